@@ -1,0 +1,70 @@
+#include "Precision.h"
+
+#include <array>
+
+namespace {
+
+struct PrecisionInfo
+{
+    Precision precision;
+    const char16_t *name;
+    double bits;
+};
+
+// GGUF sizes from llama.cpp's block layouts: q8_0 stores 32 int8 values + one fp16 scale per block
+// (34 bytes / 32 = 8.5 bits); q4_0 stores 32 nibbles + one fp16 scale (18 bytes / 32 = 4.5 bits);
+// q4_k_m mixes q4_k and q6_k blocks, ~4.85 bits per weight on Llama models (llama.cpp quantize table).
+constexpr std::array<PrecisionInfo, 11> kPrecisions{{
+    {Precision::Fp32, u"fp32", 32.0},
+    {Precision::Tf32, u"tf32", 32.0}, // stored as fp32; only the tensor-core math is 19-bit
+    {Precision::Bf16, u"bf16", 16.0},
+    {Precision::Fp16, u"fp16", 16.0},
+    {Precision::Fp8, u"fp8", 8.0},
+    {Precision::Fp4, u"fp4", 4.0},
+    {Precision::Int8, u"int8", 8.0},
+    {Precision::Int4, u"int4", 4.0},
+    {Precision::GgufQ8_0, u"q8_0", 8.5},
+    {Precision::GgufQ4_0, u"q4_0", 4.5},
+    {Precision::GgufQ4_K_M, u"q4_k_m", 4.85},
+}};
+
+const PrecisionInfo &info(Precision precision)
+{
+    for (const auto &entry : kPrecisions)
+        if (entry.precision == precision)
+            return entry;
+    return kPrecisions.front();
+}
+
+} // namespace
+
+namespace Precisions {
+
+QString name(Precision precision)
+{
+    return QString::fromUtf16(info(precision).name);
+}
+
+std::optional<Precision> parse(const QString &text)
+{
+    const QString wanted = text.trimmed().toLower();
+    for (const auto &entry : kPrecisions)
+        if (wanted == QString::fromUtf16(entry.name))
+            return entry.precision;
+    return std::nullopt;
+}
+
+QStringList allNames()
+{
+    QStringList names;
+    for (const auto &entry : kPrecisions)
+        names << QString::fromUtf16(entry.name);
+    return names;
+}
+
+double bitsPerValue(Precision precision)
+{
+    return info(precision).bits;
+}
+
+} // namespace Precisions

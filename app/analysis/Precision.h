@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// Number formats for weights, activations and KV cache. GGUF formats carry their block scales, so
+// their real size per weight is above the nominal bit count (q4_k_m: ~4.85 bits).
+enum class Precision {
+    Fp32,
+    Tf32,
+    Bf16,
+    Fp16,
+    Fp8,
+    Fp4,
+    Int8,
+    Int4,
+    GgufQ8_0,
+    GgufQ4_0,
+    GgufQ4_K_M,
+};
+
+namespace Precisions {
+
+QString name(Precision precision);                      // "bf16", "q4_k_m"
+std::optional<Precision> parse(const QString &name);    // case-insensitive; nullopt when unknown
+QStringList allNames();
+
+// Storage cost including quantisation scales, in bits per value.
+double bitsPerValue(Precision precision);
+inline double bytesPerValue(Precision precision) { return bitsPerValue(precision) / 8.0; }
+
+} // namespace Precisions

@@ -1,0 +1,94 @@
+#include "GlobalCommandLine.h"
+
+#include "CliCommand.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace {
+
+struct Parser
+{
+    QCommandLineParser parser;
+    QCommandLineOption db{QStringList{QStringLiteral("db")},
+                          QCoreApplication::translate("cli", "Use the catalogue FILE instead of the default one; "
+                                                             "it is created from the bundled seed if missing."),
+                          QStringLiteral("FILE")};
+    QCommandLineOption screenshot{QStringList{QStringLiteral("screenshot")},
+                                  QCoreApplication::translate("cli", "Open the window, save its first painted frame "
+                                                                     "as a PNG to FILE, and quit."),
+                                  QStringLiteral("FILE")};
+    QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                            QCoreApplication::translate("cli", "Show this help.")};
+    QCommandLineOption version{QStringList{QStringLiteral("v"), QStringLiteral("version")},
+                               QCoreApplication::translate("cli", "Show the version.")};
+
+    Parser()
+    {
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "cli", "Compare GPUs for AI training and inference. Without a command, opens the window."));
+        parser.addOption(db);
+        parser.addOption(screenshot);
+        parser.addOption(help);
+        parser.addOption(version);
+        parser.addPositionalArgument(QStringLiteral("command"),
+                                     QCoreApplication::translate("cli", "A headless command (see below)."),
+                                     QStringLiteral("[command [options]]"));
+        // Options after the command name belong to the command.
+        parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    }
+
+    QString helpText() const
+    {
+        QString text = parser.helpText();
+        const QVector<CliCommand> &commands = CliCommands::all();
+        if (!commands.isEmpty()) {
+            text += u'\n' + QCoreApplication::translate("cli", "Commands:") + u'\n';
+            for (const CliCommand &command : commands)
+                text += QStringLiteral("  %1  %2\n").arg(command.name, -14).arg(command.synopsis);
+        }
+        return text;
+    }
+};
+
+} // namespace
+
+GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
+{
+    Parser p;
+    GlobalCommandLine result;
+    result.helpText = p.helpText();
+    if (!p.parser.parse(arguments)) {
+        result.action = Action::Error;
+        result.errorMessage = p.parser.errorText();
+        return result;
+    }
+    result.databasePath = p.parser.value(p.db);
+    result.screenshotPath = p.parser.value(p.screenshot);
+    const QStringList positional = p.parser.positionalArguments();
+
+    if (p.parser.isSet(p.help)) {
+        result.action = Action::ShowHelp;
+    } else if (p.parser.isSet(p.version)) {
+        result.action = Action::ShowVersion;
+    } else if (!positional.isEmpty()) {
+        result.command = positional.first();
+        result.commandArguments = positional.mid(1);
+        if (!CliCommands::find(result.command)) {
+            result.action = Action::Error;
+            const QStringList known = CliCommands::names();
+            result.errorMessage =
+                QCoreApplication::translate("cli", "unknown command '%1'; allowed: %2")
+                    .arg(result.command,
+                         known.isEmpty() ? QCoreApplication::translate("cli", "none yet") : known.join(u", "));
+        } else if (!result.screenshotPath.isEmpty()) {
+            result.action = Action::Error;
+            result.errorMessage = QCoreApplication::translate("cli", "--screenshot opens the window and cannot "
+                                                                     "be combined with the command '%1'")
+                                      .arg(result.command);
+        } else {
+            result.action = Action::RunCommand;
+        }
+    }
+    return result;
+}

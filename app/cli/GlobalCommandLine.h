@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+// The options that come before a subcommand: --db, --screenshot, --help, --version.
+// Everything from the first positional argument on belongs to the subcommand.
+struct GlobalCommandLine
+{
+    enum class Action { OpenWindow, RunCommand, ShowHelp, ShowVersion, Error };
+
+    Action action = Action::OpenWindow;
+    QString databasePath;   // --db FILE
+    QString screenshotPath; // --screenshot FILE
+    QString command;        // subcommand name, for RunCommand
+    QStringList commandArguments;
+    QString errorMessage;   // for Error: one line naming the bad value and what is allowed
+    QString helpText;
+
+    static GlobalCommandLine parse(const QStringList &arguments);
+};

@@ -1,0 +1,86 @@
+// gpucompare: opens the window, or runs a headless command when one is given.
+
+#include "cli/CliCommand.h"
+#include "cli/GlobalCommandLine.h"
+#include "window/FirstFrameGrabber.h"
+#include "window/MainWindow.h"
+
+#include <QApplication>
+#include <QTextStream>
+
+#include <cstdio>
+#include <memory>
+
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("GPU Compare"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("gpucompare.github.io"));
+    QCoreApplication::setApplicationName(QStringLiteral("gpucompare"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GPUCOMPARE_VERSION));
+}
+
+int openWindow(const GlobalCommandLine &commandLine)
+{
+    QGuiApplication::setApplicationDisplayName(QApplication::tr("GPU Compare"));
+    QGuiApplication::setDesktopFileName(QStringLiteral(GPUCOMPARE_APP_ID));
+
+    std::unique_ptr<FirstFrameGrabber> grabber;
+    MainWindow window;
+    if (!commandLine.screenshotPath.isEmpty())
+        grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
+    window.show();
+    return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    describeApplication();
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const GlobalCommandLine commandLine = GlobalCommandLine::parse(arguments);
+
+    // Everything that needs no window is decided before a QApplication exists, so that headless
+    // use and bad arguments need no display.
+    const bool needsWindow = commandLine.action == GlobalCommandLine::Action::OpenWindow;
+    if (needsWindow && !commandLine.screenshotPath.isEmpty()) {
+        const QString reason = FirstFrameGrabber::unwritableReason(commandLine.screenshotPath);
+        if (!reason.isEmpty()) {
+            err << "gpucompare: " << QCoreApplication::translate("cli", "cannot write screenshot %1: %2")
+                                         .arg(commandLine.screenshotPath, reason)
+                << Qt::endl;
+            return ExitCode::BadInput;
+        }
+    }
+    std::unique_ptr<QCoreApplication> app;
+    if (needsWindow)
+        app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
+
+    switch (commandLine.action) {
+    case GlobalCommandLine::Action::ShowHelp:
+        out << commandLine.helpText;
+        return ExitCode::Ok;
+    case GlobalCommandLine::Action::ShowVersion:
+        out << QCoreApplication::applicationName() << u' ' << QCoreApplication::applicationVersion() << Qt::endl;
+        return ExitCode::Ok;
+    case GlobalCommandLine::Action::Error:
+        err << "gpucompare: " << commandLine.errorMessage << Qt::endl;
+        return ExitCode::BadInput;
+    case GlobalCommandLine::Action::RunCommand: {
+        CliContext context{commandLine.databasePath, out, err};
+        return CliCommands::find(commandLine.command)->run(commandLine.commandArguments, context);
+    }
+    case GlobalCommandLine::Action::OpenWindow:
+        break;
+    }
+    return openWindow(commandLine);
+}

@@ -1,0 +1,60 @@
+#include "FirstFrameGrabber.h"
+
+#include "../cli/CliContext.h"
+
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFileInfo>
+#include <QPixmap>
+#include <QSaveFile>
+#include <QTimer>
+#include <QWidget>
+
+#include <cstdio>
+
+FirstFrameGrabber::FirstFrameGrabber(QWidget *window, QString path, QObject *parent)
+    : QObject(parent)
+    , m_window(window)
+    , m_path(std::move(path))
+{
+    m_window->installEventFilter(this);
+}
+
+QString FirstFrameGrabber::unwritableReason(const QString &path)
+{
+    const QFileInfo info(path);
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return QCoreApplication::translate("cli", "the folder %1 does not exist").arg(folder.absoluteFilePath());
+    if (!folder.isWritable())
+        return QCoreApplication::translate("cli", "the folder %1 is not writable").arg(folder.absoluteFilePath());
+    if (info.isDir())
+        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
+    if (info.exists() && !info.isWritable())
+        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
+    return {};
+}
+
+bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
+{
+    // The first Paint event means the window has been laid out and drawn once; grab right after
+    // it has been delivered, from the event loop.
+    if (watched == m_window && event->type() == QEvent::Paint && !m_scheduled) {
+        m_scheduled = true;
+        QTimer::singleShot(0, this, &FirstFrameGrabber::grabAndQuit);
+    }
+    return QObject::eventFilter(watched, event);
+}
+
+void FirstFrameGrabber::grabAndQuit()
+{
+    const QPixmap frame = m_window->grab();
+    QSaveFile file(m_path);
+    const bool written = file.open(QIODevice::WriteOnly) && frame.save(&file, "PNG") && file.commit();
+    if (!written) {
+        const QString reason = file.errorString().isEmpty() ? tr("PNG encoding failed") : file.errorString();
+        std::fprintf(stderr, "gpucompare: cannot write screenshot %s: %s\n", qPrintable(m_path),
+                     qPrintable(reason));
+    }
+    QCoreApplication::exit(written ? ExitCode::Ok : ExitCode::BadInput);
+}

@@ -1,0 +1,74 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+// One GPU of the catalogue, in canonical units: TFLOPS (TOPS for INT8), GB, GB/s, W, USD.
+// A value the datasheet does not give is std::nullopt (NULL in SQLite, "n/a" on screen), never 0.
+// Tensor figures come as a dense and a sparse (2:4 structured sparsity) pair; dense is the default
+// everywhere, sparse is shown only when asked for and always labelled.
+struct GpuSpec
+{
+    qint64 rowId = 0; // INTEGER PRIMARY KEY of the gpus table; 0 before the row is inserted
+
+    // Identity
+    QString gpuId; // stable id used everywhere (CLI, settings): h100_sxm5_80gb
+    QString vendor;
+    QString product;
+    QString variant;
+    QString architecture;
+    QString chip;
+    std::optional<int> releaseYear;
+    QString releaseNote;
+    QString processNode;
+    std::optional<int> computeUnits; // SMs (NVIDIA) or CUs (AMD)
+    std::optional<double> boostClockMhz;
+
+    // Compute, TFLOPS (INT8: TOPS)
+    std::optional<double> fp64Tflops;
+    std::optional<double> fp64TensorTflops;
+    std::optional<double> fp32Tflops;
+    std::optional<double> tf32DenseTflops;
+    std::optional<double> tf32SparseTflops;
+    std::optional<double> fp16DenseTflops; // FP16 and BF16 tensor
+    std::optional<double> fp16SparseTflops;
+    std::optional<double> fp8DenseTflops;
+    std::optional<double> fp8SparseTflops;
+    std::optional<double> int8DenseTops;
+    std::optional<double> int8SparseTops;
+    std::optional<double> fp4DenseTflops;
+    std::optional<double> fp4SparseTflops;
+    QString computeNote; // e.g. FP16 accumulate rate, what the vendor headline figure means
+
+    // Memory
+    std::optional<double> memoryGb;
+    QString memoryType; // HBM2, HBM2e, HBM3, HBM3e, GDDR6, GDDR6X, ...
+    std::optional<int> memoryBusBits;
+    std::optional<double> memoryBandwidthGBs;
+
+    // Power, links, packaging
+    std::optional<double> tdpW;
+    QString interconnectKind; // see db docs: none, nvlink-bridge, nvlink-switch, infinity-fabric
+    QString interconnectNote;
+    std::optional<double> interconnectGBs; // bidirectional GPU-to-GPU bandwidth
+    std::optional<int> pcieGeneration;
+    std::optional<double> pcieGBs; // bidirectional host link bandwidth
+    QString formFactor;
+    QString mig;
+
+    // Price
+    std::optional<double> priceUsd;       // launch price where the vendor published one
+    std::optional<double> usdPerGpuHour;  // default rental price used by the cost estimate
+    QString priceNote;
+
+    // Provenance
+    QString sources;
+    QString confidence;
+    QString notes;
+
+    int revision = 0;          // bumped on every save; detects concurrent edits
+    bool userModified = false; // the user changed this row after it came from the seed
+
+    QString displayName() const { return variant.isEmpty() ? product : product + u' ' + variant; }
+};

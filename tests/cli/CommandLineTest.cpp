@@ -1,0 +1,80 @@
+#include "GpuCompareProcess.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include <set>
+
+TEST(CommandLine, VersionPrintsNameAndVersion)
+{
+    const ProcessResult result = runGpuCompare({QStringLiteral("--version")});
+    EXPECT_EQ(result.exitCode, 0);
+    EXPECT_EQ(result.out.trimmed(), QStringLiteral("gpucompare " GPUCOMPARE_VERSION));
+}
+
+TEST(CommandLine, HelpNamesTheGlobalOptions)
+{
+    const ProcessResult result = runGpuCompare({QStringLiteral("--help")});
+    EXPECT_EQ(result.exitCode, 0);
+    for (const char *option : {"--db", "--screenshot", "--version", "--help"})
+        EXPECT_TRUE(result.out.contains(QLatin1String(option))) << option;
+}
+
+TEST(CommandLine, UnknownOptionIsExit2WithOneLineNamingIt)
+{
+    const ProcessResult result = runGpuCompare({QStringLiteral("--frobnicate")});
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("frobnicate")));
+    EXPECT_EQ(result.err.trimmed().count(u'\n'), 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.isEmpty());
+}
+
+TEST(CommandLine, UnknownCommandIsExit2)
+{
+    const ProcessResult result = runGpuCompare({QStringLiteral("frobnicate")});
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("unknown command 'frobnicate'"))) << result.err.toStdString();
+}
+
+TEST(Screenshot, WritesAPngOfTheWindow)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("window.png"));
+    const ProcessResult result = runGpuCompare({QStringLiteral("--screenshot"), path});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.read(8).startsWith("\x89PNG\r\n\x1a\n"));
+    const QImage image(path);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_GE(image.width(), 1000);
+    EXPECT_GE(image.height(), 600);
+
+    // Not blank: a drawn window has text, frames and a menu bar, so many distinct colours.
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    EXPECT_GT(colours.size(), 8u);
+}
+
+TEST(Screenshot, UnwritablePathIsExit2WithAMessage)
+{
+    const ProcessResult result =
+        runGpuCompare({QStringLiteral("--screenshot"), QStringLiteral("/nonexistent-folder/shot.png")});
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("/nonexistent-folder"))) << result.err.toStdString();
+    EXPECT_FALSE(QFile::exists(QStringLiteral("/nonexistent-folder/shot.png")));
+}
+
+TEST(Screenshot, PathThatIsAFolderIsExit2)
+{
+    QTemporaryDir dir;
+    const ProcessResult result = runGpuCompare({QStringLiteral("--screenshot"), dir.path()});
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_FALSE(result.err.isEmpty());
+}
