@@ -1,0 +1,125 @@
+#include "ModelSpecJson.h"
+
+#include <QJsonValue>
+
+#include <cmath>
+
+namespace {
+
+// One table drives both directions so the two can never disagree on a key.
+struct IntField
+{
+    const char *key;
+    int ModelSpec::*member;
+};
+struct BoolField
+{
+    const char *key;
+    bool ModelSpec::*member;
+};
+struct TextField
+{
+    const char *key;
+    QString ModelSpec::*member;
+};
+struct OptionalField
+{
+    const char *key;
+    std::optional<double> ModelSpec::*member;
+};
+
+constexpr IntField kIntFields[] = {
+    {"num_hidden_layers", &ModelSpec::layers},     {"hidden_size", &ModelSpec::hiddenSize},
+    {"num_attention_heads", &ModelSpec::heads},    {"num_key_value_heads", &ModelSpec::kvHeads},
+    {"head_dim", &ModelSpec::headDim},             {"intermediate_size", &ModelSpec::ffnSize},
+    {"vocab_size", &ModelSpec::vocabSize},         {"max_position_embeddings", &ModelSpec::maxContext},
+    {"num_local_experts", &ModelSpec::experts},    {"num_experts_per_tok", &ModelSpec::activeExperts},
+    {"n_shared_experts", &ModelSpec::sharedExperts}, {"first_k_dense_replace", &ModelSpec::denseLayers},
+    {"moe_intermediate_size", &ModelSpec::moeFfnSize}, {"kv_lora_rank", &ModelSpec::kvLoraRank},
+    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim},
+};
+constexpr BoolField kBoolFields[] = {
+    {"gated_mlp", &ModelSpec::gatedMlp},
+    {"tie_word_embeddings", &ModelSpec::tiedEmbeddings},
+};
+constexpr TextField kTextFields[] = {
+    {"model_id", &ModelSpec::modelId}, {"name", &ModelSpec::name},     {"family", &ModelSpec::family},
+    {"kind", &ModelSpec::kind},        {"source", &ModelSpec::source}, {"notes", &ModelSpec::notes},
+};
+constexpr OptionalField kOptionalFields[] = {
+    {"params_billions", &ModelSpec::paramsBillions},
+    {"gflops_per_sample", &ModelSpec::gflopsPerSample},
+};
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+} // namespace
+
+namespace ModelSpecJson {
+
+QJsonObject toJson(const ModelSpec &model)
+{
+    QJsonObject object;
+    for (const TextField &field : kTextFields)
+        object.insert(key(field.key), model.*field.member);
+    for (const IntField &field : kIntFields)
+        object.insert(key(field.key), model.*field.member);
+    for (const BoolField &field : kBoolFields)
+        object.insert(key(field.key), model.*field.member);
+    for (const OptionalField &field : kOptionalFields) {
+        const std::optional<double> &value = model.*field.member;
+        object.insert(key(field.key), value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null));
+    }
+    return object;
+}
+
+std::optional<ModelSpec> fromJson(const QJsonObject &object, QString *error)
+{
+    auto fail = [error](const QString &message) -> std::optional<ModelSpec> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    ModelSpec model;
+    for (const TextField &field : kTextFields) {
+        const QJsonValue value = object.value(key(field.key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isString())
+            return fail(QStringLiteral("%1: expected text").arg(key(field.key)));
+        model.*field.member = value.toString();
+    }
+    for (const IntField &field : kIntFields) {
+        const QJsonValue value = object.value(key(field.key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        const double number = value.toDouble(-1.0);
+        if (!value.isDouble() || number < 0 || number != std::floor(number) || number > 1e9)
+            return fail(QStringLiteral("%1: expected a whole number >= 0").arg(key(field.key)));
+        model.*field.member = static_cast<int>(number);
+    }
+    for (const BoolField &field : kBoolFields) {
+        const QJsonValue value = object.value(key(field.key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isBool())
+            return fail(QStringLiteral("%1: expected true or false").arg(key(field.key)));
+        model.*field.member = value.toBool();
+    }
+    for (const OptionalField &field : kOptionalFields) {
+        const QJsonValue value = object.value(key(field.key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isDouble() || !std::isfinite(value.toDouble()) || value.toDouble() < 0)
+            return fail(QStringLiteral("%1: expected a number >= 0").arg(key(field.key)));
+        model.*field.member = value.toDouble();
+    }
+    if (model.modelId.trimmed().isEmpty())
+        return fail(QStringLiteral("model_id: required"));
+    return model;
+}
+
+} // namespace ModelSpecJson
