@@ -33,6 +33,10 @@ struct ModelSpec
     int moeFfnSize = 0;        // expert FFN size when it differs from ffnSize
     int kvLoraRank = 0;        // MLA compressed KV dimension; 0 means no MLA
     int qkRopeHeadDim = 0;     // MLA decoupled RoPE key dimension
+    int qLoraRank = 0;         // MLA compressed query dimension; 0 means queries are not compressed
+    int qkNopeHeadDim = 0;     // MLA per-head key dimension without RoPE
+    int vHeadDim = 0;          // MLA per-head value dimension
+    int slidingWindow = 0;     // sliding_window: attention (and so the KV cache) spans at most this many tokens
 
     // Non-transformer presets, and overrides where the config cannot give them
     std::optional<double> paramsBillions;      // total parameters when not derivable from config

@@ -36,7 +36,9 @@ constexpr IntField kIntFields[] = {
     {"num_local_experts", &ModelSpec::experts},    {"num_experts_per_tok", &ModelSpec::activeExperts},
     {"n_shared_experts", &ModelSpec::sharedExperts}, {"first_k_dense_replace", &ModelSpec::denseLayers},
     {"moe_intermediate_size", &ModelSpec::moeFfnSize}, {"kv_lora_rank", &ModelSpec::kvLoraRank},
-    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim},
+    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim}, {"q_lora_rank", &ModelSpec::qLoraRank},
+    {"qk_nope_head_dim", &ModelSpec::qkNopeHeadDim}, {"v_head_dim", &ModelSpec::vHeadDim},
+    {"sliding_window", &ModelSpec::slidingWindow},
 };
 constexpr BoolField kBoolFields[] = {
     {"gated_mlp", &ModelSpec::gatedMlp},
