@@ -1,0 +1,117 @@
+#include "WorkloadForm.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+#include <gtest/gtest.h>
+
+namespace {
+
+void fillChoices(WorkloadForm &form)
+{
+    form.setModelChoices({{QStringLiteral("llama-3-8b"), QStringLiteral("Llama-3 8B")},
+                          {QStringLiteral("llama-2-70b"), QStringLiteral("Llama-2 70B")}});
+    form.setProfileChoices({{QStringLiteral("vllm"), QStringLiteral("vLLM")}});
+    form.setPrecisionChoices({QStringLiteral("bf16"), QStringLiteral("fp8"), QStringLiteral("q4_k_m")},
+                             {QStringLiteral("bf16"), QStringLiteral("fp8")});
+}
+
+} // namespace
+
+TEST(WorkloadForm, ValuesRoundTripThroughTheEditors)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues wanted;
+    wanted.modelId = QStringLiteral("llama-2-70b");
+    wanted.task = QStringLiteral("training");
+    wanted.weightPrecision = QStringLiteral("fp8");
+    wanted.batch = 32;
+    wanted.sequenceLength = 8192;
+    wanted.gpus = 16;
+    wanted.tensorParallel = 8;
+    wanted.pipelineParallel = 2;
+    wanted.zeroStage = 3;
+    wanted.recompute = QStringLiteral("full");
+    wanted.profileId = QStringLiteral("vllm");
+    wanted.usdPerGpuHour = 2.49;
+    wanted.usdPerKwh = 0.2;
+    wanted.trainTokensBillions = 15.0;
+    form.setValues(wanted);
+    EXPECT_EQ(form.values(), wanted);
+}
+
+TEST(WorkloadForm, TypingABatchSizeEmitsAChangeWithTheNewValue)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    QSignalSpy changed(&form, &WorkloadForm::valuesChanged);
+    auto *batch = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch")));
+    ASSERT_NE(batch, nullptr);
+    // Type into the spin box like a user: select its text, then type.
+    auto *text = batch->findChild<QLineEdit *>();
+    ASSERT_NE(text, nullptr);
+    text->selectAll();
+    QTest::keyClicks(text, QStringLiteral("64"));
+    EXPECT_EQ(form.values().batch, 64);
+    EXPECT_GE(changed.count(), 1);
+}
+
+TEST(WorkloadForm, CataloguePriceMeansNoOverride)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    EXPECT_FALSE(form.values().usdPerGpuHour.has_value());
+    auto *price = form.editor(QStringLiteral("usdPerGpuHour"));
+    ASSERT_NE(price, nullptr);
+    EXPECT_EQ(price->property("specialValueText").toString(), QStringLiteral("catalogue"));
+}
+
+TEST(WorkloadForm, TrainingFieldsAreEnabledOnlyForTrainingTasks)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues values;
+    values.task = QStringLiteral("inference");
+    form.setValues(values);
+    EXPECT_FALSE(form.editor(QStringLiteral("sequenceLength"))->isEnabled());
+    EXPECT_FALSE(form.editor(QStringLiteral("zeroStage"))->isEnabled());
+    EXPECT_TRUE(form.editor(QStringLiteral("outputTokens"))->isEnabled());
+
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("qlora")));
+    EXPECT_TRUE(form.editor(QStringLiteral("sequenceLength"))->isEnabled());
+    EXPECT_TRUE(form.editor(QStringLiteral("zeroStage"))->isEnabled());
+    EXPECT_FALSE(form.editor(QStringLiteral("outputTokens"))->isEnabled());
+}
+
+TEST(WorkloadForm, ErrorsAreShownAtTheirFieldWithTheReasonAndCleared)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    const QString reason = QStringLiteral("tensor × pipeline parallel (16) must divide the GPU count (8)");
+    form.setFieldErrors({{QStringLiteral("tensorParallel"), reason}});
+    EXPECT_EQ(form.fieldError(QStringLiteral("tensorParallel")), reason);
+    EXPECT_EQ(form.editor(QStringLiteral("tensorParallel"))->toolTip(), reason);
+    EXPECT_TRUE(form.editor(QStringLiteral("tensorParallel"))->property("invalid").toBool());
+    EXPECT_TRUE(form.fieldError(QStringLiteral("batch")).isEmpty());
+
+    form.setFieldErrors({});
+    EXPECT_TRUE(form.fieldError(QStringLiteral("tensorParallel")).isEmpty());
+    EXPECT_FALSE(form.editor(QStringLiteral("tensorParallel"))->property("invalid").toBool());
+}
+
+TEST(WorkloadForm, EveryEditorHasAnAccessibleName)
+{
+    WorkloadForm form;
+    for (const char *field : {"model", "task", "weightPrecision", "kvPrecision", "batch", "inputTokens",
+                              "outputTokens", "sequenceLength", "gpus", "tensorParallel", "pipelineParallel",
+                              "zeroStage", "recompute", "profile", "usdPerGpuHour", "usdPerKwh", "trainTokens"}) {
+        QWidget *editor = form.editor(QString::fromLatin1(field));
+        ASSERT_NE(editor, nullptr) << field;
+        EXPECT_FALSE(editor->accessibleName().isEmpty()) << field;
+        EXPECT_FALSE(editor->accessibleName().contains(u'&')) << field;
+    }
+}

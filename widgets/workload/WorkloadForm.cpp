@@ -1,0 +1,294 @@
+#include "WorkloadForm.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace {
+
+constexpr int kMaxTokens = 10'000'000;
+const char *const kInvalidProperty = "invalid";
+
+} // namespace
+
+WorkloadForm::WorkloadForm(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("workloadForm"));
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(6, 4, 6, 4);
+    grid->setHorizontalSpacing(10);
+    grid->setVerticalSpacing(2);
+
+    m_model = addComboBox(QStringLiteral("model"), tr("&Model"), 0, 0);
+    m_model->setMinimumContentsLength(16);
+    m_customConfig = new QPushButton(tr("config.json…"));
+    m_customConfig->setToolTip(tr("Load a custom model from a local Hugging Face config.json"));
+    m_customConfig->setAccessibleName(tr("Load custom model config"));
+    connect(m_customConfig, &QPushButton::clicked, this, &WorkloadForm::customConfigRequested);
+    addField(QStringLiteral("customConfig"), tr("Custom model"), m_customConfig, 0, 1);
+
+    m_task = addComboBox(QStringLiteral("task"), tr("&Task"), 0, 2);
+    setComboChoices(m_task, {{QStringLiteral("inference"), tr("Inference")},
+                             {QStringLiteral("training"), tr("Full training")},
+                             {QStringLiteral("lora"), tr("LoRA fine-tune")},
+                             {QStringLiteral("qlora"), tr("QLoRA fine-tune")}});
+    m_weightPrecision = addComboBox(QStringLiteral("weightPrecision"), tr("&Weights"), 0, 3);
+    m_kvPrecision = addComboBox(QStringLiteral("kvPrecision"), tr("&KV cache"), 0, 4);
+    m_fields[QStringLiteral("kvPrecision")].inferenceOnly = true;
+    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Batch"), 1, 65536, 0, 5);
+    m_inputTokens = addSpinBox(QStringLiteral("inputTokens"), tr("&Input tokens"), 1, kMaxTokens, 0, 6);
+    m_fields[QStringLiteral("inputTokens")].inferenceOnly = true;
+    m_outputTokens = addSpinBox(QStringLiteral("outputTokens"), tr("&Output tokens"), 1, kMaxTokens, 0, 7);
+    m_fields[QStringLiteral("outputTokens")].inferenceOnly = true;
+    m_sequenceLength = addSpinBox(QStringLiteral("sequenceLength"), tr("&Sequence length"), 1, kMaxTokens, 0, 8);
+    m_fields[QStringLiteral("sequenceLength")].trainingOnly = true;
+
+    m_gpus = addSpinBox(QStringLiteral("gpus"), tr("&GPUs"), 1, 100000, 1, 0);
+    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Tensor ¶llel"), 1, 1024, 1, 1);
+    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipeline p&arallel"), 1, 1024, 1, 2);
+    m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
+    setComboChoices(m_zeroStage, {{QStringLiteral("0"), tr("0 (none)")},
+                                  {QStringLiteral("1"), tr("1 (optimizer)")},
+                                  {QStringLiteral("2"), tr("2 (+ gradients)")},
+                                  {QStringLiteral("3"), tr("3 (+ weights)")}});
+    m_fields[QStringLiteral("zeroStage")].trainingOnly = true;
+    m_recompute = addComboBox(QStringLiteral("recompute"), tr("&Recompute"), 1, 4);
+    setComboChoices(m_recompute, {{QStringLiteral("none"), tr("None")},
+                                  {QStringLiteral("selective"), tr("Selective")},
+                                  {QStringLiteral("full"), tr("Full")}});
+    m_fields[QStringLiteral("recompute")].trainingOnly = true;
+    m_profile = addComboBox(QStringLiteral("profile"), tr("Efficiency &profile"), 1, 5);
+
+    m_usdPerGpuHour = new QDoubleSpinBox;
+    m_usdPerGpuHour->setRange(0.0, 1000.0);
+    m_usdPerGpuHour->setDecimals(2);
+    m_usdPerGpuHour->setSingleStep(0.1);
+    m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
+    m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
+    m_usdPerGpuHour->setToolTip(tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
+    addField(QStringLiteral("usdPerGpuHour"), tr("$ / GPU-&hour"), m_usdPerGpuHour, 1, 6);
+
+    m_usdPerKwh = new QDoubleSpinBox;
+    m_usdPerKwh->setRange(0.0, 10.0);
+    m_usdPerKwh->setDecimals(3);
+    m_usdPerKwh->setSingleStep(0.01);
+    m_usdPerKwh->setPrefix(QStringLiteral("$"));
+    addField(QStringLiteral("usdPerKwh"), tr("$ / k&Wh"), m_usdPerKwh, 1, 7);
+
+    m_trainTokens = new QDoubleSpinBox;
+    m_trainTokens->setRange(0.001, 1'000'000.0);
+    m_trainTokens->setDecimals(3);
+    m_trainTokens->setSuffix(tr(" B tokens"));
+    addField(QStringLiteral("trainTokens"), tr("Training &budget"), m_trainTokens, 1, 8);
+    m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
+
+    for (int column = 0; column < grid->columnCount(); ++column)
+        grid->setColumnStretch(column, 1);
+
+    m_silent = true;
+    setValues(WorkloadFormValues());
+    m_silent = false;
+}
+
+void WorkloadForm::addField(const QString &field, const QString &caption, QWidget *editor, int row, int column)
+{
+    auto *cell = new QWidget;
+    auto *box = new QVBoxLayout(cell);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->setSpacing(1);
+    auto *label = new QLabel(caption);
+    label->setBuddy(editor);
+    auto *error = new QLabel;
+    error->setObjectName(field + QStringLiteral("Error"));
+    error->setWordWrap(true);
+    error->setStyleSheet(QStringLiteral("color: #c0392b; font-size: 8pt;"));
+    error->hide();
+    box->addWidget(label);
+    box->addWidget(editor);
+    box->addWidget(error);
+    box->addStretch(1);
+
+    editor->setObjectName(field);
+    if (editor->accessibleName().isEmpty())
+        editor->setAccessibleName(QString(caption).remove(u'&'));
+    // A red frame marks an invalid field; the reason is under it and in its tooltip.
+    editor->setStyleSheet(QStringLiteral("*[invalid=\"true\"] { border: 1px solid #c0392b; }"));
+    static_cast<QGridLayout *>(layout())->addWidget(cell, row, column);
+    m_fields.insert(field, Field{editor, label, error});
+    connectEditor(editor);
+}
+
+QSpinBox *WorkloadForm::addSpinBox(const QString &field, const QString &caption, int minimum, int maximum,
+                                   int row, int column)
+{
+    auto *spin = new QSpinBox;
+    spin->setRange(minimum, maximum);
+    spin->setGroupSeparatorShown(true);
+    spin->setAccelerated(true);
+    addField(field, caption, spin, row, column);
+    return spin;
+}
+
+QComboBox *WorkloadForm::addComboBox(const QString &field, const QString &caption, int row, int column)
+{
+    auto *combo = new QComboBox;
+    addField(field, caption, combo, row, column);
+    return combo;
+}
+
+void WorkloadForm::connectEditor(QWidget *editor)
+{
+    if (auto *combo = qobject_cast<QComboBox *>(editor))
+        connect(combo, &QComboBox::currentIndexChanged, this, &WorkloadForm::emitChanged);
+    else if (auto *spin = qobject_cast<QSpinBox *>(editor))
+        connect(spin, &QSpinBox::valueChanged, this, &WorkloadForm::emitChanged);
+    else if (auto *doubleSpin = qobject_cast<QDoubleSpinBox *>(editor))
+        connect(doubleSpin, &QDoubleSpinBox::valueChanged, this, &WorkloadForm::emitChanged);
+}
+
+void WorkloadForm::emitChanged()
+{
+    updateTaskDependentFields();
+    if (!m_silent)
+        emit valuesChanged();
+}
+
+void WorkloadForm::updateTaskDependentFields()
+{
+    const bool training = m_task->currentData().toString() != QStringLiteral("inference");
+    for (const Field &field : std::as_const(m_fields)) {
+        const bool enabled = !(field.trainingOnly && !training) && !(field.inferenceOnly && training);
+        field.editor->setEnabled(enabled);
+        field.caption->setEnabled(enabled);
+    }
+}
+
+void WorkloadForm::setComboChoices(QComboBox *combo, const QVector<Choice> &choices)
+{
+    const QString current = combo->currentData().toString();
+    const QSignalBlocker blocker(combo);
+    combo->clear();
+    for (const Choice &choice : choices)
+        combo->addItem(choice.second, choice.first);
+    selectData(combo, current);
+}
+
+void WorkloadForm::selectData(QComboBox *combo, const QString &id)
+{
+    const int index = combo->findData(id);
+    if (index >= 0)
+        combo->setCurrentIndex(index);
+}
+
+void WorkloadForm::setModelChoices(const QVector<Choice> &models)
+{
+    setComboChoices(m_model, models);
+}
+
+void WorkloadForm::setProfileChoices(const QVector<Choice> &profiles)
+{
+    QVector<Choice> choices{{QString(), tr("Default for the task")}};
+    choices += profiles;
+    setComboChoices(m_profile, choices);
+}
+
+void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions)
+{
+    auto toChoices = [](const QStringList &names) {
+        QVector<Choice> choices;
+        for (const QString &name : names)
+            choices.append({name, name});
+        return choices;
+    };
+    setComboChoices(m_weightPrecision, toChoices(weightPrecisions));
+    setComboChoices(m_kvPrecision, toChoices(kvPrecisions));
+}
+
+WorkloadFormValues WorkloadForm::values() const
+{
+    WorkloadFormValues v;
+    v.modelId = m_model->currentData().toString();
+    v.customConfigPath = m_customConfigPath;
+    v.task = m_task->currentData().toString();
+    v.weightPrecision = m_weightPrecision->currentData().toString();
+    v.kvPrecision = m_kvPrecision->currentData().toString();
+    v.batch = m_batch->value();
+    v.inputTokens = m_inputTokens->value();
+    v.outputTokens = m_outputTokens->value();
+    v.sequenceLength = m_sequenceLength->value();
+    v.gpus = m_gpus->value();
+    v.tensorParallel = m_tensorParallel->value();
+    v.pipelineParallel = m_pipelineParallel->value();
+    v.zeroStage = m_zeroStage->currentData().toString().toInt();
+    v.recompute = m_recompute->currentData().toString();
+    v.profileId = m_profile->currentData().toString();
+    if (m_usdPerGpuHour->value() > 0.0)
+        v.usdPerGpuHour = m_usdPerGpuHour->value();
+    v.usdPerKwh = m_usdPerKwh->value();
+    v.trainTokensBillions = m_trainTokens->value();
+    return v;
+}
+
+void WorkloadForm::setValues(const WorkloadFormValues &v)
+{
+    const bool wasSilent = m_silent;
+    m_silent = true;
+    selectData(m_model, v.modelId);
+    m_customConfigPath = v.customConfigPath;
+    selectData(m_task, v.task);
+    selectData(m_weightPrecision, v.weightPrecision);
+    selectData(m_kvPrecision, v.kvPrecision);
+    m_batch->setValue(v.batch);
+    m_inputTokens->setValue(v.inputTokens);
+    m_outputTokens->setValue(v.outputTokens);
+    m_sequenceLength->setValue(v.sequenceLength);
+    m_gpus->setValue(v.gpus);
+    m_tensorParallel->setValue(v.tensorParallel);
+    m_pipelineParallel->setValue(v.pipelineParallel);
+    selectData(m_zeroStage, QString::number(v.zeroStage));
+    selectData(m_recompute, v.recompute);
+    selectData(m_profile, v.profileId);
+    m_usdPerGpuHour->setValue(v.usdPerGpuHour.value_or(0.0));
+    m_usdPerKwh->setValue(v.usdPerKwh);
+    m_trainTokens->setValue(v.trainTokensBillions);
+    m_silent = wasSilent;
+    emitChanged();
+}
+
+void WorkloadForm::setFieldErrors(const QVector<WorkloadFieldError> &errors)
+{
+    for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
+        QString reason;
+        for (const WorkloadFieldError &error : errors)
+            if (error.field == it.key())
+                reason = error.reason;
+        Field &field = it.value();
+        const bool invalid = !reason.isEmpty();
+        field.error->setText(reason);
+        field.error->setVisible(invalid);
+        field.editor->setToolTip(reason);
+        field.editor->setAccessibleDescription(reason);
+        if (field.editor->property(kInvalidProperty).toBool() != invalid) {
+            field.editor->setProperty(kInvalidProperty, invalid);
+            field.editor->style()->unpolish(field.editor);
+            field.editor->style()->polish(field.editor);
+        }
+    }
+}
+
+QString WorkloadForm::fieldError(const QString &field) const
+{
+    const auto it = m_fields.constFind(field);
+    return it == m_fields.cend() || it->error->isHidden() ? QString() : it->error->text();
+}
+
+QWidget *WorkloadForm::editor(const QString &field) const
+{
+    return m_fields.value(field).editor;
+}

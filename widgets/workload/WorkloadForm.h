@@ -1,0 +1,84 @@
+#pragma once
+
+#include "WorkloadFormValues.h"
+
+#include <QHash>
+#include <QPair>
+#include <QVector>
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSpinBox;
+
+// The workload description at the top of the window: model, task, precisions, batch, lengths,
+// GPU count and parallelism, efficiency profile and prices. Emits valuesChanged() on every edit;
+// errors found by the caller's validation are shown at their field with the reason.
+class WorkloadForm : public QWidget
+{
+    Q_OBJECT
+public:
+    using Choice = QPair<QString, QString>; // id, display name
+
+    explicit WorkloadForm(QWidget *parent = nullptr);
+
+    void setModelChoices(const QVector<Choice> &models);
+    void setProfileChoices(const QVector<Choice> &profiles);
+    void setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions);
+
+    WorkloadFormValues values() const;
+    void setValues(const WorkloadFormValues &values); // emits valuesChanged() once
+
+    void setFieldErrors(const QVector<WorkloadFieldError> &errors);
+    QString fieldError(const QString &field) const; // empty when the field is valid
+
+    QWidget *editor(const QString &field) const;
+
+signals:
+    void valuesChanged();
+    void customConfigRequested(); // the user asked to load a config.json
+
+private:
+    struct Field
+    {
+        QWidget *editor = nullptr;
+        QLabel *caption = nullptr;
+        QLabel *error = nullptr;
+        bool trainingOnly = false;
+        bool inferenceOnly = false;
+    };
+
+    QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
+                         int column);
+    QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
+    void addField(const QString &field, const QString &caption, QWidget *editor, int row, int column);
+    void connectEditor(QWidget *editor);
+    void updateTaskDependentFields();
+    void emitChanged();
+    static void setComboChoices(QComboBox *combo, const QVector<Choice> &choices);
+    static void selectData(QComboBox *combo, const QString &id);
+
+    QHash<QString, Field> m_fields;
+    QComboBox *m_model = nullptr;
+    QComboBox *m_task = nullptr;
+    QComboBox *m_weightPrecision = nullptr;
+    QComboBox *m_kvPrecision = nullptr;
+    QSpinBox *m_batch = nullptr;
+    QSpinBox *m_inputTokens = nullptr;
+    QSpinBox *m_outputTokens = nullptr;
+    QSpinBox *m_sequenceLength = nullptr;
+    QSpinBox *m_gpus = nullptr;
+    QSpinBox *m_tensorParallel = nullptr;
+    QSpinBox *m_pipelineParallel = nullptr;
+    QComboBox *m_zeroStage = nullptr;
+    QComboBox *m_recompute = nullptr;
+    QComboBox *m_profile = nullptr;
+    QDoubleSpinBox *m_usdPerGpuHour = nullptr;
+    QDoubleSpinBox *m_usdPerKwh = nullptr;
+    QDoubleSpinBox *m_trainTokens = nullptr;
+    QPushButton *m_customConfig = nullptr;
+    QString m_customConfigPath;
+    bool m_silent = false; // true while setValues() fills the editors
+};
