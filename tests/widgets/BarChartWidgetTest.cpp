@@ -1,4 +1,8 @@
 #include "BarChartWidget.h"
+#include "ChartTestData.h"
+
+#include <QImage>
+#include <QSet>
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
@@ -62,4 +66,82 @@ TEST(BarChartWidget, ReplacingDataRemovesOldSeries)
     single.series.resize(1);
     chart.setData(single);
     EXPECT_EQ(chart.bars().size(), 1);
+}
+
+TEST(BarChartWidget, IsAChartViewWithTitleAndFootnote)
+{
+    BarChartWidget chart;
+    ChartView *view = &chart;
+    view->setData(ChartTestData::seedCompute());
+    EXPECT_EQ(view->data().title, QStringLiteral("Dense FP16 tensor compute"));
+    EXPECT_EQ(chart.bars().size(), 5);
+}
+
+TEST(BarChartWidget, ValueLabelsShowTheValuesAndMissingValuesSayNa)
+{
+    BarChartWidget chart;
+    chart.resize(1000, 600);
+    chart.show(); // QCustomPlot lays out for its real size once shown
+    chart.setData(fp16Chart());
+    chart.plot()->replot();
+    QStringList texts;
+    for (const QCPItemText *label : chart.valueLabels())
+        texts << label->text();
+    EXPECT_EQ(texts, (QStringList{QStringLiteral("989.4"), QLocale().toString(1979), QStringLiteral("312")}));
+    for (const QCPItemText *label : chart.valueLabels())
+        EXPECT_TRUE(label->visible());
+    ASSERT_EQ(chart.missingLabels().size(), 1);
+    EXPECT_EQ(chart.missingLabels().at(0)->text(), QStringLiteral("n/a"));
+}
+
+TEST(BarChartWidget, ValueLabelsHideWhenBarsAreTooNarrowForThem)
+{
+    ChartData data = fp16Chart();
+    data.series.clear();
+    for (int s = 0; s < 20; ++s)
+        data.series.append({QStringLiteral("GPU %1").arg(s), {1000.0 + s * 37.25, 2000.0 + s}, {}});
+    BarChartWidget chart;
+    chart.resize(640, 400);
+    chart.show();
+    chart.setData(data);
+    chart.plot()->replot();
+    ASSERT_EQ(chart.valueLabels().size(), 40);
+    for (const QCPItemText *label : chart.valueLabels())
+        EXPECT_FALSE(label->visible());
+}
+
+TEST(BarChartWidget, TooltipGivesSeriesCategoryValueAndUnit)
+{
+    BarChartWidget chart;
+    chart.resize(1000, 600);
+    chart.show(); // QCustomPlot lays out for its real size once shown
+    ChartData data = fp16Chart();
+    data.unit = QStringLiteral("TFLOPS");
+    chart.setData(data);
+    chart.plot()->replot();
+    // Middle of the A100's FP16 bar (second series, first category).
+    const QCPBars *a100 = chart.bars().at(1);
+    const double key = a100->data()->constBegin()->key;
+    const QPoint inBar(qRound(chart.plot()->xAxis->coordToPixel(key)), qRound(chart.plot()->yAxis->coordToPixel(150.0)));
+    const QString tip = chart.toolTipAt(chart.plot()->mapTo(&chart, inBar));
+    EXPECT_EQ(tip, QStringLiteral("A100 SXM4 80GB\nFP16/BF16: 312\u00a0TFLOPS"));
+    // Above the bar there is nothing to explain.
+    const QPoint aboveBar(inBar.x(), qRound(chart.plot()->yAxis->coordToPixel(900.0)));
+    EXPECT_TRUE(chart.toolTipAt(chart.plot()->mapTo(&chart, aboveBar)).isEmpty());
+}
+
+TEST(BarChartWidget, RendersAtAnExportSizeWithoutChangingTheScreenLayout)
+{
+    BarChartWidget chart;
+    chart.resize(800, 500);
+    chart.setData(ChartTestData::seedCompute());
+    const QImage image = chart.toImage(QSize(1600, 1000), 2.0);
+    ASSERT_EQ(image.size(), QSize(3200, 2000));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    EXPECT_GT(colours.size(), 20);
+    // The series colours are in the image: the first bar is palette blue.
+    EXPECT_TRUE(colours.contains(qRgb(0x00, 0x72, 0xb2)));
 }

@@ -1,29 +1,81 @@
 #include "BarChartWidget.h"
 
 #include "ChartPalette.h"
+#include "ValueFormat.h"
 
+#include <QPicture>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
 
 namespace {
-constexpr double kGroupWidth = 0.8; // share of a category slot covered by its bars
+
+constexpr double kGroupWidth = 0.8;   // share of a category slot covered by its bars
+constexpr double kHeadroom = 1.15;    // value axis range above the tallest bar, room for its label
+constexpr int kLabelGap = 2;          // pixels between neighbouring value labels
+
+QFont chartFont(const QWidget *widget, int pointSize, bool bold = false)
+{
+    QFont font = widget->font();
+    font.setPointSize(pointSize);
+    font.setBold(bold);
+    return font;
 }
 
+} // namespace
+
 BarChartWidget::BarChartWidget(QWidget *parent)
-    : QWidget(parent)
+    : ChartView(parent)
     , m_plot(new QCustomPlot(this))
+    , m_title(new QCPTextElement(m_plot, QString(), chartFont(this, kTitlePointSize, true)))
+    , m_footnote(new QCPTextElement(m_plot, QString(), chartFont(this, kFootnotePointSize)))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString(), QFont(font().family(), 11, QFont::Bold)));
+    m_plot->setAccessibleName(tr("Bar chart"));
+    m_plot->setMinimumSize(320, 240);
+
+    // Layout: title on top, plot with the legend at its right, footnote below.
+    QCPLayoutGrid *grid = m_plot->plotLayout();
+    grid->insertRow(0);
+    grid->addElement(0, 0, m_title);
+    m_footnote->setTextColor(QColor(0x55, 0x55, 0x55));
+    grid->addElement(2, 0, m_footnote);
+
     m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_plot->legend->setFont(chartFont(this, kLabelPointSize));
+    m_plot->legend->setBorderPen(Qt::NoPen);
+    m_plot->legend->setMargins(QMargins(8, 8, 14, 8));
+    m_title->setMargins(QMargins(4, 10, 4, 4));
+    m_footnote->setMargins(QMargins(4, 4, 4, 8));
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    auto *side = new QCPLayoutGrid;
+    grid->addElement(1, 1, side);
+    side->addElement(0, 0, m_plot->legend);
+    side->addElement(1, 0, new QCPLayoutElement(m_plot));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowStretchFactor(1, 1.0);
+    grid->setColumnStretchFactor(1, 0.001);
+
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setTickLabelFont(chartFont(this, kLabelPointSize));
+        axis->setLabelFont(chartFont(this, kLabelPointSize));
+    }
     m_plot->xAxis->grid()->setVisible(false);
+    m_plot->xAxis->setTickLength(0, 4);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->yAxis->grid()->setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0, Qt::DotLine));
+    m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &BarChartWidget::showToolTip);
+    connect(m_plot, &QCustomPlot::afterLayout, this, &BarChartWidget::updateValueLabelVisibility);
 }
+
+BarChartWidget::~BarChartWidget() = default;
 
 QList<QCPBars *> BarChartWidget::bars() const
 {
@@ -34,40 +86,138 @@ QList<QCPBars *> BarChartWidget::bars() const
     return result;
 }
 
-void BarChartWidget::setData(const ChartData &data)
+void BarChartWidget::setValueLabelsEnabled(bool enabled)
 {
-    m_data = data;
+    m_valueLabelsEnabled = enabled;
+    m_plot->replot();
+}
+
+void BarChartWidget::applyData()
+{
+    const ChartData &chart = data();
     m_plot->clearPlottables();
-    if (auto *title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0)))
-        title->setText(data.title);
+    m_plot->clearItems();
+    m_valueLabels.clear();
+    m_missingLabels.clear();
+    m_title->setText(chart.title);
+    m_title->setVisible(!chart.title.isEmpty());
+    m_footnote->setText(chart.footnote);
+    m_footnote->setVisible(!chart.footnote.isEmpty());
 
-    const int seriesCount = static_cast<int>(data.series.size());
-    const double barWidth = seriesCount > 0 ? kGroupWidth / seriesCount : kGroupWidth;
+    const int seriesCount = static_cast<int>(chart.series.size());
+    const int categoryCount = static_cast<int>(chart.categories.size());
+    m_barWidth = seriesCount > 0 ? kGroupWidth / seriesCount : kGroupWidth;
 
-    auto *ticker = new QCPAxisTickerText;
-    for (int c = 0; c < data.categories.size(); ++c)
-        ticker->addTick(c + 1, data.categories.at(c));
-    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(ticker));
-    m_plot->xAxis->setRange(0.4, data.categories.size() + 0.6);
-    m_plot->yAxis->setLabel(data.valueAxisLabel);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (int c = 0; c < categoryCount; ++c)
+        ticker->addTick(c + 1, chart.categories.at(c));
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setRange(0.5, categoryCount + 0.5);
+    m_plot->yAxis->setLabel(chart.valueAxisLabel);
 
+    const QFont labelFont = chartFont(this, kFootnotePointSize);
     double maxValue = 0.0;
     for (int s = 0; s < seriesCount; ++s) {
-        const ChartSeries &series = data.series.at(s);
+        const ChartSeries &series = chart.series.at(s);
         auto *bar = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bar->setName(series.name);
-        bar->setWidth(barWidth);
+        bar->setWidth(m_barWidth);
+        bar->setSelectable(QCP::stNone);
         const QColor color = series.color.isValid() ? series.color : ChartPalette::colorAt(s);
         bar->setPen(QPen(color.darker(130)));
         bar->setBrush(color);
-        const double offset = (s - (seriesCount - 1) / 2.0) * barWidth;
-        for (int c = 0; c < series.values.size() && c < data.categories.size(); ++c) {
-            if (!series.values.at(c))
-                continue; // missing value: no bar, never a zero bar
-            bar->addData(c + 1 + offset, *series.values.at(c));
-            maxValue = std::max(maxValue, *series.values.at(c));
+        const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
+        for (int c = 0; c < series.values.size() && c < categoryCount; ++c) {
+            const double key = c + 1 + offset;
+            auto *label = new QCPItemText(m_plot);
+            label->setFont(labelFont);
+            label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+            label->setPadding(QMargins(0, 0, 0, 2));
+            label->setSelectable(false);
+            if (!series.values.at(c)) {
+                // Missing value: no bar (never a zero bar), and say so at the baseline.
+                label->setText(tr("n/a"));
+                label->setColor(QColor(0x66, 0x66, 0x66));
+                label->position->setCoords(key, 0.0);
+                m_missingLabels << label;
+                continue;
+            }
+            const double value = *series.values.at(c);
+            bar->addData(key, value);
+            maxValue = std::max(maxValue, value);
+            label->setText(ValueFormat::number(value));
+            label->position->setCoords(key, std::max(value, 0.0));
+            m_valueLabels << label;
         }
     }
-    m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * 1.12 : 1.0);
+    m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * kHeadroom : 1.0);
     m_plot->replot();
+}
+
+void BarChartWidget::updateValueLabelVisibility()
+{
+    // Value labels show while every label fits in its bar's slot; otherwise the tooltip carries the value.
+    const double slot = std::abs(m_plot->xAxis->coordToPixel(m_barWidth) - m_plot->xAxis->coordToPixel(0.0));
+    bool fit = m_valueLabelsEnabled;
+    for (const QCPItemText *label : std::as_const(m_valueLabels)) {
+        if (!fit)
+            break;
+        fit = QFontMetrics(label->font()).horizontalAdvance(label->text()) + kLabelGap <= slot;
+    }
+    for (QCPItemText *label : std::as_const(m_valueLabels))
+        label->setVisible(fit);
+    for (QCPItemText *label : std::as_const(m_missingLabels))
+        label->setVisible(QFontMetrics(label->font()).horizontalAdvance(label->text()) + kLabelGap <= slot);
+}
+
+QString BarChartWidget::toolTipAt(const QPoint &pos) const
+{
+    const ChartData &chart = data();
+    const QPoint plotPos = m_plot->mapFrom(this, pos);
+    const QList<QCPBars *> all = bars();
+    for (int s = 0; s < all.size() && s < chart.series.size(); ++s) {
+        for (auto it = all.at(s)->data()->constBegin(); it != all.at(s)->data()->constEnd(); ++it) {
+            const double left = m_plot->xAxis->coordToPixel(it->key - m_barWidth / 2);
+            const double right = m_plot->xAxis->coordToPixel(it->key + m_barWidth / 2);
+            const double top = m_plot->yAxis->coordToPixel(std::max(it->value, 0.0));
+            const double bottom = m_plot->yAxis->coordToPixel(std::min(it->value, 0.0));
+            if (!QRectF(QPointF(left, top), QPointF(right, bottom)).normalized().contains(plotPos))
+                continue;
+            const int category = qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1;
+            const QString categoryName = chart.categories.value(category);
+            return tr("%1\n%2: %3").arg(chart.series.at(s).name, categoryName,
+                                         ValueFormat::withUnit(it->value, chart.unit));
+        }
+    }
+    return {};
+}
+
+void BarChartWidget::showToolTip(QMouseEvent *event)
+{
+    const QPoint pos = m_plot->mapTo(this, event->position().toPoint());
+    const QString text = toolTipAt(pos);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
+{
+    // QCustomPlot paints onto its own QCPPainter; record that as a picture (vector commands, so SVG and PDF
+    // stay vector) and replay it onto the caller's painter.
+    QPicture picture;
+    {
+        QCPPainter recorder(&picture);
+        recorder.setMode(QCPPainter::pmVectorized);
+        recorder.setMode(QCPPainter::pmNoCaching);
+        recorder.setRenderHint(QPainter::Antialiasing);
+        m_plot->toPainter(&recorder, size.width(), size.height());
+    }
+    painter.save();
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    painter.drawPicture(0, 0, picture);
+    painter.restore();
+    // toPainter() laid the plot out for the export size; lay it out for the screen again.
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

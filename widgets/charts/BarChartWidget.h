@@ -1,26 +1,48 @@
 #pragma once
 
-#include "ChartData.h"
-
-#include <QWidget>
+#include "ChartView.h"
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemText;
+class QCPTextElement;
 
-// Grouped bar chart: one group per category, one bar per series, a legend, a value axis with unit.
-class BarChartWidget : public QWidget
+// Grouped bar chart on QCustomPlot: one group per category, one bar per series, a legend beside the plot,
+// a value axis with its unit, the value written above each bar while the labels fit, "n/a" where a value
+// is missing (never a zero bar), and a tooltip with series, category, value and unit.
+class BarChartWidget : public ChartView
 {
     Q_OBJECT
 public:
     explicit BarChartWidget(QWidget *parent = nullptr);
+    ~BarChartWidget() override;
 
-    void setData(const ChartData &data);
-    const ChartData &data() const { return m_data; }
+    void renderChart(QPainter &painter, const QSize &size) const override;
+
+    // Value labels above the bars; on by default, hidden automatically while they would overlap.
+    void setValueLabelsEnabled(bool enabled);
+    bool valueLabelsEnabled() const { return m_valueLabelsEnabled; }
+
+    // The tooltip text for a point in widget coordinates; empty where no bar is.
+    QString toolTipAt(const QPoint &pos) const;
 
     QCustomPlot *plot() const { return m_plot; }
     QList<QCPBars *> bars() const;
+    QList<QCPItemText *> valueLabels() const { return m_valueLabels; }
+    QList<QCPItemText *> missingLabels() const { return m_missingLabels; }
+
+protected:
+    void applyData() override;
 
 private:
+    void updateValueLabelVisibility();
+    void showToolTip(QMouseEvent *event);
+
     QCustomPlot *m_plot;
-    ChartData m_data;
+    QCPTextElement *m_title;
+    QCPTextElement *m_footnote;
+    QList<QCPItemText *> m_valueLabels;
+    QList<QCPItemText *> m_missingLabels;
+    double m_barWidth = 0.8;
+    bool m_valueLabelsEnabled = true;
 };

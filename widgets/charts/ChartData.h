@@ -19,6 +19,7 @@ struct ChartData
 {
     QString title;
     QString valueAxisLabel; // with unit: "Dense tensor throughput (TFLOPS)"
+    QString unit;           // for value labels and tooltips: "TFLOPS"; may be empty
     QStringList categories; // x axis groups, e.g. precisions
     QVector<ChartSeries> series;
     QString footnote;       // e.g. "Dense figures; sparse shown on request"

@@ -1,0 +1,141 @@
+#include "ChartExporter.h"
+
+#include "ChartView.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+namespace {
+
+// Vector outputs are laid out at this resolution so point-sized fonts match the screen and PNG layout.
+constexpr int kLogicalDpi = 96;
+
+bool fail(QString *errorMessage, const QString &message)
+{
+    if (errorMessage)
+        *errorMessage = message;
+    return false;
+}
+
+} // namespace
+
+std::optional<ChartExporter::Format> ChartExporter::formatForFileName(const QString &fileName)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    if (suffix == u"png")
+        return Format::Png;
+    if (suffix == u"svg")
+        return Format::Svg;
+    if (suffix == u"pdf")
+        return Format::Pdf;
+    return std::nullopt;
+}
+
+QString ChartExporter::fileExtension(Format format)
+{
+    switch (format) {
+    case Format::Png:
+        return QStringLiteral("png");
+    case Format::Svg:
+        return QStringLiteral("svg");
+    case Format::Pdf:
+        return QStringLiteral("pdf");
+    }
+    return {};
+}
+
+bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName, const Options &options,
+                                QString *errorMessage)
+{
+    const QString name = QDir::toNativeSeparators(fileName);
+    if (fileName.isEmpty())
+        return fail(errorMessage, tr("No file name given for the chart export."));
+    if (options.size.isEmpty() || !(options.scale > 0.0) || !std::isfinite(options.scale))
+        return fail(errorMessage, tr("Cannot export %1: the size %2x%3 at scale %4 is not a valid image size.")
+                                      .arg(name)
+                                      .arg(options.size.width())
+                                      .arg(options.size.height())
+                                      .arg(options.scale));
+    const double pixelsWide = options.size.width() * options.scale;
+    const double pixelsHigh = options.size.height() * options.scale;
+    if (pixelsWide > kMaxPixels || pixelsHigh > kMaxPixels || options.size.width() > kMaxPixels
+        || options.size.height() > kMaxPixels)
+        return fail(errorMessage, tr("Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.")
+                                      .arg(name)
+                                      .arg(qRound(pixelsWide))
+                                      .arg(qRound(pixelsHigh))
+                                      .arg(kMaxPixels));
+
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, file.errorString()));
+
+    const QSize size = options.size;
+    switch (options.format) {
+    case Format::Png: {
+        const QImage image = chart.toImage(size, options.scale);
+        if (image.isNull()) {
+            file.cancelWriting();
+            return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
+        }
+        QImageWriter writer(&file, "png");
+        if (!writer.write(image)) {
+            file.cancelWriting();
+            return fail(errorMessage, tr("Cannot write %1: %2").arg(name, writer.errorString()));
+        }
+        break;
+    }
+    case Format::Svg: {
+        QSvgGenerator generator;
+        generator.setOutputDevice(&file);
+        generator.setResolution(kLogicalDpi);
+        generator.setSize(size);
+        generator.setViewBox(QRect(QPoint(0, 0), size));
+        generator.setTitle(chart.data().title);
+        generator.setDescription(tr("Chart exported by GPU Compare"));
+        QPainter painter;
+        if (!painter.begin(&generator)) {
+            file.cancelWriting();
+            return fail(errorMessage, tr("Cannot export %1: the SVG writer could not start.").arg(name));
+        }
+        chart.renderChart(painter, size);
+        painter.end();
+        break;
+    }
+    case Format::Pdf: {
+        QPdfWriter writer(&file);
+        writer.setResolution(kLogicalDpi);
+        writer.setCreator(tr("GPU Compare"));
+        writer.setTitle(chart.data().title);
+        const QSizeF points(size.width() * 72.0 / kLogicalDpi, size.height() * 72.0 / kLogicalDpi);
+        writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                                         QPageLayout::Portrait, QMarginsF()));
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return fail(errorMessage, tr("Cannot export %1: the PDF writer could not start.").arg(name));
+        }
+        chart.renderChart(painter, size);
+        painter.end();
+        break;
+    }
+    }
+
+    if (file.error() != QFileDevice::NoError) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, reason));
+    }
+    if (!file.commit())
+        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, file.errorString()));
+    return true;
+}

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+class ChartView;
+
+// Saves a chart as PNG, SVG or PDF at a chosen logical size and scale. Writes are atomic (QSaveFile): a
+// failed export returns a message for the user and leaves any previous file untouched.
+class ChartExporter
+{
+    Q_DECLARE_TR_FUNCTIONS(ChartExporter)
+public:
+    enum class Format { Png, Svg, Pdf };
+
+    struct Options
+    {
+        Format format = Format::Png;
+        QSize size{1600, 1000}; // logical size the chart is laid out at
+        double scale = 1.0;     // PNG pixels per logical unit: 1600x1000 at 2 gives 3200x2000
+    };
+
+    // The format a file name's extension asks for (case-insensitive .png, .svg, .pdf); none otherwise.
+    static std::optional<Format> formatForFileName(const QString &fileName);
+    static QString fileExtension(Format format);
+
+    // Writes the chart to fileName. Returns true on success; on failure false and, if errorMessage is not
+    // null, a translated message naming the file and the reason.
+    static bool exportChart(const ChartView &chart, const QString &fileName, const Options &options,
+                            QString *errorMessage = nullptr);
+
+    // The largest PNG side in pixels that exportChart() accepts.
+    static constexpr int kMaxPixels = 16384;
+};

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "ChartData.h"
+
+#include <QImage>
+#include <QWidget>
+
+class QPainter;
+
+// The chart interface the window and the exporter talk to. A chart takes prepared ChartData and can paint
+// itself onto any QPainter (screen, image, SVG, PDF) at any logical size, independently of its on-screen size.
+class ChartView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ChartView(QWidget *parent = nullptr);
+    ~ChartView() override;
+
+    void setData(const ChartData &data);
+    const ChartData &data() const { return m_data; }
+
+    // Paints the whole chart (title, axes, legend, footnote) into the rectangle (0, 0, size) of the painter's
+    // current coordinate system. Callers scale or translate the painter for high-DPI output or placement.
+    virtual void renderChart(QPainter &painter, const QSize &size) const = 0;
+
+    // The chart rasterised at size * scale pixels, e.g. 1600x1000 at scale 2 gives 3200x2000.
+    // Null image for an empty size or a scale <= 0.
+    QImage toImage(const QSize &size, qreal scale = 1.0) const;
+
+    // Font sizes shared by the charts (points), chosen to stay readable at 1280x800.
+    static constexpr int kTitlePointSize = 12;
+    static constexpr int kLabelPointSize = 10;
+    static constexpr int kFootnotePointSize = 9;
+
+signals:
+    void dataChanged();
+
+protected:
+    // Called by setData() after data() holds the new data.
+    virtual void applyData() = 0;
+
+private:
+    ChartData m_data;
+};

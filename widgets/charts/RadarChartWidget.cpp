@@ -1,0 +1,382 @@
+#include "RadarChartWidget.h"
+
+#include "ChartPalette.h"
+#include "ValueFormat.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace {
+
+constexpr int kMargin = 12;
+constexpr int kSwatch = 12;
+constexpr int kLegendGap = 6;
+constexpr int kLabelOffset = 8;
+constexpr double kRings[] = {0.25, 0.5, 0.75, 1.0};
+constexpr double kHitRadius = 8.0;
+
+QFont chartFont(const QFont &base, int pointSize, bool bold = false)
+{
+    QFont font = base;
+    font.setPointSize(pointSize);
+    font.setBold(bold);
+    return font;
+}
+
+QColor seriesColor(const ChartSeries &series, int index)
+{
+    return series.color.isValid() ? series.color : ChartPalette::colorAt(index);
+}
+
+double clamp01(double value)
+{
+    return std::isfinite(value) ? std::clamp(value, 0.0, 1.0) : 0.0;
+}
+
+} // namespace
+
+struct RadarChartWidget::Layout
+{
+    QFont titleFont;
+    QFont subtitleFont;
+    QFont labelFont;
+    QFont footnoteFont;
+    QRectF titleRect;
+    QRectF subtitleRect;
+    QRectF footnoteRect;
+    QRectF legendRect;
+    QVector<QRectF> legendRows;
+    QPointF center;
+    double radius = 0.0;
+    QVector<QRectF> axisLabelRects;
+    QVector<int> axisLabelFlags;
+
+    double angle(int axis, int count) const
+    {
+        // First axis straight up, then clockwise.
+        return -std::numbers::pi / 2 + 2 * std::numbers::pi * axis / std::max(count, 1);
+    }
+    QPointF point(int axis, int count, double value) const
+    {
+        const double a = angle(axis, count);
+        return center + QPointF(std::cos(a), std::sin(a)) * (radius * value);
+    }
+};
+
+RadarChartWidget::RadarChartWidget(QWidget *parent)
+    : ChartView(parent)
+{
+    setAccessibleName(tr("Radar chart"));
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    setMouseTracking(true);
+}
+
+RadarChartWidget::~RadarChartWidget() = default;
+
+void RadarChartWidget::applyData()
+{
+    setAccessibleDescription(data().title);
+    update();
+}
+
+QString RadarChartWidget::legendText(int series) const
+{
+    const ChartData &chart = data();
+    const ChartSeries &s = chart.series.at(series);
+    QStringList missing;
+    for (int c = 0; c < chart.categories.size(); ++c)
+        if (c >= s.values.size() || !s.values.at(c))
+            missing << chart.categories.at(c);
+    if (missing.isEmpty())
+        return s.name;
+    return tr("%1 (n/a: %2)").arg(s.name, missing.join(QStringLiteral(", ")));
+}
+
+QStringList RadarChartWidget::legendTexts() const
+{
+    QStringList texts;
+    for (int s = 0; s < data().series.size(); ++s)
+        texts << legendText(s);
+    return texts;
+}
+
+RadarChartWidget::Layout RadarChartWidget::layoutFor(const QSize &size, const QPaintDevice *device) const
+{
+    const ChartData &chart = data();
+    Layout layout;
+    layout.titleFont = chartFont(font(), kTitlePointSize, true);
+    layout.subtitleFont = chartFont(font(), kLabelPointSize);
+    layout.labelFont = chartFont(font(), kLabelPointSize, true);
+    layout.footnoteFont = chartFont(font(), kFootnotePointSize);
+    // Measure with the target device's resolution so screen, image, SVG and PDF lay out alike.
+    const QFontMetricsF titleMetrics(layout.titleFont, device);
+    const QFontMetricsF subtitleMetrics(layout.subtitleFont, device);
+    const QFontMetricsF labelMetrics(layout.labelFont, device);
+    const QFontMetricsF footnoteMetrics(layout.footnoteFont, device);
+
+    QRectF area = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    if (!chart.title.isEmpty()) {
+        layout.titleRect = QRectF(area.left(), area.top(), area.width(), titleMetrics.height());
+        area.setTop(layout.titleRect.bottom() + 2);
+    }
+    if (!chart.valueAxisLabel.isEmpty()) {
+        layout.subtitleRect = QRectF(area.left(), area.top(), area.width(), subtitleMetrics.height());
+        area.setTop(layout.subtitleRect.bottom() + 4);
+    }
+    if (!chart.footnote.isEmpty()) {
+        const double h = footnoteMetrics.boundingRect(area, Qt::TextWordWrap, chart.footnote).height();
+        layout.footnoteRect = QRectF(area.left(), area.bottom() - h, area.width(), h);
+        area.setBottom(layout.footnoteRect.top() - 4);
+    }
+
+    // Legend at the right, rows top-aligned with the plot.
+    double legendWidth = 0;
+    const QStringList texts = legendTexts();
+    const double maxLegendText = area.width() * 0.35;
+    for (const QString &text : texts)
+        legendWidth = std::max(legendWidth, std::min(subtitleMetrics.horizontalAdvance(text), maxLegendText));
+    if (!texts.isEmpty()) {
+        legendWidth += kSwatch + kLegendGap;
+        double y = area.top() + kMargin;
+        for (const QString &text : texts) {
+            const double h = std::max<double>(
+                kSwatch, subtitleMetrics
+                             .boundingRect(QRectF(0, 0, legendWidth - kSwatch - kLegendGap, 10000),
+                                           Qt::TextWordWrap, text)
+                             .height());
+            layout.legendRows << QRectF(area.right() - legendWidth, y, legendWidth, h);
+            y += h + kLegendGap;
+        }
+        layout.legendRect = QRectF(area.right() - legendWidth, area.top(), legendWidth, y - area.top());
+        area.setRight(area.right() - legendWidth - 2 * kMargin);
+    }
+
+    // The largest radius at which every axis label still fits in the plot area.
+    const int count = static_cast<int>(chart.categories.size());
+    layout.center = area.center();
+    double radius = std::min(area.width(), area.height()) / 2;
+    for (; radius > 10; radius -= 2) {
+        layout.radius = radius;
+        layout.axisLabelRects.clear();
+        layout.axisLabelFlags.clear();
+        bool fits = true;
+        for (int c = 0; c < count; ++c) {
+            const QSizeF textSize = labelMetrics.size(0, chart.categories.at(c));
+            const double a = layout.angle(c, count);
+            const QPointF anchor = layout.center + QPointF(std::cos(a), std::sin(a)) * (radius + kLabelOffset);
+            QRectF rect(QPointF(0, 0), textSize);
+            int flags = 0;
+            if (std::cos(a) > 0.3) {
+                rect.moveLeft(anchor.x());
+                flags |= Qt::AlignLeft;
+            } else if (std::cos(a) < -0.3) {
+                rect.moveRight(anchor.x());
+                flags |= Qt::AlignRight;
+            } else {
+                rect.moveLeft(anchor.x() - textSize.width() / 2);
+                flags |= Qt::AlignHCenter;
+            }
+            if (std::sin(a) > 0.3)
+                rect.moveTop(anchor.y());
+            else if (std::sin(a) < -0.3)
+                rect.moveBottom(anchor.y());
+            else
+                rect.moveTop(anchor.y() - textSize.height() / 2);
+            layout.axisLabelRects << rect;
+            layout.axisLabelFlags << (flags | Qt::AlignVCenter);
+            fits = fits && area.contains(rect);
+        }
+        if (fits)
+            break;
+    }
+    layout.radius = std::max(radius, 10.0);
+    return layout;
+}
+
+void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
+{
+    const ChartData &chart = data();
+    const Layout layout = layoutFor(size, painter.device());
+    const int count = static_cast<int>(chart.categories.size());
+    const QColor text(0x20, 0x20, 0x20);
+    const QColor muted(0x55, 0x55, 0x55);
+    const QColor grid(0xc8, 0xc8, 0xc8);
+
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), Qt::white);
+
+    if (!layout.titleRect.isEmpty()) {
+        painter.setFont(layout.titleFont);
+        painter.setPen(text);
+        painter.drawText(layout.titleRect, Qt::AlignHCenter | Qt::AlignVCenter, chart.title);
+    }
+    if (!layout.subtitleRect.isEmpty()) {
+        painter.setFont(layout.subtitleFont);
+        painter.setPen(muted);
+        painter.drawText(layout.subtitleRect, Qt::AlignHCenter | Qt::AlignVCenter, chart.valueAxisLabel);
+    }
+
+    // Web: rings at quarter steps and one spoke per axis.
+    if (count >= 1) {
+        painter.setBrush(Qt::NoBrush);
+        for (double ring : kRings) {
+            QPolygonF polygon;
+            for (int c = 0; c < count; ++c)
+                polygon << layout.point(c, count, ring);
+            painter.setPen(QPen(grid, ring == 1.0 ? 1.5 : 1.0, ring == 1.0 ? Qt::SolidLine : Qt::DashLine));
+            if (count >= 3)
+                painter.drawPolygon(polygon);
+        }
+        painter.setPen(QPen(grid, 1.0));
+        for (int c = 0; c < count; ++c)
+            painter.drawLine(layout.center, layout.point(c, count, 1.0));
+
+        // Ring values along the first spoke; the outer ring's "1" would collide with the first axis label.
+        painter.setFont(layout.footnoteFont);
+        painter.setPen(muted);
+        for (double ring : kRings) {
+            if (ring == 1.0)
+                continue;
+            const QPointF p = layout.point(0, count, ring);
+            painter.drawText(QRectF(p.x() + 4, p.y() - 16, 60, 16), Qt::AlignLeft | Qt::AlignBottom,
+                             ValueFormat::number(ring));
+        }
+
+        painter.setFont(layout.labelFont);
+        painter.setPen(text);
+        for (int c = 0; c < count; ++c)
+            painter.drawText(layout.axisLabelRects.at(c), layout.axisLabelFlags.at(c), chart.categories.at(c));
+    }
+
+    // One polygon per series.
+    for (int s = 0; s < chart.series.size(); ++s) {
+        const ChartSeries &series = chart.series.at(s);
+        const QColor color = seriesColor(series, s);
+        QVector<std::optional<QPointF>> points;
+        bool complete = true;
+        for (int c = 0; c < count; ++c) {
+            if (c < series.values.size() && series.values.at(c))
+                points << layout.point(c, count, clamp01(*series.values.at(c)));
+            else {
+                points << std::nullopt;
+                complete = false;
+            }
+        }
+        QColor fill = color;
+        fill.setAlpha(40);
+        painter.setPen(QPen(color, 2.0));
+        if (complete && count >= 3) {
+            QPolygonF polygon;
+            for (const auto &p : points)
+                polygon << *p;
+            painter.setBrush(fill);
+            painter.drawPolygon(polygon);
+        } else {
+            for (int c = 0; c < count && count >= 2; ++c) {
+                const auto &a = points.at(c);
+                const auto &b = points.at((c + 1) % count);
+                if (a && b)
+                    painter.drawLine(*a, *b);
+            }
+        }
+        painter.setBrush(color);
+        painter.setPen(QPen(Qt::white, 1.0));
+        for (const auto &p : points)
+            if (p)
+                painter.drawEllipse(*p, 3.5, 3.5);
+    }
+
+    // Legend.
+    painter.setFont(layout.subtitleFont);
+    for (int s = 0; s < chart.series.size() && s < layout.legendRows.size(); ++s) {
+        const QRectF row = layout.legendRows.at(s);
+        const QColor color = seriesColor(chart.series.at(s), s);
+        painter.setPen(QPen(color.darker(130), 1.0));
+        painter.setBrush(color);
+        painter.drawRect(QRectF(row.left(), row.top() + 2, kSwatch, kSwatch));
+        painter.setPen(text);
+        painter.drawText(row.adjusted(kSwatch + kLegendGap, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                         legendText(s));
+    }
+
+    if (!layout.footnoteRect.isEmpty()) {
+        painter.setFont(layout.footnoteFont);
+        painter.setPen(muted);
+        painter.drawText(layout.footnoteRect, Qt::AlignLeft | Qt::TextWordWrap, chart.footnote);
+    }
+    painter.restore();
+}
+
+void RadarChartWidget::paintEvent(QPaintEvent *)
+{
+    QPainter painter(this);
+    renderChart(painter, size());
+}
+
+QPointF RadarChartWidget::center() const
+{
+    return layoutFor(size(), this).center;
+}
+
+double RadarChartWidget::radius() const
+{
+    return layoutFor(size(), this).radius;
+}
+
+std::optional<QPointF> RadarChartWidget::vertexPosition(int series, int axis) const
+{
+    const ChartData &chart = data();
+    if (series < 0 || series >= chart.series.size() || axis < 0 || axis >= chart.categories.size())
+        return std::nullopt;
+    const auto &values = chart.series.at(series).values;
+    if (axis >= values.size() || !values.at(axis))
+        return std::nullopt;
+    return layoutFor(size(), this).point(axis, static_cast<int>(chart.categories.size()), clamp01(*values.at(axis)));
+}
+
+QString RadarChartWidget::toolTipAt(const QPoint &pos) const
+{
+    const ChartData &chart = data();
+    const Layout layout = layoutFor(size(), this);
+    const int count = static_cast<int>(chart.categories.size());
+    double best = kHitRadius;
+    QString text;
+    for (int s = 0; s < chart.series.size(); ++s) {
+        const auto &values = chart.series.at(s).values;
+        for (int c = 0; c < count && c < values.size(); ++c) {
+            if (!values.at(c))
+                continue;
+            const QPointF d = layout.point(c, count, clamp01(*values.at(c))) - QPointF(pos);
+            const double distance = std::hypot(d.x(), d.y());
+            if (distance <= best) {
+                best = distance;
+                text = tr("%1\n%2: %3").arg(chart.series.at(s).name, chart.categories.at(c),
+                                             ValueFormat::withUnit(*values.at(c), chart.unit));
+            }
+        }
+    }
+    return text;
+}
+
+bool RadarChartWidget::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return ChartView::event(event);
+}

@@ -1,0 +1,33 @@
+#include "ValueFormat.h"
+
+#include <cmath>
+
+namespace ValueFormat {
+
+QString number(double value, const QLocale &locale)
+{
+    if (!std::isfinite(value))
+        return locale.toString(value);
+    const int decimals = std::abs(value) >= 1000.0 ? 0 : 2;
+    QString text = locale.toString(value, 'f', decimals);
+    if (decimals > 0) {
+        const QString point = locale.decimalPoint();
+        if (text.contains(point)) {
+            while (text.endsWith(locale.zeroDigit()))
+                text.chop(locale.zeroDigit().size());
+            if (text.endsWith(point))
+                text.chop(point.size());
+        }
+    }
+    if (text == u"-0")
+        text = locale.toString(0);
+    return text;
+}
+
+QString withUnit(double value, const QString &unit, const QLocale &locale)
+{
+    const QString text = number(value, locale);
+    return unit.isEmpty() ? text : text + u'\u00a0' + unit;
+}
+
+} // namespace ValueFormat

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QLocale>
+#include <QString>
+
+namespace ValueFormat {
+
+// A number as the views show it: up to two decimals below 1000 (trailing zeros dropped), none above,
+// in the given locale. 989.4 -> "989.4", 80.0 -> "80", 4800.0 -> "4,800" (en_US).
+QString number(double value, const QLocale &locale = QLocale());
+
+// "989.4 TFLOPS"; the unit is left out when empty.
+QString withUnit(double value, const QString &unit, const QLocale &locale = QLocale());
+
+} // namespace ValueFormat
