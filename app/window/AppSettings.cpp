@@ -1,0 +1,134 @@
+#include "AppSettings.h"
+
+namespace {
+
+namespace Key {
+const QString geometry = QStringLiteral("window/geometry");
+const QString state = QStringLiteral("window/state");
+const QString tab = QStringLiteral("window/tab");
+const QString gpus = QStringLiteral("comparison/gpus");
+const QString exportFolder = QStringLiteral("export/folder");
+const QString workload = QStringLiteral("workload/");
+} // namespace Key
+
+} // namespace
+
+QByteArray AppSettings::windowGeometry() const
+{
+    return m_settings.value(Key::geometry).toByteArray();
+}
+
+void AppSettings::setWindowGeometry(const QByteArray &geometry)
+{
+    m_settings.setValue(Key::geometry, geometry);
+}
+
+QByteArray AppSettings::windowState() const
+{
+    return m_settings.value(Key::state).toByteArray();
+}
+
+void AppSettings::setWindowState(const QByteArray &state)
+{
+    m_settings.setValue(Key::state, state);
+}
+
+int AppSettings::currentTab() const
+{
+    return m_settings.value(Key::tab, 0).toInt();
+}
+
+void AppSettings::setCurrentTab(int index)
+{
+    m_settings.setValue(Key::tab, index);
+}
+
+QStringList AppSettings::defaultGpuIds()
+{
+    // The seed article compares these five.
+    return {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"), QStringLiteral("a100_sxm4_80gb"),
+            QStringLiteral("rtx_a6000_48gb"), QStringLiteral("l40s_48gb")};
+}
+
+QStringList AppSettings::selectedGpuIds() const
+{
+    if (!m_settings.contains(Key::gpus))
+        return defaultGpuIds();
+    return m_settings.value(Key::gpus).toStringList();
+}
+
+void AppSettings::setSelectedGpuIds(const QStringList &ids)
+{
+    m_settings.setValue(Key::gpus, ids);
+}
+
+WorkloadFormValues AppSettings::workload() const
+{
+    const WorkloadFormValues d;
+    auto text = [this](const char *name, const QString &fallback) {
+        return m_settings.value(Key::workload + QLatin1String(name), fallback).toString();
+    };
+    auto number = [this](const char *name, int fallback) {
+        return m_settings.value(Key::workload + QLatin1String(name), fallback).toInt();
+    };
+    auto real = [this](const char *name, double fallback) {
+        return m_settings.value(Key::workload + QLatin1String(name), fallback).toDouble();
+    };
+    WorkloadFormValues v;
+    v.modelId = text("model", d.modelId);
+    v.customConfigPath = text("customConfig", d.customConfigPath);
+    v.task = text("task", d.task);
+    v.weightPrecision = text("weightPrecision", d.weightPrecision);
+    v.kvPrecision = text("kvPrecision", d.kvPrecision);
+    v.batch = number("batch", d.batch);
+    v.inputTokens = number("inputTokens", d.inputTokens);
+    v.outputTokens = number("outputTokens", d.outputTokens);
+    v.sequenceLength = number("sequenceLength", d.sequenceLength);
+    v.gpus = number("gpus", d.gpus);
+    v.tensorParallel = number("tensorParallel", d.tensorParallel);
+    v.pipelineParallel = number("pipelineParallel", d.pipelineParallel);
+    v.zeroStage = number("zeroStage", d.zeroStage);
+    v.recompute = text("recompute", d.recompute);
+    v.profileId = text("profile", d.profileId);
+    const double price = real("usdPerGpuHour", 0.0);
+    if (price > 0.0)
+        v.usdPerGpuHour = price;
+    v.usdPerKwh = real("usdPerKwh", d.usdPerKwh);
+    v.trainTokensBillions = real("trainTokensBillions", d.trainTokensBillions);
+    return v;
+}
+
+void AppSettings::setWorkload(const WorkloadFormValues &v)
+{
+    auto put = [this](const char *name, const QVariant &value) {
+        m_settings.setValue(Key::workload + QLatin1String(name), value);
+    };
+    put("model", v.modelId);
+    put("customConfig", v.customConfigPath);
+    put("task", v.task);
+    put("weightPrecision", v.weightPrecision);
+    put("kvPrecision", v.kvPrecision);
+    put("batch", v.batch);
+    put("inputTokens", v.inputTokens);
+    put("outputTokens", v.outputTokens);
+    put("sequenceLength", v.sequenceLength);
+    put("gpus", v.gpus);
+    put("tensorParallel", v.tensorParallel);
+    put("pipelineParallel", v.pipelineParallel);
+    put("zeroStage", v.zeroStage);
+    put("recompute", v.recompute);
+    put("profile", v.profileId);
+    put("usdPerGpuHour", v.usdPerGpuHour.value_or(0.0));
+    put("usdPerKwh", v.usdPerKwh);
+    put("trainTokensBillions", v.trainTokensBillions);
+}
+
+QString AppSettings::lastExportFolder() const
+{
+    return m_settings.value(Key::exportFolder).toString();
+}
+
+void AppSettings::setLastExportFolder(const QString &folder)
+{
+    m_settings.setValue(Key::exportFolder, folder);
+}

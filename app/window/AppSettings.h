@@ -1,0 +1,36 @@
+#pragma once
+
+#include "WorkloadFormValues.h"
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+// Every persisted setting, with its key and type, in one place. Backed by QSettings (the user's
+// config folder; tests point QStandardPaths at a temporary one).
+class AppSettings
+{
+public:
+    AppSettings() = default;
+
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray &geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray &state);
+    int currentTab() const;
+    void setCurrentTab(int index);
+
+    // The GPUs checked in the picker; on first start, the five GPUs of the seed article.
+    QStringList selectedGpuIds() const;
+    void setSelectedGpuIds(const QStringList &ids);
+    static QStringList defaultGpuIds();
+
+    WorkloadFormValues workload() const;
+    void setWorkload(const WorkloadFormValues &values);
+
+    QString lastExportFolder() const;
+    void setLastExportFolder(const QString &folder);
+
+private:
+    mutable QSettings m_settings;
+};
