@@ -11,6 +11,7 @@ struct Benchmark
     QString benchId;
     QString category;
     QString gpuId;
+    QString gpuAsReported; // the GPU name as the source printed it
     int gpuCount = 1;
     QString system;
     QString model;
@@ -29,4 +30,7 @@ struct Benchmark
     QString source;
     QString reliability;
     QString notes;
+
+    int revision = 0; // bumped on every save; detects concurrent edits
+    bool userModified = false;
 };

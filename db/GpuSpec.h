@@ -23,7 +23,9 @@ struct GpuSpec
     QString releaseNote;
     QString processNode;
     std::optional<int> computeUnits; // SMs (NVIDIA) or CUs (AMD)
+    QString computeUnitsNote;        // datasheet text when it says more than the number
     std::optional<double> boostClockMhz;
+    QString boostClockNote;
 
     // Compute, TFLOPS (INT8: TOPS)
     std::optional<double> fp64Tflops;
@@ -39,7 +41,8 @@ struct GpuSpec
     std::optional<double> int8SparseTops;
     std::optional<double> fp4DenseTflops;
     std::optional<double> fp4SparseTflops;
-    QString computeNote; // e.g. FP16 accumulate rate, what the vendor headline figure means
+    QString computeNote;        // e.g. FP16 accumulate rate on GeForce cards
+    QString sparseHeadlineNote; // whether the vendor's headline tensor figures are sparse
 
     // Memory
     std::optional<double> memoryGb;
@@ -48,22 +51,26 @@ struct GpuSpec
     std::optional<double> memoryBandwidthGBs;
 
     // Power, links, packaging
-    std::optional<double> tdpW;
-    QString interconnectKind; // see db docs: none, nvlink-bridge, nvlink-switch, infinity-fabric
+    std::optional<double> tdpW; // the configurable maximum ("up to 700 (configurable)" -> 700)
+    QString tdpNote;            // the datasheet's original text
+    QString interconnectKind; // none, nvlink-bridge, nvlink-switch, infinity-fabric (docs/catalogue.md)
     QString interconnectNote;
     std::optional<double> interconnectGBs; // bidirectional GPU-to-GPU bandwidth
     std::optional<int> pcieGeneration;
+    QString pcieNote; // the datasheet's original text: "PCIe Gen5 x16"
     std::optional<double> pcieGBs; // bidirectional host link bandwidth
     QString formFactor;
     QString mig;
 
     // Price
     std::optional<double> priceUsd;       // launch price where the vendor published one
-    std::optional<double> usdPerGpuHour;  // default rental price used by the cost estimate
+    std::optional<double> usdPerGpuHour;  // default rental price used by the cost estimate: an editable estimate
     QString priceNote;
+    QString usdPerGpuHourNote;            // basis and source of usdPerGpuHour
 
     // Provenance
-    QString sources;
+    QString sources;          // primary sources (vendor datasheets, whitepapers)
+    QString sourceCrosscheck; // independent copies the values were checked against
     QString confidence;
     QString notes;
 

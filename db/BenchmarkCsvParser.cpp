@@ -1,0 +1,108 @@
+#include "BenchmarkCsvParser.h"
+
+#include "CsvReader.h"
+
+#include <QHash>
+#include <QLocale>
+
+#include <cmath>
+
+namespace {
+
+struct TextColumn
+{
+    const char *csvName;
+    QString Benchmark::*member;
+};
+
+constexpr TextColumn kTextColumns[] = {
+    {"bench_id", &Benchmark::benchId},
+    {"category", &Benchmark::category},
+    {"gpu_id", &Benchmark::gpuId},
+    {"gpu_as_reported", &Benchmark::gpuAsReported},
+    {"system_or_submitter", &Benchmark::system},
+    {"model", &Benchmark::model},
+    {"task", &Benchmark::task},
+    {"precision_or_quant", &Benchmark::precision},
+    {"batch_size", &Benchmark::batchSize},
+    {"input_len", &Benchmark::inputLength},
+    {"output_len", &Benchmark::outputLength},
+    {"framework", &Benchmark::framework},
+    {"metric", &Benchmark::metric},
+    {"unit", &Benchmark::unit},
+    {"scenario_constraints", &Benchmark::constraints},
+    {"date_or_version", &Benchmark::dateOrVersion},
+    {"source", &Benchmark::source},
+    {"reliability", &Benchmark::reliability},
+    {"notes", &Benchmark::notes},
+};
+
+std::optional<double> finiteNumber(const QString &text)
+{
+    bool ok = false;
+    const double value = QLocale::c().toDouble(text.trimmed(), &ok);
+    if (!ok || !std::isfinite(value) || value < 0)
+        return std::nullopt;
+    return value;
+}
+
+} // namespace
+
+namespace BenchmarkCsvParser {
+
+std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
+{
+    const auto fail = [error](int line, const QString &reason) -> std::optional<QVector<Benchmark>> {
+        if (error)
+            *error = QStringLiteral("line %1: %2").arg(line).arg(reason);
+        return std::nullopt;
+    };
+    const std::optional<QVector<CsvRecord>> records = CsvReader::parse(csv, error);
+    if (!records)
+        return std::nullopt;
+    if (records->isEmpty())
+        return fail(1, QStringLiteral("the benchmark CSV is empty"));
+    QHash<QString, int> columns;
+    for (int i = 0; i < records->first().fields.size(); ++i)
+        columns.insert(records->first().fields.at(i).trimmed(), i);
+    QStringList required;
+    for (const TextColumn &column : kTextColumns)
+        required << QString::fromLatin1(column.csvName);
+    required << QStringLiteral("num_gpus") << QStringLiteral("value") << QStringLiteral("value_per_gpu");
+    for (const QString &column : required)
+        if (!columns.contains(column))
+            return fail(1, QStringLiteral("the column '%1' is missing").arg(column));
+
+    QVector<Benchmark> benchmarks;
+    for (qsizetype i = 1; i < records->size(); ++i) {
+        const CsvRecord &record = records->at(i);
+        if (record.fields.size() != records->first().fields.size())
+            return fail(record.line, QStringLiteral("%1 fields, the header has %2")
+                                         .arg(record.fields.size())
+                                         .arg(records->first().fields.size()));
+        const auto cell = [&](const QString &column) { return record.fields.at(columns.value(column)).trimmed(); };
+        Benchmark benchmark;
+        for (const TextColumn &column : kTextColumns)
+            benchmark.*column.member = cell(QString::fromLatin1(column.csvName));
+        if (benchmark.benchId.isEmpty())
+            return fail(record.line, QStringLiteral("bench_id is empty"));
+        bool ok = false;
+        benchmark.gpuCount = cell(QStringLiteral("num_gpus")).toInt(&ok);
+        if (!ok || benchmark.gpuCount < 1)
+            return fail(record.line, QStringLiteral("num_gpus '%1' is not a whole number >= 1").arg(cell(QStringLiteral("num_gpus"))));
+        const std::optional<double> value = finiteNumber(cell(QStringLiteral("value")));
+        if (!value)
+            return fail(record.line, QStringLiteral("value '%1' is not a number").arg(cell(QStringLiteral("value"))));
+        benchmark.value = *value;
+        const QString perGpu = cell(QStringLiteral("value_per_gpu"));
+        if (!perGpu.isEmpty()) {
+            benchmark.valuePerGpu = finiteNumber(perGpu);
+            if (!benchmark.valuePerGpu)
+                return fail(record.line, QStringLiteral("value_per_gpu '%1' is not a number").arg(perGpu));
+        }
+        benchmarks.append(benchmark);
+    }
+    return benchmarks;
+}
+
+} // namespace BenchmarkCsvParser

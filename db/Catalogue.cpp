@@ -1,0 +1,389 @@
+#include "Catalogue.h"
+
+#include "BenchmarkRepository.h"
+#include "CatalogueSchema.h"
+#include "GpuRepository.h"
+#include "ModelRepository.h"
+#include "ProfileRepository.h"
+#include "SeedCatalogue.h"
+
+#include <QAtomicInteger>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStandardPaths>
+#include <QThread>
+#include <QUrl>
+
+namespace {
+
+using Kind = CatalogueError::Kind;
+
+const QString kDriver = QStringLiteral("QSQLITE");
+constexpr int kBusyTimeoutMs = 5000;
+
+QString nextConnectionPrefix()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("gpucompare-catalogue-%1").arg(counter.fetchAndAddRelaxed(1));
+}
+
+// A file: URI with an explicit mode, so SQLite never creates a file we did not ask for.
+QString sqliteUri(const QString &path, const char *mode)
+{
+    QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+    url.setQuery(QStringLiteral("mode=") + QLatin1String(mode));
+    return url.toString(QUrl::FullyEncoded);
+}
+
+QString connectOptions(bool readOnly)
+{
+    QString options = QStringLiteral("QSQLITE_OPEN_URI;QSQLITE_BUSY_TIMEOUT=%1").arg(kBusyTimeoutMs);
+    if (readOnly)
+        options += QStringLiteral(";QSQLITE_OPEN_READONLY");
+    return options;
+}
+
+// A connection that lives for one scope: the probe and the seed builder use it.
+class ScopedConnection
+{
+public:
+    ScopedConnection(const QString &uri, const QString &options)
+        : m_name(nextConnectionPrefix() + QStringLiteral("-scoped"))
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(kDriver, m_name);
+        database.setDatabaseName(uri);
+        database.setConnectOptions(options);
+        m_opened = database.open();
+        if (!m_opened)
+            m_error = database.lastError().text();
+    }
+    ~ScopedConnection()
+    {
+        {
+            QSqlDatabase database = QSqlDatabase::database(m_name, false);
+            database.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    ScopedConnection(const ScopedConnection &) = delete;
+    ScopedConnection &operator=(const ScopedConnection &) = delete;
+
+    bool opened() const { return m_opened; }
+    QString error() const { return m_error; }
+    QSqlDatabase database() const { return QSqlDatabase::database(m_name, false); }
+
+private:
+    QString m_name;
+    bool m_opened = false;
+    QString m_error;
+};
+
+struct ProbeResult
+{
+    CatalogueError error;
+    int applicationId = 0;
+    int userVersion = 0;
+};
+
+std::optional<qint64> pragmaValue(QSqlDatabase database, const QString &pragma, QString *error)
+{
+    QSqlQuery query(database);
+    if (!query.exec(QStringLiteral("PRAGMA ") + pragma) || !query.next()) {
+        *error = query.lastError().text();
+        return std::nullopt;
+    }
+    return query.value(0).toLongLong();
+}
+
+// Reads the file without writing to it: is it SQLite, intact, ours, and which version?
+ProbeResult probe(const QString &path)
+{
+    ProbeResult result;
+    ScopedConnection connection(sqliteUri(path, "ro"), connectOptions(true));
+    if (!connection.opened()) {
+        result.error = CatalogueError::make(Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, connection.error()));
+        return result;
+    }
+    QSqlQuery query(connection.database());
+    if (!query.exec(QStringLiteral("PRAGMA quick_check"))) {
+        // SQLite reports garbage as "file is not a database" and a truncated file as "malformed".
+        const QString reason = query.lastError().text();
+        const bool notSqlite = reason.contains(QStringLiteral("not a database"));
+        result.error = CatalogueError::make(
+            notSqlite ? Kind::NotADatabase : Kind::Damaged,
+            notSqlite ? QStringLiteral("%1 is not a GPU Compare catalogue (not an SQLite database)").arg(path)
+                      : QStringLiteral("%1 is damaged: %2").arg(path, reason));
+        return result;
+    }
+    QStringList problems;
+    while (query.next())
+        problems << query.value(0).toString();
+    query.finish();
+    if (problems != QStringList{QStringLiteral("ok")}) {
+        result.error = CatalogueError::make(Kind::Damaged, QStringLiteral("%1 is damaged: %2")
+                                                               .arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
+        return result;
+    }
+    QString reason;
+    const std::optional<qint64> applicationId = pragmaValue(connection.database(), QStringLiteral("application_id"), &reason);
+    const std::optional<qint64> userVersion = pragmaValue(connection.database(), QStringLiteral("user_version"), &reason);
+    if (!applicationId || !userVersion) {
+        result.error = CatalogueError::make(Kind::Damaged, QStringLiteral("%1 cannot be read: %2").arg(path, reason));
+        return result;
+    }
+    result.applicationId = static_cast<int>(*applicationId);
+    result.userVersion = static_cast<int>(*userVersion);
+    if (result.applicationId != CatalogueSchema::kApplicationId || result.userVersion < 1) {
+        result.error = CatalogueError::make(
+            Kind::Foreign, QStringLiteral("%1 is an SQLite database but not a GPU Compare catalogue "
+                                          "(application id %2, schema version %3); it was not changed")
+                               .arg(path)
+                               .arg(result.applicationId)
+                               .arg(result.userVersion));
+    }
+    return result;
+}
+
+CatalogueError applyWritablePragmas(QSqlDatabase database)
+{
+    QSqlQuery query(database);
+    // WAL: readers never block the writer (an import can run while a view reads). synchronous=FULL:
+    // a save the user saw succeed survives a power cut; the write volume is tiny.
+    if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next()
+        || query.value(0).toString() != QStringLiteral("wal"))
+        return CatalogueError::make(Kind::Sql, QStringLiteral("cannot enable write-ahead logging: %1")
+                                                   .arg(query.lastError().text()));
+    query.finish();
+    if (!query.exec(QStringLiteral("PRAGMA synchronous = FULL")))
+        return CatalogueError::make(Kind::Sql, query.lastError().text());
+    return {};
+}
+
+} // namespace
+
+QString Catalogue::defaultPath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogue.db");
+}
+
+std::unique_ptr<Catalogue> Catalogue::openDefault(CatalogueError *error)
+{
+    const QString path = defaultPath();
+    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
+        if (error)
+            *error = CatalogueError::make(Kind::Io, QStringLiteral("cannot create the folder %1").arg(QFileInfo(path).absolutePath()));
+        return nullptr;
+    }
+    return open(path, Options{Access::ReadWrite, IfMissing::CreateFromSeed}, error);
+}
+
+CatalogueError Catalogue::createFromSeed(const QString &path)
+{
+    const QFileInfo target(path);
+    if (target.exists())
+        return CatalogueError::make(Kind::Io, QStringLiteral("%1 already exists; it was not overwritten").arg(path));
+    if (!target.absoluteDir().exists())
+        return CatalogueError::make(Kind::FolderMissing,
+                                    QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
+
+    const QString buildPath = target.absoluteFilePath() + QStringLiteral(".creating-%1").arg(QCoreApplication::applicationPid());
+    const auto removeBuild = [&buildPath] {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")})
+            QFile::remove(buildPath + suffix);
+    };
+    removeBuild();
+    CatalogueError error;
+    {
+        ScopedConnection connection(sqliteUri(buildPath, "rwc"), connectOptions(false));
+        if (!connection.opened())
+            return CatalogueError::make(Kind::Io, QStringLiteral("cannot create %1: %2").arg(path, connection.error()));
+        QSqlDatabase database = connection.database();
+        error = applyWritablePragmas(database);
+        if (!error)
+            error = CatalogueSchema::migrate(database, 0);
+        if (!error)
+            error = SeedCatalogue::populate(database);
+    }
+    if (!error && !QFile::rename(buildPath, target.absoluteFilePath()))
+        error = CatalogueError::make(Kind::Io, QStringLiteral("cannot create %1 (rename failed)").arg(path));
+    if (error)
+        removeBuild();
+    return error;
+}
+
+std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &options, CatalogueError *error)
+{
+    const auto fail = [error](CatalogueError problem) -> std::unique_ptr<Catalogue> {
+        if (error)
+            *error = std::move(problem);
+        return nullptr;
+    };
+    if (path.isEmpty())
+        return fail(CatalogueError::make(Kind::Missing, QStringLiteral("no catalogue file given")));
+
+    const QFileInfo file(path);
+    if (!file.exists()) {
+        if (options.ifMissing == IfMissing::Fail)
+            return fail(CatalogueError::make(Kind::Missing, QStringLiteral("%1 does not exist").arg(path)));
+        if (CatalogueError created = createFromSeed(path))
+            return fail(created);
+    } else if (!file.isFile()) {
+        return fail(CatalogueError::make(Kind::NotADatabase, QStringLiteral("%1 is not a file").arg(path)));
+    }
+
+    const ProbeResult probed = probe(path);
+    if (probed.error)
+        return fail(probed.error);
+
+    std::unique_ptr<Catalogue> catalogue(new Catalogue);
+    catalogue->m_path = file.absoluteFilePath();
+    catalogue->m_connectionPrefix = nextConnectionPrefix();
+    catalogue->m_schemaVersion = probed.userVersion;
+
+    QString readOnlyReason;
+    if (probed.userVersion > CatalogueSchema::kCurrentVersion)
+        readOnlyReason = QStringLiteral("the catalogue was written by a newer GPU Compare (schema version %1, this "
+                                        "version understands %2); it opens read-only")
+                             .arg(probed.userVersion)
+                             .arg(CatalogueSchema::kCurrentVersion);
+    else if (options.access == Access::ReadOnly)
+        readOnlyReason = QStringLiteral("opened read-only on request");
+    else if (!QFileInfo(catalogue->m_path).isWritable())
+        readOnlyReason = QStringLiteral("the file is not writable");
+    else if (!QFileInfo(QFileInfo(catalogue->m_path).absolutePath()).isWritable())
+        readOnlyReason = QStringLiteral("its folder is not writable");
+
+    catalogue->m_readOnly = !readOnlyReason.isEmpty();
+    catalogue->m_readOnlyReason = readOnlyReason;
+    catalogue->m_uri = sqliteUri(catalogue->m_path, catalogue->m_readOnly ? "ro" : "rw");
+    catalogue->m_connectOptions = connectOptions(catalogue->m_readOnly);
+
+    QSqlDatabase database = catalogue->connection();
+    if (!database.isOpen())
+        return fail(CatalogueError::make(Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, database.lastError().text())));
+    if (!catalogue->m_readOnly) {
+        if (CatalogueError problem = applyWritablePragmas(database))
+            return fail(problem);
+        if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
+            if (CatalogueError problem = CatalogueSchema::migrate(database, probed.userVersion))
+                return fail(problem);
+            catalogue->m_schemaVersion = CatalogueSchema::kCurrentVersion;
+        }
+    } else if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
+        return fail(CatalogueError::make(Kind::ReadOnly,
+                                         QStringLiteral("%1 uses the older schema version %2 and must be upgraded, "
+                                                        "but it is read-only (%3)")
+                                             .arg(path)
+                                             .arg(probed.userVersion)
+                                             .arg(readOnlyReason)));
+    }
+    return catalogue;
+}
+
+Catalogue::~Catalogue()
+{
+    QMutexLocker locker(&m_mutex);
+    for (const QString &name : std::as_const(m_connectionNames)) {
+        {
+            QSqlDatabase database = QSqlDatabase::database(name, false);
+            database.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+}
+
+QSqlDatabase Catalogue::openConnection(const QString &name) const
+{
+    QSqlDatabase database = QSqlDatabase::addDatabase(kDriver, name);
+    database.setDatabaseName(m_uri);
+    database.setConnectOptions(m_connectOptions);
+    if (database.open()) {
+        QSqlQuery query(database);
+        query.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+        query.exec(QStringLiteral("PRAGMA trusted_schema = OFF"));
+    }
+    return database;
+}
+
+QSqlDatabase Catalogue::connection() const
+{
+    const QString name = m_connectionPrefix + QStringLiteral("-thread-%1").arg(reinterpret_cast<quintptr>(QThread::currentThread()));
+    if (QSqlDatabase::contains(name))
+        return QSqlDatabase::database(name, false);
+    QMutexLocker locker(&m_mutex);
+    m_connectionNames << name;
+    return openConnection(name);
+}
+
+std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error) const
+{
+    QSqlDatabase database = connection();
+    QSqlQuery begin(database);
+    // One read transaction: the four lists come from the same committed state.
+    if (!begin.exec(QStringLiteral("BEGIN"))) {
+        if (error)
+            *error = CatalogueError::make(Kind::Sql, begin.lastError().text());
+        return std::nullopt;
+    }
+    CatalogueSnapshot result;
+    CatalogueError problem;
+    result.gpus = gpus().list(&problem);
+    if (!problem)
+        result.models = models().list(&problem);
+    if (!problem)
+        result.profiles = profiles().list(&problem);
+    if (!problem)
+        result.benchmarks = benchmarks().list(&problem);
+    QSqlQuery end(database);
+    end.exec(QStringLiteral("COMMIT"));
+    if (problem) {
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    result.readOnly = m_readOnly;
+    result.readOnlyReason = m_readOnlyReason;
+    return result;
+}
+
+QString Catalogue::integrityCheck() const
+{
+    QSqlQuery query(connection());
+    if (!query.exec(QStringLiteral("PRAGMA integrity_check")))
+        return query.lastError().text();
+    QStringList problems;
+    while (query.next())
+        problems << query.value(0).toString();
+    return problems == QStringList{QStringLiteral("ok")} ? QString() : problems.join(QStringLiteral("; "));
+}
+
+CatalogueError Catalogue::checkWritable() const
+{
+    if (m_readOnly)
+        return CatalogueError::make(Kind::ReadOnly, QStringLiteral("the catalogue is read-only: %1").arg(m_readOnlyReason));
+    return {};
+}
+
+GpuRepository Catalogue::gpus() const
+{
+    return GpuRepository(connection(), m_readOnly);
+}
+
+BenchmarkRepository Catalogue::benchmarks() const
+{
+    return BenchmarkRepository(connection(), m_readOnly);
+}
+
+ModelRepository Catalogue::models() const
+{
+    return ModelRepository(connection(), m_readOnly);
+}
+
+ProfileRepository Catalogue::profiles() const
+{
+    return ProfileRepository(connection(), m_readOnly);
+}

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "CatalogueError.h"
+#include "CatalogueSnapshot.h"
+
+#include <QMutex>
+#include <QSqlDatabase>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class BenchmarkRepository;
+class GpuRepository;
+class ModelRepository;
+class ProfileRepository;
+
+// One catalogue file. Opening never creates or changes a file by accident:
+// - a missing file is an error unless the caller asks for creation from the bundled seed;
+// - the file is first probed read-only (quick_check, application_id, user_version) so that garbage,
+//   a damaged file or another application's database is refused without a single byte written;
+// - a newer schema, an unwritable file or an explicit request opens read-only, with the reason.
+// SQL connections are per thread (Qt forbids sharing them); connection() opens this thread's one.
+class Catalogue
+{
+public:
+    enum class Access { ReadWrite, ReadOnly };
+    enum class IfMissing { Fail, CreateFromSeed };
+
+    struct Options
+    {
+        Access access = Access::ReadWrite;
+        IfMissing ifMissing = IfMissing::Fail;
+    };
+
+    static std::unique_ptr<Catalogue> open(const QString &path, const Options &options, CatalogueError *error);
+    static std::unique_ptr<Catalogue> open(const QString &path, CatalogueError *error)
+    {
+        return open(path, Options{}, error);
+    }
+
+    // The user's catalogue in QStandardPaths::AppDataLocation, created from the seed on first run.
+    static QString defaultPath();
+    static std::unique_ptr<Catalogue> openDefault(CatalogueError *error);
+
+    // Builds a new catalogue at path from the bundled seed. path must not exist (an existing file is
+    // never overwritten) and its folder must. The file appears complete or not at all: it is built
+    // under a temporary name and renamed into place.
+    static CatalogueError createFromSeed(const QString &path);
+
+    ~Catalogue();
+    Catalogue(const Catalogue &) = delete;
+    Catalogue &operator=(const Catalogue &) = delete;
+
+    QString path() const { return m_path; }
+    bool isReadOnly() const { return m_readOnly; }
+    QString readOnlyReason() const { return m_readOnlyReason; }
+    int schemaVersion() const { return m_schemaVersion; }
+
+    // This thread's connection to the file, opened on first use.
+    QSqlDatabase connection() const;
+
+    // Every table, read in one transaction.
+    std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr) const;
+
+    // PRAGMA integrity_check: "" when "ok", else what SQLite reported.
+    QString integrityCheck() const;
+
+    // Refuses a write on a read-only catalogue; repositories call it first.
+    CatalogueError checkWritable() const;
+
+    GpuRepository gpus() const;
+    BenchmarkRepository benchmarks() const;
+    ModelRepository models() const;
+    ProfileRepository profiles() const;
+
+private:
+    Catalogue() = default;
+    QSqlDatabase openConnection(const QString &name) const;
+
+    QString m_path;
+    QString m_uri;
+    QString m_connectOptions;
+    QString m_connectionPrefix;
+    bool m_readOnly = false;
+    QString m_readOnlyReason;
+    int m_schemaVersion = 0;
+    mutable QMutex m_mutex;
+    mutable QStringList m_connectionNames;
+};

@@ -1,0 +1,173 @@
+#include "CatalogueSchema.h"
+
+#include "WriteTransaction.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace {
+
+// Frozen text: a migration must build exactly what that version was, whatever the code says today.
+const char *const kVersion1[] = {
+    R"sql(CREATE TABLE gpus (
+    id INTEGER PRIMARY KEY,
+    gpu_id TEXT NOT NULL CHECK (length(gpu_id) > 0) UNIQUE,
+    vendor TEXT NOT NULL CHECK (length(vendor) > 0),
+    product TEXT NOT NULL CHECK (length(product) > 0),
+    variant TEXT NOT NULL DEFAULT '',
+    architecture TEXT NOT NULL DEFAULT '',
+    chip TEXT NOT NULL DEFAULT '',
+    release_year INTEGER CHECK (release_year >= 0),
+    release_note TEXT NOT NULL DEFAULT '',
+    process_node TEXT NOT NULL DEFAULT '',
+    compute_units INTEGER CHECK (compute_units >= 0),
+    compute_units_note TEXT NOT NULL DEFAULT '',
+    boost_clock_mhz REAL CHECK (boost_clock_mhz >= 0),
+    boost_clock_note TEXT NOT NULL DEFAULT '',
+    fp64_tflops REAL CHECK (fp64_tflops >= 0),
+    fp64_tensor_tflops REAL CHECK (fp64_tensor_tflops >= 0),
+    fp32_tflops REAL CHECK (fp32_tflops >= 0),
+    tf32_dense_tflops REAL CHECK (tf32_dense_tflops >= 0),
+    tf32_sparse_tflops REAL CHECK (tf32_sparse_tflops >= 0),
+    fp16_dense_tflops REAL CHECK (fp16_dense_tflops >= 0),
+    fp16_sparse_tflops REAL CHECK (fp16_sparse_tflops >= 0),
+    fp8_dense_tflops REAL CHECK (fp8_dense_tflops >= 0),
+    fp8_sparse_tflops REAL CHECK (fp8_sparse_tflops >= 0),
+    int8_dense_tops REAL CHECK (int8_dense_tops >= 0),
+    int8_sparse_tops REAL CHECK (int8_sparse_tops >= 0),
+    fp4_dense_tflops REAL CHECK (fp4_dense_tflops >= 0),
+    fp4_sparse_tflops REAL CHECK (fp4_sparse_tflops >= 0),
+    compute_note TEXT NOT NULL DEFAULT '',
+    sparse_headline_note TEXT NOT NULL DEFAULT '',
+    memory_gb REAL CHECK (memory_gb >= 0),
+    memory_type TEXT NOT NULL DEFAULT '',
+    memory_bus_bits INTEGER CHECK (memory_bus_bits >= 0),
+    memory_bandwidth_gbs REAL CHECK (memory_bandwidth_gbs >= 0),
+    tdp_w REAL CHECK (tdp_w >= 0),
+    tdp_note TEXT NOT NULL DEFAULT '',
+    interconnect_kind TEXT NOT NULL DEFAULT '',
+    interconnect_note TEXT NOT NULL DEFAULT '',
+    interconnect_gbs REAL CHECK (interconnect_gbs >= 0),
+    pcie_generation INTEGER CHECK (pcie_generation >= 0),
+    pcie_note TEXT NOT NULL DEFAULT '',
+    pcie_gbs REAL CHECK (pcie_gbs >= 0),
+    form_factor TEXT NOT NULL DEFAULT '',
+    mig TEXT NOT NULL DEFAULT '',
+    price_usd REAL CHECK (price_usd >= 0),
+    price_note TEXT NOT NULL DEFAULT '',
+    sources TEXT NOT NULL DEFAULT '',
+    source_crosscheck TEXT NOT NULL DEFAULT '',
+    confidence TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 1,
+    user_modified INTEGER NOT NULL DEFAULT 0 CHECK (user_modified IN (0, 1))
+) STRICT)sql",
+    R"sql(CREATE TABLE benchmarks (
+    id INTEGER PRIMARY KEY,
+    bench_id TEXT NOT NULL CHECK (length(bench_id) > 0) UNIQUE,
+    category TEXT NOT NULL DEFAULT '',
+    gpu_id TEXT NOT NULL DEFAULT '',
+    gpu_as_reported TEXT NOT NULL DEFAULT '',
+    gpu_count INTEGER NOT NULL DEFAULT 1 CHECK (gpu_count >= 1),
+    system TEXT NOT NULL DEFAULT '',
+    model TEXT NOT NULL DEFAULT '',
+    task TEXT NOT NULL DEFAULT '',
+    precision TEXT NOT NULL DEFAULT '',
+    batch_size TEXT NOT NULL DEFAULT '',
+    input_length TEXT NOT NULL DEFAULT '',
+    output_length TEXT NOT NULL DEFAULT '',
+    framework TEXT NOT NULL DEFAULT '',
+    metric TEXT NOT NULL DEFAULT '',
+    value REAL NOT NULL,
+    unit TEXT NOT NULL DEFAULT '',
+    value_per_gpu REAL,
+    constraints TEXT NOT NULL DEFAULT '',
+    date_or_version TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL DEFAULT '',
+    reliability TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 1,
+    user_modified INTEGER NOT NULL DEFAULT 0 CHECK (user_modified IN (0, 1))
+) STRICT)sql",
+    "CREATE INDEX benchmarks_by_gpu ON benchmarks (gpu_id)",
+};
+
+// Version 2: default rental prices for cost estimates; model presets and efficiency profiles.
+const char *const kVersion2[] = {
+    "ALTER TABLE gpus ADD COLUMN usd_per_gpu_hour REAL CHECK (usd_per_gpu_hour >= 0)",
+    "ALTER TABLE gpus ADD COLUMN usd_per_gpu_hour_note TEXT NOT NULL DEFAULT ''",
+    R"sql(CREATE TABLE models (
+    id INTEGER PRIMARY KEY,
+    model_id TEXT NOT NULL CHECK (length(model_id) > 0) UNIQUE,
+    name TEXT NOT NULL DEFAULT '',
+    config_json TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 1,
+    user_modified INTEGER NOT NULL DEFAULT 0 CHECK (user_modified IN (0, 1))
+) STRICT)sql",
+    R"sql(CREATE TABLE profiles (
+    id INTEGER PRIMARY KEY,
+    profile_id TEXT NOT NULL CHECK (length(profile_id) > 0) UNIQUE,
+    name TEXT NOT NULL DEFAULT '',
+    description TEXT NOT NULL DEFAULT '',
+    parameters_json TEXT NOT NULL,
+    calibration TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 1,
+    user_modified INTEGER NOT NULL DEFAULT 0 CHECK (user_modified IN (0, 1))
+) STRICT)sql",
+};
+
+template<std::size_t N>
+QStringList toList(const char *const (&statements)[N])
+{
+    QStringList list;
+    for (const char *statement : statements)
+        list << QString::fromUtf8(statement);
+    return list;
+}
+
+} // namespace
+
+namespace CatalogueSchema {
+
+QStringList migrationStatements(int version)
+{
+    switch (version) {
+    case 1: {
+        QStringList statements = toList(kVersion1);
+        statements << QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId);
+        return statements;
+    }
+    case 2:
+        return toList(kVersion2);
+    default:
+        return {};
+    }
+}
+
+CatalogueError migrate(QSqlDatabase &database, int fromVersion)
+{
+    for (int version = fromVersion + 1; version <= kCurrentVersion; ++version) {
+        WriteTransaction transaction(database);
+        if (auto error = transaction.begin())
+            return error;
+        QSqlQuery query(database);
+        QStringList statements = migrationStatements(version);
+        // PRAGMA cannot take bound parameters; the value is our own integer.
+        statements << QStringLiteral("PRAGMA user_version = %1").arg(version);
+        for (const QString &statement : statements) {
+            if (!query.exec(statement))
+                return CatalogueError::make(CatalogueError::Kind::Sql,
+                                            QStringLiteral("migration to schema version %1 failed: %2")
+                                                .arg(version)
+                                                .arg(query.lastError().text()));
+        }
+        query.finish();
+        if (auto error = transaction.commit())
+            return error;
+    }
+    return {};
+}
+
+} // namespace CatalogueSchema

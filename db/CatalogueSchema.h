@@ -1,0 +1,23 @@
+#pragma once
+
+#include "CatalogueError.h"
+
+#include <QSqlDatabase>
+
+// The SQLite schema of a catalogue file and its migrations. The version lives in PRAGMA
+// user_version; PRAGMA application_id marks the file as a GPU Compare catalogue (file(1) shows it).
+namespace CatalogueSchema {
+
+constexpr int kCurrentVersion = 2;
+constexpr int kApplicationId = 0x47504355; // "GPCU"
+
+// Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Each step runs in
+// its own BEGIN IMMEDIATE transaction together with its user_version bump, so a crash leaves the
+// file at one version or the next, never in between. Version 0 -> 1 also sets application_id.
+CatalogueError migrate(QSqlDatabase &database, int fromVersion);
+
+// The statements that build version `version` from version - 1 (exposed for the migration tests,
+// which build an old file with them).
+QStringList migrationStatements(int version);
+
+} // namespace CatalogueSchema

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "Benchmark.h"
+#include "EfficiencyProfile.h"
+#include "GpuSpec.h"
+#include "ModelSpec.h"
+
+#include <QString>
+#include <QVector>
+
+// Everything the estimator needs, read in one transaction so the parts agree with each other.
+// Plain values: safe to copy to another thread.
+struct CatalogueSnapshot
+{
+    QVector<GpuSpec> gpus;             // ordered by vendor, product, variant
+    QVector<ModelSpec> models;         // ordered by name
+    QVector<EfficiencyProfile> profiles; // ordered by profile_id
+    QVector<Benchmark> benchmarks;     // ordered by bench_id
+    bool readOnly = false;
+    QString readOnlyReason; // why the catalogue opened read-only ("" when writable)
+
+    const GpuSpec *findGpu(const QString &gpuId) const;
+    const ModelSpec *findModel(const QString &modelId) const;
+    const EfficiencyProfile *findProfile(const QString &profileId) const;
+};

@@ -1,0 +1,271 @@
+#include "GpuField.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace {
+
+using F = GpuField;
+using T = GpuField::Type;
+
+constexpr double kMaxTflops = 1.0e6; // far above any single device; catches unit mistakes (GFLOPS)
+
+QVector<GpuField> buildFields()
+{
+    // clang-format off
+    QVector<GpuField> fields{
+        {F::GpuId, "gpu_id", "GPU id", "", T::Text, &GpuSpec::gpuId, true},
+        {F::Vendor, "vendor", "Vendor", "", T::Text, &GpuSpec::vendor, true},
+        {F::Product, "product", "Product", "", T::Text, &GpuSpec::product, true},
+        {F::Variant, "variant", "Variant", "", T::Text, &GpuSpec::variant},
+        {F::Architecture, "architecture", "Architecture", "", T::Text, &GpuSpec::architecture},
+        {F::Chip, "chip", "Chip", "", T::Text, &GpuSpec::chip},
+        {F::ReleaseYear, "release_year", "Year", "", T::Integer, &GpuSpec::releaseYear, false, 1990, 2100},
+        {F::ReleaseNote, "release_note", "Release", "", T::Text, &GpuSpec::releaseNote},
+        {F::ProcessNode, "process_node", "Process", "", T::Text, &GpuSpec::processNode},
+        {F::ComputeUnits, "compute_units", "SMs / CUs", "", T::Integer, &GpuSpec::computeUnits, false, 1, 100000},
+        {F::ComputeUnitsNote, "compute_units_note", "SMs / CUs note", "", T::Text, &GpuSpec::computeUnitsNote},
+        {F::BoostClockMhz, "boost_clock_mhz", "Boost clock", "MHz", T::Real, &GpuSpec::boostClockMhz, false, 1, 10000},
+        {F::BoostClockNote, "boost_clock_note", "Boost clock note", "", T::Text, &GpuSpec::boostClockNote},
+        {F::Fp64Tflops, "fp64_tflops", "FP64", "TFLOPS", T::Real, &GpuSpec::fp64Tflops, false, 0, kMaxTflops},
+        {F::Fp64TensorTflops, "fp64_tensor_tflops", "FP64 tensor", "TFLOPS", T::Real, &GpuSpec::fp64TensorTflops, false, 0, kMaxTflops},
+        {F::Fp32Tflops, "fp32_tflops", "FP32", "TFLOPS", T::Real, &GpuSpec::fp32Tflops, false, 0, kMaxTflops},
+        {F::Tf32DenseTflops, "tf32_dense_tflops", "TF32 dense", "TFLOPS", T::Real, &GpuSpec::tf32DenseTflops, false, 0, kMaxTflops},
+        {F::Tf32SparseTflops, "tf32_sparse_tflops", "TF32 sparse", "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, 0, kMaxTflops},
+        {F::Fp16DenseTflops, "fp16_dense_tflops", "FP16/BF16 dense", "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, 0, kMaxTflops},
+        {F::Fp16SparseTflops, "fp16_sparse_tflops", "FP16/BF16 sparse", "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, 0, kMaxTflops},
+        {F::Fp8DenseTflops, "fp8_dense_tflops", "FP8 dense", "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, 0, kMaxTflops},
+        {F::Fp8SparseTflops, "fp8_sparse_tflops", "FP8 sparse", "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, 0, kMaxTflops},
+        {F::Int8DenseTops, "int8_dense_tops", "INT8 dense", "TOPS", T::Real, &GpuSpec::int8DenseTops, false, 0, kMaxTflops},
+        {F::Int8SparseTops, "int8_sparse_tops", "INT8 sparse", "TOPS", T::Real, &GpuSpec::int8SparseTops, false, 0, kMaxTflops},
+        {F::Fp4DenseTflops, "fp4_dense_tflops", "FP4 dense", "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, 0, kMaxTflops},
+        {F::Fp4SparseTflops, "fp4_sparse_tflops", "FP4 sparse", "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, 0, kMaxTflops},
+        {F::ComputeNote, "compute_note", "Compute note", "", T::Text, &GpuSpec::computeNote},
+        {F::SparseHeadlineNote, "sparse_headline_note", "Vendor headline sparse?", "", T::Text, &GpuSpec::sparseHeadlineNote},
+        {F::MemoryGb, "memory_gb", "Memory", "GB", T::Real, &GpuSpec::memoryGb, false, 0, 100000},
+        {F::MemoryType, "memory_type", "Memory type", "", T::Text, &GpuSpec::memoryType},
+        {F::MemoryBusBits, "memory_bus_bits", "Memory bus", "bit", T::Integer, &GpuSpec::memoryBusBits, false, 1, 100000},
+        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", "Memory bandwidth", "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, 0, 1.0e6},
+        {F::TdpW, "tdp_w", "TDP", "W", T::Real, &GpuSpec::tdpW, false, 0, 100000},
+        {F::TdpNote, "tdp_note", "TDP note", "", T::Text, &GpuSpec::tdpNote},
+        {F::InterconnectKind, "interconnect_kind", "Interconnect", "", T::Text, &GpuSpec::interconnectKind},
+        {F::InterconnectNote, "interconnect_note", "Interconnect note", "", T::Text, &GpuSpec::interconnectNote},
+        {F::InterconnectGBs, "interconnect_gbs", "GPU-GPU bandwidth", "GB/s", T::Real, &GpuSpec::interconnectGBs, false, 0, 1.0e6},
+        {F::PcieGeneration, "pcie_generation", "PCIe gen", "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
+        {F::PcieNote, "pcie_note", "PCIe note", "", T::Text, &GpuSpec::pcieNote},
+        {F::PcieGBs, "pcie_gbs", "PCIe bandwidth", "GB/s", T::Real, &GpuSpec::pcieGBs, false, 0, 10000},
+        {F::FormFactor, "form_factor", "Form factor", "", T::Text, &GpuSpec::formFactor},
+        {F::Mig, "mig", "MIG", "", T::Text, &GpuSpec::mig},
+        {F::PriceUsd, "price_usd", "Launch price", "USD", T::Real, &GpuSpec::priceUsd, false, 0, 1.0e8},
+        {F::UsdPerGpuHour, "usd_per_gpu_hour", "Rental price (estimate)", "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0, 10000},
+        {F::PriceNote, "price_note", "Price note", "", T::Text, &GpuSpec::priceNote},
+        {F::UsdPerGpuHourNote, "usd_per_gpu_hour_note", "Rental price basis", "", T::Text, &GpuSpec::usdPerGpuHourNote},
+        {F::Sources, "sources", "Sources", "", T::Text, &GpuSpec::sources},
+        {F::SourceCrosscheck, "source_crosscheck", "Cross-checked against", "", T::Text, &GpuSpec::sourceCrosscheck},
+        {F::Confidence, "confidence", "Confidence", "", T::Text, &GpuSpec::confidence},
+        {F::Notes, "notes", "Notes", "", T::Text, &GpuSpec::notes},
+    };
+    // clang-format on
+    for (int i = 0; i < fields.size(); ++i)
+        Q_ASSERT(fields[i].id == i);
+    return fields;
+}
+
+constexpr int kMaxTextLength = 20000;
+
+std::optional<double> toNumber(const QVariant &value)
+{
+    bool ok = false;
+    double number = 0.0;
+    switch (value.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::LongLong:
+    case QMetaType::UInt:
+    case QMetaType::ULongLong:
+    case QMetaType::Double:
+    case QMetaType::Float:
+        number = value.toDouble(&ok);
+        break;
+    case QMetaType::QString:
+    case QMetaType::QByteArray:
+        number = QLocale::c().toDouble(value.toString().trimmed(), &ok);
+        break;
+    default:
+        break;
+    }
+    if (!ok)
+        return std::nullopt;
+    return number;
+}
+
+bool isMissing(const QVariant &value)
+{
+    return value.isNull() || !value.isValid()
+           || (value.typeId() == QMetaType::QString && value.toString().trimmed().isEmpty());
+}
+
+} // namespace
+
+namespace GpuFields {
+
+const QVector<GpuField> &all()
+{
+    static const QVector<GpuField> fields = buildFields();
+    return fields;
+}
+
+const GpuField &field(int id)
+{
+    return all().at(id);
+}
+
+const GpuField *findByName(const QString &key)
+{
+    for (const GpuField &candidate : all())
+        if (key == QLatin1String(candidate.key))
+            return &candidate;
+    return nullptr;
+}
+
+const QStringList &interconnectKinds()
+{
+    static const QStringList kinds{QStringLiteral("none"), QStringLiteral("nvlink-bridge"),
+                                   QStringLiteral("nvlink-switch"), QStringLiteral("infinity-fabric")};
+    return kinds;
+}
+
+QVariant value(const GpuSpec &gpu, const GpuField &field)
+{
+    return std::visit(
+        [&gpu](auto member) -> QVariant {
+            const auto &stored = gpu.*member;
+            if constexpr (std::is_same_v<std::decay_t<decltype(stored)>, QString>) {
+                return stored;
+            } else {
+                if (!stored)
+                    return {};
+                return QVariant::fromValue(*stored);
+            }
+        },
+        field.member);
+}
+
+QString validate(const GpuField &field, const QVariant &value)
+{
+    if (isMissing(value))
+        return field.required ? QStringLiteral("is required") : QString();
+
+    if (field.type == GpuField::Type::Text) {
+        if (value.typeId() != QMetaType::QString && !value.canConvert<QString>())
+            return QStringLiteral("must be text");
+        const QString text = value.toString();
+        if (text.size() > kMaxTextLength)
+            return QStringLiteral("is longer than %1 characters").arg(kMaxTextLength);
+        if (field.id == GpuField::GpuId) {
+            static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9_.-]{0,63}$"));
+            if (!pattern.match(text).hasMatch())
+                return QStringLiteral("must be 1-64 lowercase letters, digits, '_', '.' or '-', starting "
+                                      "with a letter or digit (got '%1')")
+                    .arg(text.left(80));
+        }
+        if (field.id == GpuField::InterconnectKind && !interconnectKinds().contains(text))
+            return QStringLiteral("must be one of %1 (got '%2')")
+                .arg(interconnectKinds().join(QStringLiteral(", ")), text.left(80));
+        return {};
+    }
+
+    const std::optional<double> number = toNumber(value);
+    if (!number)
+        return QStringLiteral("must be a number (got '%1')").arg(value.toString().left(80));
+    if (std::isnan(*number))
+        return QStringLiteral("must be a number, not NaN");
+    if (std::isinf(*number))
+        return QStringLiteral("must be finite");
+    if (*number < 0.0)
+        return QStringLiteral("must not be negative (got %1)").arg(*number);
+    if (field.type == GpuField::Type::Integer && std::floor(*number) != *number)
+        return QStringLiteral("must be a whole number (got %1)").arg(*number);
+    if (*number < field.minimum || *number > field.maximum) {
+        const QString unit = field.unitText().isEmpty() ? QString() : u' ' + field.unitText();
+        return QStringLiteral("must be between %1 and %2%3 (got %4)")
+            .arg(field.minimum)
+            .arg(field.maximum)
+            .arg(unit)
+            .arg(*number);
+    }
+    return {};
+}
+
+bool setValue(GpuSpec &gpu, const GpuField &field, const QVariant &value, QString *error)
+{
+    const QString problem = validate(field, value);
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return false;
+    }
+    const bool missing = isMissing(value);
+    std::visit(
+        [&](auto member) {
+            auto &stored = gpu.*member;
+            using Stored = std::decay_t<decltype(stored)>;
+            if constexpr (std::is_same_v<Stored, QString>) {
+                stored = missing ? QString() : value.toString();
+            } else if constexpr (std::is_same_v<Stored, std::optional<int>>) {
+                stored = missing ? std::nullopt : std::optional<int>(static_cast<int>(*toNumber(value)));
+            } else {
+                stored = missing ? std::nullopt : toNumber(value);
+            }
+        },
+        field.member);
+    return true;
+}
+
+QVariant fromText(const GpuField &field, const QString &text, QString *error)
+{
+    if (field.type == GpuField::Type::Text || text.trimmed().isEmpty())
+        return text.trimmed().isEmpty() && field.type != GpuField::Type::Text ? QVariant() : QVariant(text);
+    bool ok = false;
+    const double number = QLocale::c().toDouble(text.trimmed(), &ok);
+    if (!ok) {
+        if (error)
+            *error = QStringLiteral("must be a number (got '%1')").arg(text.left(80));
+        return {};
+    }
+    return number;
+}
+
+QString toText(const GpuSpec &gpu, const GpuField &field)
+{
+    const QVariant stored = value(gpu, field);
+    if (stored.isNull())
+        return {};
+    if (field.type == GpuField::Type::Real)
+        return QString::number(stored.toDouble(), 'g', QLocale::FloatingPointShortest);
+    return stored.toString();
+}
+
+QString validateAll(const GpuSpec &gpu, const GpuField **badField)
+{
+    for (const GpuField &candidate : all()) {
+        const QString problem = validate(candidate, value(gpu, candidate));
+        if (!problem.isEmpty()) {
+            if (badField)
+                *badField = &candidate;
+            return candidate.name() + QStringLiteral(": ") + problem;
+        }
+    }
+    return {};
+}
+
+bool sameSpecs(const GpuSpec &a, const GpuSpec &b)
+{
+    for (const GpuField &candidate : all())
+        if (value(a, candidate) != value(b, candidate))
+            return false;
+    return true;
+}
+
+} // namespace GpuFields

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "GpuSpec.h"
+
+#include <QString>
+#include <QVariant>
+#include <QVector>
+
+#include <variant>
+
+// One column of the gpus table, described once: its SQL / CSV / JSON name, its type, unit and the
+// range a value must be in. The schema, the repositories, import/export and SpecTableModel are all
+// driven by this table, so a field cannot be added to one of them and forgotten in another.
+struct GpuField
+{
+    // Column order of the gpus table, of exported files and of SpecTableModel.
+    enum Id {
+        GpuId, Vendor, Product, Variant, Architecture, Chip, ReleaseYear, ReleaseNote, ProcessNode,
+        ComputeUnits, ComputeUnitsNote, BoostClockMhz, BoostClockNote,
+        Fp64Tflops, Fp64TensorTflops, Fp32Tflops, Tf32DenseTflops, Tf32SparseTflops, Fp16DenseTflops,
+        Fp16SparseTflops, Fp8DenseTflops, Fp8SparseTflops, Int8DenseTops, Int8SparseTops, Fp4DenseTflops,
+        Fp4SparseTflops, ComputeNote, SparseHeadlineNote,
+        MemoryGb, MemoryType, MemoryBusBits, MemoryBandwidthGBs,
+        TdpW, TdpNote, InterconnectKind, InterconnectNote, InterconnectGBs, PcieGeneration, PcieNote, PcieGBs,
+        FormFactor, Mig,
+        PriceUsd, UsdPerGpuHour, PriceNote, UsdPerGpuHourNote,
+        Sources, SourceCrosscheck, Confidence, Notes,
+        Count
+    };
+
+    enum class Type { Text, Integer, Real };
+
+    using Member = std::variant<QString GpuSpec::*, std::optional<int> GpuSpec::*, std::optional<double> GpuSpec::*>;
+
+    Id id;
+    const char *key;   // snake_case name: SQL column, CSV header, JSON key
+    const char *label; // column header, without unit
+    const char *unit;  // canonical unit ("" for text and counts)
+    Type type;
+    Member member;
+    bool required = false; // identity fields that may not be empty
+    double minimum = 0.0;  // numeric fields: inclusive range
+    double maximum = 0.0;
+
+    QString name() const { return QString::fromLatin1(key); }
+    QString unitText() const { return QString::fromLatin1(unit); }
+    bool isNumeric() const { return type != Type::Text; }
+};
+
+namespace GpuFields {
+
+const QVector<GpuField> &all();
+const GpuField &field(int id);
+const GpuField *findByName(const QString &key);
+
+// The allowed interconnect kinds; the estimator links GPUs only over nvlink-*/infinity-fabric.
+const QStringList &interconnectKinds();
+
+// The field's value: QString for text, int or double for numbers, a null QVariant when missing.
+QVariant value(const GpuSpec &gpu, const GpuField &field);
+
+// Why value cannot go into field ("" when it can). Accepts what value() returns, and strings that
+// read as numbers. A null or empty value is allowed for optional fields: it means "not given".
+QString validate(const GpuField &field, const QVariant &value);
+
+// Stores value (already validated) into gpu. Returns false when validate() would refuse it.
+bool setValue(GpuSpec &gpu, const GpuField &field, const QVariant &value, QString *error = nullptr);
+
+// Parses the text form used by CSV import: "" = missing, numbers in C locale.
+QVariant fromText(const GpuField &field, const QString &text, QString *error);
+
+// The text form used by CSV export: exact (shortest round-trip) numbers, "" for missing.
+QString toText(const GpuSpec &gpu, const GpuField &field);
+
+// Checks every field of gpu; returns the first problem as "field: reason", or "".
+QString validateAll(const GpuSpec &gpu, const GpuField **badField = nullptr);
+
+// True when every field (not rowId/revision/userModified) is equal.
+bool sameSpecs(const GpuSpec &a, const GpuSpec &b);
+
+} // namespace GpuFields

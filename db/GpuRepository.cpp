@@ -1,0 +1,296 @@
+#include "GpuRepository.h"
+
+#include "GpuField.h"
+#include "WriteTransaction.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+
+namespace {
+
+using Kind = CatalogueError::Kind;
+
+// Column names come from GpuFields (our constants), never from user input.
+QString columnList()
+{
+    QStringList names;
+    for (const GpuField &field : GpuFields::all())
+        names << field.name();
+    return names.join(QStringLiteral(", "));
+}
+
+QString selectSql()
+{
+    return QStringLiteral("SELECT id, revision, user_modified, ") + columnList() + QStringLiteral(" FROM gpus");
+}
+
+QString insertSql()
+{
+    QStringList placeholders;
+    for (qsizetype i = 0; i < GpuFields::all().size(); ++i)
+        placeholders << QStringLiteral("?");
+    return QStringLiteral("INSERT INTO gpus (") + columnList() + QStringLiteral(", user_modified, revision) VALUES (")
+           + placeholders.join(QStringLiteral(", ")) + QStringLiteral(", ?, 1)");
+}
+
+QString updateSql()
+{
+    QStringList assignments;
+    for (const GpuField &field : GpuFields::all())
+        assignments << field.name() + QStringLiteral(" = ?");
+    return QStringLiteral("UPDATE gpus SET ") + assignments.join(QStringLiteral(", "))
+           + QStringLiteral(", user_modified = ?, revision = revision + 1 WHERE id = ? AND revision = ?");
+}
+
+// A null QString binds as SQL NULL; text columns are NOT NULL, so bind "" for missing text.
+QVariant bindable(const GpuField &field, const GpuSpec &gpu)
+{
+    const QVariant value = GpuFields::value(gpu, field);
+    if (field.type == GpuField::Type::Text)
+        return value.toString().isNull() ? QVariant(QStringLiteral("")) : value;
+    if (value.isNull())
+        return QVariant(field.type == GpuField::Type::Integer ? QMetaType(QMetaType::Int) : QMetaType(QMetaType::Double));
+    return value;
+}
+
+void bindFields(QSqlQuery &query, const GpuSpec &gpu)
+{
+    for (const GpuField &field : GpuFields::all())
+        query.addBindValue(bindable(field, gpu));
+}
+
+GpuSpec readRow(const QSqlQuery &query)
+{
+    GpuSpec gpu;
+    gpu.rowId = query.value(0).toLongLong();
+    gpu.revision = query.value(1).toInt();
+    gpu.userModified = query.value(2).toInt() != 0;
+    const QVector<GpuField> &fields = GpuFields::all();
+    for (int i = 0; i < fields.size(); ++i) {
+        const QVariant stored = query.value(3 + i);
+        // The table's CHECKs and STRICT types keep stored values valid; setValue re-validates anyway
+        // and leaves the default (missing) for anything it refuses.
+        GpuFields::setValue(gpu, fields[i], stored.isNull() ? QVariant() : stored);
+    }
+    return gpu;
+}
+
+CatalogueError sqlError(const QSqlQuery &query, const QString &what)
+{
+    const QString reason = query.lastError().text();
+    if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
+        return CatalogueError::make(Kind::Duplicate, what + QStringLiteral(": a GPU with this gpu_id already exists"));
+    return CatalogueError::make(Kind::Sql, what + QStringLiteral(": ") + reason);
+}
+
+} // namespace
+
+GpuRepository::GpuRepository(QSqlDatabase database, bool readOnly)
+    : m_database(std::move(database))
+    , m_readOnly(readOnly)
+{
+}
+
+CatalogueError GpuRepository::checkWritable() const
+{
+    if (m_readOnly)
+        return CatalogueError::make(Kind::ReadOnly, QStringLiteral("the catalogue is read-only"));
+    return {};
+}
+
+QVector<GpuSpec> GpuRepository::list(CatalogueError *error) const
+{
+    QVector<GpuSpec> gpus;
+    QSqlQuery query(m_database);
+    query.setForwardOnly(true);
+    if (!query.exec(selectSql() + QStringLiteral(" ORDER BY vendor, product, variant, gpu_id"))) {
+        if (error)
+            *error = sqlError(query, QStringLiteral("cannot read the GPUs"));
+        return gpus;
+    }
+    while (query.next())
+        gpus.append(readRow(query));
+    return gpus;
+}
+
+std::optional<GpuSpec> GpuRepository::find(const QString &gpuId, CatalogueError *error) const
+{
+    QSqlQuery query(m_database);
+    query.setForwardOnly(true);
+    query.prepare(selectSql() + QStringLiteral(" WHERE gpu_id = ?"));
+    query.addBindValue(gpuId);
+    if (!query.exec()) {
+        if (error)
+            *error = sqlError(query, QStringLiteral("cannot read GPU %1").arg(gpuId));
+        return std::nullopt;
+    }
+    if (!query.next()) {
+        if (error)
+            *error = CatalogueError::make(Kind::NotFound, QStringLiteral("no GPU with id '%1'").arg(gpuId));
+        return std::nullopt;
+    }
+    return readRow(query);
+}
+
+int GpuRepository::count(CatalogueError *error) const
+{
+    QSqlQuery query(m_database);
+    if (!query.exec(QStringLiteral("SELECT count(*) FROM gpus")) || !query.next()) {
+        if (error)
+            *error = sqlError(query, QStringLiteral("cannot count the GPUs"));
+        return 0;
+    }
+    return query.value(0).toInt();
+}
+
+CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
+{
+    const GpuField *bad = nullptr;
+    const QString problem = GpuFields::validateAll(gpu, &bad);
+    if (!problem.isEmpty())
+        return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
+    QSqlQuery query(m_database);
+    query.prepare(insertSql());
+    bindFields(query, gpu);
+    query.addBindValue(gpu.userModified ? 1 : 0);
+    if (!query.exec())
+        return sqlError(query, QStringLiteral("cannot add GPU '%1'").arg(gpu.gpuId));
+    gpu.rowId = query.lastInsertId().toLongLong();
+    gpu.revision = 1;
+    return {};
+}
+
+CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
+{
+    const GpuField *bad = nullptr;
+    const QString problem = GpuFields::validateAll(gpu, &bad);
+    if (!problem.isEmpty())
+        return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
+    QSqlQuery query(m_database);
+    query.prepare(updateSql());
+    bindFields(query, gpu);
+    query.addBindValue(1); // user_modified: the row now differs from the seed
+    query.addBindValue(gpu.rowId);
+    query.addBindValue(gpu.revision);
+    if (!query.exec())
+        return sqlError(query, QStringLiteral("cannot save GPU '%1'").arg(gpu.gpuId));
+    if (query.numRowsAffected() != 1)
+        return CatalogueError::make(Kind::Conflict,
+                                    QStringLiteral("GPU '%1' was changed or deleted by someone else since it was "
+                                                   "read; reload it and apply your change again")
+                                        .arg(gpu.gpuId));
+    gpu.revision += 1;
+    gpu.userModified = true;
+    return {};
+}
+
+CatalogueError GpuRepository::insert(GpuSpec &gpu)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    GpuSpec saved = gpu;
+    if (CatalogueError error = writeInsert(saved))
+        return error;
+    if (CatalogueError error = transaction.commit())
+        return error;
+    gpu = saved;
+    return {};
+}
+
+CatalogueError GpuRepository::update(GpuSpec &gpu)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    GpuSpec saved = gpu;
+    if (CatalogueError error = writeUpdate(saved))
+        return error;
+    if (CatalogueError error = transaction.commit())
+        return error;
+    gpu = saved;
+    return {};
+}
+
+CatalogueError GpuRepository::remove(const GpuSpec &gpu)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    QSqlQuery query(m_database);
+    query.prepare(QStringLiteral("DELETE FROM gpus WHERE id = ? AND revision = ?"));
+    query.addBindValue(gpu.rowId);
+    query.addBindValue(gpu.revision);
+    if (!query.exec())
+        return sqlError(query, QStringLiteral("cannot delete GPU '%1'").arg(gpu.gpuId));
+    if (query.numRowsAffected() != 1)
+        return CatalogueError::make(Kind::Conflict, QStringLiteral("GPU '%1' was changed or deleted by someone else "
+                                                                   "since it was read; it was not deleted")
+                                                        .arg(gpu.gpuId));
+    return transaction.commit();
+}
+
+CatalogueError GpuRepository::saveAll(QVector<GpuSpec> &gpus)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    QVector<GpuSpec> saved = gpus;
+    for (GpuSpec &gpu : saved) {
+        CatalogueError error = gpu.rowId == 0 ? writeInsert(gpu) : writeUpdate(gpu);
+        if (error)
+            return error; // the transaction rolls back: none of the rows is written
+    }
+    if (CatalogueError error = transaction.commit())
+        return error;
+    gpus = saved;
+    return {};
+}
+
+CatalogueError GpuRepository::merge(const QVector<GpuSpec> &gpus, OnExisting onExisting, SaveReport *report)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    SaveReport counts;
+    for (GpuSpec gpu : gpus) {
+        // Read inside the write transaction: nobody can change the row between this read and the write.
+        CatalogueError lookup;
+        const std::optional<GpuSpec> existing = find(gpu.gpuId, &lookup);
+        if (lookup && lookup.kind != Kind::NotFound)
+            return lookup;
+        if (existing && onExisting == OnExisting::Skip) {
+            ++counts.skipped;
+            continue;
+        }
+        CatalogueError error;
+        if (existing) {
+            gpu.rowId = existing->rowId;
+            gpu.revision = existing->revision;
+            error = writeUpdate(gpu);
+            ++counts.updated;
+        } else {
+            gpu.rowId = 0;
+            error = writeInsert(gpu);
+            ++counts.inserted;
+        }
+        if (error)
+            return error;
+    }
+    if (CatalogueError error = transaction.commit())
+        return error;
+    if (report)
+        *report = counts;
+    return {};
+}

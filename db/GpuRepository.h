@@ -1,0 +1,54 @@
+#pragma once
+
+#include "CatalogueError.h"
+#include "GpuSpec.h"
+
+#include <QSqlDatabase>
+#include <QVector>
+
+#include <optional>
+
+// The gpus table. Values go through bound parameters only. Every write runs in one transaction;
+// update() and remove() are optimistic: they match the row's id AND the revision it was read at, so
+// a row another process changed or deleted since is a Conflict error, never a silent overwrite.
+class GpuRepository
+{
+public:
+    enum class OnExisting { Update, Skip };
+
+    struct SaveReport
+    {
+        int inserted = 0;
+        int updated = 0;
+        int skipped = 0;
+    };
+
+    GpuRepository(QSqlDatabase database, bool readOnly);
+
+    QVector<GpuSpec> list(CatalogueError *error = nullptr) const;
+    std::optional<GpuSpec> find(const QString &gpuId, CatalogueError *error = nullptr) const;
+    int count(CatalogueError *error = nullptr) const;
+
+    // Inserts gpu (its gpu_id must be new) and sets gpu.rowId and gpu.revision.
+    CatalogueError insert(GpuSpec &gpu);
+    // Saves gpu over the row gpu.rowId if it is still at gpu.revision; bumps gpu.revision and marks the
+    // row as changed by the user.
+    CatalogueError update(GpuSpec &gpu);
+    CatalogueError remove(const GpuSpec &gpu);
+
+    // Saves several rows in one transaction: all of them or none. Rows with rowId 0 are inserted,
+    // others updated (optimistically). On success the rows' rowId and revision are updated.
+    CatalogueError saveAll(QVector<GpuSpec> &gpus);
+
+    // Import: rows whose gpu_id exists are updated (keeping the existing row id, whatever its
+    // revision) or skipped; the others are inserted. One transaction.
+    CatalogueError merge(const QVector<GpuSpec> &gpus, OnExisting onExisting, SaveReport *report = nullptr);
+
+private:
+    CatalogueError writeInsert(GpuSpec &gpu);
+    CatalogueError writeUpdate(GpuSpec &gpu);
+    CatalogueError checkWritable() const;
+
+    QSqlDatabase m_database;
+    bool m_readOnly = false;
+};

@@ -1,0 +1,47 @@
+#include "RepositorySupport.h"
+
+#include "WriteTransaction.h"
+
+#include <QSqlError>
+
+namespace RepositorySupport {
+
+CatalogueError sqlError(const QSqlQuery &query, const QString &what)
+{
+    const QString reason = query.lastError().text();
+    if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
+        return CatalogueError::make(CatalogueError::Kind::Duplicate, what + QStringLiteral(": the id already exists"));
+    return CatalogueError::make(CatalogueError::Kind::Sql, what + QStringLiteral(": ") + reason);
+}
+
+CatalogueError readOnlyError()
+{
+    return CatalogueError::make(CatalogueError::Kind::ReadOnly, QStringLiteral("the catalogue is read-only"));
+}
+
+CatalogueError conflictError(const QString &what)
+{
+    return CatalogueError::make(CatalogueError::Kind::Conflict,
+                                what + QStringLiteral(" was changed or deleted by someone else since it was read"));
+}
+
+CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values, const QString &what,
+                         bool expectOneRow, qint64 *insertedId)
+{
+    WriteTransaction transaction(database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    QSqlQuery query(database);
+    query.prepare(sql);
+    for (const QVariant &value : values)
+        query.addBindValue(value);
+    if (!query.exec())
+        return sqlError(query, what);
+    if (expectOneRow && query.numRowsAffected() != 1)
+        return conflictError(what);
+    if (insertedId)
+        *insertedId = query.lastInsertId().toLongLong();
+    return transaction.commit();
+}
+
+} // namespace RepositorySupport

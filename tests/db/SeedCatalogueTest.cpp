@@ -1,0 +1,165 @@
+#include "TestCatalogueFiles.h"
+
+#include <DatasheetCsvParser.h>
+#include <GpuRepository.h>
+#include <SeedCatalogue.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+namespace {
+
+const GpuSpec *findGpu(const CatalogueSnapshot &snapshot, const char *id)
+{
+    return snapshot.findGpu(QString::fromLatin1(id));
+}
+
+} // namespace
+
+TEST(SeedCatalogue, TheBundledSeedHasAll22GpusAndTheCalibrationBenchmarks)
+{
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    ASSERT_TRUE(seed) << error.toStdString();
+    EXPECT_EQ(seed->gpus.size(), 22);
+    EXPECT_EQ(seed->benchmarks.size(), 312);
+}
+
+TEST(SeedCatalogue, NewCatalogueHoldsTheCheckedH100AndA6000Figures)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    CatalogueError error;
+    const std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
+    ASSERT_TRUE(snapshot) << error.message.toStdString();
+    EXPECT_FALSE(snapshot->readOnly);
+    EXPECT_EQ(snapshot->gpus.size(), 22);
+
+    const GpuSpec *h100 = findGpu(*snapshot, "h100_sxm5_80gb");
+    ASSERT_NE(h100, nullptr);
+    EXPECT_EQ(h100->fp16DenseTflops, 989.4);
+    EXPECT_EQ(h100->fp16SparseTflops, 1979.0);
+    EXPECT_EQ(h100->memoryGb, 80.0);
+    EXPECT_EQ(h100->memoryType, QStringLiteral("HBM3"));
+    EXPECT_EQ(h100->memoryBandwidthGBs, 3350.0);
+    EXPECT_TRUE(h100->sources.contains(QStringLiteral("nvidia.com")));
+    EXPECT_EQ(h100->tdpW, 700.0);
+    EXPECT_EQ(h100->tdpNote, QStringLiteral("up to 700 (configurable)"));
+    EXPECT_EQ(h100->interconnectKind, QStringLiteral("nvlink-switch"));
+    EXPECT_EQ(h100->pcieGeneration, 5);
+    EXPECT_FALSE(h100->fp4DenseTflops.has_value()) << "n/a must stay missing, never 0";
+    EXPECT_TRUE(h100->usdPerGpuHour.has_value());
+
+    const GpuSpec *a6000 = findGpu(*snapshot, "rtx_a6000_48gb");
+    ASSERT_NE(a6000, nullptr);
+    EXPECT_EQ(a6000->fp16DenseTflops, 154.8);
+    EXPECT_EQ(a6000->interconnectKind, QStringLiteral("nvlink-bridge"));
+    EXPECT_FALSE(a6000->fp32Tflops.has_value() && *a6000->fp32Tflops == 0.0);
+}
+
+TEST(SeedCatalogue, MessyDatasheetCellsAreReadByTheDocumentedRules)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot();
+    ASSERT_TRUE(snapshot);
+
+    const GpuSpec *mi300x = findGpu(*snapshot, "mi300x_192gb");
+    ASSERT_NE(mi300x, nullptr);
+    EXPECT_EQ(mi300x->computeUnits, 304); // "304 CU"
+    EXPECT_EQ(mi300x->interconnectKind, QStringLiteral("infinity-fabric"));
+
+    const GpuSpec *b200 = findGpu(*snapshot, "b200_sxm_180gb");
+    ASSERT_NE(b200, nullptr);
+    EXPECT_FALSE(b200->computeUnits.has_value()); // "not published"
+    EXPECT_EQ(b200->boostClockMhz, 1965.0);       // "~1965 (device-reported ...)"
+    EXPECT_EQ(b200->tdpW, 1000.0);                // "up to 1000"
+    EXPECT_EQ(b200->fp4DenseTflops, 9000.0);
+
+    const GpuSpec *h100Nvl = findGpu(*snapshot, "h100_nvl_94gb");
+    ASSERT_NE(h100Nvl, nullptr);
+    EXPECT_EQ(h100Nvl->tdpW, 400.0); // "350-400 (configurable; 400 default max)"
+
+    const GpuSpec *gh200 = findGpu(*snapshot, "gh200_144gb");
+    ASSERT_NE(gh200, nullptr);
+    EXPECT_FALSE(gh200->memoryBusBits.has_value()); // empty cell
+    EXPECT_FALSE(gh200->pcieGBs.has_value());
+    EXPECT_EQ(gh200->tdpW, 1000.0); // "450-1000 module (...)"
+
+    const GpuSpec *l40s = findGpu(*snapshot, "l40s_48gb");
+    ASSERT_NE(l40s, nullptr);
+    EXPECT_EQ(l40s->interconnectKind, QStringLiteral("none"));
+    EXPECT_FALSE(l40s->interconnectGBs.has_value());
+}
+
+TEST(SeedCatalogue, EveryGpuHasAPriceOrSaysWhyNot)
+{
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    ASSERT_TRUE(seed) << error.toStdString();
+    for (const GpuSpec &gpu : seed->gpus) {
+        EXPECT_FALSE(gpu.usdPerGpuHourNote.isEmpty()) << gpu.gpuId.toStdString();
+        if (gpu.usdPerGpuHour) {
+            EXPECT_TRUE(gpu.usdPerGpuHourNote.contains(QStringLiteral("estimate"))) << gpu.gpuId.toStdString();
+        }
+    }
+}
+
+TEST(SeedCatalogue, AMissingModelsOrProfilesFileLeavesThoseTablesEmptyButPresent)
+{
+    QTemporaryDir dir;
+    const QString seedDir = QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed");
+    // A seed folder without models.json / profiles.json loads.
+    for (const char *name : {"gpu-specs.csv", "gpu-prices.csv", "benchmarks-calibration.csv"})
+        ASSERT_TRUE(QFile::copy(seedDir + u'/' + QLatin1String(name), dir.filePath(QLatin1String(name))));
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error, dir.path());
+    ASSERT_TRUE(seed) << error.toStdString();
+    EXPECT_TRUE(seed->models.isEmpty());
+    EXPECT_TRUE(seed->profiles.isEmpty());
+
+    auto catalogue = TestCatalogueFiles::createSeeded(dir, QStringLiteral("x.db"));
+    ASSERT_TRUE(catalogue);
+    CatalogueError snapshotError;
+    EXPECT_TRUE(catalogue->snapshot(&snapshotError)) << snapshotError.message.toStdString();
+}
+
+TEST(SeedCatalogue, ProfilesJsonKeepsParametersAsJsonText)
+{
+    const QByteArray json = R"([{"profile_id":"roofline","name":"Ideal roofline","description":"eta = 1",
+        "parameters":{"compute":1.0,"memory":1.0},"calibration":"none"}])";
+    QString error;
+    const auto profiles = SeedCatalogue::parseProfiles(json, &error);
+    ASSERT_TRUE(profiles) << error.toStdString();
+    ASSERT_EQ(profiles->size(), 1);
+    EXPECT_EQ(profiles->first().profileId, QStringLiteral("roofline"));
+    EXPECT_TRUE(profiles->first().parametersJson.contains(QStringLiteral("\"compute\":1")));
+    EXPECT_FALSE(SeedCatalogue::parseProfiles(R"([{"name":"no id"}])", &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("$[0].profile_id"))) << error.toStdString();
+}
+
+TEST(DatasheetCsvParser, InterconnectTextMapsToTheFourKinds)
+{
+    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("none")), QStringLiteral("none"));
+    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("NVLink 3 bridge (2-way)")), QStringLiteral("nvlink-bridge"));
+    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("NVLink 4 (18 links) + NVSwitch")),
+              QStringLiteral("nvlink-switch"));
+    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("AMD Infinity Fabric, 7 links")),
+              QStringLiteral("infinity-fabric"));
+    EXPECT_TRUE(DatasheetCsvParser::interconnectKindFor(QStringLiteral("carrier pigeon")).isEmpty());
+}
+
+TEST(DatasheetCsvParser, AnUnreadableCellNamesLineAndColumn)
+{
+    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/gpu-specs.csv"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QByteArray csv = file.readAll();
+    csv.replace(",989.4,", ",lots,");
+    QString error;
+    EXPECT_FALSE(DatasheetCsvParser::parse(csv, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("line 2"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("fp16_bf16_tensor_dense_tflops"))) << error.toStdString();
+}
