@@ -8,7 +8,10 @@ QString number(double value, const QLocale &locale)
 {
     if (!std::isfinite(value))
         return locale.toString(value);
-    const int decimals = std::abs(value) >= 1000.0 ? 0 : 2;
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
+        return locale.toString(value, 'g', 4); // 1.4e+12, 2.5e-05
+    const int decimals = magnitude >= 1000.0 ? 0 : 2;
     QString text = locale.toString(value, 'f', decimals);
     if (decimals > 0) {
         const QString point = locale.decimalPoint();

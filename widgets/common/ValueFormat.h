@@ -6,7 +6,8 @@
 namespace ValueFormat {
 
 // A number as the views show it: up to two decimals below 1000 (trailing zeros dropped), none above,
-// in the given locale. 989.4 -> "989.4", 80.0 -> "80", 4800.0 -> "4,800" (en_US).
+// in the given locale; four significant digits in exponent form from 1e9 up and below 1e-3.
+// 989.4 -> "989.4", 80.0 -> "80", 4800.0 -> "4,800" (en_US), 1.4e12 -> "1.4e+12".
 QString number(double value, const QLocale &locale = QLocale());
 
 // "989.4 TFLOPS"; the unit is left out when empty.

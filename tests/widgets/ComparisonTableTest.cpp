@@ -1,0 +1,187 @@
+#include "CompareTestData.h"
+#include "ComparisonTable.h"
+#include "ComparisonTableModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+#include <QSignalSpy>
+#include <QTableView>
+#include <gtest/gtest.h>
+
+namespace {
+
+// The model row of a quantity, and the text of one of its cells.
+QString cellText(const ComparisonTableModel &model, const QString &rowId, int gpuColumn, int role = Qt::DisplayRole)
+{
+    const int row = model.modelRowFor(rowId);
+    return model.index(row, ComparisonTableModel::modelColumnFor(gpuColumn)).data(role).toString();
+}
+
+bool isBest(const ComparisonTableModel &model, const QString &rowId, int gpuColumn)
+{
+    const int row = model.modelRowFor(rowId);
+    return model.index(row, ComparisonTableModel::modelColumnFor(gpuColumn))
+        .data(ComparisonTableModel::IsBestRole)
+        .toBool();
+}
+
+} // namespace
+
+TEST(ComparisonTableModel, PassesTheModelTesterThroughResets)
+{
+    ComparisonTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setComparison(CompareTestData::seedComparison());
+    ComparisonData fewer = CompareTestData::seedComparison();
+    fewer.columnTitles.removeLast();
+    fewer.rows.resize(3);
+    model.setComparison(fewer);
+    model.setComparison({});
+    EXPECT_EQ(model.rowCount(), 0);
+    EXPECT_EQ(model.columnCount(), 1);
+}
+
+TEST(ComparisonTableModel, OneColumnPerGpuAndSectionHeadingsBetweenGroups)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    ASSERT_EQ(model.columnCount(), 6);
+    EXPECT_EQ(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("H100 SXM5"));
+    EXPECT_EQ(model.headerData(5, Qt::Horizontal).toString(), QStringLiteral("L40S"));
+    // 9 quantities under 4 headings.
+    ASSERT_EQ(model.rowCount(), 13);
+    EXPECT_TRUE(model.index(0, 0).data(ComparisonTableModel::IsSectionRole).toBool());
+    EXPECT_EQ(model.index(0, 0).data().toString(), QStringLiteral("Specs"));
+    EXPECT_EQ(model.flags(model.index(0, 1)) & Qt::ItemIsSelectable, Qt::NoItemFlags);
+    const int memoryHeading = model.modelRowFor(QStringLiteral("memory")) - 1;
+    EXPECT_EQ(model.index(memoryHeading, 0).data().toString(), QStringLiteral("Memory"));
+}
+
+TEST(ComparisonTableModel, EveryRowCarriesItsUnit)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    const int row = model.modelRowFor(QStringLiteral("bandwidth"));
+    EXPECT_EQ(model.index(row, ComparisonTableModel::LabelColumn).data().toString(),
+              QStringLiteral("Memory bandwidth (GB/s)"));
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, 0).data(ComparisonTableModel::IsSectionRole).toBool())
+            continue;
+        EXPECT_TRUE(model.index(r, 0).data().toString().endsWith(u')')) << r;
+        EXPECT_FALSE(model.index(r, 1).data(ComparisonTableModel::UnitRole).toString().isEmpty()) << r;
+    }
+    // The unit also reaches the cell's tooltip and accessible text.
+    EXPECT_TRUE(cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole).contains(QStringLiteral("4800\u00a0GB/s"))
+                || cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole)
+                       .contains(QLocale().toString(4800) + QStringLiteral("\u00a0GB/s")));
+    EXPECT_EQ(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleTextRole), QStringLiteral("141\u00a0GB"));
+}
+
+TEST(ComparisonTableModel, BestValueIsMarkedBoldAndDescribed)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    const QString star = ComparisonTableModel::marker();
+
+    // Higher is better: H200's 141 GB.
+    EXPECT_TRUE(isBest(model, QStringLiteral("memory"), 1));
+    EXPECT_FALSE(isBest(model, QStringLiteral("memory"), 0));
+    EXPECT_EQ(cellText(model, QStringLiteral("memory"), 1), star + QStringLiteral(" 141"));
+    EXPECT_EQ(cellText(model, QStringLiteral("memory"), 0), QStringLiteral("80"));
+    const int row = model.modelRowFor(QStringLiteral("memory"));
+    EXPECT_TRUE(model.index(row, 2).data(Qt::FontRole).value<QFont>().bold());
+    EXPECT_FALSE(model.index(row, 1).data(Qt::FontRole).isValid());
+    EXPECT_TRUE(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleDescriptionRole).contains(QStringLiteral("best")));
+
+    // A tie marks both: H100 and H200 share 989.4 TFLOPS.
+    EXPECT_TRUE(isBest(model, QStringLiteral("fp16-dense"), 0));
+    EXPECT_TRUE(isBest(model, QStringLiteral("fp16-dense"), 1));
+    EXPECT_FALSE(isBest(model, QStringLiteral("fp16-dense"), 4));
+
+    // Lower is better: H200's 40 ms time to first token.
+    EXPECT_TRUE(isBest(model, QStringLiteral("ttft"), 1));
+    EXPECT_FALSE(isBest(model, QStringLiteral("ttft"), 3));
+
+    // No direction, no mark.
+    for (int c = 0; c < 5; ++c)
+        EXPECT_FALSE(isBest(model, QStringLiteral("tdp"), c));
+}
+
+TEST(ComparisonTableModel, MissingValuesReadNaAndAreNeverBest)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    EXPECT_EQ(cellText(model, QStringLiteral("fp8-dense"), 2), QStringLiteral("n/a"));
+    EXPECT_FALSE(isBest(model, QStringLiteral("fp8-dense"), 2));
+    const int row = model.modelRowFor(QStringLiteral("fp8-dense"));
+    EXPECT_FALSE(model.index(row, 3).data(ComparisonTableModel::RawValueRole).isValid());
+    EXPECT_EQ(cellText(model, QStringLiteral("cost-per-mtok"), 3), QStringLiteral("n/a"));
+    // Lower is better, and a missing value must not win as if it were zero.
+    EXPECT_TRUE(isBest(model, QStringLiteral("cost-per-mtok"), 1));
+}
+
+TEST(ComparisonTableModel, RawValueRoleHoldsNumbersForSorting)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    const int row = model.modelRowFor(QStringLiteral("bandwidth"));
+    EXPECT_DOUBLE_EQ(model.index(row, 2).data(ComparisonTableModel::RawValueRole).toDouble(), 4800.0);
+    EXPECT_DOUBLE_EQ(model.index(row, 4).data(ComparisonTableModel::RawValueRole).toDouble(), 768.0);
+    EXPECT_EQ(model.index(row, 2).data(ComparisonTableModel::RowIdRole).toString(), QStringLiteral("bandwidth"));
+}
+
+TEST(ComparisonTableModel, NotesLabelSparseAndMeasuredFiguresAndReachTheTooltip)
+{
+    ComparisonTableModel model;
+    model.setComparison(CompareTestData::seedComparison());
+    EXPECT_TRUE(cellText(model, QStringLiteral("fp16-sparse"), 2).endsWith(QStringLiteral("(sparse)")));
+    EXPECT_EQ(cellText(model, QStringLiteral("decode"), 0), QStringLiteral("144 (measured: 143 tokens/s)"));
+    EXPECT_TRUE(cellText(model, QStringLiteral("decode"), 0, Qt::ToolTipRole).contains(QStringLiteral("measured: 143 tokens/s")));
+    EXPECT_EQ(cellText(model, QStringLiteral("decode"), 0, ComparisonTableModel::NoteRole),
+              QStringLiteral("measured: 143 tokens/s"));
+    EXPECT_TRUE(cellText(model, QStringLiteral("decode"), 1).isEmpty() == false);
+}
+
+TEST(ComparisonTable, SelectingACellReportsTheQuantityAndGpu)
+{
+    ComparisonTable table;
+    table.resize(1000, 500);
+    table.show();
+    table.setComparison(CompareTestData::seedComparison());
+    QSignalSpy spy(&table, &ComparisonTable::cellSelected);
+
+    // A user clicks the L40S bandwidth cell.
+    const int row = table.model()->modelRowFor(QStringLiteral("bandwidth"));
+    const QModelIndex index = table.model()->index(row, ComparisonTableModel::modelColumnFor(4));
+    table.view()->setCurrentIndex(index);
+    ASSERT_EQ(spy.count(), 1);
+    EXPECT_EQ(spy.at(0).at(0).toString(), QStringLiteral("bandwidth"));
+    EXPECT_EQ(spy.at(0).at(1).toInt(), 4);
+    EXPECT_EQ(table.selectedRowId(), QStringLiteral("bandwidth"));
+    EXPECT_EQ(table.selectedColumn(), 4);
+
+    // Headings span the table.
+    EXPECT_EQ(table.view()->columnSpan(0, 0), 6);
+
+    // Selecting the label column clears the math selection.
+    QSignalSpy cleared(&table, &ComparisonTable::selectionCleared);
+    table.view()->setCurrentIndex(table.model()->index(row, ComparisonTableModel::LabelColumn));
+    EXPECT_EQ(cleared.count(), 1);
+    EXPECT_EQ(table.selectedColumn(), -1);
+}
+
+TEST(ComparisonTable, KeepsTheSelectedCellAcrossARecompute)
+{
+    ComparisonTable table;
+    table.setComparison(CompareTestData::seedComparison());
+    ASSERT_TRUE(table.selectCell(QStringLiteral("ttft"), 2));
+    QSignalSpy spy(&table, &ComparisonTable::cellSelected);
+    ComparisonData next = CompareTestData::seedComparison();
+    next.rows[7].values[2] = 120.0;
+    table.setComparison(next);
+    EXPECT_EQ(table.selectedRowId(), QStringLiteral("ttft"));
+    EXPECT_EQ(table.selectedColumn(), 2);
+    ASSERT_EQ(spy.count(), 1); // the math panel refreshes for the new value
+    EXPECT_FALSE(table.selectCell(QStringLiteral("no-such-row"), 0));
+    EXPECT_FALSE(table.selectCell(QStringLiteral("ttft"), 5));
+}

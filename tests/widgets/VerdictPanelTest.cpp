@@ -1,0 +1,83 @@
+#include "CompareTestData.h"
+#include "VerdictPanel.h"
+
+#include <QLabel>
+#include <gtest/gtest.h>
+
+using Task = VerdictPanel::Task;
+
+TEST(VerdictPanel, OneCardPerGpuWithBadgesAndReasons)
+{
+    VerdictPanel panel;
+    panel.setVerdicts(CompareTestData::seedVerdicts());
+    ASSERT_EQ(panel.cardCount(), 5);
+    EXPECT_TRUE(panel.emptyText().isEmpty());
+
+    // Badges carry a symbol and the level's name, never colour alone.
+    EXPECT_EQ(panel.badgeText(0, Task::Training), VerdictPanel::levelSymbol(VerdictLevel::Recommended)
+                                                     + QStringLiteral(" Recommended"));
+    EXPECT_TRUE(panel.badgeText(3, Task::Training).endsWith(QStringLiteral("Unsuitable")));
+    EXPECT_TRUE(panel.badgeText(3, Task::Inference).endsWith(QStringLiteral("Limited")));
+    EXPECT_TRUE(panel.badgeText(4, Task::Inference).endsWith(QStringLiteral("Suitable")));
+
+    EXPECT_EQ(panel.reasonTexts(3, Task::Inference),
+              (QStringList{QStringLiteral("768 GB/s limits decode to ~35 tokens/s"),
+                           QStringLiteral("no NVLink across more than 2 cards")}));
+    EXPECT_EQ(panel.reasonTexts(1, Task::Training), QStringList{QStringLiteral("141 GB fits larger models per GPU")});
+}
+
+TEST(VerdictPanel, CardsNameTheirGpuAndBadgesHaveAccessibleNames)
+{
+    VerdictPanel panel;
+    panel.setVerdicts(CompareTestData::seedVerdicts());
+    const QList<QLabel *> names = panel.findChildren<QLabel *>(QStringLiteral("gpuName"));
+    ASSERT_EQ(names.size(), 5);
+    EXPECT_EQ(names.at(2)->text(), QStringLiteral("A100 80GB SXM4"));
+    const QList<QLabel *> badges = panel.findChildren<QLabel *>(QStringLiteral("inferenceBadge"));
+    ASSERT_EQ(badges.size(), 5);
+    EXPECT_EQ(badges.at(3)->accessibleName(), QStringLiteral("Inference: Limited"));
+}
+
+TEST(VerdictPanel, LevelsHaveDistinctTextsSymbolsAndColours)
+{
+    const QList<VerdictLevel> levels{VerdictLevel::Recommended, VerdictLevel::Suitable, VerdictLevel::Limited,
+                                     VerdictLevel::Unsuitable};
+    QSet<QString> texts;
+    QSet<QString> symbols;
+    QSet<QRgb> colours;
+    for (VerdictLevel level : levels) {
+        texts.insert(VerdictPanel::levelText(level));
+        symbols.insert(VerdictPanel::levelSymbol(level));
+        colours.insert(VerdictPanel::levelColor(level).rgb());
+    }
+    EXPECT_EQ(texts.size(), 4);
+    EXPECT_EQ(symbols.size(), 4);
+    EXPECT_EQ(colours.size(), 4);
+}
+
+TEST(VerdictPanel, ReplacingVerdictsReplacesCardsAndEmptyShowsAHint)
+{
+    VerdictPanel panel;
+    panel.setVerdicts(CompareTestData::seedVerdicts());
+    QVector<VerdictData> two = CompareTestData::seedVerdicts();
+    two.resize(2);
+    panel.setVerdicts(two);
+    EXPECT_EQ(panel.cardCount(), 2);
+    EXPECT_EQ(panel.findChildren<QLabel *>(QStringLiteral("gpuName")).size(), 2);
+    panel.setVerdicts({});
+    EXPECT_EQ(panel.cardCount(), 0);
+    EXPECT_FALSE(panel.emptyText().isEmpty());
+}
+
+TEST(VerdictPanel, NoReasonsShowsNoReasonList)
+{
+    VerdictData verdict;
+    verdict.gpuName = QStringLiteral("L4");
+    verdict.training = VerdictLevel::Limited;
+    verdict.inference = VerdictLevel::Suitable;
+    verdict.inferenceReasons = {QStringLiteral("24 GB, 300 GB/s")};
+    VerdictPanel panel;
+    panel.setVerdicts({verdict});
+    EXPECT_TRUE(panel.reasonTexts(0, Task::Training).isEmpty());
+    EXPECT_EQ(panel.reasonTexts(0, Task::Inference), QStringList{QStringLiteral("24 GB, 300 GB/s")});
+}

@@ -1,0 +1,215 @@
+#include "GpuPicker.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSet>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <functional>
+
+GpuPicker::GpuPicker(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new QStandardItemModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_filter(new QLineEdit(this))
+    , m_view(new QTreeView(this))
+    , m_summary(new QLabel(this))
+{
+    setAccessibleName(tr("GPU picker"));
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_filter->setPlaceholderText(tr("Filter GPUs: name, vendor, architecture"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter GPUs"));
+    layout->addWidget(m_filter);
+
+    m_model->setHorizontalHeaderLabels({tr("GPU"), tr("Details")});
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setRecursiveFilteringEnabled(true);
+    m_proxy->setAutoAcceptChildRows(true);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(NameColumn);
+    m_proxy->setFilterRole(SearchRole);
+
+    m_view->setModel(m_proxy);
+    m_view->setAccessibleName(tr("GPUs to compare"));
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setUniformRowHeights(true);
+    m_view->header()->setStretchLastSection(true);
+    layout->addWidget(m_view, 1);
+
+    m_summary->setAccessibleName(tr("Selected GPU count"));
+    layout->addWidget(m_summary);
+
+    connect(m_filter, &QLineEdit::textChanged, this, &GpuPicker::setFilterText);
+    connect(m_model, &QStandardItemModel::itemChanged, this, &GpuPicker::onItemChanged);
+    updateSummary();
+}
+
+GpuPicker::~GpuPicker() = default;
+
+void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
+{
+    const QStringList keep = checkedIds();
+    m_updating = true;
+    m_gpus = gpus;
+    m_model->removeRows(0, m_model->rowCount());
+    QHash<QString, QStandardItem *> vendors;
+    QHash<QString, QStandardItem *> architectures;
+    auto group = [](const QString &text) {
+        auto *item = new QStandardItem(text);
+        item->setCheckable(true);
+        item->setData(text, SearchRole);
+        QFont font = item->font();
+        font.setBold(true);
+        item->setFont(font);
+        return item;
+    };
+    for (const GpuPickerEntry &gpu : gpus) {
+        const QString vendorName = gpu.vendor.isEmpty() ? tr("Other") : gpu.vendor;
+        QStandardItem *vendor = vendors.value(vendorName);
+        if (!vendor) {
+            vendor = group(vendorName);
+            m_model->appendRow({vendor, new QStandardItem});
+            vendors.insert(vendorName, vendor);
+        }
+        const QString archName = gpu.architecture.isEmpty() ? tr("Other") : gpu.architecture;
+        const QString archKey = vendorName + u'\x1f' + archName;
+        QStandardItem *arch = architectures.value(archKey);
+        if (!arch) {
+            arch = group(archName);
+            vendor->appendRow({arch, new QStandardItem});
+            architectures.insert(archKey, arch);
+        }
+        auto *name = new QStandardItem(gpu.name);
+        name->setCheckable(true);
+        name->setCheckState(keep.contains(gpu.id) ? Qt::Checked : Qt::Unchecked);
+        name->setData(gpu.id, IdRole);
+        name->setData(QStringList{gpu.name, gpu.id, gpu.detail}.join(u' '), SearchRole);
+        name->setToolTip(gpu.detail.isEmpty() ? gpu.id : tr("%1\n%2").arg(gpu.id, gpu.detail));
+        auto *detail = new QStandardItem(gpu.detail);
+        detail->setToolTip(gpu.detail);
+        arch->appendRow({name, detail});
+    }
+    updateGroupStates();
+    m_updating = false;
+    m_view->expandAll();
+    m_view->resizeColumnToContents(NameColumn);
+    notifyIfChanged();
+    updateSummary();
+}
+
+QList<QStandardItem *> GpuPicker::leaves(QStandardItem *group) const
+{
+    QList<QStandardItem *> result;
+    for (int r = 0; r < group->rowCount(); ++r) {
+        QStandardItem *child = group->child(r, NameColumn);
+        if (child->hasChildren())
+            result += leaves(child);
+        else if (!child->data(IdRole).toString().isEmpty())
+            result << child;
+    }
+    return result;
+}
+
+QList<QStandardItem *> GpuPicker::allLeaves() const
+{
+    return leaves(m_model->invisibleRootItem());
+}
+
+QStringList GpuPicker::checkedIds() const
+{
+    QSet<QString> checked;
+    for (QStandardItem *leaf : allLeaves())
+        if (leaf->checkState() == Qt::Checked)
+            checked.insert(leaf->data(IdRole).toString());
+    QStringList ids;
+    for (const GpuPickerEntry &gpu : m_gpus)
+        if (checked.contains(gpu.id) && !ids.contains(gpu.id))
+            ids << gpu.id;
+    return ids;
+}
+
+void GpuPicker::setChecked(const QStringList &ids)
+{
+    m_updating = true;
+    for (QStandardItem *leaf : allLeaves())
+        leaf->setCheckState(ids.contains(leaf->data(IdRole).toString()) ? Qt::Checked : Qt::Unchecked);
+    updateGroupStates();
+    m_updating = false;
+    notifyIfChanged();
+}
+
+void GpuPicker::setFilterText(const QString &text)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text); // comes back here through textChanged
+    m_proxy->setFilterFixedString(text.trimmed());
+    m_view->expandAll();
+}
+
+QString GpuPicker::filterText() const
+{
+    return m_filter->text();
+}
+
+void GpuPicker::onItemChanged(QStandardItem *item)
+{
+    if (m_updating || !item->isCheckable())
+        return;
+    m_updating = true;
+    if (item->hasChildren()) {
+        // A group was clicked: apply its new state to the GPUs under it that the filter shows.
+        const Qt::CheckState state = item->checkState() == Qt::Unchecked ? Qt::Unchecked : Qt::Checked;
+        for (QStandardItem *leaf : leaves(item))
+            if (m_proxy->mapFromSource(leaf->index()).isValid())
+                leaf->setCheckState(state);
+    }
+    updateGroupStates();
+    m_updating = false;
+    notifyIfChanged();
+}
+
+void GpuPicker::updateGroupStates()
+{
+    // Bottom-up: a group is checked when all its GPUs are, unchecked when none are, partial otherwise.
+    std::function<Qt::CheckState(QStandardItem *)> update = [&](QStandardItem *group) {
+        int checked = 0;
+        int unchecked = 0;
+        for (int r = 0; r < group->rowCount(); ++r) {
+            QStandardItem *child = group->child(r, NameColumn);
+            const Qt::CheckState state = child->hasChildren() ? update(child) : child->checkState();
+            checked += state == Qt::Checked ? 1 : 0;
+            unchecked += state == Qt::Unchecked ? 1 : 0;
+        }
+        const Qt::CheckState state = unchecked == group->rowCount() ? Qt::Unchecked
+                                     : checked == group->rowCount() ? Qt::Checked
+                                                                    : Qt::PartiallyChecked;
+        if (group != m_model->invisibleRootItem() && group->checkState() != state)
+            group->setCheckState(state);
+        return state;
+    };
+    update(m_model->invisibleRootItem());
+}
+
+void GpuPicker::updateSummary()
+{
+    const int checked = static_cast<int>(m_lastChecked.size());
+    m_summary->setText(tr("%1 of %2 GPUs selected").arg(checked).arg(m_gpus.size()));
+}
+
+void GpuPicker::notifyIfChanged()
+{
+    const QStringList ids = checkedIds();
+    if (ids == m_lastChecked)
+        return;
+    m_lastChecked = ids;
+    updateSummary();
+    emit checkedIdsChanged(ids);
+}

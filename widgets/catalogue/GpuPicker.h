@@ -1,0 +1,68 @@
+#pragma once
+
+#include "GpuPickerEntry.h"
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QStandardItem;
+class QStandardItemModel;
+class QTreeView;
+
+// The GPU picker: a tree grouped by vendor, then architecture, with check boxes (groups show partial state
+// and check or uncheck their visible GPUs), filtered as the user types.
+class GpuPicker : public QWidget
+{
+    Q_OBJECT
+public:
+    enum Role {
+        IdRole = Qt::UserRole + 1, // QString: the GPU id on GPU rows; empty on groups
+        SearchRole,                // QString: the text the filter matches
+    };
+    enum Column { NameColumn = 0, DetailColumn = 1 };
+
+    explicit GpuPicker(QWidget *parent = nullptr);
+    ~GpuPicker() override;
+
+    // Replaces the offered GPUs; ids that stay on offer stay checked.
+    void setGpus(const QVector<GpuPickerEntry> &gpus);
+    const QVector<GpuPickerEntry> &gpus() const { return m_gpus; }
+
+    // Checks exactly these ids (unknown ids are ignored). Emits checkedIdsChanged() if the set changed.
+    void setChecked(const QStringList &ids);
+    // The checked ids, in the order the GPUs were given.
+    QStringList checkedIds() const;
+
+    void setFilterText(const QString &text);
+    QString filterText() const;
+
+    QTreeView *view() const { return m_view; }
+    QLineEdit *filterEdit() const { return m_filter; }
+    QSortFilterProxyModel *proxyModel() const { return m_proxy; }
+    QStandardItemModel *sourceModel() const { return m_model; }
+
+signals:
+    // Once per change of the checked set: a click on a GPU or a group, or setChecked().
+    void checkedIdsChanged(const QStringList &ids);
+
+private:
+    void onItemChanged(QStandardItem *item);
+    void updateGroupStates();
+    void updateSummary();
+    void notifyIfChanged();
+    QList<QStandardItem *> leaves(QStandardItem *group) const;
+    QList<QStandardItem *> allLeaves() const;
+
+    QVector<GpuPickerEntry> m_gpus;
+    QStandardItemModel *m_model;
+    QSortFilterProxyModel *m_proxy;
+    QLineEdit *m_filter;
+    QTreeView *m_view;
+    QLabel *m_summary;
+    QStringList m_lastChecked;
+    bool m_updating = false;
+};

@@ -1,0 +1,98 @@
+#include "ComparisonTable.h"
+
+#include "ComparisonTableModel.h"
+
+#include <QHeaderView>
+#include <QTableView>
+#include <QVBoxLayout>
+
+ComparisonTable::ComparisonTable(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new ComparisonTableModel(this))
+    , m_view(new QTableView(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+
+    m_view->setModel(m_model);
+    m_view->setAccessibleName(tr("Comparison table"));
+    m_view->setAccessibleDescription(tr("One column per GPU; the best value of each row is starred and bold"));
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->setWordWrap(false);
+    m_view->setCornerButtonEnabled(false);
+    m_view->verticalHeader()->setVisible(false);
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_view->horizontalHeader()->setStretchLastSection(false);
+
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { onCurrentChanged(current); });
+}
+
+ComparisonTable::~ComparisonTable() = default;
+
+const ComparisonData &ComparisonTable::comparison() const
+{
+    return m_model->comparison();
+}
+
+void ComparisonTable::setComparison(const ComparisonData &comparison)
+{
+    // Keep the selected quantity and GPU across recomputes when they still exist.
+    const QString rowId = selectedRowId();
+    const int column = selectedColumn();
+    m_model->setComparison(comparison);
+    applySpans();
+    m_view->resizeColumnsToContents();
+    if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() && m_model->modelRowFor(rowId) >= 0)
+        selectCell(rowId, column);
+}
+
+void ComparisonTable::applySpans()
+{
+    m_view->clearSpans();
+    const int columns = m_model->columnCount();
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        if (m_model->dataRowAt(row) < 0 && columns > 1)
+            m_view->setSpan(row, 0, 1, columns);
+}
+
+bool ComparisonTable::selectCell(const QString &rowId, int gpuColumn)
+{
+    const int row = m_model->modelRowFor(rowId);
+    if (row < 0 || gpuColumn < 0 || gpuColumn >= m_model->comparison().columnTitles.size())
+        return false;
+    const QModelIndex index = m_model->index(row, ComparisonTableModel::modelColumnFor(gpuColumn));
+    m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
+    m_view->scrollTo(index);
+    return true;
+}
+
+QString ComparisonTable::selectedRowId() const
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    if (!current.isValid() || current.column() < ComparisonTableModel::FirstValueColumn)
+        return {};
+    return current.data(ComparisonTableModel::RowIdRole).toString();
+}
+
+int ComparisonTable::selectedColumn() const
+{
+    return selectedRowId().isEmpty() ? -1
+                                     : ComparisonTableModel::gpuColumnAt(m_view->selectionModel()->currentIndex().column());
+}
+
+void ComparisonTable::onCurrentChanged(const QModelIndex &current)
+{
+    const QString rowId = current.isValid() && current.column() >= ComparisonTableModel::FirstValueColumn
+                              ? current.data(ComparisonTableModel::RowIdRole).toString()
+                              : QString();
+    if (rowId.isEmpty())
+        emit selectionCleared();
+    else
+        emit cellSelected(rowId, ComparisonTableModel::gpuColumnAt(current.column()));
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "ComparisonData.h"
+
+#include <QWidget>
+
+class ComparisonTableModel;
+class QTableView;
+
+// The side-by-side table: one column per GPU, units on every row, section headings spanning the table, the
+// best value per row marked. Selecting a value cell reports the quantity's id and the GPU column, so the
+// math panel can show the terms behind that number.
+class ComparisonTable : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ComparisonTable(QWidget *parent = nullptr);
+    ~ComparisonTable() override;
+
+    void setComparison(const ComparisonData &data);
+    const ComparisonData &comparison() const;
+
+    // Selects the cell of a quantity and GPU column (emits cellSelected); false if there is no such cell.
+    bool selectCell(const QString &rowId, int gpuColumn);
+    // The selected quantity id and GPU column, or an empty id and -1.
+    QString selectedRowId() const;
+    int selectedColumn() const;
+
+    ComparisonTableModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+
+signals:
+    // The user (or selectCell) selected the value of quantity rowId for GPU column gpuColumn (0-based).
+    void cellSelected(const QString &rowId, int gpuColumn);
+    // The selection left the value cells (a heading, the label column, or nothing).
+    void selectionCleared();
+
+private:
+    void onCurrentChanged(const QModelIndex &current);
+    void applySpans();
+
+    ComparisonTableModel *m_model;
+    QTableView *m_view;
+};

@@ -1,0 +1,244 @@
+#include "ComparisonTableModel.h"
+
+#include "ValueFormat.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace {
+
+bool nearlyEqual(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+QVector<bool> bestOf(const ComparisonRow &row, int columns)
+{
+    QVector<bool> best(columns, false);
+    if (row.betterWhen == ComparisonRow::BetterWhen::None)
+        return best;
+    std::optional<double> winner;
+    int present = 0;
+    for (int c = 0; c < columns && c < row.values.size(); ++c) {
+        const auto &value = row.values.at(c);
+        if (!value || !std::isfinite(*value))
+            continue;
+        ++present;
+        if (!winner || (row.betterWhen == ComparisonRow::BetterWhen::Higher ? *value > *winner : *value < *winner))
+            winner = *value;
+    }
+    if (present < 2)
+        return best; // nothing to compare against
+    for (int c = 0; c < columns && c < row.values.size(); ++c)
+        best[c] = row.values.at(c) && nearlyEqual(*row.values.at(c), *winner);
+    return best;
+}
+
+} // namespace
+
+ComparisonTableModel::ComparisonTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+QString ComparisonTableModel::marker()
+{
+    return QStringLiteral("\u2605"); // ★
+}
+
+void ComparisonTableModel::setComparison(const ComparisonData &data)
+{
+    beginResetModel();
+    m_data = data;
+    m_lines.clear();
+    m_best.clear();
+    const int columns = static_cast<int>(m_data.columnTitles.size());
+    QString section;
+    for (int r = 0; r < m_data.rows.size(); ++r) {
+        const ComparisonRow &row = m_data.rows.at(r);
+        if (!row.section.isEmpty() && (r == 0 || row.section != section))
+            m_lines.append(Line{-1, row.section});
+        section = row.section;
+        m_lines.append(Line{r, QString()});
+        m_best.append(bestOf(row, columns));
+    }
+    endResetModel();
+}
+
+int ComparisonTableModel::dataRowAt(int modelRow) const
+{
+    return modelRow >= 0 && modelRow < m_lines.size() ? m_lines.at(modelRow).dataRow : -1;
+}
+
+int ComparisonTableModel::modelRowFor(const QString &rowId) const
+{
+    for (int line = 0; line < m_lines.size(); ++line) {
+        const int r = m_lines.at(line).dataRow;
+        if (r >= 0 && m_data.rows.at(r).id == rowId)
+            return line;
+    }
+    return -1;
+}
+
+int ComparisonTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_lines.size());
+}
+
+int ComparisonTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_data.columnTitles.size()) + FirstValueColumn;
+}
+
+Qt::ItemFlags ComparisonTableModel::flags(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return Qt::NoItemFlags;
+    if (m_lines.at(index.row()).dataRow < 0)
+        return Qt::ItemIsEnabled;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+}
+
+QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal) {
+        if (section < 0 || section >= columnCount())
+            return {};
+        if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
+            return section == LabelColumn ? tr("Quantity (unit)") : m_data.columnTitles.at(gpuColumnAt(section));
+        return {};
+    }
+    if (section < 0 || section >= rowCount())
+        return {};
+    if (role == Qt::DisplayRole) {
+        const int r = m_lines.at(section).dataRow;
+        return r < 0 ? m_lines.at(section).section : m_data.rows.at(r).label;
+    }
+    return {};
+}
+
+QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const Line &line = m_lines.at(index.row());
+    if (role == IsSectionRole)
+        return line.dataRow < 0;
+    if (line.dataRow < 0) {
+        if (index.column() != LabelColumn)
+            return role == Qt::BackgroundRole ? QVariant(QBrush(QColor(0xee, 0xee, 0xee))) : QVariant();
+        switch (role) {
+        case Qt::DisplayRole:
+        case Qt::AccessibleTextRole:
+            return line.section;
+        case Qt::FontRole: {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        case Qt::BackgroundRole:
+            return QBrush(QColor(0xee, 0xee, 0xee));
+        default:
+            return {};
+        }
+    }
+    const ComparisonRow &row = m_data.rows.at(line.dataRow);
+    if (role == RowIdRole)
+        return row.id;
+    if (role == UnitRole)
+        return row.unit;
+    if (index.column() == LabelColumn)
+        return labelData(row, role);
+    return valueData(line.dataRow, gpuColumnAt(index.column()), role);
+}
+
+QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::AccessibleTextRole:
+        return row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit);
+    case Qt::ToolTipRole:
+        switch (row.betterWhen) {
+        case ComparisonRow::BetterWhen::Higher:
+            return tr("%1: higher is better").arg(row.label);
+        case ComparisonRow::BetterWhen::Lower:
+            return tr("%1: lower is better").arg(row.label);
+        case ComparisonRow::BetterWhen::None:
+            return row.label;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QString ComparisonTableModel::valueText(const ComparisonRow &row, int gpuColumn) const
+{
+    const auto value = row.values.value(gpuColumn);
+    QString text = value ? ValueFormat::number(*value) : tr("n/a");
+    const QString note = row.notes.value(gpuColumn);
+    if (!note.isEmpty())
+        text = tr("%1 (%2)").arg(text, note);
+    return text;
+}
+
+QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) const
+{
+    const ComparisonRow &row = m_data.rows.at(dataRow);
+    const auto value = row.values.value(gpuColumn);
+    const bool best = m_best.at(dataRow).value(gpuColumn);
+    const QString note = row.notes.value(gpuColumn);
+    switch (role) {
+    case Qt::DisplayRole: {
+        const QString text = valueText(row, gpuColumn);
+        return best ? marker() + u' ' + text : text;
+    }
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        const QString gpu = m_data.columnTitles.value(gpuColumn);
+        lines << tr("%1, %2: %3")
+                     .arg(gpu, row.label, value ? ValueFormat::withUnit(*value, row.unit) : tr("not available"));
+        if (best)
+            lines << (row.betterWhen == ComparisonRow::BetterWhen::Lower ? tr("Best in this row (lowest)")
+                                                                         : tr("Best in this row (highest)"));
+        if (!note.isEmpty())
+            lines << note;
+        return lines.join(u'\n');
+    }
+    case Qt::AccessibleTextRole:
+        return value ? ValueFormat::withUnit(*value, row.unit) : tr("not available");
+    case Qt::AccessibleDescriptionRole: {
+        QStringList parts;
+        if (best)
+            parts << tr("best value in this row");
+        if (!note.isEmpty())
+            parts << note;
+        return parts.join(QStringLiteral("; "));
+    }
+    case Qt::FontRole:
+        if (best) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ForegroundRole:
+        return value ? QVariant() : QVariant(QBrush(QColor(0x6b, 0x6b, 0x6b)));
+    case Qt::BackgroundRole:
+        return best ? QVariant(QBrush(QColor(0xe3, 0xf2, 0xe8))) : QVariant();
+    case Qt::TextAlignmentRole:
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case RawValueRole:
+        return value ? QVariant(*value) : QVariant();
+    case IsBestRole:
+        return best;
+    case NoteRole:
+        return note;
+    default:
+        return {};
+    }
+}

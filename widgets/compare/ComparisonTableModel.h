@@ -1,0 +1,57 @@
+#pragma once
+
+#include "ComparisonData.h"
+
+#include <QAbstractTableModel>
+
+// Rows of quantities (with a heading line where the section changes), one column for the label and unit
+// and one per GPU. The best value of each row (by BetterWhen, with at least two values present) is marked:
+// bold, a star before it, and an accessible description. Missing values read "n/a".
+class ComparisonTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { LabelColumn = 0, FirstValueColumn = 1 };
+    enum Role {
+        RawValueRole = Qt::UserRole + 1, // double for sorting; invalid where missing or not a value cell
+        IsBestRole,                      // bool: the best value of its row
+        IsSectionRole,                   // bool: a section heading line
+        RowIdRole,                       // QString: the ComparisonRow id (empty on headings)
+        NoteRole,                        // QString: the cell's note
+        UnitRole,                        // QString: the row's unit
+    };
+
+    explicit ComparisonTableModel(QObject *parent = nullptr);
+
+    void setComparison(const ComparisonData &data);
+    const ComparisonData &comparison() const { return m_data; }
+
+    // Mapping between model rows and ComparisonData rows; -1 on a section heading / unknown id.
+    int dataRowAt(int modelRow) const;
+    int modelRowFor(const QString &rowId) const;
+    // Model column of a GPU column index and back (-1 for the label column).
+    static int modelColumnFor(int gpuColumn) { return gpuColumn + FirstValueColumn; }
+    static int gpuColumnAt(int modelColumn) { return modelColumn - FirstValueColumn; }
+
+    static QString marker(); // the text mark before a best value
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+private:
+    struct Line
+    {
+        int dataRow = -1;   // index into m_data.rows, or -1 for a heading
+        QString section;    // heading text
+    };
+    QVariant labelData(const ComparisonRow &row, int role) const;
+    QVariant valueData(int dataRow, int gpuColumn, int role) const;
+    QString valueText(const ComparisonRow &row, int gpuColumn) const;
+
+    ComparisonData m_data;
+    QVector<Line> m_lines;
+    QVector<QVector<bool>> m_best; // [dataRow][gpuColumn]
+};

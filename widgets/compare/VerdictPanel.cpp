@@ -1,0 +1,197 @@
+#include "VerdictPanel.h"
+
+#include <QFrame>
+#include <QGridLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace {
+
+QString objectNameFor(VerdictPanel::Task task, const char *part)
+{
+    return (task == VerdictPanel::Task::Training ? QStringLiteral("training") : QStringLiteral("inference"))
+           + QLatin1String(part);
+}
+
+} // namespace
+
+VerdictPanel::VerdictPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_cards(nullptr)
+    , m_empty(new QLabel(tr("Pick GPUs to see which suit training and inference."), this))
+{
+    setAccessibleName(tr("Verdicts"));
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    outer->addWidget(scroll);
+
+    auto *content = new QWidget(scroll);
+    m_cards = new QVBoxLayout(content);
+    m_cards->setContentsMargins(6, 6, 6, 6);
+    m_cards->setSpacing(8);
+    m_empty->setWordWrap(true);
+    m_empty->setObjectName(QStringLiteral("emptyText"));
+    m_cards->addWidget(m_empty);
+    m_cards->addStretch(1);
+    scroll->setWidget(content);
+}
+
+VerdictPanel::~VerdictPanel() = default;
+
+QString VerdictPanel::levelText(VerdictLevel level)
+{
+    switch (level) {
+    case VerdictLevel::Recommended:
+        return tr("Recommended");
+    case VerdictLevel::Suitable:
+        return tr("Suitable");
+    case VerdictLevel::Limited:
+        return tr("Limited");
+    case VerdictLevel::Unsuitable:
+        return tr("Unsuitable");
+    }
+    return {};
+}
+
+QString VerdictPanel::levelSymbol(VerdictLevel level)
+{
+    switch (level) {
+    case VerdictLevel::Recommended:
+        return QStringLiteral("\u2605"); // ★
+    case VerdictLevel::Suitable:
+        return QStringLiteral("\u2714"); // ✔
+    case VerdictLevel::Limited:
+        return QStringLiteral("\u25b2"); // ▲
+    case VerdictLevel::Unsuitable:
+        return QStringLiteral("\u2716"); // ✖
+    }
+    return {};
+}
+
+QColor VerdictPanel::levelColor(VerdictLevel level)
+{
+    switch (level) {
+    case VerdictLevel::Recommended:
+        return QColor(0x00, 0x6e, 0x4f); // bluish green, dark enough for white text
+    case VerdictLevel::Suitable:
+        return QColor(0x00, 0x5f, 0x9e); // blue
+    case VerdictLevel::Limited:
+        return QColor(0xe6, 0x9f, 0x00); // orange, dark text
+    case VerdictLevel::Unsuitable:
+        return QColor(0xa8, 0x3a, 0x00); // vermilion
+    }
+    return {};
+}
+
+QColor VerdictPanel::levelTextColor(VerdictLevel level)
+{
+    return level == VerdictLevel::Limited ? QColor(0x1a, 0x1a, 0x1a) : QColor(Qt::white);
+}
+
+void VerdictPanel::setVerdicts(const QVector<VerdictData> &verdicts)
+{
+    m_verdicts = verdicts;
+    for (QWidget *card : std::as_const(m_cardWidgets))
+        delete card;
+    m_cardWidgets.clear();
+    for (const VerdictData &verdict : verdicts) {
+        QWidget *card = createCard(verdict);
+        m_cards->insertWidget(m_cards->count() - 1, card); // before the stretch
+        m_cardWidgets << card;
+    }
+    m_empty->setVisible(verdicts.isEmpty());
+}
+
+QWidget *VerdictPanel::createCard(const VerdictData &verdict)
+{
+    auto *card = new QFrame;
+    card->setFrameShape(QFrame::StyledPanel);
+    card->setObjectName(QStringLiteral("verdictCard"));
+    card->setAccessibleName(tr("Verdicts for %1").arg(verdict.gpuName));
+    auto *grid = new QGridLayout(card);
+    grid->setContentsMargins(8, 6, 8, 8);
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(4);
+    grid->setColumnStretch(1, 1);
+
+    auto *name = new QLabel(verdict.gpuName, card);
+    name->setObjectName(QStringLiteral("gpuName"));
+    QFont nameFont = name->font();
+    nameFont.setBold(true);
+    nameFont.setPointSizeF(nameFont.pointSizeF() * 1.15);
+    name->setFont(nameFont);
+    grid->addWidget(name, 0, 0, 1, 2);
+
+    int row = 1;
+    for (Task task : {Task::Training, Task::Inference}) {
+        const bool training = task == Task::Training;
+        const VerdictLevel level = training ? verdict.training : verdict.inference;
+        const QStringList &reasons = training ? verdict.trainingReasons : verdict.inferenceReasons;
+        const QString taskName = training ? tr("Training") : tr("Inference");
+
+        auto *taskLabel = new QLabel(taskName, card);
+        grid->addWidget(taskLabel, row, 0, Qt::AlignLeft | Qt::AlignVCenter);
+
+        auto *badge = new QLabel(levelSymbol(level) + u' ' + levelText(level), card);
+        badge->setObjectName(objectNameFor(task, "Badge"));
+        badge->setAccessibleName(tr("%1: %2").arg(taskName, levelText(level)));
+        badge->setAutoFillBackground(true);
+        badge->setStyleSheet(QStringLiteral("QLabel { background-color: %1; color: %2; border-radius: 4px;"
+                                            " padding: 2px 8px; font-weight: bold; }")
+                                 .arg(levelColor(level).name(), levelTextColor(level).name()));
+        grid->addWidget(badge, row, 1, Qt::AlignLeft | Qt::AlignVCenter);
+        ++row;
+
+        QStringList bullets;
+        for (const QString &reason : reasons)
+            bullets << QStringLiteral("\u2022 ") + reason;
+        auto *reasonLabel = new QLabel(bullets.join(u'\n'), card);
+        reasonLabel->setObjectName(objectNameFor(task, "Reasons"));
+        reasonLabel->setWordWrap(true);
+        reasonLabel->setTextFormat(Qt::PlainText);
+        reasonLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(taskName.toLower()));
+        reasonLabel->setVisible(!reasons.isEmpty());
+        grid->addWidget(reasonLabel, row, 0, 1, 2);
+        ++row;
+    }
+    return card;
+}
+
+int VerdictPanel::cardCount() const
+{
+    return static_cast<int>(m_cardWidgets.size());
+}
+
+QLabel *VerdictPanel::findLabel(int card, const QString &objectName) const
+{
+    if (card < 0 || card >= m_cardWidgets.size())
+        return nullptr;
+    return m_cardWidgets.at(card)->findChild<QLabel *>(objectName);
+}
+
+QString VerdictPanel::badgeText(int card, Task task) const
+{
+    const QLabel *label = findLabel(card, objectNameFor(task, "Badge"));
+    return label ? label->text() : QString();
+}
+
+QStringList VerdictPanel::reasonTexts(int card, Task task) const
+{
+    const QLabel *label = findLabel(card, objectNameFor(task, "Reasons"));
+    if (!label || label->text().isEmpty())
+        return {};
+    QStringList lines = label->text().split(u'\n');
+    for (QString &line : lines)
+        line.remove(0, 2); // the bullet
+    return lines;
+}
+
+QString VerdictPanel::emptyText() const
+{
+    return m_empty->isVisibleTo(this) ? m_empty->text() : QString();
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "VerdictData.h"
+
+#include <QColor>
+#include <QVector>
+#include <QWidget>
+
+class QLabel;
+class QVBoxLayout;
+
+// Per GPU, a card with the training and the inference verdict: a badge (symbol, text and colour, so never
+// colour alone) and the list of reasons behind it.
+class VerdictPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Task { Training, Inference };
+
+    explicit VerdictPanel(QWidget *parent = nullptr);
+    ~VerdictPanel() override;
+
+    void setVerdicts(const QVector<VerdictData> &verdicts);
+    const QVector<VerdictData> &verdicts() const { return m_verdicts; }
+
+    // What the panel shows, read back from its labels.
+    int cardCount() const;
+    QString badgeText(int card, Task task) const;
+    QStringList reasonTexts(int card, Task task) const;
+    QString emptyText() const;
+
+    static QString levelText(VerdictLevel level);   // "Recommended", ...
+    static QString levelSymbol(VerdictLevel level); // a shape per level
+    static QColor levelColor(VerdictLevel level);   // badge background
+    static QColor levelTextColor(VerdictLevel level);
+
+private:
+    QWidget *createCard(const VerdictData &verdict);
+    QLabel *findLabel(int card, const QString &objectName) const;
+
+    QVector<VerdictData> m_verdicts;
+    QVBoxLayout *m_cards;
+    QLabel *m_empty;
+    QVector<QWidget *> m_cardWidgets;
+};
