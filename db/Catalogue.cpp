@@ -235,9 +235,20 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
         return fail(CatalogueError::make(Kind::NotADatabase, QStringLiteral("%1 is not a file").arg(path)));
     }
 
+    // Reading a WAL-mode file may create empty -wal/-shm companions; a refused file must be left
+    // as it was found, so remove the companions the probe created.
+    const QStringList companions{file.absoluteFilePath() + QStringLiteral("-wal"), file.absoluteFilePath() + QStringLiteral("-shm")};
+    QStringList preexisting;
+    for (const QString &companion : companions)
+        if (QFileInfo::exists(companion))
+            preexisting << companion;
     const ProbeResult probed = probe(path);
-    if (probed.error)
+    if (probed.error) {
+        for (const QString &companion : companions)
+            if (!preexisting.contains(companion) && QFileInfo(companion).size() == 0)
+                QFile::remove(companion);
         return fail(probed.error);
+    }
 
     std::unique_ptr<Catalogue> catalogue(new Catalogue);
     catalogue->m_path = file.absoluteFilePath();

@@ -1,12 +1,17 @@
 #include "CliCommand.h"
 
+#include "ExportCommand.h"
+#include "ImportCommand.h"
+#include "ListCommand.h"
+#include "ShowCommand.h"
+
 namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
     // Commands are added here as the issues that own them land (list, show, import, export,
     // estimate, compare, export-chart).
-    static const QVector<CliCommand> commands{};
+    static const QVector<CliCommand> commands{listCommand(), showCommand(), importCommand(), exportCommand()};
     return commands;
 }
 

@@ -1,0 +1,39 @@
+#include "ExportCommand.h"
+
+#include "CliCatalogue.h"
+
+#include <CatalogueExporter.h>
+
+#include <QCoreApplication>
+
+namespace {
+
+int runExport(const QStringList &arguments, CliContext &context)
+{
+    if (arguments.size() != 1 || arguments.first().startsWith(QStringLiteral("--"))) {
+        context.err << "gpucompare: " << QCoreApplication::translate("cli", "export: usage: export FILE.csv|FILE.json") << Qt::endl;
+        return ExitCode::BadInput;
+    }
+    const QString path = arguments.first();
+    if (!CatalogueExporter::formatForPath(path)) {
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "export: '%1' must end in .csv or .json").arg(path) << Qt::endl;
+        return ExitCode::BadInput;
+    }
+    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
+    if (!snapshot)
+        return ExitCode::Failure;
+    if (const CatalogueError error = CatalogueExporter::exportToFile(snapshot->gpus, path)) {
+        context.err << "gpucompare: " << error.message << Qt::endl;
+        return ExitCode::BadInput;
+    }
+    context.out << QCoreApplication::translate("cli", "exported %1 GPUs to %2").arg(snapshot->gpus.size()).arg(path) << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+CliCommand exportCommand()
+{
+    return {QStringLiteral("export"), QStringLiteral("export FILE                       write the GPUs as .csv or .json"), runExport};
+}

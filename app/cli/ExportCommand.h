@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] export FILE: writes the catalogue's GPUs as CSV or JSON (from the extension),
+// replacing FILE atomically.
+CliCommand exportCommand();

@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] import FILE [--on-conflict update|skip]: adds the GPUs of a CSV or JSON
+// export to the catalogue, all or nothing.
+CliCommand importCommand();

@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] show GPU [--json]: every spec of one GPU with units and sources, and the
+// measured benchmarks the catalogue holds for it.
+CliCommand showCommand();

@@ -1,0 +1,74 @@
+#include "CatalogueExporter.h"
+
+#include "AtomicFileWriter.h"
+#include "CsvWriter.h"
+#include "GpuField.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace CatalogueExporter {
+
+QByteArray toCsv(const QVector<GpuSpec> &gpus)
+{
+    QString text;
+    QStringList header;
+    for (const GpuField &field : GpuFields::all())
+        header << CsvWriter::field(field.name());
+    text += CsvWriter::line(header);
+    for (const GpuSpec &gpu : gpus) {
+        QStringList cells;
+        for (const GpuField &field : GpuFields::all()) {
+            const QString value = GpuFields::toText(gpu, field);
+            cells << (field.type == GpuField::Type::Text ? CsvWriter::textField(value) : CsvWriter::field(value));
+        }
+        text += CsvWriter::line(cells);
+    }
+    return text.toUtf8();
+}
+
+QByteArray toJson(const QVector<GpuSpec> &gpus)
+{
+    QJsonArray rows;
+    for (const GpuSpec &gpu : gpus) {
+        QJsonObject object;
+        for (const GpuField &field : GpuFields::all()) {
+            const QVariant value = GpuFields::value(gpu, field);
+            if (field.type == GpuField::Type::Text)
+                object.insert(field.name(), value.toString());
+            else if (value.isNull())
+                object.insert(field.name(), QJsonValue::Null);
+            else if (field.type == GpuField::Type::Integer)
+                object.insert(field.name(), value.toInt());
+            else
+                object.insert(field.name(), value.toDouble());
+        }
+        rows.append(object);
+    }
+    QJsonObject document;
+    document.insert(QStringLiteral("format"), QStringLiteral("gpucompare-catalogue"));
+    document.insert(QStringLiteral("version"), 1);
+    document.insert(QStringLiteral("gpus"), rows);
+    return QJsonDocument(document).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Format> formatForPath(const QString &path)
+{
+    if (path.endsWith(QStringLiteral(".csv"), Qt::CaseInsensitive))
+        return Format::Csv;
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        return Format::Json;
+    return std::nullopt;
+}
+
+CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path)
+{
+    const std::optional<Format> format = formatForPath(path);
+    if (!format)
+        return CatalogueError::make(CatalogueError::Kind::Invalid,
+                                    QStringLiteral("cannot export to %1: the file name must end in .csv or .json").arg(path));
+    return AtomicFileWriter::write(path, *format == Format::Csv ? toCsv(gpus) : toJson(gpus));
+}
+
+} // namespace CatalogueExporter

@@ -1,0 +1,216 @@
+#include "CatalogueImporter.h"
+
+#include "Catalogue.h"
+#include "CatalogueExporter.h"
+#include "CsvReader.h"
+#include "CsvWriter.h"
+#include "GpuField.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include <cmath>
+
+namespace {
+
+constexpr qint64 kMaxFileBytes = CsvReader::kMaxBytes;
+
+std::optional<QVector<GpuSpec>> failWith(ImportProblem *problem, const QString &location, const QString &field,
+                                         const QString &reason)
+{
+    if (problem)
+        *problem = ImportProblem{location, field, reason};
+    return std::nullopt;
+}
+
+// Rejects a second GPU with the same id in one file: the user would not know which one wins.
+bool checkUnique(QSet<QString> &seen, const GpuSpec &gpu)
+{
+    if (seen.contains(gpu.gpuId))
+        return false;
+    seen.insert(gpu.gpuId);
+    return true;
+}
+
+QVariant jsonToVariant(const GpuField &field, const QJsonValue &value, QString *reason)
+{
+    if (value.isNull() || value.isUndefined())
+        return {};
+    if (field.type == GpuField::Type::Text) {
+        if (!value.isString()) {
+            *reason = QStringLiteral("must be a string");
+            return {};
+        }
+        return value.toString();
+    }
+    if (!value.isDouble()) {
+        *reason = QStringLiteral("must be a number or null");
+        return {};
+    }
+    return value.toDouble();
+}
+
+} // namespace
+
+QString ImportProblem::text() const
+{
+    if (field.isEmpty())
+        return location + QStringLiteral(": ") + reason;
+    if (location.startsWith(u'$'))
+        return location + u'.' + field + QStringLiteral(": ") + reason;
+    return location + QStringLiteral(", field ") + field + QStringLiteral(": ") + reason;
+}
+
+namespace CatalogueImporter {
+
+std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem)
+{
+    QString csvError;
+    const std::optional<QVector<CsvRecord>> records = CsvReader::parse(bytes, &csvError);
+    if (!records) {
+        const qsizetype colon = csvError.indexOf(u':');
+        return failWith(problem, csvError.left(colon), QString(), csvError.mid(colon + 2));
+    }
+    if (records->isEmpty())
+        return failWith(problem, QStringLiteral("line 1"), QString(), QStringLiteral("the file is empty"));
+
+    const CsvRecord &header = records->first();
+    QVector<const GpuField *> columns;
+    QSet<QString> seenColumns;
+    for (const QString &name : header.fields) {
+        const GpuField *field = GpuFields::findByName(name.trimmed());
+        if (!field)
+            return failWith(problem, QStringLiteral("line %1").arg(header.line), name.left(60),
+                            QStringLiteral("unknown column (expected the columns of a GPU Compare export)"));
+        if (seenColumns.contains(field->name()))
+            return failWith(problem, QStringLiteral("line %1").arg(header.line), field->name(), QStringLiteral("the column appears twice"));
+        seenColumns.insert(field->name());
+        columns << field;
+    }
+    for (const GpuField &field : GpuFields::all())
+        if (field.required && !seenColumns.contains(field.name()))
+            return failWith(problem, QStringLiteral("line %1").arg(header.line), field.name(), QStringLiteral("the column is missing"));
+
+    QVector<GpuSpec> gpus;
+    QSet<QString> ids;
+    for (qsizetype i = 1; i < records->size(); ++i) {
+        const CsvRecord &record = records->at(i);
+        const QString location = QStringLiteral("line %1").arg(record.line);
+        if (record.fields.size() != columns.size())
+            return failWith(problem, location, QString(),
+                            QStringLiteral("%1 fields, the header has %2").arg(record.fields.size()).arg(columns.size()));
+        GpuSpec gpu;
+        for (qsizetype c = 0; c < columns.size(); ++c) {
+            const GpuField &field = *columns.at(c);
+            QString reason;
+            QString cell = record.fields.at(c);
+            if (field.type == GpuField::Type::Text)
+                cell = CsvWriter::unprotectText(cell);
+            const QVariant value = GpuFields::fromText(field, cell, &reason);
+            if (!reason.isEmpty() || !GpuFields::setValue(gpu, field, value, &reason))
+                return failWith(problem, location, field.name(), reason);
+        }
+        const GpuField *bad = nullptr;
+        const QString invalid = GpuFields::validateAll(gpu, &bad);
+        if (!invalid.isEmpty())
+            return failWith(problem, location, bad->name(), GpuFields::validate(*bad, GpuFields::value(gpu, *bad)));
+        if (!checkUnique(ids, gpu))
+            return failWith(problem, location, QStringLiteral("gpu_id"),
+                            QStringLiteral("'%1' appears twice in the file").arg(gpu.gpuId));
+        gpu.userModified = true;
+        gpus.append(gpu);
+    }
+    return gpus;
+}
+
+std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem)
+{
+    if (bytes.size() > kMaxFileBytes)
+        return failWith(problem, QStringLiteral("$"), QString(), QStringLiteral("the file is too large"));
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        // Name the line as well as the byte offset: people read files by line.
+        const int line = static_cast<int>(bytes.left(parseError.offset).count('\n')) + 1;
+        return failWith(problem, QStringLiteral("line %1 (offset %2)").arg(line).arg(parseError.offset), QString(),
+                        QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
+    }
+    QJsonArray rows;
+    QString rowsPath = QStringLiteral("$");
+    if (document.isObject()) {
+        const QJsonObject root = document.object();
+        const QString format = root.value(QStringLiteral("format")).toString();
+        if (format != QStringLiteral("gpucompare-catalogue"))
+            return failWith(problem, QStringLiteral("$"), QStringLiteral("format"),
+                            QStringLiteral("must be \"gpucompare-catalogue\""));
+        const QJsonValue version = root.value(QStringLiteral("version"));
+        if (!version.isDouble() || version.toDouble() != 1.0)
+            return failWith(problem, QStringLiteral("$"), QStringLiteral("version"),
+                            QStringLiteral("must be 1 (this GPU Compare reads version 1)"));
+        if (!root.value(QStringLiteral("gpus")).isArray())
+            return failWith(problem, QStringLiteral("$"), QStringLiteral("gpus"), QStringLiteral("must be an array"));
+        rows = root.value(QStringLiteral("gpus")).toArray();
+        rowsPath = QStringLiteral("$.gpus");
+    } else if (document.isArray()) {
+        rows = document.array();
+    } else {
+        return failWith(problem, QStringLiteral("$"), QString(), QStringLiteral("must be an object or an array"));
+    }
+
+    QVector<GpuSpec> gpus;
+    QSet<QString> ids;
+    for (qsizetype i = 0; i < rows.size(); ++i) {
+        const QString location = rowsPath + QStringLiteral("[%1]").arg(i);
+        if (!rows.at(i).isObject())
+            return failWith(problem, location, QString(), QStringLiteral("must be an object"));
+        const QJsonObject object = rows.at(i).toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (!GpuFields::findByName(it.key()))
+                return failWith(problem, location, it.key().left(60), QStringLiteral("unknown field"));
+        GpuSpec gpu;
+        for (const GpuField &field : GpuFields::all()) {
+            QString reason;
+            const QVariant value = jsonToVariant(field, object.value(field.name()), &reason);
+            if (!reason.isEmpty() || !GpuFields::setValue(gpu, field, value, &reason))
+                return failWith(problem, location, field.name(), reason);
+        }
+        if (!checkUnique(ids, gpu))
+            return failWith(problem, location, QStringLiteral("gpu_id"),
+                            QStringLiteral("'%1' appears twice in the file").arg(gpu.gpuId));
+        gpu.userModified = true;
+        gpus.append(gpu);
+    }
+    return gpus;
+}
+
+std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem)
+{
+    const std::optional<CatalogueExporter::Format> format = CatalogueExporter::formatForPath(path);
+    if (!format)
+        return failWith(problem, path, QString(), QStringLiteral("the file name must end in .csv or .json"));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return failWith(problem, path, QString(), QStringLiteral("cannot read: %1").arg(file.errorString()));
+    if (file.size() > kMaxFileBytes)
+        return failWith(problem, path, QString(), QStringLiteral("the file is too large"));
+    const QByteArray bytes = file.readAll();
+    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem) : parseJson(bytes, problem);
+}
+
+CatalogueError importFile(const Catalogue &catalogue, const QString &path, GpuRepository::OnExisting onExisting,
+                          GpuRepository::SaveReport *report)
+{
+    if (CatalogueError error = catalogue.checkWritable())
+        return error;
+    ImportProblem problem;
+    const std::optional<QVector<GpuSpec>> gpus = parseFile(path, &problem);
+    if (!gpus)
+        return CatalogueError::make(CatalogueError::Kind::Invalid, path + QStringLiteral(": ") + problem.text());
+    GpuRepository repository = catalogue.gpus();
+    return repository.merge(*gpus, onExisting, report);
+}
+
+} // namespace CatalogueImporter

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "CatalogueError.h"
+#include "GpuRepository.h"
+#include "GpuSpec.h"
+
+#include <QByteArray>
+#include <QVector>
+
+#include <optional>
+
+class Catalogue;
+
+// Reads what CatalogueExporter writes (CSV or JSON) and imports it all or nothing: the whole file is
+// parsed and validated before anything is written, then saved in one transaction. A problem names
+// where it is: "line 7, field memory_gb: must not be negative (got -80)" or
+// "$.gpus[3].memory_gb: must be a number".
+struct ImportProblem
+{
+    QString location; // "line 7" or "$.gpus[3]"
+    QString field;    // the field key, "" when the problem is not about one field
+    QString reason;
+
+    QString text() const;
+};
+
+namespace CatalogueImporter {
+
+std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem);
+std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem);
+// Format from the file name (.csv / .json).
+std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem);
+
+// Parses path and merges its GPUs into the catalogue in one transaction. Rows whose gpu_id exists are
+// updated or skipped as onExisting says; imported rows are marked as changed by the user.
+// A parse problem is returned as Kind::Invalid with the located text.
+CatalogueError importFile(const Catalogue &catalogue, const QString &path, GpuRepository::OnExisting onExisting,
+                          GpuRepository::SaveReport *report = nullptr);
+
+} // namespace CatalogueImporter

@@ -1,0 +1,234 @@
+// Repositories: bound parameters, transactions, optimistic concurrency between two connections.
+
+#include "TestCatalogueFiles.h"
+
+#include <BenchmarkRepository.h>
+#include <GpuField.h>
+#include <GpuRepository.h>
+#include <ModelRepository.h>
+#include <ProfileRepository.h>
+
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using Kind = CatalogueError::Kind;
+
+namespace {
+
+GpuSpec newGpu(const QString &id)
+{
+    GpuSpec gpu;
+    gpu.gpuId = id;
+    gpu.vendor = QStringLiteral("Acme");
+    gpu.product = QStringLiteral("Test card");
+    gpu.memoryGb = 24;
+    gpu.interconnectKind = QStringLiteral("none");
+    return gpu;
+}
+
+} // namespace
+
+TEST(GpuRepository, InsertFindUpdateDeleteRoundTrip)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+
+    GpuSpec gpu = newGpu(QStringLiteral("acme_24gb"));
+    ASSERT_FALSE(repository.insert(gpu));
+    EXPECT_GT(gpu.rowId, 0);
+    EXPECT_EQ(gpu.revision, 1);
+    EXPECT_EQ(repository.count(), 23);
+
+    auto found = repository.find(QStringLiteral("acme_24gb"));
+    ASSERT_TRUE(found);
+    EXPECT_TRUE(GpuFields::sameSpecs(*found, gpu));
+    EXPECT_FALSE(found->fp16DenseTflops.has_value());
+
+    found->fp16DenseTflops = 100.5;
+    ASSERT_FALSE(repository.update(*found));
+    EXPECT_EQ(found->revision, 2);
+    EXPECT_TRUE(found->userModified);
+    EXPECT_EQ(repository.find(QStringLiteral("acme_24gb"))->fp16DenseTflops, 100.5);
+
+    ASSERT_FALSE(repository.remove(*found));
+    CatalogueError error;
+    EXPECT_FALSE(repository.find(QStringLiteral("acme_24gb"), &error));
+    EXPECT_EQ(error.kind, Kind::NotFound);
+}
+
+TEST(GpuRepository, ADuplicateGpuIdIsRefused)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+    GpuSpec gpu = newGpu(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(repository.insert(gpu).kind, Kind::Duplicate);
+    EXPECT_EQ(repository.count(), 22);
+}
+
+TEST(GpuRepository, InvalidValuesNeverReachTheFile)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+    GpuSpec gpu = newGpu(QStringLiteral("bad_card"));
+    gpu.memoryGb = -1;
+    EXPECT_EQ(repository.insert(gpu).kind, Kind::Invalid);
+    gpu.memoryGb = std::nan("");
+    EXPECT_EQ(repository.insert(gpu).kind, Kind::Invalid);
+    gpu.memoryGb = 24;
+    gpu.vendor.clear();
+    const CatalogueError error = repository.insert(gpu);
+    EXPECT_EQ(error.kind, Kind::Invalid);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("vendor"))) << error.message.toStdString();
+    EXPECT_EQ(repository.count(), 22);
+}
+
+TEST(GpuRepository, SavingARowAnotherConnectionChangedIsAConflict)
+{
+    QTemporaryDir dir;
+    auto first = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(first);
+    CatalogueError error;
+    auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), &error); // a second connection, as another process would have
+    ASSERT_TRUE(second) << error.message.toStdString();
+
+    GpuRepository mine = first->gpus();
+    GpuRepository theirs = second->gpus();
+    GpuSpec myCopy = *mine.find(QStringLiteral("l4_24gb"));
+    GpuSpec theirCopy = *theirs.find(QStringLiteral("l4_24gb"));
+
+    theirCopy.usdPerGpuHour = 0.5;
+    ASSERT_FALSE(theirs.update(theirCopy));
+
+    myCopy.usdPerGpuHour = 0.9;
+    const CatalogueError conflict = mine.update(myCopy);
+    EXPECT_EQ(conflict.kind, Kind::Conflict) << conflict.message.toStdString();
+    EXPECT_EQ(mine.find(QStringLiteral("l4_24gb"))->usdPerGpuHour, 0.5) << "their save must survive";
+}
+
+TEST(GpuRepository, SavingARowAnotherConnectionDeletedIsAConflictNotASuccess)
+{
+    QTemporaryDir dir;
+    auto first = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(first);
+    auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
+    ASSERT_TRUE(second);
+    GpuRepository mine = first->gpus();
+    GpuRepository theirs = second->gpus();
+    GpuSpec myCopy = *mine.find(QStringLiteral("a10_24gb"));
+    ASSERT_FALSE(theirs.remove(*theirs.find(QStringLiteral("a10_24gb"))));
+    myCopy.notes = QStringLiteral("edited after it was deleted elsewhere");
+    EXPECT_EQ(mine.update(myCopy).kind, Kind::Conflict);
+    EXPECT_EQ(mine.remove(myCopy).kind, Kind::Conflict);
+}
+
+TEST(GpuRepository, SaveAllWritesAllRowsOrNone)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+    QVector<GpuSpec> rows{*repository.find(QStringLiteral("l40_48gb")), *repository.find(QStringLiteral("l40s_48gb")),
+                          newGpu(QStringLiteral("acme_new"))};
+    rows[0].notes = QStringLiteral("first edit");
+    rows[1].tdpW = -5; // invalid: the whole save must fail
+    EXPECT_EQ(repository.saveAll(rows).kind, Kind::Invalid);
+    EXPECT_NE(repository.find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("first edit"));
+    EXPECT_FALSE(repository.find(QStringLiteral("acme_new")));
+
+    // A conflict in the middle also rolls back the rows before it.
+    rows[1].tdpW = 350;
+    rows[1].revision += 7;
+    EXPECT_EQ(repository.saveAll(rows).kind, Kind::Conflict);
+    EXPECT_NE(repository.find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("first edit"));
+
+    rows[1].revision -= 7;
+    ASSERT_FALSE(repository.saveAll(rows));
+    EXPECT_EQ(repository.find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("first edit"));
+    EXPECT_TRUE(repository.find(QStringLiteral("acme_new")));
+    EXPECT_GT(rows[2].rowId, 0);
+}
+
+TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+    const QString attack = QStringLiteral("x'); DROP TABLE gpus; -- \" OR 1=1; DELETE FROM benchmarks; --");
+    GpuSpec gpu = newGpu(QStringLiteral("inject_me"));
+    for (const GpuField &field : GpuFields::all()) {
+        if (field.type == GpuField::Type::Text && field.id != GpuField::GpuId && field.id != GpuField::InterconnectKind) {
+            ASSERT_TRUE(GpuFields::setValue(gpu, field, attack)) << field.key;
+        }
+    }
+    ASSERT_FALSE(repository.insert(gpu));
+
+    // An id can only be a slug, so the attack through the id is refused by validation...
+    GpuSpec byId = newGpu(attack);
+    EXPECT_EQ(repository.insert(byId).kind, Kind::Invalid);
+    // ...and a lookup by an attacking id finds nothing and harms nothing.
+    EXPECT_FALSE(repository.find(attack));
+
+    EXPECT_EQ(repository.count(), 23);
+    const auto stored = repository.find(QStringLiteral("inject_me"));
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->notes, attack);
+    EXPECT_EQ(stored->vendor, attack);
+    EXPECT_EQ(catalogue->benchmarks().list().size(), 312);
+
+    // The other tables bind their text too.
+    ModelSpec model;
+    model.modelId = attack;
+    model.name = attack;
+    ModelRepository models = catalogue->models();
+    ASSERT_FALSE(models.insert(model));
+    EXPECT_EQ(models.find(attack)->name, attack);
+    EfficiencyProfile profile;
+    profile.profileId = attack;
+    profile.description = attack;
+    ProfileRepository profiles = catalogue->profiles();
+    ASSERT_FALSE(profiles.insert(profile));
+    EXPECT_EQ(profiles.find(attack)->description, attack);
+    EXPECT_TRUE(catalogue->integrityCheck().isEmpty());
+}
+
+TEST(ModelRepository, UpdateChecksTheRevision)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    ModelRepository models = catalogue->models();
+    ModelSpec model;
+    model.modelId = QStringLiteral("tiny-test");
+    model.name = QStringLiteral("Tiny");
+    model.layers = 2;
+    ASSERT_FALSE(models.insert(model));
+    const int revision = models.revisionOf(model.rowId);
+    EXPECT_EQ(revision, 1);
+    model.layers = 4;
+    ASSERT_FALSE(models.update(model, revision));
+    EXPECT_EQ(models.find(QStringLiteral("tiny-test"))->layers, 4);
+    EXPECT_EQ(models.update(model, revision).kind, Kind::Conflict);
+    EXPECT_EQ(models.remove(model.rowId, revision).kind, Kind::Conflict);
+    EXPECT_FALSE(models.remove(model.rowId, revision + 1));
+}
+
+TEST(BenchmarkRepository, TheSeedBenchmarksArePerGpu)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QVector<Benchmark> h100 = catalogue->benchmarks().listForGpu(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_FALSE(h100.isEmpty());
+    for (const Benchmark &benchmark : h100) {
+        EXPECT_EQ(benchmark.gpuId, QStringLiteral("h100_sxm5_80gb"));
+        EXPECT_FALSE(benchmark.source.isEmpty()) << benchmark.benchId.toStdString();
+    }
+}
