@@ -5,10 +5,17 @@
 #include "BarChartWidget.h"
 #include "ChartExporter.h"
 #include "ChartTestData.h"
+#include "CompareTestData.h"
+#include "ComparisonTable.h"
+#include "GpuPicker.h"
+#include "MathPanel.h"
 #include "RadarChartWidget.h"
+#include "VerdictPanel.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QPainter>
+#include <QSvgRenderer>
 #include <QTextStream>
 
 namespace {
@@ -58,6 +65,62 @@ int main(int argc, char **argv)
                 ok = false;
             }
         }
+        // How the SVG reads back: rendered to a PNG next to it.
+        QSvgRenderer svg(base + QStringLiteral(".svg"));
+        QImage image(1600, 1000, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        svg.render(&painter);
+        painter.end();
+        ok &= image.save(base + QStringLiteral("-svg.png"));
     }
+    ComparisonTable table;
+    table.resize(1100, 440);
+    table.setComparison(CompareTestData::seedComparison());
+    table.selectCell(QStringLiteral("memory"), 1);
+    ok &= save(table, dir, QStringLiteral("comparison-table"));
+
+    VerdictPanel verdicts;
+    verdicts.resize(380, 760);
+    verdicts.setVerdicts(CompareTestData::seedVerdicts());
+    ok &= save(verdicts, dir, QStringLiteral("verdict-panel"));
+
+    MathPanel math;
+    math.resize(460, 320);
+    MathTermView weights{QStringLiteral("Weights"), QStringLiteral("params \u00b7 bytes per parameter"),
+                         QStringLiteral("8.03e9 \u00b7 2"), 16.06, QStringLiteral("GB")};
+    MathTermView kv{QStringLiteral("KV cache"), QStringLiteral("2 \u00b7 L \u00b7 n_kv \u00b7 d \u00b7 bytes \u00b7 tokens \u00b7 batch"),
+                    QStringLiteral("2 \u00b7 32 \u00b7 8 \u00b7 128 \u00b7 2 \u00b7 8192 \u00b7 1"), 1.07, QStringLiteral("GB")};
+    MathTermView total{QStringLiteral("Memory needed"), QStringLiteral("weights + KV cache + activations + overhead"),
+                       QStringLiteral("16.06 + 1.07 + 0.52 + 1.0"), 18.65, QStringLiteral("GB")};
+    math.setMath(QStringLiteral("Memory needed, H100 SXM5 (Llama 3 8B, fp16, batch 1)"), {weights, kv, total});
+    ok &= save(math, dir, QStringLiteral("math-panel"));
+
+    GpuPicker picker;
+    picker.resize(340, 520);
+    auto gpu = [](const char *id, const char *name, const char *vendor, const char *arch, const char *detail) {
+        return GpuPickerEntry{QString::fromUtf8(id), QString::fromUtf8(name), QString::fromUtf8(vendor),
+                              QString::fromUtf8(arch), QString::fromUtf8(detail)};
+    };
+    picker.setGpus({
+        gpu("h100-sxm5", "H100 SXM5", "NVIDIA", "Hopper", "80 GB HBM3, 3,350 GB/s"),
+        gpu("h100-pcie", "H100 PCIe", "NVIDIA", "Hopper", "80 GB HBM2e, 2,000 GB/s"),
+        gpu("h200-sxm", "H200 SXM", "NVIDIA", "Hopper", "141 GB HBM3e, 4,800 GB/s"),
+        gpu("a100-80gb-sxm4", "A100 80GB SXM4", "NVIDIA", "Ampere", "80 GB HBM2e, 2,039 GB/s"),
+        gpu("a100-40gb-pcie", "A100 40GB PCIe", "NVIDIA", "Ampere", "40 GB HBM2, 1,555 GB/s"),
+        gpu("rtx-a6000", "RTX A6000", "NVIDIA", "Ampere", "48 GB GDDR6, 768 GB/s"),
+        gpu("l40s", "L40S", "NVIDIA", "Ada Lovelace", "48 GB GDDR6, 864 GB/s"),
+        gpu("l4", "L4", "NVIDIA", "Ada Lovelace", "24 GB GDDR6, 300 GB/s"),
+        gpu("rtx-4090", "RTX 4090", "NVIDIA", "Ada Lovelace", "24 GB GDDR6X, 1,008 GB/s"),
+        gpu("b200", "B200", "NVIDIA", "Blackwell", "180 GB HBM3e, 8,000 GB/s"),
+        gpu("mi300x", "MI300X", "AMD", "CDNA 3", "192 GB HBM3, 5,300 GB/s"),
+        gpu("mi325x", "MI325X", "AMD", "CDNA 3", "256 GB HBM3e, 6,000 GB/s"),
+    });
+    picker.setChecked({QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"), QStringLiteral("a100-80gb-sxm4"),
+                       QStringLiteral("rtx-a6000"), QStringLiteral("l40s")});
+    ok &= save(picker, dir, QStringLiteral("gpu-picker"));
+    picker.setFilterText(QStringLiteral("hbm3"));
+    ok &= save(picker, dir, QStringLiteral("gpu-picker-filtered"));
+
     return ok ? 0 : 1;
 }

@@ -48,7 +48,7 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(chartFont(this, kLabelPointSize));
     m_plot->legend->setBorderPen(Qt::NoPen);
-    m_plot->legend->setMargins(QMargins(8, 8, 14, 8));
+    m_plot->legend->setMargins(QMargins(8, 8, 20, 8));
     m_title->setMargins(QMargins(4, 10, 4, 4));
     m_footnote->setMargins(QMargins(4, 4, 4, 8));
     m_plot->axisRect()->insetLayout()->take(m_plot->legend);

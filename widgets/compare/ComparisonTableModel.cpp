@@ -109,6 +109,8 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
             return {};
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
             return section == LabelColumn ? tr("Quantity (unit)") : m_data.columnTitles.at(gpuColumnAt(section));
+        if (role == Qt::TextAlignmentRole)
+            return int((section == LabelColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
         return {};
     }
     if (section < 0 || section >= rowCount())
