@@ -1,0 +1,222 @@
+// Export then import is an exact round trip; import is all or nothing and names line/path and field.
+
+#include "TestCatalogueFiles.h"
+
+#include <CatalogueExporter.h>
+#include <CatalogueImporter.h>
+#include <GpuField.h>
+#include <GpuRepository.h>
+
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using TestCatalogueFiles::readBytes;
+using TestCatalogueFiles::writeBytes;
+using Kind = CatalogueError::Kind;
+
+namespace {
+
+QVector<GpuSpec> seedGpus(const Catalogue &catalogue)
+{
+    return catalogue.gpus().list();
+}
+
+// A GPU whose text exercises quoting, line breaks, formulas and non-ASCII, and whose numbers need
+// all 17 digits.
+GpuSpec awkwardGpu()
+{
+    GpuSpec gpu;
+    gpu.gpuId = QStringLiteral("awkward_1");
+    gpu.vendor = QStringLiteral("Ünïcode, \"Quoted\" Inc.");
+    gpu.product = QStringLiteral("=HYPERLINK(\"http://evil\")");
+    gpu.variant = QStringLiteral("  leading and trailing spaces  ");
+    gpu.notes = QStringLiteral("line one\nline two\r\nline three, with comma");
+    gpu.priceNote = QStringLiteral("'quoted with apostrophe");
+    gpu.computeNote = QStringLiteral("-minus first");
+    gpu.fp32Tflops = 0.1 + 0.2; // 0.30000000000000004
+    gpu.memoryGb = 1.0 / 3.0;
+    gpu.fp16DenseTflops = 0.0; // a real zero stays a zero, distinct from missing
+    gpu.releaseYear = 2031;
+    gpu.interconnectKind = QStringLiteral("nvlink-bridge");
+    return gpu;
+}
+
+} // namespace
+
+class ImportExport : public ::testing::TestWithParam<const char *>
+{
+};
+
+TEST_P(ImportExport, ExportThenImportIsAnExactRoundTrip)
+{
+    QTemporaryDir dir;
+    auto source = TestCatalogueFiles::createSeeded(dir, QStringLiteral("source.db"));
+    ASSERT_TRUE(source);
+    GpuSpec awkward = awkwardGpu();
+    ASSERT_FALSE(source->gpus().insert(awkward));
+    const QVector<GpuSpec> original = seedGpus(*source);
+
+    const QString exported = dir.filePath(QStringLiteral("export.") + QLatin1String(GetParam()));
+    ASSERT_FALSE(CatalogueExporter::exportToFile(original, exported));
+
+    // Into an empty catalogue (the seed GPUs removed first), then out again.
+    auto target = TestCatalogueFiles::createSeeded(dir, QStringLiteral("target.db"));
+    ASSERT_TRUE(target);
+    for (const GpuSpec &gpu : seedGpus(*target))
+        ASSERT_FALSE(target->gpus().remove(gpu));
+    GpuRepository::SaveReport report;
+    const CatalogueError error = CatalogueImporter::importFile(*target, exported, GpuRepository::OnExisting::Skip, &report);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    EXPECT_EQ(report.inserted, original.size());
+
+    const QVector<GpuSpec> imported = seedGpus(*target);
+    ASSERT_EQ(imported.size(), original.size());
+    for (qsizetype i = 0; i < original.size(); ++i)
+        EXPECT_TRUE(GpuFields::sameSpecs(original[i], imported[i])) << original[i].gpuId.toStdString();
+    const GpuSpec *back = nullptr;
+    for (const GpuSpec &gpu : imported)
+        if (gpu.gpuId == awkward.gpuId)
+            back = &gpu;
+    ASSERT_NE(back, nullptr);
+    EXPECT_EQ(back->fp32Tflops, 0.1 + 0.2);
+    EXPECT_EQ(back->fp16DenseTflops, 0.0);
+    EXPECT_FALSE(back->fp64Tflops.has_value());
+    EXPECT_EQ(back->notes, awkward.notes);
+    EXPECT_EQ(back->product, awkward.product);
+
+    const QString again = dir.filePath(QStringLiteral("again.") + QLatin1String(GetParam()));
+    ASSERT_FALSE(CatalogueExporter::exportToFile(imported, again));
+    EXPECT_EQ(readBytes(again), readBytes(exported));
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, ImportExport, ::testing::Values("csv", "json"));
+
+TEST(CsvExport, FormulaLikeTextIsNeutralisedForSpreadsheets)
+{
+    const QString csv = QString::fromUtf8(CatalogueExporter::toCsv({awkwardGpu()}));
+    EXPECT_TRUE(csv.contains(QStringLiteral("\"'=HYPERLINK(\"\"http://evil\"\")\""))) << csv.toStdString();
+    EXPECT_FALSE(csv.contains(QStringLiteral(",=HYPERLINK")));
+}
+
+TEST(Import, AMalformedFileChangesNothingAndNamesLineAndField)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    QVector<GpuSpec> gpus = seedGpus(*catalogue);
+    for (GpuSpec &gpu : gpus)
+        gpu.notes = QStringLiteral("from the file");
+    GpuSpec extra = awkwardGpu();
+    gpus.append(extra);
+    QByteArray csv = CatalogueExporter::toCsv(gpus);
+    // Break the 5th data row (line 6: the header is line 1) in its memory_gb cell.
+    QList<QByteArray> lines = csv.split('\n');
+    const GpuSpec &fifth = gpus.at(4);
+    const QByteArray memory = QByteArray::number(*fifth.memoryGb);
+    const QByteArray good = QByteArray(",") + memory + QByteArray(",") + fifth.memoryType.toUtf8();
+    const QByteArray bad = QByteArray(",-1,") + fifth.memoryType.toUtf8();
+    ASSERT_TRUE(lines[5].contains(good));
+    lines[5].replace(good, bad);
+    csv = lines.join('\n');
+    const QString path = dir.filePath(QStringLiteral("broken.csv"));
+    writeBytes(path, csv);
+
+    const QVector<GpuSpec> before = seedGpus(*catalogue);
+    const CatalogueError error = CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update);
+    EXPECT_EQ(error.kind, Kind::Invalid);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("line 6, field memory_gb"))) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("negative"))) << error.message.toStdString();
+
+    const QVector<GpuSpec> after = seedGpus(*catalogue);
+    ASSERT_EQ(after.size(), before.size()) << "the new GPU of the file must not be added";
+    for (qsizetype i = 0; i < before.size(); ++i) {
+        EXPECT_TRUE(GpuFields::sameSpecs(before[i], after[i])) << before[i].gpuId.toStdString();
+        EXPECT_EQ(before[i].revision, after[i].revision);
+    }
+}
+
+TEST(Import, JsonErrorsNameThePath)
+{
+    ImportProblem problem;
+    EXPECT_FALSE(CatalogueImporter::parseJson(
+        R"({"format":"gpucompare-catalogue","version":1,"gpus":[{"gpu_id":"a","vendor":"v","product":"p"},
+            {"gpu_id":"b","vendor":"v","product":"p","memory_gb":"eighty"}]})",
+        &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("$.gpus[1].memory_gb: must be a number or null"));
+
+    EXPECT_FALSE(CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":1,"gpus":[{"gpu_id":"a",
+        "vendor":"v","product":"p","tdp":300}]})", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("$.gpus[0].tdp: unknown field"));
+
+    EXPECT_FALSE(CatalogueImporter::parseJson("{\"format\":\n\"gpucompare-catalogue\",,}", &problem));
+    EXPECT_TRUE(problem.location.startsWith(QStringLiteral("line 2"))) << problem.text().toStdString();
+
+    EXPECT_FALSE(CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":2,"gpus":[]})", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("$.version: must be 1 (this GPU Compare reads version 1)"));
+}
+
+TEST(Import, CsvErrorsNameLineAndField)
+{
+    ImportProblem problem;
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,memory_gb\r\na,v,p,80\r\nb,v,p,NaN\r\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 3, field memory_gb: must be a number, not NaN"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v,p\nb,v\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 3: 2 fields, the header has 3"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,warp_drive\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 1, field warp_drive: unknown column (expected the columns of a GPU Compare export)"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v,p\n\"b,v,p\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 3: a quoted field is never closed"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v,p\na,w,q\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 3, field gpu_id: 'a' appears twice in the file"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,pcie_generation\na,v,p,4.5\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 2, field pcie_generation: must be a whole number (got 4.5)"));
+
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,,p\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 2, field vendor: is required"));
+
+    // A record spanning lines is named by the line it starts on; the next one by its own line.
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,notes\na,v,p,\"two\nlines\"\nb,v,p,x,extra\n", &problem));
+    EXPECT_EQ(problem.text(), QStringLiteral("line 4: 5 fields, the header has 4"));
+}
+
+TEST(Import, ExistingRowsAreUpdatedOrSkippedAsAsked)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuSpec h100 = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    h100.usdPerGpuHour = 1.23;
+    GpuSpec fresh = awkwardGpu();
+    const QString path = dir.filePath(QStringLiteral("two.json"));
+    writeBytes(path, CatalogueExporter::toJson({h100, fresh}));
+
+    GpuRepository::SaveReport report;
+    ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Skip, &report));
+    EXPECT_EQ(report.inserted, 1);
+    EXPECT_EQ(report.skipped, 1);
+    EXPECT_NE(catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"))->usdPerGpuHour, 1.23);
+
+    ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update, &report));
+    EXPECT_EQ(report.updated, 2);
+    const auto updated = catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(updated->usdPerGpuHour, 1.23);
+    EXPECT_TRUE(updated->userModified);
+    EXPECT_EQ(catalogue->gpus().count(), 23);
+}
+
+TEST(Import, SqlInjectionInAnImportedFileIsStoredAsText)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QString path = dir.filePath(QStringLiteral("attack.csv"));
+    writeBytes(path, "gpu_id,vendor,product,notes\r\nattack_1,\"x'); DROP TABLE gpus;--\",p,\"'; DELETE FROM gpus WHERE '1'='1\"\r\n");
+    ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update));
+    EXPECT_EQ(catalogue->gpus().count(), 23);
+    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("attack_1"))->vendor, QStringLiteral("x'); DROP TABLE gpus;--"));
+}
