@@ -3,6 +3,8 @@
 #include "ComparisonTableModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QClipboard>
 #include <QFont>
 #include <QSignalSpy>
 #include <QTableView>
@@ -184,4 +186,17 @@ TEST(ComparisonTable, KeepsTheSelectedCellAcrossARecompute)
     ASSERT_EQ(spy.count(), 1); // the math panel refreshes for the new value
     EXPECT_FALSE(table.selectCell(QStringLiteral("no-such-row"), 0));
     EXPECT_FALSE(table.selectCell(QStringLiteral("ttft"), 5));
+}
+
+TEST(ComparisonTable, CopyPutsTheTableOnTheClipboardAsTabSeparatedText)
+{
+    ComparisonTable table;
+    table.setComparison(CompareTestData::seedComparison());
+    table.copyTable();
+    const QStringList lines = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 14); // header + 4 headings + 9 quantities
+    EXPECT_EQ(lines.at(0), QStringLiteral("Quantity (unit)\tH100 SXM5\tH200 SXM\tA100 80GB SXM4\tRTX A6000\tL40S"));
+    EXPECT_EQ(lines.at(1), QStringLiteral("Specs"));
+    EXPECT_TRUE(lines.at(2).startsWith(QStringLiteral("FP16 tensor, dense (TFLOPS)\t")));
+    EXPECT_TRUE(lines.at(3).endsWith(QStringLiteral("\tn/a\tn/a\t733")));
 }

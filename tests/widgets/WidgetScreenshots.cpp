@@ -74,6 +74,29 @@ int main(int argc, char **argv)
         painter.end();
         ok &= image.save(base + QStringLiteral("-svg.png"));
     }
+    // Twenty GPUs at 1280x800: the palette repeats with hatched bars and dashed outlines.
+    ChartData many = ChartTestData::seedCompute();
+    ChartData manyRadar = ChartTestData::seedRadar();
+    many.categories = {QStringLiteral("FP16/BF16"), QStringLiteral("FP8")};
+    many.series.clear();
+    manyRadar.series.clear();
+    for (int g = 0; g < 20; ++g) {
+        const QString name = QStringLiteral("GPU %1 (example)").arg(g + 1);
+        many.series.append({name, {150.0 + 45.0 * g, g % 4 == 0 ? std::optional<double>() : 300.0 + 90.0 * g}, {}});
+        QVector<std::optional<double>> values;
+        for (int c = 0; c < 6; ++c)
+            values << 0.1 + 0.9 * (((g + 1) * (c + 3)) % 11) / 10.0;
+        manyRadar.series.append({name, values, {}});
+    }
+    BarChartWidget manyBars;
+    manyBars.resize(1280, 800);
+    manyBars.setData(many);
+    ok &= save(manyBars, dir, QStringLiteral("bar-20-gpus"));
+    RadarChartWidget manyRadarChart;
+    manyRadarChart.resize(1280, 800);
+    manyRadarChart.setData(manyRadar);
+    ok &= save(manyRadarChart, dir, QStringLiteral("radar-20-gpus"));
+
     ComparisonTable table;
     table.resize(1100, 440);
     table.setComparison(CompareTestData::seedComparison());

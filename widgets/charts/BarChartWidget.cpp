@@ -69,6 +69,7 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     m_plot->xAxis->setSubTicks(false);
     m_plot->yAxis->grid()->setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0, Qt::DotLine));
     m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
+    m_plot->setLocale(locale()); // tick labels group digits like the value labels
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &BarChartWidget::showToolTip);
@@ -100,6 +101,7 @@ void BarChartWidget::applyData()
     m_valueLabels.clear();
     m_missingLabels.clear();
     m_title->setText(chart.title);
+    m_plot->setAccessibleDescription(chart.title);
     m_title->setVisible(!chart.title.isEmpty());
     m_footnote->setText(chart.footnote);
     m_footnote->setVisible(!chart.footnote.isEmpty());
@@ -125,7 +127,7 @@ void BarChartWidget::applyData()
         bar->setSelectable(QCP::stNone);
         const QColor color = series.color.isValid() ? series.color : ChartPalette::colorAt(s);
         bar->setPen(QPen(color.darker(130)));
-        bar->setBrush(color);
+        bar->setBrush(QBrush(color, ChartPalette::brushStyleAt(s)));
         const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
         for (int c = 0; c < series.values.size() && c < categoryCount; ++c) {
             const double key = c + 1 + offset;

@@ -15,11 +15,13 @@
 namespace {
 
 constexpr int kMargin = 12;
-constexpr int kSwatch = 12;
+constexpr int kSwatch = 12;      // legend sample height
+constexpr int kSampleWidth = 24; // legend sample width: long enough to show a dash pattern
 constexpr int kLegendGap = 6;
 constexpr int kLabelOffset = 8;
 constexpr double kRings[] = {0.25, 0.5, 0.75, 1.0};
 constexpr double kHitRadius = 8.0;
+constexpr double kMinRadius = 10.0;
 
 QFont chartFont(const QFont &base, int pointSize, bool bold = false)
 {
@@ -143,12 +145,12 @@ RadarChartWidget::Layout RadarChartWidget::layoutFor(const QSize &size, const QP
     for (const QString &text : texts)
         legendWidth = std::max(legendWidth, std::min(subtitleMetrics.horizontalAdvance(text), maxLegendText));
     if (!texts.isEmpty()) {
-        legendWidth += kSwatch + kLegendGap;
+        legendWidth += kSampleWidth + kLegendGap;
         double y = area.top() + kMargin;
         for (const QString &text : texts) {
             const double h = std::max<double>(
                 kSwatch, subtitleMetrics
-                             .boundingRect(QRectF(0, 0, legendWidth - kSwatch - kLegendGap, 10000),
+                             .boundingRect(QRectF(0, 0, legendWidth - kSampleWidth - kLegendGap, 10000),
                                            Qt::TextWordWrap, text)
                              .height());
             layout.legendRows << QRectF(area.right() - legendWidth, y, legendWidth, h);
@@ -158,19 +160,21 @@ RadarChartWidget::Layout RadarChartWidget::layoutFor(const QSize &size, const QP
         area.setRight(area.right() - legendWidth - 2 * kMargin);
     }
 
-    // The largest radius at which every axis label still fits in the plot area.
+    // The largest radius at which every axis label still fits in the plot area (bisection).
     const int count = static_cast<int>(chart.categories.size());
     layout.center = area.center();
-    double radius = std::min(area.width(), area.height()) / 2;
-    for (; radius > 10; radius -= 2) {
-        layout.radius = radius;
+    QVector<QSizeF> labelSizes;
+    for (const QString &category : chart.categories)
+        labelSizes << labelMetrics.size(0, category);
+    auto placeLabels = [&](double r) {
+        layout.radius = r;
         layout.axisLabelRects.clear();
         layout.axisLabelFlags.clear();
         bool fits = true;
         for (int c = 0; c < count; ++c) {
-            const QSizeF textSize = labelMetrics.size(0, chart.categories.at(c));
+            const QSizeF textSize = labelSizes.at(c);
             const double a = layout.angle(c, count);
-            const QPointF anchor = layout.center + QPointF(std::cos(a), std::sin(a)) * (radius + kLabelOffset);
+            const QPointF anchor = layout.center + QPointF(std::cos(a), std::sin(a)) * (r + kLabelOffset);
             QRectF rect(QPointF(0, 0), textSize);
             int flags = 0;
             if (std::cos(a) > 0.3) {
@@ -193,10 +197,19 @@ RadarChartWidget::Layout RadarChartWidget::layoutFor(const QSize &size, const QP
             layout.axisLabelFlags << (flags | Qt::AlignVCenter);
             fits = fits && area.contains(rect);
         }
-        if (fits)
-            break;
+        return fits;
+    };
+    double low = kMinRadius;
+    double high = std::max(kMinRadius, std::min(area.width(), area.height()) / 2);
+    if (placeLabels(high)) {
+        low = high;
+    } else {
+        while (high - low > 0.5) {
+            const double mid = (low + high) / 2;
+            (placeLabels(mid) ? low : high) = mid;
+        }
     }
-    layout.radius = std::max(radius, 10.0);
+    placeLabels(low);
     return layout;
 }
 
@@ -258,6 +271,7 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     }
 
     // One polygon per series.
+    const int fillAlpha = chart.series.size() <= 5 ? 40 : chart.series.size() <= 10 ? 20 : 0;
     for (int s = 0; s < chart.series.size(); ++s) {
         const ChartSeries &series = chart.series.at(s);
         const QColor color = seriesColor(series, s);
@@ -271,14 +285,15 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
                 complete = false;
             }
         }
+        // Fills fade as series multiply; past ten only outlines stay readable.
         QColor fill = color;
-        fill.setAlpha(40);
-        painter.setPen(QPen(color, 2.0));
+        fill.setAlpha(fillAlpha);
+        painter.setPen(QPen(color, 2.0, ChartPalette::penStyleAt(s)));
         if (complete && count >= 3) {
             QPolygonF polygon;
             for (const auto &p : points)
                 polygon << *p;
-            painter.setBrush(fill);
+            painter.setBrush(fillAlpha > 0 ? QBrush(fill) : QBrush(Qt::NoBrush));
             painter.drawPolygon(polygon);
         } else {
             for (int c = 0; c < count && count >= 2; ++c) {
@@ -300,11 +315,17 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     for (int s = 0; s < chart.series.size() && s < layout.legendRows.size(); ++s) {
         const QRectF row = layout.legendRows.at(s);
         const QColor color = seriesColor(chart.series.at(s), s);
-        painter.setPen(QPen(color.darker(130), 1.0));
-        painter.setBrush(color);
-        painter.drawRect(QRectF(row.left(), row.top() + 2, kSwatch, kSwatch));
+        // A line sample in the series' colour and dash pattern, over a light swatch of its fill.
+        QColor fill = color;
+        fill.setAlpha(60);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawRect(QRectF(row.left(), row.top() + 2, kSampleWidth, kSwatch));
+        painter.setPen(QPen(color, 2.5, ChartPalette::penStyleAt(s), Qt::FlatCap));
+        painter.drawLine(QPointF(row.left(), row.top() + 2 + kSwatch / 2.0),
+                         QPointF(row.left() + kSampleWidth, row.top() + 2 + kSwatch / 2.0));
         painter.setPen(text);
-        painter.drawText(row.adjusted(kSwatch + kLegendGap, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+        painter.drawText(row.adjusted(kSampleWidth + kLegendGap, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                          legendText(s));
     }
 

@@ -2,6 +2,9 @@
 
 #include "ComparisonTableModel.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QHeaderView>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -28,6 +31,13 @@ ComparisonTable::ComparisonTable(QWidget *parent)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(false);
 
+    auto *copy = new QAction(tr("&Copy Table"), m_view);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(copy, &QAction::triggered, this, &ComparisonTable::copyTable);
+    m_view->addAction(copy);
+    m_view->setContextMenuPolicy(Qt::ActionsContextMenu);
+
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { onCurrentChanged(current); });
 }
@@ -49,6 +59,12 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     m_view->resizeColumnsToContents();
     if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() && m_model->modelRowFor(rowId) >= 0)
         selectCell(rowId, column);
+}
+
+void ComparisonTable::copyTable() const
+{
+    if (QClipboard *clipboard = QApplication::clipboard())
+        clipboard->setText(m_model->toTabSeparatedText());
 }
 
 void ComparisonTable::applySpans()

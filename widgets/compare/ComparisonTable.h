@@ -26,6 +26,9 @@ public:
     QString selectedRowId() const;
     int selectedColumn() const;
 
+    // Puts the whole table on the clipboard as tab-separated text (also Ctrl+C and the context menu).
+    void copyTable() const;
+
     ComparisonTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
 

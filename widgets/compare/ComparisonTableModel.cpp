@@ -68,6 +68,24 @@ void ComparisonTableModel::setComparison(const ComparisonData &data)
     endResetModel();
 }
 
+QString ComparisonTableModel::toTabSeparatedText() const
+{
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < columnCount(); ++c)
+        header << headerData(c, Qt::Horizontal).toString();
+    lines << header.join(u'\t');
+    for (int r = 0; r < rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < columnCount(); ++c)
+            cells << index(r, c).data().toString();
+        while (!cells.isEmpty() && cells.last().isEmpty())
+            cells.removeLast();
+        lines << cells.join(u'\t');
+    }
+    return lines.join(u'\n') + u'\n';
+}
+
 int ComparisonTableModel::dataRowAt(int modelRow) const
 {
     return modelRow >= 0 && modelRow < m_lines.size() ? m_lines.at(modelRow).dataRow : -1;

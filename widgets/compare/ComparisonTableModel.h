@@ -35,6 +35,9 @@ public:
 
     static QString marker(); // the text mark before a best value
 
+    // The whole table as tab-separated text (headings on their own line), for the clipboard or a report.
+    QString toTabSeparatedText() const;
+
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
