@@ -1,0 +1,70 @@
+// Every malformed file of tests/data/import-corpus is refused with a located error, never a crash,
+// and leaves the catalogue unchanged.
+
+#include "TestCatalogueFiles.h"
+
+#include <CatalogueImporter.h>
+#include <GpuRepository.h>
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+namespace {
+
+QStringList corpusFiles()
+{
+    const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
+    return corpus.entryList({QStringLiteral("*.csv"), QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+TEST(ImportCorpus, EveryMalformedFileIsRefusedWithALocation)
+{
+    const QStringList files = corpusFiles();
+    ASSERT_GE(files.size(), 30);
+    const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
+    for (const QString &name : files) {
+        ImportProblem problem;
+        const auto gpus = CatalogueImporter::parseFile(corpus.filePath(name), &problem);
+        EXPECT_FALSE(gpus) << name.toStdString() << " was accepted";
+        const bool located = problem.location.startsWith(QStringLiteral("line ")) || problem.location.startsWith(u'$');
+        EXPECT_TRUE(located) << name.toStdString() << ": " << problem.text().toStdString();
+        EXPECT_FALSE(problem.reason.isEmpty()) << name.toStdString();
+    }
+}
+
+TEST(ImportCorpus, ErrorsPointAtTheRightPlace)
+{
+    const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
+    const auto problemFor = [&](const char *name) {
+        ImportProblem problem;
+        CatalogueImporter::parseFile(corpus.filePath(QLatin1String(name)), &problem);
+        return problem.text();
+    };
+    EXPECT_EQ(problemFor("bom-lf-error-line-3.csv"), QStringLiteral("line 3, field memory_gb: must not be negative (got -1)"));
+    EXPECT_EQ(problemFor("multiline-then-error.csv"), QStringLiteral("line 4, field pcie_generation: must be between 1 and 10 (got 11)"));
+    EXPECT_EQ(problemFor("negative.csv"), QStringLiteral("line 3, field memory_gb: must not be negative (got -80)"));
+    EXPECT_EQ(problemFor("negative.json"), QStringLiteral("$[0].tdp_w: must not be negative (got -300)"));
+    EXPECT_EQ(problemFor("null-required.json"), QStringLiteral("$[0].vendor: is required"));
+    EXPECT_TRUE(problemFor("bad-utf8.csv").startsWith(QStringLiteral("line 1: the file is not valid UTF-8")));
+}
+
+TEST(ImportCorpus, ARefusedImportLeavesTheCatalogueUnchanged)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QVector<GpuSpec> before = catalogue->gpus().list();
+    const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
+    for (const QString &name : corpusFiles()) {
+        const CatalogueError error =
+            CatalogueImporter::importFile(*catalogue, corpus.filePath(name), GpuRepository::OnExisting::Update);
+        EXPECT_EQ(error.kind, CatalogueError::Kind::Invalid) << name.toStdString();
+    }
+    const QVector<GpuSpec> after = catalogue->gpus().list();
+    ASSERT_EQ(after.size(), before.size());
+    for (qsizetype i = 0; i < before.size(); ++i)
+        EXPECT_EQ(after[i].revision, before[i].revision) << after[i].gpuId.toStdString();
+}
