@@ -1,0 +1,228 @@
+#include "EfficiencyParameters.h"
+
+#include "GpuCapabilities.h"
+
+#include <QJsonDocument>
+
+#include <cmath>
+
+double PropertyTable::value(const QString &architecture, const QString &memoryClass, const QString &modelKind) const
+{
+    const QString *keys[] = {&architecture, &memoryClass, &modelKind};
+    for (const QString *key : keys) {
+        if (key->isEmpty())
+            continue;
+        for (const auto &[name, value] : m_overrides)
+            if (name.compare(*key, Qt::CaseInsensitive) == 0)
+                return value;
+    }
+    return m_default;
+}
+
+void PropertyTable::set(const QString &key, double value)
+{
+    if (key == QLatin1String("default")) {
+        m_default = value;
+        return;
+    }
+    for (auto &entry : m_overrides)
+        if (entry.first == key) {
+            entry.second = value;
+            return;
+        }
+    m_overrides.append({key, value});
+}
+
+QJsonValue PropertyTable::toJson() const
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("default"), m_default);
+    for (const auto &[name, value] : m_overrides)
+        object.insert(name, value);
+    return object;
+}
+
+std::optional<PropertyTable> PropertyTable::fromJson(const QJsonValue &value, QString *error)
+{
+    const auto valid = [](double number) { return std::isfinite(number) && number >= 0.0 && number < 1e7; };
+    if (value.isDouble()) {
+        if (!valid(value.toDouble())) {
+            *error = QStringLiteral("expected a finite number >= 0");
+            return std::nullopt;
+        }
+        return PropertyTable(value.toDouble());
+    }
+    if (!value.isObject()) {
+        *error = QStringLiteral("expected a number or an object of numbers");
+        return std::nullopt;
+    }
+    PropertyTable table;
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!it.value().isDouble() || !valid(it.value().toDouble())) {
+            *error = QStringLiteral("%1: expected a finite number >= 0").arg(it.key());
+            return std::nullopt;
+        }
+        table.set(it.key(), it.value().toDouble());
+    }
+    return table;
+}
+
+namespace {
+
+struct TableField
+{
+    const char *key;
+    PropertyTable EfficiencyParameters::*member;
+};
+
+const TableField kTables[] = {
+    {"memory_efficiency", &EfficiencyParameters::memoryEfficiency},
+    {"compute_efficiency", &EfficiencyParameters::computeEfficiency},
+    {"attention_efficiency", &EfficiencyParameters::attentionEfficiency},
+    {"layer_overhead_us", &EfficiencyParameters::layerOverheadUs},
+    {"quantized_compute_factor", &EfficiencyParameters::quantizedComputeFactor},
+    {"training_bytes_per_flop", &EfficiencyParameters::trainingBytesPerFlop},
+    {"communication_efficiency", &EfficiencyParameters::communicationEfficiency},
+};
+
+// Factors that divide a time must stay positive.
+bool dividesTime(const char *key)
+{
+    return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0
+        || qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0
+        || qstrcmp(key, "communication_efficiency") == 0;
+}
+
+} // namespace
+
+std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonObject &parameters, QString *error)
+{
+    QString scratch;
+    QString &message = error ? *error : scratch;
+    EfficiencyParameters result;
+    for (const TableField &field : kTables) {
+        const QString key = QString::fromLatin1(field.key);
+        const QJsonValue value = parameters.value(key);
+        if (value.isUndefined() || value.isNull())
+            continue;
+        QString detail;
+        auto table = PropertyTable::fromJson(value, &detail);
+        if (!table) {
+            message = key + QStringLiteral(": ") + detail;
+            return std::nullopt;
+        }
+        if (dividesTime(field.key)) {
+            bool positive = table->defaultValue() > 0.0;
+            for (const auto &entry : table->overrides())
+                positive = positive && entry.second > 0.0;
+            if (!positive) {
+                message = key + QStringLiteral(": every factor must be > 0");
+                return std::nullopt;
+            }
+        }
+        result.*field.member = *table;
+    }
+    const QJsonValue fp16 = parameters.value(QStringLiteral("use_fp16_accumulate_peak"));
+    if (fp16.isBool())
+        result.useFp16AccumulatePeak = fp16.toBool();
+    const QJsonValue split = parameters.value(QStringLiteral("multi_gpu_split"));
+    if (split.isString())
+        result.pipelineSplit = split.toString() == QLatin1String("pipeline");
+    const auto readInt = [&](const char *key, int &target, int minimum) -> bool {
+        const QJsonValue value = parameters.value(QString::fromLatin1(key));
+        if (value.isUndefined() || value.isNull())
+            return true;
+        const double number = value.toDouble(-1.0);
+        if (!value.isDouble() || number < minimum || number > 1e6 || number != std::floor(number)) {
+            message = QStringLiteral("%1: expected a whole number >= %2").arg(QString::fromLatin1(key)).arg(minimum);
+            return false;
+        }
+        target = static_cast<int>(number);
+        return true;
+    };
+    if (!readInt("max_batch", result.maxBatch, 1) || !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0))
+        return std::nullopt;
+    const QJsonValue overhead = parameters.value(QStringLiteral("framework_overhead_gb"));
+    if (overhead.isDouble()) {
+        if (!std::isfinite(overhead.toDouble()) || overhead.toDouble() < 0.0 || overhead.toDouble() > 1000.0) {
+            message = QStringLiteral("framework_overhead_gb: expected a number from 0 to 1000");
+            return std::nullopt;
+        }
+        result.frameworkOverheadGb = overhead.toDouble();
+    }
+    return result;
+}
+
+std::optional<EfficiencyParameters> EfficiencyParameters::fromProfile(const EfficiencyProfile &profile, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(profile.parametersJson.toUtf8(), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        if (error)
+            *error = QStringLiteral("profile %1: parameters are not a JSON object").arg(profile.profileId);
+        return std::nullopt;
+    }
+    QString detail;
+    auto parameters = fromJson(document.object(), &detail);
+    if (!parameters) {
+        if (error)
+            *error = QStringLiteral("profile %1: %2").arg(profile.profileId, detail);
+        return std::nullopt;
+    }
+    parameters->profileId = profile.profileId;
+    parameters->profileName = profile.name;
+    return parameters;
+}
+
+QJsonObject EfficiencyParameters::toJson() const
+{
+    QJsonObject object;
+    for (const TableField &field : kTables)
+        object.insert(QString::fromLatin1(field.key), (this->*field.member).toJson());
+    object.insert(QStringLiteral("use_fp16_accumulate_peak"), useFp16AccumulatePeak);
+    object.insert(QStringLiteral("multi_gpu_split"), pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
+    object.insert(QStringLiteral("max_batch"), maxBatch);
+    object.insert(QStringLiteral("prefill_microbatch_tokens"), prefillMicrobatchTokens);
+    object.insert(QStringLiteral("framework_overhead_gb"), frameworkOverheadGb);
+    return object;
+}
+
+PropertyTable *EfficiencyParameters::table(const QString &key)
+{
+    for (const TableField &field : kTables)
+        if (key == QLatin1String(field.key))
+            return &(this->*field.member);
+    return nullptr;
+}
+
+QStringList EfficiencyParameters::tableKeys()
+{
+    QStringList keys;
+    for (const TableField &field : kTables)
+        keys << QString::fromLatin1(field.key);
+    return keys;
+}
+
+EfficiencyParameters EfficiencyParameters::roofline()
+{
+    EfficiencyParameters parameters;
+    parameters.profileId = QStringLiteral("roofline");
+    parameters.profileName = QStringLiteral("Ideal roofline");
+    return parameters;
+}
+
+ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, const GpuSpec &gpu, const QString &modelKind)
+{
+    const QString architecture = GpuCapabilities::architectureFamily(gpu);
+    const QString memory = GpuCapabilities::memoryClass(gpu);
+    ResolvedEfficiency r;
+    r.memory = p.memoryEfficiency.value(architecture, memory, modelKind);
+    r.compute = p.computeEfficiency.value(architecture, memory, modelKind);
+    r.attention = p.attentionEfficiency.value(architecture, memory, modelKind);
+    r.layerOverheadS = p.layerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.quantizedCompute = p.quantizedComputeFactor.value(architecture, memory, modelKind);
+    r.trainingBytesPerFlop = p.trainingBytesPerFlop.value(architecture, memory, modelKind);
+    r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);
+    return r;
+}

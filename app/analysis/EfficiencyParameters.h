@@ -1,0 +1,80 @@
+#pragma once
+
+#include "EfficiencyProfile.h"
+#include "GpuSpec.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <QString>
+#include <QVector>
+
+#include <optional>
+#include <utility>
+
+// A factor that may depend on GPU (or model) properties: a default and overrides keyed by
+// architecture family ("Hopper"), memory class ("HBM", "GDDR") or model kind ("cnn"). JSON:
+// {"default": 0.7, "HBM": 0.61, "GDDR": 0.95}. A plain number means the same value everywhere.
+// The most specific key wins: architecture, then memory class, then model kind, then default.
+class PropertyTable
+{
+public:
+    PropertyTable() = default;
+    explicit PropertyTable(double value) : m_default(value) {}
+
+    double value(const QString &architecture, const QString &memoryClass, const QString &modelKind = {}) const;
+    double defaultValue() const { return m_default; }
+    void set(const QString &key, double value);
+    const QVector<std::pair<QString, double>> &overrides() const { return m_overrides; }
+
+    QJsonValue toJson() const;
+    static std::optional<PropertyTable> fromJson(const QJsonValue &value, QString *error);
+
+private:
+    double m_default = 1.0;
+    QVector<std::pair<QString, double>> m_overrides;
+};
+
+// The factors of one efficiency profile, parsed once from EfficiencyProfile::parametersJson.
+struct EfficiencyParameters
+{
+    QString profileId;
+    QString profileName;
+    PropertyTable memoryEfficiency{1.0};        // eta_m: achieved / datasheet bandwidth
+    PropertyTable computeEfficiency{1.0};       // eta_c: achieved / dense tensor peak for matmuls
+    PropertyTable attentionEfficiency{1.0};     // attention-score math relative to eta_c
+    PropertyTable layerOverheadUs{0.0};         // fixed time per layer per forward step (launches, syncs)
+    PropertyTable quantizedComputeFactor{1.0};  // GGUF dequantisation cost on compute-bound phases
+    PropertyTable trainingBytesPerFlop{0.0};    // training memory traffic not hidden behind matmuls
+    PropertyTable communicationEfficiency{1.0}; // achieved / link bandwidth for collectives
+    bool useFp16AccumulatePeak = false;         // the framework uses FP16 accumulation (llama.cpp)
+    int maxBatch = 4096;                        // the largest batch the framework schedules
+    int prefillMicrobatchTokens = 0;            // pipeline micro-batch of a prompt (llama.cpp ubatch)
+    double frameworkOverheadGb = 0.0;           // CUDA context, workspace, allocator slack per GPU
+    bool pipelineSplit = false;                 // multi-GPU default: split layers (llama.cpp) not tensors
+
+    static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile, QString *error = nullptr);
+    static std::optional<EfficiencyParameters> fromJson(const QJsonObject &parameters, QString *error = nullptr);
+    QJsonObject toJson() const;
+
+    // The table stored under a JSON key ("memory_efficiency"), or null; for tools that edit factors.
+    PropertyTable *table(const QString &key);
+    static QStringList tableKeys();
+
+    // The ideal roofline: every factor 1, no overheads.
+    static EfficiencyParameters roofline();
+};
+
+// The factors resolved for one GPU and model: plain numbers for the hot path.
+struct ResolvedEfficiency
+{
+    double memory = 1.0;
+    double compute = 1.0;
+    double attention = 1.0;
+    double layerOverheadS = 0.0;
+    double quantizedCompute = 1.0;
+    double trainingBytesPerFlop = 0.0;
+    double communication = 1.0;
+
+    static ResolvedEfficiency resolve(const EfficiencyParameters &parameters, const GpuSpec &gpu,
+                                      const QString &modelKind);
+};

@@ -1,0 +1,116 @@
+#pragma once
+
+#include "MathTerm.h"
+#include "Workload.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+// Memory needed on each GPU, in GB (1e9 bytes).
+struct MemoryBreakdown
+{
+    double weightsGb = 0.0;
+    double kvCacheGb = 0.0;
+    double activationsGb = 0.0;
+    double gradientsGb = 0.0;
+    double optimizerGb = 0.0;
+    double adaptersGb = 0.0; // LoRA weights, their gradients and optimizer state
+    double overheadGb = 0.0; // framework: CUDA context, workspace, allocator slack
+
+    double totalGb() const
+    {
+        return weightsGb + kvCacheGb + activationsGb + gradientsGb + optimizerGb + adaptersGb + overheadGb;
+    }
+};
+
+// How the GPUs are split. gpus = tp x pp x dp.
+struct Parallelism
+{
+    int gpus = 1;
+    int tensor = 1;
+    int pipeline = 1;
+    int data = 1;
+};
+
+struct InferenceResult
+{
+    int batch = 1;                  // concurrent sequences per replica actually estimated
+    double ttftMs = 0.0;            // prefill of the whole batch's prompts
+    double tpotMs = 0.0;            // one decode step at the mean context of the generation
+    double prefillTokensPerS = 0.0; // all GPUs: batch x input / TTFT x replicas
+    double decodeTokensPerS = 0.0;  // all GPUs: batch / TPOT x replicas
+    double throughputTokensPerS = 0.0; // all GPUs: batch x output / (TTFT + output x TPOT) x replicas
+    int maxBatch = 0;               // the largest batch that fits at this context
+    int maxContext = 0;             // the longest context (input + output) that fits at this batch
+    bool decodeComputeBound = false;
+    bool prefillComputeBound = true;
+};
+
+struct TrainingResult
+{
+    int batch = 1;               // sequences per data-parallel replica per step
+    double stepTimeS = 0.0;
+    double tokensPerS = 0.0;     // all GPUs
+    double samplesPerS = 0.0;    // all GPUs (sequences, images)
+    double mfu = 0.0;            // model FLOPs (6N per token) / (step time x GPUs x dense peak)
+    double budgetHours = 0.0;    // wall-clock hours for the workload's token budget
+    double budgetGpuHours = 0.0; // GPU-hours for the workload's token budget
+    int maxBatch = 0;            // the largest per-replica batch that fits
+};
+
+struct CostResult
+{
+    std::optional<double> usdPerGpuHour;       // nullopt: no price in the catalogue and none given
+    std::optional<double> usdPerMillionTokens; // GPU rental per million output (or trained) tokens
+    std::optional<double> usdForBudget;        // training: rental for the token budget
+    double powerW = 0.0;                       // all GPUs: TDP x utilisation
+    double joulesPerToken = 0.0;
+    double electricityUsdPerMillionTokens = 0.0;
+};
+
+enum class VerdictLevel { Recommended, Suitable, Limited, Unsuitable };
+
+namespace VerdictLevels {
+QString name(VerdictLevel level); // "recommended", "suitable", "limited", "unsuitable"
+}
+
+struct Verdict
+{
+    VerdictLevel level = VerdictLevel::Suitable;
+    QStringList reasons;
+};
+
+// Everything the estimator says about one GPU for one workload. Plain data for the window and the CLI.
+struct Estimate
+{
+    QString gpuId;
+    QString gpuName;
+    QString modelId;
+    Task task = Task::Inference;
+    QString profileId;
+    Precision weightPrecision = Precision::Bf16;
+    Precision activationPrecision = Precision::Bf16;
+    Precision kvPrecision = Precision::Bf16;
+    Precision computePrecisionUsed = Precision::Bf16; // after falling back on GPUs without support
+    double peakTflopsUsed = 0.0;
+
+    Parallelism parallelism;
+    double capacityGb = 0.0;
+    MemoryBreakdown memory;
+    double perGpuGb = 0.0;
+    bool fits = false;
+    int minGpus = 0; // 0: does not fit on any count the estimator considers (up to 1024)
+
+    std::optional<InferenceResult> inference; // set for Task::Inference
+    std::optional<TrainingResult> training;   // set for training, LoRA, QLoRA
+    CostResult cost;
+
+    Verdict trainingVerdict;  // filled by estimateAll (needs the comparison)
+    Verdict inferenceVerdict;
+
+    QStringList notes;      // precision fallbacks, caps, assumptions worth reading
+    QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false
+};

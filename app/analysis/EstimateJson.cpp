@@ -1,0 +1,128 @@
+#include "EstimateJson.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+
+namespace EstimateJson {
+
+namespace {
+
+QJsonValue number(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue optionalNumber(const std::optional<double> &value)
+{
+    return value ? number(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonObject verdict(const Verdict &v)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("level"), VerdictLevels::name(v.level));
+    object.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(v.reasons));
+    return object;
+}
+
+} // namespace
+
+QJsonObject toJson(const Estimate &e)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("gpu"), e.gpuId);
+    root.insert(QStringLiteral("gpu_name"), e.gpuName);
+    root.insert(QStringLiteral("gpus"), e.parallelism.gpus);
+    root.insert(QStringLiteral("model"), e.modelId);
+    root.insert(QStringLiteral("task"), Tasks::name(e.task));
+    root.insert(QStringLiteral("profile"), e.profileId);
+    root.insert(QStringLiteral("precision"), Precisions::name(e.weightPrecision));
+    root.insert(QStringLiteral("activation_precision"), Precisions::name(e.activationPrecision));
+    root.insert(QStringLiteral("kv_precision"), Precisions::name(e.kvPrecision));
+    root.insert(QStringLiteral("compute_precision_used"), Precisions::name(e.computePrecisionUsed));
+    root.insert(QStringLiteral("peak_tflops_used"), number(e.peakTflopsUsed));
+    QJsonObject parallelism;
+    parallelism.insert(QStringLiteral("tp"), e.parallelism.tensor);
+    parallelism.insert(QStringLiteral("pp"), e.parallelism.pipeline);
+    parallelism.insert(QStringLiteral("dp"), e.parallelism.data);
+    root.insert(QStringLiteral("parallelism"), parallelism);
+
+    QJsonObject memory;
+    memory.insert(QStringLiteral("per_gpu_gb"), number(e.perGpuGb));
+    memory.insert(QStringLiteral("capacity_gb"), number(e.capacityGb));
+    memory.insert(QStringLiteral("fits"), e.fits);
+    memory.insert(QStringLiteral("min_gpus"), e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
+    QJsonObject breakdown;
+    breakdown.insert(QStringLiteral("weights"), number(e.memory.weightsGb));
+    breakdown.insert(QStringLiteral("kv_cache"), number(e.memory.kvCacheGb));
+    breakdown.insert(QStringLiteral("activations"), number(e.memory.activationsGb));
+    breakdown.insert(QStringLiteral("gradients"), number(e.memory.gradientsGb));
+    breakdown.insert(QStringLiteral("optimizer"), number(e.memory.optimizerGb));
+    breakdown.insert(QStringLiteral("adapters"), number(e.memory.adaptersGb));
+    breakdown.insert(QStringLiteral("overhead"), number(e.memory.overheadGb));
+    memory.insert(QStringLiteral("breakdown_gb"), breakdown);
+    root.insert(QStringLiteral("memory"), memory);
+
+    if (e.inference) {
+        const InferenceResult &r = *e.inference;
+        QJsonObject inference;
+        inference.insert(QStringLiteral("batch"), r.batch);
+        inference.insert(QStringLiteral("ttft_ms"), number(r.ttftMs));
+        inference.insert(QStringLiteral("tpot_ms"), number(r.tpotMs));
+        inference.insert(QStringLiteral("prefill_tokens_per_s"), number(r.prefillTokensPerS));
+        inference.insert(QStringLiteral("decode_tokens_per_s"), number(r.decodeTokensPerS));
+        inference.insert(QStringLiteral("throughput_tokens_per_s"), number(r.throughputTokensPerS));
+        inference.insert(QStringLiteral("max_batch"), r.maxBatch);
+        inference.insert(QStringLiteral("max_context"), r.maxContext);
+        inference.insert(QStringLiteral("decode_bound"), r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
+        root.insert(QStringLiteral("inference"), inference);
+    } else {
+        root.insert(QStringLiteral("inference"), QJsonValue(QJsonValue::Null));
+    }
+    if (e.training) {
+        const TrainingResult &r = *e.training;
+        QJsonObject training;
+        training.insert(QStringLiteral("batch"), r.batch);
+        training.insert(QStringLiteral("step_time_s"), number(r.stepTimeS));
+        training.insert(QStringLiteral("tokens_per_s"), number(r.tokensPerS));
+        training.insert(QStringLiteral("samples_per_s"), number(r.samplesPerS));
+        training.insert(QStringLiteral("mfu"), number(r.mfu));
+        training.insert(QStringLiteral("max_batch"), r.maxBatch);
+        training.insert(QStringLiteral("budget_gpu_hours"), number(r.budgetGpuHours));
+        training.insert(QStringLiteral("budget_days"), number(r.budgetHours / 24.0));
+        root.insert(QStringLiteral("training"), training);
+    } else {
+        root.insert(QStringLiteral("training"), QJsonValue(QJsonValue::Null));
+    }
+
+    QJsonObject cost;
+    cost.insert(QStringLiteral("usd_per_gpu_hour"), optionalNumber(e.cost.usdPerGpuHour));
+    cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
+    cost.insert(QStringLiteral("joules_per_token"), number(e.cost.joulesPerToken));
+    cost.insert(QStringLiteral("power_w"), number(e.cost.powerW));
+    cost.insert(QStringLiteral("electricity_usd_per_million_tokens"), number(e.cost.electricityUsdPerMillionTokens));
+    cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
+    root.insert(QStringLiteral("cost"), cost);
+
+    QJsonObject verdicts;
+    verdicts.insert(QStringLiteral("training"), verdict(e.trainingVerdict));
+    verdicts.insert(QStringLiteral("inference"), verdict(e.inferenceVerdict));
+    root.insert(QStringLiteral("verdict"), verdicts);
+    root.insert(QStringLiteral("notes"), QJsonArray::fromStringList(e.notes));
+
+    QJsonArray math;
+    for (const MathTerm &term : e.math) {
+        QJsonObject object;
+        object.insert(QStringLiteral("name"), term.name);
+        object.insert(QStringLiteral("formula"), term.formula);
+        object.insert(QStringLiteral("substituted"), term.substituted);
+        object.insert(QStringLiteral("value"), number(term.value));
+        object.insert(QStringLiteral("unit"), term.unit);
+        math.append(object);
+    }
+    root.insert(QStringLiteral("math"), math);
+    return root;
+}
+
+} // namespace EstimateJson

@@ -1,0 +1,297 @@
+#include "Estimator.h"
+
+#include "CostModel.h"
+#include "GpuCapabilities.h"
+#include "InferenceModel.h"
+#include "MemoryModel.h"
+#include "ParallelismModel.h"
+#include "TrainingModel.h"
+#include "VerdictRules.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace Estimator {
+
+namespace {
+
+bool isGguf(Precision precision)
+{
+    return precision == Precision::GgufQ8_0 || precision == Precision::GgufQ4_0 || precision == Precision::GgufQ4_K_M;
+}
+
+Precision computePrecision(const Workload &w)
+{
+    if (isGguf(w.weightPrecision))
+        return Precision::Fp16;
+    return w.activationPrecision;
+}
+
+// Per-sequence and fixed memory, from two evaluations (memory is affine in the batch).
+std::pair<double, double> affineInBatch(const ModelArchitecture &a, const Workload &w, const Parallelism &p, double overheadGb)
+{
+    const double one = ParallelismModel::memoryAt(a, w, p, 1, overheadGb).totalGb();
+    const double two = ParallelismModel::memoryAt(a, w, p, 2, overheadGb).totalGb();
+    const double perSequence = two - one;
+    return {one - perSequence, perSequence};
+}
+
+int clampToInt(double value)
+{
+    if (!std::isfinite(value) || value <= 0.0)
+        return 0;
+    return value > 1e9 ? 1000000000 : static_cast<int>(value);
+}
+
+} // namespace
+
+QString validate(const Workload &w)
+{
+    const ModelArchitecture a = ModelArchitecture::from(w.model);
+    if (a.totalParams <= 0.0)
+        return QStringLiteral("model %1: no layers, hidden size or parameter count to size it by").arg(w.model.modelId);
+    if (w.batch < 0 || w.batch > 1000000)
+        return QStringLiteral("batch %1: allowed 1 to 1000000 (0 = the largest that fits)").arg(w.batch);
+    if (Tasks::isTraining(w.task) && w.batch == 0)
+        return QStringLiteral("batch 0: training needs a batch of 1 to 1000000");
+    if (w.inputTokens < 0 || w.inputTokens > 10000000)
+        return QStringLiteral("input tokens %1: allowed 0 to 10000000").arg(w.inputTokens);
+    if (w.outputTokens < 0 || w.outputTokens > 10000000)
+        return QStringLiteral("output tokens %1: allowed 0 to 10000000").arg(w.outputTokens);
+    if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
+        return QStringLiteral("input and output tokens are both 0: at least one token is needed");
+    if (w.sequenceLength < 1 || w.sequenceLength > 10000000)
+        return QStringLiteral("sequence length %1: allowed 1 to 10000000").arg(w.sequenceLength);
+    if (w.gpuCount < 1 || w.gpuCount > 65536)
+        return QStringLiteral("gpus %1: allowed 1 to 65536").arg(w.gpuCount);
+    if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
+        return QStringLiteral("tp %1: allowed 1 to the GPU count (%2)").arg(w.tensorParallel).arg(w.gpuCount);
+    if (w.pipelineParallel < 0 || w.pipelineParallel > w.gpuCount)
+        return QStringLiteral("pp %1: allowed 1 to the GPU count (%2)").arg(w.pipelineParallel).arg(w.gpuCount);
+    const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
+    if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
+        return QStringLiteral("tp x pp = %1 does not divide the GPU count %2").arg(modelParallel).arg(w.gpuCount);
+    if (a.transformer && w.pipelineParallel > a.layers)
+        return QStringLiteral("pp %1: the model has only %2 layers").arg(w.pipelineParallel).arg(a.layers);
+    if (w.zeroStage < 0 || w.zeroStage > 3)
+        return QStringLiteral("zero %1: allowed 0, 1, 2, 3").arg(w.zeroStage);
+    if ((w.task == Task::Lora || w.task == Task::Qlora) && !a.transformer)
+        return QStringLiteral("task %1: LoRA needs a transformer model, %2 is not one").arg(Tasks::name(w.task), w.model.modelId);
+    if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
+        return QStringLiteral("lora rank %1: allowed 1 to 65536").arg(w.loraRank);
+    if (isGguf(w.kvPrecision))
+        return QStringLiteral("kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4").arg(Precisions::name(w.kvPrecision));
+    if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
+        return QStringLiteral("activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8").arg(Precisions::name(w.activationPrecision));
+    if (w.task == Task::Training || w.task == Task::Lora) {
+        const Precision p = w.weightPrecision;
+        if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 && p != Precision::Fp8)
+            return QStringLiteral("precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora for a 4-bit base")
+                .arg(Precisions::name(p), Tasks::name(w.task));
+    }
+    if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
+        return QStringLiteral("precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math");
+    if (w.usdPerGpuHour && (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
+        return QStringLiteral("usd per GPU-hour %1: allowed 0 to 10000").arg(*w.usdPerGpuHour);
+    if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
+        return QStringLiteral("usd per kWh %1: allowed 0 to 100").arg(w.usdPerKwh);
+    if (!std::isfinite(w.utilisation) || w.utilisation <= 0.0 || w.utilisation > 1.0)
+        return QStringLiteral("utilisation %1: allowed above 0 up to 1").arg(w.utilisation);
+    if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
+        return QStringLiteral("train tokens %1: allowed 0 to 1e16").arg(w.trainTokens);
+    return {};
+}
+
+Estimate estimate(const GpuSpec &gpu, const Workload &w, const EfficiencyParameters &parameters, const EstimateOptions &options)
+{
+    return estimate(gpu, w, ModelArchitecture::from(w.model), parameters, options);
+}
+
+Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture &a, const EfficiencyParameters &parameters,
+                  const EstimateOptions &options)
+{
+    MathLog log;
+    MathLog *math = options.buildMath ? &log : nullptr;
+    Estimate e;
+    e.gpuId = gpu.gpuId;
+    e.gpuName = gpu.displayName();
+    e.modelId = w.model.modelId;
+    e.task = w.task;
+    e.profileId = parameters.profileId;
+    e.weightPrecision = w.weightPrecision;
+    e.activationPrecision = w.activationPrecision;
+    e.kvPrecision = w.kvPrecision;
+    e.capacityGb = gpu.memoryGb.value_or(0.0);
+
+    const ResolvedEfficiency efficiency = ResolvedEfficiency::resolve(parameters, gpu, w.model.kind);
+    const ComputeRate rate = GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
+    e.computePrecisionUsed = rate.used;
+    e.peakTflopsUsed = rate.tflops;
+    if (rate.fellBack && options.buildMath)
+        e.notes << QStringLiteral("%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
+                       .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used), MathLog::number(rate.tflops));
+    if (math)
+        math->add(QStringLiteral("peak compute used"), QStringLiteral("dense tensor rate for %1").arg(Precisions::name(rate.used)),
+                  QStringLiteral("datasheet") + (rate.fellBack ? QStringLiteral(" (fallback: no %1 support)").arg(Precisions::name(computePrecision(w))) : QString()),
+                  rate.tflops, QStringLiteral("TFLOPS"));
+
+    QStringList missing;
+    if (e.capacityGb <= 0.0)
+        missing << QStringLiteral("memory size");
+    if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
+        missing << QStringLiteral("memory bandwidth");
+    if (rate.tflops <= 0.0)
+        missing << QStringLiteral("%1 compute rate").arg(Precisions::name(rate.used));
+    if (!missing.isEmpty()) {
+        e.notes << QStringLiteral("cannot estimate: the catalogue has no %1 for %2").arg(missing.join(QStringLiteral(", ")), e.gpuName);
+        if (math)
+            e.math = log.takeTerms();
+        return e;
+    }
+
+    // Batch: as given, or the largest that fits (inference, batch 0), capped by the framework.
+    int batch = std::max(1, w.batch);
+    ParallelismModel::Choice choice = ParallelismModel::choose(a, w, e.capacityGb, batch, parameters);
+    if (!Tasks::isTraining(w.task) && w.batch == 0) {
+        // Engine-chosen batch: the largest that fits, capped by the framework. With an automatic split,
+        // every model-parallel size that holds the model is tried and the highest throughput kept (a
+        // bigger tensor-parallel group leaves more memory for the KV cache of a bigger batch).
+        const auto largestBatch = [&](const Parallelism &p) {
+            const auto [fixed, perSequence] = affineInBatch(a, w, p, parameters.frameworkOverheadGb);
+            const double fitting = perSequence > 0.0 ? std::floor((e.capacityGb - fixed) / perSequence) : parameters.maxBatch;
+            return std::clamp(clampToInt(fitting), 1, parameters.maxBatch);
+        };
+        batch = largestBatch(choice.parallelism);
+        const bool automatic = w.tensorParallel == 0 && w.pipelineParallel == 0 && !parameters.pipelineSplit;
+        if (automatic && choice.fits && a.transformer) {
+            double bestThroughput = -1.0;
+            const int gpus = choice.parallelism.gpus;
+            for (int m = choice.parallelism.tensor * choice.parallelism.pipeline; m <= std::min(gpus, 8); ++m) {
+                if (gpus % m != 0)
+                    continue;
+                const Parallelism p = ParallelismModel::split(gpus, m, gpus / m, false);
+                const int candidateBatch = largestBatch(p);
+                if (ParallelismModel::memoryAt(a, w, p, candidateBatch, parameters.frameworkOverheadGb).totalGb() > e.capacityGb)
+                    continue;
+                const InferenceResult trial = InferenceModel::run(
+                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch}, nullptr);
+                if (trial.throughputTokensPerS > bestThroughput) {
+                    bestThroughput = trial.throughputTokensPerS;
+                    batch = candidateBatch;
+                    choice.parallelism = p;
+                }
+            }
+        }
+        choice.memory = ParallelismModel::memoryAt(a, w, choice.parallelism, batch, parameters.frameworkOverheadGb);
+        choice.fits = choice.memory.totalGb() <= e.capacityGb;
+    }
+    e.parallelism = choice.parallelism;
+    e.memory = ParallelismModel::memoryAt(a, w, e.parallelism, batch, parameters.frameworkOverheadGb, math);
+    e.perGpuGb = e.memory.totalGb();
+    e.fits = e.perGpuGb <= e.capacityGb;
+    e.minGpus = ParallelismModel::minimumGpus(a, w, e.capacityGb, batch, parameters);
+    if (math) {
+        math->add(QStringLiteral("parallelism"), QStringLiteral("GPUs = tp x pp x dp"),
+                  QStringLiteral("%1 = %2 x %3 x %4").arg(e.parallelism.gpus).arg(e.parallelism.tensor).arg(e.parallelism.pipeline).arg(e.parallelism.data),
+                  e.parallelism.gpus, QStringLiteral("GPUs"));
+        math->add(QStringLiteral("fewest GPUs that fit"), QStringLiteral("smallest power of two n with memory per GPU <= capacity"),
+                  QStringLiteral("capacity %1 GB").arg(MathLog::number(e.capacityGb)), e.minGpus, QStringLiteral("GPUs"));
+    }
+
+    const auto [fixed, perSequence] = affineInBatch(a, w, e.parallelism, parameters.frameworkOverheadGb);
+    const int maxBatch = perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : 1000000000;
+
+    double tokensPerS = 0.0;
+    double budgetHours = 0.0;
+    if (!Tasks::isTraining(w.task)) {
+        InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch};
+        InferenceResult result = InferenceModel::run(inputs, math);
+        result.maxBatch = maxBatch;
+        const double kvPerToken = MemoryModel::kvBytesPerTokenPerGpu(a, w, e.parallelism) * batch / MemoryModel::kBytesPerGb;
+        if (kvPerToken > 0.0) {
+            const double room = e.capacityGb - (e.perGpuGb - e.memory.kvCacheGb);
+            double context = std::floor(room / kvPerToken);
+            if (a.slidingWindow > 0 && room >= kvPerToken * a.slidingWindow)
+                context = a.maxContext > 0 ? a.maxContext : 1e9;
+            if (a.maxContext > 0)
+                context = std::min<double>(context, a.maxContext);
+            result.maxContext = clampToInt(context);
+        } else {
+            result.maxContext = a.maxContext;
+        }
+        if (math) {
+            math->add(QStringLiteral("largest batch that fits"), QStringLiteral("(capacity - fixed memory) / memory per sequence"),
+                      QStringLiteral("(%1 - %2) / %3").arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence)),
+                      result.maxBatch, QStringLiteral("sequences"));
+            math->add(QStringLiteral("longest context that fits"),
+                      QStringLiteral("(capacity - memory other than KV) / (KV per token x batch), at most max_position_embeddings"),
+                      QStringLiteral("KV %1 GB per token at batch %2").arg(MathLog::number(kvPerToken)).arg(batch),
+                      result.maxContext, QStringLiteral("tokens"));
+        }
+        tokensPerS = result.throughputTokensPerS;
+        e.inference = result;
+    } else {
+        TrainingModel::Inputs inputs{a, w, gpu, efficiency, e.parallelism, rate};
+        TrainingResult result = TrainingModel::run(inputs, math);
+        result.maxBatch = maxBatch;
+        tokensPerS = result.tokensPerS;
+        budgetHours = result.budgetHours;
+        e.training = result;
+    }
+    e.cost = CostModel::run(gpu, w, e.parallelism.gpus, tokensPerS, budgetHours, math);
+    if (math)
+        e.math = log.takeTerms();
+    return e;
+}
+
+Workload companionWorkload(const Workload &w)
+{
+    Workload other = w;
+    const auto trainable = [](Precision p) {
+        return p == Precision::Fp32 || p == Precision::Tf32 || p == Precision::Bf16 || p == Precision::Fp16 || p == Precision::Fp8;
+    };
+    if (Tasks::isTraining(w.task)) {
+        other.task = Task::Inference;
+        other.batch = 1;
+        if (other.weightPrecision == Precision::Fp32 || other.weightPrecision == Precision::Tf32)
+            other.weightPrecision = Precision::Bf16;
+    } else {
+        other.task = Task::Training;
+        other.batch = std::max(1, w.batch);
+        if (!trainable(other.weightPrecision))
+            other.weightPrecision = Precision::Bf16;
+        if (!trainable(other.activationPrecision))
+            other.activationPrecision = Precision::Bf16;
+        if (other.kvPrecision != Precision::Fp32 && !trainable(other.kvPrecision))
+            other.kvPrecision = Precision::Bf16;
+    }
+    return other;
+}
+
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload, const EfficiencyParameters &parameters,
+                              const EfficiencyParameters *otherTaskParameters, const EstimateOptions &options)
+{
+    const ModelArchitecture architecture = ModelArchitecture::from(workload.model);
+    QVector<Estimate> primary;
+    primary.reserve(gpus.size());
+    for (const GpuSpec &gpu : gpus)
+        primary.append(estimate(gpu, workload, architecture, parameters, options));
+
+    const Workload other = companionWorkload(workload);
+    const EfficiencyParameters &otherParameters = otherTaskParameters ? *otherTaskParameters : parameters;
+    QVector<Estimate> companion;
+    companion.reserve(gpus.size());
+    for (const GpuSpec &gpu : gpus)
+        companion.append(estimate(gpu, other, architecture, otherParameters, EstimateOptions{false}));
+
+    const bool training = Tasks::isTraining(workload.task);
+    const QVector<Verdict> own = VerdictRules::judge(gpus, primary, training);
+    const QVector<Verdict> theirs = VerdictRules::judge(gpus, companion, !training);
+    for (qsizetype i = 0; i < primary.size(); ++i) {
+        primary[i].trainingVerdict = training ? own[i] : theirs[i];
+        primary[i].inferenceVerdict = training ? theirs[i] : own[i];
+    }
+    return primary;
+}
+
+} // namespace Estimator

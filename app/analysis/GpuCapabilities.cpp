@@ -1,0 +1,108 @@
+#include "GpuCapabilities.h"
+
+namespace {
+
+std::optional<double> positive(const std::optional<double> &value)
+{
+    if (value && *value > 0.0)
+        return value;
+    return std::nullopt;
+}
+
+} // namespace
+
+namespace GpuCapabilities {
+
+std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
+{
+    // "GeForce: FP16 with FP16 accumulate = 330.3 dense / 660.6 sparse; ..."
+    static const QString marker = QStringLiteral("FP16 accumulate = ");
+    const qsizetype at = gpu.computeNote.indexOf(marker, 0, Qt::CaseInsensitive);
+    if (at < 0)
+        return std::nullopt;
+    qsizetype end = at + marker.size();
+    while (end < gpu.computeNote.size() && (gpu.computeNote.at(end).isDigit() || gpu.computeNote.at(end) == u'.'))
+        ++end;
+    bool ok = false;
+    const double value = gpu.computeNote.mid(at + marker.size(), end - at - marker.size()).toDouble(&ok);
+    return ok && value > 0.0 ? std::optional<double>(value) : std::nullopt;
+}
+
+ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak)
+{
+    const auto fp32 = [&]() { return ComputeRate{positive(gpu.fp32Tflops).value_or(0.0), Precision::Fp32, false}; };
+    const auto fp16 = [&]() -> ComputeRate {
+        if (fp16AccumulatePeak)
+            if (const auto rate = fp16AccumulateTflops(gpu))
+                return {*rate, Precision::Fp16, false};
+        if (const auto rate = positive(gpu.fp16DenseTflops))
+            return {*rate, Precision::Fp16, false};
+        ComputeRate rate = fp32();
+        rate.fellBack = true;
+        return rate;
+    };
+    const auto fellBack = [](ComputeRate rate) {
+        rate.fellBack = true;
+        return rate;
+    };
+    switch (precision) {
+    case Precision::Fp32:
+        return fp32();
+    case Precision::Tf32:
+        if (const auto rate = positive(gpu.tf32DenseTflops))
+            return {*rate, Precision::Tf32, false};
+        return fellBack(fp32());
+    case Precision::Bf16:
+    case Precision::Fp16:
+        return fp16();
+    case Precision::Fp8:
+        if (const auto rate = positive(gpu.fp8DenseTflops))
+            return {*rate, Precision::Fp8, false};
+        return fellBack(fp16());
+    case Precision::Fp4:
+        if (const auto rate = positive(gpu.fp4DenseTflops))
+            return {*rate, Precision::Fp4, false};
+        if (const auto rate = positive(gpu.fp8DenseTflops))
+            return {*rate, Precision::Fp8, true};
+        return fellBack(fp16());
+    case Precision::Int8:
+    case Precision::Int4:
+        if (const auto rate = positive(gpu.int8DenseTops))
+            return {*rate, Precision::Int8, precision == Precision::Int4};
+        return fellBack(fp16());
+    case Precision::GgufQ8_0:
+    case Precision::GgufQ4_0:
+    case Precision::GgufQ4_K_M:
+        return fp16(); // dequantised to FP16 for the matmuls: not a fallback, the format works this way
+    }
+    return fp16();
+}
+
+QString memoryClass(const GpuSpec &gpu)
+{
+    if (gpu.memoryType.startsWith(QLatin1String("HBM"), Qt::CaseInsensitive))
+        return QStringLiteral("HBM");
+    if (gpu.memoryType.startsWith(QLatin1String("GDDR"), Qt::CaseInsensitive))
+        return QStringLiteral("GDDR");
+    return {};
+}
+
+QString architectureFamily(const GpuSpec &gpu)
+{
+    const QString trimmed = gpu.architecture.trimmed();
+    const qsizetype space = trimmed.indexOf(u' ');
+    return space < 0 ? trimmed : trimmed.left(space);
+}
+
+LinkInfo link(const GpuSpec &gpu, int groupSize)
+{
+    const QString &kind = gpu.interconnectKind;
+    const bool switched = kind == QLatin1String("nvlink-switch") || kind == QLatin1String("infinity-fabric");
+    const bool bridged = kind == QLatin1String("nvlink-bridge") && groupSize <= 2;
+    if ((switched || bridged) && gpu.interconnectGBs && *gpu.interconnectGBs > 0.0)
+        return {*gpu.interconnectGBs / 2.0, true, QStringLiteral("NVLink/fabric (%1)").arg(kind)};
+    const double pcie = positive(gpu.pcieGBs).value_or(32.0); // PCIe Gen4 x16 bidirectional when unknown
+    return {pcie / 2.0, false, QStringLiteral("PCIe")};
+}
+
+} // namespace GpuCapabilities

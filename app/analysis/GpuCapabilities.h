@@ -1,0 +1,46 @@
+#pragma once
+
+#include "GpuSpec.h"
+#include "Precision.h"
+
+#include <QString>
+
+// What a GPU offers the estimator, read from its catalogue record: the tensor rate for a precision
+// (with the fallback when the GPU has no tensor support for it), its memory class and its links.
+// Everything here depends on datasheet properties only, never on the gpu_id.
+struct ComputeRate
+{
+    double tflops = 0.0;        // dense rate used
+    Precision used = Precision::Fp16; // the precision whose rate is used
+    bool fellBack = false;      // the asked precision has no tensor rate on this GPU
+};
+
+struct LinkInfo
+{
+    double unidirectionalGBs = 0.0; // per direction, what a ring all-reduce moves data at
+    bool nvlink = false;            // NVLink / Infinity Fabric between all GPUs of the group
+    QString name;                   // "NVLink (nvlink-switch)", "PCIe"
+};
+
+namespace GpuCapabilities {
+
+// The dense tensor rate for math in `precision`. FP8 on Ampere (no FP8 tensor cores) falls back to
+// FP16; FP4 to FP8 then FP16; INT4 to INT8; TF32 to FP32; GGUF formats are dequantised to FP16.
+// With fp16AccumulatePeak, FP16 uses the FP16-accumulate rate the datasheet note gives (GeForce).
+ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak = false);
+
+// "HBM", "GDDR" or "" from the memory type.
+QString memoryClass(const GpuSpec &gpu);
+
+// First word of the architecture: "Hopper", "Ampere", "Ada", "Blackwell", "CDNA".
+QString architectureFamily(const GpuSpec &gpu);
+
+// The link a group of `groupSize` GPUs communicates over: NVLink when the GPU has a switch or fabric,
+// or a bridge and the group is a pair; PCIe otherwise. Bandwidths are bidirectional in the catalogue
+// and halved here.
+LinkInfo link(const GpuSpec &gpu, int groupSize);
+
+// The FP16-with-FP16-accumulate rate printed in the compute note of GeForce cards, if any.
+std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu);
+
+} // namespace GpuCapabilities

@@ -1,0 +1,120 @@
+#include "HuggingFaceConfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace HuggingFaceConfig {
+
+namespace {
+
+// The first key present, as a whole number >= 0; -1 when none is present, -2 when one is malformed.
+int firstInt(const QJsonObject &config, std::initializer_list<const char *> keys, QString *badKey)
+{
+    for (const char *key : keys) {
+        const QJsonValue value = config.value(QString::fromLatin1(key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        const double number = value.toDouble(-1.0);
+        if (!value.isDouble() || number < 0 || number > 1e9 || number != std::floor(number)) {
+            *badKey = QString::fromLatin1(key);
+            return -2;
+        }
+        return static_cast<int>(number);
+    }
+    return -1;
+}
+
+} // namespace
+
+std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &modelId, QString *error)
+{
+    QString badKey;
+    const auto fail = [error](const QString &message) -> std::optional<ModelSpec> {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    ModelSpec model;
+    model.modelId = modelId;
+    model.name = modelId;
+    model.source = QStringLiteral("local config.json");
+    const QString modelType = config.value(QStringLiteral("model_type")).toString();
+    model.family = modelType;
+
+    struct Field
+    {
+        int ModelSpec::*member;
+        std::initializer_list<const char *> keys;
+    };
+    const Field fields[] = {
+        {&ModelSpec::layers, {"num_hidden_layers", "n_layer", "num_layers"}},
+        {&ModelSpec::hiddenSize, {"hidden_size", "n_embd", "d_model"}},
+        {&ModelSpec::heads, {"num_attention_heads", "n_head"}},
+        {&ModelSpec::kvHeads, {"num_key_value_heads", "num_kv_heads", "multi_query_group_num"}},
+        {&ModelSpec::headDim, {"head_dim"}},
+        {&ModelSpec::ffnSize, {"intermediate_size", "n_inner", "ffn_dim", "d_ff"}},
+        {&ModelSpec::vocabSize, {"vocab_size"}},
+        {&ModelSpec::maxContext, {"max_position_embeddings", "n_positions", "seq_length"}},
+        {&ModelSpec::experts, {"num_local_experts", "n_routed_experts", "num_experts"}},
+        {&ModelSpec::activeExperts, {"num_experts_per_tok", "moe_top_k"}},
+        {&ModelSpec::sharedExperts, {"n_shared_experts"}},
+        {&ModelSpec::denseLayers, {"first_k_dense_replace"}},
+        {&ModelSpec::moeFfnSize, {"moe_intermediate_size"}},
+        {&ModelSpec::kvLoraRank, {"kv_lora_rank"}},
+        {&ModelSpec::qkRopeHeadDim, {"qk_rope_head_dim"}},
+        {&ModelSpec::qLoraRank, {"q_lora_rank"}},
+        {&ModelSpec::qkNopeHeadDim, {"qk_nope_head_dim"}},
+        {&ModelSpec::vHeadDim, {"v_head_dim"}},
+        {&ModelSpec::slidingWindow, {"sliding_window"}},
+    };
+    for (const Field &field : fields) {
+        const int value = firstInt(config, field.keys, &badKey);
+        if (value == -2)
+            return fail(QStringLiteral("%1: expected a whole number >= 0").arg(badKey));
+        if (value >= 0)
+            model.*field.member = value;
+    }
+    if (model.layers <= 0 || model.hiddenSize <= 0 || model.heads <= 0)
+        return fail(QStringLiteral("config.json: needs num_hidden_layers, hidden_size and num_attention_heads (or n_layer, n_embd, n_head)"));
+    if (model.kvHeads == 0)
+        model.kvHeads = model.heads;
+    if (model.ffnSize == 0)
+        model.ffnSize = 4 * model.hiddenSize;
+    const QString activation = config.value(QStringLiteral("hidden_act")).toString(config.value(QStringLiteral("activation_function")).toString());
+    const bool gptStyle = modelType.startsWith(QLatin1String("gpt")) || modelType == QLatin1String("bert")
+        || modelType == QLatin1String("opt") || modelType == QLatin1String("bloom") || modelType == QLatin1String("falcon");
+    model.gatedMlp = !gptStyle && (activation.isEmpty() || activation == QLatin1String("silu") || activation == QLatin1String("swiglu")
+                                   || activation.contains(QLatin1String("gated")) || activation == QLatin1String("geglu"));
+    model.tiedEmbeddings = config.value(QStringLiteral("tie_word_embeddings")).toBool(modelType == QLatin1String("bert"));
+    if (modelType == QLatin1String("bert") || modelType == QLatin1String("roberta"))
+        model.kind = QStringLiteral("encoder");
+    return model;
+}
+
+std::optional<ModelSpec> fromFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = QStringLiteral("%1: cannot read (%2)").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        if (error)
+            *error = QStringLiteral("%1: not a JSON object (%2)").arg(path, parseError.errorString());
+        return std::nullopt;
+    }
+    QString id = QFileInfo(path).absoluteDir().dirName();
+    if (id.isEmpty() || id == QLatin1String("."))
+        id = QFileInfo(path).completeBaseName();
+    return fromJson(document.object(), QStringLiteral("custom-") + id.toLower(), error);
+}
+
+} // namespace HuggingFaceConfig

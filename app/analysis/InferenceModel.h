@@ -1,0 +1,32 @@
+#pragma once
+
+#include "EfficiencyParameters.h"
+#include "Estimate.h"
+#include "GpuCapabilities.h"
+#include "ModelArchitecture.h"
+
+// Prefill and decode times from a roofline with efficiency factors:
+//   time = max(FLOPs / (peak x eta_c), bytes / (bandwidth x eta_m)) + layers x overhead + communication
+// Prefill FLOPs = batch x input x (2 x active params) + causal attention 2 x L x a x d x input^2 x batch.
+// A decode step reads the weights once for the whole batch (MoE: the experts the batch touches) plus
+// every sequence's KV cache, at the mean context input + output / 2.
+// Tensor parallelism: two all-reduces of batch x tokens x h activations per layer. Pipeline
+// parallelism: a prompt is split in micro-batches (profile prefill_microbatch_tokens) that overlap
+// across stages; a decode step passes every stage in turn, so pp does not shorten TPOT.
+namespace InferenceModel {
+
+struct Inputs
+{
+    const ModelArchitecture &architecture;
+    const Workload &workload;
+    const GpuSpec &gpu;
+    const EfficiencyParameters &parameters;
+    const ResolvedEfficiency &efficiency;
+    Parallelism parallelism;
+    ComputeRate rate;
+    int batch = 1;
+};
+
+InferenceResult run(const Inputs &inputs, MathLog *math = nullptr);
+
+} // namespace InferenceModel

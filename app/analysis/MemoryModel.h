@@ -1,0 +1,50 @@
+#pragma once
+
+#include "EfficiencyParameters.h"
+#include "Estimate.h"
+#include "ModelArchitecture.h"
+#include "Workload.h"
+
+// Memory per GPU. Sources of the formulas:
+//  - KV cache: 2 x L x n_kv x d x bytes x tokens x batch (GQA: n_kv heads, split over tp, at least one
+//    per GPU); MLA: L x (kv_lora + d_rope) x bytes x tokens x batch, replicated over tp (LMCache calculator).
+//  - Mixed-precision Adam: 2 (bf16 weights) + 2 (bf16 gradients) + 12 (fp32 master, momentum,
+//    variance) = 16 bytes per parameter (Rajbhandari et al. 2020, ZeRO, section 3.1). 8-bit Adam: the
+//    two moments take 1 byte each (Dettmers et al. 2022). ZeRO stage 1/2/3 shards optimizer /
+//    + gradients / + weights over the data-parallel GPUs.
+//  - Training activations per layer at 16 bit (Korthikanti et al. 2022, with sequence parallelism):
+//    s x b x h x (34 + 5 x a x s / h) / tp; selective recompute and FlashAttention (the default: fused
+//    attention never stores the s x s scores) drop the 5as/h term; full recompute keeps
+//    only the layer input, 2 x s x b x h. A 1F1B pipeline's first stage holds pp micro-batches of L/pp
+//    layers, so every GPU holds about L layers' worth.
+//  - Inference activations: the largest live buffers of one layer (llm-analysis "maximum tensor buffer
+//    reuse"): b x s x (4h + 2 f / tp) x bytes, plus the fp32 logits of the last position.
+//  - QLoRA stores the frozen base in NF4 with double quantisation: 4.127 bits per weight (Dettmers 2023).
+namespace MemoryModel {
+
+constexpr double kBytesPerGb = 1e9;
+constexpr double kQloraBitsPerWeight = 4.127;
+
+struct Inputs
+{
+    const ModelArchitecture &architecture;
+    const Workload &workload;
+    Parallelism parallelism;
+    int batch = 1;         // sequences per replica (inference: concurrent; training: per step)
+    double context = 0.0;  // inference: tokens held in the KV cache per sequence (input + output)
+    double overheadGb = 0.0;
+};
+
+double weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism);
+// KV bytes one token of one sequence occupies on one GPU.
+double kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism);
+double effectiveKvContext(const ModelArchitecture &architecture, double context);
+double inferenceActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
+                                           const Parallelism &parallelism);
+double trainingActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
+                                          const Parallelism &parallelism);
+double trainableParams(const ModelArchitecture &architecture, const Workload &workload);
+
+MemoryBreakdown perGpu(const Inputs &inputs, MathLog *math = nullptr);
+
+} // namespace MemoryModel

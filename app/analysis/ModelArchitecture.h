@@ -1,0 +1,49 @@
+#pragma once
+
+#include "ModelSpec.h"
+
+// The numbers the estimator needs from a ModelSpec, derived once: parameter counts (GQA, gated
+// MLPs, MoE, MLA aware), FLOPs per token, KV-cache elements per token.
+//
+// Parameters of a decoder layer (cli99/llm-analysis get_num_params_per_layer; EleutherAI cookbook):
+//   attention  = h x (a x d)  [Q] + 2 x h x (n_kv x d)  [K, V] + (a x d) x h  [O]
+//   MLA        = h x q_lora + q_lora x a x (d_nope + d_rope) + h x (kv_lora + d_rope)
+//                + kv_lora x a x (d_nope + d_v) + a x d_v x h
+//   MLP        = (3 if gated else 2) x h x f; MoE: E experts (+ shared) of that size, k active
+//   norms      = 2 x h
+// plus the embeddings V x h (twice when the output head is not tied).
+struct ModelArchitecture
+{
+    bool transformer = false; // false: a CNN / diffusion preset sized by params and FLOPs per sample
+    bool encoder = false;     // BERT-style: no decode phase
+    int layers = 0;
+    double hidden = 0;
+    double heads = 0;
+    double kvHeads = 0;
+    double headDim = 0;
+    double ffn = 0;
+    double vocab = 0;
+    bool mla = false;
+    int slidingWindow = 0;
+    int maxContext = 0;
+
+    double totalParams = 0;        // stored parameters
+    double activeParams = 0;       // parameters used per token (MoE: k of E experts)
+    double matmulParamsActive = 0; // active parameters that take part in a matmul (no input embedding)
+    double expertParamsPerLayer = 0; // one expert's MLP (MoE), for the weight bytes a decode step reads
+    int moeLayers = 0;
+    int experts = 0;
+    int activeExperts = 0;
+
+    double kvElementsPerTokenPerLayer = 0; // 2 x n_kv x d, or kv_lora + d_rope with MLA
+    double forwardFlopsPerSample = 0;      // non-transformer presets, FLOPs
+
+    static ModelArchitecture from(const ModelSpec &model);
+
+    // Forward FLOPs of the matmuls for one token, without the attention scores: 2 x active params.
+    double linearFlopsPerToken() const { return 2.0 * matmulParamsActive; }
+    // Attention-score FLOPs (QK^T and AV) for one token attending to `context` earlier tokens.
+    double attentionFlopsPerToken(double context) const { return 4.0 * layers * heads * headDim * context; }
+    // LoRA adapters of rank r on every linear layer of attention and MLP: r x (in + out) each.
+    double loraParams(int rank) const;
+};

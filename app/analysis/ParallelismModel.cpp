@@ -1,0 +1,97 @@
+#include "ParallelismModel.h"
+
+#include "MemoryModel.h"
+
+namespace ParallelismModel {
+
+MemoryBreakdown memoryAt(const ModelArchitecture &a, const Workload &w, const Parallelism &p, int batch, double overheadGb,
+                         MathLog *math)
+{
+    const double context = Tasks::isTraining(w.task) ? 0.0 : double(w.inputTokens) + w.outputTokens;
+    return MemoryModel::perGpu(MemoryModel::Inputs{a, w, p, batch, context, overheadGb}, math);
+}
+
+Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly)
+{
+    Parallelism p;
+    p.gpus = gpus;
+    p.data = dataParallel;
+    if (pipelineOnly) {
+        p.pipeline = modelParallel;
+    } else if (modelParallel <= 8) {
+        p.tensor = modelParallel;
+    } else {
+        p.tensor = 8;
+        p.pipeline = modelParallel / 8;
+    }
+    return p;
+}
+
+Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch, const EfficiencyParameters &parameters)
+{
+    const int gpus = std::max(1, w.gpuCount);
+    Choice choice;
+    if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
+        Parallelism p;
+        p.gpus = gpus;
+        p.tensor = std::max(1, w.tensorParallel);
+        p.pipeline = std::max(1, w.pipelineParallel);
+        p.data = std::max(1, gpus / (p.tensor * p.pipeline));
+        choice.parallelism = p;
+        choice.memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        choice.fits = choice.memory.totalGb() <= capacityGb;
+        return choice;
+    }
+    if (parameters.pipelineSplit) {
+        // The framework splits the layers over every GPU it sees (llama.cpp's default layer split).
+        const Parallelism p = split(gpus, gpus, 1, true);
+        const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        return Choice{p, memory, memory.totalGb() <= capacityGb};
+    }
+    // The fewest model-parallel GPUs that hold the model without ZeRO's data-parallel sharding (so the
+    // choice does not change as data-parallel GPUs are added), else with it, else the split that needs
+    // the least memory per GPU.
+    QVector<int> candidates;
+    for (int m = 1; m <= gpus; ++m)
+        if (gpus % m == 0 && (parameters.pipelineSplit || m <= 8 || m % 8 == 0))
+            candidates << m;
+    for (const int m : candidates) {
+        Parallelism unsharded = split(m, m, 1, parameters.pipelineSplit);
+        if (memoryAt(a, w, unsharded, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb) {
+            const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
+            const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+            return Choice{p, memory, memory.totalGb() <= capacityGb};
+        }
+    }
+    bool first = true;
+    for (const int m : candidates) {
+        const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
+        const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        if (memory.totalGb() <= capacityGb)
+            return Choice{p, memory, true};
+        if (first || memory.totalGb() < choice.memory.totalGb())
+            choice = Choice{p, memory, false};
+        first = false;
+    }
+    return choice;
+}
+
+int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch, const EfficiencyParameters &parameters)
+{
+    for (int n = 1; n <= 1024; n *= 2) {
+        Parallelism p = split(n, n, 1, parameters.pipelineSplit);
+        if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
+            // Keep the user's model-parallel split; add data-parallel GPUs (they help only with ZeRO).
+            p.tensor = std::max(1, w.tensorParallel);
+            p.pipeline = std::max(1, w.pipelineParallel);
+            if (n % (p.tensor * p.pipeline) != 0)
+                continue;
+            p.data = n / (p.tensor * p.pipeline);
+        }
+        if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
+            return n;
+    }
+    return 0;
+}
+
+} // namespace ParallelismModel

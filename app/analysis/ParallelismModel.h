@@ -1,0 +1,33 @@
+#pragma once
+
+#include "EfficiencyParameters.h"
+#include "Estimate.h"
+#include "ModelArchitecture.h"
+
+// How the workload's GPUs are split, and the fewest GPUs that hold it.
+// Automatic split (tp = pp = 0 in the workload): the smallest divisor m of the GPU count whose
+// model-parallel group holds the model; tensor parallel up to 8 GPUs (pipeline beyond); the rest is
+// data parallel. A profile that splits layers (llama.cpp) puts every GPU in one pipeline.
+namespace ParallelismModel {
+
+struct Choice
+{
+    Parallelism parallelism;
+    MemoryBreakdown memory;
+    bool fits = false;
+};
+
+// Memory per GPU at a given split (batch and context as the estimator uses them).
+MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism,
+                         int batch, double overheadGb, MathLog *math = nullptr);
+
+Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly);
+
+Choice choose(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
+              const EfficiencyParameters &parameters);
+
+// Fewest GPUs (1, 2, 4, ... 1024, all model parallel) whose memory per GPU fits; 0 when none does.
+int minimumGpus(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
+                const EfficiencyParameters &parameters);
+
+} // namespace ParallelismModel

@@ -1,0 +1,118 @@
+#include "TrainingModel.h"
+
+#include "CommunicationModel.h"
+#include "MemoryModel.h"
+
+#include <algorithm>
+
+namespace TrainingModel {
+
+namespace {
+QString n(double value)
+{
+    return MathLog::number(value);
+}
+} // namespace
+
+TrainingResult run(const Inputs &in, MathLog *math)
+{
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
+    TrainingResult r;
+    r.batch = std::max(1, w.batch);
+    const double b = r.batch;
+    const double mp = double(p.tensor) * p.pipeline;
+    const double peak = in.rate.tflops * 1e12;
+    const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
+    const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
+    const double quant = w.task == Task::Qlora ? e.quantizedCompute : 1.0;
+
+    double linearForward = 0.0;
+    double attentionForward = 0.0;
+    double tokensPerReplica = 0.0;
+    if (a.transformer) {
+        const double s = std::max(1, w.sequenceLength);
+        tokensPerReplica = b * s;
+        linearForward = tokensPerReplica * a.linearFlopsPerToken();
+        attentionForward = tokensPerReplica * a.attentionFlopsPerToken(a.encoder ? s : s / 2.0);
+    } else {
+        tokensPerReplica = b; // samples
+        linearForward = b * a.forwardFlopsPerSample;
+    }
+    // Passes over the model: forward 1, backward 2 (activation and weight gradients); adapters skip the
+    // frozen weights' gradients. Recomputation repeats the forward (full) or the attention (selective).
+    const double linearPasses = (adapters ? 2.0 : 3.0) + (w.recompute == Recompute::Full ? 1.0 : 0.0);
+    const double attentionPasses = 3.0 + (w.recompute == Recompute::None ? 0.0 : 1.0);
+    const double linearFlops = linearForward * linearPasses / mp;
+    const double attentionFlops = attentionForward * attentionPasses / mp;
+    const double computeRate = peak * e.compute * quant;
+    const double compute = linearFlops / computeRate + attentionFlops / (computeRate * e.attention);
+    const double traffic = e.trainingBytesPerFlop * (linearFlops + attentionFlops) / (bandwidth * e.memory);
+    const double trainable = MemoryModel::trainableParams(a, w) / mp / (w.zeroStage >= 1 ? p.data : 1);
+    const double optimizer = trainable * 30.0 / (bandwidth * e.memory);
+    const double microbatches = b;
+    const double bubble = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
+    const LinkInfo modelLink = GpuCapabilities::link(in.gpu, p.tensor);
+    const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
+    const double tpComm = a.transformer
+        ? 4.0 * a.layers * CommunicationModel::allReduceSeconds(b * w.sequenceLength * a.hidden * activationBytes, p.tensor,
+                                                               modelLink, e.communication)
+        : 0.0;
+    const LinkInfo dataLink = GpuCapabilities::link(in.gpu, p.gpus);
+    const double gradientElementBytes = std::max(2.0, Precisions::bytesPerValue(w.weightPrecision)); // fp32 training: 4
+    const double gradientBytes = MemoryModel::trainableParams(a, w) / mp * gradientElementBytes * (w.zeroStage >= 3 ? 1.5 : 1.0);
+    const double dpComm = CommunicationModel::allReduceSeconds(gradientBytes, p.data, dataLink, e.communication);
+    const double step = (compute + traffic) * bubble + optimizer + tpComm + dpComm;
+
+    r.stepTimeS = step;
+    r.tokensPerS = tokensPerReplica * p.data / step;
+    r.samplesPerS = b * p.data / step;
+    const double modelFlops = a.transformer ? 3.0 * (tokensPerReplica * a.linearFlopsPerToken() + attentionForward)
+                                            : 3.0 * linearForward;
+    r.mfu = modelFlops * p.data / (step * p.gpus * peak);
+    if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
+        r.budgetHours = w.trainTokens / r.tokensPerS / 3600.0;
+        r.budgetGpuHours = r.budgetHours * p.gpus;
+    }
+    if (math) {
+        math->add(QStringLiteral("training FLOPs per GPU per step"),
+                  adapters ? QStringLiteral("(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)")
+                           : QStringLiteral("(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)"),
+                  QStringLiteral("%1 x %2 + %3 x %4, / %5").arg(n(linearPasses), n(linearForward), n(attentionPasses), n(attentionForward), n(mp)),
+                  linearFlops + attentionFlops, QStringLiteral("FLOP"));
+        math->add(QStringLiteral("compute time per step"), QStringLiteral("FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
+                  QStringLiteral("%1 / (%2 x %3)").arg(n(linearFlops + attentionFlops), n(peak), n(e.compute)), compute, QStringLiteral("s"));
+        math->add(QStringLiteral("memory traffic time per step"), QStringLiteral("bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
+                  QStringLiteral("%1 x %2 / (%3 x %4)").arg(n(e.trainingBytesPerFlop), n(linearFlops + attentionFlops), n(bandwidth), n(e.memory)),
+                  traffic, QStringLiteral("s"));
+        math->add(QStringLiteral("optimizer update"), QStringLiteral("trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
+                  QStringLiteral("%1 x 30 / (%2 x %3)").arg(n(trainable), n(bandwidth), n(e.memory)), optimizer, QStringLiteral("s"));
+        math->add(QStringLiteral("pipeline bubble factor"), QStringLiteral("(m + pp - 1) / m"),
+                  QStringLiteral("(%1 + %2 - 1) / %1").arg(n(microbatches)).arg(p.pipeline), bubble, QStringLiteral("x"));
+        math->add(QStringLiteral("tensor-parallel all-reduces per step"), QStringLiteral("4 x L x allreduce(batch x s x h x bytes) over ") + modelLink.name,
+                  QStringLiteral("tp %1, link %2 GB/s per direction").arg(p.tensor).arg(n(modelLink.unidirectionalGBs)), tpComm, QStringLiteral("s"));
+        math->add(QStringLiteral("data-parallel gradient all-reduce"),
+                  QStringLiteral("2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over ") + dataLink.name,
+                  QStringLiteral("dp %1, %2 B, %3 GB/s per direction, eta %4").arg(p.data).arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
+                  dpComm, QStringLiteral("s"));
+        math->add(QStringLiteral("step time"), QStringLiteral("(compute + traffic) x bubble + optimizer + TP + DP communication"),
+                  QStringLiteral("(%1 + %2) x %3 + %4 + %5 + %6").arg(n(compute), n(traffic), n(bubble), n(optimizer), n(tpComm), n(dpComm)),
+                  step, QStringLiteral("s"));
+        math->add(a.transformer ? QStringLiteral("training tokens per second (all GPUs)") : QStringLiteral("training samples per second (all GPUs)"),
+                  QStringLiteral("tokens per replica x dp / step"),
+                  QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)), r.tokensPerS,
+                  a.transformer ? QStringLiteral("tokens/s") : QStringLiteral("samples/s"));
+        math->add(QStringLiteral("MFU"), QStringLiteral("model FLOPs (6N x tokens + attention) / (step x GPUs x peak)"),
+                  QStringLiteral("%1 x %2 / (%3 x %4 x %5)").arg(n(modelFlops)).arg(p.data).arg(n(step)).arg(p.gpus).arg(n(peak)),
+                  r.mfu, QStringLiteral("fraction of peak"));
+        if (w.trainTokens > 0.0)
+            math->add(QStringLiteral("GPU-hours for the token budget"), QStringLiteral("budget / tokens per second / 3600 x GPUs"),
+                      QStringLiteral("%1 / %2 / 3600 x %3").arg(n(w.trainTokens), n(r.tokensPerS)).arg(p.gpus),
+                      r.budgetGpuHours, QStringLiteral("GPU-h"));
+    }
+    return r;
+}
+
+} // namespace TrainingModel

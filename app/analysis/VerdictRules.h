@@ -1,0 +1,23 @@
+#pragma once
+
+#include "Estimate.h"
+#include "GpuSpec.h"
+
+#include <QVector>
+
+// Verdicts per GPU, from documented rules, each adding a reason; the level is the worst any rule gives.
+//  1. Fit: does not fit on the GPUs given -> limited when at most 8 GPUs (one node) hold it, else
+//     unsuitable; nowhere up to 1024 GPUs -> unsuitable.
+//  2. Links: training on more than one GPU without NVLink (PCIe only) -> at most limited; inference on
+//     several GPUs without NVLink -> at most suitable.
+//  3. Speed against the fastest fitting GPU of the comparison: >= 75% recommended, >= 35% suitable,
+//     else limited.
+//  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down.
+//  5. Dense, not sparse: when a GPU's sparse FP16 figure (which some tables print) exceeds another
+//     GPU's dense figure but its dense figure does not, the reason says so: the verdict follows dense.
+namespace VerdictRules {
+
+// estimates[i] belongs to gpus[i]; all estimates are for the same task.
+QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training);
+
+} // namespace VerdictRules

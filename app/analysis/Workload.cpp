@@ -1,0 +1,60 @@
+#include "Workload.h"
+
+#include <array>
+
+namespace {
+
+constexpr std::array<std::pair<Task, const char16_t *>, 4> kTasks{{
+    {Task::Inference, u"inference"},
+    {Task::Training, u"training"},
+    {Task::Lora, u"lora"},
+    {Task::Qlora, u"qlora"},
+}};
+
+constexpr std::array<std::pair<Recompute, const char16_t *>, 3> kRecomputes{{
+    {Recompute::None, u"none"},
+    {Recompute::Selective, u"selective"},
+    {Recompute::Full, u"full"},
+}};
+
+template <typename Enum, std::size_t N>
+QString nameOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, Enum value)
+{
+    for (const auto &[entry, name] : table)
+        if (entry == value)
+            return QString::fromUtf16(name);
+    return {};
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> parseOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, const QString &text)
+{
+    const QString wanted = text.trimmed().toLower();
+    for (const auto &[entry, name] : table)
+        if (wanted == QString::fromUtf16(name))
+            return entry;
+    return std::nullopt;
+}
+
+template <typename Enum, std::size_t N>
+QStringList namesOf(const std::array<std::pair<Enum, const char16_t *>, N> &table)
+{
+    QStringList names;
+    for (const auto &entry : table)
+        names << QString::fromUtf16(entry.second);
+    return names;
+}
+
+} // namespace
+
+namespace Tasks {
+QString name(Task task) { return nameOf(kTasks, task); }
+std::optional<Task> parse(const QString &text) { return parseOf(kTasks, text); }
+QStringList allNames() { return namesOf(kTasks); }
+} // namespace Tasks
+
+namespace Recomputes {
+QString name(Recompute recompute) { return nameOf(kRecomputes, recompute); }
+std::optional<Recompute> parse(const QString &text) { return parseOf(kRecomputes, text); }
+QStringList allNames() { return namesOf(kRecomputes); }
+} // namespace Recomputes

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "ModelSpec.h"
+#include "Precision.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+// What the user wants to run. Plain data: the estimator reads it, never changes it.
+enum class Task {
+    Inference, // serve the model: prefill the prompt, then decode output tokens
+    Training,  // full training or full fine-tuning, mixed-precision Adam
+    Lora,      // LoRA fine-tuning: frozen base weights, trainable low-rank adapters
+    Qlora,     // LoRA over a 4-bit quantised base model
+};
+
+enum class Recompute {
+    None,      // keep every activation for the backward pass
+    Selective, // recompute the attention scores only (Korthikanti et al. 2022)
+    Full,      // keep each layer's input only, recompute the layer in the backward pass
+};
+
+enum class Optimizer {
+    Adam,     // fp32 master weights + two fp32 moments: 12 bytes per trained parameter
+    Adam8bit, // fp32 master weights + two 8-bit moments: 6 bytes per trained parameter
+};
+
+namespace Tasks {
+QString name(Task task); // "inference", "training", "lora", "qlora"
+std::optional<Task> parse(const QString &name);
+QStringList allNames();
+inline bool isTraining(Task task) { return task != Task::Inference; }
+} // namespace Tasks
+
+namespace Recomputes {
+QString name(Recompute recompute); // "none", "selective", "full"
+std::optional<Recompute> parse(const QString &name);
+QStringList allNames();
+} // namespace Recomputes
+
+struct Workload
+{
+    ModelSpec model;
+    Task task = Task::Inference;
+
+    Precision weightPrecision = Precision::Bf16;     // stored weights (QLoRA: the frozen base)
+    Precision activationPrecision = Precision::Bf16; // the math: selects the tensor-core rate
+    Precision kvPrecision = Precision::Bf16;         // KV cache elements
+
+    // Inference: concurrent sequences per model replica; 0 = the largest batch that fits (capped by
+    // the profile's max_batch). Training: sequences per data-parallel replica per optimizer step.
+    int batch = 1;
+    int inputTokens = 512;     // prompt length (inference)
+    int outputTokens = 256;    // generated tokens (inference)
+    int sequenceLength = 2048; // tokens per training sequence
+
+    // GPUs of the one kind being estimated. tensorParallel/pipelineParallel 0 = chosen automatically
+    // (the fewest GPUs that hold the model, tensor-parallel over NVLink, pipeline otherwise);
+    // data parallel = gpuCount / (tp x pp).
+    int gpuCount = 1;
+    int tensorParallel = 0;
+    int pipelineParallel = 0;
+    int zeroStage = 0; // 0-3: ZeRO shards optimizer (1), + gradients (2), + weights (3) over data parallel
+    Recompute recompute = Recompute::None;
+    bool flashAttention = true; // attention scores are never stored (FlashAttention / fused SDPA kernels)
+    Optimizer optimizer = Optimizer::Adam;
+    int loraRank = 16;
+
+    std::optional<double> usdPerGpuHour; // overrides the catalogue's default price for every GPU
+    double usdPerKwh = 0.15;
+    double utilisation = 0.8;  // average power draw as a fraction of TDP while busy
+    double trainTokens = 1e9;  // token budget for GPU-hours and days (training)
+};

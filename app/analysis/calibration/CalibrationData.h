@@ -1,0 +1,54 @@
+#pragma once
+
+#include "Benchmark.h"
+#include "GpuSpec.h"
+#include "ModelSpec.h"
+#include "Workload.h"
+
+#include <QString>
+#include <QVector>
+
+// Turns measured rows of resources/seed/benchmarks-calibration.csv into points the estimator can
+// predict: a GPU record, a workload, the profile that describes the software, which output to compare
+// and the measured value. Rows the estimator cannot describe (no preset for the model, time-to-train
+// without the dataset size, server scenarios with latency bounds) are listed with the reason.
+enum class CalibrationMetric {
+    DecodeTokensPerS,     // llama.cpp tg, single stream: batch / TPOT
+    PrefillTokensPerS,    // llama.cpp pp
+    ThroughputTokensPerS, // offline output tokens/s over all GPUs
+    SamplesPerS,          // inference samples/s (ResNet-50, BERT) over all GPUs
+    TrainingSamplesPerS,  // images or sequences per second over all GPUs
+    TtftMs,               // first-token latency
+};
+
+struct CalibrationPoint
+{
+    QString benchId;
+    QString category; // report category: "llama.cpp decode", "llama.cpp prefill", "Lambda training", ...
+    QString profileId;
+    GpuSpec gpu;
+    Workload workload;
+    CalibrationMetric metric = CalibrationMetric::ThroughputTokensPerS;
+    double measured = 0.0;
+    QString assumption; // what the row does not say and the point assumes
+};
+
+struct SkippedRow
+{
+    QString benchId;
+    QString reason;
+};
+
+struct CalibrationSet
+{
+    QVector<CalibrationPoint> points;
+    QVector<SkippedRow> skipped;
+};
+
+namespace CalibrationData {
+
+CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models);
+
+QString metricName(CalibrationMetric metric);
+
+} // namespace CalibrationData

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "CalibrationData.h"
+#include "EfficiencyParameters.h"
+
+#include <QString>
+#include <QVector>
+
+// Fits a profile's factors to calibration points and measures the error.
+//   objective: mean over points of |ln(predicted / measured)| (symmetric in over- and under-estimates)
+//   method:    coordinate descent over the listed factors, each tried on a log-spaced grid around its
+//              current value, five rounds with a shrinking span, from fixed start values: deterministic and
+//              independent of the values already in profiles.json, so reruns reproduce it
+//   error:     median absolute percentage error, |predicted / measured - 1|
+//   hold-out:  leave one GPU out: fit on the other GPUs' points, predict the left-out GPU's points
+namespace Calibrator {
+
+struct FitParameter
+{
+    QString table; // "memory_efficiency"
+    QString key;   // "default", "HBM", "Hopper", "cnn"
+    double minimum = 0.0;
+    double maximum = 1.0;
+    double start = 0.5; // every fit starts here, so reruns reproduce the same factors
+};
+
+double predict(const CalibrationPoint &point, const EfficiencyParameters &parameters);
+double objective(const QVector<CalibrationPoint> &points, const EfficiencyParameters &parameters);
+QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points, const EfficiencyParameters &parameters);
+double median(QVector<double> values);
+
+EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
+                         const QVector<FitParameter> &parameters);
+
+// Absolute percentage errors of every point when its GPU was left out of the fit.
+QVector<double> leaveOneGpuOut(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
+                               const QVector<FitParameter> &parameters);
+
+// The same profile with every factor neutral (eta = 1, no overheads): the ideal roofline with the
+// profile's batch and split rules, for the comparison on the same points.
+EfficiencyParameters idealOf(const EfficiencyParameters &parameters);
+
+} // namespace Calibrator
