@@ -1,11 +1,11 @@
 #pragma once
 
+#include "VerdictLevel.h" // the estimator's levels: Recommended, Suitable, Limited, Unsuitable
+
 #include <QString>
 #include <QStringList>
 
-// How well a GPU fits a task, from best to worst. The controller maps the estimator's verdicts onto this.
-enum class VerdictLevel { Recommended, Suitable, Limited, Unsuitable };
-
+// A GPU's verdicts with their reasons, as the verdict panel shows them.
 struct VerdictData
 {
     QString gpuName;
