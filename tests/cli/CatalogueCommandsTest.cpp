@@ -1,0 +1,163 @@
+// list, show, import and export as a user or a script runs them.
+
+#include "GpuCompareProcess.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+namespace {
+
+QStringList withDb(const QTemporaryDir &dir, QStringList arguments)
+{
+    return QStringList{QStringLiteral("--db"), dir.filePath(QStringLiteral("catalogue.db"))} + arguments;
+}
+
+QJsonObject parseJson(const QString &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
+    EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+    return document.object();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+TEST(CatalogueCommands, ListJsonListsThe22SeedGpus)
+{
+    QTemporaryDir dir;
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QJsonObject document = parseJson(result.out);
+    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 22);
+    EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), 22);
+    EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db")))) << "--db FILE is created from the seed";
+}
+
+TEST(CatalogueCommands, ShowH100GivesTheCheckedFiguresWithSources)
+{
+    QTemporaryDir dir;
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--json")}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QJsonObject gpu = parseJson(result.out).value(QStringLiteral("gpu")).toObject();
+    EXPECT_EQ(gpu.value(QStringLiteral("fp16_dense_tflops")).toDouble(), 989.4);
+    EXPECT_EQ(gpu.value(QStringLiteral("fp16_sparse_tflops")).toDouble(), 1979.0);
+    EXPECT_EQ(gpu.value(QStringLiteral("memory_gb")).toDouble(), 80.0);
+    EXPECT_EQ(gpu.value(QStringLiteral("memory_type")).toString(), QStringLiteral("HBM3"));
+    EXPECT_EQ(gpu.value(QStringLiteral("memory_bandwidth_gbs")).toDouble(), 3350.0);
+    EXPECT_TRUE(gpu.value(QStringLiteral("sources")).toString().contains(QStringLiteral("https://www.nvidia.com/en-us/data-center/h100/")));
+    EXPECT_TRUE(gpu.value(QStringLiteral("fp4_dense_tflops")).isNull()) << "missing is null, never 0";
+}
+
+TEST(CatalogueCommands, ShowA6000GivesTheDenseFp16Figure)
+{
+    QTemporaryDir dir;
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("rtx_a6000_48gb")}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("FP16/BF16 dense           154.8 TFLOPS"))) << result.out.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("FP8 dense                 n/a")));
+}
+
+TEST(CatalogueCommands, AnUnknownGpuIsExit2WithCloseMatches)
+{
+    QTemporaryDir dir;
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("h100")}));
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.out.isEmpty());
+    EXPECT_TRUE(result.err.contains(QStringLiteral("unknown GPU 'h100'"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("h100_sxm5_80gb"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("h100_pcie_80gb")));
+}
+
+TEST(CatalogueCommands, ShowWithAnSqlInjectionIsJustAnUnknownGpu)
+{
+    QTemporaryDir dir;
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("x' OR '1'='1'; DROP TABLE gpus; --")}));
+    EXPECT_EQ(result.exitCode, 2);
+    const ProcessResult list = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 22);
+}
+
+TEST(CatalogueCommands, ExportThenImportIntoAnotherCatalogueIsExact)
+{
+    QTemporaryDir dir;
+    for (const char *extension : {"csv", "json"}) {
+        const QString first = dir.filePath(QStringLiteral("first.") + QLatin1String(extension));
+        const QString second = dir.filePath(QStringLiteral("second.") + QLatin1String(extension));
+        ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("export"), first}));
+        ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+        const QString other = dir.filePath(QStringLiteral("other-") + QLatin1String(extension) + QStringLiteral(".db"));
+        result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("import"), first, QStringLiteral("--on-conflict"),
+                                QStringLiteral("update")});
+        ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+        EXPECT_TRUE(result.out.contains(QStringLiteral("22 updated"))) << result.out.toStdString();
+        result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("export"), second});
+        ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+        EXPECT_EQ(readFile(first), readFile(second)) << extension;
+    }
+}
+
+TEST(CatalogueCommands, AFailedImportIsExit2NamesLineAndFieldAndChangesNothing)
+{
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("bad.csv"));
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu_id,vendor,product,memory_gb\r\nnew_one,Acme,Card,24\r\nnew_two,Acme,Card,-24\r\n");
+    file.close();
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("import"), bad}));
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("line 3, field memory_gb"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("nothing was changed")));
+    const ProcessResult show = runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("new_one")}));
+    EXPECT_EQ(show.exitCode, 2) << "the valid first row must not have been imported";
+}
+
+TEST(CatalogueCommands, BadArgumentsAreExit2)
+{
+    QTemporaryDir dir;
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("export"), dir.filePath(QStringLiteral("out.txt"))})).exitCode, 2);
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("import")})).exitCode, 2);
+    const ProcessResult conflict = runGpuCompare(
+        withDb(dir, {QStringLiteral("import"), QStringLiteral("x.csv"), QStringLiteral("--on-conflict"), QStringLiteral("merge")}));
+    EXPECT_EQ(conflict.exitCode, 2);
+    EXPECT_TRUE(conflict.err.contains(QStringLiteral("update, skip")));
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--yaml")})).exitCode, 2);
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("show")})).exitCode, 2);
+}
+
+TEST(CatalogueCommands, AMissingDbFolderIsAnErrorAndNothingIsCreated)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("no-such-folder/catalogue.db"));
+    const ProcessResult result = runGpuCompare({QStringLiteral("--db"), path, QStringLiteral("list")});
+    EXPECT_NE(result.exitCode, 0);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("does not exist"))) << result.err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("no-such-folder"))));
+}
+
+TEST(CatalogueCommands, ADamagedDbIsReportedAndLeftAlone)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.db"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(4096, 'z'));
+    file.close();
+    const ProcessResult result = runGpuCompare({QStringLiteral("--db"), path, QStringLiteral("list")});
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("not a GPU Compare catalogue"))) << result.err.toStdString();
+    EXPECT_EQ(readFile(path), QByteArray(4096, 'z'));
+}
