@@ -11,7 +11,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <benchmark/benchmark.h>
-
 #include <cmath>
 
 namespace {
@@ -25,12 +24,14 @@ ChartData barData(int gpus, int iteration)
     data.title = QStringLiteral("Dense tensor compute");
     data.valueAxisLabel = QStringLiteral("Dense tensor throughput (TFLOPS)");
     data.unit = QStringLiteral("TFLOPS");
-    data.categories = {QStringLiteral("FP32"), QStringLiteral("TF32"), QStringLiteral("FP16/BF16"), QStringLiteral("FP8")};
+    data.categories = {QStringLiteral("FP32"), QStringLiteral("TF32"), QStringLiteral("FP16/BF16"),
+                       QStringLiteral("FP8")};
     for (int g = 0; g < gpus; ++g) {
         ChartSeries series;
         series.name = QStringLiteral("GPU %1").arg(g + 1);
         for (int c = 0; c < data.categories.size(); ++c)
-            series.values << (c == 3 && g % 3 == 0 ? std::optional<double>() : 100.0 + 37.0 * g + 211.0 * c + iteration % 7);
+            series.values << (c == 3 && g % 3 == 0 ? std::optional<double>()
+                                                   : 100.0 + 37.0 * g + 211.0 * c + iteration % 7);
         data.series << series;
     }
     return data;
@@ -41,8 +42,9 @@ ChartData radarData(int gpus, int iteration)
     ChartData data;
     data.title = QStringLiteral("Normalised strengths");
     data.valueAxisLabel = QStringLiteral("Relative to the best GPU shown (1 = best)");
-    data.categories = {QStringLiteral("Compute"),      QStringLiteral("Memory"),           QStringLiteral("Bandwidth"),
-                       QStringLiteral("Interconnect"), QStringLiteral("Power efficiency"), QStringLiteral("Price efficiency")};
+    data.categories = {QStringLiteral("Compute"),          QStringLiteral("Memory"),
+                       QStringLiteral("Bandwidth"),        QStringLiteral("Interconnect"),
+                       QStringLiteral("Power efficiency"), QStringLiteral("Price efficiency")};
     for (int g = 0; g < gpus; ++g) {
         ChartSeries series;
         series.name = QStringLiteral("GPU %1").arg(g + 1);

@@ -1,9 +1,9 @@
 #include "BarChartWidget.h"
+
 #include "ChartTestData.h"
 
 #include <QImage>
 #include <QSet>
-
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
@@ -53,7 +53,8 @@ TEST(BarChartWidget, AxisCarriesUnitAndCategoriesAreTickLabels)
     EXPECT_EQ(chart.plot()->yAxis->label(), QStringLiteral("TFLOPS (dense)"));
     auto ticker = chart.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
     ASSERT_TRUE(ticker);
-    EXPECT_EQ(ticker->ticks().values(), (QVector<QString>{QStringLiteral("FP16/BF16"), QStringLiteral("FP8")}));
+    EXPECT_EQ(ticker->ticks().values(),
+              (QVector<QString>{QStringLiteral("FP16/BF16"), QStringLiteral("FP8")}));
     // The tallest bar fits under the top of the value axis.
     EXPECT_GT(chart.plot()->yAxis->range().upper, 1978.9);
 }
@@ -122,7 +123,8 @@ TEST(BarChartWidget, TooltipGivesSeriesCategoryValueAndUnit)
     // Middle of the A100's FP16 bar (second series, first category).
     const QCPBars *a100 = chart.bars().at(1);
     const double key = a100->data()->constBegin()->key;
-    const QPoint inBar(qRound(chart.plot()->xAxis->coordToPixel(key)), qRound(chart.plot()->yAxis->coordToPixel(150.0)));
+    const QPoint inBar(qRound(chart.plot()->xAxis->coordToPixel(key)),
+                       qRound(chart.plot()->yAxis->coordToPixel(150.0)));
     const QString tip = chart.toolTipAt(chart.plot()->mapTo(&chart, inBar));
     EXPECT_EQ(tip, QStringLiteral("A100 SXM4 80GB\nFP16/BF16: 312\u00a0TFLOPS"));
     // Above the bar there is nothing to explain.

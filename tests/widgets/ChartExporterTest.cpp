@@ -1,5 +1,6 @@
-#include "BarChartWidget.h"
 #include "ChartExporter.h"
+
+#include "BarChartWidget.h"
 #include "ChartTestData.h"
 #include "RadarChartWidget.h"
 
@@ -65,7 +66,8 @@ TEST_P(ChartExporterTest, PngHasTheRequestedPixelSizeAndIsNotBlank)
 {
     const QString file = path(QStringLiteral("chart.png"));
     QString error;
-    ASSERT_TRUE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {1600, 1000}, 2.0}, &error))
+    ASSERT_TRUE(
+        ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {1600, 1000}, 2.0}, &error))
         << error.toStdString();
     const QImage image(file);
     ASSERT_FALSE(image.isNull());
@@ -77,7 +79,8 @@ TEST_P(ChartExporterTest, SvgParsesAndHoldsPathsAndText)
 {
     const QString file = path(QStringLiteral("chart.svg"));
     QString error;
-    ASSERT_TRUE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Svg, {1600, 1000}, 1.0}, &error))
+    ASSERT_TRUE(
+        ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Svg, {1600, 1000}, 1.0}, &error))
         << error.toStdString();
     const QByteArray svg = readAll(file);
     EXPECT_TRUE(svg.startsWith("<?xml"));
@@ -100,7 +103,8 @@ TEST_P(ChartExporterTest, PdfIsAPdfOfTheRequestedPageSize)
 {
     const QString file = path(QStringLiteral("chart.pdf"));
     QString error;
-    ASSERT_TRUE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Pdf, {1600, 1000}, 1.0}, &error))
+    ASSERT_TRUE(
+        ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Pdf, {1600, 1000}, 1.0}, &error))
         << error.toStdString();
     const QByteArray pdf = readAll(file);
     EXPECT_TRUE(pdf.startsWith("%PDF-"));
@@ -120,16 +124,19 @@ TEST_P(ChartExporterTest, FailedWriteIsAMessageAndLeavesThePreviousFileUntouched
     }
     QString error;
     // An impossible size fails before anything is written.
-    EXPECT_FALSE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {0, 1000}, 1.0}, &error));
+    EXPECT_FALSE(
+        ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {0, 1000}, 1.0}, &error));
     EXPECT_FALSE(error.isEmpty());
-    EXPECT_FALSE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {20000, 100}, 1.0}, &error));
+    EXPECT_FALSE(
+        ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {20000, 100}, 1.0}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("16384"))) << error.toStdString();
     EXPECT_EQ(readAll(file), QByteArray("previous export"));
 
     // A folder that does not exist: a message naming the file, no crash.
     const QString missing = path(QStringLiteral("no/such/folder/chart.svg"));
     error.clear();
-    EXPECT_FALSE(ChartExporter::exportChart(*m_chart, missing, {ChartExporter::Format::Svg, {800, 500}, 1.0}, &error));
+    EXPECT_FALSE(
+        ChartExporter::exportChart(*m_chart, missing, {ChartExporter::Format::Svg, {800, 500}, 1.0}, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("chart.svg"))) << error.toStdString();
     EXPECT_FALSE(QFile::exists(missing));
 }

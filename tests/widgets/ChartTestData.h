@@ -15,7 +15,7 @@ inline ChartData seedCompute()
     data.unit = QStringLiteral("TFLOPS");
     data.categories = {QStringLiteral("FP16/BF16")};
     data.series = {
-        {QStringLiteral("H100 SXM5"), {989.4}, {}},     {QStringLiteral("H200 SXM"), {989.4}, {}},
+        {QStringLiteral("H100 SXM5"), {989.4}, {}},      {QStringLiteral("H200 SXM"), {989.4}, {}},
         {QStringLiteral("A100 80GB SXM4"), {312.0}, {}}, {QStringLiteral("RTX A6000"), {154.8}, {}},
         {QStringLiteral("L40S"), {362.05}, {}},
     };
@@ -31,8 +31,10 @@ inline ChartData seedMemoryAndBandwidth()
     data.unit = QStringLiteral("GB/s");
     data.categories = {QStringLiteral("HBM / GDDR bandwidth")};
     data.series = {
-        {QStringLiteral("H100 SXM5"), {3350.0}, {}},     {QStringLiteral("H200 SXM"), {4800.0}, {}},
-        {QStringLiteral("A100 80GB SXM4"), {2039.0}, {}}, {QStringLiteral("RTX A6000"), {768.0}, {}},
+        {QStringLiteral("H100 SXM5"), {3350.0}, {}},
+        {QStringLiteral("H200 SXM"), {4800.0}, {}},
+        {QStringLiteral("A100 80GB SXM4"), {2039.0}, {}},
+        {QStringLiteral("RTX A6000"), {768.0}, {}},
         {QStringLiteral("L40S"), {864.0}, {}},
     };
     return data;
@@ -43,8 +45,8 @@ inline ChartData seedRadar()
     ChartData data;
     data.title = QStringLiteral("Normalised strengths");
     data.valueAxisLabel = QStringLiteral("Relative to the best GPU shown (1 = best)");
-    data.categories = {QStringLiteral("Compute"),      QStringLiteral("Memory"),
-                       QStringLiteral("Bandwidth"),    QStringLiteral("Interconnect"),
+    data.categories = {QStringLiteral("Compute"),          QStringLiteral("Memory"),
+                       QStringLiteral("Bandwidth"),        QStringLiteral("Interconnect"),
                        QStringLiteral("Power efficiency"), QStringLiteral("Price efficiency")};
     data.series = {
         {QStringLiteral("H100 SXM5"), {1.0, 0.567, 0.698, 1.0, 0.85, 0.55}, {}},

@@ -1,5 +1,6 @@
-#include "CompareTestData.h"
 #include "ComparisonTable.h"
+
+#include "CompareTestData.h"
 #include "ComparisonTableModel.h"
 
 #include <QAbstractItemModelTester>
@@ -13,7 +14,8 @@
 namespace {
 
 // The model row of a quantity, and the text of one of its cells.
-QString cellText(const ComparisonTableModel &model, const QString &rowId, int gpuColumn, int role = Qt::DisplayRole)
+QString cellText(const ComparisonTableModel &model, const QString &rowId, int gpuColumn,
+                 int role = Qt::DisplayRole)
 {
     const int row = model.modelRowFor(rowId);
     return model.index(row, ComparisonTableModel::modelColumnFor(gpuColumn)).data(role).toString();
@@ -73,10 +75,12 @@ TEST(ComparisonTableModel, EveryRowCarriesItsUnit)
         EXPECT_FALSE(model.index(r, 1).data(ComparisonTableModel::UnitRole).toString().isEmpty()) << r;
     }
     // The unit also reaches the cell's tooltip and accessible text.
-    EXPECT_TRUE(cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole).contains(QStringLiteral("4800\u00a0GB/s"))
-                || cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole)
-                       .contains(QLocale().toString(4800) + QStringLiteral("\u00a0GB/s")));
-    EXPECT_EQ(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleTextRole), QStringLiteral("141\u00a0GB"));
+    EXPECT_TRUE(cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole)
+                    .contains(QStringLiteral("4800\u00a0GB/s")) ||
+                cellText(model, QStringLiteral("bandwidth"), 1, Qt::ToolTipRole)
+                    .contains(QLocale().toString(4800) + QStringLiteral("\u00a0GB/s")));
+    EXPECT_EQ(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleTextRole),
+              QStringLiteral("141\u00a0GB"));
 }
 
 TEST(ComparisonTableModel, BestValueIsMarkedBoldAndDescribed)
@@ -93,7 +97,8 @@ TEST(ComparisonTableModel, BestValueIsMarkedBoldAndDescribed)
     const int row = model.modelRowFor(QStringLiteral("memory"));
     EXPECT_TRUE(model.index(row, 2).data(Qt::FontRole).value<QFont>().bold());
     EXPECT_FALSE(model.index(row, 1).data(Qt::FontRole).isValid());
-    EXPECT_TRUE(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleDescriptionRole).contains(QStringLiteral("best")));
+    EXPECT_TRUE(cellText(model, QStringLiteral("memory"), 1, Qt::AccessibleDescriptionRole)
+                    .contains(QStringLiteral("best")));
 
     // A tie marks both: H100 and H200 share 989.4 TFLOPS.
     EXPECT_TRUE(isBest(model, QStringLiteral("fp16-dense"), 0));
@@ -129,7 +134,8 @@ TEST(ComparisonTableModel, RawValueRoleHoldsNumbersForSorting)
     const int row = model.modelRowFor(QStringLiteral("bandwidth"));
     EXPECT_DOUBLE_EQ(model.index(row, 2).data(ComparisonTableModel::RawValueRole).toDouble(), 4800.0);
     EXPECT_DOUBLE_EQ(model.index(row, 4).data(ComparisonTableModel::RawValueRole).toDouble(), 768.0);
-    EXPECT_EQ(model.index(row, 2).data(ComparisonTableModel::RowIdRole).toString(), QStringLiteral("bandwidth"));
+    EXPECT_EQ(model.index(row, 2).data(ComparisonTableModel::RowIdRole).toString(),
+              QStringLiteral("bandwidth"));
 }
 
 TEST(ComparisonTableModel, NotesLabelSparseAndMeasuredFiguresAndReachTheTooltip)
@@ -138,7 +144,8 @@ TEST(ComparisonTableModel, NotesLabelSparseAndMeasuredFiguresAndReachTheTooltip)
     model.setComparison(CompareTestData::seedComparison());
     EXPECT_TRUE(cellText(model, QStringLiteral("fp16-sparse"), 2).endsWith(QStringLiteral("(sparse)")));
     EXPECT_EQ(cellText(model, QStringLiteral("decode"), 0), QStringLiteral("144 (measured: 143 tokens/s)"));
-    EXPECT_TRUE(cellText(model, QStringLiteral("decode"), 0, Qt::ToolTipRole).contains(QStringLiteral("measured: 143 tokens/s")));
+    EXPECT_TRUE(cellText(model, QStringLiteral("decode"), 0, Qt::ToolTipRole)
+                    .contains(QStringLiteral("measured: 143 tokens/s")));
     EXPECT_EQ(cellText(model, QStringLiteral("decode"), 0, ComparisonTableModel::NoteRole),
               QStringLiteral("measured: 143 tokens/s"));
     EXPECT_TRUE(cellText(model, QStringLiteral("decode"), 1).isEmpty() == false);
@@ -195,7 +202,8 @@ TEST(ComparisonTable, CopyPutsTheTableOnTheClipboardAsTabSeparatedText)
     table.copyTable();
     const QStringList lines = QApplication::clipboard()->text().split(u'\n', Qt::SkipEmptyParts);
     ASSERT_EQ(lines.size(), 14); // header + 4 headings + 9 quantities
-    EXPECT_EQ(lines.at(0), QStringLiteral("Quantity (unit)\tH100 SXM5\tH200 SXM\tA100 80GB SXM4\tRTX A6000\tL40S"));
+    EXPECT_EQ(lines.at(0),
+              QStringLiteral("Quantity (unit)\tH100 SXM5\tH200 SXM\tA100 80GB SXM4\tRTX A6000\tL40S"));
     EXPECT_EQ(lines.at(1), QStringLiteral("Specs"));
     EXPECT_TRUE(lines.at(2).startsWith(QStringLiteral("FP16 tensor, dense (TFLOPS)\t")));
     EXPECT_TRUE(lines.at(3).endsWith(QStringLiteral("\tn/a\tn/a\t733")));

@@ -13,7 +13,8 @@ namespace {
 
 QVector<GpuPickerEntry> catalogue()
 {
-    auto gpu = [](const char *id, const char *name, const char *vendor, const char *arch, const char *detail) {
+    auto gpu = [](const char *id, const char *name, const char *vendor, const char *arch,
+                  const char *detail) {
         return GpuPickerEntry{QString::fromUtf8(id), QString::fromUtf8(name), QString::fromUtf8(vendor),
                               QString::fromUtf8(arch), QString::fromUtf8(detail)};
     };
@@ -33,8 +34,8 @@ QVector<GpuPickerEntry> catalogue()
 QModelIndex findInView(const GpuPicker &picker, const QString &text)
 {
     const QAbstractItemModel *model = picker.view()->model();
-    const QModelIndexList hits = model->match(model->index(0, 0), Qt::DisplayRole, text, 1,
-                                              Qt::MatchExactly | Qt::MatchRecursive);
+    const QModelIndexList hits =
+        model->match(model->index(0, 0), Qt::DisplayRole, text, 1, Qt::MatchExactly | Qt::MatchRecursive);
     return hits.isEmpty() ? QModelIndex() : hits.first();
 }
 
@@ -44,7 +45,8 @@ void userToggle(GpuPicker &picker, const QString &text)
     const QModelIndex index = findInView(picker, text);
     ASSERT_TRUE(index.isValid()) << text.toStdString();
     const auto state = index.data(Qt::CheckStateRole).value<Qt::CheckState>();
-    picker.view()->model()->setData(index, state == Qt::Checked ? Qt::Unchecked : Qt::Checked, Qt::CheckStateRole);
+    picker.view()->model()->setData(index, state == Qt::Checked ? Qt::Unchecked : Qt::Checked,
+                                    Qt::CheckStateRole);
 }
 
 Qt::CheckState stateOf(const GpuPicker &picker, const QString &text)
@@ -67,7 +69,8 @@ int visibleLeafCount(const QAbstractItemModel *model, const QModelIndex &parent 
 TEST(GpuPicker, GroupsByVendorThenArchitecture)
 {
     GpuPicker picker;
-    QAbstractItemModelTester tester(picker.proxyModel(), QAbstractItemModelTester::FailureReportingMode::Fatal);
+    QAbstractItemModelTester tester(picker.proxyModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal);
     picker.setGpus(catalogue());
     const QAbstractItemModel *model = picker.view()->model();
     ASSERT_EQ(model->rowCount(), 2);
@@ -93,7 +96,8 @@ TEST(GpuPicker, SetCheckedChecksThoseIdsAndGroupsFollow)
     picker.setChecked({QStringLiteral("l40s"), QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
                        QStringLiteral("unknown-gpu")});
     ASSERT_EQ(spy.count(), 1);
-    const QStringList expected{QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"), QStringLiteral("l40s")};
+    const QStringList expected{QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                               QStringLiteral("l40s")};
     EXPECT_EQ(spy.at(0).at(0).toStringList(), expected); // catalogue order
     EXPECT_EQ(picker.checkedIds(), expected);
     EXPECT_EQ(stateOf(picker, QStringLiteral("Hopper")), Qt::Checked);
@@ -114,7 +118,8 @@ TEST(GpuPicker, ClickingAGpuEmitsOnce)
     QSignalSpy spy(&picker, &GpuPicker::checkedIdsChanged);
     userToggle(picker, QStringLiteral("MI300X"));
     ASSERT_EQ(spy.count(), 1);
-    EXPECT_EQ(spy.at(0).at(0).toStringList(), (QStringList{QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")}));
+    EXPECT_EQ(spy.at(0).at(0).toStringList(),
+              (QStringList{QStringLiteral("h100-sxm5"), QStringLiteral("mi300x")}));
     EXPECT_EQ(stateOf(picker, QStringLiteral("AMD")), Qt::PartiallyChecked);
     userToggle(picker, QStringLiteral("H100 SXM5"));
     ASSERT_EQ(spy.count(), 2);
@@ -174,8 +179,8 @@ TEST(GpuPicker, ClickingAGroupWhileFilteredChecksOnlyTheGpusShown)
     QSignalSpy spy(&picker, &GpuPicker::checkedIdsChanged);
     userToggle(picker, QStringLiteral("NVIDIA"));
     ASSERT_EQ(spy.count(), 1);
-    EXPECT_EQ(picker.checkedIds(),
-              (QStringList{QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"), QStringLiteral("a100-80gb-sxm4")}));
+    EXPECT_EQ(picker.checkedIds(), (QStringList{QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                                                QStringLiteral("a100-80gb-sxm4")}));
     picker.setFilterText(QString());
     EXPECT_EQ(stateOf(picker, QStringLiteral("NVIDIA")), Qt::PartiallyChecked);
     EXPECT_EQ(stateOf(picker, QStringLiteral("Ampere")), Qt::PartiallyChecked);

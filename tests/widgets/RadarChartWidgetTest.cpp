@@ -1,11 +1,11 @@
-#include "ChartTestData.h"
 #include "RadarChartWidget.h"
+
+#include "ChartTestData.h"
 
 #include <QImage>
 #include <QSet>
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 

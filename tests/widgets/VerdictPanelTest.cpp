@@ -1,5 +1,6 @@
-#include "CompareTestData.h"
 #include "VerdictPanel.h"
+
+#include "CompareTestData.h"
 
 #include <QLabel>
 #include <gtest/gtest.h>
@@ -14,8 +15,8 @@ TEST(VerdictPanel, OneCardPerGpuWithBadgesAndReasons)
     EXPECT_TRUE(panel.emptyText().isEmpty());
 
     // Badges carry a symbol and the level's name, never colour alone.
-    EXPECT_EQ(panel.badgeText(0, Task::Training), VerdictPanel::levelSymbol(VerdictLevel::Recommended)
-                                                     + QStringLiteral(" Recommended"));
+    EXPECT_EQ(panel.badgeText(0, Task::Training),
+              VerdictPanel::levelSymbol(VerdictLevel::Recommended) + QStringLiteral(" Recommended"));
     EXPECT_TRUE(panel.badgeText(3, Task::Training).endsWith(QStringLiteral("Unsuitable")));
     EXPECT_TRUE(panel.badgeText(3, Task::Inference).endsWith(QStringLiteral("Limited")));
     EXPECT_TRUE(panel.badgeText(4, Task::Inference).endsWith(QStringLiteral("Suitable")));
@@ -23,7 +24,8 @@ TEST(VerdictPanel, OneCardPerGpuWithBadgesAndReasons)
     EXPECT_EQ(panel.reasonTexts(3, Task::Inference),
               (QStringList{QStringLiteral("768 GB/s limits decode to ~35 tokens/s"),
                            QStringLiteral("no NVLink across more than 2 cards")}));
-    EXPECT_EQ(panel.reasonTexts(1, Task::Training), QStringList{QStringLiteral("141 GB fits larger models per GPU")});
+    EXPECT_EQ(panel.reasonTexts(1, Task::Training),
+              QStringList{QStringLiteral("141 GB fits larger models per GPU")});
 }
 
 TEST(VerdictPanel, CardsNameTheirGpuAndBadgesHaveAccessibleNames)

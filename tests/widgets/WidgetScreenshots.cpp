@@ -56,8 +56,10 @@ int main(int argc, char **argv)
     ok &= save(radar, dir, QStringLiteral("radar"));
 
     for (ChartView *chart : {static_cast<ChartView *>(&bars), static_cast<ChartView *>(&radar)}) {
-        const QString base = QDir(dir).filePath(chart == &bars ? QStringLiteral("export-bar") : QStringLiteral("export-radar"));
-        for (auto format : {ChartExporter::Format::Png, ChartExporter::Format::Svg, ChartExporter::Format::Pdf}) {
+        const QString base = QDir(dir).filePath(chart == &bars ? QStringLiteral("export-bar")
+                                                               : QStringLiteral("export-radar"));
+        for (auto format :
+             {ChartExporter::Format::Png, ChartExporter::Format::Svg, ChartExporter::Format::Pdf}) {
             QString error;
             const QString file = base + u'.' + ChartExporter::fileExtension(format);
             if (!ChartExporter::exportChart(*chart, file, {format, {1600, 1000}, 2.0}, &error)) {
@@ -82,7 +84,8 @@ int main(int argc, char **argv)
     manyRadar.series.clear();
     for (int g = 0; g < 20; ++g) {
         const QString name = QStringLiteral("GPU %1 (example)").arg(g + 1);
-        many.series.append({name, {150.0 + 45.0 * g, g % 4 == 0 ? std::optional<double>() : 300.0 + 90.0 * g}, {}});
+        many.series.append(
+            {name, {150.0 + 45.0 * g, g % 4 == 0 ? std::optional<double>() : 300.0 + 90.0 * g}, {}});
         QVector<std::optional<double>> values;
         for (int c = 0; c < 6; ++c)
             values << 0.1 + 0.9 * (((g + 1) * (c + 3)) % 11) / 10.0;
@@ -112,16 +115,21 @@ int main(int argc, char **argv)
     math.resize(460, 320);
     MathTermView weights{QStringLiteral("Weights"), QStringLiteral("params \u00b7 bytes per parameter"),
                          QStringLiteral("8.03e9 \u00b7 2"), 16.06, QStringLiteral("GB")};
-    MathTermView kv{QStringLiteral("KV cache"), QStringLiteral("2 \u00b7 L \u00b7 n_kv \u00b7 d \u00b7 bytes \u00b7 tokens \u00b7 batch"),
-                    QStringLiteral("2 \u00b7 32 \u00b7 8 \u00b7 128 \u00b7 2 \u00b7 8192 \u00b7 1"), 1.07, QStringLiteral("GB")};
-    MathTermView total{QStringLiteral("Memory needed"), QStringLiteral("weights + KV cache + activations + overhead"),
+    MathTermView kv{QStringLiteral("KV cache"),
+                    QStringLiteral("2 \u00b7 L \u00b7 n_kv \u00b7 d \u00b7 bytes \u00b7 tokens \u00b7 batch"),
+                    QStringLiteral("2 \u00b7 32 \u00b7 8 \u00b7 128 \u00b7 2 \u00b7 8192 \u00b7 1"), 1.07,
+                    QStringLiteral("GB")};
+    MathTermView total{QStringLiteral("Memory needed"),
+                       QStringLiteral("weights + KV cache + activations + overhead"),
                        QStringLiteral("16.06 + 1.07 + 0.52 + 1.0"), 18.65, QStringLiteral("GB")};
-    math.setMath(QStringLiteral("Memory needed, H100 SXM5 (Llama 3 8B, fp16, batch 1)"), {weights, kv, total});
+    math.setMath(QStringLiteral("Memory needed, H100 SXM5 (Llama 3 8B, fp16, batch 1)"),
+                 {weights, kv, total});
     ok &= save(math, dir, QStringLiteral("math-panel"));
 
     GpuPicker picker;
     picker.resize(340, 520);
-    auto gpu = [](const char *id, const char *name, const char *vendor, const char *arch, const char *detail) {
+    auto gpu = [](const char *id, const char *name, const char *vendor, const char *arch,
+                  const char *detail) {
         return GpuPickerEntry{QString::fromUtf8(id), QString::fromUtf8(name), QString::fromUtf8(vendor),
                               QString::fromUtf8(arch), QString::fromUtf8(detail)};
     };
@@ -139,8 +147,9 @@ int main(int argc, char **argv)
         gpu("mi300x", "MI300X", "AMD", "CDNA 3", "192 GB HBM3, 5,300 GB/s"),
         gpu("mi325x", "MI325X", "AMD", "CDNA 3", "256 GB HBM3e, 6,000 GB/s"),
     });
-    picker.setChecked({QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"), QStringLiteral("a100-80gb-sxm4"),
-                       QStringLiteral("rtx-a6000"), QStringLiteral("l40s")});
+    picker.setChecked({QStringLiteral("h100-sxm5"), QStringLiteral("h200-sxm"),
+                       QStringLiteral("a100-80gb-sxm4"), QStringLiteral("rtx-a6000"),
+                       QStringLiteral("l40s")});
     ok &= save(picker, dir, QStringLiteral("gpu-picker"));
     picker.setFilterText(QStringLiteral("hbm3"));
     ok &= save(picker, dir, QStringLiteral("gpu-picker-filtered"));

@@ -8,7 +8,6 @@
 #include <QStandardItemModel>
 #include <QTreeView>
 #include <QVBoxLayout>
-
 #include <functional>
 
 GpuPicker::GpuPicker(QWidget *parent)

@@ -19,11 +19,16 @@ class GpuPicker : public QWidget
 {
     Q_OBJECT
 public:
-    enum Role {
+    enum Role
+    {
         IdRole = Qt::UserRole + 1, // QString: the GPU id on GPU rows; empty on groups
         SearchRole,                // QString: the text the filter matches
     };
-    enum Column { NameColumn = 0, DetailColumn = 1 };
+    enum Column
+    {
+        NameColumn = 0,
+        DetailColumn = 1
+    };
 
     explicit GpuPicker(QWidget *parent = nullptr);
     ~GpuPicker() override;

@@ -6,15 +6,14 @@
 #include <QPicture>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
-
 #include <algorithm>
+#include <qcustomplot.h>
 
 namespace {
 
-constexpr double kGroupWidth = 0.8;   // share of a category slot covered by its bars
-constexpr double kHeadroom = 1.15;    // value axis range above the tallest bar, room for its label
-constexpr int kLabelGap = 2;          // pixels between neighbouring value labels
+constexpr double kGroupWidth = 0.8; // share of a category slot covered by its bars
+constexpr double kHeadroom = 1.15;  // value axis range above the tallest bar, room for its label
+constexpr int kLabelGap = 2;        // pixels between neighbouring value labels
 
 QFont chartFont(const QWidget *widget, int pointSize, bool bold = false)
 {
@@ -187,8 +186,8 @@ QString BarChartWidget::toolTipAt(const QPoint &pos) const
                 continue;
             const int category = qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1;
             const QString categoryName = chart.categories.value(category);
-            return tr("%1\n%2: %3").arg(chart.series.at(s).name, categoryName,
-                                         ValueFormat::withUnit(it->value, chart.unit));
+            return tr("%1\n%2: %3")
+                .arg(chart.series.at(s).name, categoryName, ValueFormat::withUnit(it->value, chart.unit));
         }
     }
     return {};

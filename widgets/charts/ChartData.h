@@ -4,7 +4,6 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
-
 #include <optional>
 
 // What a chart shows, prepared by a controller; charts know nothing about GPUs.
@@ -22,5 +21,5 @@ struct ChartData
     QString unit;           // for value labels and tooltips: "TFLOPS"; may be empty
     QStringList categories; // x axis groups, e.g. precisions
     QVector<ChartSeries> series;
-    QString footnote;       // e.g. "Dense figures; sparse shown on request"
+    QString footnote; // e.g. "Dense figures; sparse shown on request"
 };

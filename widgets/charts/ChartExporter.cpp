@@ -11,7 +11,6 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
-
 #include <cmath>
 
 namespace {
@@ -60,20 +59,22 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     if (fileName.isEmpty())
         return fail(errorMessage, tr("No file name given for the chart export."));
     if (options.size.isEmpty() || !(options.scale > 0.0) || !std::isfinite(options.scale))
-        return fail(errorMessage, tr("Cannot export %1: the size %2x%3 at scale %4 is not a valid image size.")
-                                      .arg(name)
-                                      .arg(options.size.width())
-                                      .arg(options.size.height())
-                                      .arg(options.scale));
+        return fail(errorMessage,
+                    tr("Cannot export %1: the size %2x%3 at scale %4 is not a valid image size.")
+                        .arg(name)
+                        .arg(options.size.width())
+                        .arg(options.size.height())
+                        .arg(options.scale));
     const double pixelsWide = options.size.width() * options.scale;
     const double pixelsHigh = options.size.height() * options.scale;
-    if (pixelsWide > kMaxPixels || pixelsHigh > kMaxPixels || options.size.width() > kMaxPixels
-        || options.size.height() > kMaxPixels)
-        return fail(errorMessage, tr("Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.")
-                                      .arg(name)
-                                      .arg(qRound(pixelsWide))
-                                      .arg(qRound(pixelsHigh))
-                                      .arg(kMaxPixels));
+    if (pixelsWide > kMaxPixels || pixelsHigh > kMaxPixels || options.size.width() > kMaxPixels ||
+        options.size.height() > kMaxPixels)
+        return fail(errorMessage,
+                    tr("Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.")
+                        .arg(name)
+                        .arg(qRound(pixelsWide))
+                        .arg(qRound(pixelsHigh))
+                        .arg(kMaxPixels));
 
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
@@ -117,8 +118,9 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
         writer.setCreator(tr("GPU Compare"));
         writer.setTitle(chart.data().title);
         const QSizeF points(size.width() * 72.0 / kLogicalDpi, size.height() * 72.0 / kLogicalDpi);
-        writer.setPageLayout(QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
-                                         QPageLayout::Portrait, QMarginsF()));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF()));
         QPainter painter;
         if (!painter.begin(&writer)) {
             file.cancelWriting();

@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QSize>
 #include <QString>
-
 #include <optional>
 
 class ChartView;
@@ -14,7 +13,12 @@ class ChartExporter
 {
     Q_DECLARE_TR_FUNCTIONS(ChartExporter)
 public:
-    enum class Format { Png, Svg, Pdf };
+    enum class Format
+    {
+        Png,
+        Svg,
+        Pdf
+    };
 
     struct Options
     {

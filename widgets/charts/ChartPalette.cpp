@@ -25,7 +25,8 @@ Qt::PenStyle penStyleAt(int index)
 
 Qt::BrushStyle brushStyleAt(int index)
 {
-    static constexpr std::array<Qt::BrushStyle, 3> kStyles{Qt::SolidPattern, Qt::BDiagPattern, Qt::DiagCrossPattern};
+    static constexpr std::array<Qt::BrushStyle, 3> kStyles{Qt::SolidPattern, Qt::BDiagPattern,
+                                                           Qt::DiagCrossPattern};
     return kStyles[static_cast<std::size_t>(std::max(index, 0) / kPaletteSize) % kStyles.size()];
 }
 

@@ -4,8 +4,7 @@
 
 ChartView::ChartView(QWidget *parent)
     : QWidget(parent)
-{
-}
+{}
 
 ChartView::~ChartView() = default;
 
@@ -26,7 +25,8 @@ QImage ChartView::toImage(const QSize &size, qreal scale) const
         return {};
     image.fill(Qt::white);
     QPainter painter(&image);
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                           QPainter::SmoothPixmapTransform);
     painter.scale(scale, scale);
     renderChart(painter, size);
     painter.end();

@@ -8,7 +8,8 @@
 class QPainter;
 
 // The chart interface the window and the exporter talk to. A chart takes prepared ChartData and can paint
-// itself onto any QPainter (screen, image, SVG, PDF) at any logical size, independently of its on-screen size.
+// itself onto any QPainter (screen, image, SVG, PDF) at any logical size, independently of its on-screen
+// size.
 class ChartView : public QWidget
 {
     Q_OBJECT

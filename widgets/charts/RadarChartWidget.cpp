@@ -7,7 +7,6 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -267,7 +266,8 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
         painter.setFont(layout.labelFont);
         painter.setPen(text);
         for (int c = 0; c < count; ++c)
-            painter.drawText(layout.axisLabelRects.at(c), layout.axisLabelFlags.at(c), chart.categories.at(c));
+            painter.drawText(layout.axisLabelRects.at(c), layout.axisLabelFlags.at(c),
+                             chart.categories.at(c));
     }
 
     // One polygon per series.
@@ -325,8 +325,8 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
         painter.drawLine(QPointF(row.left(), row.top() + 2 + kSwatch / 2.0),
                          QPointF(row.left() + kSampleWidth, row.top() + 2 + kSwatch / 2.0));
         painter.setPen(text);
-        painter.drawText(row.adjusted(kSampleWidth + kLegendGap, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                         legendText(s));
+        painter.drawText(row.adjusted(kSampleWidth + kLegendGap, 0, 0, 0),
+                         Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, legendText(s));
     }
 
     if (!layout.footnoteRect.isEmpty()) {
@@ -361,7 +361,8 @@ std::optional<QPointF> RadarChartWidget::vertexPosition(int series, int axis) co
     const auto &values = chart.series.at(series).values;
     if (axis >= values.size() || !values.at(axis))
         return std::nullopt;
-    return layoutFor(size(), this).point(axis, static_cast<int>(chart.categories.size()), clamp01(*values.at(axis)));
+    return layoutFor(size(), this)
+        .point(axis, static_cast<int>(chart.categories.size()), clamp01(*values.at(axis)));
 }
 
 QString RadarChartWidget::toolTipAt(const QPoint &pos) const
@@ -380,8 +381,9 @@ QString RadarChartWidget::toolTipAt(const QPoint &pos) const
             const double distance = std::hypot(d.x(), d.y());
             if (distance <= best) {
                 best = distance;
-                text = tr("%1\n%2: %3").arg(chart.series.at(s).name, chart.categories.at(c),
-                                             ValueFormat::withUnit(*values.at(c), chart.unit));
+                text = tr("%1\n%2: %3")
+                           .arg(chart.series.at(s).name, chart.categories.at(c),
+                                ValueFormat::withUnit(*values.at(c), chart.unit));
             }
         }
     }

@@ -3,13 +3,17 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
-
 #include <optional>
 
 // One quantity compared across the GPUs, prepared by a controller; the table knows nothing about GPUs.
 struct ComparisonRow
 {
-    enum class BetterWhen { Higher, Lower, None };
+    enum class BetterWhen
+    {
+        Higher,
+        Lower,
+        None
+    };
 
     QString id;      // stable key for the quantity: selecting a cell reports (id, column) to ask for its math
     QString section; // group heading, e.g. "Specs", "Memory", "Speed", "Cost"; consecutive rows share one
@@ -17,7 +21,7 @@ struct ComparisonRow
     QString unit;    // "TFLOPS"; shown on the row
     BetterWhen betterWhen = BetterWhen::None;
     QVector<std::optional<double>> values; // one per column; nullopt shows "n/a"
-    QVector<QString> notes;                // one per column (may be shorter): "sparse", "measured: 1,234 tok/s"
+    QVector<QString> notes; // one per column (may be shorter): "sparse", "measured: 1,234 tok/s"
 };
 
 struct ComparisonData

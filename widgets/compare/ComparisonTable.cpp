@@ -20,7 +20,8 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 
     m_view->setModel(m_model);
     m_view->setAccessibleName(tr("Comparison table"));
-    m_view->setAccessibleDescription(tr("One column per GPU; the best value of each row is starred and bold"));
+    m_view->setAccessibleDescription(
+        tr("One column per GPU; the best value of each row is starred and bold"));
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -57,7 +58,8 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     m_model->setComparison(comparison);
     applySpans();
     m_view->resizeColumnsToContents();
-    if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() && m_model->modelRowFor(rowId) >= 0)
+    if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() &&
+        m_model->modelRowFor(rowId) >= 0)
         selectCell(rowId, column);
 }
 
@@ -97,8 +99,9 @@ QString ComparisonTable::selectedRowId() const
 
 int ComparisonTable::selectedColumn() const
 {
-    return selectedRowId().isEmpty() ? -1
-                                     : ComparisonTableModel::gpuColumnAt(m_view->selectionModel()->currentIndex().column());
+    return selectedRowId().isEmpty()
+               ? -1
+               : ComparisonTableModel::gpuColumnAt(m_view->selectionModel()->currentIndex().column());
 }
 
 void ComparisonTable::onCurrentChanged(const QModelIndex &current)

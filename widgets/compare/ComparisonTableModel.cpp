@@ -5,7 +5,6 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
-
 #include <cmath>
 
 namespace {
@@ -27,7 +26,8 @@ QVector<bool> bestOf(const ComparisonRow &row, int columns)
         if (!value || !std::isfinite(*value))
             continue;
         ++present;
-        if (!winner || (row.betterWhen == ComparisonRow::BetterWhen::Higher ? *value > *winner : *value < *winner))
+        if (!winner ||
+            (row.betterWhen == ComparisonRow::BetterWhen::Higher ? *value > *winner : *value < *winner))
             winner = *value;
     }
     if (present < 2)
@@ -41,8 +41,7 @@ QVector<bool> bestOf(const ComparisonRow &row, int columns)
 
 ComparisonTableModel::ComparisonTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 QString ComparisonTableModel::marker()
 {
@@ -126,7 +125,8 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
         if (section < 0 || section >= columnCount())
             return {};
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
-            return section == LabelColumn ? tr("Quantity (unit)") : m_data.columnTitles.at(gpuColumnAt(section));
+            return section == LabelColumn ? tr("Quantity (unit)")
+                                          : m_data.columnTitles.at(gpuColumnAt(section));
         if (role == Qt::TextAlignmentRole)
             return int((section == LabelColumn ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
         return {};
@@ -221,7 +221,8 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
         QStringList lines;
         const QString gpu = m_data.columnTitles.value(gpuColumn);
         lines << tr("%1, %2: %3")
-                     .arg(gpu, row.label, value ? ValueFormat::withUnit(*value, row.unit) : tr("not available"));
+                     .arg(gpu, row.label,
+                          value ? ValueFormat::withUnit(*value, row.unit) : tr("not available"));
         if (best)
             lines << (row.betterWhen == ComparisonRow::BetterWhen::Lower ? tr("Best in this row (lowest)")
                                                                          : tr("Best in this row (highest)"));

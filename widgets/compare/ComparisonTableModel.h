@@ -11,8 +11,13 @@ class ComparisonTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { LabelColumn = 0, FirstValueColumn = 1 };
-    enum Role {
+    enum Column
+    {
+        LabelColumn = 0,
+        FirstValueColumn = 1
+    };
+    enum Role
+    {
         RawValueRole = Qt::UserRole + 1, // double for sorting; invalid where missing or not a value cell
         IsBestRole,                      // bool: the best value of its row
         IsSectionRole,                   // bool: a section heading line
@@ -47,8 +52,8 @@ public:
 private:
     struct Line
     {
-        int dataRow = -1;   // index into m_data.rows, or -1 for a heading
-        QString section;    // heading text
+        int dataRow = -1; // index into m_data.rows, or -1 for a heading
+        QString section;  // heading text
     };
     QVariant labelData(const ComparisonRow &row, int role) const;
     QVariant valueData(int dataRow, int gpuColumn, int role) const;

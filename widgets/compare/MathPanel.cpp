@@ -70,7 +70,8 @@ QString MathPanel::toPlainText() const
             parts << term.substituted;
         if (term.value)
             parts << ValueFormat::withUnit(*term.value, term.unit);
-        lines << (parts.isEmpty() ? term.name : tr("%1: %2").arg(term.name, parts.join(QStringLiteral(" = "))));
+        lines << (parts.isEmpty() ? term.name
+                                  : tr("%1: %2").arg(term.name, parts.join(QStringLiteral(" = "))));
     }
     return lines.join(u'\n');
 }
@@ -96,15 +97,16 @@ void MathPanel::render()
     }
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='4' width='100%'>");
     for (const MathTermView &term : m_terms) {
-        const QString value = term.value ? ValueFormat::withUnit(*term.value, term.unit).toHtmlEscaped() : QString();
-        html += QStringLiteral("<tr><td colspan='2'><b>") + term.name.toHtmlEscaped()
-                + QStringLiteral("</b></td><td align='right'><b>") + value + QStringLiteral("</b></td></tr>");
+        const QString value =
+            term.value ? ValueFormat::withUnit(*term.value, term.unit).toHtmlEscaped() : QString();
+        html += QStringLiteral("<tr><td colspan='2'><b>") + term.name.toHtmlEscaped() +
+                QStringLiteral("</b></td><td align='right'><b>") + value + QStringLiteral("</b></td></tr>");
         if (!term.formula.isEmpty())
-            html += QStringLiteral("<tr><td width='16'></td><td colspan='2'><tt>") + term.formula.toHtmlEscaped()
-                    + QStringLiteral("</tt></td></tr>");
+            html += QStringLiteral("<tr><td width='16'></td><td colspan='2'><tt>") +
+                    term.formula.toHtmlEscaped() + QStringLiteral("</tt></td></tr>");
         if (!term.substituted.isEmpty() && term.substituted != term.formula)
-            html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:#444'><tt>= ")
-                    + term.substituted.toHtmlEscaped() + QStringLiteral("</tt></td></tr>");
+            html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:#444'><tt>= ") +
+                    term.substituted.toHtmlEscaped() + QStringLiteral("</tt></td></tr>");
     }
     html += QStringLiteral("</table>");
     m_browser->setHtml(html);

@@ -10,8 +10,8 @@ namespace {
 
 QString objectNameFor(VerdictPanel::Task task, const char *part)
 {
-    return (task == VerdictPanel::Task::Training ? QStringLiteral("training") : QStringLiteral("inference"))
-           + QLatin1String(part);
+    return (task == VerdictPanel::Task::Training ? QStringLiteral("training") : QStringLiteral("inference")) +
+           QLatin1String(part);
 }
 
 } // namespace

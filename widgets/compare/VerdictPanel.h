@@ -15,7 +15,11 @@ class VerdictPanel : public QWidget
 {
     Q_OBJECT
 public:
-    enum class Task { Training, Inference };
+    enum class Task
+    {
+        Training,
+        Inference
+    };
 
     explicit VerdictPanel(QWidget *parent = nullptr);
     ~VerdictPanel() override;
