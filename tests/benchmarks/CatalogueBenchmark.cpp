@@ -1,0 +1,140 @@
+// Catalogue at scale: opening a 10,000-GPU catalogue and filling SpecTableModel, and importing a
+// 10,000-row CSV. Figures in docs/catalogue.md. Measured, never asserted.
+
+#include <Catalogue.h>
+#include <CatalogueExporter.h>
+#include <CatalogueImporter.h>
+#include <GpuRepository.h>
+#include <SpecTableModel.h>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+#include <benchmark/benchmark.h>
+
+namespace {
+
+constexpr int kGpuCount = 10000;
+
+GpuSpec syntheticGpu(int i)
+{
+    GpuSpec gpu;
+    gpu.gpuId = QStringLiteral("synthetic_%1").arg(i);
+    gpu.vendor = i % 2 ? QStringLiteral("NVIDIA") : QStringLiteral("AMD");
+    gpu.product = QStringLiteral("Synthetic %1").arg(i);
+    gpu.variant = QStringLiteral("%1GB").arg(16 + i % 256);
+    gpu.architecture = QStringLiteral("Bench");
+    gpu.releaseYear = 2020 + i % 6;
+    gpu.fp32Tflops = 10.0 + i % 90;
+    gpu.fp16DenseTflops = 100.0 + (i % 1000) * 0.5;
+    gpu.fp16SparseTflops = 2 * *gpu.fp16DenseTflops;
+    gpu.memoryGb = 16 + i % 256;
+    gpu.memoryType = QStringLiteral("HBM3");
+    gpu.memoryBandwidthGBs = 500.0 + i % 5000;
+    gpu.tdpW = 300 + i % 700;
+    gpu.interconnectKind = QStringLiteral("none");
+    gpu.sources = QStringLiteral("https://example.com/datasheet/%1").arg(i);
+    gpu.notes = QStringLiteral("synthetic row for the benchmark");
+    return gpu;
+}
+
+QVector<GpuSpec> syntheticGpus(int count)
+{
+    QVector<GpuSpec> gpus;
+    gpus.reserve(count);
+    for (int i = 0; i < count; ++i)
+        gpus.append(syntheticGpu(i));
+    return gpus;
+}
+
+// A seeded catalogue plus synthetic GPUs up to kGpuCount rows, built once.
+const QString &largeCataloguePath()
+{
+    static QTemporaryDir dir;
+    static const QString path = [] {
+        const QString file = dir.filePath(QStringLiteral("large.db"));
+        auto catalogue = Catalogue::open(file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, nullptr);
+        QVector<GpuSpec> extra = syntheticGpus(kGpuCount - catalogue->gpus().count());
+        catalogue->gpus().saveAll(extra);
+        return file;
+    }();
+    return path;
+}
+
+void BM_OpenCatalogueAndFillModel(benchmark::State &state)
+{
+    const QString path = largeCataloguePath();
+    for (auto _ : state) {
+        auto catalogue = Catalogue::open(path, nullptr);
+        SpecTableModel model;
+        model.setCatalogue(catalogue.get());
+        benchmark::DoNotOptimize(model.rowCount());
+        if (model.rowCount() != kGpuCount)
+            state.SkipWithError("wrong row count");
+    }
+    state.SetLabel("10,000 GPUs: open (probe + quick_check) + read all rows into SpecTableModel");
+}
+BENCHMARK(BM_OpenCatalogueAndFillModel)->Unit(benchmark::kMillisecond);
+
+void BM_DisplayEveryCell(benchmark::State &state)
+{
+    auto catalogue = Catalogue::open(largeCataloguePath(), nullptr);
+    SpecTableModel model;
+    model.setCatalogue(catalogue.get());
+    for (auto _ : state) {
+        qsizetype characters = 0;
+        for (int row = 0; row < model.rowCount(); ++row)
+            for (int column = 0; column < model.columnCount(); ++column)
+                characters += model.index(row, column).data().toString().size();
+        benchmark::DoNotOptimize(characters);
+    }
+    state.SetLabel("10,000 rows x 50 columns, Qt::DisplayRole with units");
+}
+BENCHMARK(BM_DisplayEveryCell)->Unit(benchmark::kMillisecond);
+
+void BM_ImportCsv10000Rows(benchmark::State &state)
+{
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("large.csv"));
+    CatalogueExporter::exportToFile(syntheticGpus(kGpuCount), csv);
+    int run = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const QString file = dir.filePath(QStringLiteral("target-%1.db").arg(run++));
+        auto catalogue = Catalogue::open(file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, nullptr);
+        state.ResumeTiming();
+        GpuRepository::SaveReport report;
+        const CatalogueError error = CatalogueImporter::importFile(*catalogue, csv, GpuRepository::OnExisting::Update, &report);
+        if (error || report.inserted != kGpuCount)
+            state.SkipWithError("import failed");
+    }
+    state.SetLabel("parse + validate + insert 10,000 new GPUs in one transaction");
+}
+BENCHMARK(BM_ImportCsv10000Rows)->Unit(benchmark::kMillisecond);
+
+void BM_ExportCsv10000Rows(benchmark::State &state)
+{
+    QTemporaryDir dir;
+    auto catalogue = Catalogue::open(largeCataloguePath(), nullptr);
+    const QString csv = dir.filePath(QStringLiteral("export.csv"));
+    for (auto _ : state) {
+        const QVector<GpuSpec> gpus = catalogue->gpus().list();
+        if (CatalogueExporter::exportToFile(gpus, csv))
+            state.SkipWithError("export failed");
+    }
+    state.SetLabel("read 10,000 GPUs + atomic CSV write");
+}
+BENCHMARK(BM_ExportCsv10000Rows)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
