@@ -1,6 +1,7 @@
 #pragma once
 
 #include "MathTerm.h"
+#include "VerdictLevel.h"
 #include "Workload.h"
 
 #include <QString>
@@ -70,12 +71,6 @@ struct CostResult
     double joulesPerToken = 0.0;
     double electricityUsdPerMillionTokens = 0.0;
 };
-
-enum class VerdictLevel { Recommended, Suitable, Limited, Unsuitable };
-
-namespace VerdictLevels {
-QString name(VerdictLevel level); // "recommended", "suitable", "limited", "unsuitable"
-}
 
 struct Verdict
 {

@@ -142,7 +142,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             }
         }
 
-        // 5. Dense against sparse
+        // 5. Dense against sparse (compute decides training; decode is decided by bandwidth above)
+        if (!training)
+            continue;
         const double dense = gpu.fp16DenseTflops.value_or(0.0);
         const double sparse = gpu.fp16SparseTflops.value_or(0.0);
         if (dense > 0.0 && dense < bestDense)

@@ -14,7 +14,8 @@
 //     else limited.
 //  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down.
 //  5. Dense, not sparse: when a GPU's sparse FP16 figure (which some tables print) exceeds another
-//     GPU's dense figure but its dense figure does not, the reason says so: the verdict follows dense.
+//     GPU's dense figure but its dense figure does not (training verdicts), the reason says so: the verdict
+//     follows dense.
 namespace VerdictRules {
 
 // estimates[i] belongs to gpus[i]; all estimates are for the same task.

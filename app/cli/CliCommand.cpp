@@ -1,5 +1,7 @@
 #include "CliCommand.h"
 
+#include "CompareCommand.h"
+#include "EstimateCommand.h"
 #include "ExportCommand.h"
 #include "ImportCommand.h"
 #include "ListCommand.h"
@@ -11,7 +13,8 @@ const QVector<CliCommand> &all()
 {
     // Commands are added here as the issues that own them land (list, show, import, export,
     // estimate, compare, export-chart).
-    static const QVector<CliCommand> commands{listCommand(), showCommand(), importCommand(), exportCommand()};
+    static const QVector<CliCommand> commands{listCommand(), showCommand(), importCommand(), exportCommand(),
+                                                 estimateCommand(), compareCommand()};
     return commands;
 }
 

@@ -1,0 +1,210 @@
+#include "EstimateOutput.h"
+
+#include <EstimateJson.h>
+#include <MathTerm.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <functional>
+#include <optional>
+
+namespace EstimateOutput {
+
+namespace {
+
+QString num(double value, int decimals = 1)
+{
+    return QString::number(value, 'f', decimals);
+}
+
+QString big(double value)
+{
+    if (value >= 100.0)
+        return QString::number(value, 'f', 0);
+    if (value >= 10.0)
+        return QString::number(value, 'f', 1);
+    return QString::number(value, 'f', 2);
+}
+
+void writeVerdict(QTextStream &out, const QString &task, const Verdict &verdict)
+{
+    out << "  " << task << " verdict: " << VerdictLevels::name(verdict.level) << "\n";
+    for (const QString &reason : verdict.reasons)
+        out << "    - " << reason << "\n";
+}
+
+void writeMath(QTextStream &out, const Estimate &e)
+{
+    out << "  math:\n";
+    for (const MathTerm &term : e.math)
+        out << "    " << term.name << ": " << term.formula << "\n      = " << term.substituted << " = "
+            << MathLog::number(term.value) << ' ' << term.unit << "\n";
+}
+
+QString header(const Estimate &e)
+{
+    return QStringLiteral("%1 (%2) x%3, tp %4 pp %5 dp %6: %7 %8, %9 weights, %10 math, %11 KV, profile %12")
+        .arg(e.gpuName, e.gpuId)
+        .arg(e.parallelism.gpus)
+        .arg(e.parallelism.tensor)
+        .arg(e.parallelism.pipeline)
+        .arg(e.parallelism.data)
+        .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision), Precisions::name(e.computePrecisionUsed),
+             Precisions::name(e.kvPrecision), e.profileId);
+}
+
+} // namespace
+
+void writeJson(QTextStream &out, const QVector<Estimate> &estimates)
+{
+    QJsonArray results;
+    for (const Estimate &e : estimates)
+        results.append(EstimateJson::toJson(e));
+    QJsonObject root;
+    root.insert(QStringLiteral("results"), results);
+    out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool showMath)
+{
+    for (const Estimate &e : estimates) {
+        out << header(e) << "\n";
+        for (const QString &note : e.notes)
+            out << "  note: " << note << "\n";
+        const MemoryBreakdown &m = e.memory;
+        out << "  memory per GPU: " << num(e.perGpuGb) << " GB of " << num(e.capacityGb, 0) << " GB, "
+            << (e.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));
+        out << "; fewest GPUs: " << (e.minGpus > 0 ? QString::number(e.minGpus) : QStringLiteral("more than 1024")) << "\n";
+        out << "    weights " << num(m.weightsGb, 2) << ", KV cache " << num(m.kvCacheGb, 2) << ", activations " << num(m.activationsGb, 2)
+            << ", gradients " << num(m.gradientsGb, 2) << ", optimizer " << num(m.optimizerGb, 2) << ", adapters " << num(m.adaptersGb, 2)
+            << ", overhead " << num(m.overheadGb, 2) << " (GB)\n";
+        if (e.inference) {
+            const InferenceResult &r = *e.inference;
+            out << "  batch " << r.batch << ": TTFT " << big(r.ttftMs) << " ms, TPOT " << big(r.tpotMs) << " ms, prefill "
+                << big(r.prefillTokensPerS) << " tokens/s, decode " << big(r.decodeTokensPerS) << " tokens/s, throughput "
+                << big(r.throughputTokensPerS) << " tokens/s (all GPUs)\n";
+            out << "  largest batch that fits: " << r.maxBatch << "; longest context at this batch: " << r.maxContext << " tokens; decode is "
+                << (r.decodeComputeBound ? "compute" : "memory") << "-bound\n";
+        }
+        if (e.training) {
+            const TrainingResult &r = *e.training;
+            out << "  batch " << r.batch << " per replica: step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s, "
+                << big(r.samplesPerS) << " samples/s (all GPUs), MFU " << num(r.mfu * 100.0) << "%; largest batch: " << r.maxBatch << "\n";
+            if (r.budgetGpuHours > 0.0)
+                out << "  token budget: " << big(r.budgetGpuHours) << " GPU-hours, " << big(r.budgetHours / 24.0) << " days\n";
+        }
+        const CostResult &c = e.cost;
+        out << "  cost: " << (c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2)) : QStringLiteral("no price"))
+            << (c.usdPerMillionTokens ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3)) : QString())
+            << ", " << big(c.joulesPerToken) << " J/token, electricity $" << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
+        writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
+        writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
+        if (showMath)
+            writeMath(out, e);
+        out << "\n";
+    }
+}
+
+void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool showMath)
+{
+    if (estimates.isEmpty())
+        return;
+    struct Row
+    {
+        QString label;
+        std::function<std::optional<double>(const Estimate &)> value;
+        bool higherIsBetter;
+        int decimals;
+    };
+    const auto inference = [](auto getter) {
+        return [getter](const Estimate &e) -> std::optional<double> {
+            if (!e.inference)
+                return std::nullopt;
+            return getter(*e.inference);
+        };
+    };
+    const auto training = [](auto getter) {
+        return [getter](const Estimate &e) -> std::optional<double> {
+            if (!e.training)
+                return std::nullopt;
+            return getter(*e.training);
+        };
+    };
+    const QVector<Row> rows{
+        {QStringLiteral("memory per GPU (GB)"), [](const Estimate &e) { return std::optional<double>(e.perGpuGb); }, false, 1},
+        {QStringLiteral("capacity (GB)"), [](const Estimate &e) { return std::optional<double>(e.capacityGb); }, true, 0},
+        {QStringLiteral("fewest GPUs"), [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; }, false, 0},
+        {QStringLiteral("peak used (TFLOPS)"), [](const Estimate &e) { return std::optional<double>(e.peakTflopsUsed); }, true, 1},
+        {QStringLiteral("TTFT (ms)"), inference([](const InferenceResult &r) { return r.ttftMs; }), false, 1},
+        {QStringLiteral("TPOT (ms)"), inference([](const InferenceResult &r) { return r.tpotMs; }), false, 2},
+        {QStringLiteral("decode tokens/s"), inference([](const InferenceResult &r) { return r.decodeTokensPerS; }), true, 0},
+        {QStringLiteral("throughput tokens/s"), inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
+        {QStringLiteral("largest batch"), inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
+        {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }), false, 3},
+        {QStringLiteral("training tokens/s"), training([](const TrainingResult &r) { return r.tokensPerS; }), true, 0},
+        {QStringLiteral("samples/s"), training([](const TrainingResult &r) { return r.samplesPerS; }), true, 2},
+        {QStringLiteral("MFU (%)"), training([](const TrainingResult &r) { return r.mfu * 100.0; }), true, 1},
+        {QStringLiteral("GPU-hours for budget"), training([](const TrainingResult &r) { return r.budgetGpuHours; }), false, 0},
+        {QStringLiteral("$/GPU-hour"), [](const Estimate &e) { return e.cost.usdPerGpuHour; }, false, 2},
+        {QStringLiteral("$ per million tokens"), [](const Estimate &e) { return e.cost.usdPerMillionTokens; }, false, 3},
+        {QStringLiteral("joules per token"), [](const Estimate &e) { return std::optional<double>(e.cost.joulesPerToken); }, false, 2},
+    };
+    const int labelWidth = 24;
+    int columnWidth = 16;
+    for (const Estimate &e : estimates)
+        columnWidth = std::max(columnWidth, int(e.gpuId.size()) + 2);
+    const Estimate &first = estimates.constFirst();
+    out << first.modelId << ", " << Tasks::name(first.task) << ", " << Precisions::name(first.weightPrecision) << " weights, " << first.parallelism.gpus
+        << " GPU(s) of each, profile " << first.profileId << " (* = best in the row)\n\n";
+    out << QString(labelWidth, u' ');
+    for (const Estimate &e : estimates)
+        out << e.gpuId.rightJustified(columnWidth);
+    out << "\n";
+    for (const Row &row : rows) {
+        std::optional<double> best;
+        bool any = false;
+        for (const Estimate &e : estimates) {
+            const auto value = row.value(e);
+            if (!value || (!e.fits && row.label != QLatin1String("capacity (GB)") && row.label != QLatin1String("memory per GPU (GB)")))
+                continue;
+            any = true;
+            if (!best || (row.higherIsBetter ? *value > *best : *value < *best))
+                best = value;
+        }
+        if (!any && row.label != QLatin1String("memory per GPU (GB)"))
+            continue;
+        out << row.label.leftJustified(labelWidth);
+        const bool specRow = row.label == QLatin1String("memory per GPU (GB)") || row.label == QLatin1String("capacity (GB)")
+            || row.label == QLatin1String("fewest GPUs") || row.label == QLatin1String("peak used (TFLOPS)")
+            || row.label == QLatin1String("$/GPU-hour");
+        for (const Estimate &e : estimates) {
+            const auto value = row.value(e);
+            QString cell = !e.fits && !specRow ? QStringLiteral("no fit")
+                         : value            ? QString::number(*value, 'f', row.decimals)
+                                            : QStringLiteral("n/a");
+            if (value && best && *value == *best && estimates.size() > 1 && (e.fits || specRow))
+                cell += u'*';
+            else
+                cell += u' ';
+            out << cell.rightJustified(columnWidth);
+        }
+        out << "\n";
+    }
+    out << QStringLiteral("fits").leftJustified(labelWidth);
+    for (const Estimate &e : estimates)
+        out << QString(e.fits ? QStringLiteral("yes ") : QStringLiteral("no ")).rightJustified(columnWidth);
+    out << "\n\n";
+    for (const Estimate &e : estimates) {
+        out << e.gpuName << " (" << e.gpuId << ")\n";
+        for (const QString &note : e.notes)
+            out << "  note: " << note << "\n";
+        writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
+        writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
+        if (showMath)
+            writeMath(out, e);
+    }
+}
+
+} // namespace EstimateOutput
