@@ -1,0 +1,109 @@
+// Estimator throughput: GPU x workload evaluations per second on one core (issue 8's target:
+// >= 1,000,000 with the math terms off). items_per_second is the figure; docs/estimator.md records it.
+
+#include <DatasheetCsvParser.h>
+#include <Estimator.h>
+#include <SeedFiles.h>
+
+#include <QFile>
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+struct Fixture
+{
+    QVector<GpuSpec> gpus;
+    QVector<Workload> workloads;
+    EfficiencyParameters inference;
+    EfficiencyParameters training;
+};
+
+const Fixture &fixture()
+{
+    static const Fixture f = [] {
+        Fixture result;
+        const QString seed = QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/");
+        QFile csv(seed + QStringLiteral("gpu-specs.csv"));
+        csv.open(QIODevice::ReadOnly);
+        QString error;
+        result.gpus = DatasheetCsvParser::parse(csv.readAll(), &error).value_or(QVector<GpuSpec>{});
+        const auto models = SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
+        const auto profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json")).value_or(QVector<EfficiencyProfile>{});
+        for (const EfficiencyProfile &profile : profiles) {
+            if (profile.profileId == QLatin1String("vllm"))
+                result.inference = *EfficiencyParameters::fromProfile(profile);
+            if (profile.profileId == QLatin1String("pytorch-amp"))
+                result.training = *EfficiencyParameters::fromProfile(profile);
+        }
+        for (const ModelSpec &model : models) {
+            if (model.modelId != QLatin1String("llama-3-8b") && model.modelId != QLatin1String("llama-3-70b")
+                && model.modelId != QLatin1String("mixtral-8x7b"))
+                continue;
+            Workload w;
+            w.model = model;
+            result.workloads << w; // inference, batch 1
+            w.batch = 32;
+            w.gpuCount = 8;
+            result.workloads << w; // inference, batch 32 on 8 GPUs
+            w.task = Task::Training;
+            w.batch = 4;
+            w.zeroStage = 1;
+            result.workloads << w; // training on 8 GPUs
+        }
+        return result;
+    }();
+    return f;
+}
+
+void evaluate(benchmark::State &state, bool buildMath)
+{
+    const Fixture &f = fixture();
+    QVector<ModelArchitecture> architectures;
+    for (const Workload &w : f.workloads)
+        architectures << ModelArchitecture::from(w.model);
+    const EstimateOptions options{buildMath};
+    std::int64_t evaluations = 0;
+    for (auto _ : state) {
+        for (qsizetype i = 0; i < f.workloads.size(); ++i) {
+            const Workload &w = f.workloads[i];
+            const EfficiencyParameters &profile = Tasks::isTraining(w.task) ? f.training : f.inference;
+            for (const GpuSpec &gpu : f.gpus) {
+                Estimate e = Estimator::estimate(gpu, w, architectures[i], profile, options);
+                benchmark::DoNotOptimize(e);
+                ++evaluations;
+            }
+        }
+    }
+    state.SetItemsProcessed(evaluations);
+}
+
+// One GPU x workload evaluation: memory, fit, fewest GPUs, speed, cost; no math terms.
+void BM_EstimateWithoutMath(benchmark::State &state)
+{
+    evaluate(state, false);
+}
+BENCHMARK(BM_EstimateWithoutMath);
+
+// The same with every MathTerm built (what the window's show-the-math panel asks for).
+void BM_EstimateWithMath(benchmark::State &state)
+{
+    evaluate(state, true);
+}
+BENCHMARK(BM_EstimateWithMath);
+
+// A whole comparison with verdicts: 22 GPUs, one workload, plus the companion task.
+void BM_EstimateAllTwentyTwoGpus(benchmark::State &state)
+{
+    const Fixture &f = fixture();
+    for (auto _ : state) {
+        QVector<Estimate> all = Estimator::estimateAll(f.gpus, f.workloads.constFirst(), f.inference, &f.training, EstimateOptions{false});
+        benchmark::DoNotOptimize(all);
+    }
+    state.SetItemsProcessed(state.iterations() * f.gpus.size());
+}
+BENCHMARK(BM_EstimateAllTwentyTwoGpus);
+
+} // namespace
+
+BENCHMARK_MAIN();
