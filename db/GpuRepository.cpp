@@ -3,6 +3,7 @@
 #include "GpuField.h"
 #include "WriteTransaction.h"
 
+#include <QHash>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
@@ -144,14 +145,22 @@ int GpuRepository::count(CatalogueError *error) const
     return query.value(0).toInt();
 }
 
+QSqlQuery &GpuRepository::preparedQuery(std::optional<QSqlQuery> &cache, const QString &sql)
+{
+    if (!cache) {
+        cache.emplace(m_database);
+        cache->prepare(sql);
+    }
+    return *cache;
+}
+
 CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
 {
     const GpuField *bad = nullptr;
     const QString problem = GpuFields::validateAll(gpu, &bad);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
-    QSqlQuery query(m_database);
-    query.prepare(insertSql());
+    QSqlQuery &query = preparedQuery(m_insertQuery, insertSql());
     bindFields(query, gpu);
     query.addBindValue(gpu.userModified ? 1 : 0);
     if (!query.exec())
@@ -167,8 +176,7 @@ CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
     const QString problem = GpuFields::validateAll(gpu, &bad);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
-    QSqlQuery query(m_database);
-    query.prepare(updateSql());
+    QSqlQuery &query = preparedQuery(m_updateQuery, updateSql());
     bindFields(query, gpu);
     query.addBindValue(1); // user_modified: the row now differs from the seed
     query.addBindValue(gpu.rowId);
@@ -263,21 +271,27 @@ CatalogueError GpuRepository::merge(const QVector<GpuSpec> &gpus, OnExisting onE
     WriteTransaction transaction(m_database);
     if (CatalogueError error = transaction.begin())
         return error;
+    // Read the existing ids inside the write transaction: nobody can change them before we write.
+    QHash<QString, std::pair<qint64, int>> existing; // gpu_id -> (row id, revision)
+    {
+        QSqlQuery query(m_database);
+        query.setForwardOnly(true);
+        if (!query.exec(QStringLiteral("SELECT gpu_id, id, revision FROM gpus")))
+            return sqlError(query, QStringLiteral("cannot read the GPUs"));
+        while (query.next())
+            existing.insert(query.value(0).toString(), {query.value(1).toLongLong(), query.value(2).toInt()});
+    }
     SaveReport counts;
     for (GpuSpec gpu : gpus) {
-        // Read inside the write transaction: nobody can change the row between this read and the write.
-        CatalogueError lookup;
-        const std::optional<GpuSpec> existing = find(gpu.gpuId, &lookup);
-        if (lookup && lookup.kind != Kind::NotFound)
-            return lookup;
-        if (existing && onExisting == OnExisting::Skip) {
+        const auto found = existing.constFind(gpu.gpuId);
+        if (found != existing.constEnd() && onExisting == OnExisting::Skip) {
             ++counts.skipped;
             continue;
         }
         CatalogueError error;
-        if (existing) {
-            gpu.rowId = existing->rowId;
-            gpu.revision = existing->revision;
+        if (found != existing.constEnd()) {
+            gpu.rowId = found->first;
+            gpu.revision = found->second;
             error = writeUpdate(gpu);
             ++counts.updated;
         } else {

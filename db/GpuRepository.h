@@ -4,6 +4,7 @@
 #include "GpuSpec.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QVector>
 
 #include <optional>
@@ -49,6 +50,11 @@ private:
     CatalogueError writeUpdate(GpuSpec &gpu);
     CatalogueError checkWritable() const;
 
+    QSqlQuery &preparedQuery(std::optional<QSqlQuery> &cache, const QString &sql);
+
     QSqlDatabase m_database;
     bool m_readOnly = false;
+    // Prepared once per repository: a 50-column statement costs more to prepare than to run.
+    std::optional<QSqlQuery> m_insertQuery;
+    std::optional<QSqlQuery> m_updateQuery;
 };
