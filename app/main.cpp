@@ -2,6 +2,7 @@
 
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
+#include "window/CatalogueSession.h"
 #include "window/FirstFrameGrabber.h"
 #include "window/MainWindow.h"
 
@@ -26,8 +27,13 @@ int openWindow(const GlobalCommandLine &commandLine)
     QGuiApplication::setApplicationDisplayName(QApplication::tr("GPU Compare"));
     QGuiApplication::setDesktopFileName(QStringLiteral(GPUCOMPARE_APP_ID));
 
+    CatalogueSession catalogue;
+    if (!catalogue.open(commandLine.databasePath)) {
+        // The window still opens, empty, and says why; a damaged file is left as it is.
+        QTextStream(stderr) << "gpucompare: " << catalogue.lastError().message << Qt::endl;
+    }
     std::unique_ptr<FirstFrameGrabber> grabber;
-    MainWindow window;
+    MainWindow window(&catalogue);
     if (!commandLine.screenshotPath.isEmpty())
         grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
     window.show();

@@ -1,53 +1,78 @@
 #include "MainWindow.h"
 
+#include "AppSettings.h"
+#include "CatalogueSession.h"
+#include "CatalogueTab.h"
+#include "ChartExportDialog.h"
+#include "ChartExporter.h"
+#include "ChartView.h"
+#include "ChartsPanel.h"
+#include "ComparisonController.h"
+#include "ComparisonTable.h"
+#include "GpuPicker.h"
+#include "MathPanel.h"
+#include "SpecTableModel.h"
+#include "VerdictPanel.h"
+#include "WorkloadForm.h"
+
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
-#include <QLabel>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 
-namespace {
-
-// Stand-in content for a dock or tab whose feature has not landed yet; says what will be there.
-QWidget *pendingPanel(const QString &text)
-{
-    auto *label = new QLabel(text);
-    label->setAlignment(Qt::AlignCenter);
-    label->setWordWrap(true);
-    label->setMargin(12);
-    label->setEnabled(false);
-    return label;
-}
-
-} // namespace
-
-MainWindow::MainWindow(QWidget *parent)
+MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     : QMainWindow(parent)
+    , m_catalogue(catalogue)
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("GPU Compare"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
-    createTabs();
+    createViews();
     createDocks();
     createActions();
     createMenus();
-    statusBar()->showMessage(tr("Ready"));
     resize(1280, 800);
+
+    m_comparison = new ComparisonController({m_picker, m_form, m_table, m_charts, m_verdicts, m_math}, this);
+    connect(m_comparison, &ComparisonController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message); });
+    connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison, &ComparisonController::setCatalogue);
+    connect(m_catalogue->specModel(), &SpecTableModel::editRefused, m_catalogueTab,
+            [this](int, int, const QString &reason) { m_catalogueTab->showMessage(reason); });
+    m_catalogueTab->setModel(m_catalogue->specModel(), SpecTableModel::RawValueRole);
+
+    m_comparison->setCatalogue(m_catalogue->snapshot());
+    restoreSettings();
+    m_comparison->recomputeNow(); // the first frame already shows the comparison
+    showCatalogueState();
 }
 
-void MainWindow::createTabs()
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createViews()
 {
+    m_picker = new GpuPicker;
+    m_form = new WorkloadForm;
+    m_table = new ComparisonTable;
+    m_charts = new ChartsPanel;
+    m_catalogueTab = new CatalogueTab;
+    m_verdicts = new VerdictPanel;
+    m_math = new MathPanel;
+
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("centralTabs"));
     m_tabs->setDocumentMode(true);
-    m_tabs->addTab(pendingPanel(tr("Specs and estimates of the chosen GPUs, side by side.")), tr("&Compare"));
-    m_tabs->addTab(pendingPanel(tr("Bar charts of compute, memory and bandwidth, and a radar plot.")),
-                   tr("C&harts"));
-    m_tabs->addTab(pendingPanel(tr("The editable GPU catalogue.")), tr("C&atalogue"));
+    m_tabs->addTab(m_table, tr("&Compare"));
+    m_tabs->addTab(m_charts, tr("C&harts"));
+    m_tabs->addTab(m_catalogueTab, tr("C&atalogue"));
     setCentralWidget(m_tabs);
 }
 
@@ -64,17 +89,17 @@ QDockWidget *MainWindow::addDock(const QString &objectName, const QString &title
 
 void MainWindow::createDocks()
 {
-    addDock(QStringLiteral("gpuPickerDock"), tr("GPUs"),
-            pendingPanel(tr("Pick the GPUs to compare, grouped by vendor and architecture.")),
-            Qt::LeftDockWidgetArea);
-    addDock(QStringLiteral("workloadDock"), tr("Workload"),
-            pendingPanel(tr("Model, task, precision, batch, lengths, GPU count, profile and prices.")),
-            Qt::TopDockWidgetArea);
-    addDock(QStringLiteral("verdictDock"), tr("Verdicts"),
-            pendingPanel(tr("Training and inference verdicts per GPU, with their reasons.")),
-            Qt::RightDockWidgetArea);
-    addDock(QStringLiteral("mathDock"), tr("Show the Math"),
-            pendingPanel(tr("Select a number to see the terms that produced it.")), Qt::RightDockWidgetArea);
+    addDock(QStringLiteral("gpuPickerDock"), tr("GPUs"), m_picker, Qt::LeftDockWidgetArea);
+    addDock(QStringLiteral("workloadDock"), tr("Workload"), m_form, Qt::TopDockWidgetArea);
+    auto *verdictScroll = new QScrollArea;
+    verdictScroll->setWidget(m_verdicts);
+    verdictScroll->setWidgetResizable(true);
+    verdictScroll->setFrameShape(QFrame::NoFrame);
+    addDock(QStringLiteral("verdictDock"), tr("Verdicts"), verdictScroll, Qt::RightDockWidgetArea);
+    addDock(QStringLiteral("mathDock"), tr("Show the Math"), m_math, Qt::RightDockWidgetArea);
+    resizeDocks({m_docks.at(0)}, {185}, Qt::Horizontal);
+    resizeDocks({m_docks.at(2)}, {265}, Qt::Horizontal);
+    resizeDocks({m_docks.at(2), m_docks.at(3)}, {520, 200}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -91,16 +116,24 @@ void MainWindow::createActions()
     m_actions.saveScenario = make(tr("&Save Scenario…"), QKeySequence::Save, false);
     m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence(), false);
     m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence(), false);
-    m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")), false);
+    m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")), true);
     m_actions.exportReport = make(tr("Export &Report…"), QKeySequence(), false);
     m_actions.quit = make(tr("&Quit"), QKeySequence::Quit, true);
     m_actions.undo = make(tr("&Undo"), QKeySequence::Undo, false);
     m_actions.redo = make(tr("&Redo"), QKeySequence::Redo, false);
+    m_actions.showCompare = make(tr("&Compare"), QKeySequence(tr("Ctrl+1")), true);
+    m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+2")), true);
+    m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+3")), true);
     m_actions.about = make(tr("&About GPU Compare"), QKeySequence(), true);
     m_actions.aboutQt = make(tr("About &Qt"), QKeySequence(), true);
 
     m_actions.quit->setMenuRole(QAction::QuitRole);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportChart);
+    connect(m_charts, &ChartsPanel::exportRequested, this, &MainWindow::exportChart);
+    connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
+    connect(m_actions.showCharts, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
+    connect(m_actions.showCatalogue, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(2); });
     connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
     connect(m_actions.aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 }
@@ -126,12 +159,74 @@ void MainWindow::createMenus()
     edit->addAction(m_actions.redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_actions.showCompare);
+    view->addAction(m_actions.showCharts);
+    view->addAction(m_actions.showCatalogue);
+    view->addSeparator();
     for (QDockWidget *dock : std::as_const(m_docks))
         view->addAction(dock->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_actions.about);
     help->addAction(m_actions.aboutQt);
+}
+
+void MainWindow::restoreSettings()
+{
+    const AppSettings settings;
+    if (!settings.windowGeometry().isEmpty())
+        restoreGeometry(settings.windowGeometry());
+    if (!settings.windowState().isEmpty())
+        restoreState(settings.windowState());
+    m_tabs->setCurrentIndex(settings.currentTab());
+    m_form->setValues(settings.workload());
+    m_picker->setChecked(settings.selectedGpuIds());
+}
+
+void MainWindow::saveSettings() const
+{
+    AppSettings settings;
+    settings.setWindowGeometry(saveGeometry());
+    settings.setWindowState(saveState());
+    settings.setCurrentTab(m_tabs->currentIndex());
+    settings.setWorkload(m_form->values());
+    settings.setSelectedGpuIds(m_picker->checkedIds());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::showCatalogueState()
+{
+    if (!m_catalogue->isOpen()) {
+        m_catalogueTab->showMessage(tr("No catalogue is open: %1").arg(m_catalogue->lastError().message));
+        statusBar()->showMessage(tr("No catalogue: %1").arg(m_catalogue->lastError().message));
+    } else if (m_catalogue->isReadOnly()) {
+        m_catalogueTab->showMessage(tr("Read-only: %1").arg(m_catalogue->readOnlyReason()));
+    }
+    setWindowFilePath(m_catalogue->path());
+}
+
+void MainWindow::exportChart()
+{
+    ChartView *chart = m_charts->currentView();
+    if (!chart)
+        return;
+    AppSettings settings;
+    const QString folder = settings.lastExportFolder().isEmpty() ? QDir::homePath() : settings.lastExportFolder();
+    ChartExportDialog dialog(QDir(folder).filePath(m_charts->currentKind() + QStringLiteral(".png")), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!ChartExporter::exportChart(*chart, dialog.filePath(), dialog.options(), &error)) {
+        QMessageBox::warning(this, tr("Export Chart"), error);
+        return;
+    }
+    settings.setLastExportFolder(QFileInfo(dialog.filePath()).absolutePath());
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.filePath())), 5000);
 }
 
 void MainWindow::showAbout()

@@ -2,30 +2,64 @@
 
 #include <QMainWindow>
 
+class CatalogueSession;
+class CatalogueTab;
+class ChartsPanel;
+class ComparisonController;
+class ComparisonTable;
+class GpuPicker;
+class MathPanel;
 class QAction;
 class QDockWidget;
 class QTabWidget;
+class VerdictPanel;
+class WorkloadForm;
 
-// The shell: docks, tabs, actions and menus. It runs no SQL and computes nothing; controllers wire
-// the catalogue and the estimator into the widgets it hosts.
+// The shell: docks, tabs, actions and menus. It runs no SQL and computes nothing; CatalogueSession
+// holds the catalogue and ComparisonController turns it and the workload into what the views show.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // catalogue: opened by the caller (main, or a test); the window shows what it holds.
+    explicit MainWindow(CatalogueSession *catalogue, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     QTabWidget *tabs() const { return m_tabs; }
+    GpuPicker *gpuPicker() const { return m_picker; }
+    WorkloadForm *workloadForm() const { return m_form; }
+    ComparisonTable *comparisonTable() const { return m_table; }
+    ChartsPanel *chartsPanel() const { return m_charts; }
+    VerdictPanel *verdictPanel() const { return m_verdicts; }
+    MathPanel *mathPanel() const { return m_math; }
+    ComparisonController *comparison() const { return m_comparison; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    void createViews();
     void createDocks();
-    void createTabs();
     void createActions();
     void createMenus();
     QDockWidget *addDock(const QString &objectName, const QString &title, QWidget *content,
                          Qt::DockWidgetArea area);
+    void restoreSettings();
+    void saveSettings() const;
+    void showCatalogueState();
+    void exportChart();
     void showAbout();
 
+    CatalogueSession *m_catalogue;
+    ComparisonController *m_comparison = nullptr;
     QTabWidget *m_tabs = nullptr;
+    GpuPicker *m_picker = nullptr;
+    WorkloadForm *m_form = nullptr;
+    ComparisonTable *m_table = nullptr;
+    ChartsPanel *m_charts = nullptr;
+    CatalogueTab *m_catalogueTab = nullptr;
+    VerdictPanel *m_verdicts = nullptr;
+    MathPanel *m_math = nullptr;
     QList<QDockWidget *> m_docks;
 
     struct Actions
@@ -40,6 +74,9 @@ private:
         QAction *quit = nullptr;
         QAction *undo = nullptr;
         QAction *redo = nullptr;
+        QAction *showCompare = nullptr;
+        QAction *showCharts = nullptr;
+        QAction *showCatalogue = nullptr;
         QAction *about = nullptr;
         QAction *aboutQt = nullptr;
     } m_actions;

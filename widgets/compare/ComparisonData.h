@@ -22,6 +22,7 @@ struct ComparisonRow
     BetterWhen betterWhen = BetterWhen::None;
     QVector<std::optional<double>> values; // one per column; nullopt shows "n/a"
     QVector<QString> notes; // one per column (may be shorter): "sparse", "measured: 1,234 tok/s"
+    QString detail;         // more about the quantity (method, source), shown as the label's tooltip
 };
 
 struct ComparisonData

@@ -58,6 +58,10 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     m_model->setComparison(comparison);
     applySpans();
     m_view->resizeColumnsToContents();
+    // Long labels (measured results) are elided, so the GPU columns stay in view; the tooltip has it all.
+    const int labelWidth = qMin(m_view->columnWidth(ComparisonTableModel::LabelColumn),
+                                m_view->fontMetrics().averageCharWidth() * 32);
+    m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
     if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() &&
         m_model->modelRowFor(rowId) >= 0)
         selectCell(rowId, column);

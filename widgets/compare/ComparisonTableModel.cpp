@@ -181,16 +181,14 @@ QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) con
     case Qt::DisplayRole:
     case Qt::AccessibleTextRole:
         return row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit);
-    case Qt::ToolTipRole:
-        switch (row.betterWhen) {
-        case ComparisonRow::BetterWhen::Higher:
-            return tr("%1: higher is better").arg(row.label);
-        case ComparisonRow::BetterWhen::Lower:
-            return tr("%1: lower is better").arg(row.label);
-        case ComparisonRow::BetterWhen::None:
-            return row.label;
-        }
-        return {};
+    case Qt::ToolTipRole: {
+        QString tip = row.label;
+        if (row.betterWhen == ComparisonRow::BetterWhen::Higher)
+            tip = tr("%1: higher is better").arg(row.label);
+        else if (row.betterWhen == ComparisonRow::BetterWhen::Lower)
+            tip = tr("%1: lower is better").arg(row.label);
+        return row.detail.isEmpty() ? tip : tip + u'\n' + row.detail;
+    }
     default:
         return {};
     }

@@ -50,8 +50,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_fields[QStringLiteral("sequenceLength")].trainingOnly = true;
 
     m_gpus = addSpinBox(QStringLiteral("gpus"), tr("&GPUs"), 1, 100000, 1, 0);
-    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Tensor ¶llel"), 1, 1024, 1, 1);
-    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipeline p&arallel"), 1, 1024, 1, 2);
+    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Te&nsor parallel"), 1, 1024, 1, 1);
+    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 1, 1024, 1, 2);
     m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
     setComboChoices(m_zeroStage, {{QStringLiteral("0"), tr("0 (none)")},
                                   {QStringLiteral("1"), tr("1 (optimizer)")},
@@ -72,20 +72,20 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
     m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
     m_usdPerGpuHour->setToolTip(tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
-    addField(QStringLiteral("usdPerGpuHour"), tr("$ / GPU-&hour"), m_usdPerGpuHour, 1, 6);
+    addField(QStringLiteral("usdPerGpuHour"), tr("$ / GP&U-hour"), m_usdPerGpuHour, 1, 6);
 
     m_usdPerKwh = new QDoubleSpinBox;
     m_usdPerKwh->setRange(0.0, 10.0);
     m_usdPerKwh->setDecimals(3);
     m_usdPerKwh->setSingleStep(0.01);
     m_usdPerKwh->setPrefix(QStringLiteral("$"));
-    addField(QStringLiteral("usdPerKwh"), tr("$ / k&Wh"), m_usdPerKwh, 1, 7);
+    addField(QStringLiteral("usdPerKwh"), tr("Electricit&y $ / kWh"), m_usdPerKwh, 1, 7);
 
     m_trainTokens = new QDoubleSpinBox;
     m_trainTokens->setRange(0.001, 1'000'000.0);
     m_trainTokens->setDecimals(3);
     m_trainTokens->setSuffix(tr(" B tokens"));
-    addField(QStringLiteral("trainTokens"), tr("Training &budget"), m_trainTokens, 1, 8);
+    addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 1, 8);
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
 
     for (int column = 0; column < grid->columnCount(); ++column)

@@ -1,0 +1,558 @@
+#include "ComparisonPresenter.h"
+
+#include "ChartPalette.h"
+#include "Quantity.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace {
+
+using Better = ComparisonRow::BetterWhen;
+using Value = std::optional<double>;
+
+// One catalogue figure shown in the Specs section.
+struct SpecRow
+{
+    QString id;
+    QString label;
+    QString unit;
+    std::function<Value(const GpuSpec &)> value;
+    std::function<QString(const GpuSpec &)> note;
+    bool sparse = false;
+};
+
+QVector<SpecRow> specRows()
+{
+    using T = ComparisonPresentation;
+    // "GDDR6 (ECC)" -> "GDDR6": the table cell names the kind; the catalogue keeps the detail.
+    auto memoryType = [](const GpuSpec &g) { return g.memoryType.section(QStringLiteral(" ("), 0, 0); };
+    auto linkKind = [](const GpuSpec &g) {
+        if (g.interconnectKind == QStringLiteral("nvlink-switch"))
+            return T::tr("NVSwitch");
+        if (g.interconnectKind == QStringLiteral("nvlink-bridge"))
+            return T::tr("NVLink bridge");
+        if (g.interconnectKind == QStringLiteral("infinity-fabric"))
+            return T::tr("Infinity Fabric");
+        return T::tr("PCIe only");
+    };
+    return {
+        {QStringLiteral("spec.fp16"), T::tr("FP16/BF16 tensor, dense"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp16DenseTflops; }, {}},
+        {QStringLiteral("spec.fp16.sparse"), T::tr("FP16/BF16 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp16SparseTflops; }, {}, true},
+        {QStringLiteral("spec.fp8"), T::tr("FP8 tensor, dense"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp8DenseTflops; }, {}},
+        {QStringLiteral("spec.fp8.sparse"), T::tr("FP8 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp8SparseTflops; }, {}, true},
+        {QStringLiteral("spec.int8"), T::tr("INT8 tensor, dense"), QStringLiteral("TOPS"),
+         [](const GpuSpec &g) { return g.int8DenseTops; }, {}},
+        {QStringLiteral("spec.int8.sparse"), T::tr("INT8 tensor, sparse 2:4"), QStringLiteral("TOPS"),
+         [](const GpuSpec &g) { return g.int8SparseTops; }, {}, true},
+        {QStringLiteral("spec.fp4"), T::tr("FP4 tensor, dense"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp4DenseTflops; }, {}},
+        {QStringLiteral("spec.tf32"), T::tr("TF32 tensor, dense"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.tf32DenseTflops; }, {}},
+        {QStringLiteral("spec.tf32.sparse"), T::tr("TF32 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.tf32SparseTflops; }, {}, true},
+        {QStringLiteral("spec.fp32"), T::tr("FP32 (non-tensor)"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp32Tflops; }, {}},
+        {QStringLiteral("spec.fp64"), T::tr("FP64 (non-tensor)"), QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp64Tflops; }, {}},
+        {QStringLiteral("spec.memory"), T::tr("Memory"), QStringLiteral("GB"),
+         [](const GpuSpec &g) { return g.memoryGb; }, memoryType},
+        {QStringLiteral("spec.bandwidth"), T::tr("Memory bandwidth"), QStringLiteral("GB/s"),
+         [](const GpuSpec &g) { return g.memoryBandwidthGBs; }, {}},
+        {QStringLiteral("spec.interconnect"), T::tr("GPU-to-GPU link, bidirectional"), QStringLiteral("GB/s"),
+         [](const GpuSpec &g) { return g.interconnectGBs; }, linkKind},
+        {QStringLiteral("spec.pcie"), T::tr("PCIe, bidirectional"), QStringLiteral("GB/s"),
+         [](const GpuSpec &g) { return g.pcieGBs; }, {}},
+        {QStringLiteral("spec.tdp"), T::tr("Board power (TDP)"), QStringLiteral("W"),
+         [](const GpuSpec &g) { return g.tdpW; }, {}},
+        {QStringLiteral("spec.price"), T::tr("Rental price (catalogue default)"), QStringLiteral("$/GPU-h"),
+         [](const GpuSpec &g) { return g.usdPerGpuHour; }, {}},
+    };
+}
+
+Better betterFor(const QString &unit, const QString &id)
+{
+    if (id == QStringLiteral("spec.tdp"))
+        return Better::None; // power is a cost and a capability; the efficiency axis judges it
+    if (id == QStringLiteral("spec.price"))
+        return Better::Lower;
+    Q_UNUSED(unit);
+    return Better::Higher;
+}
+
+// Which of an estimate's math terms explain each workload row (matched by the start of the term's name).
+QStringList termPrefixesFor(const QString &rowId)
+{
+    static const QStringList memory{QStringLiteral("parallelism"), QStringLiteral("weights per GPU"),
+                                    QStringLiteral("KV cache per GPU"), QStringLiteral("activations per GPU"),
+                                    QStringLiteral("gradients per GPU"), QStringLiteral("optimizer state per GPU"),
+                                    QStringLiteral("LoRA adapters per GPU"), QStringLiteral("framework overhead"),
+                                    QStringLiteral("memory per GPU")};
+    static const QStringList prefill{QStringLiteral("parallelism"), QStringLiteral("peak compute used"),
+                                     QStringLiteral("prefill"), QStringLiteral("time to first token")};
+    static const QStringList decode{QStringLiteral("parallelism"), QStringLiteral("decode"),
+                                    QStringLiteral("tensor-parallel"), QStringLiteral("time per output token")};
+    static const QStringList step{QStringLiteral("parallelism"),        QStringLiteral("peak compute used"),
+                                  QStringLiteral("training FLOPs"),     QStringLiteral("compute time per step"),
+                                  QStringLiteral("memory traffic time"), QStringLiteral("tensor-parallel"),
+                                  QStringLiteral("pipeline bubble"),    QStringLiteral("data-parallel"),
+                                  QStringLiteral("optimizer update"),   QStringLiteral("forward time"),
+                                  QStringLiteral("step time")};
+    static const QStringList cost{QStringLiteral("rental per million"), QStringLiteral("power"),
+                                  QStringLiteral("energy per token"), QStringLiteral("electricity")};
+
+    if (rowId == QStringLiteral("fit.memory"))
+        return memory;
+    if (rowId == QStringLiteral("fit.min-gpus"))
+        return memory + QStringList{QStringLiteral("fewest GPUs")};
+    if (rowId == QStringLiteral("infer.ttft"))
+        return prefill;
+    if (rowId == QStringLiteral("infer.tpot"))
+        return decode;
+    if (rowId == QStringLiteral("infer.decode"))
+        return decode;
+    if (rowId == QStringLiteral("infer.throughput"))
+        return prefill + decode + QStringList{QStringLiteral("end-to-end throughput")};
+    if (rowId == QStringLiteral("infer.max-batch"))
+        return {QStringLiteral("largest batch")};
+    if (rowId == QStringLiteral("infer.max-context"))
+        return {QStringLiteral("longest context")};
+    if (rowId == QStringLiteral("train.step") || rowId == QStringLiteral("train.tokens")
+        || rowId == QStringLiteral("train.samples"))
+        return step + QStringList{QStringLiteral("samples per second")};
+    if (rowId == QStringLiteral("train.mfu"))
+        return step + QStringList{QStringLiteral("MFU")};
+    if (rowId == QStringLiteral("train.budget") || rowId == QStringLiteral("train.gpu-hours"))
+        return step + QStringList{QStringLiteral("GPU-hours")};
+    if (rowId.startsWith(QStringLiteral("cost.")))
+        return cost;
+    return {};
+}
+
+ChartSeries seriesFor(const GpuSpec &gpu, int index, QVector<Value> values)
+{
+    return ChartSeries{gpu.displayName(), std::move(values), ChartPalette::colorAt(index)};
+}
+
+// value / best among the GPUs, for the radar: 1 is the best of this comparison.
+QVector<Value> normalised(const QVector<Value> &values)
+{
+    double best = 0.0;
+    for (const Value &value : values)
+        if (value)
+            best = std::max(best, *value);
+    QVector<Value> result;
+    for (const Value &value : values)
+        result << (value && best > 0.0 ? Value(*value / best) : std::nullopt);
+    return result;
+}
+
+Value ratio(Value numerator, Value denominator)
+{
+    if (!numerator || !denominator || *denominator <= 0.0)
+        return std::nullopt;
+    return *numerator / *denominator;
+}
+
+} // namespace
+
+ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &input)
+{
+    ComparisonPresentation presentation;
+    presentation.m_gpus = input.gpus;
+    presentation.m_estimates = input.estimates;
+    for (const GpuSpec &gpu : input.gpus)
+        presentation.m_table.columnTitles << gpu.displayName();
+    presentation.addSpecRows(input);
+    presentation.addWorkloadRows(input);
+    presentation.addMeasuredRows(input);
+    presentation.buildCharts(input);
+    presentation.buildVerdicts(input);
+    return presentation;
+}
+
+void ComparisonPresentation::addSpecRows(const ComparisonInput &input)
+{
+    for (const SpecRow &spec : specRows()) {
+        if (spec.sparse && !input.showSparse)
+            continue;
+        ComparisonRow row;
+        row.id = spec.id;
+        row.section = tr("Specs (datasheet)");
+        row.label = spec.label;
+        row.unit = spec.unit;
+        row.betterWhen = betterFor(spec.unit, spec.id);
+        bool any = false;
+        for (const GpuSpec &gpu : input.gpus) {
+            const Value value = spec.value(gpu);
+            any = any || value.has_value();
+            row.values << value;
+            row.notes << (spec.note ? spec.note(gpu) : QString());
+        }
+        if (any || !spec.sparse) // a sparse row nobody has is noise; a missing dense figure is information
+            m_table.rows << row;
+    }
+}
+
+void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
+{
+    if (input.estimates.isEmpty())
+        return;
+    const bool training = Tasks::isTraining(input.estimates.first().task);
+
+    auto addRow = [this, &input](const QString &section, const QString &id, const QString &label,
+                                 const QString &unit, Better better, bool needsFit,
+                                 const std::function<Value(const Estimate &)> &value,
+                                 const std::function<QString(const Estimate &)> &note = {}) {
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        for (const Estimate &estimate : input.estimates) {
+            if (needsFit && !estimate.fits) {
+                row.values << std::nullopt;
+                row.notes << tr("does not fit");
+                continue;
+            }
+            row.values << value(estimate);
+            row.notes << (note ? note(estimate) : QString());
+        }
+        m_table.rows << row;
+    };
+
+    const QString memory = tr("Workload: memory");
+    addRow(memory, QStringLiteral("fit.memory"), tr("Memory needed per GPU"), QStringLiteral("GB"), Better::Lower,
+           false, [](const Estimate &e) { return Value(e.perGpuGb); },
+           [](const Estimate &e) { return e.fits ? QString() : tr("does not fit"); });
+    addRow(memory, QStringLiteral("fit.min-gpus"), tr("Fewest GPUs that fit"), tr("GPUs"), Better::Lower, false,
+           [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; },
+           [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
+    addRow(memory, QStringLiteral("fit.peak"), tr("Peak compute used"), QStringLiteral("TFLOPS"), Better::Higher,
+           false, [](const Estimate &e) { return Value(e.peakTflopsUsed); },
+           [](const Estimate &e) {
+               // FP16 and BF16 share one tensor rate on every GPU of the catalogue: not a fallback.
+               auto sixteenBit = [](Precision p) { return p == Precision::Fp16 || p == Precision::Bf16; };
+               const bool fellBack = e.computePrecisionUsed != e.activationPrecision
+                                     && !(sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision));
+               return fellBack ? tr("%1 rate: no %2 tensor cores")
+                                     .arg(Precisions::name(e.computePrecisionUsed), Precisions::name(e.activationPrecision))
+                               : QString();
+           });
+
+    if (!training) {
+        const QString speed = tr("Workload: inference speed");
+        addRow(speed, QStringLiteral("infer.ttft"), tr("Time to first token"), QStringLiteral("ms"), Better::Lower,
+               true, [](const Estimate &e) { return e.inference ? Value(e.inference->ttftMs) : std::nullopt; });
+        addRow(speed, QStringLiteral("infer.tpot"), tr("Time per output token"), QStringLiteral("ms"),
+               Better::Lower, true,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->tpotMs) : std::nullopt; });
+        addRow(speed, QStringLiteral("infer.decode"), tr("Decode, all GPUs"), tr("tokens/s"), Better::Higher, true,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt; });
+        addRow(speed, QStringLiteral("infer.throughput"), tr("End-to-end output, all GPUs"), tr("tokens/s"),
+               Better::Higher, true, [](const Estimate &e) {
+                   return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
+               });
+        addRow(speed, QStringLiteral("infer.max-batch"), tr("Largest batch that fits"), tr("sequences"),
+               Better::Higher, false,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->maxBatch) : std::nullopt; });
+        addRow(speed, QStringLiteral("infer.max-context"), tr("Longest context that fits"), tr("tokens"),
+               Better::Higher, false,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->maxContext) : std::nullopt; });
+    } else {
+        const QString speed = tr("Workload: training speed");
+        addRow(speed, QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower, true,
+               [](const Estimate &e) { return e.training ? Value(e.training->stepTimeS) : std::nullopt; });
+        addRow(speed, QStringLiteral("train.tokens"), tr("Training throughput, all GPUs"), tr("tokens/s"),
+               Better::Higher, true,
+               [](const Estimate &e) { return e.training ? Value(e.training->tokensPerS) : std::nullopt; });
+        addRow(speed, QStringLiteral("train.samples"), tr("Samples, all GPUs"), tr("samples/s"), Better::Higher,
+               true, [](const Estimate &e) { return e.training ? Value(e.training->samplesPerS) : std::nullopt; });
+        addRow(speed, QStringLiteral("train.mfu"), tr("Model FLOPs utilisation"), QStringLiteral("%"),
+               Better::Higher, true,
+               [](const Estimate &e) { return e.training ? Value(100.0 * e.training->mfu) : std::nullopt; });
+        addRow(speed, QStringLiteral("train.budget"), tr("Time for the token budget"), tr("hours"), Better::Lower,
+               true, [](const Estimate &e) { return e.training ? Value(e.training->budgetHours) : std::nullopt; });
+        addRow(speed, QStringLiteral("train.gpu-hours"), tr("GPU-hours for the token budget"), tr("GPU-h"),
+               Better::Lower, true,
+               [](const Estimate &e) { return e.training ? Value(e.training->budgetGpuHours) : std::nullopt; });
+    }
+
+    const QString cost = tr("Workload: cost and energy");
+    addRow(cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"), Better::Lower,
+           false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
+           [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
+    addRow(cost, QStringLiteral("cost.per-million"), tr("Rental per million tokens"), QStringLiteral("$"),
+           Better::Lower, true, [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
+    if (training)
+        addRow(cost, QStringLiteral("cost.budget"), tr("Rental for the token budget"), QStringLiteral("$"),
+               Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; });
+    addRow(cost, QStringLiteral("cost.energy"), tr("Energy per token"), QStringLiteral("J"), Better::Lower, true,
+           [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
+    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"), QStringLiteral("$"),
+           Better::Lower, true, [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
+}
+
+void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
+{
+    // One row per measured quantity (same metric, model, framework and setting); a value under each GPU
+    // that was measured, "n/a" under the others.
+    QVector<ComparisonRow> rows;
+    for (const Benchmark &benchmark : input.measured) {
+        const QString key = benchmark.metric + u'|' + benchmark.model + u'|' + benchmark.framework + u'|'
+                            + benchmark.precision + u'|' + benchmark.batchSize + u'|' + benchmark.inputLength
+                            + u'|' + benchmark.outputLength;
+        auto it = std::find_if(rows.begin(), rows.end(), [&key](const ComparisonRow &r) { return r.id == key; });
+        if (it == rows.end()) {
+            ComparisonRow row;
+            row.id = key;
+            row.section = tr("Measured (catalogue benchmarks)");
+            row.label = tr("%1, %2").arg(benchmark.task, benchmark.precision.section(u' ', 0, 1));
+            row.detail = tr("%1\n%2 · batch %3 · input %4 · output %5\nSource: %6")
+                             .arg(benchmark.metric, benchmark.framework, benchmark.batchSize, benchmark.inputLength,
+                                  benchmark.outputLength, benchmark.source);
+            row.unit = benchmark.unit;
+            row.betterWhen = Better::None;
+            row.values.fill(std::nullopt, input.gpus.size());
+            row.notes.fill(QString(), input.gpus.size());
+            rows << row;
+            it = rows.end() - 1;
+        }
+        for (int column = 0; column < input.gpus.size(); ++column) {
+            if (input.gpus.at(column).gpuId != benchmark.gpuId)
+                continue;
+            it->values[column] = benchmark.value;
+            it->notes[column] = benchmark.gpuCount > 1 ? tr("%n GPUs", nullptr, benchmark.gpuCount) : QString();
+        }
+    }
+    m_table.rows += rows;
+}
+
+void ComparisonPresentation::buildCharts(const ComparisonInput &input)
+{
+    const QVector<GpuSpec> &gpus = input.gpus;
+
+    // Compute: one group per precision, one bar per GPU; categories nobody has are left out.
+    struct Category
+    {
+        QString name;
+        std::function<Value(const GpuSpec &)> dense;
+        std::function<Value(const GpuSpec &)> sparse;
+    };
+    const QVector<Category> categories{
+        {tr("FP64"), [](const GpuSpec &g) { return g.fp64Tflops; }, {}},
+        {tr("FP32"), [](const GpuSpec &g) { return g.fp32Tflops; }, {}},
+        {tr("TF32"), [](const GpuSpec &g) { return g.tf32DenseTflops; },
+         [](const GpuSpec &g) { return g.tf32SparseTflops; }},
+        {tr("FP16/BF16"), [](const GpuSpec &g) { return g.fp16DenseTflops; },
+         [](const GpuSpec &g) { return g.fp16SparseTflops; }},
+        {tr("FP8"), [](const GpuSpec &g) { return g.fp8DenseTflops; },
+         [](const GpuSpec &g) { return g.fp8SparseTflops; }},
+        {tr("INT8 (TOPS)"), [](const GpuSpec &g) { return g.int8DenseTops; },
+         [](const GpuSpec &g) { return g.int8SparseTops; }},
+        {tr("FP4"), [](const GpuSpec &g) { return g.fp4DenseTflops; },
+         [](const GpuSpec &g) { return g.fp4SparseTflops; }},
+    };
+    ChartData compute;
+    compute.title = input.showSparse ? tr("Compute per precision: dense and sparse 2:4")
+                                     : tr("Compute per precision (dense)");
+    compute.valueAxisLabel = tr("Throughput (TFLOPS; INT8 in TOPS)");
+    compute.unit = QStringLiteral("TFLOPS");
+    QVector<Category> shown;
+    for (const Category &category : categories) {
+        const bool any = std::any_of(gpus.begin(), gpus.end(), [&](const GpuSpec &g) { return category.dense(g); });
+        if (any) {
+            shown << category;
+            compute.categories << category.name;
+        }
+    }
+    for (int i = 0; i < gpus.size(); ++i) {
+        QVector<Value> dense;
+        QVector<Value> sparse;
+        for (const Category &category : shown) {
+            dense << category.dense(gpus.at(i));
+            sparse << (category.sparse ? category.sparse(gpus.at(i)) : std::nullopt);
+        }
+        compute.series << seriesFor(gpus.at(i), i, dense);
+        if (input.showSparse) {
+            ChartSeries series = seriesFor(gpus.at(i), i, sparse);
+            series.name = tr("%1 (sparse)").arg(series.name);
+            series.color = series.color.lighter(150);
+            compute.series << series;
+        }
+    }
+    compute.footnote = tr("Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. "
+                          "Sparse 2:4 figures need structured-sparse weights and are labelled.");
+    m_charts.insert(ChartKind::Compute, compute);
+
+    auto singleMetric = [&gpus](const QString &title, const QStringList &metricNames, const QString &axis,
+                                const QString &unit, const std::function<QVector<Value>(int)> &values,
+                                const QString &footnote) {
+        ChartData chart;
+        chart.title = title;
+        chart.valueAxisLabel = axis;
+        chart.unit = unit;
+        chart.categories = metricNames;
+        chart.footnote = footnote;
+        for (int i = 0; i < gpus.size(); ++i)
+            chart.series << seriesFor(gpus.at(i), i, values(i));
+        return chart;
+    };
+
+    m_charts.insert(ChartKind::Memory,
+                    singleMetric(tr("Memory capacity"), {tr("Memory per GPU")}, tr("Memory (GB)"),
+                                 QStringLiteral("GB"), [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
+                                 tr("Usable memory per GPU from the datasheet.")));
+    m_charts.insert(ChartKind::Bandwidth,
+                    singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
+                                 tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
+                                 [&](int i) {
+                                     return QVector<Value>{gpus.at(i).memoryBandwidthGBs, gpus.at(i).interconnectGBs,
+                                                           gpus.at(i).pcieGBs};
+                                 },
+                                 tr("Links are bidirectional totals; no bar means the GPU has no such link.")));
+
+    // Radar: each axis normalised to the best GPU of this comparison.
+    ChartData radar;
+    radar.title = tr("Overview, relative to the best of this comparison");
+    radar.valueAxisLabel = tr("Fraction of the best (1 = best)");
+    radar.categories = {tr("Compute"), tr("Memory"), tr("Bandwidth"), tr("Interconnect"), tr("Power efficiency"),
+                        tr("Price efficiency")};
+    QVector<QVector<Value>> axes(radar.categories.size());
+    for (const GpuSpec &g : gpus) {
+        axes[0] << g.fp16DenseTflops;
+        axes[1] << g.memoryGb;
+        axes[2] << g.memoryBandwidthGBs;
+        axes[3] << (g.interconnectGBs ? g.interconnectGBs : g.pcieGBs);
+        axes[4] << ratio(g.fp16DenseTflops, g.tdpW);
+        axes[5] << ratio(g.fp16DenseTflops, g.usdPerGpuHour);
+    }
+    for (QVector<Value> &axis : axes)
+        axis = normalised(axis);
+    for (int i = 0; i < gpus.size(); ++i) {
+        QVector<Value> values;
+        for (const QVector<Value> &axis : axes)
+            values << axis.at(i);
+        radar.series << seriesFor(gpus.at(i), i, values);
+    }
+    radar.footnote = tr("Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. "
+                        "Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.");
+    m_charts.insert(ChartKind::Radar, radar);
+
+    // Workload charts: empty (no series) when there are no estimates.
+    const QVector<Estimate> &estimates = input.estimates;
+    const bool training = !estimates.isEmpty() && Tasks::isTraining(estimates.first().task);
+    auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) -> Value {
+        if (i >= estimates.size() || !estimates.at(i).fits)
+            return std::nullopt;
+        return value(estimates.at(i));
+    };
+    auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
+                             const QString &unit, const std::function<QVector<Value>(int)> &values) {
+        ChartData chart = singleMetric(title, names, axis, unit, values, input.workloadSummary);
+        if (estimates.isEmpty())
+            chart.series.clear();
+        return chart;
+    };
+
+    m_charts.insert(ChartKind::Fit,
+                    workloadChart(tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
+                                  tr("Memory per GPU (GB)"), QStringLiteral("GB"), [&](int i) {
+                                      if (i >= estimates.size())
+                                          return QVector<Value>{std::nullopt, std::nullopt};
+                                      return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
+                                  }));
+    if (training) {
+        m_charts.insert(ChartKind::Latency,
+                        workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"), QStringLiteral("s"),
+                                      [&](int i) {
+                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                              return e.training ? Value(e.training->stepTimeS) : std::nullopt;
+                                          })};
+                                      }));
+        m_charts.insert(ChartKind::Throughput,
+                        workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
+                                      tr("tokens/s"), [&](int i) {
+                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                              return e.training ? Value(e.training->tokensPerS) : std::nullopt;
+                                          })};
+                                      }));
+    } else {
+        m_charts.insert(ChartKind::Latency,
+                        workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
+                                      QStringLiteral("ms"), [&](int i) {
+                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                              return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
+                                          })};
+                                      }));
+        m_charts.insert(ChartKind::Throughput,
+                        workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
+                                      tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"), [&](int i) {
+                                          return QVector<Value>{
+                                              fitValue(i,
+                                                       [](const Estimate &e) {
+                                                           return e.inference ? Value(e.inference->decodeTokensPerS)
+                                                                              : std::nullopt;
+                                                       }),
+                                              fitValue(i, [](const Estimate &e) {
+                                                  return e.inference ? Value(e.inference->throughputTokensPerS)
+                                                                     : std::nullopt;
+                                              })};
+                                      }));
+    }
+    m_charts.insert(ChartKind::Cost,
+                    workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
+                                  tr("Cost ($ per million tokens)"), QStringLiteral("$"), [&](int i) {
+                                      return QVector<Value>{
+                                          fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
+                                  }));
+}
+
+void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)
+{
+    for (int i = 0; i < input.estimates.size() && i < input.gpus.size(); ++i) {
+        const Estimate &estimate = input.estimates.at(i);
+        m_verdicts << VerdictData{input.gpus.at(i).displayName(), estimate.trainingVerdict.level,
+                                  estimate.trainingVerdict.reasons, estimate.inferenceVerdict.level,
+                                  estimate.inferenceVerdict.reasons};
+    }
+}
+
+QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) const
+{
+    const auto row = std::find_if(m_table.rows.cbegin(), m_table.rows.cend(),
+                                  [&rowId](const ComparisonRow &r) { return r.id == rowId; });
+    if (row == m_table.rows.cend() || gpuColumn < 0 || gpuColumn >= m_gpus.size())
+        return {};
+    return tr("%1, %2").arg(row->label, m_gpus.at(gpuColumn).displayName());
+}
+
+QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn) const
+{
+    const auto row = std::find_if(m_table.rows.cbegin(), m_table.rows.cend(),
+                                  [&rowId](const ComparisonRow &r) { return r.id == rowId; });
+    if (row == m_table.rows.cend() || gpuColumn < 0 || gpuColumn >= m_gpus.size())
+        return {};
+    const GpuSpec &gpu = m_gpus.at(gpuColumn);
+    const Value value = row->values.value(gpuColumn);
+
+    if (rowId.startsWith(QStringLiteral("spec."))) {
+        // A datasheet figure: no formula, its source.
+        return {MathTermView{row->label, tr("datasheet value"), tr("source: %1").arg(gpu.sources), value, row->unit},
+                MathTermView{tr("confidence"), gpu.confidence, gpu.notes, std::nullopt, QString()}};
+    }
+    if (gpuColumn >= m_estimates.size())
+        return {};
+    const QStringList prefixes = termPrefixesFor(rowId);
+    QVector<MathTermView> terms;
+    for (const MathTerm &term : m_estimates.at(gpuColumn).math) {
+        const bool relevant = prefixes.isEmpty() || std::any_of(prefixes.cbegin(), prefixes.cend(), [&](const QString &p) {
+                                  return term.name.startsWith(p, Qt::CaseInsensitive);
+                              });
+        if (relevant)
+            terms << MathTermView{term.name, term.formula, term.substituted, term.value, term.unit};
+    }
+    for (const QString &note : m_estimates.at(gpuColumn).notes)
+        terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};
+    return terms;
+}

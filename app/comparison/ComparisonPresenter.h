@@ -1,0 +1,56 @@
+#pragma once
+
+#include "ChartKind.h"
+
+#include "Benchmark.h"
+#include "ChartData.h"
+#include "ComparisonData.h"
+#include "Estimate.h"
+#include "GpuSpec.h"
+#include "MathTermView.h"
+#include "VerdictData.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QVector>
+
+// What the comparison shows, for the chosen GPUs and workload: the side-by-side table, the charts,
+// the verdicts and the math behind every number. Built from catalogue records and estimates; the views
+// render it as it is.
+struct ComparisonInput
+{
+    QVector<GpuSpec> gpus;       // the chosen GPUs, in display order
+    QVector<Estimate> estimates; // one per GPU, same order; empty when the workload is not valid
+    QString workloadSummary;     // "Llama-3 8B, inference, bf16, batch 1, 1024 + 256 tokens, 1 GPU"
+    QVector<Benchmark> measured; // catalogue measurements matching the workload (shown next to estimates)
+    bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
+};
+
+class ComparisonPresentation
+{
+    Q_DECLARE_TR_FUNCTIONS(ComparisonPresentation)
+public:
+    static ComparisonPresentation build(const ComparisonInput &input);
+
+    const ComparisonData &table() const { return m_table; }
+    const QVector<VerdictData> &verdicts() const { return m_verdicts; }
+    ChartData chart(ChartKind kind) const { return m_charts.value(kind); }
+
+    // The terms behind the number in the table row rowId for GPU column gpuColumn.
+    QString mathTitle(const QString &rowId, int gpuColumn) const;
+    QVector<MathTermView> math(const QString &rowId, int gpuColumn) const;
+
+private:
+    void addSpecRows(const ComparisonInput &input);
+    void addWorkloadRows(const ComparisonInput &input);
+    void addMeasuredRows(const ComparisonInput &input);
+    void buildCharts(const ComparisonInput &input);
+    void buildVerdicts(const ComparisonInput &input);
+
+    ComparisonData m_table;
+    QVector<VerdictData> m_verdicts;
+    QHash<ChartKind, ChartData> m_charts;
+    QVector<GpuSpec> m_gpus;
+    QVector<Estimate> m_estimates;
+    QHash<QString, QString> m_specSources; // row id -> which catalogue field it shows
+};

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "Catalogue.h"
+#include "CatalogueSnapshot.h"
+
+#include <QObject>
+
+#include <memory>
+
+class SpecTableModel;
+
+// The catalogue the window works on: the open file, the spec table model over it, and the snapshot the
+// comparison reads. Saved edits produce a new snapshot at once, so the comparison follows them.
+class CatalogueSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CatalogueSession(QObject *parent = nullptr);
+    ~CatalogueSession() override;
+
+    // Opens path (the default catalogue when empty; created from the bundled seed when missing).
+    // On failure the session stays without a catalogue and lastError() says why.
+    bool open(const QString &path);
+    // Builds a new catalogue from the bundled seed at path and opens it; the old file is not touched.
+    bool startOverFromSeed(const QString &path);
+
+    bool isOpen() const { return m_catalogue != nullptr; }
+    QString path() const;
+    bool isReadOnly() const;
+    QString readOnlyReason() const;
+    const CatalogueError &lastError() const { return m_error; }
+
+    const CatalogueSnapshot &snapshot() const { return m_snapshot; }
+    SpecTableModel *specModel() const { return m_specModel; }
+
+signals:
+    void snapshotChanged(const CatalogueSnapshot &snapshot);
+
+private:
+    bool adopt(std::unique_ptr<Catalogue> catalogue);
+    void refreshSnapshot();
+
+    std::unique_ptr<Catalogue> m_catalogue;
+    CatalogueSnapshot m_snapshot;
+    CatalogueError m_error;
+    SpecTableModel *m_specModel;
+};

@@ -1,0 +1,143 @@
+#include "ComparisonController.h"
+
+#include "ChartKind.h"
+#include "ChartsPanel.h"
+#include "ComparisonTable.h"
+#include "Estimator.h"
+#include "GpuPicker.h"
+#include "MathPanel.h"
+#include "Quantity.h"
+#include "VerdictPanel.h"
+#include "WorkloadForm.h"
+#include "WorkloadMapper.h"
+
+#include <QRegularExpression>
+
+namespace {
+
+// "Meta-Llama-3-8B GGUF" and "llama-3-8b" both become "llama38b": catalogue benchmarks name models
+// in free text, presets by id.
+QString modelKey(QString text)
+{
+    static const QRegularExpression nonAlphanumeric(QStringLiteral("[^a-z0-9]"));
+    return text.toLower().remove(nonAlphanumeric);
+}
+
+bool isTrainingBenchmark(const Benchmark &benchmark)
+{
+    const QString task = benchmark.task.toLower();
+    return task.contains(QStringLiteral("train")) || task.contains(QStringLiteral("fine-tune"));
+}
+
+} // namespace
+
+ComparisonController::ComparisonController(const Views &views, QObject *parent)
+    : QObject(parent)
+    , m_views(views)
+{
+    m_recomputeTimer.setSingleShot(true);
+    m_recomputeTimer.setInterval(0);
+    connect(&m_recomputeTimer, &QTimer::timeout, this, &ComparisonController::recomputeNow);
+    connect(m_views.picker, &GpuPicker::checkedIdsChanged, this, &ComparisonController::scheduleRecompute);
+    connect(m_views.form, &WorkloadForm::valuesChanged, this, &ComparisonController::scheduleRecompute);
+    connect(m_views.charts, &ChartsPanel::showSparseChanged, this, &ComparisonController::scheduleRecompute);
+    connect(m_views.table, &ComparisonTable::cellSelected, this, &ComparisonController::showMath);
+    connect(m_views.table, &ComparisonTable::selectionCleared, m_views.math, &MathPanel::clear);
+
+    QVector<ChartsPanel::Kind> kinds;
+    for (ChartKind kind : ChartKinds::all())
+        kinds.append({ChartKinds::id(kind), ChartKinds::title(kind), kind == ChartKind::Radar,
+                      kind == ChartKind::Compute});
+    m_views.charts->setKinds(kinds);
+}
+
+void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
+{
+    m_catalogue = catalogue;
+
+    QVector<GpuPickerEntry> entries;
+    for (const GpuSpec &gpu : catalogue.gpus)
+        entries.append({gpu.gpuId, gpu.displayName(), gpu.vendor, gpu.architecture,
+                        Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' + gpu.memoryType + QStringLiteral(" · ")
+                            + Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s"))});
+    m_views.picker->setGpus(entries);
+
+    QVector<WorkloadForm::Choice> models;
+    for (const ModelSpec &model : catalogue.models)
+        models.append({model.modelId, model.name.isEmpty() ? model.modelId : model.name});
+    m_views.form->setModelChoices(models);
+    QVector<WorkloadForm::Choice> profiles;
+    for (const EfficiencyProfile &profile : catalogue.profiles)
+        profiles.append({profile.profileId, profile.name.isEmpty() ? profile.profileId : profile.name});
+    m_views.form->setProfileChoices(profiles);
+    QStringList kvPrecisions;
+    for (const QString &name : Precisions::allNames())
+        if (!name.startsWith(u'q') && name != QStringLiteral("tf32")) // GGUF formats hold weights only
+            kvPrecisions << name;
+    m_views.form->setPrecisionChoices(Precisions::allNames(), kvPrecisions);
+    scheduleRecompute();
+}
+
+void ComparisonController::scheduleRecompute()
+{
+    m_recomputeTimer.start();
+}
+
+void ComparisonController::recomputeNow()
+{
+    m_recomputeTimer.stop();
+    const QStringList ids = m_views.picker->checkedIds();
+    ComparisonInput input;
+    for (const QString &id : ids)
+        if (const GpuSpec *gpu = m_catalogue.findGpu(id))
+            input.gpus << *gpu;
+    input.showSparse = m_views.charts->showSparse();
+
+    const MappedWorkload mapped = WorkloadMapper::map(m_views.form->values(), m_catalogue);
+    m_views.form->setFieldErrors(mapped.errors);
+    if (mapped.isValid()) {
+        input.estimates = Estimator::estimateAll(input.gpus, *mapped.workload, mapped.parameters,
+                                                 &mapped.otherTaskParameters);
+        input.workloadSummary = mapped.summary;
+        input.measured = measuredFor(*mapped.workload, input.gpus);
+    }
+    m_presentation = ComparisonPresentation::build(input);
+
+    const QString selectedRow = m_views.table->selectedRowId();
+    const int selectedColumn = m_views.table->selectedColumn();
+    m_views.table->setComparison(m_presentation.table());
+    for (ChartKind kind : ChartKinds::all())
+        m_views.charts->setChart(ChartKinds::id(kind), m_presentation.chart(kind));
+    m_views.verdicts->setVerdicts(m_presentation.verdicts());
+    if (!selectedRow.isEmpty() && !m_views.table->selectCell(selectedRow, selectedColumn))
+        m_views.math->clear();
+
+    if (!mapped.isValid())
+        emit statusMessage(tr("Workload not estimated: %1").arg(mapped.errors.value(0).reason));
+    else
+        emit statusMessage(mapped.summary);
+    emit recomputed();
+}
+
+void ComparisonController::showMath(const QString &rowId, int gpuColumn)
+{
+    QVector<MathTermView> terms = m_presentation.math(rowId, gpuColumn);
+    m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn), terms);
+}
+
+QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const
+{
+    // Measurements of the same model and kind of task on the chosen GPUs, shown beside the estimates.
+    const QString wanted = modelKey(workload.model.modelId);
+    const bool training = Tasks::isTraining(workload.task);
+    QVector<Benchmark> matches;
+    for (const Benchmark &benchmark : m_catalogue.benchmarks) {
+        if (isTrainingBenchmark(benchmark) != training || !modelKey(benchmark.model).contains(wanted))
+            continue;
+        const bool chosen = std::any_of(gpus.cbegin(), gpus.cend(),
+                                        [&](const GpuSpec &gpu) { return gpu.gpuId == benchmark.gpuId; });
+        if (chosen)
+            matches << benchmark;
+    }
+    return matches;
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "CatalogueSnapshot.h"
+#include "ComparisonPresenter.h"
+#include "WorkloadFormValues.h"
+
+#include <QObject>
+#include <QTimer>
+
+class ChartsPanel;
+class ComparisonTable;
+class GpuPicker;
+class MathPanel;
+class VerdictPanel;
+class WorkloadForm;
+
+// Wires the catalogue and the estimator into the comparison views: when the chosen GPUs or the
+// workload change, it maps the form, runs the estimator, builds the presentation and hands each view
+// its part. Changes that arrive together (typing) are coalesced into one recompute on the event loop.
+class ComparisonController : public QObject
+{
+    Q_OBJECT
+public:
+    struct Views
+    {
+        GpuPicker *picker = nullptr;
+        WorkloadForm *form = nullptr;
+        ComparisonTable *table = nullptr;
+        ChartsPanel *charts = nullptr;
+        VerdictPanel *verdicts = nullptr;
+        MathPanel *math = nullptr;
+    };
+
+    ComparisonController(const Views &views, QObject *parent = nullptr);
+
+    // A new catalogue (opened, or saved edits): offers its GPUs, models and profiles and recomputes.
+    void setCatalogue(const CatalogueSnapshot &catalogue);
+    const CatalogueSnapshot &catalogue() const { return m_catalogue; }
+
+    // Recomputes at once (the views are up to date when it returns); used at start-up and by tests.
+    void recomputeNow();
+    const ComparisonPresentation &presentation() const { return m_presentation; }
+
+signals:
+    void recomputed();
+    void statusMessage(const QString &message);
+
+private:
+    void scheduleRecompute();
+    void showMath(const QString &rowId, int gpuColumn);
+    QVector<Benchmark> measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const;
+
+    Views m_views;
+    CatalogueSnapshot m_catalogue;
+    ComparisonPresentation m_presentation;
+    QTimer m_recomputeTimer;
+};

@@ -1,0 +1,57 @@
+#include "CatalogueTab.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+CatalogueTab::CatalogueTab(QWidget *parent)
+    : QWidget(parent)
+    , m_filter(new QLineEdit)
+    , m_message(new QLabel)
+    , m_view(new QTableView)
+    , m_proxy(new QSortFilterProxyModel(this))
+{
+    setObjectName(QStringLiteral("catalogueTab"));
+    m_filter->setObjectName(QStringLiteral("catalogueFilter"));
+    m_filter->setPlaceholderText(tr("Filter by name, vendor, architecture…"));
+    m_filter->setAccessibleName(tr("Filter the catalogue"));
+    m_filter->setClearButtonEnabled(true);
+    m_message->setObjectName(QStringLiteral("catalogueMessage"));
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_message->hide();
+
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1); // every column
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    m_view->setAccessibleName(tr("GPU catalogue"));
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_message);
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+}
+
+void CatalogueTab::setModel(QAbstractItemModel *model, int sortRole)
+{
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(sortRole);
+    m_view->resizeColumnsToContents();
+}
+
+void CatalogueTab::showMessage(const QString &message)
+{
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}

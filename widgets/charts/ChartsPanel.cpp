@@ -1,0 +1,111 @@
+#include "ChartsPanel.h"
+
+#include "BarChartWidget.h"
+#include "RadarChartWidget.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+ChartsPanel::ChartsPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_chooser(new QComboBox)
+    , m_sparse(new QCheckBox(tr("Show &sparse figures")))
+    , m_export(new QPushButton(tr("&Export…")))
+    , m_stack(new QStackedWidget)
+    , m_bars(new BarChartWidget)
+    , m_radar(new RadarChartWidget)
+{
+    setObjectName(QStringLiteral("chartsPanel"));
+    m_chooser->setObjectName(QStringLiteral("chartChooser"));
+    m_chooser->setAccessibleName(tr("Chart"));
+    m_sparse->setObjectName(QStringLiteral("showSparse"));
+    m_sparse->setToolTip(tr("Add the 2:4 structured-sparse tensor figures, labelled, next to the dense ones"));
+    m_export->setObjectName(QStringLiteral("exportChart"));
+    m_export->setToolTip(tr("Save this chart as PNG, SVG or PDF"));
+
+    auto *label = new QLabel(tr("C&hart:"));
+    label->setBuddy(m_chooser);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(label);
+    bar->addWidget(m_chooser, 1);
+    bar->addWidget(m_sparse);
+    bar->addStretch(2);
+    bar->addWidget(m_export);
+
+    m_stack->addWidget(m_bars);
+    m_stack->addWidget(m_radar);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(bar);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
+        showCurrent();
+        emit currentKindChanged(currentKind());
+    });
+    connect(m_sparse, &QCheckBox::toggled, this, &ChartsPanel::showSparseChanged);
+    connect(m_export, &QPushButton::clicked, this, &ChartsPanel::exportRequested);
+}
+
+void ChartsPanel::setKinds(const QVector<Kind> &kinds)
+{
+    const QString current = currentKind();
+    m_kinds = kinds;
+    const QSignalBlocker blocker(m_chooser);
+    m_chooser->clear();
+    for (const Kind &kind : kinds)
+        m_chooser->addItem(kind.title, kind.id);
+    const int index = m_chooser->findData(current);
+    m_chooser->setCurrentIndex(index >= 0 ? index : 0);
+    showCurrent();
+}
+
+void ChartsPanel::setChart(const QString &id, const ChartData &chart)
+{
+    m_data.insert(id, chart);
+    if (id == currentKind())
+        showCurrent();
+}
+
+QString ChartsPanel::currentKind() const
+{
+    return m_chooser->currentData().toString();
+}
+
+void ChartsPanel::setCurrentKind(const QString &id)
+{
+    const int index = m_chooser->findData(id);
+    if (index >= 0)
+        m_chooser->setCurrentIndex(index);
+}
+
+ChartView *ChartsPanel::currentView() const
+{
+    return qobject_cast<ChartView *>(m_stack->currentWidget());
+}
+
+bool ChartsPanel::showSparse() const
+{
+    return m_sparse->isChecked();
+}
+
+void ChartsPanel::setShowSparse(bool show)
+{
+    m_sparse->setChecked(show);
+}
+
+void ChartsPanel::showCurrent()
+{
+    const QString id = currentKind();
+    const auto kind = std::find_if(m_kinds.cbegin(), m_kinds.cend(), [&id](const Kind &k) { return k.id == id; });
+    const bool radar = kind != m_kinds.cend() && kind->radar;
+    ChartView *view = radar ? static_cast<ChartView *>(m_radar) : static_cast<ChartView *>(m_bars);
+    m_sparse->setEnabled(kind != m_kinds.cend() && kind->hasSparse);
+    view->setData(m_data.value(id));
+    m_stack->setCurrentWidget(view);
+}

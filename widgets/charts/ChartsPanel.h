@@ -1,0 +1,62 @@
+#pragma once
+
+#include "ChartData.h"
+
+#include <QHash>
+#include <QVector>
+#include <QWidget>
+
+class BarChartWidget;
+class ChartView;
+class QCheckBox;
+class QComboBox;
+class QPushButton;
+class QStackedWidget;
+class RadarChartWidget;
+
+// The Charts tab: a chooser of the prepared charts, the chart itself (grouped bars, or the radar for
+// kinds marked radar), a "sparse figures" switch and an export button. It shows what it is given.
+class ChartsPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    struct Kind
+    {
+        QString id;    // "compute", "radar", ...
+        QString title; // shown in the chooser
+        bool radar = false;
+        bool hasSparse = false; // the sparse switch applies to this chart
+    };
+
+    explicit ChartsPanel(QWidget *parent = nullptr);
+
+    void setKinds(const QVector<Kind> &kinds);
+    void setChart(const QString &id, const ChartData &chart);
+
+    QString currentKind() const;
+    void setCurrentKind(const QString &id);
+    ChartView *currentView() const;
+
+    bool showSparse() const;
+    void setShowSparse(bool show);
+
+    BarChartWidget *barChart() const { return m_bars; }
+    RadarChartWidget *radarChart() const { return m_radar; }
+
+signals:
+    void currentKindChanged(const QString &id);
+    void showSparseChanged(bool show);
+    void exportRequested();
+
+private:
+    void showCurrent();
+
+    QVector<Kind> m_kinds;
+    QHash<QString, ChartData> m_data;
+    QComboBox *m_chooser;
+    QCheckBox *m_sparse;
+    QPushButton *m_export;
+    QStackedWidget *m_stack;
+    BarChartWidget *m_bars;
+    RadarChartWidget *m_radar;
+};
