@@ -50,6 +50,24 @@ int main(int argc, char **argv)
     memory.setData(ChartTestData::seedMemoryAndBandwidth());
     ok &= save(memory, dir, QStringLiteral("bar-memory"));
 
+    // Compute per precision at 1280x800: four groups of five bars, FP8 missing on Ampere.
+    ChartData precisions = ChartTestData::seedCompute();
+    precisions.title = QStringLiteral("Compute per precision");
+    precisions.valueAxisLabel = QStringLiteral("Dense throughput (TFLOPS)");
+    precisions.categories = {QStringLiteral("FP32 (vector)"), QStringLiteral("TF32 tensor"),
+                             QStringLiteral("FP16/BF16 tensor"), QStringLiteral("FP8 tensor")};
+    const QVector<QVector<std::optional<double>>> perGpu{{67.0, 494.7, 989.4, 1978.9},
+                                                         {67.0, 494.7, 989.4, 1978.9},
+                                                         {19.5, 156.0, 312.0, std::nullopt},
+                                                         {38.7, 77.4, 154.8, std::nullopt},
+                                                         {91.6, 183.0, 362.05, 733.0}};
+    for (int s = 0; s < precisions.series.size(); ++s)
+        precisions.series[s].values = perGpu.at(s);
+    BarChartWidget perPrecision;
+    perPrecision.resize(1280, 800);
+    perPrecision.setData(precisions);
+    ok &= save(perPrecision, dir, QStringLiteral("bar-precisions-1280x800"));
+
     RadarChartWidget radar;
     radar.resize(900, 560);
     radar.setData(ChartTestData::seedRadar());

@@ -146,7 +146,7 @@ void BarChartWidget::applyData()
             const double value = *series.values.at(c);
             bar->addData(key, value);
             maxValue = std::max(maxValue, value);
-            label->setText(ValueFormat::number(value));
+            label->setText(ValueFormat::compact(value));
             label->position->setCoords(key, std::max(value, 0.0));
             m_valueLabels << label;
         }

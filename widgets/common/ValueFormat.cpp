@@ -4,14 +4,10 @@
 
 namespace ValueFormat {
 
-QString number(double value, const QLocale &locale)
+namespace {
+
+QString fixed(double value, int decimals, const QLocale &locale)
 {
-    if (!std::isfinite(value))
-        return locale.toString(value);
-    const double magnitude = std::abs(value);
-    if (magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
-        return locale.toString(value, 'g', 4); // 1.4e+12, 2.5e-05
-    const int decimals = magnitude >= 1000.0 ? 0 : 2;
     QString text = locale.toString(value, 'f', decimals);
     if (decimals > 0) {
         const QString point = locale.decimalPoint();
@@ -25,6 +21,26 @@ QString number(double value, const QLocale &locale)
     if (text == u"-0")
         text = locale.toString(0);
     return text;
+}
+
+} // namespace
+
+QString compact(double value, const QLocale &locale)
+{
+    const double magnitude = std::abs(value);
+    if (!std::isfinite(value) || magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
+        return number(value, locale);
+    return fixed(value, magnitude >= 100.0 ? 0 : magnitude >= 10.0 ? 1 : 2, locale);
+}
+
+QString number(double value, const QLocale &locale)
+{
+    if (!std::isfinite(value))
+        return locale.toString(value);
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
+        return locale.toString(value, 'g', 4); // 1.4e+12, 2.5e-05
+    return fixed(value, magnitude >= 1000.0 ? 0 : 2, locale);
 }
 
 QString withUnit(double value, const QString &unit, const QLocale &locale)
