@@ -2,6 +2,7 @@
 
 #include "BenchmarkCsvParser.h"
 #include "BenchmarkRepository.h"
+#include "Catalogue.h"
 #include "DatasheetCsvParser.h"
 #include "GpuRepository.h"
 #include "ModelRepository.h"
@@ -169,6 +170,49 @@ CatalogueError populate(QSqlDatabase database)
         return error;
     ProfileRepository profiles(database, false);
     return profiles.insertAll(seed->profiles, false);
+}
+
+SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed)
+{
+    const auto idsOf = [](const auto &records, auto member) {
+        QSet<QString> ids;
+        for (const auto &record : records)
+            ids.insert(record.*member);
+        return ids;
+    };
+    const QSet<QString> gpuIds = idsOf(catalogue.gpus, &GpuSpec::gpuId);
+    const QSet<QString> benchIds = idsOf(catalogue.benchmarks, &Benchmark::benchId);
+    const QSet<QString> modelIds = idsOf(catalogue.models, &ModelSpec::modelId);
+    const QSet<QString> profileIds = idsOf(catalogue.profiles, &EfficiencyProfile::profileId);
+    SeedData missing;
+    for (const GpuSpec &gpu : seed.gpus)
+        if (!gpuIds.contains(gpu.gpuId))
+            missing.gpus.append(gpu);
+    for (const Benchmark &benchmark : seed.benchmarks)
+        if (!benchIds.contains(benchmark.benchId))
+            missing.benchmarks.append(benchmark);
+    for (const ModelSpec &model : seed.models)
+        if (!modelIds.contains(model.modelId))
+            missing.models.append(model);
+    for (const EfficiencyProfile &profile : seed.profiles)
+        if (!profileIds.contains(profile.profileId))
+            missing.profiles.append(profile);
+    return missing;
+}
+
+CatalogueError addRows(const Catalogue &catalogue, SeedData rows)
+{
+    if (CatalogueError error = catalogue.checkWritable())
+        return error;
+    for (GpuSpec &gpu : rows.gpus)
+        gpu.rowId = 0; // always inserted, never an update of an existing row
+    if (CatalogueError error = catalogue.gpus().saveAll(rows.gpus))
+        return error;
+    if (CatalogueError error = catalogue.benchmarks().insertAll(rows.benchmarks))
+        return error;
+    if (CatalogueError error = catalogue.models().insertAll(rows.models, false))
+        return error;
+    return catalogue.profiles().insertAll(rows.profiles, false);
 }
 
 } // namespace SeedCatalogue

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "Benchmark.h"
+#include "CatalogueSnapshot.h"
 #include "CatalogueError.h"
 #include "EfficiencyProfile.h"
 #include "GpuSpec.h"
 #include "ModelSpec.h"
 
 #include <QSqlDatabase>
+#include <QSet>
 #include <QVector>
 
 #include <optional>
@@ -15,6 +17,8 @@
 // at seed time by DatasheetCsvParser, it stays the single source of truth), default rental prices,
 // the calibration benchmarks, and the model presets and efficiency profiles (models.json and
 // profiles.json, written by the estimator; absent files mean empty tables).
+class Catalogue;
+
 struct SeedData
 {
     QVector<GpuSpec> gpus;
@@ -34,5 +38,13 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
 
 // Fills a freshly migrated, empty catalogue with the seed. Seed rows are not marked user-modified.
 CatalogueError populate(QSqlDatabase database);
+
+// A newer seed never overwrites the user's catalogue: its new rows are offered instead. These are
+// the seed rows whose id (gpu_id, bench_id, model_id, profile_id) the catalogue does not have.
+SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed);
+
+// Adds rows (from rowsMissingFrom) to the catalogue, each table in one transaction; existing rows are
+// never touched.
+CatalogueError addRows(const Catalogue &catalogue, SeedData rows);
 
 } // namespace SeedCatalogue

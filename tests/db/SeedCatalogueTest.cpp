@@ -5,6 +5,8 @@
 #include <SeedCatalogue.h>
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -162,4 +164,54 @@ TEST(DatasheetCsvParser, AnUnreadableCellNamesLineAndColumn)
     EXPECT_FALSE(DatasheetCsvParser::parse(csv, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("line 2"))) << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("fp16_bf16_tensor_dense_tflops"))) << error.toStdString();
+}
+
+TEST(SeedCatalogue, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
+{
+    const auto countEntries = [](const char *name) -> qsizetype {
+        QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QLatin1String(name));
+        if (!file.open(QIODevice::ReadOnly))
+            return 0;
+        return QJsonDocument::fromJson(file.readAll()).array().size();
+    };
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    ASSERT_TRUE(seed) << error.toStdString();
+    EXPECT_EQ(seed->models.size(), countEntries("models.json"));
+    EXPECT_EQ(seed->profiles.size(), countEntries("profiles.json"));
+
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const auto snapshot = catalogue->snapshot();
+    ASSERT_TRUE(snapshot);
+    EXPECT_EQ(snapshot->models.size(), seed->models.size());
+    EXPECT_EQ(snapshot->profiles.size(), seed->profiles.size());
+    for (const EfficiencyProfile &profile : snapshot->profiles)
+        EXPECT_TRUE(QJsonDocument::fromJson(profile.parametersJson.toUtf8()).isObject()) << profile.profileId.toStdString();
+}
+
+TEST(SeedCatalogue, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    // The user edits one GPU and deletes another; a later seed still has both.
+    GpuSpec edited = *catalogue->gpus().find(QStringLiteral("l4_24gb"));
+    edited.usdPerGpuHour = 0.42;
+    ASSERT_FALSE(catalogue->gpus().update(edited));
+    ASSERT_FALSE(catalogue->gpus().remove(*catalogue->gpus().find(QStringLiteral("a40_48gb"))));
+
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    ASSERT_TRUE(seed) << error.toStdString();
+    const SeedData offered = SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed);
+    ASSERT_EQ(offered.gpus.size(), 1);
+    EXPECT_EQ(offered.gpus.first().gpuId, QStringLiteral("a40_48gb"));
+    EXPECT_TRUE(offered.benchmarks.isEmpty());
+
+    ASSERT_FALSE(SeedCatalogue::addRows(*catalogue, offered));
+    EXPECT_EQ(catalogue->gpus().count(), 22);
+    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->usdPerGpuHour, 0.42) << "the edit survives";
+    EXPECT_TRUE(SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed).gpus.isEmpty());
 }
