@@ -194,7 +194,7 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         math->add(QStringLiteral("parallelism"), QStringLiteral("GPUs = tp x pp x dp"),
                   QStringLiteral("%1 = %2 x %3 x %4").arg(e.parallelism.gpus).arg(e.parallelism.tensor).arg(e.parallelism.pipeline).arg(e.parallelism.data),
                   e.parallelism.gpus, QStringLiteral("GPUs"));
-        math->add(QStringLiteral("fewest GPUs that fit"), QStringLiteral("smallest power of two n with memory per GPU <= capacity"),
+        math->add(QStringLiteral("fewest GPUs that fit"), QStringLiteral("smallest power of two n whose split has memory per GPU <= capacity"),
                   QStringLiteral("capacity %1 GB").arg(MathLog::number(e.capacityGb)), e.minGpus, QStringLiteral("GPUs"));
     }
 

@@ -77,7 +77,7 @@ double trainingActivationBytesPerSequence(const ModelArchitecture &a, const Work
         perLayer = s * h * 34.0 / p.tensor;
         break;
     case Recompute::Full:
-        perLayer = 2.0 * s * h;
+        perLayer = 2.0 * s * h / p.tensor; // the layer input, sharded by sequence parallelism
         break;
     }
     const double logits = s * a.vocab * 4.0 / p.tensor;
@@ -137,7 +137,7 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
         m.activationsGb = trainingActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
         if (math)
             math->add(QStringLiteral("activations per GPU (training, recompute %1)").arg(Recomputes::name(w.recompute)),
-                      w.recompute == Recompute::Full ? QStringLiteral("batch x L x 2 x s x h + logits")
+                      w.recompute == Recompute::Full ? QStringLiteral("batch x L x 2 x s x h / tp + logits")
                       : w.recompute == Recompute::Selective || w.flashAttention
                           ? QStringLiteral("batch x L x s x h x 34 / tp + logits (attention scores not stored)")
                                                              : QStringLiteral("batch x L x s x h x (34 + 5 a s / h) / tp + logits"),

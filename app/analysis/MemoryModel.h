@@ -15,7 +15,7 @@
 //  - Training activations per layer at 16 bit (Korthikanti et al. 2022, with sequence parallelism):
 //    s x b x h x (34 + 5 x a x s / h) / tp; selective recompute and FlashAttention (the default: fused
 //    attention never stores the s x s scores) drop the 5as/h term; full recompute keeps
-//    only the layer input, 2 x s x b x h. A 1F1B pipeline's first stage holds pp micro-batches of L/pp
+//    only the layer input, 2 x s x b x h / tp. A 1F1B pipeline's first stage holds pp micro-batches of L/pp
 //    layers, so every GPU holds about L layers' worth.
 //  - Inference activations: the largest live buffers of one layer (llm-analysis "maximum tensor buffer
 //    reuse"): b x s x (4h + 2 f / tp) x bytes, plus the fp32 logits of the last position.

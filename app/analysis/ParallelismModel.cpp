@@ -78,17 +78,14 @@ Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, 
 
 int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch, const EfficiencyParameters &parameters)
 {
+    // Each power of two with the same rules as the workload's own split: the user's tp x pp when given
+    // (extra GPUs are data parallel, which helps with ZeRO), else the automatic choice.
+    Workload trial = w;
     for (int n = 1; n <= 1024; n *= 2) {
-        Parallelism p = split(n, n, 1, parameters.pipelineSplit);
-        if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
-            // Keep the user's model-parallel split; add data-parallel GPUs (they help only with ZeRO).
-            p.tensor = std::max(1, w.tensorParallel);
-            p.pipeline = std::max(1, w.pipelineParallel);
-            if (n % (p.tensor * p.pipeline) != 0)
-                continue;
-            p.data = n / (p.tensor * p.pipeline);
-        }
-        if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
+        if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
+            continue;
+        trial.gpuCount = n;
+        if (choose(a, trial, capacityGb, batch, parameters).fits)
             return n;
     }
     return 0;

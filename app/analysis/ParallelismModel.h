@@ -26,7 +26,8 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
 Choice choose(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
               const EfficiencyParameters &parameters);
 
-// Fewest GPUs (1, 2, 4, ... 1024, all model parallel) whose memory per GPU fits; 0 when none does.
+// Fewest GPUs (1, 2, 4, ... 1024) whose memory per GPU fits, split as choose() would split them (ZeRO
+// sharding over data-parallel GPUs counts); 0 when none does.
 int minimumGpus(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
                 const EfficiencyParameters &parameters);
 

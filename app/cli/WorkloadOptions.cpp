@@ -139,7 +139,7 @@ QString usage(const QString &command)
 {
     return QStringLiteral("%1 --gpu GPU[,GPU...] --model MODEL|--model-config FILE --task inference|training|lora|qlora "
                           "[--precision P] [--kv-precision P] [--batch N|max] [--input-tokens N] [--output-tokens N] [--seq-len N] "
-                          "[--gpus N] [--tp N] [--pp N] [--zero 0-3] [--recompute none|selective|full] [--profile ID] "
+                          "[--gpus N] [--tp N] [--pp N] [--zero 0-3] [--recompute none|selective|full] [--optimizer adam|adam8bit] [--lora-rank N] [--profile ID] "
                           "[--usd-per-gpu-hour X] [--usd-per-kwh X] [--train-tokens N] [--json] [--math]")
         .arg(command);
 }
@@ -158,7 +158,7 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         QStringLiteral("--batch"), QStringLiteral("--input-tokens"), QStringLiteral("--output-tokens"), QStringLiteral("--seq-len"),
         QStringLiteral("--gpus"), QStringLiteral("--tp"), QStringLiteral("--pp"), QStringLiteral("--zero"), QStringLiteral("--recompute"),
         QStringLiteral("--lora-rank"), QStringLiteral("--profile"), QStringLiteral("--usd-per-gpu-hour"), QStringLiteral("--usd-per-kwh"),
-        QStringLiteral("--utilisation"), QStringLiteral("--train-tokens")};
+        QStringLiteral("--utilisation"), QStringLiteral("--train-tokens"), QStringLiteral("--optimizer")};
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         QString option = arguments[i];
         QString value;
@@ -278,6 +278,17 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
             return std::nullopt;
         }
         w.recompute = *recompute;
+    }
+    if (values.contains(QStringLiteral("--optimizer"))) {
+        const QString optimizer = values.value(QStringLiteral("--optimizer")).toLower();
+        if (optimizer == QLatin1String("adam"))
+            w.optimizer = Optimizer::Adam;
+        else if (optimizer == QLatin1String("adam8bit"))
+            w.optimizer = Optimizer::Adam8bit;
+        else {
+            p.fail(QCoreApplication::translate("cli", "--optimizer '%1': allowed adam, adam8bit").arg(values.value(QStringLiteral("--optimizer"))));
+            return std::nullopt;
+        }
     }
     const QStringList gpuQueries = values.value(QStringLiteral("--gpu")).split(u',', Qt::SkipEmptyParts);
     if (gpuQueries.size() < minimumGpus) {

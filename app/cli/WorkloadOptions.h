@@ -14,7 +14,7 @@
 // The workload options shared by `estimate` and `compare`, parsed and resolved against the catalogue:
 //   --gpu G[,G...] --model M | --model-config FILE --task T --precision P --activation-precision P
 //   --kv-precision P --batch N|max --input-tokens N --output-tokens N --seq-len N --gpus N --tp N --pp N
-//   --zero 0-3 --recompute none|selective|full --lora-rank N --profile ID --usd-per-gpu-hour X
+//   --zero 0-3 --recompute none|selective|full --optimizer adam|adam8bit --lora-rank N --profile ID --usd-per-gpu-hour X
 //   --usd-per-kwh X --utilisation X --train-tokens N --json --math
 // Every bad value is reported as one line naming it and what is allowed (exit 2).
 struct WorkloadRequest

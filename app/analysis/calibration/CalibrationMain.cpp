@@ -193,11 +193,11 @@ int main(int argc, char *argv[])
     vllm.memoryEfficiency = PropertyTable(trt.memoryEfficiency.defaultValue() * 0.9);
     vllm.computeEfficiency = PropertyTable(trt.computeEfficiency.defaultValue() * 0.9);
     vllm.attentionEfficiency = trt.attentionEfficiency;
-    vllm.layerOverheadUs = PropertyTable(trt.layerOverheadUs.defaultValue() * 1.5);
+    vllm.layerOverheadUs = trt.layerOverheadUs;
     fitted.insert(QStringLiteral("vllm"), vllm);
     calibrationText.insert(QStringLiteral("vllm"),
         QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived by gpucompare-calibrate from the fitted "
-                       "tensorrt-llm factors: memory and compute efficiency x 0.9, per-layer overhead x 1.5 (an assumption, to be "
+                       "tensorrt-llm factors: memory and compute efficiency x 0.9, the same per-layer overhead (an assumption, to be "
                        "replaced when vLLM measurements are added)."));
 
     QJsonArray written;
