@@ -109,6 +109,14 @@ TEST(ComparisonTableModel, BestValueIsMarkedBoldAndDescribed)
     EXPECT_TRUE(isBest(model, QStringLiteral("ttft"), 1));
     EXPECT_FALSE(isBest(model, QStringLiteral("ttft"), 3));
 
+    // When every GPU has the same value, none stands out.
+    ComparisonData same = CompareTestData::seedComparison();
+    same.rows[4].values = {18.32, 18.32, std::nullopt, 18.32, 18.32};
+    model.setComparison(same);
+    for (int c = 0; c < 5; ++c)
+        EXPECT_FALSE(isBest(model, QStringLiteral("memory"), c)) << c;
+    model.setComparison(CompareTestData::seedComparison());
+
     // No direction, no mark.
     for (int c = 0; c < 5; ++c)
         EXPECT_FALSE(isBest(model, QStringLiteral("tdp"), c));

@@ -40,6 +40,8 @@ GpuPicker::GpuPicker(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setUniformRowHeights(true);
+    // Names are never cut; in a narrow dock the details scroll into view (and are in the tooltip).
+    m_view->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     m_view->header()->setStretchLastSection(true);
     layout->addWidget(m_view, 1);
 
@@ -99,7 +101,6 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
     updateGroupStates();
     m_updating = false;
     m_view->expandAll();
-    m_view->resizeColumnToContents(NameColumn);
     notifyIfChanged();
     updateSummary();
 }

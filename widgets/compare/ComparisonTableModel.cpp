@@ -32,8 +32,14 @@ QVector<bool> bestOf(const ComparisonRow &row, int columns)
     }
     if (present < 2)
         return best; // nothing to compare against
-    for (int c = 0; c < columns && c < row.values.size(); ++c)
-        best[c] = row.values.at(c) && nearlyEqual(*row.values.at(c), *winner);
+    int winners = 0;
+    for (int c = 0; c < columns && c < row.values.size(); ++c) {
+        best[c] =
+            row.values.at(c) && std::isfinite(*row.values.at(c)) && nearlyEqual(*row.values.at(c), *winner);
+        winners += best[c] ? 1 : 0;
+    }
+    if (winners == present)
+        best.fill(false); // all equal: no GPU stands out
     return best;
 }
 
