@@ -1,0 +1,179 @@
+#include "WindowFixture.h"
+
+#include "BarChartWidget.h"
+#include "ChartKind.h"
+#include "ChartsPanel.h"
+#include "ComparisonTable.h"
+#include "GpuPicker.h"
+#include "MathPanel.h"
+#include "RadarChartWidget.h"
+#include "VerdictPanel.h"
+#include "WorkloadForm.h"
+
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTest>
+
+#include <algorithm>
+
+namespace {
+
+const ComparisonRow *rowById(const ComparisonData &table, const QString &id)
+{
+    const auto it = std::find_if(table.rows.cbegin(), table.rows.cend(),
+                                 [&id](const ComparisonRow &row) { return row.id == id; });
+    return it == table.rows.cend() ? nullptr : &*it;
+}
+
+std::optional<double> valueFor(const ComparisonData &table, const QString &rowId, const QString &gpuTitle)
+{
+    const ComparisonRow *row = rowById(table, rowId);
+    const int column = table.columnTitles.indexOf(gpuTitle);
+    if (!row || column < 0)
+        return std::nullopt;
+    return row->values.value(column);
+}
+
+void typeInto(QWidget *editor, const QString &text)
+{
+    auto *line = editor->findChild<QLineEdit *>();
+    ASSERT_NE(line, nullptr);
+    line->selectAll();
+    QTest::keyClicks(line, text);
+}
+
+} // namespace
+
+TEST_F(WindowFixture, FirstStartComparesTheFiveGpusOfTheSeedArticle)
+{
+    const ComparisonData &table = m_window->comparisonTable()->comparison();
+    QStringList titles = table.columnTitles;
+    titles.sort();
+    EXPECT_EQ(titles, (QStringList{QStringLiteral("A100 SXM4 80GB"), QStringLiteral("H100 SXM5 80GB"),
+                                   QStringLiteral("H200 SXM 141GB"), QStringLiteral("L40S 48GB"),
+                                   QStringLiteral("RTX A6000 48GB")}));
+    // Dense FP16/BF16 tensor figures from the datasheets (gpu-specs.csv), never the sparse headline.
+    EXPECT_EQ(valueFor(table, QStringLiteral("spec.fp16"), QStringLiteral("H100 SXM5 80GB")), 989.4);
+    EXPECT_EQ(valueFor(table, QStringLiteral("spec.fp16"), QStringLiteral("RTX A6000 48GB")), 154.8);
+    EXPECT_EQ(valueFor(table, QStringLiteral("spec.fp16"), QStringLiteral("A100 SXM4 80GB")), 312.0);
+    // Ampere has no FP8 tensor cores: missing, not zero.
+    EXPECT_EQ(valueFor(table, QStringLiteral("spec.fp8"), QStringLiteral("A100 SXM4 80GB")), std::nullopt);
+    // The default workload (Llama-3 8B inference) is estimated for every GPU.
+    for (const QString &title : table.columnTitles) {
+        const auto memory = valueFor(table, QStringLiteral("fit.memory"), title);
+        ASSERT_TRUE(memory.has_value()) << title.toStdString();
+        EXPECT_GT(*memory, 16.0); // at least the 16.06 GB of bf16 weights
+    }
+    EXPECT_EQ(m_window->verdictPanel()->cardCount(), 5);
+}
+
+TEST_F(WindowFixture, TypingABiggerBatchRaisesDecodeThroughput)
+{
+    const QString h100 = QStringLiteral("H100 SXM5 80GB");
+    const auto before = valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
+    ASSERT_TRUE(before.has_value());
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("batch")), QStringLiteral("16"));
+    settle();
+    EXPECT_EQ(m_window->workloadForm()->values().batch, 16);
+    const auto after = valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
+    ASSERT_TRUE(after.has_value());
+    // Decode is memory-bound at small batches: 16 sequences share one read of the weights.
+    EXPECT_GT(*after, 8.0 * *before);
+}
+
+TEST_F(WindowFixture, CheckingAGpuAddsItsColumnChartSeriesAndVerdict)
+{
+    GpuPicker *picker = m_window->gpuPicker();
+    QStringList ids = picker->checkedIds();
+    ids << QStringLiteral("b200_sxm_180gb");
+    picker->setChecked(ids);
+    settle();
+    const ComparisonData &table = m_window->comparisonTable()->comparison();
+    EXPECT_EQ(table.columnTitles.size(), 6);
+    EXPECT_EQ(m_window->verdictPanel()->cardCount(), 6);
+
+    const ChartData compute = m_window->comparison()->presentation().chart(ChartKind::Compute);
+    EXPECT_EQ(compute.series.size(), 6);
+    EXPECT_TRUE(compute.valueAxisLabel.contains(QStringLiteral("TFLOPS")));
+    // B200 brings FP4, so the FP4 group appears; it is n/a for the others.
+    const int fp4 = compute.categories.indexOf(QStringLiteral("FP4"));
+    ASSERT_GE(fp4, 0);
+    int withFp4 = 0;
+    for (const ChartSeries &series : compute.series)
+        withFp4 += series.values.value(fp4).has_value() ? 1 : 0;
+    EXPECT_EQ(withFp4, 1);
+}
+
+TEST_F(WindowFixture, TheChartsTabShowsTheChosenChartWithUnits)
+{
+    ChartsPanel *charts = m_window->chartsPanel();
+    charts->setCurrentKind(QStringLiteral("memory"));
+    const ChartData shown = charts->barChart()->data();
+    EXPECT_EQ(shown.series.size(), 5);
+    EXPECT_TRUE(shown.valueAxisLabel.contains(QStringLiteral("GB")));
+    for (const ChartSeries &series : shown.series) {
+        if (series.name == QStringLiteral("H200 SXM 141GB")) {
+            EXPECT_EQ(series.values.value(0), 141.0);
+        }
+    }
+
+    charts->setCurrentKind(QStringLiteral("radar"));
+    EXPECT_EQ(charts->currentView(), static_cast<ChartView *>(charts->radarChart()));
+    const ChartData radar = charts->radarChart()->data();
+    ASSERT_EQ(radar.categories.size(), 6);
+    for (const ChartSeries &series : radar.series) {
+        for (const auto &value : series.values) {
+            if (value) {
+                EXPECT_LE(*value, 1.0); // normalised to the best of the comparison
+            }
+        }
+    }
+}
+
+TEST_F(WindowFixture, AnImpossibleSplitIsMarkedAtItsFieldAndNothingIsEstimated)
+{
+    WorkloadForm *form = m_window->workloadForm();
+    typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("3"));
+    settle();
+    EXPECT_FALSE(form->fieldError(QStringLiteral("tensorParallel")).isEmpty());
+    EXPECT_EQ(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("fit.memory")), nullptr);
+    // The specs stay on screen.
+    EXPECT_NE(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("spec.fp16")), nullptr);
+
+    typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("1"));
+    settle();
+    EXPECT_TRUE(form->fieldError(QStringLiteral("tensorParallel")).isEmpty());
+    EXPECT_NE(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("fit.memory")), nullptr);
+}
+
+TEST_F(WindowFixture, SelectingANumberShowsTheTermsBehindIt)
+{
+    ComparisonTable *table = m_window->comparisonTable();
+    ASSERT_TRUE(table->selectCell(QStringLiteral("fit.memory"), 0));
+    MathPanel *math = m_window->mathPanel();
+    ASSERT_FALSE(math->terms().isEmpty());
+    const bool hasWeights = std::any_of(math->terms().cbegin(), math->terms().cend(), [](const MathTermView &t) {
+        return t.name.startsWith(QStringLiteral("weights per GPU"));
+    });
+    EXPECT_TRUE(hasWeights);
+    EXPECT_TRUE(math->title().contains(table->comparison().columnTitles.at(0)));
+
+    // A datasheet number shows where it came from.
+    ASSERT_TRUE(table->selectCell(QStringLiteral("spec.bandwidth"), 0));
+    ASSERT_FALSE(math->terms().isEmpty());
+    EXPECT_TRUE(math->terms().first().substituted.contains(QStringLiteral("http")));
+}
+
+TEST_F(WindowFixture, SelectionAndWorkloadAreRememberedBetweenRuns)
+{
+    m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")});
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("batch")), QStringLiteral("4"));
+    m_window->close();
+    openWindow();
+    QStringList ids = m_window->gpuPicker()->checkedIds();
+    ids.sort();
+    EXPECT_EQ(ids, (QStringList{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")}));
+    EXPECT_EQ(m_window->workloadForm()->values().batch, 4);
+    EXPECT_EQ(m_window->comparisonTable()->comparison().columnTitles.size(), 2);
+}

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "CatalogueSession.h"
+#include "ComparisonController.h"
+#include "MainWindow.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include <memory>
+
+// A window on a fresh catalogue (created from the bundled seed in a temporary folder) with settings
+// in that folder too, so every test starts like a first run and touches nothing of the user's.
+class WindowFixture : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings().clear();
+        openWindow();
+    }
+
+    void openWindow()
+    {
+        m_window.reset();
+        m_session = std::make_unique<CatalogueSession>();
+        ASSERT_TRUE(m_session->open(m_dir.filePath(QStringLiteral("catalogue.db"))))
+            << m_session->lastError().message.toStdString();
+        m_window = std::make_unique<MainWindow>(m_session.get());
+    }
+
+    // Lets the coalesced recompute run, as the event loop would after a keystroke.
+    void settle() { m_window->comparison()->recomputeNow(); }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<CatalogueSession> m_session;
+    std::unique_ptr<MainWindow> m_window;
+};
