@@ -32,10 +32,12 @@ QString nextConnectionPrefix()
 }
 
 // A file: URI with an explicit mode, so SQLite never creates a file we did not ask for.
-QString sqliteUri(const QString &path, const char *mode)
+// immutable=1 is for a WAL file in a folder we cannot write: SQLite could not create the -shm file it
+// needs to read, and nobody else can write that file either (a writer needs the -wal file there too).
+QString sqliteUri(const QString &path, const char *mode, bool immutable = false)
 {
     QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
-    url.setQuery(QStringLiteral("mode=") + QLatin1String(mode));
+    url.setQuery(QStringLiteral("mode=") + QLatin1String(mode) + (immutable ? QStringLiteral("&immutable=1") : QString()));
     return url.toString(QUrl::FullyEncoded);
 }
 
@@ -87,6 +89,7 @@ struct ProbeResult
     CatalogueError error;
     int applicationId = 0;
     int userVersion = 0;
+    bool immutable = false; // readable only as an immutable file (WAL file in a read-only folder)
 };
 
 std::optional<qint64> pragmaValue(QSqlDatabase database, const QString &pragma, QString *error)
@@ -100,10 +103,11 @@ std::optional<qint64> pragmaValue(QSqlDatabase database, const QString &pragma, 
 }
 
 // Reads the file without writing to it: is it SQLite, intact, ours, and which version?
-ProbeResult probe(const QString &path)
+ProbeResult probe(const QString &path, bool immutable = false)
 {
     ProbeResult result;
-    ScopedConnection connection(sqliteUri(path, "ro"), connectOptions(true));
+    result.immutable = immutable;
+    ScopedConnection connection(sqliteUri(path, "ro", immutable), connectOptions(true));
     if (!connection.opened()) {
         result.error = CatalogueError::make(Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, connection.error()));
         return result;
@@ -112,6 +116,11 @@ ProbeResult probe(const QString &path)
     if (!query.exec(QStringLiteral("PRAGMA quick_check"))) {
         // SQLite reports garbage as "file is not a database" and a truncated file as "malformed".
         const QString reason = query.lastError().text();
+        if (!immutable && reason.contains(QStringLiteral("readonly database"))
+            && !QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
+            query.finish();
+            return probe(path, true);
+        }
         const bool notSqlite = reason.contains(QStringLiteral("not a database"));
         result.error = CatalogueError::make(
             notSqlite ? Kind::NotADatabase : Kind::Damaged,
@@ -268,9 +277,11 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
     else if (!QFileInfo(QFileInfo(catalogue->m_path).absolutePath()).isWritable())
         readOnlyReason = QStringLiteral("its folder is not writable");
 
+    if (probed.immutable && readOnlyReason.isEmpty())
+        readOnlyReason = QStringLiteral("its folder is not writable");
     catalogue->m_readOnly = !readOnlyReason.isEmpty();
     catalogue->m_readOnlyReason = readOnlyReason;
-    catalogue->m_uri = sqliteUri(catalogue->m_path, catalogue->m_readOnly ? "ro" : "rw");
+    catalogue->m_uri = sqliteUri(catalogue->m_path, catalogue->m_readOnly ? "ro" : "rw", probed.immutable);
     catalogue->m_connectOptions = connectOptions(catalogue->m_readOnly);
 
     QSqlDatabase database = catalogue->connection();
