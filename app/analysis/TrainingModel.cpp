@@ -69,8 +69,8 @@ TrainingResult run(const Inputs &in, MathLog *math)
     r.stepTimeS = step;
     r.tokensPerS = tokensPerReplica * p.data / step;
     r.samplesPerS = b * p.data / step;
-    const double modelFlops = a.transformer ? 3.0 * (tokensPerReplica * a.linearFlopsPerToken() + attentionForward)
-                                            : 3.0 * linearForward;
+    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients of the base).
+    const double modelFlops = (adapters ? 2.0 : 3.0) * linearForward + 3.0 * attentionForward;
     r.mfu = modelFlops * p.data / (step * p.gpus * peak);
     if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
         r.budgetHours = w.trainTokens / r.tokensPerS / 3600.0;
@@ -104,7 +104,7 @@ TrainingResult run(const Inputs &in, MathLog *math)
                   QStringLiteral("tokens per replica x dp / step"),
                   QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)), r.tokensPerS,
                   a.transformer ? QStringLiteral("tokens/s") : QStringLiteral("samples/s"));
-        math->add(QStringLiteral("MFU"), QStringLiteral("model FLOPs (6N x tokens + attention) / (step x GPUs x peak)"),
+        math->add(QStringLiteral("MFU"), QStringLiteral("model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)"),
                   QStringLiteral("%1 x %2 / (%3 x %4 x %5)").arg(n(modelFlops)).arg(p.data).arg(n(step)).arg(p.gpus).arg(n(peak)),
                   r.mfu, QStringLiteral("fraction of peak"));
         if (w.trainTokens > 0.0)

@@ -270,6 +270,8 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         w.usdPerGpuHour = usdPerGpuHour;
     if (!values.contains(QStringLiteral("--gpus")))
         w.gpuCount = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
+    if (w.task == Task::Lora || w.task == Task::Qlora)
+        w.recompute = Recompute::Full; // the PEFT and QLoRA recipes checkpoint every layer; --recompute overrides
     if (values.contains(QStringLiteral("--recompute"))) {
         const auto recompute = Recomputes::parse(values.value(QStringLiteral("--recompute")));
         if (!recompute) {
