@@ -73,6 +73,7 @@ TEST_P(ChartExporterTest, PngHasTheRequestedPixelSizeAndIsNotBlank)
     ASSERT_FALSE(image.isNull());
     EXPECT_EQ(image.size(), QSize(3200, 2000));
     EXPECT_GT(distinctColours(image), 20);
+    EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, 192.0, 0.5); // 96 dpi at scale 2
 }
 
 TEST_P(ChartExporterTest, SvgParsesAndHoldsPathsAndText)

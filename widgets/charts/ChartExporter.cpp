@@ -83,11 +83,15 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     const QSize size = options.size;
     switch (options.format) {
     case Format::Png: {
-        const QImage image = chart.toImage(size, options.scale);
+        QImage image = chart.toImage(size, options.scale);
         if (image.isNull()) {
             file.cancelWriting();
             return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
         }
+        // Record the resolution, so a 2x image prints and places at the chart's logical size.
+        const int dotsPerMeter = qRound(kLogicalDpi * options.scale / 0.0254);
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
         QImageWriter writer(&file, "png");
         if (!writer.write(image)) {
             file.cancelWriting();
