@@ -65,8 +65,14 @@ int main(int argc, char *argv[])
             return ExitCode::BadInput;
         }
     }
+    // Headless commands that draw charts need a QApplication; without a display they draw offscreen.
+    const bool drawsCharts = commandLine.action == GlobalCommandLine::Action::RunCommand
+                             && CliCommands::find(commandLine.command)->drawsCharts;
+    if (drawsCharts && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app;
-    if (needsWindow)
+    if (needsWindow || drawsCharts)
         app = std::make_unique<QApplication>(argc, argv);
     else
         app = std::make_unique<QCoreApplication>(argc, argv);

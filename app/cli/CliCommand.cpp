@@ -2,6 +2,7 @@
 
 #include "CompareCommand.h"
 #include "EstimateCommand.h"
+#include "ExportChartCommand.h"
 #include "ExportCommand.h"
 #include "ImportCommand.h"
 #include "ListCommand.h"
@@ -11,10 +12,8 @@ namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    // Commands are added here as the issues that own them land (list, show, import, export,
-    // estimate, compare, export-chart).
     static const QVector<CliCommand> commands{listCommand(), showCommand(), importCommand(), exportCommand(),
-                                                 estimateCommand(), compareCommand()};
+                                                 estimateCommand(), compareCommand(), exportChartCommand()};
     return commands;
 }
 

@@ -14,6 +14,7 @@ struct CliCommand
     QString name;
     QString synopsis; // one line for --help
     std::function<int(const QStringList &arguments, CliContext &context)> run;
+    bool drawsCharts = false; // needs a QApplication (offscreen when there is no display)
 };
 
 namespace CliCommands {

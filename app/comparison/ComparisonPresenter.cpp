@@ -449,7 +449,8 @@ void ComparisonPresentation::buildCharts(const ComparisonInput &input)
     };
     auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
                              const QString &unit, const std::function<QVector<Value>(int)> &values) {
-        ChartData chart = singleMetric(title, names, axis, unit, values, input.workloadSummary);
+        ChartData chart = singleMetric(title, names, axis, unit, values,
+                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary));
         if (estimates.isEmpty())
             chart.series.clear();
         return chart;

@@ -1,0 +1,95 @@
+#include "GpuCompareProcess.h"
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace {
+
+const QString kFiveGpus = QStringLiteral("h100_sxm5_80gb,h200_sxm_141gb,a100_sxm4_80gb,rtx_a6000_48gb,l40s_48gb");
+
+class ExportChart : public ::testing::Test
+{
+protected:
+    ProcessResult exportChart(const QString &kind, const QString &file, const QStringList &extra = {})
+    {
+        QStringList arguments{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db")),
+                              QStringLiteral("export-chart"), QStringLiteral("--chart"), kind,
+                              QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--out"), file};
+        return runGpuCompare(arguments + extra);
+    }
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+    QTemporaryDir m_dir;
+};
+
+int distinctColours(const QImage &image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 5)
+        for (int x = 0; x < image.width(); x += 5)
+            colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+} // namespace
+
+TEST_F(ExportChart, PngHasTheAskedPixelSizeAndIsNotBlank)
+{
+    const ProcessResult result = exportChart(QStringLiteral("compute"), path(QStringLiteral("compute.png")),
+                                             {QStringLiteral("--width"), QStringLiteral("800"), QStringLiteral("--height"),
+                                              QStringLiteral("500"), QStringLiteral("--scale"), QStringLiteral("2")});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QImage image(path(QStringLiteral("compute.png")), "PNG");
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1600, 1000)); // 800 x 500 at scale 2
+    EXPECT_GT(distinctColours(image), 8);        // five GPU colours, text, grid
+}
+
+TEST_F(ExportChart, EveryChartKindExportsHeadless)
+{
+    for (const char *kind : {"memory", "bandwidth", "radar", "fit", "latency", "throughput", "cost"}) {
+        const QString file = path(QString::fromLatin1(kind) + QStringLiteral(".png"));
+        const ProcessResult result = exportChart(QString::fromLatin1(kind), file);
+        ASSERT_EQ(result.exitCode, 0) << kind << ": " << result.err.toStdString();
+        const QImage image(file);
+        ASSERT_FALSE(image.isNull()) << kind;
+        EXPECT_GT(distinctColours(image), 5) << kind;
+    }
+}
+
+TEST_F(ExportChart, SvgAndPdfAreValidFiles)
+{
+    ASSERT_EQ(exportChart(QStringLiteral("radar"), path(QStringLiteral("radar.svg"))).exitCode, 0);
+    QFile svg(path(QStringLiteral("radar.svg")));
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    EXPECT_TRUE(svgText.startsWith("<?xml"));
+    EXPECT_TRUE(svgText.contains("<svg"));
+    EXPECT_TRUE(svgText.contains("H100 SXM5 80GB")); // the legend is text, not pixels
+
+    ASSERT_EQ(exportChart(QStringLiteral("compute"), path(QStringLiteral("compute.pdf"))).exitCode, 0);
+    QFile pdf(path(QStringLiteral("compute.pdf")));
+    ASSERT_TRUE(pdf.open(QIODevice::ReadOnly));
+    const QByteArray pdfBytes = pdf.readAll();
+    EXPECT_TRUE(pdfBytes.startsWith("%PDF-"));
+    EXPECT_GT(pdfBytes.size(), 2000);
+}
+
+TEST_F(ExportChart, BadKindOrUnwritablePathIsExit2AndWritesNothing)
+{
+    ProcessResult result = exportChart(QStringLiteral("pie"), path(QStringLiteral("x.png")));
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("radar"))) << result.err.toStdString(); // names what is allowed
+    EXPECT_FALSE(QFile::exists(path(QStringLiteral("x.png"))));
+
+    result = exportChart(QStringLiteral("compute"), path(QStringLiteral("missing-folder/x.png")));
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_FALSE(result.err.isEmpty());
+
+    result = exportChart(QStringLiteral("compute"), path(QStringLiteral("x.gif")));
+    EXPECT_EQ(result.exitCode, 2);
+}
