@@ -27,19 +27,23 @@ CatalogueError write(const QString &path, const QByteArray &data)
         return CatalogueError::make(CatalogueError::Kind::Io,
                                     QStringLiteral("cannot write %1: the folder does not exist").arg(path));
     if (target.isDir())
-        return CatalogueError::make(CatalogueError::Kind::Io, QStringLiteral("cannot write %1: it is a folder").arg(path));
+        return CatalogueError::make(CatalogueError::Kind::Io,
+                                    QStringLiteral("cannot write %1: it is a folder").arg(path));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
-        return CatalogueError::make(CatalogueError::Kind::Io, QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+        return CatalogueError::make(CatalogueError::Kind::Io,
+                                    QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
     if (!writeAll(file, data) || !file.flush()) {
         const QString reason = file.errorString();
         file.cancelWriting();
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, reason));
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, reason));
     }
     if (!file.commit())
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, file.errorString()));
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, file.errorString()));
     return {};
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 // One measured result with its source, from the calibration set or added by the user.

@@ -4,7 +4,6 @@
 
 #include <QHash>
 #include <QLocale>
-
 #include <cmath>
 
 namespace {
@@ -80,7 +79,9 @@ std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
             return fail(record.line, QStringLiteral("%1 fields, the header has %2")
                                          .arg(record.fields.size())
                                          .arg(records->first().fields.size()));
-        const auto cell = [&](const QString &column) { return record.fields.at(columns.value(column)).trimmed(); };
+        const auto cell = [&](const QString &column) {
+            return record.fields.at(columns.value(column)).trimmed();
+        };
         Benchmark benchmark;
         for (const TextColumn &column : kTextColumns)
             benchmark.*column.member = cell(QString::fromLatin1(column.csvName));
@@ -89,10 +90,12 @@ std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
         bool ok = false;
         benchmark.gpuCount = cell(QStringLiteral("num_gpus")).toInt(&ok);
         if (!ok || benchmark.gpuCount < 1)
-            return fail(record.line, QStringLiteral("num_gpus '%1' is not a whole number >= 1").arg(cell(QStringLiteral("num_gpus"))));
+            return fail(record.line, QStringLiteral("num_gpus '%1' is not a whole number >= 1")
+                                         .arg(cell(QStringLiteral("num_gpus"))));
         const std::optional<double> value = finiteNumber(cell(QStringLiteral("value")));
         if (!value)
-            return fail(record.line, QStringLiteral("value '%1' is not a number").arg(cell(QStringLiteral("value"))));
+            return fail(record.line,
+                        QStringLiteral("value '%1' is not a number").arg(cell(QStringLiteral("value"))));
         benchmark.value = *value;
         const QString perGpu = cell(QStringLiteral("value_per_gpu"));
         if (!perGpu.isEmpty()) {

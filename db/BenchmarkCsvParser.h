@@ -4,7 +4,6 @@
 
 #include <QByteArray>
 #include <QVector>
-
 #include <optional>
 
 // Reads resources/seed/benchmarks-calibration.csv (measured results with sources) into Benchmark

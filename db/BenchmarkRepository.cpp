@@ -52,7 +52,8 @@ QVariantList dataValues(const Benchmark &benchmark)
     for (const TextColumn &column : kTextColumns)
         values << text(benchmark.*column.member);
     values << benchmark.gpuCount << benchmark.value
-           << (benchmark.valuePerGpu ? QVariant(*benchmark.valuePerGpu) : QVariant(QMetaType(QMetaType::Double)));
+           << (benchmark.valuePerGpu ? QVariant(*benchmark.valuePerGpu)
+                                     : QVariant(QMetaType(QMetaType::Double)));
     return values;
 }
 
@@ -67,8 +68,9 @@ QString placeholders(qsizetype count)
 QString insertSql()
 {
     const QStringList columns = dataColumns();
-    return QStringLiteral("INSERT INTO benchmarks (") + columns.join(QStringLiteral(", "))
-           + QStringLiteral(", user_modified) VALUES (") + placeholders(columns.size()) + QStringLiteral(", ?)");
+    return QStringLiteral("INSERT INTO benchmarks (") + columns.join(QStringLiteral(", ")) +
+           QStringLiteral(", user_modified) VALUES (") + placeholders(columns.size()) +
+           QStringLiteral(", ?)");
 }
 
 } // namespace
@@ -76,16 +78,17 @@ QString insertSql()
 BenchmarkRepository::BenchmarkRepository(QSqlDatabase database, bool readOnly)
     : m_database(std::move(database))
     , m_readOnly(readOnly)
-{
-}
+{}
 
-QVector<Benchmark> BenchmarkRepository::select(const QString &where, const QVariantList &values, CatalogueError *error) const
+QVector<Benchmark> BenchmarkRepository::select(const QString &where, const QVariantList &values,
+                                               CatalogueError *error) const
 {
     QVector<Benchmark> result;
     QSqlQuery query(m_database);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT id, revision, user_modified, ") + dataColumns().join(QStringLiteral(", "))
-                  + QStringLiteral(" FROM benchmarks ") + where + QStringLiteral(" ORDER BY bench_id"));
+    query.prepare(QStringLiteral("SELECT id, revision, user_modified, ") +
+                  dataColumns().join(QStringLiteral(", ")) + QStringLiteral(" FROM benchmarks ") + where +
+                  QStringLiteral(" ORDER BY bench_id"));
     for (const QVariant &value : values)
         query.addBindValue(value);
     if (!query.exec()) {
@@ -145,7 +148,8 @@ CatalogueError BenchmarkRepository::insertAll(QVector<Benchmark> &benchmarks)
             query.addBindValue(value);
         query.addBindValue(benchmark.userModified ? 1 : 0);
         if (!query.exec())
-            return RepositorySupport::sqlError(query, QStringLiteral("cannot add benchmark '%1'").arg(benchmark.benchId));
+            return RepositorySupport::sqlError(
+                query, QStringLiteral("cannot add benchmark '%1'").arg(benchmark.benchId));
         benchmark.rowId = query.lastInsertId().toLongLong();
         benchmark.revision = 1;
     }
@@ -166,8 +170,8 @@ CatalogueError BenchmarkRepository::update(Benchmark &benchmark)
     values << benchmark.rowId << benchmark.revision;
     CatalogueError error = RepositorySupport::execWrite(
         m_database,
-        QStringLiteral("UPDATE benchmarks SET ") + assignments.join(QStringLiteral(", "))
-            + QStringLiteral(", user_modified = 1, revision = revision + 1 WHERE id = ? AND revision = ?"),
+        QStringLiteral("UPDATE benchmarks SET ") + assignments.join(QStringLiteral(", ")) +
+            QStringLiteral(", user_modified = 1, revision = revision + 1 WHERE id = ? AND revision = ?"),
         values, QStringLiteral("benchmark '%1'").arg(benchmark.benchId), true);
     if (!error) {
         benchmark.revision += 1;
@@ -180,7 +184,7 @@ CatalogueError BenchmarkRepository::remove(const Benchmark &benchmark)
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
-    return RepositorySupport::execWrite(m_database, QStringLiteral("DELETE FROM benchmarks WHERE id = ? AND revision = ?"),
-                                        {benchmark.rowId, benchmark.revision},
-                                        QStringLiteral("benchmark '%1'").arg(benchmark.benchId), true);
+    return RepositorySupport::execWrite(
+        m_database, QStringLiteral("DELETE FROM benchmarks WHERE id = ? AND revision = ?"),
+        {benchmark.rowId, benchmark.revision}, QStringLiteral("benchmark '%1'").arg(benchmark.benchId), true);
 }

@@ -37,7 +37,8 @@ QString nextConnectionPrefix()
 QString sqliteUri(const QString &path, const char *mode, bool immutable = false)
 {
     QUrl url = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
-    url.setQuery(QStringLiteral("mode=") + QLatin1String(mode) + (immutable ? QStringLiteral("&immutable=1") : QString()));
+    url.setQuery(QStringLiteral("mode=") + QLatin1String(mode) +
+                 (immutable ? QStringLiteral("&immutable=1") : QString()));
     return url.toString(QUrl::FullyEncoded);
 }
 
@@ -109,15 +110,16 @@ ProbeResult probe(const QString &path, bool immutable = false)
     result.immutable = immutable;
     ScopedConnection connection(sqliteUri(path, "ro", immutable), connectOptions(true));
     if (!connection.opened()) {
-        result.error = CatalogueError::make(Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, connection.error()));
+        result.error = CatalogueError::make(
+            Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, connection.error()));
         return result;
     }
     QSqlQuery query(connection.database());
     if (!query.exec(QStringLiteral("PRAGMA quick_check"))) {
         // SQLite reports garbage as "file is not a database" and a truncated file as "malformed".
         const QString reason = query.lastError().text();
-        if (!immutable && reason.contains(QStringLiteral("readonly database"))
-            && !QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
+        if (!immutable && reason.contains(QStringLiteral("readonly database")) &&
+            !QFileInfo(QFileInfo(path).absolutePath()).isWritable()) {
             query.finish();
             return probe(path, true);
         }
@@ -133,15 +135,19 @@ ProbeResult probe(const QString &path, bool immutable = false)
         problems << query.value(0).toString();
     query.finish();
     if (problems != QStringList{QStringLiteral("ok")}) {
-        result.error = CatalogueError::make(Kind::Damaged, QStringLiteral("%1 is damaged: %2")
-                                                               .arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
+        result.error = CatalogueError::make(
+            Kind::Damaged,
+            QStringLiteral("%1 is damaged: %2").arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
         return result;
     }
     QString reason;
-    const std::optional<qint64> applicationId = pragmaValue(connection.database(), QStringLiteral("application_id"), &reason);
-    const std::optional<qint64> userVersion = pragmaValue(connection.database(), QStringLiteral("user_version"), &reason);
+    const std::optional<qint64> applicationId =
+        pragmaValue(connection.database(), QStringLiteral("application_id"), &reason);
+    const std::optional<qint64> userVersion =
+        pragmaValue(connection.database(), QStringLiteral("user_version"), &reason);
     if (!applicationId || !userVersion) {
-        result.error = CatalogueError::make(Kind::Damaged, QStringLiteral("%1 cannot be read: %2").arg(path, reason));
+        result.error =
+            CatalogueError::make(Kind::Damaged, QStringLiteral("%1 cannot be read: %2").arg(path, reason));
         return result;
     }
     result.applicationId = static_cast<int>(*applicationId);
@@ -162,10 +168,10 @@ CatalogueError applyWritablePragmas(QSqlDatabase database)
     QSqlQuery query(database);
     // WAL: readers never block the writer (an import can run while a view reads). synchronous=FULL:
     // a save the user saw succeed survives a power cut; the write volume is tiny.
-    if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next()
-        || query.value(0).toString() != QStringLiteral("wal"))
-        return CatalogueError::make(Kind::Sql, QStringLiteral("cannot enable write-ahead logging: %1")
-                                                   .arg(query.lastError().text()));
+    if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next() ||
+        query.value(0).toString() != QStringLiteral("wal"))
+        return CatalogueError::make(
+            Kind::Sql, QStringLiteral("cannot enable write-ahead logging: %1").arg(query.lastError().text()));
     query.finish();
     if (!query.exec(QStringLiteral("PRAGMA synchronous = FULL")))
         return CatalogueError::make(Kind::Sql, query.lastError().text());
@@ -176,7 +182,8 @@ CatalogueError applyWritablePragmas(QSqlDatabase database)
 
 QString Catalogue::defaultPath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/catalogue.db");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/catalogue.db");
 }
 
 std::unique_ptr<Catalogue> Catalogue::openDefault(CatalogueError *error)
@@ -184,7 +191,8 @@ std::unique_ptr<Catalogue> Catalogue::openDefault(CatalogueError *error)
     const QString path = defaultPath();
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
         if (error)
-            *error = CatalogueError::make(Kind::Io, QStringLiteral("cannot create the folder %1").arg(QFileInfo(path).absolutePath()));
+            *error = CatalogueError::make(
+                Kind::Io, QStringLiteral("cannot create the folder %1").arg(QFileInfo(path).absolutePath()));
         return nullptr;
     }
     return open(path, Options{Access::ReadWrite, IfMissing::CreateFromSeed}, error);
@@ -194,14 +202,17 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
 {
     const QFileInfo target(path);
     if (target.exists())
-        return CatalogueError::make(Kind::Io, QStringLiteral("%1 already exists; it was not overwritten").arg(path));
+        return CatalogueError::make(Kind::Io,
+                                    QStringLiteral("%1 already exists; it was not overwritten").arg(path));
     if (!target.absoluteDir().exists())
-        return CatalogueError::make(Kind::FolderMissing,
-                                    QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
+        return CatalogueError::make(
+            Kind::FolderMissing, QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
 
-    const QString buildPath = target.absoluteFilePath() + QStringLiteral(".creating-%1").arg(QCoreApplication::applicationPid());
+    const QString buildPath =
+        target.absoluteFilePath() + QStringLiteral(".creating-%1").arg(QCoreApplication::applicationPid());
     const auto removeBuild = [&buildPath] {
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")})
+        for (const QString &suffix :
+             {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral("-journal")})
             QFile::remove(buildPath + suffix);
     };
     removeBuild();
@@ -209,7 +220,8 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
     {
         ScopedConnection connection(sqliteUri(buildPath, "rwc"), connectOptions(false));
         if (!connection.opened())
-            return CatalogueError::make(Kind::Io, QStringLiteral("cannot create %1: %2").arg(path, connection.error()));
+            return CatalogueError::make(Kind::Io,
+                                        QStringLiteral("cannot create %1: %2").arg(path, connection.error()));
         QSqlDatabase database = connection.database();
         error = applyWritablePragmas(database);
         if (!error)
@@ -246,7 +258,8 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
 
     // Reading a WAL-mode file may create empty -wal/-shm companions; a refused file must be left
     // as it was found, so remove the companions the probe created.
-    const QStringList companions{file.absoluteFilePath() + QStringLiteral("-wal"), file.absoluteFilePath() + QStringLiteral("-shm")};
+    const QStringList companions{file.absoluteFilePath() + QStringLiteral("-wal"),
+                                 file.absoluteFilePath() + QStringLiteral("-shm")};
     QStringList preexisting;
     for (const QString &companion : companions)
         if (QFileInfo::exists(companion))
@@ -266,10 +279,11 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
 
     QString readOnlyReason;
     if (probed.userVersion > CatalogueSchema::kCurrentVersion)
-        readOnlyReason = QStringLiteral("the catalogue was written by a newer GPU Compare (schema version %1, this "
-                                        "version understands %2); it opens read-only")
-                             .arg(probed.userVersion)
-                             .arg(CatalogueSchema::kCurrentVersion);
+        readOnlyReason =
+            QStringLiteral("the catalogue was written by a newer GPU Compare (schema version %1, this "
+                           "version understands %2); it opens read-only")
+                .arg(probed.userVersion)
+                .arg(CatalogueSchema::kCurrentVersion);
     else if (options.access == Access::ReadOnly)
         readOnlyReason = QStringLiteral("opened read-only on request");
     else if (!QFileInfo(catalogue->m_path).isWritable())
@@ -286,7 +300,8 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
 
     QSqlDatabase database = catalogue->connection();
     if (!database.isOpen())
-        return fail(CatalogueError::make(Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, database.lastError().text())));
+        return fail(CatalogueError::make(
+            Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, database.lastError().text())));
     if (!catalogue->m_readOnly) {
         if (CatalogueError problem = applyWritablePragmas(database))
             return fail(problem);
@@ -296,12 +311,12 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
             catalogue->m_schemaVersion = CatalogueSchema::kCurrentVersion;
         }
     } else if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
-        return fail(CatalogueError::make(Kind::ReadOnly,
-                                         QStringLiteral("%1 uses the older schema version %2 and must be upgraded, "
-                                                        "but it is read-only (%3)")
-                                             .arg(path)
-                                             .arg(probed.userVersion)
-                                             .arg(readOnlyReason)));
+        return fail(CatalogueError::make(
+            Kind::ReadOnly, QStringLiteral("%1 uses the older schema version %2 and must be upgraded, "
+                                           "but it is read-only (%3)")
+                                .arg(path)
+                                .arg(probed.userVersion)
+                                .arg(readOnlyReason)));
     }
     return catalogue;
 }
@@ -333,7 +348,9 @@ QSqlDatabase Catalogue::openConnection(const QString &name) const
 
 QSqlDatabase Catalogue::connection() const
 {
-    const QString name = m_connectionPrefix + QStringLiteral("-thread-%1").arg(reinterpret_cast<quintptr>(QThread::currentThread()));
+    const QString name =
+        m_connectionPrefix +
+        QStringLiteral("-thread-%1").arg(reinterpret_cast<quintptr>(QThread::currentThread()));
     if (QSqlDatabase::contains(name))
         return QSqlDatabase::database(name, false);
     QMutexLocker locker(&m_mutex);
@@ -386,7 +403,8 @@ QString Catalogue::integrityCheck() const
 CatalogueError Catalogue::checkWritable() const
 {
     if (m_readOnly)
-        return CatalogueError::make(Kind::ReadOnly, QStringLiteral("the catalogue is read-only: %1").arg(m_readOnlyReason));
+        return CatalogueError::make(Kind::ReadOnly,
+                                    QStringLiteral("the catalogue is read-only: %1").arg(m_readOnlyReason));
     return {};
 }
 

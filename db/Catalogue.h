@@ -6,7 +6,6 @@
 #include <QMutex>
 #include <QSqlDatabase>
 #include <QStringList>
-
 #include <memory>
 #include <optional>
 
@@ -24,8 +23,16 @@ class ProfileRepository;
 class Catalogue
 {
 public:
-    enum class Access { ReadWrite, ReadOnly };
-    enum class IfMissing { Fail, CreateFromSeed };
+    enum class Access
+    {
+        ReadWrite,
+        ReadOnly
+    };
+    enum class IfMissing
+    {
+        Fail,
+        CreateFromSeed
+    };
 
     struct Options
     {
@@ -33,7 +40,8 @@ public:
         IfMissing ifMissing = IfMissing::Fail;
     };
 
-    static std::unique_ptr<Catalogue> open(const QString &path, const Options &options, CatalogueError *error);
+    static std::unique_ptr<Catalogue> open(const QString &path, const Options &options,
+                                           CatalogueError *error);
     static std::unique_ptr<Catalogue> open(const QString &path, CatalogueError *error)
     {
         return open(path, Options{}, error);

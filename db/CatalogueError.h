@@ -6,7 +6,8 @@
 // read (message). A default-constructed error means success.
 struct CatalogueError
 {
-    enum class Kind {
+    enum class Kind
+    {
         None,
         Missing,       // the file does not exist (and the caller did not ask to create it)
         FolderMissing, // the folder for a new catalogue does not exist

@@ -21,7 +21,8 @@ QByteArray toCsv(const QVector<GpuSpec> &gpus)
         QStringList cells;
         for (const GpuField &field : GpuFields::all()) {
             const QString value = GpuFields::toText(gpu, field);
-            cells << (field.type == GpuField::Type::Text ? CsvWriter::textField(value) : CsvWriter::field(value));
+            cells << (field.type == GpuField::Type::Text ? CsvWriter::textField(value)
+                                                         : CsvWriter::field(value));
         }
         text += CsvWriter::line(cells);
     }
@@ -66,8 +67,9 @@ CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path)
 {
     const std::optional<Format> format = formatForPath(path);
     if (!format)
-        return CatalogueError::make(CatalogueError::Kind::Invalid,
-                                    QStringLiteral("cannot export to %1: the file name must end in .csv or .json").arg(path));
+        return CatalogueError::make(
+            CatalogueError::Kind::Invalid,
+            QStringLiteral("cannot export to %1: the file name must end in .csv or .json").arg(path));
     return AtomicFileWriter::write(path, *format == Format::Csv ? toCsv(gpus) : toJson(gpus));
 }
 

@@ -15,7 +15,11 @@
 // exported: they describe one file, not the specs.
 namespace CatalogueExporter {
 
-enum class Format { Csv, Json };
+enum class Format
+{
+    Csv,
+    Json
+};
 
 QByteArray toCsv(const QVector<GpuSpec> &gpus);
 QByteArray toJson(const QVector<GpuSpec> &gpus);

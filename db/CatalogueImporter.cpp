@@ -11,15 +11,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
-
 #include <cmath>
 
 namespace {
 
 constexpr qint64 kMaxFileBytes = CsvReader::kMaxBytes;
 
-std::optional<QVector<GpuSpec>> failWith(ImportProblem *problem, const QString &location, const QString &field,
-                                         const QString &reason)
+std::optional<QVector<GpuSpec>> failWith(ImportProblem *problem, const QString &location,
+                                         const QString &field, const QString &reason)
 {
     if (problem)
         *problem = ImportProblem{location, field, reason};
@@ -86,13 +85,15 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
             return failWith(problem, QStringLiteral("line %1").arg(header.line), name.left(60),
                             QStringLiteral("unknown column (expected the columns of a GPU Compare export)"));
         if (seenColumns.contains(field->name()))
-            return failWith(problem, QStringLiteral("line %1").arg(header.line), field->name(), QStringLiteral("the column appears twice"));
+            return failWith(problem, QStringLiteral("line %1").arg(header.line), field->name(),
+                            QStringLiteral("the column appears twice"));
         seenColumns.insert(field->name());
         columns << field;
     }
     for (const GpuField &field : GpuFields::all())
         if (field.required && !seenColumns.contains(field.name()))
-            return failWith(problem, QStringLiteral("line %1").arg(header.line), field.name(), QStringLiteral("the column is missing"));
+            return failWith(problem, QStringLiteral("line %1").arg(header.line), field.name(),
+                            QStringLiteral("the column is missing"));
 
     QVector<GpuSpec> gpus;
     QSet<QString> ids;
@@ -100,8 +101,9 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
         const CsvRecord &record = records->at(i);
         const QString location = QStringLiteral("line %1").arg(record.line);
         if (record.fields.size() != columns.size())
-            return failWith(problem, location, QString(),
-                            QStringLiteral("%1 fields, the header has %2").arg(record.fields.size()).arg(columns.size()));
+            return failWith(
+                problem, location, QString(),
+                QStringLiteral("%1 fields, the header has %2").arg(record.fields.size()).arg(columns.size()));
         GpuSpec gpu;
         for (qsizetype c = 0; c < columns.size(); ++c) {
             const GpuField &field = *columns.at(c);
@@ -116,7 +118,8 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
         const GpuField *bad = nullptr;
         const QString invalid = GpuFields::validateAll(gpu, &bad);
         if (!invalid.isEmpty())
-            return failWith(problem, location, bad->name(), GpuFields::validate(*bad, GpuFields::value(gpu, *bad)));
+            return failWith(problem, location, bad->name(),
+                            GpuFields::validate(*bad, GpuFields::value(gpu, *bad)));
         if (!checkUnique(ids, gpu))
             return failWith(problem, location, QStringLiteral("gpu_id"),
                             QStringLiteral("'%1' appears twice in the file").arg(gpu.gpuId));
@@ -135,8 +138,8 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
     if (parseError.error != QJsonParseError::NoError) {
         // Name the line as well as the byte offset: people read files by line.
         const int line = static_cast<int>(bytes.left(parseError.offset).count('\n')) + 1;
-        return failWith(problem, QStringLiteral("line %1 (offset %2)").arg(line).arg(parseError.offset), QString(),
-                        QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
+        return failWith(problem, QStringLiteral("line %1 (offset %2)").arg(line).arg(parseError.offset),
+                        QString(), QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
     }
     QJsonArray rows;
     QString rowsPath = QStringLiteral("$");
@@ -151,13 +154,15 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
             return failWith(problem, QStringLiteral("$"), QStringLiteral("version"),
                             QStringLiteral("must be 1 (this GPU Compare reads version 1)"));
         if (!root.value(QStringLiteral("gpus")).isArray())
-            return failWith(problem, QStringLiteral("$"), QStringLiteral("gpus"), QStringLiteral("must be an array"));
+            return failWith(problem, QStringLiteral("$"), QStringLiteral("gpus"),
+                            QStringLiteral("must be an array"));
         rows = root.value(QStringLiteral("gpus")).toArray();
         rowsPath = QStringLiteral("$.gpus");
     } else if (document.isArray()) {
         rows = document.array();
     } else {
-        return failWith(problem, QStringLiteral("$"), QString(), QStringLiteral("must be an object or an array"));
+        return failWith(problem, QStringLiteral("$"), QString(),
+                        QStringLiteral("must be an object or an array"));
     }
 
     QVector<GpuSpec> gpus;
@@ -200,15 +205,16 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
     return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem) : parseJson(bytes, problem);
 }
 
-CatalogueError importFile(const Catalogue &catalogue, const QString &path, GpuRepository::OnExisting onExisting,
-                          GpuRepository::SaveReport *report)
+CatalogueError importFile(const Catalogue &catalogue, const QString &path,
+                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report)
 {
     if (CatalogueError error = catalogue.checkWritable())
         return error;
     ImportProblem problem;
     const std::optional<QVector<GpuSpec>> gpus = parseFile(path, &problem);
     if (!gpus)
-        return CatalogueError::make(CatalogueError::Kind::Invalid, path + QStringLiteral(": ") + problem.text());
+        return CatalogueError::make(CatalogueError::Kind::Invalid,
+                                    path + QStringLiteral(": ") + problem.text());
     GpuRepository repository = catalogue.gpus();
     return repository.merge(*gpus, onExisting, report);
 }

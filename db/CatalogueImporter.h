@@ -6,7 +6,6 @@
 
 #include <QByteArray>
 #include <QVector>
-
 #include <optional>
 
 class Catalogue;
@@ -34,7 +33,7 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
 // Parses path and merges its GPUs into the catalogue in one transaction. Rows whose gpu_id exists are
 // updated or skipped as onExisting says; imported rows are marked as changed by the user.
 // A parse problem is returned as Kind::Invalid with the located text.
-CatalogueError importFile(const Catalogue &catalogue, const QString &path, GpuRepository::OnExisting onExisting,
-                          GpuRepository::SaveReport *report = nullptr);
+CatalogueError importFile(const Catalogue &catalogue, const QString &path,
+                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report = nullptr);
 
 } // namespace CatalogueImporter

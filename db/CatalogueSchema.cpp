@@ -118,8 +118,7 @@ const char *const kVersion2[] = {
 ) STRICT)sql",
 };
 
-template<std::size_t N>
-QStringList toList(const char *const (&statements)[N])
+template <std::size_t N> QStringList toList(const char *const (&statements)[N])
 {
     QStringList list;
     for (const char *statement : statements)

@@ -2,7 +2,7 @@
 
 namespace {
 
-template<typename Record, typename Key>
+template <typename Record, typename Key>
 const Record *findBy(const QVector<Record> &records, const QString &id, Key key)
 {
     for (const Record &record : records)

@@ -12,10 +12,10 @@
 // Plain values: safe to copy to another thread.
 struct CatalogueSnapshot
 {
-    QVector<GpuSpec> gpus;             // ordered by vendor, product, variant
-    QVector<ModelSpec> models;         // ordered by name
+    QVector<GpuSpec> gpus;               // ordered by vendor, product, variant
+    QVector<ModelSpec> models;           // ordered by name
     QVector<EfficiencyProfile> profiles; // ordered by profile_id
-    QVector<Benchmark> benchmarks;     // ordered by bench_id
+    QVector<Benchmark> benchmarks;       // ordered by bench_id
     bool readOnly = false;
     QString readOnlyReason; // why the catalogue opened read-only ("" when writable)
 

@@ -67,7 +67,10 @@ std::optional<QVector<CsvRecord>> parse(const QByteArray &bytes, QString *error)
         }
         if (c == u'"') {
             if (!field.isEmpty() || fieldWasQuoted)
-                return fail(line, QStringLiteral("a quote inside an unquoted field (quote the whole field and double the quote)"));
+                return fail(
+                    line,
+                    QStringLiteral(
+                        "a quote inside an unquoted field (quote the whole field and double the quote)"));
             inQuotes = true;
             fieldWasQuoted = true;
             recordHasContent = true;

@@ -3,7 +3,6 @@
 #include <QByteArray>
 #include <QStringList>
 #include <QVector>
-
 #include <optional>
 
 // RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks; records end with CRLF,

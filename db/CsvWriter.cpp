@@ -7,8 +7,8 @@ bool startsLikeFormula(const QString &value)
     if (value.isEmpty())
         return false;
     const QChar first = value.front();
-    return first == u'=' || first == u'+' || first == u'-' || first == u'@' || first == u'\t' || first == u'\r'
-           || first == u'\'';
+    return first == u'=' || first == u'+' || first == u'-' || first == u'@' || first == u'\t' ||
+           first == u'\r' || first == u'\'';
 }
 
 } // namespace
@@ -17,8 +17,9 @@ namespace CsvWriter {
 
 QString field(const QString &value)
 {
-    const bool needsQuotes = value.contains(u',') || value.contains(u'"') || value.contains(u'\n')
-                             || value.contains(u'\r') || (!value.isEmpty() && (value.front().isSpace() || value.back().isSpace()));
+    const bool needsQuotes = value.contains(u',') || value.contains(u'"') || value.contains(u'\n') ||
+                             value.contains(u'\r') ||
+                             (!value.isEmpty() && (value.front().isSpace() || value.back().isSpace()));
     if (!needsQuotes)
         return value;
     QString quoted = value;

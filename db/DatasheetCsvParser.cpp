@@ -8,28 +8,55 @@
 
 namespace {
 
-const QStringList kRequiredColumns{
-    QStringLiteral("gpu_id"), QStringLiteral("vendor"), QStringLiteral("product"), QStringLiteral("variant"),
-    QStringLiteral("architecture"), QStringLiteral("gpu_chip"), QStringLiteral("release_year"),
-    QStringLiteral("release_note"), QStringLiteral("process_node"), QStringLiteral("sm_or_cu_count"),
-    QStringLiteral("boost_clock_mhz"), QStringLiteral("fp64_tflops"), QStringLiteral("fp64_tensor_tflops"),
-    QStringLiteral("fp32_tflops"), QStringLiteral("tf32_tensor_dense_tflops"), QStringLiteral("tf32_tensor_sparse_tflops"),
-    QStringLiteral("fp16_bf16_tensor_dense_tflops"), QStringLiteral("fp16_bf16_tensor_sparse_tflops"),
-    QStringLiteral("fp16_accumulate_note"), QStringLiteral("fp8_tensor_dense_tflops"),
-    QStringLiteral("fp8_tensor_sparse_tflops"), QStringLiteral("int8_tensor_dense_tops"),
-    QStringLiteral("int8_tensor_sparse_tops"), QStringLiteral("fp4_tensor_dense_tflops"),
-    QStringLiteral("fp4_tensor_sparse_tflops"), QStringLiteral("vendor_headline_tensor_figures_are_sparse"),
-    QStringLiteral("memory_gb"), QStringLiteral("memory_type"), QStringLiteral("memory_bus_bits"),
-    QStringLiteral("memory_bandwidth_gbps"), QStringLiteral("tdp_w"), QStringLiteral("nvlink_or_fabric"),
-    QStringLiteral("nvlink_bandwidth_gbps_bidir"), QStringLiteral("pcie"), QStringLiteral("pcie_bandwidth_gbps_bidir"),
-    QStringLiteral("form_factor"), QStringLiteral("mig_support"), QStringLiteral("launch_msrp_usd"),
-    QStringLiteral("price_note"), QStringLiteral("source_primary"), QStringLiteral("source_crosscheck"),
-    QStringLiteral("confidence"), QStringLiteral("notes")};
+const QStringList kRequiredColumns{QStringLiteral("gpu_id"),
+                                   QStringLiteral("vendor"),
+                                   QStringLiteral("product"),
+                                   QStringLiteral("variant"),
+                                   QStringLiteral("architecture"),
+                                   QStringLiteral("gpu_chip"),
+                                   QStringLiteral("release_year"),
+                                   QStringLiteral("release_note"),
+                                   QStringLiteral("process_node"),
+                                   QStringLiteral("sm_or_cu_count"),
+                                   QStringLiteral("boost_clock_mhz"),
+                                   QStringLiteral("fp64_tflops"),
+                                   QStringLiteral("fp64_tensor_tflops"),
+                                   QStringLiteral("fp32_tflops"),
+                                   QStringLiteral("tf32_tensor_dense_tflops"),
+                                   QStringLiteral("tf32_tensor_sparse_tflops"),
+                                   QStringLiteral("fp16_bf16_tensor_dense_tflops"),
+                                   QStringLiteral("fp16_bf16_tensor_sparse_tflops"),
+                                   QStringLiteral("fp16_accumulate_note"),
+                                   QStringLiteral("fp8_tensor_dense_tflops"),
+                                   QStringLiteral("fp8_tensor_sparse_tflops"),
+                                   QStringLiteral("int8_tensor_dense_tops"),
+                                   QStringLiteral("int8_tensor_sparse_tops"),
+                                   QStringLiteral("fp4_tensor_dense_tflops"),
+                                   QStringLiteral("fp4_tensor_sparse_tflops"),
+                                   QStringLiteral("vendor_headline_tensor_figures_are_sparse"),
+                                   QStringLiteral("memory_gb"),
+                                   QStringLiteral("memory_type"),
+                                   QStringLiteral("memory_bus_bits"),
+                                   QStringLiteral("memory_bandwidth_gbps"),
+                                   QStringLiteral("tdp_w"),
+                                   QStringLiteral("nvlink_or_fabric"),
+                                   QStringLiteral("nvlink_bandwidth_gbps_bidir"),
+                                   QStringLiteral("pcie"),
+                                   QStringLiteral("pcie_bandwidth_gbps_bidir"),
+                                   QStringLiteral("form_factor"),
+                                   QStringLiteral("mig_support"),
+                                   QStringLiteral("launch_msrp_usd"),
+                                   QStringLiteral("price_note"),
+                                   QStringLiteral("source_primary"),
+                                   QStringLiteral("source_crosscheck"),
+                                   QStringLiteral("confidence"),
+                                   QStringLiteral("notes")};
 
 bool isMissingText(const QString &cell)
 {
     const QString text = cell.trimmed().toLower();
-    return text.isEmpty() || text == QStringLiteral("n/a") || text.startsWith(QStringLiteral("not published"));
+    return text.isEmpty() || text == QStringLiteral("n/a") ||
+           text.startsWith(QStringLiteral("not published"));
 }
 
 // One row of the datasheet, with the helpers that read its cells and remember the first problem.
@@ -39,8 +66,7 @@ public:
     Row(const CsvRecord &record, const QHash<QString, int> &columns)
         : m_record(record)
         , m_columns(columns)
-    {
-    }
+    {}
 
     QString text(const QString &column) const
     {
@@ -163,10 +189,12 @@ GpuSpec readGpu(Row &row)
     gpu.interconnectNote = row.text(QStringLiteral("nvlink_or_fabric"));
     gpu.interconnectKind = DatasheetCsvParser::interconnectKindFor(gpu.interconnectNote);
     if (gpu.interconnectKind.isEmpty())
-        row.fail(QStringLiteral("nvlink_or_fabric"), QStringLiteral("'%1' is not a known interconnect").arg(gpu.interconnectNote));
+        row.fail(QStringLiteral("nvlink_or_fabric"),
+                 QStringLiteral("'%1' is not a known interconnect").arg(gpu.interconnectNote));
     gpu.interconnectGBs = row.number(QStringLiteral("nvlink_bandwidth_gbps_bidir"));
     gpu.pcieNote = row.text(QStringLiteral("pcie"));
-    static const QRegularExpression pcieGen(QStringLiteral("Gen\\s*(\\d+)"), QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression pcieGen(QStringLiteral("Gen\\s*(\\d+)"),
+                                            QRegularExpression::CaseInsensitiveOption);
     const QRegularExpressionMatch pcieMatch = pcieGen.match(gpu.pcieNote);
     if (pcieMatch.hasMatch())
         gpu.pcieGeneration = pcieMatch.captured(1).toInt();
@@ -266,8 +294,8 @@ bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *e
     if (!records || records->isEmpty())
         return false;
     const QHash<QString, int> columns = headerColumns(records->first());
-    for (const QString &column : {QStringLiteral("gpu_id"), QStringLiteral("usd_per_gpu_hour"), QStringLiteral("basis"),
-                                  QStringLiteral("source")}) {
+    for (const QString &column : {QStringLiteral("gpu_id"), QStringLiteral("usd_per_gpu_hour"),
+                                  QStringLiteral("basis"), QStringLiteral("source")}) {
         if (!columns.contains(column)) {
             if (error)
                 *error = QStringLiteral("line 1: the column '%1' is missing").arg(column);
@@ -278,7 +306,8 @@ bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *e
     for (qsizetype i = 1; i < records->size(); ++i) {
         Row row(records->at(i), columns);
         const QString gpuId = row.text(QStringLiteral("gpu_id"));
-        const auto target = std::find_if(priced.begin(), priced.end(), [&](const GpuSpec &gpu) { return gpu.gpuId == gpuId; });
+        const auto target = std::find_if(priced.begin(), priced.end(),
+                                         [&](const GpuSpec &gpu) { return gpu.gpuId == gpuId; });
         if (target == priced.end())
             row.fail(QStringLiteral("gpu_id"), QStringLiteral("'%1' is not in the datasheet").arg(gpuId));
         const std::optional<double> price = row.number(QStringLiteral("usd_per_gpu_hour"));
@@ -289,8 +318,8 @@ bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *e
         }
         target->usdPerGpuHour = price;
         const QString source = row.text(QStringLiteral("source"));
-        target->usdPerGpuHourNote = row.text(QStringLiteral("basis"))
-                                    + (source.isEmpty() ? QString() : QStringLiteral(" Sources: ") + source);
+        target->usdPerGpuHourNote = row.text(QStringLiteral("basis")) +
+                                    (source.isEmpty() ? QString() : QStringLiteral(" Sources: ") + source);
     }
     gpus = priced;
     return true;

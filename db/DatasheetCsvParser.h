@@ -5,7 +5,6 @@
 #include <QByteArray>
 #include <QHash>
 #include <QVector>
-
 #include <optional>
 
 // Reads the raw datasheet CSV (resources/seed/gpu-specs.csv: one row per GPU variant, values as the
@@ -15,7 +14,8 @@
 //   "304 CU", "~1965 (device-reported)"  -> the leading number
 //   TDP "up to 700 (configurable)", "350-400 (...)" -> the configurable maximum (700, 400)
 //   "PCIe Gen5 x16"                      -> pcieGeneration 5
-//   NVLink/NVSwitch/Infinity Fabric text -> interconnectKind none | nvlink-bridge | nvlink-switch | infinity-fabric
+//   NVLink/NVSwitch/Infinity Fabric text -> interconnectKind none | nvlink-bridge | nvlink-switch |
+//   infinity-fabric
 // A cell no rule understands is an error naming its line and column: the seed must be read exactly.
 namespace DatasheetCsvParser {
 

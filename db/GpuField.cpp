@@ -2,7 +2,6 @@
 
 #include <QLocale>
 #include <QRegularExpression>
-
 #include <cmath>
 
 namespace {
@@ -102,8 +101,8 @@ std::optional<double> toNumber(const QVariant &value)
 
 bool isMissing(const QVariant &value)
 {
-    return value.isNull() || !value.isValid()
-           || (value.typeId() == QMetaType::QString && value.toString().trimmed().isEmpty());
+    return value.isNull() || !value.isValid() ||
+           (value.typeId() == QMetaType::QString && value.toString().trimmed().isEmpty());
 }
 
 } // namespace

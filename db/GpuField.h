@@ -5,7 +5,6 @@
 #include <QString>
 #include <QVariant>
 #include <QVector>
-
 #include <variant>
 
 // One column of the gpus table, described once: its SQL / CSV / JSON name, its type, unit and the
@@ -14,23 +13,70 @@
 struct GpuField
 {
     // Column order of the gpus table, of exported files and of SpecTableModel.
-    enum Id {
-        GpuId, Vendor, Product, Variant, Architecture, Chip, ReleaseYear, ReleaseNote, ProcessNode,
-        ComputeUnits, ComputeUnitsNote, BoostClockMhz, BoostClockNote,
-        Fp64Tflops, Fp64TensorTflops, Fp32Tflops, Tf32DenseTflops, Tf32SparseTflops, Fp16DenseTflops,
-        Fp16SparseTflops, Fp8DenseTflops, Fp8SparseTflops, Int8DenseTops, Int8SparseTops, Fp4DenseTflops,
-        Fp4SparseTflops, ComputeNote, SparseHeadlineNote,
-        MemoryGb, MemoryType, MemoryBusBits, MemoryBandwidthGBs,
-        TdpW, TdpNote, InterconnectKind, InterconnectNote, InterconnectGBs, PcieGeneration, PcieNote, PcieGBs,
-        FormFactor, Mig,
-        PriceUsd, UsdPerGpuHour, PriceNote, UsdPerGpuHourNote,
-        Sources, SourceCrosscheck, Confidence, Notes,
+    enum Id
+    {
+        GpuId,
+        Vendor,
+        Product,
+        Variant,
+        Architecture,
+        Chip,
+        ReleaseYear,
+        ReleaseNote,
+        ProcessNode,
+        ComputeUnits,
+        ComputeUnitsNote,
+        BoostClockMhz,
+        BoostClockNote,
+        Fp64Tflops,
+        Fp64TensorTflops,
+        Fp32Tflops,
+        Tf32DenseTflops,
+        Tf32SparseTflops,
+        Fp16DenseTflops,
+        Fp16SparseTflops,
+        Fp8DenseTflops,
+        Fp8SparseTflops,
+        Int8DenseTops,
+        Int8SparseTops,
+        Fp4DenseTflops,
+        Fp4SparseTflops,
+        ComputeNote,
+        SparseHeadlineNote,
+        MemoryGb,
+        MemoryType,
+        MemoryBusBits,
+        MemoryBandwidthGBs,
+        TdpW,
+        TdpNote,
+        InterconnectKind,
+        InterconnectNote,
+        InterconnectGBs,
+        PcieGeneration,
+        PcieNote,
+        PcieGBs,
+        FormFactor,
+        Mig,
+        PriceUsd,
+        UsdPerGpuHour,
+        PriceNote,
+        UsdPerGpuHourNote,
+        Sources,
+        SourceCrosscheck,
+        Confidence,
+        Notes,
         Count
     };
 
-    enum class Type { Text, Integer, Real };
+    enum class Type
+    {
+        Text,
+        Integer,
+        Real
+    };
 
-    using Member = std::variant<QString GpuSpec::*, std::optional<int> GpuSpec::*, std::optional<double> GpuSpec::*>;
+    using Member =
+        std::variant<QString GpuSpec::*, std::optional<int> GpuSpec::*, std::optional<double> GpuSpec::*>;
 
     Id id;
     const char *key;   // snake_case name: SQL column, CSV header, JSON key

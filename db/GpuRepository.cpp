@@ -23,7 +23,8 @@ QString columnList()
 
 QString selectSql()
 {
-    return QStringLiteral("SELECT id, revision, user_modified, ") + columnList() + QStringLiteral(" FROM gpus");
+    return QStringLiteral("SELECT id, revision, user_modified, ") + columnList() +
+           QStringLiteral(" FROM gpus");
 }
 
 QString insertSql()
@@ -31,8 +32,9 @@ QString insertSql()
     QStringList placeholders;
     for (qsizetype i = 0; i < GpuFields::all().size(); ++i)
         placeholders << QStringLiteral("?");
-    return QStringLiteral("INSERT INTO gpus (") + columnList() + QStringLiteral(", user_modified, revision) VALUES (")
-           + placeholders.join(QStringLiteral(", ")) + QStringLiteral(", ?, 1)");
+    return QStringLiteral("INSERT INTO gpus (") + columnList() +
+           QStringLiteral(", user_modified, revision) VALUES (") + placeholders.join(QStringLiteral(", ")) +
+           QStringLiteral(", ?, 1)");
 }
 
 QString updateSql()
@@ -40,8 +42,8 @@ QString updateSql()
     QStringList assignments;
     for (const GpuField &field : GpuFields::all())
         assignments << field.name() + QStringLiteral(" = ?");
-    return QStringLiteral("UPDATE gpus SET ") + assignments.join(QStringLiteral(", "))
-           + QStringLiteral(", user_modified = ?, revision = revision + 1 WHERE id = ? AND revision = ?");
+    return QStringLiteral("UPDATE gpus SET ") + assignments.join(QStringLiteral(", ")) +
+           QStringLiteral(", user_modified = ?, revision = revision + 1 WHERE id = ? AND revision = ?");
 }
 
 // A null QString binds as SQL NULL; text columns are NOT NULL, so bind "" for missing text.
@@ -51,7 +53,8 @@ QVariant bindable(const GpuField &field, const GpuSpec &gpu)
     if (field.type == GpuField::Type::Text)
         return value.toString().isNull() ? QVariant(QStringLiteral("")) : value;
     if (value.isNull())
-        return QVariant(field.type == GpuField::Type::Integer ? QMetaType(QMetaType::Int) : QMetaType(QMetaType::Double));
+        return QVariant(field.type == GpuField::Type::Integer ? QMetaType(QMetaType::Int)
+                                                              : QMetaType(QMetaType::Double));
     return value;
 }
 
@@ -81,7 +84,8 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
     const QString reason = query.lastError().text();
     if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
-        return CatalogueError::make(Kind::Duplicate, what + QStringLiteral(": a GPU with this gpu_id already exists"));
+        return CatalogueError::make(Kind::Duplicate,
+                                    what + QStringLiteral(": a GPU with this gpu_id already exists"));
     return CatalogueError::make(Kind::Sql, what + QStringLiteral(": ") + reason);
 }
 
@@ -90,8 +94,7 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 GpuRepository::GpuRepository(QSqlDatabase database, bool readOnly)
     : m_database(std::move(database))
     , m_readOnly(readOnly)
-{
-}
+{}
 
 CatalogueError GpuRepository::checkWritable() const
 {
@@ -184,10 +187,10 @@ CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
     if (!query.exec())
         return sqlError(query, QStringLiteral("cannot save GPU '%1'").arg(gpu.gpuId));
     if (query.numRowsAffected() != 1)
-        return CatalogueError::make(Kind::Conflict,
-                                    QStringLiteral("GPU '%1' was changed or deleted by someone else since it was "
-                                                   "read; reload it and apply your change again")
-                                        .arg(gpu.gpuId));
+        return CatalogueError::make(
+            Kind::Conflict, QStringLiteral("GPU '%1' was changed or deleted by someone else since it was "
+                                           "read; reload it and apply your change again")
+                                .arg(gpu.gpuId));
     gpu.revision += 1;
     gpu.userModified = true;
     return {};
@@ -239,9 +242,10 @@ CatalogueError GpuRepository::remove(const GpuSpec &gpu)
     if (!query.exec())
         return sqlError(query, QStringLiteral("cannot delete GPU '%1'").arg(gpu.gpuId));
     if (query.numRowsAffected() != 1)
-        return CatalogueError::make(Kind::Conflict, QStringLiteral("GPU '%1' was changed or deleted by someone else "
-                                                                   "since it was read; it was not deleted")
-                                                        .arg(gpu.gpuId));
+        return CatalogueError::make(Kind::Conflict,
+                                    QStringLiteral("GPU '%1' was changed or deleted by someone else "
+                                                   "since it was read; it was not deleted")
+                                        .arg(gpu.gpuId));
     return transaction.commit();
 }
 

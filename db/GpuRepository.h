@@ -6,7 +6,6 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVector>
-
 #include <optional>
 
 // The gpus table. Values go through bound parameters only. Every write runs in one transaction;
@@ -15,7 +14,11 @@
 class GpuRepository
 {
 public:
-    enum class OnExisting { Update, Skip };
+    enum class OnExisting
+    {
+        Update,
+        Skip
+    };
 
     struct SaveReport
     {

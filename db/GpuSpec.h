@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 // One GPU of the catalogue, in canonical units: TFLOPS (TOPS for INT8), GB, GB/s, W, USD.
@@ -53,20 +52,21 @@ struct GpuSpec
     // Power, links, packaging
     std::optional<double> tdpW; // the configurable maximum ("up to 700 (configurable)" -> 700)
     QString tdpNote;            // the datasheet's original text
-    QString interconnectKind; // none, nvlink-bridge, nvlink-switch, infinity-fabric (docs/catalogue.md)
+    QString interconnectKind;   // none, nvlink-bridge, nvlink-switch, infinity-fabric (docs/catalogue.md)
     QString interconnectNote;
     std::optional<double> interconnectGBs; // bidirectional GPU-to-GPU bandwidth
     std::optional<int> pcieGeneration;
-    QString pcieNote; // the datasheet's original text: "PCIe Gen5 x16"
+    QString pcieNote;              // the datasheet's original text: "PCIe Gen5 x16"
     std::optional<double> pcieGBs; // bidirectional host link bandwidth
     QString formFactor;
     QString mig;
 
     // Price
-    std::optional<double> priceUsd;       // launch price where the vendor published one
-    std::optional<double> usdPerGpuHour;  // default rental price used by the cost estimate: an editable estimate
+    std::optional<double> priceUsd; // launch price where the vendor published one
+    std::optional<double>
+        usdPerGpuHour; // default rental price used by the cost estimate: an editable estimate
     QString priceNote;
-    QString usdPerGpuHourNote;            // basis and source of usdPerGpuHour
+    QString usdPerGpuHourNote; // basis and source of usdPerGpuHour
 
     // Provenance
     QString sources;          // primary sources (vendor datasheets, whitepapers)

@@ -19,16 +19,16 @@ QString configJson(const ModelSpec &model)
 ModelRepository::ModelRepository(QSqlDatabase database, bool readOnly)
     : m_database(std::move(database))
     , m_readOnly(readOnly)
-{
-}
+{}
 
-QVector<ModelSpec> ModelRepository::select(const QString &where, const QVariantList &values, CatalogueError *error) const
+QVector<ModelSpec> ModelRepository::select(const QString &where, const QVariantList &values,
+                                           CatalogueError *error) const
 {
     QVector<ModelSpec> result;
     QSqlQuery query(m_database);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT id, model_id, config_json FROM models ") + where
-                  + QStringLiteral(" ORDER BY name, model_id"));
+    query.prepare(QStringLiteral("SELECT id, model_id, config_json FROM models ") + where +
+                  QStringLiteral(" ORDER BY name, model_id"));
     for (const QVariant &value : values)
         query.addBindValue(value);
     if (!query.exec()) {
@@ -63,7 +63,8 @@ std::optional<ModelSpec> ModelRepository::find(const QString &modelId, Catalogue
     const QVector<ModelSpec> found = select(QStringLiteral("WHERE model_id = ?"), {modelId}, error);
     if (found.isEmpty()) {
         if (error && !error->isError())
-            *error = CatalogueError::make(CatalogueError::Kind::NotFound, QStringLiteral("no model with id '%1'").arg(modelId));
+            *error = CatalogueError::make(CatalogueError::Kind::NotFound,
+                                          QStringLiteral("no model with id '%1'").arg(modelId));
         return std::nullopt;
     }
     return found.first();
@@ -104,7 +105,8 @@ CatalogueError ModelRepository::insertAll(QVector<ModelSpec> &models, bool userM
         query.addBindValue(RepositorySupport::text(model.source));
         query.addBindValue(userModified ? 1 : 0);
         if (!query.exec())
-            return RepositorySupport::sqlError(query, QStringLiteral("cannot add model '%1'").arg(model.modelId));
+            return RepositorySupport::sqlError(query,
+                                               QStringLiteral("cannot add model '%1'").arg(model.modelId));
         model.rowId = query.lastInsertId().toLongLong();
     }
     if (CatalogueError error = transaction.commit())
@@ -119,8 +121,9 @@ CatalogueError ModelRepository::update(const ModelSpec &model, int expectedRevis
         return RepositorySupport::readOnlyError();
     return RepositorySupport::execWrite(
         m_database,
-        QStringLiteral("UPDATE models SET model_id = ?, name = ?, config_json = ?, source = ?, user_modified = 1, "
-                       "revision = revision + 1 WHERE id = ? AND revision = ?"),
+        QStringLiteral(
+            "UPDATE models SET model_id = ?, name = ?, config_json = ?, source = ?, user_modified = 1, "
+            "revision = revision + 1 WHERE id = ? AND revision = ?"),
         {RepositorySupport::text(model.modelId), RepositorySupport::text(model.name), configJson(model),
          RepositorySupport::text(model.source), model.rowId, expectedRevision},
         QStringLiteral("model '%1'").arg(model.modelId), true);
@@ -130,6 +133,7 @@ CatalogueError ModelRepository::remove(qint64 rowId, int expectedRevision)
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
-    return RepositorySupport::execWrite(m_database, QStringLiteral("DELETE FROM models WHERE id = ? AND revision = ?"),
-                                        {rowId, expectedRevision}, QStringLiteral("model %1").arg(rowId), true);
+    return RepositorySupport::execWrite(
+        m_database, QStringLiteral("DELETE FROM models WHERE id = ? AND revision = ?"),
+        {rowId, expectedRevision}, QStringLiteral("model %1").arg(rowId), true);
 }

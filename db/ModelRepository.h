@@ -5,7 +5,6 @@
 
 #include <QSqlDatabase>
 #include <QVector>
-
 #include <optional>
 
 // The models table: one row per preset, its architecture stored as ModelSpecJson in config_json.

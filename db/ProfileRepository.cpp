@@ -17,8 +17,7 @@ QString parametersOrEmptyObject(const QString &json)
 ProfileRepository::ProfileRepository(QSqlDatabase database, bool readOnly)
     : m_database(std::move(database))
     , m_readOnly(readOnly)
-{
-}
+{}
 
 QVector<EfficiencyProfile> ProfileRepository::select(const QString &where, const QVariantList &values,
                                                      CatalogueError *error) const
@@ -26,13 +25,16 @@ QVector<EfficiencyProfile> ProfileRepository::select(const QString &where, const
     QVector<EfficiencyProfile> result;
     QSqlQuery query(m_database);
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT id, profile_id, name, description, parameters_json, calibration FROM profiles ")
-                  + where + QStringLiteral(" ORDER BY profile_id"));
+    query.prepare(
+        QStringLiteral(
+            "SELECT id, profile_id, name, description, parameters_json, calibration FROM profiles ") +
+        where + QStringLiteral(" ORDER BY profile_id"));
     for (const QVariant &value : values)
         query.addBindValue(value);
     if (!query.exec()) {
         if (error)
-            *error = RepositorySupport::sqlError(query, QStringLiteral("cannot read the efficiency profiles"));
+            *error =
+                RepositorySupport::sqlError(query, QStringLiteral("cannot read the efficiency profiles"));
         return result;
     }
     while (query.next()) {
@@ -53,13 +55,16 @@ QVector<EfficiencyProfile> ProfileRepository::list(CatalogueError *error) const
     return select(QString(), {}, error);
 }
 
-std::optional<EfficiencyProfile> ProfileRepository::find(const QString &profileId, CatalogueError *error) const
+std::optional<EfficiencyProfile> ProfileRepository::find(const QString &profileId,
+                                                         CatalogueError *error) const
 {
-    const QVector<EfficiencyProfile> found = select(QStringLiteral("WHERE profile_id = ?"), {profileId}, error);
+    const QVector<EfficiencyProfile> found =
+        select(QStringLiteral("WHERE profile_id = ?"), {profileId}, error);
     if (found.isEmpty()) {
         if (error && !error->isError())
-            *error = CatalogueError::make(CatalogueError::Kind::NotFound,
-                                          QStringLiteral("no efficiency profile with id '%1'").arg(profileId));
+            *error =
+                CatalogueError::make(CatalogueError::Kind::NotFound,
+                                     QStringLiteral("no efficiency profile with id '%1'").arg(profileId));
         return std::nullopt;
     }
     return found.first();
@@ -91,8 +96,9 @@ CatalogueError ProfileRepository::insertAll(QVector<EfficiencyProfile> &profiles
         return error;
     QVector<EfficiencyProfile> saved = profiles;
     QSqlQuery query(m_database);
-    query.prepare(QStringLiteral("INSERT INTO profiles (profile_id, name, description, parameters_json, calibration, "
-                                 "user_modified) VALUES (?, ?, ?, ?, ?, ?)"));
+    query.prepare(
+        QStringLiteral("INSERT INTO profiles (profile_id, name, description, parameters_json, calibration, "
+                       "user_modified) VALUES (?, ?, ?, ?, ?, ?)"));
     for (EfficiencyProfile &profile : saved) {
         query.addBindValue(RepositorySupport::text(profile.profileId));
         query.addBindValue(RepositorySupport::text(profile.name));
@@ -101,7 +107,8 @@ CatalogueError ProfileRepository::insertAll(QVector<EfficiencyProfile> &profiles
         query.addBindValue(RepositorySupport::text(profile.calibration));
         query.addBindValue(userModified ? 1 : 0);
         if (!query.exec())
-            return RepositorySupport::sqlError(query, QStringLiteral("cannot add profile '%1'").arg(profile.profileId));
+            return RepositorySupport::sqlError(
+                query, QStringLiteral("cannot add profile '%1'").arg(profile.profileId));
         profile.rowId = query.lastInsertId().toLongLong();
     }
     if (CatalogueError error = transaction.commit())
@@ -116,8 +123,9 @@ CatalogueError ProfileRepository::update(const EfficiencyProfile &profile, int e
         return RepositorySupport::readOnlyError();
     return RepositorySupport::execWrite(
         m_database,
-        QStringLiteral("UPDATE profiles SET profile_id = ?, name = ?, description = ?, parameters_json = ?, "
-                       "calibration = ?, user_modified = 1, revision = revision + 1 WHERE id = ? AND revision = ?"),
+        QStringLiteral(
+            "UPDATE profiles SET profile_id = ?, name = ?, description = ?, parameters_json = ?, "
+            "calibration = ?, user_modified = 1, revision = revision + 1 WHERE id = ? AND revision = ?"),
         {RepositorySupport::text(profile.profileId), RepositorySupport::text(profile.name),
          RepositorySupport::text(profile.description), parametersOrEmptyObject(profile.parametersJson),
          RepositorySupport::text(profile.calibration), profile.rowId, expectedRevision},
@@ -128,6 +136,7 @@ CatalogueError ProfileRepository::remove(qint64 rowId, int expectedRevision)
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
-    return RepositorySupport::execWrite(m_database, QStringLiteral("DELETE FROM profiles WHERE id = ? AND revision = ?"),
-                                        {rowId, expectedRevision}, QStringLiteral("profile %1").arg(rowId), true);
+    return RepositorySupport::execWrite(
+        m_database, QStringLiteral("DELETE FROM profiles WHERE id = ? AND revision = ?"),
+        {rowId, expectedRevision}, QStringLiteral("profile %1").arg(rowId), true);
 }

@@ -5,7 +5,6 @@
 
 #include <QSqlDatabase>
 #include <QVector>
-
 #include <optional>
 
 // The profiles table: efficiency profiles, their parameters kept as JSON text for the estimator.
@@ -24,7 +23,8 @@ public:
     CatalogueError remove(qint64 rowId, int expectedRevision);
 
 private:
-    QVector<EfficiencyProfile> select(const QString &where, const QVariantList &values, CatalogueError *error) const;
+    QVector<EfficiencyProfile> select(const QString &where, const QVariantList &values,
+                                      CatalogueError *error) const;
 
     QSqlDatabase m_database;
     bool m_readOnly = false;

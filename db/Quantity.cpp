@@ -1,7 +1,6 @@
 #include "Quantity.h"
 
 #include <QLocale>
-
 #include <cmath>
 
 namespace Quantity {

@@ -10,7 +10,8 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
     const QString reason = query.lastError().text();
     if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
-        return CatalogueError::make(CatalogueError::Kind::Duplicate, what + QStringLiteral(": the id already exists"));
+        return CatalogueError::make(CatalogueError::Kind::Duplicate,
+                                    what + QStringLiteral(": the id already exists"));
     return CatalogueError::make(CatalogueError::Kind::Sql, what + QStringLiteral(": ") + reason);
 }
 
@@ -21,12 +22,13 @@ CatalogueError readOnlyError()
 
 CatalogueError conflictError(const QString &what)
 {
-    return CatalogueError::make(CatalogueError::Kind::Conflict,
-                                what + QStringLiteral(" was changed or deleted by someone else since it was read"));
+    return CatalogueError::make(
+        CatalogueError::Kind::Conflict,
+        what + QStringLiteral(" was changed or deleted by someone else since it was read"));
 }
 
-CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values, const QString &what,
-                         bool expectOneRow, qint64 *insertedId)
+CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values,
+                         const QString &what, bool expectOneRow, qint64 *insertedId)
 {
     WriteTransaction transaction(database);
     if (CatalogueError error = transaction.begin())

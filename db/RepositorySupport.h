@@ -21,7 +21,7 @@ CatalogueError conflictError(const QString &what);
 
 // Runs one prepared statement with values in its own write transaction; when expectOneRow, a
 // statement that touches no row is a Conflict.
-CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values, const QString &what,
-                         bool expectOneRow, qint64 *insertedId = nullptr);
+CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values,
+                         const QString &what, bool expectOneRow, qint64 *insertedId = nullptr);
 
 } // namespace RepositorySupport

@@ -33,7 +33,9 @@ std::optional<QJsonArray> parseArray(const QByteArray &json, const QString &what
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         if (error)
-            *error = QStringLiteral("%1: %2 at offset %3").arg(what, parseError.errorString()).arg(parseError.offset);
+            *error = QStringLiteral("%1: %2 at offset %3")
+                         .arg(what, parseError.errorString())
+                         .arg(parseError.offset);
         return std::nullopt;
     }
     if (!document.isArray()) {
@@ -70,7 +72,9 @@ std::optional<QVector<ModelSpec>> parseModels(const QByteArray &json, QString *e
         std::optional<ModelSpec> model = ModelSpecJson::fromJson(array->at(i).toObject(), &problem);
         if (!array->at(i).isObject() || !model) {
             if (error)
-                *error = QStringLiteral("models.json: $[%1]: %2").arg(i).arg(problem.isEmpty() ? QStringLiteral("not an object") : problem);
+                *error = QStringLiteral("models.json: $[%1]: %2")
+                             .arg(i)
+                             .arg(problem.isEmpty() ? QStringLiteral("not an object") : problem);
             return std::nullopt;
         }
         models.append(*model);
@@ -113,7 +117,8 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
     SeedData seed;
     QString problem;
 
-    const std::optional<QByteArray> specs = readFile(resourceRoot + QStringLiteral("/gpu-specs.csv"), &problem);
+    const std::optional<QByteArray> specs =
+        readFile(resourceRoot + QStringLiteral("/gpu-specs.csv"), &problem);
     if (!specs)
         return fail(QStringLiteral("gpu-specs.csv"), problem);
     std::optional<QVector<GpuSpec>> gpus = DatasheetCsvParser::parse(*specs, &problem);
@@ -121,11 +126,13 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
         return fail(QStringLiteral("gpu-specs.csv"), problem);
     seed.gpus = *gpus;
 
-    const std::optional<QByteArray> prices = readFile(resourceRoot + QStringLiteral("/gpu-prices.csv"), &problem);
+    const std::optional<QByteArray> prices =
+        readFile(resourceRoot + QStringLiteral("/gpu-prices.csv"), &problem);
     if (!prices || !DatasheetCsvParser::applyPrices(seed.gpus, *prices, &problem))
         return fail(QStringLiteral("gpu-prices.csv"), problem);
 
-    const std::optional<QByteArray> benchmarkCsv = readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
+    const std::optional<QByteArray> benchmarkCsv =
+        readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
     if (!benchmarkCsv)
         return fail(QStringLiteral("benchmarks-calibration.csv"), problem);
     std::optional<QVector<Benchmark>> benchmarks = BenchmarkCsvParser::parse(*benchmarkCsv, &problem);
@@ -145,7 +152,8 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
     const QString profilesPath = resourceRoot + QStringLiteral("/profiles.json");
     if (QFile::exists(profilesPath)) {
         const std::optional<QByteArray> json = readFile(profilesPath, &problem);
-        std::optional<QVector<EfficiencyProfile>> profiles = json ? parseProfiles(*json, &problem) : std::nullopt;
+        std::optional<QVector<EfficiencyProfile>> profiles =
+            json ? parseProfiles(*json, &problem) : std::nullopt;
         if (!profiles)
             return fail(QStringLiteral("profiles.json"), problem);
         seed.profiles = *profiles;

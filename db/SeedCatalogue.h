@@ -1,16 +1,15 @@
 #pragma once
 
 #include "Benchmark.h"
-#include "CatalogueSnapshot.h"
 #include "CatalogueError.h"
+#include "CatalogueSnapshot.h"
 #include "EfficiencyProfile.h"
 #include "GpuSpec.h"
 #include "ModelSpec.h"
 
-#include <QSqlDatabase>
 #include <QSet>
+#include <QSqlDatabase>
 #include <QVector>
-
 #include <optional>
 
 // The bundled seed, compiled into the library from resources/seed/: the GPU datasheet CSV (parsed

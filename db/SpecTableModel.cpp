@@ -6,8 +6,7 @@
 
 SpecTableModel::SpecTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 void SpecTableModel::setGpus(const QVector<GpuSpec> &gpus)
 {
@@ -77,8 +76,10 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
         if (!field.isNumeric())
             return value;
         if (field.type == GpuField::Type::Integer)
-            return value.isNull() ? QStringLiteral("n/a") : Quantity::format(value.toDouble(), field.unitText(), 0);
-        return Quantity::format(value.isNull() ? std::nullopt : std::optional<double>(value.toDouble()), field.unitText());
+            return value.isNull() ? QStringLiteral("n/a")
+                                  : Quantity::format(value.toDouble(), field.unitText(), 0);
+        return Quantity::format(value.isNull() ? std::nullopt : std::optional<double>(value.toDouble()),
+                                field.unitText());
     }
     case Qt::EditRole:
     case RawValueRole:
@@ -138,12 +139,14 @@ bool SpecTableModel::refuse(int row, int column, const QString &reason)
 
 bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::EditRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const GpuField &field = GpuFields::field(index.column());
     const QString label = tr(field.label);
     if (isReadOnly())
-        return refuse(index.row(), index.column(), tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
+        return refuse(index.row(), index.column(),
+                      tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
     QString problem;
     GpuSpec edited = m_gpus.at(index.row());
     if (!GpuFields::setValue(edited, field, value, &problem))

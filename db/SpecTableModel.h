@@ -23,12 +23,13 @@ class SpecTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Role {
+    enum Role
+    {
         RawValueRole = Qt::UserRole + 1,
-        GpuIdRole,         // the row's gpu_id, on every column
-        UnitRole,          // the column's canonical unit
-        FieldKeyRole,      // the column's snake_case key (gpu_id, fp16_dense_tflops, ...)
-        UserModifiedRole,  // bool: the user changed this row after it came from the seed
+        GpuIdRole,        // the row's gpu_id, on every column
+        UnitRole,         // the column's canonical unit
+        FieldKeyRole,     // the column's snake_case key (gpu_id, fp16_dense_tflops, ...)
+        UserModifiedRole, // bool: the user changed this row after it came from the seed
     };
 
     explicit SpecTableModel(QObject *parent = nullptr);

@@ -5,8 +5,7 @@
 
 WriteTransaction::WriteTransaction(QSqlDatabase database)
     : m_database(std::move(database))
-{
-}
+{}
 
 WriteTransaction::~WriteTransaction()
 {
@@ -17,8 +16,9 @@ CatalogueError WriteTransaction::begin()
 {
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return CatalogueError::make(CatalogueError::Kind::Sql,
-                                    QStringLiteral("cannot start a write transaction: %1").arg(query.lastError().text()));
+        return CatalogueError::make(
+            CatalogueError::Kind::Sql,
+            QStringLiteral("cannot start a write transaction: %1").arg(query.lastError().text()));
     m_active = true;
     return {};
 }

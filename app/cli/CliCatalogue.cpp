@@ -1,7 +1,6 @@
 #include "CliCatalogue.h"
 
 #include <Catalogue.h>
-
 #include <QCoreApplication>
 
 std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context)
@@ -10,12 +9,16 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context)
     std::unique_ptr<Catalogue> catalogue =
         context.databasePath.isEmpty()
             ? Catalogue::openDefault(&error)
-            : Catalogue::open(context.databasePath, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-                              &error);
+            : Catalogue::open(
+                  context.databasePath,
+                  Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+                  &error);
     if (!catalogue)
         context.err << "gpucompare: " << error.message << Qt::endl;
     else if (catalogue->isReadOnly() && !context.databasePath.isEmpty())
-        context.err << "gpucompare: " << QCoreApplication::translate("cli", "note: %1").arg(catalogue->readOnlyReason()) << Qt::endl;
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "note: %1").arg(catalogue->readOnlyReason())
+                    << Qt::endl;
     return catalogue;
 }
 

@@ -3,7 +3,6 @@
 #include "CliContext.h"
 
 #include <CatalogueSnapshot.h>
-
 #include <memory>
 #include <optional>
 

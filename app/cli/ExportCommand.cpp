@@ -3,7 +3,6 @@
 #include "CliCatalogue.h"
 
 #include <CatalogueExporter.h>
-
 #include <QCoreApplication>
 
 namespace {
@@ -11,13 +10,16 @@ namespace {
 int runExport(const QStringList &arguments, CliContext &context)
 {
     if (arguments.size() != 1 || arguments.first().startsWith(QStringLiteral("--"))) {
-        context.err << "gpucompare: " << QCoreApplication::translate("cli", "export: usage: export FILE.csv|FILE.json") << Qt::endl;
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "export: usage: export FILE.csv|FILE.json")
+                    << Qt::endl;
         return ExitCode::BadInput;
     }
     const QString path = arguments.first();
     if (!CatalogueExporter::formatForPath(path)) {
         context.err << "gpucompare: "
-                    << QCoreApplication::translate("cli", "export: '%1' must end in .csv or .json").arg(path) << Qt::endl;
+                    << QCoreApplication::translate("cli", "export: '%1' must end in .csv or .json").arg(path)
+                    << Qt::endl;
         return ExitCode::BadInput;
     }
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
@@ -27,7 +29,9 @@ int runExport(const QStringList &arguments, CliContext &context)
         context.err << "gpucompare: " << error.message << Qt::endl;
         return ExitCode::BadInput;
     }
-    context.out << QCoreApplication::translate("cli", "exported %1 GPUs to %2").arg(snapshot->gpus.size()).arg(path) << Qt::endl;
+    context.out
+        << QCoreApplication::translate("cli", "exported %1 GPUs to %2").arg(snapshot->gpus.size()).arg(path)
+        << Qt::endl;
     return ExitCode::Ok;
 }
 
@@ -35,5 +39,9 @@ int runExport(const QStringList &arguments, CliContext &context)
 
 CliCommand exportCommand()
 {
-    return {QStringLiteral("export"), QStringLiteral("export FILE                       write the GPUs as .csv or .json"), runExport};
+    return {
+        QStringLiteral("export"),
+        QStringLiteral(
+            "export FILE: write the GPUs as .csv or .json (from the extension), replacing FILE atomically"),
+        runExport};
 }

@@ -4,7 +4,6 @@
 
 #include <Catalogue.h>
 #include <CatalogueImporter.h>
-
 #include <QCoreApplication>
 
 namespace {
@@ -15,23 +14,28 @@ int runImport(const QStringList &arguments, CliContext &context)
     GpuRepository::OnExisting onExisting = GpuRepository::OnExisting::Skip;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString &argument = arguments.at(i);
-        if (argument == QStringLiteral("--on-conflict") || argument.startsWith(QStringLiteral("--on-conflict="))) {
-            const QString value = argument.contains(u'=') ? argument.section(u'=', 1)
-                                                          : (i + 1 < arguments.size() ? arguments.at(++i) : QString());
+        if (argument == QStringLiteral("--on-conflict") ||
+            argument.startsWith(QStringLiteral("--on-conflict="))) {
+            const QString value = argument.contains(u'=')
+                                      ? argument.section(u'=', 1)
+                                      : (i + 1 < arguments.size() ? arguments.at(++i) : QString());
             if (value == QStringLiteral("update")) {
                 onExisting = GpuRepository::OnExisting::Update;
             } else if (value == QStringLiteral("skip")) {
                 onExisting = GpuRepository::OnExisting::Skip;
             } else {
                 context.err << "gpucompare: "
-                            << QCoreApplication::translate("cli", "import: bad --on-conflict '%1' (allowed: update, skip)").arg(value)
+                            << QCoreApplication::translate(
+                                   "cli", "import: bad --on-conflict '%1' (allowed: update, skip)")
+                                   .arg(value)
                             << Qt::endl;
                 return ExitCode::BadInput;
             }
         } else if (argument.startsWith(QStringLiteral("--")) || !path.isEmpty()) {
             context.err << "gpucompare: "
-                        << QCoreApplication::translate("cli", "import: unexpected argument '%1' (usage: import FILE "
-                                                              "[--on-conflict update|skip])")
+                        << QCoreApplication::translate("cli",
+                                                       "import: unexpected argument '%1' (usage: import FILE "
+                                                       "[--on-conflict update|skip])")
                                .arg(argument)
                         << Qt::endl;
             return ExitCode::BadInput;
@@ -40,7 +44,9 @@ int runImport(const QStringList &arguments, CliContext &context)
         }
     }
     if (path.isEmpty()) {
-        context.err << "gpucompare: " << QCoreApplication::translate("cli", "import: which file? (usage: import FILE.csv|FILE.json)")
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli",
+                                                   "import: which file? (usage: import FILE.csv|FILE.json)")
                     << Qt::endl;
         return ExitCode::BadInput;
     }
@@ -50,13 +56,16 @@ int runImport(const QStringList &arguments, CliContext &context)
     GpuRepository::SaveReport report;
     const CatalogueError error = CatalogueImporter::importFile(*catalogue, path, onExisting, &report);
     if (error) {
-        context.err << "gpucompare: "
-                    << QCoreApplication::translate("cli", "import failed, nothing was changed: %1").arg(error.message) << Qt::endl;
+        context.err
+            << "gpucompare: "
+            << QCoreApplication::translate("cli", "import failed, nothing was changed: %1").arg(error.message)
+            << Qt::endl;
         return error.kind == CatalogueError::Kind::Invalid || error.kind == CatalogueError::Kind::ReadOnly
                    ? ExitCode::BadInput
                    : ExitCode::Failure;
     }
-    context.out << QCoreApplication::translate("cli", "imported %1: %2 added, %3 updated, %4 skipped (already in the catalogue)")
+    context.out << QCoreApplication::translate(
+                       "cli", "imported %1: %2 added, %3 updated, %4 skipped (already in the catalogue)")
                        .arg(path)
                        .arg(report.inserted)
                        .arg(report.updated)
@@ -70,6 +79,7 @@ int runImport(const QStringList &arguments, CliContext &context)
 CliCommand importCommand()
 {
     return {QStringLiteral("import"),
-            QStringLiteral("import FILE [--on-conflict update|skip]  add GPUs from a .csv or .json export (default: skip)"),
+            QStringLiteral("import FILE [--on-conflict update|skip]: add GPUs from a .csv or .json export, "
+                           "all or nothing (existing ids: skip by default)"),
             runImport};
 }

@@ -3,12 +3,11 @@
 #include "CliCatalogue.h"
 
 #include <GpuField.h>
-#include <Quantity.h>
-
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <Quantity.h>
 
 namespace {
 
@@ -30,7 +29,9 @@ int runList(const QStringList &arguments, CliContext &context)
             json = true;
         } else {
             context.err << "gpucompare: "
-                        << QCoreApplication::translate("cli", "list: unexpected argument '%1' (allowed: --json)").arg(argument)
+                        << QCoreApplication::translate("cli",
+                                                       "list: unexpected argument '%1' (allowed: --json)")
+                               .arg(argument)
                         << Qt::endl;
             return ExitCode::BadInput;
         }
@@ -72,12 +73,16 @@ int runList(const QStringList &arguments, CliContext &context)
                 << padded(QStringLiteral("FP16/BF16 dense"), 17) << QStringLiteral("TDP") << Qt::endl;
     for (const GpuSpec &gpu : snapshot->gpus) {
         context.out << padded(gpu.gpuId, 20) << padded(gpu.displayName().left(39), 40)
-                    << padded(Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' + gpu.memoryType.section(u' ', 0, 0), 18)
+                    << padded(Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' +
+                                  gpu.memoryType.section(u' ', 0, 0),
+                              18)
                     << padded(Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s")), 12)
                     << padded(Quantity::format(gpu.fp16DenseTflops, QStringLiteral("TFLOPS")), 17)
                     << Quantity::format(gpu.tdpW, QStringLiteral("W")) << Qt::endl;
     }
-    context.out << QCoreApplication::translate("cli", "%1 GPUs. Tensor figures are dense; `show GPU` gives sparse figures and sources.")
+    context.out << QCoreApplication::translate(
+                       "cli",
+                       "%1 GPUs. Tensor figures are dense; `show GPU` gives sparse figures and sources.")
                        .arg(snapshot->gpus.size())
                 << Qt::endl;
     return ExitCode::Ok;
@@ -87,5 +92,6 @@ int runList(const QStringList &arguments, CliContext &context)
 
 CliCommand listCommand()
 {
-    return {QStringLiteral("list"), QStringLiteral("list [--json]                     the GPUs of the catalogue"), runList};
+    return {QStringLiteral("list"),
+            QStringLiteral("list [--json]: the GPUs of the catalogue with their headline specs"), runList};
 }

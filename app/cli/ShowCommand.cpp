@@ -4,12 +4,11 @@
 
 #include <GpuField.h>
 #include <GpuLookup.h>
-#include <Quantity.h>
-
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <Quantity.h>
 
 namespace {
 
@@ -20,7 +19,8 @@ QString displayValue(const GpuSpec &gpu, const GpuField &field)
         return value.toString();
     if (value.isNull())
         return QStringLiteral("n/a");
-    return Quantity::format(value.toDouble(), field.unitText(), field.type == GpuField::Type::Integer ? 0 : -1);
+    return Quantity::format(value.toDouble(), field.unitText(),
+                            field.type == GpuField::Type::Integer ? 0 : -1);
 }
 
 QJsonObject specsJson(const GpuSpec &gpu)
@@ -49,7 +49,9 @@ int runShow(const QStringList &arguments, CliContext &context)
             json = true;
         } else if (argument.startsWith(QStringLiteral("--")) || !query.isEmpty()) {
             context.err << "gpucompare: "
-                        << QCoreApplication::translate("cli", "show: unexpected argument '%1' (usage: show GPU [--json])").arg(argument)
+                        << QCoreApplication::translate(
+                               "cli", "show: unexpected argument '%1' (usage: show GPU [--json])")
+                               .arg(argument)
                         << Qt::endl;
             return ExitCode::BadInput;
         } else {
@@ -57,7 +59,9 @@ int runShow(const QStringList &arguments, CliContext &context)
         }
     }
     if (query.isEmpty()) {
-        context.err << "gpucompare: " << QCoreApplication::translate("cli", "show: which GPU? (usage: show GPU [--json]; `list` names them)")
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate(
+                           "cli", "show: which GPU? (usage: show GPU [--json]; `list` names them)")
                     << Qt::endl;
         return ExitCode::BadInput;
     }
@@ -69,8 +73,11 @@ int runShow(const QStringList &arguments, CliContext &context)
         const QStringList matches = GpuLookup::closeMatches(snapshot->gpus, query);
         context.err << "gpucompare: "
                     << (matches.isEmpty()
-                            ? QCoreApplication::translate("cli", "unknown GPU '%1'; `gpucompare list` names them all").arg(query)
-                            : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2").arg(query, matches.join(QStringLiteral(", "))))
+                            ? QCoreApplication::translate(
+                                  "cli", "unknown GPU '%1'; `gpucompare list` names them all")
+                                  .arg(query)
+                            : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2")
+                                  .arg(query, matches.join(QStringLiteral(", "))))
                     << Qt::endl;
         return ExitCode::BadInput;
     }
@@ -102,8 +109,9 @@ int runShow(const QStringList &arguments, CliContext &context)
         document.insert(QStringLiteral("units"), units);
         document.insert(QStringLiteral("user_modified"), gpu->userModified);
         document.insert(QStringLiteral("benchmarks"), benchmarks);
-        document.insert(QStringLiteral("note"), QStringLiteral("Tensor figures come as dense and sparse (2:4 structured sparsity); "
-                                                               "estimates use dense. usd_per_gpu_hour is an editable estimate."));
+        document.insert(QStringLiteral("note"),
+                        QStringLiteral("Tensor figures come as dense and sparse (2:4 structured sparsity); "
+                                       "estimates use dense. usd_per_gpu_hour is an editable estimate."));
         context.out << QString::fromUtf8(QJsonDocument(document).toJson(QJsonDocument::Indented));
         return ExitCode::Ok;
     }
@@ -113,10 +121,12 @@ int runShow(const QStringList &arguments, CliContext &context)
         const QString value = displayValue(*gpu, field);
         if (field.id == GpuField::GpuId || (value.isEmpty() && !field.isNumeric()))
             continue;
-        context.out << QStringLiteral("  ") << QString::fromLatin1(field.label).leftJustified(26, u' ') << value << Qt::endl;
+        context.out << QStringLiteral("  ") << QString::fromLatin1(field.label).leftJustified(26, u' ')
+                    << value << Qt::endl;
     }
     if (!measured.isEmpty())
-        context.out << QCoreApplication::translate("cli", "  %1 measured benchmarks in the catalogue (show --json lists them)")
+        context.out << QCoreApplication::translate(
+                           "cli", "  %1 measured benchmarks in the catalogue (show --json lists them)")
                            .arg(measured.size())
                     << Qt::endl;
     return ExitCode::Ok;
@@ -126,5 +136,9 @@ int runShow(const QStringList &arguments, CliContext &context)
 
 CliCommand showCommand()
 {
-    return {QStringLiteral("show"), QStringLiteral("show GPU [--json]                 every spec of one GPU, with sources"), runShow};
+    return {
+        QStringLiteral("show"),
+        QStringLiteral(
+            "show GPU [--json]: every spec of one GPU with units and sources, and its measured benchmarks"),
+        runShow};
 }

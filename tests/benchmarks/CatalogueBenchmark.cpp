@@ -5,11 +5,10 @@
 #include <CatalogueExporter.h>
 #include <CatalogueImporter.h>
 #include <GpuRepository.h>
-#include <SpecTableModel.h>
-
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
+#include <SpecTableModel.h>
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -53,7 +52,9 @@ const QString &largeCataloguePath()
     static QTemporaryDir dir;
     static const QString path = [] {
         const QString file = dir.filePath(QStringLiteral("large.db"));
-        auto catalogue = Catalogue::open(file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, nullptr);
+        auto catalogue = Catalogue::open(
+            file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+            nullptr);
         QVector<GpuSpec> extra = syntheticGpus(kGpuCount - catalogue->gpus().count());
         catalogue->gpus().saveAll(extra);
         return file;
@@ -101,10 +102,13 @@ void BM_ImportCsv10000Rows(benchmark::State &state)
     for (auto _ : state) {
         state.PauseTiming();
         const QString file = dir.filePath(QStringLiteral("target-%1.db").arg(run++));
-        auto catalogue = Catalogue::open(file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, nullptr);
+        auto catalogue = Catalogue::open(
+            file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+            nullptr);
         state.ResumeTiming();
         GpuRepository::SaveReport report;
-        const CatalogueError error = CatalogueImporter::importFile(*catalogue, csv, GpuRepository::OnExisting::Update, &report);
+        const CatalogueError error =
+            CatalogueImporter::importFile(*catalogue, csv, GpuRepository::OnExisting::Update, &report);
         if (error || report.inserted != kGpuCount)
             state.SkipWithError("import failed");
     }

@@ -36,19 +36,21 @@ QByteArray readFile(const QString &path)
 TEST(CatalogueCommands, ListJsonListsThe22SeedGpus)
 {
     QTemporaryDir dir;
-    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     const QJsonObject document = parseJson(result.out);
     EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 22);
     EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), 22);
-    EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db")))) << "--db FILE is created from the seed";
+    EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db"))))
+        << "--db FILE is created from the seed";
 }
 
 TEST(CatalogueCommands, ShowH100GivesTheCheckedFiguresWithSources)
 {
     QTemporaryDir dir;
-    const ProcessResult result =
-        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--json")}));
+    const ProcessResult result = runGpuCompare(
+        withDb(dir, {QStringLiteral("show"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--json")}));
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     const QJsonObject gpu = parseJson(result.out).value(QStringLiteral("gpu")).toObject();
     EXPECT_EQ(gpu.value(QStringLiteral("fp16_dense_tflops")).toDouble(), 989.4);
@@ -56,16 +58,20 @@ TEST(CatalogueCommands, ShowH100GivesTheCheckedFiguresWithSources)
     EXPECT_EQ(gpu.value(QStringLiteral("memory_gb")).toDouble(), 80.0);
     EXPECT_EQ(gpu.value(QStringLiteral("memory_type")).toString(), QStringLiteral("HBM3"));
     EXPECT_EQ(gpu.value(QStringLiteral("memory_bandwidth_gbs")).toDouble(), 3350.0);
-    EXPECT_TRUE(gpu.value(QStringLiteral("sources")).toString().contains(QStringLiteral("https://www.nvidia.com/en-us/data-center/h100/")));
+    EXPECT_TRUE(gpu.value(QStringLiteral("sources"))
+                    .toString()
+                    .contains(QStringLiteral("https://www.nvidia.com/en-us/data-center/h100/")));
     EXPECT_TRUE(gpu.value(QStringLiteral("fp4_dense_tflops")).isNull()) << "missing is null, never 0";
 }
 
 TEST(CatalogueCommands, ShowA6000GivesTheDenseFp16Figure)
 {
     QTemporaryDir dir;
-    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("rtx_a6000_48gb")}));
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("rtx_a6000_48gb")}));
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
-    EXPECT_TRUE(result.out.contains(QStringLiteral("FP16/BF16 dense           154.8 TFLOPS"))) << result.out.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("FP16/BF16 dense           154.8 TFLOPS")))
+        << result.out.toStdString();
     EXPECT_TRUE(result.out.contains(QStringLiteral("FP8 dense                 n/a")));
 }
 
@@ -83,8 +89,8 @@ TEST(CatalogueCommands, AnUnknownGpuIsExit2WithCloseMatches)
 TEST(CatalogueCommands, ShowWithAnSqlInjectionIsJustAnUnknownGpu)
 {
     QTemporaryDir dir;
-    const ProcessResult result =
-        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("x' OR '1'='1'; DROP TABLE gpus; --")}));
+    const ProcessResult result = runGpuCompare(
+        withDb(dir, {QStringLiteral("show"), QStringLiteral("x' OR '1'='1'; DROP TABLE gpus; --")}));
     EXPECT_EQ(result.exitCode, 2);
     const ProcessResult list = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
     EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 22);
@@ -98,9 +104,10 @@ TEST(CatalogueCommands, ExportThenImportIntoAnotherCatalogueIsExact)
         const QString second = dir.filePath(QStringLiteral("second.") + QLatin1String(extension));
         ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("export"), first}));
         ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
-        const QString other = dir.filePath(QStringLiteral("other-") + QLatin1String(extension) + QStringLiteral(".db"));
-        result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("import"), first, QStringLiteral("--on-conflict"),
-                                QStringLiteral("update")});
+        const QString other =
+            dir.filePath(QStringLiteral("other-") + QLatin1String(extension) + QStringLiteral(".db"));
+        result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("import"), first,
+                                QStringLiteral("--on-conflict"), QStringLiteral("update")});
         ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
         EXPECT_TRUE(result.out.contains(QStringLiteral("22 updated"))) << result.out.toStdString();
         result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("export"), second});
@@ -121,17 +128,21 @@ TEST(CatalogueCommands, AFailedImportIsExit2NamesLineAndFieldAndChangesNothing)
     EXPECT_EQ(result.exitCode, 2);
     EXPECT_TRUE(result.err.contains(QStringLiteral("line 3, field memory_gb"))) << result.err.toStdString();
     EXPECT_TRUE(result.err.contains(QStringLiteral("nothing was changed")));
-    const ProcessResult show = runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("new_one")}));
+    const ProcessResult show =
+        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("new_one")}));
     EXPECT_EQ(show.exitCode, 2) << "the valid first row must not have been imported";
 }
 
 TEST(CatalogueCommands, BadArgumentsAreExit2)
 {
     QTemporaryDir dir;
-    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("export"), dir.filePath(QStringLiteral("out.txt"))})).exitCode, 2);
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("export"), dir.filePath(QStringLiteral("out.txt"))}))
+                  .exitCode,
+              2);
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("import")})).exitCode, 2);
-    const ProcessResult conflict = runGpuCompare(
-        withDb(dir, {QStringLiteral("import"), QStringLiteral("x.csv"), QStringLiteral("--on-conflict"), QStringLiteral("merge")}));
+    const ProcessResult conflict =
+        runGpuCompare(withDb(dir, {QStringLiteral("import"), QStringLiteral("x.csv"),
+                                   QStringLiteral("--on-conflict"), QStringLiteral("merge")}));
     EXPECT_EQ(conflict.exitCode, 2);
     EXPECT_TRUE(conflict.err.contains(QStringLiteral("update, skip")));
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--yaml")})).exitCode, 2);
@@ -158,6 +169,7 @@ TEST(CatalogueCommands, ADamagedDbIsReportedAndLeftAlone)
     file.close();
     const ProcessResult result = runGpuCompare({QStringLiteral("--db"), path, QStringLiteral("list")});
     EXPECT_EQ(result.exitCode, 1);
-    EXPECT_TRUE(result.err.contains(QStringLiteral("not a GPU Compare catalogue"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("not a GPU Compare catalogue")))
+        << result.err.toStdString();
     EXPECT_EQ(readFile(path), QByteArray(4096, 'z'));
 }

@@ -4,12 +4,10 @@
 
 #include <AtomicFileWriter.h>
 #include <CatalogueExporter.h>
-
 #include <QBuffer>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 #include <sys/resource.h>
 
 using TestCatalogueFiles::readBytes;
@@ -23,8 +21,7 @@ class ShortWriteDevice : public QBuffer
 public:
     explicit ShortWriteDevice(qint64 capacity)
         : m_capacity(capacity)
-    {
-    }
+    {}
 
 protected:
     qint64 writeData(const char *data, qint64 length) override
@@ -86,7 +83,8 @@ TEST(AtomicFileWriter, AFullDiskLeavesThePreviousFileByteForByte)
         error = AtomicFileWriter::write(path, big);
     }
     EXPECT_TRUE(error);
-    EXPECT_TRUE(error.message.contains(QStringLiteral("previous file was kept"))) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("previous file was kept")))
+        << error.message.toStdString();
     EXPECT_EQ(readBytes(path), previous);
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1) << "no temporary file is left behind";
 }

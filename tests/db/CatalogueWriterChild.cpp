@@ -5,10 +5,8 @@
 
 #include <Catalogue.h>
 #include <GpuRepository.h>
-
 #include <QCoreApplication>
 #include <QTextStream>
-
 #include <cstdio>
 
 namespace {

@@ -5,15 +5,13 @@
 #include "TestCatalogueFiles.h"
 
 #include <GpuRepository.h>
-
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
-#include <gtest/gtest.h>
-
 #include <csignal>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -35,7 +33,8 @@ State readState(const QString &path)
     EXPECT_EQ(catalogue->integrityCheck(), QString());
     State state;
     QSqlQuery query(catalogue->connection());
-    EXPECT_TRUE(query.exec(QStringLiteral("SELECT count(*), sum(notes = 'bulk rewrite') FROM gpus")) && query.next());
+    EXPECT_TRUE(query.exec(QStringLiteral("SELECT count(*), sum(notes = 'bulk rewrite') FROM gpus")) &&
+                query.next());
     state.gpuCount = query.value(0).toInt();
     state.rewritten = query.value(1).toInt();
     return state;
@@ -56,7 +55,8 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
     // Kill points spread over the save: right away, then later and later. The oracle holds at any point.
     for (const int delayMs : {0, 5, 20, 50, 100, 200, 400, 800}) {
         QProcess child;
-        child.start(QStringLiteral(CATALOGUE_WRITER_CHILD), {QStringLiteral("bulk"), path, QString::number(kBulkRows)});
+        child.start(QStringLiteral(CATALOGUE_WRITER_CHILD),
+                    {QStringLiteral("bulk"), path, QString::number(kBulkRows)});
         ASSERT_TRUE(child.waitForStarted());
         QElapsedTimer waited;
         waited.start();
@@ -90,14 +90,16 @@ TEST(CrashSafety, ASaveOfARowAnotherProcessChangedIsAConflict)
 
     QProcess other;
     other.start(QStringLiteral(CATALOGUE_WRITER_CHILD),
-                {QStringLiteral("update"), path, QStringLiteral("rtx_4090_24gb"), QStringLiteral("saved by the other process")});
+                {QStringLiteral("update"), path, QStringLiteral("rtx_4090_24gb"),
+                 QStringLiteral("saved by the other process")});
     ASSERT_TRUE(other.waitForFinished(30000));
     ASSERT_EQ(other.exitCode(), 0) << other.readAllStandardError().toStdString();
 
     mine.notes = QStringLiteral("saved by this process");
     const CatalogueError error = repository.update(mine);
     EXPECT_EQ(error.kind, CatalogueError::Kind::Conflict) << error.message.toStdString();
-    EXPECT_EQ(repository.find(QStringLiteral("rtx_4090_24gb"))->notes, QStringLiteral("saved by the other process"));
+    EXPECT_EQ(repository.find(QStringLiteral("rtx_4090_24gb"))->notes,
+              QStringLiteral("saved by the other process"));
 
     // After reloading, the save goes through.
     GpuSpec reloaded = *repository.find(QStringLiteral("rtx_4090_24gb"));

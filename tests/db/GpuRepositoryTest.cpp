@@ -7,7 +7,6 @@
 #include <GpuRepository.h>
 #include <ModelRepository.h>
 #include <ProfileRepository.h>
-
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
@@ -95,7 +94,8 @@ TEST(GpuRepository, SavingARowAnotherConnectionChangedIsAConflict)
     auto first = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(first);
     CatalogueError error;
-    auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), &error); // a second connection, as another process would have
+    auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")),
+                                  &error); // a second connection, as another process would have
     ASSERT_TRUE(second) << error.message.toStdString();
 
     GpuRepository mine = first->gpus();
@@ -134,8 +134,8 @@ TEST(GpuRepository, SaveAllWritesAllRowsOrNone)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
-    QVector<GpuSpec> rows{*repository.find(QStringLiteral("l40_48gb")), *repository.find(QStringLiteral("l40s_48gb")),
-                          newGpu(QStringLiteral("acme_new"))};
+    QVector<GpuSpec> rows{*repository.find(QStringLiteral("l40_48gb")),
+                          *repository.find(QStringLiteral("l40s_48gb")), newGpu(QStringLiteral("acme_new"))};
     rows[0].notes = QStringLiteral("first edit");
     rows[1].tdpW = -5; // invalid: the whole save must fail
     EXPECT_EQ(repository.saveAll(rows).kind, Kind::Invalid);
@@ -164,7 +164,8 @@ TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
     const QString attack = QStringLiteral("x'); DROP TABLE gpus; -- \" OR 1=1; DELETE FROM benchmarks; --");
     GpuSpec gpu = newGpu(QStringLiteral("inject_me"));
     for (const GpuField &field : GpuFields::all()) {
-        if (field.type == GpuField::Type::Text && field.id != GpuField::GpuId && field.id != GpuField::InterconnectKind) {
+        if (field.type == GpuField::Type::Text && field.id != GpuField::GpuId &&
+            field.id != GpuField::InterconnectKind) {
             ASSERT_TRUE(GpuFields::setValue(gpu, field, attack)) << field.key;
         }
     }

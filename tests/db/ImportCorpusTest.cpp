@@ -5,7 +5,6 @@
 
 #include <CatalogueImporter.h>
 #include <GpuRepository.h>
-
 #include <QDir>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
@@ -29,7 +28,8 @@ TEST(ImportCorpus, EveryMalformedFileIsRefusedWithALocation)
         ImportProblem problem;
         const auto gpus = CatalogueImporter::parseFile(corpus.filePath(name), &problem);
         EXPECT_FALSE(gpus) << name.toStdString() << " was accepted";
-        const bool located = problem.location.startsWith(QStringLiteral("line ")) || problem.location.startsWith(u'$');
+        const bool located =
+            problem.location.startsWith(QStringLiteral("line ")) || problem.location.startsWith(u'$');
         EXPECT_TRUE(located) << name.toStdString() << ": " << problem.text().toStdString();
         EXPECT_FALSE(problem.reason.isEmpty()) << name.toStdString();
     }
@@ -43,9 +43,12 @@ TEST(ImportCorpus, ErrorsPointAtTheRightPlace)
         CatalogueImporter::parseFile(corpus.filePath(QLatin1String(name)), &problem);
         return problem.text();
     };
-    EXPECT_EQ(problemFor("bom-lf-error-line-3.csv"), QStringLiteral("line 3, field memory_gb: must not be negative (got -1)"));
-    EXPECT_EQ(problemFor("multiline-then-error.csv"), QStringLiteral("line 4, field pcie_generation: must be between 1 and 10 (got 11)"));
-    EXPECT_EQ(problemFor("negative.csv"), QStringLiteral("line 3, field memory_gb: must not be negative (got -80)"));
+    EXPECT_EQ(problemFor("bom-lf-error-line-3.csv"),
+              QStringLiteral("line 3, field memory_gb: must not be negative (got -1)"));
+    EXPECT_EQ(problemFor("multiline-then-error.csv"),
+              QStringLiteral("line 4, field pcie_generation: must be between 1 and 10 (got 11)"));
+    EXPECT_EQ(problemFor("negative.csv"),
+              QStringLiteral("line 3, field memory_gb: must not be negative (got -80)"));
     EXPECT_EQ(problemFor("negative.json"), QStringLiteral("$[0].tdp_w: must not be negative (got -300)"));
     EXPECT_EQ(problemFor("null-required.json"), QStringLiteral("$[0].vendor: is required"));
     EXPECT_TRUE(problemFor("bad-utf8.csv").startsWith(QStringLiteral("line 1: the file is not valid UTF-8")));
@@ -59,8 +62,8 @@ TEST(ImportCorpus, ARefusedImportLeavesTheCatalogueUnchanged)
     const QVector<GpuSpec> before = catalogue->gpus().list();
     const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
     for (const QString &name : corpusFiles()) {
-        const CatalogueError error =
-            CatalogueImporter::importFile(*catalogue, corpus.filePath(name), GpuRepository::OnExisting::Update);
+        const CatalogueError error = CatalogueImporter::importFile(*catalogue, corpus.filePath(name),
+                                                                   GpuRepository::OnExisting::Update);
         EXPECT_EQ(error.kind, CatalogueError::Kind::Invalid) << name.toStdString();
     }
     const QVector<GpuSpec> after = catalogue->gpus().list();

@@ -6,7 +6,6 @@
 #include <CatalogueImporter.h>
 #include <GpuField.h>
 #include <GpuRepository.h>
-
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -65,7 +64,8 @@ TEST_P(ImportExport, ExportThenImportIsAnExactRoundTrip)
     for (const GpuSpec &gpu : seedGpus(*target))
         ASSERT_FALSE(target->gpus().remove(gpu));
     GpuRepository::SaveReport report;
-    const CatalogueError error = CatalogueImporter::importFile(*target, exported, GpuRepository::OnExisting::Skip, &report);
+    const CatalogueError error =
+        CatalogueImporter::importFile(*target, exported, GpuRepository::OnExisting::Skip, &report);
     ASSERT_FALSE(error) << error.message.toStdString();
     EXPECT_EQ(report.inserted, original.size());
 
@@ -122,9 +122,11 @@ TEST(Import, AMalformedFileChangesNothingAndNamesLineAndField)
     writeBytes(path, csv);
 
     const QVector<GpuSpec> before = seedGpus(*catalogue);
-    const CatalogueError error = CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update);
+    const CatalogueError error =
+        CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update);
     EXPECT_EQ(error.kind, Kind::Invalid);
-    EXPECT_TRUE(error.message.contains(QStringLiteral("line 6, field memory_gb"))) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("line 6, field memory_gb")))
+        << error.message.toStdString();
     EXPECT_TRUE(error.message.contains(QStringLiteral("negative"))) << error.message.toStdString();
 
     const QVector<GpuSpec> after = seedGpus(*catalogue);
@@ -144,28 +146,34 @@ TEST(Import, JsonErrorsNameThePath)
         &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("$.gpus[1].memory_gb: must be a number or null"));
 
-    EXPECT_FALSE(CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":1,"gpus":[{"gpu_id":"a",
-        "vendor":"v","product":"p","tdp":300}]})", &problem));
+    EXPECT_FALSE(
+        CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":1,"gpus":[{"gpu_id":"a",
+        "vendor":"v","product":"p","tdp":300}]})",
+                                     &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("$.gpus[0].tdp: unknown field"));
 
     EXPECT_FALSE(CatalogueImporter::parseJson("{\"format\":\n\"gpucompare-catalogue\",,}", &problem));
     EXPECT_TRUE(problem.location.startsWith(QStringLiteral("line 2"))) << problem.text().toStdString();
 
-    EXPECT_FALSE(CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":2,"gpus":[]})", &problem));
+    EXPECT_FALSE(
+        CatalogueImporter::parseJson(R"({"format":"gpucompare-catalogue","version":2,"gpus":[]})", &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("$.version: must be 1 (this GPU Compare reads version 1)"));
 }
 
 TEST(Import, CsvErrorsNameLineAndField)
 {
     ImportProblem problem;
-    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,memory_gb\r\na,v,p,80\r\nb,v,p,NaN\r\n", &problem));
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,memory_gb\r\na,v,p,80\r\nb,v,p,NaN\r\n",
+                                             &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("line 3, field memory_gb: must be a number, not NaN"));
 
     EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v,p\nb,v\n", &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("line 3: 2 fields, the header has 3"));
 
     EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,warp_drive\n", &problem));
-    EXPECT_EQ(problem.text(), QStringLiteral("line 1, field warp_drive: unknown column (expected the columns of a GPU Compare export)"));
+    EXPECT_EQ(problem.text(),
+              QStringLiteral(
+                  "line 1, field warp_drive: unknown column (expected the columns of a GPU Compare export)"));
 
     EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v,p\n\"b,v,p\n", &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("line 3: a quoted field is never closed"));
@@ -174,13 +182,15 @@ TEST(Import, CsvErrorsNameLineAndField)
     EXPECT_EQ(problem.text(), QStringLiteral("line 3, field gpu_id: 'a' appears twice in the file"));
 
     EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,pcie_generation\na,v,p,4.5\n", &problem));
-    EXPECT_EQ(problem.text(), QStringLiteral("line 2, field pcie_generation: must be a whole number (got 4.5)"));
+    EXPECT_EQ(problem.text(),
+              QStringLiteral("line 2, field pcie_generation: must be a whole number (got 4.5)"));
 
     EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,,p\n", &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("line 2, field vendor: is required"));
 
     // A record spanning lines is named by the line it starts on; the next one by its own line.
-    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,notes\na,v,p,\"two\nlines\"\nb,v,p,x,extra\n", &problem));
+    EXPECT_FALSE(CatalogueImporter::parseCsv(
+        "gpu_id,vendor,product,notes\na,v,p,\"two\nlines\"\nb,v,p,x,extra\n", &problem));
     EXPECT_EQ(problem.text(), QStringLiteral("line 4: 5 fields, the header has 4"));
 }
 
@@ -215,8 +225,10 @@ TEST(Import, SqlInjectionInAnImportedFileIsStoredAsText)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     const QString path = dir.filePath(QStringLiteral("attack.csv"));
-    writeBytes(path, "gpu_id,vendor,product,notes\r\nattack_1,\"x'); DROP TABLE gpus;--\",p,\"'; DELETE FROM gpus WHERE '1'='1\"\r\n");
+    writeBytes(path, "gpu_id,vendor,product,notes\r\nattack_1,\"x'); DROP TABLE gpus;--\",p,\"'; DELETE FROM "
+                     "gpus WHERE '1'='1\"\r\n");
     ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update));
     EXPECT_EQ(catalogue->gpus().count(), 23);
-    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("attack_1"))->vendor, QStringLiteral("x'); DROP TABLE gpus;--"));
+    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("attack_1"))->vendor,
+              QStringLiteral("x'); DROP TABLE gpus;--"));
 }

@@ -4,7 +4,6 @@
 #include <Catalogue.h>
 #include <CatalogueSchema.h>
 #include <GpuRepository.h>
-
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -65,7 +64,7 @@ TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
     const auto snapshot = catalogue->snapshot(&error);
     ASSERT_TRUE(snapshot) << error.message.toStdString();
     ASSERT_EQ(snapshot->gpus.size(), 2);
-    EXPECT_TRUE(snapshot->models.isEmpty());   // the new tables exist, empty
+    EXPECT_TRUE(snapshot->models.isEmpty()); // the new tables exist, empty
     EXPECT_TRUE(snapshot->profiles.isEmpty());
     ASSERT_EQ(snapshot->benchmarks.size(), 1);
     EXPECT_EQ(snapshot->benchmarks.first().value, 150.5);
@@ -96,7 +95,8 @@ TEST(Migration, EachStepIsOneTransaction)
     buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v1.sql"));
     {
         // Sabotage: a table named like the one version 2 creates.
-        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sabotage"));
+        QSqlDatabase database =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("sabotage"));
         database.setDatabaseName(path);
         ASSERT_TRUE(database.open());
         QSqlQuery query(database);

@@ -2,12 +2,11 @@
 
 #include <DatasheetCsvParser.h>
 #include <GpuRepository.h>
-#include <SeedCatalogue.h>
-
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
+#include <SeedCatalogue.h>
 #include <gtest/gtest.h>
 
 namespace {
@@ -105,7 +104,8 @@ TEST(SeedCatalogue, EveryGpuHasAPriceOrSaysWhyNot)
     for (const GpuSpec &gpu : seed->gpus) {
         EXPECT_FALSE(gpu.usdPerGpuHourNote.isEmpty()) << gpu.gpuId.toStdString();
         if (gpu.usdPerGpuHour) {
-            EXPECT_TRUE(gpu.usdPerGpuHourNote.contains(QStringLiteral("estimate"))) << gpu.gpuId.toStdString();
+            EXPECT_TRUE(gpu.usdPerGpuHourNote.contains(QStringLiteral("estimate")))
+                << gpu.gpuId.toStdString();
         }
     }
 }
@@ -146,7 +146,8 @@ TEST(SeedCatalogue, ProfilesJsonKeepsParametersAsJsonText)
 TEST(DatasheetCsvParser, InterconnectTextMapsToTheFourKinds)
 {
     EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("none")), QStringLiteral("none"));
-    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("NVLink 3 bridge (2-way)")), QStringLiteral("nvlink-bridge"));
+    EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("NVLink 3 bridge (2-way)")),
+              QStringLiteral("nvlink-bridge"));
     EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("NVLink 4 (18 links) + NVSwitch")),
               QStringLiteral("nvlink-switch"));
     EXPECT_EQ(DatasheetCsvParser::interconnectKindFor(QStringLiteral("AMD Infinity Fabric, 7 links")),
@@ -188,7 +189,8 @@ TEST(SeedCatalogue, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
     EXPECT_EQ(snapshot->models.size(), seed->models.size());
     EXPECT_EQ(snapshot->profiles.size(), seed->profiles.size());
     for (const EfficiencyProfile &profile : snapshot->profiles)
-        EXPECT_TRUE(QJsonDocument::fromJson(profile.parametersJson.toUtf8()).isObject()) << profile.profileId.toStdString();
+        EXPECT_TRUE(QJsonDocument::fromJson(profile.parametersJson.toUtf8()).isObject())
+            << profile.profileId.toStdString();
 }
 
 TEST(SeedCatalogue, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)

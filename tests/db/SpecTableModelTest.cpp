@@ -3,12 +3,11 @@
 #include "TestCatalogueFiles.h"
 
 #include <GpuRepository.h>
-#include <SpecTableModel.h>
-
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
+#include <SpecTableModel.h>
 #include <gtest/gtest.h>
 
 namespace {
@@ -53,8 +52,10 @@ TEST(SpecTableModel, DisplayHasUnitsEditIsRawMissingIsNa)
     EXPECT_EQ(fp4.data(Qt::DisplayRole).toString(), QStringLiteral("n/a"));
     EXPECT_TRUE(fp4.data(Qt::EditRole).isNull());
 
-    EXPECT_EQ(model.headerData(GpuField::MemoryBandwidthGBs, Qt::Horizontal).toString(), QStringLiteral("Memory bandwidth (GB/s)"));
-    EXPECT_EQ(cell(model, QStringLiteral("h100_sxm5_80gb"), GpuField::MemoryGb).data().toString(), QStringLiteral("80 GB"));
+    EXPECT_EQ(model.headerData(GpuField::MemoryBandwidthGBs, Qt::Horizontal).toString(),
+              QStringLiteral("Memory bandwidth (GB/s)"));
+    EXPECT_EQ(cell(model, QStringLiteral("h100_sxm5_80gb"), GpuField::MemoryGb).data().toString(),
+              QStringLiteral("80 GB"));
 }
 
 TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
@@ -68,21 +69,29 @@ TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
     proxy.setSourceModel(&model);
     proxy.setSortRole(SpecTableModel::RawValueRole);
     proxy.sort(GpuField::MemoryBandwidthGBs, Qt::DescendingOrder);
-    EXPECT_EQ(proxy.index(0, GpuField::GpuId).data().toString(), QStringLiteral("b200_sxm_180gb")); // 7700 > 960
-    EXPECT_EQ(proxy.index(21, GpuField::GpuId).data().toString(), QStringLiteral("l4_24gb"));       // 300
+    EXPECT_EQ(proxy.index(0, GpuField::GpuId).data().toString(),
+              QStringLiteral("b200_sxm_180gb"));                                              // 7700 > 960
+    EXPECT_EQ(proxy.index(21, GpuField::GpuId).data().toString(), QStringLiteral("l4_24gb")); // 300
 }
 
 TEST(SpecTableModel, ValidationRefusesBadValuesWithAReason)
 {
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, -1.0), QStringLiteral("must not be negative (got -1)"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, std::nan("")), QStringLiteral("must be a number, not NaN"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, QStringLiteral("lots")), QStringLiteral("must be a number (got 'lots')"));
+    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, -1.0),
+              QStringLiteral("must not be negative (got -1)"));
+    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, std::nan("")),
+              QStringLiteral("must be a number, not NaN"));
+    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, QStringLiteral("lots")),
+              QStringLiteral("must be a number (got 'lots')"));
     EXPECT_TRUE(SpecTableModel::validate(GpuField::MemoryGb, QVariant()).isEmpty()) << "missing is allowed";
     EXPECT_EQ(SpecTableModel::validate(GpuField::Vendor, QString()), QStringLiteral("is required"));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::InterconnectKind, QStringLiteral("pcie-only")).startsWith(QStringLiteral("must be one of")));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::PcieGeneration, 3.5).contains(QStringLiteral("whole number")));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::ReleaseYear, 1800).contains(QStringLiteral("between 1990 and 2100")));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::GpuId, QStringLiteral("Has Spaces")).startsWith(QStringLiteral("must be")));
+    EXPECT_TRUE(SpecTableModel::validate(GpuField::InterconnectKind, QStringLiteral("pcie-only"))
+                    .startsWith(QStringLiteral("must be one of")));
+    EXPECT_TRUE(
+        SpecTableModel::validate(GpuField::PcieGeneration, 3.5).contains(QStringLiteral("whole number")));
+    EXPECT_TRUE(SpecTableModel::validate(GpuField::ReleaseYear, 1800)
+                    .contains(QStringLiteral("between 1990 and 2100")));
+    EXPECT_TRUE(SpecTableModel::validate(GpuField::GpuId, QStringLiteral("Has Spaces"))
+                    .startsWith(QStringLiteral("must be")));
 }
 
 TEST(SpecTableModel, ARefusedEditChangesNothingAndSaysWhy)
@@ -139,9 +148,11 @@ TEST(SpecTableModel, AnEditOfARowChangedElsewhereIsAConflict)
     ASSERT_FALSE(other->gpus().update(theirs));
 
     QSignalSpy refused(&model, &SpecTableModel::editRefused);
-    EXPECT_FALSE(model.setData(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes), QStringLiteral("my note")));
+    EXPECT_FALSE(
+        model.setData(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes), QStringLiteral("my note")));
     ASSERT_EQ(refused.count(), 1);
-    EXPECT_TRUE(refused.first().at(2).toString().contains(QStringLiteral("changed or deleted by someone else")));
+    EXPECT_TRUE(
+        refused.first().at(2).toString().contains(QStringLiteral("changed or deleted by someone else")));
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("their note"));
 }
 
@@ -152,8 +163,9 @@ TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
         auto created = TestCatalogueFiles::createSeeded(dir);
         ASSERT_TRUE(created);
     }
-    auto catalogue = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")),
-                                     Catalogue::Options{Catalogue::Access::ReadOnly, Catalogue::IfMissing::Fail}, nullptr);
+    auto catalogue =
+        Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")),
+                        Catalogue::Options{Catalogue::Access::ReadOnly, Catalogue::IfMissing::Fail}, nullptr);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.setCatalogue(catalogue.get()));

@@ -9,7 +9,8 @@ std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir, const QString 
 {
     CatalogueError error;
     std::unique_ptr<Catalogue> catalogue = Catalogue::open(
-        dir.filePath(name), Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
+        dir.filePath(name),
+        Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
     EXPECT_TRUE(catalogue) << error.message.toStdString();
     return catalogue;
 }

@@ -1,18 +1,17 @@
 #pragma once
 
 #include <Catalogue.h>
-
 #include <QByteArray>
 #include <QString>
 #include <QTemporaryDir>
-
 #include <memory>
 
 // Helpers shared by the catalogue tests: temporary catalogues and file bytes.
 namespace TestCatalogueFiles {
 
 // A new catalogue built from the bundled seed at dir/name; fails the test when it cannot be made.
-std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir, const QString &name = QStringLiteral("catalogue.db"));
+std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir,
+                                        const QString &name = QStringLiteral("catalogue.db"));
 
 QByteArray readBytes(const QString &path);
 void writeBytes(const QString &path, const QByteArray &bytes);

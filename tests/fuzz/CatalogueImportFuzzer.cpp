@@ -9,9 +9,7 @@
 #include <CatalogueImporter.h>
 #include <DatasheetCsvParser.h>
 #include <GpuField.h>
-
 #include <QByteArray>
-
 #include <cstddef>
 #include <cstdint>
 
@@ -36,7 +34,8 @@ void requireSame(const QVector<GpuSpec> &a, const std::optional<QVector<GpuSpec>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray bytes =
+        QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
 
     ImportProblem problem;
     if (const auto gpus = CatalogueImporter::parseCsv(bytes, &problem)) {
