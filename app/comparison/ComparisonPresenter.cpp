@@ -528,7 +528,12 @@ QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) c
     return tr("%1, %2").arg(row->label, m_gpus.at(gpuColumn).displayName());
 }
 
-QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn) const
+bool ComparisonPresentation::needsEstimateMath(const QString &rowId)
+{
+    return !rowId.startsWith(QStringLiteral("spec."));
+}
+
+QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn, const Estimate *withMath) const
 {
     const auto row = std::find_if(m_table.rows.cbegin(), m_table.rows.cend(),
                                   [&rowId](const ComparisonRow &r) { return r.id == rowId; });
@@ -537,23 +542,24 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
     const GpuSpec &gpu = m_gpus.at(gpuColumn);
     const Value value = row->values.value(gpuColumn);
 
-    if (rowId.startsWith(QStringLiteral("spec."))) {
+    if (!needsEstimateMath(rowId)) {
         // A datasheet figure: no formula, its source.
         return {MathTermView{row->label, tr("datasheet value"), tr("source: %1").arg(gpu.sources), value, row->unit},
                 MathTermView{tr("confidence"), gpu.confidence, gpu.notes, std::nullopt, QString()}};
     }
     if (gpuColumn >= m_estimates.size())
         return {};
+    const Estimate &estimate = withMath ? *withMath : m_estimates.at(gpuColumn);
     const QStringList prefixes = termPrefixesFor(rowId);
     QVector<MathTermView> terms;
-    for (const MathTerm &term : m_estimates.at(gpuColumn).math) {
+    for (const MathTerm &term : estimate.math) {
         const bool relevant = prefixes.isEmpty() || std::any_of(prefixes.cbegin(), prefixes.cend(), [&](const QString &p) {
                                   return term.name.startsWith(p, Qt::CaseInsensitive);
                               });
         if (relevant)
             terms << MathTermView{term.name, term.formula, term.substituted, term.value, term.unit};
     }
-    for (const QString &note : m_estimates.at(gpuColumn).notes)
+    for (const QString &note : estimate.notes)
         terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};
     return terms;
 }

@@ -36,9 +36,12 @@ public:
     const QVector<VerdictData> &verdicts() const { return m_verdicts; }
     ChartData chart(ChartKind kind) const { return m_charts.value(kind); }
 
-    // The terms behind the number in the table row rowId for GPU column gpuColumn.
+    // The terms behind the number in the table row rowId for GPU column gpuColumn. Estimates are made
+    // without their math for speed; withMath is that GPU's estimate made again with it (see
+    // needsEstimateMath()).
     QString mathTitle(const QString &rowId, int gpuColumn) const;
-    QVector<MathTermView> math(const QString &rowId, int gpuColumn) const;
+    QVector<MathTermView> math(const QString &rowId, int gpuColumn, const Estimate *withMath = nullptr) const;
+    static bool needsEstimateMath(const QString &rowId);
 
 private:
     void addSpecRows(const ComparisonInput &input);

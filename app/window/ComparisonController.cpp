@@ -93,14 +93,19 @@ void ComparisonController::recomputeNow()
             input.gpus << *gpu;
     input.showSparse = m_views.charts->showSparse();
 
-    const MappedWorkload mapped = WorkloadMapper::map(m_views.form->values(), m_catalogue);
+    m_workload = WorkloadMapper::map(m_views.form->values(), m_catalogue);
+    const MappedWorkload &mapped = m_workload;
     m_views.form->setFieldErrors(mapped.errors);
     if (mapped.isValid()) {
+        // The math terms are built only for the number the user selects (showMath), not for every GPU.
+        EstimateOptions options;
+        options.buildMath = false;
         input.estimates = Estimator::estimateAll(input.gpus, *mapped.workload, mapped.parameters,
-                                                 &mapped.otherTaskParameters);
+                                                 &mapped.otherTaskParameters, options);
         input.workloadSummary = mapped.summary;
         input.measured = measuredFor(*mapped.workload, input.gpus);
     }
+    m_gpus = input.gpus;
     m_presentation = ComparisonPresentation::build(input);
 
     const QString selectedRow = m_views.table->selectedRowId();
@@ -121,8 +126,12 @@ void ComparisonController::recomputeNow()
 
 void ComparisonController::showMath(const QString &rowId, int gpuColumn)
 {
-    QVector<MathTermView> terms = m_presentation.math(rowId, gpuColumn);
-    m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn), terms);
+    std::optional<Estimate> withMath;
+    if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0
+        && gpuColumn < m_gpus.size())
+        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.workload, m_workload.parameters);
+    m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn),
+                          m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr));
 }
 
 QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const

@@ -2,6 +2,7 @@
 
 #include "CatalogueSnapshot.h"
 #include "ComparisonPresenter.h"
+#include "WorkloadMapper.h"
 #include "WorkloadFormValues.h"
 
 #include <QObject>
@@ -53,5 +54,7 @@ private:
     Views m_views;
     CatalogueSnapshot m_catalogue;
     ComparisonPresentation m_presentation;
+    MappedWorkload m_workload; // what the presentation was computed for
+    QVector<GpuSpec> m_gpus;
     QTimer m_recomputeTimer;
 };

@@ -1,0 +1,94 @@
+// One recompute of the comparison window, as the user sees it: a workload change (the batch size) to
+// the estimates, table, verdicts and current chart repainted. 5 GPUs (the seed article's) and 20 GPUs,
+// on the offscreen platform with the window shown, so painting really happens. Budgets
+// (docs/performance.md): 8 ms for 5 GPUs, 16 ms for 20.
+
+#include "CatalogueSession.h"
+#include "ChartView.h"
+#include "ChartsPanel.h"
+#include "ComparisonController.h"
+#include "ComparisonTable.h"
+#include "GpuPicker.h"
+#include "MainWindow.h"
+#include "VerdictPanel.h"
+#include "WorkloadForm.h"
+
+#include <QApplication>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <benchmark/benchmark.h>
+
+namespace {
+
+struct Window
+{
+    QTemporaryDir dir;
+    CatalogueSession session;
+    std::unique_ptr<MainWindow> window;
+
+    Window()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+        session.open(dir.filePath(QStringLiteral("catalogue.db")));
+        window = std::make_unique<MainWindow>(&session);
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            qWarning("the window was not exposed; painting may be skipped");
+    }
+};
+
+void recompute(benchmark::State &state, const QString &tabKind)
+{
+    Window w;
+    QStringList ids;
+    const int gpus = static_cast<int>(state.range(0));
+    for (const GpuSpec &gpu : w.session.snapshot().gpus)
+        if (ids.size() < gpus)
+            ids << gpu.gpuId;
+    if (ids.size() < gpus) {
+        state.SkipWithError("the catalogue has fewer GPUs than asked");
+        return;
+    }
+    w.window->gpuPicker()->setChecked(ids);
+    if (tabKind.isEmpty()) {
+        w.window->tabs()->setCurrentIndex(0);
+    } else {
+        w.window->tabs()->setCurrentIndex(1);
+        w.window->chartsPanel()->setCurrentKind(tabKind);
+    }
+    WorkloadFormValues values = w.window->workloadForm()->values();
+    int batch = 1;
+    for (auto _ : state) {
+        values.batch = 1 + (batch++ % 64);
+        w.window->workloadForm()->setValues(values); // what typing a digit does
+        w.window->comparison()->recomputeNow();
+        // Paint what is on screen: the visible tab and the verdicts.
+        w.window->tabs()->currentWidget()->repaint();
+        w.window->verdictPanel()->repaint();
+    }
+    state.SetLabel(QStringLiteral("%1 GPUs, %2").arg(gpus).arg(tabKind.isEmpty() ? QStringLiteral("table") : tabKind).toStdString());
+}
+
+void BM_RecomputeTable(benchmark::State &state) { recompute(state, QString()); }
+void BM_RecomputeThroughputChart(benchmark::State &state) { recompute(state, QStringLiteral("throughput")); }
+void BM_RecomputeRadar(benchmark::State &state) { recompute(state, QStringLiteral("radar")); }
+
+BENCHMARK(BM_RecomputeTable)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RecomputeThroughputChart)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RecomputeRadar)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
