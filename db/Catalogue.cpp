@@ -324,13 +324,35 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
 Catalogue::~Catalogue()
 {
     QMutexLocker locker(&m_mutex);
+    // Connections of threads that did not call closeThreadConnection(): removing them is safe once
+    // those threads are done; only this thread's own connection may be touched with database().
+    const QString own = threadConnectionName();
     for (const QString &name : std::as_const(m_connectionNames)) {
-        {
+        if (name == own) {
             QSqlDatabase database = QSqlDatabase::database(name, false);
             database.close();
         }
         QSqlDatabase::removeDatabase(name);
     }
+}
+
+QString Catalogue::threadConnectionName() const
+{
+    return m_connectionPrefix +
+           QStringLiteral("-thread-%1").arg(reinterpret_cast<quintptr>(QThread::currentThread()));
+}
+
+void Catalogue::closeThreadConnection() const
+{
+    const QString name = threadConnectionName();
+    QMutexLocker locker(&m_mutex);
+    if (!m_connectionNames.removeOne(name))
+        return;
+    {
+        QSqlDatabase database = QSqlDatabase::database(name, false);
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
 }
 
 QSqlDatabase Catalogue::openConnection(const QString &name) const

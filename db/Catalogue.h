@@ -67,6 +67,9 @@ public:
 
     // This thread's connection to the file, opened on first use.
     QSqlDatabase connection() const;
+    // A worker thread calls this before it ends (its repositories and queries gone) to release its
+    // connection; the destructor releases any that remain.
+    void closeThreadConnection() const;
 
     // Every table, read in one transaction.
     std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr) const;
@@ -85,6 +88,7 @@ public:
 private:
     Catalogue() = default;
     QSqlDatabase openConnection(const QString &name) const;
+    QString threadConnectionName() const;
 
     QString m_path;
     QString m_uri;

@@ -9,6 +9,7 @@
 #include <ProfileRepository.h>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QThread>
 #include <gtest/gtest.h>
 
 using Kind = CatalogueError::Kind;
@@ -232,4 +233,26 @@ TEST(BenchmarkRepository, TheSeedBenchmarksArePerGpu)
         EXPECT_EQ(benchmark.gpuId, QStringLiteral("h100_sxm5_80gb"));
         EXPECT_FALSE(benchmark.source.isEmpty()) << benchmark.benchId.toStdString();
     }
+}
+
+TEST(Catalogue, AWorkerThreadReadsThroughItsOwnConnection)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QString mainConnection = catalogue->connection().connectionName();
+    QString workerConnection;
+    qsizetype workerGpus = 0;
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+        workerConnection = catalogue->connection().connectionName();
+        const auto snapshot = catalogue->snapshot();
+        workerGpus = snapshot ? snapshot->gpus.size() : -1;
+        catalogue->closeThreadConnection();
+    }));
+    worker->start();
+    ASSERT_TRUE(worker->wait(30000));
+    EXPECT_EQ(workerGpus, 22);
+    EXPECT_NE(workerConnection, mainConnection);
+    EXPECT_FALSE(QSqlDatabase::contains(workerConnection)) << "released by closeThreadConnection";
+    EXPECT_EQ(catalogue->gpus().count(), 22) << "the main thread's connection still works";
 }
