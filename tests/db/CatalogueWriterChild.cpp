@@ -6,6 +6,7 @@
 #include <Catalogue.h>
 #include <GpuRepository.h>
 #include <QCoreApplication>
+#include <QSqlQuery>
 #include <QTextStream>
 #include <cstdio>
 
@@ -13,6 +14,9 @@ namespace {
 
 int bulk(const Catalogue &catalogue, int count)
 {
+    // A tiny page cache makes SQLite spill pages into the WAL while the transaction runs, so a kill
+    // lands in the middle of real file writes, not only before the first one.
+    QSqlQuery(catalogue.connection()).exec(QStringLiteral("PRAGMA cache_size = 20"));
     GpuRepository repository = catalogue.gpus();
     QVector<GpuSpec> rows = repository.list();
     for (GpuSpec &gpu : rows)

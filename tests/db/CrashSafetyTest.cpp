@@ -6,6 +6,7 @@
 
 #include <GpuRepository.h>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProcess>
 #include <QSqlQuery>
 #include <QTemporaryDir>
@@ -52,8 +53,9 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
     const QString path = dir.filePath(QStringLiteral("catalogue.db"));
     int sawOld = 0;
     int sawNew = 0;
+    int killedMidWrite = 0; // the killed transaction had already written pages to the WAL
     // Kill points spread over the save: right away, then later and later. The oracle holds at any point.
-    for (const int delayMs : {0, 5, 20, 50, 100, 200, 400, 800}) {
+    for (const int delayMs : {0, 50, 150, 300, 600, 1000, 1500, 2500, 4000, 8000}) {
         QProcess child;
         child.start(QStringLiteral(CATALOGUE_WRITER_CHILD),
                     {QStringLiteral("bulk"), path, QString::number(kBulkRows)});
@@ -65,6 +67,7 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
         QThread::msleep(static_cast<unsigned long>(delayMs));
         ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
         child.waitForFinished();
+        const qint64 walBytes = QFileInfo(path + QStringLiteral("-wal")).size();
 
         const State state = readState(path);
         const bool old = state.gpuCount == 22 && state.rewritten == 0;
@@ -72,11 +75,13 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
         EXPECT_TRUE(old || fresh) << "after a kill at " << delayMs << " ms: " << state.gpuCount << " GPUs, "
                                   << state.rewritten << " rewritten";
         sawOld += old ? 1 : 0;
+        killedMidWrite += old && walBytes > 0 ? 1 : 0;
         sawNew += fresh ? 1 : 0;
         if (fresh)
             break; // the save completed before the kill; later kill points would test nothing new
     }
-    EXPECT_GT(sawOld, 0) << "no kill landed inside the transaction; make the write larger";
+    EXPECT_GT(sawOld, 0) << "no kill landed before the commit; make the write larger";
+    EXPECT_GT(killedMidWrite, 0) << "no kill landed while the transaction was writing; make the write larger";
 }
 
 TEST(CrashSafety, ASaveOfARowAnotherProcessChangedIsAConflict)
