@@ -258,6 +258,11 @@ Workload companionWorkload(const Workload &w)
     } else {
         other.task = Task::Training;
         other.batch = std::max(1, w.batch);
+        // The serving split says nothing about training: let the split be chosen, with the usual
+        // ZeRO-1 sharding of the optimizer over data-parallel replicas.
+        other.tensorParallel = 0;
+        other.pipelineParallel = 0;
+        other.zeroStage = std::max(1, w.zeroStage);
         if (!trainable(other.weightPrecision))
             other.weightPrecision = Precision::Bf16;
         if (!trainable(other.activationPrecision))
