@@ -17,7 +17,8 @@ namespace {
 
 bool isGguf(Precision precision)
 {
-    return precision == Precision::GgufQ8_0 || precision == Precision::GgufQ4_0 || precision == Precision::GgufQ4_K_M;
+    return precision == Precision::GgufQ8_0 || precision == Precision::GgufQ4_0 ||
+           precision == Precision::GgufQ4_K_M;
 }
 
 Precision computePrecision(const Workload &w)
@@ -28,7 +29,8 @@ Precision computePrecision(const Workload &w)
 }
 
 // Per-sequence and fixed memory, from two evaluations (memory is affine in the batch).
-std::pair<double, double> affineInBatch(const ModelArchitecture &a, const Workload &w, const Parallelism &p, double overheadGb)
+std::pair<double, double> affineInBatch(const ModelArchitecture &a, const Workload &w, const Parallelism &p,
+                                        double overheadGb)
 {
     const double one = ParallelismModel::memoryAt(a, w, p, 1, overheadGb).totalGb();
     const double two = ParallelismModel::memoryAt(a, w, p, 2, overheadGb).totalGb();
@@ -49,7 +51,8 @@ QString validate(const Workload &w)
 {
     const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
-        return QStringLiteral("model %1: no layers, hidden size or parameter count to size it by").arg(w.model.modelId);
+        return QStringLiteral("model %1: no layers, hidden size or parameter count to size it by")
+            .arg(w.model.modelId);
     if (w.batch < 0 || w.batch > 1000000)
         return QStringLiteral("batch %1: allowed 1 to 1000000 (0 = the largest that fits)").arg(w.batch);
     if (Tasks::isTraining(w.task) && w.batch == 0)
@@ -67,31 +70,42 @@ QString validate(const Workload &w)
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
         return QStringLiteral("tp %1: allowed 1 to the GPU count (%2)").arg(w.tensorParallel).arg(w.gpuCount);
     if (w.pipelineParallel < 0 || w.pipelineParallel > w.gpuCount)
-        return QStringLiteral("pp %1: allowed 1 to the GPU count (%2)").arg(w.pipelineParallel).arg(w.gpuCount);
+        return QStringLiteral("pp %1: allowed 1 to the GPU count (%2)")
+            .arg(w.pipelineParallel)
+            .arg(w.gpuCount);
     const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
-        return QStringLiteral("tp x pp = %1 does not divide the GPU count %2").arg(modelParallel).arg(w.gpuCount);
+        return QStringLiteral("tp x pp = %1 does not divide the GPU count %2")
+            .arg(modelParallel)
+            .arg(w.gpuCount);
     if (a.transformer && w.pipelineParallel > a.layers)
         return QStringLiteral("pp %1: the model has only %2 layers").arg(w.pipelineParallel).arg(a.layers);
     if (w.zeroStage < 0 || w.zeroStage > 3)
         return QStringLiteral("zero %1: allowed 0, 1, 2, 3").arg(w.zeroStage);
     if ((w.task == Task::Lora || w.task == Task::Qlora) && !a.transformer)
-        return QStringLiteral("task %1: LoRA needs a transformer model, %2 is not one").arg(Tasks::name(w.task), w.model.modelId);
+        return QStringLiteral("task %1: LoRA needs a transformer model, %2 is not one")
+            .arg(Tasks::name(w.task), w.model.modelId);
     if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
         return QStringLiteral("lora rank %1: allowed 1 to 65536").arg(w.loraRank);
     if (isGguf(w.kvPrecision))
-        return QStringLiteral("kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4").arg(Precisions::name(w.kvPrecision));
+        return QStringLiteral(
+                   "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4")
+            .arg(Precisions::name(w.kvPrecision));
     if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
-        return QStringLiteral("activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8").arg(Precisions::name(w.activationPrecision));
+        return QStringLiteral("activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8")
+            .arg(Precisions::name(w.activationPrecision));
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
-        if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 && p != Precision::Fp8)
-            return QStringLiteral("precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora for a 4-bit base")
+        if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
+            p != Precision::Fp8)
+            return QStringLiteral("precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora "
+                                  "for a 4-bit base")
                 .arg(Precisions::name(p), Tasks::name(w.task));
     }
     if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
         return QStringLiteral("precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math");
-    if (w.usdPerGpuHour && (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
+    if (w.usdPerGpuHour &&
+        (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
         return QStringLiteral("usd per GPU-hour %1: allowed 0 to 10000").arg(*w.usdPerGpuHour);
     if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
         return QStringLiteral("usd per kWh %1: allowed 0 to 100").arg(w.usdPerKwh);
@@ -102,13 +116,14 @@ QString validate(const Workload &w)
     return {};
 }
 
-Estimate estimate(const GpuSpec &gpu, const Workload &w, const EfficiencyParameters &parameters, const EstimateOptions &options)
+Estimate estimate(const GpuSpec &gpu, const Workload &w, const EfficiencyParameters &parameters,
+                  const EstimateOptions &options)
 {
     return estimate(gpu, w, ModelArchitecture::from(w.model), parameters, options);
 }
 
-Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture &a, const EfficiencyParameters &parameters,
-                  const EstimateOptions &options)
+Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture &a,
+                  const EfficiencyParameters &parameters, const EstimateOptions &options)
 {
     MathLog log;
     MathLog *math = options.buildMath ? &log : nullptr;
@@ -124,16 +139,23 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     e.capacityGb = gpu.memoryGb.value_or(0.0);
 
     const ResolvedEfficiency efficiency = ResolvedEfficiency::resolve(parameters, gpu, w.model.kind);
-    const ComputeRate rate = GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
+    const ComputeRate rate =
+        GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
     e.computePrecisionUsed = rate.used;
     e.peakTflopsUsed = rate.tflops;
     if (rate.fellBack && options.buildMath)
         e.notes << QStringLiteral("%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
-                       .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used), MathLog::number(rate.tflops));
+                       .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
+                            MathLog::number(rate.tflops));
     if (math)
-        math->add(QStringLiteral("peak compute used"), QStringLiteral("dense tensor rate for %1").arg(Precisions::name(rate.used)),
-                  QStringLiteral("datasheet") + (rate.fellBack ? QStringLiteral(" (fallback: no %1 support)").arg(Precisions::name(computePrecision(w))) : QString()),
-                  rate.tflops, QStringLiteral("TFLOPS"));
+        math->add(
+            QStringLiteral("peak compute used"),
+            QStringLiteral("dense tensor rate for %1").arg(Precisions::name(rate.used)),
+            QStringLiteral("datasheet") +
+                (rate.fellBack
+                     ? QStringLiteral(" (fallback: no %1 support)").arg(Precisions::name(computePrecision(w)))
+                     : QString()),
+            rate.tflops, QStringLiteral("TFLOPS"));
 
     QStringList missing;
     if (e.capacityGb <= 0.0)
@@ -143,7 +165,8 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     if (rate.tflops <= 0.0)
         missing << QStringLiteral("%1 compute rate").arg(Precisions::name(rate.used));
     if (!missing.isEmpty()) {
-        e.notes << QStringLiteral("cannot estimate: the catalogue has no %1 for %2").arg(missing.join(QStringLiteral(", ")), e.gpuName);
+        e.notes << QStringLiteral("cannot estimate: the catalogue has no %1 for %2")
+                       .arg(missing.join(QStringLiteral(", ")), e.gpuName);
         if (math)
             e.math = log.takeTerms();
         return e;
@@ -158,7 +181,8 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         // bigger tensor-parallel group leaves more memory for the KV cache of a bigger batch).
         const auto largestBatch = [&](const Parallelism &p) {
             const auto [fixed, perSequence] = affineInBatch(a, w, p, parameters.frameworkOverheadGb);
-            const double fitting = perSequence > 0.0 ? std::floor((e.capacityGb - fixed) / perSequence) : parameters.maxBatch;
+            const double fitting =
+                perSequence > 0.0 ? std::floor((e.capacityGb - fixed) / perSequence) : parameters.maxBatch;
             return std::clamp(clampToInt(fitting), 1, parameters.maxBatch);
         };
         batch = largestBatch(choice.parallelism);
@@ -166,15 +190,18 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         if (automatic && choice.fits && a.transformer) {
             double bestThroughput = -1.0;
             const int gpus = choice.parallelism.gpus;
-            for (int m = choice.parallelism.tensor * choice.parallelism.pipeline; m <= std::min(gpus, 8); ++m) {
+            for (int m = choice.parallelism.tensor * choice.parallelism.pipeline; m <= std::min(gpus, 8);
+                 ++m) {
                 if (gpus % m != 0)
                     continue;
                 const Parallelism p = ParallelismModel::split(gpus, m, gpus / m, false);
                 const int candidateBatch = largestBatch(p);
-                if (ParallelismModel::memoryAt(a, w, p, candidateBatch, parameters.frameworkOverheadGb).totalGb() > e.capacityGb)
+                if (ParallelismModel::memoryAt(a, w, p, candidateBatch, parameters.frameworkOverheadGb)
+                        .totalGb() > e.capacityGb)
                     continue;
                 const InferenceResult trial = InferenceModel::run(
-                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch}, nullptr);
+                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch},
+                    nullptr);
                 if (trial.throughputTokensPerS > bestThroughput) {
                     bestThroughput = trial.throughputTokensPerS;
                     batch = candidateBatch;
@@ -182,7 +209,8 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
                 }
             }
         }
-        choice.memory = ParallelismModel::memoryAt(a, w, choice.parallelism, batch, parameters.frameworkOverheadGb);
+        choice.memory =
+            ParallelismModel::memoryAt(a, w, choice.parallelism, batch, parameters.frameworkOverheadGb);
         choice.fits = choice.memory.totalGb() <= e.capacityGb;
     }
     e.parallelism = choice.parallelism;
@@ -192,14 +220,21 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     e.minGpus = ParallelismModel::minimumGpus(a, w, e.capacityGb, batch, parameters);
     if (math) {
         math->add(QStringLiteral("parallelism"), QStringLiteral("GPUs = tp x pp x dp"),
-                  QStringLiteral("%1 = %2 x %3 x %4").arg(e.parallelism.gpus).arg(e.parallelism.tensor).arg(e.parallelism.pipeline).arg(e.parallelism.data),
+                  QStringLiteral("%1 = %2 x %3 x %4")
+                      .arg(e.parallelism.gpus)
+                      .arg(e.parallelism.tensor)
+                      .arg(e.parallelism.pipeline)
+                      .arg(e.parallelism.data),
                   e.parallelism.gpus, QStringLiteral("GPUs"));
-        math->add(QStringLiteral("fewest GPUs that fit"), QStringLiteral("smallest power of two n whose split has memory per GPU <= capacity"),
-                  QStringLiteral("capacity %1 GB").arg(MathLog::number(e.capacityGb)), e.minGpus, QStringLiteral("GPUs"));
+        math->add(QStringLiteral("fewest GPUs that fit"),
+                  QStringLiteral("smallest power of two n whose split has memory per GPU <= capacity"),
+                  QStringLiteral("capacity %1 GB").arg(MathLog::number(e.capacityGb)), e.minGpus,
+                  QStringLiteral("GPUs"));
     }
 
     const auto [fixed, perSequence] = affineInBatch(a, w, e.parallelism, parameters.frameworkOverheadGb);
-    const int maxBatch = perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : 1000000000;
+    const int maxBatch =
+        perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : 1000000000;
 
     double tokensPerS = 0.0;
     double budgetHours = 0.0;
@@ -207,7 +242,8 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch};
         InferenceResult result = InferenceModel::run(inputs, math);
         result.maxBatch = maxBatch;
-        const double kvPerToken = MemoryModel::kvBytesPerTokenPerGpu(a, w, e.parallelism) * batch / MemoryModel::kBytesPerGb;
+        const double kvPerToken =
+            MemoryModel::kvBytesPerTokenPerGpu(a, w, e.parallelism) * batch / MemoryModel::kBytesPerGb;
         if (kvPerToken > 0.0) {
             const double room = e.capacityGb - (e.perGpuGb - e.memory.kvCacheGb);
             double context = std::floor(room / kvPerToken);
@@ -220,13 +256,18 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
             result.maxContext = a.maxContext;
         }
         if (math) {
-            math->add(QStringLiteral("largest batch that fits"), QStringLiteral("(capacity - fixed memory) / memory per sequence"),
-                      QStringLiteral("(%1 - %2) / %3").arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence)),
-                      result.maxBatch, QStringLiteral("sequences"));
-            math->add(QStringLiteral("longest context that fits"),
-                      QStringLiteral("(capacity - memory other than KV) / (KV per token x batch), at most max_position_embeddings"),
-                      QStringLiteral("KV %1 GB per token at batch %2").arg(MathLog::number(kvPerToken)).arg(batch),
-                      result.maxContext, QStringLiteral("tokens"));
+            math->add(
+                QStringLiteral("largest batch that fits"),
+                QStringLiteral("(capacity - fixed memory) / memory per sequence"),
+                QStringLiteral("(%1 - %2) / %3")
+                    .arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence)),
+                result.maxBatch, QStringLiteral("sequences"));
+            math->add(
+                QStringLiteral("longest context that fits"),
+                QStringLiteral("(capacity - memory other than KV) / (KV per token x batch), at most "
+                               "max_position_embeddings"),
+                QStringLiteral("KV %1 GB per token at batch %2").arg(MathLog::number(kvPerToken)).arg(batch),
+                result.maxContext, QStringLiteral("tokens"));
         }
         tokensPerS = result.throughputTokensPerS;
         e.inference = result;
@@ -248,7 +289,8 @@ Workload companionWorkload(const Workload &w)
 {
     Workload other = w;
     const auto trainable = [](Precision p) {
-        return p == Precision::Fp32 || p == Precision::Tf32 || p == Precision::Bf16 || p == Precision::Fp16 || p == Precision::Fp8;
+        return p == Precision::Fp32 || p == Precision::Tf32 || p == Precision::Bf16 || p == Precision::Fp16 ||
+               p == Precision::Fp8;
     };
     if (Tasks::isTraining(w.task)) {
         other.task = Task::Inference;
@@ -273,7 +315,8 @@ Workload companionWorkload(const Workload &w)
     return other;
 }
 
-QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload, const EfficiencyParameters &parameters,
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
+                              const EfficiencyParameters &parameters,
                               const EfficiencyParameters *otherTaskParameters, const EstimateOptions &options)
 {
     const ModelArchitecture architecture = ModelArchitecture::from(workload.model);

@@ -50,8 +50,13 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_fields[QStringLiteral("sequenceLength")].trainingOnly = true;
 
     m_gpus = addSpinBox(QStringLiteral("gpus"), tr("&GPUs"), 1, 100000, 1, 0);
-    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Te&nsor parallel"), 1, 1024, 1, 1);
-    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 1, 1024, 1, 2);
+    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Te&nsor parallel"), 0, 1024, 1, 1);
+    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 0, 1024, 1, 2);
+    // 0 = let the estimator choose the split (the fewest GPUs that hold the model, NVLink first).
+    for (QSpinBox *split : {m_tensorParallel, m_pipelineParallel}) {
+        split->setSpecialValueText(tr("auto"));
+        split->setToolTip(tr("\"auto\" lets the estimator split the model over the fewest GPUs that hold it"));
+    }
     m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
     setComboChoices(m_zeroStage, {{QStringLiteral("0"), tr("0 (none)")},
                                   {QStringLiteral("1"), tr("1 (optimizer)")},

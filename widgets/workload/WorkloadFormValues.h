@@ -18,8 +18,8 @@ struct WorkloadFormValues
     int outputTokens = 256;
     int sequenceLength = 4096; // training
     int gpus = 1;
-    int tensorParallel = 1;
-    int pipelineParallel = 1;
+    int tensorParallel = 0;   // 0 = automatic
+    int pipelineParallel = 0; // 0 = automatic
     int zeroStage = 1;
     QString recompute = QStringLiteral("selective"); // none, selective, full
     QString profileId; // empty = the task's default profile
