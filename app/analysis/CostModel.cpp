@@ -2,7 +2,8 @@
 
 namespace CostModel {
 
-CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours, MathLog *math)
+CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
+               MathLog *math)
 {
     CostResult r;
     r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
@@ -19,14 +20,21 @@ CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPer
     if (math) {
         const auto n = [](double value) { return MathLog::number(value); };
         if (r.usdPerMillionTokens)
-            math->add(QStringLiteral("rental per million tokens"), QStringLiteral("$/GPU-hour x GPUs / 3600 / tokens per s x 1e6"),
-                      QStringLiteral("%1 x %2 / 3600 / %3 x 1e6").arg(n(*r.usdPerGpuHour)).arg(gpus).arg(n(tokensPerS)),
+            math->add(QStringLiteral("rental per million tokens"),
+                      QStringLiteral("$/GPU-hour x GPUs / 3600 / tokens per s x 1e6"),
+                      QStringLiteral("%1 x %2 / 3600 / %3 x 1e6")
+                          .arg(n(*r.usdPerGpuHour))
+                          .arg(gpus)
+                          .arg(n(tokensPerS)),
                       *r.usdPerMillionTokens, QStringLiteral("USD"));
         math->add(QStringLiteral("power (all GPUs)"), QStringLiteral("TDP x utilisation x GPUs"),
-                  QStringLiteral("%1 x %2 x %3").arg(n(tdp), n(w.utilisation)).arg(gpus), r.powerW, QStringLiteral("W"));
+                  QStringLiteral("%1 x %2 x %3").arg(n(tdp), n(w.utilisation)).arg(gpus), r.powerW,
+                  QStringLiteral("W"));
         math->add(QStringLiteral("energy per token"), QStringLiteral("power / tokens per s"),
-                  QStringLiteral("%1 / %2").arg(n(r.powerW), n(tokensPerS)), r.joulesPerToken, QStringLiteral("J"));
-        math->add(QStringLiteral("electricity per million tokens"), QStringLiteral("J/token x 1e6 / 3.6e6 x $/kWh"),
+                  QStringLiteral("%1 / %2").arg(n(r.powerW), n(tokensPerS)), r.joulesPerToken,
+                  QStringLiteral("J"));
+        math->add(QStringLiteral("electricity per million tokens"),
+                  QStringLiteral("J/token x 1e6 / 3.6e6 x $/kWh"),
                   QStringLiteral("%1 x 1e6 / 3.6e6 x %2").arg(n(r.joulesPerToken), n(w.usdPerKwh)),
                   r.electricityUsdPerMillionTokens, QStringLiteral("USD"));
     }

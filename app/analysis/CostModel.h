@@ -4,8 +4,8 @@
 #include "GpuSpec.h"
 
 // Rental cost and energy.
-//   $/M tokens = $/GPU-hour x GPUs / 3600 / tokens per second x 1e6   (llm-analysis compute_cost_per_1k_tokens)
-//   power = TDP x utilisation x GPUs; J/token = power / tokens per second
+//   $/M tokens = $/GPU-hour x GPUs / 3600 / tokens per second x 1e6   (llm-analysis
+//   compute_cost_per_1k_tokens) power = TDP x utilisation x GPUs; J/token = power / tokens per second
 //   electricity $/M tokens = J/token x 1e6 / 3.6e6 x $/kWh
 namespace CostModel {
 

@@ -3,10 +3,10 @@
 #include "GpuCapabilities.h"
 
 #include <QJsonDocument>
-
 #include <cmath>
 
-double PropertyTable::value(const QString &architecture, const QString &memoryClass, const QString &modelKind) const
+double PropertyTable::value(const QString &architecture, const QString &memoryClass,
+                            const QString &modelKind) const
 {
     const QString *keys[] = {&architecture, &memoryClass, &modelKind};
     for (const QString *key : keys) {
@@ -89,14 +89,15 @@ const TableField kTables[] = {
 // Factors that divide a time must stay positive.
 bool dividesTime(const char *key)
 {
-    return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0
-        || qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0
-        || qstrcmp(key, "communication_efficiency") == 0;
+    return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0 ||
+           qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0 ||
+           qstrcmp(key, "communication_efficiency") == 0;
 }
 
 } // namespace
 
-std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonObject &parameters, QString *error)
+std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonObject &parameters,
+                                                                   QString *error)
 {
     QString scratch;
     QString &message = error ? *error : scratch;
@@ -135,17 +136,21 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
             return true;
         const double number = value.toDouble(-1.0);
         if (!value.isDouble() || number < minimum || number > 1e6 || number != std::floor(number)) {
-            message = QStringLiteral("%1: expected a whole number >= %2").arg(QString::fromLatin1(key)).arg(minimum);
+            message = QStringLiteral("%1: expected a whole number >= %2")
+                          .arg(QString::fromLatin1(key))
+                          .arg(minimum);
             return false;
         }
         target = static_cast<int>(number);
         return true;
     };
-    if (!readInt("max_batch", result.maxBatch, 1) || !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0))
+    if (!readInt("max_batch", result.maxBatch, 1) ||
+        !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0))
         return std::nullopt;
     const QJsonValue overhead = parameters.value(QStringLiteral("framework_overhead_gb"));
     if (overhead.isDouble()) {
-        if (!std::isfinite(overhead.toDouble()) || overhead.toDouble() < 0.0 || overhead.toDouble() > 1000.0) {
+        if (!std::isfinite(overhead.toDouble()) || overhead.toDouble() < 0.0 ||
+            overhead.toDouble() > 1000.0) {
             message = QStringLiteral("framework_overhead_gb: expected a number from 0 to 1000");
             return std::nullopt;
         }
@@ -154,7 +159,8 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
     return result;
 }
 
-std::optional<EfficiencyParameters> EfficiencyParameters::fromProfile(const EfficiencyProfile &profile, QString *error)
+std::optional<EfficiencyParameters> EfficiencyParameters::fromProfile(const EfficiencyProfile &profile,
+                                                                      QString *error)
 {
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(profile.parametersJson.toUtf8(), &parseError);
@@ -181,7 +187,8 @@ QJsonObject EfficiencyParameters::toJson() const
     for (const TableField &field : kTables)
         object.insert(QString::fromLatin1(field.key), (this->*field.member).toJson());
     object.insert(QStringLiteral("use_fp16_accumulate_peak"), useFp16AccumulatePeak);
-    object.insert(QStringLiteral("multi_gpu_split"), pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
+    object.insert(QStringLiteral("multi_gpu_split"),
+                  pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
     object.insert(QStringLiteral("max_batch"), maxBatch);
     object.insert(QStringLiteral("prefill_microbatch_tokens"), prefillMicrobatchTokens);
     object.insert(QStringLiteral("framework_overhead_gb"), frameworkOverheadGb);
@@ -212,7 +219,8 @@ EfficiencyParameters EfficiencyParameters::roofline()
     return parameters;
 }
 
-ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, const GpuSpec &gpu, const QString &modelKind)
+ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, const GpuSpec &gpu,
+                                               const QString &modelKind)
 {
     const QString architecture = GpuCapabilities::architectureFamily(gpu);
     const QString memory = GpuCapabilities::memoryClass(gpu);

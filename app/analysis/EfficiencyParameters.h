@@ -4,10 +4,9 @@
 #include "GpuSpec.h"
 
 #include <QJsonObject>
-#include <QStringList>
 #include <QString>
+#include <QStringList>
 #include <QVector>
-
 #include <optional>
 #include <utility>
 
@@ -19,9 +18,12 @@ class PropertyTable
 {
 public:
     PropertyTable() = default;
-    explicit PropertyTable(double value) : m_default(value) {}
+    explicit PropertyTable(double value)
+        : m_default(value)
+    {}
 
-    double value(const QString &architecture, const QString &memoryClass, const QString &modelKind = {}) const;
+    double value(const QString &architecture, const QString &memoryClass,
+                 const QString &modelKind = {}) const;
     double defaultValue() const { return m_default; }
     void set(const QString &key, double value);
     const QVector<std::pair<QString, double>> &overrides() const { return m_overrides; }
@@ -52,8 +54,10 @@ struct EfficiencyParameters
     double frameworkOverheadGb = 0.0;           // CUDA context, workspace, allocator slack per GPU
     bool pipelineSplit = false;                 // multi-GPU default: split layers (llama.cpp) not tensors
 
-    static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile, QString *error = nullptr);
-    static std::optional<EfficiencyParameters> fromJson(const QJsonObject &parameters, QString *error = nullptr);
+    static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
+                                                           QString *error = nullptr);
+    static std::optional<EfficiencyParameters> fromJson(const QJsonObject &parameters,
+                                                        QString *error = nullptr);
     QJsonObject toJson() const;
 
     // The table stored under a JSON key ("memory_efficiency"), or null; for tools that edit factors.

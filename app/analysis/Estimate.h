@@ -7,7 +7,6 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
-
 #include <optional>
 
 // Memory needed on each GPU, in GB (1e9 bytes).
@@ -38,21 +37,21 @@ struct Parallelism
 
 struct InferenceResult
 {
-    int batch = 1;                  // concurrent sequences per replica actually estimated
-    double ttftMs = 0.0;            // prefill of the whole batch's prompts
-    double tpotMs = 0.0;            // one decode step at the mean context of the generation
-    double prefillTokensPerS = 0.0; // all GPUs: batch x input / TTFT x replicas
-    double decodeTokensPerS = 0.0;  // all GPUs: batch / TPOT x replicas
+    int batch = 1;                     // concurrent sequences per replica actually estimated
+    double ttftMs = 0.0;               // prefill of the whole batch's prompts
+    double tpotMs = 0.0;               // one decode step at the mean context of the generation
+    double prefillTokensPerS = 0.0;    // all GPUs: batch x input / TTFT x replicas
+    double decodeTokensPerS = 0.0;     // all GPUs: batch / TPOT x replicas
     double throughputTokensPerS = 0.0; // all GPUs: batch x output / (TTFT + output x TPOT) x replicas
-    int maxBatch = 0;               // the largest batch that fits at this context
-    int maxContext = 0;             // the longest context (input + output) that fits at this batch
+    int maxBatch = 0;                  // the largest batch that fits at this context
+    int maxContext = 0;                // the longest context (input + output) that fits at this batch
     bool decodeComputeBound = false;
     bool prefillComputeBound = true;
 };
 
 struct TrainingResult
 {
-    int batch = 1;               // sequences per data-parallel replica per step
+    int batch = 1; // sequences per data-parallel replica per step
     double stepTimeS = 0.0;
     double tokensPerS = 0.0;     // all GPUs
     double samplesPerS = 0.0;    // all GPUs (sequences, images)
@@ -103,7 +102,7 @@ struct Estimate
     std::optional<TrainingResult> training;   // set for training, LoRA, QLoRA
     CostResult cost;
 
-    Verdict trainingVerdict;  // filled by estimateAll (needs the comparison)
+    Verdict trainingVerdict; // filled by estimateAll (needs the comparison)
     Verdict inferenceVerdict;
 
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading

@@ -1,7 +1,6 @@
 #include "EstimateJson.h"
 
 #include <QJsonArray>
-
 #include <cmath>
 
 namespace EstimateJson {
@@ -52,7 +51,8 @@ QJsonObject toJson(const Estimate &e)
     memory.insert(QStringLiteral("per_gpu_gb"), number(e.perGpuGb));
     memory.insert(QStringLiteral("capacity_gb"), number(e.capacityGb));
     memory.insert(QStringLiteral("fits"), e.fits);
-    memory.insert(QStringLiteral("min_gpus"), e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
+    memory.insert(QStringLiteral("min_gpus"),
+                  e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
     QJsonObject breakdown;
     breakdown.insert(QStringLiteral("weights"), number(e.memory.weightsGb));
     breakdown.insert(QStringLiteral("kv_cache"), number(e.memory.kvCacheGb));
@@ -75,7 +75,8 @@ QJsonObject toJson(const Estimate &e)
         inference.insert(QStringLiteral("throughput_tokens_per_s"), number(r.throughputTokensPerS));
         inference.insert(QStringLiteral("max_batch"), r.maxBatch);
         inference.insert(QStringLiteral("max_context"), r.maxContext);
-        inference.insert(QStringLiteral("decode_bound"), r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
+        inference.insert(QStringLiteral("decode_bound"),
+                         r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
         root.insert(QStringLiteral("inference"), inference);
     } else {
         root.insert(QStringLiteral("inference"), QJsonValue(QJsonValue::Null));
@@ -101,7 +102,8 @@ QJsonObject toJson(const Estimate &e)
     cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
     cost.insert(QStringLiteral("joules_per_token"), number(e.cost.joulesPerToken));
     cost.insert(QStringLiteral("power_w"), number(e.cost.powerW));
-    cost.insert(QStringLiteral("electricity_usd_per_million_tokens"), number(e.cost.electricityUsdPerMillionTokens));
+    cost.insert(QStringLiteral("electricity_usd_per_million_tokens"),
+                number(e.cost.electricityUsdPerMillionTokens));
     cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
     root.insert(QStringLiteral("cost"), cost);
 

@@ -7,7 +7,6 @@
 #include "Workload.h"
 
 #include <QVector>
-
 #include <optional>
 
 struct EstimateOptions
@@ -37,8 +36,10 @@ Estimate estimate(const GpuSpec &gpu, const Workload &workload, const ModelArchi
 // Every GPU with the workload, plus the verdicts. The verdict for the task the workload does not ask
 // for (training when it asks for inference, and the reverse) comes from a companion workload on the
 // same model, estimated with `otherTaskParameters` (the same profile when null).
-QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload, const EfficiencyParameters &parameters,
-                              const EfficiencyParameters *otherTaskParameters = nullptr, const EstimateOptions &options = {});
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
+                              const EfficiencyParameters &parameters,
+                              const EfficiencyParameters *otherTaskParameters = nullptr,
+                              const EstimateOptions &options = {});
 
 // The companion workload estimateAll uses for the other task's verdict.
 Workload companionWorkload(const Workload &workload);

@@ -21,7 +21,8 @@ std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
     if (at < 0)
         return std::nullopt;
     qsizetype end = at + marker.size();
-    while (end < gpu.computeNote.size() && (gpu.computeNote.at(end).isDigit() || gpu.computeNote.at(end) == u'.'))
+    while (end < gpu.computeNote.size() &&
+           (gpu.computeNote.at(end).isDigit() || gpu.computeNote.at(end) == u'.'))
         ++end;
     bool ok = false;
     const double value = gpu.computeNote.mid(at + marker.size(), end - at - marker.size()).toDouble(&ok);
@@ -30,7 +31,9 @@ std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
 
 ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak)
 {
-    const auto fp32 = [&]() { return ComputeRate{positive(gpu.fp32Tflops).value_or(0.0), Precision::Fp32, false}; };
+    const auto fp32 = [&]() {
+        return ComputeRate{positive(gpu.fp32Tflops).value_or(0.0), Precision::Fp32, false};
+    };
     const auto fp16 = [&]() -> ComputeRate {
         if (fp16AccumulatePeak)
             if (const auto rate = fp16AccumulateTflops(gpu))

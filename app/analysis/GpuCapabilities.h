@@ -10,9 +10,9 @@
 // Everything here depends on datasheet properties only, never on the gpu_id.
 struct ComputeRate
 {
-    double tflops = 0.0;        // dense rate used
+    double tflops = 0.0;              // dense rate used
     Precision used = Precision::Fp16; // the precision whose rate is used
-    bool fellBack = false;      // the asked precision has no tensor rate on this GPU
+    bool fellBack = false;            // the asked precision has no tensor rate on this GPU
 };
 
 struct LinkInfo

@@ -5,7 +5,6 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-
 #include <cmath>
 
 namespace HuggingFaceConfig {
@@ -80,17 +79,23 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
             model.*field.member = value;
     }
     if (model.layers <= 0 || model.hiddenSize <= 0 || model.heads <= 0)
-        return fail(QStringLiteral("config.json: needs num_hidden_layers, hidden_size and num_attention_heads (or n_layer, n_embd, n_head)"));
+        return fail(QStringLiteral("config.json: needs num_hidden_layers, hidden_size and "
+                                   "num_attention_heads (or n_layer, n_embd, n_head)"));
     if (model.kvHeads == 0)
         model.kvHeads = model.heads;
     if (model.ffnSize == 0)
         model.ffnSize = 4 * model.hiddenSize;
-    const QString activation = config.value(QStringLiteral("hidden_act")).toString(config.value(QStringLiteral("activation_function")).toString());
-    const bool gptStyle = modelType.startsWith(QLatin1String("gpt")) || modelType == QLatin1String("bert")
-        || modelType == QLatin1String("opt") || modelType == QLatin1String("bloom") || modelType == QLatin1String("falcon");
-    model.gatedMlp = !gptStyle && (activation.isEmpty() || activation == QLatin1String("silu") || activation == QLatin1String("swiglu")
-                                   || activation.contains(QLatin1String("gated")) || activation == QLatin1String("geglu"));
-    model.tiedEmbeddings = config.value(QStringLiteral("tie_word_embeddings")).toBool(modelType == QLatin1String("bert"));
+    const QString activation = config.value(QStringLiteral("hidden_act"))
+                                   .toString(config.value(QStringLiteral("activation_function")).toString());
+    const bool gptStyle = modelType.startsWith(QLatin1String("gpt")) || modelType == QLatin1String("bert") ||
+                          modelType == QLatin1String("opt") || modelType == QLatin1String("bloom") ||
+                          modelType == QLatin1String("falcon");
+    model.gatedMlp =
+        !gptStyle && (activation.isEmpty() || activation == QLatin1String("silu") ||
+                      activation == QLatin1String("swiglu") || activation.contains(QLatin1String("gated")) ||
+                      activation == QLatin1String("geglu"));
+    model.tiedEmbeddings =
+        config.value(QStringLiteral("tie_word_embeddings")).toBool(modelType == QLatin1String("bert"));
     if (modelType == QLatin1String("bert") || modelType == QLatin1String("roberta"))
         model.kind = QStringLiteral("encoder");
     return model;

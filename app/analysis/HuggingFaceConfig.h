@@ -4,7 +4,6 @@
 
 #include <QJsonObject>
 #include <QString>
-
 #include <optional>
 
 // A custom model from a local Hugging Face config.json, offline. Reads the Llama/Mistral/Qwen names
@@ -13,7 +12,8 @@
 // hidden_act (silu/swiglu/gelu-gated: gated) unless the architecture is GPT-style.
 namespace HuggingFaceConfig {
 
-std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &modelId, QString *error = nullptr);
+std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &modelId,
+                                  QString *error = nullptr);
 std::optional<ModelSpec> fromFile(const QString &path, QString *error = nullptr);
 
 } // namespace HuggingFaceConfig

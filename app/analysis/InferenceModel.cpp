@@ -59,9 +59,9 @@ InferenceResult run(const Inputs &in, MathLog *math)
     const double peak = in.rate.tflops * 1e12;
     const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
     const double quant = weightOnlyQuantised(w) ? e.quantizedCompute : 1.0;
-    const double computeRate = peak * e.compute * quant;       // FLOP/s for matmuls on one GPU
-    const double attentionRate = computeRate * e.attention;    // FLOP/s for attention scores
-    const double memoryRate = bandwidth * e.memory;            // byte/s
+    const double computeRate = peak * e.compute * quant;    // FLOP/s for matmuls on one GPU
+    const double attentionRate = computeRate * e.attention; // FLOP/s for attention scores
+    const double memoryRate = bandwidth * e.memory;         // byte/s
     const double mp = double(p.tensor) * p.pipeline;
     const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
     const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
@@ -76,11 +76,15 @@ InferenceResult run(const Inputs &in, MathLog *math)
         r.prefillTokensPerS = b / seconds * replicas;
         r.throughputTokensPerS = r.prefillTokensPerS;
         if (math) {
-            math->add(QStringLiteral("forward time per batch"), QStringLiteral("batch x FLOPs per sample / (tp x pp) / (peak x eta_c)"),
-                      QStringLiteral("%1 x %2 / %3 / (%4 x %5)").arg(n(b), n(a.forwardFlopsPerSample), n(mp), n(peak), n(e.compute)),
+            math->add(QStringLiteral("forward time per batch"),
+                      QStringLiteral("batch x FLOPs per sample / (tp x pp) / (peak x eta_c)"),
+                      QStringLiteral("%1 x %2 / %3 / (%4 x %5)")
+                          .arg(n(b), n(a.forwardFlopsPerSample), n(mp), n(peak), n(e.compute)),
                       r.ttftMs, QStringLiteral("ms"));
-            math->add(QStringLiteral("samples per second (all GPUs)"), QStringLiteral("batch / time x replicas"),
-                      QStringLiteral("%1 / %2 s x %3").arg(n(b), n(seconds), n(replicas)), r.prefillTokensPerS, QStringLiteral("samples/s"));
+            math->add(QStringLiteral("samples per second (all GPUs)"),
+                      QStringLiteral("batch / time x replicas"),
+                      QStringLiteral("%1 / %2 s x %3").arg(n(b), n(seconds), n(replicas)),
+                      r.prefillTokensPerS, QStringLiteral("samples/s"));
         }
         return r;
     }
@@ -93,40 +97,53 @@ InferenceResult run(const Inputs &in, MathLog *math)
     const double attentionFlops = b * s * a.attentionFlopsPerToken(a.encoder ? s : s / 2.0) / mp;
     const double weightBytes = MemoryModel::weightBytesPerGpu(a, w, p);
     const double microbatches = p.pipeline > 1 && in.parameters.prefillMicrobatchTokens > 0
-        ? std::ceil(s / in.parameters.prefillMicrobatchTokens) : 1.0;
+                                    ? std::ceil(s / in.parameters.prefillMicrobatchTokens)
+                                    : 1.0;
     const double prefillCompute = linearFlops / computeRate + attentionFlops / attentionRate;
     const double prefillMemory = weightBytes * microbatches / memoryRate;
     r.prefillComputeBound = prefillCompute >= prefillMemory;
-    const double stageWork = std::max(prefillCompute, prefillMemory) + layersPerStage * microbatches * e.layerOverheadS;
+    const double stageWork =
+        std::max(prefillCompute, prefillMemory) + layersPerStage * microbatches * e.layerOverheadS;
     const double pipelineFactor = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
-    const double prefillTp = 2.0 * a.layers
-        * CommunicationModel::allReduceSeconds(b * s * a.hidden * activationBytes, p.tensor, link, e.communication);
-    const double prefillPp = (p.pipeline - 1)
-        * CommunicationModel::pointToPointSeconds(b * s * a.hidden * activationBytes / p.tensor, link, e.communication);
+    const double prefillTp = 2.0 * a.layers *
+                             CommunicationModel::allReduceSeconds(b * s * a.hidden * activationBytes,
+                                                                  p.tensor, link, e.communication);
+    const double prefillPp =
+        (p.pipeline - 1) * CommunicationModel::pointToPointSeconds(
+                               b * s * a.hidden * activationBytes / p.tensor, link, e.communication);
     const double ttft = stageWork * pipelineFactor + prefillTp + prefillPp;
     r.ttftMs = ttft * 1e3;
     r.prefillTokensPerS = b * s / ttft * replicas;
     if (math) {
-        math->add(QStringLiteral("prefill FLOPs per GPU"),
-                  QStringLiteral("batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)"),
-                  QStringLiteral("%1 x %2 x (%3 + %4) / %5").arg(n(b), n(s), n(a.linearFlopsPerToken()),
-                      n(a.attentionFlopsPerToken(s / 2.0)), n(mp)),
-                  linearFlops + attentionFlops, QStringLiteral("FLOP"));
-        math->add(QStringLiteral("prefill compute time"),
-                  QStringLiteral("linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x eta_attn x quant)"),
-                  QStringLiteral("%1 / (%2 x %3 x %4) + %5 / (... x %6)").arg(n(linearFlops), n(peak), n(e.compute), n(quant),
-                      n(attentionFlops), n(e.attention)),
-                  prefillCompute * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral("prefill memory time"), QStringLiteral("weight bytes x micro-batches / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 x %2 / (%3 x %4)").arg(n(weightBytes), n(microbatches), n(bandwidth), n(e.memory)),
+        math->add(
+            QStringLiteral("prefill FLOPs per GPU"),
+            QStringLiteral("batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)"),
+            QStringLiteral("%1 x %2 x (%3 + %4) / %5")
+                .arg(n(b), n(s), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(s / 2.0)), n(mp)),
+            linearFlops + attentionFlops, QStringLiteral("FLOP"));
+        math->add(
+            QStringLiteral("prefill compute time"),
+            QStringLiteral("linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x "
+                           "eta_attn x quant)"),
+            QStringLiteral("%1 / (%2 x %3 x %4) + %5 / (... x %6)")
+                .arg(n(linearFlops), n(peak), n(e.compute), n(quant), n(attentionFlops), n(e.attention)),
+            prefillCompute * 1e3, QStringLiteral("ms"));
+        math->add(QStringLiteral("prefill memory time"),
+                  QStringLiteral("weight bytes x micro-batches / (bandwidth x eta_m)"),
+                  QStringLiteral("%1 x %2 / (%3 x %4)")
+                      .arg(n(weightBytes), n(microbatches), n(bandwidth), n(e.memory)),
                   prefillMemory * 1e3, QStringLiteral("ms"));
         math->add(QStringLiteral("time to first token"),
-                  QStringLiteral("(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m + TP all-reduces + PP transfers"),
-                  QStringLiteral("(max(%1, %2) + %3 x %4 x %5 s) x %6 + %7 + %8 s").arg(n(prefillCompute), n(prefillMemory), n(layersPerStage),
-                      n(microbatches), n(e.layerOverheadS), n(pipelineFactor), n(prefillTp), n(prefillPp)),
+                  QStringLiteral("(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m "
+                                 "+ TP all-reduces + PP transfers"),
+                  QStringLiteral("(max(%1, %2) + %3 x %4 x %5 s) x %6 + %7 + %8 s")
+                      .arg(n(prefillCompute), n(prefillMemory), n(layersPerStage), n(microbatches),
+                           n(e.layerOverheadS), n(pipelineFactor), n(prefillTp), n(prefillPp)),
                   r.ttftMs, QStringLiteral("ms"));
-        math->add(QStringLiteral("prefill tokens per second (all GPUs)"), QStringLiteral("batch x input / TTFT x replicas"),
-                  QStringLiteral("%1 x %2 / %3 s x %4").arg(n(b), n(s), n(ttft), n(replicas)), r.prefillTokensPerS, QStringLiteral("tokens/s"));
+        math->add(QStringLiteral("prefill tokens per second (all GPUs)"),
+                  QStringLiteral("batch x input / TTFT x replicas"),
+                  QStringLiteral("%1 x %2 / %3 s x %4").arg(n(b), n(s), n(ttft), n(replicas)),
+                  r.prefillTokensPerS, QStringLiteral("tokens/s"));
     }
 
     if (a.encoder || w.outputTokens <= 0) {
@@ -145,10 +162,12 @@ InferenceResult run(const Inputs &in, MathLog *math)
     const double decodeCompute = stepLinear / computeRate + stepAttention / attentionRate;
     r.decodeComputeBound = decodeCompute > decodeMemory;
     const double stage = std::max(decodeMemory, decodeCompute) + layersPerStage * e.layerOverheadS;
-    const double decodeTp = 2.0 * a.layers
-        * CommunicationModel::allReduceSeconds(b * a.hidden * activationBytes, p.tensor, link, e.communication);
-    const double decodePp = (p.pipeline - 1)
-        * CommunicationModel::pointToPointSeconds(b * a.hidden * activationBytes / p.tensor, link, e.communication);
+    const double decodeTp =
+        2.0 * a.layers *
+        CommunicationModel::allReduceSeconds(b * a.hidden * activationBytes, p.tensor, link, e.communication);
+    const double decodePp =
+        (p.pipeline - 1) * CommunicationModel::pointToPointSeconds(b * a.hidden * activationBytes / p.tensor,
+                                                                   link, e.communication);
     const double tpot = stage * p.pipeline + decodeTp + decodePp;
     r.tpotMs = tpot * 1e3;
     r.decodeTokensPerS = b / tpot * replicas;
@@ -156,27 +175,35 @@ InferenceResult run(const Inputs &in, MathLog *math)
     if (math) {
         math->add(QStringLiteral("decode bytes read per step per GPU"),
                   QStringLiteral("weights (MoE: experts touched) + batch x context x KV bytes per token"),
-                  QStringLiteral("%1 + %2 x %3 x %4").arg(n(stepWeights), n(b), n(context),
-                      n(MemoryModel::kvBytesPerTokenPerGpu(a, w, p))),
+                  QStringLiteral("%1 + %2 x %3 x %4")
+                      .arg(n(stepWeights), n(b), n(context), n(MemoryModel::kvBytesPerTokenPerGpu(a, w, p))),
                   stepWeights + stepKv, QStringLiteral("B"));
         math->add(QStringLiteral("decode memory time"), QStringLiteral("bytes / (bandwidth x eta_m)"),
                   QStringLiteral("%1 / (%2 x %3)").arg(n(stepWeights + stepKv), n(bandwidth), n(e.memory)),
                   decodeMemory * 1e3, QStringLiteral("ms"));
         math->add(QStringLiteral("decode compute time"),
-                  QStringLiteral("batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)"),
-                  QStringLiteral("%1 x (%2 + %3) / %4 / (%5 x %6)").arg(n(b), n(a.linearFlopsPerToken()),
-                      n(a.attentionFlopsPerToken(context)), n(mp), n(peak), n(e.compute)),
+                  QStringLiteral(
+                      "batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)"),
+                  QStringLiteral("%1 x (%2 + %3) / %4 / (%5 x %6)")
+                      .arg(n(b), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(context)), n(mp),
+                           n(peak), n(e.compute)),
                   decodeCompute * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral("time per output token"),
-                  QStringLiteral("pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers"),
-                  QStringLiteral("%1 x (max(%2, %3) + %4 x %5) + %6 + %7 s").arg(p.pipeline).arg(n(decodeMemory), n(decodeCompute),
-                      n(layersPerStage), n(e.layerOverheadS), n(decodeTp), n(decodePp)),
-                  r.tpotMs, QStringLiteral("ms"));
-        math->add(QStringLiteral("decode tokens per second (all GPUs)"), QStringLiteral("batch / TPOT x replicas"),
-                  QStringLiteral("%1 / %2 s x %3").arg(n(b), n(tpot), n(replicas)), r.decodeTokensPerS, QStringLiteral("tokens/s"));
+        math->add(
+            QStringLiteral("time per output token"),
+            QStringLiteral("pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers"),
+            QStringLiteral("%1 x (max(%2, %3) + %4 x %5) + %6 + %7 s")
+                .arg(p.pipeline)
+                .arg(n(decodeMemory), n(decodeCompute), n(layersPerStage), n(e.layerOverheadS), n(decodeTp),
+                     n(decodePp)),
+            r.tpotMs, QStringLiteral("ms"));
+        math->add(QStringLiteral("decode tokens per second (all GPUs)"),
+                  QStringLiteral("batch / TPOT x replicas"),
+                  QStringLiteral("%1 / %2 s x %3").arg(n(b), n(tpot), n(replicas)), r.decodeTokensPerS,
+                  QStringLiteral("tokens/s"));
         math->add(QStringLiteral("end-to-end throughput (all GPUs)"),
                   QStringLiteral("batch x output / (TTFT + output x TPOT) x replicas"),
-                  QStringLiteral("%1 x %2 / (%3 + %2 x %4) x %5").arg(n(b), n(outputs), n(ttft), n(tpot), n(replicas)),
+                  QStringLiteral("%1 x %2 / (%3 + %2 x %4) x %5")
+                      .arg(n(b), n(outputs), n(ttft), n(tpot), n(replicas)),
                   r.throughputTokensPerS, QStringLiteral("tokens/s"));
     }
     return r;

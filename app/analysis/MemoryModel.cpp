@@ -50,7 +50,8 @@ double kvBytesPerTokenPerGpu(const ModelArchitecture &a, const Workload &w, cons
     return layersPerGpu * elements * Precisions::bytesPerValue(w.kvPrecision);
 }
 
-double inferenceActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+double inferenceActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w,
+                                           const Parallelism &p)
 {
     const double bytes = Precisions::bytesPerValue(w.activationPrecision);
     if (!a.transformer)
@@ -104,8 +105,12 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
     if (math)
         math->add(QStringLiteral("weights per GPU"),
                   QStringLiteral("params x bits per weight / 8 / (tp x pp)") +
-                      (Tasks::isTraining(w.task) && w.zeroStage >= 3 ? QStringLiteral(" / dp (ZeRO-3)") : QString()),
-                  QStringLiteral("%1 x %2 / 8 / (%3 x %4)").arg(n(a.totalParams), n(weightBits(w))).arg(p.tensor).arg(p.pipeline),
+                      (Tasks::isTraining(w.task) && w.zeroStage >= 3 ? QStringLiteral(" / dp (ZeRO-3)")
+                                                                     : QString()),
+                  QStringLiteral("%1 x %2 / 8 / (%3 x %4)")
+                      .arg(n(a.totalParams), n(weightBits(w)))
+                      .arg(p.tensor)
+                      .arg(p.pipeline),
                   m.weightsGb, QStringLiteral("GB"));
 
     if (!Tasks::isTraining(w.task)) {
@@ -116,33 +121,53 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
             if (a.mla)
                 math->add(QStringLiteral("KV cache per GPU (MLA)"),
                           QStringLiteral("L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch"),
-                          QStringLiteral("%1/%2 x %3 x %4 x %5 x %6").arg(a.layers).arg(p.pipeline)
-                              .arg(n(a.kvElementsPerTokenPerLayer), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext)).arg(in.batch),
+                          QStringLiteral("%1/%2 x %3 x %4 x %5 x %6")
+                              .arg(a.layers)
+                              .arg(p.pipeline)
+                              .arg(n(a.kvElementsPerTokenPerLayer),
+                                   n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
+                              .arg(in.batch),
                           m.kvCacheGb, QStringLiteral("GB"));
             else
                 math->add(QStringLiteral("KV cache per GPU"),
                           QStringLiteral("2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch"),
-                          QStringLiteral("2 x %1/%2 x max(1, %3/%4) x %5 x %6 x %7 x %8").arg(a.layers).arg(p.pipeline)
-                              .arg(n(a.kvHeads)).arg(p.tensor).arg(n(a.headDim), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext)).arg(in.batch),
+                          QStringLiteral("2 x %1/%2 x max(1, %3/%4) x %5 x %6 x %7 x %8")
+                              .arg(a.layers)
+                              .arg(p.pipeline)
+                              .arg(n(a.kvHeads))
+                              .arg(p.tensor)
+                              .arg(n(a.headDim), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
+                              .arg(in.batch),
                           m.kvCacheGb, QStringLiteral("GB"));
         }
         m.activationsGb = inferenceActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
         if (math)
             math->add(QStringLiteral("activations per GPU (live buffers)"),
                       QStringLiteral("batch x input x (4h + 2f/tp) x bytes + vocab x 4"),
-                      QStringLiteral("%1 x %2 x (4 x %3 + 2 x %4/%5) x %6 + %7 x 4").arg(in.batch).arg(w.inputTokens)
-                          .arg(n(a.hidden), n(a.ffn)).arg(p.tensor).arg(n(Precisions::bytesPerValue(w.activationPrecision)), n(a.vocab)),
+                      QStringLiteral("%1 x %2 x (4 x %3 + 2 x %4/%5) x %6 + %7 x 4")
+                          .arg(in.batch)
+                          .arg(w.inputTokens)
+                          .arg(n(a.hidden), n(a.ffn))
+                          .arg(p.tensor)
+                          .arg(n(Precisions::bytesPerValue(w.activationPrecision)), n(a.vocab)),
                       m.activationsGb, QStringLiteral("GB"));
     } else {
         m.activationsGb = trainingActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
         if (math)
-            math->add(QStringLiteral("activations per GPU (training, recompute %1)").arg(Recomputes::name(w.recompute)),
-                      w.recompute == Recompute::Full ? QStringLiteral("batch x L x 2 x s x h / tp + logits")
-                      : w.recompute == Recompute::Selective || w.flashAttention
-                          ? QStringLiteral("batch x L x s x h x 34 / tp + logits (attention scores not stored)")
-                                                             : QStringLiteral("batch x L x s x h x (34 + 5 a s / h) / tp + logits"),
-                      QStringLiteral("%1 x %2 x %3 x %4, tp %5").arg(in.batch).arg(a.layers).arg(w.sequenceLength).arg(n(a.hidden)).arg(p.tensor),
-                      m.activationsGb, QStringLiteral("GB"));
+            math->add(
+                QStringLiteral("activations per GPU (training, recompute %1)")
+                    .arg(Recomputes::name(w.recompute)),
+                w.recompute == Recompute::Full ? QStringLiteral("batch x L x 2 x s x h / tp + logits")
+                : w.recompute == Recompute::Selective || w.flashAttention
+                    ? QStringLiteral("batch x L x s x h x 34 / tp + logits (attention scores not stored)")
+                    : QStringLiteral("batch x L x s x h x (34 + 5 a s / h) / tp + logits"),
+                QStringLiteral("%1 x %2 x %3 x %4, tp %5")
+                    .arg(in.batch)
+                    .arg(a.layers)
+                    .arg(w.sequenceLength)
+                    .arg(n(a.hidden))
+                    .arg(p.tensor),
+                m.activationsGb, QStringLiteral("GB"));
         const double trainable = trainableParams(a, w);
         if (w.task == Task::Training) {
             const double gradientShards = w.zeroStage >= 2 ? p.data : 1.0;
@@ -152,11 +177,14 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
             m.gradientsGb = trainable * 2.0 / mp / gradientShards / kBytesPerGb;
             m.optimizerGb = trainable * (master + moments) / mp / optimizerShards / kBytesPerGb;
             if (math) {
-                math->add(QStringLiteral("gradients per GPU"), QStringLiteral("params x 2 bytes / (tp x pp) / (dp if ZeRO >= 2)"),
-                          QStringLiteral("%1 x 2 / %2 / %3").arg(n(trainable), n(mp), n(gradientShards)), m.gradientsGb, QStringLiteral("GB"));
+                math->add(QStringLiteral("gradients per GPU"),
+                          QStringLiteral("params x 2 bytes / (tp x pp) / (dp if ZeRO >= 2)"),
+                          QStringLiteral("%1 x 2 / %2 / %3").arg(n(trainable), n(mp), n(gradientShards)),
+                          m.gradientsGb, QStringLiteral("GB"));
                 math->add(QStringLiteral("optimizer state per GPU"),
                           QStringLiteral("params x (master + moments) bytes / (tp x pp) / (dp if ZeRO >= 1)"),
-                          QStringLiteral("%1 x (%2 + %3) / %4 / %5").arg(n(trainable), n(master), n(moments), n(mp), n(optimizerShards)),
+                          QStringLiteral("%1 x (%2 + %3) / %4 / %5")
+                              .arg(n(trainable), n(master), n(moments), n(mp), n(optimizerShards)),
                           m.optimizerGb, QStringLiteral("GB"));
             }
         } else {
@@ -165,17 +193,19 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
             if (math)
                 math->add(QStringLiteral("LoRA adapters per GPU"),
                           QStringLiteral("r x L x sum(in + out) x 16 bytes / (tp x pp)"),
-                          QStringLiteral("%1 x 16 / %2").arg(n(trainable), n(mp)), m.adaptersGb, QStringLiteral("GB"));
+                          QStringLiteral("%1 x 16 / %2").arg(n(trainable), n(mp)), m.adaptersGb,
+                          QStringLiteral("GB"));
         }
     }
     m.overheadGb = in.overheadGb;
     if (math) {
-        math->add(QStringLiteral("framework overhead per GPU"), QStringLiteral("profile framework_overhead_gb"),
-                  n(in.overheadGb), m.overheadGb, QStringLiteral("GB"));
+        math->add(QStringLiteral("framework overhead per GPU"),
+                  QStringLiteral("profile framework_overhead_gb"), n(in.overheadGb), m.overheadGb,
+                  QStringLiteral("GB"));
         math->add(QStringLiteral("memory per GPU"), QStringLiteral("sum of the parts"),
                   QStringLiteral("%1 + %2 + %3 + %4 + %5 + %6 + %7")
-                      .arg(n(m.weightsGb), n(m.kvCacheGb), n(m.activationsGb), n(m.gradientsGb), n(m.optimizerGb),
-                           n(m.adaptersGb), n(m.overheadGb)),
+                      .arg(n(m.weightsGb), n(m.kvCacheGb), n(m.activationsGb), n(m.gradientsGb),
+                           n(m.optimizerGb), n(m.adaptersGb), n(m.overheadGb)),
                   m.totalGb(), QStringLiteral("GB"));
     }
     return m;

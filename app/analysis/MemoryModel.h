@@ -30,14 +30,16 @@ struct Inputs
     const ModelArchitecture &architecture;
     const Workload &workload;
     Parallelism parallelism;
-    int batch = 1;         // sequences per replica (inference: concurrent; training: per step)
-    double context = 0.0;  // inference: tokens held in the KV cache per sequence (input + output)
+    int batch = 1;        // sequences per replica (inference: concurrent; training: per step)
+    double context = 0.0; // inference: tokens held in the KV cache per sequence (input + output)
     double overheadGb = 0.0;
 };
 
-double weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism);
+double weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                         const Parallelism &parallelism);
 // KV bytes one token of one sequence occupies on one GPU.
-double kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism);
+double kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                             const Parallelism &parallelism);
 double effectiveKvContext(const ModelArchitecture &architecture, double context);
 double inferenceActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
                                            const Parallelism &parallelism);

@@ -33,8 +33,8 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
         const double v = model.vHeadDim > 0 ? model.vHeadDim : a.headDim;
         const double queryHead = nope + rope;
         attention = (model.qLoraRank > 0 ? h * model.qLoraRank + model.qLoraRank * a.heads * queryHead
-                                         : h * a.heads * queryHead)
-            + h * (model.kvLoraRank + rope) + model.kvLoraRank * a.heads * (nope + v) + a.heads * v * h;
+                                         : h * a.heads * queryHead) +
+                    h * (model.kvLoraRank + rope) + model.kvLoraRank * a.heads * (nope + v) + a.heads * v * h;
         a.kvElementsPerTokenPerLayer = model.kvLoraRank + rope;
         a.headDim = queryHead; // attention-score FLOPs use the query/key head size
     } else {
@@ -56,10 +56,11 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
         a.moeLayers = model.layers - denseLayers;
         const double router = h * a.experts;
         const double shared = model.sharedExperts * a.expertParamsPerLayer;
-        total = denseLayers * (attention + denseMlp + norms)
-            + a.moeLayers * (attention + a.experts * a.expertParamsPerLayer + shared + router + norms);
-        active = denseLayers * (attention + denseMlp + norms)
-            + a.moeLayers * (attention + a.activeExperts * a.expertParamsPerLayer + shared + router + norms);
+        total = denseLayers * (attention + denseMlp + norms) +
+                a.moeLayers * (attention + a.experts * a.expertParamsPerLayer + shared + router + norms);
+        active =
+            denseLayers * (attention + denseMlp + norms) +
+            a.moeLayers * (attention + a.activeExperts * a.expertParamsPerLayer + shared + router + norms);
     } else {
         total = model.layers * (attention + denseMlp + norms);
         active = total;

@@ -27,9 +27,9 @@ struct ModelArchitecture
     int slidingWindow = 0;
     int maxContext = 0;
 
-    double totalParams = 0;        // stored parameters
-    double activeParams = 0;       // parameters used per token (MoE: k of E experts)
-    double matmulParamsActive = 0; // active parameters that take part in a matmul (no input embedding)
+    double totalParams = 0;          // stored parameters
+    double activeParams = 0;         // parameters used per token (MoE: k of E experts)
+    double matmulParamsActive = 0;   // active parameters that take part in a matmul (no input embedding)
     double expertParamsPerLayer = 0; // one expert's MLP (MoE), for the weight bytes a decode step reads
     int moeLayers = 0;
     int experts = 0;

@@ -4,8 +4,8 @@
 
 namespace ParallelismModel {
 
-MemoryBreakdown memoryAt(const ModelArchitecture &a, const Workload &w, const Parallelism &p, int batch, double overheadGb,
-                         MathLog *math)
+MemoryBreakdown memoryAt(const ModelArchitecture &a, const Workload &w, const Parallelism &p, int batch,
+                         double overheadGb, MathLog *math)
 {
     const double context = Tasks::isTraining(w.task) ? 0.0 : double(w.inputTokens) + w.outputTokens;
     return MemoryModel::perGpu(MemoryModel::Inputs{a, w, p, batch, context, overheadGb}, math);
@@ -27,7 +27,8 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
     return p;
 }
 
-Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch, const EfficiencyParameters &parameters)
+Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
+              const EfficiencyParameters &parameters)
 {
     const int gpus = std::max(1, w.gpuCount);
     Choice choice;
@@ -76,13 +77,15 @@ Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, 
     return choice;
 }
 
-int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch, const EfficiencyParameters &parameters)
+int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
+                const EfficiencyParameters &parameters)
 {
     // Each power of two with the same rules as the workload's own split: the user's tp x pp when given
     // (extra GPUs are data parallel, which helps with ZeRO), else the automatic choice.
     Workload trial = w;
     for (int n = 1; n <= 1024; n *= 2) {
-        if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
+        if ((w.tensorParallel > 0 || w.pipelineParallel > 0) &&
+            n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
             continue;
         trial.gpuCount = n;
         if (choose(a, trial, capacityGb, batch, parameters).fits)

@@ -18,8 +18,9 @@ struct Choice
 };
 
 // Memory per GPU at a given split (batch and context as the estimator uses them).
-MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &workload, const Parallelism &parallelism,
-                         int batch, double overheadGb, MathLog *math = nullptr);
+MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &workload,
+                         const Parallelism &parallelism, int batch, double overheadGb,
+                         MathLog *math = nullptr);
 
 Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly);
 

@@ -2,12 +2,12 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 // Number formats for weights, activations and KV cache. GGUF formats carry their block scales, so
 // their real size per weight is above the nominal bit count (q4_k_m: ~4.85 bits).
-enum class Precision {
+enum class Precision
+{
     Fp32,
     Tf32,
     Bf16,
@@ -23,12 +23,15 @@ enum class Precision {
 
 namespace Precisions {
 
-QString name(Precision precision);                      // "bf16", "q4_k_m"
-std::optional<Precision> parse(const QString &name);    // case-insensitive; nullopt when unknown
+QString name(Precision precision);                   // "bf16", "q4_k_m"
+std::optional<Precision> parse(const QString &name); // case-insensitive; nullopt when unknown
 QStringList allNames();
 
 // Storage cost including quantisation scales, in bits per value.
 double bitsPerValue(Precision precision);
-inline double bytesPerValue(Precision precision) { return bitsPerValue(precision) / 8.0; }
+inline double bytesPerValue(Precision precision)
+{
+    return bitsPerValue(precision) / 8.0;
+}
 
 } // namespace Precisions

@@ -63,8 +63,9 @@ std::optional<QVector<EfficiencyProfile>> readProfiles(const QString &path, QStr
         profile.name = object.value(QStringLiteral("name")).toString();
         profile.description = object.value(QStringLiteral("description")).toString();
         profile.calibration = object.value(QStringLiteral("calibration")).toString();
-        profile.parametersJson = QString::fromUtf8(
-            QJsonDocument(object.value(QStringLiteral("parameters")).toObject()).toJson(QJsonDocument::Compact));
+        profile.parametersJson =
+            QString::fromUtf8(QJsonDocument(object.value(QStringLiteral("parameters")).toObject())
+                                  .toJson(QJsonDocument::Compact));
         if (profile.profileId.isEmpty()) {
             if (error)
                 *error = QStringLiteral("%1: entry %2: profile_id: required").arg(path).arg(i);

@@ -5,7 +5,6 @@
 
 #include <QString>
 #include <QVector>
-
 #include <optional>
 
 // Reads the estimator's seed files: resources/seed/models.json (an array of ModelSpecJson objects)

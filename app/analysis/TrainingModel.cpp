@@ -56,20 +56,26 @@ TrainingResult run(const Inputs &in, MathLog *math)
     const double bubble = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
     const LinkInfo modelLink = GpuCapabilities::link(in.gpu, p.tensor);
     const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
-    const double tpComm = a.transformer
-        ? 4.0 * a.layers * CommunicationModel::allReduceSeconds(b * w.sequenceLength * a.hidden * activationBytes, p.tensor,
-                                                               modelLink, e.communication)
-        : 0.0;
+    const double tpComm =
+        a.transformer
+            ? 4.0 * a.layers *
+                  CommunicationModel::allReduceSeconds(b * w.sequenceLength * a.hidden * activationBytes,
+                                                       p.tensor, modelLink, e.communication)
+            : 0.0;
     const LinkInfo dataLink = GpuCapabilities::link(in.gpu, p.gpus);
-    const double gradientElementBytes = std::max(2.0, Precisions::bytesPerValue(w.weightPrecision)); // fp32 training: 4
-    const double gradientBytes = MemoryModel::trainableParams(a, w) / mp * gradientElementBytes * (w.zeroStage >= 3 ? 1.5 : 1.0);
-    const double dpComm = CommunicationModel::allReduceSeconds(gradientBytes, p.data, dataLink, e.communication);
+    const double gradientElementBytes =
+        std::max(2.0, Precisions::bytesPerValue(w.weightPrecision)); // fp32 training: 4
+    const double gradientBytes =
+        MemoryModel::trainableParams(a, w) / mp * gradientElementBytes * (w.zeroStage >= 3 ? 1.5 : 1.0);
+    const double dpComm =
+        CommunicationModel::allReduceSeconds(gradientBytes, p.data, dataLink, e.communication);
     const double step = (compute + traffic) * bubble + optimizer + tpComm + dpComm;
 
     r.stepTimeS = step;
     r.tokensPerS = tokensPerReplica * p.data / step;
     r.samplesPerS = b * p.data / step;
-    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients of the base).
+    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients
+    // of the base).
     const double modelFlops = (adapters ? 2.0 : 3.0) * linearForward + 3.0 * attentionForward;
     r.mfu = modelFlops * p.data / (step * p.gpus * peak);
     if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
@@ -77,40 +83,73 @@ TrainingResult run(const Inputs &in, MathLog *math)
         r.budgetGpuHours = r.budgetHours * p.gpus;
     }
     if (math) {
-        math->add(QStringLiteral("training FLOPs per GPU per step"),
-                  adapters ? QStringLiteral("(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)")
-                           : QStringLiteral("(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)"),
-                  QStringLiteral("%1 x %2 + %3 x %4, / %5").arg(n(linearPasses), n(linearForward), n(attentionPasses), n(attentionForward), n(mp)),
-                  linearFlops + attentionFlops, QStringLiteral("FLOP"));
-        math->add(QStringLiteral("compute time per step"), QStringLiteral("FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
-                  QStringLiteral("%1 / (%2 x %3)").arg(n(linearFlops + attentionFlops), n(peak), n(e.compute)), compute, QStringLiteral("s"));
-        math->add(QStringLiteral("memory traffic time per step"), QStringLiteral("bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 x %2 / (%3 x %4)").arg(n(e.trainingBytesPerFlop), n(linearFlops + attentionFlops), n(bandwidth), n(e.memory)),
-                  traffic, QStringLiteral("s"));
-        math->add(QStringLiteral("optimizer update"), QStringLiteral("trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 x 30 / (%2 x %3)").arg(n(trainable), n(bandwidth), n(e.memory)), optimizer, QStringLiteral("s"));
+        math->add(
+            QStringLiteral("training FLOPs per GPU per step"),
+            adapters
+                ? QStringLiteral(
+                      "(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)")
+                : QStringLiteral(
+                      "(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)"),
+            QStringLiteral("%1 x %2 + %3 x %4, / %5")
+                .arg(n(linearPasses), n(linearForward), n(attentionPasses), n(attentionForward), n(mp)),
+            linearFlops + attentionFlops, QStringLiteral("FLOP"));
+        math->add(
+            QStringLiteral("compute time per step"),
+            QStringLiteral("FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
+            QStringLiteral("%1 / (%2 x %3)").arg(n(linearFlops + attentionFlops), n(peak), n(e.compute)),
+            compute, QStringLiteral("s"));
+        math->add(
+            QStringLiteral("memory traffic time per step"),
+            QStringLiteral("bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
+            QStringLiteral("%1 x %2 / (%3 x %4)")
+                .arg(n(e.trainingBytesPerFlop), n(linearFlops + attentionFlops), n(bandwidth), n(e.memory)),
+            traffic, QStringLiteral("s"));
+        math->add(QStringLiteral("optimizer update"),
+                  QStringLiteral("trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
+                  QStringLiteral("%1 x 30 / (%2 x %3)").arg(n(trainable), n(bandwidth), n(e.memory)),
+                  optimizer, QStringLiteral("s"));
         math->add(QStringLiteral("pipeline bubble factor"), QStringLiteral("(m + pp - 1) / m"),
-                  QStringLiteral("(%1 + %2 - 1) / %1").arg(n(microbatches)).arg(p.pipeline), bubble, QStringLiteral("x"));
-        math->add(QStringLiteral("tensor-parallel all-reduces per step"), QStringLiteral("4 x L x allreduce(batch x s x h x bytes) over ") + modelLink.name,
-                  QStringLiteral("tp %1, link %2 GB/s per direction").arg(p.tensor).arg(n(modelLink.unidirectionalGBs)), tpComm, QStringLiteral("s"));
+                  QStringLiteral("(%1 + %2 - 1) / %1").arg(n(microbatches)).arg(p.pipeline), bubble,
+                  QStringLiteral("x"));
+        math->add(QStringLiteral("tensor-parallel all-reduces per step"),
+                  QStringLiteral("4 x L x allreduce(batch x s x h x bytes) over ") + modelLink.name,
+                  QStringLiteral("tp %1, link %2 GB/s per direction")
+                      .arg(p.tensor)
+                      .arg(n(modelLink.unidirectionalGBs)),
+                  tpComm, QStringLiteral("s"));
         math->add(QStringLiteral("data-parallel gradient all-reduce"),
                   QStringLiteral("2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over ") + dataLink.name,
-                  QStringLiteral("dp %1, %2 B, %3 GB/s per direction, eta %4").arg(p.data).arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
+                  QStringLiteral("dp %1, %2 B, %3 GB/s per direction, eta %4")
+                      .arg(p.data)
+                      .arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
                   dpComm, QStringLiteral("s"));
-        math->add(QStringLiteral("step time"), QStringLiteral("(compute + traffic) x bubble + optimizer + TP + DP communication"),
-                  QStringLiteral("(%1 + %2) x %3 + %4 + %5 + %6").arg(n(compute), n(traffic), n(bubble), n(optimizer), n(tpComm), n(dpComm)),
+        math->add(QStringLiteral("step time"),
+                  QStringLiteral("(compute + traffic) x bubble + optimizer + TP + DP communication"),
+                  QStringLiteral("(%1 + %2) x %3 + %4 + %5 + %6")
+                      .arg(n(compute), n(traffic), n(bubble), n(optimizer), n(tpComm), n(dpComm)),
                   step, QStringLiteral("s"));
-        math->add(a.transformer ? QStringLiteral("training tokens per second (all GPUs)") : QStringLiteral("training samples per second (all GPUs)"),
+        math->add(a.transformer ? QStringLiteral("training tokens per second (all GPUs)")
+                                : QStringLiteral("training samples per second (all GPUs)"),
                   QStringLiteral("tokens per replica x dp / step"),
-                  QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)), r.tokensPerS,
-                  a.transformer ? QStringLiteral("tokens/s") : QStringLiteral("samples/s"));
-        math->add(QStringLiteral("MFU"), QStringLiteral("model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)"),
-                  QStringLiteral("%1 x %2 / (%3 x %4 x %5)").arg(n(modelFlops)).arg(p.data).arg(n(step)).arg(p.gpus).arg(n(peak)),
-                  r.mfu, QStringLiteral("fraction of peak"));
+                  QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)),
+                  r.tokensPerS, a.transformer ? QStringLiteral("tokens/s") : QStringLiteral("samples/s"));
+        math->add(
+            QStringLiteral("MFU"),
+            QStringLiteral(
+                "model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)"),
+            QStringLiteral("%1 x %2 / (%3 x %4 x %5)")
+                .arg(n(modelFlops))
+                .arg(p.data)
+                .arg(n(step))
+                .arg(p.gpus)
+                .arg(n(peak)),
+            r.mfu, QStringLiteral("fraction of peak"));
         if (w.trainTokens > 0.0)
-            math->add(QStringLiteral("GPU-hours for the token budget"), QStringLiteral("budget / tokens per second / 3600 x GPUs"),
-                      QStringLiteral("%1 / %2 / 3600 x %3").arg(n(w.trainTokens), n(r.tokensPerS)).arg(p.gpus),
-                      r.budgetGpuHours, QStringLiteral("GPU-h"));
+            math->add(
+                QStringLiteral("GPU-hours for the token budget"),
+                QStringLiteral("budget / tokens per second / 3600 x GPUs"),
+                QStringLiteral("%1 / %2 / 3600 x %3").arg(n(w.trainTokens), n(r.tokensPerS)).arg(p.gpus),
+                r.budgetGpuHours, QStringLiteral("GPU-h"));
     }
     return r;
 }

@@ -13,8 +13,10 @@
 //   master, two moments) at the memory bandwidth
 //   pipeline bubble: x (m + pp - 1) / m with m = micro-batches (one sequence each)
 //   tensor parallel: 4 all-reduces per layer of batch x s x h activations (2 forward, 2 backward)
-//   data parallel: all-reduce of the gradients (2 bytes, 4 in fp32 training; ZeRO-3 adds the weight all-gathers: x 1.5)
-// MFU = 6 x N x tokens (4N for LoRA; + attention, no recompute) / (step time x GPUs x dense peak) (PaLM, Chowdhery et al. 2022).
+//   data parallel: all-reduce of the gradients (2 bytes, 4 in fp32 training; ZeRO-3 adds the weight
+//   all-gathers: x 1.5)
+// MFU = 6 x N x tokens (4N for LoRA; + attention, no recompute) / (step time x GPUs x dense peak) (PaLM,
+// Chowdhery et al. 2022).
 namespace TrainingModel {
 
 struct Inputs

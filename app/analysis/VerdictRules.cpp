@@ -61,7 +61,8 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             best = speedOf(e);
             bestName = e.gpuName;
         }
-        if (e.fits && e.cost.usdPerMillionTokens && (cheapest == 0.0 || *e.cost.usdPerMillionTokens < cheapest))
+        if (e.fits && e.cost.usdPerMillionTokens &&
+            (cheapest == 0.0 || *e.cost.usdPerMillionTokens < cheapest))
             cheapest = *e.cost.usdPerMillionTokens;
         const double dense = gpus[i].fp16DenseTflops.value_or(0.0);
         if (dense > bestDense) {
@@ -80,7 +81,8 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // 0. Missing datasheet values
         if (!e.inference && !e.training) {
             v.level = VerdictLevel::Unsuitable;
-            v.reasons << (e.notes.isEmpty() ? QStringLiteral("cannot estimate this GPU") : e.notes.constFirst());
+            v.reasons << (e.notes.isEmpty() ? QStringLiteral("cannot estimate this GPU")
+                                            : e.notes.constFirst());
             continue;
         }
 
@@ -88,20 +90,27 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (!e.fits) {
             if (e.minGpus == 0) {
                 worsen(v, VerdictLevel::Unsuitable);
-                v.reasons << QStringLiteral("does not fit: %1 GB per GPU needed of %2 GB, and no count up to 1024 GPUs holds it")
+                v.reasons << QStringLiteral("does not fit: %1 GB per GPU needed of %2 GB, and no count up to "
+                                            "1024 GPUs holds it")
                                  .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0));
             } else if (e.minGpus > 8) {
                 worsen(v, VerdictLevel::Unsuitable);
                 v.reasons << QStringLiteral("needs %1 GPUs (more than one 8-GPU node); %2 GB per GPU with %3")
-                                 .arg(e.minGpus).arg(fmt(e.perGpuGb, 1)).arg(e.parallelism.gpus);
+                                 .arg(e.minGpus)
+                                 .arg(fmt(e.perGpuGb, 1))
+                                 .arg(e.parallelism.gpus);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QStringLiteral("does not fit on %1 GPU(s): %2 GB per GPU needed of %3 GB; needs %4 GPUs")
-                                 .arg(e.parallelism.gpus).arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0)).arg(e.minGpus);
+                v.reasons << QStringLiteral(
+                                 "does not fit on %1 GPU(s): %2 GB per GPU needed of %3 GB; needs %4 GPUs")
+                                 .arg(e.parallelism.gpus)
+                                 .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0))
+                                 .arg(e.minGpus);
             }
         } else {
             v.reasons << QStringLiteral("fits: %1 GB of %2 GB per GPU on %3 GPU(s)")
-                             .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0)).arg(e.parallelism.gpus);
+                             .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0))
+                             .arg(e.parallelism.gpus);
         }
 
         // 2. Links
@@ -110,10 +119,14 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             const LinkInfo link = GpuCapabilities::link(gpu, groupSize);
             if (!link.nvlink) {
                 worsen(v, training ? VerdictLevel::Limited : VerdictLevel::Suitable);
-                v.reasons << (training ? QStringLiteral("no NVLink for %1 GPUs: gradient all-reduce and tensor parallelism go over PCIe "
-                                                        "(%2 GB/s per direction), poor for multi-GPU training")
-                                       : QStringLiteral("no NVLink for %1 GPUs: tensor/pipeline traffic goes over PCIe (%2 GB/s per direction)"))
-                                 .arg(groupSize).arg(fmt(link.unidirectionalGBs));
+                v.reasons << (training
+                                  ? QStringLiteral("no NVLink for %1 GPUs: gradient all-reduce and tensor "
+                                                   "parallelism go over PCIe "
+                                                   "(%2 GB/s per direction), poor for multi-GPU training")
+                                  : QStringLiteral("no NVLink for %1 GPUs: tensor/pipeline traffic goes over "
+                                                   "PCIe (%2 GB/s per direction)"))
+                                 .arg(groupSize)
+                                 .arg(fmt(link.unidirectionalGBs));
             }
         }
 
@@ -121,13 +134,16 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (e.fits && best > 0.0) {
             const double ratio = speedOf(e) / best;
             if (ratio >= 0.75) {
-                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here").arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0));
+                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here")
+                                 .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0));
             } else if (ratio >= 0.35) {
                 worsen(v, VerdictLevel::Suitable);
-                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here (%4)").arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
+                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here (%4)")
+                                 .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QStringLiteral("slow: %1 %2, %3% of the fastest here (%4)").arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
+                v.reasons << QStringLiteral("slow: %1 %2, %3% of the fastest here (%4)")
+                                 .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             }
         }
 
@@ -135,10 +151,13 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (e.fits && e.cost.usdPerMillionTokens && cheapest > 0.0) {
             const double ratio = *e.cost.usdPerMillionTokens / cheapest;
             if (ratio > 2.0) {
-                worsen(v, v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
-                v.reasons << QStringLiteral("costly: $%1 per million tokens, %2x the cheapest here").arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1));
+                worsen(v,
+                       v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
+                v.reasons << QStringLiteral("costly: $%1 per million tokens, %2x the cheapest here")
+                                 .arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1));
             } else if (ratio <= 1.05) {
-                v.reasons << QStringLiteral("lowest cost here: $%1 per million tokens").arg(fmt(*e.cost.usdPerMillionTokens, 2));
+                v.reasons << QStringLiteral("lowest cost here: $%1 per million tokens")
+                                 .arg(fmt(*e.cost.usdPerMillionTokens, 2));
             }
         }
 
@@ -153,19 +172,21 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         const GpuSpec *misleading = nullptr;
         for (const GpuSpec &other : gpus) {
             const double otherDense = other.fp16DenseTflops.value_or(0.0);
-            // Only where the sparse figure changes the picture: dense within 1.5x of the other (or below), not equal.
-            if (&other == &gpu || otherDense <= 0.0 || sparse <= otherDense || dense > 1.5 * otherDense
-                || std::abs(dense - otherDense) <= 0.01 * otherDense)
+            // Only where the sparse figure changes the picture: dense within 1.5x of the other (or below),
+            // not equal.
+            if (&other == &gpu || otherDense <= 0.0 || sparse <= otherDense || dense > 1.5 * otherDense ||
+                std::abs(dense - otherDense) <= 0.01 * otherDense)
                 continue;
             if (!misleading || otherDense > misleading->fp16DenseTflops.value_or(0.0))
                 misleading = &other;
         }
         if (misleading && dense > 0.0) {
             const double otherDense = misleading->fp16DenseTflops.value_or(0.0);
-            v.reasons << QStringLiteral("against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this GPU's 2:4 sparse %5 TFLOPS "
+            v.reasons << QStringLiteral("against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this "
+                                        "GPU's 2:4 sparse %5 TFLOPS "
                                         "next to dense figures suggests %6x; the verdict uses dense")
-                             .arg(misleading->displayName(), fmt(dense, 1), fmt(otherDense, 1), fmt(dense / otherDense, 2), fmt(sparse, 0),
-                                  fmt(sparse / otherDense, 2));
+                             .arg(misleading->displayName(), fmt(dense, 1), fmt(otherDense, 1),
+                                  fmt(dense / otherDense, 2), fmt(sparse, 0), fmt(sparse / otherDense, 2));
         }
     }
     return verdicts;

@@ -27,7 +27,8 @@ QString nameOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, En
 }
 
 template <typename Enum, std::size_t N>
-std::optional<Enum> parseOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, const QString &text)
+std::optional<Enum> parseOf(const std::array<std::pair<Enum, const char16_t *>, N> &table,
+                            const QString &text)
 {
     const QString wanted = text.trimmed().toLower();
     for (const auto &[entry, name] : table)
@@ -48,13 +49,31 @@ QStringList namesOf(const std::array<std::pair<Enum, const char16_t *>, N> &tabl
 } // namespace
 
 namespace Tasks {
-QString name(Task task) { return nameOf(kTasks, task); }
-std::optional<Task> parse(const QString &text) { return parseOf(kTasks, text); }
-QStringList allNames() { return namesOf(kTasks); }
+QString name(Task task)
+{
+    return nameOf(kTasks, task);
+}
+std::optional<Task> parse(const QString &text)
+{
+    return parseOf(kTasks, text);
+}
+QStringList allNames()
+{
+    return namesOf(kTasks);
+}
 } // namespace Tasks
 
 namespace Recomputes {
-QString name(Recompute recompute) { return nameOf(kRecomputes, recompute); }
-std::optional<Recompute> parse(const QString &text) { return parseOf(kRecomputes, text); }
-QStringList allNames() { return namesOf(kRecomputes); }
+QString name(Recompute recompute)
+{
+    return nameOf(kRecomputes, recompute);
+}
+std::optional<Recompute> parse(const QString &text)
+{
+    return parseOf(kRecomputes, text);
+}
+QStringList allNames()
+{
+    return namesOf(kRecomputes);
+}
 } // namespace Recomputes

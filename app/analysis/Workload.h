@@ -5,24 +5,26 @@
 
 #include <QString>
 #include <QStringList>
-
 #include <optional>
 
 // What the user wants to run. Plain data: the estimator reads it, never changes it.
-enum class Task {
+enum class Task
+{
     Inference, // serve the model: prefill the prompt, then decode output tokens
     Training,  // full training or full fine-tuning, mixed-precision Adam
     Lora,      // LoRA fine-tuning: frozen base weights, trainable low-rank adapters
     Qlora,     // LoRA over a 4-bit quantised base model
 };
 
-enum class Recompute {
+enum class Recompute
+{
     None,      // keep every activation for the backward pass
     Selective, // recompute the attention scores only (Korthikanti et al. 2022)
     Full,      // keep each layer's input only, recompute the layer in the backward pass
 };
 
-enum class Optimizer {
+enum class Optimizer
+{
     Adam,     // fp32 master weights + two fp32 moments: 12 bytes per trained parameter
     Adam8bit, // fp32 master weights + two 8-bit moments: 6 bytes per trained parameter
 };
@@ -31,7 +33,10 @@ namespace Tasks {
 QString name(Task task); // "inference", "training", "lora", "qlora"
 std::optional<Task> parse(const QString &name);
 QStringList allNames();
-inline bool isTraining(Task task) { return task != Task::Inference; }
+inline bool isTraining(Task task)
+{
+    return task != Task::Inference;
+}
 } // namespace Tasks
 
 namespace Recomputes {
@@ -70,6 +75,6 @@ struct Workload
 
     std::optional<double> usdPerGpuHour; // overrides the catalogue's default price for every GPU
     double usdPerKwh = 0.15;
-    double utilisation = 0.8;  // average power draw as a fraction of TDP while busy
-    double trainTokens = 1e9;  // token budget for GPU-hours and days (training)
+    double utilisation = 0.8; // average power draw as a fraction of TDP while busy
+    double trainTokens = 1e9; // token budget for GPU-hours and days (training)
 };

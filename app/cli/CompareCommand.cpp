@@ -4,7 +4,6 @@
 #include "WorkloadOptions.h"
 
 #include <Estimator.h>
-
 #include <QCoreApplication>
 
 namespace {
@@ -12,11 +11,12 @@ namespace {
 int runCompare(const QStringList &arguments, CliContext &context)
 {
     int exitCode = ExitCode::Ok;
-    const auto request = WorkloadOptions::parse(QStringLiteral("compare"), arguments, context, 2, false, &exitCode);
+    const auto request =
+        WorkloadOptions::parse(QStringLiteral("compare"), arguments, context, 2, false, &exitCode);
     if (!request)
         return exitCode;
-    const QVector<Estimate> estimates = Estimator::estimateAll(request->gpus, request->workload, request->parameters,
-                                                               &request->otherTaskParameters);
+    const QVector<Estimate> estimates = Estimator::estimateAll(
+        request->gpus, request->workload, request->parameters, &request->otherTaskParameters);
     if (request->json)
         EstimateOutput::writeJson(context.out, estimates);
     else
@@ -29,6 +29,8 @@ int runCompare(const QStringList &arguments, CliContext &context)
 CliCommand compareCommand()
 {
     return {QStringLiteral("compare"),
-            QCoreApplication::translate("cli", "compare --gpu GPU,GPU[,...] [--model MODEL] [--task TASK] [options] [--json]: side by side"),
+            QCoreApplication::translate(
+                "cli",
+                "compare --gpu GPU,GPU[,...] [--model MODEL] [--task TASK] [options] [--json]: side by side"),
             runCompare};
 }

@@ -2,6 +2,6 @@
 
 #include "CliCommand.h"
 
-// gpucompare [--db FILE] compare --gpu GPU,GPU[,...] [--model MODEL] [--task TASK] [workload options] [--json]
-// The same estimates side by side, the best value of each row marked, and the verdicts.
+// gpucompare [--db FILE] compare --gpu GPU,GPU[,...] [--model MODEL] [--task TASK] [workload options]
+// [--json] The same estimates side by side, the best value of each row marked, and the verdicts.
 CliCommand compareCommand();

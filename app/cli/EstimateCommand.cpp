@@ -4,7 +4,6 @@
 #include "WorkloadOptions.h"
 
 #include <Estimator.h>
-
 #include <QCoreApplication>
 
 namespace {
@@ -12,11 +11,12 @@ namespace {
 int runEstimate(const QStringList &arguments, CliContext &context)
 {
     int exitCode = ExitCode::Ok;
-    const auto request = WorkloadOptions::parse(QStringLiteral("estimate"), arguments, context, 1, true, &exitCode);
+    const auto request =
+        WorkloadOptions::parse(QStringLiteral("estimate"), arguments, context, 1, true, &exitCode);
     if (!request)
         return exitCode;
-    const QVector<Estimate> estimates = Estimator::estimateAll(request->gpus, request->workload, request->parameters,
-                                                               &request->otherTaskParameters);
+    const QVector<Estimate> estimates = Estimator::estimateAll(
+        request->gpus, request->workload, request->parameters, &request->otherTaskParameters);
     if (request->json)
         EstimateOutput::writeJson(context.out, estimates);
     else
@@ -29,6 +29,7 @@ int runEstimate(const QStringList &arguments, CliContext &context)
 CliCommand estimateCommand()
 {
     return {QStringLiteral("estimate"),
-            QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK [options] [--json]: memory, speed, cost, verdicts"),
+            QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK "
+                                               "[options] [--json]: memory, speed, cost, verdicts"),
             runEstimate};
 }

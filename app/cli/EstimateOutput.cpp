@@ -2,11 +2,9 @@
 
 #include <EstimateJson.h>
 #include <MathTerm.h>
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-
 #include <functional>
 #include <optional>
 
@@ -51,8 +49,8 @@ QString header(const Estimate &e)
         .arg(e.parallelism.tensor)
         .arg(e.parallelism.pipeline)
         .arg(e.parallelism.data)
-        .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision), Precisions::name(e.computePrecisionUsed),
-             Precisions::name(e.kvPrecision), e.profileId);
+        .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision),
+             Precisions::name(e.computePrecisionUsed), Precisions::name(e.kvPrecision), e.profileId);
 }
 
 } // namespace
@@ -76,29 +74,40 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
         const MemoryBreakdown &m = e.memory;
         out << "  memory per GPU: " << num(e.perGpuGb) << " GB of " << num(e.capacityGb, 0) << " GB, "
             << (e.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));
-        out << "; fewest GPUs: " << (e.minGpus > 0 ? QString::number(e.minGpus) : QStringLiteral("more than 1024")) << "\n";
-        out << "    weights " << num(m.weightsGb, 2) << ", KV cache " << num(m.kvCacheGb, 2) << ", activations " << num(m.activationsGb, 2)
-            << ", gradients " << num(m.gradientsGb, 2) << ", optimizer " << num(m.optimizerGb, 2) << ", adapters " << num(m.adaptersGb, 2)
+        out << "; fewest GPUs: "
+            << (e.minGpus > 0 ? QString::number(e.minGpus) : QStringLiteral("more than 1024")) << "\n";
+        out << "    weights " << num(m.weightsGb, 2) << ", KV cache " << num(m.kvCacheGb, 2)
+            << ", activations " << num(m.activationsGb, 2) << ", gradients " << num(m.gradientsGb, 2)
+            << ", optimizer " << num(m.optimizerGb, 2) << ", adapters " << num(m.adaptersGb, 2)
             << ", overhead " << num(m.overheadGb, 2) << " (GB)\n";
         if (e.inference) {
             const InferenceResult &r = *e.inference;
-            out << "  batch " << r.batch << ": TTFT " << big(r.ttftMs) << " ms, TPOT " << big(r.tpotMs) << " ms, prefill "
-                << big(r.prefillTokensPerS) << " tokens/s, decode " << big(r.decodeTokensPerS) << " tokens/s, throughput "
-                << big(r.throughputTokensPerS) << " tokens/s (all GPUs)\n";
-            out << "  largest batch that fits: " << r.maxBatch << "; longest context at this batch: " << r.maxContext << " tokens; decode is "
+            out << "  batch " << r.batch << ": TTFT " << big(r.ttftMs) << " ms, TPOT " << big(r.tpotMs)
+                << " ms, prefill " << big(r.prefillTokensPerS) << " tokens/s, decode "
+                << big(r.decodeTokensPerS) << " tokens/s, throughput " << big(r.throughputTokensPerS)
+                << " tokens/s (all GPUs)\n";
+            out << "  largest batch that fits: " << r.maxBatch
+                << "; longest context at this batch: " << r.maxContext << " tokens; decode is "
                 << (r.decodeComputeBound ? "compute" : "memory") << "-bound\n";
         }
         if (e.training) {
             const TrainingResult &r = *e.training;
-            out << "  batch " << r.batch << " per replica: step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s, "
-                << big(r.samplesPerS) << " samples/s (all GPUs), MFU " << num(r.mfu * 100.0) << "%; largest batch: " << r.maxBatch << "\n";
+            out << "  batch " << r.batch << " per replica: step " << big(r.stepTimeS) << " s, "
+                << big(r.tokensPerS) << " tokens/s, " << big(r.samplesPerS) << " samples/s (all GPUs), MFU "
+                << num(r.mfu * 100.0) << "%; largest batch: " << r.maxBatch << "\n";
             if (r.budgetGpuHours > 0.0)
-                out << "  token budget: " << big(r.budgetGpuHours) << " GPU-hours, " << big(r.budgetHours / 24.0) << " days\n";
+                out << "  token budget: " << big(r.budgetGpuHours) << " GPU-hours, "
+                    << big(r.budgetHours / 24.0) << " days\n";
         }
         const CostResult &c = e.cost;
-        out << "  cost: " << (c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2)) : QStringLiteral("no price"))
-            << (c.usdPerMillionTokens ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3)) : QString())
-            << ", " << big(c.joulesPerToken) << " J/token, electricity $" << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
+        out << "  cost: "
+            << (c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
+                                : QStringLiteral("no price"))
+            << (c.usdPerMillionTokens
+                    ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3))
+                    : QString())
+            << ", " << big(c.joulesPerToken) << " J/token, electricity $"
+            << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
         writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
         writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
         if (showMath)
@@ -133,31 +142,46 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         };
     };
     const QVector<Row> rows{
-        {QStringLiteral("memory per GPU (GB)"), [](const Estimate &e) { return std::optional<double>(e.perGpuGb); }, false, 1},
-        {QStringLiteral("capacity (GB)"), [](const Estimate &e) { return std::optional<double>(e.capacityGb); }, true, 0},
-        {QStringLiteral("fewest GPUs"), [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; }, false, 0},
-        {QStringLiteral("peak used (TFLOPS)"), [](const Estimate &e) { return std::optional<double>(e.peakTflopsUsed); }, true, 1},
+        {QStringLiteral("memory per GPU (GB)"),
+         [](const Estimate &e) { return std::optional<double>(e.perGpuGb); }, false, 1},
+        {QStringLiteral("capacity (GB)"),
+         [](const Estimate &e) { return std::optional<double>(e.capacityGb); }, true, 0},
+        {QStringLiteral("fewest GPUs"),
+         [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; },
+         false, 0},
+        {QStringLiteral("peak used (TFLOPS)"),
+         [](const Estimate &e) { return std::optional<double>(e.peakTflopsUsed); }, true, 1},
         {QStringLiteral("TTFT (ms)"), inference([](const InferenceResult &r) { return r.ttftMs; }), false, 1},
         {QStringLiteral("TPOT (ms)"), inference([](const InferenceResult &r) { return r.tpotMs; }), false, 2},
-        {QStringLiteral("decode tokens/s"), inference([](const InferenceResult &r) { return r.decodeTokensPerS; }), true, 0},
-        {QStringLiteral("throughput tokens/s"), inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
-        {QStringLiteral("largest batch"), inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
-        {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }), false, 3},
-        {QStringLiteral("training tokens/s"), training([](const TrainingResult &r) { return r.tokensPerS; }), true, 0},
-        {QStringLiteral("samples/s"), training([](const TrainingResult &r) { return r.samplesPerS; }), true, 2},
+        {QStringLiteral("decode tokens/s"),
+         inference([](const InferenceResult &r) { return r.decodeTokensPerS; }), true, 0},
+        {QStringLiteral("throughput tokens/s"),
+         inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
+        {QStringLiteral("largest batch"),
+         inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
+        {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }),
+         false, 3},
+        {QStringLiteral("training tokens/s"), training([](const TrainingResult &r) { return r.tokensPerS; }),
+         true, 0},
+        {QStringLiteral("samples/s"), training([](const TrainingResult &r) { return r.samplesPerS; }), true,
+         2},
         {QStringLiteral("MFU (%)"), training([](const TrainingResult &r) { return r.mfu * 100.0; }), true, 1},
-        {QStringLiteral("GPU-hours for budget"), training([](const TrainingResult &r) { return r.budgetGpuHours; }), false, 0},
+        {QStringLiteral("GPU-hours for budget"),
+         training([](const TrainingResult &r) { return r.budgetGpuHours; }), false, 0},
         {QStringLiteral("$/GPU-hour"), [](const Estimate &e) { return e.cost.usdPerGpuHour; }, false, 2},
-        {QStringLiteral("$ per million tokens"), [](const Estimate &e) { return e.cost.usdPerMillionTokens; }, false, 3},
-        {QStringLiteral("joules per token"), [](const Estimate &e) { return std::optional<double>(e.cost.joulesPerToken); }, false, 2},
+        {QStringLiteral("$ per million tokens"), [](const Estimate &e) { return e.cost.usdPerMillionTokens; },
+         false, 3},
+        {QStringLiteral("joules per token"),
+         [](const Estimate &e) { return std::optional<double>(e.cost.joulesPerToken); }, false, 2},
     };
     const int labelWidth = 24;
     int columnWidth = 16;
     for (const Estimate &e : estimates)
         columnWidth = std::max(columnWidth, int(e.gpuId.size()) + 2);
     const Estimate &first = estimates.constFirst();
-    out << first.modelId << ", " << Tasks::name(first.task) << ", " << Precisions::name(first.weightPrecision) << " weights, " << first.parallelism.gpus
-        << " GPU(s) of each, profile " << first.profileId << " (* = best in the row)\n\n";
+    out << first.modelId << ", " << Tasks::name(first.task) << ", " << Precisions::name(first.weightPrecision)
+        << " weights, " << first.parallelism.gpus << " GPU(s) of each, profile " << first.profileId
+        << " (* = best in the row)\n\n";
     out << QString(labelWidth, u' ');
     for (const Estimate &e : estimates)
         out << e.gpuId.rightJustified(columnWidth);
@@ -167,7 +191,8 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         bool any = false;
         for (const Estimate &e : estimates) {
             const auto value = row.value(e);
-            if (!value || (!e.fits && row.label != QLatin1String("capacity (GB)") && row.label != QLatin1String("memory per GPU (GB)")))
+            if (!value || (!e.fits && row.label != QLatin1String("capacity (GB)") &&
+                           row.label != QLatin1String("memory per GPU (GB)")))
                 continue;
             any = true;
             if (!best || (row.higherIsBetter ? *value > *best : *value < *best))
@@ -176,14 +201,15 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         if (!any && row.label != QLatin1String("memory per GPU (GB)"))
             continue;
         out << row.label.leftJustified(labelWidth);
-        const bool specRow = row.label == QLatin1String("memory per GPU (GB)") || row.label == QLatin1String("capacity (GB)")
-            || row.label == QLatin1String("fewest GPUs") || row.label == QLatin1String("peak used (TFLOPS)")
-            || row.label == QLatin1String("$/GPU-hour");
+        const bool specRow =
+            row.label == QLatin1String("memory per GPU (GB)") ||
+            row.label == QLatin1String("capacity (GB)") || row.label == QLatin1String("fewest GPUs") ||
+            row.label == QLatin1String("peak used (TFLOPS)") || row.label == QLatin1String("$/GPU-hour");
         for (const Estimate &e : estimates) {
             const auto value = row.value(e);
             QString cell = !e.fits && !specRow ? QStringLiteral("no fit")
-                         : value            ? QString::number(*value, 'f', row.decimals)
-                                            : QStringLiteral("n/a");
+                           : value             ? QString::number(*value, 'f', row.decimals)
+                                               : QStringLiteral("n/a");
             if (value && best && *value == *best && estimates.size() > 1 && (e.fits || specRow))
                 cell += u'*';
             else

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <Estimate.h>
-
 #include <QTextStream>
 #include <QVector>
 

@@ -5,10 +5,8 @@
 #include <Estimator.h>
 #include <GpuLookup.h>
 #include <HuggingFaceConfig.h>
-
 #include <QCoreApplication>
 #include <QHash>
-
 #include <cmath>
 
 namespace WorkloadOptions {
@@ -33,7 +31,8 @@ int editDistance(const QString &a, const QString &b)
     for (qsizetype i = 1; i <= a.size(); ++i) {
         current[0] = int(i);
         for (qsizetype j = 1; j <= b.size(); ++j)
-            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            current[j] = std::min(
+                {previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
         std::swap(previous, current);
     }
     return previous[b.size()];
@@ -72,7 +71,10 @@ struct Parser
         bool ok = false;
         const qlonglong value = text.toLongLong(&ok);
         if (!ok || value < minimum || value > maximum) {
-            fail(QCoreApplication::translate("cli", "%1 '%2': expected a whole number from %3 to %4").arg(option, text).arg(minimum).arg(maximum));
+            fail(QCoreApplication::translate("cli", "%1 '%2': expected a whole number from %3 to %4")
+                     .arg(option, text)
+                     .arg(minimum)
+                     .arg(maximum));
             return std::nullopt;
         }
         return int(value);
@@ -83,7 +85,10 @@ struct Parser
         bool ok = false;
         const double value = text.toDouble(&ok);
         if (!ok || !std::isfinite(value) || value < minimum || value > maximum) {
-            fail(QCoreApplication::translate("cli", "%1 '%2': expected a number from %3 to %4").arg(option, text).arg(minimum).arg(maximum));
+            fail(QCoreApplication::translate("cli", "%1 '%2': expected a number from %3 to %4")
+                     .arg(option, text)
+                     .arg(minimum)
+                     .arg(maximum));
             return std::nullopt;
         }
         return value;
@@ -93,7 +98,8 @@ struct Parser
     {
         const auto value = Precisions::parse(text);
         if (!value)
-            fail(QCoreApplication::translate("cli", "%1 '%2': allowed %3").arg(option, text, Precisions::allNames().join(QStringLiteral(", "))));
+            fail(QCoreApplication::translate("cli", "%1 '%2': allowed %3")
+                     .arg(option, text, Precisions::allNames().join(QStringLiteral(", "))));
         return value;
     }
 };
@@ -137,28 +143,48 @@ Precision kvFor(Precision activation)
 
 QString usage(const QString &command)
 {
-    return QStringLiteral("%1 --gpu GPU[,GPU...] --model MODEL|--model-config FILE --task inference|training|lora|qlora "
-                          "[--precision P] [--kv-precision P] [--batch N|max] [--input-tokens N] [--output-tokens N] [--seq-len N] "
-                          "[--gpus N] [--tp N] [--pp N] [--zero 0-3] [--recompute none|selective|full] [--optimizer adam|adam8bit] [--lora-rank N] [--profile ID] "
-                          "[--usd-per-gpu-hour X] [--usd-per-kwh X] [--train-tokens N] [--json] [--math]")
+    return QStringLiteral(
+               "%1 --gpu GPU[,GPU...] --model MODEL|--model-config FILE --task inference|training|lora|qlora "
+               "[--precision P] [--kv-precision P] [--batch N|max] [--input-tokens N] [--output-tokens N] "
+               "[--seq-len N] "
+               "[--gpus N] [--tp N] [--pp N] [--zero 0-3] [--recompute none|selective|full] [--optimizer "
+               "adam|adam8bit] [--lora-rank N] [--profile ID] "
+               "[--usd-per-gpu-hour X] [--usd-per-kwh X] [--train-tokens N] [--json] [--math]")
         .arg(command);
 }
 
-std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments, CliContext &context, int minimumGpus,
-                                     bool requireModelAndTask, int *exitCode)
+std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments,
+                                     CliContext &context, int minimumGpus, bool requireModelAndTask,
+                                     int *exitCode)
 {
     *exitCode = ExitCode::BadInput;
     Parser p{command, context};
     WorkloadRequest request;
     Workload &w = request.workload;
     QHash<QString, QString> values;
-    static const QStringList valued{
-        QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--model-config"), QStringLiteral("--task"),
-        QStringLiteral("--precision"), QStringLiteral("--activation-precision"), QStringLiteral("--kv-precision"),
-        QStringLiteral("--batch"), QStringLiteral("--input-tokens"), QStringLiteral("--output-tokens"), QStringLiteral("--seq-len"),
-        QStringLiteral("--gpus"), QStringLiteral("--tp"), QStringLiteral("--pp"), QStringLiteral("--zero"), QStringLiteral("--recompute"),
-        QStringLiteral("--lora-rank"), QStringLiteral("--profile"), QStringLiteral("--usd-per-gpu-hour"), QStringLiteral("--usd-per-kwh"),
-        QStringLiteral("--utilisation"), QStringLiteral("--train-tokens"), QStringLiteral("--optimizer")};
+    static const QStringList valued{QStringLiteral("--gpu"),
+                                    QStringLiteral("--model"),
+                                    QStringLiteral("--model-config"),
+                                    QStringLiteral("--task"),
+                                    QStringLiteral("--precision"),
+                                    QStringLiteral("--activation-precision"),
+                                    QStringLiteral("--kv-precision"),
+                                    QStringLiteral("--batch"),
+                                    QStringLiteral("--input-tokens"),
+                                    QStringLiteral("--output-tokens"),
+                                    QStringLiteral("--seq-len"),
+                                    QStringLiteral("--gpus"),
+                                    QStringLiteral("--tp"),
+                                    QStringLiteral("--pp"),
+                                    QStringLiteral("--zero"),
+                                    QStringLiteral("--recompute"),
+                                    QStringLiteral("--lora-rank"),
+                                    QStringLiteral("--profile"),
+                                    QStringLiteral("--usd-per-gpu-hour"),
+                                    QStringLiteral("--usd-per-kwh"),
+                                    QStringLiteral("--utilisation"),
+                                    QStringLiteral("--train-tokens"),
+                                    QStringLiteral("--optimizer")};
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         QString option = arguments[i];
         QString value;
@@ -174,14 +200,16 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         } else if (valued.contains(option)) {
             if (equals < 0) {
                 if (i + 1 >= arguments.size()) {
-                    p.fail(QCoreApplication::translate("cli", "%1 needs a value (usage: %2)").arg(option, usage(command)));
+                    p.fail(QCoreApplication::translate("cli", "%1 needs a value (usage: %2)")
+                               .arg(option, usage(command)));
                     return std::nullopt;
                 }
                 value = arguments[++i];
             }
             values.insert(option, value);
         } else {
-            p.fail(QCoreApplication::translate("cli", "unexpected argument '%1' (usage: %2)").arg(option, usage(command)));
+            p.fail(QCoreApplication::translate("cli", "unexpected argument '%1' (usage: %2)")
+                       .arg(option, usage(command)));
             return std::nullopt;
         }
     }
@@ -190,25 +218,32 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
     if (values.contains(QStringLiteral("--task"))) {
         const auto task = Tasks::parse(values.value(QStringLiteral("--task")));
         if (!task) {
-            p.fail(QCoreApplication::translate("cli", "--task '%1': allowed %2").arg(values.value(QStringLiteral("--task")), Tasks::allNames().join(QStringLiteral(", "))));
+            p.fail(QCoreApplication::translate("cli", "--task '%1': allowed %2")
+                       .arg(values.value(QStringLiteral("--task")),
+                            Tasks::allNames().join(QStringLiteral(", "))));
             return std::nullopt;
         }
         w.task = *task;
     } else if (requireModelAndTask) {
-        p.fail(QCoreApplication::translate("cli", "--task is required: %1").arg(Tasks::allNames().join(QStringLiteral(", "))));
+        p.fail(QCoreApplication::translate("cli", "--task is required: %1")
+                   .arg(Tasks::allNames().join(QStringLiteral(", "))));
         return std::nullopt;
     }
     if (!values.contains(QStringLiteral("--gpu"))) {
-        p.fail(QCoreApplication::translate("cli", "--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
+        p.fail(QCoreApplication::translate(
+            "cli", "--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
         return std::nullopt;
     }
-    if (requireModelAndTask && !values.contains(QStringLiteral("--model")) && !values.contains(QStringLiteral("--model-config"))) {
-        p.fail(QCoreApplication::translate("cli", "--model (a preset id) or --model-config (a config.json) is required"));
+    if (requireModelAndTask && !values.contains(QStringLiteral("--model")) &&
+        !values.contains(QStringLiteral("--model-config"))) {
+        p.fail(QCoreApplication::translate(
+            "cli", "--model (a preset id) or --model-config (a config.json) is required"));
         return std::nullopt;
     }
     w.weightPrecision = Precision::Bf16;
     if (values.contains(QStringLiteral("--precision"))) {
-        const auto precision = p.precision(QStringLiteral("--precision"), values.value(QStringLiteral("--precision")));
+        const auto precision =
+            p.precision(QStringLiteral("--precision"), values.value(QStringLiteral("--precision")));
         if (!precision)
             return std::nullopt;
         w.weightPrecision = *precision;
@@ -219,14 +254,16 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         w.activationPrecision = Precision::Bf16;
     }
     if (values.contains(QStringLiteral("--activation-precision"))) {
-        const auto precision = p.precision(QStringLiteral("--activation-precision"), values.value(QStringLiteral("--activation-precision")));
+        const auto precision = p.precision(QStringLiteral("--activation-precision"),
+                                           values.value(QStringLiteral("--activation-precision")));
         if (!precision)
             return std::nullopt;
         w.activationPrecision = *precision;
     }
     w.kvPrecision = kvFor(w.activationPrecision);
     if (values.contains(QStringLiteral("--kv-precision"))) {
-        const auto precision = p.precision(QStringLiteral("--kv-precision"), values.value(QStringLiteral("--kv-precision")));
+        const auto precision =
+            p.precision(QStringLiteral("--kv-precision"), values.value(QStringLiteral("--kv-precision")));
         if (!precision)
             return std::nullopt;
         w.kvPrecision = *precision;
@@ -251,7 +288,8 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
     };
     if (values.value(QStringLiteral("--batch")).compare(QLatin1String("max"), Qt::CaseInsensitive) == 0) {
         if (Tasks::isTraining(w.task)) {
-            p.fail(QCoreApplication::translate("cli", "--batch max: only for inference; training needs a batch from 1 to 1000000"));
+            p.fail(QCoreApplication::translate(
+                "cli", "--batch max: only for inference; training needs a batch from 1 to 1000000"));
             return std::nullopt;
         }
         w.batch = 0;
@@ -259,24 +297,29 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         return std::nullopt;
     }
     double usdPerGpuHour = -1.0;
-    if (!readInt("--input-tokens", w.inputTokens, 0, 10000000) || !readInt("--output-tokens", w.outputTokens, 0, 10000000)
-        || !readInt("--seq-len", w.sequenceLength, 1, 10000000) || !readInt("--gpus", w.gpuCount, 1, 65536)
-        || !readInt("--tp", w.tensorParallel, 1, 65536) || !readInt("--pp", w.pipelineParallel, 1, 65536)
-        || !readInt("--zero", w.zeroStage, 0, 3) || !readInt("--lora-rank", w.loraRank, 1, 65536)
-        || !readDouble("--usd-per-gpu-hour", usdPerGpuHour, 0.0, 10000.0) || !readDouble("--usd-per-kwh", w.usdPerKwh, 0.0, 100.0)
-        || !readDouble("--utilisation", w.utilisation, 0.01, 1.0) || !readDouble("--train-tokens", w.trainTokens, 0.0, 1e16))
+    if (!readInt("--input-tokens", w.inputTokens, 0, 10000000) ||
+        !readInt("--output-tokens", w.outputTokens, 0, 10000000) ||
+        !readInt("--seq-len", w.sequenceLength, 1, 10000000) || !readInt("--gpus", w.gpuCount, 1, 65536) ||
+        !readInt("--tp", w.tensorParallel, 1, 65536) || !readInt("--pp", w.pipelineParallel, 1, 65536) ||
+        !readInt("--zero", w.zeroStage, 0, 3) || !readInt("--lora-rank", w.loraRank, 1, 65536) ||
+        !readDouble("--usd-per-gpu-hour", usdPerGpuHour, 0.0, 10000.0) ||
+        !readDouble("--usd-per-kwh", w.usdPerKwh, 0.0, 100.0) ||
+        !readDouble("--utilisation", w.utilisation, 0.01, 1.0) ||
+        !readDouble("--train-tokens", w.trainTokens, 0.0, 1e16))
         return std::nullopt;
     if (usdPerGpuHour >= 0.0)
         w.usdPerGpuHour = usdPerGpuHour;
     if (!values.contains(QStringLiteral("--gpus")))
         w.gpuCount = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
     if (w.task == Task::Lora || w.task == Task::Qlora)
-        w.recompute = Recompute::Full; // the PEFT and QLoRA recipes checkpoint every layer; --recompute overrides
+        w.recompute =
+            Recompute::Full; // the PEFT and QLoRA recipes checkpoint every layer; --recompute overrides
     if (values.contains(QStringLiteral("--recompute"))) {
         const auto recompute = Recomputes::parse(values.value(QStringLiteral("--recompute")));
         if (!recompute) {
             p.fail(QCoreApplication::translate("cli", "--recompute '%1': allowed %2")
-                       .arg(values.value(QStringLiteral("--recompute")), Recomputes::allNames().join(QStringLiteral(", "))));
+                       .arg(values.value(QStringLiteral("--recompute")),
+                            Recomputes::allNames().join(QStringLiteral(", "))));
             return std::nullopt;
         }
         w.recompute = *recompute;
@@ -288,14 +331,16 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         else if (optimizer == QLatin1String("adam8bit"))
             w.optimizer = Optimizer::Adam8bit;
         else {
-            p.fail(QCoreApplication::translate("cli", "--optimizer '%1': allowed adam, adam8bit").arg(values.value(QStringLiteral("--optimizer"))));
+            p.fail(QCoreApplication::translate("cli", "--optimizer '%1': allowed adam, adam8bit")
+                       .arg(values.value(QStringLiteral("--optimizer"))));
             return std::nullopt;
         }
     }
     const QStringList gpuQueries = values.value(QStringLiteral("--gpu")).split(u',', Qt::SkipEmptyParts);
     if (gpuQueries.size() < minimumGpus) {
         p.fail(QCoreApplication::translate("cli", "--gpu '%1': needs at least %2 GPUs, comma-separated")
-                   .arg(values.value(QStringLiteral("--gpu"))).arg(minimumGpus));
+                   .arg(values.value(QStringLiteral("--gpu")))
+                   .arg(minimumGpus));
         return std::nullopt;
     }
 
@@ -309,23 +354,28 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         const GpuSpec *gpu = GpuLookup::find(snapshot->gpus, query.trimmed());
         if (!gpu) {
             const QStringList matches = GpuLookup::closeMatches(snapshot->gpus, query.trimmed());
-            p.fail(matches.isEmpty()
-                       ? QCoreApplication::translate("cli", "unknown GPU '%1'; `gpucompare list` names them all").arg(query)
-                       : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2").arg(query, matches.join(QStringLiteral(", "))));
+            p.fail(
+                matches.isEmpty()
+                    ? QCoreApplication::translate("cli", "unknown GPU '%1'; `gpucompare list` names them all")
+                          .arg(query)
+                    : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2")
+                          .arg(query, matches.join(QStringLiteral(", "))));
             return std::nullopt;
         }
         request.gpus.append(*gpu);
     }
     if (values.contains(QStringLiteral("--model-config"))) {
         QString error;
-        const auto model = HuggingFaceConfig::fromFile(values.value(QStringLiteral("--model-config")), &error);
+        const auto model =
+            HuggingFaceConfig::fromFile(values.value(QStringLiteral("--model-config")), &error);
         if (!model) {
             p.fail(QStringLiteral("--model-config: ") + error);
             return std::nullopt;
         }
         w.model = *model;
     } else {
-        const QString modelId = values.value(QStringLiteral("--model"), QStringLiteral("llama-3-8b")).trimmed();
+        const QString modelId =
+            values.value(QStringLiteral("--model"), QStringLiteral("llama-3-8b")).trimmed();
         const ModelSpec *model = snapshot->findModel(modelId);
         if (!model)
             for (const ModelSpec &candidate : snapshot->models)
@@ -336,8 +386,11 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
             QStringList all;
             for (const ModelSpec &candidate : snapshot->models)
                 all << candidate.modelId;
-            p.fail(matches.isEmpty() ? QCoreApplication::translate("cli", "unknown model '%1'; presets: %2").arg(modelId, all.join(QStringLiteral(", ")))
-                                     : QCoreApplication::translate("cli", "unknown model '%1'; close matches: %2").arg(modelId, matches.join(QStringLiteral(", "))));
+            p.fail(matches.isEmpty()
+                       ? QCoreApplication::translate("cli", "unknown model '%1'; presets: %2")
+                             .arg(modelId, all.join(QStringLiteral(", ")))
+                       : QCoreApplication::translate("cli", "unknown model '%1'; close matches: %2")
+                             .arg(modelId, matches.join(QStringLiteral(", "))));
             return std::nullopt;
         }
         w.model = *model;
@@ -349,7 +402,8 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
             QStringList ids;
             for (const EfficiencyProfile &candidate : snapshot->profiles)
                 ids << candidate.profileId;
-            p.fail(QCoreApplication::translate("cli", "--profile '%1': allowed %2").arg(id, ids.join(QStringLiteral(", "))));
+            p.fail(QCoreApplication::translate("cli", "--profile '%1': allowed %2")
+                       .arg(id, ids.join(QStringLiteral(", "))));
             return false;
         }
         QString error;
@@ -362,11 +416,13 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         target = *parameters;
         return true;
     };
-    const QString trainingDefault = w.gpuCount > 8 ? QStringLiteral("megatron") : QStringLiteral("pytorch-amp");
+    const QString trainingDefault =
+        w.gpuCount > 8 ? QStringLiteral("megatron") : QStringLiteral("pytorch-amp");
     const QString defaultProfile = Tasks::isTraining(w.task) ? trainingDefault : QStringLiteral("vllm");
     if (!profileFor(values.value(QStringLiteral("--profile"), defaultProfile), request.parameters))
         return std::nullopt;
-    if (!profileFor(Tasks::isTraining(w.task) ? QStringLiteral("vllm") : trainingDefault, request.otherTaskParameters))
+    if (!profileFor(Tasks::isTraining(w.task) ? QStringLiteral("vllm") : trainingDefault,
+                    request.otherTaskParameters))
         return std::nullopt;
 
     const QString problem = Estimator::validate(w);

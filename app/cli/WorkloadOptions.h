@@ -4,17 +4,16 @@
 
 #include <CatalogueSnapshot.h>
 #include <EfficiencyParameters.h>
-#include <Workload.h>
-
 #include <QStringList>
 #include <QVector>
-
+#include <Workload.h>
 #include <optional>
 
 // The workload options shared by `estimate` and `compare`, parsed and resolved against the catalogue:
 //   --gpu G[,G...] --model M | --model-config FILE --task T --precision P --activation-precision P
 //   --kv-precision P --batch N|max --input-tokens N --output-tokens N --seq-len N --gpus N --tp N --pp N
-//   --zero 0-3 --recompute none|selective|full --optimizer adam|adam8bit --lora-rank N --profile ID --usd-per-gpu-hour X
+//   --zero 0-3 --recompute none|selective|full --optimizer adam|adam8bit --lora-rank N --profile ID
+//   --usd-per-gpu-hour X
 //   --usd-per-kwh X --utilisation X --train-tokens N --json --math
 // Every bad value is reported as one line naming it and what is allowed (exit 2).
 struct WorkloadRequest
@@ -31,8 +30,9 @@ namespace WorkloadOptions {
 
 // `command` names the subcommand in messages; `minimumGpus` is 1 for estimate, 2 for compare;
 // `requireModelAndTask` is true for estimate (compare defaults to llama-3-8b inference).
-std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments, CliContext &context,
-                                     int minimumGpus, bool requireModelAndTask, int *exitCode);
+std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments,
+                                     CliContext &context, int minimumGpus, bool requireModelAndTask,
+                                     int *exitCode);
 
 QString usage(const QString &command);
 

@@ -9,7 +9,6 @@
 
 #include <QFile>
 #include <QMap>
-
 #include <gtest/gtest.h>
 
 namespace {
@@ -36,8 +35,10 @@ Loaded load()
     EXPECT_TRUE(gpus.has_value()) << error.toStdString();
     const auto rows = BenchmarkCsvParser::parse(seedFile("benchmarks-calibration.csv"), &error);
     EXPECT_TRUE(rows.has_value()) << error.toStdString();
-    const auto models = SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
-    const auto profiles = SeedFiles::readProfiles(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
+    const auto models =
+        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+    const auto profiles = SeedFiles::readProfiles(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
     if (!gpus || !rows || !models || !profiles)
         return loaded;
     loaded.gpus = *gpus;
@@ -58,14 +59,17 @@ TEST(Accuracy, SeedProfilesMeetTheTargetsOnTheCalibrationSet)
     QMap<QString, QVector<CalibrationPoint>> byCategory;
     for (const CalibrationPoint &point : loaded.set.points)
         byCategory[point.category].append(point);
-    const QMap<QString, double> targets{{QStringLiteral("llama.cpp decode"), 0.15}, {QStringLiteral("llama.cpp prefill"), 0.25},
-                                        {QStringLiteral("Lambda training"), 0.25}, {QStringLiteral("MLPerf Inference offline"), 0.25},
+    const QMap<QString, double> targets{{QStringLiteral("llama.cpp decode"), 0.15},
+                                        {QStringLiteral("llama.cpp prefill"), 0.25},
+                                        {QStringLiteral("Lambda training"), 0.25},
+                                        {QStringLiteral("MLPerf Inference offline"), 0.25},
                                         {QStringLiteral("TensorRT-LLM offline"), 0.25}};
     EXPECT_EQ(byCategory.keys(), targets.keys());
     for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it) {
         const EfficiencyParameters &profile = loaded.profiles[it->constFirst().profileId];
         const double calibrated = Calibrator::median(Calibrator::absolutePercentageErrors(*it, profile));
-        const double roofline = Calibrator::median(Calibrator::absolutePercentageErrors(*it, Calibrator::idealOf(profile)));
+        const double roofline =
+            Calibrator::median(Calibrator::absolutePercentageErrors(*it, Calibrator::idealOf(profile)));
         EXPECT_LE(calibrated, targets.value(it.key())) << it.key().toStdString();
         EXPECT_LT(calibrated, roofline / 2.0) << it.key().toStdString();
     }
@@ -81,5 +85,6 @@ TEST(Accuracy, NoFactorIsKeyedByAGpuId)
         for (const QString &key : EfficiencyParameters::tableKeys())
             for (const auto &entry : it->table(key)->overrides())
                 for (const GpuSpec &gpu : loaded.gpus)
-                    EXPECT_NE(entry.first.compare(gpu.gpuId, Qt::CaseInsensitive), 0) << it.key().toStdString() << " " << key.toStdString();
+                    EXPECT_NE(entry.first.compare(gpu.gpuId, Qt::CaseInsensitive), 0)
+                        << it.key().toStdString() << " " << key.toStdString();
 }

@@ -3,9 +3,8 @@
 #include "Estimator.h"
 #include "TestCatalogue.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace {
 
@@ -19,7 +18,8 @@ Workload llama8b(Task task)
 
 double perGpu(const GpuSpec &gpu, const Workload &w)
 {
-    return Estimator::estimate(gpu, w, TestCatalogue::profile(QStringLiteral("vllm")), EstimateOptions{false}).perGpuGb;
+    return Estimator::estimate(gpu, w, TestCatalogue::profile(QStringLiteral("vllm")), EstimateOptions{false})
+        .perGpuGb;
 }
 
 } // namespace
@@ -106,7 +106,8 @@ TEST(EstimatorProperties, MoreBandwidthNeverSlowsDecode)
                 gpu.memoryBandwidthGBs = bandwidth;
                 const Estimate e = Estimator::estimate(gpu, w, profile, EstimateOptions{false});
                 ASSERT_TRUE(e.inference.has_value());
-                EXPECT_LE(e.inference->tpotMs, previous + 1e-12) << profileId << " batch " << batch << " bw " << bandwidth;
+                EXPECT_LE(e.inference->tpotMs, previous + 1e-12)
+                    << profileId << " batch " << batch << " bw " << bandwidth;
                 previous = e.inference->tpotMs;
             }
         }
@@ -115,9 +116,10 @@ TEST(EstimatorProperties, MoreBandwidthNeverSlowsDecode)
 
 TEST(EstimatorProperties, EveryMathTermIsFiniteWithAUnitAndNothingIsNan)
 {
-    const QStringList models{QStringLiteral("llama-3-8b"), QStringLiteral("llama-3-70b"), QStringLiteral("mixtral-8x22b"),
-                             QStringLiteral("deepseek-v3"), QStringLiteral("bert-large"), QStringLiteral("resnet-50"),
-                             QStringLiteral("sdxl"), QStringLiteral("mistral-7b")};
+    const QStringList models{QStringLiteral("llama-3-8b"),    QStringLiteral("llama-3-70b"),
+                             QStringLiteral("mixtral-8x22b"), QStringLiteral("deepseek-v3"),
+                             QStringLiteral("bert-large"),    QStringLiteral("resnet-50"),
+                             QStringLiteral("sdxl"),          QStringLiteral("mistral-7b")};
     GpuSpec sparse = TestCatalogue::l40s();
     sparse.gpuId = QStringLiteral("no_bandwidth");
     sparse.memoryBandwidthGBs.reset(); // a record with a missing value must not produce NaN
@@ -132,7 +134,8 @@ TEST(EstimatorProperties, EveryMathTermIsFiniteWithAUnitAndNothingIsNan)
                 continue; // LoRA of ResNet-50
             for (int gpuCount : {1, 8}) {
                 w.gpuCount = gpuCount;
-                const QVector<Estimate> all = Estimator::estimateAll(gpus, w, TestCatalogue::profile(QStringLiteral("pytorch-amp")));
+                const QVector<Estimate> all =
+                    Estimator::estimateAll(gpus, w, TestCatalogue::profile(QStringLiteral("pytorch-amp")));
                 for (const Estimate &e : all) {
                     for (const MathTerm &term : e.math) {
                         EXPECT_TRUE(std::isfinite(term.value)) << term.name.toStdString();
@@ -141,12 +144,14 @@ TEST(EstimatorProperties, EveryMathTermIsFiniteWithAUnitAndNothingIsNan)
                     }
                     EXPECT_TRUE(std::isfinite(e.perGpuGb));
                     if (e.inference) {
-                        EXPECT_TRUE(std::isfinite(e.inference->ttftMs) && std::isfinite(e.inference->tpotMs)
-                                    && std::isfinite(e.inference->throughputTokensPerS))
+                        EXPECT_TRUE(std::isfinite(e.inference->ttftMs) &&
+                                    std::isfinite(e.inference->tpotMs) &&
+                                    std::isfinite(e.inference->throughputTokensPerS))
                             << modelId.toStdString();
                     }
                     if (e.training) {
-                        EXPECT_TRUE(std::isfinite(e.training->stepTimeS) && std::isfinite(e.training->mfu)) << modelId.toStdString();
+                        EXPECT_TRUE(std::isfinite(e.training->stepTimeS) && std::isfinite(e.training->mfu))
+                            << modelId.toStdString();
                     }
                     EXPECT_TRUE(std::isfinite(e.cost.joulesPerToken));
                 }
@@ -160,12 +165,14 @@ TEST(EstimatorProperties, Fp8OnAmpereRunsAtTheFp16RateAndSaysSo)
     Workload w = llama8b(Task::Inference);
     w.weightPrecision = Precision::Fp8;
     w.activationPrecision = Precision::Fp8;
-    const Estimate ampere = Estimator::estimate(TestCatalogue::a100Sxm80(), w, EfficiencyParameters::roofline());
+    const Estimate ampere =
+        Estimator::estimate(TestCatalogue::a100Sxm80(), w, EfficiencyParameters::roofline());
     EXPECT_EQ(ampere.computePrecisionUsed, Precision::Fp16);
     EXPECT_DOUBLE_EQ(ampere.peakTflopsUsed, 312.0);
     ASSERT_FALSE(ampere.notes.isEmpty());
     EXPECT_TRUE(ampere.notes.constFirst().contains(QStringLiteral("fp16 rate")));
-    const Estimate hopper = Estimator::estimate(TestCatalogue::h100Sxm(), w, EfficiencyParameters::roofline());
+    const Estimate hopper =
+        Estimator::estimate(TestCatalogue::h100Sxm(), w, EfficiencyParameters::roofline());
     EXPECT_EQ(hopper.computePrecisionUsed, Precision::Fp8);
     EXPECT_DOUBLE_EQ(hopper.peakTflopsUsed, 1978.9);
     // fp8 weights are half the fp16 bytes on both.

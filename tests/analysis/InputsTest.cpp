@@ -5,7 +5,6 @@
 #include "TestCatalogue.h"
 
 #include <QJsonDocument>
-
 #include <gtest/gtest.h>
 
 TEST(Inputs, ValidationNamesTheBadValueAndWhatIsAllowed)
@@ -14,7 +13,8 @@ TEST(Inputs, ValidationNamesTheBadValueAndWhatIsAllowed)
     w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     EXPECT_TRUE(Estimator::validate(w).isEmpty());
     w.batch = -3;
-    EXPECT_TRUE(Estimator::validate(w).startsWith(QStringLiteral("batch -3"))) << Estimator::validate(w).toStdString();
+    EXPECT_TRUE(Estimator::validate(w).startsWith(QStringLiteral("batch -3")))
+        << Estimator::validate(w).toStdString();
     w.batch = 1;
     w.kvPrecision = Precision::GgufQ4_K_M;
     EXPECT_TRUE(Estimator::validate(w).contains(QStringLiteral("allowed")));
@@ -31,7 +31,8 @@ TEST(Inputs, ValidationNamesTheBadValueAndWhatIsAllowed)
 TEST(Inputs, EverySeedPresetAndProfileParses)
 {
     QString error;
-    const auto models = SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+    const auto models =
+        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
     ASSERT_TRUE(models.has_value()) << error.toStdString();
     EXPECT_EQ(models->size(), 20);
     for (const ModelSpec &model : *models) {
@@ -40,7 +41,8 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
         w.model = model;
         EXPECT_TRUE(Estimator::validate(w).isEmpty()) << model.modelId.toStdString();
     }
-    const auto profiles = SeedFiles::readProfiles(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
+    const auto profiles = SeedFiles::readProfiles(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
     ASSERT_TRUE(profiles.has_value()) << error.toStdString();
     QStringList ids;
     for (const EfficiencyProfile &profile : *profiles) {
@@ -48,21 +50,25 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
         EXPECT_TRUE(EfficiencyParameters::fromProfile(profile, &error).has_value()) << error.toStdString();
         EXPECT_FALSE(profile.calibration.isEmpty());
     }
-    EXPECT_EQ(ids, (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"), QStringLiteral("vllm"),
-                                QStringLiteral("tensorrt-llm"), QStringLiteral("pytorch-amp"), QStringLiteral("megatron")}));
+    EXPECT_EQ(ids, (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"),
+                                QStringLiteral("vllm"), QStringLiteral("tensorrt-llm"),
+                                QStringLiteral("pytorch-amp"), QStringLiteral("megatron")}));
 }
 
 TEST(Inputs, BadProfileParametersAreRejectedWithTheKey)
 {
     QString error;
-    const QJsonObject bad = QJsonDocument::fromJson(R"({"memory_efficiency": {"default": 0.7, "HBM": 0}})").object();
+    const QJsonObject bad =
+        QJsonDocument::fromJson(R"({"memory_efficiency": {"default": 0.7, "HBM": 0}})").object();
     EXPECT_FALSE(EfficiencyParameters::fromJson(bad, &error).has_value());
     EXPECT_TRUE(error.startsWith(QStringLiteral("memory_efficiency"))) << error.toStdString();
 }
 
 TEST(Inputs, PropertyTablePrefersArchitectureThenMemoryClass)
 {
-    const QJsonObject json = QJsonDocument::fromJson(R"({"compute_efficiency": {"default": 0.4, "Hopper": 0.2, "GDDR": 0.5}})").object();
+    const QJsonObject json =
+        QJsonDocument::fromJson(R"({"compute_efficiency": {"default": 0.4, "Hopper": 0.2, "GDDR": 0.5}})")
+            .object();
     const auto parameters = EfficiencyParameters::fromJson(json);
     ASSERT_TRUE(parameters.has_value());
     EXPECT_DOUBLE_EQ(ResolvedEfficiency::resolve(*parameters, TestCatalogue::h100Sxm(), {}).compute, 0.2);
@@ -73,8 +79,10 @@ TEST(Inputs, PropertyTablePrefersArchitectureThenMemoryClass)
 // GPT-J's config.json uses GPT-2 names: n_layer 28, n_embd 4096, n_head 16, n_inner null.
 TEST(Inputs, HuggingFaceConfigWithGptNames)
 {
-    const QJsonObject config = QJsonDocument::fromJson(R"({"model_type": "gptj", "n_layer": 28, "n_embd": 4096, "n_head": 16,
-        "n_inner": null, "vocab_size": 50400, "n_positions": 2048, "activation_function": "gelu_new", "tie_word_embeddings": false})").object();
+    const QJsonObject config =
+        QJsonDocument::fromJson(R"({"model_type": "gptj", "n_layer": 28, "n_embd": 4096, "n_head": 16,
+        "n_inner": null, "vocab_size": 50400, "n_positions": 2048, "activation_function": "gelu_new", "tie_word_embeddings": false})")
+            .object();
     QString error;
     const auto model = HuggingFaceConfig::fromJson(config, QStringLiteral("gpt-j"), &error);
     ASSERT_TRUE(model.has_value()) << error.toStdString();
@@ -87,9 +95,11 @@ TEST(Inputs, HuggingFaceConfigWithGptNames)
 
 TEST(Inputs, HuggingFaceConfigWithLlamaNamesAndABadValue)
 {
-    QJsonObject config = QJsonDocument::fromJson(R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,
+    QJsonObject config =
+        QJsonDocument::fromJson(R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096,
         "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256,
-        "hidden_act": "silu", "max_position_embeddings": 8192})").object();
+        "hidden_act": "silu", "max_position_embeddings": 8192})")
+            .object();
     const auto model = HuggingFaceConfig::fromJson(config, QStringLiteral("my-llama"));
     ASSERT_TRUE(model.has_value());
     EXPECT_TRUE(model->gatedMlp);

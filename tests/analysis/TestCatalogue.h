@@ -11,11 +11,11 @@
 // seed presets and profiles read from resources/seed.
 namespace TestCatalogue {
 
-GpuSpec h100Sxm();  // 989.4 TFLOPS dense FP16, 80 GB HBM3, 3350 GB/s, NVLink switch 900 GB/s
-GpuSpec h200Sxm();  // 989.4, 141 GB HBM3e, 4800 GB/s
+GpuSpec h100Sxm();   // 989.4 TFLOPS dense FP16, 80 GB HBM3, 3350 GB/s, NVLink switch 900 GB/s
+GpuSpec h200Sxm();   // 989.4, 141 GB HBM3e, 4800 GB/s
 GpuSpec a100Sxm80(); // 312, 80 GB HBM2e, 2039 GB/s, no FP8
-GpuSpec l40s();     // 362.05 dense / 733 sparse, 48 GB GDDR6, 864 GB/s, no NVLink
-GpuSpec rtxA6000(); // 154.8, 48 GB GDDR6, 768 GB/s, NVLink bridge 112.5 GB/s
+GpuSpec l40s();      // 362.05 dense / 733 sparse, 48 GB GDDR6, 864 GB/s, no NVLink
+GpuSpec rtxA6000();  // 154.8, 48 GB GDDR6, 768 GB/s, NVLink bridge 112.5 GB/s
 QVector<GpuSpec> fiveFromTheArticle();
 
 ModelSpec model(const QString &modelId); // from resources/seed/models.json; fails the test if absent

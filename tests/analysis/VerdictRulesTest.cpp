@@ -27,14 +27,17 @@ TEST(VerdictRules, L40sIsNotTheTrainingPickAndTheReasonSaysDenseNotSparse)
     w.task = Task::Lora;
     w.sequenceLength = 2048;
     w.batch = 4;
-    const QVector<Estimate> all = Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("pytorch-amp")));
+    const QVector<Estimate> all = Estimator::estimateAll(
+        TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("pytorch-amp")));
     const Estimate &h100 = find(all, QStringLiteral("h100_sxm5_80gb"));
     const Estimate &l40s = find(all, QStringLiteral("l40s_48gb"));
     ASSERT_TRUE(h100.training && l40s.training);
     EXPECT_GT(h100.training->tokensPerS, 2.0 * l40s.training->tokensPerS);
-    EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Recommended) << h100.trainingVerdict.reasons.join(u'\n').toStdString();
+    EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Recommended)
+        << h100.trainingVerdict.reasons.join(u'\n').toStdString();
     EXPECT_NE(l40s.trainingVerdict.level, VerdictLevel::Recommended);
-    EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("733"))) << l40s.trainingVerdict.reasons.join(u'\n').toStdString();
+    EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("733")))
+        << l40s.trainingVerdict.reasons.join(u'\n').toStdString();
     EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("sparse")));
 }
 
@@ -50,7 +53,9 @@ TEST(VerdictRules, MultiGpuTrainingWithoutNvlinkIsLimited)
     const Estimate &l40s = find(all, QStringLiteral("l40s_48gb"));
     EXPECT_GE(int(l40s.trainingVerdict.level), int(VerdictLevel::Limited));
     EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("PCIe")));
-    EXPECT_TRUE(find(all, QStringLiteral("h100_sxm5_80gb")).trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("fits")));
+    EXPECT_TRUE(find(all, QStringLiteral("h100_sxm5_80gb"))
+                    .trainingVerdict.reasons.join(u'\n')
+                    .contains(QStringLiteral("fits")));
 }
 
 TEST(VerdictRules, AModelThatNeedsMoreThanANodeIsUnsuitable)
@@ -58,7 +63,8 @@ TEST(VerdictRules, AModelThatNeedsMoreThanANodeIsUnsuitable)
     Workload w;
     w.model = TestCatalogue::model(QStringLiteral("llama-3.1-405b"));
     w.task = Task::Training;
-    const QVector<Estimate> all = Estimator::estimateAll({TestCatalogue::rtxA6000()}, w, TestCatalogue::profile(QStringLiteral("megatron")));
+    const QVector<Estimate> all = Estimator::estimateAll({TestCatalogue::rtxA6000()}, w,
+                                                         TestCatalogue::profile(QStringLiteral("megatron")));
     EXPECT_EQ(all.constFirst().trainingVerdict.level, VerdictLevel::Unsuitable);
     EXPECT_FALSE(all.constFirst().fits);
 }
@@ -68,11 +74,12 @@ TEST(VerdictRules, InferenceVerdictRewardsBandwidthForDecode)
     Workload w;
     w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     w.batch = 1;
-    const QVector<Estimate> all = Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("vllm")),
-                                                         nullptr);
+    const QVector<Estimate> all = Estimator::estimateAll(
+        TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("vllm")), nullptr);
     // H200 has the most bandwidth (4.8 TB/s): fastest single-stream decode, recommended.
     const Estimate &h200 = find(all, QStringLiteral("h200_sxm_141gb"));
     for (const Estimate &e : all)
-        EXPECT_LE(e.inference->decodeTokensPerS, h200.inference->decodeTokensPerS + 1e-9) << e.gpuId.toStdString();
+        EXPECT_LE(e.inference->decodeTokensPerS, h200.inference->decodeTokensPerS + 1e-9)
+            << e.gpuId.toStdString();
     EXPECT_EQ(h200.inferenceVerdict.level, VerdictLevel::Recommended);
 }

@@ -97,13 +97,16 @@ TEST(WorkedExamples, PrefillOnTheRooflineIsFlopsOverPeak)
 // 12.9B active parameters. DeepSeek-V3: 671B total, 37B active (technical report) within 1%.
 TEST(WorkedExamples, MixtureOfExpertsCounts)
 {
-    const ModelArchitecture mixtral = ModelArchitecture::from(TestCatalogue::model(QStringLiteral("mixtral-8x7b")));
+    const ModelArchitecture mixtral =
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("mixtral-8x7b")));
     EXPECT_NEAR(mixtral.totalParams / 1e9, 46.7, 0.1);
     EXPECT_NEAR(mixtral.activeParams / 1e9, 12.9, 0.1);
-    const ModelArchitecture deepseek = ModelArchitecture::from(TestCatalogue::model(QStringLiteral("deepseek-v3")));
+    const ModelArchitecture deepseek =
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("deepseek-v3")));
     EXPECT_NEAR(deepseek.totalParams / 1e9, 671.0, 6.7);
     EXPECT_NEAR(deepseek.activeParams / 1e9, 37.0, 1.0);
-    // MLA: 61 layers x (512 + 64) elements x 2 bytes = 70,272 bytes per token, far below GQA-style 2 x 128 x 128.
+    // MLA: 61 layers x (512 + 64) elements x 2 bytes = 70,272 bytes per token, far below GQA-style 2 x 128 x
+    // 128.
     Workload w;
     w.model = TestCatalogue::model(QStringLiteral("deepseek-v3"));
     w.kvPrecision = Precision::Bf16;
@@ -114,9 +117,15 @@ TEST(WorkedExamples, MixtureOfExpertsCounts)
 // Llama-2-7B: 6.74e9; GPT-J 6B: 6.05e9; BERT-Large: 335M (word embeddings only, position embeddings omitted).
 TEST(WorkedExamples, DenseParameterCountsMatchPublishedSizes)
 {
-    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-3.1-405b"))).totalParams / 1e9, 405.85, 0.1);
-    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-2-7b"))).totalParams / 1e9, 6.74, 0.01);
-    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("gpt-j-6b"))).totalParams / 1e9, 6.05, 0.03);
-    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("bert-large"))).totalParams / 1e9, 0.335, 0.01);
-    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("gpt-3-175b"))).totalParams / 1e9, 174.6, 0.5);
+    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-3.1-405b"))).totalParams /
+                    1e9,
+                405.85, 0.1);
+    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-2-7b"))).totalParams / 1e9,
+                6.74, 0.01);
+    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("gpt-j-6b"))).totalParams / 1e9,
+                6.05, 0.03);
+    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("bert-large"))).totalParams / 1e9,
+                0.335, 0.01);
+    EXPECT_NEAR(ModelArchitecture::from(TestCatalogue::model(QStringLiteral("gpt-3-175b"))).totalParams / 1e9,
+                174.6, 0.5);
 }

@@ -3,10 +3,8 @@
 
 #include <DatasheetCsvParser.h>
 #include <Estimator.h>
-#include <SeedFiles.h>
-
 #include <QFile>
-
+#include <SeedFiles.h>
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -28,8 +26,10 @@ const Fixture &fixture()
         csv.open(QIODevice::ReadOnly);
         QString error;
         result.gpus = DatasheetCsvParser::parse(csv.readAll(), &error).value_or(QVector<GpuSpec>{});
-        const auto models = SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
-        const auto profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json")).value_or(QVector<EfficiencyProfile>{});
+        const auto models =
+            SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
+        const auto profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"))
+                                  .value_or(QVector<EfficiencyProfile>{});
         for (const EfficiencyProfile &profile : profiles) {
             if (profile.profileId == QLatin1String("vllm"))
                 result.inference = *EfficiencyParameters::fromProfile(profile);
@@ -37,8 +37,9 @@ const Fixture &fixture()
                 result.training = *EfficiencyParameters::fromProfile(profile);
         }
         for (const ModelSpec &model : models) {
-            if (model.modelId != QLatin1String("llama-3-8b") && model.modelId != QLatin1String("llama-3-70b")
-                && model.modelId != QLatin1String("mixtral-8x7b"))
+            if (model.modelId != QLatin1String("llama-3-8b") &&
+                model.modelId != QLatin1String("llama-3-70b") &&
+                model.modelId != QLatin1String("mixtral-8x7b"))
                 continue;
             Workload w;
             w.model = model;
@@ -97,7 +98,8 @@ void BM_EstimateAllTwentyTwoGpus(benchmark::State &state)
 {
     const Fixture &f = fixture();
     for (auto _ : state) {
-        QVector<Estimate> all = Estimator::estimateAll(f.gpus, f.workloads.constFirst(), f.inference, &f.training, EstimateOptions{false});
+        QVector<Estimate> all = Estimator::estimateAll(f.gpus, f.workloads.constFirst(), f.inference,
+                                                       &f.training, EstimateOptions{false});
         benchmark::DoNotOptimize(all);
     }
     state.SetItemsProcessed(state.iterations() * f.gpus.size());

@@ -11,14 +11,16 @@
 
 namespace {
 
-const QString kFiveGpus = QStringLiteral("h100_sxm5_80gb,a100_sxm4_80gb,l40s_48gb,rtx_a6000_48gb,h200_sxm_141gb");
+const QString kFiveGpus =
+    QStringLiteral("h100_sxm5_80gb,a100_sxm4_80gb,l40s_48gb,rtx_a6000_48gb,h200_sxm_141gb");
 
 class EstimateCommands : public ::testing::Test
 {
 protected:
     ProcessResult run(const QStringList &arguments)
     {
-        return runGpuCompare(QStringList{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db"))} + arguments);
+        return runGpuCompare(
+            QStringList{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db"))} + arguments);
     }
 
     QJsonArray results(const QStringList &arguments)
@@ -58,13 +60,15 @@ QStringList keysOf(const QJsonObject &object)
 
 TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
 {
-    const QJsonArray all = results({QStringLiteral("estimate"), QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--model"),
-                                    QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference"),
-                                    QStringLiteral("--precision"), QStringLiteral("fp16")});
+    const QJsonArray all =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--model"),
+                 QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference"),
+                 QStringLiteral("--precision"), QStringLiteral("fp16")});
     ASSERT_EQ(all.size(), 5);
     for (const QJsonValue &value : all) {
         const QJsonObject e = value.toObject();
-        for (const char *key : {"gpu", "gpus", "model", "task", "profile", "precision", "memory", "inference", "training", "cost", "verdict", "math"})
+        for (const char *key : {"gpu", "gpus", "model", "task", "profile", "precision", "memory", "inference",
+                                "training", "cost", "verdict", "math"})
             EXPECT_TRUE(e.contains(QString::fromLatin1(key))) << key;
         EXPECT_EQ(e.value(QStringLiteral("model")).toString(), QStringLiteral("llama-3-8b"));
         EXPECT_EQ(e.value(QStringLiteral("task")).toString(), QStringLiteral("inference"));
@@ -73,17 +77,25 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
         for (const char *key : {"per_gpu_gb", "capacity_gb", "fits", "min_gpus", "breakdown_gb"})
             EXPECT_TRUE(memory.contains(QString::fromLatin1(key))) << key;
         // Llama-3-8B at fp16: 8.03e9 x 2 bytes = 16.06 GB of weights on every card.
-        EXPECT_NEAR(memory.value(QStringLiteral("breakdown_gb")).toObject().value(QStringLiteral("weights")).toDouble(), 16.06, 0.005);
+        EXPECT_NEAR(memory.value(QStringLiteral("breakdown_gb"))
+                        .toObject()
+                        .value(QStringLiteral("weights"))
+                        .toDouble(),
+                    16.06, 0.005);
         const QJsonObject inference = e.value(QStringLiteral("inference")).toObject();
-        for (const char *key : {"ttft_ms", "tpot_ms", "prefill_tokens_per_s", "decode_tokens_per_s", "throughput_tokens_per_s", "max_batch"})
+        for (const char *key : {"ttft_ms", "tpot_ms", "prefill_tokens_per_s", "decode_tokens_per_s",
+                                "throughput_tokens_per_s", "max_batch"})
             EXPECT_TRUE(inference.value(QString::fromLatin1(key)).isDouble()) << key;
         // The definitions of the issue, batch 1, input 512, output 256.
         const double ttft = inference.value(QStringLiteral("ttft_ms")).toDouble();
         const double tpot = inference.value(QStringLiteral("tpot_ms")).toDouble();
-        EXPECT_NEAR(inference.value(QStringLiteral("decode_tokens_per_s")).toDouble(), 1000.0 / tpot, 1e-6 * 1000.0 / tpot);
-        EXPECT_NEAR(inference.value(QStringLiteral("prefill_tokens_per_s")).toDouble(), 512.0 * 1000.0 / ttft, 1e-6 * 512e3 / ttft);
+        EXPECT_NEAR(inference.value(QStringLiteral("decode_tokens_per_s")).toDouble(), 1000.0 / tpot,
+                    1e-6 * 1000.0 / tpot);
+        EXPECT_NEAR(inference.value(QStringLiteral("prefill_tokens_per_s")).toDouble(), 512.0 * 1000.0 / ttft,
+                    1e-6 * 512e3 / ttft);
         const double throughput = 256.0 / ((ttft + 256.0 * tpot) / 1000.0);
-        EXPECT_NEAR(inference.value(QStringLiteral("throughput_tokens_per_s")).toDouble(), throughput, 1e-6 * throughput);
+        EXPECT_NEAR(inference.value(QStringLiteral("throughput_tokens_per_s")).toDouble(), throughput,
+                    1e-6 * throughput);
         EXPECT_TRUE(e.value(QStringLiteral("training")).isNull());
         const QJsonObject cost = e.value(QStringLiteral("cost")).toObject();
         for (const char *key : {"usd_per_gpu_hour", "usd_per_million_tokens", "joules_per_token"})
@@ -91,24 +103,29 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
         const QJsonObject verdict = e.value(QStringLiteral("verdict")).toObject();
         for (const char *task : {"training", "inference"}) {
             const QJsonObject v = verdict.value(QString::fromLatin1(task)).toObject();
-            EXPECT_TRUE(QStringList({QStringLiteral("recommended"), QStringLiteral("suitable"), QStringLiteral("limited"),
-                                     QStringLiteral("unsuitable")}).contains(v.value(QStringLiteral("level")).toString()));
+            EXPECT_TRUE(QStringList({QStringLiteral("recommended"), QStringLiteral("suitable"),
+                                     QStringLiteral("limited"), QStringLiteral("unsuitable")})
+                            .contains(v.value(QStringLiteral("level")).toString()));
             EXPECT_FALSE(v.value(QStringLiteral("reasons")).toArray().isEmpty());
         }
         const QJsonArray math = e.value(QStringLiteral("math")).toArray();
         ASSERT_FALSE(math.isEmpty());
         for (const QJsonValue &term : math)
-            EXPECT_EQ(keysOf(term.toObject()), (QStringList{QStringLiteral("formula"), QStringLiteral("name"), QStringLiteral("substituted"),
-                                                            QStringLiteral("unit"), QStringLiteral("value")}));
+            EXPECT_EQ(
+                keysOf(term.toObject()),
+                (QStringList{QStringLiteral("formula"), QStringLiteral("name"), QStringLiteral("substituted"),
+                             QStringLiteral("unit"), QStringLiteral("value")}));
     }
 }
 
 TEST_F(EstimateCommands, TrainingJsonHasTrainingAndNoInference)
 {
-    const QJsonArray all = results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                                    QStringLiteral("llama-2-70b"), QStringLiteral("--task"), QStringLiteral("training"), QStringLiteral("--gpus"),
-                                    QStringLiteral("8"), QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"),
-                                    QStringLiteral("full"), QStringLiteral("--seq-len"), QStringLiteral("4096")});
+    const QJsonArray all =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                 QStringLiteral("--model"), QStringLiteral("llama-2-70b"), QStringLiteral("--task"),
+                 QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                 QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"),
+                 QStringLiteral("full"), QStringLiteral("--seq-len"), QStringLiteral("4096")});
     ASSERT_EQ(all.size(), 1);
     const QJsonObject e = all.first().toObject();
     EXPECT_TRUE(e.value(QStringLiteral("inference")).isNull());
@@ -117,25 +134,40 @@ TEST_F(EstimateCommands, TrainingJsonHasTrainingAndNoInference)
         EXPECT_GT(training.value(QString::fromLatin1(key)).toDouble(), 0.0) << key;
     EXPECT_LT(training.value(QStringLiteral("mfu")).toDouble(), 1.0);
     EXPECT_EQ(e.value(QStringLiteral("gpus")).toInt(), 8);
-    // 16 bytes x 68.98e9 parameters / 8 GPUs (ZeRO-3) = 138 GB of states: more than 80 GB, so it does not fit.
+    // 16 bytes x 68.98e9 parameters / 8 GPUs (ZeRO-3) = 138 GB of states: more than 80 GB, so it does not
+    // fit.
     EXPECT_FALSE(e.value(QStringLiteral("memory")).toObject().value(QStringLiteral("fits")).toBool());
 }
 
 TEST_F(EstimateCommands, GpusMeansNOfEachAndThroughputIsForAllOfThem)
 {
-    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("a100_sxm4_80gb"), QStringLiteral("--model"),
-                           QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference")};
-    const double one = results(base).first().toObject().value(QStringLiteral("inference")).toObject().value(QStringLiteral("decode_tokens_per_s")).toDouble();
-    const QJsonObject four = results(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("4")}).first().toObject();
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("a100_sxm4_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
+                           QStringLiteral("inference")};
+    const double one = results(base)
+                           .first()
+                           .toObject()
+                           .value(QStringLiteral("inference"))
+                           .toObject()
+                           .value(QStringLiteral("decode_tokens_per_s"))
+                           .toDouble();
+    const QJsonObject four =
+        results(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("4")}).first().toObject();
     EXPECT_EQ(four.value(QStringLiteral("gpus")).toInt(), 4);
     // The model fits on one card: four data-parallel replicas serve four times the tokens.
-    EXPECT_NEAR(four.value(QStringLiteral("inference")).toObject().value(QStringLiteral("decode_tokens_per_s")).toDouble(), 4.0 * one, 1e-6 * one);
+    EXPECT_NEAR(four.value(QStringLiteral("inference"))
+                    .toObject()
+                    .value(QStringLiteral("decode_tokens_per_s"))
+                    .toDouble(),
+                4.0 * one, 1e-6 * one);
 }
 
 TEST_F(EstimateCommands, CompareMarksTheBestAndPrintsVerdicts)
 {
-    const ProcessResult result = run({QStringLiteral("compare"), QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--model"),
-                                      QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("lora")});
+    const ProcessResult result =
+        run({QStringLiteral("compare"), QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--model"),
+             QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("lora")});
     EXPECT_EQ(result.exitCode, 0) << result.err.toStdString();
     for (const QString &gpu : kFiveGpus.split(u','))
         EXPECT_TRUE(result.out.contains(gpu));
@@ -150,43 +182,69 @@ TEST_F(EstimateCommands, CustomModelFromAConfigJson)
     const QString path = m_dir.filePath(QStringLiteral("config.json"));
     QFile file(path);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write(R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+    file.write(
+        R"({"model_type": "llama", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
                    "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 128256, "hidden_act": "silu"})");
     file.close();
-    const QJsonArray all = results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("l40s_48gb"), QStringLiteral("--model-config"),
-                                    path, QStringLiteral("--task"), QStringLiteral("inference"), QStringLiteral("--precision"), QStringLiteral("fp16")});
+    const QJsonArray all =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("l40s_48gb"),
+                 QStringLiteral("--model-config"), path, QStringLiteral("--task"),
+                 QStringLiteral("inference"), QStringLiteral("--precision"), QStringLiteral("fp16")});
     ASSERT_EQ(all.size(), 1);
-    EXPECT_NEAR(all.first().toObject().value(QStringLiteral("memory")).toObject().value(QStringLiteral("breakdown_gb")).toObject()
-                    .value(QStringLiteral("weights")).toDouble(), 16.06, 0.005);
+    EXPECT_NEAR(all.first()
+                    .toObject()
+                    .value(QStringLiteral("memory"))
+                    .toObject()
+                    .value(QStringLiteral("breakdown_gb"))
+                    .toObject()
+                    .value(QStringLiteral("weights"))
+                    .toDouble(),
+                16.06, 0.005);
 }
 
 TEST_F(EstimateCommands, BadInputIsExit2WithOneLineNamingTheValue)
 {
-    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                           QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference")};
-    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("-4")}, QStringLiteral("--batch '-4'"));
-    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("99999999999")}, QStringLiteral("--batch"));
-    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("many")}, QStringLiteral("whole number"));
-    expectBadInput(base + QStringList{QStringLiteral("--precision"), QStringLiteral("fp7")}, QStringLiteral("q4_k_m"));
-    expectBadInput(base + QStringList{QStringLiteral("--kv-precision"), QStringLiteral("q4_k_m")}, QStringLiteral("allowed"));
-    expectBadInput(base + QStringList{QStringLiteral("--usd-per-gpu-hour"), QStringLiteral("nan")}, QStringLiteral("--usd-per-gpu-hour"));
-    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("6"), QStringLiteral("--tp"), QStringLiteral("4")}, QStringLiteral("divide"));
-    expectBadInput(base + QStringList{QStringLiteral("--profile"), QStringLiteral("fastest")}, QStringLiteral("tensorrt-llm"));
-    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100"), QStringLiteral("--model"), QStringLiteral("llama-3-8b"),
-                    QStringLiteral("--task"), QStringLiteral("inference")},
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
+                           QStringLiteral("inference")};
+    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("-4")},
+                   QStringLiteral("--batch '-4'"));
+    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("99999999999")},
+                   QStringLiteral("--batch"));
+    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("many")},
+                   QStringLiteral("whole number"));
+    expectBadInput(base + QStringList{QStringLiteral("--precision"), QStringLiteral("fp7")},
+                   QStringLiteral("q4_k_m"));
+    expectBadInput(base + QStringList{QStringLiteral("--kv-precision"), QStringLiteral("q4_k_m")},
+                   QStringLiteral("allowed"));
+    expectBadInput(base + QStringList{QStringLiteral("--usd-per-gpu-hour"), QStringLiteral("nan")},
+                   QStringLiteral("--usd-per-gpu-hour"));
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("6"), QStringLiteral("--tp"),
+                                      QStringLiteral("4")},
+                   QStringLiteral("divide"));
+    expectBadInput(base + QStringList{QStringLiteral("--profile"), QStringLiteral("fastest")},
+                   QStringLiteral("tensorrt-llm"));
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("inference")},
                    QStringLiteral("h100_sxm5_80gb"));
-    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                    QStringLiteral("llama3-8b"), QStringLiteral("--task"), QStringLiteral("inference")},
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("inference")},
                    QStringLiteral("llama-3-8b"));
-    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                    QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("training"), QStringLiteral("--precision"),
-                    QStringLiteral("q4_k_m")},
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("training"), QStringLiteral("--precision"), QStringLiteral("q4_k_m")},
                    QStringLiteral("qlora"));
-    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                    QStringLiteral("resnet-50"), QStringLiteral("--task"), QStringLiteral("lora")},
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("resnet-50"), QStringLiteral("--task"),
+                    QStringLiteral("lora")},
                    QStringLiteral("LoRA"));
-    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                    QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("pretraining")},
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("pretraining")},
                    QStringLiteral("qlora"));
-    expectBadInput({QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb")}, QStringLiteral("at least 2"));
+    expectBadInput({QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb")},
+                   QStringLiteral("at least 2"));
 }

@@ -55,10 +55,13 @@ QString metricName(CalibrationMetric metric)
     return {};
 }
 
-CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models)
+CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
+                     const QVector<ModelSpec> &models)
 {
     CalibrationSet set;
-    const auto skip = [&set](const Benchmark &row, const QString &reason) { set.skipped.append({row.benchId, reason}); };
+    const auto skip = [&set](const Benchmark &row, const QString &reason) {
+        set.skipped.append({row.benchId, reason});
+    };
 
     for (const Benchmark &row : rows) {
         const GpuSpec *gpu = findGpu(gpus, row.gpuId);
@@ -81,20 +84,22 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
 
         if (has(row.category, "llama.cpp")) {
             point.profileId = QStringLiteral("llama.cpp");
-            const bool ok = has(row.model, "Llama-3-70B") ? setModel("llama-3-70b")
-                : has(row.model, "Llama-3-8B")          ? setModel("llama-3-8b")
-                : has(row.model, "codellama-7b")        ? setModel("llama-2-7b") // same shape, vocabulary 32016
-                                                        : false;
+            const bool ok = has(row.model, "Llama-3-70B")  ? setModel("llama-3-70b")
+                            : has(row.model, "Llama-3-8B") ? setModel("llama-3-8b")
+                            : has(row.model, "codellama-7b")
+                                ? setModel("llama-2-7b") // same shape, vocabulary 32016
+                                : false;
             if (!ok) {
                 skip(row, QStringLiteral("no preset for %1").arg(row.model));
                 continue;
             }
             if (has(row.model, "codellama"))
-                point.assumption = QStringLiteral("CodeLlama-7B sized as the Llama-2-7B preset (same layers; vocabulary 32016 vs 32000)");
+                point.assumption = QStringLiteral(
+                    "CodeLlama-7B sized as the Llama-2-7B preset (same layers; vocabulary 32016 vs 32000)");
             const QString q = row.precision;
             w.weightPrecision = q.startsWith(QLatin1String("Q4_K_M")) ? Precision::GgufQ4_K_M
-                : q.startsWith(QLatin1String("Q8_0"))                 ? Precision::GgufQ8_0
-                : q.startsWith(QLatin1String("Q4_0"))                 ? Precision::GgufQ4_0
+                                : q.startsWith(QLatin1String("Q8_0")) ? Precision::GgufQ8_0
+                                : q.startsWith(QLatin1String("Q4_0")) ? Precision::GgufQ4_0
                                                                       : Precision::Fp16;
             w.activationPrecision = Precision::Fp16;
             w.kvPrecision = Precision::Fp16;
@@ -130,14 +135,16 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 w.batch = std::max(1, perRun / std::max(1, row.gpuCount));
             } else {
                 w.batch = w.model.kind == QLatin1String("cnn") ? 256 : 32;
-                point.assumption = QStringLiteral("batch not tabulated (v2 suite): %1 per GPU assumed").arg(w.batch);
+                point.assumption =
+                    QStringLiteral("batch not tabulated (v2 suite): %1 per GPU assumed").arg(w.batch);
             }
             point.metric = CalibrationMetric::TrainingSamplesPerS;
         } else if (has(row.category, "MLPerf Inference")) {
             point.profileId = QStringLiteral("tensorrt-llm");
             point.category = QStringLiteral("MLPerf Inference offline");
             if (!has(row.task, "Offline")) {
-                skip(row, QStringLiteral("Server scenario: throughput under latency bounds, not an offline maximum"));
+                skip(row, QStringLiteral(
+                              "Server scenario: throughput under latency bounds, not an offline maximum"));
                 continue;
             }
             w.weightPrecision = Precision::Fp8;
@@ -148,13 +155,15 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 setModel("llama-2-70b");
                 w.inputTokens = 300;
                 w.outputTokens = 291;
-                point.assumption = QStringLiteral("OpenOrca mean input ~300 tokens assumed (not in the CSV); output 291 from the row");
+                point.assumption = QStringLiteral(
+                    "OpenOrca mean input ~300 tokens assumed (not in the CSV); output 291 from the row");
                 point.metric = CalibrationMetric::ThroughputTokensPerS;
             } else if (has(row.model, "GPT-J")) {
                 setModel("gpt-j-6b");
                 w.inputTokens = 800;
                 w.outputTokens = 69;
-                point.assumption = QStringLiteral("CNN/DailyMail mean input ~800 tokens assumed; output 69 tokens per sample from the row");
+                point.assumption = QStringLiteral(
+                    "CNN/DailyMail mean input ~800 tokens assumed; output 69 tokens per sample from the row");
                 point.metric = CalibrationMetric::ThroughputTokensPerS;
             } else if (has(row.model, "ResNet-50")) {
                 setModel("resnet-50");
@@ -164,8 +173,10 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 point.assumption = QStringLiteral("batch 256 per GPU assumed");
                 point.metric = CalibrationMetric::SamplesPerS;
             } else {
-                skip(row, QStringLiteral("%1: no dataset length distribution in the row (Mixtral mix, BERT variable length) or no "
-                                         "sourced per-image FLOPs (SDXL)").arg(row.model.left(40)));
+                skip(row, QStringLiteral("%1: no dataset length distribution in the row (Mixtral mix, BERT "
+                                         "variable length) or no "
+                                         "sourced per-image FLOPs (SDXL)")
+                              .arg(row.model.left(40)));
                 continue;
             }
         } else if (has(row.category, "TensorRT-LLM") || has(row.category, "NIM")) {
@@ -193,7 +204,8 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
             if (has(row.category, "NIM")) {
                 const int concurrency = leadingInt(row.batchSize.mid(row.batchSize.indexOf(u' ') + 1), 1);
                 if (concurrency > 50) {
-                    skip(row, QStringLiteral("concurrency %1: requests queue (TTFT 88 s), not a steady batch").arg(concurrency));
+                    skip(row, QStringLiteral("concurrency %1: requests queue (TTFT 88 s), not a steady batch")
+                                  .arg(concurrency));
                     continue;
                 }
                 w.batch = concurrency;
@@ -206,14 +218,16 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 w.batch = 1;
                 w.outputTokens = 128;
                 point.metric = CalibrationMetric::DecodeTokensPerS;
-                point.assumption = QStringLiteral("single-stream tokens/s read as decode speed (128 output tokens assumed)");
+                point.assumption =
+                    QStringLiteral("single-stream tokens/s read as decode speed (128 output tokens assumed)");
             } else {
                 const int batch = leadingInt(row.batchSize, 0);
                 w.batch = batch; // 0 = engine-chosen: the largest that fits
                 point.metric = CalibrationMetric::ThroughputTokensPerS;
             }
         } else {
-            skip(row, QStringLiteral("%1: time-to-train or kernel benchmark, not an estimator output").arg(row.category));
+            skip(row, QStringLiteral("%1: time-to-train or kernel benchmark, not an estimator output")
+                          .arg(row.category));
             continue;
         }
         if (w.model.modelId.isEmpty()) {

@@ -12,7 +12,8 @@
 // predict: a GPU record, a workload, the profile that describes the software, which output to compare
 // and the measured value. Rows the estimator cannot describe (no preset for the model, time-to-train
 // without the dataset size, server scenarios with latency bounds) are listed with the reason.
-enum class CalibrationMetric {
+enum class CalibrationMetric
+{
     DecodeTokensPerS,     // llama.cpp tg, single stream: batch / TPOT
     PrefillTokensPerS,    // llama.cpp pp
     ThroughputTokensPerS, // offline output tokens/s over all GPUs
@@ -47,7 +48,8 @@ struct CalibrationSet
 
 namespace CalibrationData {
 
-CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models);
+CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
+                     const QVector<ModelSpec> &models);
 
 QString metricName(CalibrationMetric metric);
 

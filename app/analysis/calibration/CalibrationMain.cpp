@@ -22,7 +22,6 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QTextStream>
-
 #include <cmath>
 
 namespace {
@@ -110,17 +109,22 @@ int main(int argc, char *argv[])
             crossValidate = false;
         else {
             err << "gpucompare-calibrate: unknown argument " << arg
-                << "; allowed --source-dir DIR, --write-profiles, --report FILE, --points, --no-cv" << Qt::endl;
+                << "; allowed --source-dir DIR, --write-profiles, --report FILE, --points, --no-cv"
+                << Qt::endl;
             return 2;
         }
     }
     const QString seed = sourceDir + QStringLiteral("/resources/seed/");
     QString error;
-    const auto gpus = DatasheetCsvParser::parse(readFile(seed + QStringLiteral("gpu-specs.csv"), err), &error);
-    const auto rows = gpus ? BenchmarkCsvParser::parse(readFile(seed + QStringLiteral("benchmarks-calibration.csv"), err), &error)
+    const auto gpus =
+        DatasheetCsvParser::parse(readFile(seed + QStringLiteral("gpu-specs.csv"), err), &error);
+    const auto rows = gpus ? BenchmarkCsvParser::parse(
+                                 readFile(seed + QStringLiteral("benchmarks-calibration.csv"), err), &error)
                            : std::nullopt;
-    const auto models = rows ? SeedFiles::readModels(seed + QStringLiteral("models.json"), &error) : std::nullopt;
-    const auto profiles = models ? SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"), &error) : std::nullopt;
+    const auto models =
+        rows ? SeedFiles::readModels(seed + QStringLiteral("models.json"), &error) : std::nullopt;
+    const auto profiles =
+        models ? SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"), &error) : std::nullopt;
     if (!profiles) {
         err << "gpucompare-calibrate: " << error << Qt::endl;
         return 1;
@@ -137,7 +141,8 @@ int main(int argc, char *argv[])
             if (profile.profileId == profileFit.profileId)
                 start = EfficiencyParameters::fromProfile(profile, &error);
         if (!start) {
-            err << "gpucompare-calibrate: profile " << profileFit.profileId << " missing or invalid: " << error << Qt::endl;
+            err << "gpucompare-calibrate: profile " << profileFit.profileId
+                << " missing or invalid: " << error << Qt::endl;
             return 1;
         }
         QVector<CalibrationPoint> points;
@@ -147,7 +152,9 @@ int main(int argc, char *argv[])
         const EfficiencyParameters result = Calibrator::fit(points, *start, profileFit.parameters);
         fitted.insert(profileFit.profileId, result);
         const EfficiencyParameters ideal = Calibrator::idealOf(result);
-        const QVector<double> cv = crossValidate ? Calibrator::leaveOneGpuOut(points, *start, profileFit.parameters) : QVector<double>{};
+        const QVector<double> cv = crossValidate
+                                       ? Calibrator::leaveOneGpuOut(points, *start, profileFit.parameters)
+                                       : QVector<double>{};
         // leaveOneGpuOut returns errors grouped by GPU; map them back to points in the same order.
         QStringList order;
         for (const CalibrationPoint &point : points)
@@ -169,19 +176,29 @@ int main(int argc, char *argv[])
             report.roofline << std::fabs(roof / point.measured - 1.0);
             if (listPoints)
                 pointLines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
-                                  .arg(point.benchId, point.gpu.gpuId, CalibrationData::metricName(point.metric))
-                                  .arg(point.measured, 0, 'g', 5).arg(predicted, 0, 'g', 5).arg(roof, 0, 'g', 5);
+                                  .arg(point.benchId, point.gpu.gpuId,
+                                       CalibrationData::metricName(point.metric))
+                                  .arg(point.measured, 0, 'g', 5)
+                                  .arg(predicted, 0, 'g', 5)
+                                  .arg(roof, 0, 'g', 5);
         }
         for (qsizetype i = 0; i < cv.size() && i < cvOrder.size(); ++i)
             categories[cvOrder[i]->category].crossValidated << cv[i];
         const double mdape = Calibrator::median(Calibrator::absolutePercentageErrors(points, result));
-        calibrationText.insert(profileFit.profileId,
-            QStringLiteral("Fitted by gpucompare-calibrate on %1 measured points of resources/seed/benchmarks-calibration.csv (GPUs: %2): "
-                           "coordinate descent minimising the mean |ln(predicted/measured)| over the factors keyed by memory class, "
-                           "architecture or model kind (never by GPU id). Median absolute error %3 on the fit%4. "
-                           "Rerun: gpucompare-calibrate --write-profiles.")
-                .arg(points.size()).arg(gpuIds.join(QStringLiteral(", ")), percent(mdape),
-                     crossValidate ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(cv))) : QString()));
+        calibrationText.insert(
+            profileFit.profileId,
+            QStringLiteral(
+                "Fitted by gpucompare-calibrate on %1 measured points of "
+                "resources/seed/benchmarks-calibration.csv (GPUs: %2): "
+                "coordinate descent minimising the mean |ln(predicted/measured)| over the factors keyed by "
+                "memory class, "
+                "architecture or model kind (never by GPU id). Median absolute error %3 on the fit%4. "
+                "Rerun: gpucompare-calibrate --write-profiles.")
+                .arg(points.size())
+                .arg(gpuIds.join(QStringLiteral(", ")), percent(mdape),
+                     crossValidate
+                         ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(cv)))
+                         : QString()));
     }
 
     // Profiles without measurements of their own in the set.
@@ -196,9 +213,11 @@ int main(int argc, char *argv[])
     vllm.layerOverheadUs = trt.layerOverheadUs;
     fitted.insert(QStringLiteral("vllm"), vllm);
     calibrationText.insert(QStringLiteral("vllm"),
-        QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived by gpucompare-calibrate from the fitted "
-                       "tensorrt-llm factors: memory and compute efficiency x 0.9, the same per-layer overhead (an assumption, to be "
-                       "replaced when vLLM measurements are added)."));
+                           QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived "
+                                          "by gpucompare-calibrate from the fitted "
+                                          "tensorrt-llm factors: memory and compute efficiency x 0.9, the "
+                                          "same per-layer overhead (an assumption, to be "
+                                          "replaced when vLLM measurements are added)."));
 
     QJsonArray written;
     for (const EfficiencyProfile &profile : *profiles) {
@@ -206,33 +225,39 @@ int main(int argc, char *argv[])
         object.insert(QStringLiteral("profile_id"), profile.profileId);
         object.insert(QStringLiteral("name"), profile.name);
         object.insert(QStringLiteral("description"), profile.description);
-        const auto parameters = fitted.contains(profile.profileId) ? std::optional(fitted[profile.profileId])
-                                                                   : EfficiencyParameters::fromProfile(profile);
+        const auto parameters = fitted.contains(profile.profileId)
+                                    ? std::optional(fitted[profile.profileId])
+                                    : EfficiencyParameters::fromProfile(profile);
         object.insert(QStringLiteral("parameters"), parameters->toJson());
-        object.insert(QStringLiteral("calibration"), calibrationText.value(profile.profileId, profile.calibration));
+        object.insert(QStringLiteral("calibration"),
+                      calibrationText.value(profile.profileId, profile.calibration));
         written.append(object);
     }
     const QByteArray json = QJsonDocument(written).toJson(QJsonDocument::Indented);
     out << "# Fitted profiles\n" << QString::fromUtf8(json) << "\n";
 
     QStringList table;
-    table << QStringLiteral("| Category | Profile | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | Ideal roofline MdAPE |")
+    table << QStringLiteral("| Category | Profile | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+                            "Ideal roofline MdAPE |")
           << QStringLiteral("|---|---|---|---|---|---|");
-    const QMap<QString, QString> profileOf{{QStringLiteral("llama.cpp decode"), QStringLiteral("llama.cpp")},
-                                           {QStringLiteral("llama.cpp prefill"), QStringLiteral("llama.cpp")},
-                                           {QStringLiteral("Lambda training"), QStringLiteral("pytorch-amp")},
-                                           {QStringLiteral("MLPerf Inference offline"), QStringLiteral("tensorrt-llm")},
-                                           {QStringLiteral("TensorRT-LLM offline"), QStringLiteral("tensorrt-llm")}};
+    const QMap<QString, QString> profileOf{
+        {QStringLiteral("llama.cpp decode"), QStringLiteral("llama.cpp")},
+        {QStringLiteral("llama.cpp prefill"), QStringLiteral("llama.cpp")},
+        {QStringLiteral("Lambda training"), QStringLiteral("pytorch-amp")},
+        {QStringLiteral("MLPerf Inference offline"), QStringLiteral("tensorrt-llm")},
+        {QStringLiteral("TensorRT-LLM offline"), QStringLiteral("tensorrt-llm")}};
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
         table << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
                      .arg(it.key(), profileOf.value(it.key()))
                      .arg(it->points)
                      .arg(percent(Calibrator::median(it->calibrated)),
-                          crossValidate ? percent(Calibrator::median(it->crossValidated)) : QStringLiteral("not run"),
+                          crossValidate ? percent(Calibrator::median(it->crossValidated))
+                                        : QStringLiteral("not run"),
                           percent(Calibrator::median(it->roofline)));
     out << "# Accuracy\n" << table.join(u'\n') << "\n";
     if (listPoints)
-        out << "\n| Row | GPU | Metric | Measured | Calibrated | Roofline |\n|---|---|---|---|---|---|\n" << pointLines.join(u'\n') << "\n";
+        out << "\n| Row | GPU | Metric | Measured | Calibrated | Roofline |\n|---|---|---|---|---|---|\n"
+            << pointLines.join(u'\n') << "\n";
 
     if (writeProfiles) {
         QFile file(seed + QStringLiteral("profiles.json"));
@@ -256,23 +281,36 @@ int main(int argc, char *argv[])
         }
         QTextStream report(&file);
         report << "# Estimator accuracy\n\n"
-               << "Generated by `gpucompare-calibrate --write-profiles --report docs/estimator-accuracy.md --points` "
-                  "(built with the `gpucompare-calibrate` target; it reads resources/seed). Do not edit by hand.\n\n"
-               << "Median absolute percentage error (MdAPE, |predicted / measured - 1|) of the estimator on the measured rows "
-                  "of `resources/seed/benchmarks-calibration.csv`, per category, with the calibrated profile, with the same "
-                  "profile fitted without the GPU being predicted (leave-one-GPU-out cross-validation: how well it predicts a "
-                  "card it has never seen), and with the ideal roofline (every efficiency 1, no overheads) on the same points.\n\n"
+               << "Generated by `gpucompare-calibrate --write-profiles --report docs/estimator-accuracy.md "
+                  "--points` "
+                  "(built with the `gpucompare-calibrate` target; it reads resources/seed). Do not edit by "
+                  "hand.\n\n"
+               << "Median absolute percentage error (MdAPE, |predicted / measured - 1|) of the estimator on "
+                  "the measured rows "
+                  "of `resources/seed/benchmarks-calibration.csv`, per category, with the calibrated "
+                  "profile, with the same "
+                  "profile fitted without the GPU being predicted (leave-one-GPU-out cross-validation: how "
+                  "well it predicts a "
+                  "card it has never seen), and with the ideal roofline (every efficiency 1, no overheads) "
+                  "on the same points.\n\n"
                << table.join(u'\n') << "\n\n"
                << "## Method\n\n"
-               << "Each profile's factors are fitted by coordinate descent minimising the mean |ln(predicted/measured)| "
-                  "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by GPU properties only: memory class "
-                  "(HBM, GDDR), architecture family (Hopper, Ampere, Ada) or model kind (cnn, encoder); a GPU outside the set "
-                  "gets the factor of its class or the default. vllm has no measurements in the set and is derived from "
+               << "Each profile's factors are fitted by coordinate descent minimising the mean "
+                  "|ln(predicted/measured)| "
+                  "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by GPU properties only: "
+                  "memory class "
+                  "(HBM, GDDR), architecture family (Hopper, Ampere, Ada) or model kind (cnn, encoder); a "
+                  "GPU outside the set "
+                  "gets the factor of its class or the default. vllm has no measurements in the set and is "
+                  "derived from "
                   "tensorrt-llm (see its calibration text); megatron and roofline are not fitted.\n\n"
-               << "## Assumptions for rows that leave something out\n\n" << assumptions.join(u'\n') << "\n\n"
-               << "## Rows not used, and why\n\n" << skipped.join(u'\n') << "\n\n";
+               << "## Assumptions for rows that leave something out\n\n"
+               << assumptions.join(u'\n') << "\n\n"
+               << "## Rows not used, and why\n\n"
+               << skipped.join(u'\n') << "\n\n";
         if (listPoints)
-            report << "## Every point\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline |\n|---|---|---|---|---|---|\n"
+            report << "## Every point\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline "
+                      "|\n|---|---|---|---|---|---|\n"
                    << pointLines.join(u'\n') << "\n";
     }
     return 0;

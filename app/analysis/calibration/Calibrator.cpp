@@ -3,7 +3,6 @@
 #include "Estimator.h"
 
 #include <QSet>
-
 #include <algorithm>
 #include <cmath>
 
@@ -57,12 +56,14 @@ double objective(const QVector<CalibrationPoint> &points, const EfficiencyParame
     double sum = 0.0;
     for (const CalibrationPoint &point : points) {
         const double predicted = predict(point, parameters);
-        sum += predicted > 0.0 && std::isfinite(predicted) ? std::fabs(std::log(predicted / point.measured)) : 10.0;
+        sum += predicted > 0.0 && std::isfinite(predicted) ? std::fabs(std::log(predicted / point.measured))
+                                                           : 10.0;
     }
     return points.isEmpty() ? 0.0 : sum / points.size();
 }
 
-QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points, const EfficiencyParameters &parameters)
+QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points,
+                                         const EfficiencyParameters &parameters)
 {
     QVector<double> errors;
     for (const CalibrationPoint &point : points)

@@ -26,7 +26,8 @@ struct FitParameter
 
 double predict(const CalibrationPoint &point, const EfficiencyParameters &parameters);
 double objective(const QVector<CalibrationPoint> &points, const EfficiencyParameters &parameters);
-QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points, const EfficiencyParameters &parameters);
+QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points,
+                                         const EfficiencyParameters &parameters);
 double median(QVector<double> values);
 
 EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
