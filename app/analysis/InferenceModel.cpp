@@ -147,7 +147,9 @@ InferenceResult run(const Inputs &in, MathLog *math)
     }
 
     if (a.encoder || w.outputTokens <= 0) {
-        r.throughputTokensPerS = r.prefillTokensPerS;
+        // An encoder's output is its processed sequence; a decoder that generates nothing has no output
+        // throughput (batch x output / (TTFT + output x TPOT) = 0).
+        r.throughputTokensPerS = a.encoder ? r.prefillTokensPerS : 0.0;
         return r;
     }
 
