@@ -342,4 +342,20 @@ QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &work
     return primary;
 }
 
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
+                              const EfficiencyProfile &profile, const EfficiencyProfile *otherTaskProfile,
+                              QString *error, const EstimateOptions &options)
+{
+    const auto parameters = EfficiencyParameters::fromProfile(profile, error);
+    if (!parameters)
+        return {};
+    std::optional<EfficiencyParameters> other;
+    if (otherTaskProfile) {
+        other = EfficiencyParameters::fromProfile(*otherTaskProfile, error);
+        if (!other)
+            return {};
+    }
+    return estimateAll(gpus, workload, *parameters, other ? &*other : nullptr, options);
+}
+
 } // namespace Estimator

@@ -41,6 +41,13 @@ QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &work
                               const EfficiencyParameters *otherTaskParameters = nullptr,
                               const EstimateOptions &options = {});
 
+// The same for callers holding catalogue records: parses the profiles first. An invalid profile gives
+// an empty result and the reason in *error.
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
+                              const EfficiencyProfile &profile,
+                              const EfficiencyProfile *otherTaskProfile = nullptr, QString *error = nullptr,
+                              const EstimateOptions &options = {});
+
 // The companion workload estimateAll uses for the other task's verdict.
 Workload companionWorkload(const Workload &workload);
 

@@ -109,3 +109,22 @@ TEST(Inputs, HuggingFaceConfigWithLlamaNamesAndABadValue)
     EXPECT_FALSE(HuggingFaceConfig::fromJson(config, QStringLiteral("bad"), &error).has_value());
     EXPECT_TRUE(error.startsWith(QStringLiteral("hidden_size")));
 }
+
+TEST(Inputs, EstimateAllFromCatalogueRecordsAndABadProfile)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    EfficiencyProfile profile;
+    profile.profileId = QStringLiteral("mine");
+    profile.parametersJson =
+        QStringLiteral(R"({"memory_efficiency": 0.8, "compute_efficiency": {"default": 0.5}})");
+    QString error;
+    const QVector<Estimate> all =
+        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, nullptr, &error);
+    ASSERT_EQ(all.size(), 5) << error.toStdString();
+    EXPECT_EQ(all.constFirst().profileId, QStringLiteral("mine"));
+    profile.parametersJson = QStringLiteral(R"({"memory_efficiency": "fast"})");
+    EXPECT_TRUE(
+        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, nullptr, &error).isEmpty());
+    EXPECT_TRUE(error.contains(QStringLiteral("memory_efficiency"))) << error.toStdString();
+}
