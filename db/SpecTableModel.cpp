@@ -4,6 +4,9 @@
 #include "GpuRepository.h"
 #include "Quantity.h"
 
+#include <algorithm>
+#include <tuple>
+
 SpecTableModel::SpecTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
@@ -164,6 +167,65 @@ bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, in
     m_lastError.clear();
     // The revision and the user-modified mark belong to the whole row.
     emit dataChanged(this->index(index.row(), 0), this->index(index.row(), GpuField::Count - 1));
+    return true;
+}
+
+int SpecTableModel::addGpu(const GpuSpec &gpu)
+{
+    if (isReadOnly()) {
+        refuse(-1, -1, tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
+        return -1;
+    }
+    GpuSpec added = gpu;
+    added.rowId = 0;
+    if (m_catalogue) {
+        added.userModified = true;
+        GpuRepository repository = m_catalogue->gpus();
+        if (CatalogueError error = repository.insert(added)) {
+            refuse(-1, -1, error.message);
+            return -1;
+        }
+    } else {
+        const GpuField *bad = nullptr;
+        const QString problem = GpuFields::validateAll(added, &bad);
+        if (!problem.isEmpty()) {
+            refuse(-1, bad ? bad->id : -1, problem);
+            return -1;
+        }
+        if (rowOf(added.gpuId) >= 0) {
+            refuse(-1, GpuField::GpuId, tr("a GPU with the id '%1' already exists").arg(added.gpuId));
+            return -1;
+        }
+    }
+    // Same order as GpuRepository::list: vendor, product, variant, gpu_id.
+    const auto before = [](const GpuSpec &a, const GpuSpec &b) {
+        return std::tie(a.vendor, a.product, a.variant, a.gpuId) <
+               std::tie(b.vendor, b.product, b.variant, b.gpuId);
+    };
+    const int row =
+        static_cast<int>(std::lower_bound(m_gpus.cbegin(), m_gpus.cend(), added, before) - m_gpus.cbegin());
+    beginInsertRows(QModelIndex(), row, row);
+    m_gpus.insert(row, added);
+    endInsertRows();
+    m_lastError.clear();
+    return row;
+}
+
+bool SpecTableModel::removeGpu(int row)
+{
+    if (row < 0 || row >= m_gpus.size())
+        return false;
+    if (isReadOnly())
+        return refuse(row, -1, tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
+    if (m_catalogue) {
+        GpuRepository repository = m_catalogue->gpus();
+        if (CatalogueError error = repository.remove(m_gpus.at(row)))
+            return refuse(row, -1, error.message);
+    }
+    beginRemoveRows(QModelIndex(), row, row);
+    m_gpus.removeAt(row);
+    endRemoveRows();
+    m_lastError.clear();
     return true;
 }
 

@@ -45,6 +45,12 @@ public:
     int rowOf(const QString &gpuId) const;
     bool isReadOnly() const;
 
+    // Adds a GPU (validated; saved first when a catalogue is attached) as a new row, kept in the
+    // catalogue's order. Returns the row, or -1 with lastError() set and editRefused(-1, -1, reason).
+    int addGpu(const GpuSpec &gpu);
+    // Deletes the row (revision-checked when a catalogue is attached); false with lastError() set.
+    bool removeGpu(int row);
+
     // Why value cannot go into column ("" when it can).
     static QString validate(int column, const QVariant &value);
     QString lastError() const { return m_lastError; }

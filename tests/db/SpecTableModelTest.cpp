@@ -174,3 +174,39 @@ TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
     EXPECT_FALSE(model.setData(index, QStringLiteral("x")));
     EXPECT_TRUE(model.lastError().contains(QStringLiteral("read-only")));
 }
+
+TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    SpecTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+
+    GpuSpec gpu;
+    gpu.gpuId = QStringLiteral("h100_custom");
+    gpu.vendor = QStringLiteral("NVIDIA");
+    gpu.product = QStringLiteral("H100");
+    gpu.variant = QStringLiteral("custom");
+    gpu.interconnectKind = QStringLiteral("none");
+    const int row = model.addGpu(gpu);
+    ASSERT_GE(row, 0) << model.lastError().toStdString();
+    EXPECT_EQ(model.rowCount(), 23);
+    EXPECT_EQ(model.index(row, GpuField::GpuId).data().toString(), QStringLiteral("h100_custom"));
+    EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom")));
+    // The row sits where a reload would put it.
+    const QVector<GpuSpec> reloaded = catalogue->gpus().list();
+    EXPECT_EQ(reloaded.at(row).gpuId, QStringLiteral("h100_custom"));
+
+    EXPECT_EQ(model.addGpu(gpu), -1) << "a duplicate id is refused";
+    EXPECT_FALSE(model.lastError().isEmpty());
+    gpu.gpuId = QStringLiteral("another");
+    gpu.memoryGb = -1;
+    EXPECT_EQ(model.addGpu(gpu), -1);
+    EXPECT_TRUE(model.lastError().contains(QStringLiteral("memory_gb"))) << model.lastError().toStdString();
+
+    ASSERT_TRUE(model.removeGpu(row));
+    EXPECT_EQ(model.rowCount(), 22);
+    EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom")));
+}
