@@ -143,7 +143,7 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
     e.computePrecisionUsed = rate.used;
     e.peakTflopsUsed = rate.tflops;
-    if (rate.fellBack && options.buildMath)
+    if (rate.fellBack) // rare, so the fast path still pays nothing
         e.notes << QStringLiteral("%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
