@@ -5,15 +5,15 @@
 #include <QJsonDocument>
 #include <cmath>
 
-double PropertyTable::value(const QString &architecture, const QString &memoryClass,
-                            const QString &modelKind) const
+double PropertyTable::value(QStringView architecture, QStringView memoryClass, QStringView modelKind) const
 {
-    const QString *keys[] = {&architecture, &memoryClass, &modelKind};
-    for (const QString *key : keys) {
-        if (key->isEmpty())
+    if (m_overrides.isEmpty())
+        return m_default;
+    for (const QStringView key : {architecture, memoryClass, modelKind}) {
+        if (key.isEmpty())
             continue;
         for (const auto &[name, value] : m_overrides)
-            if (name.compare(*key, Qt::CaseInsensitive) == 0)
+            if (key.compare(name, Qt::CaseInsensitive) == 0)
                 return value;
     }
     return m_default;
@@ -222,8 +222,8 @@ EfficiencyParameters EfficiencyParameters::roofline()
 ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, const GpuSpec &gpu,
                                                const QString &modelKind)
 {
-    const QString architecture = GpuCapabilities::architectureFamily(gpu);
-    const QString memory = GpuCapabilities::memoryClass(gpu);
+    const QStringView architecture = GpuCapabilities::architectureFamily(gpu);
+    const QStringView memory = GpuCapabilities::memoryClass(gpu);
     ResolvedEfficiency r;
     r.memory = p.memoryEfficiency.value(architecture, memory, modelKind);
     r.compute = p.computeEfficiency.value(architecture, memory, modelKind);

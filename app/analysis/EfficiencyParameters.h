@@ -22,8 +22,7 @@ public:
         : m_default(value)
     {}
 
-    double value(const QString &architecture, const QString &memoryClass,
-                 const QString &modelKind = {}) const;
+    double value(QStringView architecture, QStringView memoryClass, QStringView modelKind = {}) const;
     double defaultValue() const { return m_default; }
     void set(const QString &key, double value);
     const QVector<std::pair<QString, double>> &overrides() const { return m_overrides; }

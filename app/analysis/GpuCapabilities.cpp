@@ -81,18 +81,18 @@ ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePea
     return fp16();
 }
 
-QString memoryClass(const GpuSpec &gpu)
+QStringView memoryClass(const GpuSpec &gpu)
 {
     if (gpu.memoryType.startsWith(QLatin1String("HBM"), Qt::CaseInsensitive))
-        return QStringLiteral("HBM");
+        return u"HBM";
     if (gpu.memoryType.startsWith(QLatin1String("GDDR"), Qt::CaseInsensitive))
-        return QStringLiteral("GDDR");
+        return u"GDDR";
     return {};
 }
 
-QString architectureFamily(const GpuSpec &gpu)
+QStringView architectureFamily(const GpuSpec &gpu)
 {
-    const QString trimmed = gpu.architecture.trimmed();
+    const QStringView trimmed = QStringView(gpu.architecture).trimmed();
     const qsizetype space = trimmed.indexOf(u' ');
     return space < 0 ? trimmed : trimmed.left(space);
 }

@@ -29,11 +29,11 @@ namespace GpuCapabilities {
 // With fp16AccumulatePeak, FP16 uses the FP16-accumulate rate the datasheet note gives (GeForce).
 ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak = false);
 
-// "HBM", "GDDR" or "" from the memory type.
-QString memoryClass(const GpuSpec &gpu);
+// "HBM", "GDDR" or "" from the memory type (a view of a literal: no allocation).
+QStringView memoryClass(const GpuSpec &gpu);
 
-// First word of the architecture: "Hopper", "Ampere", "Ada", "Blackwell", "CDNA".
-QString architectureFamily(const GpuSpec &gpu);
+// First word of the architecture: "Hopper", "Ampere", "Ada", "Blackwell", "CDNA" (a view into the record).
+QStringView architectureFamily(const GpuSpec &gpu);
 
 // The link a group of `groupSize` GPUs communicates over: NVLink when the GPU has a switch or fabric,
 // or a bridge and the group is a pair; PCIe otherwise. Bandwidths are bidirectional in the catalogue

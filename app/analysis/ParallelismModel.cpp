@@ -27,10 +27,12 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
     return p;
 }
 
-Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
-              const EfficiencyParameters &parameters)
+namespace {
+
+Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, double capacityGb, int batch,
+                 const EfficiencyParameters &parameters)
 {
-    const int gpus = std::max(1, w.gpuCount);
+    const int gpus = std::max(1, gpuCount);
     Choice choice;
     if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
         Parallelism p;
@@ -52,11 +54,10 @@ Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, 
     // The fewest model-parallel GPUs that hold the model without ZeRO's data-parallel sharding (so the
     // choice does not change as data-parallel GPUs are added), else with it, else the split that needs
     // the least memory per GPU.
-    QVector<int> candidates;
-    for (int m = 1; m <= gpus; ++m)
-        if (gpus % m == 0 && (parameters.pipelineSplit || m <= 8 || m % 8 == 0))
-            candidates << m;
-    for (const int m : candidates) {
+    const auto candidate = [gpus](int m) { return gpus % m == 0 && (m <= 8 || m % 8 == 0); };
+    for (int m = 1; m <= gpus; ++m) {
+        if (!candidate(m))
+            continue;
         Parallelism unsharded = split(m, m, 1, parameters.pipelineSplit);
         if (memoryAt(a, w, unsharded, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb) {
             const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
@@ -65,7 +66,9 @@ Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, 
         }
     }
     bool first = true;
-    for (const int m : candidates) {
+    for (int m = 1; m <= gpus; ++m) {
+        if (!candidate(m))
+            continue;
         const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
         const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
         if (memory.totalGb() <= capacityGb)
@@ -77,18 +80,24 @@ Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, 
     return choice;
 }
 
+} // namespace
+
+Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
+              const EfficiencyParameters &parameters)
+{
+    return chooseFor(a, w, w.gpuCount, capacityGb, batch, parameters);
+}
+
 int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
                 const EfficiencyParameters &parameters)
 {
     // Each power of two with the same rules as the workload's own split: the user's tp x pp when given
     // (extra GPUs are data parallel, which helps with ZeRO), else the automatic choice.
-    Workload trial = w;
     for (int n = 1; n <= 1024; n *= 2) {
         if ((w.tensorParallel > 0 || w.pipelineParallel > 0) &&
             n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
             continue;
-        trial.gpuCount = n;
-        if (choose(a, trial, capacityGb, batch, parameters).fits)
+        if (chooseFor(a, w, n, capacityGb, batch, parameters).fits)
             return n;
     }
     return 0;
