@@ -171,5 +171,6 @@ TEST(CatalogueCommands, ADamagedDbIsReportedAndLeftAlone)
     EXPECT_EQ(result.exitCode, 1);
     EXPECT_TRUE(result.err.contains(QStringLiteral("not a GPU Compare catalogue")))
         << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("--db NEW.db starts over"))) << result.err.toStdString();
     EXPECT_EQ(readFile(path), QByteArray(4096, 'z'));
 }
