@@ -93,12 +93,35 @@ int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb
 {
     // Each power of two with the same rules as the workload's own split: the user's tp x pp when given
     // (extra GPUs are data parallel, which helps with ZeRO), else the automatic choice.
+    // Without ZeRO sharding (inference, or ZeRO stage 0) data-parallel GPUs never lower the memory per GPU,
+    // so the answer is the smallest model-parallel group that fits: one evaluation per power of two.
+    const bool sharding = Tasks::isTraining(w.task) && w.zeroStage > 0;
+    if (!sharding && w.tensorParallel == 0 && w.pipelineParallel == 0) {
+        for (int n = 1; n <= 1024; n *= 2) {
+            const Parallelism p = split(n, n, 1, parameters.pipelineSplit);
+            if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
+                return n;
+        }
+        return 0;
+    }
     for (int n = 1; n <= 1024; n *= 2) {
         if ((w.tensorParallel > 0 || w.pipelineParallel > 0) &&
             n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
             continue;
-        if (chooseFor(a, w, n, capacityGb, batch, parameters).fits)
-            return n;
+        if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
+            if (chooseFor(a, w, n, capacityGb, batch, parameters).fits)
+                return n;
+            continue;
+        }
+        // Some split of n fits; data-parallel sharding only lowers memory, so the sharded split of each
+        // model-parallel size is the one to check (what chooseFor would find, with half the work).
+        for (int m = 1; m <= n; m *= 2) {
+            if (!parameters.pipelineSplit && m > 8 && m % 8 != 0)
+                continue;
+            const Parallelism p = split(n, m, n / m, parameters.pipelineSplit);
+            if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
+                return n;
+        }
     }
     return 0;
 }
