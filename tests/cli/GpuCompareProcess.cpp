@@ -2,12 +2,17 @@
 
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QTemporaryDir>
 
 ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    // The user's catalogue and settings are never touched: the default ones live in a scratch home.
+    static const QTemporaryDir home;
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(GPUCOMPARE_BINARY), arguments);
     ProcessResult result;
