@@ -67,4 +67,36 @@ double bitsPerValue(Precision precision)
     return info(precision).bits;
 }
 
+Precision defaultActivationFor(Precision weights)
+{
+    switch (weights) {
+    case Precision::Fp32:
+    case Precision::Tf32:
+    case Precision::Bf16:
+    case Precision::Fp16:
+    case Precision::Fp8:
+    case Precision::Fp4:
+    case Precision::Int8:
+        return weights;
+    default:
+        return Precision::Fp16;
+    }
+}
+
+Precision defaultKvFor(Precision activation)
+{
+    switch (activation) {
+    case Precision::Fp32:
+    case Precision::Tf32:
+        return Precision::Fp32;
+    case Precision::Fp8:
+    case Precision::Fp4:
+        return Precision::Fp8;
+    case Precision::Int8:
+        return Precision::Int8;
+    default:
+        return Precision::Bf16;
+    }
+}
+
 } // namespace Precisions

@@ -34,4 +34,10 @@ inline double bytesPerValue(Precision precision)
     return bitsPerValue(precision) / 8.0;
 }
 
+// The math precision that goes with a weight format when none is given: the same float format, int8 for
+// int8 (W8A8), fp16 for weight-only formats (int4, GGUF), whose weights are dequantised for the math.
+Precision defaultActivationFor(Precision weights);
+// The KV cache format that goes with a math precision when none is given.
+Precision defaultKvFor(Precision activation);
+
 } // namespace Precisions

@@ -1,5 +1,7 @@
 #include "WorkloadOptions.h"
 
+#include <ProfileChoice.h>
+
 #include "CliCatalogue.h"
 
 #include <Estimator.h>
@@ -103,41 +105,6 @@ struct Parser
         return value;
     }
 };
-
-// The activation precision that goes with a weight precision when none is given: the same float
-// format, int8 for int8 (W8A8), bf16 for weight-only formats (int4, GGUF, fp4 on GPUs without FP4).
-Precision activationFor(Precision weights)
-{
-    switch (weights) {
-    case Precision::Fp32:
-    case Precision::Tf32:
-    case Precision::Bf16:
-    case Precision::Fp16:
-    case Precision::Fp8:
-    case Precision::Int8:
-        return weights;
-    case Precision::Fp4:
-        return Precision::Fp4;
-    default:
-        return Precision::Fp16;
-    }
-}
-
-Precision kvFor(Precision activation)
-{
-    switch (activation) {
-    case Precision::Fp32:
-    case Precision::Tf32:
-        return Precision::Fp32;
-    case Precision::Fp8:
-    case Precision::Fp4:
-        return Precision::Fp8;
-    case Precision::Int8:
-        return Precision::Int8;
-    default:
-        return Precision::Bf16;
-    }
-}
 
 } // namespace
 
@@ -248,7 +215,7 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
             return std::nullopt;
         w.weightPrecision = *precision;
     }
-    w.activationPrecision = activationFor(w.weightPrecision);
+    w.activationPrecision = Precisions::defaultActivationFor(w.weightPrecision);
     if (w.task == Task::Qlora && !values.contains(QStringLiteral("--precision"))) {
         w.weightPrecision = Precision::Int4; // stored as NF4 (4.127 bits) by the memory model
         w.activationPrecision = Precision::Bf16;
@@ -260,7 +227,7 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
             return std::nullopt;
         w.activationPrecision = *precision;
     }
-    w.kvPrecision = kvFor(w.activationPrecision);
+    w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
     if (values.contains(QStringLiteral("--kv-precision"))) {
         const auto precision =
             p.precision(QStringLiteral("--kv-precision"), values.value(QStringLiteral("--kv-precision")));
@@ -416,13 +383,10 @@ std::optional<WorkloadRequest> parse(const QString &command, const QStringList &
         target = *parameters;
         return true;
     };
-    const QString trainingDefault =
-        w.gpuCount > 8 ? QStringLiteral("megatron") : QStringLiteral("pytorch-amp");
-    const QString defaultProfile = Tasks::isTraining(w.task) ? trainingDefault : QStringLiteral("vllm");
-    if (!profileFor(values.value(QStringLiteral("--profile"), defaultProfile), request.parameters))
+    if (!profileFor(values.value(QStringLiteral("--profile"), ProfileChoice::defaultFor(w.task, w.gpuCount)),
+                    request.parameters))
         return std::nullopt;
-    if (!profileFor(Tasks::isTraining(w.task) ? QStringLiteral("vllm") : trainingDefault,
-                    request.otherTaskParameters))
+    if (!profileFor(ProfileChoice::forOtherTask(w.task, w.gpuCount), request.otherTaskParameters))
         return std::nullopt;
 
     const QString problem = Estimator::validate(w);

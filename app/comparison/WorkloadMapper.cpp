@@ -86,10 +86,7 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
         fail(QStringLiteral("task"), tr("unknown task %1").arg(values.task));
     if (const auto precision = Precisions::parse(values.weightPrecision)) {
         w.weightPrecision = *precision;
-        // The math runs at the weights' format when the GPU has tensor cores for it, else at 16 bits.
-        const bool storageOnly = *precision == Precision::Int4 || *precision == Precision::GgufQ8_0
-                                 || *precision == Precision::GgufQ4_0 || *precision == Precision::GgufQ4_K_M;
-        w.activationPrecision = storageOnly ? Precision::Fp16 : *precision;
+        w.activationPrecision = Precisions::defaultActivationFor(*precision);
     } else {
         fail(QStringLiteral("weightPrecision"), tr("unknown precision %1").arg(values.weightPrecision));
     }
@@ -97,6 +94,12 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
         w.kvPrecision = *precision;
     else
         fail(QStringLiteral("kvPrecision"), tr("unknown precision %1").arg(values.kvPrecision));
+    if (w.task == Task::Qlora && (w.weightPrecision == Precision::Bf16 || w.weightPrecision == Precision::Fp16
+                                  || w.weightPrecision == Precision::Fp32)) {
+        // QLoRA trains adapters over a 4-bit base (NF4); a 16-bit choice means the usual recipe.
+        w.weightPrecision = Precision::Int4;
+        w.activationPrecision = Precision::Bf16;
+    }
     if (const auto recompute = Recomputes::parse(values.recompute))
         w.recompute = *recompute;
     else
