@@ -1,6 +1,6 @@
 #include "ComparisonPresenter.h"
 
-#include "ChartPalette.h"
+#include "ComparisonCharts.h"
 #include "Quantity.h"
 
 #include <algorithm>
@@ -133,31 +133,6 @@ QStringList termPrefixesFor(const QString &rowId)
     return {};
 }
 
-ChartSeries seriesFor(const GpuSpec &gpu, int index, QVector<Value> values)
-{
-    return ChartSeries{gpu.displayName(), std::move(values), ChartPalette::colorAt(index)};
-}
-
-// value / best among the GPUs, for the radar: 1 is the best of this comparison.
-QVector<Value> normalised(const QVector<Value> &values)
-{
-    double best = 0.0;
-    for (const Value &value : values)
-        if (value)
-            best = std::max(best, *value);
-    QVector<Value> result;
-    for (const Value &value : values)
-        result << (value && best > 0.0 ? Value(*value / best) : std::nullopt);
-    return result;
-}
-
-Value ratio(Value numerator, Value denominator)
-{
-    if (!numerator || !denominator || *denominator <= 0.0)
-        return std::nullopt;
-    return *numerator / *denominator;
-}
-
 } // namespace
 
 ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &input)
@@ -170,7 +145,7 @@ ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &inpu
     presentation.addSpecRows(input);
     presentation.addWorkloadRows(input);
     presentation.addMeasuredRows(input);
-    presentation.buildCharts(input);
+    presentation.m_charts = ComparisonCharts::build(input);
     presentation.buildVerdicts(input);
     return presentation;
 }
@@ -326,187 +301,6 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
         }
     }
     m_table.rows += rows;
-}
-
-void ComparisonPresentation::buildCharts(const ComparisonInput &input)
-{
-    const QVector<GpuSpec> &gpus = input.gpus;
-
-    // Compute: one group per precision, one bar per GPU; categories nobody has are left out.
-    struct Category
-    {
-        QString name;
-        std::function<Value(const GpuSpec &)> dense;
-        std::function<Value(const GpuSpec &)> sparse;
-    };
-    const QVector<Category> categories{
-        {tr("FP64"), [](const GpuSpec &g) { return g.fp64Tflops; }, {}},
-        {tr("FP32"), [](const GpuSpec &g) { return g.fp32Tflops; }, {}},
-        {tr("TF32"), [](const GpuSpec &g) { return g.tf32DenseTflops; },
-         [](const GpuSpec &g) { return g.tf32SparseTflops; }},
-        {tr("FP16/BF16"), [](const GpuSpec &g) { return g.fp16DenseTflops; },
-         [](const GpuSpec &g) { return g.fp16SparseTflops; }},
-        {tr("FP8"), [](const GpuSpec &g) { return g.fp8DenseTflops; },
-         [](const GpuSpec &g) { return g.fp8SparseTflops; }},
-        {tr("INT8 (TOPS)"), [](const GpuSpec &g) { return g.int8DenseTops; },
-         [](const GpuSpec &g) { return g.int8SparseTops; }},
-        {tr("FP4"), [](const GpuSpec &g) { return g.fp4DenseTflops; },
-         [](const GpuSpec &g) { return g.fp4SparseTflops; }},
-    };
-    ChartData compute;
-    compute.title = input.showSparse ? tr("Compute per precision: dense and sparse 2:4")
-                                     : tr("Compute per precision (dense)");
-    compute.valueAxisLabel = tr("Throughput (TFLOPS; INT8 in TOPS)");
-    compute.unit = QStringLiteral("TFLOPS");
-    QVector<Category> shown;
-    for (const Category &category : categories) {
-        const bool any = std::any_of(gpus.begin(), gpus.end(), [&](const GpuSpec &g) { return category.dense(g); });
-        if (any) {
-            shown << category;
-            compute.categories << category.name;
-        }
-    }
-    for (int i = 0; i < gpus.size(); ++i) {
-        QVector<Value> dense;
-        QVector<Value> sparse;
-        for (const Category &category : shown) {
-            dense << category.dense(gpus.at(i));
-            sparse << (category.sparse ? category.sparse(gpus.at(i)) : std::nullopt);
-        }
-        compute.series << seriesFor(gpus.at(i), i, dense);
-        if (input.showSparse) {
-            ChartSeries series = seriesFor(gpus.at(i), i, sparse);
-            series.name = tr("%1 (sparse)").arg(series.name);
-            series.color = series.color.lighter(150);
-            compute.series << series;
-        }
-    }
-    compute.footnote = tr("Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. "
-                          "Sparse 2:4 figures need structured-sparse weights and are labelled.");
-    m_charts.insert(ChartKind::Compute, compute);
-
-    auto singleMetric = [&gpus](const QString &title, const QStringList &metricNames, const QString &axis,
-                                const QString &unit, const std::function<QVector<Value>(int)> &values,
-                                const QString &footnote) {
-        ChartData chart;
-        chart.title = title;
-        chart.valueAxisLabel = axis;
-        chart.unit = unit;
-        chart.categories = metricNames;
-        chart.footnote = footnote;
-        for (int i = 0; i < gpus.size(); ++i)
-            chart.series << seriesFor(gpus.at(i), i, values(i));
-        return chart;
-    };
-
-    m_charts.insert(ChartKind::Memory,
-                    singleMetric(tr("Memory capacity"), {tr("Memory per GPU")}, tr("Memory (GB)"),
-                                 QStringLiteral("GB"), [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
-                                 tr("Usable memory per GPU from the datasheet.")));
-    m_charts.insert(ChartKind::Bandwidth,
-                    singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
-                                 tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
-                                 [&](int i) {
-                                     return QVector<Value>{gpus.at(i).memoryBandwidthGBs, gpus.at(i).interconnectGBs,
-                                                           gpus.at(i).pcieGBs};
-                                 },
-                                 tr("Links are bidirectional totals; no bar means the GPU has no such link.")));
-
-    // Radar: each axis normalised to the best GPU of this comparison.
-    ChartData radar;
-    radar.title = tr("Overview, relative to the best of this comparison");
-    radar.valueAxisLabel = tr("Fraction of the best (1 = best)");
-    radar.categories = {tr("Compute"), tr("Memory"), tr("Bandwidth"), tr("Interconnect"), tr("Power efficiency"),
-                        tr("Price efficiency")};
-    QVector<QVector<Value>> axes(radar.categories.size());
-    for (const GpuSpec &g : gpus) {
-        axes[0] << g.fp16DenseTflops;
-        axes[1] << g.memoryGb;
-        axes[2] << g.memoryBandwidthGBs;
-        axes[3] << (g.interconnectGBs ? g.interconnectGBs : g.pcieGBs);
-        axes[4] << ratio(g.fp16DenseTflops, g.tdpW);
-        axes[5] << ratio(g.fp16DenseTflops, g.usdPerGpuHour);
-    }
-    for (QVector<Value> &axis : axes)
-        axis = normalised(axis);
-    for (int i = 0; i < gpus.size(); ++i) {
-        QVector<Value> values;
-        for (const QVector<Value> &axis : axes)
-            values << axis.at(i);
-        radar.series << seriesFor(gpus.at(i), i, values);
-    }
-    radar.footnote = tr("Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. "
-                        "Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.");
-    m_charts.insert(ChartKind::Radar, radar);
-
-    // Workload charts: empty (no series) when there are no estimates.
-    const QVector<Estimate> &estimates = input.estimates;
-    const bool training = !estimates.isEmpty() && Tasks::isTraining(estimates.first().task);
-    auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) -> Value {
-        if (i >= estimates.size() || !estimates.at(i).fits)
-            return std::nullopt;
-        return value(estimates.at(i));
-    };
-    auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
-                             const QString &unit, const std::function<QVector<Value>(int)> &values) {
-        ChartData chart = singleMetric(title, names, axis, unit, values,
-                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary));
-        if (estimates.isEmpty())
-            chart.series.clear();
-        return chart;
-    };
-
-    m_charts.insert(ChartKind::Fit,
-                    workloadChart(tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
-                                  tr("Memory per GPU (GB)"), QStringLiteral("GB"), [&](int i) {
-                                      if (i >= estimates.size())
-                                          return QVector<Value>{std::nullopt, std::nullopt};
-                                      return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
-                                  }));
-    if (training) {
-        m_charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"), QStringLiteral("s"),
-                                      [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->stepTimeS) : std::nullopt;
-                                          })};
-                                      }));
-        m_charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
-                                      tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->tokensPerS) : std::nullopt;
-                                          })};
-                                      }));
-    } else {
-        m_charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
-                                      QStringLiteral("ms"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
-                                          })};
-                                      }));
-        m_charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
-                                      tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{
-                                              fitValue(i,
-                                                       [](const Estimate &e) {
-                                                           return e.inference ? Value(e.inference->decodeTokensPerS)
-                                                                              : std::nullopt;
-                                                       }),
-                                              fitValue(i, [](const Estimate &e) {
-                                                  return e.inference ? Value(e.inference->throughputTokensPerS)
-                                                                     : std::nullopt;
-                                              })};
-                                      }));
-    }
-    m_charts.insert(ChartKind::Cost,
-                    workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
-                                  tr("Cost ($ per million tokens)"), QStringLiteral("$"), [&](int i) {
-                                      return QVector<Value>{
-                                          fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
-                                  }));
 }
 
 void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)

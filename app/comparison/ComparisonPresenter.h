@@ -47,7 +47,6 @@ private:
     void addSpecRows(const ComparisonInput &input);
     void addWorkloadRows(const ComparisonInput &input);
     void addMeasuredRows(const ComparisonInput &input);
-    void buildCharts(const ComparisonInput &input);
     void buildVerdicts(const ComparisonInput &input);
 
     ComparisonData m_table;
