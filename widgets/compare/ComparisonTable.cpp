@@ -7,6 +7,7 @@
 #include <QClipboard>
 #include <QHeaderView>
 #include <QTableView>
+#include <QStyle>
 #include <QVBoxLayout>
 
 ComparisonTable::ComparisonTable(QWidget *parent)
@@ -28,7 +29,10 @@ ComparisonTable::ComparisonTable(QWidget *parent)
     m_view->setWordWrap(false);
     m_view->setCornerButtonEnabled(false);
     m_view->verticalHeader()->setVisible(false);
-    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Rows are single lines: a fixed height spares the view asking every cell for its size hint on each
+    // recompute (which was a third of a recompute's cost).
+    m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 4);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(false);
 
@@ -57,14 +61,37 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     const int column = selectedColumn();
     m_model->setComparison(comparison);
     applySpans();
-    m_view->resizeColumnsToContents();
-    // Long labels (measured results) are elided, so the GPU columns stay in view; the tooltip has it all.
-    const int labelWidth = qMin(m_view->columnWidth(ComparisonTableModel::LabelColumn),
-                                m_view->fontMetrics().averageCharWidth() * 32);
-    m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
+    fitColumnsToText();
     if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() &&
         m_model->modelRowFor(rowId) >= 0)
         selectCell(rowId, column);
+}
+
+void ComparisonTable::fitColumnsToText()
+{
+    // Measures the cell texts directly (bold for the best value) instead of resizeColumnsToContents(),
+    // which lays out every cell through the delegate. Long labels (measured results) are capped and
+    // elided, so the GPU columns stay in view; the tooltip has the whole label.
+    const QFontMetrics plain(m_view->font());
+    QFont boldFont = m_view->font();
+    boldFont.setBold(true);
+    const QFontMetrics bold(boldFont);
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 6;
+    const int labelCap = plain.averageCharWidth() * 32;
+    for (int column = 0; column < m_model->columnCount(); ++column) {
+        int width = plain.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const QModelIndex index = m_model->index(row, column);
+            if (m_model->data(index, ComparisonTableModel::IsSectionRole).toBool())
+                continue; // headings span the whole table
+            const QFontMetrics &metrics = m_model->data(index, ComparisonTableModel::IsBestRole).toBool() ? bold : plain;
+            width = std::max(width, metrics.horizontalAdvance(m_model->data(index, Qt::DisplayRole).toString()));
+        }
+        width += padding;
+        if (column == ComparisonTableModel::LabelColumn)
+            width = std::min(width, labelCap);
+        m_view->setColumnWidth(column, width);
+    }
 }
 
 void ComparisonTable::copyTable() const

@@ -41,6 +41,7 @@ signals:
 private:
     void onCurrentChanged(const QModelIndex &current);
     void applySpans();
+    void fitColumnsToText();
 
     ComparisonTableModel *m_model;
     QTableView *m_view;
