@@ -54,6 +54,9 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
 void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
 {
     m_catalogue = catalogue;
+    m_benchmarkModelKeys.clear();
+    for (const Benchmark &benchmark : catalogue.benchmarks)
+        m_benchmarkModelKeys << modelKey(benchmark.model);
 
     QVector<GpuPickerEntry> entries;
     for (const GpuSpec &gpu : catalogue.gpus)
@@ -140,8 +143,9 @@ QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload, c
     const QString wanted = modelKey(workload.model.modelId);
     const bool training = Tasks::isTraining(workload.task);
     QVector<Benchmark> matches;
-    for (const Benchmark &benchmark : m_catalogue.benchmarks) {
-        if (isTrainingBenchmark(benchmark) != training || !modelKey(benchmark.model).contains(wanted))
+    for (qsizetype i = 0; i < m_catalogue.benchmarks.size(); ++i) {
+        const Benchmark &benchmark = m_catalogue.benchmarks.at(i);
+        if (isTrainingBenchmark(benchmark) != training || !m_benchmarkModelKeys.at(i).contains(wanted))
             continue;
         const bool chosen = std::any_of(gpus.cbegin(), gpus.cend(),
                                         [&](const GpuSpec &gpu) { return gpu.gpuId == benchmark.gpuId; });

@@ -53,6 +53,7 @@ private:
 
     Views m_views;
     CatalogueSnapshot m_catalogue;
+    QStringList m_benchmarkModelKeys; // modelKey() of each catalogue benchmark, same order
     ComparisonPresentation m_presentation;
     MappedWorkload m_workload; // what the presentation was computed for
     QVector<GpuSpec> m_gpus;

@@ -177,3 +177,12 @@ TEST_F(WindowFixture, SelectionAndWorkloadAreRememberedBetweenRuns)
     EXPECT_EQ(m_window->workloadForm()->values().batch, 4);
     EXPECT_EQ(m_window->comparisonTable()->comparison().columnTitles.size(), 2);
 }
+
+TEST_F(WindowFixture, AChartExportedFromAnotherTabShowsTheCurrentWorkload)
+{
+    // The Charts tab is hidden while the Compare tab is in front; its chart must still be current.
+    m_window->chartsPanel()->setCurrentKind(QStringLiteral("memory"));
+    m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb")});
+    settle();
+    EXPECT_EQ(m_window->chartsPanel()->currentView()->data().series.size(), 1);
+}

@@ -68,8 +68,20 @@ void ChartsPanel::setKinds(const QVector<Kind> &kinds)
 void ChartsPanel::setChart(const QString &id, const ChartData &chart)
 {
     m_data.insert(id, chart);
-    if (id == currentKind())
+    // A hidden panel (another tab is in front) draws when it is shown, not on every recompute.
+    if (id == currentKind()) {
+        if (isVisible())
+            showCurrent();
+        else
+            m_stale = true;
+    }
+}
+
+void ChartsPanel::showEvent(QShowEvent *event)
+{
+    if (m_stale)
         showCurrent();
+    QWidget::showEvent(event);
 }
 
 QString ChartsPanel::currentKind() const
@@ -84,8 +96,10 @@ void ChartsPanel::setCurrentKind(const QString &id)
         m_chooser->setCurrentIndex(index);
 }
 
-ChartView *ChartsPanel::currentView() const
+ChartView *ChartsPanel::currentView()
 {
+    if (m_stale)
+        showCurrent();
     return qobject_cast<ChartView *>(m_stack->currentWidget());
 }
 
@@ -108,4 +122,5 @@ void ChartsPanel::showCurrent()
     m_sparse->setEnabled(kind != m_kinds.cend() && kind->hasSparse);
     view->setData(m_data.value(id));
     m_stack->setCurrentWidget(view);
+    m_stale = false;
 }

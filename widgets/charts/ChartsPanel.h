@@ -35,7 +35,7 @@ public:
 
     QString currentKind() const;
     void setCurrentKind(const QString &id);
-    ChartView *currentView() const;
+    ChartView *currentView(); // up to date even while the panel is hidden (for export)
 
     bool showSparse() const;
     void setShowSparse(bool show);
@@ -48,6 +48,9 @@ signals:
     void showSparseChanged(bool show);
     void exportRequested();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showCurrent();
 
@@ -59,4 +62,5 @@ private:
     QStackedWidget *m_stack;
     BarChartWidget *m_bars;
     RadarChartWidget *m_radar;
+    bool m_stale = false; // data arrived while hidden
 };
