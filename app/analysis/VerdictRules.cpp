@@ -94,8 +94,15 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                                             "1024 GPUs holds it")
                                  .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0));
             } else if (e.minGpus > 8) {
-                worsen(v, VerdictLevel::Unsuitable);
-                v.reasons << QStringLiteral("needs %1 GPUs (more than one 8-GPU node); %2 GB per GPU with %3")
+                // Beyond one node: routine for switch-fabric GPUs (HGX/DGX, OAM platforms, joined by the
+                // cluster network), impractical for cards that link in pairs or over PCIe only.
+                const bool scalesOut = gpu.interconnectKind == QStringLiteral("nvlink-switch")
+                                       || gpu.interconnectKind == QStringLiteral("infinity-fabric");
+                worsen(v, scalesOut ? VerdictLevel::Limited : VerdictLevel::Unsuitable);
+                v.reasons << (scalesOut ? QStringLiteral("needs %1 GPUs, more than one 8-GPU node: a multi-node "
+                                                         "cluster whose network sets the pace; %2 GB per GPU with %3")
+                                        : QStringLiteral("needs %1 GPUs, more than one 8-GPU node, and this card "
+                                                         "has no switch fabric to scale out; %2 GB per GPU with %3"))
                                  .arg(e.minGpus)
                                  .arg(fmt(e.perGpuGb, 1))
                                  .arg(e.parallelism.gpus);

@@ -69,6 +69,23 @@ TEST(VerdictRules, AModelThatNeedsMoreThanANodeIsUnsuitable)
     EXPECT_FALSE(all.constFirst().fits);
 }
 
+// Full training of a 70B model needs several nodes of 80 GB cards. That is how H100s are used (HGX nodes
+// joined by the cluster network): limited, with the reason. Cards without a switch fabric stay unsuitable.
+TEST(VerdictRules, MultiNodeTrainingIsLimitedOnSwitchFabricGpusAndUnsuitableOnOthers)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-70b"));
+    w.task = Task::Training;
+    w.zeroStage = 1;
+    const QVector<Estimate> all = Estimator::estimateAll({TestCatalogue::h100Sxm(), TestCatalogue::rtxA6000()}, w,
+                                                         TestCatalogue::profile(QStringLiteral("megatron")));
+    const Estimate &h100 = find(all, QStringLiteral("h100_sxm5_80gb"));
+    ASSERT_GT(h100.minGpus, 8);
+    EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Limited) << h100.trainingVerdict.reasons.join(u'\n').toStdString();
+    EXPECT_TRUE(h100.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("multi-node")));
+    EXPECT_EQ(find(all, QStringLiteral("rtx_a6000_48gb")).trainingVerdict.level, VerdictLevel::Unsuitable);
+}
+
 TEST(VerdictRules, InferenceVerdictRewardsBandwidthForDecode)
 {
     Workload w;

@@ -102,8 +102,8 @@ void BarChartWidget::applyData()
     m_title->setText(chart.title);
     m_plot->setAccessibleDescription(chart.title);
     m_title->setVisible(!chart.title.isEmpty());
-    m_footnote->setText(chart.footnote);
     m_footnote->setVisible(!chart.footnote.isEmpty());
+    fitTextToWidth();
 
     const int seriesCount = static_cast<int>(chart.series.size());
     const int categoryCount = static_cast<int>(chart.categories.size());
@@ -221,4 +221,46 @@ void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     painter.restore();
     // toPainter() laid the plot out for the export size; lay it out for the screen again.
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BarChartWidget::resizeEvent(QResizeEvent *event)
+{
+    ChartView::resizeEvent(event);
+    fitTextToWidth();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BarChartWidget::fitTextToWidth()
+{
+    const ChartData &chart = data();
+    // The legend column is laid out by stretch factors, which ignore text widths: give it the share of
+    // the width its longest name needs.
+    const QFontMetrics legendMetrics(m_plot->legend->font());
+    int longest = 0;
+    for (const ChartSeries &series : chart.series)
+        longest = std::max(longest, legendMetrics.horizontalAdvance(series.name));
+    const QMargins margins = m_plot->legend->margins();
+    const int legendWidth = longest + m_plot->legend->iconSize().width() + m_plot->legend->iconTextPadding()
+                            + margins.left() + margins.right() + 12;
+    const int plotWidth = std::max(200, width() - legendWidth);
+    m_plot->plotLayout()->setColumnStretchFactor(0, 1.0);
+    m_plot->plotLayout()->setColumnStretchFactor(1, double(legendWidth) / plotWidth);
+
+    // QCPTextElement neither wraps nor elides: break the footnote into lines that fit under the plot.
+    const QFontMetrics footnoteMetrics(m_footnote->font());
+    const int available = plotWidth - 24;
+    QStringList lines;
+    QString line;
+    for (const QString &word : chart.footnote.split(u' ', Qt::SkipEmptyParts)) {
+        const QString candidate = line.isEmpty() ? word : line + u' ' + word;
+        if (!line.isEmpty() && footnoteMetrics.horizontalAdvance(candidate) > available) {
+            lines << line;
+            line = word;
+        } else {
+            line = candidate;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    m_footnote->setText(lines.join(u'\n'));
 }

@@ -33,8 +33,11 @@ public:
 
 protected:
     void applyData() override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // Wraps the footnote to the widget's width and keeps the legend wide enough for the longest name.
+    void fitTextToWidth();
     void updateValueLabelVisibility();
     void showToolTip(QMouseEvent *event);
 
