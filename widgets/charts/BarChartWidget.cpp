@@ -103,7 +103,7 @@ void BarChartWidget::applyData()
     m_plot->setAccessibleDescription(chart.title);
     m_title->setVisible(!chart.title.isEmpty());
     m_footnote->setVisible(!chart.footnote.isEmpty());
-    fitTextToWidth();
+    fitTextToWidth(width());
 
     const int seriesCount = static_cast<int>(chart.series.size());
     const int categoryCount = static_cast<int>(chart.categories.size());
@@ -213,6 +213,7 @@ void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
         recorder.setMode(QCPPainter::pmVectorized);
         recorder.setMode(QCPPainter::pmNoCaching);
         recorder.setRenderHint(QPainter::Antialiasing);
+        fitTextToWidth(size.width()); // legend share and footnote lines for the export's width
         m_plot->toPainter(&recorder, size.width(), size.height());
     }
     painter.save();
@@ -220,17 +221,18 @@ void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     painter.drawPicture(0, 0, picture);
     painter.restore();
     // toPainter() laid the plot out for the export size; lay it out for the screen again.
+    fitTextToWidth(width());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void BarChartWidget::resizeEvent(QResizeEvent *event)
 {
     ChartView::resizeEvent(event);
-    fitTextToWidth();
+    fitTextToWidth(width());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void BarChartWidget::fitTextToWidth()
+void BarChartWidget::fitTextToWidth(int totalWidth) const
 {
     const ChartData &chart = data();
     // The legend column is laid out by stretch factors, which ignore text widths: give it the share of
@@ -242,7 +244,7 @@ void BarChartWidget::fitTextToWidth()
     const QMargins margins = m_plot->legend->margins();
     const int legendWidth = longest + m_plot->legend->iconSize().width() + m_plot->legend->iconTextPadding()
                             + margins.left() + margins.right() + 12;
-    const int plotWidth = std::max(200, width() - legendWidth);
+    const int plotWidth = std::max(200, totalWidth - legendWidth);
     m_plot->plotLayout()->setColumnStretchFactor(0, 1.0);
     m_plot->plotLayout()->setColumnStretchFactor(1, double(legendWidth) / plotWidth);
 

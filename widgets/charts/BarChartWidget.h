@@ -37,7 +37,7 @@ protected:
 
 private:
     // Wraps the footnote to the widget's width and keeps the legend wide enough for the longest name.
-    void fitTextToWidth();
+    void fitTextToWidth(int totalWidth) const;
     void updateValueLabelVisibility();
     void showToolTip(QMouseEvent *event);
 
