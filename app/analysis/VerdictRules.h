@@ -6,8 +6,9 @@
 #include <QVector>
 
 // Verdicts per GPU, from documented rules, each adding a reason; the level is the worst any rule gives.
-//  1. Fit: does not fit on the GPUs given -> limited when at most 8 GPUs (one node) hold it, else
-//     unsuitable; nowhere up to 1024 GPUs -> unsuitable.
+//  1. Fit: does not fit on the GPUs given -> limited when at most 8 GPUs (one node) hold it; beyond one
+//     node, limited on switch-fabric GPUs (NVSwitch, Infinity Fabric: built to scale out) and unsuitable
+//     on cards linked in pairs or by PCIe only; nowhere up to 1024 GPUs -> unsuitable.
 //  2. Links: training on more than one GPU without NVLink (PCIe only) -> at most limited; inference on
 //     several GPUs without NVLink -> at most suitable.
 //  3. Speed against the fastest fitting GPU of the comparison: >= 75% recommended, >= 35% suitable,
