@@ -47,7 +47,24 @@ void CatalogueTab::setModel(QAbstractItemModel *model, int sortRole)
 {
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(sortRole);
+    // Sizing 50 columns from every cell costs more than the rest of start-up's table work; the tab is
+    // behind the Compare tab at start, so it is sized when first shown.
+    m_columnsSized = false;
+    if (isVisible())
+        sizeColumns();
+}
+
+void CatalogueTab::showEvent(QShowEvent *event)
+{
+    if (!m_columnsSized)
+        sizeColumns();
+    QWidget::showEvent(event);
+}
+
+void CatalogueTab::sizeColumns()
+{
     m_view->resizeColumnsToContents();
+    m_columnsSized = true;
 }
 
 void CatalogueTab::showMessage(const QString &message)

@@ -24,7 +24,13 @@ public:
     QLineEdit *filterEdit() const { return m_filter; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void sizeColumns();
+
+    bool m_columnsSized = false;
     QLineEdit *m_filter;
     QLabel *m_message;
     QTableView *m_view;
