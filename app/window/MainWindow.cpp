@@ -9,6 +9,7 @@
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
 #include "ComparisonTable.h"
+#include "GpuField.h"
 #include "GpuPicker.h"
 #include "MathPanel.h"
 #include "SpecTableModel.h"
@@ -47,7 +48,9 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison, &ComparisonController::setCatalogue);
     connect(m_catalogue->specModel(), &SpecTableModel::editRefused, m_catalogueTab,
             [this](int, int, const QString &reason) { m_catalogueTab->showMessage(reason); });
-    m_catalogueTab->setModel(m_catalogue->specModel(), SpecTableModel::RawValueRole);
+    m_catalogueTab->setModel(m_catalogue->specModel(), SpecTableModel::RawValueRole,
+                             {GpuField::GpuId, GpuField::Vendor, GpuField::Product, GpuField::Variant,
+                              GpuField::Architecture, GpuField::Chip});
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
     restoreSettings();

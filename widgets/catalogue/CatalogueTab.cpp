@@ -3,16 +3,44 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
+
+namespace {
+
+// Filters on a few text columns only: matching every formatted number of 50 columns made a keystroke
+// take 83 ms at 10,000 GPUs.
+class SearchProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QList<int> columns;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
+    {
+        if (columns.isEmpty())
+            return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+        const QRegularExpression &pattern = filterRegularExpression();
+        for (int column : columns) {
+            const QString text = sourceModel()->index(sourceRow, column, sourceParent).data().toString();
+            if (text.contains(pattern))
+                return true;
+        }
+        return false;
+    }
+};
+
+} // namespace
 
 CatalogueTab::CatalogueTab(QWidget *parent)
     : QWidget(parent)
     , m_filter(new QLineEdit)
     , m_message(new QLabel)
     , m_view(new QTableView)
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new SearchProxy(this))
 {
     setObjectName(QStringLiteral("catalogueTab"));
     m_filter->setObjectName(QStringLiteral("catalogueFilter"));
@@ -43,8 +71,9 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
 }
 
-void CatalogueTab::setModel(QAbstractItemModel *model, int sortRole)
+void CatalogueTab::setModel(QAbstractItemModel *model, int sortRole, const QList<int> &searchColumns)
 {
+    static_cast<SearchProxy *>(m_proxy)->columns = searchColumns;
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(sortRole);
     // Sizing 50 columns from every cell costs more than the rest of start-up's table work; the tab is

@@ -17,7 +17,8 @@ public:
     explicit CatalogueTab(QWidget *parent = nullptr);
 
     // sortRole: the model's role holding raw values (numbers sort as numbers, missing values first).
-    void setModel(QAbstractItemModel *model, int sortRole);
+    // searchColumns: the columns the filter looks at (names, vendor, architecture); empty = all.
+    void setModel(QAbstractItemModel *model, int sortRole, const QList<int> &searchColumns = {});
     void showMessage(const QString &message); // e.g. why an edit was refused; empty hides it
 
     QTableView *view() const { return m_view; }
