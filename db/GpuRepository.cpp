@@ -196,15 +196,16 @@ CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
     return {};
 }
 
-CatalogueError GpuRepository::insert(GpuSpec &gpu)
+CatalogueError GpuRepository::writeOne(GpuSpec &gpu, CatalogueError (GpuRepository::*write)(GpuSpec &))
 {
     if (CatalogueError error = checkWritable())
         return error;
     WriteTransaction transaction(m_database);
     if (CatalogueError error = transaction.begin())
         return error;
+    // Work on a copy: the caller's record changes (new row id, revision) only once the commit succeeded.
     GpuSpec saved = gpu;
-    if (CatalogueError error = writeInsert(saved))
+    if (CatalogueError error = (this->*write)(saved))
         return error;
     if (CatalogueError error = transaction.commit())
         return error;
@@ -212,20 +213,14 @@ CatalogueError GpuRepository::insert(GpuSpec &gpu)
     return {};
 }
 
+CatalogueError GpuRepository::insert(GpuSpec &gpu)
+{
+    return writeOne(gpu, &GpuRepository::writeInsert);
+}
+
 CatalogueError GpuRepository::update(GpuSpec &gpu)
 {
-    if (CatalogueError error = checkWritable())
-        return error;
-    WriteTransaction transaction(m_database);
-    if (CatalogueError error = transaction.begin())
-        return error;
-    GpuSpec saved = gpu;
-    if (CatalogueError error = writeUpdate(saved))
-        return error;
-    if (CatalogueError error = transaction.commit())
-        return error;
-    gpu = saved;
-    return {};
+    return writeOne(gpu, &GpuRepository::writeUpdate);
 }
 
 CatalogueError GpuRepository::remove(const GpuSpec &gpu)

@@ -49,6 +49,8 @@ public:
     CatalogueError merge(const QVector<GpuSpec> &gpus, OnExisting onExisting, SaveReport *report = nullptr);
 
 private:
+    // One insert or update in its own transaction.
+    CatalogueError writeOne(GpuSpec &gpu, CatalogueError (GpuRepository::*write)(GpuSpec &));
     CatalogueError writeInsert(GpuSpec &gpu);
     CatalogueError writeUpdate(GpuSpec &gpu);
     CatalogueError checkWritable() const;
