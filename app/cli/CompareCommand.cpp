@@ -1,30 +1,9 @@
 #include "CompareCommand.h"
 
+#include "EstimateCommand.h"
 #include "EstimateOutput.h"
-#include "WorkloadOptions.h"
 
-#include <Estimator.h>
 #include <QCoreApplication>
-
-namespace {
-
-int runCompare(const QStringList &arguments, CliContext &context)
-{
-    int exitCode = ExitCode::Ok;
-    const auto request =
-        WorkloadOptions::parse(QStringLiteral("compare"), arguments, context, 2, false, &exitCode);
-    if (!request)
-        return exitCode;
-    const QVector<Estimate> estimates = Estimator::estimateAll(
-        request->gpus, request->workload, request->parameters, &request->otherTaskParameters);
-    if (request->json)
-        EstimateOutput::writeJson(context.out, estimates);
-    else
-        EstimateOutput::writeComparison(context.out, estimates, request->showMath);
-    return ExitCode::Ok;
-}
-
-} // namespace
 
 CliCommand compareCommand()
 {
@@ -32,5 +11,9 @@ CliCommand compareCommand()
             QCoreApplication::translate(
                 "cli",
                 "compare --gpu GPU,GPU[,...] [--model MODEL] [--task TASK] [options] [--json]: side by side"),
-            runCompare};
+            [](const QStringList &arguments, CliContext &context) {
+                // At least two GPUs; the model and task default to Llama-3 8B inference.
+                return runEstimates(QStringLiteral("compare"), arguments, context, 2, false,
+                                    EstimateOutput::writeComparison);
+            }};
 }

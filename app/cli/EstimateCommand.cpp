@@ -4,32 +4,32 @@
 #include "WorkloadOptions.h"
 
 #include <Estimator.h>
+
 #include <QCoreApplication>
 
-namespace {
-
-int runEstimate(const QStringList &arguments, CliContext &context)
+int runEstimates(const QString &command, const QStringList &arguments, CliContext &context, int minimumGpus,
+                 bool requireModelAndTask, EstimateTextWriter writeText)
 {
     int exitCode = ExitCode::Ok;
     const auto request =
-        WorkloadOptions::parse(QStringLiteral("estimate"), arguments, context, 1, true, &exitCode);
+        WorkloadOptions::parse(command, arguments, context, minimumGpus, requireModelAndTask, &exitCode);
     if (!request)
         return exitCode;
-    const QVector<Estimate> estimates = Estimator::estimateAll(
-        request->gpus, request->workload, request->parameters, &request->otherTaskParameters);
+    const QVector<Estimate> estimates = Estimator::estimateAll(request->gpus, request->workload, request->parameters,
+                                                               &request->otherTaskParameters);
     if (request->json)
         EstimateOutput::writeJson(context.out, estimates);
     else
-        EstimateOutput::writeDetails(context.out, estimates, request->showMath);
+        writeText(context.out, estimates, request->showMath);
     return ExitCode::Ok;
 }
-
-} // namespace
 
 CliCommand estimateCommand()
 {
     return {QStringLiteral("estimate"),
-            QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK "
-                                               "[options] [--json]: memory, speed, cost, verdicts"),
-            runEstimate};
+            QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK [options] [--json]: memory, speed, cost, verdicts"),
+            [](const QStringList &arguments, CliContext &context) {
+                return runEstimates(QStringLiteral("estimate"), arguments, context, 1, true,
+                                    EstimateOutput::writeDetails);
+            }};
 }

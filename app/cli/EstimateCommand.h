@@ -2,6 +2,16 @@
 
 #include "CliCommand.h"
 
+#include <Estimate.h>
+
+#include <QTextStream>
+
 // gpucompare [--db FILE] estimate --gpu GPU[,GPU...] --model MODEL --task TASK [workload options] [--json]
 // [--math] Memory, fit, speed, cost and verdicts per GPU, each with the math behind it.
 CliCommand estimateCommand();
+
+// Shared by estimate and compare: parse the workload options, estimate every GPU, print JSON with --json,
+// else the text form writeText gives. Returns the exit code.
+using EstimateTextWriter = void (*)(QTextStream &out, const QVector<Estimate> &estimates, bool showMath);
+int runEstimates(const QString &command, const QStringList &arguments, CliContext &context, int minimumGpus,
+                 bool requireModelAndTask, EstimateTextWriter writeText);
