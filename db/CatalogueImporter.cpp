@@ -25,6 +25,19 @@ std::optional<QVector<GpuSpec>> failWith(ImportProblem *problem, const QString &
     return std::nullopt;
 }
 
+constexpr qsizetype kProgressEvery = 250;
+
+// Reports progress every kProgressEvery rows; false when the caller cancelled.
+bool keepGoing(const CatalogueImporter::Progress &progress, qsizetype done, qsizetype total,
+               ImportProblem *problem)
+{
+    if (!progress || done % kProgressEvery != 0 || progress(done, total))
+        return true;
+    if (problem)
+        *problem = ImportProblem{QString(), QString(), QStringLiteral("cancelled"), true};
+    return false;
+}
+
 // Rejects a second GPU with the same id in one file: the user would not know which one wins.
 bool checkUnique(QSet<QString> &seen, const GpuSpec &gpu)
 {
@@ -65,7 +78,8 @@ QString ImportProblem::text() const
 
 namespace CatalogueImporter {
 
-std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem)
+std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem,
+                                         const Progress &progress)
 {
     QString csvError;
     const std::optional<QVector<CsvRecord>> records = CsvReader::parse(bytes, &csvError);
@@ -98,6 +112,8 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
     QVector<GpuSpec> gpus;
     QSet<QString> ids;
     for (qsizetype i = 1; i < records->size(); ++i) {
+        if (!keepGoing(progress, i - 1, records->size() - 1, problem))
+            return std::nullopt;
         const CsvRecord &record = records->at(i);
         const QString location = QStringLiteral("line %1").arg(record.line);
         if (record.fields.size() != columns.size())
@@ -129,7 +145,8 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
     return gpus;
 }
 
-std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem)
+std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem,
+                                          const Progress &progress)
 {
     if (bytes.size() > kMaxFileBytes)
         return failWith(problem, QStringLiteral("$"), QString(), QStringLiteral("the file is too large"));
@@ -168,6 +185,8 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
     QVector<GpuSpec> gpus;
     QSet<QString> ids;
     for (qsizetype i = 0; i < rows.size(); ++i) {
+        if (!keepGoing(progress, i, rows.size(), problem))
+            return std::nullopt;
         const QString location = rowsPath + QStringLiteral("[%1]").arg(i);
         if (!rows.at(i).isObject())
             return failWith(problem, location, QString(), QStringLiteral("must be an object"));
@@ -191,7 +210,8 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
     return gpus;
 }
 
-std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem)
+std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
+                                          const Progress &progress)
 {
     const std::optional<CatalogueExporter::Format> format = CatalogueExporter::formatForPath(path);
     if (!format)
@@ -202,7 +222,8 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
     if (file.size() > kMaxFileBytes)
         return failWith(problem, path, QString(), QStringLiteral("the file is too large"));
     const QByteArray bytes = file.readAll();
-    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem) : parseJson(bytes, problem);
+    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem, progress)
+                                                     : parseJson(bytes, problem, progress);
 }
 
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,

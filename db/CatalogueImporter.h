@@ -6,6 +6,7 @@
 
 #include <QByteArray>
 #include <QVector>
+#include <functional>
 #include <optional>
 
 class Catalogue;
@@ -19,16 +20,24 @@ struct ImportProblem
     QString location; // "line 7" or "$.gpus[3]"
     QString field;    // the field key, "" when the problem is not about one field
     QString reason;
+    bool cancelled = false; // the progress callback asked to stop
 
     QString text() const;
 };
 
 namespace CatalogueImporter {
 
-std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem);
-std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem);
+// Told how many rows of how many are parsed, every few hundred rows; returning false cancels the parse
+// (the result is then nullopt with problem->cancelled set). May be called from a worker thread.
+using Progress = std::function<bool(qsizetype done, qsizetype total)>;
+
+std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem,
+                                         const Progress &progress = {});
+std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem,
+                                          const Progress &progress = {});
 // Format from the file name (.csv / .json).
-std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem);
+std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
+                                          const Progress &progress = {});
 
 // Parses path and merges its GPUs into the catalogue in one transaction. Rows whose gpu_id exists are
 // updated or skipped as onExisting says; imported rows are marked as changed by the user.

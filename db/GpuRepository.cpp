@@ -223,13 +223,8 @@ CatalogueError GpuRepository::update(GpuSpec &gpu)
     return writeOne(gpu, &GpuRepository::writeUpdate);
 }
 
-CatalogueError GpuRepository::remove(const GpuSpec &gpu)
+CatalogueError GpuRepository::writeDelete(const GpuSpec &gpu)
 {
-    if (CatalogueError error = checkWritable())
-        return error;
-    WriteTransaction transaction(m_database);
-    if (CatalogueError error = transaction.begin())
-        return error;
     QSqlQuery query(m_database);
     query.prepare(QStringLiteral("DELETE FROM gpus WHERE id = ? AND revision = ?"));
     query.addBindValue(gpu.rowId);
@@ -241,25 +236,46 @@ CatalogueError GpuRepository::remove(const GpuSpec &gpu)
                                     QStringLiteral("GPU '%1' was changed or deleted by someone else "
                                                    "since it was read; it was not deleted")
                                         .arg(gpu.gpuId));
-    return transaction.commit();
+    return {};
 }
 
-CatalogueError GpuRepository::saveAll(QVector<GpuSpec> &gpus)
+CatalogueError GpuRepository::remove(const GpuSpec &gpu)
 {
     if (CatalogueError error = checkWritable())
         return error;
     WriteTransaction transaction(m_database);
     if (CatalogueError error = transaction.begin())
         return error;
-    QVector<GpuSpec> saved = gpus;
+    if (CatalogueError error = writeDelete(gpu))
+        return error;
+    return transaction.commit();
+}
+
+CatalogueError GpuRepository::saveAll(QVector<GpuSpec> &gpus)
+{
+    return saveChanges({}, gpus);
+}
+
+CatalogueError GpuRepository::saveChanges(const QVector<GpuSpec> &deletions, QVector<GpuSpec> &upserts)
+{
+    if (CatalogueError error = checkWritable())
+        return error;
+    WriteTransaction transaction(m_database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    // Deletions first: a deleted GPU's id may be reused by an added one in the same save.
+    for (const GpuSpec &gpu : deletions)
+        if (CatalogueError error = writeDelete(gpu))
+            return error; // the transaction rolls back: nothing is written
+    QVector<GpuSpec> saved = upserts;
     for (GpuSpec &gpu : saved) {
         CatalogueError error = gpu.rowId == 0 ? writeInsert(gpu) : writeUpdate(gpu);
         if (error)
-            return error; // the transaction rolls back: none of the rows is written
+            return error;
     }
     if (CatalogueError error = transaction.commit())
         return error;
-    gpus = saved;
+    upserts = saved;
     return {};
 }
 

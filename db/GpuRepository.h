@@ -43,6 +43,9 @@ public:
     // Saves several rows in one transaction: all of them or none. Rows with rowId 0 are inserted,
     // others updated (optimistically). On success the rows' rowId and revision are updated.
     CatalogueError saveAll(QVector<GpuSpec> &gpus);
+    // One save of the Catalogue tab: the deletions (revision-checked), then the updates and inserts of
+    // upserts, in one transaction: all of it or nothing. On success upserts get their new ids and revisions.
+    CatalogueError saveChanges(const QVector<GpuSpec> &deletions, QVector<GpuSpec> &upserts);
 
     // Import: rows whose gpu_id exists are updated (keeping the existing row id, whatever its
     // revision) or skipped; the others are inserted. One transaction.
@@ -53,6 +56,7 @@ private:
     CatalogueError writeOne(GpuSpec &gpu, CatalogueError (GpuRepository::*write)(GpuSpec &));
     CatalogueError writeInsert(GpuSpec &gpu);
     CatalogueError writeUpdate(GpuSpec &gpu);
+    CatalogueError writeDelete(const GpuSpec &gpu);
     CatalogueError checkWritable() const;
 
     QSqlQuery &preparedQuery(std::optional<QSqlQuery> &cache, const QString &sql);

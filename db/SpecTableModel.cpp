@@ -4,19 +4,72 @@
 #include "GpuRepository.h"
 #include "Quantity.h"
 
+#include <QSet>
 #include <algorithm>
 #include <tuple>
+
+namespace {
+
+// The order of GpuRepository::list: vendor, product, variant, gpu_id.
+bool listedBefore(const GpuSpec &a, const GpuSpec &b)
+{
+    return std::tie(a.vendor, a.product, a.variant, a.gpuId) <
+           std::tie(b.vendor, b.product, b.variant, b.gpuId);
+}
+
+QString searchTextOf(const GpuSpec &gpu)
+{
+    return QStringList{gpu.gpuId, gpu.vendor, gpu.product, gpu.variant, gpu.architecture, gpu.chip}
+        .join(u'\n')
+        .toLower();
+}
+
+// Copies the spec fields, keeping the target's row id, revision and user-modified mark.
+void copySpecs(GpuSpec &target, const GpuSpec &values)
+{
+    const qint64 rowId = target.rowId;
+    const int revision = target.revision;
+    const bool userModified = target.userModified;
+    target = values;
+    target.rowId = rowId;
+    target.revision = revision;
+    target.userModified = userModified;
+}
+
+QString readOnlyMessage(const Catalogue *catalogue)
+{
+    return SpecTableModel::tr("The catalogue is read-only: %1").arg(catalogue->readOnlyReason());
+}
+
+} // namespace
 
 SpecTableModel::SpecTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
 
-void SpecTableModel::setGpus(const QVector<GpuSpec> &gpus)
+SpecTableModel::Row SpecTableModel::makeRow(const GpuSpec &current, std::optional<GpuSpec> saved)
+{
+    Row row{m_nextKey++, current, std::move(saved), {}, false};
+    refreshRow(row);
+    return row;
+}
+
+void SpecTableModel::replaceRows(QVector<GpuSpec> gpus)
 {
     beginResetModel();
-    m_catalogue = nullptr;
-    m_gpus = gpus;
+    m_rows.clear();
+    m_rows.reserve(gpus.size());
+    m_deleted.clear();
+    for (GpuSpec &gpu : gpus) // as read: nothing unsaved, no need to compare
+        m_rows.append(Row{m_nextKey++, gpu, gpu, searchTextOf(gpu), false});
     endResetModel();
+    noteUnsavedState();
+}
+
+void SpecTableModel::setGpus(const QVector<GpuSpec> &gpus)
+{
+    m_catalogue = nullptr;
+    replaceRows(gpus);
 }
 
 CatalogueError SpecTableModel::setCatalogue(const Catalogue *catalogue)
@@ -27,20 +80,65 @@ CatalogueError SpecTableModel::setCatalogue(const Catalogue *catalogue)
 
 CatalogueError SpecTableModel::reload()
 {
+    if (!m_catalogue) {
+        // Without a file, "the saved state" is what each row was when last marked saved.
+        QVector<GpuSpec> savedRows;
+        for (const Row &row : std::as_const(m_rows))
+            if (row.saved)
+                savedRows.append(*row.saved);
+        for (const RemovedRow &removed : std::as_const(m_deleted))
+            savedRows.append(*removed.saved);
+        std::sort(savedRows.begin(), savedRows.end(), listedBefore);
+        replaceRows(std::move(savedRows));
+        return {};
+    }
     CatalogueError error;
-    QVector<GpuSpec> loaded = m_catalogue ? m_catalogue->gpus().list(&error) : m_gpus;
+    QVector<GpuSpec> loaded = m_catalogue->gpus().list(&error);
     if (error)
         return error;
-    beginResetModel();
-    m_gpus = std::move(loaded);
-    endResetModel();
+    replaceRows(std::move(loaded));
     return {};
+}
+
+void SpecTableModel::setBundled(const QVector<GpuSpec> &bundled)
+{
+    m_bundled.clear();
+    for (const GpuSpec &gpu : bundled)
+        m_bundled.insert(gpu.gpuId, gpu);
+    if (!m_rows.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, GpuField::Count - 1));
+}
+
+QVector<GpuSpec> SpecTableModel::gpus() const
+{
+    QVector<GpuSpec> result;
+    result.reserve(m_rows.size());
+    for (const Row &row : m_rows)
+        result.append(row.current);
+    return result;
 }
 
 int SpecTableModel::rowOf(const QString &gpuId) const
 {
-    for (int row = 0; row < m_gpus.size(); ++row)
-        if (m_gpus[row].gpuId == gpuId)
+    for (int row = 0; row < m_rows.size(); ++row)
+        if (m_rows[row].current.gpuId == gpuId)
+            return row;
+    return -1;
+}
+
+QHash<QString, int> SpecTableModel::rowsById() const
+{
+    QHash<QString, int> rows;
+    rows.reserve(m_rows.size());
+    for (int row = 0; row < m_rows.size(); ++row)
+        rows.insert(m_rows[row].current.gpuId, row);
+    return rows;
+}
+
+int SpecTableModel::rowOfKey(quint64 key) const
+{
+    for (int row = 0; row < m_rows.size(); ++row)
+        if (m_rows[row].key == key)
             return row;
     return -1;
 }
@@ -50,6 +148,20 @@ bool SpecTableModel::isReadOnly() const
     return m_catalogue && m_catalogue->isReadOnly();
 }
 
+const GpuSpec *SpecTableModel::bundledFor(const GpuSpec &gpu) const
+{
+    const auto found = m_bundled.constFind(gpu.gpuId);
+    return found == m_bundled.constEnd() ? nullptr : &found.value();
+}
+
+std::optional<GpuSpec> SpecTableModel::bundledGpu(int row) const
+{
+    if (row < 0 || row >= m_rows.size())
+        return std::nullopt;
+    const GpuSpec *bundled = bundledFor(m_rows[row].current);
+    return bundled ? std::optional<GpuSpec>(*bundled) : std::nullopt;
+}
+
 QString SpecTableModel::validate(int column, const QVariant &value)
 {
     if (column < 0 || column >= GpuField::Count)
@@ -57,9 +169,79 @@ QString SpecTableModel::validate(int column, const QVariant &value)
     return GpuFields::validate(GpuFields::field(column), value);
 }
 
+QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, GpuSpec *edited) const
+{
+    if (row < 0 || row >= m_rows.size() || column < 0 || column >= GpuField::Count)
+        return tr("there is no cell %1, %2").arg(row).arg(column);
+    if (isReadOnly())
+        return readOnlyMessage(m_catalogue);
+    const GpuField &field = GpuFields::field(column);
+    GpuSpec candidate = m_rows[row].current;
+    QString problem;
+    if (!GpuFields::setValue(candidate, field, value, &problem))
+        return tr(field.label) + QStringLiteral(": ") + problem;
+    if (column == GpuField::GpuId) {
+        const int other = rowOf(candidate.gpuId);
+        if (other >= 0 && other != row)
+            return tr("GPU id: another GPU already has the id '%1'").arg(candidate.gpuId);
+    }
+    if (edited)
+        *edited = candidate;
+    return {};
+}
+
+QString SpecTableModel::checkNewGpu(const GpuSpec &gpu, const GpuField **badField) const
+{
+    if (isReadOnly())
+        return readOnlyMessage(m_catalogue);
+    const QString problem = GpuFields::validateAll(gpu, badField);
+    if (!problem.isEmpty())
+        return problem;
+    if (rowOf(gpu.gpuId) >= 0) {
+        if (badField)
+            *badField = &GpuFields::field(GpuField::GpuId);
+        return tr("a GPU with the id '%1' already exists").arg(gpu.gpuId);
+    }
+    return {};
+}
+
+bool SpecTableModel::cellUnsaved(const Row &row, const GpuField &field) const
+{
+    return !row.saved || GpuFields::value(row.current, field) != GpuFields::value(*row.saved, field);
+}
+
+void SpecTableModel::refreshRow(Row &row)
+{
+    row.searchText = searchTextOf(row.current);
+    row.unsaved = !row.saved || !GpuFields::sameSpecs(row.current, *row.saved);
+}
+
+bool SpecTableModel::hasUnsavedChanges() const
+{
+    if (!m_deleted.isEmpty())
+        return true;
+    return std::any_of(m_rows.cbegin(), m_rows.cend(), [this](const Row &row) { return rowUnsaved(row); });
+}
+
+int SpecTableModel::unsavedRowCount() const
+{
+    return static_cast<int>(
+        m_deleted.size() +
+        std::count_if(m_rows.cbegin(), m_rows.cend(), [this](const Row &row) { return rowUnsaved(row); }));
+}
+
+void SpecTableModel::noteUnsavedState()
+{
+    const bool unsaved = hasUnsavedChanges();
+    if (unsaved != m_reportedUnsaved) {
+        m_reportedUnsaved = unsaved;
+        emit unsavedChangesChanged(unsaved);
+    }
+}
+
 int SpecTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_gpus.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
 int SpecTableModel::columnCount(const QModelIndex &parent) const
@@ -67,30 +249,47 @@ int SpecTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : GpuField::Count;
 }
 
+QString SpecTableModel::displayText(const GpuField &field, const QVariant &value)
+{
+    if (!field.isNumeric())
+        return value.toString();
+    if (field.type == GpuField::Type::Integer)
+        return value.isNull() ? QStringLiteral("n/a")
+                              : Quantity::format(value.toDouble(), field.unitText(), 0);
+    return Quantity::format(value.isNull() ? std::nullopt : std::optional<double>(value.toDouble()),
+                            field.unitText());
+}
+
 QVariant SpecTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const GpuSpec &gpu = m_gpus.at(index.row());
+    const Row &row = m_rows.at(index.row());
+    const GpuSpec &gpu = row.current;
     const GpuField &field = GpuFields::field(index.column());
     switch (role) {
-    case Qt::DisplayRole: {
-        const QVariant value = GpuFields::value(gpu, field);
-        if (!field.isNumeric())
-            return value;
-        if (field.type == GpuField::Type::Integer)
-            return value.isNull() ? QStringLiteral("n/a")
-                                  : Quantity::format(value.toDouble(), field.unitText(), 0);
-        return Quantity::format(value.isNull() ? std::nullopt : std::optional<double>(value.toDouble()),
-                                field.unitText());
-    }
+    case Qt::DisplayRole:
+        return displayText(field, GpuFields::value(gpu, field));
     case Qt::EditRole:
     case RawValueRole:
         return GpuFields::value(gpu, field);
-    case Qt::ToolTipRole:
-        if (field.id == GpuField::GpuId)
-            return gpu.sources;
-        return field.unitText().isEmpty() ? QVariant() : QVariant(field.unitText());
+    case Qt::ToolTipRole: {
+        QStringList lines;
+        if (field.id == GpuField::GpuId && !gpu.sources.isEmpty())
+            lines << tr("Sources: %1").arg(gpu.sources);
+        else if (!field.unitText().isEmpty())
+            lines << field.unitText();
+        if (cellUnsaved(row, field))
+            lines << (row.saved ? tr("Not saved yet; saved value: %1")
+                                      .arg(displayText(field, GpuFields::value(*row.saved, field)))
+                                : tr("New GPU, not saved yet"));
+        if (const GpuSpec *bundled = bundledFor(gpu)) {
+            const QVariant bundledValue = GpuFields::value(*bundled, field);
+            if (bundledValue != GpuFields::value(gpu, field))
+                lines << tr("Bundled value: %1").arg(displayText(field, bundledValue));
+        }
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(u'\n'));
+    }
     case Qt::TextAlignmentRole:
         return field.isNumeric() ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter)) : QVariant();
     case GpuIdRole:
@@ -101,6 +300,26 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
         return field.name();
     case UserModifiedRole:
         return gpu.userModified;
+    case UnsavedRole:
+        return cellUnsaved(row, field);
+    case RowUnsavedRole:
+        return rowUnsaved(row);
+    case BundledValueRole: {
+        const GpuSpec *bundled = bundledFor(gpu);
+        return bundled ? GpuFields::value(*bundled, field) : QVariant();
+    }
+    case DiffersFromBundledRole: {
+        const GpuSpec *bundled = bundledFor(gpu);
+        return bundled && GpuFields::value(*bundled, field) != GpuFields::value(gpu, field);
+    }
+    case RowChangedByUserRole: {
+        const GpuSpec *bundled = bundledFor(gpu);
+        return !bundled || !GpuFields::sameSpecs(*bundled, gpu);
+    }
+    case SearchTextRole:
+        return row.searchText;
+    case RowKeyRole:
+        return row.key;
     default:
         return {};
     }
@@ -116,6 +335,8 @@ QVariant SpecTableModel::headerData(int section, Qt::Orientation orientation, in
         const QString label = tr(field.label);
         return field.unitText().isEmpty() ? label : label + QStringLiteral(" (") + field.unitText() + u')';
     }
+    case Qt::ToolTipRole:
+        return field.name();
     case UnitRole:
         return field.unitText();
     case FieldKeyRole:
@@ -145,88 +366,298 @@ bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, in
     if (role != Qt::EditRole ||
         !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
-    const GpuField &field = GpuFields::field(index.column());
-    const QString label = tr(field.label);
+    GpuSpec edited;
+    const QString problem = checkEdit(index.row(), index.column(), value, &edited);
+    if (!problem.isEmpty())
+        return refuse(index.row(), index.column(), problem);
+    return setSpecs(index.row(), edited);
+}
+
+bool SpecTableModel::setSpecs(int row, const GpuSpec &values)
+{
+    if (row < 0 || row >= m_rows.size())
+        return false;
     if (isReadOnly())
-        return refuse(index.row(), index.column(),
-                      tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
-    QString problem;
-    GpuSpec edited = m_gpus.at(index.row());
-    if (!GpuFields::setValue(edited, field, value, &problem))
-        return refuse(index.row(), index.column(), label + QStringLiteral(": ") + problem);
-    if (GpuFields::value(edited, field) == GpuFields::value(m_gpus.at(index.row()), field))
-        return true; // nothing changed: no save, no new revision
-    if (m_catalogue) {
-        GpuRepository repository = m_catalogue->gpus();
-        if (CatalogueError error = repository.update(edited))
-            return refuse(index.row(), index.column(), error.message);
-    } else {
-        edited.userModified = true;
-    }
-    m_gpus[index.row()] = edited;
+        return refuse(row, -1, readOnlyMessage(m_catalogue));
+    const GpuField *bad = nullptr;
+    const QString problem = GpuFields::validateAll(values, &bad);
+    if (!problem.isEmpty())
+        return refuse(row, bad ? bad->id : -1, problem);
+    const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
+    if (other >= 0 && other != row)
+        return refuse(row, GpuField::GpuId,
+                      tr("GPU id: another GPU already has the id '%1'").arg(values.gpuId));
+    Row &target = m_rows[row];
     m_lastError.clear();
-    // The revision and the user-modified mark belong to the whole row.
-    emit dataChanged(this->index(index.row(), 0), this->index(index.row(), GpuField::Count - 1));
+    if (GpuFields::sameSpecs(target.current, values))
+        return true; // nothing changed
+    copySpecs(target.current, values);
+    refreshRow(target);
+    // The unsaved and bundled marks belong to the whole row.
+    emit dataChanged(index(row, 0), index(row, GpuField::Count - 1));
+    noteUnsavedState();
     return true;
 }
 
-int SpecTableModel::addGpu(const GpuSpec &gpu)
+int SpecTableModel::sortedRow(const GpuSpec &gpu) const
 {
-    if (isReadOnly()) {
-        refuse(-1, -1, tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
-        return -1;
+    const auto at =
+        std::lower_bound(m_rows.cbegin(), m_rows.cend(), gpu,
+                         [](const Row &row, const GpuSpec &g) { return listedBefore(row.current, g); });
+    return static_cast<int>(at - m_rows.cbegin());
+}
+
+quint64 SpecTableModel::addGpu(const GpuSpec &gpu)
+{
+    const GpuField *bad = nullptr;
+    const QString problem = checkNewGpu(gpu, &bad);
+    if (!problem.isEmpty()) {
+        refuse(-1, bad ? bad->id : -1, problem);
+        return 0;
     }
     GpuSpec added = gpu;
     added.rowId = 0;
-    if (m_catalogue) {
-        added.userModified = true;
-        GpuRepository repository = m_catalogue->gpus();
-        if (CatalogueError error = repository.insert(added)) {
-            refuse(-1, -1, error.message);
-            return -1;
-        }
-    } else {
-        const GpuField *bad = nullptr;
-        const QString problem = GpuFields::validateAll(added, &bad);
-        if (!problem.isEmpty()) {
-            refuse(-1, bad ? bad->id : -1, problem);
-            return -1;
-        }
-        if (rowOf(added.gpuId) >= 0) {
-            refuse(-1, GpuField::GpuId, tr("a GPU with the id '%1' already exists").arg(added.gpuId));
-            return -1;
-        }
-    }
-    // Same order as GpuRepository::list: vendor, product, variant, gpu_id.
-    const auto before = [](const GpuSpec &a, const GpuSpec &b) {
-        return std::tie(a.vendor, a.product, a.variant, a.gpuId) <
-               std::tie(b.vendor, b.product, b.variant, b.gpuId);
-    };
-    const int row =
-        static_cast<int>(std::lower_bound(m_gpus.cbegin(), m_gpus.cend(), added, before) - m_gpus.cbegin());
+    added.revision = 0;
+    added.userModified = true;
+    const int row = sortedRow(added);
     beginInsertRows(QModelIndex(), row, row);
-    m_gpus.insert(row, added);
+    m_rows.insert(row, makeRow(added, std::nullopt));
     endInsertRows();
     m_lastError.clear();
+    noteUnsavedState();
+    return m_rows[row].key;
+}
+
+QVector<quint64> SpecTableModel::addGpus(const QVector<GpuSpec> &gpus)
+{
+    QVector<quint64> keys;
+    if (gpus.isEmpty())
+        return keys;
+    beginResetModel();
+    for (GpuSpec gpu : gpus) {
+        gpu.rowId = 0;
+        gpu.revision = 0;
+        gpu.userModified = true;
+        m_rows.append(makeRow(gpu, std::nullopt));
+        keys.append(m_rows.last().key);
+    }
+    std::stable_sort(m_rows.begin(), m_rows.end(),
+                     [](const Row &a, const Row &b) { return listedBefore(a.current, b.current); });
+    endResetModel();
+    noteUnsavedState();
+    return keys;
+}
+
+std::optional<SpecTableModel::RemovedRow> SpecTableModel::takeRow(int row)
+{
+    if (row < 0 || row >= m_rows.size())
+        return std::nullopt;
+    if (isReadOnly()) {
+        refuse(row, -1, readOnlyMessage(m_catalogue));
+        return std::nullopt;
+    }
+    beginRemoveRows(QModelIndex(), row, row);
+    Row taken = m_rows.takeAt(row);
+    endRemoveRows();
+    RemovedRow removed{taken.key, taken.current, taken.saved};
+    if (removed.saved)
+        m_deleted.append(removed);
+    noteUnsavedState();
+    return removed;
+}
+
+void SpecTableModel::takeRows(const QVector<quint64> &keys)
+{
+    if (keys.isEmpty())
+        return;
+    const QSet<quint64> wanted(keys.cbegin(), keys.cend());
+    beginResetModel();
+    QVector<Row> kept;
+    kept.reserve(m_rows.size());
+    for (Row &row : m_rows) {
+        if (!wanted.contains(row.key))
+            kept.append(std::move(row));
+        else if (row.saved)
+            m_deleted.append(RemovedRow{row.key, row.current, row.saved});
+    }
+    m_rows = std::move(kept);
+    endResetModel();
+    noteUnsavedState();
+}
+
+int SpecTableModel::restoreRow(const RemovedRow &removed)
+{
+    m_deleted.erase(std::remove_if(m_deleted.begin(), m_deleted.end(),
+                                   [&](const RemovedRow &r) { return r.key == removed.key; }),
+                    m_deleted.end());
+    const int row = sortedRow(removed.current);
+    beginInsertRows(QModelIndex(), row, row);
+    Row back{removed.key, removed.current, removed.saved, {}, false};
+    refreshRow(back);
+    m_rows.insert(row, back);
+    endInsertRows();
+    noteUnsavedState();
     return row;
 }
 
-bool SpecTableModel::removeGpu(int row)
+QVector<SpecTableModel::SaveConflict> SpecTableModel::findConflicts(const QVector<GpuSpec> &inFile) const
 {
-    if (row < 0 || row >= m_gpus.size())
-        return false;
-    if (isReadOnly())
-        return refuse(row, -1, tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()));
+    QHash<qint64, const GpuSpec *> byRowId;
+    QHash<QString, const GpuSpec *> byGpuId;
+    for (const GpuSpec &gpu : inFile) {
+        byRowId.insert(gpu.rowId, &gpu);
+        byGpuId.insert(gpu.gpuId, &gpu);
+    }
+    QSet<qint64> ours; // file rows this table shows or deletes
+    for (const Row &row : m_rows)
+        if (row.saved)
+            ours.insert(row.saved->rowId);
+    for (const RemovedRow &removed : m_deleted)
+        ours.insert(removed.saved->rowId);
+
+    const auto theirsOf = [&](const GpuSpec &saved) -> std::optional<GpuSpec> {
+        const GpuSpec *file = byRowId.value(saved.rowId);
+        return file ? std::optional<GpuSpec>(*file) : std::nullopt;
+    };
+    QVector<SaveConflict> conflicts;
+    for (const Row &row : m_rows) {
+        if (!rowUnsaved(row))
+            continue;
+        if (row.saved) {
+            const std::optional<GpuSpec> theirs = theirsOf(*row.saved);
+            if (!theirs || theirs->revision != row.saved->revision)
+                conflicts.append({row.key, row.current.gpuId, row.current, theirs});
+        } else if (const GpuSpec *file = byGpuId.value(row.current.gpuId);
+                   file && !ours.contains(file->rowId)) {
+            conflicts.append({row.key, row.current.gpuId, row.current, *file}); // added elsewhere too
+        }
+    }
+    for (const RemovedRow &removed : m_deleted) {
+        const std::optional<GpuSpec> theirs = theirsOf(*removed.saved);
+        if (theirs && theirs->revision != removed.saved->revision)
+            conflicts.append({removed.key, removed.saved->gpuId, std::nullopt, theirs});
+    }
+    return conflicts;
+}
+
+SpecTableModel::SaveResult SpecTableModel::save()
+{
+    SaveResult result;
+    if (isReadOnly()) {
+        result.error = CatalogueError::make(CatalogueError::Kind::ReadOnly, readOnlyMessage(m_catalogue));
+        return result;
+    }
+    QVector<int> rows;
+    QVector<GpuSpec> upserts;
+    for (int row = 0; row < m_rows.size(); ++row) {
+        const Row &r = m_rows[row];
+        if (!rowUnsaved(r))
+            continue;
+        const GpuField *bad = nullptr;
+        const QString problem = GpuFields::validateAll(r.current, &bad);
+        if (!problem.isEmpty()) {
+            result.error = CatalogueError::make(CatalogueError::Kind::Invalid,
+                                                tr("GPU '%1': %2").arg(r.current.gpuId, problem));
+            return result;
+        }
+        GpuSpec write = r.current;
+        write.rowId = r.saved ? r.saved->rowId : 0;
+        write.revision = r.saved ? r.saved->revision : 0;
+        rows.append(row);
+        upserts.append(write);
+    }
+    QVector<GpuSpec> deletions;
+    for (const RemovedRow &removed : std::as_const(m_deleted))
+        deletions.append(*removed.saved);
+
     if (m_catalogue) {
         GpuRepository repository = m_catalogue->gpus();
-        if (CatalogueError error = repository.remove(m_gpus.at(row)))
-            return refuse(row, -1, error.message);
+        CatalogueError error;
+        const QVector<GpuSpec> inFile = repository.list(&error);
+        if (error) {
+            result.error = error;
+            return result;
+        }
+        result.conflicts = findConflicts(inFile);
+        if (!result.conflicts.isEmpty())
+            return result;
+        // Deletions the file has already made need no writing.
+        QSet<qint64> present;
+        for (const GpuSpec &gpu : inFile)
+            present.insert(gpu.rowId);
+        deletions.erase(std::remove_if(deletions.begin(), deletions.end(),
+                                       [&](const GpuSpec &gpu) { return !present.contains(gpu.rowId); }),
+                        deletions.end());
+        // The repository checks revisions again inside its transaction: a write between our read and
+        // this save is a Conflict error, and nothing is written.
+        if (CatalogueError saveError = repository.saveChanges(deletions, upserts)) {
+            result.error = saveError;
+            return result;
+        }
+    } else {
+        for (GpuSpec &gpu : upserts)
+            gpu.userModified = true;
     }
-    beginRemoveRows(QModelIndex(), row, row);
-    m_gpus.removeAt(row);
-    endRemoveRows();
-    m_lastError.clear();
-    return true;
+    for (int i = 0; i < rows.size(); ++i) {
+        Row &row = m_rows[rows[i]];
+        row.current.rowId = upserts[i].rowId;
+        row.current.revision = upserts[i].revision;
+        row.current.userModified = upserts[i].userModified;
+        row.saved = row.current;
+        row.unsaved = false;
+    }
+    result.written = static_cast<int>(upserts.size() + deletions.size());
+    m_deleted.clear();
+    if (!m_rows.isEmpty() && !rows.isEmpty())
+        emit dataChanged(index(rows.first(), 0), index(rows.last(), GpuField::Count - 1));
+    noteUnsavedState();
+    emit saved(result.written);
+    return result;
+}
+
+void SpecTableModel::resolveConflict(const SaveConflict &conflict, Keep keep)
+{
+    const int row = rowOfKey(conflict.key);
+    if (row >= 0) {
+        Row &target = m_rows[row];
+        if (keep == Keep::Mine) {
+            // Write over their version: what they saved becomes the base of our edit.
+            target.saved = conflict.theirs;
+            if (!conflict.theirs) {
+                target.current.rowId = 0;
+                target.current.revision = 0;
+            }
+            refreshRow(target);
+        } else if (conflict.theirs) {
+            target.current = *conflict.theirs;
+            target.saved = conflict.theirs;
+            refreshRow(target);
+        } else {
+            beginRemoveRows(QModelIndex(), row, row);
+            m_rows.removeAt(row);
+            endRemoveRows();
+            noteUnsavedState();
+            return;
+        }
+        emit dataChanged(index(row, 0), index(row, GpuField::Count - 1));
+        noteUnsavedState();
+        return;
+    }
+    // A deletion of ours.
+    const auto deleted = std::find_if(m_deleted.begin(), m_deleted.end(),
+                                      [&](const RemovedRow &r) { return r.key == conflict.key; });
+    if (deleted == m_deleted.end())
+        return;
+    if (keep == Keep::Mine && conflict.theirs) {
+        deleted->saved = conflict.theirs; // delete their version
+    } else if (conflict.theirs) {
+        const RemovedRow back{deleted->key, *conflict.theirs, conflict.theirs};
+        m_deleted.erase(deleted);
+        restoreRow(back);
+    } else {
+        m_deleted.erase(deleted); // gone from the file already
+    }
+    noteUnsavedState();
 }
 
 QHash<int, QByteArray> SpecTableModel::roleNames() const
@@ -237,5 +668,12 @@ QHash<int, QByteArray> SpecTableModel::roleNames() const
     names.insert(UnitRole, "unit");
     names.insert(FieldKeyRole, "fieldKey");
     names.insert(UserModifiedRole, "userModified");
+    names.insert(UnsavedRole, "unsaved");
+    names.insert(RowUnsavedRole, "rowUnsaved");
+    names.insert(BundledValueRole, "bundledValue");
+    names.insert(DiffersFromBundledRole, "differsFromBundled");
+    names.insert(RowChangedByUserRole, "rowChangedByUser");
+    names.insert(SearchTextRole, "searchText");
+    names.insert(RowKeyRole, "rowKey");
     return names;
 }

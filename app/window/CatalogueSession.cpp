@@ -1,13 +1,22 @@
 #include "CatalogueSession.h"
 
+#include "CatalogueEditor.h"
+#include "SeedCatalogue.h"
 #include "SpecTableModel.h"
+
+#include <QUndoStack>
 
 CatalogueSession::CatalogueSession(QObject *parent)
     : QObject(parent)
     , m_specModel(new SpecTableModel(this))
+    , m_editor(new CatalogueEditor(m_specModel, this))
 {
-    // A saved cell edit changes the catalogue: read it again so the comparison shows the new value.
-    connect(m_specModel, &SpecTableModel::dataChanged, this, &CatalogueSession::refreshSnapshot);
+    // A save changes the catalogue: read it again so the comparison shows the new values at once.
+    connect(m_specModel, &SpecTableModel::saved, this, &CatalogueSession::refreshSnapshot);
+    // The bundled values, for "differs from bundled" marks and "Restore".
+    QString error;
+    if (std::optional<SeedData> seed = SeedCatalogue::load(&error))
+        m_specModel->setBundled(seed->gpus);
 }
 
 CatalogueSession::~CatalogueSession()
@@ -60,6 +69,7 @@ bool CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue)
     m_specModel->setGpus({});
     m_catalogue = std::move(catalogue);
     m_specModel->setCatalogue(m_catalogue.get());
+    m_editor->undoStack()->clear(); // commands point at the rows of the previous file
     m_snapshot = std::move(*snapshot);
     emit snapshotChanged(m_snapshot);
     return true;

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class CatalogueEditor;
 class SpecTableModel;
 
 // The catalogue the window works on: the open file, the spec table model over it, and the snapshot the
@@ -32,6 +33,7 @@ public:
 
     const CatalogueSnapshot &snapshot() const { return m_snapshot; }
     SpecTableModel *specModel() const { return m_specModel; }
+    CatalogueEditor *editor() const { return m_editor; }
 
 signals:
     void snapshotChanged(const CatalogueSnapshot &snapshot);
@@ -44,4 +46,5 @@ private:
     CatalogueSnapshot m_snapshot;
     CatalogueError m_error;
     SpecTableModel *m_specModel;
+    CatalogueEditor *m_editor;
 };

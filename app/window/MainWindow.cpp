@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "AppSettings.h"
+#include "CatalogueEditor.h"
 #include "CatalogueSession.h"
 #include "CatalogueTab.h"
 #include "ChartExportDialog.h"
@@ -27,6 +28,7 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUndoStack>
 
 MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     : QMainWindow(parent)
@@ -46,11 +48,9 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     connect(m_comparison, &ComparisonController::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message); });
     connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison, &ComparisonController::setCatalogue);
-    connect(m_catalogue->specModel(), &SpecTableModel::editRefused, m_catalogueTab,
-            [this](int, int, const QString &reason) { m_catalogueTab->showMessage(reason); });
-    m_catalogueTab->setModel(m_catalogue->specModel(), SpecTableModel::RawValueRole,
-                             {GpuField::GpuId, GpuField::Vendor, GpuField::Product, GpuField::Variant,
-                              GpuField::Architecture, GpuField::Chip});
+    m_catalogueTab->setEditor(m_catalogue->editor());
+    connect(m_catalogueTab, &CatalogueTab::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
     restoreSettings();
@@ -116,14 +116,17 @@ void MainWindow::createActions()
     };
     m_actions.openCatalogue = make(tr("&Open Catalogue…"), QKeySequence::Open, false);
     m_actions.openScenario = make(tr("Open &Scenario…"), QKeySequence(), false);
-    m_actions.saveScenario = make(tr("&Save Scenario…"), QKeySequence::Save, false);
+    m_actions.saveScenario = make(tr("&Save Scenario…"), QKeySequence(), false);
     m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence(), false);
     m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence(), false);
     m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")), true);
     m_actions.exportReport = make(tr("Export &Report…"), QKeySequence(), false);
     m_actions.quit = make(tr("&Quit"), QKeySequence::Quit, true);
-    m_actions.undo = make(tr("&Undo"), QKeySequence::Undo, false);
-    m_actions.redo = make(tr("&Redo"), QKeySequence::Redo, false);
+    // Undo and redo of catalogue edits, named after the edit ("Undo Edit Memory of H100 SXM5 80GB").
+    m_actions.undo = m_catalogue->editor()->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_actions.undo->setShortcut(QKeySequence::Undo);
+    m_actions.redo = m_catalogue->editor()->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_actions.redo->setShortcut(QKeySequence::Redo);
     m_actions.showCompare = make(tr("&Compare"), QKeySequence(tr("Ctrl+1")), true);
     m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+2")), true);
     m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+3")), true);
@@ -160,6 +163,9 @@ void MainWindow::createMenus()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(m_actions.undo);
     edit->addAction(m_actions.redo);
+    edit->addSeparator();
+    edit->addAction(m_catalogueTab->saveAction());
+    edit->addAction(m_catalogueTab->revertAction());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_actions.showCompare);
@@ -198,6 +204,10 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_catalogueTab->confirmDiscardOrSave()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     event->accept();
 }

@@ -113,16 +113,31 @@ TEST(SpecTableModel, ARefusedEditChangesNothingAndSaysWhy)
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("a10_24gb"))->memoryGb, 24.0);
 }
 
-TEST(SpecTableModel, AnAcceptedEditIsSavedAndMarksTheRow)
+TEST(SpecTableModel, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
 {
     QTemporaryDir dir;
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    QSignalSpy unsaved(&model, &SpecTableModel::unsavedChangesChanged);
+    QSignalSpy saved(&model, &SpecTableModel::saved);
     const QModelIndex price = cell(model, QStringLiteral("a10_24gb"), GpuField::UsdPerGpuHour);
     ASSERT_TRUE(model.setData(price, QStringLiteral("0.65")));
     EXPECT_EQ(price.data(Qt::EditRole).toDouble(), 0.65);
+    EXPECT_TRUE(price.data(SpecTableModel::UnsavedRole).toBool());
+    EXPECT_FALSE(
+        cell(model, QStringLiteral("a10_24gb"), GpuField::TdpW).data(SpecTableModel::UnsavedRole).toBool());
+    EXPECT_TRUE(model.hasUnsavedChanges());
+    ASSERT_EQ(unsaved.count(), 1);
+    EXPECT_NE(catalogue->gpus().find(QStringLiteral("a10_24gb"))->usdPerGpuHour, 0.65) << "not saved yet";
+
+    const SpecTableModel::SaveResult result = model.save();
+    ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
+    EXPECT_EQ(result.written, 1);
+    EXPECT_EQ(saved.count(), 1);
+    EXPECT_FALSE(model.hasUnsavedChanges());
+    EXPECT_FALSE(price.data(SpecTableModel::UnsavedRole).toBool());
     EXPECT_TRUE(price.data(SpecTableModel::UserModifiedRole).toBool());
     const auto stored = catalogue->gpus().find(QStringLiteral("a10_24gb"));
     EXPECT_EQ(stored->usdPerGpuHour, 0.65);
@@ -130,10 +145,71 @@ TEST(SpecTableModel, AnAcceptedEditIsSavedAndMarksTheRow)
 
     // Clearing a value makes it missing (NULL), not 0.
     ASSERT_TRUE(model.setData(price, QString()));
+    ASSERT_TRUE(model.save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("a10_24gb"))->usdPerGpuHour.has_value());
+
+    // Revert throws pending edits away and shows the file again.
+    ASSERT_TRUE(model.setData(price, 3.0));
+    model.revert();
+    EXPECT_TRUE(price.data(Qt::EditRole).isNull());
+    EXPECT_FALSE(model.hasUnsavedChanges());
 }
 
-TEST(SpecTableModel, AnEditOfARowChangedElsewhereIsAConflict)
+TEST(SpecTableModel, ABundledValueIsMarkedWhereItDiffers)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    SpecTableModel model;
+    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    model.setBundled(catalogue->gpus().list());
+    const QModelIndex tdp = cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW);
+    EXPECT_FALSE(tdp.data(SpecTableModel::DiffersFromBundledRole).toBool());
+    EXPECT_FALSE(tdp.data(SpecTableModel::RowChangedByUserRole).toBool());
+    ASSERT_TRUE(model.setData(tdp, 75.0));
+    EXPECT_TRUE(tdp.data(SpecTableModel::DiffersFromBundledRole).toBool());
+    EXPECT_TRUE(tdp.data(SpecTableModel::RowChangedByUserRole).toBool());
+    EXPECT_EQ(tdp.data(SpecTableModel::BundledValueRole).toDouble(), 72.0);
+    EXPECT_TRUE(tdp.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Bundled value: 72 W")))
+        << tdp.data(Qt::ToolTipRole).toString().toStdString();
+}
+
+// Two connections to one file: the other writes first; our save must not overwrite it silently.
+TEST(SpecTableModel, ASaveOverARowChangedElsewhereIsAConflictUntilResolved)
+{
+    for (const SpecTableModel::Keep keep : {SpecTableModel::Keep::Mine, SpecTableModel::Keep::Theirs}) {
+        QTemporaryDir dir;
+        auto catalogue = TestCatalogueFiles::createSeeded(dir);
+        ASSERT_TRUE(catalogue);
+        auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
+        ASSERT_TRUE(other);
+        SpecTableModel model;
+        ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+        ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes),
+                                  QStringLiteral("my note")));
+
+        GpuSpec theirs = *other->gpus().find(QStringLiteral("l40_48gb"));
+        theirs.notes = QStringLiteral("their note");
+        ASSERT_FALSE(other->gpus().update(theirs));
+
+        SpecTableModel::SaveResult result = model.save();
+        ASSERT_EQ(result.conflicts.size(), 1);
+        EXPECT_EQ(result.conflicts[0].mine->notes, QStringLiteral("my note"));
+        EXPECT_EQ(result.conflicts[0].theirs->notes, QStringLiteral("their note"));
+        EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("their note"));
+        EXPECT_TRUE(model.hasUnsavedChanges()) << "the edit is kept while the conflict is open";
+
+        model.resolveConflict(result.conflicts[0], keep);
+        result = model.save();
+        ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
+        const QString expected =
+            keep == SpecTableModel::Keep::Mine ? QStringLiteral("my note") : QStringLiteral("their note");
+        EXPECT_EQ(other->gpus().find(QStringLiteral("l40_48gb"))->notes, expected);
+        EXPECT_EQ(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes).data().toString(), expected);
+    }
+}
+
+TEST(SpecTableModel, DeletingARowTheFileChangedIsAConflict)
 {
     QTemporaryDir dir;
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
@@ -142,18 +218,18 @@ TEST(SpecTableModel, AnEditOfARowChangedElsewhereIsAConflict)
     ASSERT_TRUE(other);
     SpecTableModel model;
     ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-
-    GpuSpec theirs = *other->gpus().find(QStringLiteral("l40_48gb"));
-    theirs.notes = QStringLiteral("their note");
+    ASSERT_TRUE(model.takeRow(model.rowOf(QStringLiteral("a40_48gb"))));
+    GpuSpec theirs = *other->gpus().find(QStringLiteral("a40_48gb"));
+    theirs.tdpW = 290;
     ASSERT_FALSE(other->gpus().update(theirs));
-
-    QSignalSpy refused(&model, &SpecTableModel::editRefused);
-    EXPECT_FALSE(
-        model.setData(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes), QStringLiteral("my note")));
-    ASSERT_EQ(refused.count(), 1);
-    EXPECT_TRUE(
-        refused.first().at(2).toString().contains(QStringLiteral("changed or deleted by someone else")));
-    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("their note"));
+    SpecTableModel::SaveResult result = model.save();
+    ASSERT_EQ(result.conflicts.size(), 1);
+    EXPECT_FALSE(result.conflicts[0].mine.has_value());
+    model.resolveConflict(result.conflicts[0], SpecTableModel::Keep::Theirs);
+    EXPECT_GE(model.rowOf(QStringLiteral("a40_48gb")), 0) << "their version is back in the table";
+    EXPECT_EQ(model.gpuAt(model.rowOf(QStringLiteral("a40_48gb"))).tdpW, 290.0);
+    EXPECT_TRUE(model.save().ok());
+    EXPECT_TRUE(other->gpus().find(QStringLiteral("a40_48gb")));
 }
 
 TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
@@ -190,23 +266,29 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
     gpu.product = QStringLiteral("H100");
     gpu.variant = QStringLiteral("custom");
     gpu.interconnectKind = QStringLiteral("none");
-    const int row = model.addGpu(gpu);
-    ASSERT_GE(row, 0) << model.lastError().toStdString();
+    const quint64 key = model.addGpu(gpu);
+    ASSERT_NE(key, 0u) << model.lastError().toStdString();
+    const int row = model.rowOfKey(key);
     EXPECT_EQ(model.rowCount(), 23);
     EXPECT_EQ(model.index(row, GpuField::GpuId).data().toString(), QStringLiteral("h100_custom"));
+    EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "pending until save";
+    ASSERT_TRUE(model.save().ok());
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom")));
     // The row sits where a reload would put it.
     const QVector<GpuSpec> reloaded = catalogue->gpus().list();
     EXPECT_EQ(reloaded.at(row).gpuId, QStringLiteral("h100_custom"));
 
-    EXPECT_EQ(model.addGpu(gpu), -1) << "a duplicate id is refused";
+    EXPECT_EQ(model.addGpu(gpu), 0u) << "a duplicate id is refused";
     EXPECT_FALSE(model.lastError().isEmpty());
     gpu.gpuId = QStringLiteral("another");
     gpu.memoryGb = -1;
-    EXPECT_EQ(model.addGpu(gpu), -1);
+    EXPECT_EQ(model.addGpu(gpu), 0u);
     EXPECT_TRUE(model.lastError().contains(QStringLiteral("memory_gb"))) << model.lastError().toStdString();
 
-    ASSERT_TRUE(model.removeGpu(row));
+    const auto removed = model.takeRow(model.rowOfKey(key));
+    ASSERT_TRUE(removed);
     EXPECT_EQ(model.rowCount(), 22);
+    EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "deleted from the file on save";
+    ASSERT_TRUE(model.save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom")));
 }

@@ -1,59 +1,188 @@
+// The Catalogue tab with a real catalogue file: filtering, raw-value sorting, editing through the
+// delegate (a refused value keeps the editor open and says why), undo and redo, save and reopen.
+
 #include "CatalogueTab.h"
 
+#include "Catalogue.h"
+#include "CatalogueEditor.h"
+#include "GpuRepository.h"
+#include "SeedCatalogue.h"
+#include "SpecItemDelegate.h"
+#include "SpecSpinBox.h"
+#include "SpecTableView.h"
+
+#include <QApplication>
+#include <QCheckBox>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
-#include <QStandardItemModel>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 #include <gtest/gtest.h>
 
 namespace {
 
-// name, architecture, FP16 dense (as the spec model displays it), raw value for sorting
-QStandardItemModel *catalogue(QObject *parent)
+struct CatalogueFixture
 {
-    auto *model = new QStandardItemModel(0, 3, parent);
-    const struct
+    QTemporaryDir dir;
+    QString path = dir.filePath(QStringLiteral("catalogue.db"));
+    std::unique_ptr<Catalogue> catalogue;
+    SpecTableModel model;
+    CatalogueEditor editor{&model};
+    CatalogueTab tab;
+
+    CatalogueFixture()
     {
-        const char *name;
-        const char *architecture;
-        double tflops;
-    } rows[] = {{"H100 SXM5 80GB", "Hopper", 989.4}, {"A100 SXM4 80GB", "Ampere", 312.0}, {"L40S 48GB", "Ada Lovelace", 362.05}};
-    for (const auto &row : rows) {
-        auto *number = new QStandardItem(QStringLiteral("%1 TFLOPS").arg(row.tflops));
-        number->setData(row.tflops, Qt::UserRole + 1);
-        model->appendRow({new QStandardItem(QString::fromLatin1(row.name)),
-                          new QStandardItem(QString::fromLatin1(row.architecture)), number});
+        EXPECT_FALSE(Catalogue::createFromSeed(path));
+        catalogue = Catalogue::open(path, nullptr);
+        EXPECT_TRUE(catalogue);
+        EXPECT_FALSE(model.setCatalogue(catalogue.get()));
+        QString error;
+        model.setBundled(SeedCatalogue::load(&error)->gpus);
+        tab.setEditor(&editor);
+        tab.resize(1200, 700);
+        tab.show();
+        EXPECT_TRUE(QTest::qWaitForWindowExposed(&tab));
     }
-    return model;
-}
+
+    QModelIndex viewIndex(const QString &gpuId, int column) const
+    {
+        return tab.proxy()->mapFromSource(model.index(model.rowOf(gpuId), column));
+    }
+
+    QWidget *openEditor(const QModelIndex &index)
+    {
+        tab.view()->setCurrentIndex(index);
+        tab.view()->edit(index);
+        QApplication::processEvents();
+        return tab.view()->indexWidget(index);
+    }
+};
 
 } // namespace
 
-TEST(CatalogueTab, TypingFiltersByTheSearchColumnsOnly)
+TEST(CatalogueTab, TypingFiltersByNameVendorArchitectureOnly)
 {
-    CatalogueTab tab;
-    QStandardItemModel *model = catalogue(&tab);
-    tab.setModel(model, Qt::UserRole + 1, {0, 1});
-    QTest::keyClicks(tab.filterEdit(), QStringLiteral("hopper"));
-    ASSERT_EQ(tab.proxy()->rowCount(), 1);
-    EXPECT_EQ(tab.proxy()->index(0, 0).data().toString(), QStringLiteral("H100 SXM5 80GB"));
+    CatalogueFixture f;
+    QTest::keyClicks(f.tab.filterEdit(), QStringLiteral("hopper"));
+    ASSERT_GT(f.tab.proxy()->rowCount(), 0);
+    for (int row = 0; row < f.tab.proxy()->rowCount(); ++row)
+        EXPECT_TRUE(f.tab.proxy()
+                        ->index(row, GpuField::Architecture)
+                        .data()
+                        .toString()
+                        .startsWith(QStringLiteral("Hopper")));
 
     // A number in a spec column is not a name: "989" matches nothing.
-    tab.filterEdit()->clear();
-    QTest::keyClicks(tab.filterEdit(), QStringLiteral("989"));
-    EXPECT_EQ(tab.proxy()->rowCount(), 0);
-
-    tab.filterEdit()->clear();
-    EXPECT_EQ(tab.proxy()->rowCount(), 3);
+    f.tab.filterEdit()->clear();
+    QTest::keyClicks(f.tab.filterEdit(), QStringLiteral("989"));
+    EXPECT_EQ(f.tab.proxy()->rowCount(), 0);
+    f.tab.filterEdit()->clear();
+    EXPECT_EQ(f.tab.proxy()->rowCount(), f.model.rowCount());
 }
 
 TEST(CatalogueTab, SortsNumbersByRawValueNotByText)
 {
-    CatalogueTab tab;
-    tab.setModel(catalogue(&tab), Qt::UserRole + 1, {0, 1});
-    tab.proxy()->sort(2, Qt::DescendingOrder);
-    // As text, "989.4" < "362.05" < "312" would not hold; by value the order is 989.4, 362.05, 312.
-    EXPECT_EQ(tab.proxy()->index(0, 0).data().toString(), QStringLiteral("H100 SXM5 80GB"));
-    EXPECT_EQ(tab.proxy()->index(1, 0).data().toString(), QStringLiteral("L40S 48GB"));
-    EXPECT_EQ(tab.proxy()->index(2, 0).data().toString(), QStringLiteral("A100 SXM4 80GB"));
+    CatalogueFixture f;
+    f.tab.view()->sortByColumn(GpuField::MemoryBandwidthGBs, Qt::DescendingOrder);
+    double previous = 1e12;
+    for (int row = 0; row < f.tab.proxy()->rowCount(); ++row) {
+        const QVariant value =
+            f.tab.proxy()->index(row, GpuField::MemoryBandwidthGBs).data(SpecTableModel::RawValueRole);
+        if (value.isNull())
+            continue;
+        EXPECT_LE(value.toDouble(), previous) << "row " << row;
+        previous = value.toDouble();
+    }
+}
+
+TEST(CatalogueTab, ARefusedValueKeepsTheEditorOpenAndSaysWhyThenUndoRedoSaveReopen)
+{
+    CatalogueFixture f;
+    const QModelIndex memory = f.viewIndex(QStringLiteral("h100_sxm5_80gb"), GpuField::MemoryGb);
+    auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(memory));
+    ASSERT_TRUE(spin) << "a numeric column is edited with a spin box";
+    EXPECT_EQ(spin->suffix(), QStringLiteral(" GB"));
+
+    spin->setText(QStringLiteral("-80"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QApplication::processEvents();
+    EXPECT_TRUE(f.tab.view()->indexWidget(memory)) << "the editor stays open";
+    EXPECT_EQ(f.tab.message(), QStringLiteral("Memory: must not be negative (got -80)"));
+    EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 80.0);
+    EXPECT_EQ(f.editor.undoStack()->count(), 0);
+
+    spin->setText(QStringLiteral("96"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QApplication::processEvents();
+    EXPECT_FALSE(f.tab.view()->indexWidget(memory)) << "an accepted value closes the editor";
+    EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 96.0);
+    EXPECT_TRUE(memory.data(SpecTableModel::UnsavedRole).toBool());
+    EXPECT_TRUE(f.tab.saveAction()->isEnabled());
+    ASSERT_EQ(f.editor.undoStack()->count(), 1);
+    EXPECT_EQ(f.editor.undoStack()->undoText(), QStringLiteral("Edit Memory of H100 SXM5 80GB"));
+
+    f.editor.undoStack()->undo();
+    EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 80.0);
+    EXPECT_FALSE(f.tab.saveAction()->isEnabled()) << "nothing left to save";
+    f.editor.undoStack()->redo();
+    EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 96.0);
+
+    ASSERT_TRUE(f.tab.save());
+    EXPECT_FALSE(f.tab.saveAction()->isEnabled());
+    auto reopened = Catalogue::open(f.path, nullptr);
+    ASSERT_TRUE(reopened);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("h100_sxm5_80gb"))->memoryGb, 96.0);
+}
+
+TEST(CatalogueTab, TextStillInAnOpenEditorIsSavedToo)
+{
+    CatalogueFixture f;
+    const QModelIndex notes = f.viewIndex(QStringLiteral("l4_24gb"), GpuField::Notes);
+    auto *line = qobject_cast<QLineEdit *>(f.openEditor(notes));
+    ASSERT_TRUE(line);
+    line->setText(QStringLiteral("bought two"));
+    ASSERT_TRUE(f.tab.save()); // no Enter pressed
+    auto reopened = Catalogue::open(f.path, nullptr);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("bought two"));
+}
+
+TEST(CatalogueTab, FilteringKeepsAnOpenEditorsText)
+{
+    CatalogueFixture f;
+    const QModelIndex notes = f.viewIndex(QStringLiteral("l4_24gb"), GpuField::Notes);
+    auto *line = qobject_cast<QLineEdit *>(f.openEditor(notes));
+    ASSERT_TRUE(line);
+    line->setText(QStringLiteral("typed, not confirmed"));
+    f.tab.filterEdit()->setText(QStringLiteral("mi300"));
+    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes,
+              QStringLiteral("typed, not confirmed"));
+}
+
+TEST(CatalogueTab, DeleteUndoAndRestoreTheBundledValue)
+{
+    CatalogueFixture f;
+    const int rows = f.model.rowCount();
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(QStringLiteral("a10_24gb"))}));
+    EXPECT_EQ(f.model.rowCount(), rows - 1);
+    f.editor.undoStack()->undo();
+    EXPECT_EQ(f.model.rowCount(), rows);
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
+
+    const int row = f.model.rowOf(QStringLiteral("a10_24gb"));
+    ASSERT_TRUE(f.editor.setValue(row, GpuField::TdpW, 999.0));
+    EXPECT_TRUE(f.model.index(row, GpuField::TdpW).data(SpecTableModel::DiffersFromBundledRole).toBool());
+    f.tab.changedOnlyBox()->setChecked(true);
+    EXPECT_EQ(f.tab.proxy()->rowCount(), 1) << "only the GPU the user changed";
+    ASSERT_TRUE(f.editor.restoreBundledCell(row, GpuField::TdpW));
+    EXPECT_EQ(f.model.index(row, GpuField::TdpW).data(Qt::EditRole).toDouble(), 150.0);
+    EXPECT_EQ(f.editor.undoStack()->undoText(), QStringLiteral("Restore bundled TDP of A10 24GB"));
+    EXPECT_EQ(f.tab.proxy()->rowCount(), 0);
+
+    const int added = f.editor.duplicateGpu(row);
+    ASSERT_GE(added, 0) << f.editor.lastError().toStdString();
+    EXPECT_EQ(f.model.gpuAt(added).gpuId, QStringLiteral("a10_24gb_copy"));
+    EXPECT_FALSE(f.editor.restoreBundledRow(added)) << "a copy has no bundled values";
+    ASSERT_TRUE(f.tab.save());
+    EXPECT_TRUE(Catalogue::open(f.path, nullptr)->gpus().find(QStringLiteral("a10_24gb_copy")));
 }

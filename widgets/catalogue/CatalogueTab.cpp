@@ -1,86 +1,219 @@
 #include "CatalogueTab.h"
 
+#include "CatalogueEditor.h"
+#include "GpuField.h"
+#include "SpecItemDelegate.h"
+#include "SpecTableModel.h"
+#include "SpecTableView.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
-#include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace {
 
-// Filters on a few text columns only: matching every formatted number of 50 columns made a keystroke
-// take 83 ms at 10,000 GPUs.
-class SearchProxy : public QSortFilterProxyModel
+// Filters on the model's search text (identity columns, lower case: matching every formatted number
+// of 50 columns made a keystroke take 83 ms at 10,000 GPUs), optionally on rows the user changed, and
+// sends edits through the editor so that each is an undoable command.
+class SpecProxy : public QSortFilterProxyModel
 {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
-    QList<int> columns;
+    CatalogueEditor *editor = nullptr;
+    QString needle;
+    bool changedOnly = false;
+
+    void setSearch(const QString &text, bool changed)
+    {
+        needle = text.trimmed().toLower();
+        changedOnly = changed;
+        invalidateFilter();
+    }
+
+    bool setData(const QModelIndex &index, const QVariant &value, int role) override
+    {
+        if (!editor || role != Qt::EditRole)
+            return QSortFilterProxyModel::setData(index, value, role);
+        const QModelIndex source = mapToSource(index);
+        return editor->setValue(source.row(), source.column(), value);
+    }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override
     {
-        if (columns.isEmpty())
-            return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
-        const QRegularExpression &pattern = filterRegularExpression();
-        for (int column : columns) {
-            const QString text = sourceModel()->index(sourceRow, column, sourceParent).data().toString();
-            if (text.contains(pattern))
-                return true;
-        }
-        return false;
+        const QModelIndex first = sourceModel()->index(sourceRow, 0, sourceParent);
+        if (changedOnly && !first.data(SpecTableModel::RowChangedByUserRole).toBool() &&
+            !first.data(SpecTableModel::RowUnsavedRole).toBool())
+            return false;
+        return needle.isEmpty() || first.data(SpecTableModel::SearchTextRole).toString().contains(needle);
     }
 };
+
+QString sourcesHtml(const QString &sources)
+{
+    static const QRegularExpression url(QStringLiteral("https?://[^\\s;,)\"]+"));
+    QString html = sources.toHtmlEscaped();
+    QStringList links;
+    for (auto it = url.globalMatch(sources); it.hasNext();)
+        links << it.next().captured();
+    links.removeDuplicates();
+    for (const QString &link : std::as_const(links))
+        html.replace(link.toHtmlEscaped(),
+                     QStringLiteral("<a href=\"%1\">%2</a>").arg(link.toHtmlEscaped(), link.toHtmlEscaped()));
+    return html;
+}
 
 } // namespace
 
 CatalogueTab::CatalogueTab(QWidget *parent)
     : QWidget(parent)
     , m_filter(new QLineEdit)
+    , m_changedOnly(new QCheckBox(tr("Only GPUs I changed")))
     , m_message(new QLabel)
-    , m_view(new QTableView)
-    , m_proxy(new SearchProxy(this))
+    , m_sources(new QLabel)
+    , m_view(new SpecTableView)
+    , m_delegate(new SpecItemDelegate(this))
+    , m_frozenDelegate(new SpecItemDelegate(this))
+    , m_proxy(new SpecProxy(this))
 {
     setObjectName(QStringLiteral("catalogueTab"));
     m_filter->setObjectName(QStringLiteral("catalogueFilter"));
     m_filter->setPlaceholderText(tr("Filter by name, vendor, architecture…"));
     m_filter->setAccessibleName(tr("Filter the catalogue"));
     m_filter->setClearButtonEnabled(true);
+    m_changedOnly->setObjectName(QStringLiteral("changedOnly"));
+    m_changedOnly->setToolTip(tr("Show only GPUs that are not bundled, differ from the bundled values, or "
+                                 "hold unsaved edits"));
     m_message->setObjectName(QStringLiteral("catalogueMessage"));
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
     m_message->hide();
+    m_sources->setObjectName(QStringLiteral("catalogueSources"));
+    m_sources->setWordWrap(true);
+    m_sources->setOpenExternalLinks(true);
+    m_sources->setTextInteractionFlags(Qt::TextBrowserInteraction);
 
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_proxy->setFilterKeyColumn(-1); // every column
+    m_proxy->setSortRole(SpecTableModel::RawValueRole);
     m_view->setModel(m_proxy);
+    m_view->setSpecDelegates(m_delegate, m_frozenDelegate);
     m_view->setSortingEnabled(true);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::AnyKeyPressed);
+    m_view->frozenView()->setEditTriggers(m_view->editTriggers());
     m_view->horizontalHeader()->setSectionsMovable(true);
+    m_view->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->setAccessibleName(tr("GPU catalogue"));
 
+    createActions();
+    auto *tools = new QHBoxLayout;
+    for (QAction *action : {m_add, m_duplicate, m_delete, m_restoreCell, m_restoreRow, m_save, m_revert}) {
+        auto *button = new QToolButton;
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        tools->addWidget(button);
+    }
+    tools->addSpacing(12);
+    tools->addWidget(m_changedOnly);
+    tools->addWidget(m_filter, 1);
+
+    auto *legend = new QLabel(tr("<span style='color:#e67e22'>&#9698;</span> not saved yet &nbsp; "
+                                 "<span style='color:#2980b9'>&#9699;</span> differs from the bundled value "
+                                 "(hover a cell for it)"));
+    legend->setObjectName(QStringLiteral("catalogueLegend"));
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(m_filter);
+    layout->addLayout(tools);
     layout->addWidget(m_message);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_sources);
+    layout->addWidget(legend);
 
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    const auto refilter = [this] {
+        commitOpenEditors(); // a row leaving the filter would close its editor and drop the text
+        static_cast<SpecProxy *>(m_proxy)->setSearch(m_filter->text(), m_changedOnly->isChecked());
+    };
+    connect(m_filter, &QLineEdit::textChanged, this, refilter);
+    connect(m_changedOnly, &QCheckBox::toggled, this, refilter);
+    connect(m_delegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+    connect(m_frozenDelegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+    connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            &CatalogueTab::showHeaderMenu);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] {
+        updateActions();
+        updateSources();
+    });
 }
 
-void CatalogueTab::setModel(QAbstractItemModel *model, int sortRole, const QList<int> &searchColumns)
+void CatalogueTab::createActions()
 {
-    static_cast<SearchProxy *>(m_proxy)->columns = searchColumns;
-    m_proxy->setSourceModel(model);
-    m_proxy->setSortRole(sortRole);
+    const auto make = [this](const QString &text, const QString &tip, auto slot) {
+        auto *action = new QAction(text, this);
+        action->setToolTip(tip);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        return action;
+    };
+    m_add = make(tr("&Add GPU"), tr("Add a GPU of your own"), [this] {
+        const int row = m_editor->addNewGpu();
+        if (row >= 0)
+            m_view->setCurrentIndex(m_proxy->mapFromSource(m_editor->model()->index(row, GpuField::Product)));
+    });
+    m_duplicate = make(tr("D&uplicate"), tr("Add a copy of the current GPU, to edit into a variant"), [this] {
+        const int row = m_editor->duplicateGpu(currentSourceRow());
+        if (row >= 0)
+            m_view->setCurrentIndex(m_proxy->mapFromSource(m_editor->model()->index(row, GpuField::Variant)));
+    });
+    m_delete =
+        make(tr("&Delete"), tr("Delete the selected GPUs (undoable; the file changes on Save)"), [this] {
+            QList<int> rows;
+            for (const QModelIndex &index : m_view->selectionModel()->selectedIndexes())
+                rows << m_proxy->mapToSource(index).row();
+            if (rows.isEmpty() && currentSourceRow() >= 0)
+                rows << currentSourceRow();
+            std::sort(rows.begin(), rows.end());
+            rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+            m_editor->deleteGpus(rows);
+        });
+    m_restoreCell = make(tr("Restore &Value"), tr("Put the bundled value back into the current cell"),
+                         [this] { m_editor->restoreBundledCell(currentSourceRow(), currentSourceColumn()); });
+    m_restoreRow = make(tr("Restore &Row"), tr("Put every bundled value of the current GPU back"),
+                        [this] { m_editor->restoreBundledRow(currentSourceRow()); });
+    m_save = make(tr("&Save"), tr("Write every pending edit to the catalogue file"), [this] { save(); });
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_revert = make(tr("Re&vert"), tr("Throw away every edit not saved yet"), [this] { revert(); });
+}
+
+void CatalogueTab::setEditor(CatalogueEditor *editor)
+{
+    m_editor = editor;
+    static_cast<SpecProxy *>(m_proxy)->editor = editor;
+    m_proxy->setSourceModel(editor->model());
+    connect(editor, &CatalogueEditor::refused, this, &CatalogueTab::showMessage);
+    connect(editor->model(), &SpecTableModel::unsavedChangesChanged, this, &CatalogueTab::updateActions);
+    connect(editor->model(), &QAbstractItemModel::modelReset, this, &CatalogueTab::updateActions);
     // Sizing 50 columns from every cell costs more than the rest of start-up's table work; the tab is
     // behind the Compare tab at start, so it is sized when first shown.
     m_columnsSized = false;
     if (isVisible())
         sizeColumns();
+    updateActions();
 }
 
 void CatalogueTab::showEvent(QShowEvent *event)
@@ -93,11 +226,176 @@ void CatalogueTab::showEvent(QShowEvent *event)
 void CatalogueTab::sizeColumns()
 {
     m_view->resizeColumnsToContents();
+    for (int column = 0; column < m_proxy->columnCount(); ++column)
+        m_view->setColumnWidth(column, qMin(m_view->columnWidth(column), 320));
     m_columnsSized = true;
+}
+
+int CatalogueTab::currentSourceRow() const
+{
+    return m_proxy->mapToSource(m_view->currentIndex()).row();
+}
+
+int CatalogueTab::currentSourceColumn() const
+{
+    return m_proxy->mapToSource(m_view->currentIndex()).column();
+}
+
+void CatalogueTab::updateActions()
+{
+    if (!m_editor)
+        return;
+    const SpecTableModel *model = m_editor->model();
+    const bool writable = !model->isReadOnly();
+    const int row = currentSourceRow();
+    const bool bundled = model->bundledGpu(row).has_value();
+    m_add->setEnabled(writable);
+    m_duplicate->setEnabled(writable && row >= 0);
+    m_delete->setEnabled(writable && row >= 0);
+    m_restoreCell->setEnabled(writable && bundled);
+    m_restoreRow->setEnabled(writable && bundled);
+    const bool unsaved = model->hasUnsavedChanges();
+    m_save->setEnabled(writable && unsaved);
+    m_revert->setEnabled(unsaved);
+}
+
+void CatalogueTab::updateSources()
+{
+    const int row = currentSourceRow();
+    if (!m_editor || row < 0) {
+        m_sources->clear();
+        return;
+    }
+    const GpuSpec gpu = m_editor->model()->gpuAt(row);
+    m_sources->setText(tr("<b>Sources of %1:</b> %2")
+                           .arg(gpu.displayName().toHtmlEscaped(),
+                                gpu.sources.isEmpty() ? tr("none given") : sourcesHtml(gpu.sources)));
+}
+
+void CatalogueTab::showHeaderMenu(const QPoint &at)
+{
+    QHeaderView *header = m_view->horizontalHeader();
+    QMenu menu(this);
+    for (int column = 1; column < m_proxy->columnCount(); ++column) { // the identity column stays
+        QAction *action = menu.addAction(m_proxy->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(column));
+        connect(action, &QAction::toggled, this,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+    }
+    menu.exec(header->mapToGlobal(at));
 }
 
 void CatalogueTab::showMessage(const QString &message)
 {
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());
+}
+
+QString CatalogueTab::message() const
+{
+    return m_message->isVisible() ? m_message->text() : QString();
+}
+
+bool CatalogueTab::commitOpenEditors()
+{
+    const bool frozenCommitted = m_frozenDelegate->commitOpenEditors();
+    return m_delegate->commitOpenEditors() && frozenCommitted;
+}
+
+bool CatalogueTab::resolveConflicts(const QVector<SpecTableModel::SaveConflict> &conflicts)
+{
+    QStringList lines;
+    for (const SpecTableModel::SaveConflict &conflict : conflicts) {
+        QStringList diffs;
+        for (const GpuField &field : GpuFields::all()) {
+            const QVariant mine = conflict.mine ? GpuFields::value(*conflict.mine, field) : QVariant();
+            const QVariant theirs = conflict.theirs ? GpuFields::value(*conflict.theirs, field) : QVariant();
+            if (conflict.mine && conflict.theirs && mine != theirs)
+                diffs << tr("%1: yours %2, in the file %3")
+                             .arg(tr(field.label), SpecTableModel::displayText(field, mine),
+                                  SpecTableModel::displayText(field, theirs));
+        }
+        const QString what = !conflict.mine     ? tr("you deleted it; the file changed it")
+                             : !conflict.theirs ? tr("the file no longer has it")
+                                                : diffs.join(QStringLiteral("; "));
+        lines << QStringLiteral("<li><b>%1</b>: %2</li>")
+                     .arg(conflict.gpuId.toHtmlEscaped(), what.toHtmlEscaped());
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Save Catalogue"),
+                    tr("Another program changed %n GPU(s) in the catalogue file since they were read:",
+                       nullptr, static_cast<int>(conflicts.size())),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("conflictBox"));
+    box.setInformativeText(QStringLiteral("<ul>") + lines.join(QString()) + QStringLiteral("</ul>"));
+    QPushButton *mine = box.addButton(tr("Keep Mine"), QMessageBox::AcceptRole);
+    QPushButton *theirs = box.addButton(tr("Keep Theirs"), QMessageBox::RejectRole);
+    mine->setObjectName(QStringLiteral("keepMine"));
+    theirs->setObjectName(QStringLiteral("keepTheirs"));
+    box.exec();
+    if (box.clickedButton() != mine && box.clickedButton() != theirs)
+        return false; // nothing saved, the edits stay pending
+    const auto keep = box.clickedButton() == mine ? SpecTableModel::Keep::Mine : SpecTableModel::Keep::Theirs;
+    for (const SpecTableModel::SaveConflict &conflict : conflicts)
+        m_editor->model()->resolveConflict(conflict, keep);
+    return true;
+}
+
+bool CatalogueTab::save()
+{
+    if (!m_editor || !commitOpenEditors())
+        return false;
+    const int pending = m_editor->model()->unsavedRowCount();
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const SpecTableModel::SaveResult result = m_editor->save();
+        if (result.ok()) {
+            showMessage(QString());
+            emit statusMessage(tr("Saved %n change(s) to the catalogue", nullptr, pending));
+            return true;
+        }
+        if (result.error) {
+            showMessage(tr("Nothing was saved: %1").arg(result.error.message));
+            return false;
+        }
+        if (!resolveConflicts(result.conflicts))
+            return false; // cancelled: nothing saved, the edits stay
+    }
+    return false;
+}
+
+void CatalogueTab::revert()
+{
+    if (!m_editor)
+        return;
+    m_editor->revert();
+    showMessage(QString());
+    emit statusMessage(tr("Reverted to the catalogue file"));
+}
+
+bool CatalogueTab::confirmDiscardOrSave()
+{
+    if (!m_editor)
+        return true;
+    commitOpenEditors();
+    if (!m_editor->model()->hasUnsavedChanges())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved Catalogue Edits"),
+        tr("%n GPU(s) in the catalogue have edits that are not saved. Save them before closing?", nullptr,
+           m_editor->model()->unsavedRowCount()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+QByteArray CatalogueTab::headerState() const
+{
+    return m_view->horizontalHeader()->saveState();
+}
+
+void CatalogueTab::restoreHeaderState(const QByteArray &state)
+{
+    if (!state.isEmpty())
+        m_view->horizontalHeader()->restoreState(state);
 }

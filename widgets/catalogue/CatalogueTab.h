@@ -1,39 +1,82 @@
 #pragma once
 
+#include "SpecTableModel.h"
+
 #include <QWidget>
 
-class QAbstractItemModel;
+class CatalogueEditor;
+class QAction;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
-class QTableView;
+class SpecItemDelegate;
+class SpecTableView;
 
-// The Catalogue tab: the spec table, sortable by raw values (not by the text with units), filtered by
-// a search field over every column, with a line that says why the last edit was refused.
+// The Catalogue tab: the spec table (identity column frozen, sortable by raw values, filtered by a
+// search over names, vendor and architecture, columns that can be hidden and moved), edited through
+// the delegate and the CatalogueEditor (every edit undoable, pending until Save).
 class CatalogueTab : public QWidget
 {
     Q_OBJECT
 public:
     explicit CatalogueTab(QWidget *parent = nullptr);
 
-    // sortRole: the model's role holding raw values (numbers sort as numbers, missing values first).
-    // searchColumns: the columns the filter looks at (names, vendor, architecture); empty = all.
-    void setModel(QAbstractItemModel *model, int sortRole, const QList<int> &searchColumns = {});
+    void setEditor(CatalogueEditor *editor);
+    CatalogueEditor *editor() const { return m_editor; }
     void showMessage(const QString &message); // e.g. why an edit was refused; empty hides it
+    QString message() const;
 
-    QTableView *view() const { return m_view; }
+    // Commits text still open in a cell editor; false (with the reason shown) if it is refused.
+    bool commitOpenEditors();
+    // Saves every pending edit; a conflict asks which version to keep. False when nothing was saved.
+    bool save();
+    void revert();
+    // Before the window closes: true when there is nothing unsaved or the user saved or discarded it.
+    bool confirmDiscardOrSave();
+
+    QByteArray headerState() const;
+    void restoreHeaderState(const QByteArray &state);
+
+    SpecTableView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
+    QCheckBox *changedOnlyBox() const { return m_changedOnly; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
+    SpecItemDelegate *delegate() const { return m_delegate; }
+    QAction *saveAction() const { return m_save; }
+    QAction *revertAction() const { return m_revert; }
+
+signals:
+    void statusMessage(const QString &message);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void createActions();
     void sizeColumns();
+    int currentSourceRow() const;
+    int currentSourceColumn() const;
+    void updateActions();
+    void updateSources();
+    void showHeaderMenu(const QPoint &at);
+    bool resolveConflicts(const QVector<SpecTableModel::SaveConflict> &conflicts);
 
+    CatalogueEditor *m_editor = nullptr;
     bool m_columnsSized = false;
     QLineEdit *m_filter;
+    QCheckBox *m_changedOnly;
     QLabel *m_message;
-    QTableView *m_view;
+    QLabel *m_sources;
+    SpecTableView *m_view;
+    SpecItemDelegate *m_delegate;
+    SpecItemDelegate *m_frozenDelegate;
     QSortFilterProxyModel *m_proxy;
+    QAction *m_add = nullptr;
+    QAction *m_duplicate = nullptr;
+    QAction *m_delete = nullptr;
+    QAction *m_restoreCell = nullptr;
+    QAction *m_restoreRow = nullptr;
+    QAction *m_save = nullptr;
+    QAction *m_revert = nullptr;
 };

@@ -1,0 +1,153 @@
+#include "CatalogueEditor.h"
+
+#include "ImportPlan.h"
+#include "SpecEditCommands.h"
+
+#include <QUndoStack>
+
+CatalogueEditor::CatalogueEditor(SpecTableModel *model, QObject *parent)
+    : QObject(parent)
+    , m_model(model)
+    , m_stack(new QUndoStack(this))
+{}
+
+bool CatalogueEditor::fail(const QString &reason)
+{
+    m_lastError = reason;
+    emit refused(reason);
+    return false;
+}
+
+bool CatalogueEditor::setValue(int row, int column, const QVariant &value)
+{
+    GpuSpec edited;
+    const QString problem = m_model->checkEdit(row, column, value, &edited);
+    if (!problem.isEmpty())
+        return fail(problem);
+    const GpuSpec before = m_model->gpuAt(row);
+    if (GpuFields::sameSpecs(before, edited))
+        return true; // same value: no command
+    const GpuField &field = GpuFields::field(column);
+    return replaceGpu(row, edited, tr("Edit %1 of %2").arg(tr(field.label), before.displayName()));
+}
+
+bool CatalogueEditor::replaceGpu(int row, const GpuSpec &after, const QString &text)
+{
+    m_stack->push(new EditGpuCommand(m_model, m_model->keyAt(row), m_model->gpuAt(row), after, text));
+    m_lastError.clear();
+    return true;
+}
+
+QString CatalogueEditor::freshId(const QString &base) const
+{
+    QString id = base.left(60);
+    for (int n = 2; m_model->rowOf(id) >= 0; ++n)
+        id = base.left(60) + u'_' + QString::number(n);
+    return id;
+}
+
+int CatalogueEditor::addGpu(const GpuSpec &gpu, const QString &text)
+{
+    const QString problem = m_model->checkNewGpu(gpu);
+    if (!problem.isEmpty()) {
+        fail(problem);
+        return -1;
+    }
+    auto *command = new AddGpuCommand(m_model, gpu, text);
+    m_stack->push(command);
+    m_lastError.clear();
+    return m_model->rowOfKey(command->key());
+}
+
+int CatalogueEditor::addNewGpu()
+{
+    GpuSpec gpu;
+    gpu.gpuId = freshId(QStringLiteral("custom_gpu"));
+    gpu.vendor = tr("Custom");
+    gpu.product = tr("New GPU");
+    gpu.confidence = tr("entered by the user");
+    return addGpu(gpu, tr("Add GPU %1").arg(gpu.gpuId));
+}
+
+int CatalogueEditor::duplicateGpu(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return -1;
+    GpuSpec copy = m_model->gpuAt(row);
+    copy.gpuId = freshId(copy.gpuId + QStringLiteral("_copy"));
+    copy.variant = copy.variant.isEmpty() ? tr("copy") : tr("%1 (copy)").arg(copy.variant);
+    return addGpu(copy, tr("Duplicate %1").arg(m_model->gpuAt(row).displayName()));
+}
+
+bool CatalogueEditor::deleteGpus(const QList<int> &rows)
+{
+    if (m_model->isReadOnly())
+        return fail(tr("The catalogue is read-only"));
+    QVector<quint64> keys;
+    for (int row : rows)
+        if (const quint64 key = m_model->keyAt(row))
+            keys.append(key);
+    if (keys.isEmpty())
+        return false;
+    const QString text = keys.size() == 1 ? tr("Delete %1").arg(m_model->gpuAt(rows.first()).displayName())
+                                          : tr("Delete %n GPUs", nullptr, static_cast<int>(keys.size()));
+    m_stack->push(new DeleteGpusCommand(m_model, keys, text));
+    m_lastError.clear();
+    return true;
+}
+
+bool CatalogueEditor::restoreBundledCell(int row, int column)
+{
+    const std::optional<GpuSpec> bundled = m_model->bundledGpu(row);
+    if (!bundled)
+        return fail(
+            tr("%1 is not a bundled GPU: there is no bundled value").arg(m_model->gpuAt(row).displayName()));
+    const GpuField &field = GpuFields::field(column);
+    GpuSpec after = m_model->gpuAt(row);
+    GpuFields::setValue(after, field, GpuFields::value(*bundled, field));
+    if (GpuFields::sameSpecs(after, m_model->gpuAt(row)))
+        return true;
+    return replaceGpu(row, after,
+                      tr("Restore bundled %1 of %2").arg(tr(field.label), m_model->gpuAt(row).displayName()));
+}
+
+bool CatalogueEditor::restoreBundledRow(int row)
+{
+    const std::optional<GpuSpec> bundled = m_model->bundledGpu(row);
+    if (!bundled)
+        return fail(tr("%1 is not a bundled GPU: there are no bundled values")
+                        .arg(m_model->gpuAt(row).displayName()));
+    if (GpuFields::sameSpecs(*bundled, m_model->gpuAt(row)))
+        return true;
+    return replaceGpu(row, *bundled, tr("Restore bundled values of %1").arg(bundled->displayName()));
+}
+
+bool CatalogueEditor::applyImport(const ImportPlan &plan, bool applyChanges)
+{
+    if (m_model->isReadOnly())
+        return fail(tr("The catalogue is read-only"));
+    if (plan.additions.isEmpty() && (!applyChanges || plan.changes.isEmpty()))
+        return true;
+    const int changes = applyChanges ? static_cast<int>(plan.changes.size()) : 0;
+    m_stack->push(
+        new ImportCommand(m_model, plan, applyChanges,
+                          tr("Import (%1 added, %2 changed)").arg(plan.additions.size()).arg(changes)));
+    m_lastError.clear();
+    return true;
+}
+
+SpecTableModel::SaveResult CatalogueEditor::save()
+{
+    SpecTableModel::SaveResult result = m_model->save();
+    if (result.ok())
+        m_stack->clear();
+    else if (result.error)
+        fail(result.error.message);
+    return result;
+}
+
+void CatalogueEditor::revert()
+{
+    m_model->revert();
+    m_stack->clear();
+}

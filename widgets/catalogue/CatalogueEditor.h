@@ -1,0 +1,49 @@
+#pragma once
+
+#include "SpecTableModel.h"
+
+#include <QObject>
+
+class QUndoStack;
+struct ImportPlan;
+
+// Every change to the spec table goes through here as an undoable command on one QUndoStack; the
+// edits stay pending in the model until save(). A refused change pushes nothing, sets lastError() and
+// emits refused() with the reason. Saving or reverting empties the stack: the file is the new start.
+class CatalogueEditor : public QObject
+{
+    Q_OBJECT
+public:
+    explicit CatalogueEditor(SpecTableModel *model, QObject *parent = nullptr);
+
+    SpecTableModel *model() const { return m_model; }
+    QUndoStack *undoStack() const { return m_stack; }
+    QString lastError() const { return m_lastError; }
+
+    bool setValue(int row, int column, const QVariant &value);
+    // Add a GPU with a fresh id ("custom_gpu", "custom_gpu_2", ...) or a copy of row; returns its row or -1.
+    int addNewGpu();
+    int duplicateGpu(int row);
+    bool deleteGpus(const QList<int> &rows);
+    // Put the bundled seed's value back into one cell or every cell of a row.
+    bool restoreBundledCell(int row, int column);
+    bool restoreBundledRow(int row);
+    // Applies what an import would add (and change, when applyChanges) as one command.
+    bool applyImport(const ImportPlan &plan, bool applyChanges);
+
+    SpecTableModel::SaveResult save();
+    void revert();
+
+signals:
+    void refused(const QString &reason);
+
+private:
+    bool fail(const QString &reason);
+    int addGpu(const GpuSpec &gpu, const QString &text);
+    bool replaceGpu(int row, const GpuSpec &after, const QString &text);
+    QString freshId(const QString &base) const;
+
+    SpecTableModel *m_model;
+    QUndoStack *m_stack;
+    QString m_lastError;
+};

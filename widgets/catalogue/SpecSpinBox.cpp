@@ -1,0 +1,83 @@
+#include "SpecSpinBox.h"
+
+#include <QLineEdit>
+#include <QLocale>
+
+SpecSpinBox::SpecSpinBox(const GpuField &field, QWidget *parent)
+    : QDoubleSpinBox(parent)
+{
+    setObjectName(QStringLiteral("specSpinBox"));
+    setDecimals(field.type == GpuField::Type::Integer ? 0 : 6);
+    setRange(field.minimum, field.maximum);
+    setSingleStep(field.type == GpuField::Type::Integer ? 1.0 : 0.1);
+    if (!field.unitText().isEmpty())
+        setSuffix(u' ' + field.unitText());
+    setKeyboardTracking(false);
+    setAccelerated(true);
+    setToolTip(tr("%1 to %2%3; leave empty when the datasheet gives no value")
+                   .arg(QLocale::c().toString(field.minimum, 'g', 12),
+                        QLocale::c().toString(field.maximum, 'g', 12), suffix()));
+}
+
+QString SpecSpinBox::withoutSuffix(const QString &text) const
+{
+    QString clean = text;
+    if (!suffix().isEmpty() && clean.endsWith(suffix()))
+        clean.chop(suffix().size());
+    return clean.trimmed();
+}
+
+QVariant SpecSpinBox::fieldValue() const
+{
+    const QString text = withoutSuffix(lineEdit()->text());
+    if (text.isEmpty())
+        return {};
+    bool ok = false;
+    const double number = QLocale::c().toDouble(text, &ok);
+    return ok ? QVariant(number) : QVariant(text);
+}
+
+void SpecSpinBox::setFieldValue(const QVariant &value)
+{
+    if (value.isNull()) {
+        setValue(minimum());
+        lineEdit()->clear();
+        return;
+    }
+    setValue(value.toDouble());
+    // setValue clamps; show the stored value as it is even when a file put it outside the range.
+    lineEdit()->setText(textFromValue(value.toDouble()) + suffix());
+}
+
+QValidator::State SpecSpinBox::validate(QString &input, int &) const
+{
+    const QString text = withoutSuffix(input);
+    if (text.isEmpty())
+        return QValidator::Acceptable; // not given
+    bool ok = false;
+    QLocale::c().toDouble(text, &ok);
+    if (ok)
+        return QValidator::Acceptable; // out of range is for the delegate to refuse, with the reason
+    static const QString partial = QStringLiteral("-+.eE");
+    for (QChar c : text)
+        if (!c.isDigit() && !partial.contains(c))
+            return QValidator::Invalid;
+    return QValidator::Intermediate;
+}
+
+double SpecSpinBox::valueFromText(const QString &text) const
+{
+    return QLocale::c().toDouble(withoutSuffix(text));
+}
+
+QString SpecSpinBox::textFromValue(double value) const
+{
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+void SpecSpinBox::fixup(QString &) const {}
+
+void SpecSpinBox::setText(const QString &text)
+{
+    lineEdit()->setText(text);
+}

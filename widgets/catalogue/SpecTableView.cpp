@@ -1,0 +1,141 @@
+#include "SpecTableView.h"
+
+#include "SpecItemDelegate.h"
+
+#include <QHeaderView>
+#include <QScrollBar>
+
+void GuardedTableView::setSpecDelegate(SpecItemDelegate *delegate)
+{
+    m_delegate = delegate;
+    setItemDelegate(delegate);
+}
+
+void GuardedTableView::commitData(QWidget *editor)
+{
+    if (m_delegate && !m_delegate->acceptsValueOf(editor))
+        return; // refused: said why, the editor stays
+    QTableView::commitData(editor);
+}
+
+void GuardedTableView::closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint)
+{
+    if (hint != QAbstractItemDelegate::RevertModelCache && m_delegate && !m_delegate->acceptsValueOf(editor))
+        return;
+    QTableView::closeEditor(editor, hint);
+}
+
+SpecTableView::SpecTableView(QWidget *parent)
+    : GuardedTableView(parent)
+    , m_frozen(new GuardedTableView(this))
+{
+    m_frozen->setObjectName(QStringLiteral("frozenIdentityColumn"));
+    m_frozen->setFocusPolicy(Qt::NoFocus);
+    m_frozen->verticalHeader()->hide();
+    m_frozen->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_frozen->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_frozen->setVerticalScrollMode(ScrollPerPixel);
+    m_frozen->setFrameShape(QFrame::NoFrame);
+    m_frozen->setAlternatingRowColors(true);
+    m_frozen->setSortingEnabled(true);
+    m_frozen->setEditTriggers(editTriggers());
+    viewport()->stackUnder(m_frozen);
+    setHorizontalScrollMode(ScrollPerPixel);
+    setVerticalScrollMode(ScrollPerPixel);
+
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int logical, int, int size) {
+        if (logical == 0) {
+            m_frozen->setColumnWidth(0, size);
+            updateFrozenGeometry();
+        }
+    });
+    connect(m_frozen->verticalScrollBar(), &QAbstractSlider::valueChanged, verticalScrollBar(),
+            &QAbstractSlider::setValue);
+    connect(verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(),
+            &QAbstractSlider::setValue);
+    connect(horizontalHeader(), &QHeaderView::sectionMoved, this, &SpecTableView::keepIdentityFirst);
+    // One sort order for both views.
+    connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, m_frozen->horizontalHeader(),
+            [this](int section, Qt::SortOrder order) {
+                const QSignalBlocker block(m_frozen->horizontalHeader());
+                m_frozen->horizontalHeader()->setSortIndicator(section, order);
+            });
+    connect(m_frozen->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this](int section, Qt::SortOrder order) { sortByColumn(section, order); });
+}
+
+void SpecTableView::setModel(QAbstractItemModel *model)
+{
+    GuardedTableView::setModel(model);
+    m_frozen->setModel(model);
+    m_frozen->setSelectionModel(selectionModel());
+    m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
+    const auto hideAllButIdentity = [this] {
+        for (int column = 1; column < m_frozen->model()->columnCount(); ++column)
+            m_frozen->setColumnHidden(column, true);
+        m_frozen->setColumnWidth(0, columnWidth(0));
+    };
+    hideAllButIdentity();
+    connect(model, &QAbstractItemModel::modelReset, this, hideAllButIdentity);
+    updateFrozenGeometry();
+}
+
+void SpecTableView::setSpecDelegates(SpecItemDelegate *main, SpecItemDelegate *frozen)
+{
+    GuardedTableView::setSpecDelegate(main);
+    m_frozen->setSpecDelegate(frozen);
+}
+
+void SpecTableView::keepIdentityFirst()
+{
+    QHeaderView *header = horizontalHeader();
+    if (header->visualIndex(0) != 0) {
+        const QSignalBlocker block(header);
+        header->moveSection(header->visualIndex(0), 0);
+    }
+}
+
+void SpecTableView::resizeEvent(QResizeEvent *event)
+{
+    GuardedTableView::resizeEvent(event);
+    updateFrozenGeometry();
+}
+
+void SpecTableView::updateGeometries()
+{
+    GuardedTableView::updateGeometries();
+    updateFrozenGeometry();
+}
+
+QModelIndex SpecTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)
+{
+    const QModelIndex current = GuardedTableView::moveCursor(cursorAction, modifiers);
+    // Moving left must not hide the cell under the frozen column.
+    if (cursorAction == MoveLeft && current.column() > 0 &&
+        visualRect(current).topLeft().x() < m_frozen->columnWidth(0))
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() + visualRect(current).topLeft().x() -
+                                        m_frozen->columnWidth(0));
+    return current;
+}
+
+void SpecTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    if (index.column() > 0)
+        GuardedTableView::scrollTo(index, hint);
+    else if (index.isValid()) // keep the horizontal position, scroll only to the row
+        GuardedTableView::scrollTo(model()->index(index.row(), columnAt(m_frozen->columnWidth(0) + 1) >= 0
+                                                                   ? columnAt(m_frozen->columnWidth(0) + 1)
+                                                                   : 0),
+                                   hint);
+}
+
+void SpecTableView::updateFrozenGeometry()
+{
+    if (!m_frozen->model())
+        return;
+    const int x = (verticalHeader()->isVisible() ? verticalHeader()->width() : 0) + frameWidth();
+    m_frozen->setGeometry(x, frameWidth(), columnWidth(0),
+                          viewport()->height() + horizontalHeader()->height());
+    m_frozen->verticalScrollBar()->setValue(verticalScrollBar()->value());
+}

@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QTableView>
+
+class SpecItemDelegate;
+
+// A table view whose open editor is not closed, nor its text committed, while the delegate refuses
+// its value (clicking another cell would otherwise drop what the user typed). Escape still closes it.
+class GuardedTableView : public QTableView
+{
+    Q_OBJECT
+public:
+    using QTableView::QTableView;
+    void setSpecDelegate(SpecItemDelegate *delegate);
+
+protected:
+    void commitData(QWidget *editor) override;
+    void closeEditor(QWidget *editor, QAbstractItemDelegate::EndEditHint hint) override;
+
+private:
+    SpecItemDelegate *m_delegate = nullptr;
+};
+
+// The spec table with its identity column (gpu_id, logical column 0) frozen at the left: a second view
+// over the same model and selection shows only that column, on top of the first, scrolled with it
+// (after Qt's "Frozen Column" example).
+class SpecTableView : public GuardedTableView
+{
+    Q_OBJECT
+public:
+    explicit SpecTableView(QWidget *parent = nullptr);
+
+    void setModel(QAbstractItemModel *model) override;
+    // Each view has its own delegate: a delegate's commit signals reach every view it is set on.
+    void setSpecDelegates(SpecItemDelegate *main, SpecItemDelegate *frozen);
+    QTableView *frozenView() const { return m_frozen; }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
+    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
+    void updateGeometries() override;
+
+private:
+    void updateFrozenGeometry();
+    void keepIdentityFirst();
+
+    GuardedTableView *m_frozen;
+};
