@@ -47,7 +47,8 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     m_comparison = new ComparisonController({m_picker, m_form, m_table, m_charts, m_verdicts, m_math}, this);
     connect(m_comparison, &ComparisonController::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message); });
-    connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison, &ComparisonController::setCatalogue);
+    connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison,
+            &ComparisonController::setCatalogue);
     m_catalogueTab->setEditor(m_catalogue->editor());
     connect(m_catalogueTab, &CatalogueTab::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
@@ -117,8 +118,8 @@ void MainWindow::createActions()
     m_actions.openCatalogue = make(tr("&Open Catalogue…"), QKeySequence::Open, false);
     m_actions.openScenario = make(tr("Open &Scenario…"), QKeySequence(), false);
     m_actions.saveScenario = make(tr("&Save Scenario…"), QKeySequence(), false);
-    m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence(), false);
-    m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence(), false);
+    m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence(), true);
+    m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence(), true);
     m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")), true);
     m_actions.exportReport = make(tr("Export &Report…"), QKeySequence(), false);
     m_actions.quit = make(tr("&Quit"), QKeySequence::Quit, true);
@@ -136,6 +137,8 @@ void MainWindow::createActions()
     m_actions.quit->setMenuRole(QAction::QuitRole);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportChart);
+    connect(m_actions.importCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::importCatalogue);
+    connect(m_actions.exportCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::exportCatalogue);
     connect(m_charts, &ChartsPanel::exportRequested, this, &MainWindow::exportChart);
     connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
     connect(m_actions.showCharts, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
@@ -229,7 +232,8 @@ void MainWindow::exportChart()
     if (!chart)
         return;
     AppSettings settings;
-    const QString folder = settings.lastExportFolder().isEmpty() ? QDir::homePath() : settings.lastExportFolder();
+    const QString folder =
+        settings.lastExportFolder().isEmpty() ? QDir::homePath() : settings.lastExportFolder();
     ChartExportDialog dialog(QDir(folder).filePath(m_charts->currentKind() + QStringLiteral(".png")), this);
     if (dialog.exec() != QDialog::Accepted)
         return;

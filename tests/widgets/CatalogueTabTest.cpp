@@ -5,7 +5,9 @@
 
 #include "Catalogue.h"
 #include "CatalogueEditor.h"
+#include "CatalogueExporter.h"
 #include "GpuRepository.h"
+#include "ImportPlan.h"
 #include "SeedCatalogue.h"
 #include "SpecItemDelegate.h"
 #include "SpecSpinBox.h"
@@ -13,6 +15,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
@@ -185,4 +188,44 @@ TEST(CatalogueTab, DeleteUndoAndRestoreTheBundledValue)
     EXPECT_FALSE(f.editor.restoreBundledRow(added)) << "a copy has no bundled values";
     ASSERT_TRUE(f.tab.save());
     EXPECT_TRUE(Catalogue::open(f.path, nullptr)->gpus().find(QStringLiteral("a10_24gb_copy")));
+}
+
+TEST(CatalogueTab, ABadImportNamesTheLineAndChangesNothingAGoodOneIsOneUndoableEdit)
+{
+    CatalogueFixture f;
+    const QString good = f.dir.filePath(QStringLiteral("gpus.csv"));
+    QVector<GpuSpec> rows = f.model.gpus();
+    rows[0].notes = QStringLiteral("imported note");
+    GpuSpec extra = rows[1];
+    extra.gpuId = QStringLiteral("imported_gpu");
+    rows.append(extra);
+    ASSERT_FALSE(CatalogueExporter::exportToFile(rows, good));
+
+    QFile file(good);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    QByteArray bytes = file.readAll();
+    file.close();
+    const QString bad = f.dir.filePath(QStringLiteral("bad.csv"));
+    QByteArray broken = bytes;
+    broken.replace(",80,", ",-80,"); // a negative memory size in one row
+    QFile badFile(bad);
+    ASSERT_TRUE(badFile.open(QIODevice::WriteOnly));
+    badFile.write(broken);
+    badFile.close();
+
+    QString error;
+    EXPECT_FALSE(f.tab.readImport(bad, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("line "))) << error.toStdString();
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
+
+    const std::optional<ImportPlan> plan = f.tab.readImport(good, &error);
+    ASSERT_TRUE(plan) << error.toStdString();
+    EXPECT_EQ(plan->additions.size(), 1);
+    EXPECT_EQ(plan->changes.size(), 1);
+    EXPECT_EQ(plan->changes[0].fields, QStringList{QStringLiteral("notes")});
+    ASSERT_TRUE(f.editor.applyImport(*plan, true));
+    EXPECT_GE(f.model.rowOf(QStringLiteral("imported_gpu")), 0);
+    f.editor.undoStack()->undo();
+    EXPECT_LT(f.model.rowOf(QStringLiteral("imported_gpu")), 0);
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
 }

@@ -1,6 +1,8 @@
 #include "CatalogueTab.h"
 
 #include "CatalogueEditor.h"
+#include "CatalogueExporter.h"
+#include "CatalogueImporter.h"
 #include "GpuField.h"
 #include "SpecItemDelegate.h"
 #include "SpecTableModel.h"
@@ -8,6 +10,9 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -15,6 +20,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
@@ -398,4 +404,97 @@ void CatalogueTab::restoreHeaderState(const QByteArray &state)
 {
     if (!state.isEmpty())
         m_view->horizontalHeader()->restoreState(state);
+}
+
+std::optional<ImportPlan> CatalogueTab::readImport(const QString &path, QString *error)
+{
+    QProgressDialog progress(tr("Reading %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(300); // small files finish before it would show
+    ImportProblem problem;
+    const std::optional<QVector<GpuSpec>> gpus =
+        CatalogueImporter::parseFile(path, &problem, [&progress](qsizetype done, qsizetype total) {
+            progress.setValue(total > 0 ? static_cast<int>(done * 100 / total) : 0);
+            QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+            return !progress.wasCanceled();
+        });
+    if (!gpus) {
+        if (error)
+            *error =
+                problem.cancelled
+                    ? tr("Import cancelled; nothing changed")
+                    : tr("%1: %2. Nothing was imported.").arg(QFileInfo(path).fileName(), problem.text());
+        return std::nullopt;
+    }
+    return ImportPlan::make(m_editor->model()->gpus(), *gpus);
+}
+
+void CatalogueTab::importCatalogue()
+{
+    if (!m_editor || !commitOpenEditors())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Catalogue"), QString(),
+                                                      tr("GPU catalogue (*.csv *.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    const std::optional<ImportPlan> plan = readImport(path, &error);
+    if (!plan) {
+        showMessage(error);
+        return;
+    }
+    if (plan->changesNothing()) {
+        emit statusMessage(tr("%1 holds nothing new: %n GPU(s) as they are", nullptr, plan->unchanged)
+                               .arg(QFileInfo(path).fileName()));
+        return;
+    }
+    // The preview: what will be added and what changed, before anything is.
+    QStringList lines;
+    for (const GpuSpec &gpu : plan->additions.mid(0, 40))
+        lines << tr("add %1 (%2)").arg(gpu.gpuId, gpu.displayName());
+    for (const ImportPlan::Change &change : plan->changes.mid(0, 40))
+        lines << tr("change %1: %2").arg(change.before.gpuId, change.fields.join(QStringLiteral(", ")));
+    QMessageBox box(QMessageBox::Question, tr("Import Catalogue"),
+                    tr("%1 adds %2 GPU(s) and changes %3; %4 stay as they are.")
+                        .arg(QFileInfo(path).fileName())
+                        .arg(plan->additions.size())
+                        .arg(plan->changes.size())
+                        .arg(plan->unchanged),
+                    QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("importPreview"));
+    box.setDetailedText(lines.join(u'\n'));
+    box.setInformativeText(tr("The import becomes one edit you can undo; Save writes it to the catalogue."));
+    QPushButton *all = box.addButton(tr("Add and Change"), QMessageBox::AcceptRole);
+    QPushButton *addOnly = box.addButton(tr("Add New Only"), QMessageBox::AcceptRole);
+    box.exec();
+    if (box.clickedButton() != all && box.clickedButton() != addOnly)
+        return;
+    m_editor->applyImport(*plan, box.clickedButton() == all);
+}
+
+bool CatalogueTab::exportTo(const QString &path, QString *error)
+{
+    if (!commitOpenEditors())
+        return false;
+    if (CatalogueError failure = CatalogueExporter::exportToFile(m_editor->model()->gpus(), path)) {
+        if (error)
+            *error = failure.message;
+        return false;
+    }
+    return true;
+}
+
+void CatalogueTab::exportCatalogue()
+{
+    if (!m_editor)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Catalogue"), QStringLiteral("gpus.csv"), tr("CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportTo(path, &error))
+        emit statusMessage(tr("Exported %n GPU(s) to %1", nullptr, m_editor->model()->rowCount()).arg(path));
+    else
+        showMessage(tr("Export failed: %1").arg(error));
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ImportPlan.h"
 #include "SpecTableModel.h"
 
 #include <QWidget>
@@ -34,6 +35,15 @@ public:
     void revert();
     // Before the window closes: true when there is nothing unsaved or the user saved or discarded it.
     bool confirmDiscardOrSave();
+
+    // File menu: import shows what the file would add and change and applies it as one undoable edit
+    // (saved with Save); a bad file names its line and changes nothing. Export writes the table as shown.
+    void importCatalogue();
+    void exportCatalogue();
+    // Reads path (progress shown for large files); nullopt with the reason in *error when it is bad or
+    // the user cancelled.
+    std::optional<ImportPlan> readImport(const QString &path, QString *error);
+    bool exportTo(const QString &path, QString *error);
 
     QByteArray headerState() const;
     void restoreHeaderState(const QByteArray &state);
