@@ -1,3 +1,13 @@
+#include "Catalogue.h"
+#include "CatalogueEditor.h"
+#include "CatalogueTab.h"
+#include "SeedCatalogue.h"
+#include "SpecSpinBox.h"
+#include "SpecTableView.h"
+
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
 // Saves a screenshot of each view filled with the seed article's five GPUs, for looking at them:
 //   widgets_screenshots OUTPUT_DIR
 // Not a test: run by hand (offscreen) when a view's look changes.
@@ -171,6 +181,38 @@ int main(int argc, char **argv)
     ok &= save(picker, dir, QStringLiteral("gpu-picker"));
     picker.setFilterText(QStringLiteral("hbm3"));
     ok &= save(picker, dir, QStringLiteral("gpu-picker-filtered"));
+
+    // The Catalogue tab over the bundled seed, with two unsaved edits and a refused value in an open editor.
+    QTemporaryDir catalogueDir;
+    const QString cataloguePath = catalogueDir.filePath(QStringLiteral("catalogue.db"));
+    std::unique_ptr<Catalogue> catalogue;
+    if (!Catalogue::createFromSeed(cataloguePath))
+        catalogue = Catalogue::open(cataloguePath, nullptr);
+    if (catalogue) {
+        SpecTableModel specs;
+        specs.setCatalogue(catalogue.get());
+        QString seedError;
+        specs.setBundled(SeedCatalogue::load(&seedError)->gpus);
+        CatalogueEditor editor(&specs);
+        CatalogueTab tab;
+        tab.setEditor(&editor);
+        tab.resize(1280, 560);
+        tab.show();
+        editor.setValue(specs.rowOf(QStringLiteral("h100_sxm5_80gb")), GpuField::UsdPerGpuHour, 2.49);
+        editor.setValue(specs.rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
+        const QModelIndex memoryCell = tab.proxy()->mapFromSource(
+            specs.index(specs.rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
+        tab.view()->setCurrentIndex(memoryCell);
+        tab.view()->edit(memoryCell);
+        QApplication::processEvents();
+        if (auto *spin = qobject_cast<SpecSpinBox *>(tab.view()->indexWidget(memoryCell))) {
+            spin->setText(QStringLiteral("-80"));
+            QTest::keyClick(spin, Qt::Key_Return);
+        }
+        tab.view()->scrollTo(memoryCell, QAbstractItemView::PositionAtCenter);
+        QApplication::processEvents();
+        ok &= save(tab, dir, QStringLiteral("catalogue-tab-editing"));
+    }
 
     return ok ? 0 : 1;
 }

@@ -113,6 +113,9 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     m_proxy->setSortRole(SpecTableModel::RawValueRole);
     m_view->setModel(m_proxy);
     m_view->setSpecDelegates(m_delegate, m_frozenDelegate);
+    // Catalogue order until the user clicks a header (Qt would otherwise sort by the id, descending).
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_view->frozenView()->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectItems);

@@ -135,6 +135,8 @@ void SpecTableView::updateFrozenGeometry()
     if (!m_frozen->model())
         return;
     const int x = (verticalHeader()->isVisible() ? verticalHeader()->width() : 0) + frameWidth();
+    if (m_frozen->verticalHeader()->defaultSectionSize() != verticalHeader()->defaultSectionSize())
+        m_frozen->verticalHeader()->setDefaultSectionSize(verticalHeader()->defaultSectionSize());
     m_frozen->setGeometry(x, frameWidth(), columnWidth(0),
                           viewport()->height() + horizontalHeader()->height());
     m_frozen->verticalScrollBar()->setValue(verticalScrollBar()->value());

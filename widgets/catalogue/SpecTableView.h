@@ -35,10 +35,11 @@ public:
     void setSpecDelegates(SpecItemDelegate *main, SpecItemDelegate *frozen);
     QTableView *frozenView() const { return m_frozen; }
 
+    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
     QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
-    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
     void updateGeometries() override;
 
 private:
