@@ -6,6 +6,7 @@ namespace Key {
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString tab = QStringLiteral("window/tab");
+const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
 const QString workload = QStringLiteral("workload/");
@@ -33,6 +34,16 @@ void AppSettings::setWindowState(const QByteArray &state)
     m_settings.setValue(Key::state, state);
 }
 
+QByteArray AppSettings::catalogueColumns() const
+{
+    return m_settings.value(Key::catalogueColumns).toByteArray();
+}
+
+void AppSettings::setCatalogueColumns(const QByteArray &state)
+{
+    m_settings.setValue(Key::catalogueColumns, state);
+}
+
 int AppSettings::currentTab() const
 {
     return m_settings.value(Key::tab, 0).toInt();
@@ -46,8 +57,8 @@ void AppSettings::setCurrentTab(int index)
 QStringList AppSettings::defaultGpuIds()
 {
     // The seed article compares these five.
-    return {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"), QStringLiteral("a100_sxm4_80gb"),
-            QStringLiteral("rtx_a6000_48gb"), QStringLiteral("l40s_48gb")};
+    return {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"),
+            QStringLiteral("a100_sxm4_80gb"), QStringLiteral("rtx_a6000_48gb"), QStringLiteral("l40s_48gb")};
 }
 
 QStringList AppSettings::selectedGpuIds() const

@@ -17,6 +17,9 @@ public:
     void setWindowGeometry(const QByteArray &geometry);
     QByteArray windowState() const;
     void setWindowState(const QByteArray &state);
+    // The Catalogue tab's columns: order, widths, hidden ones (QHeaderView::saveState).
+    QByteArray catalogueColumns() const;
+    void setCatalogueColumns(const QByteArray &state);
     int currentTab() const;
     void setCurrentTab(int index);
 

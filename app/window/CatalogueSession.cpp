@@ -28,9 +28,10 @@ bool CatalogueSession::open(const QString &path)
 {
     CatalogueError error;
     std::unique_ptr<Catalogue> catalogue =
-        path.isEmpty() ? Catalogue::openDefault(&error)
-                       : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-                                         &error);
+        path.isEmpty()
+            ? Catalogue::openDefault(&error)
+            : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+                              &error);
     m_error = error;
     return catalogue && adopt(std::move(catalogue));
 }

@@ -4,7 +4,6 @@
 #include "CatalogueSnapshot.h"
 
 #include <QObject>
-
 #include <memory>
 
 class CatalogueEditor;

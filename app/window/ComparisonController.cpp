@@ -61,8 +61,9 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     QVector<GpuPickerEntry> entries;
     for (const GpuSpec &gpu : catalogue.gpus)
         entries.append({gpu.gpuId, gpu.displayName(), gpu.vendor, gpu.architecture,
-                        Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' + gpu.memoryType + QStringLiteral(" · ")
-                            + Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s"))});
+                        Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' + gpu.memoryType +
+                            QStringLiteral(" · ") +
+                            Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s"))});
     m_views.picker->setGpus(entries);
 
     QVector<WorkloadForm::Choice> models;
@@ -130,14 +131,15 @@ void ComparisonController::recomputeNow()
 void ComparisonController::showMath(const QString &rowId, int gpuColumn)
 {
     std::optional<Estimate> withMath;
-    if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0
-        && gpuColumn < m_gpus.size())
+    if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
+        gpuColumn < m_gpus.size())
         withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.workload, m_workload.parameters);
     m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn),
                           m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr));
 }
 
-QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const
+QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload,
+                                                     const QVector<GpuSpec> &gpus) const
 {
     // Measurements of the same model and kind of task on the chosen GPUs, shown beside the estimates.
     const QString wanted = modelKey(workload.model.modelId);

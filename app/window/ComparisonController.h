@@ -2,8 +2,8 @@
 
 #include "CatalogueSnapshot.h"
 #include "ComparisonPresenter.h"
-#include "WorkloadMapper.h"
 #include "WorkloadFormValues.h"
+#include "WorkloadMapper.h"
 
 #include <QObject>
 #include <QTimer>

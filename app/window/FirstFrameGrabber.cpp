@@ -9,7 +9,6 @@
 #include <QSaveFile>
 #include <QTimer>
 #include <QWidget>
-
 #include <cstdio>
 
 FirstFrameGrabber::FirstFrameGrabber(QWidget *window, QString path, QObject *parent)
@@ -25,9 +24,11 @@ QString FirstFrameGrabber::unwritableReason(const QString &path)
     const QFileInfo info(path);
     const QFileInfo folder(info.absolutePath());
     if (!folder.isDir())
-        return QCoreApplication::translate("cli", "the folder %1 does not exist").arg(folder.absoluteFilePath());
+        return QCoreApplication::translate("cli", "the folder %1 does not exist")
+            .arg(folder.absoluteFilePath());
     if (!folder.isWritable())
-        return QCoreApplication::translate("cli", "the folder %1 is not writable").arg(folder.absoluteFilePath());
+        return QCoreApplication::translate("cli", "the folder %1 is not writable")
+            .arg(folder.absoluteFilePath());
     if (info.isDir())
         return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
     if (info.exists() && !info.isWritable())

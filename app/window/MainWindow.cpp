@@ -191,6 +191,7 @@ void MainWindow::restoreSettings()
     if (!settings.windowState().isEmpty())
         restoreState(settings.windowState());
     m_tabs->setCurrentIndex(settings.currentTab());
+    m_catalogueTab->restoreHeaderState(settings.catalogueColumns());
     m_form->setValues(settings.workload());
     m_picker->setChecked(settings.selectedGpuIds());
 }
@@ -201,6 +202,7 @@ void MainWindow::saveSettings() const
     settings.setWindowGeometry(saveGeometry());
     settings.setWindowState(saveState());
     settings.setCurrentTab(m_tabs->currentIndex());
+    settings.setCatalogueColumns(m_catalogueTab->headerState());
     settings.setWorkload(m_form->values());
     settings.setSelectedGpuIds(m_picker->checkedIds());
 }

@@ -29,6 +29,7 @@ public:
     GpuPicker *gpuPicker() const { return m_picker; }
     WorkloadForm *workloadForm() const { return m_form; }
     ComparisonTable *comparisonTable() const { return m_table; }
+    CatalogueTab *catalogueTab() const { return m_catalogueTab; }
     ChartsPanel *chartsPanel() const { return m_charts; }
     VerdictPanel *verdictPanel() const { return m_verdicts; }
     MathPanel *mathPanel() const { return m_math; }

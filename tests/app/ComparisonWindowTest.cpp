@@ -1,20 +1,29 @@
-#include "WindowFixture.h"
-
 #include "BarChartWidget.h"
+#include "Catalogue.h"
+#include "CatalogueEditor.h"
+#include "CatalogueTab.h"
 #include "ChartKind.h"
 #include "ChartsPanel.h"
 #include "ComparisonTable.h"
 #include "GpuPicker.h"
+#include "GpuRepository.h"
 #include "MathPanel.h"
 #include "RadarChartWidget.h"
+#include "SpecTableModel.h"
+#include "SpecTableView.h"
 #include "VerdictPanel.h"
+#include "WindowFixture.h"
 #include "WorkloadForm.h"
 
+#include <QApplication>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTest>
-
+#include <QTimer>
 #include <algorithm>
 
 namespace {
@@ -71,12 +80,14 @@ TEST_F(WindowFixture, FirstStartComparesTheFiveGpusOfTheSeedArticle)
 TEST_F(WindowFixture, TypingABiggerBatchRaisesDecodeThroughput)
 {
     const QString h100 = QStringLiteral("H100 SXM5 80GB");
-    const auto before = valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
+    const auto before =
+        valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
     ASSERT_TRUE(before.has_value());
     typeInto(m_window->workloadForm()->editor(QStringLiteral("batch")), QStringLiteral("16"));
     settle();
     EXPECT_EQ(m_window->workloadForm()->values().batch, 16);
-    const auto after = valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
+    const auto after =
+        valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
     ASSERT_TRUE(after.has_value());
     // Decode is memory-bound at small batches: 16 sequences share one read of the weights.
     EXPECT_GT(*after, 8.0 * *before);
@@ -153,9 +164,10 @@ TEST_F(WindowFixture, SelectingANumberShowsTheTermsBehindIt)
     ASSERT_TRUE(table->selectCell(QStringLiteral("fit.memory"), 0));
     MathPanel *math = m_window->mathPanel();
     ASSERT_FALSE(math->terms().isEmpty());
-    const bool hasWeights = std::any_of(math->terms().cbegin(), math->terms().cend(), [](const MathTermView &t) {
-        return t.name.startsWith(QStringLiteral("weights per GPU"));
-    });
+    const bool hasWeights =
+        std::any_of(math->terms().cbegin(), math->terms().cend(), [](const MathTermView &t) {
+            return t.name.startsWith(QStringLiteral("weights per GPU"));
+        });
     EXPECT_TRUE(hasWeights);
     EXPECT_TRUE(math->title().contains(table->comparison().columnTitles.at(0)));
 
@@ -185,4 +197,54 @@ TEST_F(WindowFixture, AChartExportedFromAnotherTabShowsTheCurrentWorkload)
     m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb")});
     settle();
     EXPECT_EQ(m_window->chartsPanel()->currentView()->data().series.size(), 1);
+}
+
+TEST_F(WindowFixture, ASavedCatalogueEditReachesTheComparisonAtOnce)
+{
+    CatalogueEditor *editor = m_session->editor();
+    const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
+    ASSERT_TRUE(editor->setValue(row, GpuField::Fp16DenseTflops, 1000.0));
+    settle();
+    EXPECT_EQ(valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("spec.fp16"),
+                       QStringLiteral("H100 SXM5 80GB")),
+              989.4)
+        << "an unsaved edit is not in the comparison";
+    ASSERT_TRUE(m_window->catalogueTab()->save());
+    settle();
+    EXPECT_EQ(valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("spec.fp16"),
+                       QStringLiteral("H100 SXM5 80GB")),
+              1000.0);
+}
+
+TEST_F(WindowFixture, ClosingWithUnsavedEditsAsksAndCancelKeepsTheWindowAndTheEdit)
+{
+    const int row = m_session->specModel()->rowOf(QStringLiteral("l4_24gb"));
+    ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("unsaved")));
+    m_window->show();
+    QString asked;
+    const auto answer = [&asked](QMessageBox::StandardButton button) {
+        QTimer::singleShot(0, [&asked, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            ASSERT_NE(box, nullptr);
+            asked = box->text();
+            box->button(button)->click();
+        });
+    };
+    answer(QMessageBox::Cancel);
+    EXPECT_FALSE(m_window->close());
+    EXPECT_TRUE(asked.contains(QStringLiteral("not saved"))) << asked.toStdString();
+    EXPECT_TRUE(m_session->specModel()->hasUnsavedChanges());
+
+    answer(QMessageBox::Save);
+    EXPECT_TRUE(m_window->close());
+    auto reopened = Catalogue::open(m_session->path(), nullptr);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("unsaved"));
+}
+
+TEST_F(WindowFixture, CatalogueColumnsAreRememberedBetweenRuns)
+{
+    m_window->catalogueTab()->view()->horizontalHeader()->setSectionHidden(GpuField::Notes, true);
+    m_window->close();
+    openWindow();
+    EXPECT_TRUE(m_window->catalogueTab()->view()->horizontalHeader()->isSectionHidden(GpuField::Notes));
 }

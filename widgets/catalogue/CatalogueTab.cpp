@@ -405,8 +405,9 @@ QByteArray CatalogueTab::headerState() const
 
 void CatalogueTab::restoreHeaderState(const QByteArray &state)
 {
-    if (!state.isEmpty())
-        m_view->horizontalHeader()->restoreState(state);
+    // Restored widths are the user's: the first show must not size the columns over them.
+    if (!state.isEmpty() && m_view->horizontalHeader()->restoreState(state))
+        m_columnsSized = true;
 }
 
 std::optional<ImportPlan> CatalogueTab::readImport(const QString &path, QString *error)
