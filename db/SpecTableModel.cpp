@@ -102,6 +102,7 @@ CatalogueError SpecTableModel::reload()
 
 void SpecTableModel::setBundled(const QVector<GpuSpec> &bundled)
 {
+    m_bundledLoader = nullptr;
     m_bundled.clear();
     for (const GpuSpec &gpu : bundled)
         m_bundled.insert(gpu.gpuId, gpu);
@@ -150,6 +151,12 @@ bool SpecTableModel::isReadOnly() const
 
 const GpuSpec *SpecTableModel::bundledFor(const GpuSpec &gpu) const
 {
+    if (m_bundledLoader) {
+        const auto loader = std::move(m_bundledLoader);
+        m_bundledLoader = nullptr;
+        for (const GpuSpec &bundled : loader())
+            m_bundled.insert(bundled.gpuId, bundled);
+    }
     const auto found = m_bundled.constFind(gpu.gpuId);
     return found == m_bundled.constEnd() ? nullptr : &found.value();
 }

@@ -13,10 +13,12 @@ CatalogueSession::CatalogueSession(QObject *parent)
 {
     // A save changes the catalogue: read it again so the comparison shows the new values at once.
     connect(m_specModel, &SpecTableModel::saved, this, &CatalogueSession::refreshSnapshot);
-    // The bundled values, for "differs from bundled" marks and "Restore".
-    QString error;
-    if (std::optional<SeedData> seed = SeedCatalogue::load(&error))
-        m_specModel->setBundled(seed->gpus);
+    // The bundled values, for "differs from bundled" marks and "Restore", read when first needed.
+    m_specModel->setBundledLoader([] {
+        QString error;
+        std::optional<SeedData> seed = SeedCatalogue::load(&error);
+        return seed ? seed->gpus : QVector<GpuSpec>();
+    });
 }
 
 CatalogueSession::~CatalogueSession()

@@ -204,6 +204,10 @@ TEST_F(WindowFixture, ASavedCatalogueEditReachesTheComparisonAtOnce)
     CatalogueEditor *editor = m_session->editor();
     const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(editor->setValue(row, GpuField::Fp16DenseTflops, 1000.0));
+    // The bundled values are read on first use: the edited cell now differs from them.
+    const QModelIndex cell = m_session->specModel()->index(row, GpuField::Fp16DenseTflops);
+    EXPECT_TRUE(cell.data(SpecTableModel::DiffersFromBundledRole).toBool());
+    EXPECT_EQ(cell.data(SpecTableModel::BundledValueRole).toDouble(), 989.4);
     settle();
     EXPECT_EQ(valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("spec.fp16"),
                        QStringLiteral("H100 SXM5 80GB")),
