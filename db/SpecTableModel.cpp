@@ -36,11 +36,6 @@ void copySpecs(GpuSpec &target, const GpuSpec &values)
     target.userModified = userModified;
 }
 
-QString readOnlyMessage(const Catalogue *catalogue)
-{
-    return SpecTableModel::tr("The catalogue is read-only: %1").arg(catalogue->readOnlyReason());
-}
-
 } // namespace
 
 SpecTableModel::SpecTableModel(QObject *parent)
@@ -149,6 +144,11 @@ bool SpecTableModel::isReadOnly() const
     return m_catalogue && m_catalogue->isReadOnly();
 }
 
+QString SpecTableModel::readOnlyMessage() const
+{
+    return isReadOnly() ? tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()) : QString();
+}
+
 const GpuSpec *SpecTableModel::bundledFor(const GpuSpec &gpu) const
 {
     if (m_bundledLoader) {
@@ -181,7 +181,7 @@ QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, Gp
     if (row < 0 || row >= m_rows.size() || column < 0 || column >= GpuField::Count)
         return tr("there is no cell %1, %2").arg(row).arg(column);
     if (isReadOnly())
-        return readOnlyMessage(m_catalogue);
+        return readOnlyMessage();
     const GpuField &field = GpuFields::field(column);
     GpuSpec candidate = m_rows[row].current;
     QString problem;
@@ -200,7 +200,7 @@ QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, Gp
 QString SpecTableModel::checkNewGpu(const GpuSpec &gpu, const GpuField **badField) const
 {
     if (isReadOnly())
-        return readOnlyMessage(m_catalogue);
+        return readOnlyMessage();
     const QString problem = GpuFields::validateAll(gpu, badField);
     if (!problem.isEmpty())
         return problem;
@@ -385,7 +385,7 @@ bool SpecTableModel::setSpecs(int row, const GpuSpec &values)
     if (row < 0 || row >= m_rows.size())
         return false;
     if (isReadOnly())
-        return refuse(row, -1, readOnlyMessage(m_catalogue));
+        return refuse(row, -1, readOnlyMessage());
     const GpuField *bad = nullptr;
     const QString problem = GpuFields::validateAll(values, &bad);
     if (!problem.isEmpty())
@@ -460,7 +460,7 @@ std::optional<SpecTableModel::RemovedRow> SpecTableModel::takeRow(int row)
     if (row < 0 || row >= m_rows.size())
         return std::nullopt;
     if (isReadOnly()) {
-        refuse(row, -1, readOnlyMessage(m_catalogue));
+        refuse(row, -1, readOnlyMessage());
         return std::nullopt;
     }
     beginRemoveRows(QModelIndex(), row, row);
@@ -551,7 +551,7 @@ SpecTableModel::SaveResult SpecTableModel::save()
 {
     SaveResult result;
     if (isReadOnly()) {
-        result.error = CatalogueError::make(CatalogueError::Kind::ReadOnly, readOnlyMessage(m_catalogue));
+        result.error = CatalogueError::make(CatalogueError::Kind::ReadOnly, readOnlyMessage());
         return result;
     }
     QVector<int> rows;

@@ -96,6 +96,7 @@ public:
     quint64 keyAt(int row) const { return row >= 0 && row < m_rows.size() ? m_rows[row].key : 0; }
     int rowOfKey(quint64 key) const;
     bool isReadOnly() const;
+    QString readOnlyMessage() const; // why nothing can be changed ("" when it can)
     std::optional<GpuSpec> bundledGpu(int row) const;
 
     // Why value cannot go into column ("" when it can).

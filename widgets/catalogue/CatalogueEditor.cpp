@@ -82,7 +82,7 @@ int CatalogueEditor::duplicateGpu(int row)
 bool CatalogueEditor::deleteGpus(const QList<int> &rows)
 {
     if (m_model->isReadOnly())
-        return fail(tr("The catalogue is read-only"));
+        return fail(m_model->readOnlyMessage());
     QVector<quint64> keys;
     for (int row : rows)
         if (const quint64 key = m_model->keyAt(row))
@@ -125,7 +125,7 @@ bool CatalogueEditor::restoreBundledRow(int row)
 bool CatalogueEditor::applyImport(const ImportPlan &plan, bool applyChanges)
 {
     if (m_model->isReadOnly())
-        return fail(tr("The catalogue is read-only"));
+        return fail(m_model->readOnlyMessage());
     if (plan.additions.isEmpty() && (!applyChanges || plan.changes.isEmpty()))
         return true;
     const int changes = applyChanges ? static_cast<int>(plan.changes.size()) : 0;

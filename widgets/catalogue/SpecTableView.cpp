@@ -121,13 +121,13 @@ QModelIndex SpecTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardMod
 
 void SpecTableView::scrollTo(const QModelIndex &index, ScrollHint hint)
 {
-    if (index.column() > 0)
+    if (index.column() > 0) {
         GuardedTableView::scrollTo(index, hint);
-    else if (index.isValid()) // keep the horizontal position, scroll only to the row
-        GuardedTableView::scrollTo(model()->index(index.row(), columnAt(m_frozen->columnWidth(0) + 1) >= 0
-                                                                   ? columnAt(m_frozen->columnWidth(0) + 1)
-                                                                   : 0),
-                                   hint);
+    } else if (index.isValid()) {
+        // The frozen column is always in view: scroll only to the row, keeping the horizontal position.
+        const int firstUnfrozen = columnAt(m_frozen->columnWidth(0) + 1);
+        GuardedTableView::scrollTo(model()->index(index.row(), qMax(firstUnfrozen, 0)), hint);
+    }
 }
 
 void SpecTableView::updateFrozenGeometry()
