@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QPixmap>
 #include <QSaveFile>
+#include <QScreen>
 #include <QTimer>
 #include <QWidget>
 #include <cstdio>
@@ -49,7 +50,12 @@ bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
 
 void FirstFrameGrabber::grabAndQuit()
 {
-    const QPixmap frame = m_window->grab();
+    // The frame the window system was given, read back from the screen (on offscreen, the window's
+    // backing store): no second rendering of the whole window. Platforms that cannot read windows back
+    // (Wayland) return nothing, and the window is rendered again into a pixmap instead.
+    QPixmap frame = m_window->screen()->grabWindow(m_window->winId());
+    if (frame.isNull() || frame.size() != m_window->size() * frame.devicePixelRatio())
+        frame = m_window->grab();
     QSaveFile file(m_path);
     const bool written = file.open(QIODevice::WriteOnly) && frame.save(&file, "PNG") && file.commit();
     if (!written) {

@@ -25,7 +25,6 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
@@ -95,11 +94,8 @@ void MainWindow::createDocks()
 {
     addDock(QStringLiteral("gpuPickerDock"), tr("GPUs"), m_picker, Qt::LeftDockWidgetArea);
     addDock(QStringLiteral("workloadDock"), tr("Workload"), m_form, Qt::TopDockWidgetArea);
-    auto *verdictScroll = new QScrollArea;
-    verdictScroll->setWidget(m_verdicts);
-    verdictScroll->setWidgetResizable(true);
-    verdictScroll->setFrameShape(QFrame::NoFrame);
-    addDock(QStringLiteral("verdictDock"), tr("Verdicts"), verdictScroll, Qt::RightDockWidgetArea);
+    // The panel scrolls its cards itself.
+    addDock(QStringLiteral("verdictDock"), tr("Verdicts"), m_verdicts, Qt::RightDockWidgetArea);
     addDock(QStringLiteral("mathDock"), tr("Show the Math"), m_math, Qt::RightDockWidgetArea);
     resizeDocks({m_docks.at(0)}, {185}, Qt::Horizontal);
     resizeDocks({m_docks.at(2)}, {265}, Qt::Horizontal);

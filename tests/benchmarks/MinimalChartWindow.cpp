@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QMainWindow>
+#include <QScreen>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -30,7 +31,11 @@ protected:
         if (watched == m_window && event->type() == QEvent::Paint && !m_done) {
             m_done = true;
             QTimer::singleShot(0, this, [this] {
-                const bool saved = m_window->grab().save(m_path, "PNG");
+                // Read the painted frame back as gpucompare --screenshot does (FirstFrameGrabber).
+                QPixmap frame = m_window->screen()->grabWindow(m_window->winId());
+                if (frame.isNull())
+                    frame = m_window->grab();
+                const bool saved = frame.save(m_path, "PNG");
                 QCoreApplication::exit(saved ? 0 : 2);
             });
         }

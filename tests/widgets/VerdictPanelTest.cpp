@@ -2,6 +2,10 @@
 
 #include "CompareTestData.h"
 
+#include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QImage>
 #include <QLabel>
 #include <gtest/gtest.h>
 
@@ -82,4 +86,41 @@ TEST(VerdictPanel, NoReasonsShowsNoReasonList)
     panel.setVerdicts({verdict});
     EXPECT_TRUE(panel.reasonTexts(0, Task::Training).isEmpty());
     EXPECT_EQ(panel.reasonTexts(0, Task::Inference), QStringList{QStringLiteral("24 GB, 300 GB/s")});
+}
+
+TEST(VerdictPanel, CopyVerdictsPutsEveryCardOnTheClipboard)
+{
+    VerdictPanel panel;
+    panel.setVerdicts(CompareTestData::seedVerdicts());
+    QAction *copy = nullptr;
+    for (QAction *action : panel.actions())
+        if (action->objectName() == QStringLiteral("copyVerdicts"))
+            copy = action;
+    ASSERT_NE(copy, nullptr);
+    EXPECT_EQ(panel.contextMenuPolicy(), Qt::ActionsContextMenu);
+    QGuiApplication::clipboard()->clear();
+    copy->trigger();
+    const QString text = QGuiApplication::clipboard()->text();
+    EXPECT_TRUE(text.startsWith(QStringLiteral("H100 SXM5\n  Training: "))) << qPrintable(text);
+    EXPECT_TRUE(text.contains(QStringLiteral("  Inference: Limited\n    \u2022 768 GB/s limits decode to ~35 tokens/s")))
+        << qPrintable(text);
+    EXPECT_TRUE(text.contains(QStringLiteral("A100 80GB SXM4"))) << qPrintable(text);
+}
+
+TEST(VerdictPanel, BadgesArePaintedInTheirLevelColour)
+{
+    VerdictPanel panel;
+    panel.setVerdicts(CompareTestData::seedVerdicts());
+    panel.resize(300, 900);
+    const QList<QLabel *> badges = panel.findChildren<QLabel *>(QStringLiteral("trainingBadge"));
+    ASSERT_EQ(badges.size(), 5);
+    QLabel *recommended = badges.at(0);
+    recommended->adjustSize();
+    const QImage image = recommended->grab().toImage();
+    ASSERT_FALSE(image.isNull());
+    // A pixel inside the rounded corner radius, left of the text: the level's colour.
+    EXPECT_EQ(image.pixelColor(4, image.height() / 2).rgb(), VerdictPanel::levelColor(VerdictLevel::Recommended).rgb());
+    EXPECT_EQ(recommended->palette().color(QPalette::WindowText),
+              VerdictPanel::levelTextColor(VerdictLevel::Recommended));
+    EXPECT_TRUE(recommended->font().bold());
 }

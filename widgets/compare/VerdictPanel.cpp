@@ -1,6 +1,11 @@
 #include "VerdictPanel.h"
 
+#include "VerdictBadge.h"
+
+#include <QAction>
+#include <QClipboard>
 #include <QFrame>
+#include <QGuiApplication>
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -38,6 +43,14 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     m_cards->addWidget(m_empty);
     m_cards->addStretch(1);
     scroll->setWidget(content);
+
+    // The reasons are plain labels (selectable labels lay their text out as rich-text documents, which
+    // cost start-up time); copying goes through this action instead, for all cards at once.
+    auto *copy = new QAction(tr("&Copy Verdicts"), this);
+    copy->setObjectName(QStringLiteral("copyVerdicts"));
+    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(verdictsAsText()); });
+    addAction(copy);
+    setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 VerdictPanel::~VerdictPanel() = default;
@@ -136,13 +149,10 @@ QWidget *VerdictPanel::createCard(const VerdictData &verdict)
         auto *taskLabel = new QLabel(taskName, card);
         grid->addWidget(taskLabel, row, 0, Qt::AlignLeft | Qt::AlignVCenter);
 
-        auto *badge = new QLabel(levelSymbol(level) + u' ' + levelText(level), card);
+        auto *badge = new VerdictBadge(levelSymbol(level) + u' ' + levelText(level), card);
         badge->setObjectName(objectNameFor(task, "Badge"));
         badge->setAccessibleName(tr("%1: %2").arg(taskName, levelText(level)));
-        badge->setAutoFillBackground(true);
-        badge->setStyleSheet(QStringLiteral("QLabel { background-color: %1; color: %2; border-radius: 4px;"
-                                            " padding: 2px 8px; font-weight: bold; }")
-                                 .arg(levelColor(level).name(), levelTextColor(level).name()));
+        badge->setColors(levelColor(level), levelTextColor(level));
         grid->addWidget(badge, row, 1, Qt::AlignLeft | Qt::AlignVCenter);
         ++row;
 
@@ -153,7 +163,6 @@ QWidget *VerdictPanel::createCard(const VerdictData &verdict)
         reasonLabel->setObjectName(objectNameFor(task, "Reasons"));
         reasonLabel->setWordWrap(true);
         reasonLabel->setTextFormat(Qt::PlainText);
-        reasonLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
         reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(taskName.toLower()));
         reasonLabel->setVisible(!reasons.isEmpty());
         grid->addWidget(reasonLabel, row, 0, 1, 2);
@@ -189,6 +198,22 @@ QStringList VerdictPanel::reasonTexts(int card, Task task) const
     for (QString &line : lines)
         line.remove(0, 2); // the bullet
     return lines;
+}
+
+QString VerdictPanel::verdictsAsText() const
+{
+    QStringList lines;
+    for (const VerdictData &verdict : m_verdicts) {
+        lines << verdict.gpuName;
+        for (Task task : {Task::Training, Task::Inference}) {
+            const bool training = task == Task::Training;
+            const VerdictLevel level = training ? verdict.training : verdict.inference;
+            lines << QStringLiteral("  ") + tr("%1: %2").arg(training ? tr("Training") : tr("Inference"), levelText(level));
+            for (const QString &reason : training ? verdict.trainingReasons : verdict.inferenceReasons)
+                lines << QStringLiteral("    \u2022 ") + reason;
+        }
+    }
+    return lines.join(u'\n');
 }
 
 QString VerdictPanel::emptyText() const

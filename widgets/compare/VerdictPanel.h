@@ -32,6 +32,8 @@ public:
     QString badgeText(int card, Task task) const;
     QStringList reasonTexts(int card, Task task) const;
     QString emptyText() const;
+    // Every card as plain text (GPU, then each task's level and reasons), for the Copy Verdicts action.
+    QString verdictsAsText() const;
 
     static QString levelText(VerdictLevel level);   // "Recommended", ...
     static QString levelSymbol(VerdictLevel level); // a shape per level
