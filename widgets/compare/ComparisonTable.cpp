@@ -1,5 +1,6 @@
 #include "ComparisonTable.h"
 
+#include "ComparisonItemDelegate.h"
 #include "ComparisonTableModel.h"
 
 #include <QAction>
@@ -10,16 +11,20 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 ComparisonTable::ComparisonTable(QWidget *parent)
     : QWidget(parent)
     , m_model(new ComparisonTableModel(this))
     , m_view(new QTableView(this))
+    , m_delegate(new ComparisonItemDelegate(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
 
     m_view->setModel(m_model);
+    m_view->setItemDelegate(m_delegate);
     m_view->setAccessibleName(tr("Comparison table"));
     m_view->setAccessibleDescription(
         tr("One column per GPU; the best value of each row is starred and bold"));
@@ -72,22 +77,24 @@ void ComparisonTable::fitColumnsToText()
     // Measures the cell texts directly (bold for the best value) instead of resizeColumnsToContents(),
     // which lays out every cell through the delegate. Long labels (measured results) are capped and
     // elided, so the GPU columns stay in view; the tooltip has the whole label.
-    const QFontMetrics plain(m_view->font());
-    QFont boldFont = m_view->font();
-    boldFont.setBold(true);
-    const QFontMetrics bold(boldFont);
+    // Widths come from the delegate's cache of laid-out texts, which the paint then reuses.
+    const QFont plain = m_view->font();
+    QFont bold = plain;
+    bold.setBold(true);
     const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 6;
-    const int labelCap = plain.averageCharWidth() * 32;
+    const int labelCap = QFontMetrics(plain).averageCharWidth() * 32;
     for (int column = 0; column < m_model->columnCount(); ++column) {
-        int width = plain.horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
+        qreal widest = QFontMetrics(m_view->horizontalHeader()->font())
+                           .horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
         for (int row = 0; row < m_model->rowCount(); ++row) {
             const QModelIndex index = m_model->index(row, column);
             if (m_model->data(index, ComparisonTableModel::IsSectionRole).toBool())
                 continue; // headings span the whole table
-            const QFontMetrics &metrics = m_model->data(index, ComparisonTableModel::IsBestRole).toBool() ? bold : plain;
-            width = std::max(width, metrics.horizontalAdvance(m_model->data(index, Qt::DisplayRole).toString()));
+            const bool best = m_model->data(index, ComparisonTableModel::IsBestRole).toBool();
+            widest = std::max(widest, m_delegate->textWidth(m_model->data(index, Qt::DisplayRole).toString(),
+                                                            best ? bold : plain));
         }
-        width += padding;
+        int width = static_cast<int>(std::ceil(widest)) + padding;
         if (column == ComparisonTableModel::LabelColumn)
             width = std::min(width, labelCap);
         m_view->setColumnWidth(column, width);

@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class ComparisonItemDelegate;
 class ComparisonTableModel;
 class QTableView;
 
@@ -45,4 +46,5 @@ private:
 
     ComparisonTableModel *m_model;
     QTableView *m_view;
+    ComparisonItemDelegate *m_delegate;
 };

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QFont>
+#include <QHash>
+#include <QStaticText>
+#include <QString>
+
+// Laid-out texts kept between paints. Shaping a cell's text (QStyledItemDelegate lays it out anew on every
+// paint) was most of a comparison-table repaint; the table's texts mostly survive a recompute (specs,
+// labels, many results), so a prepared QStaticText is reused instead. Bounded: cleared when full.
+class StaticTextCache
+{
+public:
+    // The prepared text for this string in this font; the reference stays valid until the next call.
+    const QStaticText &text(const QString &string, const QFont &font);
+    // Its width in pixels, from the same cache (no second shaping).
+    qreal width(const QString &string, const QFont &font);
+
+    int size() const { return static_cast<int>(m_texts.size()); }
+    static constexpr int kCapacity = 4096;
+
+private:
+    struct Key
+    {
+        QString string;
+        QString font; // QFont::key(): family, size, weight, style
+        bool operator==(const Key &other) const { return string == other.string && font == other.font; }
+    };
+    friend size_t qHash(const Key &key, size_t seed) { return qHashMulti(seed, key.string, key.font); }
+
+    QHash<Key, QStaticText> m_texts;
+};
