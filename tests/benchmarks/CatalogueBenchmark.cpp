@@ -9,58 +9,13 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <SpecTableModel.h>
+#include "SyntheticCatalogue.h"
 #include <benchmark/benchmark.h>
 
 namespace {
 
-constexpr int kGpuCount = 10000;
-
-GpuSpec syntheticGpu(int i)
-{
-    GpuSpec gpu;
-    gpu.gpuId = QStringLiteral("synthetic_%1").arg(i);
-    gpu.vendor = i % 2 ? QStringLiteral("NVIDIA") : QStringLiteral("AMD");
-    gpu.product = QStringLiteral("Synthetic %1").arg(i);
-    gpu.variant = QStringLiteral("%1GB").arg(16 + i % 256);
-    gpu.architecture = QStringLiteral("Bench");
-    gpu.releaseYear = 2020 + i % 6;
-    gpu.fp32Tflops = 10.0 + i % 90;
-    gpu.fp16DenseTflops = 100.0 + (i % 1000) * 0.5;
-    gpu.fp16SparseTflops = 2 * *gpu.fp16DenseTflops;
-    gpu.memoryGb = 16 + i % 256;
-    gpu.memoryType = QStringLiteral("HBM3");
-    gpu.memoryBandwidthGBs = 500.0 + i % 5000;
-    gpu.tdpW = 300 + i % 700;
-    gpu.interconnectKind = QStringLiteral("none");
-    gpu.sources = QStringLiteral("https://example.com/datasheet/%1").arg(i);
-    gpu.notes = QStringLiteral("synthetic row for the benchmark");
-    return gpu;
-}
-
-QVector<GpuSpec> syntheticGpus(int count)
-{
-    QVector<GpuSpec> gpus;
-    gpus.reserve(count);
-    for (int i = 0; i < count; ++i)
-        gpus.append(syntheticGpu(i));
-    return gpus;
-}
-
-// A seeded catalogue plus synthetic GPUs up to kGpuCount rows, built once.
-const QString &largeCataloguePath()
-{
-    static QTemporaryDir dir;
-    static const QString path = [] {
-        const QString file = dir.filePath(QStringLiteral("large.db"));
-        auto catalogue = Catalogue::open(
-            file, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-            nullptr);
-        QVector<GpuSpec> extra = syntheticGpus(kGpuCount - catalogue->gpus().count());
-        catalogue->gpus().saveAll(extra);
-        return file;
-    }();
-    return path;
-}
+using SyntheticCatalogue::kGpuCount;
+using SyntheticCatalogue::largeCataloguePath;
 
 void BM_OpenCatalogueAndFillModel(benchmark::State &state)
 {
@@ -97,7 +52,7 @@ void BM_ImportCsv10000Rows(benchmark::State &state)
 {
     QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("large.csv"));
-    CatalogueExporter::exportToFile(syntheticGpus(kGpuCount), csv);
+    CatalogueExporter::exportToFile(SyntheticCatalogue::gpus(), csv);
     int run = 0;
     for (auto _ : state) {
         state.PauseTiming();

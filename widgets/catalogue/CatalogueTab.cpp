@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QStyle>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -234,9 +235,23 @@ void CatalogueTab::showEvent(QShowEvent *event)
 
 void CatalogueTab::sizeColumns()
 {
-    m_view->resizeColumnsToContents();
-    for (int column = 0; column < m_proxy->columnCount(); ++column)
-        m_view->setColumnWidth(column, qMin(m_view->columnWidth(column), 320));
+    // Widths from the header and the first rows' texts, measured directly: resizeColumnsToContents()
+    // asks the delegate for a size hint of every cell in its sample (1,000 rows x 50 columns, half a
+    // second at 10,000 GPUs; docs/performance.md). Wider texts further down are elided, with the whole
+    // value in the tooltip; no column is wider than kMaxColumnWidth.
+    constexpr int kSampleRows = 200;
+    constexpr int kMaxColumnWidth = 320;
+    const QFontMetrics cell(m_view->font());
+    const QFontMetrics header(m_view->horizontalHeader()->font());
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 8;
+    const int headerPadding = m_view->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_view) * 2 + 8;
+    const int rows = std::min(m_proxy->rowCount(), kSampleRows);
+    for (int column = 0; column < m_proxy->columnCount(); ++column) {
+        int width = header.horizontalAdvance(m_proxy->headerData(column, Qt::Horizontal).toString()) + headerPadding;
+        for (int row = 0; row < rows; ++row)
+            width = std::max(width, cell.horizontalAdvance(m_proxy->index(row, column).data().toString()) + padding);
+        m_view->setColumnWidth(column, std::min(width, kMaxColumnWidth));
+    }
     m_columnsSized = true;
 }
 
