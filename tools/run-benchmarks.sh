@@ -38,19 +38,40 @@ home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config
 "$build/app/gpucompare" --screenshot "$home/warm.png" 2>/dev/null # creates the catalogue once
-best() { # best of 5: "seconds kilobytes"
-    for _ in 1 2 3 4 5; do /usr/bin/time -f '%e %M' "$@" 2>&1 >/dev/null | tail -1; done | sort -n | head -1
+# Runs alternate between the two programs, so a change in machine load hits both alike.
+runs=${STARTUP_RUNS:-9}
+for _ in $(seq "$runs"); do
+    /usr/bin/time -f 'app %e %U %S %M' "$build/app/gpucompare" --screenshot "$home/a.png" 2>&1 >/dev/null | tail -1
+    /usr/bin/time -f 'min %e %U %S %M' "$bench/minimal_chart_window" "$home/m.png" 2>&1 >/dev/null | tail -1
+done >"$home/times"
+median() { # $1 program (app|min), $2 awk expression over the fields
+    awk -v p="$1" '$1 == p { print '"$2"' }' "$home/times" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
-read -r appS appKb < <(best "$build/app/gpucompare" --screenshot "$home/a.png")
-read -r minS minKb < <(best "$bench/minimal_chart_window" "$home/m.png")
+appS=$(median app '$2'); minS=$(median min '$2')
+appCpu=$(median app '$3 + $4'); minCpu=$(median min '$3 + $4')
+appKb=$(median app '$5'); minKb=$(median min '$5')
 ratio=$(awk -v a="$appS" -v b="$minS" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
-report "start-up, wall (gpucompare ${appS} s / minimal ${minS} s)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
+report "start-up, wall, median of $runs (gpucompare ${appS} s / minimal ${minS} s)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
+ratio=$(awk -v a="$appCpu" -v b="$minCpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
+report "start-up, CPU user+sys (gpucompare ${appCpu} s / minimal ${minCpu} s)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
 ratio=$(awk -v a="$appKb" -v b="$minKb" 'BEGIN { printf "%.2f", a / b }')
 report "start-up, peak memory (${appKb} KB / ${minKb} KB)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
+# Instructions do not depend on the machine's load: the repeatable figure, where valgrind is installed.
+if command -v valgrind >/dev/null; then
+    instructions() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+            awk '/Collected :/ { gsub(",", "", $NF); print $NF }'
+    }
+    appI=$(instructions "$build/app/gpucompare" --screenshot "$home/a.png")
+    minI=$(instructions "$bench/minimal_chart_window" "$home/m.png")
+    ratio=$(awk -v a="$appI" -v b="$minI" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
+    report "start-up, instructions (callgrind: $((appI / 1000000)) M / $((minI / 1000000)) M)" "$ratio" "x" \
+        "<= 1.5x" "$(le "$ratio" 1.5)"
+fi
 
 for gpus in 5 20; do
     limit=$([ "$gpus" = 5 ] && echo 8 || echo 16)
-    for kind in Table ThroughputChart Radar; do
+    for kind in Table ThroughputChart Radar; do # every view a recompute may have to repaint
         ms=$(median_ms recompute_benchmark "BM_Recompute$kind/$gpus")
         report "recompute to repainted $kind, $gpus GPUs" "$ms" "ms" "<= $limit ms" "$(le "$ms" "$limit")"
     done
@@ -60,8 +81,8 @@ rate=$(items_per_s estimator_benchmark BM_EstimateWithoutMath)
 report "estimator, GPU x workload evaluations per second (no math)" "$rate" "/s" ">= 1000000" \
     "$(awk -v r="$rate" 'BEGIN { print (r >= 1000000) ? 1 : 0 }')"
 
-ms=$(median_ms catalogue_benchmark BM_OpenCatalogueAndFillModel)
-report "open a 10,000-GPU catalogue and fill the table model" "$ms" "ms" "<= 300 ms" "$(le "$ms" 300)"
+ms=$(median_ms catalogue_view_benchmark BM_OpenCatalogueAndShowTable)
+report "open a 10,000-GPU catalogue and show it in the Catalogue tab" "$ms" "ms" "<= 300 ms" "$(le "$ms" 300)"
 ms=$(median_ms catalogue_view_benchmark BM_FilterKeystroke)
 report "filter keystroke, 10,000 GPUs" "$ms" "ms" "<= 16 ms" "$(le "$ms" 16)"
 ms=$(median_ms catalogue_benchmark BM_ImportCsv10000Rows)

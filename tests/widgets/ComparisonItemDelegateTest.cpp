@@ -26,7 +26,7 @@ std::pair<int, int> inkColumns(const QImage &image)
     return {first, last};
 }
 
-QImage paintCell(const QString &text, Qt::Alignment alignment, int width)
+QImage paintCell(const QString &text, Qt::Alignment alignment, int width, bool selected = false)
 {
     QStandardItemModel model(1, 1);
     model.setData(model.index(0, 0), text);
@@ -44,6 +44,10 @@ QImage paintCell(const QString &text, Qt::Alignment alignment, int width)
     QPainter painter(&image);
     option.palette.setColor(QPalette::Text, Qt::black);
     option.palette.setColor(QPalette::Base, Qt::white);
+    option.palette.setColor(QPalette::Highlight, QColor(0x30, 0x8c, 0xc6));
+    option.palette.setColor(QPalette::HighlightedText, Qt::white);
+    if (selected)
+        option.state |= QStyle::State_Selected;
     delegate.paint(&painter, option, model.index(0, 0));
     return image;
 }
@@ -72,6 +76,15 @@ TEST(ComparisonItemDelegate, TooLongTextIsElidedInsideItsCell)
     EXPECT_GT(wideLast, 200); // the whole label fits at 600 px
     EXPECT_LT(narrowLast, 118); // elided: nothing painted past the right margin
     EXPECT_GT(narrowLast, 60);  // ...but the start of the label is there
+}
+
+TEST(ComparisonItemDelegate, SelectedCellsAreFilledWithTheHighlightAndTheirBackgroundOtherwise)
+{
+    const QImage selected = paintCell(QStringLiteral("312"), Qt::AlignRight, 120, true);
+    EXPECT_EQ(selected.pixelColor(2, 2), QColor(0x30, 0x8c, 0xc6));
+    EXPECT_EQ(selected.pixelColor(117, 21), QColor(0x30, 0x8c, 0xc6));
+    const QImage plain = paintCell(QStringLiteral("312"), Qt::AlignRight, 120);
+    EXPECT_EQ(plain.pixelColor(2, 2), QColor(Qt::white));
 }
 
 TEST(StaticTextCache, WidthMatchesFontMetricsAndTheCacheIsBounded)

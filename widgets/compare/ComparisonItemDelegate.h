@@ -4,9 +4,10 @@
 
 #include <QStyledItemDelegate>
 
-// Paints the comparison table's cells as the style does (background, selection, focus), with the text
-// drawn from a cache of laid-out texts instead of being shaped on every paint (docs/performance.md).
-// Texts too wide for their cell are elided at the right, as QTableView's default delegate does.
+// Paints the comparison table's cells as Fusion's item views do (background or selection fill, focus
+// frame, text with the style's margins), with the text drawn from a cache of laid-out texts instead of
+// being shaped on every paint (docs/performance.md). For text-only cells: no icons or check boxes. Texts
+// too wide for their cell are elided at the right, as QTableView's default delegate does.
 class ComparisonItemDelegate : public QStyledItemDelegate
 {
     Q_OBJECT
