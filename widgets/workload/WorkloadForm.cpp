@@ -1,7 +1,10 @@
 #include "WorkloadForm.h"
 
+#include "ThemeColors.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -101,6 +104,22 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_silent = false;
 }
 
+void WorkloadForm::applyErrorColors(const Field &field) const
+{
+    const QString red = ThemeColors::error(palette()).name();
+    field.error->setStyleSheet(QStringLiteral("color: %1; font-size: 8pt;").arg(red));
+    // A red frame marks an invalid field; the reason is under it and in its tooltip.
+    field.editor->setStyleSheet(QStringLiteral("*[invalid=\"true\"] { border: 1px solid %1; }").arg(red));
+}
+
+void WorkloadForm::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        for (const Field &field : std::as_const(m_fields))
+            applyErrorColors(field);
+}
+
 void WorkloadForm::addField(const QString &field, const QString &caption, QWidget *editor, int row, int column)
 {
     auto *cell = new QWidget;
@@ -112,7 +131,6 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     auto *error = new QLabel;
     error->setObjectName(field + QStringLiteral("Error"));
     error->setWordWrap(true);
-    error->setStyleSheet(QStringLiteral("color: #c0392b; font-size: 8pt;"));
     error->hide();
     box->addWidget(label);
     box->addWidget(editor);
@@ -122,10 +140,9 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     editor->setObjectName(field);
     if (editor->accessibleName().isEmpty())
         editor->setAccessibleName(QString(caption).remove(u'&'));
-    // A red frame marks an invalid field; the reason is under it and in its tooltip.
-    editor->setStyleSheet(QStringLiteral("*[invalid=\"true\"] { border: 1px solid #c0392b; }"));
     static_cast<QGridLayout *>(layout())->addWidget(cell, row, column);
     m_fields.insert(field, Field{editor, label, error});
+    applyErrorColors(m_fields.value(field));
     connectEditor(editor);
 }
 
