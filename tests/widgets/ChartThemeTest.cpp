@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QPalette>
 #include <gtest/gtest.h>
+#include <ostream>
 #include <qcustomplot.h>
 
 namespace {
@@ -49,6 +50,12 @@ struct Theme
     bool dark;
     const char *name;
 };
+
+// Names the theme in test output instead of the struct's bytes.
+void PrintTo(const Theme &theme, std::ostream *out)
+{
+    *out << theme.name;
+}
 
 class ChartTheme : public ::testing::TestWithParam<Theme>
 {
