@@ -7,6 +7,7 @@
 #include "window/MainWindow.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QTextStream>
 
 #include <cstdio>
@@ -26,6 +27,8 @@ int openWindow(const GlobalCommandLine &commandLine)
 {
     QGuiApplication::setApplicationDisplayName(QApplication::tr("GPU Compare"));
     QGuiApplication::setDesktopFileName(QStringLiteral(GPUCOMPARE_APP_ID));
+    // Dialogs and X11 window managers that ignore the desktop entry show our icon too.
+    QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
 
     CatalogueSession catalogue;
     if (!catalogue.open(commandLine.databasePath)) {

@@ -16,6 +16,8 @@ packages=(
   clang libclang-rt-dev sqlite3
   # desktop file and AppStream validators, real X server for screenshots
   desktop-file-utils appstream xvfb xauth
+  # the .deb: CPack's dependency scan (dpkg-shlibdeps needs file) and lintian
+  dpkg-dev file lintian
 )
 
 missing=()

@@ -6,6 +6,7 @@ namespace Key {
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString tab = QStringLiteral("window/tab");
+const QString theme = QStringLiteral("window/theme");
 const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
@@ -52,6 +53,24 @@ int AppSettings::currentTab() const
 void AppSettings::setCurrentTab(int index)
 {
     m_settings.setValue(Key::tab, index);
+}
+
+ThemeChoice AppSettings::theme() const
+{
+    // Stored by name so the file stays readable; anything else (a newer version's theme) reads as System.
+    const QString name = m_settings.value(Key::theme).toString();
+    if (name == QLatin1String("light"))
+        return ThemeChoice::Light;
+    if (name == QLatin1String("dark"))
+        return ThemeChoice::Dark;
+    return ThemeChoice::System;
+}
+
+void AppSettings::setTheme(ThemeChoice theme)
+{
+    m_settings.setValue(Key::theme, theme == ThemeChoice::Light  ? QStringLiteral("light")
+                                    : theme == ThemeChoice::Dark ? QStringLiteral("dark")
+                                                                 : QStringLiteral("system"));
 }
 
 QStringList AppSettings::defaultGpuIds()

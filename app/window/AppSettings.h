@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ThemeChoice.h"
 #include "WorkloadFormValues.h"
 
 #include <QByteArray>
@@ -22,6 +23,9 @@ public:
     void setCatalogueColumns(const QByteArray &state);
     int currentTab() const;
     void setCurrentTab(int index);
+    // View > Theme; System on first start.
+    ThemeChoice theme() const;
+    void setTheme(ThemeChoice theme);
 
     // The GPUs checked in the picker; on first start, the five GPUs of the seed article.
     QStringList selectedGpuIds() const;

@@ -14,6 +14,7 @@
 #include "GpuPicker.h"
 #include "MathPanel.h"
 #include "SpecTableModel.h"
+#include "ThemeController.h"
 #include "VerdictPanel.h"
 #include "WorkloadForm.h"
 
@@ -37,6 +38,8 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     setWindowTitle(tr("GPU Compare"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    m_theme = new ThemeController(this);
+    m_theme->applySaved(); // before the views exist, so they are polished once, in the right colours
     createViews();
     createDocks();
     createActions();
@@ -173,6 +176,8 @@ void MainWindow::createMenus()
     view->addSeparator();
     for (QDockWidget *dock : std::as_const(m_docks))
         view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addMenu(tr("&Theme"))->addActions(m_theme->actions());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_actions.about);

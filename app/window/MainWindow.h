@@ -12,6 +12,7 @@ class MathPanel;
 class QAction;
 class QDockWidget;
 class QTabWidget;
+class ThemeController;
 class VerdictPanel;
 class WorkloadForm;
 
@@ -34,6 +35,7 @@ public:
     VerdictPanel *verdictPanel() const { return m_verdicts; }
     MathPanel *mathPanel() const { return m_math; }
     ComparisonController *comparison() const { return m_comparison; }
+    ThemeController *theme() const { return m_theme; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -53,6 +55,7 @@ private:
 
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
+    ThemeController *m_theme = nullptr;
     QTabWidget *m_tabs = nullptr;
     GpuPicker *m_picker = nullptr;
     WorkloadForm *m_form = nullptr;

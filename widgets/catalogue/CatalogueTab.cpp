@@ -7,10 +7,12 @@
 #include "SpecItemDelegate.h"
 #include "SpecTableModel.h"
 #include "SpecTableView.h"
+#include "ThemeColors.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -104,7 +106,7 @@ CatalogueTab::CatalogueTab(QWidget *parent)
                                  "hold unsaved edits"));
     m_message->setObjectName(QStringLiteral("catalogueMessage"));
     m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_message->setStyleSheet(ThemeColors::errorStyle(palette()));
     m_message->hide();
     m_sources->setObjectName(QStringLiteral("catalogueSources"));
     m_sources->setWordWrap(true);
@@ -231,6 +233,13 @@ void CatalogueTab::showEvent(QShowEvent *event)
     if (!m_columnsSized)
         sizeColumns();
     QWidget::showEvent(event);
+}
+
+void CatalogueTab::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_message->setStyleSheet(ThemeColors::errorStyle(palette()));
 }
 
 void CatalogueTab::sizeColumns()

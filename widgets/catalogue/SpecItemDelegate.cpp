@@ -3,6 +3,7 @@
 #include "GpuField.h"
 #include "SpecSpinBox.h"
 #include "SpecTableModel.h"
+#include "ThemeColors.h"
 
 #include <QAbstractProxyModel>
 #include <QApplication>
@@ -170,7 +171,8 @@ bool SpecItemDelegate::acceptsValueOf(QWidget *editor)
     if (problem.isEmpty())
         return true;
     editor->setToolTip(problem);
-    editor->setStyleSheet(QStringLiteral("border: 2px solid #c0392b;"));
+    editor->setStyleSheet(
+        QStringLiteral("border: 2px solid %1;").arg(ThemeColors::error(editor->palette()).name()));
     emit valueRefused(problem);
     return false;
 }

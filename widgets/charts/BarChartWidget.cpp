@@ -41,7 +41,6 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     QCPLayoutGrid *grid = m_plot->plotLayout();
     grid->insertRow(0);
     grid->addElement(0, 0, m_title);
-    m_footnote->setTextColor(QColor(0x55, 0x55, 0x55));
     grid->addElement(2, 0, m_footnote);
 
     m_plot->legend->setVisible(true);
@@ -66,13 +65,13 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->xAxis->setTickLength(0, 4);
     m_plot->xAxis->setSubTicks(false);
-    m_plot->yAxis->grid()->setPen(QPen(QColor(0xd0, 0xd0, 0xd0), 0, Qt::DotLine));
     m_plot->yAxis->setNumberFormat(QStringLiteral("gb"));
     m_plot->setLocale(locale()); // tick labels group digits like the value labels
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &BarChartWidget::showToolTip);
     connect(m_plot, &QCustomPlot::afterLayout, this, &BarChartWidget::updateValueLabelVisibility);
+    applyColors(screenColors());
 }
 
 BarChartWidget::~BarChartWidget() = default;
@@ -124,9 +123,6 @@ void BarChartWidget::applyData()
         bar->setName(series.name);
         bar->setWidth(m_barWidth);
         bar->setSelectable(QCP::stNone);
-        const QColor color = series.color.isValid() ? series.color : ChartPalette::colorAt(s);
-        bar->setPen(QPen(color.darker(130)));
-        bar->setBrush(QBrush(color, ChartPalette::brushStyleAt(s)));
         const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
         for (int c = 0; c < series.values.size() && c < categoryCount; ++c) {
             const double key = c + 1 + offset;
@@ -138,7 +134,6 @@ void BarChartWidget::applyData()
             if (!series.values.at(c)) {
                 // Missing value: no bar (never a zero bar), and say so at the baseline.
                 label->setText(tr("n/a"));
-                label->setColor(QColor(0x66, 0x66, 0x66));
                 label->position->setCoords(key, 0.0);
                 m_missingLabels << label;
                 continue;
@@ -152,7 +147,43 @@ void BarChartWidget::applyData()
         }
     }
     m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * kHeadroom : 1.0);
+    applyColors(screenColors());
     m_plot->replot();
+}
+
+void BarChartWidget::applyScreenColors()
+{
+    applyColors(screenColors());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BarChartWidget::applyColors(const ChartColors &colors) const
+{
+    m_plot->setBackground(QBrush(colors.background));
+    for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
+        axis->setBasePen(QPen(colors.axis, 0));
+        axis->setTickPen(QPen(colors.axis, 0));
+        axis->setSubTickPen(QPen(colors.axis, 0));
+        axis->setTickLabelColor(colors.text);
+        axis->setLabelColor(colors.text);
+    }
+    m_plot->yAxis->grid()->setPen(QPen(colors.grid, 0, Qt::DotLine));
+    m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
+    m_plot->legend->setBrush(QBrush(colors.background));
+    m_plot->legend->setTextColor(colors.text);
+    m_title->setTextColor(colors.text);
+    m_footnote->setTextColor(colors.mutedText);
+    for (QCPItemText *label : std::as_const(m_valueLabels))
+        label->setColor(colors.text);
+    for (QCPItemText *label : std::as_const(m_missingLabels))
+        label->setColor(colors.mutedText);
+    const QList<QCPBars *> all = bars();
+    for (int s = 0; s < all.size() && s < data().series.size(); ++s) {
+        const QColor series = data().series.at(s).color;
+        const QColor color = colors.visibleSeriesColor(series.isValid() ? series : ChartPalette::colorAt(s));
+        all.at(s)->setPen(QPen(color.darker(130)));
+        all.at(s)->setBrush(QBrush(color, ChartPalette::brushStyleAt(s)));
+    }
 }
 
 void BarChartWidget::updateValueLabelVisibility()
@@ -214,7 +245,9 @@ void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
         recorder.setMode(QCPPainter::pmNoCaching);
         recorder.setRenderHint(QPainter::Antialiasing);
         fitTextToWidth(size.width()); // legend share and footnote lines for the export's width
+        applyColors(ChartColors::light());
         m_plot->toPainter(&recorder, size.width(), size.height());
+        applyColors(screenColors());
     }
     painter.save();
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);

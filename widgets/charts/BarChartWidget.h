@@ -33,9 +33,12 @@ public:
 
 protected:
     void applyData() override;
+    void applyScreenColors() override;
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // Background, axes, grid, text and legend in these colours (screen palette, or light for exports).
+    void applyColors(const ChartColors &colors) const;
     // Wraps the footnote to the widget's width and keeps the legend wide enough for the longest name.
     void fitTextToWidth(int totalWidth) const;
     void updateValueLabelVisibility();

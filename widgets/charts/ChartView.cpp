@@ -1,5 +1,6 @@
 #include "ChartView.h"
 
+#include <QEvent>
 #include <QPainter>
 
 ChartView::ChartView(QWidget *parent)
@@ -13,6 +14,13 @@ void ChartView::setData(const ChartData &data)
     m_data = data;
     applyData();
     emit dataChanged();
+}
+
+void ChartView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyScreenColors();
 }
 
 QImage ChartView::toImage(const QSize &size, qreal scale) const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ChartColors.h"
 #include "ChartData.h"
 
 #include <QImage>
@@ -22,7 +23,11 @@ public:
 
     // Paints the whole chart (title, axes, legend, footnote) into the rectangle (0, 0, size) of the painter's
     // current coordinate system. Callers scale or translate the painter for high-DPI output or placement.
+    // This is the export: it paints with ChartColors::light() whatever the widget's palette.
     virtual void renderChart(QPainter &painter, const QSize &size) const = 0;
+
+    // The colours the chart shows on screen, from the widget's palette (light or dark theme).
+    ChartColors screenColors() const { return ChartColors::fromPalette(palette()); }
 
     // The chart rasterised at size * scale pixels, e.g. 1600x1000 at scale 2 gives 3200x2000.
     // Null image for an empty size or a scale <= 0.
@@ -39,6 +44,9 @@ signals:
 protected:
     // Called by setData() after data() holds the new data.
     virtual void applyData() = 0;
+    // Called when the palette changes (theme switch): re-colour from screenColors().
+    virtual void applyScreenColors() { update(); }
+    void changeEvent(QEvent *event) override;
 
 private:
     ChartData m_data;

@@ -214,17 +214,22 @@ RadarChartWidget::Layout RadarChartWidget::layoutFor(const QSize &size, const QP
 
 void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
 {
+    paintChart(painter, size, ChartColors::light());
+}
+
+void RadarChartWidget::paintChart(QPainter &painter, const QSize &size, const ChartColors &colors) const
+{
     const ChartData &chart = data();
     const Layout layout = layoutFor(size, painter.device());
     const int count = static_cast<int>(chart.categories.size());
-    const QColor text(0x20, 0x20, 0x20);
-    const QColor muted(0x55, 0x55, 0x55);
-    const QColor grid(0xc8, 0xc8, 0xc8);
+    const QColor &text = colors.text;
+    const QColor &muted = colors.mutedText;
+    const QColor &grid = colors.grid;
 
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), Qt::white);
+    painter.fillRect(QRectF(QPointF(0, 0), QSizeF(size)), colors.background);
 
     if (!layout.titleRect.isEmpty()) {
         painter.setFont(layout.titleFont);
@@ -274,7 +279,7 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     const int fillAlpha = chart.series.size() <= 5 ? 40 : chart.series.size() <= 10 ? 20 : 0;
     for (int s = 0; s < chart.series.size(); ++s) {
         const ChartSeries &series = chart.series.at(s);
-        const QColor color = seriesColor(series, s);
+        const QColor color = colors.visibleSeriesColor(seriesColor(series, s));
         QVector<std::optional<QPointF>> points;
         bool complete = true;
         for (int c = 0; c < count; ++c) {
@@ -304,7 +309,7 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
             }
         }
         painter.setBrush(color);
-        painter.setPen(QPen(Qt::white, 1.0));
+        painter.setPen(QPen(colors.background, 1.0));
         for (const auto &p : points)
             if (p)
                 painter.drawEllipse(*p, 3.5, 3.5);
@@ -314,7 +319,7 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
     painter.setFont(layout.subtitleFont);
     for (int s = 0; s < chart.series.size() && s < layout.legendRows.size(); ++s) {
         const QRectF row = layout.legendRows.at(s);
-        const QColor color = seriesColor(chart.series.at(s), s);
+        const QColor color = colors.visibleSeriesColor(seriesColor(chart.series.at(s), s));
         // A line sample in the series' colour and dash pattern, over a light swatch of its fill.
         QColor fill = color;
         fill.setAlpha(60);
@@ -340,7 +345,7 @@ void RadarChartWidget::renderChart(QPainter &painter, const QSize &size) const
 void RadarChartWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
-    renderChart(painter, size());
+    paintChart(painter, size(), screenColors());
 }
 
 QPointF RadarChartWidget::center() const

@@ -41,5 +41,6 @@ protected:
 private:
     struct Layout;
     Layout layoutFor(const QSize &size, const QPaintDevice *device) const;
+    void paintChart(QPainter &painter, const QSize &size, const ChartColors &colors) const;
     QString legendText(int series) const;
 };

@@ -5,6 +5,8 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 #include <cmath>
 
 namespace {
@@ -41,6 +43,13 @@ QVector<bool> bestOf(const ComparisonRow &row, int columns)
     if (winners == present)
         best.fill(false); // all equal: no GPU stands out
     return best;
+}
+
+// Translucent backgrounds tint whatever base the theme has, so the table's default text stays readable
+// on a light and on a dark palette (an opaque light grey or green would put light text on light).
+QBrush sectionBrush()
+{
+    return QBrush(QColor(0x80, 0x80, 0x80, 48));
 }
 
 } // namespace
@@ -155,7 +164,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return line.dataRow < 0;
     if (line.dataRow < 0) {
         if (index.column() != LabelColumn)
-            return role == Qt::BackgroundRole ? QVariant(QBrush(QColor(0xee, 0xee, 0xee))) : QVariant();
+            return role == Qt::BackgroundRole ? QVariant(sectionBrush()) : QVariant();
         switch (role) {
         case Qt::DisplayRole:
         case Qt::AccessibleTextRole:
@@ -166,7 +175,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
             return font;
         }
         case Qt::BackgroundRole:
-            return QBrush(QColor(0xee, 0xee, 0xee));
+            return sectionBrush();
         default:
             return {};
         }
@@ -252,9 +261,10 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
         }
         return {};
     case Qt::ForegroundRole:
-        return value ? QVariant() : QVariant(QBrush(QColor(0x6b, 0x6b, 0x6b)));
+        // The palette's placeholder colour: readable on a light and on a dark base.
+        return value ? QVariant() : QVariant(QGuiApplication::palette().brush(QPalette::PlaceholderText));
     case Qt::BackgroundRole:
-        return best ? QVariant(QBrush(QColor(0xe3, 0xf2, 0xe8))) : QVariant();
+        return best ? QVariant(QBrush(QColor(0x00, 0x9e, 0x73, 56))) : QVariant(); // see sectionBrush()
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case RawValueRole:

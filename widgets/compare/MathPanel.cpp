@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextBrowser>
@@ -87,6 +88,13 @@ void MathPanel::copyToClipboard() const
         clipboard->setText(toPlainText());
 }
 
+void MathPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        render();
+}
+
 void MathPanel::render()
 {
     m_heading->setText(m_title.isEmpty() ? tr("Select a number to see how it was calculated.") : m_title);
@@ -95,6 +103,8 @@ void MathPanel::render()
         m_browser->clear();
         return;
     }
+    // Substituted values in the palette's placeholder colour: muted on a light and on a dark theme.
+    const QString muted = m_browser->palette().color(QPalette::PlaceholderText).name();
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='4' width='100%'>");
     for (const MathTermView &term : m_terms) {
         const QString value =
@@ -105,8 +115,9 @@ void MathPanel::render()
             html += QStringLiteral("<tr><td width='16'></td><td colspan='2'><tt>") +
                     term.formula.toHtmlEscaped() + QStringLiteral("</tt></td></tr>");
         if (!term.substituted.isEmpty() && term.substituted != term.formula)
-            html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:#444'><tt>= ") +
-                    term.substituted.toHtmlEscaped() + QStringLiteral("</tt></td></tr>");
+            html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:") + muted +
+                    QStringLiteral("'><tt>= ") + term.substituted.toHtmlEscaped() +
+                    QStringLiteral("</tt></td></tr>");
     }
     html += QStringLiteral("</table>");
     m_browser->setHtml(html);

@@ -32,6 +32,9 @@ public:
 public slots:
     void copyToClipboard() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void render();
 

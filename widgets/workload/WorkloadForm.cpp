@@ -1,7 +1,10 @@
 #include "WorkloadForm.h"
 
+#include "ThemeColors.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -100,6 +103,30 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_silent = false;
 }
 
+void WorkloadForm::applyErrorColors(const Field &field) const
+{
+    // Palette rather than style sheets where possible: a style sheet makes its widget draw through
+    // QStyleSheetStyle, which cost start-up time (docs/performance.md).
+    const QColor red = ThemeColors::error(palette());
+    QPalette errorPalette = field.error->palette();
+    errorPalette.setColor(QPalette::WindowText, red);
+    field.error->setPalette(errorPalette);
+    // A red frame marks an invalid field; the reason is under it and in its tooltip. The style sheet is
+    // set only while the field is invalid, so valid fields draw at native speed.
+    const bool invalid = field.editor->property(kInvalidProperty).toBool();
+    field.editor->setStyleSheet(invalid ? QStringLiteral("#%1 { border: 1px solid %2; }")
+                                              .arg(field.editor->objectName(), red.name())
+                                        : QString());
+}
+
+void WorkloadForm::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        for (const Field &field : std::as_const(m_fields))
+            applyErrorColors(field);
+}
+
 void WorkloadForm::addField(const QString &field, const QString &caption, QWidget *editor, int row, int column)
 {
     auto *cell = new QWidget;
@@ -111,11 +138,6 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     auto *error = new QLabel;
     error->setObjectName(field + QStringLiteral("Error"));
     error->setWordWrap(true);
-    // Palette and font rather than a style sheet: style sheets make every widget they touch draw
-    // through QStyleSheetStyle, which cost start-up time (docs/performance.md).
-    QPalette errorPalette = error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x39, 0x2b));
-    error->setPalette(errorPalette);
     QFont errorFont = error->font();
     errorFont.setPointSizeF(errorFont.pointSizeF() * 0.85);
     error->setFont(errorFont);
@@ -130,6 +152,7 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
         editor->setAccessibleName(QString(caption).remove(u'&'));
     static_cast<QGridLayout *>(layout())->addWidget(cell, row, column);
     m_fields.insert(field, Field{editor, label, error});
+    applyErrorColors(m_fields.value(field));
     connectEditor(editor);
 }
 
@@ -284,12 +307,8 @@ void WorkloadForm::setFieldErrors(const QVector<WorkloadFieldError> &errors)
         field.editor->setToolTip(reason);
         field.editor->setAccessibleDescription(reason);
         if (field.editor->property(kInvalidProperty).toBool() != invalid) {
-            // A red frame marks an invalid field; the reason is under it and in its tooltip. The style
-            // sheet is set only while the field is invalid, so valid fields draw at native speed.
             field.editor->setProperty(kInvalidProperty, invalid);
-            field.editor->setStyleSheet(
-                invalid ? QStringLiteral("#%1 { border: 1px solid #c0392b; }").arg(field.editor->objectName())
-                        : QString());
+            applyErrorColors(field);
         }
     }
 }

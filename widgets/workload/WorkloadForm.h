@@ -40,6 +40,9 @@ signals:
     void valuesChanged();
     void customConfigRequested(); // the user asked to load a config.json
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     struct Field
     {
@@ -54,6 +57,7 @@ private:
                          int column);
     QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
     void addField(const QString &field, const QString &caption, QWidget *editor, int row, int column);
+    void applyErrorColors(const Field &field) const; // red that stays readable on the palette
     void connectEditor(QWidget *editor);
     void updateTaskDependentFields();
     void emitChanged();
