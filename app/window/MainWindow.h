@@ -50,6 +50,7 @@ private:
     void showCatalogueState();
     void exportChart();
     void showAbout();
+    void showPreferences();
 
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
@@ -80,5 +81,6 @@ private:
         QAction *showCatalogue = nullptr;
         QAction *about = nullptr;
         QAction *aboutQt = nullptr;
+        QAction *preferences = nullptr;
     } m_actions;
 };
