@@ -343,7 +343,8 @@ QVariant SpecTableModel::headerData(int section, Qt::Orientation orientation, in
         return field.unitText().isEmpty() ? label : label + QStringLiteral(" (") + field.unitText() + u')';
     }
     case Qt::ToolTipRole:
-        return field.name();
+        // The key stays as it is: it is the column's name in exported files.
+        return tr("Column %1 in CSV and JSON files").arg(field.name());
     case UnitRole:
         return field.unitText();
     case FieldKeyRole:

@@ -60,7 +60,7 @@ QString validate(const Workload &w, QString *englishSource)
     auto say = [englishSource](const char *source) {
         if (englishSource)
             *englishSource = QString::fromUtf8(source);
-        return say(QT_TRANSLATE_NOOP("Estimator", source));
+        return QCoreApplication::translate("Estimator", source);
     };
     const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
@@ -254,19 +254,19 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     e.minGpus = ParallelismModel::minimumGpus(a, w, e.capacityGb, batch, parameters);
     if (math) {
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "parallelism")),
-                  QStringLiteral("GPUs = tp x pp x dp"),
+                  QCoreApplication::translate("Estimator", "GPUs = tp x pp x dp"),
                   QStringLiteral("%1 = %2 x %3 x %4")
                       .arg(e.parallelism.gpus)
                       .arg(e.parallelism.tensor)
                       .arg(e.parallelism.pipeline)
                       .arg(e.parallelism.data),
-                  e.parallelism.gpus, QStringLiteral("GPUs"));
+                  e.parallelism.gpus, QCoreApplication::translate("Estimator", "GPUs"));
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "fewest GPUs that fit")),
             QCoreApplication::translate("Estimator",
                                         "smallest power of two n whose split has memory per GPU <= capacity"),
             QCoreApplication::translate("Estimator", "capacity %1 GB").arg(MathLog::number(e.capacityGb)),
-            e.minGpus, QStringLiteral("GPUs"));
+            e.minGpus, QCoreApplication::translate("Estimator", "GPUs"));
     }
 
     const auto [fixed, perSequence] = affineInBatch(a, w, e.parallelism, parameters.frameworkOverheadGb);

@@ -1162,12 +1162,27 @@ Source: %6</source>
         <source>tokens</source>
         <translation>token</translation>
     </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs = tp x pp x dp</source>
+        <translation>GPU 数 = tp x pp x dp</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
     <message>
         <source>PNG encoding failed</source>
         <translation>PNG 编码失败</translation>
+    </message>
+</context>
+<context>
+    <name>GpuCapabilities</name>
+    <message>
+        <source>NVLink bridge</source>
+        <translation>NVLink 桥接</translation>
     </message>
 </context>
 <context>
@@ -2040,6 +2055,10 @@ Source: %6</source>
     <message>
         <source>GPU &apos;%1&apos;: %2</source>
         <translation>GPU“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Column %1 in CSV and JSON files</source>
+        <translation>CSV 和 JSON 文件中的 %1 列</translation>
     </message>
 </context>
 <context>

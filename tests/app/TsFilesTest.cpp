@@ -92,7 +92,7 @@ TEST(TsFilesTest, ChineseTranslatesEveryMessageWithTheSamePlaceholdersAndMnemoni
     const QVector<TsMessage> messages = readTs(tsPath(QStringLiteral("zh_CN")));
     ASSERT_GT(messages.size(), 500);
     for (const TsMessage &m : messages) {
-        const std::string where = (m.context + QStringLiteral(": ") + m.source).toStdString();
+        const std::string where = QString(m.context + QStringLiteral(": ") + m.source).toStdString();
         EXPECT_TRUE(m.type.isEmpty()) << where << " is " << m.type.toStdString();
         ASSERT_EQ(m.translations.size(), 1) << where << " (Chinese has one plural form)";
         const QString &translation = m.translations.first();
@@ -114,7 +114,7 @@ TEST(TsFilesTest, EnglishGivesBothPluralFormsOfEveryCount)
     const QVector<TsMessage> messages = readTs(tsPath(QStringLiteral("en")));
     ASSERT_FALSE(messages.isEmpty());
     for (const TsMessage &m : messages) {
-        const std::string where = (m.context + QStringLiteral(": ") + m.source).toStdString();
+        const std::string where = QString(m.context + QStringLiteral(": ") + m.source).toStdString();
         EXPECT_TRUE(m.numerus) << where << " (the English file holds plural forms only)";
         EXPECT_TRUE(m.type.isEmpty()) << where << " is " << m.type.toStdString();
         ASSERT_EQ(m.translations.size(), 2) << where;

@@ -40,7 +40,9 @@ const char *const kAllowed[] = {
     "HBM3", "HBM3e", "GDDR6", "GDDR6X", "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT",
     "GGUF", "Infinity", "Fabric", "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF",
     "CSV", "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8",
-    "int4", "qlora", "lora",
+    "int4", "qlora", "lora", "q4_k_m", "q4_0", "q8_0",
+    // the usual word in Chinese writing on language models ("首 token 延迟")
+    "token",
     // formula symbols
     "tp", "pp", "dp", "eta", "eta_c", "eta_m", "eta_attn", "eta_comm", "n_kv", "head_dim", "kv_lora_rank",
     "qk_rope_head_dim", "max_position_embeddings", "framework_overhead_gb", "max", "sum", "allreduce",
@@ -72,6 +74,9 @@ UntranslatedText::UntranslatedText(const CatalogueSnapshot &catalogue)
     for (const ModelSpec &model : catalogue.models)
         m_dataStrings << model.name << model.modelId << model.family << model.kind << model.source
                       << model.notes;
+    // Field keys: shown on purpose as the column names of exported files.
+    for (const GpuField &field : GpuFields::all())
+        m_dataStrings << field.name();
     for (const EfficiencyProfile &profile : catalogue.profiles)
         m_dataStrings << profile.name << profile.profileId;
     for (const Benchmark &b : catalogue.benchmarks)
@@ -98,7 +103,7 @@ QStringList UntranslatedText::englishWords(const QString &text) const
             // "H100", "4090": letters around digits that are a model number
             QString lettersOnly = word;
             lettersOnly.remove(QRegularExpression(QStringLiteral("[0-9_]")));
-            if (lettersOnly.size() < 2)
+            if (lettersOnly.size() < 2 || m_allowedWords.contains(lettersOnly.toLower())) // "80GB"
                 continue;
             words << word;
         }
@@ -108,10 +113,21 @@ QStringList UntranslatedText::englishWords(const QString &text) const
     if (words.isEmpty())
         return words;
     // Only now take the catalogue's own text out (slow, and rarely needed).
+    // Whole words only: "no" (a value) must not turn "notes" into "tes".
     QString rest = text;
-    for (const QString &data : m_dataStrings)
-        if (rest.contains(data))
-            rest.replace(data, QStringLiteral(" "));
+    for (const QString &data : m_dataStrings) {
+        qsizetype at = 0;
+        const auto inWord = [](QChar c) { return c.isLetterOrNumber() || c == u'_'; };
+        while ((at = rest.indexOf(data, at)) >= 0) {
+            const qsizetype end = at + data.size();
+            const bool startsWord = at == 0 || !inWord(rest.at(at - 1));
+            const bool endsWord = end == rest.size() || !inWord(rest.at(end));
+            if (startsWord && endsWord)
+                rest.replace(at, data.size(), QStringLiteral(" "));
+            else
+                at = end;
+        }
+    }
     return offending(rest);
 }
 
@@ -169,7 +185,7 @@ void UntranslatedText::collectModel(const QAbstractItemModel *model, const QStri
     }
 }
 
-void UntranslatedText::collectPlot(const QCustomPlot *plot, const QString &where)
+void UntranslatedText::collectPlot(QCustomPlot *plot, const QString &where)
 {
     for (QCPAxis *axis : plot->axisRect()->axes()) {
         collect(axis->label(), where + QStringLiteral(" axis"));

@@ -31,7 +31,7 @@ public:
     // Adds every string shown by widget and its children (and the window's actions and menus).
     void collectWidgetTree(QWidget *widget);
     void collectModel(const QAbstractItemModel *model, const QString &where);
-    void collectPlot(const QCustomPlot *plot, const QString &where);
+    void collectPlot(QCustomPlot *plot, const QString &where);
     void collect(const QString &text, const QString &where);
 
     const QVector<Finding> &findings() const { return m_findings; }
