@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 PreferencesDialog::PreferencesDialog(QWidget *parent)
     : QDialog(parent)
 {
@@ -37,6 +39,9 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     layout->addWidget(m_restartNote);
     layout->addStretch();
     layout->addWidget(buttons);
+
+    // Wide enough for the note on one line in English and Chinese, rather than a word-wrapped sliver.
+    setMinimumWidth(std::max(380, m_restartNote->fontMetrics().horizontalAdvance(m_restartNote->text()) + 40));
 
     m_initialLanguage = AppSettings().language();
     setLanguage(m_initialLanguage);

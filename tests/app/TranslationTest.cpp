@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QMenuBar>
+#include <QSpinBox>
 #include <QTableView>
 
 namespace {
@@ -77,6 +78,10 @@ TEST_F(TranslatedWindow, NoUserVisibleStringEscapesTranslation)
     auto *task = m_window->findChild<QComboBox *>(QStringLiteral("task"));
     ASSERT_NE(task, nullptr);
     task->setCurrentIndex(task->findData(QStringLiteral("training")));
+    // On 4 GPUs, so that it fits and the math shows the parallel terms and the links between GPUs.
+    auto *gpus = m_window->findChild<QSpinBox *>(QStringLiteral("gpus"));
+    ASSERT_NE(gpus, nullptr);
+    gpus->setValue(4);
     collectEverything(checker);
 
     EXPECT_GT(checker.stringsChecked(), 1000); // the walk reached the window's parts
