@@ -19,6 +19,89 @@
     </message>
 </context>
 <context>
+    <name>Catalogue</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU Compare catalogue (not an SQLite database)</source>
+        <translation>%1 不是 GPU Compare 目录（不是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: %2</source>
+        <translation>%1 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a GPU Compare catalogue (application id %2, schema version %3); it was not changed</source>
+        <translation>%1 是 SQLite 数据库，但不是 GPU Compare 目录（应用标识 %2，架构版本 %3）；未对其做任何更改</translation>
+    </message>
+    <message>
+        <source>cannot enable write-ahead logging: %1</source>
+        <translation>无法启用预写日志 (WAL)：%1</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 already exists; it was not overwritten</source>
+        <translation>%1 已存在；未覆盖</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create %1 (rename failed)</source>
+        <translation>无法创建 %1（重命名失败）</translation>
+    </message>
+    <message>
+        <source>no catalogue file given</source>
+        <translation>未指定目录文件</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not a file</source>
+        <translation>%1 不是文件</translation>
+    </message>
+    <message>
+        <source>the catalogue was written by a newer GPU Compare (schema version %1, this version understands %2); it opens read-only</source>
+        <translation>此目录由更新版本的 GPU Compare 写入（架构版本 %1，本版本支持 %2）；将以只读方式打开</translation>
+    </message>
+    <message>
+        <source>opened read-only on request</source>
+        <translation>按要求以只读方式打开</translation>
+    </message>
+    <message>
+        <source>the file is not writable</source>
+        <translation>文件不可写</translation>
+    </message>
+    <message>
+        <source>its folder is not writable</source>
+        <translation>其所在文件夹不可写</translation>
+    </message>
+    <message>
+        <source>%1 uses the older schema version %2 and must be upgraded, but it is read-only (%3)</source>
+        <translation>%1 使用较旧的架构版本 %2，需要升级，但它是只读的（%3）</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only: %1</source>
+        <translation>目录为只读：%1</translation>
+    </message>
+</context>
+<context>
     <name>CatalogueEditor</name>
     <message>
         <source>Edit %1 of %2</source>
@@ -1201,7 +1284,7 @@ Source: %6</source>
     </message>
     <message>
         <source>Variant</source>
-        <translation>版本</translation>
+        <translation>型号</translation>
     </message>
     <message>
         <source>Architecture</source>
@@ -1217,7 +1300,7 @@ Source: %6</source>
     </message>
     <message>
         <source>Release</source>
-        <translation>发布</translation>
+        <translation>发布信息</translation>
     </message>
     <message>
         <source>Process</source>
