@@ -167,6 +167,97 @@
     </message>
 </context>
 <context>
+    <name>CatalogueImporter</name>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a number or null</source>
+        <translation>必须是数字或 null</translation>
+    </message>
+    <message>
+        <source>, field </source>
+        <translation>，字段 </translation>
+    </message>
+    <message>
+        <source>line 1</source>
+        <translation>第 1 行</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>unknown column (expected the columns of a GPU Compare export)</source>
+        <translation>未知列（应为 GPU Compare 导出文件的列）</translation>
+    </message>
+    <message>
+        <source>the column appears twice</source>
+        <translation>该列出现了两次</translation>
+    </message>
+    <message>
+        <source>the column is missing</source>
+        <translation>缺少该列</translation>
+    </message>
+    <message>
+        <source>%1 fields, the header has %2</source>
+        <translation>有 %1 个字段，表头有 %2 个</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; appears twice in the file</source>
+        <translation>“%1”在文件中出现了两次</translation>
+    </message>
+    <message>
+        <source>the file is too large</source>
+        <translation>文件太大</translation>
+    </message>
+    <message>
+        <source>line %1 (offset %2)</source>
+        <translation>第 %1 行（偏移 %2）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>JSON 无效：%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;gpucompare-catalogue&quot;</source>
+        <translation>必须为 &quot;gpucompare-catalogue&quot;</translation>
+    </message>
+    <message>
+        <source>must be 1 (this GPU Compare reads version 1)</source>
+        <translation>必须为 1（此版本 GPU Compare 读取版本 1）</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>必须是数组</translation>
+    </message>
+    <message>
+        <source>must be an object or an array</source>
+        <translation>必须是对象或数组</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知字段</translation>
+    </message>
+    <message>
+        <source>the file name must end in .csv or .json</source>
+        <translation>文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
     <name>CatalogueTab</name>
     <message>
         <source>Only GPUs I changed</source>
@@ -1089,6 +1180,41 @@ Source: %6</source>
     <message>
         <source>J/token x 1e6 / 3.6e6 x $/kWh</source>
         <translation>J/token x 1e6 / 3.6e6 x $/kWh</translation>
+    </message>
+</context>
+<context>
+    <name>CsvReader</name>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 MiB</source>
+        <translation>文件大于 %1 MiB</translation>
+    </message>
+    <message>
+        <source>the file is not valid UTF-8 text</source>
+        <translation>文件不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>the file contains NUL bytes (binary data, not CSV)</source>
+        <translation>文件包含 NUL 字节（是二进制数据，不是 CSV）</translation>
+    </message>
+    <message>
+        <source>a quote inside an unquoted field (quote the whole field and double the quote)</source>
+        <translation>未加引号的字段中有引号（请给整个字段加引号，并把其中的引号写两遍）</translation>
+    </message>
+    <message>
+        <source>more than %1 fields</source>
+        <translation>超过 %1 个字段</translation>
+    </message>
+    <message>
+        <source>text after a closing quote</source>
+        <translation>结束引号之后还有文本</translation>
+    </message>
+    <message>
+        <source>a quoted field is never closed</source>
+        <translation>加引号的字段没有结束引号</translation>
     </message>
 </context>
 <context>
