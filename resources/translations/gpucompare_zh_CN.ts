@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AtomicFileWriter</name>
+    <message>
+        <source>cannot write %1: the folder does not exist</source>
+        <translation>无法写入 %1：文件夹不存在</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a folder</source>
+        <translation>无法写入 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the previous file was kept</source>
+        <translation>无法写入 %1：%2；已保留原文件</translation>
+    </message>
+</context>
+<context>
     <name>BarChartWidget</name>
     <message>
         <source>Bar chart</source>
@@ -164,6 +183,13 @@
     <message>
         <source>Import (%1 added, %2 changed)</source>
         <translation>导入（新增 %1 个，修改 %2 个）</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueExporter</name>
+    <message>
+        <source>cannot export to %1: the file name must end in .csv or .json</source>
+        <translation>无法导出到 %1：文件名必须以 .csv 或 .json 结尾</translation>
     </message>
 </context>
 <context>
@@ -1687,6 +1713,53 @@ Source: %6</source>
     </message>
 </context>
 <context>
+    <name>GpuRepository</name>
+    <message>
+        <source>: a GPU with this gpu_id already exists</source>
+        <translation>：已有使用此 gpu_id 的 GPU</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only</source>
+        <translation>目录为只读</translation>
+    </message>
+    <message>
+        <source>cannot read the GPUs</source>
+        <translation>无法读取 GPU 列表</translation>
+    </message>
+    <message>
+        <source>cannot read GPU %1</source>
+        <translation>无法读取 GPU %1</translation>
+    </message>
+    <message>
+        <source>no GPU with id &apos;%1&apos;</source>
+        <translation>没有标识为“%1”的 GPU</translation>
+    </message>
+    <message>
+        <source>cannot count the GPUs</source>
+        <translation>无法统计 GPU 数量</translation>
+    </message>
+    <message>
+        <source>cannot add GPU &apos;%1&apos;</source>
+        <translation>无法添加 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>cannot save GPU &apos;%1&apos;</source>
+        <translation>无法保存 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos; was changed or deleted by someone else since it was read; reload it and apply your change again</source>
+        <translation>GPU“%1”在读取后已被其他人修改或删除；请重新加载后再次应用您的更改</translation>
+    </message>
+    <message>
+        <source>cannot delete GPU &apos;%1&apos;</source>
+        <translation>无法删除 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos; was changed or deleted by someone else since it was read; it was not deleted</source>
+        <translation>GPU“%1”在读取后已被其他人修改或删除；未删除它</translation>
+    </message>
+</context>
+<context>
     <name>InferenceModel</name>
     <message>
         <source>batch x FLOPs per sample / (tp x pp) / (peak x eta_c)</source>
@@ -2210,6 +2283,21 @@ Source: %6</source>
     </message>
 </context>
 <context>
+    <name>RepositorySupport</name>
+    <message>
+        <source>: the id already exists</source>
+        <translation>：该标识已存在</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only</source>
+        <translation>目录为只读</translation>
+    </message>
+    <message>
+        <source> was changed or deleted by someone else since it was read</source>
+        <translation>在读取后已被其他人修改或删除</translation>
+    </message>
+</context>
+<context>
     <name>SpecItemDelegate</name>
     <message>
         <source>(not given)</source>
@@ -2669,6 +2757,17 @@ Source: %6</source>
     <message>
         <source>QLoRA fine-tune</source>
         <translation>QLoRA 微调</translation>
+    </message>
+</context>
+<context>
+    <name>WriteTransaction</name>
+    <message>
+        <source>cannot start a write transaction: %1</source>
+        <translation>无法开始写入事务：%1</translation>
+    </message>
+    <message>
+        <source>cannot save: %1</source>
+        <translation>无法保存：%1</translation>
     </message>
 </context>
 <context>
