@@ -1760,6 +1760,25 @@ Source: %6</source>
     </message>
 </context>
 <context>
+    <name>HuggingFaceConfig</name>
+    <message>
+        <source>%1: expected a whole number &gt;= 0</source>
+        <translation>%1：应为大于等于 0 的整数</translation>
+    </message>
+    <message>
+        <source>config.json: needs num_hidden_layers, hidden_size and num_attention_heads (or n_layer, n_embd, n_head)</source>
+        <translation>config.json：需要 num_hidden_layers、hidden_size 和 num_attention_heads（或 n_layer、n_embd、n_head）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation>%1：不是 JSON 对象（%2）</translation>
+    </message>
+</context>
+<context>
     <name>InferenceModel</name>
     <message>
         <source>batch x FLOPs per sample / (tp x pp) / (peak x eta_c)</source>
