@@ -2,14 +2,16 @@
 
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
+#include "window/AppSettings.h"
 #include "window/CatalogueSession.h"
 #include "window/FirstFrameGrabber.h"
+#include "window/LanguageChoice.h"
 #include "window/MainWindow.h"
 
 #include <QApplication>
 #include <QIcon>
+#include <QLocale>
 #include <QTextStream>
-
 #include <cstdio>
 #include <memory>
 
@@ -25,6 +27,9 @@ void describeApplication()
 
 int openWindow(const GlobalCommandLine &commandLine)
 {
+    // Only the window is translated: headless commands print English for scripts (docs/translations.md).
+    LanguageChoice language;
+    language.install(LanguageChoice::resolve(AppSettings().language(), QLocale::system().uiLanguages()));
     QGuiApplication::setApplicationDisplayName(QApplication::tr("GPU Compare"));
     QGuiApplication::setDesktopFileName(QStringLiteral(GPUCOMPARE_APP_ID));
     // Dialogs and X11 window managers that ignore the desktop entry show our icon too.

@@ -1,5 +1,6 @@
 #include "AtomicFileWriter.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -24,26 +25,32 @@ CatalogueError write(const QString &path, const QByteArray &data)
 {
     const QFileInfo target(path);
     if (!target.absoluteDir().exists())
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QStringLiteral("cannot write %1: the folder does not exist").arg(path));
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: the folder does not exist")
+                .arg(path));
     if (target.isDir())
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QStringLiteral("cannot write %1: it is a folder").arg(path));
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: it is a folder").arg(path));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QStringLiteral("cannot write %1: %2").arg(path, file.errorString()));
+                                    QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2")
+                                        .arg(path, file.errorString()));
     if (!writeAll(file, data) || !file.flush()) {
         const QString reason = file.errorString();
         file.cancelWriting();
         return CatalogueError::make(
             CatalogueError::Kind::Io,
-            QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, reason));
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2; the previous file was kept")
+                .arg(path, reason));
     }
     if (!file.commit())
         return CatalogueError::make(
             CatalogueError::Kind::Io,
-            QStringLiteral("cannot write %1: %2; the previous file was kept").arg(path, file.errorString()));
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2; the previous file was kept")
+                .arg(path, file.errorString()));
     return {};
 }
 

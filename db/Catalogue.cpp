@@ -111,7 +111,8 @@ ProbeResult probe(const QString &path, bool immutable = false)
     ScopedConnection connection(sqliteUri(path, "ro", immutable), connectOptions(true));
     if (!connection.opened()) {
         result.error = CatalogueError::make(
-            Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, connection.error()));
+            Kind::Io,
+            QCoreApplication::translate("Catalogue", "cannot open %1: %2").arg(path, connection.error()));
         return result;
     }
     QSqlQuery query(connection.database());
@@ -126,8 +127,10 @@ ProbeResult probe(const QString &path, bool immutable = false)
         const bool notSqlite = reason.contains(QStringLiteral("not a database"));
         result.error = CatalogueError::make(
             notSqlite ? Kind::NotADatabase : Kind::Damaged,
-            notSqlite ? QStringLiteral("%1 is not a GPU Compare catalogue (not an SQLite database)").arg(path)
-                      : QStringLiteral("%1 is damaged: %2").arg(path, reason));
+            notSqlite ? QCoreApplication::translate(
+                            "Catalogue", "%1 is not a GPU Compare catalogue (not an SQLite database)")
+                            .arg(path)
+                      : QCoreApplication::translate("Catalogue", "%1 is damaged: %2").arg(path, reason));
         return result;
     }
     QStringList problems;
@@ -135,9 +138,9 @@ ProbeResult probe(const QString &path, bool immutable = false)
         problems << query.value(0).toString();
     query.finish();
     if (problems != QStringList{QStringLiteral("ok")}) {
-        result.error = CatalogueError::make(
-            Kind::Damaged,
-            QStringLiteral("%1 is damaged: %2").arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
+        result.error = CatalogueError::make(Kind::Damaged,
+                                            QCoreApplication::translate("Catalogue", "%1 is damaged: %2")
+                                                .arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
         return result;
     }
     QString reason;
@@ -146,16 +149,18 @@ ProbeResult probe(const QString &path, bool immutable = false)
     const std::optional<qint64> userVersion =
         pragmaValue(connection.database(), QStringLiteral("user_version"), &reason);
     if (!applicationId || !userVersion) {
-        result.error =
-            CatalogueError::make(Kind::Damaged, QStringLiteral("%1 cannot be read: %2").arg(path, reason));
+        result.error = CatalogueError::make(
+            Kind::Damaged,
+            QCoreApplication::translate("Catalogue", "%1 cannot be read: %2").arg(path, reason));
         return result;
     }
     result.applicationId = static_cast<int>(*applicationId);
     result.userVersion = static_cast<int>(*userVersion);
     if (result.applicationId != CatalogueSchema::kApplicationId || result.userVersion < 1) {
         result.error = CatalogueError::make(
-            Kind::Foreign, QStringLiteral("%1 is an SQLite database but not a GPU Compare catalogue "
-                                          "(application id %2, schema version %3); it was not changed")
+            Kind::Foreign, QCoreApplication::translate(
+                               "Catalogue", "%1 is an SQLite database but not a GPU Compare catalogue "
+                                            "(application id %2, schema version %3); it was not changed")
                                .arg(path)
                                .arg(result.applicationId)
                                .arg(result.userVersion));
@@ -171,7 +176,8 @@ CatalogueError applyWritablePragmas(QSqlDatabase database)
     if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next() ||
         query.value(0).toString() != QStringLiteral("wal"))
         return CatalogueError::make(
-            Kind::Sql, QStringLiteral("cannot enable write-ahead logging: %1").arg(query.lastError().text()));
+            Kind::Sql, QCoreApplication::translate("Catalogue", "cannot enable write-ahead logging: %1")
+                           .arg(query.lastError().text()));
     query.finish();
     if (!query.exec(QStringLiteral("PRAGMA synchronous = FULL")))
         return CatalogueError::make(Kind::Sql, query.lastError().text());
@@ -192,7 +198,8 @@ std::unique_ptr<Catalogue> Catalogue::openDefault(CatalogueError *error)
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
         if (error)
             *error = CatalogueError::make(
-                Kind::Io, QStringLiteral("cannot create the folder %1").arg(QFileInfo(path).absolutePath()));
+                Kind::Io, QCoreApplication::translate("Catalogue", "cannot create the folder %1")
+                              .arg(QFileInfo(path).absolutePath()));
         return nullptr;
     }
     return open(path, Options{Access::ReadWrite, IfMissing::CreateFromSeed}, error);
@@ -202,11 +209,13 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
 {
     const QFileInfo target(path);
     if (target.exists())
-        return CatalogueError::make(Kind::Io,
-                                    QStringLiteral("%1 already exists; it was not overwritten").arg(path));
-    if (!target.absoluteDir().exists())
         return CatalogueError::make(
-            Kind::FolderMissing, QStringLiteral("the folder %1 does not exist").arg(target.absolutePath()));
+            Kind::Io,
+            QCoreApplication::translate("Catalogue", "%1 already exists; it was not overwritten").arg(path));
+    if (!target.absoluteDir().exists())
+        return CatalogueError::make(Kind::FolderMissing,
+                                    QCoreApplication::translate("Catalogue", "the folder %1 does not exist")
+                                        .arg(target.absolutePath()));
 
     const QString buildPath =
         target.absoluteFilePath() + QStringLiteral(".creating-%1").arg(QCoreApplication::applicationPid());
@@ -221,7 +230,8 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
         ScopedConnection connection(sqliteUri(buildPath, "rwc"), connectOptions(false));
         if (!connection.opened())
             return CatalogueError::make(Kind::Io,
-                                        QStringLiteral("cannot create %1: %2").arg(path, connection.error()));
+                                        QCoreApplication::translate("Catalogue", "cannot create %1: %2")
+                                            .arg(path, connection.error()));
         QSqlDatabase database = connection.database();
         error = applyWritablePragmas(database);
         if (!error)
@@ -230,7 +240,8 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
             error = SeedCatalogue::populate(database);
     }
     if (!error && !QFile::rename(buildPath, target.absoluteFilePath()))
-        error = CatalogueError::make(Kind::Io, QStringLiteral("cannot create %1 (rename failed)").arg(path));
+        error = CatalogueError::make(
+            Kind::Io, QCoreApplication::translate("Catalogue", "cannot create %1 (rename failed)").arg(path));
     if (error)
         removeBuild();
     return error;
@@ -244,16 +255,19 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
         return nullptr;
     };
     if (path.isEmpty())
-        return fail(CatalogueError::make(Kind::Missing, QStringLiteral("no catalogue file given")));
+        return fail(CatalogueError::make(
+            Kind::Missing, QCoreApplication::translate("Catalogue", "no catalogue file given")));
 
     const QFileInfo file(path);
     if (!file.exists()) {
         if (options.ifMissing == IfMissing::Fail)
-            return fail(CatalogueError::make(Kind::Missing, QStringLiteral("%1 does not exist").arg(path)));
+            return fail(CatalogueError::make(
+                Kind::Missing, QCoreApplication::translate("Catalogue", "%1 does not exist").arg(path)));
         if (CatalogueError created = createFromSeed(path))
             return fail(created);
     } else if (!file.isFile()) {
-        return fail(CatalogueError::make(Kind::NotADatabase, QStringLiteral("%1 is not a file").arg(path)));
+        return fail(CatalogueError::make(
+            Kind::NotADatabase, QCoreApplication::translate("Catalogue", "%1 is not a file").arg(path)));
     }
 
     // Reading a WAL-mode file may create empty -wal/-shm companions; a refused file must be left
@@ -280,19 +294,20 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
     QString readOnlyReason;
     if (probed.userVersion > CatalogueSchema::kCurrentVersion)
         readOnlyReason =
-            QStringLiteral("the catalogue was written by a newer GPU Compare (schema version %1, this "
-                           "version understands %2); it opens read-only")
+            QCoreApplication::translate(
+                "Catalogue", "the catalogue was written by a newer GPU Compare (schema version %1, this "
+                             "version understands %2); it opens read-only")
                 .arg(probed.userVersion)
                 .arg(CatalogueSchema::kCurrentVersion);
     else if (options.access == Access::ReadOnly)
-        readOnlyReason = QStringLiteral("opened read-only on request");
+        readOnlyReason = QCoreApplication::translate("Catalogue", "opened read-only on request");
     else if (!QFileInfo(catalogue->m_path).isWritable())
-        readOnlyReason = QStringLiteral("the file is not writable");
+        readOnlyReason = QCoreApplication::translate("Catalogue", "the file is not writable");
     else if (!QFileInfo(QFileInfo(catalogue->m_path).absolutePath()).isWritable())
-        readOnlyReason = QStringLiteral("its folder is not writable");
+        readOnlyReason = QCoreApplication::translate("Catalogue", "its folder is not writable");
 
     if (probed.immutable && readOnlyReason.isEmpty())
-        readOnlyReason = QStringLiteral("its folder is not writable");
+        readOnlyReason = QCoreApplication::translate("Catalogue", "its folder is not writable");
     catalogue->m_readOnly = !readOnlyReason.isEmpty();
     catalogue->m_readOnlyReason = readOnlyReason;
     catalogue->m_uri = sqliteUri(catalogue->m_path, catalogue->m_readOnly ? "ro" : "rw", probed.immutable);
@@ -300,8 +315,9 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
 
     QSqlDatabase database = catalogue->connection();
     if (!database.isOpen())
-        return fail(CatalogueError::make(
-            Kind::Io, QStringLiteral("cannot open %1: %2").arg(path, database.lastError().text())));
+        return fail(
+            CatalogueError::make(Kind::Io, QCoreApplication::translate("Catalogue", "cannot open %1: %2")
+                                               .arg(path, database.lastError().text())));
     if (!catalogue->m_readOnly) {
         if (CatalogueError problem = applyWritablePragmas(database))
             return fail(problem);
@@ -312,8 +328,9 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
         }
     } else if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
         return fail(CatalogueError::make(
-            Kind::ReadOnly, QStringLiteral("%1 uses the older schema version %2 and must be upgraded, "
-                                           "but it is read-only (%3)")
+            Kind::ReadOnly, QCoreApplication::translate(
+                                "Catalogue", "%1 uses the older schema version %2 and must be upgraded, "
+                                             "but it is read-only (%3)")
                                 .arg(path)
                                 .arg(probed.userVersion)
                                 .arg(readOnlyReason)));
@@ -425,8 +442,9 @@ QString Catalogue::integrityCheck() const
 CatalogueError Catalogue::checkWritable() const
 {
     if (m_readOnly)
-        return CatalogueError::make(Kind::ReadOnly,
-                                    QStringLiteral("the catalogue is read-only: %1").arg(m_readOnlyReason));
+        return CatalogueError::make(
+            Kind::ReadOnly,
+            QCoreApplication::translate("Catalogue", "the catalogue is read-only: %1").arg(m_readOnlyReason));
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include "CsvWriter.h"
 #include "GpuField.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -69,7 +70,9 @@ CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path)
     if (!format)
         return CatalogueError::make(
             CatalogueError::Kind::Invalid,
-            QStringLiteral("cannot export to %1: the file name must end in .csv or .json").arg(path));
+            QCoreApplication::translate("CatalogueExporter",
+                                        "cannot export to %1: the file name must end in .csv or .json")
+                .arg(path));
     return AtomicFileWriter::write(path, *format == Format::Csv ? toCsv(gpus) : toJson(gpus));
 }
 

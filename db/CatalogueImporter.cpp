@@ -6,6 +6,7 @@
 #include "CsvWriter.h"
 #include "GpuField.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -53,13 +54,13 @@ QVariant jsonToVariant(const GpuField &field, const QJsonValue &value, QString *
         return {};
     if (field.type == GpuField::Type::Text) {
         if (!value.isString()) {
-            *reason = QStringLiteral("must be a string");
+            *reason = QCoreApplication::translate("CatalogueImporter", "must be a string");
             return {};
         }
         return value.toString();
     }
     if (!value.isDouble()) {
-        *reason = QStringLiteral("must be a number or null");
+        *reason = QCoreApplication::translate("CatalogueImporter", "must be a number or null");
         return {};
     }
     return value.toDouble();
@@ -73,7 +74,8 @@ QString ImportProblem::text() const
         return location + QStringLiteral(": ") + reason;
     if (location.startsWith(u'$'))
         return location + u'.' + field + QStringLiteral(": ") + reason;
-    return location + QStringLiteral(", field ") + field + QStringLiteral(": ") + reason;
+    return location + QCoreApplication::translate("CatalogueImporter", ", field ") + field +
+           QStringLiteral(": ") + reason;
 }
 
 namespace CatalogueImporter {
@@ -88,7 +90,8 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
         return failWith(problem, csvError.left(colon), QString(), csvError.mid(colon + 2));
     }
     if (records->isEmpty())
-        return failWith(problem, QStringLiteral("line 1"), QString(), QStringLiteral("the file is empty"));
+        return failWith(problem, QCoreApplication::translate("CatalogueImporter", "line 1"), QString(),
+                        QCoreApplication::translate("CatalogueImporter", "the file is empty"));
 
     const CsvRecord &header = records->first();
     QVector<const GpuField *> columns;
@@ -96,18 +99,23 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
     for (const QString &name : header.fields) {
         const GpuField *field = GpuFields::findByName(name.trimmed());
         if (!field)
-            return failWith(problem, QStringLiteral("line %1").arg(header.line), name.left(60),
-                            QStringLiteral("unknown column (expected the columns of a GPU Compare export)"));
+            return failWith(
+                problem, QCoreApplication::translate("CatalogueImporter", "line %1").arg(header.line),
+                name.left(60),
+                QCoreApplication::translate("CatalogueImporter",
+                                            "unknown column (expected the columns of a GPU Compare export)"));
         if (seenColumns.contains(field->name()))
-            return failWith(problem, QStringLiteral("line %1").arg(header.line), field->name(),
-                            QStringLiteral("the column appears twice"));
+            return failWith(
+                problem, QCoreApplication::translate("CatalogueImporter", "line %1").arg(header.line),
+                field->name(), QCoreApplication::translate("CatalogueImporter", "the column appears twice"));
         seenColumns.insert(field->name());
         columns << field;
     }
     for (const GpuField &field : GpuFields::all())
         if (field.required && !seenColumns.contains(field.name()))
-            return failWith(problem, QStringLiteral("line %1").arg(header.line), field.name(),
-                            QStringLiteral("the column is missing"));
+            return failWith(
+                problem, QCoreApplication::translate("CatalogueImporter", "line %1").arg(header.line),
+                field.name(), QCoreApplication::translate("CatalogueImporter", "the column is missing"));
 
     QVector<GpuSpec> gpus;
     QSet<QString> ids;
@@ -115,11 +123,12 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
         if (!keepGoing(progress, i - 1, records->size() - 1, problem))
             return std::nullopt;
         const CsvRecord &record = records->at(i);
-        const QString location = QStringLiteral("line %1").arg(record.line);
+        const QString location = QCoreApplication::translate("CatalogueImporter", "line %1").arg(record.line);
         if (record.fields.size() != columns.size())
-            return failWith(
-                problem, location, QString(),
-                QStringLiteral("%1 fields, the header has %2").arg(record.fields.size()).arg(columns.size()));
+            return failWith(problem, location, QString(),
+                            QCoreApplication::translate("CatalogueImporter", "%1 fields, the header has %2")
+                                .arg(record.fields.size())
+                                .arg(columns.size()));
         GpuSpec gpu;
         for (qsizetype c = 0; c < columns.size(); ++c) {
             const GpuField &field = *columns.at(c);
@@ -138,7 +147,8 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
                             GpuFields::validate(*bad, GpuFields::value(gpu, *bad)));
         if (!checkUnique(ids, gpu))
             return failWith(problem, location, QStringLiteral("gpu_id"),
-                            QStringLiteral("'%1' appears twice in the file").arg(gpu.gpuId));
+                            QCoreApplication::translate("CatalogueImporter", "'%1' appears twice in the file")
+                                .arg(gpu.gpuId));
         gpu.userModified = true;
         gpus.append(gpu);
     }
@@ -149,14 +159,20 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
                                           const Progress &progress)
 {
     if (bytes.size() > kMaxFileBytes)
-        return failWith(problem, QStringLiteral("$"), QString(), QStringLiteral("the file is too large"));
+        return failWith(problem, QStringLiteral("$"), QString(),
+                        QCoreApplication::translate("CatalogueImporter", "the file is too large"));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         // Name the line as well as the byte offset: people read files by line.
         const int line = static_cast<int>(bytes.left(parseError.offset).count('\n')) + 1;
-        return failWith(problem, QStringLiteral("line %1 (offset %2)").arg(line).arg(parseError.offset),
-                        QString(), QStringLiteral("invalid JSON: %1").arg(parseError.errorString()));
+        return failWith(problem,
+                        QCoreApplication::translate("CatalogueImporter", "line %1 (offset %2)")
+                            .arg(line)
+                            .arg(parseError.offset),
+                        QString(),
+                        QCoreApplication::translate("CatalogueImporter", "invalid JSON: %1")
+                            .arg(parseError.errorString()));
     }
     QJsonArray rows;
     QString rowsPath = QStringLiteral("$");
@@ -164,22 +180,24 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
         const QJsonObject root = document.object();
         const QString format = root.value(QStringLiteral("format")).toString();
         if (format != QStringLiteral("gpucompare-catalogue"))
-            return failWith(problem, QStringLiteral("$"), QStringLiteral("format"),
-                            QStringLiteral("must be \"gpucompare-catalogue\""));
+            return failWith(
+                problem, QStringLiteral("$"), QStringLiteral("format"),
+                QCoreApplication::translate("CatalogueImporter", "must be \"gpucompare-catalogue\""));
         const QJsonValue version = root.value(QStringLiteral("version"));
         if (!version.isDouble() || version.toDouble() != 1.0)
             return failWith(problem, QStringLiteral("$"), QStringLiteral("version"),
-                            QStringLiteral("must be 1 (this GPU Compare reads version 1)"));
+                            QCoreApplication::translate("CatalogueImporter",
+                                                        "must be 1 (this GPU Compare reads version 1)"));
         if (!root.value(QStringLiteral("gpus")).isArray())
             return failWith(problem, QStringLiteral("$"), QStringLiteral("gpus"),
-                            QStringLiteral("must be an array"));
+                            QCoreApplication::translate("CatalogueImporter", "must be an array"));
         rows = root.value(QStringLiteral("gpus")).toArray();
         rowsPath = QStringLiteral("$.gpus");
     } else if (document.isArray()) {
         rows = document.array();
     } else {
         return failWith(problem, QStringLiteral("$"), QString(),
-                        QStringLiteral("must be an object or an array"));
+                        QCoreApplication::translate("CatalogueImporter", "must be an object or an array"));
     }
 
     QVector<GpuSpec> gpus;
@@ -189,11 +207,13 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
             return std::nullopt;
         const QString location = rowsPath + QStringLiteral("[%1]").arg(i);
         if (!rows.at(i).isObject())
-            return failWith(problem, location, QString(), QStringLiteral("must be an object"));
+            return failWith(problem, location, QString(),
+                            QCoreApplication::translate("CatalogueImporter", "must be an object"));
         const QJsonObject object = rows.at(i).toObject();
         for (auto it = object.begin(); it != object.end(); ++it)
             if (!GpuFields::findByName(it.key()))
-                return failWith(problem, location, it.key().left(60), QStringLiteral("unknown field"));
+                return failWith(problem, location, it.key().left(60),
+                                QCoreApplication::translate("CatalogueImporter", "unknown field"));
         GpuSpec gpu;
         for (const GpuField &field : GpuFields::all()) {
             QString reason;
@@ -203,7 +223,8 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
         }
         if (!checkUnique(ids, gpu))
             return failWith(problem, location, QStringLiteral("gpu_id"),
-                            QStringLiteral("'%1' appears twice in the file").arg(gpu.gpuId));
+                            QCoreApplication::translate("CatalogueImporter", "'%1' appears twice in the file")
+                                .arg(gpu.gpuId));
         gpu.userModified = true;
         gpus.append(gpu);
     }
@@ -215,12 +236,17 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
 {
     const std::optional<CatalogueExporter::Format> format = CatalogueExporter::formatForPath(path);
     if (!format)
-        return failWith(problem, path, QString(), QStringLiteral("the file name must end in .csv or .json"));
+        return failWith(
+            problem, path, QString(),
+            QCoreApplication::translate("CatalogueImporter", "the file name must end in .csv or .json"));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return failWith(problem, path, QString(), QStringLiteral("cannot read: %1").arg(file.errorString()));
+        return failWith(
+            problem, path, QString(),
+            QCoreApplication::translate("CatalogueImporter", "cannot read: %1").arg(file.errorString()));
     if (file.size() > kMaxFileBytes)
-        return failWith(problem, path, QString(), QStringLiteral("the file is too large"));
+        return failWith(problem, path, QString(),
+                        QCoreApplication::translate("CatalogueImporter", "the file is too large"));
     const QByteArray bytes = file.readAll();
     return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem, progress)
                                                      : parseJson(bytes, problem, progress);

@@ -1,5 +1,6 @@
 #include "CsvReader.h"
 
+#include <QCoreApplication>
 #include <QStringDecoder>
 
 namespace CsvReader {
@@ -8,20 +9,22 @@ std::optional<QVector<CsvRecord>> parse(const QByteArray &bytes, QString *error)
 {
     const auto fail = [error](int line, const QString &reason) -> std::optional<QVector<CsvRecord>> {
         if (error)
-            *error = QStringLiteral("line %1: %2").arg(line).arg(reason);
+            *error = QCoreApplication::translate("CsvReader", "line %1: %2").arg(line).arg(reason);
         return std::nullopt;
     };
     if (bytes.size() > kMaxBytes)
-        return fail(1, QStringLiteral("the file is larger than %1 MiB").arg(kMaxBytes / (1024 * 1024)));
+        return fail(1, QCoreApplication::translate("CsvReader", "the file is larger than %1 MiB")
+                           .arg(kMaxBytes / (1024 * 1024)));
 
     QStringDecoder decoder(QStringConverter::Utf8, QStringConverter::Flag::Stateless);
     QString text = decoder.decode(bytes);
     if (decoder.hasError())
-        return fail(1, QStringLiteral("the file is not valid UTF-8 text"));
+        return fail(1, QCoreApplication::translate("CsvReader", "the file is not valid UTF-8 text"));
     if (text.startsWith(QChar(0xFEFF)))
         text.remove(0, 1);
     if (text.contains(QChar(0)))
-        return fail(1, QStringLiteral("the file contains NUL bytes (binary data, not CSV)"));
+        return fail(1, QCoreApplication::translate("CsvReader",
+                                                   "the file contains NUL bytes (binary data, not CSV)"));
 
     QVector<CsvRecord> records;
     CsvRecord record;
@@ -69,7 +72,8 @@ std::optional<QVector<CsvRecord>> parse(const QByteArray &bytes, QString *error)
             if (!field.isEmpty() || fieldWasQuoted)
                 return fail(
                     line,
-                    QStringLiteral(
+                    QCoreApplication::translate(
+                        "CsvReader",
                         "a quote inside an unquoted field (quote the whole field and double the quote)"));
             inQuotes = true;
             fieldWasQuoted = true;
@@ -78,27 +82,31 @@ std::optional<QVector<CsvRecord>> parse(const QByteArray &bytes, QString *error)
         } else if (c == u',') {
             recordHasContent = true;
             if (!endField())
-                return fail(record.line, QStringLiteral("more than %1 fields").arg(kMaxFields));
+                return fail(record.line,
+                            QCoreApplication::translate("CsvReader", "more than %1 fields").arg(kMaxFields));
         } else if (c == u'\r' || c == u'\n') {
             if (c == u'\r' && i + 1 < length && text.at(i + 1) == u'\n')
                 ++i;
             if (!endField())
-                return fail(record.line, QStringLiteral("more than %1 fields").arg(kMaxFields));
+                return fail(record.line,
+                            QCoreApplication::translate("CsvReader", "more than %1 fields").arg(kMaxFields));
             endRecord();
             ++line;
             record.line = line;
         } else {
             if (fieldWasQuoted)
-                return fail(line, QStringLiteral("text after a closing quote"));
+                return fail(line, QCoreApplication::translate("CsvReader", "text after a closing quote"));
             field += c;
             recordHasContent = true;
         }
     }
     if (inQuotes)
-        return fail(quoteStartLine, QStringLiteral("a quoted field is never closed"));
+        return fail(quoteStartLine,
+                    QCoreApplication::translate("CsvReader", "a quoted field is never closed"));
     if (!field.isEmpty() || fieldWasQuoted || !record.fields.isEmpty() || recordHasContent) {
         if (!endField())
-            return fail(record.line, QStringLiteral("more than %1 fields").arg(kMaxFields));
+            return fail(record.line,
+                        QCoreApplication::translate("CsvReader", "more than %1 fields").arg(kMaxFields));
         endRecord();
     }
     return records;

@@ -1,5 +1,6 @@
 #include "GpuField.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -17,56 +18,56 @@ QVector<GpuField> buildFields()
 {
     // clang-format off
     QVector<GpuField> fields{
-        {F::GpuId, "gpu_id", "GPU id", "", T::Text, &GpuSpec::gpuId, true},
-        {F::Vendor, "vendor", "Vendor", "", T::Text, &GpuSpec::vendor, true},
-        {F::Product, "product", "Product", "", T::Text, &GpuSpec::product, true},
-        {F::Variant, "variant", "Variant", "", T::Text, &GpuSpec::variant},
-        {F::Architecture, "architecture", "Architecture", "", T::Text, &GpuSpec::architecture},
-        {F::Chip, "chip", "Chip", "", T::Text, &GpuSpec::chip},
-        {F::ReleaseYear, "release_year", "Year", "", T::Integer, &GpuSpec::releaseYear, false, 1990, 2100},
-        {F::ReleaseNote, "release_note", "Release", "", T::Text, &GpuSpec::releaseNote},
-        {F::ProcessNode, "process_node", "Process", "", T::Text, &GpuSpec::processNode},
-        {F::ComputeUnits, "compute_units", "SMs / CUs", "", T::Integer, &GpuSpec::computeUnits, false, 1, 100000},
-        {F::ComputeUnitsNote, "compute_units_note", "SMs / CUs note", "", T::Text, &GpuSpec::computeUnitsNote},
-        {F::BoostClockMhz, "boost_clock_mhz", "Boost clock", "MHz", T::Real, &GpuSpec::boostClockMhz, false, 1, 10000},
-        {F::BoostClockNote, "boost_clock_note", "Boost clock note", "", T::Text, &GpuSpec::boostClockNote},
-        {F::Fp64Tflops, "fp64_tflops", "FP64", "TFLOPS", T::Real, &GpuSpec::fp64Tflops, false, 0, kMaxTflops},
-        {F::Fp64TensorTflops, "fp64_tensor_tflops", "FP64 tensor", "TFLOPS", T::Real, &GpuSpec::fp64TensorTflops, false, 0, kMaxTflops},
-        {F::Fp32Tflops, "fp32_tflops", "FP32", "TFLOPS", T::Real, &GpuSpec::fp32Tflops, false, 0, kMaxTflops},
-        {F::Tf32DenseTflops, "tf32_dense_tflops", "TF32 dense", "TFLOPS", T::Real, &GpuSpec::tf32DenseTflops, false, 0, kMaxTflops},
-        {F::Tf32SparseTflops, "tf32_sparse_tflops", "TF32 sparse", "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, 0, kMaxTflops},
-        {F::Fp16DenseTflops, "fp16_dense_tflops", "FP16/BF16 dense", "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, 0, kMaxTflops},
-        {F::Fp16SparseTflops, "fp16_sparse_tflops", "FP16/BF16 sparse", "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, 0, kMaxTflops},
-        {F::Fp8DenseTflops, "fp8_dense_tflops", "FP8 dense", "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, 0, kMaxTflops},
-        {F::Fp8SparseTflops, "fp8_sparse_tflops", "FP8 sparse", "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, 0, kMaxTflops},
-        {F::Int8DenseTops, "int8_dense_tops", "INT8 dense", "TOPS", T::Real, &GpuSpec::int8DenseTops, false, 0, kMaxTflops},
-        {F::Int8SparseTops, "int8_sparse_tops", "INT8 sparse", "TOPS", T::Real, &GpuSpec::int8SparseTops, false, 0, kMaxTflops},
-        {F::Fp4DenseTflops, "fp4_dense_tflops", "FP4 dense", "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, 0, kMaxTflops},
-        {F::Fp4SparseTflops, "fp4_sparse_tflops", "FP4 sparse", "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, 0, kMaxTflops},
-        {F::ComputeNote, "compute_note", "Compute note", "", T::Text, &GpuSpec::computeNote},
-        {F::SparseHeadlineNote, "sparse_headline_note", "Vendor headline sparse?", "", T::Text, &GpuSpec::sparseHeadlineNote},
-        {F::MemoryGb, "memory_gb", "Memory", "GB", T::Real, &GpuSpec::memoryGb, false, 0, 100000},
-        {F::MemoryType, "memory_type", "Memory type", "", T::Text, &GpuSpec::memoryType},
-        {F::MemoryBusBits, "memory_bus_bits", "Memory bus", "bit", T::Integer, &GpuSpec::memoryBusBits, false, 1, 100000},
-        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", "Memory bandwidth", "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, 0, 1.0e6},
-        {F::TdpW, "tdp_w", "TDP", "W", T::Real, &GpuSpec::tdpW, false, 0, 100000},
-        {F::TdpNote, "tdp_note", "TDP note", "", T::Text, &GpuSpec::tdpNote},
-        {F::InterconnectKind, "interconnect_kind", "Interconnect", "", T::Text, &GpuSpec::interconnectKind},
-        {F::InterconnectNote, "interconnect_note", "Interconnect note", "", T::Text, &GpuSpec::interconnectNote},
-        {F::InterconnectGBs, "interconnect_gbs", "GPU-GPU bandwidth", "GB/s", T::Real, &GpuSpec::interconnectGBs, false, 0, 1.0e6},
-        {F::PcieGeneration, "pcie_generation", "PCIe gen", "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
-        {F::PcieNote, "pcie_note", "PCIe note", "", T::Text, &GpuSpec::pcieNote},
-        {F::PcieGBs, "pcie_gbs", "PCIe bandwidth", "GB/s", T::Real, &GpuSpec::pcieGBs, false, 0, 10000},
-        {F::FormFactor, "form_factor", "Form factor", "", T::Text, &GpuSpec::formFactor},
-        {F::Mig, "mig", "MIG", "", T::Text, &GpuSpec::mig},
-        {F::PriceUsd, "price_usd", "Launch price", "USD", T::Real, &GpuSpec::priceUsd, false, 0, 1.0e8},
-        {F::UsdPerGpuHour, "usd_per_gpu_hour", "Rental price (estimate)", "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0, 10000},
-        {F::PriceNote, "price_note", "Price note", "", T::Text, &GpuSpec::priceNote},
-        {F::UsdPerGpuHourNote, "usd_per_gpu_hour_note", "Rental price basis", "", T::Text, &GpuSpec::usdPerGpuHourNote},
-        {F::Sources, "sources", "Sources", "", T::Text, &GpuSpec::sources},
-        {F::SourceCrosscheck, "source_crosscheck", "Cross-checked against", "", T::Text, &GpuSpec::sourceCrosscheck},
-        {F::Confidence, "confidence", "Confidence", "", T::Text, &GpuSpec::confidence},
-        {F::Notes, "notes", "Notes", "", T::Text, &GpuSpec::notes},
+        {F::GpuId, "gpu_id", QT_TRANSLATE_NOOP("GpuField", "GPU id"), "", T::Text, &GpuSpec::gpuId, true},
+        {F::Vendor, "vendor", QT_TRANSLATE_NOOP("GpuField", "Vendor"), "", T::Text, &GpuSpec::vendor, true},
+        {F::Product, "product", QT_TRANSLATE_NOOP("GpuField", "Product"), "", T::Text, &GpuSpec::product, true},
+        {F::Variant, "variant", QT_TRANSLATE_NOOP("GpuField", "Variant"), "", T::Text, &GpuSpec::variant},
+        {F::Architecture, "architecture", QT_TRANSLATE_NOOP("GpuField", "Architecture"), "", T::Text, &GpuSpec::architecture},
+        {F::Chip, "chip", QT_TRANSLATE_NOOP("GpuField", "Chip"), "", T::Text, &GpuSpec::chip},
+        {F::ReleaseYear, "release_year", QT_TRANSLATE_NOOP("GpuField", "Year"), "", T::Integer, &GpuSpec::releaseYear, false, 1990, 2100},
+        {F::ReleaseNote, "release_note", QT_TRANSLATE_NOOP("GpuField", "Release"), "", T::Text, &GpuSpec::releaseNote},
+        {F::ProcessNode, "process_node", QT_TRANSLATE_NOOP("GpuField", "Process"), "", T::Text, &GpuSpec::processNode},
+        {F::ComputeUnits, "compute_units", QT_TRANSLATE_NOOP("GpuField", "SMs / CUs"), "", T::Integer, &GpuSpec::computeUnits, false, 1, 100000},
+        {F::ComputeUnitsNote, "compute_units_note", QT_TRANSLATE_NOOP("GpuField", "SMs / CUs note"), "", T::Text, &GpuSpec::computeUnitsNote},
+        {F::BoostClockMhz, "boost_clock_mhz", QT_TRANSLATE_NOOP("GpuField", "Boost clock"), "MHz", T::Real, &GpuSpec::boostClockMhz, false, 1, 10000},
+        {F::BoostClockNote, "boost_clock_note", QT_TRANSLATE_NOOP("GpuField", "Boost clock note"), "", T::Text, &GpuSpec::boostClockNote},
+        {F::Fp64Tflops, "fp64_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64"), "TFLOPS", T::Real, &GpuSpec::fp64Tflops, false, 0, kMaxTflops},
+        {F::Fp64TensorTflops, "fp64_tensor_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64 tensor"), "TFLOPS", T::Real, &GpuSpec::fp64TensorTflops, false, 0, kMaxTflops},
+        {F::Fp32Tflops, "fp32_tflops", QT_TRANSLATE_NOOP("GpuField", "FP32"), "TFLOPS", T::Real, &GpuSpec::fp32Tflops, false, 0, kMaxTflops},
+        {F::Tf32DenseTflops, "tf32_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 dense"), "TFLOPS", T::Real, &GpuSpec::tf32DenseTflops, false, 0, kMaxTflops},
+        {F::Tf32SparseTflops, "tf32_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 sparse"), "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, 0, kMaxTflops},
+        {F::Fp16DenseTflops, "fp16_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 dense"), "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, 0, kMaxTflops},
+        {F::Fp16SparseTflops, "fp16_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 sparse"), "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, 0, kMaxTflops},
+        {F::Fp8DenseTflops, "fp8_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 dense"), "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, 0, kMaxTflops},
+        {F::Fp8SparseTflops, "fp8_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 sparse"), "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, 0, kMaxTflops},
+        {F::Int8DenseTops, "int8_dense_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 dense"), "TOPS", T::Real, &GpuSpec::int8DenseTops, false, 0, kMaxTflops},
+        {F::Int8SparseTops, "int8_sparse_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 sparse"), "TOPS", T::Real, &GpuSpec::int8SparseTops, false, 0, kMaxTflops},
+        {F::Fp4DenseTflops, "fp4_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 dense"), "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, 0, kMaxTflops},
+        {F::Fp4SparseTflops, "fp4_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 sparse"), "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, 0, kMaxTflops},
+        {F::ComputeNote, "compute_note", QT_TRANSLATE_NOOP("GpuField", "Compute note"), "", T::Text, &GpuSpec::computeNote},
+        {F::SparseHeadlineNote, "sparse_headline_note", QT_TRANSLATE_NOOP("GpuField", "Vendor headline sparse?"), "", T::Text, &GpuSpec::sparseHeadlineNote},
+        {F::MemoryGb, "memory_gb", QT_TRANSLATE_NOOP("GpuField", "Memory"), "GB", T::Real, &GpuSpec::memoryGb, false, 0, 100000},
+        {F::MemoryType, "memory_type", QT_TRANSLATE_NOOP("GpuField", "Memory type"), "", T::Text, &GpuSpec::memoryType},
+        {F::MemoryBusBits, "memory_bus_bits", QT_TRANSLATE_NOOP("GpuField", "Memory bus"), "bit", T::Integer, &GpuSpec::memoryBusBits, false, 1, 100000},
+        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, 0, 1.0e6},
+        {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, 0, 100000},
+        {F::TdpNote, "tdp_note", QT_TRANSLATE_NOOP("GpuField", "TDP note"), "", T::Text, &GpuSpec::tdpNote},
+        {F::InterconnectKind, "interconnect_kind", QT_TRANSLATE_NOOP("GpuField", "Interconnect"), "", T::Text, &GpuSpec::interconnectKind},
+        {F::InterconnectNote, "interconnect_note", QT_TRANSLATE_NOOP("GpuField", "Interconnect note"), "", T::Text, &GpuSpec::interconnectNote},
+        {F::InterconnectGBs, "interconnect_gbs", QT_TRANSLATE_NOOP("GpuField", "GPU-GPU bandwidth"), "GB/s", T::Real, &GpuSpec::interconnectGBs, false, 0, 1.0e6},
+        {F::PcieGeneration, "pcie_generation", QT_TRANSLATE_NOOP("GpuField", "PCIe gen"), "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
+        {F::PcieNote, "pcie_note", QT_TRANSLATE_NOOP("GpuField", "PCIe note"), "", T::Text, &GpuSpec::pcieNote},
+        {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, 0, 10000},
+        {F::FormFactor, "form_factor", QT_TRANSLATE_NOOP("GpuField", "Form factor"), "", T::Text, &GpuSpec::formFactor},
+        {F::Mig, "mig", QT_TRANSLATE_NOOP("GpuField", "MIG"), "", T::Text, &GpuSpec::mig},
+        {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 0, 1.0e8},
+        {F::UsdPerGpuHour, "usd_per_gpu_hour", QT_TRANSLATE_NOOP("GpuField", "Rental price (estimate)"), "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0, 10000},
+        {F::PriceNote, "price_note", QT_TRANSLATE_NOOP("GpuField", "Price note"), "", T::Text, &GpuSpec::priceNote},
+        {F::UsdPerGpuHourNote, "usd_per_gpu_hour_note", QT_TRANSLATE_NOOP("GpuField", "Rental price basis"), "", T::Text, &GpuSpec::usdPerGpuHourNote},
+        {F::Sources, "sources", QT_TRANSLATE_NOOP("GpuField", "Sources"), "", T::Text, &GpuSpec::sources},
+        {F::SourceCrosscheck, "source_crosscheck", QT_TRANSLATE_NOOP("GpuField", "Cross-checked against"), "", T::Text, &GpuSpec::sourceCrosscheck},
+        {F::Confidence, "confidence", QT_TRANSLATE_NOOP("GpuField", "Confidence"), "", T::Text, &GpuSpec::confidence},
+        {F::Notes, "notes", QT_TRANSLATE_NOOP("GpuField", "Notes"), "", T::Text, &GpuSpec::notes},
     };
     // clang-format on
     for (int i = 0; i < fields.size(); ++i)
@@ -115,6 +116,11 @@ bool isMissing(const QVariant &value)
 
 } // namespace
 
+QString GpuField::displayLabel() const
+{
+    return QCoreApplication::translate("GpuField", label);
+}
+
 namespace GpuFields {
 
 const QVector<GpuField> &all()
@@ -162,41 +168,44 @@ QVariant value(const GpuSpec &gpu, const GpuField &field)
 QString validate(const GpuField &field, const QVariant &value)
 {
     if (isMissing(value))
-        return field.required ? QStringLiteral("is required") : QString();
+        return field.required ? QCoreApplication::translate("GpuField", "is required") : QString();
 
     if (field.type == GpuField::Type::Text) {
         if (value.typeId() != QMetaType::QString && !value.canConvert<QString>())
-            return QStringLiteral("must be text");
+            return QCoreApplication::translate("GpuField", "must be text");
         const QString text = value.toString();
         if (text.size() > kMaxTextLength)
-            return QStringLiteral("is longer than %1 characters").arg(kMaxTextLength);
+            return QCoreApplication::translate("GpuField", "is longer than %1 characters")
+                .arg(kMaxTextLength);
         if (field.id == GpuField::GpuId) {
             static const QRegularExpression pattern(QStringLiteral("^[a-z0-9][a-z0-9_.-]{0,63}$"));
             if (!pattern.match(text).hasMatch())
-                return QStringLiteral("must be 1-64 lowercase letters, digits, '_', '.' or '-', starting "
-                                      "with a letter or digit (got '%1')")
+                return QCoreApplication::translate("GpuField",
+                                                   "must be 1-64 lowercase letters, digits, '_', '.' or '-', "
+                                                   "starting with a letter or digit (got '%1')")
                     .arg(text.left(80));
         }
         if (field.id == GpuField::InterconnectKind && !interconnectKinds().contains(text))
-            return QStringLiteral("must be one of %1 (got '%2')")
+            return QCoreApplication::translate("GpuField", "must be one of %1 (got '%2')")
                 .arg(interconnectKinds().join(QStringLiteral(", ")), text.left(80));
         return {};
     }
 
     const std::optional<double> number = toNumber(value);
     if (!number)
-        return QStringLiteral("must be a number (got '%1')").arg(value.toString().left(80));
+        return QCoreApplication::translate("GpuField", "must be a number (got '%1')")
+            .arg(value.toString().left(80));
     if (std::isnan(*number))
-        return QStringLiteral("must be a number, not NaN");
+        return QCoreApplication::translate("GpuField", "must be a number, not NaN");
     if (std::isinf(*number))
-        return QStringLiteral("must be finite");
+        return QCoreApplication::translate("GpuField", "must be finite");
     if (*number < 0.0)
-        return QStringLiteral("must not be negative (got %1)").arg(*number);
+        return QCoreApplication::translate("GpuField", "must not be negative (got %1)").arg(*number);
     if (field.type == GpuField::Type::Integer && std::floor(*number) != *number)
-        return QStringLiteral("must be a whole number (got %1)").arg(*number);
+        return QCoreApplication::translate("GpuField", "must be a whole number (got %1)").arg(*number);
     if (*number < field.minimum || *number > field.maximum) {
         const QString unit = field.unitText().isEmpty() ? QString() : u' ' + field.unitText();
-        return QStringLiteral("must be between %1 and %2%3 (got %4)")
+        return QCoreApplication::translate("GpuField", "must be between %1 and %2%3 (got %4)")
             .arg(field.minimum)
             .arg(field.maximum)
             .arg(unit)
@@ -238,7 +247,8 @@ QVariant fromText(const GpuField &field, const QString &text, QString *error)
     const double number = QLocale::c().toDouble(text.trimmed(), &ok);
     if (!ok) {
         if (error)
-            *error = QStringLiteral("must be a number (got '%1')").arg(text.left(80));
+            *error =
+                QCoreApplication::translate("GpuField", "must be a number (got '%1')").arg(text.left(80));
         return {};
     }
     return number;
@@ -261,7 +271,8 @@ QString validateAll(const GpuSpec &gpu, const GpuField **badField)
         if (!problem.isEmpty()) {
             if (badField)
                 *badField = &candidate;
-            return candidate.name() + QStringLiteral(": ") + problem;
+            return candidate.name() + QStringLiteral(": ") +
+                   problem; // the key: import errors name the CSV column
         }
     }
     return {};

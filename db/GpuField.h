@@ -80,7 +80,7 @@ struct GpuField
 
     Id id;
     const char *key;   // snake_case name: SQL column, CSV header, JSON key
-    const char *label; // column header, without unit
+    const char *label; // column header, without unit; English, marked with QT_TRANSLATE_NOOP
     const char *unit;  // canonical unit ("" for text and counts)
     Type type;
     Member member;
@@ -90,6 +90,7 @@ struct GpuField
 
     QString name() const { return QString::fromLatin1(key); }
     QString unitText() const { return QString::fromLatin1(unit); }
+    QString displayLabel() const; // the label translated for the window (context "GpuField")
     bool isNumeric() const { return type != Type::Text; }
 };
 

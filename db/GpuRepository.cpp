@@ -3,6 +3,7 @@
 #include "GpuField.h"
 #include "WriteTransaction.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -92,8 +93,9 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
     const QString reason = query.lastError().text();
     if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
-        return CatalogueError::make(Kind::Duplicate,
-                                    what + QStringLiteral(": a GPU with this gpu_id already exists"));
+        return CatalogueError::make(
+            Kind::Duplicate,
+            what + QCoreApplication::translate("GpuRepository", ": a GPU with this gpu_id already exists"));
     return CatalogueError::make(Kind::Sql, what + QStringLiteral(": ") + reason);
 }
 
@@ -107,7 +109,8 @@ GpuRepository::GpuRepository(QSqlDatabase database, bool readOnly)
 CatalogueError GpuRepository::checkWritable() const
 {
     if (m_readOnly)
-        return CatalogueError::make(Kind::ReadOnly, QStringLiteral("the catalogue is read-only"));
+        return CatalogueError::make(
+            Kind::ReadOnly, QCoreApplication::translate("GpuRepository", "the catalogue is read-only"));
     return {};
 }
 
@@ -118,7 +121,7 @@ QVector<GpuSpec> GpuRepository::list(CatalogueError *error) const
     query.setForwardOnly(true);
     if (!query.exec(selectSql() + QStringLiteral(" ORDER BY vendor, product, variant, gpu_id"))) {
         if (error)
-            *error = sqlError(query, QStringLiteral("cannot read the GPUs"));
+            *error = sqlError(query, QCoreApplication::translate("GpuRepository", "cannot read the GPUs"));
         return gpus;
     }
     while (query.next())
@@ -134,12 +137,15 @@ std::optional<GpuSpec> GpuRepository::find(const QString &gpuId, CatalogueError 
     query.addBindValue(gpuId);
     if (!query.exec()) {
         if (error)
-            *error = sqlError(query, QStringLiteral("cannot read GPU %1").arg(gpuId));
+            *error = sqlError(query,
+                              QCoreApplication::translate("GpuRepository", "cannot read GPU %1").arg(gpuId));
         return std::nullopt;
     }
     if (!query.next()) {
         if (error)
-            *error = CatalogueError::make(Kind::NotFound, QStringLiteral("no GPU with id '%1'").arg(gpuId));
+            *error = CatalogueError::make(
+                Kind::NotFound,
+                QCoreApplication::translate("GpuRepository", "no GPU with id '%1'").arg(gpuId));
         return std::nullopt;
     }
     return readRow(query);
@@ -150,7 +156,7 @@ int GpuRepository::count(CatalogueError *error) const
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("SELECT count(*) FROM gpus")) || !query.next()) {
         if (error)
-            *error = sqlError(query, QStringLiteral("cannot count the GPUs"));
+            *error = sqlError(query, QCoreApplication::translate("GpuRepository", "cannot count the GPUs"));
         return 0;
     }
     return query.value(0).toInt();
@@ -175,7 +181,8 @@ CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
     bindFields(query, gpu);
     query.addBindValue(gpu.userModified ? 1 : 0);
     if (!query.exec())
-        return sqlError(query, QStringLiteral("cannot add GPU '%1'").arg(gpu.gpuId));
+        return sqlError(query,
+                        QCoreApplication::translate("GpuRepository", "cannot add GPU '%1'").arg(gpu.gpuId));
     gpu.rowId = query.lastInsertId().toLongLong();
     gpu.revision = 1;
     return {};
@@ -193,12 +200,15 @@ CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
     query.addBindValue(gpu.rowId);
     query.addBindValue(gpu.revision);
     if (!query.exec())
-        return sqlError(query, QStringLiteral("cannot save GPU '%1'").arg(gpu.gpuId));
+        return sqlError(query,
+                        QCoreApplication::translate("GpuRepository", "cannot save GPU '%1'").arg(gpu.gpuId));
     if (query.numRowsAffected() != 1)
         return CatalogueError::make(
-            Kind::Conflict, QStringLiteral("GPU '%1' was changed or deleted by someone else since it was "
-                                           "read; reload it and apply your change again")
-                                .arg(gpu.gpuId));
+            Kind::Conflict,
+            QCoreApplication::translate("GpuRepository",
+                                        "GPU '%1' was changed or deleted by someone else since it was "
+                                        "read; reload it and apply your change again")
+                .arg(gpu.gpuId));
     gpu.revision += 1;
     gpu.userModified = true;
     return {};
@@ -238,12 +248,14 @@ CatalogueError GpuRepository::writeDelete(const GpuSpec &gpu)
     query.addBindValue(gpu.rowId);
     query.addBindValue(gpu.revision);
     if (!query.exec())
-        return sqlError(query, QStringLiteral("cannot delete GPU '%1'").arg(gpu.gpuId));
+        return sqlError(
+            query, QCoreApplication::translate("GpuRepository", "cannot delete GPU '%1'").arg(gpu.gpuId));
     if (query.numRowsAffected() != 1)
-        return CatalogueError::make(Kind::Conflict,
-                                    QStringLiteral("GPU '%1' was changed or deleted by someone else "
-                                                   "since it was read; it was not deleted")
-                                        .arg(gpu.gpuId));
+        return CatalogueError::make(
+            Kind::Conflict,
+            QCoreApplication::translate("GpuRepository", "GPU '%1' was changed or deleted by someone else "
+                                                         "since it was read; it was not deleted")
+                .arg(gpu.gpuId));
     return {};
 }
 
@@ -300,7 +312,7 @@ CatalogueError GpuRepository::merge(const QVector<GpuSpec> &gpus, OnExisting onE
         QSqlQuery query(m_database);
         query.setForwardOnly(true);
         if (!query.exec(QStringLiteral("SELECT gpu_id, id, revision FROM gpus")))
-            return sqlError(query, QStringLiteral("cannot read the GPUs"));
+            return sqlError(query, QCoreApplication::translate("GpuRepository", "cannot read the GPUs"));
         while (query.next())
             existing.insert(query.value(0).toString(), {query.value(1).toLongLong(), query.value(2).toInt()});
     }

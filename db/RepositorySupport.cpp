@@ -2,6 +2,7 @@
 
 #include "WriteTransaction.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 
 namespace RepositorySupport {
@@ -10,21 +11,25 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
     const QString reason = query.lastError().text();
     if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
-        return CatalogueError::make(CatalogueError::Kind::Duplicate,
-                                    what + QStringLiteral(": the id already exists"));
+        return CatalogueError::make(
+            CatalogueError::Kind::Duplicate,
+            what + QCoreApplication::translate("RepositorySupport", ": the id already exists"));
     return CatalogueError::make(CatalogueError::Kind::Sql, what + QStringLiteral(": ") + reason);
 }
 
 CatalogueError readOnlyError()
 {
-    return CatalogueError::make(CatalogueError::Kind::ReadOnly, QStringLiteral("the catalogue is read-only"));
+    return CatalogueError::make(
+        CatalogueError::Kind::ReadOnly,
+        QCoreApplication::translate("RepositorySupport", "the catalogue is read-only"));
 }
 
 CatalogueError conflictError(const QString &what)
 {
     return CatalogueError::make(
         CatalogueError::Kind::Conflict,
-        what + QStringLiteral(" was changed or deleted by someone else since it was read"));
+        what + QCoreApplication::translate("RepositorySupport",
+                                           " was changed or deleted by someone else since it was read"));
 }
 
 CatalogueError execWrite(QSqlDatabase database, const QString &sql, const QVariantList &values,

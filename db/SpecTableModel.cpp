@@ -186,7 +186,7 @@ QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, Gp
     GpuSpec candidate = m_rows[row].current;
     QString problem;
     if (!GpuFields::setValue(candidate, field, value, &problem))
-        return tr(field.label) + QStringLiteral(": ") + problem;
+        return field.displayLabel() + QStringLiteral(": ") + problem;
     if (column == GpuField::GpuId) {
         const int other = rowOf(candidate.gpuId);
         if (other >= 0 && other != row)
@@ -339,11 +339,12 @@ QVariant SpecTableModel::headerData(int section, Qt::Orientation orientation, in
     const GpuField &field = GpuFields::field(section);
     switch (role) {
     case Qt::DisplayRole: {
-        const QString label = tr(field.label);
+        const QString label = field.displayLabel();
         return field.unitText().isEmpty() ? label : label + QStringLiteral(" (") + field.unitText() + u')';
     }
     case Qt::ToolTipRole:
-        return field.name();
+        // The key stays as it is: it is the column's name in exported files.
+        return tr("Column %1 in CSV and JSON files").arg(field.name());
     case UnitRole:
         return field.unitText();
     case FieldKeyRole:

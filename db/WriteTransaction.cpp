@@ -1,5 +1,6 @@
 #include "WriteTransaction.h"
 
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -18,7 +19,8 @@ CatalogueError WriteTransaction::begin()
     if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
         return CatalogueError::make(
             CatalogueError::Kind::Sql,
-            QStringLiteral("cannot start a write transaction: %1").arg(query.lastError().text()));
+            QCoreApplication::translate("WriteTransaction", "cannot start a write transaction: %1")
+                .arg(query.lastError().text()));
     m_active = true;
     return {};
 }
@@ -29,7 +31,9 @@ CatalogueError WriteTransaction::commit()
     if (!query.exec(QStringLiteral("COMMIT"))) {
         const QString reason = query.lastError().text();
         rollback();
-        return CatalogueError::make(CatalogueError::Kind::Sql, QStringLiteral("cannot save: %1").arg(reason));
+        return CatalogueError::make(
+            CatalogueError::Kind::Sql,
+            QCoreApplication::translate("WriteTransaction", "cannot save: %1").arg(reason));
     }
     m_active = false;
     return {};

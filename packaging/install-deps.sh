@@ -14,6 +14,8 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # sanitizer and fuzzing runtimes (clang's libFuzzer), SQLite shell for fault tests
   clang libclang-rt-dev sqlite3
+  # Qt's own Chinese strings; a CJK font so the Chinese window (and its screenshots) shows glyphs
+  qt6-translations-l10n fonts-wqy-microhei
   # desktop file and AppStream validators, real X server for screenshots
   desktop-file-utils appstream xvfb xauth
   # the .deb: CPack's dependency scan (dpkg-shlibdeps needs file) and lintian

@@ -8,6 +8,7 @@
 #include "TrainingModel.h"
 #include "VerdictRules.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -49,70 +50,101 @@ int clampToInt(double value)
 
 QString validate(const Workload &w)
 {
+    return validate(w, nullptr);
+}
+
+QString validate(const Workload &w, QString *englishSource)
+{
+    // The window translates the message; the untranslated source names the value first, for the form
+    // to put the message next to the field that holds it.
+    auto say = [englishSource](const char *source) {
+        if (englishSource)
+            *englishSource = QString::fromUtf8(source);
+        return QCoreApplication::translate("Estimator", source);
+    };
     const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
-        return QStringLiteral("model %1: no layers, hidden size or parameter count to size it by")
+        return say(QT_TRANSLATE_NOOP("Estimator",
+                                     "model %1: no layers, hidden size or parameter count to size it by"))
             .arg(w.model.modelId);
     if (w.batch < 0 || w.batch > 1000000)
-        return QStringLiteral("batch %1: allowed 1 to 1000000 (0 = the largest that fits)").arg(w.batch);
+        return say(QT_TRANSLATE_NOOP("Estimator",
+                                     "batch %1: allowed 1 to 1000000 (0 = the largest that fits)"))
+            .arg(w.batch);
     if (Tasks::isTraining(w.task) && w.batch == 0)
-        return QStringLiteral("batch 0: training needs a batch of 1 to 1000000");
+        return say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"));
     if (w.inputTokens < 0 || w.inputTokens > 10000000)
-        return QStringLiteral("input tokens %1: allowed 0 to 10000000").arg(w.inputTokens);
+        return say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000"))
+            .arg(w.inputTokens);
     if (w.outputTokens < 0 || w.outputTokens > 10000000)
-        return QStringLiteral("output tokens %1: allowed 0 to 10000000").arg(w.outputTokens);
+        return say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
+            .arg(w.outputTokens);
     if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
-        return QStringLiteral("input and output tokens are both 0: at least one token is needed");
+        return say(QT_TRANSLATE_NOOP("Estimator",
+                                     "input and output tokens are both 0: at least one token is needed"));
     if (w.sequenceLength < 1 || w.sequenceLength > 10000000)
-        return QStringLiteral("sequence length %1: allowed 1 to 10000000").arg(w.sequenceLength);
+        return say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
+            .arg(w.sequenceLength);
     if (w.gpuCount < 1 || w.gpuCount > 65536)
-        return QStringLiteral("gpus %1: allowed 1 to 65536").arg(w.gpuCount);
+        return say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount);
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
-        return QStringLiteral("tp %1: allowed 1 to the GPU count (%2)").arg(w.tensorParallel).arg(w.gpuCount);
+        return say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
+            .arg(w.tensorParallel)
+            .arg(w.gpuCount);
     if (w.pipelineParallel < 0 || w.pipelineParallel > w.gpuCount)
-        return QStringLiteral("pp %1: allowed 1 to the GPU count (%2)")
+        return say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
             .arg(w.pipelineParallel)
             .arg(w.gpuCount);
     const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
-        return QStringLiteral("tp x pp = %1 does not divide the GPU count %2")
+        return say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
             .arg(modelParallel)
             .arg(w.gpuCount);
     if (a.transformer && w.pipelineParallel > a.layers)
-        return QStringLiteral("pp %1: the model has only %2 layers").arg(w.pipelineParallel).arg(a.layers);
+        return say(QT_TRANSLATE_NOOP("Estimator", "pp %1: the model has only %2 layers"))
+            .arg(w.pipelineParallel)
+            .arg(a.layers);
     if (w.zeroStage < 0 || w.zeroStage > 3)
-        return QStringLiteral("zero %1: allowed 0, 1, 2, 3").arg(w.zeroStage);
+        return say(QT_TRANSLATE_NOOP("Estimator", "zero %1: allowed 0, 1, 2, 3")).arg(w.zeroStage);
     if ((w.task == Task::Lora || w.task == Task::Qlora) && !a.transformer)
-        return QStringLiteral("task %1: LoRA needs a transformer model, %2 is not one")
+        return say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
             .arg(Tasks::name(w.task), w.model.modelId);
     if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
-        return QStringLiteral("lora rank %1: allowed 1 to 65536").arg(w.loraRank);
+        return say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank);
     if (isGguf(w.kvPrecision))
-        return QStringLiteral(
-                   "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4")
+        return say(QT_TRANSLATE_NOOP(
+                       "Estimator",
+                       "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4"))
             .arg(Precisions::name(w.kvPrecision));
     if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
-        return QStringLiteral("activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8")
+        return say(QT_TRANSLATE_NOOP(
+                       "Estimator",
+                       "activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8"))
             .arg(Precisions::name(w.activationPrecision));
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
         if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
             p != Precision::Fp8)
-            return QStringLiteral("precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora "
-                                  "for a 4-bit base")
+            return say(QT_TRANSLATE_NOOP(
+                           "Estimator",
+                           "precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora "
+                           "for a 4-bit base"))
                 .arg(Precisions::name(p), Tasks::name(w.task));
     }
     if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
-        return QStringLiteral("precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math");
+        return say(QT_TRANSLATE_NOOP("Estimator",
+                                     "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"));
     if (w.usdPerGpuHour &&
         (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
-        return QStringLiteral("usd per GPU-hour %1: allowed 0 to 10000").arg(*w.usdPerGpuHour);
+        return say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
+            .arg(*w.usdPerGpuHour);
     if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
-        return QStringLiteral("usd per kWh %1: allowed 0 to 100").arg(w.usdPerKwh);
+        return say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh);
     if (!std::isfinite(w.utilisation) || w.utilisation <= 0.0 || w.utilisation > 1.0)
-        return QStringLiteral("utilisation %1: allowed above 0 up to 1").arg(w.utilisation);
+        return say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
+            .arg(w.utilisation);
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
-        return QStringLiteral("train tokens %1: allowed 0 to 1e16").arg(w.trainTokens);
+        return say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens);
     return {};
 }
 
@@ -144,28 +176,30 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     e.computePrecisionUsed = rate.used;
     e.peakTflopsUsed = rate.tflops;
     if (rate.fellBack) // rare, so the fast path still pays nothing
-        e.notes << QStringLiteral("%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
+        e.notes << QCoreApplication::translate(
+                       "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
     if (math)
-        math->add(
-            QStringLiteral("peak compute used"),
-            QStringLiteral("dense tensor rate for %1").arg(Precisions::name(rate.used)),
-            QStringLiteral("datasheet") +
-                (rate.fellBack
-                     ? QStringLiteral(" (fallback: no %1 support)").arg(Precisions::name(computePrecision(w)))
-                     : QString()),
-            rate.tflops, QStringLiteral("TFLOPS"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "peak compute used")),
+                  QCoreApplication::translate("Estimator", "dense tensor rate for %1")
+                      .arg(Precisions::name(rate.used)),
+                  QCoreApplication::translate("Estimator", "datasheet") +
+                      (rate.fellBack ? QCoreApplication::translate("Estimator", " (fallback: no %1 support)")
+                                           .arg(Precisions::name(computePrecision(w)))
+                                     : QString()),
+                  rate.tflops, QStringLiteral("TFLOPS"));
 
     QStringList missing;
     if (e.capacityGb <= 0.0)
-        missing << QStringLiteral("memory size");
+        missing << QCoreApplication::translate("Estimator", "memory size");
     if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
-        missing << QStringLiteral("memory bandwidth");
+        missing << QCoreApplication::translate("Estimator", "memory bandwidth");
     if (rate.tflops <= 0.0)
-        missing << QStringLiteral("%1 compute rate").arg(Precisions::name(rate.used));
+        missing
+            << QCoreApplication::translate("Estimator", "%1 compute rate").arg(Precisions::name(rate.used));
     if (!missing.isEmpty()) {
-        e.notes << QStringLiteral("cannot estimate: the catalogue has no %1 for %2")
+        e.notes << QCoreApplication::translate("Estimator", "cannot estimate: the catalogue has no %1 for %2")
                        .arg(missing.join(QStringLiteral(", ")), e.gpuName);
         if (math)
             e.math = log.takeTerms();
@@ -219,17 +253,20 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     e.fits = e.perGpuGb <= e.capacityGb;
     e.minGpus = ParallelismModel::minimumGpus(a, w, e.capacityGb, batch, parameters);
     if (math) {
-        math->add(QStringLiteral("parallelism"), QStringLiteral("GPUs = tp x pp x dp"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "parallelism")),
+                  QCoreApplication::translate("Estimator", "GPUs = tp x pp x dp"),
                   QStringLiteral("%1 = %2 x %3 x %4")
                       .arg(e.parallelism.gpus)
                       .arg(e.parallelism.tensor)
                       .arg(e.parallelism.pipeline)
                       .arg(e.parallelism.data),
-                  e.parallelism.gpus, QStringLiteral("GPUs"));
-        math->add(QStringLiteral("fewest GPUs that fit"),
-                  QStringLiteral("smallest power of two n whose split has memory per GPU <= capacity"),
-                  QStringLiteral("capacity %1 GB").arg(MathLog::number(e.capacityGb)), e.minGpus,
-                  QStringLiteral("GPUs"));
+                  e.parallelism.gpus, QCoreApplication::translate("Estimator", "GPUs"));
+        math->add(
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "fewest GPUs that fit")),
+            QCoreApplication::translate("Estimator",
+                                        "smallest power of two n whose split has memory per GPU <= capacity"),
+            QCoreApplication::translate("Estimator", "capacity %1 GB").arg(MathLog::number(e.capacityGb)),
+            e.minGpus, QCoreApplication::translate("Estimator", "GPUs"));
     }
 
     const auto [fixed, perSequence] = affineInBatch(a, w, e.parallelism, parameters.frameworkOverheadGb);
@@ -257,17 +294,19 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
         }
         if (math) {
             math->add(
-                QStringLiteral("largest batch that fits"),
-                QStringLiteral("(capacity - fixed memory) / memory per sequence"),
+                QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "largest batch that fits")),
+                QCoreApplication::translate("Estimator", "(capacity - fixed memory) / memory per sequence"),
                 QStringLiteral("(%1 - %2) / %3")
                     .arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence)),
-                result.maxBatch, QStringLiteral("sequences"));
-            math->add(
-                QStringLiteral("longest context that fits"),
-                QStringLiteral("(capacity - memory other than KV) / (KV per token x batch), at most "
-                               "max_position_embeddings"),
-                QStringLiteral("KV %1 GB per token at batch %2").arg(MathLog::number(kvPerToken)).arg(batch),
-                result.maxContext, QStringLiteral("tokens"));
+                result.maxBatch, QCoreApplication::translate("Estimator", "sequences"));
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "longest context that fits")),
+                      QCoreApplication::translate(
+                          "Estimator", "(capacity - memory other than KV) / (KV per token x batch), at most "
+                                       "max_position_embeddings"),
+                      QCoreApplication::translate("Estimator", "KV %1 GB per token at batch %2")
+                          .arg(MathLog::number(kvPerToken))
+                          .arg(batch),
+                      result.maxContext, QCoreApplication::translate("Estimator", "tokens"));
         }
         tokensPerS = result.throughputTokensPerS;
         e.inference = result;

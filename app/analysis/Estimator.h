@@ -26,6 +26,9 @@ namespace Estimator {
 
 // One line naming the bad value and what is allowed; empty when the workload can be estimated.
 QString validate(const Workload &workload);
+// The same; englishSource (if not null) receives the message's untranslated source text, which names
+// the bad value ("batch %1: ...") whatever the interface language.
+QString validate(const Workload &workload, QString *englishSource);
 
 Estimate estimate(const GpuSpec &gpu, const Workload &workload, const EfficiencyParameters &parameters,
                   const EstimateOptions &options = {});

@@ -1,5 +1,7 @@
 #include "GpuCapabilities.h"
 
+#include <QCoreApplication>
+
 namespace {
 
 std::optional<double> positive(const std::optional<double> &value)
@@ -103,7 +105,10 @@ LinkInfo link(const GpuSpec &gpu, int groupSize)
     const bool switched = kind == QLatin1String("nvlink-switch") || kind == QLatin1String("infinity-fabric");
     const bool bridged = kind == QLatin1String("nvlink-bridge") && groupSize <= 2;
     if ((switched || bridged) && gpu.interconnectGBs && *gpu.interconnectGBs > 0.0)
-        return {*gpu.interconnectGBs / 2.0, true, QStringLiteral("NVLink/fabric (%1)").arg(kind)};
+        return {*gpu.interconnectGBs / 2.0, true,
+                kind == QLatin1String("infinity-fabric") ? QStringLiteral("Infinity Fabric")
+                : bridged ? QCoreApplication::translate("GpuCapabilities", "NVLink bridge")
+                          : QStringLiteral("NVLink/NVSwitch")};
     const double pcie = positive(gpu.pcieGBs).value_or(32.0); // PCIe Gen4 x16 bidirectional when unknown
     return {pcie / 2.0, false, QStringLiteral("PCIe")};
 }

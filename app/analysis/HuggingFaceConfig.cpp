@@ -1,5 +1,6 @@
 #include "HuggingFaceConfig.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -74,13 +75,15 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
     for (const Field &field : fields) {
         const int value = firstInt(config, field.keys, &badKey);
         if (value == -2)
-            return fail(QStringLiteral("%1: expected a whole number >= 0").arg(badKey));
+            return fail(QCoreApplication::translate("HuggingFaceConfig", "%1: expected a whole number >= 0")
+                            .arg(badKey));
         if (value >= 0)
             model.*field.member = value;
     }
     if (model.layers <= 0 || model.hiddenSize <= 0 || model.heads <= 0)
-        return fail(QStringLiteral("config.json: needs num_hidden_layers, hidden_size and "
-                                   "num_attention_heads (or n_layer, n_embd, n_head)"));
+        return fail(QCoreApplication::translate("HuggingFaceConfig",
+                                                "config.json: needs num_hidden_layers, hidden_size and "
+                                                "num_attention_heads (or n_layer, n_embd, n_head)"));
     if (model.kvHeads == 0)
         model.kvHeads = model.heads;
     if (model.ffnSize == 0)
@@ -106,14 +109,16 @@ std::optional<ModelSpec> fromFile(const QString &path, QString *error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = QStringLiteral("%1: cannot read (%2)").arg(path, file.errorString());
+            *error = QCoreApplication::translate("HuggingFaceConfig", "%1: cannot read (%2)")
+                         .arg(path, file.errorString());
         return std::nullopt;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         if (error)
-            *error = QStringLiteral("%1: not a JSON object (%2)").arg(path, parseError.errorString());
+            *error = QCoreApplication::translate("HuggingFaceConfig", "%1: not a JSON object (%2)")
+                         .arg(path, parseError.errorString());
         return std::nullopt;
     }
     QString id = QFileInfo(path).absoluteDir().dirName();

@@ -3,6 +3,7 @@
 #include "CommunicationModel.h"
 #include "MemoryModel.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -76,15 +77,16 @@ InferenceResult run(const Inputs &in, MathLog *math)
         r.prefillTokensPerS = b / seconds * replicas;
         r.throughputTokensPerS = r.prefillTokensPerS;
         if (math) {
-            math->add(QStringLiteral("forward time per batch"),
-                      QStringLiteral("batch x FLOPs per sample / (tp x pp) / (peak x eta_c)"),
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "forward time per batch")),
+                      QCoreApplication::translate("InferenceModel",
+                                                  "batch x FLOPs per sample / (tp x pp) / (peak x eta_c)"),
                       QStringLiteral("%1 x %2 / %3 / (%4 x %5)")
                           .arg(n(b), n(a.forwardFlopsPerSample), n(mp), n(peak), n(e.compute)),
                       r.ttftMs, QStringLiteral("ms"));
-            math->add(QStringLiteral("samples per second (all GPUs)"),
-                      QStringLiteral("batch / time x replicas"),
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "samples per second (all GPUs)")),
+                      QCoreApplication::translate("InferenceModel", "batch / time x replicas"),
                       QStringLiteral("%1 / %2 s x %3").arg(n(b), n(seconds), n(replicas)),
-                      r.prefillTokensPerS, QStringLiteral("samples/s"));
+                      r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "samples/s"));
         }
         return r;
     }
@@ -116,34 +118,40 @@ InferenceResult run(const Inputs &in, MathLog *math)
     r.prefillTokensPerS = b * s / ttft * replicas;
     if (math) {
         math->add(
-            QStringLiteral("prefill FLOPs per GPU"),
-            QStringLiteral("batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)"),
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill FLOPs per GPU")),
+            QCoreApplication::translate(
+                "InferenceModel",
+                "batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)"),
             QStringLiteral("%1 x %2 x (%3 + %4) / %5")
                 .arg(n(b), n(s), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(s / 2.0)), n(mp)),
             linearFlops + attentionFlops, QStringLiteral("FLOP"));
         math->add(
-            QStringLiteral("prefill compute time"),
-            QStringLiteral("linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x "
-                           "eta_attn x quant)"),
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill compute time")),
+            QCoreApplication::translate(
+                "InferenceModel", "linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x "
+                                  "eta_attn x quant)"),
             QStringLiteral("%1 / (%2 x %3 x %4) + %5 / (... x %6)")
                 .arg(n(linearFlops), n(peak), n(e.compute), n(quant), n(attentionFlops), n(e.attention)),
             prefillCompute * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral("prefill memory time"),
-                  QStringLiteral("weight bytes x micro-batches / (bandwidth x eta_m)"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill memory time")),
+                  QCoreApplication::translate("InferenceModel",
+                                              "weight bytes x micro-batches / (bandwidth x eta_m)"),
                   QStringLiteral("%1 x %2 / (%3 x %4)")
                       .arg(n(weightBytes), n(microbatches), n(bandwidth), n(e.memory)),
                   prefillMemory * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral("time to first token"),
-                  QStringLiteral("(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m "
-                                 "+ TP all-reduces + PP transfers"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "time to first token")),
+                  QCoreApplication::translate(
+                      "InferenceModel",
+                      "(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m "
+                      "+ TP all-reduces + PP transfers"),
                   QStringLiteral("(max(%1, %2) + %3 x %4 x %5 s) x %6 + %7 + %8 s")
                       .arg(n(prefillCompute), n(prefillMemory), n(layersPerStage), n(microbatches),
                            n(e.layerOverheadS), n(pipelineFactor), n(prefillTp), n(prefillPp)),
                   r.ttftMs, QStringLiteral("ms"));
-        math->add(QStringLiteral("prefill tokens per second (all GPUs)"),
-                  QStringLiteral("batch x input / TTFT x replicas"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill tokens per second (all GPUs)")),
+                  QCoreApplication::translate("InferenceModel", "batch x input / TTFT x replicas"),
                   QStringLiteral("%1 x %2 / %3 s x %4").arg(n(b), n(s), n(ttft), n(replicas)),
-                  r.prefillTokensPerS, QStringLiteral("tokens/s"));
+                  r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
     }
 
     if (a.encoder || w.outputTokens <= 0) {
@@ -175,38 +183,44 @@ InferenceResult run(const Inputs &in, MathLog *math)
     r.decodeTokensPerS = b / tpot * replicas;
     r.throughputTokensPerS = b * outputs / (ttft + outputs * tpot) * replicas;
     if (math) {
-        math->add(QStringLiteral("decode bytes read per step per GPU"),
-                  QStringLiteral("weights (MoE: experts touched) + batch x context x KV bytes per token"),
-                  QStringLiteral("%1 + %2 x %3 x %4")
-                      .arg(n(stepWeights), n(b), n(context), n(MemoryModel::kvBytesPerTokenPerGpu(a, w, p))),
-                  stepWeights + stepKv, QStringLiteral("B"));
-        math->add(QStringLiteral("decode memory time"), QStringLiteral("bytes / (bandwidth x eta_m)"),
+        math->add(
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode bytes read per step per GPU")),
+            QCoreApplication::translate(
+                "InferenceModel", "weights (MoE: experts touched) + batch x context x KV bytes per token"),
+            QStringLiteral("%1 + %2 x %3 x %4")
+                .arg(n(stepWeights), n(b), n(context), n(MemoryModel::kvBytesPerTokenPerGpu(a, w, p))),
+            stepWeights + stepKv, QStringLiteral("B"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode memory time")),
+                  QCoreApplication::translate("InferenceModel", "bytes / (bandwidth x eta_m)"),
                   QStringLiteral("%1 / (%2 x %3)").arg(n(stepWeights + stepKv), n(bandwidth), n(e.memory)),
                   decodeMemory * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral("decode compute time"),
-                  QStringLiteral(
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode compute time")),
+                  QCoreApplication::translate(
+                      "InferenceModel",
                       "batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)"),
                   QStringLiteral("%1 x (%2 + %3) / %4 / (%5 x %6)")
                       .arg(n(b), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(context)), n(mp),
                            n(peak), n(e.compute)),
                   decodeCompute * 1e3, QStringLiteral("ms"));
-        math->add(
-            QStringLiteral("time per output token"),
-            QStringLiteral("pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers"),
-            QStringLiteral("%1 x (max(%2, %3) + %4 x %5) + %6 + %7 s")
-                .arg(p.pipeline)
-                .arg(n(decodeMemory), n(decodeCompute), n(layersPerStage), n(e.layerOverheadS), n(decodeTp),
-                     n(decodePp)),
-            r.tpotMs, QStringLiteral("ms"));
-        math->add(QStringLiteral("decode tokens per second (all GPUs)"),
-                  QStringLiteral("batch / TPOT x replicas"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "time per output token")),
+                  QCoreApplication::translate(
+                      "InferenceModel",
+                      "pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers"),
+                  QStringLiteral("%1 x (max(%2, %3) + %4 x %5) + %6 + %7 s")
+                      .arg(p.pipeline)
+                      .arg(n(decodeMemory), n(decodeCompute), n(layersPerStage), n(e.layerOverheadS),
+                           n(decodeTp), n(decodePp)),
+                  r.tpotMs, QStringLiteral("ms"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode tokens per second (all GPUs)")),
+                  QCoreApplication::translate("InferenceModel", "batch / TPOT x replicas"),
                   QStringLiteral("%1 / %2 s x %3").arg(n(b), n(tpot), n(replicas)), r.decodeTokensPerS,
-                  QStringLiteral("tokens/s"));
-        math->add(QStringLiteral("end-to-end throughput (all GPUs)"),
-                  QStringLiteral("batch x output / (TTFT + output x TPOT) x replicas"),
+                  QCoreApplication::translate("InferenceModel", "tokens/s"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "end-to-end throughput (all GPUs)")),
+                  QCoreApplication::translate("InferenceModel",
+                                              "batch x output / (TTFT + output x TPOT) x replicas"),
                   QStringLiteral("%1 x %2 / (%3 + %2 x %4) x %5")
                       .arg(n(b), n(outputs), n(ttft), n(tpot), n(replicas)),
-                  r.throughputTokensPerS, QStringLiteral("tokens/s"));
+                  r.throughputTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
     }
     return r;
 }

@@ -1,5 +1,6 @@
 #include "MemoryModel.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -103,8 +104,8 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
     const double weightBytes = weightBytesPerGpu(a, w, p);
     m.weightsGb = weightBytes / kBytesPerGb;
     if (math)
-        math->add(QStringLiteral("weights per GPU"),
-                  QStringLiteral("params x bits per weight / 8 / (tp x pp)") +
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "weights per GPU")),
+                  QCoreApplication::translate("MemoryModel", "params x bits per weight / 8 / (tp x pp)") +
                       (Tasks::isTraining(w.task) && w.zeroStage >= 3 ? QStringLiteral(" / dp (ZeRO-3)")
                                                                      : QString()),
                   QStringLiteral("%1 x %2 / 8 / (%3 x %4)")
@@ -119,31 +120,36 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
         m.kvCacheGb = kvPerToken * kvContext * in.batch / kBytesPerGb;
         if (math && a.transformer && !a.encoder) {
             if (a.mla)
-                math->add(QStringLiteral("KV cache per GPU (MLA)"),
-                          QStringLiteral("L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch"),
-                          QStringLiteral("%1/%2 x %3 x %4 x %5 x %6")
-                              .arg(a.layers)
-                              .arg(p.pipeline)
-                              .arg(n(a.kvElementsPerTokenPerLayer),
-                                   n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
-                              .arg(in.batch),
-                          m.kvCacheGb, QStringLiteral("GB"));
+                math->add(
+                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "KV cache per GPU (MLA)")),
+                    QCoreApplication::translate(
+                        "MemoryModel", "L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch"),
+                    QStringLiteral("%1/%2 x %3 x %4 x %5 x %6")
+                        .arg(a.layers)
+                        .arg(p.pipeline)
+                        .arg(n(a.kvElementsPerTokenPerLayer), n(Precisions::bytesPerValue(w.kvPrecision)),
+                             n(kvContext))
+                        .arg(in.batch),
+                    m.kvCacheGb, QStringLiteral("GB"));
             else
-                math->add(QStringLiteral("KV cache per GPU"),
-                          QStringLiteral("2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch"),
-                          QStringLiteral("2 x %1/%2 x max(1, %3/%4) x %5 x %6 x %7 x %8")
-                              .arg(a.layers)
-                              .arg(p.pipeline)
-                              .arg(n(a.kvHeads))
-                              .arg(p.tensor)
-                              .arg(n(a.headDim), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
-                              .arg(in.batch),
-                          m.kvCacheGb, QStringLiteral("GB"));
+                math->add(
+                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "KV cache per GPU")),
+                    QCoreApplication::translate(
+                        "MemoryModel", "2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch"),
+                    QStringLiteral("2 x %1/%2 x max(1, %3/%4) x %5 x %6 x %7 x %8")
+                        .arg(a.layers)
+                        .arg(p.pipeline)
+                        .arg(n(a.kvHeads))
+                        .arg(p.tensor)
+                        .arg(n(a.headDim), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
+                        .arg(in.batch),
+                    m.kvCacheGb, QStringLiteral("GB"));
         }
         m.activationsGb = inferenceActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
         if (math)
-            math->add(QStringLiteral("activations per GPU (live buffers)"),
-                      QStringLiteral("batch x input x (4h + 2f/tp) x bytes + vocab x 4"),
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (live buffers)")),
+                      QCoreApplication::translate("MemoryModel",
+                                                  "batch x input x (4h + 2f/tp) x bytes + vocab x 4"),
                       QStringLiteral("%1 x %2 x (4 x %3 + 2 x %4/%5) x %6 + %7 x 4")
                           .arg(in.batch)
                           .arg(w.inputTokens)
@@ -155,12 +161,22 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
         m.activationsGb = trainingActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
         if (math)
             math->add(
-                QStringLiteral("activations per GPU (training, recompute %1)")
-                    .arg(Recomputes::name(w.recompute)),
-                w.recompute == Recompute::Full ? QStringLiteral("batch x L x 2 x s x h / tp + logits")
+                // One literal per mode so that the window can translate the name (it is also the term's key).
+                w.recompute == Recompute::Full
+                    ? QStringLiteral(
+                          QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (training, recompute full)"))
+                : w.recompute == Recompute::Selective
+                    ? QStringLiteral(QT_TRANSLATE_NOOP("MathTerm",
+                                                       "activations per GPU (training, recompute selective)"))
+                    : QStringLiteral(
+                          QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (training, recompute none)")),
+                w.recompute == Recompute::Full
+                    ? QCoreApplication::translate("MemoryModel", "batch x L x 2 x s x h / tp + logits")
                 : w.recompute == Recompute::Selective || w.flashAttention
-                    ? QStringLiteral("batch x L x s x h x 34 / tp + logits (attention scores not stored)")
-                    : QStringLiteral("batch x L x s x h x (34 + 5 a s / h) / tp + logits"),
+                    ? QCoreApplication::translate(
+                          "MemoryModel", "batch x L x s x h x 34 / tp + logits (attention scores not stored)")
+                    : QCoreApplication::translate("MemoryModel",
+                                                  "batch x L x s x h x (34 + 5 a s / h) / tp + logits"),
                 QStringLiteral("%1 x %2 x %3 x %4, tp %5")
                     .arg(in.batch)
                     .arg(a.layers)
@@ -177,32 +193,37 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
             m.gradientsGb = trainable * 2.0 / mp / gradientShards / kBytesPerGb;
             m.optimizerGb = trainable * (master + moments) / mp / optimizerShards / kBytesPerGb;
             if (math) {
-                math->add(QStringLiteral("gradients per GPU"),
-                          QStringLiteral("params x 2 bytes / (tp x pp) / (dp if ZeRO >= 2)"),
+                math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "gradients per GPU")),
+                          QCoreApplication::translate("MemoryModel",
+                                                      "params x 2 bytes / (tp x pp) / (dp if ZeRO >= 2)"),
                           QStringLiteral("%1 x 2 / %2 / %3").arg(n(trainable), n(mp), n(gradientShards)),
                           m.gradientsGb, QStringLiteral("GB"));
-                math->add(QStringLiteral("optimizer state per GPU"),
-                          QStringLiteral("params x (master + moments) bytes / (tp x pp) / (dp if ZeRO >= 1)"),
-                          QStringLiteral("%1 x (%2 + %3) / %4 / %5")
-                              .arg(n(trainable), n(master), n(moments), n(mp), n(optimizerShards)),
-                          m.optimizerGb, QStringLiteral("GB"));
+                math->add(
+                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "optimizer state per GPU")),
+                    QCoreApplication::translate(
+                        "MemoryModel", "params x (master + moments) bytes / (tp x pp) / (dp if ZeRO >= 1)"),
+                    QStringLiteral("%1 x (%2 + %3) / %4 / %5")
+                        .arg(n(trainable), n(master), n(moments), n(mp), n(optimizerShards)),
+                    m.optimizerGb, QStringLiteral("GB"));
             }
         } else {
             // Adapters train in bf16 with fp32 Adam: 2 + 2 + 12 bytes per adapter parameter.
             m.adaptersGb = trainable * 16.0 / mp / kBytesPerGb;
             if (math)
-                math->add(QStringLiteral("LoRA adapters per GPU"),
-                          QStringLiteral("r x L x sum(in + out) x 16 bytes / (tp x pp)"),
+                math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "LoRA adapters per GPU")),
+                          QCoreApplication::translate("MemoryModel",
+                                                      "r x L x sum(in + out) x 16 bytes / (tp x pp)"),
                           QStringLiteral("%1 x 16 / %2").arg(n(trainable), n(mp)), m.adaptersGb,
                           QStringLiteral("GB"));
         }
     }
     m.overheadGb = in.overheadGb;
     if (math) {
-        math->add(QStringLiteral("framework overhead per GPU"),
-                  QStringLiteral("profile framework_overhead_gb"), n(in.overheadGb), m.overheadGb,
-                  QStringLiteral("GB"));
-        math->add(QStringLiteral("memory per GPU"), QStringLiteral("sum of the parts"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "framework overhead per GPU")),
+                  QCoreApplication::translate("MemoryModel", "profile framework_overhead_gb"),
+                  n(in.overheadGb), m.overheadGb, QStringLiteral("GB"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "memory per GPU")),
+                  QCoreApplication::translate("MemoryModel", "sum of the parts"),
                   QStringLiteral("%1 + %2 + %3 + %4 + %5 + %6 + %7")
                       .arg(n(m.weightsGb), n(m.kvCacheGb), n(m.activationsGb), n(m.gradientsGb),
                            n(m.optimizerGb), n(m.adaptersGb), n(m.overheadGb)),

@@ -3,6 +3,7 @@
 #include "CommunicationModel.h"
 #include "MemoryModel.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 
 namespace TrainingModel {
@@ -84,58 +85,71 @@ TrainingResult run(const Inputs &in, MathLog *math)
     }
     if (math) {
         math->add(
-            QStringLiteral("training FLOPs per GPU per step"),
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training FLOPs per GPU per step")),
             adapters
-                ? QStringLiteral(
+                ? QCoreApplication::translate(
+                      "TrainingModel",
                       "(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)")
-                : QStringLiteral(
+                : QCoreApplication::translate(
+                      "TrainingModel",
                       "(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)"),
             QStringLiteral("%1 x %2 + %3 x %4, / %5")
                 .arg(n(linearPasses), n(linearForward), n(attentionPasses), n(attentionForward), n(mp)),
             linearFlops + attentionFlops, QStringLiteral("FLOP"));
         math->add(
-            QStringLiteral("compute time per step"),
-            QStringLiteral("FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "compute time per step")),
+            QCoreApplication::translate("TrainingModel", "FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
             QStringLiteral("%1 / (%2 x %3)").arg(n(linearFlops + attentionFlops), n(peak), n(e.compute)),
             compute, QStringLiteral("s"));
         math->add(
-            QStringLiteral("memory traffic time per step"),
-            QStringLiteral("bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "memory traffic time per step")),
+            QCoreApplication::translate("TrainingModel", "bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
             QStringLiteral("%1 x %2 / (%3 x %4)")
                 .arg(n(e.trainingBytesPerFlop), n(linearFlops + attentionFlops), n(bandwidth), n(e.memory)),
             traffic, QStringLiteral("s"));
-        math->add(QStringLiteral("optimizer update"),
-                  QStringLiteral("trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "optimizer update")),
+                  QCoreApplication::translate("TrainingModel",
+                                              "trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
                   QStringLiteral("%1 x 30 / (%2 x %3)").arg(n(trainable), n(bandwidth), n(e.memory)),
                   optimizer, QStringLiteral("s"));
-        math->add(QStringLiteral("pipeline bubble factor"), QStringLiteral("(m + pp - 1) / m"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "pipeline bubble factor")),
+                  QStringLiteral("(m + pp - 1) / m"),
                   QStringLiteral("(%1 + %2 - 1) / %1").arg(n(microbatches)).arg(p.pipeline), bubble,
                   QStringLiteral("x"));
-        math->add(QStringLiteral("tensor-parallel all-reduces per step"),
-                  QStringLiteral("4 x L x allreduce(batch x s x h x bytes) over ") + modelLink.name,
-                  QStringLiteral("tp %1, link %2 GB/s per direction")
-                      .arg(p.tensor)
-                      .arg(n(modelLink.unidirectionalGBs)),
-                  tpComm, QStringLiteral("s"));
-        math->add(QStringLiteral("data-parallel gradient all-reduce"),
-                  QStringLiteral("2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over ") + dataLink.name,
-                  QStringLiteral("dp %1, %2 B, %3 GB/s per direction, eta %4")
+        math->add(
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "tensor-parallel all-reduces per step")),
+            QCoreApplication::translate("TrainingModel", "4 x L x allreduce(batch x s x h x bytes) over %1")
+                .arg(modelLink.name),
+            QCoreApplication::translate("TrainingModel", "tp %1, link %2 GB/s per direction")
+                .arg(p.tensor)
+                .arg(n(modelLink.unidirectionalGBs)),
+            tpComm, QStringLiteral("s"));
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "data-parallel gradient all-reduce")),
+                  QCoreApplication::translate("TrainingModel",
+                                              "2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1")
+                      .arg(dataLink.name),
+                  QCoreApplication::translate("TrainingModel", "dp %1, %2 B, %3 GB/s per direction, eta %4")
                       .arg(p.data)
                       .arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
                   dpComm, QStringLiteral("s"));
-        math->add(QStringLiteral("step time"),
-                  QStringLiteral("(compute + traffic) x bubble + optimizer + TP + DP communication"),
+        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "step time")),
+                  QCoreApplication::translate(
+                      "TrainingModel", "(compute + traffic) x bubble + optimizer + TP + DP communication"),
                   QStringLiteral("(%1 + %2) x %3 + %4 + %5 + %6")
                       .arg(n(compute), n(traffic), n(bubble), n(optimizer), n(tpComm), n(dpComm)),
                   step, QStringLiteral("s"));
-        math->add(a.transformer ? QStringLiteral("training tokens per second (all GPUs)")
-                                : QStringLiteral("training samples per second (all GPUs)"),
-                  QStringLiteral("tokens per replica x dp / step"),
-                  QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)),
-                  r.tokensPerS, a.transformer ? QStringLiteral("tokens/s") : QStringLiteral("samples/s"));
         math->add(
-            QStringLiteral("MFU"),
-            QStringLiteral(
+            a.transformer
+                ? QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training tokens per second (all GPUs)"))
+                : QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training samples per second (all GPUs)")),
+            QCoreApplication::translate("TrainingModel", "tokens per replica x dp / step"),
+            QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)), r.tokensPerS,
+            a.transformer ? QCoreApplication::translate("TrainingModel", "tokens/s")
+                          : QCoreApplication::translate("TrainingModel", "samples/s"));
+        math->add(
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "MFU")),
+            QCoreApplication::translate(
+                "TrainingModel",
                 "model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)"),
             QStringLiteral("%1 x %2 / (%3 x %4 x %5)")
                 .arg(n(modelFlops))
@@ -143,11 +157,11 @@ TrainingResult run(const Inputs &in, MathLog *math)
                 .arg(n(step))
                 .arg(p.gpus)
                 .arg(n(peak)),
-            r.mfu, QStringLiteral("fraction of peak"));
+            r.mfu, QCoreApplication::translate("TrainingModel", "fraction of peak"));
         if (w.trainTokens > 0.0)
             math->add(
-                QStringLiteral("GPU-hours for the token budget"),
-                QStringLiteral("budget / tokens per second / 3600 x GPUs"),
+                QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "GPU-hours for the token budget")),
+                QCoreApplication::translate("TrainingModel", "budget / tokens per second / 3600 x GPUs"),
                 QStringLiteral("%1 / %2 / 3600 x %3").arg(n(w.trainTokens), n(r.tokensPerS)).arg(p.gpus),
                 r.budgetGpuHours, QStringLiteral("GPU-h"));
     }

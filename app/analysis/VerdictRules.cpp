@@ -2,6 +2,7 @@
 
 #include "GpuCapabilities.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
@@ -10,7 +11,7 @@ QString name(VerdictLevel level)
 {
     switch (level) {
     case VerdictLevel::Recommended:
-        return QStringLiteral("recommended");
+        return QStringLiteral("recommended"); // an identifier (--json); the window shows its own text
     case VerdictLevel::Suitable:
         return QStringLiteral("suitable");
     case VerdictLevel::Limited:
@@ -70,7 +71,8 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             bestDenseName = gpus[i].displayName();
         }
     }
-    const QString unit = training ? QStringLiteral("training tokens/s") : QStringLiteral("tokens/s");
+    const QString unit = training ? QCoreApplication::translate("VerdictRules", "training tokens/s")
+                                  : QCoreApplication::translate("VerdictRules", "tokens/s");
 
     for (qsizetype i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates[i];
@@ -81,8 +83,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // 0. Missing datasheet values
         if (!e.inference && !e.training) {
             v.level = VerdictLevel::Unsuitable;
-            v.reasons << (e.notes.isEmpty() ? QStringLiteral("cannot estimate this GPU")
-                                            : e.notes.constFirst());
+            v.reasons << (e.notes.isEmpty()
+                              ? QCoreApplication::translate("VerdictRules", "cannot estimate this GPU")
+                              : e.notes.constFirst());
             continue;
         }
 
@@ -90,8 +93,10 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (!e.fits) {
             if (e.minGpus == 0) {
                 worsen(v, VerdictLevel::Unsuitable);
-                v.reasons << QStringLiteral("does not fit: %1 GB per GPU needed of %2 GB, and no count up to "
-                                            "1024 GPUs holds it")
+                v.reasons << QCoreApplication::translate(
+                                 "VerdictRules",
+                                 "does not fit: %1 GB per GPU needed of %2 GB, and no count up to "
+                                 "1024 GPUs holds it")
                                  .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0));
             } else if (e.minGpus > 8) {
                 // Beyond one node: routine for switch-fabric GPUs (HGX/DGX, OAM platforms, joined by the
@@ -99,25 +104,31 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                 const bool scalesOut = gpu.interconnectKind == QStringLiteral("nvlink-switch")
                                        || gpu.interconnectKind == QStringLiteral("infinity-fabric");
                 worsen(v, scalesOut ? VerdictLevel::Limited : VerdictLevel::Unsuitable);
-                v.reasons << (scalesOut ? QStringLiteral("needs %1 GPUs, more than one 8-GPU node: a multi-node "
-                                                         "cluster whose network sets the pace; %2 GB per GPU with %3")
-                                        : QStringLiteral("needs %1 GPUs, more than one 8-GPU node, and this card "
-                                                         "has no switch fabric to scale out; %2 GB per GPU with %3"))
+                v.reasons << (scalesOut ? QCoreApplication::translate(
+                                              "VerdictRules",
+                                              "needs %1 GPUs, more than one 8-GPU node: a multi-node "
+                                              "cluster whose network sets the pace; %2 GB per GPU with %3")
+                                        : QCoreApplication::translate(
+                                              "VerdictRules",
+                                              "needs %1 GPUs, more than one 8-GPU node, and this card "
+                                              "has no switch fabric to scale out; %2 GB per GPU with %3"))
                                  .arg(e.minGpus)
                                  .arg(fmt(e.perGpuGb, 1))
                                  .arg(e.parallelism.gpus);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QStringLiteral(
-                                 "does not fit on %1 GPU(s): %2 GB per GPU needed of %3 GB; needs %4 GPUs")
-                                 .arg(e.parallelism.gpus)
+                v.reasons << QCoreApplication::translate(
+                                 "VerdictRules",
+                                 "does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs",
+                                 nullptr, e.parallelism.gpus)
                                  .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0))
                                  .arg(e.minGpus);
             }
         } else {
-            v.reasons << QStringLiteral("fits: %1 GB of %2 GB per GPU on %3 GPU(s)")
-                             .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0))
-                             .arg(e.parallelism.gpus);
+            v.reasons << QCoreApplication::translate("VerdictRules",
+                                                     "fits: %1 GB of %2 GB per GPU on %n GPU(s)", nullptr,
+                                                     e.parallelism.gpus)
+                             .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0));
         }
 
         // 2. Links
@@ -126,12 +137,15 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             const LinkInfo link = GpuCapabilities::link(gpu, groupSize);
             if (!link.nvlink) {
                 worsen(v, training ? VerdictLevel::Limited : VerdictLevel::Suitable);
-                v.reasons << (training
-                                  ? QStringLiteral("no NVLink for %1 GPUs: gradient all-reduce and tensor "
-                                                   "parallelism go over PCIe "
-                                                   "(%2 GB/s per direction), poor for multi-GPU training")
-                                  : QStringLiteral("no NVLink for %1 GPUs: tensor/pipeline traffic goes over "
-                                                   "PCIe (%2 GB/s per direction)"))
+                v.reasons << (training ? QCoreApplication::translate(
+                                             "VerdictRules",
+                                             "no NVLink for %1 GPUs: gradient all-reduce and tensor "
+                                             "parallelism go over PCIe "
+                                             "(%2 GB/s per direction), poor for multi-GPU training")
+                                       : QCoreApplication::translate(
+                                             "VerdictRules",
+                                             "no NVLink for %1 GPUs: tensor/pipeline traffic goes over "
+                                             "PCIe (%2 GB/s per direction)"))
                                  .arg(groupSize)
                                  .arg(fmt(link.unidirectionalGBs));
             }
@@ -141,15 +155,17 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (e.fits && best > 0.0) {
             const double ratio = speedOf(e) / best;
             if (ratio >= 0.75) {
-                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here")
+                v.reasons << QCoreApplication::translate("VerdictRules", "%1 %2, %3% of the fastest here")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0));
             } else if (ratio >= 0.35) {
                 worsen(v, VerdictLevel::Suitable);
-                v.reasons << QStringLiteral("%1 %2, %3% of the fastest here (%4)")
+                v.reasons << QCoreApplication::translate("VerdictRules",
+                                                         "%1 %2, %3% of the fastest here (%4)")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QStringLiteral("slow: %1 %2, %3% of the fastest here (%4)")
+                v.reasons << QCoreApplication::translate("VerdictRules",
+                                                         "slow: %1 %2, %3% of the fastest here (%4)")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             }
         }
@@ -160,10 +176,12 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             if (ratio > 2.0) {
                 worsen(v,
                        v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
-                v.reasons << QStringLiteral("costly: $%1 per million tokens, %2x the cheapest here")
+                v.reasons << QCoreApplication::translate(
+                                 "VerdictRules", "costly: $%1 per million tokens, %2x the cheapest here")
                                  .arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1));
             } else if (ratio <= 1.05) {
-                v.reasons << QStringLiteral("lowest cost here: $%1 per million tokens")
+                v.reasons << QCoreApplication::translate("VerdictRules",
+                                                         "lowest cost here: $%1 per million tokens")
                                  .arg(fmt(*e.cost.usdPerMillionTokens, 2));
             }
         }
@@ -174,7 +192,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         const double dense = gpu.fp16DenseTflops.value_or(0.0);
         const double sparse = gpu.fp16SparseTflops.value_or(0.0);
         if (dense > 0.0 && dense < bestDense)
-            v.reasons << QStringLiteral("dense FP16/BF16 tensor %1 TFLOPS, %2x the strongest here (%3, %4)")
+            v.reasons << QCoreApplication::translate(
+                             "VerdictRules",
+                             "dense FP16/BF16 tensor %1 TFLOPS, %2x the strongest here (%3, %4)")
                              .arg(fmt(dense, 1), fmt(dense / bestDense, 2), bestDenseName, fmt(bestDense, 1));
         const GpuSpec *misleading = nullptr;
         for (const GpuSpec &other : gpus) {
@@ -189,9 +209,11 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         }
         if (misleading && dense > 0.0) {
             const double otherDense = misleading->fp16DenseTflops.value_or(0.0);
-            v.reasons << QStringLiteral("against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this "
-                                        "GPU's 2:4 sparse %5 TFLOPS "
-                                        "next to dense figures suggests %6x; the verdict uses dense")
+            v.reasons << QCoreApplication::translate(
+                             "VerdictRules",
+                             "against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this "
+                             "GPU's 2:4 sparse %5 TFLOPS "
+                             "next to dense figures suggests %6x; the verdict uses dense")
                              .arg(misleading->displayName(), fmt(dense, 1), fmt(otherDense, 1),
                                   fmt(dense / otherDense, 2), fmt(sparse, 0), fmt(sparse / otherDense, 2));
         }

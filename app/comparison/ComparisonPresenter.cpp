@@ -3,6 +3,7 @@
 #include "ComparisonCharts.h"
 #include "Quantity.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <functional>
 
@@ -24,53 +25,101 @@ struct SpecRow
 
 QVector<SpecRow> specRows()
 {
-    using T = ComparisonPresentation;
     // "GDDR6 (ECC)" -> "GDDR6": the table cell names the kind; the catalogue keeps the detail.
     auto memoryType = [](const GpuSpec &g) { return g.memoryType.section(QStringLiteral(" ("), 0, 0); };
     auto linkKind = [](const GpuSpec &g) {
         if (g.interconnectKind == QStringLiteral("nvlink-switch"))
-            return T::tr("NVSwitch");
+            return ComparisonPresentation::tr("NVSwitch");
         if (g.interconnectKind == QStringLiteral("nvlink-bridge"))
-            return T::tr("NVLink bridge");
+            return ComparisonPresentation::tr("NVLink bridge");
         if (g.interconnectKind == QStringLiteral("infinity-fabric"))
-            return T::tr("Infinity Fabric");
-        return T::tr("PCIe only");
+            return ComparisonPresentation::tr("Infinity Fabric");
+        return ComparisonPresentation::tr("PCIe only");
     };
     return {
-        {QStringLiteral("spec.fp16"), T::tr("FP16/BF16 tensor, dense"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp16DenseTflops; }, {}},
-        {QStringLiteral("spec.fp16.sparse"), T::tr("FP16/BF16 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp16SparseTflops; }, {}, true},
-        {QStringLiteral("spec.fp8"), T::tr("FP8 tensor, dense"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp8DenseTflops; }, {}},
-        {QStringLiteral("spec.fp8.sparse"), T::tr("FP8 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp8SparseTflops; }, {}, true},
-        {QStringLiteral("spec.int8"), T::tr("INT8 tensor, dense"), QStringLiteral("TOPS"),
-         [](const GpuSpec &g) { return g.int8DenseTops; }, {}},
-        {QStringLiteral("spec.int8.sparse"), T::tr("INT8 tensor, sparse 2:4"), QStringLiteral("TOPS"),
-         [](const GpuSpec &g) { return g.int8SparseTops; }, {}, true},
-        {QStringLiteral("spec.fp4"), T::tr("FP4 tensor, dense"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp4DenseTflops; }, {}},
-        {QStringLiteral("spec.tf32"), T::tr("TF32 tensor, dense"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.tf32DenseTflops; }, {}},
-        {QStringLiteral("spec.tf32.sparse"), T::tr("TF32 tensor, sparse 2:4"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.tf32SparseTflops; }, {}, true},
-        {QStringLiteral("spec.fp32"), T::tr("FP32 (non-tensor)"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp32Tflops; }, {}},
-        {QStringLiteral("spec.fp64"), T::tr("FP64 (non-tensor)"), QStringLiteral("TFLOPS"),
-         [](const GpuSpec &g) { return g.fp64Tflops; }, {}},
-        {QStringLiteral("spec.memory"), T::tr("Memory"), QStringLiteral("GB"),
+        {QStringLiteral("spec.fp16"),
+         ComparisonPresentation::tr("FP16/BF16 tensor, dense"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp16DenseTflops; },
+         {}},
+        {QStringLiteral("spec.fp16.sparse"),
+         ComparisonPresentation::tr("FP16/BF16 tensor, sparse 2:4"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp16SparseTflops; },
+         {},
+         true},
+        {QStringLiteral("spec.fp8"),
+         ComparisonPresentation::tr("FP8 tensor, dense"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp8DenseTflops; },
+         {}},
+        {QStringLiteral("spec.fp8.sparse"),
+         ComparisonPresentation::tr("FP8 tensor, sparse 2:4"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp8SparseTflops; },
+         {},
+         true},
+        {QStringLiteral("spec.int8"),
+         ComparisonPresentation::tr("INT8 tensor, dense"),
+         QStringLiteral("TOPS"),
+         [](const GpuSpec &g) { return g.int8DenseTops; },
+         {}},
+        {QStringLiteral("spec.int8.sparse"),
+         ComparisonPresentation::tr("INT8 tensor, sparse 2:4"),
+         QStringLiteral("TOPS"),
+         [](const GpuSpec &g) { return g.int8SparseTops; },
+         {},
+         true},
+        {QStringLiteral("spec.fp4"),
+         ComparisonPresentation::tr("FP4 tensor, dense"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp4DenseTflops; },
+         {}},
+        {QStringLiteral("spec.tf32"),
+         ComparisonPresentation::tr("TF32 tensor, dense"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.tf32DenseTflops; },
+         {}},
+        {QStringLiteral("spec.tf32.sparse"),
+         ComparisonPresentation::tr("TF32 tensor, sparse 2:4"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.tf32SparseTflops; },
+         {},
+         true},
+        {QStringLiteral("spec.fp32"),
+         ComparisonPresentation::tr("FP32 (non-tensor)"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp32Tflops; },
+         {}},
+        {QStringLiteral("spec.fp64"),
+         ComparisonPresentation::tr("FP64 (non-tensor)"),
+         QStringLiteral("TFLOPS"),
+         [](const GpuSpec &g) { return g.fp64Tflops; },
+         {}},
+        {QStringLiteral("spec.memory"), ComparisonPresentation::tr("Memory"), QStringLiteral("GB"),
          [](const GpuSpec &g) { return g.memoryGb; }, memoryType},
-        {QStringLiteral("spec.bandwidth"), T::tr("Memory bandwidth"), QStringLiteral("GB/s"),
-         [](const GpuSpec &g) { return g.memoryBandwidthGBs; }, {}},
-        {QStringLiteral("spec.interconnect"), T::tr("GPU-to-GPU link, bidirectional"), QStringLiteral("GB/s"),
-         [](const GpuSpec &g) { return g.interconnectGBs; }, linkKind},
-        {QStringLiteral("spec.pcie"), T::tr("PCIe, bidirectional"), QStringLiteral("GB/s"),
-         [](const GpuSpec &g) { return g.pcieGBs; }, {}},
-        {QStringLiteral("spec.tdp"), T::tr("Board power (TDP)"), QStringLiteral("W"),
-         [](const GpuSpec &g) { return g.tdpW; }, {}},
-        {QStringLiteral("spec.price"), T::tr("Rental price (catalogue default)"), QStringLiteral("$/GPU-h"),
-         [](const GpuSpec &g) { return g.usdPerGpuHour; }, {}},
+        {QStringLiteral("spec.bandwidth"),
+         ComparisonPresentation::tr("Memory bandwidth"),
+         QStringLiteral("GB/s"),
+         [](const GpuSpec &g) { return g.memoryBandwidthGBs; },
+         {}},
+        {QStringLiteral("spec.interconnect"), ComparisonPresentation::tr("GPU-to-GPU link, bidirectional"),
+         QStringLiteral("GB/s"), [](const GpuSpec &g) { return g.interconnectGBs; }, linkKind},
+        {QStringLiteral("spec.pcie"),
+         ComparisonPresentation::tr("PCIe, bidirectional"),
+         QStringLiteral("GB/s"),
+         [](const GpuSpec &g) { return g.pcieGBs; },
+         {}},
+        {QStringLiteral("spec.tdp"),
+         ComparisonPresentation::tr("Board power (TDP)"),
+         QStringLiteral("W"),
+         [](const GpuSpec &g) { return g.tdpW; },
+         {}},
+        {QStringLiteral("spec.price"),
+         ComparisonPresentation::tr("Rental price (catalogue default)"),
+         QStringLiteral("$/GPU-h"),
+         [](const GpuSpec &g) { return g.usdPerGpuHour; },
+         {}},
     };
 }
 
@@ -351,7 +400,10 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
                                   return term.name.startsWith(p, Qt::CaseInsensitive);
                               });
         if (relevant)
-            terms << MathTermView{term.name, term.formula, term.substituted, term.value, term.unit};
+            // The estimator keeps the English name as the term's key (the prefixes above match it); the
+            // window shows it translated (marked with QT_TRANSLATE_NOOP in the models).
+            terms << MathTermView{QCoreApplication::translate("MathTerm", term.name.toUtf8().constData()),
+                                  term.formula, term.substituted, term.value, term.unit};
     }
     for (const QString &note : estimate.notes)
         terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};

@@ -10,8 +10,8 @@
 
 namespace {
 
-// Estimator::validate() names the offending value first ("batch 0: ..."); this maps that name to the
-// form field that holds it, so the message appears where the user can fix it.
+// Estimator::validate() names the offending value first ("batch %1: ..." in its English source); this
+// maps that name to the form field that holds it, so the message appears where the user can fix it.
 QString fieldForProblem(const QString &problem)
 {
     struct Prefix
@@ -42,6 +42,22 @@ QString fieldForProblem(const QString &problem)
         if (problem.startsWith(QString::fromUtf16(prefix.text), Qt::CaseInsensitive))
             return QString::fromUtf16(prefix.field);
     return QStringLiteral("model");
+}
+
+// The task as the workload form names it.
+QString taskLabel(Task task)
+{
+    switch (task) {
+    case Task::Inference:
+        return WorkloadMapper::tr("inference");
+    case Task::Training:
+        return WorkloadMapper::tr("full training");
+    case Task::Lora:
+        return WorkloadMapper::tr("LoRA fine-tune");
+    case Task::Qlora:
+        return WorkloadMapper::tr("QLoRA fine-tune");
+    }
+    return Tasks::name(task);
 }
 
 std::optional<EfficiencyParameters> parametersFor(const CatalogueSnapshot &catalogue, const QString &profileId,
@@ -130,9 +146,10 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
         result.otherTaskParameters = result.parameters;
 
     if (result.errors.isEmpty()) {
-        const QString problem = Estimator::validate(w);
+        QString source;
+        const QString problem = Estimator::validate(w, &source);
         if (!problem.isEmpty())
-            fail(fieldForProblem(problem), problem);
+            fail(fieldForProblem(source), problem);
     }
     if (!result.errors.isEmpty())
         return result;
@@ -142,7 +159,7 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
                                 ? tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
                                 : tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
     result.summary = tr("%1 · %2 · %3 · batch %4 · %5 · %n GPU(s) each · %6", nullptr, w.gpuCount)
-                         .arg(w.model.name.isEmpty() ? w.model.modelId : w.model.name, Tasks::name(w.task),
+                         .arg(w.model.name.isEmpty() ? w.model.modelId : w.model.name, taskLabel(w.task),
                               Precisions::name(w.weightPrecision), locale.toString(w.batch), lengths,
                               result.parameters.profileName);
     result.workload = w;

@@ -11,6 +11,7 @@ const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
 const QString workload = QStringLiteral("workload/");
+const QString language = QStringLiteral("ui/language");
 } // namespace Key
 
 } // namespace
@@ -161,4 +162,17 @@ QString AppSettings::lastExportFolder() const
 void AppSettings::setLastExportFolder(const QString &folder)
 {
     m_settings.setValue(Key::exportFolder, folder);
+}
+
+QString AppSettings::language() const
+{
+    return m_settings.value(Key::language).toString();
+}
+
+void AppSettings::setLanguage(const QString &language)
+{
+    if (language.isEmpty())
+        m_settings.remove(Key::language);
+    else
+        m_settings.setValue(Key::language, language);
 }

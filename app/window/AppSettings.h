@@ -38,6 +38,10 @@ public:
     QString lastExportFolder() const;
     void setLastExportFolder(const QString &folder);
 
+    // The interface language ("en", "zh_CN"); empty: follow the system locale. Read at start-up.
+    QString language() const;
+    void setLanguage(const QString &language);
+
 private:
     mutable QSettings m_settings;
 };

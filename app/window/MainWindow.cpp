@@ -13,6 +13,7 @@
 #include "GpuField.h"
 #include "GpuPicker.h"
 #include "MathPanel.h"
+#include "PreferencesDialog.h"
 #include "SpecTableModel.h"
 #include "ThemeController.h"
 #include "VerdictPanel.h"
@@ -132,6 +133,8 @@ void MainWindow::createActions()
     m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+3")), true);
     m_actions.about = make(tr("&About GPU Compare"), QKeySequence(), true);
     m_actions.aboutQt = make(tr("About &Qt"), QKeySequence(), true);
+    m_actions.preferences = make(tr("&Preferences…"), QKeySequence::Preferences, true);
+    m_actions.preferences->setMenuRole(QAction::PreferencesRole);
 
     m_actions.quit->setMenuRole(QAction::QuitRole);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
@@ -144,6 +147,7 @@ void MainWindow::createActions()
     connect(m_actions.showCatalogue, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(2); });
     connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
     connect(m_actions.aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+    connect(m_actions.preferences, &QAction::triggered, this, &MainWindow::showPreferences);
 }
 
 void MainWindow::createMenus()
@@ -168,6 +172,8 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(m_catalogueTab->saveAction());
     edit->addAction(m_catalogueTab->revertAction());
+    edit->addSeparator();
+    edit->addAction(m_actions.preferences);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_actions.showCompare);
@@ -247,6 +253,13 @@ void MainWindow::exportChart()
     }
     settings.setLastExportFolder(QFileInfo(dialog.filePath()).absolutePath());
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.filePath())), 5000);
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted && dialog.save())
+        statusBar()->showMessage(tr("The new language takes effect when GPU Compare restarts."), 5000);
 }
 
 void MainWindow::showAbout()

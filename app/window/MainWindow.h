@@ -52,6 +52,7 @@ private:
     void showCatalogueState();
     void exportChart();
     void showAbout();
+    void showPreferences();
 
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
@@ -83,5 +84,6 @@ private:
         QAction *showCatalogue = nullptr;
         QAction *about = nullptr;
         QAction *aboutQt = nullptr;
+        QAction *preferences = nullptr;
     } m_actions;
 };

@@ -78,3 +78,31 @@ TEST(Screenshot, PathThatIsAFolderIsExit2)
     EXPECT_EQ(result.exitCode, 2);
     EXPECT_FALSE(result.err.isEmpty());
 }
+
+// The window follows the system language; the command line does not: scripts parse its output, and the
+// estimator's translated messages fall back to their English source when no translator is installed.
+TEST(CommandLine, OutputStaysEnglishInAChineseLocale)
+{
+    const QList<QPair<QString, QString>> chinese{{QStringLiteral("LANG"), QStringLiteral("zh_CN.UTF-8")},
+                                                 {QStringLiteral("LANGUAGE"), QStringLiteral("zh_CN")},
+                                                 {QStringLiteral("LC_ALL"), QStringLiteral("zh_CN.UTF-8")}};
+    const QStringList estimate{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                               QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                               QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
+                               QStringLiteral("training"),       QStringLiteral("--math")};
+    const ProcessResult english = runGpuCompare(estimate);
+    const ProcessResult inChinese = runGpuCompare(estimate, 60000, chinese);
+    ASSERT_EQ(inChinese.exitCode, 0) << inChinese.err.toStdString();
+    EXPECT_EQ(inChinese.out, english.out);
+    EXPECT_TRUE(inChinese.out.contains(QStringLiteral("does not fit on 1 GPU(s)")))
+        << inChinese.out.toStdString();
+    EXPECT_TRUE(inChinese.out.contains(QStringLiteral("weights per GPU"))) << inChinese.out.toStdString();
+
+    const ProcessResult bad =
+        runGpuCompare({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                       QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                       QStringLiteral("inference"), QStringLiteral("--batch"), QStringLiteral("-3")},
+                      60000, chinese);
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_FALSE(bad.err.contains(QStringLiteral("批"))) << bad.err.toStdString();
+}

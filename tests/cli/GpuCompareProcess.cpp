@@ -4,7 +4,8 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
-ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs)
+ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs,
+                            const QList<QPair<QString, QString>> &extraEnvironment)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -13,6 +14,8 @@ ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs)
     static const QTemporaryDir home;
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    for (const auto &[name, value] : extraEnvironment)
+        environment.insert(name, value);
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(GPUCOMPARE_BINARY), arguments);
     ProcessResult result;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -12,4 +14,6 @@ struct ProcessResult
     QString err;
 };
 
-ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs = 60000);
+// environment: variables set for this run on top of the test's own ("LANG" -> "zh_CN.UTF-8").
+ProcessResult runGpuCompare(const QStringList &arguments, int timeoutMs = 60000,
+                            const QList<QPair<QString, QString>> &environment = {});

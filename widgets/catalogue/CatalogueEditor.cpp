@@ -28,7 +28,7 @@ bool CatalogueEditor::setValue(int row, int column, const QVariant &value)
     if (GpuFields::sameSpecs(before, edited))
         return true; // same value: no command
     const GpuField &field = GpuFields::field(column);
-    return replaceGpu(row, edited, tr("Edit %1 of %2").arg(tr(field.label), before.displayName()));
+    return replaceGpu(row, edited, tr("Edit %1 of %2").arg(field.displayLabel(), before.displayName()));
 }
 
 bool CatalogueEditor::replaceGpu(int row, const GpuSpec &after, const QString &text)
@@ -107,8 +107,9 @@ bool CatalogueEditor::restoreBundledCell(int row, int column)
     GpuFields::setValue(after, field, GpuFields::value(*bundled, field));
     if (GpuFields::sameSpecs(after, m_model->gpuAt(row)))
         return true;
-    return replaceGpu(row, after,
-                      tr("Restore bundled %1 of %2").arg(tr(field.label), m_model->gpuAt(row).displayName()));
+    return replaceGpu(
+        row, after,
+        tr("Restore bundled %1 of %2").arg(field.displayLabel(), m_model->gpuAt(row).displayName()));
 }
 
 bool CatalogueEditor::restoreBundledRow(int row)

@@ -346,7 +346,7 @@ bool CatalogueTab::resolveConflicts(const QVector<SpecTableModel::SaveConflict> 
             const QVariant theirs = conflict.theirs ? GpuFields::value(*conflict.theirs, field) : QVariant();
             if (conflict.mine && conflict.theirs && mine != theirs)
                 diffs << tr("%1: yours %2, in the file %3")
-                             .arg(tr(field.label), SpecTableModel::displayText(field, mine),
+                             .arg(field.displayLabel(), SpecTableModel::displayText(field, mine),
                                   SpecTableModel::displayText(field, theirs));
         }
         const QString what = !conflict.mine     ? tr("you deleted it; the file changed it")

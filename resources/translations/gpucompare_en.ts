@@ -1,0 +1,89 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>CatalogueEditor</name>
+    <message numerus="yes">
+        <source>Delete %n GPUs</source>
+        <translation>
+            <numerusform>Delete %n GPU</numerusform>
+            <numerusform>Delete %n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueTab</name>
+    <message numerus="yes">
+        <source>Another program changed %n GPU(s) in the catalogue file since they were read:</source>
+        <translation>
+            <numerusform>Another program changed %n GPU in the catalogue file since it was read:</numerusform>
+            <numerusform>Another program changed %n GPUs in the catalogue file since they were read:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n change(s) to the catalogue</source>
+        <translation>
+            <numerusform>Saved %n change to the catalogue</numerusform>
+            <numerusform>Saved %n changes to the catalogue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) in the catalogue have edits that are not saved. Save them before closing?</source>
+        <translation>
+            <numerusform>%n GPU in the catalogue has edits that are not saved. Save them before closing?</numerusform>
+            <numerusform>%n GPUs in the catalogue have edits that are not saved. Save them before closing?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds nothing new: %n GPU(s) as they are</source>
+        <translation>
+            <numerusform>%1 holds nothing new: %n GPU as it is</numerusform>
+            <numerusform>%1 holds nothing new: %n GPUs as they are</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n GPU(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n GPU to %1</numerusform>
+            <numerusform>Exported %n GPUs to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPresentation</name>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VerdictRules</name>
+    <message numerus="yes">
+        <source>does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs</source>
+        <translation>
+            <numerusform>does not fit on %n GPU: %1 GB per GPU needed of %2 GB; needs %3 GPUs</numerusform>
+            <numerusform>does not fit on %n GPUs: %1 GB per GPU needed of %2 GB; needs %3 GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fits: %1 GB of %2 GB per GPU on %n GPU(s)</source>
+        <translation>
+            <numerusform>fits: %1 GB of %2 GB per GPU on %n GPU</numerusform>
+            <numerusform>fits: %1 GB of %2 GB per GPU on %n GPUs</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadMapper</name>
+    <message numerus="yes">
+        <source>%1 · %2 · %3 · batch %4 · %5 · %n GPU(s) each · %6</source>
+        <translation>
+            <numerusform>%1 · %2 · %3 · batch %4 · %5 · %n GPU each · %6</numerusform>
+            <numerusform>%1 · %2 · %3 · batch %4 · %5 · %n GPUs each · %6</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

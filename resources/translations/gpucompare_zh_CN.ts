@@ -1,0 +1,2811 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AtomicFileWriter</name>
+    <message>
+        <source>cannot write %1: the folder does not exist</source>
+        <translation>无法写入 %1：文件夹不存在</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a folder</source>
+        <translation>无法写入 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2; the previous file was kept</source>
+        <translation>无法写入 %1：%2；已保留原文件</translation>
+    </message>
+</context>
+<context>
+    <name>BarChartWidget</name>
+    <message>
+        <source>Bar chart</source>
+        <translation>柱状图</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3</source>
+        <translation>%1
+%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU Compare catalogue (not an SQLite database)</source>
+        <translation>%1 不是 GPU Compare 目录（不是 SQLite 数据库）</translation>
+    </message>
+    <message>
+        <source>%1 is damaged: %2</source>
+        <translation>%1 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a GPU Compare catalogue (application id %2, schema version %3); it was not changed</source>
+        <translation>%1 是 SQLite 数据库，但不是 GPU Compare 目录（应用标识 %2，架构版本 %3）；未对其做任何更改</translation>
+    </message>
+    <message>
+        <source>cannot enable write-ahead logging: %1</source>
+        <translation>无法启用预写日志 (WAL)：%1</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 already exists; it was not overwritten</source>
+        <translation>%1 已存在；未覆盖</translation>
+    </message>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create %1 (rename failed)</source>
+        <translation>无法创建 %1（重命名失败）</translation>
+    </message>
+    <message>
+        <source>no catalogue file given</source>
+        <translation>未指定目录文件</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is not a file</source>
+        <translation>%1 不是文件</translation>
+    </message>
+    <message>
+        <source>the catalogue was written by a newer GPU Compare (schema version %1, this version understands %2); it opens read-only</source>
+        <translation>此目录由更新版本的 GPU Compare 写入（架构版本 %1，本版本支持 %2）；将以只读方式打开</translation>
+    </message>
+    <message>
+        <source>opened read-only on request</source>
+        <translation>按要求以只读方式打开</translation>
+    </message>
+    <message>
+        <source>the file is not writable</source>
+        <translation>文件不可写</translation>
+    </message>
+    <message>
+        <source>its folder is not writable</source>
+        <translation>其所在文件夹不可写</translation>
+    </message>
+    <message>
+        <source>%1 uses the older schema version %2 and must be upgraded, but it is read-only (%3)</source>
+        <translation>%1 使用较旧的架构版本 %2，需要升级，但它是只读的（%3）</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only: %1</source>
+        <translation>目录为只读：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueEditor</name>
+    <message>
+        <source>Edit %1 of %2</source>
+        <translation>编辑 %2 的%1</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>New GPU</source>
+        <translation>新 GPU</translation>
+    </message>
+    <message>
+        <source>entered by the user</source>
+        <translation>由用户输入</translation>
+    </message>
+    <message>
+        <source>Add GPU %1</source>
+        <translation>添加 GPU %1</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Duplicate %1</source>
+        <translation>复制 %1</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>删除 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n GPUs</source>
+        <translation>
+            <numerusform>删除 %n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a bundled GPU: there is no bundled value</source>
+        <translation>%1 不是内置 GPU：没有内置值</translation>
+    </message>
+    <message>
+        <source>Restore bundled %1 of %2</source>
+        <translation>恢复 %2 的内置%1</translation>
+    </message>
+    <message>
+        <source>%1 is not a bundled GPU: there are no bundled values</source>
+        <translation>%1 不是内置 GPU：没有内置值</translation>
+    </message>
+    <message>
+        <source>Restore bundled values of %1</source>
+        <translation>恢复 %1 的全部内置值</translation>
+    </message>
+    <message>
+        <source>Import (%1 added, %2 changed)</source>
+        <translation>导入（新增 %1 个，修改 %2 个）</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueExporter</name>
+    <message>
+        <source>cannot export to %1: the file name must end in .csv or .json</source>
+        <translation>无法导出到 %1：文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueImporter</name>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a number or null</source>
+        <translation>必须是数字或 null</translation>
+    </message>
+    <message>
+        <source>, field </source>
+        <translation>，字段 </translation>
+    </message>
+    <message>
+        <source>line 1</source>
+        <translation>第 1 行</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>unknown column (expected the columns of a GPU Compare export)</source>
+        <translation>未知列（应为 GPU Compare 导出文件的列）</translation>
+    </message>
+    <message>
+        <source>the column appears twice</source>
+        <translation>该列出现了两次</translation>
+    </message>
+    <message>
+        <source>the column is missing</source>
+        <translation>缺少该列</translation>
+    </message>
+    <message>
+        <source>%1 fields, the header has %2</source>
+        <translation>有 %1 个字段，表头有 %2 个</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; appears twice in the file</source>
+        <translation>“%1”在文件中出现了两次</translation>
+    </message>
+    <message>
+        <source>the file is too large</source>
+        <translation>文件太大</translation>
+    </message>
+    <message>
+        <source>line %1 (offset %2)</source>
+        <translation>第 %1 行（偏移 %2）</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>JSON 无效：%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;gpucompare-catalogue&quot;</source>
+        <translation>必须为 &quot;gpucompare-catalogue&quot;</translation>
+    </message>
+    <message>
+        <source>must be 1 (this GPU Compare reads version 1)</source>
+        <translation>必须为 1（此版本 GPU Compare 读取版本 1）</translation>
+    </message>
+    <message>
+        <source>must be an array</source>
+        <translation>必须是数组</translation>
+    </message>
+    <message>
+        <source>must be an object or an array</source>
+        <translation>必须是对象或数组</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>unknown field</source>
+        <translation>未知字段</translation>
+    </message>
+    <message>
+        <source>the file name must end in .csv or .json</source>
+        <translation>文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueTab</name>
+    <message>
+        <source>Only GPUs I changed</source>
+        <translation>仅显示我改过的 GPU</translation>
+    </message>
+    <message>
+        <source>Filter by name, vendor, architecture…</source>
+        <translation>按名称、厂商、架构筛选…</translation>
+    </message>
+    <message>
+        <source>Filter the catalogue</source>
+        <translation>筛选目录</translation>
+    </message>
+    <message>
+        <source>Show only GPUs that are not bundled, differ from the bundled values, or hold unsaved edits</source>
+        <translation>只显示非内置、与内置值不同或有未保存编辑的 GPU</translation>
+    </message>
+    <message>
+        <source>GPU catalogue</source>
+        <translation>GPU 目录</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#e67e22&apos;&gt;&amp;#9698;&lt;/span&gt; not saved yet &amp;nbsp; &lt;span style=&apos;color:#2980b9&apos;&gt;&amp;#9699;&lt;/span&gt; differs from the bundled value (hover a cell for it)</source>
+        <translation>&lt;span style=&apos;color:#e67e22&apos;&gt;&amp;#9698;&lt;/span&gt; 尚未保存 &amp;nbsp; &lt;span style=&apos;color:#2980b9&apos;&gt;&amp;#9699;&lt;/span&gt; 与内置值不同（悬停单元格可查看）</translation>
+    </message>
+    <message>
+        <source>&amp;Add GPU</source>
+        <translation>添加 GPU(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a GPU of your own</source>
+        <translation>添加您自己的 GPU</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Add a copy of the current GPU, to edit into a variant</source>
+        <translation>添加当前 GPU 的副本，以便编辑成另一个型号</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected GPUs (undoable; the file changes on Save)</source>
+        <translation>删除所选 GPU（可撤销；保存时才写入文件）</translation>
+    </message>
+    <message>
+        <source>Restore &amp;Value</source>
+        <translation>恢复值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Put the bundled value back into the current cell</source>
+        <translation>将内置值放回当前单元格</translation>
+    </message>
+    <message>
+        <source>Restore &amp;Row</source>
+        <translation>恢复整行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every bundled value of the current GPU back</source>
+        <translation>恢复当前 GPU 的全部内置值</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write every pending edit to the catalogue file</source>
+        <translation>将所有待保存的编辑写入目录文件</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>还原(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Throw away every edit not saved yet</source>
+        <translation>丢弃所有尚未保存的编辑</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sources of %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1 的来源：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>未提供</translation>
+    </message>
+    <message>
+        <source>%1: yours %2, in the file %3</source>
+        <translation>%1：您的值 %2，文件中为 %3</translation>
+    </message>
+    <message>
+        <source>you deleted it; the file changed it</source>
+        <translation>您已删除它；文件中它被修改了</translation>
+    </message>
+    <message>
+        <source>the file no longer has it</source>
+        <translation>文件中已没有它</translation>
+    </message>
+    <message>
+        <source>Save Catalogue</source>
+        <translation>保存目录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Another program changed %n GPU(s) in the catalogue file since they were read:</source>
+        <translation>
+            <numerusform>自读取以来，另一个程序修改了目录文件中的 %n 个 GPU：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep Mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Keep Theirs</source>
+        <translation>保留文件中的</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n change(s) to the catalogue</source>
+        <translation>
+            <numerusform>已将 %n 处更改保存到目录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>未保存任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Reverted to the catalogue file</source>
+        <translation>已还原为目录文件中的内容</translation>
+    </message>
+    <message>
+        <source>Unsaved Catalogue Edits</source>
+        <translation>目录有未保存的编辑</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) in the catalogue have edits that are not saved. Save them before closing?</source>
+        <translation>
+            <numerusform>目录中有 %n 个 GPU 的编辑尚未保存。关闭前要保存吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing changed</source>
+        <translation>已取消导入；没有任何更改</translation>
+    </message>
+    <message>
+        <source>%1: %2. Nothing was imported.</source>
+        <translation>%1：%2。未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Import Catalogue</source>
+        <translation>导入目录</translation>
+    </message>
+    <message>
+        <source>GPU catalogue (*.csv *.json)</source>
+        <translation>GPU 目录 (*.csv *.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds nothing new: %n GPU(s) as they are</source>
+        <translation>
+            <numerusform>%1 中没有新内容：%n 个 GPU 与现有一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>add %1 (%2)</source>
+        <translation>添加 %1（%2）</translation>
+    </message>
+    <message>
+        <source>change %1: %2</source>
+        <translation>修改 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 adds %2 GPU(s) and changes %3; %4 stay as they are.</source>
+        <translation>%1 将添加 %2 个 GPU 并修改 %3 个；%4 个保持不变。</translation>
+    </message>
+    <message>
+        <source>The import becomes one edit you can undo; Save writes it to the catalogue.</source>
+        <translation>导入作为一次可撤销的编辑；保存后写入目录。</translation>
+    </message>
+    <message>
+        <source>Add and Change</source>
+        <translation>添加并修改</translation>
+    </message>
+    <message>
+        <source>Add New Only</source>
+        <translation>仅添加新的</translation>
+    </message>
+    <message>
+        <source>Export Catalogue</source>
+        <translation>导出目录</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n GPU(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个 GPU 导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExportDialog</name>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Pixels per logical pixel in PNG files: 2× gives a sharp image on high-DPI screens</source>
+        <translation>PNG 文件中每个逻辑像素对应的像素数：2× 可在高 DPI 屏幕上得到清晰图像</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;File:</source>
+        <translation>文件(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>F&amp;ormat:</source>
+        <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>宽度(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>高度(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>&amp;Scale:</source>
+        <translation>缩放(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Images (*.png *.svg *.pdf)</source>
+        <translation>图像 (*.png *.svg *.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>ChartExporter</name>
+    <message>
+        <source>No file name given for the chart export.</source>
+        <translation>未给出图表导出的文件名。</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: the size %2x%3 at scale %4 is not a valid image size.</source>
+        <translation>无法导出 %1：尺寸 %2x%3（缩放 %4）不是有效的图像尺寸。</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.</source>
+        <translation>无法导出 %1：%2x%3 像素超出了每边 %4 的上限。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: not enough memory for the image.</source>
+        <translation>无法导出 %1：内存不足，无法生成图像。</translation>
+    </message>
+    <message>
+        <source>Chart exported by GPU Compare</source>
+        <translation>由 GPU Compare 导出的图表</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: the SVG writer could not start.</source>
+        <translation>无法导出 %1：SVG 写入器无法启动。</translation>
+    </message>
+    <message>
+        <source>GPU Compare</source>
+        <translation>GPU Compare</translation>
+    </message>
+    <message>
+        <source>Cannot export %1: the PDF writer could not start.</source>
+        <translation>无法导出 %1：PDF 写入器无法启动。</translation>
+    </message>
+</context>
+<context>
+    <name>ChartKinds</name>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Overview (radar)</source>
+        <translation>概览（雷达图）</translation>
+    </message>
+    <message>
+        <source>Workload: memory fit</source>
+        <translation>工作负载：显存容纳</translation>
+    </message>
+    <message>
+        <source>Workload: latency</source>
+        <translation>工作负载：延迟</translation>
+    </message>
+    <message>
+        <source>Workload: throughput</source>
+        <translation>工作负载：吞吐量</translation>
+    </message>
+    <message>
+        <source>Workload: cost</source>
+        <translation>工作负载：成本</translation>
+    </message>
+</context>
+<context>
+    <name>ChartsPanel</name>
+    <message>
+        <source>Show &amp;sparse figures</source>
+        <translation>显示稀疏算力(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Add the 2:4 structured-sparse tensor figures, labelled, next to the dense ones</source>
+        <translation>在稠密算力旁加上标注的 2:4 结构化稀疏张量算力</translation>
+    </message>
+    <message>
+        <source>Save this chart as PNG, SVG or PDF</source>
+        <translation>将此图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>C&amp;hart:</source>
+        <translation>图表(&amp;H)：</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonCharts</name>
+    <message>
+        <source>FP64</source>
+        <translation>FP64</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation>TF32</translation>
+    </message>
+    <message>
+        <source>FP16/BF16</source>
+        <translation>FP16/BF16</translation>
+    </message>
+    <message>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <source>INT8 (TOPS)</source>
+        <translation>INT8 (TOPS)</translation>
+    </message>
+    <message>
+        <source>FP4</source>
+        <translation>FP4</translation>
+    </message>
+    <message>
+        <source>Compute per precision: dense and sparse 2:4</source>
+        <translation>各精度算力：稠密与 2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>Compute per precision (dense)</source>
+        <translation>各精度算力（稠密）</translation>
+    </message>
+    <message>
+        <source>Throughput (TFLOPS; INT8 in TOPS)</source>
+        <translation>算力（TFLOPS；INT8 以 TOPS 计）</translation>
+    </message>
+    <message>
+        <source>%1 (sparse)</source>
+        <translation>%1（稀疏）</translation>
+    </message>
+    <message>
+        <source>Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. Sparse 2:4 figures need structured-sparse weights and are labelled.</source>
+        <translation>数据手册数值。FP64 和 FP32 为非张量核心算力，其余为张量核心算力。2:4 稀疏数值需要结构化稀疏权重，已单独标注。</translation>
+    </message>
+    <message>
+        <source>Memory capacity</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>Memory (GB)</source>
+        <translation>显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Usable memory per GPU from the datasheet.</source>
+        <translation>数据手册中的单卡可用显存。</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU link</source>
+        <translation>GPU 间互连</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Links are bidirectional totals; no bar means the GPU has no such link.</source>
+        <translation>互连带宽为双向合计；没有柱条表示该 GPU 没有这种互连。</translation>
+    </message>
+    <message>
+        <source>Overview, relative to the best of this comparison</source>
+        <translation>概览（相对本次比较中的最佳值）</translation>
+    </message>
+    <message>
+        <source>Fraction of the best (1 = best)</source>
+        <translation>相对最佳值的比例（1 = 最佳）</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Power efficiency</source>
+        <translation>能效</translation>
+    </message>
+    <message>
+        <source>Price efficiency</source>
+        <translation>性价比</translation>
+    </message>
+    <message>
+        <source>Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.</source>
+        <translation>算力：FP16/BF16 稠密。互连：NVLink/Infinity Fabric，否则为 PCIe。能效：每 W 的 TFLOPS。性价比：每 $/GPU 小时的 TFLOPS。</translation>
+    </message>
+    <message>
+        <source>%1. n/a: does not fit on that many GPUs.</source>
+        <translation>%1。无数据：在这么多 GPU 上放不下。</translation>
+    </message>
+    <message>
+        <source>Memory needed per GPU against capacity</source>
+        <translation>单卡所需显存与容量对比</translation>
+    </message>
+    <message>
+        <source>Needed</source>
+        <translation>所需</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Memory per GPU (GB)</source>
+        <translation>单卡显存 (GB)</translation>
+    </message>
+    <message>
+        <source>Training step time</source>
+        <translation>训练步时间</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <source>Step time (s)</source>
+        <translation>步时间 (s)</translation>
+    </message>
+    <message>
+        <source>Training throughput</source>
+        <translation>训练吞吐量</translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation>全部 GPU</translation>
+    </message>
+    <message>
+        <source>Throughput (tokens/s)</source>
+        <translation>吞吐量 (token/s)</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>Time to first token (ms)</source>
+        <translation>首 token 延迟 (ms)</translation>
+    </message>
+    <message>
+        <source>Output tokens per second</source>
+        <translation>每秒输出 token 数</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>End-to-end</source>
+        <translation>端到端</translation>
+    </message>
+    <message>
+        <source>Throughput, all GPUs (tokens/s)</source>
+        <translation>吞吐量，全部 GPU (token/s)</translation>
+    </message>
+    <message>
+        <source>Rental cost per million tokens</source>
+        <translation>每百万 token 租用成本</translation>
+    </message>
+    <message>
+        <source>$ per million tokens</source>
+        <translation>每百万 token 的 $</translation>
+    </message>
+    <message>
+        <source>Cost ($ per million tokens)</source>
+        <translation>成本（每百万 token 的 $）</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonController</name>
+    <message>
+        <source>Workload not estimated: %1</source>
+        <translation>未能估算工作负载：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonPresentation</name>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>NVLink bridge</source>
+        <translation>NVLink 桥接</translation>
+    </message>
+    <message>
+        <source>Infinity Fabric</source>
+        <translation>Infinity Fabric</translation>
+    </message>
+    <message>
+        <source>PCIe only</source>
+        <translation>仅 PCIe</translation>
+    </message>
+    <message>
+        <source>FP16/BF16 tensor, dense</source>
+        <translation>FP16/BF16 张量，稠密</translation>
+    </message>
+    <message>
+        <source>FP16/BF16 tensor, sparse 2:4</source>
+        <translation>FP16/BF16 张量，2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>FP8 tensor, dense</source>
+        <translation>FP8 张量，稠密</translation>
+    </message>
+    <message>
+        <source>FP8 tensor, sparse 2:4</source>
+        <translation>FP8 张量，2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>INT8 tensor, dense</source>
+        <translation>INT8 张量，稠密</translation>
+    </message>
+    <message>
+        <source>INT8 tensor, sparse 2:4</source>
+        <translation>INT8 张量，2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>FP4 tensor, dense</source>
+        <translation>FP4 张量，稠密</translation>
+    </message>
+    <message>
+        <source>TF32 tensor, dense</source>
+        <translation>TF32 张量，稠密</translation>
+    </message>
+    <message>
+        <source>TF32 tensor, sparse 2:4</source>
+        <translation>TF32 张量，2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>FP32 (non-tensor)</source>
+        <translation>FP32（非张量）</translation>
+    </message>
+    <message>
+        <source>FP64 (non-tensor)</source>
+        <translation>FP64（非张量）</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>GPU-to-GPU link, bidirectional</source>
+        <translation>GPU 间互连，双向</translation>
+    </message>
+    <message>
+        <source>PCIe, bidirectional</source>
+        <translation>PCIe，双向</translation>
+    </message>
+    <message>
+        <source>Board power (TDP)</source>
+        <translation>板卡功耗 (TDP)</translation>
+    </message>
+    <message>
+        <source>Rental price (catalogue default)</source>
+        <translation>租用价格（目录默认值）</translation>
+    </message>
+    <message>
+        <source>Specs (datasheet)</source>
+        <translation>规格（数据手册）</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Workload: memory</source>
+        <translation>工作负载：显存</translation>
+    </message>
+    <message>
+        <source>Memory needed per GPU</source>
+        <translation>单卡所需显存</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs that fit</source>
+        <translation>能放下的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>none up to 1024</source>
+        <translation>1024 个以内都放不下</translation>
+    </message>
+    <message>
+        <source>Peak compute used</source>
+        <translation>所用峰值算力</translation>
+    </message>
+    <message>
+        <source>%1 rate: no %2 tensor cores</source>
+        <translation>按 %1 算力：没有 %2 张量核心</translation>
+    </message>
+    <message>
+        <source>Workload: inference speed</source>
+        <translation>工作负载：推理速度</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>Time per output token</source>
+        <translation>每个输出 token 的时间</translation>
+    </message>
+    <message>
+        <source>Decode, all GPUs</source>
+        <translation>解码，全部 GPU</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>End-to-end output, all GPUs</source>
+        <translation>端到端输出，全部 GPU</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>能放下的最大批大小</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>Longest context that fits</source>
+        <translation>能放下的最长上下文</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>Workload: training speed</source>
+        <translation>工作负载：训练速度</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>Training throughput, all GPUs</source>
+        <translation>训练吞吐量，全部 GPU</translation>
+    </message>
+    <message>
+        <source>Samples, all GPUs</source>
+        <translation>样本，全部 GPU</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation</source>
+        <translation>模型算力利用率 (MFU)</translation>
+    </message>
+    <message>
+        <source>Time for the token budget</source>
+        <translation>完成 token 预算所需时间</translation>
+    </message>
+    <message>
+        <source>hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>GPU-hours for the token budget</source>
+        <translation>完成 token 预算所需 GPU 小时</translation>
+    </message>
+    <message>
+        <source>GPU-h</source>
+        <translation>GPU 小时</translation>
+    </message>
+    <message>
+        <source>Workload: cost and energy</source>
+        <translation>工作负载：成本与能耗</translation>
+    </message>
+    <message>
+        <source>Rental price used</source>
+        <translation>所用租用价格</translation>
+    </message>
+    <message>
+        <source>no price in the catalogue</source>
+        <translation>目录中没有价格</translation>
+    </message>
+    <message>
+        <source>Rental per million tokens</source>
+        <translation>每百万 token 租用费</translation>
+    </message>
+    <message>
+        <source>Rental for the token budget</source>
+        <translation>token 预算的租用费</translation>
+    </message>
+    <message>
+        <source>Energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <source>Electricity per million tokens</source>
+        <translation>每百万 token 电费</translation>
+    </message>
+    <message>
+        <source>Measured (catalogue benchmarks)</source>
+        <translation>实测（目录中的基准测试）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1
+%2 · batch %3 · input %4 · output %5
+Source: %6</source>
+        <translation>%1
+%2 · 批大小 %3 · 输入 %4 · 输出 %5
+来源：%6</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPUs</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>datasheet value</source>
+        <translation>数据手册数值</translation>
+    </message>
+    <message>
+        <source>source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTable</name>
+    <message>
+        <source>Comparison table</source>
+        <translation>比较表</translation>
+    </message>
+    <message>
+        <source>One column per GPU; the best value of each row is starred and bold</source>
+        <translation>每个 GPU 一列；每行的最佳值加星号并以粗体显示</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Table</source>
+        <translation>复制表格(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonTableModel</name>
+    <message>
+        <source>Quantity (unit)</source>
+        <translation>指标（单位）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: higher is better</source>
+        <translation>%1：越高越好</translation>
+    </message>
+    <message>
+        <source>%1: lower is better</source>
+        <translation>%1：越低越好</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>Best in this row (lowest)</source>
+        <translation>本行最佳（最低）</translation>
+    </message>
+    <message>
+        <source>Best in this row (highest)</source>
+        <translation>本行最佳（最高）</translation>
+    </message>
+    <message>
+        <source>best value in this row</source>
+        <translation>本行最佳值</translation>
+    </message>
+</context>
+<context>
+    <name>CostModel</name>
+    <message>
+        <source>$/GPU-hour x GPUs / 3600 / tokens per s x 1e6</source>
+        <translation>$/GPU 小时 x GPU 数 / 3600 / 每秒 token 数 x 1e6</translation>
+    </message>
+    <message>
+        <source>TDP x utilisation x GPUs</source>
+        <translation>TDP x 利用率 x GPU 数</translation>
+    </message>
+    <message>
+        <source>power / tokens per s</source>
+        <translation>功率 / 每秒 token 数</translation>
+    </message>
+    <message>
+        <source>J/token x 1e6 / 3.6e6 x $/kWh</source>
+        <translation>J/token x 1e6 / 3.6e6 x $/kWh</translation>
+    </message>
+</context>
+<context>
+    <name>CsvReader</name>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>the file is larger than %1 MiB</source>
+        <translation>文件大于 %1 MiB</translation>
+    </message>
+    <message>
+        <source>the file is not valid UTF-8 text</source>
+        <translation>文件不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>the file contains NUL bytes (binary data, not CSV)</source>
+        <translation>文件包含 NUL 字节（是二进制数据，不是 CSV）</translation>
+    </message>
+    <message>
+        <source>a quote inside an unquoted field (quote the whole field and double the quote)</source>
+        <translation>未加引号的字段中有引号（请给整个字段加引号，并把其中的引号写两遍）</translation>
+    </message>
+    <message>
+        <source>more than %1 fields</source>
+        <translation>超过 %1 个字段</translation>
+    </message>
+    <message>
+        <source>text after a closing quote</source>
+        <translation>结束引号之后还有文本</translation>
+    </message>
+    <message>
+        <source>a quoted field is never closed</source>
+        <translation>加引号的字段没有结束引号</translation>
+    </message>
+</context>
+<context>
+    <name>Estimator</name>
+    <message>
+        <source>model %1: no layers, hidden size or parameter count to size it by</source>
+        <translation>模型 %1：没有层数、隐藏维度或参数量，无法估算其规模</translation>
+    </message>
+    <message>
+        <source>batch %1: allowed 1 to 1000000 (0 = the largest that fits)</source>
+        <translation>批大小 %1：允许 1 到 1000000（0 = 能放下的最大值）</translation>
+    </message>
+    <message>
+        <source>batch 0: training needs a batch of 1 to 1000000</source>
+        <translation>批大小 0：训练需要 1 到 1000000 的批大小</translation>
+    </message>
+    <message>
+        <source>input tokens %1: allowed 0 to 10000000</source>
+        <translation>输入 token 数 %1：允许 0 到 10000000</translation>
+    </message>
+    <message>
+        <source>output tokens %1: allowed 0 to 10000000</source>
+        <translation>输出 token 数 %1：允许 0 到 10000000</translation>
+    </message>
+    <message>
+        <source>input and output tokens are both 0: at least one token is needed</source>
+        <translation>输入和输出 token 数都为 0：至少需要一个 token</translation>
+    </message>
+    <message>
+        <source>sequence length %1: allowed 1 to 10000000</source>
+        <translation>序列长度 %1：允许 1 到 10000000</translation>
+    </message>
+    <message>
+        <source>gpus %1: allowed 1 to 65536</source>
+        <translation>GPU 数 %1：允许 1 到 65536</translation>
+    </message>
+    <message>
+        <source>tp %1: allowed 1 to the GPU count (%2)</source>
+        <translation>张量并行 %1：允许 1 到 GPU 数（%2）</translation>
+    </message>
+    <message>
+        <source>pp %1: allowed 1 to the GPU count (%2)</source>
+        <translation>流水线并行 %1：允许 1 到 GPU 数（%2）</translation>
+    </message>
+    <message>
+        <source>tp x pp = %1 does not divide the GPU count %2</source>
+        <translation>tp x pp = %1 不能整除 GPU 数 %2</translation>
+    </message>
+    <message>
+        <source>pp %1: the model has only %2 layers</source>
+        <translation>流水线并行 %1：模型只有 %2 层</translation>
+    </message>
+    <message>
+        <source>zero %1: allowed 0, 1, 2, 3</source>
+        <translation>ZeRO %1：允许 0、1、2、3</translation>
+    </message>
+    <message>
+        <source>task %1: LoRA needs a transformer model, %2 is not one</source>
+        <translation>任务 %1：LoRA 需要 Transformer 模型，%2 不是</translation>
+    </message>
+    <message>
+        <source>lora rank %1: allowed 1 to 65536</source>
+        <translation>LoRA 秩 %1：允许 1 到 65536</translation>
+    </message>
+    <message>
+        <source>kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4</source>
+        <translation>KV 精度 %1：这是 GGUF 权重格式；允许 fp32、bf16、fp16、fp8、int8、int4</translation>
+    </message>
+    <message>
+        <source>activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8</source>
+        <translation>激活精度 %1：允许 fp32、tf32、bf16、fp16、fp8、fp4、int8</translation>
+    </message>
+    <message>
+        <source>precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora for a 4-bit base</source>
+        <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16 或 fp8 权重；4 位基座模型请用 QLoRA</translation>
+    </message>
+    <message>
+        <source>precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math</source>
+        <translation>精度 int8：训练需要 fp32、tf32、bf16、fp16 或 fp8 运算</translation>
+    </message>
+    <message>
+        <source>usd per GPU-hour %1: allowed 0 to 10000</source>
+        <translation>每 GPU 小时美元 %1：允许 0 到 10000</translation>
+    </message>
+    <message>
+        <source>usd per kWh %1: allowed 0 to 100</source>
+        <translation>每 kWh 美元 %1：允许 0 到 100</translation>
+    </message>
+    <message>
+        <source>utilisation %1: allowed above 0 up to 1</source>
+        <translation>利用率 %1：允许大于 0 且不超过 1</translation>
+    </message>
+    <message>
+        <source>train tokens %1: allowed 0 to 1e16</source>
+        <translation>训练 token 数 %1：允许 0 到 1e16</translation>
+    </message>
+    <message>
+        <source>%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)</source>
+        <translation>%1 没有 %2 张量算力；按 %3 算力（%4 TFLOPS）计算</translation>
+    </message>
+    <message>
+        <source>dense tensor rate for %1</source>
+        <translation>%1 稠密张量算力</translation>
+    </message>
+    <message>
+        <source>datasheet</source>
+        <translation>数据手册</translation>
+    </message>
+    <message>
+        <source> (fallback: no %1 support)</source>
+        <translation>（回退：不支持 %1）</translation>
+    </message>
+    <message>
+        <source>memory size</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>%1 compute rate</source>
+        <translation>%1 算力</translation>
+    </message>
+    <message>
+        <source>cannot estimate: the catalogue has no %1 for %2</source>
+        <translation>无法估算：目录中没有 %2 的%1</translation>
+    </message>
+    <message>
+        <source>smallest power of two n whose split has memory per GPU &lt;= capacity</source>
+        <translation>使单卡显存 &lt;= 容量的最小 2 的幂 n</translation>
+    </message>
+    <message>
+        <source>capacity %1 GB</source>
+        <translation>容量 %1 GB</translation>
+    </message>
+    <message>
+        <source>(capacity - fixed memory) / memory per sequence</source>
+        <translation>(容量 - 固定显存) / 每序列显存</translation>
+    </message>
+    <message>
+        <source>sequences</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>(capacity - memory other than KV) / (KV per token x batch), at most max_position_embeddings</source>
+        <translation>(容量 - KV 以外的显存) / (每 token 的 KV x 批大小)，不超过 max_position_embeddings</translation>
+    </message>
+    <message>
+        <source>KV %1 GB per token at batch %2</source>
+        <translation>批大小 %2 时每 token 的 KV 为 %1 GB</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs = tp x pp x dp</source>
+        <translation>GPU 数 = tp x pp x dp</translation>
+    </message>
+</context>
+<context>
+    <name>FirstFrameGrabber</name>
+    <message>
+        <source>PNG encoding failed</source>
+        <translation>PNG 编码失败</translation>
+    </message>
+</context>
+<context>
+    <name>GpuCapabilities</name>
+    <message>
+        <source>NVLink bridge</source>
+        <translation>NVLink 桥接</translation>
+    </message>
+</context>
+<context>
+    <name>GpuField</name>
+    <message>
+        <source>GPU id</source>
+        <translation>GPU 标识</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Product</source>
+        <translation>产品</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>型号</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <source>Chip</source>
+        <translation>芯片</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>年份</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>发布信息</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>制程</translation>
+    </message>
+    <message>
+        <source>SMs / CUs</source>
+        <translation>SM / CU 数</translation>
+    </message>
+    <message>
+        <source>SMs / CUs note</source>
+        <translation>SM / CU 备注</translation>
+    </message>
+    <message>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <source>Boost clock note</source>
+        <translation>加速频率备注</translation>
+    </message>
+    <message>
+        <source>FP64</source>
+        <translation>FP64</translation>
+    </message>
+    <message>
+        <source>FP64 tensor</source>
+        <translation>FP64 张量</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>TF32 dense</source>
+        <translation>TF32 稠密</translation>
+    </message>
+    <message>
+        <source>TF32 sparse</source>
+        <translation>TF32 稀疏</translation>
+    </message>
+    <message>
+        <source>FP16/BF16 dense</source>
+        <translation>FP16/BF16 稠密</translation>
+    </message>
+    <message>
+        <source>FP16/BF16 sparse</source>
+        <translation>FP16/BF16 稀疏</translation>
+    </message>
+    <message>
+        <source>FP8 dense</source>
+        <translation>FP8 稠密</translation>
+    </message>
+    <message>
+        <source>FP8 sparse</source>
+        <translation>FP8 稀疏</translation>
+    </message>
+    <message>
+        <source>INT8 dense</source>
+        <translation>INT8 稠密</translation>
+    </message>
+    <message>
+        <source>INT8 sparse</source>
+        <translation>INT8 稀疏</translation>
+    </message>
+    <message>
+        <source>FP4 dense</source>
+        <translation>FP4 稠密</translation>
+    </message>
+    <message>
+        <source>FP4 sparse</source>
+        <translation>FP4 稀疏</translation>
+    </message>
+    <message>
+        <source>Compute note</source>
+        <translation>算力备注</translation>
+    </message>
+    <message>
+        <source>Vendor headline sparse?</source>
+        <translation>厂商宣传值为稀疏？</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Memory type</source>
+        <translation>显存类型</translation>
+    </message>
+    <message>
+        <source>Memory bus</source>
+        <translation>显存位宽</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>TDP note</source>
+        <translation>TDP 备注</translation>
+    </message>
+    <message>
+        <source>Interconnect</source>
+        <translation>互连</translation>
+    </message>
+    <message>
+        <source>Interconnect note</source>
+        <translation>互连备注</translation>
+    </message>
+    <message>
+        <source>GPU-GPU bandwidth</source>
+        <translation>GPU 间带宽</translation>
+    </message>
+    <message>
+        <source>PCIe gen</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <source>PCIe note</source>
+        <translation>PCIe 备注</translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth</source>
+        <translation>PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>Form factor</source>
+        <translation>外形规格</translation>
+    </message>
+    <message>
+        <source>MIG</source>
+        <translation>MIG</translation>
+    </message>
+    <message>
+        <source>Launch price</source>
+        <translation>首发价格</translation>
+    </message>
+    <message>
+        <source>Rental price (estimate)</source>
+        <translation>租用价格（估计）</translation>
+    </message>
+    <message>
+        <source>Price note</source>
+        <translation>价格备注</translation>
+    </message>
+    <message>
+        <source>Rental price basis</source>
+        <translation>租用价格依据</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Cross-checked against</source>
+        <translation>交叉核对来源</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>必须是文本</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>超过了 %1 个字符</translation>
+    </message>
+    <message>
+        <source>must be 1-64 lowercase letters, digits, &apos;_&apos;, &apos;.&apos; or &apos;-&apos;, starting with a letter or digit (got &apos;%1&apos;)</source>
+        <translation>必须是 1-64 个小写字母、数字、“_”、“.”或“-”，并以字母或数字开头（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>must be one of %1 (got &apos;%2&apos;)</source>
+        <translation>必须是 %1 之一（实际为“%2”）</translation>
+    </message>
+    <message>
+        <source>must be a number (got &apos;%1&apos;)</source>
+        <translation>必须是数字（实际为“%1”）</translation>
+    </message>
+    <message>
+        <source>must be a number, not NaN</source>
+        <translation>必须是数字，不能是 NaN</translation>
+    </message>
+    <message>
+        <source>must be finite</source>
+        <translation>必须是有限值</translation>
+    </message>
+    <message>
+        <source>must not be negative (got %1)</source>
+        <translation>不能为负数（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be a whole number (got %1)</source>
+        <translation>必须是整数（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2%3 (got %4)</source>
+        <translation>必须介于 %1 和 %2%3 之间（实际为 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>GpuPicker</name>
+    <message>
+        <source>GPU picker</source>
+        <translation>GPU 选择器</translation>
+    </message>
+    <message>
+        <source>Filter GPUs: name, vendor, architecture</source>
+        <translation>筛选 GPU：名称、厂商、架构</translation>
+    </message>
+    <message>
+        <source>Filter GPUs</source>
+        <translation>筛选 GPU</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>GPUs to compare</source>
+        <translation>要比较的 GPU</translation>
+    </message>
+    <message>
+        <source>Selected GPU count</source>
+        <translation>已选 GPU 数</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs selected</source>
+        <translation>已选 %1 / %2 个 GPU</translation>
+    </message>
+</context>
+<context>
+    <name>GpuRepository</name>
+    <message>
+        <source>: a GPU with this gpu_id already exists</source>
+        <translation>：已有使用此 gpu_id 的 GPU</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only</source>
+        <translation>目录为只读</translation>
+    </message>
+    <message>
+        <source>cannot read the GPUs</source>
+        <translation>无法读取 GPU 列表</translation>
+    </message>
+    <message>
+        <source>cannot read GPU %1</source>
+        <translation>无法读取 GPU %1</translation>
+    </message>
+    <message>
+        <source>no GPU with id &apos;%1&apos;</source>
+        <translation>没有标识为“%1”的 GPU</translation>
+    </message>
+    <message>
+        <source>cannot count the GPUs</source>
+        <translation>无法统计 GPU 数量</translation>
+    </message>
+    <message>
+        <source>cannot add GPU &apos;%1&apos;</source>
+        <translation>无法添加 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>cannot save GPU &apos;%1&apos;</source>
+        <translation>无法保存 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos; was changed or deleted by someone else since it was read; reload it and apply your change again</source>
+        <translation>GPU“%1”在读取后已被其他人修改或删除；请重新加载后再次应用您的更改</translation>
+    </message>
+    <message>
+        <source>cannot delete GPU &apos;%1&apos;</source>
+        <translation>无法删除 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos; was changed or deleted by someone else since it was read; it was not deleted</source>
+        <translation>GPU“%1”在读取后已被其他人修改或删除；未删除它</translation>
+    </message>
+</context>
+<context>
+    <name>HuggingFaceConfig</name>
+    <message>
+        <source>%1: expected a whole number &gt;= 0</source>
+        <translation>%1：应为大于等于 0 的整数</translation>
+    </message>
+    <message>
+        <source>config.json: needs num_hidden_layers, hidden_size and num_attention_heads (or n_layer, n_embd, n_head)</source>
+        <translation>config.json：需要 num_hidden_layers、hidden_size 和 num_attention_heads（或 n_layer、n_embd、n_head）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2)</source>
+        <translation>%1：不是 JSON 对象（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>InferenceModel</name>
+    <message>
+        <source>batch x FLOPs per sample / (tp x pp) / (peak x eta_c)</source>
+        <translation>批大小 x 每样本 FLOPs / (tp x pp) / (峰值 x eta_c)</translation>
+    </message>
+    <message>
+        <source>batch / time x replicas</source>
+        <translation>批大小 / 时间 x 副本数</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <source>batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)</source>
+        <translation>批大小 x 输入 x (2 x 激活参数 + 4 x L x a x d x 输入/2) / (tp x pp)</translation>
+    </message>
+    <message>
+        <source>linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x eta_attn x quant)</source>
+        <translation>线性层 FLOPs / (峰值 x eta_c x 量化系数) + 注意力 FLOPs / (峰值 x eta_c x eta_attn x 量化系数)</translation>
+    </message>
+    <message>
+        <source>weight bytes x micro-batches / (bandwidth x eta_m)</source>
+        <translation>权重字节数 x 微批数 / (带宽 x eta_m)</translation>
+    </message>
+    <message>
+        <source>(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m + TP all-reduces + PP transfers</source>
+        <translation>(max(计算, 访存) + L/pp x 微批数 x 开销) x (m + pp - 1)/m + TP 全归约 + PP 传输</translation>
+    </message>
+    <message>
+        <source>batch x input / TTFT x replicas</source>
+        <translation>批大小 x 输入 / TTFT x 副本数</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>weights (MoE: experts touched) + batch x context x KV bytes per token</source>
+        <translation>权重（MoE：所用专家）+ 批大小 x 上下文 x 每 token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>bytes / (bandwidth x eta_m)</source>
+        <translation>字节数 / (带宽 x eta_m)</translation>
+    </message>
+    <message>
+        <source>batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)</source>
+        <translation>批大小 x (2 x 激活参数 + 4 x L x a x d x 上下文) / (tp x pp) / (峰值 x eta_c)</translation>
+    </message>
+    <message>
+        <source>pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers</source>
+        <translation>pp x (max(访存, 计算) + L/pp x 开销) + TP 全归约 + PP 传输</translation>
+    </message>
+    <message>
+        <source>batch / TPOT x replicas</source>
+        <translation>批大小 / TPOT x 副本数</translation>
+    </message>
+    <message>
+        <source>batch x output / (TTFT + output x TPOT) x replicas</source>
+        <translation>批大小 x 输出 / (TTFT + 输出 x TPOT) x 副本数</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>GPU Compare</source>
+        <translation>GPU Compare</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>比较(&amp;C)</translation>
+    </message>
+    <message>
+        <source>C&amp;harts</source>
+        <translation>图表(&amp;H)</translation>
+    </message>
+    <message>
+        <source>C&amp;atalogue</source>
+        <translation>目录(&amp;A)</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Show the Math</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>&amp;Open Catalogue…</source>
+        <translation>打开目录(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Scenario…</source>
+        <translation>打开场景(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario…</source>
+        <translation>保存场景(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import Catalogue…</source>
+        <translation>导入目录(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Catalogue…</source>
+        <translation>导出目录(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Chart…</source>
+        <translation>导出图表(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>导出报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Ctrl+1</source>
+        <translation>Ctrl+1</translation>
+    </message>
+    <message>
+        <source>Ctrl+2</source>
+        <translation>Ctrl+2</translation>
+    </message>
+    <message>
+        <source>Ctrl+3</source>
+        <translation>Ctrl+3</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Compare</source>
+        <translation>关于 GPU Compare(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>No catalogue is open: %1</source>
+        <translation>没有打开目录：%1</translation>
+    </message>
+    <message>
+        <source>No catalogue: %1</source>
+        <translation>没有目录：%1</translation>
+    </message>
+    <message>
+        <source>Read-only: %1</source>
+        <translation>只读：%1</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>The new language takes effect when GPU Compare restarts.</source>
+        <translation>新语言将在 GPU Compare 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>About GPU Compare</source>
+        <translation>关于 GPU Compare</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;GPU Compare %1&lt;/h3&gt;&lt;p&gt;Choose GPUs for AI training and inference: memory fit, speed, cost and verdicts, each with its math and sources.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU Compare %1&lt;/h3&gt;&lt;p&gt;为 AI 训练和推理挑选 GPU：显存容纳、速度、成本与结论，每一项都附有计算过程和来源。&lt;/p&gt;&lt;p&gt;依据 GNU 通用公共许可证第 3 版或更高版本授权。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>MathPanel</name>
+    <message>
+        <source>Show the math</source>
+        <translation>计算过程</translation>
+    </message>
+    <message>
+        <source>Selected number</source>
+        <translation>所选数值</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the calculation as text</source>
+        <translation>将计算过程复制为文本</translation>
+    </message>
+    <message>
+        <source>Copy the calculation</source>
+        <translation>复制计算过程</translation>
+    </message>
+    <message>
+        <source>Calculation terms</source>
+        <translation>计算步骤</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Select a number to see how it was calculated.</source>
+        <translation>选择一个数值，查看它是如何算出来的。</translation>
+    </message>
+</context>
+<context>
+    <name>MathTerm</name>
+    <message>
+        <source>peak compute used</source>
+        <translation>所用峰值算力</translation>
+    </message>
+    <message>
+        <source>parallelism</source>
+        <translation>并行方式</translation>
+    </message>
+    <message>
+        <source>fewest GPUs that fit</source>
+        <translation>能放下的最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>largest batch that fits</source>
+        <translation>能放下的最大批大小</translation>
+    </message>
+    <message>
+        <source>longest context that fits</source>
+        <translation>能放下的最长上下文</translation>
+    </message>
+    <message>
+        <source>training FLOPs per GPU per step</source>
+        <translation>每步单卡训练 FLOPs</translation>
+    </message>
+    <message>
+        <source>compute time per step</source>
+        <translation>每步计算时间</translation>
+    </message>
+    <message>
+        <source>memory traffic time per step</source>
+        <translation>每步访存时间</translation>
+    </message>
+    <message>
+        <source>optimizer update</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>pipeline bubble factor</source>
+        <translation>流水线气泡系数</translation>
+    </message>
+    <message>
+        <source>tensor-parallel all-reduces per step</source>
+        <translation>每步张量并行全归约</translation>
+    </message>
+    <message>
+        <source>data-parallel gradient all-reduce</source>
+        <translation>数据并行梯度全归约</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>步时间</translation>
+    </message>
+    <message>
+        <source>training tokens per second (all GPUs)</source>
+        <translation>每秒训练 token 数（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>training samples per second (all GPUs)</source>
+        <translation>每秒训练样本数（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>GPU-hours for the token budget</source>
+        <translation>完成 token 预算所需 GPU 小时</translation>
+    </message>
+    <message>
+        <source>rental per million tokens</source>
+        <translation>每百万 token 租用费</translation>
+    </message>
+    <message>
+        <source>power (all GPUs)</source>
+        <translation>功率（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>energy per token</source>
+        <translation>每 token 能耗</translation>
+    </message>
+    <message>
+        <source>electricity per million tokens</source>
+        <translation>每百万 token 电费</translation>
+    </message>
+    <message>
+        <source>forward time per batch</source>
+        <translation>每批前向时间</translation>
+    </message>
+    <message>
+        <source>samples per second (all GPUs)</source>
+        <translation>每秒样本数（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>prefill FLOPs per GPU</source>
+        <translation>单卡预填充 FLOPs</translation>
+    </message>
+    <message>
+        <source>prefill compute time</source>
+        <translation>预填充计算时间</translation>
+    </message>
+    <message>
+        <source>prefill memory time</source>
+        <translation>预填充访存时间</translation>
+    </message>
+    <message>
+        <source>time to first token</source>
+        <translation>首 token 延迟</translation>
+    </message>
+    <message>
+        <source>prefill tokens per second (all GPUs)</source>
+        <translation>每秒预填充 token 数（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>decode bytes read per step per GPU</source>
+        <translation>解码每步单卡读取字节数</translation>
+    </message>
+    <message>
+        <source>decode memory time</source>
+        <translation>解码访存时间</translation>
+    </message>
+    <message>
+        <source>decode compute time</source>
+        <translation>解码计算时间</translation>
+    </message>
+    <message>
+        <source>time per output token</source>
+        <translation>每个输出 token 的时间</translation>
+    </message>
+    <message>
+        <source>decode tokens per second (all GPUs)</source>
+        <translation>每秒解码 token 数（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>end-to-end throughput (all GPUs)</source>
+        <translation>端到端吞吐量（全部 GPU）</translation>
+    </message>
+    <message>
+        <source>weights per GPU</source>
+        <translation>单卡权重</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU (MLA)</source>
+        <translation>单卡 KV 缓存 (MLA)</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>单卡 KV 缓存</translation>
+    </message>
+    <message>
+        <source>activations per GPU (live buffers)</source>
+        <translation>单卡激活（活动缓冲区）</translation>
+    </message>
+    <message>
+        <source>activations per GPU (training, recompute full)</source>
+        <translation>单卡激活（训练，完全重计算）</translation>
+    </message>
+    <message>
+        <source>activations per GPU (training, recompute selective)</source>
+        <translation>单卡激活（训练，选择性重计算）</translation>
+    </message>
+    <message>
+        <source>activations per GPU (training, recompute none)</source>
+        <translation>单卡激活（训练，不重计算）</translation>
+    </message>
+    <message>
+        <source>gradients per GPU</source>
+        <translation>单卡梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state per GPU</source>
+        <translation>单卡优化器状态</translation>
+    </message>
+    <message>
+        <source>LoRA adapters per GPU</source>
+        <translation>单卡 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>framework overhead per GPU</source>
+        <translation>单卡框架开销</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryModel</name>
+    <message>
+        <source>params x bits per weight / 8 / (tp x pp)</source>
+        <translation>参数量 x 每权重位数 / 8 / (tp x pp)</translation>
+    </message>
+    <message>
+        <source>L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch</source>
+        <translation>L/pp x (kv_lora_rank + qk_rope_head_dim) x 字节数 x token 数 x 批大小</translation>
+    </message>
+    <message>
+        <source>2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch</source>
+        <translation>2 x L/pp x max(1, n_kv/tp) x head_dim x 字节数 x token 数 x 批大小</translation>
+    </message>
+    <message>
+        <source>batch x input x (4h + 2f/tp) x bytes + vocab x 4</source>
+        <translation>批大小 x 输入 x (4h + 2f/tp) x 字节数 + 词表大小 x 4</translation>
+    </message>
+    <message>
+        <source>batch x L x 2 x s x h / tp + logits</source>
+        <translation>批大小 x L x 2 x s x h / tp + logits</translation>
+    </message>
+    <message>
+        <source>batch x L x s x h x 34 / tp + logits (attention scores not stored)</source>
+        <translation>批大小 x L x s x h x 34 / tp + logits（不保存注意力分数）</translation>
+    </message>
+    <message>
+        <source>batch x L x s x h x (34 + 5 a s / h) / tp + logits</source>
+        <translation>批大小 x L x s x h x (34 + 5 a s / h) / tp + logits</translation>
+    </message>
+    <message>
+        <source>params x 2 bytes / (tp x pp) / (dp if ZeRO &gt;= 2)</source>
+        <translation>参数量 x 2 字节 / (tp x pp) / (ZeRO &gt;= 2 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>params x (master + moments) bytes / (tp x pp) / (dp if ZeRO &gt;= 1)</source>
+        <translation>参数量 x (主权重 + 动量) 字节数 / (tp x pp) / (ZeRO &gt;= 1 时除以 dp)</translation>
+    </message>
+    <message>
+        <source>r x L x sum(in + out) x 16 bytes / (tp x pp)</source>
+        <translation>r x L x sum(输入 + 输出) x 16 字节 / (tp x pp)</translation>
+    </message>
+    <message>
+        <source>profile framework_overhead_gb</source>
+        <translation>效率配置中的 framework_overhead_gb</translation>
+    </message>
+    <message>
+        <source>sum of the parts</source>
+        <translation>各部分之和</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>首选项</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>A new language takes effect when GPU Compare restarts.</source>
+        <translation>新语言将在 GPU Compare 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>RadarChartWidget</name>
+    <message>
+        <source>Radar chart</source>
+        <translation>雷达图</translation>
+    </message>
+    <message>
+        <source>%1 (n/a: %2)</source>
+        <translation>%1（无数据：%2）</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3</source>
+        <translation>%1
+%2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>RepositorySupport</name>
+    <message>
+        <source>: the id already exists</source>
+        <translation>：该标识已存在</translation>
+    </message>
+    <message>
+        <source>the catalogue is read-only</source>
+        <translation>目录为只读</translation>
+    </message>
+    <message>
+        <source> was changed or deleted by someone else since it was read</source>
+        <translation>在读取后已被其他人修改或删除</translation>
+    </message>
+</context>
+<context>
+    <name>SpecItemDelegate</name>
+    <message>
+        <source>(not given)</source>
+        <translation>（未提供）</translation>
+    </message>
+</context>
+<context>
+    <name>SpecSpinBox</name>
+    <message>
+        <source>%1 to %2%3; leave empty when the datasheet gives no value</source>
+        <translation>%1 到 %2%3；数据手册未给出数值时请留空</translation>
+    </message>
+</context>
+<context>
+    <name>SpecTableModel</name>
+    <message>
+        <source>The catalogue is read-only: %1</source>
+        <translation>目录为只读：%1</translation>
+    </message>
+    <message>
+        <source>there is no column %1</source>
+        <translation>没有第 %1 列</translation>
+    </message>
+    <message>
+        <source>there is no cell %1, %2</source>
+        <translation>没有单元格 %1, %2</translation>
+    </message>
+    <message>
+        <source>GPU id: another GPU already has the id &apos;%1&apos;</source>
+        <translation>GPU 标识：已有另一个 GPU 使用标识“%1”</translation>
+    </message>
+    <message>
+        <source>a GPU with the id &apos;%1&apos; already exists</source>
+        <translation>标识为“%1”的 GPU 已存在</translation>
+    </message>
+    <message>
+        <source>Sources: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>Not saved yet; saved value: %1</source>
+        <translation>尚未保存；已保存的值：%1</translation>
+    </message>
+    <message>
+        <source>New GPU, not saved yet</source>
+        <translation>新 GPU，尚未保存</translation>
+    </message>
+    <message>
+        <source>Bundled value: %1</source>
+        <translation>内置值：%1</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos;: %2</source>
+        <translation>GPU“%1”：%2</translation>
+    </message>
+    <message>
+        <source>Column %1 in CSV and JSON files</source>
+        <translation>CSV 和 JSON 文件中的 %1 列</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingModel</name>
+    <message>
+        <source>(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)</source>
+        <translation>(2 + 重计算) x 前向 FLOPs / (tp x pp)（LoRA：基座模型无权重梯度）</translation>
+    </message>
+    <message>
+        <source>(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)</source>
+        <translation>(3 + 重计算) x 前向 FLOPs / (tp x pp) = 6N x token 数（完全重计算时为 8N）</translation>
+    </message>
+    <message>
+        <source>FLOPs / (peak x eta_c) (+ attention at eta_attn)</source>
+        <translation>FLOPs / (峰值 x eta_c)（+ 按 eta_attn 计的注意力）</translation>
+    </message>
+    <message>
+        <source>bytes per FLOP x FLOPs / (bandwidth x eta_m)</source>
+        <translation>每 FLOP 字节数 x FLOPs / (带宽 x eta_m)</translation>
+    </message>
+    <message>
+        <source>trained params per GPU x 30 bytes / (bandwidth x eta_m)</source>
+        <translation>单卡训练参数量 x 30 字节 / (带宽 x eta_m)</translation>
+    </message>
+    <message>
+        <source>4 x L x allreduce(batch x s x h x bytes) over %1</source>
+        <translation>4 x L x allreduce(批大小 x s x h x 字节数)，经由 %1</translation>
+    </message>
+    <message>
+        <source>tp %1, link %2 GB/s per direction</source>
+        <translation>tp %1，互连每方向 %2 GB/s</translation>
+    </message>
+    <message>
+        <source>2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1</source>
+        <translation>2 (dp - 1)/dp x 梯度字节数 / (互连 x eta_comm)，经由 %1</translation>
+    </message>
+    <message>
+        <source>dp %1, %2 B, %3 GB/s per direction, eta %4</source>
+        <translation>dp %1，%2 B，每方向 %3 GB/s，eta %4</translation>
+    </message>
+    <message>
+        <source>(compute + traffic) x bubble + optimizer + TP + DP communication</source>
+        <translation>(计算 + 访存) x 气泡 + 优化器 + TP + DP 通信</translation>
+    </message>
+    <message>
+        <source>tokens per replica x dp / step</source>
+        <translation>每副本 token 数 x dp / 步时间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
+    </message>
+    <message>
+        <source>model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)</source>
+        <translation>模型 FLOPs（6N x token 数，LoRA 为 4N，+ 注意力；不含重计算）/ (步时间 x GPU 数 x 峰值)</translation>
+    </message>
+    <message>
+        <source>fraction of peak</source>
+        <translation>占峰值比例</translation>
+    </message>
+    <message>
+        <source>budget / tokens per second / 3600 x GPUs</source>
+        <translation>预算 / 每秒 token 数 / 3600 x GPU 数</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictPanel</name>
+    <message>
+        <source>Pick GPUs to see which suit training and inference.</source>
+        <translation>选择 GPU，看看哪些适合训练和推理。</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐</translation>
+    </message>
+    <message>
+        <source>Suitable</source>
+        <translation>适合</translation>
+    </message>
+    <message>
+        <source>Limited</source>
+        <translation>受限</translation>
+    </message>
+    <message>
+        <source>Unsuitable</source>
+        <translation>不适合</translation>
+    </message>
+    <message>
+        <source>Verdicts for %1</source>
+        <translation>%1 的结论</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Reasons for the %1 verdict</source>
+        <translation>%1结论的理由</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictRules</name>
+    <message>
+        <source>training tokens/s</source>
+        <translation>训练 token/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>cannot estimate this GPU</source>
+        <translation>无法估算此 GPU</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GB per GPU needed of %2 GB, and no count up to 1024 GPUs holds it</source>
+        <translation>放不下：单卡需要 %1 GB，容量 %2 GB，1024 个 GPU 以内都放不下</translation>
+    </message>
+    <message>
+        <source>needs %1 GPUs, more than one 8-GPU node: a multi-node cluster whose network sets the pace; %2 GB per GPU with %3</source>
+        <translation>需要 %1 个 GPU，超过一个 8 卡节点：需多节点集群，速度取决于集群网络；%3 个 GPU 时单卡 %2 GB</translation>
+    </message>
+    <message>
+        <source>needs %1 GPUs, more than one 8-GPU node, and this card has no switch fabric to scale out; %2 GB per GPU with %3</source>
+        <translation>需要 %1 个 GPU，超过一个 8 卡节点，而此卡没有可横向扩展的交换互连；%3 个 GPU 时单卡 %2 GB</translation>
+    </message>
+    <message numerus="yes">
+        <source>does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs</source>
+        <translation>
+            <numerusform>%n 个 GPU 放不下：单卡需要 %1 GB，容量 %2 GB；需要 %3 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>fits: %1 GB of %2 GB per GPU on %n GPU(s)</source>
+        <translation>
+            <numerusform>放得下：%n 个 GPU，单卡使用 %1 GB / %2 GB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no NVLink for %1 GPUs: gradient all-reduce and tensor parallelism go over PCIe (%2 GB/s per direction), poor for multi-GPU training</source>
+        <translation>%1 个 GPU 之间没有 NVLink：梯度全归约和张量并行走 PCIe（每方向 %2 GB/s），不适合多卡训练</translation>
+    </message>
+    <message>
+        <source>no NVLink for %1 GPUs: tensor/pipeline traffic goes over PCIe (%2 GB/s per direction)</source>
+        <translation>%1 个 GPU 之间没有 NVLink：张量/流水线并行流量走 PCIe（每方向 %2 GB/s）</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3% of the fastest here</source>
+        <translation>%1 %2，为此处最快者的 %3%</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3% of the fastest here (%4)</source>
+        <translation>%1 %2，为此处最快者（%4）的 %3%</translation>
+    </message>
+    <message>
+        <source>slow: %1 %2, %3% of the fastest here (%4)</source>
+        <translation>较慢：%1 %2，为此处最快者（%4）的 %3%</translation>
+    </message>
+    <message>
+        <source>costly: $%1 per million tokens, %2x the cheapest here</source>
+        <translation>成本高：每百万 token $%1，是此处最便宜者的 %2 倍</translation>
+    </message>
+    <message>
+        <source>lowest cost here: $%1 per million tokens</source>
+        <translation>此处成本最低：每百万 token $%1</translation>
+    </message>
+    <message>
+        <source>dense FP16/BF16 tensor %1 TFLOPS, %2x the strongest here (%3, %4)</source>
+        <translation>稠密 FP16/BF16 张量算力 %1 TFLOPS，为此处最强者（%3，%4）的 %2 倍</translation>
+    </message>
+    <message>
+        <source>against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this GPU&apos;s 2:4 sparse %5 TFLOPS next to dense figures suggests %6x; the verdict uses dense</source>
+        <translation>与 %1 相比：稠密算力 %2 对 %3 TFLOPS，为 %4 倍；若表格把此 GPU 的 2:4 稀疏算力 %5 TFLOPS 与稠密数值并列，会显得是 %6 倍；结论采用稠密算力</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadForm</name>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>config.json…</source>
+        <translation>config.json…</translation>
+    </message>
+    <message>
+        <source>Load a custom model from a local Hugging Face config.json</source>
+        <translation>从本地 Hugging Face config.json 加载自定义模型</translation>
+    </message>
+    <message>
+        <source>Load custom model config</source>
+        <translation>加载自定义模型配置</translation>
+    </message>
+    <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tune</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <source>QLoRA fine-tune</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+    <message>
+        <source>&amp;Weights</source>
+        <translation>权重(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;KV cache</source>
+        <translation>KV 缓存(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Input tokens</source>
+        <translation>输入 token(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Output tokens</source>
+        <translation>输出 token(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence length</source>
+        <translation>序列长度(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;GPUs</source>
+        <translation>GPU 数(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Te&amp;nsor parallel</source>
+        <translation>张量并行(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pipe&amp;line parallel</source>
+        <translation>流水线并行(&amp;L)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>&quot;auto&quot; lets the estimator split the model over the fewest GPUs that hold it</source>
+        <translation>“自动”让估算器把模型切分到能放下它的最少 GPU 上</translation>
+    </message>
+    <message>
+        <source>&amp;ZeRO stage</source>
+        <translation>ZeRO 阶段(&amp;Z)</translation>
+    </message>
+    <message>
+        <source>0 (none)</source>
+        <translation>0（无）</translation>
+    </message>
+    <message>
+        <source>1 (optimizer)</source>
+        <translation>1（优化器）</translation>
+    </message>
+    <message>
+        <source>2 (+ gradients)</source>
+        <translation>2（+ 梯度）</translation>
+    </message>
+    <message>
+        <source>3 (+ weights)</source>
+        <translation>3（+ 权重）</translation>
+    </message>
+    <message>
+        <source>&amp;Recompute</source>
+        <translation>重计算(&amp;R)</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>Efficiency &amp;profile</source>
+        <translation>效率配置(&amp;P)</translation>
+    </message>
+    <message>
+        <source>catalogue</source>
+        <translation>目录值</translation>
+    </message>
+    <message>
+        <source>Rental price per GPU-hour; &quot;catalogue&quot; uses each GPU&apos;s default</source>
+        <translation>每 GPU 小时的租用价格；“目录值”使用各 GPU 的默认价格</translation>
+    </message>
+    <message>
+        <source>$ / GP&amp;U-hour</source>
+        <translation>$ / GPU 小时(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Electricit&amp;y $ / kWh</source>
+        <translation>电价 $ / kWh(&amp;Y)</translation>
+    </message>
+    <message>
+        <source> B tokens</source>
+        <translation> B token</translation>
+    </message>
+    <message>
+        <source>Training bu&amp;dget</source>
+        <translation>训练预算(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Default for the task</source>
+        <translation>按任务默认</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadMapper</name>
+    <message>
+        <source>profile %1 is not in the catalogue</source>
+        <translation>目录中没有效率配置 %1</translation>
+    </message>
+    <message>
+        <source>model %1 is not in the catalogue</source>
+        <translation>目录中没有模型 %1</translation>
+    </message>
+    <message>
+        <source>choose a model or load a config.json</source>
+        <translation>请选择模型或加载 config.json</translation>
+    </message>
+    <message>
+        <source>unknown task %1</source>
+        <translation>未知任务 %1</translation>
+    </message>
+    <message>
+        <source>unknown precision %1</source>
+        <translation>未知精度 %1</translation>
+    </message>
+    <message>
+        <source>unknown recomputation %1</source>
+        <translation>未知重计算方式 %1</translation>
+    </message>
+    <message>
+        <source>%1-token sequences</source>
+        <translation>%1 token 序列</translation>
+    </message>
+    <message>
+        <source>%1 + %2 tokens</source>
+        <translation>%1 + %2 token</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %3 · batch %4 · %5 · %n GPU(s) each · %6</source>
+        <translation>
+            <numerusform>%1 · %2 · %3 · 批大小 %4 · %5 · 各 %n 个 GPU · %6</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tune</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <source>QLoRA fine-tune</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+</context>
+<context>
+    <name>WriteTransaction</name>
+    <message>
+        <source>cannot start a write transaction: %1</source>
+        <translation>无法开始写入事务：%1</translation>
+    </message>
+    <message>
+        <source>cannot save: %1</source>
+        <translation>无法保存：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cli</name>
+    <message>
+        <source>the folder %1 does not exist</source>
+        <translation>文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>the folder %1 is not writable</source>
+        <translation>文件夹 %1 不可写</translation>
+    </message>
+    <message>
+        <source>%1 is a folder</source>
+        <translation>%1 是一个文件夹</translation>
+    </message>
+    <message>
+        <source>%1 is not writable</source>
+        <translation>%1 不可写</translation>
+    </message>
+</context>
+</TS>
