@@ -2451,6 +2451,10 @@ Source: %6</source>
         <translation>选择 GPU，看看哪些适合训练和推理。</translation>
     </message>
     <message>
+        <source>&amp;Copy Verdicts</source>
+        <translation>复制结论(&amp;C)</translation>
+    </message>
+    <message>
         <source>Verdicts</source>
         <translation>结论</translation>
     </message>
