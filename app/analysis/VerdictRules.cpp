@@ -9,9 +9,10 @@
 namespace VerdictLevels {
 QString name(VerdictLevel level)
 {
+    // Identifiers for --json and the command line, not translated; the window shows VerdictPanel::levelText.
     switch (level) {
     case VerdictLevel::Recommended:
-        return QStringLiteral("recommended"); // an identifier (--json); the window shows its own text
+        return QStringLiteral("recommended");
     case VerdictLevel::Suitable:
         return QStringLiteral("suitable");
     case VerdictLevel::Limited:

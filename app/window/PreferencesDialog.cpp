@@ -7,7 +7,6 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
 #include <algorithm>
 
 PreferencesDialog::PreferencesDialog(QWidget *parent)
@@ -41,7 +40,8 @@ PreferencesDialog::PreferencesDialog(QWidget *parent)
     layout->addWidget(buttons);
 
     // Wide enough for the note on one line in English and Chinese, rather than a word-wrapped sliver.
-    setMinimumWidth(std::max(380, m_restartNote->fontMetrics().horizontalAdvance(m_restartNote->text()) + 40));
+    setMinimumWidth(
+        std::max(380, m_restartNote->fontMetrics().horizontalAdvance(m_restartNote->text()) + 40));
 
     m_initialLanguage = AppSettings().language();
     setLanguage(m_initialLanguage);
