@@ -1991,6 +1991,10 @@ Source: %6</source>
         <source>&lt;h3&gt;GPU Compare %1&lt;/h3&gt;&lt;p&gt;Choose GPUs for AI training and inference: memory fit, speed, cost and verdicts, each with its math and sources.&lt;/p&gt;&lt;p&gt;Licensed under the GNU General Public License, version 3 or later.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;GPU Compare %1&lt;/h3&gt;&lt;p&gt;为 AI 训练和推理挑选 GPU：显存容纳、速度、成本与结论，每一项都附有计算过程和来源。&lt;/p&gt;&lt;p&gt;依据 GNU 通用公共许可证第 3 版或更高版本授权。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -2375,6 +2379,25 @@ Source: %6</source>
     <message>
         <source>Column %1 in CSV and JSON files</source>
         <translation>CSV 和 JSON 文件中的 %1 列</translation>
+    </message>
+</context>
+<context>
+    <name>ThemeController</name>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The desktop&apos;s colours</source>
+        <translation>使用桌面的配色</translation>
     </message>
 </context>
 <context>
