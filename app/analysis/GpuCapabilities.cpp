@@ -1,7 +1,5 @@
 #include "GpuCapabilities.h"
 
-#include <QCoreApplication>
-
 namespace {
 
 std::optional<double> positive(const std::optional<double> &value)
@@ -107,7 +105,8 @@ LinkInfo link(const GpuSpec &gpu, int groupSize)
     if ((switched || bridged) && gpu.interconnectGBs && *gpu.interconnectGBs > 0.0)
         return {*gpu.interconnectGBs / 2.0, true,
                 kind == QLatin1String("infinity-fabric") ? QStringLiteral("Infinity Fabric")
-                : bridged ? QCoreApplication::translate("GpuCapabilities", "NVLink bridge")
+                // English here (the estimate's fast path); the math translates it (context GpuCapabilities).
+                : bridged ? QStringLiteral(QT_TRANSLATE_NOOP("GpuCapabilities", "NVLink bridge"))
                           : QStringLiteral("NVLink/NVSwitch")};
     const double pcie = positive(gpu.pcieGBs).value_or(32.0); // PCIe Gen4 x16 bidirectional when unknown
     return {pcie / 2.0, false, QStringLiteral("PCIe")};

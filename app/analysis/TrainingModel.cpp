@@ -119,19 +119,20 @@ TrainingResult run(const Inputs &in, MathLog *math)
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "tensor-parallel all-reduces per step")),
             QCoreApplication::translate("TrainingModel", "4 x L x allreduce(batch x s x h x bytes) over %1")
-                .arg(modelLink.name),
+                .arg(QCoreApplication::translate("GpuCapabilities", modelLink.name.toUtf8().constData())),
             QCoreApplication::translate("TrainingModel", "tp %1, link %2 GB/s per direction")
                 .arg(p.tensor)
                 .arg(n(modelLink.unidirectionalGBs)),
             tpComm, QStringLiteral("s"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "data-parallel gradient all-reduce")),
-                  QCoreApplication::translate("TrainingModel",
-                                              "2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1")
-                      .arg(dataLink.name),
-                  QCoreApplication::translate("TrainingModel", "dp %1, %2 B, %3 GB/s per direction, eta %4")
-                      .arg(p.data)
-                      .arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
-                  dpComm, QStringLiteral("s"));
+        math->add(
+            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "data-parallel gradient all-reduce")),
+            QCoreApplication::translate("TrainingModel",
+                                        "2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1")
+                .arg(QCoreApplication::translate("GpuCapabilities", dataLink.name.toUtf8().constData())),
+            QCoreApplication::translate("TrainingModel", "dp %1, %2 B, %3 GB/s per direction, eta %4")
+                .arg(p.data)
+                .arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
+            dpComm, QStringLiteral("s"));
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "step time")),
                   QCoreApplication::translate(
                       "TrainingModel", "(compute + traffic) x bubble + optimizer + TP + DP communication"),
