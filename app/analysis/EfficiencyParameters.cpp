@@ -13,7 +13,7 @@ double PropertyTable::value(QStringView architecture, QStringView memoryClass, Q
         if (key.isEmpty())
             continue;
         for (const auto &[name, value] : m_overrides)
-            if (key.compare(name, Qt::CaseInsensitive) == 0)
+            if (key.size() == name.size() && key.compare(name, Qt::CaseInsensitive) == 0)
                 return value;
     }
     return m_default;

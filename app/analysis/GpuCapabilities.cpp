@@ -9,6 +9,24 @@ std::optional<double> positive(const std::optional<double> &value)
     return std::nullopt;
 }
 
+// ASCII prefix test without a call into Qt's general string comparison: the estimator asks it for every
+// GPU and workload it evaluates (docs/performance.md).
+bool startsWithAsciiCaseInsensitive(QStringView text, const char *prefix)
+{
+    qsizetype i = 0;
+    for (; prefix[i] != '\0'; ++i) {
+        if (i >= text.size())
+            return false;
+        const char16_t c = text[i].unicode();
+        const char16_t lower = (c >= u'A' && c <= u'Z') ? char16_t(c + 32) : c;
+        const char p = prefix[i];
+        const char16_t wanted = (p >= 'A' && p <= 'Z') ? char16_t(p + 32) : char16_t(p);
+        if (lower != wanted)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 namespace GpuCapabilities {
@@ -83,9 +101,9 @@ ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePea
 
 QStringView memoryClass(const GpuSpec &gpu)
 {
-    if (gpu.memoryType.startsWith(QLatin1String("HBM"), Qt::CaseInsensitive))
+    if (startsWithAsciiCaseInsensitive(gpu.memoryType, "HBM"))
         return u"HBM";
-    if (gpu.memoryType.startsWith(QLatin1String("GDDR"), Qt::CaseInsensitive))
+    if (startsWithAsciiCaseInsensitive(gpu.memoryType, "GDDR"))
         return u"GDDR";
     return {};
 }
@@ -100,8 +118,10 @@ QStringView architectureFamily(const GpuSpec &gpu)
 LinkInfo link(const GpuSpec &gpu, int groupSize)
 {
     const QString &kind = gpu.interconnectKind;
-    const bool switched = kind == QLatin1String("nvlink-switch") || kind == QLatin1String("infinity-fabric");
-    const bool bridged = kind == QLatin1String("nvlink-bridge") && groupSize <= 2;
+    // Most GPUs have no link ("none", "pcie"): the length test settles them without a string compare.
+    const bool switched = (kind.size() == 13 && kind == QLatin1String("nvlink-switch")) ||
+                          (kind.size() == 15 && kind == QLatin1String("infinity-fabric"));
+    const bool bridged = groupSize <= 2 && kind.size() == 13 && kind == QLatin1String("nvlink-bridge");
     if ((switched || bridged) && gpu.interconnectGBs && *gpu.interconnectGBs > 0.0)
         return {*gpu.interconnectGBs / 2.0, true,
                 kind == QLatin1String("infinity-fabric") ? QStringLiteral("Infinity Fabric")
