@@ -97,6 +97,9 @@ TEST(StaticTextCache, WidthMatchesFontMetricsAndTheCacheIsBounded)
     bold.setBold(true);
     cache.width(text, bold);
     EXPECT_EQ(cache.size(), 2); // one entry per text and font
+    const QString label = QStringLiteral("GPU-to-GPU link, bidirectional per GPU (GB/s)");
+    EXPECT_EQ(cache.elided(label, font, Qt::ElideRight, 80), QFontMetrics(font).elidedText(label, Qt::ElideRight, 80));
+    EXPECT_EQ(cache.elided(label, font, Qt::ElideRight, 2000), label);
     for (int i = 0; i < StaticTextCache::kCapacity + 10; ++i)
         cache.width(QString::number(i), font);
     EXPECT_LE(cache.size(), StaticTextCache::kCapacity);

@@ -1,5 +1,6 @@
 #include "StaticTextCache.h"
 
+#include <QFontMetrics>
 #include <QTransform>
 
 const QStaticText &StaticTextCache::text(const QString &string, const QFont &font)
@@ -15,6 +16,19 @@ const QStaticText &StaticTextCache::text(const QString &string, const QFont &fon
     prepared.setPerformanceHint(QStaticText::AggressiveCaching);
     prepared.prepare(QTransform(), font);
     return *m_texts.insert(std::move(key), std::move(prepared));
+}
+
+QString StaticTextCache::elided(const QString &string, const QFont &font, Qt::TextElideMode mode, int width)
+{
+    Key key{QString::number(int(mode)) + u':' + QString::number(width) + u':' + string, font.key()};
+    auto it = m_elided.find(key);
+    if (it != m_elided.end())
+        return *it;
+    if (m_elided.size() >= kCapacity)
+        m_elided.clear();
+    const QString cut = QFontMetrics(font).elidedText(string, mode, width);
+    m_elided.insert(std::move(key), cut);
+    return cut;
 }
 
 qreal StaticTextCache::width(const QString &string, const QFont &font)

@@ -16,6 +16,10 @@ public:
     // Its width in pixels, from the same cache (no second shaping).
     qreal width(const QString &string, const QFont &font);
 
+    // The string cut to width pixels with an ellipsis (QFontMetrics::elidedText), kept too: long row
+    // labels are elided on every paint.
+    QString elided(const QString &string, const QFont &font, Qt::TextElideMode mode, int width);
+
     int size() const { return static_cast<int>(m_texts.size()); }
     static constexpr int kCapacity = 4096;
 
@@ -29,4 +33,6 @@ private:
     friend size_t qHash(const Key &key, size_t seed) { return qHashMulti(seed, key.string, key.font); }
 
     QHash<Key, QStaticText> m_texts;
+    QHash<Key, QString> m_elided; // key string: mode, width and the text
+
 };

@@ -18,7 +18,7 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
     // The text margins QCommonStyle uses for item view text; the table's cells have no icon or check
     // box, so the text has the whole cell.
     const int margin = style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, widget) + 1;
-    const QRect area = cell.rect.adjusted(margin, 0, -margin, 0);
+    const QRect area = cell.rect.adjusted(margin, 0, -margin - 1, -1); // inside the grid lines
     const QPalette::ColorGroup group = !(cell.state & QStyle::State_Enabled) ? QPalette::Disabled
                                        : (cell.state & QStyle::State_Active)  ? QPalette::Normal
                                                                                : QPalette::Inactive;
@@ -29,6 +29,12 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
         painter->fillRect(cell.rect, cell.palette.brush(group, QPalette::Highlight));
     else if (cell.backgroundBrush.style() != Qt::NoBrush)
         painter->fillRect(cell.rect, cell.backgroundBrush);
+    // The grid, as QTableView draws it (right and bottom edge of each cell, in the style's grid colour),
+    // as two filled rectangles: the view's own grid went through QPainter's line stroker, a sixth of a
+    // repaint (docs/performance.md). The view's grid is off (ComparisonTable).
+    const QColor grid = QColor::fromRgba(static_cast<QRgb>(style->styleHint(QStyle::SH_Table_GridLineColor, &cell, widget)));
+    painter->fillRect(QRect(cell.rect.right(), cell.rect.top(), 1, cell.rect.height()), grid);
+    painter->fillRect(QRect(cell.rect.left(), cell.rect.bottom(), cell.rect.width(), 1), grid);
     if (cell.state & QStyle::State_HasFocus) {
         QStyleOptionFocusRect focus;
         focus.QStyleOption::operator=(cell);
@@ -44,7 +50,7 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
 
     const QString shown = m_texts.width(text, cell.font) <= area.width()
                               ? text
-                              : QFontMetrics(cell.font).elidedText(text, cell.textElideMode, area.width());
+                              : m_texts.elided(text, cell.font, cell.textElideMode, area.width());
     const QStaticText &prepared = m_texts.text(shown, cell.font);
     const QSizeF size = prepared.size();
     const Qt::Alignment alignment = QStyle::visualAlignment(cell.direction, cell.displayAlignment);

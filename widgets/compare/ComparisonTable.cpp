@@ -25,6 +25,7 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 
     m_view->setModel(m_model);
     m_view->setItemDelegate(m_delegate);
+    m_view->setShowGrid(false); // the delegate draws it, faster (ComparisonItemDelegate)
     m_view->setAccessibleName(tr("Comparison table"));
     m_view->setAccessibleDescription(
         tr("One column per GPU; the best value of each row is starred and bold"));
