@@ -216,3 +216,17 @@ TEST(ComparisonTable, CopyPutsTheTableOnTheClipboardAsTabSeparatedText)
     EXPECT_TRUE(lines.at(2).startsWith(QStringLiteral("FP16 tensor, dense (TFLOPS)\t")));
     EXPECT_TRUE(lines.at(3).endsWith(QStringLiteral("\tn/a\tn/a\t733")));
 }
+
+TEST(ComparisonTable, ColumnsFitTheirTextsWhenShownAfterAHiddenRecompute)
+{
+    ComparisonTable table;
+    table.resize(900, 600);
+    table.setComparison(CompareTestData::seedComparison()); // hidden: measuring waits
+    const int hiddenWidth = table.view()->columnWidth(1);
+    table.show();
+    const QString widest = table.model()->index(1, 1).data().toString();
+    const int shownWidth = table.view()->columnWidth(1);
+    EXPECT_NE(shownWidth, hiddenWidth);
+    EXPECT_GE(shownWidth, QFontMetrics(table.view()->font()).horizontalAdvance(table.model()->headerData(1, Qt::Horizontal).toString()));
+    EXPECT_GE(shownWidth, QFontMetrics(table.view()->font()).horizontalAdvance(widest));
+}

@@ -67,14 +67,26 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     const int column = selectedColumn();
     m_model->setComparison(comparison);
     applySpans();
-    fitColumnsToText();
+    // Measuring the texts lays them out (the delegate's cache): worth it only for a table on screen. A
+    // hidden one (the Charts tab in front) measures when it is shown.
+    m_columnsStale = true;
+    if (isVisible())
+        fitColumnsToText();
     if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() &&
         m_model->modelRowFor(rowId) >= 0)
         selectCell(rowId, column);
 }
 
+void ComparisonTable::showEvent(QShowEvent *event)
+{
+    if (m_columnsStale)
+        fitColumnsToText();
+    QWidget::showEvent(event);
+}
+
 void ComparisonTable::fitColumnsToText()
 {
+    m_columnsStale = false;
     // Measures the cell texts directly (bold for the best value) instead of resizeColumnsToContents(),
     // which lays out every cell through the delegate. Long labels (measured results) are capped and
     // elided, so the GPU columns stay in view; the tooltip has the whole label.

@@ -39,6 +39,9 @@ signals:
     // The selection left the value cells (a heading, the label column, or nothing).
     void selectionCleared();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void onCurrentChanged(const QModelIndex &current);
     void applySpans();
@@ -47,4 +50,5 @@ private:
     ComparisonTableModel *m_model;
     QTableView *m_view;
     ComparisonItemDelegate *m_delegate;
+    bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
 };
