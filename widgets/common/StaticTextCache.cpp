@@ -5,7 +5,7 @@
 
 const QStaticText &StaticTextCache::text(const QString &string, const QFont &font)
 {
-    Key key{string, font.key()};
+    Key key{string, font};
     auto it = m_texts.find(key);
     if (it != m_texts.end())
         return *it;
@@ -20,7 +20,7 @@ const QStaticText &StaticTextCache::text(const QString &string, const QFont &fon
 
 QString StaticTextCache::elided(const QString &string, const QFont &font, Qt::TextElideMode mode, int width)
 {
-    Key key{QString::number(int(mode)) + u':' + QString::number(width) + u':' + string, font.key()};
+    ElidedKey key{Key{string, font}, int(mode), width};
     auto it = m_elided.find(key);
     if (it != m_elided.end())
         return *it;

@@ -24,15 +24,31 @@ public:
     static constexpr int kCapacity = 4096;
 
 private:
+    // Keyed by the QFont itself (hashed and compared field by field): QFont::key() would build a string
+    // on every lookup, twice per painted cell.
     struct Key
     {
         QString string;
-        QString font; // QFont::key(): family, size, weight, style
+        QFont font;
         bool operator==(const Key &other) const { return string == other.string && font == other.font; }
     };
     friend size_t qHash(const Key &key, size_t seed) { return qHashMulti(seed, key.string, key.font); }
+    struct ElidedKey
+    {
+        Key text;
+        int mode;
+        int width;
+        bool operator==(const ElidedKey &other) const
+        {
+            return mode == other.mode && width == other.width && text == other.text;
+        }
+    };
+    friend size_t qHash(const ElidedKey &key, size_t seed)
+    {
+        return qHashMulti(seed, key.text.string, key.text.font, key.mode, key.width);
+    }
 
     QHash<Key, QStaticText> m_texts;
-    QHash<Key, QString> m_elided; // key string: mode, width and the text
+    QHash<ElidedKey, QString> m_elided;
 
 };

@@ -48,11 +48,12 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
         return;
     const QPalette::ColorRole role = selected ? QPalette::HighlightedText : QPalette::Text;
 
-    const QString shown = m_texts.width(text, cell.font) <= area.width()
-                              ? text
-                              : m_texts.elided(text, cell.font, cell.textElideMode, area.width());
-    const QStaticText &prepared = m_texts.text(shown, cell.font);
-    const QSizeF size = prepared.size();
+    // One lookup for a text that fits; a second, of its elided form, for one that does not. (A pointer:
+    // the second lookup may insert and move the first entry.)
+    const QStaticText *prepared = &m_texts.text(text, cell.font);
+    if (prepared->size().width() > area.width())
+        prepared = &m_texts.text(m_texts.elided(text, cell.font, cell.textElideMode, area.width()), cell.font);
+    const QSizeF size = prepared->size();
     const Qt::Alignment alignment = QStyle::visualAlignment(cell.direction, cell.displayAlignment);
     qreal x = area.left();
     if (alignment & Qt::AlignRight)
@@ -65,6 +66,6 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
     painter->setClipRect(area);
     painter->setFont(cell.font);
     painter->setPen(cell.palette.color(group, role));
-    painter->drawStaticText(QPointF(x, y), prepared);
+    painter->drawStaticText(QPointF(x, y), *prepared);
     painter->restore();
 }
