@@ -19,7 +19,25 @@ QString objectNameFor(VerdictPanel::Task task, const char *part)
            QLatin1String(part);
 }
 
+// One task's side of a verdict: what a card shows and Copy Verdicts writes.
+struct TaskVerdict
+{
+    VerdictLevel level;
+    const QStringList &reasons;
+};
+
+TaskVerdict taskVerdict(const VerdictData &verdict, VerdictPanel::Task task)
+{
+    return task == VerdictPanel::Task::Training ? TaskVerdict{verdict.training, verdict.trainingReasons}
+                                                : TaskVerdict{verdict.inference, verdict.inferenceReasons};
+}
+
 } // namespace
+
+QString VerdictPanel::taskName(Task task)
+{
+    return task == Task::Training ? tr("Training") : tr("Inference");
+}
 
 VerdictPanel::VerdictPanel(QWidget *parent)
     : QWidget(parent)
@@ -141,17 +159,15 @@ QWidget *VerdictPanel::createCard(const VerdictData &verdict)
 
     int row = 1;
     for (Task task : {Task::Training, Task::Inference}) {
-        const bool training = task == Task::Training;
-        const VerdictLevel level = training ? verdict.training : verdict.inference;
-        const QStringList &reasons = training ? verdict.trainingReasons : verdict.inferenceReasons;
-        const QString taskName = training ? tr("Training") : tr("Inference");
+        const auto [level, reasons] = taskVerdict(verdict, task);
+        const QString title = taskName(task);
 
-        auto *taskLabel = new QLabel(taskName, card);
+        auto *taskLabel = new QLabel(title, card);
         grid->addWidget(taskLabel, row, 0, Qt::AlignLeft | Qt::AlignVCenter);
 
         auto *badge = new VerdictBadge(levelSymbol(level) + u' ' + levelText(level), card);
         badge->setObjectName(objectNameFor(task, "Badge"));
-        badge->setAccessibleName(tr("%1: %2").arg(taskName, levelText(level)));
+        badge->setAccessibleName(tr("%1: %2").arg(title, levelText(level)));
         badge->setColors(levelColor(level), levelTextColor(level));
         grid->addWidget(badge, row, 1, Qt::AlignLeft | Qt::AlignVCenter);
         ++row;
@@ -163,7 +179,7 @@ QWidget *VerdictPanel::createCard(const VerdictData &verdict)
         reasonLabel->setObjectName(objectNameFor(task, "Reasons"));
         reasonLabel->setWordWrap(true);
         reasonLabel->setTextFormat(Qt::PlainText);
-        reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(taskName.toLower()));
+        reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(title.toLower()));
         reasonLabel->setVisible(!reasons.isEmpty());
         grid->addWidget(reasonLabel, row, 0, 1, 2);
         ++row;
@@ -206,10 +222,9 @@ QString VerdictPanel::verdictsAsText() const
     for (const VerdictData &verdict : m_verdicts) {
         lines << verdict.gpuName;
         for (Task task : {Task::Training, Task::Inference}) {
-            const bool training = task == Task::Training;
-            const VerdictLevel level = training ? verdict.training : verdict.inference;
-            lines << QStringLiteral("  ") + tr("%1: %2").arg(training ? tr("Training") : tr("Inference"), levelText(level));
-            for (const QString &reason : training ? verdict.trainingReasons : verdict.inferenceReasons)
+            const auto [level, reasons] = taskVerdict(verdict, task);
+            lines << QStringLiteral("  ") + tr("%1: %2").arg(taskName(task), levelText(level));
+            for (const QString &reason : reasons)
                 lines << QStringLiteral("    \u2022 ") + reason;
         }
     }

@@ -35,6 +35,7 @@ public:
     // Every card as plain text (GPU, then each task's level and reasons), for the Copy Verdicts action.
     QString verdictsAsText() const;
 
+    static QString taskName(Task task);             // "Training", "Inference"
     static QString levelText(VerdictLevel level);   // "Recommended", ...
     static QString levelSymbol(VerdictLevel level); // a shape per level
     static QColor levelColor(VerdictLevel level);   // badge background
