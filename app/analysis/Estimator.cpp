@@ -5,6 +5,7 @@
 #include "InferenceModel.h"
 #include "MemoryModel.h"
 #include "ParallelismModel.h"
+#include "SplitMemory.h"
 #include "TrainingModel.h"
 #include "VerdictRules.h"
 
@@ -30,11 +31,10 @@ Precision computePrecision(const Workload &w)
 }
 
 // Per-sequence and fixed memory, from two evaluations (memory is affine in the batch).
-std::pair<double, double> affineInBatch(const ModelArchitecture &a, const Workload &w, const Parallelism &p,
-                                        double overheadGb)
+std::pair<double, double> affineInBatch(SplitMemory &memory, const Parallelism &p)
 {
-    const double one = ParallelismModel::memoryAt(a, w, p, 1, overheadGb).totalGb();
-    const double two = ParallelismModel::memoryAt(a, w, p, 2, overheadGb).totalGb();
+    const double one = memory.totalGb(p, 1);
+    const double two = memory.totalGb(p, 2);
     const double perSequence = two - one;
     return {one - perSequence, perSequence};
 }
@@ -157,6 +157,19 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const EfficiencyParamet
 Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture &a,
                   const EfficiencyParameters &parameters, const EstimateOptions &options)
 {
+    SplitMemory memory(a, w, parameters);
+    return estimate(gpu, memory, parameters, options);
+}
+
+Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
+                  const EstimateOptions &options)
+{
+    if (memory.overheadGb() != parameters.frameworkOverheadGb) { // made for another profile: not shareable
+        SplitMemory own(memory.architecture(), memory.workload(), parameters);
+        return estimate(gpu, own, parameters, options);
+    }
+    const ModelArchitecture &a = memory.architecture();
+    const Workload &w = memory.workload();
     MathLog log;
     MathLog *math = options.buildMath ? &log : nullptr;
     Estimate e;
@@ -208,13 +221,13 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
 
     // Batch: as given, or the largest that fits (inference, batch 0), capped by the framework.
     int batch = std::max(1, w.batch);
-    ParallelismModel::Choice choice = ParallelismModel::choose(a, w, e.capacityGb, batch, parameters);
+    ParallelismModel::Choice choice = ParallelismModel::choose(memory, e.capacityGb, batch, parameters);
     if (!Tasks::isTraining(w.task) && w.batch == 0) {
         // Engine-chosen batch: the largest that fits, capped by the framework. With an automatic split,
         // every model-parallel size that holds the model is tried and the highest throughput kept (a
         // bigger tensor-parallel group leaves more memory for the KV cache of a bigger batch).
         const auto largestBatch = [&](const Parallelism &p) {
-            const auto [fixed, perSequence] = affineInBatch(a, w, p, parameters.frameworkOverheadGb);
+            const auto [fixed, perSequence] = affineInBatch(memory, p);
             const double fitting =
                 perSequence > 0.0 ? std::floor((e.capacityGb - fixed) / perSequence) : parameters.maxBatch;
             return std::clamp(clampToInt(fitting), 1, parameters.maxBatch);
@@ -230,8 +243,7 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
                     continue;
                 const Parallelism p = ParallelismModel::split(gpus, m, gpus / m, false);
                 const int candidateBatch = largestBatch(p);
-                if (ParallelismModel::memoryAt(a, w, p, candidateBatch, parameters.frameworkOverheadGb)
-                        .totalGb() > e.capacityGb)
+                if (memory.totalGb(p, candidateBatch) > e.capacityGb)
                     continue;
                 const InferenceResult trial = InferenceModel::run(
                     InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch},
@@ -243,18 +255,16 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
                 }
             }
         }
-        choice.memory =
-            ParallelismModel::memoryAt(a, w, choice.parallelism, batch, parameters.frameworkOverheadGb);
+        choice.memory = memory.at(choice.parallelism, batch);
         choice.fits = choice.memory.totalGb() <= e.capacityGb;
     }
     e.parallelism = choice.parallelism;
-    // choose() (and the batch search above) already evaluated this split at this batch; evaluate again only
-    // to log the terms (one memory evaluation of ~14 per estimate saved).
+    // The memo holds this split at this batch already; evaluate again only to log the terms.
     e.memory = math ? ParallelismModel::memoryAt(a, w, e.parallelism, batch, parameters.frameworkOverheadGb, math)
                     : choice.memory;
     e.perGpuGb = e.memory.totalGb();
     e.fits = e.perGpuGb <= e.capacityGb;
-    e.minGpus = ParallelismModel::minimumGpus(a, w, e.capacityGb, batch, parameters);
+    e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, batch, parameters);
     if (math) {
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "parallelism")),
                   QCoreApplication::translate("Estimator", "GPUs = tp x pp x dp"),
@@ -272,7 +282,7 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
             e.minGpus, QCoreApplication::translate("Estimator", "GPUs"));
     }
 
-    const auto [fixed, perSequence] = affineInBatch(a, w, e.parallelism, parameters.frameworkOverheadGb);
+    const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
     const int maxBatch =
         perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : 1000000000;
 
@@ -362,17 +372,19 @@ QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &work
                               const EfficiencyParameters *otherTaskParameters, const EstimateOptions &options)
 {
     const ModelArchitecture architecture = ModelArchitecture::from(workload.model);
+    SplitMemory memory(architecture, workload, parameters); // shared by every GPU
     QVector<Estimate> primary;
     primary.reserve(gpus.size());
     for (const GpuSpec &gpu : gpus)
-        primary.append(estimate(gpu, workload, architecture, parameters, options));
+        primary.append(estimate(gpu, memory, parameters, options));
 
     const Workload other = companionWorkload(workload);
     const EfficiencyParameters &otherParameters = otherTaskParameters ? *otherTaskParameters : parameters;
+    SplitMemory otherMemory(architecture, other, otherParameters);
     QVector<Estimate> companion;
     companion.reserve(gpus.size());
     for (const GpuSpec &gpu : gpus)
-        companion.append(estimate(gpu, other, architecture, otherParameters, EstimateOptions{false}));
+        companion.append(estimate(gpu, otherMemory, otherParameters, EstimateOptions{false}));
 
     const bool training = Tasks::isTraining(workload.task);
     const QVector<Verdict> own = VerdictRules::judge(gpus, primary, training);

@@ -4,6 +4,7 @@
 #include "Estimate.h"
 #include "GpuSpec.h"
 #include "ModelArchitecture.h"
+#include "SplitMemory.h"
 #include "Workload.h"
 
 #include <QVector>
@@ -35,6 +36,10 @@ Estimate estimate(const GpuSpec &gpu, const Workload &workload, const Efficiency
 // Same, with the model's derived numbers computed once by the caller (the fast path).
 Estimate estimate(const GpuSpec &gpu, const Workload &workload, const ModelArchitecture &architecture,
                   const EfficiencyParameters &parameters, const EstimateOptions &options = {});
+// Same, for many GPUs with one workload: memory per GPU does not depend on the GPU, so every GPU shares
+// the memory evaluations of `memory` (made from this workload, its architecture and this profile).
+Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
+                  const EstimateOptions &options = {});
 
 // Every GPU with the workload, plus the verdicts. The verdict for the task the workload does not ask
 // for (training when it asks for inference, and the reverse) comes from a companion workload on the

@@ -1,6 +1,10 @@
 #include "ParallelismModel.h"
 
 #include "MemoryModel.h"
+#include "SplitMemory.h"
+
+#include <cmath>
+#include <limits>
 
 namespace ParallelismModel {
 
@@ -29,9 +33,10 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
 
 namespace {
 
-Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, double capacityGb, int batch,
+Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int batch,
                  const EfficiencyParameters &parameters)
 {
+    const Workload &w = splitMemory.workload();
     const int gpus = std::max(1, gpuCount);
     Choice choice;
     if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
@@ -41,14 +46,14 @@ Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, do
         p.pipeline = std::max(1, w.pipelineParallel);
         p.data = std::max(1, gpus / (p.tensor * p.pipeline));
         choice.parallelism = p;
-        choice.memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        choice.memory = splitMemory.at(p, batch);
         choice.fits = choice.memory.totalGb() <= capacityGb;
         return choice;
     }
     if (parameters.pipelineSplit) {
         // The framework splits the layers over every GPU it sees (llama.cpp's default layer split).
         const Parallelism p = split(gpus, gpus, 1, true);
-        const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        const MemoryBreakdown memory = splitMemory.at(p, batch);
         return Choice{p, memory, memory.totalGb() <= capacityGb};
     }
     // The fewest model-parallel GPUs that hold the model without ZeRO's data-parallel sharding (so the
@@ -59,9 +64,9 @@ Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, do
         if (!candidate(m))
             continue;
         Parallelism unsharded = split(m, m, 1, parameters.pipelineSplit);
-        if (memoryAt(a, w, unsharded, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb) {
+        if (splitMemory.at(unsharded, batch).totalGb() <= capacityGb) {
             const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
-            const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+            const MemoryBreakdown memory = splitMemory.at(p, batch);
             return Choice{p, memory, memory.totalGb() <= capacityGb};
         }
     }
@@ -70,7 +75,7 @@ Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, do
         if (!candidate(m))
             continue;
         const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
-        const MemoryBreakdown memory = memoryAt(a, w, p, batch, parameters.frameworkOverheadGb);
+        const MemoryBreakdown memory = splitMemory.at(p, batch);
         if (memory.totalGb() <= capacityGb)
             return Choice{p, memory, true};
         if (first || memory.totalGb() < choice.memory.totalGb())
@@ -82,46 +87,50 @@ Choice chooseFor(const ModelArchitecture &a, const Workload &w, int gpuCount, do
 
 } // namespace
 
-Choice choose(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
-              const EfficiencyParameters &parameters)
+Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters)
 {
-    return chooseFor(a, w, w.gpuCount, capacityGb, batch, parameters);
+    return chooseFor(memory, memory.workload().gpuCount, capacityGb, batch, parameters);
 }
 
-int minimumGpus(const ModelArchitecture &a, const Workload &w, double capacityGb, int batch,
-                const EfficiencyParameters &parameters)
+namespace {
+
+// The least memory per GPU on n GPUs split as choose() would split them (the user's tp x pp when given,
+// extra GPUs data parallel; else any automatic split); infinite when the user's tp x pp does not divide n.
+double leastMemoryOn(SplitMemory &memory, int n, int batch, const EfficiencyParameters &parameters)
 {
-    // Each power of two with the same rules as the workload's own split: the user's tp x pp when given
-    // (extra GPUs are data parallel, which helps with ZeRO), else the automatic choice.
-    // Without ZeRO sharding (inference, or ZeRO stage 0) data-parallel GPUs never lower the memory per GPU,
-    // so the answer is the smallest model-parallel group that fits: one evaluation per power of two.
-    const bool sharding = Tasks::isTraining(w.task) && w.zeroStage > 0;
-    if (!sharding && w.tensorParallel == 0 && w.pipelineParallel == 0) {
-        for (int n = 1; n <= 1024; n *= 2) {
-            const Parallelism p = split(n, n, 1, parameters.pipelineSplit);
-            if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
-                return n;
-        }
-        return 0;
+    const Workload &w = memory.workload();
+    if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
+        if (n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
+            return std::numeric_limits<double>::infinity();
+        return chooseFor(memory, n, 0.0, batch, parameters).memory.totalGb();
     }
-    for (int n = 1; n <= 1024; n *= 2) {
-        if ((w.tensorParallel > 0 || w.pipelineParallel > 0) &&
-            n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
+    // Without ZeRO sharding (inference, or ZeRO stage 0) data-parallel GPUs never lower the memory per GPU:
+    // the whole group is model parallel. With it, each model-parallel size's sharded split is a candidate.
+    const bool sharding = Tasks::isTraining(w.task) && w.zeroStage > 0;
+    if (!sharding)
+        return memory.totalGb(split(n, n, 1, parameters.pipelineSplit), batch);
+    double least = std::numeric_limits<double>::infinity();
+    for (int m = 1; m <= n; m *= 2) {
+        if (!parameters.pipelineSplit && m > 8 && m % 8 != 0)
             continue;
-        if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
-            if (chooseFor(a, w, n, capacityGb, batch, parameters).fits)
-                return n;
-            continue;
-        }
-        // Some split of n fits; data-parallel sharding only lowers memory, so the sharded split of each
-        // model-parallel size is the one to check (what chooseFor would find, with half the work).
-        for (int m = 1; m <= n; m *= 2) {
-            if (!parameters.pipelineSplit && m > 8 && m % 8 != 0)
-                continue;
-            const Parallelism p = split(n, m, n / m, parameters.pipelineSplit);
-            if (memoryAt(a, w, p, batch, parameters.frameworkOverheadGb).totalGb() <= capacityGb)
-                return n;
-        }
+        least = std::min(least, memory.totalGb(split(n, m, n / m, parameters.pipelineSplit), batch));
+    }
+    return least;
+}
+
+} // namespace
+
+int minimumGpus(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters)
+{
+    // The least memory on each power of two does not depend on the GPU: the memo keeps the rungs already
+    // climbed, so the GPUs of a comparison share them and each only compares its capacity.
+    SplitMemory::Ladder &leastGb = memory.ladder(batch);
+    for (std::size_t rung = 0; rung < leastGb.size(); ++rung) {
+        const int n = 1 << rung;
+        if (std::isnan(leastGb[rung]))
+            leastGb[rung] = leastMemoryOn(memory, n, batch, parameters);
+        if (leastGb[rung] <= capacityGb)
+            return n;
     }
     return 0;
 }

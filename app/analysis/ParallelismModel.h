@@ -4,6 +4,8 @@
 #include "Estimate.h"
 #include "ModelArchitecture.h"
 
+class SplitMemory;
+
 // How the workload's GPUs are split, and the fewest GPUs that hold it.
 // Automatic split (tp = pp = 0 in the workload): the smallest divisor m of the GPU count whose
 // model-parallel group holds the model; tensor parallel up to 8 GPUs (pipeline beyond); the rest is
@@ -24,12 +26,11 @@ MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &
 
 Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly);
 
-Choice choose(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
-              const EfficiencyParameters &parameters);
+// The split of the memo's workload, evaluated through the memo.
+Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters);
 
 // Fewest GPUs (1, 2, 4, ... 1024) whose memory per GPU fits, split as choose() would split them (ZeRO
 // sharding over data-parallel GPUs counts); 0 when none does.
-int minimumGpus(const ModelArchitecture &architecture, const Workload &workload, double capacityGb, int batch,
-                const EfficiencyParameters &parameters);
+int minimumGpus(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters);
 
 } // namespace ParallelismModel

@@ -57,7 +57,9 @@ const Fixture &fixture()
     return f;
 }
 
-void evaluate(benchmark::State &state, bool buildMath)
+enum class Memory { SharedByGpus, PerEvaluation };
+
+void evaluate(benchmark::State &state, bool buildMath, Memory memory)
 {
     const Fixture &f = fixture();
     QVector<ModelArchitecture> architectures;
@@ -69,8 +71,12 @@ void evaluate(benchmark::State &state, bool buildMath)
         for (qsizetype i = 0; i < f.workloads.size(); ++i) {
             const Workload &w = f.workloads[i];
             const EfficiencyParameters &profile = Tasks::isTraining(w.task) ? f.training : f.inference;
+            // Made inside the timed loop, once per workload, as estimateAll makes it.
+            SplitMemory shared(architectures[i], w, profile);
             for (const GpuSpec &gpu : f.gpus) {
-                Estimate e = Estimator::estimate(gpu, w, architectures[i], profile, options);
+                Estimate e = memory == Memory::SharedByGpus
+                                 ? Estimator::estimate(gpu, shared, profile, options)
+                                 : Estimator::estimate(gpu, w, architectures[i], profile, options);
                 benchmark::DoNotOptimize(e);
                 ++evaluations;
             }
@@ -79,17 +85,25 @@ void evaluate(benchmark::State &state, bool buildMath)
     state.SetItemsProcessed(evaluations);
 }
 
-// One GPU x workload evaluation: memory, fit, fewest GPUs, speed, cost; no math terms.
+// One GPU x workload evaluation: memory, fit, fewest GPUs, speed, cost; no math terms. The GPUs of one
+// workload share its memory evaluations, as in a comparison (Estimator::estimateAll): the budget's figure.
 void BM_EstimateWithoutMath(benchmark::State &state)
 {
-    evaluate(state, false);
+    evaluate(state, false, Memory::SharedByGpus);
 }
 BENCHMARK(BM_EstimateWithoutMath);
 
-// The same with every MathTerm built (what the window's show-the-math panel asks for).
+// The same, each evaluation alone (Estimator::estimate without a shared memo: the show-the-math path).
+void BM_EstimateAloneWithoutMath(benchmark::State &state)
+{
+    evaluate(state, false, Memory::PerEvaluation);
+}
+BENCHMARK(BM_EstimateAloneWithoutMath);
+
+// With every MathTerm built (what the window's show-the-math panel asks for).
 void BM_EstimateWithMath(benchmark::State &state)
 {
-    evaluate(state, true);
+    evaluate(state, true, Memory::SharedByGpus);
 }
 BENCHMARK(BM_EstimateWithMath);
 
