@@ -260,8 +260,9 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     }
     e.parallelism = choice.parallelism;
     // The memo holds this split at this batch already; evaluate again only to log the terms.
-    e.memory = math ? ParallelismModel::memoryAt(a, w, e.parallelism, batch, parameters.frameworkOverheadGb, math)
-                    : choice.memory;
+    e.memory =
+        math ? ParallelismModel::memoryAt(a, w, e.parallelism, batch, parameters.frameworkOverheadGb, math)
+             : choice.memory;
     e.perGpuGb = e.memory.totalGb();
     e.fits = e.perGpuGb <= e.capacityGb;
     e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, batch, parameters);

@@ -7,8 +7,10 @@
 
 SplitMemory::SplitMemory(const ModelArchitecture &architecture, const Workload &workload,
                          const EfficiencyParameters &parameters)
-    : m_architecture(architecture), m_workload(workload), m_overheadGb(parameters.frameworkOverheadGb),
-      m_slots(32)
+    : m_architecture(architecture)
+    , m_workload(workload)
+    , m_overheadGb(parameters.frameworkOverheadGb)
+    , m_slots(32)
 {
     m_evaluated.reserve(16);
 }

@@ -3,6 +3,7 @@
 #include "Estimator.h"
 #include "TestCatalogue.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 
@@ -208,4 +209,88 @@ TEST(EstimatorProperties, SeventyBillionNeedsSeveralGpusAndTheCountFits)
     const Estimate two = Estimator::estimate(TestCatalogue::h100Sxm(), w, profile);
     EXPECT_TRUE(two.fits);
     EXPECT_EQ(two.parallelism.tensor, 2);
+}
+
+// estimateAll shares one SplitMemory between the GPUs (memory does not depend on the GPU); every figure
+// must be what each GPU gets alone, whatever order the GPUs come in: capacity-dependent searches (the
+// largest batch, the fewest GPUs, the split) must not leak one GPU's answer into the next.
+TEST(EstimatorProperties, SharingMemoryBetweenGpusChangesNoFigure)
+{
+    QVector<GpuSpec> forward = TestCatalogue::fiveFromTheArticle();
+    forward << TestCatalogue::fiveFromTheArticle().constLast(); // a repeat: answered from the memo
+    QVector<GpuSpec> backward = forward;
+    std::reverse(backward.begin(), backward.end());
+    struct Case
+    {
+        const char *model;
+        const char *profile;
+        Task task;
+        int batch;
+        int gpus;
+        int tensorParallel;
+        int zero;
+    };
+    const Case cases[] = {
+        {"llama-3-8b", "vllm", Task::Inference, 0, 1, 0, 0},           // largest batch per GPU
+        {"llama-3-70b", "vllm", Task::Inference, 0, 8, 0, 0},          // batch and split searched
+        {"llama-3-70b", "llama.cpp", Task::Inference, 1, 4, 0, 0},     // layer split
+        {"llama-3-70b", "tensorrt-llm", Task::Inference, 16, 8, 4, 0}, // the user's tp
+        {"llama-3-8b", "pytorch-amp", Task::Training, 4, 8, 0, 1},     // ZeRO ladder
+        {"llama-3-70b", "pytorch-amp", Task::Training, 2, 16, 0, 3},
+        {"llama-3-70b", "pytorch-amp", Task::Lora, 1, 2, 2, 0},
+    };
+    for (const Case &c : cases) {
+        Workload w;
+        w.model = TestCatalogue::model(QString::fromLatin1(c.model));
+        w.task = c.task;
+        w.batch = c.batch;
+        w.gpuCount = c.gpus;
+        w.tensorParallel = c.tensorParallel;
+        w.zeroStage = c.zero;
+        const EfficiencyParameters profile = TestCatalogue::profile(QString::fromLatin1(c.profile));
+        ASSERT_TRUE(Estimator::validate(w).isEmpty()) << c.model << " " << c.profile;
+        const ModelArchitecture architecture = ModelArchitecture::from(w.model);
+        for (const QVector<GpuSpec> &gpus : {forward, backward}) {
+            SplitMemory shared(architecture, w, profile);
+            for (const GpuSpec &gpu : gpus) {
+                const Estimate together = Estimator::estimate(gpu, shared, profile, EstimateOptions{false});
+                const Estimate alone = Estimator::estimate(gpu, w, profile, EstimateOptions{false});
+                const QString where = QStringLiteral("%1 %2 %3")
+                                          .arg(QLatin1String(c.model), QLatin1String(c.profile), gpu.gpuId);
+                EXPECT_EQ(together.perGpuGb, alone.perGpuGb) << qPrintable(where);
+                EXPECT_EQ(together.fits, alone.fits) << qPrintable(where);
+                EXPECT_EQ(together.minGpus, alone.minGpus) << qPrintable(where);
+                EXPECT_EQ(together.parallelism.tensor, alone.parallelism.tensor) << qPrintable(where);
+                EXPECT_EQ(together.parallelism.pipeline, alone.parallelism.pipeline) << qPrintable(where);
+                EXPECT_EQ(together.parallelism.data, alone.parallelism.data) << qPrintable(where);
+                EXPECT_EQ(together.memory.kvCacheGb, alone.memory.kvCacheGb) << qPrintable(where);
+                if (alone.inference) {
+                    ASSERT_TRUE(together.inference.has_value());
+                    EXPECT_EQ(together.inference->batch, alone.inference->batch) << qPrintable(where);
+                    EXPECT_EQ(together.inference->maxBatch, alone.inference->maxBatch) << qPrintable(where);
+                    EXPECT_EQ(together.inference->throughputTokensPerS, alone.inference->throughputTokensPerS)
+                        << qPrintable(where);
+                }
+                if (alone.training) {
+                    ASSERT_TRUE(together.training.has_value());
+                    EXPECT_EQ(together.training->tokensPerS, alone.training->tokensPerS) << qPrintable(where);
+                }
+            }
+        }
+    }
+}
+
+// A memo made under one profile is not used for another's framework overhead: the estimate is right anyway.
+TEST(EstimatorProperties, AMemoForAnotherProfileIsNotReused)
+{
+    const Workload w = llama8b(Task::Inference);
+    const ModelArchitecture architecture = ModelArchitecture::from(w.model);
+    const EfficiencyParameters vllm = TestCatalogue::profile(QStringLiteral("vllm"));
+    EfficiencyParameters heavier = vllm;
+    heavier.frameworkOverheadGb = vllm.frameworkOverheadGb + 5.0;
+    SplitMemory memo(architecture, w, vllm);
+    const Estimate first = Estimator::estimate(TestCatalogue::h100Sxm(), memo, vllm, EstimateOptions{false});
+    const Estimate other =
+        Estimator::estimate(TestCatalogue::h100Sxm(), memo, heavier, EstimateOptions{false});
+    EXPECT_NEAR(other.perGpuGb - first.perGpuGb, 5.0, 1e-9);
 }

@@ -57,7 +57,11 @@ const Fixture &fixture()
     return f;
 }
 
-enum class Memory { SharedByGpus, PerEvaluation };
+enum class Memory
+{
+    SharedByGpus,
+    PerEvaluation
+};
 
 void evaluate(benchmark::State &state, bool buildMath, Memory memory)
 {
