@@ -256,3 +256,53 @@ TEST(Catalogue, AWorkerThreadReadsThroughItsOwnConnection)
     EXPECT_FALSE(QSqlDatabase::contains(workerConnection)) << "released by closeThreadConnection";
     EXPECT_EQ(catalogue->gpus().count(), 22) << "the main thread's connection still works";
 }
+
+// list() sorts by vendor, product, variant, gpu_id in code-point order, whatever order the rows were
+// stored in and whatever the file's text encoding (SQLite's BINARY order on UTF-16 text would put
+// "Ōmega" (U+014C) before "Zeta").
+TEST(GpuRepository, ListIsInVendorProductVariantIdOrderWhateverTheStoredOrder)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    GpuRepository repository = catalogue->gpus();
+    const struct
+    {
+        const char16_t *vendor;
+        const char16_t *product;
+        const char16_t *variant;
+        const char *id;
+    } stored[] = {
+        {u"\u014Cmega", u"Card", u"", "omega_card"},     {u"Zeta", u"Card", u"", "zeta_card"},
+        {u"Zeta", u"Card", u"PCIe", "zeta_card_pcie_b"}, {u"Zeta", u"Card", u"PCIe", "zeta_card_pcie_a"},
+        {u"Zeta", u"Board", u"", "zeta_board"},
+    };
+    for (const auto &row : stored) {
+        GpuSpec gpu = newGpu(QString::fromLatin1(row.id));
+        gpu.vendor = QString::fromUtf16(row.vendor);
+        gpu.product = QString::fromUtf16(row.product);
+        gpu.variant = QString::fromUtf16(row.variant);
+        ASSERT_FALSE(repository.insert(gpu)) << row.id;
+    }
+    QStringList listed;
+    for (const GpuSpec &gpu : repository.list())
+        if (gpu.vendor == QStringLiteral("Zeta") || gpu.vendor.startsWith(QChar(0x014C)))
+            listed << gpu.gpuId;
+    EXPECT_EQ(listed, QStringList({QStringLiteral("zeta_board"), QStringLiteral("zeta_card"),
+                                   QStringLiteral("zeta_card_pcie_a"), QStringLiteral("zeta_card_pcie_b"),
+                                   QStringLiteral("omega_card")}));
+    EXPECT_EQ(repository.find(QStringLiteral("omega_card"))->vendor, QString::fromUtf16(u"\u014Cmega"))
+        << "non-ASCII text round-trips";
+}
+
+// New catalogues store text as UTF-16, the form Qt's driver reads without SQLite converting each value.
+TEST(Catalogue, ANewCatalogueStoresTextAsUtf16)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    QSqlQuery query(catalogue->connection());
+    ASSERT_TRUE(query.exec(QStringLiteral("PRAGMA encoding")) && query.next());
+    EXPECT_TRUE(query.value(0).toString().startsWith(QStringLiteral("UTF-16")))
+        << qPrintable(query.value(0).toString());
+}
