@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
@@ -228,4 +229,26 @@ TEST(CatalogueTab, ABadImportNamesTheLineAndChangesNothingAGoodOneIsOneUndoableE
     f.editor.undoStack()->undo();
     EXPECT_LT(f.model.rowOf(QStringLiteral("imported_gpu")), 0);
     EXPECT_FALSE(f.model.hasUnsavedChanges());
+}
+
+// Columns are fitted to the header and the rows' texts (widths summed from character advances, not
+// shaped): every seed value and header must fit whole in its column, short of the 320 px cap.
+TEST(CatalogueTab, EveryColumnFitsItsHeaderAndValues)
+{
+    CatalogueFixture f;
+    const QSortFilterProxyModel *proxy = f.tab.proxy();
+    const QFontMetrics cell(f.tab.view()->font());
+    const QFontMetrics header(f.tab.view()->horizontalHeader()->font());
+    for (int column = 0; column < proxy->columnCount(); ++column) {
+        const int width = f.tab.view()->columnWidth(column);
+        if (width >= 320)
+            continue; // capped: longer texts are elided, whole in the tooltip
+        const QString title = proxy->headerData(column, Qt::Horizontal).toString();
+        EXPECT_LE(header.horizontalAdvance(title), width) << qPrintable(title);
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            const QString text = proxy->index(row, column).data().toString();
+            EXPECT_LE(cell.horizontalAdvance(text) + 4, width)
+                << qPrintable(title) << ": " << qPrintable(text);
+        }
+    }
 }
