@@ -1,12 +1,14 @@
 #include "VerdictPanel.h"
 
 #include "CompareTestData.h"
+#include "VerdictBadge.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
 #include <QImage>
 #include <QLabel>
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using Task = VerdictPanel::Task;
@@ -102,7 +104,8 @@ TEST(VerdictPanel, CopyVerdictsPutsEveryCardOnTheClipboard)
     copy->trigger();
     const QString text = QGuiApplication::clipboard()->text();
     EXPECT_TRUE(text.startsWith(QStringLiteral("H100 SXM5\n  Training: "))) << qPrintable(text);
-    EXPECT_TRUE(text.contains(QStringLiteral("  Inference: Limited\n    \u2022 768 GB/s limits decode to ~35 tokens/s")))
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("  Inference: Limited\n    \u2022 768 GB/s limits decode to ~35 tokens/s")))
         << qPrintable(text);
     EXPECT_TRUE(text.contains(QStringLiteral("A100 80GB SXM4"))) << qPrintable(text);
 }
@@ -119,8 +122,49 @@ TEST(VerdictPanel, BadgesArePaintedInTheirLevelColour)
     const QImage image = recommended->grab().toImage();
     ASSERT_FALSE(image.isNull());
     // A pixel inside the rounded corner radius, left of the text: the level's colour.
-    EXPECT_EQ(image.pixelColor(4, image.height() / 2).rgb(), VerdictPanel::levelColor(VerdictLevel::Recommended).rgb());
+    EXPECT_EQ(image.pixelColor(4, image.height() / 2).rgb(),
+              VerdictPanel::levelColor(VerdictLevel::Recommended).rgb());
     EXPECT_EQ(recommended->palette().color(QPalette::WindowText),
               VerdictPanel::levelTextColor(VerdictLevel::Recommended));
     EXPECT_TRUE(recommended->font().bold());
+}
+
+// A recompute refills the cards it has: every text, level, colour and reason list must be the new one,
+// including a reason list that empties and one that comes back, and cards added after a shrink.
+TEST(VerdictPanel, RefillingCardsShowsOnlyTheNewVerdicts)
+{
+    VerdictPanel panel;
+    const QVector<VerdictData> seed = CompareTestData::seedVerdicts();
+    panel.setVerdicts(seed);
+    QVector<VerdictData> changed = seed;
+    std::reverse(changed.begin(), changed.end());
+    changed.resize(3);
+    changed[0].trainingReasons.clear();
+    changed[1].inference = VerdictLevel::Recommended;
+    panel.setVerdicts(changed);
+    ASSERT_EQ(panel.cardCount(), 3);
+    for (int card = 0; card < 3; ++card) {
+        const QLabel *name = panel.findChildren<QLabel *>(QStringLiteral("gpuName")).at(card);
+        EXPECT_EQ(name->text(), changed[card].gpuName);
+        EXPECT_EQ(panel.reasonTexts(card, Task::Training), changed[card].trainingReasons);
+        EXPECT_EQ(panel.reasonTexts(card, Task::Inference), changed[card].inferenceReasons);
+        EXPECT_TRUE(panel.badgeText(card, Task::Inference)
+                        .endsWith(VerdictPanel::levelText(changed[card].inference)));
+    }
+    const QList<QLabel *> badges = panel.findChildren<QLabel *>(QStringLiteral("inferenceBadge"));
+    EXPECT_EQ(badges.at(1)->palette().color(QPalette::WindowText),
+              VerdictPanel::levelTextColor(VerdictLevel::Recommended));
+    EXPECT_EQ(static_cast<const VerdictBadge *>(badges.at(1))->backgroundColor(),
+              VerdictPanel::levelColor(VerdictLevel::Recommended));
+
+    panel.setVerdicts(seed); // grows again; the emptied reason list comes back
+    ASSERT_EQ(panel.cardCount(), 5);
+    EXPECT_EQ(panel.reasonTexts(4, Task::Training), seed[4].trainingReasons);
+    EXPECT_EQ(panel.reasonTexts(0, Task::Training), seed[0].trainingReasons);
+    EXPECT_EQ(panel.verdictsAsText().count(QStringLiteral("\u2022")), [&] {
+        qsizetype n = 0;
+        for (const VerdictData &v : seed)
+            n += v.trainingReasons.size() + v.inferenceReasons.size();
+        return n;
+    }());
 }

@@ -13,6 +13,8 @@ VerdictBadge::VerdictBadge(const QString &text, QWidget *parent)
 
 void VerdictBadge::setColors(const QColor &background, const QColor &text)
 {
+    if (background == m_background && palette().color(QPalette::WindowText) == text)
+        return; // unchanged: no palette change to propagate (the panel refills its cards on every recompute)
     m_background = background;
     QPalette colours = palette();
     colours.setColor(QPalette::WindowText, text);

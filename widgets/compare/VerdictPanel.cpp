@@ -1,12 +1,13 @@
 #include "VerdictPanel.h"
 
 #include "VerdictBadge.h"
+#include "WrappedLabel.h"
 
 #include <QAction>
 #include <QClipboard>
 #include <QFrame>
-#include <QGuiApplication>
 #include <QGridLayout>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -66,7 +67,8 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     // cost start-up time); copying goes through this action instead, for all cards at once.
     auto *copy = new QAction(tr("&Copy Verdicts"), this);
     copy->setObjectName(QStringLiteral("copyVerdicts"));
-    connect(copy, &QAction::triggered, this, [this] { QGuiApplication::clipboard()->setText(verdictsAsText()); });
+    connect(copy, &QAction::triggered, this,
+            [this] { QGuiApplication::clipboard()->setText(verdictsAsText()); });
     addAction(copy);
     setContextMenuPolicy(Qt::ActionsContextMenu);
 }
@@ -126,30 +128,32 @@ QColor VerdictPanel::levelTextColor(VerdictLevel level)
 void VerdictPanel::setVerdicts(const QVector<VerdictData> &verdicts)
 {
     m_verdicts = verdicts;
-    for (QWidget *card : std::as_const(m_cardWidgets))
-        delete card;
-    m_cardWidgets.clear();
-    for (const VerdictData &verdict : verdicts) {
-        QWidget *card = createCard(verdict);
+    // Cards are reused: a recompute usually keeps the GPUs, and a label given the text it already shows
+    // does no layout work (rebuilding every card was a fifth of a recompute; docs/performance.md).
+    while (m_cardWidgets.size() > verdicts.size())
+        delete m_cardWidgets.takeLast();
+    while (m_cardWidgets.size() < verdicts.size()) {
+        QWidget *card = createCard();
         m_cards->insertWidget(m_cards->count() - 1, card); // before the stretch
         m_cardWidgets << card;
     }
+    for (qsizetype i = 0; i < verdicts.size(); ++i)
+        fillCard(m_cardWidgets[i], verdicts[i]);
     m_empty->setVisible(verdicts.isEmpty());
 }
 
-QWidget *VerdictPanel::createCard(const VerdictData &verdict)
+QWidget *VerdictPanel::createCard()
 {
     auto *card = new QFrame;
     card->setFrameShape(QFrame::StyledPanel);
     card->setObjectName(QStringLiteral("verdictCard"));
-    card->setAccessibleName(tr("Verdicts for %1").arg(verdict.gpuName));
     auto *grid = new QGridLayout(card);
     grid->setContentsMargins(8, 6, 8, 8);
     grid->setHorizontalSpacing(8);
     grid->setVerticalSpacing(4);
     grid->setColumnStretch(1, 1);
 
-    auto *name = new QLabel(verdict.gpuName, card);
+    auto *name = new QLabel(card);
     name->setObjectName(QStringLiteral("gpuName"));
     QFont nameFont = name->font();
     nameFont.setBold(true);
@@ -159,32 +163,42 @@ QWidget *VerdictPanel::createCard(const VerdictData &verdict)
 
     int row = 1;
     for (Task task : {Task::Training, Task::Inference}) {
-        const auto [level, reasons] = taskVerdict(verdict, task);
         const QString title = taskName(task);
-
         auto *taskLabel = new QLabel(title, card);
         grid->addWidget(taskLabel, row, 0, Qt::AlignLeft | Qt::AlignVCenter);
 
-        auto *badge = new VerdictBadge(levelSymbol(level) + u' ' + levelText(level), card);
+        auto *badge = new VerdictBadge(QString(), card);
         badge->setObjectName(objectNameFor(task, "Badge"));
-        badge->setAccessibleName(tr("%1: %2").arg(title, levelText(level)));
-        badge->setColors(levelColor(level), levelTextColor(level));
         grid->addWidget(badge, row, 1, Qt::AlignLeft | Qt::AlignVCenter);
         ++row;
 
-        QStringList bullets;
-        for (const QString &reason : reasons)
-            bullets << QStringLiteral("\u2022 ") + reason;
-        auto *reasonLabel = new QLabel(bullets.join(u'\n'), card);
+        auto *reasonLabel = new WrappedLabel(card);
         reasonLabel->setObjectName(objectNameFor(task, "Reasons"));
-        reasonLabel->setWordWrap(true);
-        reasonLabel->setTextFormat(Qt::PlainText);
         reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(title.toLower()));
-        reasonLabel->setVisible(!reasons.isEmpty());
         grid->addWidget(reasonLabel, row, 0, 1, 2);
         ++row;
     }
     return card;
+}
+
+void VerdictPanel::fillCard(QWidget *card, const VerdictData &verdict)
+{
+    card->setAccessibleName(tr("Verdicts for %1").arg(verdict.gpuName));
+    card->findChild<QLabel *>(QStringLiteral("gpuName"))->setText(verdict.gpuName);
+    for (Task task : {Task::Training, Task::Inference}) {
+        const auto [level, reasons] = taskVerdict(verdict, task);
+        auto *badge = card->findChild<VerdictBadge *>(objectNameFor(task, "Badge"));
+        badge->setText(levelSymbol(level) + u' ' + levelText(level));
+        badge->setAccessibleName(tr("%1: %2").arg(taskName(task), levelText(level)));
+        badge->setColors(levelColor(level), levelTextColor(level));
+
+        QStringList bullets;
+        for (const QString &reason : reasons)
+            bullets << QStringLiteral("\u2022 ") + reason;
+        auto *reasonLabel = card->findChild<QLabel *>(objectNameFor(task, "Reasons"));
+        reasonLabel->setText(bullets.join(u'\n'));
+        reasonLabel->setVisible(!reasons.isEmpty());
+    }
 }
 
 int VerdictPanel::cardCount() const

@@ -42,7 +42,8 @@ public:
     static QColor levelTextColor(VerdictLevel level);
 
 private:
-    QWidget *createCard(const VerdictData &verdict);
+    QWidget *createCard();                                           // an empty card: name, badges, reasons
+    static void fillCard(QWidget *card, const VerdictData &verdict); // its texts and colours
     QLabel *findLabel(int card, const QString &objectName) const;
 
     QVector<VerdictData> m_verdicts;
