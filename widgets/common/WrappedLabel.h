@@ -2,17 +2,18 @@
 
 #include <QFont>
 #include <QLabel>
-#include <QMargins>
 #include <QString>
-#include <array>
+#include <QStringList>
+#include <QVector>
 
-// A word-wrapped plain-text label whose size hints cost one text layout, not six.
-// QLabel lays out its whole text for minimumSizeHint() (three times: one line, the widest word, the
-// "golden ratio" width), again for sizeHint() and again for every heightForWidth(); a layout pass over the
-// verdict cards, whose reasons change with every recompute, spent most of a recompute there
-// (docs/performance.md). Here the minimum is a fixed width of 12 average characters and one line, the
-// preferred width 40 characters, and heights are remembered for the last few widths until the text,
-// font, margins or style change.
+// A word-wrapped plain-text label that measures its text once per text and font, not once per question.
+// QLabel lays its whole text out for every heightForWidth(), three times for minimumSizeHint(), again for
+// sizeHint() and again on every paint; the verdict cards' reasons, which change with every recompute and
+// are asked at half a dozen widths per layout pass, made that most of a recompute at 20 GPUs
+// (docs/performance.md). Here the text is measured once from per-character advances, its line-break
+// opportunities come from Unicode line breaking (so Chinese wraps too), and any width's lines come from a
+// greedy wrap over those positions; painting draws the same lines, so the height asked for is the height
+// painted.
 class WrappedLabel : public QLabel
 {
     Q_OBJECT
@@ -20,30 +21,50 @@ class WrappedLabel : public QLabel
 public:
     explicit WrappedLabel(QWidget *parent = nullptr);
 
-    QSize minimumSizeHint() const override;
-    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override; // the widest word, one line
+    QSize sizeHint() const override;        // up to 40 average characters wide
     int heightForWidth(int width) const override;
 
+    // The lines painted at this text width (contents width), trailing spaces removed.
+    QStringList linesAt(int width) const;
+
 protected:
+    void paintEvent(QPaintEvent *event) override;
     bool event(QEvent *event) override;
 
 private:
-    struct Measured // what the remembered heights were measured with
+    struct Paragraph
+    {
+        QString text;
+        QVector<int> starts;   // where a line may start: 0, then each break opportunity
+        QVector<qreal> startX; // x of each start
+        QVector<qreal> endX;   // x where the segment before starts[i + 1] ends, trailing spaces removed
+        qreal width = 0.0;     // the whole paragraph on one line
+    };
+    struct Measured
     {
         QString text;
         QFont font;
-        QMargins contents;
-        int margin = 0;
-        int indent = 0;
-        bool operator==(const Measured &) const = default;
+        QVector<Paragraph> paragraphs;
+        qreal widestWord = 0.0;
+        qreal widestParagraph = 0.0;
+        qreal lineSpacing = 0.0;
     };
-    struct Height
+    struct Line
     {
-        int width = -1;
-        int height = 0;
+        int paragraph;
+        int start;
+        int length;
     };
-    void forgetIfChanged() const;
+
+    using AdvanceTable = QHash<char16_t, qreal>;
+    static AdvanceTable &advancesFor(const QFont &font);
+    const Measured &measured() const; // measures again when the text or font changed
+    QVector<Line> wrap(qreal width) const;
+    int textHeight(const QVector<Line> &lines) const;
+    int horizontalPadding() const;
+    int verticalPadding() const;
 
     mutable Measured m_measured;
-    mutable std::array<Height, 8> m_heights; // most recent first; a layout pass asks at ~6 widths
+    mutable bool m_valid = false;
 };
