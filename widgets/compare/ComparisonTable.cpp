@@ -7,10 +7,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QHeaderView>
-#include <QTableView>
 #include <QStyle>
+#include <QTableView>
 #include <QVBoxLayout>
-
 #include <cmath>
 
 ComparisonTable::ComparisonTable(QWidget *parent)
@@ -100,12 +99,10 @@ void ComparisonTable::fitColumnsToText()
         qreal widest = QFontMetrics(m_view->horizontalHeader()->font())
                            .horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
         for (int row = 0; row < m_model->rowCount(); ++row) {
-            const QModelIndex index = m_model->index(row, column);
-            if (m_model->data(index, ComparisonTableModel::IsSectionRole).toBool())
+            if (m_model->isSection(row))
                 continue; // headings span the whole table
-            const bool best = m_model->data(index, ComparisonTableModel::IsBestRole).toBool();
-            widest = std::max(widest, m_delegate->textWidth(m_model->data(index, Qt::DisplayRole).toString(),
-                                                            best ? bold : plain));
+            widest = std::max(widest, m_delegate->textWidth(m_model->displayText(row, column),
+                                                            m_model->isBest(row, column) ? bold : plain));
         }
         int width = static_cast<int>(std::ceil(widest)) + padding;
         if (column == ComparisonTableModel::LabelColumn)

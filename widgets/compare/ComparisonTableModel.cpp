@@ -79,7 +79,38 @@ void ComparisonTableModel::setComparison(const ComparisonData &data)
         m_lines.append(Line{r, QString()});
         m_best.append(bestOf(row, columns));
     }
+    m_texts.clear();
+    m_texts.reserve(m_lines.size());
+    for (const Line &line : std::as_const(m_lines)) {
+        QStringList texts;
+        if (line.dataRow < 0) {
+            texts << line.section;
+        } else {
+            const ComparisonRow &row = m_data.rows.at(line.dataRow);
+            texts << (row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit));
+            for (int c = 0; c < columns; ++c) {
+                const QString text = valueText(row, c);
+                texts << (m_best.at(line.dataRow).value(c) ? marker() + u' ' + text : text);
+            }
+        }
+        m_texts << texts;
+    }
     endResetModel();
+}
+
+const QString &ComparisonTableModel::displayText(int modelRow, int modelColumn) const
+{
+    static const QString none;
+    if (modelRow < 0 || modelRow >= m_texts.size())
+        return none;
+    const QStringList &texts = m_texts.at(modelRow);
+    return modelColumn >= 0 && modelColumn < texts.size() ? texts.at(modelColumn) : none;
+}
+
+bool ComparisonTableModel::isBest(int modelRow, int modelColumn) const
+{
+    const int r = dataRowAt(modelRow);
+    return r >= 0 && modelColumn >= FirstValueColumn && m_best.at(r).value(gpuColumnAt(modelColumn));
 }
 
 QString ComparisonTableModel::toTabSeparatedText() const
@@ -185,6 +216,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return row.id;
     if (role == UnitRole)
         return row.unit;
+    if (role == Qt::DisplayRole)
+        return displayText(index.row(), index.column());
     if (index.column() == LabelColumn)
         return labelData(row, role);
     return valueData(line.dataRow, gpuColumnAt(index.column()), role);
@@ -193,8 +226,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) const
 {
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::AccessibleTextRole:
+    case Qt::AccessibleTextRole: // DisplayRole comes from m_texts
         return row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit);
     case Qt::ToolTipRole: {
         QString tip = row.label;
@@ -226,10 +258,6 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
     const bool best = m_best.at(dataRow).value(gpuColumn);
     const QString note = row.notes.value(gpuColumn);
     switch (role) {
-    case Qt::DisplayRole: {
-        const QString text = valueText(row, gpuColumn);
-        return best ? marker() + u' ' + text : text;
-    }
     case Qt::ToolTipRole: {
         QStringList lines;
         const QString gpu = m_data.columnTitles.value(gpuColumn);

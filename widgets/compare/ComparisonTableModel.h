@@ -41,6 +41,12 @@ public:
 
     static QString marker(); // the text mark before a best value
 
+    // What a cell shows (DisplayRole) and whether it is its row's best, without going through QVariant:
+    // the table measures every cell's text on each recompute to fit its columns.
+    const QString &displayText(int modelRow, int modelColumn) const;
+    bool isBest(int modelRow, int modelColumn) const;
+    bool isSection(int modelRow) const { return dataRowAt(modelRow) < 0; }
+
     // The whole table as tab-separated text (headings on their own line), for the clipboard or a report.
     QString toTabSeparatedText() const;
 
@@ -63,4 +69,6 @@ private:
     ComparisonData m_data;
     QVector<Line> m_lines;
     QVector<QVector<bool>> m_best; // [dataRow][gpuColumn]
+    // [model row][model column]: each number formatted once per comparison, not on every paint and fit
+    QVector<QStringList> m_texts;
 };
