@@ -86,7 +86,10 @@ printf '%-62s %12s %-6s (each evaluation alone, no memory shared between GPUs; n
 
 ms=$(median_ms catalogue_view_benchmark BM_OpenCatalogueAndShowTable)
 report "open a 10,000-GPU catalogue and show it in the Catalogue tab" "$ms" "ms" "<= 300 ms" "$(le "$ms" 300)"
+ms=$(median_ms catalogue_view_benchmark BM_FilterKeystrokeNewRows)
+report "filter keystroke, 10,000 GPUs, new rows shown" "$ms" "ms" "<= 16 ms" "$(le "$ms" 16)"
 ms=$(median_ms catalogue_view_benchmark BM_FilterKeystroke)
-report "filter keystroke, 10,000 GPUs" "$ms" "ms" "<= 16 ms" "$(le "$ms" 16)"
+printf '%-62s %12s %-6s (typing and deleting one character: texts already laid out; not a budget)\n' \
+    "filter keystroke, 10,000 GPUs, rows shown before" "$ms" "ms"
 ms=$(median_ms catalogue_benchmark BM_ImportCsv10000Rows)
 report "import a 10,000-row CSV" "$ms" "ms" "<= 1000 ms" "$(le "$ms" 1000)"

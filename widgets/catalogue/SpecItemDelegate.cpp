@@ -233,7 +233,11 @@ void SpecItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
     const bool unsaved = index.data(SpecTableModel::UnsavedRole).toBool();
     if (unsaved)
         painter->fillRect(option.rect, QColor(255, 179, 0, 60));
-    QStyledItemDelegate::paint(painter, option, index);
+    // Text from a cache of laid-out texts (QStyledItemDelegate shaped and elided every cell on every
+    // paint: most of a filter keystroke at 10,000 GPUs; docs/performance.md).
+    QStyleOptionViewItem cell = option;
+    initStyleOption(&cell, index);
+    m_cells.paint(painter, cell, TextCellPainter::Grid::FromView);
     if (unsaved)
         fillCorner(painter, option.rect, QColor(230, 126, 34), true);
     if (index.data(SpecTableModel::DiffersFromBundledRole).toBool())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "TextCellPainter.h"
+
 #include <QHash>
 #include <QPersistentModelIndex>
 #include <QStyledItemDelegate>
@@ -42,4 +44,5 @@ private:
     QString problemWith(QWidget *editor) const;
 
     mutable QHash<QWidget *, QPersistentModelIndex> m_open;
+    TextCellPainter m_cells;
 };
