@@ -7,8 +7,11 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFont>
+#include <QScreen>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTest>
 #include <gtest/gtest.h>
 
 namespace {
@@ -227,6 +230,92 @@ TEST(ComparisonTable, ColumnsFitTheirTextsWhenShownAfterAHiddenRecompute)
     const QString widest = table.model()->index(1, 1).data().toString();
     const int shownWidth = table.view()->columnWidth(1);
     EXPECT_NE(shownWidth, hiddenWidth);
-    EXPECT_GE(shownWidth, QFontMetrics(table.view()->font()).horizontalAdvance(table.model()->headerData(1, Qt::Horizontal).toString()));
+    EXPECT_GE(shownWidth, QFontMetrics(table.view()->font())
+                              .horizontalAdvance(table.model()->headerData(1, Qt::Horizontal).toString()));
     EXPECT_GE(shownWidth, QFontMetrics(table.view()->font()).horizontalAdvance(widest));
+}
+
+// A workload change keeps the rows and GPUs: the model reports exactly the cells whose text changed (so
+// the view repaints those) and is not reset; a new GPU resets it. Every cell reads the new data either way.
+TEST(ComparisonTableModel, AWorkloadChangeReportsOnlyTheChangedCells)
+{
+    ComparisonTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+    const ComparisonData seed = CompareTestData::seedComparison();
+    EXPECT_TRUE(model.setComparison(seed));
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+
+    ComparisonData next = seed;
+    next.rows[7].values[2] = 120.0;        // one number
+    next.rows[3].values[0] = std::nullopt; // a value goes missing: "n/a"
+    EXPECT_FALSE(model.setComparison(next));
+    EXPECT_EQ(resets.count(), 0);
+    QSet<QPair<int, int>> reported;
+    for (const QList<QVariant> &change : std::as_const(changes)) {
+        const QModelIndex from = change.at(0).toModelIndex();
+        const QModelIndex to = change.at(1).toModelIndex();
+        for (int column = from.column(); column <= to.column(); ++column)
+            reported.insert({from.row(), column});
+    }
+    ComparisonTableModel fresh; // what a reset would show
+    fresh.setComparison(next);
+    ComparisonTableModel old; // what was shown before
+    old.setComparison(seed);
+    for (int row = 0; row < model.rowCount(); ++row) {
+        for (int column = 0; column < model.columnCount(); ++column) {
+            const QString now = model.index(row, column).data().toString();
+            EXPECT_EQ(now, fresh.index(row, column).data().toString()) << row << "," << column;
+            if (now != old.index(row, column).data().toString()) {
+                EXPECT_TRUE(reported.contains({row, column}))
+                    << "changed but not reported: " << row << "," << column;
+            }
+        }
+    }
+    EXPECT_FALSE(reported.isEmpty());
+    EXPECT_LE(reported.size(), 6) << "a number and a missing value change a few cells, not the table";
+
+    ComparisonData wider = next;
+    wider.columnTitles << QStringLiteral("B200");
+    for (ComparisonRow &row : wider.rows)
+        row.values << 1.0;
+    EXPECT_TRUE(model.setComparison(wider));
+    EXPECT_EQ(resets.count(), 1);
+    EXPECT_EQ(model.columnCount(), fresh.columnCount() + 1);
+}
+
+// What the screen shows after a workload change updated the table in place: the changed cell is painted
+// with its new number, an unchanged one is painted as before.
+TEST(ComparisonTable, AnInPlaceUpdateRepaintsTheChangedCell)
+{
+    ComparisonTable table;
+    table.resize(900, 500);
+    table.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&table));
+    const ComparisonData seed = CompareTestData::seedComparison();
+    table.setComparison(seed);
+    QApplication::processEvents();
+    QTableView *view = table.view();
+    // From the window system's copy of the window (the backing store on offscreen), not a new rendering:
+    // a cell the view was not told to repaint would still show its old number there.
+    const auto cellImage = [view, &table](int row, int column) {
+        const QRect cell = view->visualRect(view->model()->index(row, column));
+        const QPoint topLeft = view->viewport()->mapTo(&table, cell.topLeft());
+        return table.screen()
+            ->grabWindow(table.winId(), topLeft.x(), topLeft.y(), cell.width(), cell.height())
+            .toImage();
+    };
+    const int changedRow =
+        static_cast<const ComparisonTableModel *>(view->model())->modelRowFor(seed.rows[7].id);
+    const QImage before = cellImage(changedRow, 3);
+    const QImage untouched = cellImage(changedRow, 1);
+
+    // 118 -> 119 ms: as wide as before and still not the best (no column resized, no star).
+    ComparisonData next = seed;
+    next.rows[7].values[2] = 119.0;
+    table.setComparison(next);
+    QApplication::processEvents();
+    ASSERT_EQ(view->model()->index(changedRow, 3).data().toString(), QStringLiteral("119"));
+    EXPECT_NE(cellImage(changedRow, 3), before) << "the new number is on screen";
+    EXPECT_EQ(cellImage(changedRow, 1), untouched);
 }

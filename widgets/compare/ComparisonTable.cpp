@@ -64,16 +64,21 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     // Keep the selected quantity and GPU across recomputes when they still exist.
     const QString rowId = selectedRowId();
     const int column = selectedColumn();
-    m_model->setComparison(comparison);
-    applySpans();
+    const bool reset = m_model->setComparison(comparison);
+    if (reset) // new rows or GPUs; otherwise the headings did not move
+        applySpans();
     // Measuring the texts lays them out (the delegate's cache): worth it only for a table on screen. A
     // hidden one (the Charts tab in front) measures when it is shown.
     m_columnsStale = true;
     if (isVisible())
         fitColumnsToText();
     if (!rowId.isEmpty() && column >= 0 && column < comparison.columnTitles.size() &&
-        m_model->modelRowFor(rowId) >= 0)
-        selectCell(rowId, column);
+        m_model->modelRowFor(rowId) >= 0) {
+        if (reset)
+            selectCell(rowId, column); // selecting it again reports it (cellSelected)
+        else
+            emit cellSelected(rowId, column); // still selected, with a new value: the math is shown again
+    }
 }
 
 void ComparisonTable::showEvent(QShowEvent *event)

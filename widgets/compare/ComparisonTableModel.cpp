@@ -63,39 +63,64 @@ QString ComparisonTableModel::marker()
     return QStringLiteral("\u2605"); // ★
 }
 
-void ComparisonTableModel::setComparison(const ComparisonData &data)
+bool ComparisonTableModel::setComparison(const ComparisonData &data)
 {
-    beginResetModel();
-    m_data = data;
-    m_lines.clear();
-    m_best.clear();
-    const int columns = static_cast<int>(m_data.columnTitles.size());
+    const int columns = static_cast<int>(data.columnTitles.size());
+    QVector<Line> lines;
+    QVector<QVector<bool>> best;
     QString section;
-    for (int r = 0; r < m_data.rows.size(); ++r) {
-        const ComparisonRow &row = m_data.rows.at(r);
+    for (int r = 0; r < data.rows.size(); ++r) {
+        const ComparisonRow &row = data.rows.at(r);
         if (!row.section.isEmpty() && (r == 0 || row.section != section))
-            m_lines.append(Line{-1, row.section});
+            lines.append(Line{-1, row.section});
         section = row.section;
-        m_lines.append(Line{r, QString()});
-        m_best.append(bestOf(row, columns));
+        lines.append(Line{r, QString()});
+        best.append(bestOf(row, columns));
     }
-    m_texts.clear();
-    m_texts.reserve(m_lines.size());
-    for (const Line &line : std::as_const(m_lines)) {
-        QStringList texts;
+    QVector<QStringList> texts;
+    texts.reserve(lines.size());
+    for (const Line &line : std::as_const(lines)) {
+        QStringList cells;
         if (line.dataRow < 0) {
-            texts << line.section;
+            cells << line.section;
         } else {
-            const ComparisonRow &row = m_data.rows.at(line.dataRow);
-            texts << (row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit));
+            const ComparisonRow &row = data.rows.at(line.dataRow);
+            cells << (row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit));
             for (int c = 0; c < columns; ++c) {
                 const QString text = valueText(row, c);
-                texts << (m_best.at(line.dataRow).value(c) ? marker() + u' ' + text : text);
+                cells << (best.at(line.dataRow).value(c) ? marker() + u' ' + text : text);
             }
         }
-        m_texts << texts;
+        texts << cells;
     }
-    endResetModel();
+
+    // The same rows and GPUs (a workload change): only the cells whose text changed are reported, so a
+    // view repaints those, not the whole table. A cell's text carries everything it shows that can change
+    // (the number, "n/a", the best-value star that comes with bold and the tint).
+    const bool sameShape = lines == m_lines && data.columnTitles == m_data.columnTitles;
+    if (!sameShape)
+        beginResetModel();
+    m_data = data;
+    m_lines = std::move(lines);
+    m_best = std::move(best);
+    std::swap(m_texts, texts); // texts: the previous ones now
+    if (!sameShape) {
+        endResetModel();
+        return true;
+    }
+    for (int row = 0; row < m_texts.size(); ++row) {
+        int first = -1;
+        int last = -1;
+        for (int column = 0; column < m_texts.at(row).size(); ++column) {
+            if (m_texts.at(row).at(column) != texts.at(row).value(column)) {
+                first = first < 0 ? column : first;
+                last = column;
+            }
+        }
+        if (first >= 0)
+            emit dataChanged(index(row, first), index(row, last));
+    }
+    return false;
 }
 
 const QString &ComparisonTableModel::displayText(int modelRow, int modelColumn) const

@@ -29,7 +29,10 @@ public:
 
     explicit ComparisonTableModel(QObject *parent = nullptr);
 
-    void setComparison(const ComparisonData &data);
+    // Replaces the data. With the same rows and GPUs as before (a workload change) only the cells whose
+    // text changed are reported (dataChanged), so views repaint just those; otherwise the model is reset.
+    // Returns whether it was reset.
+    bool setComparison(const ComparisonData &data);
     const ComparisonData &comparison() const { return m_data; }
 
     // Mapping between model rows and ComparisonData rows; -1 on a section heading / unknown id.
@@ -61,6 +64,7 @@ private:
     {
         int dataRow = -1; // index into m_data.rows, or -1 for a heading
         QString section;  // heading text
+        bool operator==(const Line &) const = default;
     };
     QVariant labelData(const ComparisonRow &row, int role) const;
     QVariant valueData(int dataRow, int gpuColumn, int role) const;
