@@ -1,8 +1,9 @@
 #include "WrappedLabel.h"
 
+#include "CharacterAdvances.h"
+
 #include <QEvent>
 #include <QFontMetricsF>
-#include <QHash>
 #include <QPainter>
 #include <QTextBoundaryFinder>
 #include <QtMath>
@@ -34,27 +35,19 @@ const WrappedLabel::Measured &WrappedLabel::measured() const
     Measured m;
     m.text = text();
     m.font = font();
-    const QFontMetricsF metrics(m.font);
-    m.lineSpacing = metrics.lineSpacing();
-    AdvanceTable &advances = advancesFor(m.font);
+    CharacterAdvances advances(m.font);
+    m.lineSpacing = advances.metrics().lineSpacing();
     for (const QString &paragraphText : m.text.split(u'\n')) {
         Paragraph p;
         p.text = paragraphText;
-        // x of every position: the sum of the characters' advances before it. Kerning only narrows
-        // shaped text, so a line measured this way never paints wider than measured. Surrogate pairs and
-        // combining marks have no advance of their own: such a paragraph is shaped piece by piece.
-        const bool simple = std::none_of(p.text.cbegin(), p.text.cend(),
-                                         [](QChar c) { return c.isSurrogate() || c.isMark(); });
+        // x of every position: the sum of the characters' advances before it (a line measured this way
+        // never paints wider than measured); a paragraph that cannot be summed is shaped piece by piece.
+        const bool summable = CharacterAdvances::summable(p.text);
         QVector<qreal> x(p.text.size() + 1, 0.0);
-        for (qsizetype i = 0; simple && i < p.text.size(); ++i) {
-            const char16_t c = p.text.at(i).unicode();
-            auto known = advances.constFind(c);
-            if (known == advances.constEnd())
-                known = advances.insert(c, metrics.horizontalAdvance(QChar(c)));
-            x[i + 1] = x[i] + known.value();
-        }
+        for (qsizetype i = 0; summable && i < p.text.size(); ++i)
+            x[i + 1] = x[i] + advances.advance(p.text.at(i));
         const auto xAt = [&](int position) {
-            return simple ? x[position] : metrics.horizontalAdvance(p.text.left(position));
+            return summable ? x[position] : advances.metrics().horizontalAdvance(p.text.left(position));
         };
 
         p.starts << 0;
@@ -77,15 +70,6 @@ const WrappedLabel::Measured &WrappedLabel::measured() const
     m_measured = std::move(m);
     m_valid = true;
     return m_measured;
-}
-
-WrappedLabel::AdvanceTable &WrappedLabel::advancesFor(const QFont &font)
-{
-    // Shared by every wrapped label: a handful of fonts, a few hundred characters each.
-    static QHash<QFont, AdvanceTable> tables;
-    if (tables.size() > 16 && !tables.contains(font))
-        tables.clear();
-    return tables[font];
 }
 
 QVector<WrappedLabel::Line> WrappedLabel::wrap(qreal width) const

@@ -57,8 +57,6 @@ private:
         int length;
     };
 
-    using AdvanceTable = QHash<char16_t, qreal>;
-    static AdvanceTable &advancesFor(const QFont &font);
     const Measured &measured() const; // measures again when the text or font changed
     QVector<Line> wrap(qreal width) const;
     int textHeight(const QVector<Line> &lines) const;
