@@ -71,6 +71,8 @@ TEST(ComparisonTableModel, EveryRowCarriesItsUnit)
     const int row = model.modelRowFor(QStringLiteral("bandwidth"));
     EXPECT_EQ(model.index(row, ComparisonTableModel::LabelColumn).data().toString(),
               QStringLiteral("Memory bandwidth (GB/s)"));
+    EXPECT_EQ(model.index(row, ComparisonTableModel::LabelColumn).data(Qt::AccessibleTextRole).toString(),
+              QStringLiteral("Memory bandwidth (GB/s)"));
     for (int r = 0; r < model.rowCount(); ++r) {
         if (model.index(r, 0).data(ComparisonTableModel::IsSectionRole).toBool())
             continue;

@@ -241,7 +241,8 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         return row.id;
     if (role == UnitRole)
         return row.unit;
-    if (role == Qt::DisplayRole)
+    // A label's accessible text is what it shows, "label (unit)", formatted once in setComparison.
+    if (role == Qt::DisplayRole || (role == Qt::AccessibleTextRole && index.column() == LabelColumn))
         return displayText(index.row(), index.column());
     if (index.column() == LabelColumn)
         return labelData(row, role);
@@ -251,8 +252,6 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) const
 {
     switch (role) {
-    case Qt::AccessibleTextRole: // DisplayRole comes from m_texts
-        return row.unit.isEmpty() ? row.label : tr("%1 (%2)").arg(row.label, row.unit);
     case Qt::ToolTipRole: {
         QString tip = row.label;
         if (row.betterWhen == ComparisonRow::BetterWhen::Higher)
