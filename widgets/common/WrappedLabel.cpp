@@ -101,7 +101,8 @@ int WrappedLabel::textHeight(const QVector<Line> &lines) const
 int WrappedLabel::horizontalPadding() const
 {
     const QMargins m = contentsMargins();
-    return m.left() + m.right() + 2 * margin() + indent() * (indent() > 0 ? 1 : 0);
+    // indent() is -1 by default: no indent for plain text here, as in the paint.
+    return m.left() + m.right() + 2 * margin() + std::max(0, indent());
 }
 
 int WrappedLabel::verticalPadding() const
