@@ -9,11 +9,13 @@
 #include "window/MainWindow.h"
 
 #include <QApplication>
+#include <QFontDatabase>
 #include <QIcon>
 #include <QLocale>
 #include <QTextStream>
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 namespace {
 
@@ -27,6 +29,10 @@ void describeApplication()
 
 int openWindow(const GlobalCommandLine &commandLine)
 {
+    // Fontconfig reads its configuration and font caches the first time a font is resolved, which the
+    // first widget would wait for. A second core does it while the catalogue opens; QFontDatabase is
+    // thread-safe and keeps what was read (docs/performance.md, start-up).
+    std::thread fontWarmUp([] { QFontDatabase::families(); });
     // Only the window is translated: headless commands print English for scripts (docs/translations.md).
     LanguageChoice language;
     language.install(LanguageChoice::resolve(AppSettings().language(), QLocale::system().uiLanguages()));
@@ -36,16 +42,23 @@ int openWindow(const GlobalCommandLine &commandLine)
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
 
     CatalogueSession catalogue;
-    if (!catalogue.open(commandLine.databasePath)) {
-        // The window still opens, empty, and says why; a damaged file is left as it is.
-        QTextStream(stderr) << "gpucompare: " << catalogue.lastError().message << Qt::endl;
-    }
+    // The file is opened and checked here; its tables are read on a second core while the window is built.
+    catalogue.beginOpen(commandLine.databasePath);
+    fontWarmUp.join();
     std::unique_ptr<FirstFrameGrabber> grabber;
-    MainWindow window(&catalogue);
-    if (!commandLine.screenshotPath.isEmpty())
-        grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
-    window.show();
-    return QApplication::exec();
+    int exitCode = 0;
+    {
+        MainWindow window(&catalogue);
+        if (!catalogue.finishOpen()) {
+            // The window still opens, empty, and says why; a damaged file is left as it is.
+            QTextStream(stderr) << "gpucompare: " << catalogue.lastError().message << Qt::endl;
+        }
+        if (!commandLine.screenshotPath.isEmpty())
+            grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
+        window.show();
+        exitCode = QApplication::exec();
+    } // a screenshot is still being written while the window is torn down
+    return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;
 }
 
 } // namespace
@@ -67,17 +80,18 @@ int main(int argc, char *argv[])
     if (needsWindow && !commandLine.screenshotPath.isEmpty()) {
         const QString reason = FirstFrameGrabber::unwritableReason(commandLine.screenshotPath);
         if (!reason.isEmpty()) {
-            err << "gpucompare: " << QCoreApplication::translate("cli", "cannot write screenshot %1: %2")
-                                         .arg(commandLine.screenshotPath, reason)
+            err << "gpucompare: "
+                << QCoreApplication::translate("cli", "cannot write screenshot %1: %2")
+                       .arg(commandLine.screenshotPath, reason)
                 << Qt::endl;
             return ExitCode::BadInput;
         }
     }
     // Headless commands that draw charts need a QApplication; without a display they draw offscreen.
-    const bool drawsCharts = commandLine.action == GlobalCommandLine::Action::RunCommand
-                             && CliCommands::find(commandLine.command)->drawsCharts;
-    if (drawsCharts && qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    const bool drawsCharts = commandLine.action == GlobalCommandLine::Action::RunCommand &&
+                             CliCommands::find(commandLine.command)->drawsCharts;
+    if (drawsCharts && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app;
     if (needsWindow || drawsCharts)
@@ -90,7 +104,8 @@ int main(int argc, char *argv[])
         out << commandLine.helpText;
         return ExitCode::Ok;
     case GlobalCommandLine::Action::ShowVersion:
-        out << QCoreApplication::applicationName() << u' ' << QCoreApplication::applicationVersion() << Qt::endl;
+        out << QCoreApplication::applicationName() << u' ' << QCoreApplication::applicationVersion()
+            << Qt::endl;
         return ExitCode::Ok;
     case GlobalCommandLine::Action::Error:
         err << "gpucompare: " << commandLine.errorMessage << Qt::endl;

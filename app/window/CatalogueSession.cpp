@@ -28,14 +28,36 @@ CatalogueSession::~CatalogueSession()
 
 bool CatalogueSession::open(const QString &path)
 {
+    beginOpen(path);
+    return finishOpen();
+}
+
+void CatalogueSession::beginOpen(const QString &path)
+{
+    finishOpen(); // one opening at a time
     CatalogueError error;
-    std::unique_ptr<Catalogue> catalogue =
-        path.isEmpty()
-            ? Catalogue::openDefault(&error)
-            : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-                              &error);
+    m_opening = path.isEmpty()
+                    ? Catalogue::openDefault(&error)
+                    : Catalogue::open(
+                          path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
     m_error = error;
-    return catalogue && adopt(std::move(catalogue));
+    if (!m_opening)
+        return;
+    // The catalogue gives each thread its own connection; the reader closes its own before it ends.
+    m_reading = std::async(std::launch::async, [catalogue = m_opening.get()] {
+        Read read;
+        read.snapshot = catalogue->snapshot(&read.error);
+        catalogue->closeThreadConnection();
+        return read;
+    });
+}
+
+bool CatalogueSession::finishOpen()
+{
+    if (!m_opening)
+        return m_error.kind == CatalogueError::Kind::None;
+    Read read = m_reading.get();
+    return adopt(std::move(m_opening), std::move(read));
 }
 
 bool CatalogueSession::startOverFromSeed(const QString &path)
@@ -61,19 +83,17 @@ QString CatalogueSession::readOnlyReason() const
     return m_catalogue ? m_catalogue->readOnlyReason() : QString();
 }
 
-bool CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue)
+bool CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, Read read)
 {
-    CatalogueError error;
-    std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
-    if (!snapshot) {
-        m_error = error;
+    if (!read.snapshot) {
+        m_error = read.error;
         return false;
     }
     m_specModel->setGpus({});
     m_catalogue = std::move(catalogue);
     m_specModel->setCatalogue(m_catalogue.get());
     m_editor->undoStack()->clear(); // commands point at the rows of the previous file
-    m_snapshot = std::move(*snapshot);
+    m_snapshot = std::move(*read.snapshot);
     emit snapshotChanged(m_snapshot);
     return true;
 }

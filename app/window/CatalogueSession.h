@@ -4,6 +4,7 @@
 #include "CatalogueSnapshot.h"
 
 #include <QObject>
+#include <future>
 #include <memory>
 
 class CatalogueEditor;
@@ -21,6 +22,12 @@ public:
     // Opens path (the default catalogue when empty; created from the bundled seed when missing).
     // On failure the session stays without a catalogue and lastError() says why.
     bool open(const QString &path);
+    // open() in two halves, for start-up: beginOpen() opens and checks the file, then reads its tables
+    // on a second thread (its own connection) while the caller builds the window; finishOpen() waits for
+    // that read and adopts the catalogue. Returns what open() would have; true at once when nothing
+    // is being opened.
+    void beginOpen(const QString &path);
+    bool finishOpen();
     // Builds a new catalogue from the bundled seed at path and opens it; the old file is not touched.
     bool startOverFromSeed(const QString &path);
 
@@ -38,10 +45,18 @@ signals:
     void snapshotChanged(const CatalogueSnapshot &snapshot);
 
 private:
-    bool adopt(std::unique_ptr<Catalogue> catalogue);
+    struct Read
+    {
+        std::optional<CatalogueSnapshot> snapshot;
+        CatalogueError error;
+    };
+
+    bool adopt(std::unique_ptr<Catalogue> catalogue, Read read);
     void refreshSnapshot();
 
     std::unique_ptr<Catalogue> m_catalogue;
+    std::unique_ptr<Catalogue> m_opening; // between beginOpen() and finishOpen()
+    std::future<Read> m_reading;
     CatalogueSnapshot m_snapshot;
     CatalogueError m_error;
     SpecTableModel *m_specModel;

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFileInfo>
+#include <QImage>
 #include <QPixmap>
 #include <QSaveFile>
 #include <QScreen>
@@ -56,12 +57,26 @@ void FirstFrameGrabber::grabAndQuit()
     QPixmap frame = m_window->screen()->grabWindow(m_window->winId());
     if (frame.isNull() || frame.size() != m_window->size() * frame.devicePixelRatio())
         frame = m_window->grab();
-    QSaveFile file(m_path);
-    const bool written = file.open(QIODevice::WriteOnly) && frame.save(&file, "PNG") && file.commit();
-    if (!written) {
+    // QPixmap belongs to the GUI thread; the image is what the writer thread may touch.
+    m_written = std::async(std::launch::async, [image = frame.toImage(), path = m_path] {
+        QSaveFile file(path);
+        if (file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit())
+            return int(ExitCode::Ok);
         const QString reason = file.errorString().isEmpty() ? tr("PNG encoding failed") : file.errorString();
-        std::fprintf(stderr, "gpucompare: cannot write screenshot %s: %s\n", qPrintable(m_path),
+        std::fprintf(stderr, "gpucompare: cannot write screenshot %s: %s\n", qPrintable(path),
                      qPrintable(reason));
-    }
-    QCoreApplication::exit(written ? ExitCode::Ok : ExitCode::BadInput);
+        return int(ExitCode::BadInput);
+    });
+    QCoreApplication::exit(ExitCode::Ok);
+}
+
+int FirstFrameGrabber::waitUntilWritten(int exitCodeIfNoFrame)
+{
+    return m_written.valid() ? m_written.get() : exitCodeIfNoFrame;
+}
+
+FirstFrameGrabber::~FirstFrameGrabber()
+{
+    if (m_written.valid())
+        m_written.wait();
 }

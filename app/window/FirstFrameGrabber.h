@@ -2,19 +2,27 @@
 
 #include <QObject>
 #include <QString>
+#include <future>
 
 class QWidget;
 
-// Saves a window's first painted frame as a PNG, then asks the event loop to exit:
-// exit code 0 on success, 2 (with a message on stderr) when the file cannot be written.
+// Saves a window's first painted frame as a PNG, then asks the event loop to exit. The frame is read
+// on the GUI thread; encoding and writing it (most of a --screenshot run) happen on a second thread, so
+// the window can be torn down meanwhile. waitUntilWritten() gives the exit code: 0 on success, 2 (with a
+// message on stderr) when the file cannot be written.
 class FirstFrameGrabber : public QObject
 {
     Q_OBJECT
 public:
     FirstFrameGrabber(QWidget *window, QString path, QObject *parent = nullptr);
+    ~FirstFrameGrabber() override; // waits for a write still in progress
 
     // Checked before the window opens, so a bad path fails fast without a window.
     static QString unwritableReason(const QString &path);
+
+    // Blocks until the frame is written and gives the exit code for the process; exitCodeIfNoFrame when
+    // the event loop ended before a frame was painted.
+    int waitUntilWritten(int exitCodeIfNoFrame);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -25,4 +33,5 @@ private:
     QWidget *m_window;
     QString m_path;
     bool m_scheduled = false;
+    std::future<int> m_written;
 };

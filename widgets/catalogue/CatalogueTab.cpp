@@ -218,20 +218,49 @@ void CatalogueTab::setEditor(CatalogueEditor *editor)
 {
     m_editor = editor;
     static_cast<SpecProxy *>(m_proxy)->editor = editor;
-    m_proxy->setSourceModel(editor->model());
     connect(editor, &CatalogueEditor::refused, this, &CatalogueTab::showMessage);
     connect(editor->model(), &SpecTableModel::unsavedChangesChanged, this, &CatalogueTab::updateActions);
     connect(editor->model(), &QAbstractItemModel::modelReset, this, &CatalogueTab::updateActions);
-    // Sizing 50 columns from every cell costs more than the rest of start-up's table work; the tab is
-    // behind the Compare tab at start, so it is sized when first shown.
+    // The tab is behind the Compare tab at start: its views take the rows (a reset of two views over
+    // 50 columns) and size their columns when first shown or asked for, not during start-up.
+    m_modelAttached = false;
+    if (m_proxy->sourceModel())
+        m_proxy->setSourceModel(nullptr);
     m_columnsSized = false;
-    if (isVisible())
+    if (isVisible()) {
+        attachModel();
         sizeColumns();
+    }
     updateActions();
+}
+
+void CatalogueTab::attachModel() const
+{
+    if (m_modelAttached || !m_editor)
+        return;
+    m_modelAttached = true;
+    m_proxy->setSourceModel(m_editor->model());
+    if (!m_pendingHeaderState.isEmpty()) {
+        m_view->horizontalHeader()->restoreState(m_pendingHeaderState);
+        m_pendingHeaderState.clear();
+    }
+}
+
+SpecTableView *CatalogueTab::view() const
+{
+    attachModel();
+    return m_view;
+}
+
+QSortFilterProxyModel *CatalogueTab::proxy() const
+{
+    attachModel();
+    return m_proxy;
 }
 
 void CatalogueTab::showEvent(QShowEvent *event)
 {
+    attachModel();
     if (!m_columnsSized)
         sizeColumns();
     QWidget::showEvent(event);
@@ -429,14 +458,23 @@ bool CatalogueTab::confirmDiscardOrSave()
 
 QByteArray CatalogueTab::headerState() const
 {
+    if (!m_modelAttached && !m_pendingHeaderState.isEmpty())
+        return m_pendingHeaderState; // never shown: the columns are as they were restored
     return m_view->horizontalHeader()->saveState();
 }
 
 void CatalogueTab::restoreHeaderState(const QByteArray &state)
 {
+    if (state.isEmpty())
+        return;
     // Restored widths are the user's: the first show must not size the columns over them.
-    if (!state.isEmpty() && m_view->horizontalHeader()->restoreState(state))
-        m_columnsSized = true;
+    m_columnsSized = true;
+    if (!m_modelAttached) {
+        m_pendingHeaderState = state; // applied when the view has its columns
+        return;
+    }
+    if (!m_view->horizontalHeader()->restoreState(state))
+        m_columnsSized = false;
 }
 
 std::optional<ImportPlan> CatalogueTab::readImport(const QString &path, QString *error)

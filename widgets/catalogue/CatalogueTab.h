@@ -48,10 +48,12 @@ public:
     QByteArray headerState() const;
     void restoreHeaderState(const QByteArray &state);
 
-    SpecTableView *view() const { return m_view; }
+    // The view and the proxy hold the editor's rows from the first time they are asked for (or the tab
+    // is shown); see attachModel().
+    SpecTableView *view() const;
     QLineEdit *filterEdit() const { return m_filter; }
     QCheckBox *changedOnlyBox() const { return m_changedOnly; }
-    QSortFilterProxyModel *proxy() const { return m_proxy; }
+    QSortFilterProxyModel *proxy() const;
     SpecItemDelegate *delegate() const { return m_delegate; }
     QAction *saveAction() const { return m_save; }
     QAction *revertAction() const { return m_revert; }
@@ -64,6 +66,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void attachModel() const;
     void createActions();
     void sizeColumns();
     int currentSourceRow() const;
@@ -75,6 +78,9 @@ private:
 
     CatalogueEditor *m_editor = nullptr;
     bool m_columnsSized = false;
+    // Lazily filled views are logically const: view() and proxy() attach the model on first use.
+    mutable bool m_modelAttached = false;
+    mutable QByteArray m_pendingHeaderState; // restored before the model was attached
     QLineEdit *m_filter;
     QCheckBox *m_changedOnly;
     QLabel *m_message;

@@ -24,7 +24,8 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_chooser->setObjectName(QStringLiteral("chartChooser"));
     m_chooser->setAccessibleName(tr("Chart"));
     m_sparse->setObjectName(QStringLiteral("showSparse"));
-    m_sparse->setToolTip(tr("Add the 2:4 structured-sparse tensor figures, labelled, next to the dense ones"));
+    m_sparse->setToolTip(
+        tr("Add the 2:4 structured-sparse tensor figures, labelled, next to the dense ones"));
     m_export->setObjectName(QStringLiteral("exportChart"));
     m_export->setToolTip(tr("Save this chart as PNG, SVG or PDF"));
 
@@ -62,7 +63,10 @@ void ChartsPanel::setKinds(const QVector<Kind> &kinds)
         m_chooser->addItem(kind.title, kind.id);
     const int index = m_chooser->findData(current);
     m_chooser->setCurrentIndex(index >= 0 ? index : 0);
-    showCurrent();
+    if (isVisible())
+        showCurrent();
+    else
+        m_stale = true; // drawn when the panel is shown, as setChart does
 }
 
 void ChartsPanel::setChart(const QString &id, const ChartData &chart)
@@ -116,7 +120,8 @@ void ChartsPanel::setShowSparse(bool show)
 void ChartsPanel::showCurrent()
 {
     const QString id = currentKind();
-    const auto kind = std::find_if(m_kinds.cbegin(), m_kinds.cend(), [&id](const Kind &k) { return k.id == id; });
+    const auto kind =
+        std::find_if(m_kinds.cbegin(), m_kinds.cend(), [&id](const Kind &k) { return k.id == id; });
     const bool radar = kind != m_kinds.cend() && kind->radar;
     ChartView *view = radar ? static_cast<ChartView *>(m_radar) : static_cast<ChartView *>(m_bars);
     m_sparse->setEnabled(kind != m_kinds.cend() && kind->hasSparse);
