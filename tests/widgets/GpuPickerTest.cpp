@@ -208,3 +208,39 @@ TEST(GpuPicker, ControlsHaveAccessibleNames)
     EXPECT_FALSE(picker.view()->accessibleName().isEmpty());
     EXPECT_FALSE(picker.accessibleName().isEmpty());
 }
+
+// The name column is fitted when rows appear (not kept ResizeToContents): a name hidden by the filter
+// when the column was fitted, or inside a group the user closed and opens again, is not cut.
+TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
+{
+    GpuPicker picker;
+    picker.resize(200, 500);
+    picker.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&picker));
+    QVector<GpuPickerEntry> gpus = catalogue();
+    gpus << GpuPickerEntry{QStringLiteral("long"), QStringLiteral("A very long accelerator name, 96GB HBM3"),
+                           QStringLiteral("NVIDIA"), QStringLiteral("Hopper"), QString()};
+    picker.setFilterText(QStringLiteral("L4"));
+    picker.setGpus(gpus);
+    const auto longNameFits = [&picker] {
+        const QModelIndex name =
+            findInView(picker, QStringLiteral("A very long accelerator name, 96GB HBM3"));
+        if (!name.isValid())
+            return ::testing::AssertionFailure() << "the long name is not shown";
+        const QRect cell = picker.view()->visualRect(name);
+        const int text = picker.view()->fontMetrics().horizontalAdvance(name.data().toString());
+        if (cell.right() - cell.left() < text)
+            return ::testing::AssertionFailure()
+                   << "cell " << cell.width() << " px for a " << text << " px name";
+        return ::testing::AssertionSuccess();
+    };
+
+    picker.setFilterText(QString());
+    EXPECT_TRUE(longNameFits());
+
+    const QModelIndex hopper = findInView(picker, QStringLiteral("Hopper"));
+    picker.view()->collapse(hopper);
+    picker.view()->setColumnWidth(GpuPicker::NameColumn, 40); // as if the user had dragged it narrow
+    picker.view()->expand(hopper);
+    EXPECT_TRUE(longNameFits());
+}

@@ -1,5 +1,6 @@
 #include "GpuPicker.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -40,9 +41,14 @@ GpuPicker::GpuPicker(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setUniformRowHeights(true);
-    // Names are never cut; in a narrow dock the details scroll into view (and are in the tooltip).
-    m_view->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
+    // Names are never cut; in a narrow dock the details scroll into view (and are in the tooltip). The
+    // name column is fitted when rows appear, not kept ResizeToContents: that measured every name again
+    // after each check-box change and layout pass (8 M instructions at start-up).
     m_view->header()->setStretchLastSection(true);
+    connect(m_view, &QTreeView::expanded, this, [this] {
+        if (!m_expandingAll)
+            fitColumns(); // a group the user opened may hold longer texts
+    });
     layout->addWidget(m_view, 1);
 
     m_summary->setAccessibleName(tr("Selected GPU count"));
@@ -100,9 +106,32 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
     }
     updateGroupStates();
     m_updating = false;
-    m_view->expandAll();
+    expandAllAndFit();
     notifyIfChanged();
     updateSummary();
+}
+
+void GpuPicker::expandAllAndFit()
+{
+    m_expandingAll = true; // expandAll() reports every group it opens; fit once, after them all
+    m_view->expandAll();
+    m_expandingAll = false;
+    fitColumns();
+}
+
+void GpuPicker::fitColumns()
+{
+    m_view->resizeColumnToContents(NameColumn);
+    // The details column stretches into a wide dock; in a narrow one it is as wide as its texts, which
+    // scroll into view.
+    m_view->resizeColumnToContents(DetailColumn);
+}
+
+void GpuPicker::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        fitColumns();
 }
 
 QList<QStandardItem *> GpuPicker::leaves(QStandardItem *group) const
@@ -151,7 +180,7 @@ void GpuPicker::setFilterText(const QString &text)
     if (m_filter->text() != text)
         m_filter->setText(text); // comes back here through textChanged
     m_proxy->setFilterFixedString(text.trimmed());
-    m_view->expandAll();
+    expandAllAndFit(); // rows the filter hid when the column was fitted may be back
 }
 
 QString GpuPicker::filterText() const

@@ -54,7 +54,12 @@ signals:
     // Once per change of the checked set: a click on a GPU or a group, or setChecked().
     void checkedIdsChanged(const QStringList &ids);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void expandAllAndFit();
+    void fitColumns();
     void onItemChanged(QStandardItem *item);
     void updateGroupStates();
     void updateSummary();
@@ -70,4 +75,5 @@ private:
     QLabel *m_summary;
     QStringList m_lastChecked;
     bool m_updating = false;
+    bool m_expandingAll = false;
 };
