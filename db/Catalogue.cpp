@@ -183,16 +183,13 @@ CatalogueError useQtTextEncoding(QSqlDatabase database)
 CatalogueError applyWritablePragmas(QSqlDatabase database)
 {
     QSqlQuery query(database);
-    // WAL: readers never block the writer (an import can run while a view reads). synchronous=FULL:
-    // a save the user saw succeed survives a power cut; the write volume is tiny.
+    // WAL (kept in the file): readers never block the writer (an import can run while a view reads).
+    // Each connection sets synchronous=FULL itself (openConnection).
     if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next() ||
         query.value(0).toString() != QStringLiteral("wal"))
         return CatalogueError::make(
             Kind::Sql, QCoreApplication::translate("Catalogue", "cannot enable write-ahead logging: %1")
                            .arg(query.lastError().text()));
-    query.finish();
-    if (!query.exec(QStringLiteral("PRAGMA synchronous = FULL")))
-        return CatalogueError::make(Kind::Sql, query.lastError().text());
     return {};
 }
 
@@ -395,6 +392,10 @@ QSqlDatabase Catalogue::openConnection(const QString &name) const
         QSqlQuery query(database);
         query.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
         query.exec(QStringLiteral("PRAGMA trusted_schema = OFF"));
+        // A per-connection setting: a save the user saw succeed survives a power cut, whichever
+        // thread's connection wrote it; the write volume is tiny.
+        if (!m_readOnly)
+            query.exec(QStringLiteral("PRAGMA synchronous = FULL"));
     }
     return database;
 }

@@ -35,29 +35,34 @@ bool CatalogueSession::open(const QString &path)
 void CatalogueSession::beginOpen(const QString &path)
 {
     finishOpen(); // one opening at a time
-    CatalogueError error;
-    m_opening = path.isEmpty()
-                    ? Catalogue::openDefault(&error)
-                    : Catalogue::open(
-                          path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-    m_error = error;
-    if (!m_opening)
-        return;
-    // The catalogue gives each thread its own connection; the reader closes its own before it ends.
-    m_reading = std::async(std::launch::async, [catalogue = m_opening.get()] {
-        Read read;
-        read.snapshot = catalogue->snapshot(&read.error);
-        catalogue->closeThreadConnection();
-        return read;
+    // Opening checks the whole file (quick_check), creates it from the seed on first run and reads every
+    // table: all on a worker thread, with the worker's own connection, which it closes before it ends.
+    // The GUI thread opens its connection when it first uses the catalogue.
+    m_opening = std::async(std::launch::async, [path] {
+        Opened opened;
+        opened.catalogue =
+            path.isEmpty()
+                ? Catalogue::openDefault(&opened.error)
+                : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+                                  &opened.error);
+        if (opened.catalogue) {
+            opened.snapshot = opened.catalogue->snapshot(&opened.error);
+            opened.catalogue->closeThreadConnection();
+        }
+        return opened;
     });
 }
 
 bool CatalogueSession::finishOpen()
 {
-    if (!m_opening)
-        return m_error.kind == CatalogueError::Kind::None;
-    Read read = m_reading.get();
-    return adopt(std::move(m_opening), std::move(read));
+    if (!m_opening.valid())
+        return !m_error;
+    Opened opened = m_opening.get();
+    m_error = opened.error;
+    if (!opened.catalogue || !opened.snapshot)
+        return false; // the catalogue open before, if any, stays
+    adopt(std::move(opened.catalogue), std::move(*opened.snapshot));
+    return true;
 }
 
 bool CatalogueSession::startOverFromSeed(const QString &path)
@@ -83,19 +88,14 @@ QString CatalogueSession::readOnlyReason() const
     return m_catalogue ? m_catalogue->readOnlyReason() : QString();
 }
 
-bool CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, Read read)
+void CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnapshot snapshot)
 {
-    if (!read.snapshot) {
-        m_error = read.error;
-        return false;
-    }
     m_specModel->setGpus({});
     m_catalogue = std::move(catalogue);
     m_specModel->setCatalogue(m_catalogue.get());
     m_editor->undoStack()->clear(); // commands point at the rows of the previous file
-    m_snapshot = std::move(*read.snapshot);
+    m_snapshot = std::move(snapshot);
     emit snapshotChanged(m_snapshot);
-    return true;
 }
 
 void CatalogueSession::refreshSnapshot()

@@ -22,10 +22,9 @@ public:
     // Opens path (the default catalogue when empty; created from the bundled seed when missing).
     // On failure the session stays without a catalogue and lastError() says why.
     bool open(const QString &path);
-    // open() in two halves, for start-up: beginOpen() opens and checks the file, then reads its tables
-    // on a second thread (its own connection) while the caller builds the window; finishOpen() waits for
-    // that read and adopts the catalogue. Returns what open() would have; true at once when nothing
-    // is being opened.
+    // open() in two halves, for start-up: beginOpen() opens, checks and reads the file on a second
+    // thread while the caller builds the window; finishOpen() waits for it and adopts the catalogue.
+    // Returns what open() would have; when nothing is being opened, whether the last open succeeded.
     void beginOpen(const QString &path);
     bool finishOpen();
     // Builds a new catalogue from the bundled seed at path and opens it; the old file is not touched.
@@ -45,18 +44,18 @@ signals:
     void snapshotChanged(const CatalogueSnapshot &snapshot);
 
 private:
-    struct Read
+    struct Opened
     {
+        std::unique_ptr<Catalogue> catalogue;
         std::optional<CatalogueSnapshot> snapshot;
         CatalogueError error;
     };
 
-    bool adopt(std::unique_ptr<Catalogue> catalogue, Read read);
+    void adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnapshot snapshot);
     void refreshSnapshot();
 
     std::unique_ptr<Catalogue> m_catalogue;
-    std::unique_ptr<Catalogue> m_opening; // between beginOpen() and finishOpen()
-    std::future<Read> m_reading;
+    std::future<Opened> m_opening; // between beginOpen() and finishOpen()
     CatalogueSnapshot m_snapshot;
     CatalogueError m_error;
     SpecTableModel *m_specModel;
