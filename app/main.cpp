@@ -29,9 +29,9 @@ void describeApplication()
 
 int openWindow(const GlobalCommandLine &commandLine)
 {
-    // Fontconfig reads its configuration and font caches the first time a font is resolved, which the
-    // first widget would wait for. A second core does it while the catalogue opens; QFontDatabase is
-    // thread-safe and keeps what was read (docs/performance.md, start-up).
+    // Start-up work that needs no widgets runs on the second core while the GUI thread builds the
+    // window (docs/performance.md, start-up): fontconfig reads its configuration and font caches, which
+    // the first widget would wait for (QFontDatabase is thread-safe and keeps what was read) ...
     std::thread fontWarmUp([] { QFontDatabase::families(); });
     // Only the window is translated: headless commands print English for scripts (docs/translations.md).
     LanguageChoice language;
@@ -41,13 +41,12 @@ int openWindow(const GlobalCommandLine &commandLine)
     // Dialogs and X11 window managers that ignore the desktop entry show our icon too.
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
 
-    CatalogueSession catalogue;
-    // The file is opened and checked here; its tables are read on a second core while the window is built.
-    catalogue.beginOpen(commandLine.databasePath);
-    fontWarmUp.join();
     std::unique_ptr<FirstFrameGrabber> grabber;
     int exitCode = 0;
     {
+        // ... and the catalogue is opened, checked and read.
+        CatalogueSession catalogue;
+        catalogue.beginOpen(commandLine.databasePath);
         MainWindow window(&catalogue);
         if (!catalogue.finishOpen()) {
             // The window still opens, empty, and says why; a damaged file is left as it is.
@@ -57,7 +56,8 @@ int openWindow(const GlobalCommandLine &commandLine)
             grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
         window.show();
         exitCode = QApplication::exec();
-    } // a screenshot is still being written while the window is torn down
+    } // the window and the catalogue are closed while a screenshot is still being written
+    fontWarmUp.join();
     return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;
 }
 
