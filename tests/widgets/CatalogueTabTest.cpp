@@ -100,6 +100,27 @@ TEST(CatalogueTab, SortsNumbersByRawValueNotByText)
     }
 }
 
+// Closing the tab (here: the fixture going away) with a refused value still in an open editor: the
+// editor's focus-out commits again while QWidget's destructor runs, when the tab's own members are
+// already gone. Nothing may reach them (this crashed with the message kept in a QString member).
+TEST(CatalogueTab, ClosingWithARefusedValueStillInAnEditorIsSafe)
+{
+    CatalogueFixture f;
+    const QModelIndex memory = f.viewIndex(QStringLiteral("a100_sxm4_80gb"), GpuField::MemoryGb);
+    auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(memory));
+    ASSERT_TRUE(spin);
+    spin->setText(QStringLiteral("-80"));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QApplication::processEvents();
+    ASSERT_TRUE(f.tab.view()->indexWidget(memory)) << "the refused value's editor stays open";
+    EXPECT_FALSE(f.tab.message().isEmpty());
+    // The editor has the focus in the active window, so closing the window takes the focus from it.
+    f.tab.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&f.tab));
+    spin->setFocus();
+    ASSERT_TRUE(spin->hasFocus());
+}
+
 TEST(CatalogueTab, ARefusedValueKeepsTheEditorOpenAndSaysWhyThenUndoRedoSaveReopen)
 {
     CatalogueFixture f;

@@ -89,16 +89,42 @@ QString sourcesHtml(const QString &sources)
 
 CatalogueTab::CatalogueTab(QWidget *parent)
     : QWidget(parent)
-    , m_filter(new QLineEdit)
-    , m_changedOnly(new QCheckBox(tr("Only GPUs I changed")))
-    , m_message(new QLabel)
-    , m_sources(new QLabel)
-    , m_view(new SpecTableView)
     , m_delegate(new SpecItemDelegate(this))
     , m_frozenDelegate(new SpecItemDelegate(this))
     , m_proxy(new SpecProxy(this))
 {
     setObjectName(QStringLiteral("catalogueTab"));
+    m_proxy->setSortRole(SpecTableModel::RawValueRole);
+    createActions(); // the Edit menu shows Save and Revert before the tab is first shown
+    connect(m_delegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+    connect(m_frozenDelegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+}
+
+CatalogueTab::~CatalogueTab()
+{
+    // QWidget's destructor closes the window, and an open cell editor losing the focus then commits or
+    // refuses its value again; by then this object's members are gone, so nothing may reach its slots.
+    m_delegate->disconnect(this);
+    m_frozenDelegate->disconnect(this);
+    if (m_editor) {
+        m_editor->disconnect(this);
+        m_editor->model()->disconnect(this);
+    }
+}
+
+void CatalogueTab::ensureBuilt() const
+{
+    if (!m_view)
+        const_cast<CatalogueTab *>(this)->buildWidgets();
+}
+
+void CatalogueTab::buildWidgets()
+{
+    m_filter = new QLineEdit;
+    m_changedOnly = new QCheckBox(tr("Only GPUs I changed"));
+    m_messageLabel = new QLabel;
+    m_sources = new QLabel;
+    m_view = new SpecTableView;
     m_filter->setObjectName(QStringLiteral("catalogueFilter"));
     m_filter->setPlaceholderText(tr("Filter by name, vendor, architecture…"));
     m_filter->setAccessibleName(tr("Filter the catalogue"));
@@ -106,16 +132,16 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     m_changedOnly->setObjectName(QStringLiteral("changedOnly"));
     m_changedOnly->setToolTip(tr("Show only GPUs that are not bundled, differ from the bundled values, or "
                                  "hold unsaved edits"));
-    m_message->setObjectName(QStringLiteral("catalogueMessage"));
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(ThemeColors::errorStyle(palette()));
-    m_message->hide();
+    m_messageLabel->setObjectName(QStringLiteral("catalogueMessage"));
+    m_messageLabel->setWordWrap(true);
+    m_messageLabel->setStyleSheet(ThemeColors::errorStyle(palette()));
+    m_messageLabel->setText(m_message);
+    m_messageLabel->setVisible(!m_message.isEmpty());
     m_sources->setObjectName(QStringLiteral("catalogueSources"));
     m_sources->setWordWrap(true);
     m_sources->setOpenExternalLinks(true);
     m_sources->setTextInteractionFlags(Qt::TextBrowserInteraction);
 
-    m_proxy->setSortRole(SpecTableModel::RawValueRole);
     m_view->setModel(m_proxy);
     m_view->setSpecDelegates(m_delegate, m_frozenDelegate);
     // Catalogue order until the user clicks a header (Qt would otherwise sort by the id, descending).
@@ -133,7 +159,6 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->setAccessibleName(tr("GPU catalogue"));
 
-    createActions();
     auto *tools = new QHBoxLayout;
     for (QAction *action : {m_add, m_duplicate, m_delete, m_restoreCell, m_restoreRow, m_save, m_revert}) {
         auto *button = new QToolButton;
@@ -153,7 +178,7 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(tools);
-    layout->addWidget(m_message);
+    layout->addWidget(m_messageLabel);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_sources);
     layout->addWidget(legend);
@@ -164,14 +189,18 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     };
     connect(m_filter, &QLineEdit::textChanged, this, refilter);
     connect(m_changedOnly, &QCheckBox::toggled, this, refilter);
-    connect(m_delegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
-    connect(m_frozenDelegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
     connect(m_view->horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
             &CatalogueTab::showHeaderMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, [this] {
         updateActions();
         updateSources();
     });
+    applyPendingHeaderState();
+    // Made while the tab is being shown: children added to a visible widget must be shown explicitly.
+    if (isVisible())
+        for (QWidget *child : findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+            if (!child->testAttribute(Qt::WA_WState_ExplicitShowHide))
+                child->show();
 }
 
 void CatalogueTab::createActions()
@@ -185,19 +214,20 @@ void CatalogueTab::createActions()
     };
     m_add = make(tr("&Add GPU"), tr("Add a GPU of your own"), [this] {
         const int row = m_editor->addNewGpu();
-        if (row >= 0)
+        if (row >= 0 && m_view)
             m_view->setCurrentIndex(m_proxy->mapFromSource(m_editor->model()->index(row, GpuField::Product)));
     });
     m_duplicate = make(tr("D&uplicate"), tr("Add a copy of the current GPU, to edit into a variant"), [this] {
         const int row = m_editor->duplicateGpu(currentSourceRow());
-        if (row >= 0)
+        if (row >= 0 && m_view)
             m_view->setCurrentIndex(m_proxy->mapFromSource(m_editor->model()->index(row, GpuField::Variant)));
     });
     m_delete =
         make(tr("&Delete"), tr("Delete the selected GPUs (undoable; the file changes on Save)"), [this] {
             QList<int> rows;
-            for (const QModelIndex &index : m_view->selectionModel()->selectedIndexes())
-                rows << m_proxy->mapToSource(index).row();
+            if (m_view)
+                for (const QModelIndex &index : m_view->selectionModel()->selectedIndexes())
+                    rows << m_proxy->mapToSource(index).row();
             if (rows.isEmpty() && currentSourceRow() >= 0)
                 rows << currentSourceRow();
             std::sort(rows.begin(), rows.end());
@@ -228,6 +258,7 @@ void CatalogueTab::setEditor(CatalogueEditor *editor)
         m_proxy->setSourceModel(nullptr);
     m_columnsSized = false;
     if (isVisible()) {
+        ensureBuilt();
         attachModel();
         sizeColumns();
     }
@@ -240,16 +271,35 @@ void CatalogueTab::attachModel() const
         return;
     m_modelAttached = true;
     m_proxy->setSourceModel(m_editor->model());
-    if (!m_pendingHeaderState.isEmpty()) {
-        m_view->horizontalHeader()->restoreState(m_pendingHeaderState);
-        m_pendingHeaderState.clear();
-    }
+    applyPendingHeaderState();
+}
+
+void CatalogueTab::applyPendingHeaderState() const
+{
+    // A header state needs the view and its columns.
+    if (m_pendingHeaderState.isEmpty() || !m_view || !m_modelAttached)
+        return;
+    m_view->horizontalHeader()->restoreState(m_pendingHeaderState);
+    m_pendingHeaderState.clear();
 }
 
 SpecTableView *CatalogueTab::view() const
 {
+    ensureBuilt();
     attachModel();
     return m_view;
+}
+
+QLineEdit *CatalogueTab::filterEdit() const
+{
+    ensureBuilt();
+    return m_filter;
+}
+
+QCheckBox *CatalogueTab::changedOnlyBox() const
+{
+    ensureBuilt();
+    return m_changedOnly;
 }
 
 QSortFilterProxyModel *CatalogueTab::proxy() const
@@ -260,6 +310,7 @@ QSortFilterProxyModel *CatalogueTab::proxy() const
 
 void CatalogueTab::showEvent(QShowEvent *event)
 {
+    ensureBuilt();
     attachModel();
     if (!m_columnsSized)
         sizeColumns();
@@ -269,8 +320,8 @@ void CatalogueTab::showEvent(QShowEvent *event)
 void CatalogueTab::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        m_message->setStyleSheet(ThemeColors::errorStyle(palette()));
+    if (event->type() == QEvent::PaletteChange && m_messageLabel)
+        m_messageLabel->setStyleSheet(ThemeColors::errorStyle(palette()));
 }
 
 void CatalogueTab::sizeColumns()
@@ -300,12 +351,12 @@ void CatalogueTab::sizeColumns()
 
 int CatalogueTab::currentSourceRow() const
 {
-    return m_proxy->mapToSource(m_view->currentIndex()).row();
+    return m_view ? m_proxy->mapToSource(m_view->currentIndex()).row() : -1;
 }
 
 int CatalogueTab::currentSourceColumn() const
 {
-    return m_proxy->mapToSource(m_view->currentIndex()).column();
+    return m_view ? m_proxy->mapToSource(m_view->currentIndex()).column() : -1;
 }
 
 void CatalogueTab::updateActions()
@@ -328,6 +379,8 @@ void CatalogueTab::updateActions()
 
 void CatalogueTab::updateSources()
 {
+    if (!m_sources)
+        return;
     const int row = currentSourceRow();
     if (!m_editor || row < 0) {
         m_sources->clear();
@@ -355,13 +408,16 @@ void CatalogueTab::showHeaderMenu(const QPoint &at)
 
 void CatalogueTab::showMessage(const QString &message)
 {
-    m_message->setText(message);
-    m_message->setVisible(!message.isEmpty());
+    m_message = message;
+    if (m_messageLabel) {
+        m_messageLabel->setText(message);
+        m_messageLabel->setVisible(!message.isEmpty());
+    }
 }
 
 QString CatalogueTab::message() const
 {
-    return m_message->isVisible() ? m_message->text() : QString();
+    return m_message;
 }
 
 bool CatalogueTab::commitOpenEditors()
@@ -458,8 +514,10 @@ bool CatalogueTab::confirmDiscardOrSave()
 
 QByteArray CatalogueTab::headerState() const
 {
-    if (!m_modelAttached && !m_pendingHeaderState.isEmpty())
+    if (!m_pendingHeaderState.isEmpty())
         return m_pendingHeaderState; // never shown: the columns are as they were restored
+    if (!m_view || !m_modelAttached)
+        return {}; // never shown and nothing restored: no state of the user's to keep
     return m_view->horizontalHeader()->saveState();
 }
 
@@ -469,7 +527,7 @@ void CatalogueTab::restoreHeaderState(const QByteArray &state)
         return;
     // Restored widths are the user's: the first show must not size the columns over them.
     m_columnsSized = true;
-    if (!m_modelAttached) {
+    if (!m_view || !m_modelAttached) {
         m_pendingHeaderState = state; // applied when the view has its columns
         return;
     }

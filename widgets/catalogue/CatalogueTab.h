@@ -3,6 +3,7 @@
 #include "ImportPlan.h"
 #include "SpecTableModel.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class CatalogueEditor;
@@ -22,6 +23,7 @@ class CatalogueTab : public QWidget
     Q_OBJECT
 public:
     explicit CatalogueTab(QWidget *parent = nullptr);
+    ~CatalogueTab() override;
 
     void setEditor(CatalogueEditor *editor);
     CatalogueEditor *editor() const { return m_editor; }
@@ -48,11 +50,11 @@ public:
     QByteArray headerState() const;
     void restoreHeaderState(const QByteArray &state);
 
-    // The view and the proxy hold the editor's rows from the first time they are asked for (or the tab
-    // is shown); see attachModel().
+    // The tab is behind the Compare tab at start-up: its widgets are made, and the proxy takes the
+    // editor's rows, when it is first shown or these are first asked for.
     SpecTableView *view() const;
-    QLineEdit *filterEdit() const { return m_filter; }
-    QCheckBox *changedOnlyBox() const { return m_changedOnly; }
+    QLineEdit *filterEdit() const;
+    QCheckBox *changedOnlyBox() const;
     QSortFilterProxyModel *proxy() const;
     SpecItemDelegate *delegate() const { return m_delegate; }
     QAction *saveAction() const { return m_save; }
@@ -66,7 +68,11 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void buildWidgets();
+    // Lazily made widgets are logically const: the const accessors make them on first use.
+    void ensureBuilt() const;
     void attachModel() const;
+    void applyPendingHeaderState() const;
     void createActions();
     void sizeColumns();
     int currentSourceRow() const;
@@ -76,16 +82,16 @@ private:
     void showHeaderMenu(const QPoint &at);
     bool resolveConflicts(const QVector<SpecTableModel::SaveConflict> &conflicts);
 
-    CatalogueEditor *m_editor = nullptr;
+    QPointer<CatalogueEditor> m_editor; // the session owns it, and may go first
     bool m_columnsSized = false;
-    // Lazily filled views are logically const: view() and proxy() attach the model on first use.
     mutable bool m_modelAttached = false;
-    mutable QByteArray m_pendingHeaderState; // restored before the model was attached
-    QLineEdit *m_filter;
-    QCheckBox *m_changedOnly;
-    QLabel *m_message;
-    QLabel *m_sources;
-    SpecTableView *m_view;
+    mutable QByteArray m_pendingHeaderState; // restored before the view had its columns
+    QString m_message;                       // shown above the table when not empty
+    QLineEdit *m_filter = nullptr;           // widgets: see buildWidgets()
+    QCheckBox *m_changedOnly = nullptr;
+    QLabel *m_messageLabel = nullptr;
+    QLabel *m_sources = nullptr;
+    SpecTableView *m_view = nullptr;
     SpecItemDelegate *m_delegate;
     SpecItemDelegate *m_frozenDelegate;
     QSortFilterProxyModel *m_proxy;
