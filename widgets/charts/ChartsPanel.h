@@ -40,8 +40,9 @@ public:
     bool showSparse() const;
     void setShowSparse(bool show);
 
-    BarChartWidget *barChart() const { return m_bars; }
-    RadarChartWidget *radarChart() const { return m_radar; }
+    // The charts are made, and given the current data, when first shown or asked for.
+    BarChartWidget *barChart();
+    RadarChartWidget *radarChart();
 
 signals:
     void currentKindChanged(const QString &id);
@@ -52,6 +53,7 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void createCharts();
     void showCurrent();
 
     QVector<Kind> m_kinds;
@@ -60,7 +62,7 @@ private:
     QCheckBox *m_sparse;
     QPushButton *m_export;
     QStackedWidget *m_stack;
-    BarChartWidget *m_bars;
-    RadarChartWidget *m_radar;
-    bool m_stale = false; // data arrived while hidden
+    BarChartWidget *m_bars = nullptr; // see createCharts()
+    RadarChartWidget *m_radar = nullptr;
+    bool m_stale = false; // data or the chosen chart changed while hidden
 };
