@@ -9,13 +9,11 @@
 #include "window/MainWindow.h"
 
 #include <QApplication>
-#include <QFontDatabase>
 #include <QIcon>
 #include <QLocale>
 #include <QTextStream>
 #include <cstdio>
 #include <memory>
-#include <thread>
 
 namespace {
 
@@ -29,10 +27,6 @@ void describeApplication()
 
 int openWindow(const GlobalCommandLine &commandLine)
 {
-    // Start-up work that needs no widgets runs on the second core while the GUI thread builds the
-    // window (docs/performance.md, start-up): fontconfig reads its configuration and font caches, which
-    // the first widget would wait for (QFontDatabase is thread-safe and keeps what was read) ...
-    std::thread fontWarmUp([] { QFontDatabase::families(); });
     // Only the window is translated: headless commands print English for scripts (docs/translations.md).
     LanguageChoice language;
     language.install(LanguageChoice::resolve(AppSettings().language(), QLocale::system().uiLanguages()));
@@ -44,7 +38,8 @@ int openWindow(const GlobalCommandLine &commandLine)
     std::unique_ptr<FirstFrameGrabber> grabber;
     int exitCode = 0;
     {
-        // ... and the catalogue is opened, checked and read.
+        // The catalogue is opened, checked and read on the second core while this thread builds the
+        // window (docs/performance.md, start-up).
         CatalogueSession catalogue;
         catalogue.beginOpen(commandLine.databasePath);
         MainWindow window(&catalogue);
@@ -57,7 +52,6 @@ int openWindow(const GlobalCommandLine &commandLine)
         window.show();
         exitCode = QApplication::exec();
     } // the window and the catalogue are closed while a screenshot is still being written
-    fontWarmUp.join();
     return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;
 }
 
