@@ -41,7 +41,7 @@ export XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config
 # Runs alternate between the two programs, so a change in machine load hits both alike. Times come from
 # bash's `time` (milliseconds; /usr/bin/time rounds to 10 ms, a fifth of the budget's margin), peak
 # memory from /usr/bin/time in runs of their own.
-runs=${STARTUP_RUNS:-15}
+runs=${STARTUP_RUNS:-25}
 TIMEFORMAT='%3R %3U %3S'
 for _ in $(seq "$runs"); do
     { time "$build/app/gpucompare" --screenshot "$home/a.png" >/dev/null 2>&1; } 2>&1 | sed 's/^/app /'

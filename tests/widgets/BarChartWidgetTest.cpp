@@ -69,6 +69,30 @@ TEST(BarChartWidget, ReplacingDataRemovesOldSeries)
     EXPECT_EQ(chart.bars().size(), 1);
 }
 
+// The legend's entries (BarLegendItem, which keeps its measured size) follow the series, one each, in
+// series order, and measure what QCustomPlot's own entry measures, also after a renamed series.
+TEST(BarChartWidget, LegendHasOneEntryPerSeriesSizedAsQCustomPlotSizesIt)
+{
+    BarChartWidget chart;
+    chart.setData(fp16Chart());
+    ChartData renamed = fp16Chart();
+    renamed.series[1].name = QStringLiteral("A much longer GPU name, 80GB HBM2e");
+    chart.setData(renamed);
+    QCPLegend *legend = chart.plot()->legend;
+    ASSERT_EQ(legend->itemCount(), 2);
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto *entry = qobject_cast<QCPPlottableLegendItem *>(legend->item(i));
+        ASSERT_TRUE(entry);
+        EXPECT_EQ(entry->plottable()->name(), renamed.series.at(i).name);
+        QCPPlottableLegendItem plain(legend, entry->plottable());
+        const QCPLayoutElement &measured = *entry;
+        const QCPLayoutElement &reference = plain;
+        EXPECT_EQ(measured.minimumOuterSizeHint(), reference.minimumOuterSizeHint()) << i;
+        entry->plottable()->setName(entry->plottable()->name() + QStringLiteral(" (renamed)"));
+        EXPECT_EQ(measured.minimumOuterSizeHint(), reference.minimumOuterSizeHint()) << "renamed " << i;
+    }
+}
+
 TEST(BarChartWidget, IsAChartViewWithTitleAndFootnote)
 {
     BarChartWidget chart;

@@ -1,5 +1,6 @@
 #include "BarChartWidget.h"
 
+#include "BarLegendItem.h"
 #include "ChartPalette.h"
 #include "ValueFormat.h"
 
@@ -43,6 +44,7 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     grid->addElement(0, 0, m_title);
     grid->addElement(2, 0, m_footnote);
 
+    m_plot->setAutoAddPlottableToLegend(false); // applyData() adds a BarLegendItem per series
     m_plot->legend->setVisible(true);
     m_plot->legend->setFont(chartFont(this, kLabelPointSize));
     m_plot->legend->setBorderPen(Qt::NoPen);
@@ -121,6 +123,7 @@ void BarChartWidget::applyData()
         const ChartSeries &series = chart.series.at(s);
         auto *bar = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bar->setName(series.name);
+        m_plot->legend->addItem(new BarLegendItem(m_plot->legend, bar));
         bar->setWidth(m_barWidth);
         bar->setSelectable(QCP::stNone);
         const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
@@ -275,8 +278,8 @@ void BarChartWidget::fitTextToWidth(int totalWidth) const
     for (const ChartSeries &series : chart.series)
         longest = std::max(longest, legendMetrics.horizontalAdvance(series.name));
     const QMargins margins = m_plot->legend->margins();
-    const int legendWidth = longest + m_plot->legend->iconSize().width() + m_plot->legend->iconTextPadding()
-                            + margins.left() + margins.right() + 12;
+    const int legendWidth = longest + m_plot->legend->iconSize().width() + m_plot->legend->iconTextPadding() +
+                            margins.left() + margins.right() + 12;
     const int plotWidth = std::max(200, totalWidth - legendWidth);
     m_plot->plotLayout()->setColumnStretchFactor(0, 1.0);
     m_plot->plotLayout()->setColumnStretchFactor(1, double(legendWidth) / plotWidth);
