@@ -74,9 +74,3 @@ int FirstFrameGrabber::waitUntilWritten(int exitCodeIfNoFrame)
 {
     return m_written.valid() ? m_written.get() : exitCodeIfNoFrame;
 }
-
-FirstFrameGrabber::~FirstFrameGrabber()
-{
-    if (m_written.valid())
-        m_written.wait();
-}

@@ -15,7 +15,6 @@ class FirstFrameGrabber : public QObject
     Q_OBJECT
 public:
     FirstFrameGrabber(QWidget *window, QString path, QObject *parent = nullptr);
-    ~FirstFrameGrabber() override; // waits for a write still in progress
 
     // Checked before the window opens, so a bad path fails fast without a window.
     static QString unwritableReason(const QString &path);
@@ -33,5 +32,5 @@ private:
     QWidget *m_window;
     QString m_path;
     bool m_scheduled = false;
-    std::future<int> m_written;
+    std::future<int> m_written; // std::async's: destroying it waits for a write still in progress
 };

@@ -42,10 +42,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     layout->addWidget(m_stack, 1);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
-        if (isVisible())
-            showCurrent();
-        else
-            m_stale = true;
+        showCurrentWhenVisible();
         emit currentKindChanged(currentKind());
     });
     connect(m_sparse, &QCheckBox::toggled, this, &ChartsPanel::showSparseChanged);
@@ -62,28 +59,35 @@ void ChartsPanel::setKinds(const QVector<Kind> &kinds)
         m_chooser->addItem(kind.title, kind.id);
     const int index = m_chooser->findData(current);
     m_chooser->setCurrentIndex(index >= 0 ? index : 0);
-    if (isVisible())
-        showCurrent();
-    else
-        m_stale = true; // drawn when the panel is shown, as setChart does
+    showCurrentWhenVisible();
 }
 
 void ChartsPanel::setChart(const QString &id, const ChartData &chart)
 {
     m_data.insert(id, chart);
-    // A hidden panel (another tab is in front) draws when it is shown, not on every recompute.
-    if (id == currentKind()) {
-        if (isVisible())
-            showCurrent();
-        else
-            m_stale = true;
-    }
+    if (id == currentKind())
+        showCurrentWhenVisible();
+}
+
+void ChartsPanel::showCurrentWhenVisible()
+{
+    // A hidden panel (another tab is in front) draws when it is shown or asked for, not on every
+    // recompute.
+    if (isVisible())
+        showCurrent();
+    else
+        m_stale = true;
+}
+
+void ChartsPanel::ensureCurrentShown()
+{
+    if (m_stale || !m_bars)
+        showCurrent();
 }
 
 void ChartsPanel::showEvent(QShowEvent *event)
 {
-    if (m_stale)
-        showCurrent();
+    ensureCurrentShown();
     QWidget::showEvent(event);
 }
 
@@ -101,22 +105,19 @@ void ChartsPanel::setCurrentKind(const QString &id)
 
 ChartView *ChartsPanel::currentView()
 {
-    if (m_stale || !m_bars)
-        showCurrent();
+    ensureCurrentShown();
     return qobject_cast<ChartView *>(m_stack->currentWidget());
 }
 
 BarChartWidget *ChartsPanel::barChart()
 {
-    if (m_stale || !m_bars)
-        showCurrent();
+    ensureCurrentShown();
     return m_bars;
 }
 
 RadarChartWidget *ChartsPanel::radarChart()
 {
-    if (m_stale || !m_bars)
-        showCurrent();
+    ensureCurrentShown();
     return m_radar;
 }
 

@@ -55,6 +55,8 @@ protected:
 private:
     void createCharts();
     void showCurrent();
+    void showCurrentWhenVisible(); // now if on screen, else when shown or asked for
+    void ensureCurrentShown();     // the charts exist and show the current kind's latest data
 
     QVector<Kind> m_kinds;
     QHash<QString, ChartData> m_data;
