@@ -54,6 +54,14 @@ struct CatalogueFixture
         return tab.proxy()->mapFromSource(model.index(model.rowOf(gpuId), column));
     }
 
+    // What typing a value into an open cell editor and pressing Return does.
+    static void enter(SpecSpinBox *spin, const QString &text)
+    {
+        spin->setText(text);
+        QTest::keyClick(spin, Qt::Key_Return);
+        QApplication::processEvents();
+    }
+
     QWidget *openEditor(const QModelIndex &index)
     {
         tab.view()->setCurrentIndex(index);
@@ -109,9 +117,7 @@ TEST(CatalogueTab, ClosingWithARefusedValueStillInAnEditorIsSafe)
     const QModelIndex memory = f.viewIndex(QStringLiteral("a100_sxm4_80gb"), GpuField::MemoryGb);
     auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(memory));
     ASSERT_TRUE(spin);
-    spin->setText(QStringLiteral("-80"));
-    QTest::keyClick(spin, Qt::Key_Return);
-    QApplication::processEvents();
+    f.enter(spin, QStringLiteral("-80"));
     ASSERT_TRUE(f.tab.view()->indexWidget(memory)) << "the refused value's editor stays open";
     EXPECT_FALSE(f.tab.message().isEmpty());
     // The editor has the focus in the active window, so closing the window takes the focus from it.
@@ -129,17 +135,13 @@ TEST(CatalogueTab, ARefusedValueKeepsTheEditorOpenAndSaysWhyThenUndoRedoSaveReop
     ASSERT_TRUE(spin) << "a numeric column is edited with a spin box";
     EXPECT_EQ(spin->suffix(), QStringLiteral(" GB"));
 
-    spin->setText(QStringLiteral("-80"));
-    QTest::keyClick(spin, Qt::Key_Return);
-    QApplication::processEvents();
+    f.enter(spin, QStringLiteral("-80"));
     EXPECT_TRUE(f.tab.view()->indexWidget(memory)) << "the editor stays open";
     EXPECT_EQ(f.tab.message(), QStringLiteral("Memory: must not be negative (got -80)"));
     EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 80.0);
     EXPECT_EQ(f.editor.undoStack()->count(), 0);
 
-    spin->setText(QStringLiteral("96"));
-    QTest::keyClick(spin, Qt::Key_Return);
-    QApplication::processEvents();
+    f.enter(spin, QStringLiteral("96"));
     EXPECT_FALSE(f.tab.view()->indexWidget(memory)) << "an accepted value closes the editor";
     EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 96.0);
     EXPECT_TRUE(memory.data(SpecTableModel::UnsavedRole).toBool());
