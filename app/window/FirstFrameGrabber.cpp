@@ -1,6 +1,7 @@
 #include "FirstFrameGrabber.h"
 
 #include "../cli/CliContext.h"
+#include "PngWriter.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -59,10 +60,13 @@ void FirstFrameGrabber::grabAndQuit()
         frame = m_window->grab();
     // QPixmap belongs to the GUI thread; the image is what the writer thread may touch.
     m_written = std::async(std::launch::async, [image = frame.toImage(), path = m_path] {
+        const QByteArray png = PngWriter::encode(image);
         QSaveFile file(path);
-        if (file.open(QIODevice::WriteOnly) && image.save(&file, "PNG") && file.commit())
+        if (!png.isEmpty() && file.open(QIODevice::WriteOnly) && file.write(png) == png.size() &&
+            file.commit())
             return int(ExitCode::Ok);
-        const QString reason = file.errorString().isEmpty() ? tr("PNG encoding failed") : file.errorString();
+        const QString reason =
+            png.isEmpty() || file.errorString().isEmpty() ? tr("PNG encoding failed") : file.errorString();
         std::fprintf(stderr, "gpucompare: cannot write screenshot %s: %s\n", qPrintable(path),
                      qPrintable(reason));
         return int(ExitCode::BadInput);

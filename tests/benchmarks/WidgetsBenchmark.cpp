@@ -5,9 +5,12 @@
 #include "BarChartWidget.h"
 #include "ChartExporter.h"
 #include "ComparisonTable.h"
+#include "PngWriter.h"
 #include "RadarChartWidget.h"
 
 #include <QApplication>
+#include <QBuffer>
+#include <QImageWriter>
 #include <QTemporaryDir>
 #include <QTest>
 #include <benchmark/benchmark.h>
@@ -142,6 +145,34 @@ void BM_ExportPng1600x1000At2x(benchmark::State &state)
     state.SetLabel(state.range(0) == 0 ? "bar, 5 GPUs" : "radar, 5 GPUs");
 }
 BENCHMARK(BM_ExportPng1600x1000At2x)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
+// A window-sized frame (the comparison table at 20 GPUs, 1280x800) encoded as PNG: Qt's writer against
+// PngWriter in one strip and in one strip per core. Wall time, since PngWriter's strips run on threads.
+void BM_EncodeFramePng(benchmark::State &state)
+{
+    ComparisonTable table;
+    table.resize(kWidth, kHeight);
+    table.setComparison(tableData(20, 0));
+    const QImage frame = table.grab().toImage();
+    qsizetype bytes = 0;
+    for (auto _ : state) {
+        QByteArray png;
+        if (state.range(0) == 0) {
+            QBuffer buffer(&png);
+            buffer.open(QIODevice::WriteOnly);
+            QImageWriter(&buffer, "png").write(frame);
+        } else {
+            png = PngWriter::encode(frame, state.range(0) == 1 ? 1 : PngWriter::defaultThreads());
+        }
+        bytes = png.size();
+        benchmark::DoNotOptimize(png.data());
+    }
+    state.counters["file_KB"] = double(bytes) / 1000.0;
+    state.SetLabel(state.range(0) == 0   ? "QImageWriter"
+                   : state.range(0) == 1 ? "PngWriter, 1 strip"
+                                         : "PngWriter, a strip per core");
+}
+BENCHMARK(BM_EncodeFramePng)->Arg(0)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -1,10 +1,10 @@
 #include "ChartExporter.h"
 
 #include "ChartView.h"
+#include "PngWriter.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QImageWriter>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -92,11 +92,12 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
         const int dotsPerMeter = qRound(kLogicalDpi * options.scale / 0.0254);
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        QImageWriter writer(&file, "png");
-        if (!writer.write(image)) {
+        const QByteArray png = PngWriter::encode(image);
+        if (png.isEmpty()) {
             file.cancelWriting();
-            return fail(errorMessage, tr("Cannot write %1: %2").arg(name, writer.errorString()));
+            return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
         }
+        file.write(png); // a failed write is reported below, with the file's reason
         break;
     }
     case Format::Svg: {
