@@ -14,7 +14,7 @@ class PngWriter
 {
 public:
     // The PNG file's bytes; empty for a null image or when memory runs out. At most 'threads' strips are
-    // deflated at once (1 gives the same pixels, in a file a few bytes smaller).
+    // deflated at once (1 gives the same pixels, in a file a few hundred bytes smaller).
     static QByteArray encode(const QImage &image, int threads = defaultThreads());
 
     static int defaultThreads();
