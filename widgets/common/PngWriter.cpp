@@ -42,9 +42,14 @@ struct Strip
     int endRow = 0;
     QByteArray deflated;
     uLong adler = adler32(0, nullptr, 0); // of the filtered bytes, combined into the stream's checksum
-    z_off_t filteredBytes = 0;
     bool ok = false;
 };
+
+// A row as deflated: the filter type byte, then R, G, B (and A) per pixel.
+qsizetype filteredRowBytes(int width, bool alpha)
+{
+    return 1 + qsizetype(width) * (alpha ? 4 : 3);
+}
 
 // The pixels of one row as PNG stores them: R, G, B (and A) bytes, from an RGB32 or ARGB32 row.
 void unpackRow(const QRgb *pixels, int width, bool alpha, uchar *out)
@@ -62,7 +67,7 @@ void unpackRow(const QRgb *pixels, int width, bool alpha, uchar *out)
 void deflateStrip(const QImage &image, bool alpha, bool last, Strip &strip)
 {
     const int width = image.width();
-    const qsizetype rowBytes = qsizetype(width) * (alpha ? 4 : 3);
+    const qsizetype rowBytes = filteredRowBytes(width, alpha) - 1;
     std::vector<uchar> above(size_t(rowBytes), 0); // the row above the first row of the image is zero
     std::vector<uchar> current(static_cast<size_t>(rowBytes));
     std::vector<uchar> filtered(size_t(rowBytes) + 1);
@@ -105,7 +110,6 @@ void deflateStrip(const QImage &image, bool alpha, bool last, Strip &strip)
             filtered[size_t(i) + 1] = uchar(current[size_t(i)] - above[size_t(i)]);
         std::swap(current, above);
         strip.adler = adler32(strip.adler, filtered.data(), uInt(filtered.size()));
-        strip.filteredBytes += z_off_t(filtered.size());
         ok = deflateInto(filtered.data(), qsizetype(filtered.size()), Z_NO_FLUSH);
     }
     ok = ok && deflateInto(nullptr, 0, last ? Z_FINISH : Z_SYNC_FLUSH);
@@ -165,7 +169,9 @@ QByteArray encodeOrThrow(const QImage &image, int threads)
             return {};
         zlibStream.append(strips[i].deflated);
         if (i > 0)
-            adler = adler32_combine(adler, strips[i].adler, strips[i].filteredBytes);
+            adler = adler32_combine(adler, strips[i].adler,
+                                    z_off_t(strips[i].endRow - strips[i].firstRow) *
+                                        filteredRowBytes(source.width(), alpha));
         strips[i].deflated = QByteArray();
     }
     appendBigEndian(zlibStream, quint32(adler));
