@@ -37,13 +37,15 @@ struct Parallelism
 
 struct InferenceResult
 {
-    int batch = 1;                     // concurrent sequences per replica actually estimated
-    double ttftMs = 0.0;               // prefill of the whole batch's prompts
+    int requestsInFlight = 1;          // on the whole deployment (the workload's batch, or as many as fit)
+    int replicas = 1;                  // data-parallel copies of the model serving them
+    int batch = 1;                     // sequences on each replica: ceil(requests / replicas)
+    double ttftMs = 0.0;               // prefill of one replica's prompts
     double tpotMs = 0.0;               // one decode step at the mean context of the generation
-    double prefillTokensPerS = 0.0;    // all GPUs: batch x input / TTFT x replicas
-    double decodeTokensPerS = 0.0;     // all GPUs: batch / TPOT x replicas
-    double throughputTokensPerS = 0.0; // all GPUs: batch x output / (TTFT + output x TPOT) x replicas
-    int maxBatch = 0;                  // the largest batch that fits at this context
+    double prefillTokensPerS = 0.0;    // all GPUs: requests x input / TTFT
+    double decodeTokensPerS = 0.0;     // all GPUs: requests / TPOT
+    double throughputTokensPerS = 0.0; // all GPUs: requests x output / (TTFT + output x TPOT)
+    int maxBatch = 0;                  // the most requests in flight that fit, over every replica
     int maxContext = 0;                // the longest context (input + output) that fits at this batch
     bool decodeComputeBound = false;
     bool prefillComputeBound = true;
@@ -51,14 +53,17 @@ struct InferenceResult
 
 struct TrainingResult
 {
-    int batch = 1; // sequences per data-parallel replica per step
+    int globalBatch = 1;          // sequences per optimizer step, all replicas
+    int sequencesPerReplica = 1;  // ceil(global batch / data-parallel replicas)
+    int microBatch = 1;           // sequences per replica per forward/backward pass
+    int gradientAccumulation = 1; // micro-batches per replica per step: ceil(sequences per replica / micro)
     double stepTimeS = 0.0;
     double tokensPerS = 0.0;     // all GPUs
     double samplesPerS = 0.0;    // all GPUs (sequences, images)
     double mfu = 0.0;            // model FLOPs (6N per token) / (step time x GPUs x dense peak)
     double budgetHours = 0.0;    // wall-clock hours for the workload's token budget
     double budgetGpuHours = 0.0; // GPU-hours for the workload's token budget
-    int maxBatch = 0;            // the largest per-replica batch that fits
+    int maxBatch = 0;            // the largest micro-batch that fits
 };
 
 struct CostResult
@@ -75,6 +80,7 @@ struct Verdict
 {
     VerdictLevel level = VerdictLevel::Suitable;
     QStringList reasons;
+    QString recipe; // the workload it judged: "Llama-3 8B · full training · bf16 · 4,096-token sequences · ..."
 };
 
 // Everything the estimator says about one GPU for one workload. Plain data for the window and the CLI.

@@ -22,6 +22,7 @@ QJsonObject verdict(const Verdict &v)
     QJsonObject object;
     object.insert(QStringLiteral("level"), VerdictLevels::name(v.level));
     object.insert(QStringLiteral("reasons"), QJsonArray::fromStringList(v.reasons));
+    object.insert(QStringLiteral("recipe"), v.recipe);
     return object;
 }
 
@@ -67,7 +68,9 @@ QJsonObject toJson(const Estimate &e)
     if (e.inference) {
         const InferenceResult &r = *e.inference;
         QJsonObject inference;
-        inference.insert(QStringLiteral("batch"), r.batch);
+        inference.insert(QStringLiteral("requests_in_flight"), r.requestsInFlight);
+        inference.insert(QStringLiteral("replicas"), r.replicas);
+        inference.insert(QStringLiteral("batch_per_replica"), r.batch);
         inference.insert(QStringLiteral("ttft_ms"), number(r.ttftMs));
         inference.insert(QStringLiteral("tpot_ms"), number(r.tpotMs));
         inference.insert(QStringLiteral("prefill_tokens_per_s"), number(r.prefillTokensPerS));
@@ -84,7 +87,10 @@ QJsonObject toJson(const Estimate &e)
     if (e.training) {
         const TrainingResult &r = *e.training;
         QJsonObject training;
-        training.insert(QStringLiteral("batch"), r.batch);
+        training.insert(QStringLiteral("global_batch"), r.globalBatch);
+        training.insert(QStringLiteral("sequences_per_replica"), r.sequencesPerReplica);
+        training.insert(QStringLiteral("micro_batch"), r.microBatch);
+        training.insert(QStringLiteral("gradient_accumulation"), r.gradientAccumulation);
         training.insert(QStringLiteral("step_time_s"), number(r.stepTimeS));
         training.insert(QStringLiteral("tokens_per_s"), number(r.tokensPerS));
         training.insert(QStringLiteral("samples_per_s"), number(r.samplesPerS));

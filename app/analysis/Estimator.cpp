@@ -8,6 +8,7 @@
 #include "SplitMemory.h"
 #include "TrainingModel.h"
 #include "VerdictRules.h"
+#include "WorkloadResolver.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -50,102 +51,105 @@ int clampToInt(double value)
 
 QString validate(const Workload &w)
 {
-    return validate(w, nullptr);
+    const std::optional<WorkloadProblem> problem = check(w);
+    return problem ? problem->message : QString();
 }
 
-QString validate(const Workload &w, QString *englishSource)
+std::optional<WorkloadProblem> check(const Workload &w)
 {
-    // The window translates the message; the untranslated source names the value first, for the form
-    // to put the message next to the field that holds it.
-    auto say = [englishSource](const char *source) {
-        if (englishSource)
-            *englishSource = QString::fromUtf8(source);
-        return QCoreApplication::translate("Estimator", source);
-    };
+    // Each message names the bad value first; the field tells the window where to show it.
+    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
+    using F = WorkloadField;
     const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
-        return say(QT_TRANSLATE_NOOP("Estimator",
+        return WorkloadProblem{F::Model, say(QT_TRANSLATE_NOOP("Estimator",
                                      "model %1: no layers, hidden size or parameter count to size it by"))
-            .arg(w.model.modelId);
+            .arg(w.model.modelId)};
     if (w.batch < 0 || w.batch > 1000000)
-        return say(QT_TRANSLATE_NOOP("Estimator",
+        return WorkloadProblem{F::Batch, say(QT_TRANSLATE_NOOP("Estimator",
                                      "batch %1: allowed 1 to 1000000 (0 = the largest that fits)"))
-            .arg(w.batch);
+            .arg(w.batch)};
     if (Tasks::isTraining(w.task) && w.batch == 0)
-        return say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"));
+        return WorkloadProblem{F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"))};
+    if (Tasks::isTraining(w.task) && (w.microBatch < 1 || w.microBatch > w.batch))
+        return WorkloadProblem{F::MicroBatch,
+                               say(QT_TRANSLATE_NOOP("Estimator",
+                                                     "micro-batch %1: allowed 1 to the global batch (%2)"))
+                                   .arg(w.microBatch)
+                                   .arg(w.batch)};
     if (w.inputTokens < 0 || w.inputTokens > 10000000)
-        return say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000"))
-            .arg(w.inputTokens);
+        return WorkloadProblem{F::InputTokens, say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000"))
+            .arg(w.inputTokens)};
     if (w.outputTokens < 0 || w.outputTokens > 10000000)
-        return say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
-            .arg(w.outputTokens);
+        return WorkloadProblem{F::OutputTokens, say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
+            .arg(w.outputTokens)};
     if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
-        return say(QT_TRANSLATE_NOOP("Estimator",
-                                     "input and output tokens are both 0: at least one token is needed"));
+        return WorkloadProblem{F::OutputTokens, say(QT_TRANSLATE_NOOP("Estimator",
+                                     "input and output tokens are both 0: at least one token is needed"))};
     if (w.sequenceLength < 1 || w.sequenceLength > 10000000)
-        return say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
-            .arg(w.sequenceLength);
+        return WorkloadProblem{F::SequenceLength, say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
+            .arg(w.sequenceLength)};
     if (w.gpuCount < 1 || w.gpuCount > 65536)
-        return say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount);
+        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount)};
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
-        return say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
+        return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
             .arg(w.tensorParallel)
-            .arg(w.gpuCount);
+            .arg(w.gpuCount)};
     if (w.pipelineParallel < 0 || w.pipelineParallel > w.gpuCount)
-        return say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
+        return WorkloadProblem{F::PipelineParallel, say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
             .arg(w.pipelineParallel)
-            .arg(w.gpuCount);
+            .arg(w.gpuCount)};
     const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
-        return say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
+        return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
             .arg(modelParallel)
-            .arg(w.gpuCount);
+            .arg(w.gpuCount)};
     if (a.transformer && w.pipelineParallel > a.layers)
-        return say(QT_TRANSLATE_NOOP("Estimator", "pp %1: the model has only %2 layers"))
+        return WorkloadProblem{F::PipelineParallel, say(QT_TRANSLATE_NOOP("Estimator", "pp %1: the model has only %2 layers"))
             .arg(w.pipelineParallel)
-            .arg(a.layers);
+            .arg(a.layers)};
     if (w.zeroStage < 0 || w.zeroStage > 3)
-        return say(QT_TRANSLATE_NOOP("Estimator", "zero %1: allowed 0, 1, 2, 3")).arg(w.zeroStage);
+        return WorkloadProblem{F::ZeroStage, say(QT_TRANSLATE_NOOP("Estimator", "zero %1: allowed 0, 1, 2, 3")).arg(w.zeroStage)};
     if ((w.task == Task::Lora || w.task == Task::Qlora) && !a.transformer)
-        return say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
-            .arg(Tasks::name(w.task), w.model.modelId);
+        return WorkloadProblem{F::Task, say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
+            .arg(Tasks::name(w.task), w.model.modelId)};
     if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
-        return say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank);
+        return WorkloadProblem{F::LoraRank, say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank)};
     if (isGguf(w.kvPrecision))
-        return say(QT_TRANSLATE_NOOP(
+        return WorkloadProblem{F::KvPrecision, say(QT_TRANSLATE_NOOP(
                        "Estimator",
                        "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4"))
-            .arg(Precisions::name(w.kvPrecision));
+            .arg(Precisions::name(w.kvPrecision))};
     if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
-        return say(QT_TRANSLATE_NOOP(
+        return WorkloadProblem{F::ActivationPrecision, say(QT_TRANSLATE_NOOP(
                        "Estimator",
                        "activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8"))
-            .arg(Precisions::name(w.activationPrecision));
+            .arg(Precisions::name(w.activationPrecision))};
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
         if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
             p != Precision::Fp8)
-            return say(QT_TRANSLATE_NOOP(
+            return WorkloadProblem{F::WeightPrecision, say(QT_TRANSLATE_NOOP(
                            "Estimator",
                            "precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora "
                            "for a 4-bit base"))
-                .arg(Precisions::name(p), Tasks::name(w.task));
+                .arg(Precisions::name(p), Tasks::name(w.task))};
     }
     if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
-        return say(QT_TRANSLATE_NOOP("Estimator",
-                                     "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"));
+        return WorkloadProblem{F::ActivationPrecision, say(QT_TRANSLATE_NOOP("Estimator",
+                                     "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"))};
     if (w.usdPerGpuHour &&
         (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
-        return say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
-            .arg(*w.usdPerGpuHour);
+        return WorkloadProblem{F::UsdPerGpuHour, say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
+            .arg(*w.usdPerGpuHour)};
     if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
-        return say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh);
+        return WorkloadProblem{F::UsdPerKwh, say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh)};
     if (!std::isfinite(w.utilisation) || w.utilisation <= 0.0 || w.utilisation > 1.0)
-        return say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
-            .arg(w.utilisation);
+        return WorkloadProblem{F::Utilisation, say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
+            .arg(w.utilisation)};
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
-        return say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens);
-    return {};
+        return WorkloadProblem{F::TrainTokens, say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens)};
+    return std::nullopt;
 }
 
 Estimate estimate(const GpuSpec &gpu, const Workload &w, const EfficiencyParameters &parameters,
@@ -219,9 +223,11 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         return e;
     }
 
-    // Batch: as given, or the largest that fits (inference, batch 0), capped by the framework.
-    int batch = std::max(1, w.batch);
-    ParallelismModel::Choice choice = ParallelismModel::choose(memory, e.capacityGb, batch, parameters);
+    // The deployment batch (requests in flight, or the global training batch) as given; for inference with
+    // batch 0, as many as fit on each replica, capped by the framework. Each replica holds its share.
+    int deploymentBatch = std::max(1, w.batch);
+    ParallelismModel::Choice choice = ParallelismModel::choose(memory, e.capacityGb, deploymentBatch, parameters);
+    int batch = ParallelismModel::sequencesPerReplica(w, deploymentBatch, choice.parallelism.data);
     if (!Tasks::isTraining(w.task) && w.batch == 0) {
         // Engine-chosen batch: the largest that fits, capped by the framework. With an automatic split,
         // every model-parallel size that holds the model is tried and the highest throughput kept (a
@@ -246,7 +252,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                 if (memory.totalGb(p, candidateBatch) > e.capacityGb)
                     continue;
                 const InferenceResult trial = InferenceModel::run(
-                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch},
+                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch,
+                                           candidateBatch * p.data},
                     nullptr);
                 if (trial.throughputTokensPerS > bestThroughput) {
                     bestThroughput = trial.throughputTokensPerS;
@@ -255,6 +262,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                 }
             }
         }
+        deploymentBatch = batch * choice.parallelism.data;
         choice.memory = memory.at(choice.parallelism, batch);
         choice.fits = choice.memory.totalGb() <= e.capacityGb;
     }
@@ -265,7 +273,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
              : choice.memory;
     e.perGpuGb = e.memory.totalGb();
     e.fits = e.perGpuGb <= e.capacityGb;
-    e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, batch, parameters);
+    e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, w.batch == 0 ? batch : deploymentBatch,
+                                              parameters);
     if (math) {
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "parallelism")),
                   QCoreApplication::translate("Estimator", "GPUs = tp x pp x dp"),
@@ -275,6 +284,22 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                       .arg(e.parallelism.pipeline)
                       .arg(e.parallelism.data),
                   e.parallelism.gpus, QCoreApplication::translate("Estimator", "GPUs"));
+        if (Tasks::isTraining(w.task))
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "batch per replica")),
+                      QCoreApplication::translate("Estimator",
+                                                  "micro-batches per step = ceil(ceil(global batch / dp) / micro-batch)"),
+                      QStringLiteral("ceil(ceil(%1 / %2) / %3)")
+                          .arg(std::max(1, w.batch))
+                          .arg(e.parallelism.data)
+                          .arg(std::max(1, w.microBatch)),
+                      std::ceil(std::ceil(double(std::max(1, w.batch)) / e.parallelism.data) /
+                                std::max(1, w.microBatch)),
+                      QCoreApplication::translate("Estimator", "micro-batches"));
+        else
+            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "batch per replica")),
+                      QCoreApplication::translate("Estimator", "sequences per replica = ceil(requests in flight / dp)"),
+                      QStringLiteral("ceil(%1 / %2)").arg(deploymentBatch).arg(e.parallelism.data), batch,
+                      QCoreApplication::translate("Estimator", "sequences"));
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "fewest GPUs that fit")),
             QCoreApplication::translate("Estimator",
@@ -290,9 +315,10 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     double tokensPerS = 0.0;
     double budgetHours = 0.0;
     if (!Tasks::isTraining(w.task)) {
-        InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch};
+        InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch,
+                                      deploymentBatch};
         InferenceResult result = InferenceModel::run(inputs, math);
-        result.maxBatch = maxBatch;
+        result.maxBatch = clampToInt(double(maxBatch) * e.parallelism.data); // over every replica
         const double kvPerToken =
             MemoryModel::kvBytesPerTokenPerGpu(a, w, e.parallelism) * batch / MemoryModel::kBytesPerGb;
         if (kvPerToken > 0.0) {
@@ -309,9 +335,11 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         if (math) {
             math->add(
                 QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "largest batch that fits")),
-                QCoreApplication::translate("Estimator", "(capacity - fixed memory) / memory per sequence"),
-                QStringLiteral("(%1 - %2) / %3")
-                    .arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence)),
+                QCoreApplication::translate("Estimator",
+                                            "floor((capacity - fixed memory) / memory per sequence) x replicas"),
+                QStringLiteral("floor((%1 - %2) / %3) x %4")
+                    .arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence))
+                    .arg(e.parallelism.data),
                 result.maxBatch, QCoreApplication::translate("Estimator", "sequences"));
             math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "longest context that fits")),
                       QCoreApplication::translate(
@@ -338,79 +366,66 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     return e;
 }
 
-Workload companionWorkload(const Workload &w)
+namespace {
+
+QVector<Estimate> estimateEach(const QVector<GpuSpec> &gpus, const Workload &workload,
+                               const ModelArchitecture &architecture, const EfficiencyParameters &parameters,
+                               const EstimateOptions &options)
 {
-    Workload other = w;
-    const auto trainable = [](Precision p) {
-        return p == Precision::Fp32 || p == Precision::Tf32 || p == Precision::Bf16 || p == Precision::Fp16 ||
-               p == Precision::Fp8;
-    };
-    if (Tasks::isTraining(w.task)) {
-        other.task = Task::Inference;
-        other.batch = 1;
-        if (other.weightPrecision == Precision::Fp32 || other.weightPrecision == Precision::Tf32)
-            other.weightPrecision = Precision::Bf16;
-    } else {
-        other.task = Task::Training;
-        other.batch = std::max(1, w.batch);
-        // The serving split says nothing about training: let the split be chosen, with the usual
-        // ZeRO-1 sharding of the optimizer over data-parallel replicas.
-        other.tensorParallel = 0;
-        other.pipelineParallel = 0;
-        other.zeroStage = std::max(1, w.zeroStage);
-        if (!trainable(other.weightPrecision))
-            other.weightPrecision = Precision::Bf16;
-        if (!trainable(other.activationPrecision))
-            other.activationPrecision = Precision::Bf16;
-        if (other.kvPrecision != Precision::Fp32 && !trainable(other.kvPrecision))
-            other.kvPrecision = Precision::Bf16;
-    }
-    return other;
+    SplitMemory memory(architecture, workload, parameters); // shared by every GPU
+    QVector<Estimate> estimates;
+    estimates.reserve(gpus.size());
+    for (const GpuSpec &gpu : gpus)
+        estimates.append(estimate(gpu, memory, parameters, options));
+    return estimates;
 }
 
+} // namespace
+
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
-                              const EfficiencyParameters &parameters,
-                              const EfficiencyParameters *otherTaskParameters, const EstimateOptions &options)
+                              const EfficiencyParameters &parameters, const EstimateOptions &options)
 {
     const ModelArchitecture architecture = ModelArchitecture::from(workload.model);
-    SplitMemory memory(architecture, workload, parameters); // shared by every GPU
-    QVector<Estimate> primary;
-    primary.reserve(gpus.size());
-    for (const GpuSpec &gpu : gpus)
-        primary.append(estimate(gpu, memory, parameters, options));
-
-    const Workload other = companionWorkload(workload);
-    const EfficiencyParameters &otherParameters = otherTaskParameters ? *otherTaskParameters : parameters;
-    SplitMemory otherMemory(architecture, other, otherParameters);
-    QVector<Estimate> companion;
-    companion.reserve(gpus.size());
-    for (const GpuSpec &gpu : gpus)
-        companion.append(estimate(gpu, otherMemory, otherParameters, EstimateOptions{false}));
-
+    QVector<Estimate> primary = estimateEach(gpus, workload, architecture, parameters, options);
     const bool training = Tasks::isTraining(workload.task);
-    const QVector<Verdict> own = VerdictRules::judge(gpus, primary, training);
-    const QVector<Verdict> theirs = VerdictRules::judge(gpus, companion, !training);
+    const QVector<Verdict> verdicts = VerdictRules::judge(gpus, primary, training);
+    const QString recipe = WorkloadResolver::recipe(workload, parameters);
     for (qsizetype i = 0; i < primary.size(); ++i) {
-        primary[i].trainingVerdict = training ? own[i] : theirs[i];
-        primary[i].inferenceVerdict = training ? theirs[i] : own[i];
+        Verdict &verdict = training ? primary[i].trainingVerdict : primary[i].inferenceVerdict;
+        verdict = verdicts[i];
+        verdict.recipe = recipe;
+    }
+    return primary;
+}
+
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const ResolvedWorkload &resolved,
+                              const EstimateOptions &options)
+{
+    if (!resolved.workload)
+        return {};
+    QVector<Estimate> primary = estimateAll(gpus, *resolved.workload, resolved.parameters, options);
+    // The other task's verdict: its own recipe on the same GPUs, estimated without math.
+    const Workload &other = resolved.companion;
+    const bool otherTraining = Tasks::isTraining(other.task);
+    const QVector<Estimate> companion = estimateEach(gpus, other, ModelArchitecture::from(other.model),
+                                                     resolved.companionParameters, EstimateOptions{false});
+    const QVector<Verdict> verdicts = VerdictRules::judge(gpus, companion, otherTraining);
+    const QString recipe = WorkloadResolver::recipe(other, resolved.companionParameters);
+    for (qsizetype i = 0; i < primary.size(); ++i) {
+        Verdict &verdict = otherTraining ? primary[i].trainingVerdict : primary[i].inferenceVerdict;
+        verdict = verdicts[i];
+        verdict.recipe = recipe;
     }
     return primary;
 }
 
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
-                              const EfficiencyProfile &profile, const EfficiencyProfile *otherTaskProfile,
-                              QString *error, const EstimateOptions &options)
+                              const EfficiencyProfile &profile, QString *error, const EstimateOptions &options)
 {
     const auto parameters = EfficiencyParameters::fromProfile(profile, error);
     if (!parameters)
         return {};
-    std::optional<EfficiencyParameters> other;
-    if (otherTaskProfile) {
-        other = EfficiencyParameters::fromProfile(*otherTaskProfile, error);
-        if (!other)
-            return {};
-    }
-    return estimateAll(gpus, workload, *parameters, other ? &*other : nullptr, options);
+    return estimateAll(gpus, workload, *parameters, options);
 }
 
 } // namespace Estimator

@@ -6,6 +6,8 @@
 #include "ModelArchitecture.h"
 #include "SplitMemory.h"
 #include "Workload.h"
+#include "WorkloadField.h"
+#include "WorkloadResolver.h"
 
 #include <QVector>
 #include <optional>
@@ -17,19 +19,18 @@ struct EstimateOptions
 
 // The estimator's entry points: pure functions over catalogue records.
 //
-//   QString error = Estimator::validate(workload);            // empty when the workload is usable
-//   auto profile = EfficiencyParameters::fromProfile(record);  // once per profile
-//   QVector<Estimate> all = Estimator::estimateAll(gpus, workload, *profile);
+//   ResolvedWorkload resolved = WorkloadResolver::resolve(request, catalogue); // defaults, recipes, errors
+//   QVector<Estimate> all = Estimator::estimateAll(gpus, resolved);
 //
 // estimateAll also fills each Estimate's training and inference verdicts, which compare the GPUs with
 // each other (VerdictRules); estimate() alone leaves them at their defaults.
 namespace Estimator {
 
-// One line naming the bad value and what is allowed; empty when the workload can be estimated.
+// The first value the estimator cannot use, with the field that holds it and one line naming the bad value
+// and what is allowed; nullopt when the workload can be estimated.
+std::optional<WorkloadProblem> check(const Workload &workload);
+// The same problem's message alone; empty when the workload can be estimated.
 QString validate(const Workload &workload);
-// The same; englishSource (if not null) receives the message's untranslated source text, which names
-// the bad value ("batch %1: ...") whatever the interface language.
-QString validate(const Workload &workload, QString *englishSource);
 
 Estimate estimate(const GpuSpec &gpu, const Workload &workload, const EfficiencyParameters &parameters,
                   const EstimateOptions &options = {});
@@ -41,22 +42,20 @@ Estimate estimate(const GpuSpec &gpu, const Workload &workload, const ModelArchi
 Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
                   const EstimateOptions &options = {});
 
-// Every GPU with the workload, plus the verdicts. The verdict for the task the workload does not ask
-// for (training when it asks for inference, and the reverse) comes from a companion workload on the
-// same model, estimated with `otherTaskParameters` (the same profile when null).
+// Every GPU with the workload, plus this task's verdicts (which compare the GPUs with each other); the
+// other task's verdicts stay empty.
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
-                              const EfficiencyParameters &parameters,
-                              const EfficiencyParameters *otherTaskParameters = nullptr,
+                              const EfficiencyParameters &parameters, const EstimateOptions &options = {});
+
+// The same for a resolved request, with the other task's verdicts from its companion recipe (training
+// beside inference and back), each verdict naming the recipe it judged. Empty when the request is invalid.
+QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const ResolvedWorkload &resolved,
                               const EstimateOptions &options = {});
 
-// The same for callers holding catalogue records: parses the profiles first. An invalid profile gives
+// The same for callers holding a catalogue record: parses the profile first. An invalid profile gives
 // an empty result and the reason in *error.
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
-                              const EfficiencyProfile &profile,
-                              const EfficiencyProfile *otherTaskProfile = nullptr, QString *error = nullptr,
+                              const EfficiencyProfile &profile, QString *error = nullptr,
                               const EstimateOptions &options = {});
-
-// The companion workload estimateAll uses for the other task's verdict.
-Workload companionWorkload(const Workload &workload);
 
 } // namespace Estimator

@@ -56,7 +56,10 @@ InferenceResult run(const Inputs &in, MathLog *math)
     const ResolvedEfficiency &e = in.efficiency;
     InferenceResult r;
     r.batch = in.batch;
+    r.requestsInFlight = in.requests;
+    r.replicas = in.parallelism.data;
     const double b = in.batch;
+    const double requests = in.requests;
     const double peak = in.rate.tflops * 1e12;
     const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
     const double quant = weightOnlyQuantised(w) ? e.quantizedCompute : 1.0;
@@ -66,7 +69,6 @@ InferenceResult run(const Inputs &in, MathLog *math)
     const double mp = double(p.tensor) * p.pipeline;
     const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
     const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
-    const double replicas = p.data;
 
     if (!a.transformer) {
         // One forward pass per sample; the batch runs as one compute-bound pass.
@@ -74,7 +76,7 @@ InferenceResult run(const Inputs &in, MathLog *math)
         const double weights = MemoryModel::weightBytesPerGpu(a, w, p);
         const double seconds = std::max(flops / computeRate, weights / memoryRate);
         r.ttftMs = seconds * 1e3;
-        r.prefillTokensPerS = b / seconds * replicas;
+        r.prefillTokensPerS = requests / seconds;
         r.throughputTokensPerS = r.prefillTokensPerS;
         if (math) {
             math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "forward time per batch")),
@@ -84,8 +86,8 @@ InferenceResult run(const Inputs &in, MathLog *math)
                           .arg(n(b), n(a.forwardFlopsPerSample), n(mp), n(peak), n(e.compute)),
                       r.ttftMs, QStringLiteral("ms"));
             math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "samples per second (all GPUs)")),
-                      QCoreApplication::translate("InferenceModel", "batch / time x replicas"),
-                      QStringLiteral("%1 / %2 s x %3").arg(n(b), n(seconds), n(replicas)),
+                      QCoreApplication::translate("InferenceModel", "requests in flight / time per replica batch"),
+                      QStringLiteral("%1 / %2 s").arg(n(requests), n(seconds)),
                       r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "samples/s"));
         }
         return r;
@@ -115,7 +117,7 @@ InferenceResult run(const Inputs &in, MathLog *math)
                                b * s * a.hidden * activationBytes / p.tensor, link, e.communication);
     const double ttft = stageWork * pipelineFactor + prefillTp + prefillPp;
     r.ttftMs = ttft * 1e3;
-    r.prefillTokensPerS = b * s / ttft * replicas;
+    r.prefillTokensPerS = requests * s / ttft;
     if (math) {
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill FLOPs per GPU")),
@@ -149,8 +151,8 @@ InferenceResult run(const Inputs &in, MathLog *math)
                            n(e.layerOverheadS), n(pipelineFactor), n(prefillTp), n(prefillPp)),
                   r.ttftMs, QStringLiteral("ms"));
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill tokens per second (all GPUs)")),
-                  QCoreApplication::translate("InferenceModel", "batch x input / TTFT x replicas"),
-                  QStringLiteral("%1 x %2 / %3 s x %4").arg(n(b), n(s), n(ttft), n(replicas)),
+                  QCoreApplication::translate("InferenceModel", "requests in flight x input / TTFT"),
+                  QStringLiteral("%1 x %2 / %3 s").arg(n(requests), n(s), n(ttft)),
                   r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
     }
 
@@ -180,8 +182,8 @@ InferenceResult run(const Inputs &in, MathLog *math)
                                                                    link, e.communication);
     const double tpot = stage * p.pipeline + decodeTp + decodePp;
     r.tpotMs = tpot * 1e3;
-    r.decodeTokensPerS = b / tpot * replicas;
-    r.throughputTokensPerS = b * outputs / (ttft + outputs * tpot) * replicas;
+    r.decodeTokensPerS = requests / tpot;
+    r.throughputTokensPerS = requests * outputs / (ttft + outputs * tpot);
     if (math) {
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode bytes read per step per GPU")),
@@ -212,14 +214,13 @@ InferenceResult run(const Inputs &in, MathLog *math)
                            n(decodeTp), n(decodePp)),
                   r.tpotMs, QStringLiteral("ms"));
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode tokens per second (all GPUs)")),
-                  QCoreApplication::translate("InferenceModel", "batch / TPOT x replicas"),
-                  QStringLiteral("%1 / %2 s x %3").arg(n(b), n(tpot), n(replicas)), r.decodeTokensPerS,
+                  QCoreApplication::translate("InferenceModel", "requests in flight / TPOT"),
+                  QStringLiteral("%1 / %2 s").arg(n(requests), n(tpot)), r.decodeTokensPerS,
                   QCoreApplication::translate("InferenceModel", "tokens/s"));
         math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "end-to-end throughput (all GPUs)")),
                   QCoreApplication::translate("InferenceModel",
-                                              "batch x output / (TTFT + output x TPOT) x replicas"),
-                  QStringLiteral("%1 x %2 / (%3 + %2 x %4) x %5")
-                      .arg(n(b), n(outputs), n(ttft), n(tpot), n(replicas)),
+                                              "requests in flight x output / (TTFT + output x TPOT)"),
+                  QStringLiteral("%1 x %2 / (%3 + %2 x %4)").arg(n(requests), n(outputs), n(ttft), n(tpot)),
                   r.throughputTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
     }
     return r;

@@ -24,7 +24,8 @@ struct Inputs
     const ResolvedEfficiency &efficiency;
     Parallelism parallelism;
     ComputeRate rate;
-    int batch = 1;
+    int batch = 1;    // sequences on one replica
+    int requests = 1; // requests in flight on the whole deployment (every replica)
 };
 
 InferenceResult run(const Inputs &inputs, MathLog *math = nullptr);

@@ -31,7 +31,20 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
     return p;
 }
 
+int sequencesPerReplica(const Workload &w, int batch, int dataParallel)
+{
+    if (Tasks::isTraining(w.task))
+        return std::max(1, w.microBatch);
+    const int replicas = std::max(1, dataParallel);
+    return std::max(1, (batch + replicas - 1) / replicas);
+}
+
 namespace {
+
+MemoryBreakdown memoryOf(SplitMemory &splitMemory, const Parallelism &p, int batch)
+{
+    return splitMemory.at(p, sequencesPerReplica(splitMemory.workload(), batch, p.data));
+}
 
 Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int batch,
                  const EfficiencyParameters &parameters)
@@ -46,27 +59,29 @@ Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int 
         p.pipeline = std::max(1, w.pipelineParallel);
         p.data = std::max(1, gpus / (p.tensor * p.pipeline));
         choice.parallelism = p;
-        choice.memory = splitMemory.at(p, batch);
+        choice.memory = memoryOf(splitMemory, p, batch);
         choice.fits = choice.memory.totalGb() <= capacityGb;
         return choice;
     }
     if (parameters.pipelineSplit) {
         // The framework splits the layers over every GPU it sees (llama.cpp's default layer split).
         const Parallelism p = split(gpus, gpus, 1, true);
-        const MemoryBreakdown memory = splitMemory.at(p, batch);
+        const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
         return Choice{p, memory, memory.totalGb() <= capacityGb};
     }
     // The fewest model-parallel GPUs that hold the model without ZeRO's data-parallel sharding (so the
     // choice does not change as data-parallel GPUs are added), else with it, else the split that needs
     // the least memory per GPU.
     const auto candidate = [gpus](int m) { return gpus % m == 0 && (m <= 8 || m % 8 == 0); };
+    // Inference shards nothing over replicas, so its split is the unsharded one at each replica's share.
+    const bool training = Tasks::isTraining(w.task);
     for (int m = 1; m <= gpus; ++m) {
         if (!candidate(m))
             continue;
-        Parallelism unsharded = split(m, m, 1, parameters.pipelineSplit);
-        if (splitMemory.at(unsharded, batch).totalGb() <= capacityGb) {
-            const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
-            const MemoryBreakdown memory = splitMemory.at(p, batch);
+        const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
+        const Parallelism unsharded = training ? split(m, m, 1, parameters.pipelineSplit) : p;
+        if (splitMemory.at(unsharded, sequencesPerReplica(w, batch, p.data)).totalGb() <= capacityGb) {
+            const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
             return Choice{p, memory, memory.totalGb() <= capacityGb};
         }
     }
@@ -75,7 +90,7 @@ Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int 
         if (!candidate(m))
             continue;
         const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
-        const MemoryBreakdown memory = splitMemory.at(p, batch);
+        const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
         if (memory.totalGb() <= capacityGb)
             return Choice{p, memory, true};
         if (first || memory.totalGb() < choice.memory.totalGb())
@@ -108,12 +123,12 @@ double leastMemoryOn(SplitMemory &memory, int n, int batch, const EfficiencyPara
     // the whole group is model parallel. With it, each model-parallel size's sharded split is a candidate.
     const bool sharding = Tasks::isTraining(w.task) && w.zeroStage > 0;
     if (!sharding)
-        return memory.totalGb(split(n, n, 1, parameters.pipelineSplit), batch);
+        return memoryOf(memory, split(n, n, 1, parameters.pipelineSplit), batch).totalGb();
     double least = std::numeric_limits<double>::infinity();
     for (int m = 1; m <= n; m *= 2) {
         if (!parameters.pipelineSplit && m > 8 && m % 8 != 0)
             continue;
-        least = std::min(least, memory.totalGb(split(n, m, n / m, parameters.pipelineSplit), batch));
+        least = std::min(least, memoryOf(memory, split(n, m, n / m, parameters.pipelineSplit), batch).totalGb());
     }
     return least;
 }

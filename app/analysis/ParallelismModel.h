@@ -26,11 +26,16 @@ MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &
 
 Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly);
 
-// The split of the memo's workload, evaluated through the memo.
+// Sequences one replica holds in memory at once when the deployment runs `batch` (the workload's batch:
+// requests in flight, or the global training batch) over `dataParallel` replicas: inference, its share of
+// the requests, ceil(batch / dp); training, one micro-batch.
+int sequencesPerReplica(const Workload &workload, int batch, int dataParallel);
+
+// The split of the memo's workload for the deployment batch `batch`, evaluated through the memo.
 Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters);
 
-// Fewest GPUs (1, 2, 4, ... 1024) whose memory per GPU fits, split as choose() would split them (ZeRO
-// sharding over data-parallel GPUs counts); 0 when none does.
+// Fewest GPUs (1, 2, 4, ... 1024) whose memory per GPU fits at the deployment batch `batch`, split as
+// choose() would split them (ZeRO sharding over data-parallel GPUs counts); 0 when none does.
 int minimumGpus(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters);
 
 } // namespace ParallelismModel

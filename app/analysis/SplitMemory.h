@@ -6,8 +6,8 @@
 #include "Workload.h"
 
 #include <array>
-#include <cstddef>
-#include <vector>
+#include <map>
+#include <tuple>
 
 // Memory per GPU of one workload under one profile, by split and batch, each evaluated once.
 // Memory does not depend on the GPU, and the split search, the fewest-GPUs search and the batch search
@@ -35,24 +35,12 @@ public:
 
 private:
     // The memory model reads tp, pp and dp, never the GPU count itself, so that is not part of the key.
-    struct Slot
-    {
-        int tensor = 0; // 0: empty
-        int pipeline = 0;
-        int data = 0;
-        int batch = 0;
-        int index = 0; // into m_evaluated
-    };
-    Slot &slotFor(int tensor, int pipeline, int data, int batch);
+    using Key = std::tuple<int, int, int, int>; // tensor, pipeline, data, batch
 
     const ModelArchitecture &m_architecture;
     const Workload &m_workload;
     double m_overheadGb;
-    // Open addressing in a power-of-two table, at most half full: the fewest-GPUs search with ZeRO asks for
-    // ~100 splits, too many for a linear scan, and std::unordered_map's lookup cost as much as evaluating.
-    // Small slots, the breakdowns apart: growing the table then clears a few hundred bytes, not kilobytes.
-    std::vector<Slot> m_slots;
-    std::vector<MemoryBreakdown> m_evaluated;
+    std::map<Key, MemoryBreakdown> m_evaluated;
     int m_ladderBatch = -1;
     Ladder m_ladder{};
 };

@@ -22,8 +22,11 @@ TrainingResult run(const Inputs &in, MathLog *math)
     const Parallelism &p = in.parallelism;
     const ResolvedEfficiency &e = in.efficiency;
     TrainingResult r;
-    r.batch = std::max(1, w.batch);
-    const double b = r.batch;
+    r.globalBatch = std::max(1, w.batch);
+    r.microBatch = std::max(1, w.microBatch);
+    r.sequencesPerReplica = (r.globalBatch + p.data - 1) / p.data;
+    r.gradientAccumulation = (r.sequencesPerReplica + r.microBatch - 1) / r.microBatch;
+    const double b = r.sequencesPerReplica; // every replica's step takes as long as the fullest one's
     const double mp = double(p.tensor) * p.pipeline;
     const double peak = in.rate.tflops * 1e12;
     const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
@@ -53,7 +56,7 @@ TrainingResult run(const Inputs &in, MathLog *math)
     const double traffic = e.trainingBytesPerFlop * (linearFlops + attentionFlops) / (bandwidth * e.memory);
     const double trainable = MemoryModel::trainableParams(a, w) / mp / (w.zeroStage >= 1 ? p.data : 1);
     const double optimizer = trainable * 30.0 / (bandwidth * e.memory);
-    const double microbatches = b;
+    const double microbatches = r.gradientAccumulation;
     const double bubble = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
     const LinkInfo modelLink = GpuCapabilities::link(in.gpu, p.tensor);
     const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
@@ -73,12 +76,14 @@ TrainingResult run(const Inputs &in, MathLog *math)
     const double step = (compute + traffic) * bubble + optimizer + tpComm + dpComm;
 
     r.stepTimeS = step;
-    r.tokensPerS = tokensPerReplica * p.data / step;
-    r.samplesPerS = b * p.data / step;
+    const double tokensPerSequence = a.transformer ? std::max(1, w.sequenceLength) : 1.0;
+    r.tokensPerS = r.globalBatch * tokensPerSequence / step;
+    r.samplesPerS = r.globalBatch / step;
     // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients
     // of the base).
     const double modelFlops = (adapters ? 2.0 : 3.0) * linearForward + 3.0 * attentionForward;
-    r.mfu = modelFlops * p.data / (step * p.gpus * peak);
+    const double stepModelFlops = modelFlops / b * r.globalBatch; // every replica's sequences
+    r.mfu = stepModelFlops / (step * p.gpus * peak);
     if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
         r.budgetHours = w.trainTokens / r.tokensPerS / 3600.0;
         r.budgetGpuHours = r.budgetHours * p.gpus;
@@ -143,21 +148,17 @@ TrainingResult run(const Inputs &in, MathLog *math)
             a.transformer
                 ? QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training tokens per second (all GPUs)"))
                 : QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training samples per second (all GPUs)")),
-            QCoreApplication::translate("TrainingModel", "tokens per replica x dp / step"),
-            QStringLiteral("%1 x %2 / %3").arg(n(tokensPerReplica)).arg(p.data).arg(n(step)), r.tokensPerS,
+            QCoreApplication::translate("TrainingModel", "global batch x tokens per sequence / step"),
+            QStringLiteral("%1 x %2 / %3").arg(r.globalBatch).arg(n(tokensPerSequence), n(step)), r.tokensPerS,
             a.transformer ? QCoreApplication::translate("TrainingModel", "tokens/s")
                           : QCoreApplication::translate("TrainingModel", "samples/s"));
         math->add(
             QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "MFU")),
             QCoreApplication::translate(
                 "TrainingModel",
-                "model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)"),
-            QStringLiteral("%1 x %2 / (%3 x %4 x %5)")
-                .arg(n(modelFlops))
-                .arg(p.data)
-                .arg(n(step))
-                .arg(p.gpus)
-                .arg(n(peak)),
+                "model FLOPs of the global batch (6N x tokens, 4N for LoRA, + attention; no recompute) / "
+                "(step x GPUs x peak)"),
+            QStringLiteral("%1 / (%2 x %3 x %4)").arg(n(stepModelFlops), n(step)).arg(p.gpus).arg(n(peak)),
             r.mfu, QCoreApplication::translate("TrainingModel", "fraction of peak"));
         if (w.trainTokens > 0.0)
             math->add(

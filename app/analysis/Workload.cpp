@@ -17,6 +17,11 @@ constexpr std::array<std::pair<Recompute, const char16_t *>, 3> kRecomputes{{
     {Recompute::Full, u"full"},
 }};
 
+constexpr std::array<std::pair<Optimizer, const char16_t *>, 2> kOptimizers{{
+    {Optimizer::Adam, u"adam"},
+    {Optimizer::Adam8bit, u"adam8bit"},
+}};
+
 template <typename Enum, std::size_t N>
 QString nameOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, Enum value)
 {
@@ -77,3 +82,18 @@ QStringList allNames()
     return namesOf(kRecomputes);
 }
 } // namespace Recomputes
+
+namespace Optimizers {
+QString name(Optimizer optimizer)
+{
+    return nameOf(kOptimizers, optimizer);
+}
+std::optional<Optimizer> parse(const QString &text)
+{
+    return parseOf(kOptimizers, text);
+}
+QStringList allNames()
+{
+    return namesOf(kOptimizers);
+}
+} // namespace Optimizers

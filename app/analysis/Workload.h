@@ -45,6 +45,14 @@ std::optional<Recompute> parse(const QString &name);
 QStringList allNames();
 } // namespace Recomputes
 
+namespace Optimizers {
+QString name(Optimizer optimizer); // "adam", "adam8bit"
+std::optional<Optimizer> parse(const QString &name);
+QStringList allNames();
+} // namespace Optimizers
+
+// The member initialisers serve code that builds a Workload by hand (tests, calibration); what a user gets
+// for a value they leave out is decided in one place, WorkloadResolver.
 struct Workload
 {
     ModelSpec model;
@@ -54,9 +62,11 @@ struct Workload
     Precision activationPrecision = Precision::Bf16; // the math: selects the tensor-core rate
     Precision kvPrecision = Precision::Bf16;         // KV cache elements
 
-    // Inference: concurrent sequences per model replica; 0 = the largest batch that fits (capped by
-    // the profile's max_batch). Training: sequences per data-parallel replica per optimizer step.
+    // Inference: requests in flight on the whole deployment, split evenly over its replicas (0 = as many
+    // as fit on each replica, capped by the profile's max_batch). Training: the global batch, sequences per
+    // optimizer step over all data-parallel replicas, run in micro-batches with gradient accumulation.
     int batch = 1;
+    int microBatch = 1;        // training: sequences per replica per forward/backward pass
     int inputTokens = 512;     // prompt length (inference)
     int outputTokens = 256;    // generated tokens (inference)
     int sequenceLength = 2048; // tokens per training sequence

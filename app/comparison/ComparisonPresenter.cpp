@@ -141,11 +141,13 @@ QStringList termPrefixesFor(const QString &rowId)
                                     QStringLiteral("gradients per GPU"), QStringLiteral("optimizer state per GPU"),
                                     QStringLiteral("LoRA adapters per GPU"), QStringLiteral("framework overhead"),
                                     QStringLiteral("memory per GPU")};
-    static const QStringList prefill{QStringLiteral("parallelism"), QStringLiteral("peak compute used"),
+    static const QStringList prefill{QStringLiteral("parallelism"), QStringLiteral("batch per replica"),
+                                     QStringLiteral("peak compute used"),
                                      QStringLiteral("prefill"), QStringLiteral("time to first token")};
     static const QStringList decode{QStringLiteral("parallelism"), QStringLiteral("decode"),
                                     QStringLiteral("tensor-parallel"), QStringLiteral("time per output token")};
-    static const QStringList step{QStringLiteral("parallelism"),        QStringLiteral("peak compute used"),
+    static const QStringList step{QStringLiteral("parallelism"),        QStringLiteral("batch per replica"),
+                                  QStringLiteral("peak compute used"),
                                   QStringLiteral("training FLOPs"),     QStringLiteral("compute time per step"),
                                   QStringLiteral("memory traffic time"), QStringLiteral("tensor-parallel"),
                                   QStringLiteral("pipeline bubble"),    QStringLiteral("data-parallel"),
@@ -158,6 +160,9 @@ QStringList termPrefixesFor(const QString &rowId)
         return memory;
     if (rowId == QStringLiteral("fit.min-gpus"))
         return memory + QStringList{QStringLiteral("fewest GPUs")};
+    if (rowId == QStringLiteral("fit.replicas") || rowId == QStringLiteral("infer.requests")
+        || rowId == QStringLiteral("train.batch"))
+        return {QStringLiteral("parallelism"), QStringLiteral("batch per replica")};
     if (rowId == QStringLiteral("infer.ttft"))
         return prefill;
     if (rowId == QStringLiteral("infer.tpot"))
@@ -252,6 +257,12 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
     addRow(memory, QStringLiteral("fit.min-gpus"), tr("Fewest GPUs that fit"), tr("GPUs"), Better::Lower, false,
            [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; },
            [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
+    // How the batch splits over this GPU's replicas: the same load for every column, split its own way.
+    addRow(memory, QStringLiteral("fit.replicas"), tr("Model replicas (data parallel)"), tr("replicas"),
+           Better::None, false, [](const Estimate &e) { return Value(e.parallelism.data); },
+           [](const Estimate &e) {
+               return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
+           });
     addRow(memory, QStringLiteral("fit.peak"), tr("Peak compute used"), QStringLiteral("TFLOPS"), Better::Higher,
            false, [](const Estimate &e) { return Value(e.peakTflopsUsed); },
            [](const Estimate &e) {
@@ -266,6 +277,12 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
 
     if (!training) {
         const QString speed = tr("Workload: inference speed");
+        addRow(speed, QStringLiteral("infer.requests"), tr("Requests in flight, all GPUs"), tr("requests"),
+               Better::None, true,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->requestsInFlight) : std::nullopt; },
+               [](const Estimate &e) {
+                   return e.inference ? tr("%1 per replica").arg(e.inference->batch) : QString();
+               });
         addRow(speed, QStringLiteral("infer.ttft"), tr("Time to first token"), QStringLiteral("ms"), Better::Lower,
                true, [](const Estimate &e) { return e.inference ? Value(e.inference->ttftMs) : std::nullopt; });
         addRow(speed, QStringLiteral("infer.tpot"), tr("Time per output token"), QStringLiteral("ms"),
@@ -277,7 +294,7 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                Better::Higher, true, [](const Estimate &e) {
                    return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
                });
-        addRow(speed, QStringLiteral("infer.max-batch"), tr("Largest batch that fits"), tr("sequences"),
+        addRow(speed, QStringLiteral("infer.max-batch"), tr("Most requests in flight that fit"), tr("requests"),
                Better::Higher, false,
                [](const Estimate &e) { return e.inference ? Value(e.inference->maxBatch) : std::nullopt; });
         addRow(speed, QStringLiteral("infer.max-context"), tr("Longest context that fits"), tr("tokens"),
@@ -285,6 +302,15 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                [](const Estimate &e) { return e.inference ? Value(e.inference->maxContext) : std::nullopt; });
     } else {
         const QString speed = tr("Workload: training speed");
+        addRow(speed, QStringLiteral("train.batch"), tr("Global batch"), tr("sequences"), Better::None, true,
+               [](const Estimate &e) { return e.training ? Value(e.training->globalBatch) : std::nullopt; },
+               [](const Estimate &e) {
+                   return e.training ? tr("micro-batch %1 × %2 steps × %3 replicas")
+                                           .arg(e.training->microBatch)
+                                           .arg(e.training->gradientAccumulation)
+                                           .arg(e.parallelism.data)
+                                     : QString();
+               });
         addRow(speed, QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower, true,
                [](const Estimate &e) { return e.training ? Value(e.training->stepTimeS) : std::nullopt; });
         addRow(speed, QStringLiteral("train.tokens"), tr("Training throughput, all GPUs"), tr("tokens/s"),
@@ -354,6 +380,10 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
 
 void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)
 {
+    if (!input.estimates.isEmpty()) {
+        m_trainingRecipe = input.estimates.first().trainingVerdict.recipe;
+        m_inferenceRecipe = input.estimates.first().inferenceVerdict.recipe;
+    }
     for (int i = 0; i < input.estimates.size() && i < input.gpus.size(); ++i) {
         const Estimate &estimate = input.estimates.at(i);
         m_verdicts << VerdictData{input.gpus.at(i).displayName(), estimate.trainingVerdict.level,

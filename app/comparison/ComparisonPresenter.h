@@ -34,6 +34,9 @@ public:
 
     const ComparisonData &table() const { return m_table; }
     const QVector<VerdictData> &verdicts() const { return m_verdicts; }
+    // The workload each task's verdicts judged (the same for every GPU); empty without estimates.
+    const QString &trainingRecipe() const { return m_trainingRecipe; }
+    const QString &inferenceRecipe() const { return m_inferenceRecipe; }
     ChartData chart(ChartKind kind) const { return m_charts.value(kind); }
 
     // The terms behind the number in the table row rowId for GPU column gpuColumn. Estimates are made
@@ -51,6 +54,8 @@ private:
 
     ComparisonData m_table;
     QVector<VerdictData> m_verdicts;
+    QString m_trainingRecipe;
+    QString m_inferenceRecipe;
     QHash<ChartKind, ChartData> m_charts;
     QVector<GpuSpec> m_gpus;
     QVector<Estimate> m_estimates;

@@ -1,26 +1,26 @@
 #pragma once
 
 #include "CatalogueSnapshot.h"
-#include "EfficiencyParameters.h"
-#include "Workload.h"
 #include "WorkloadFormValues.h"
+#include "WorkloadRequest.h"
+#include "WorkloadResolver.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QVector>
 
-#include <optional>
-
-// Turns what the workload form holds into the estimator's Workload and profiles, resolved against the
-// catalogue; what cannot be resolved becomes an error at the form field it came from.
+// The window's front door: turns what the workload form holds into a WorkloadRequest (only the values
+// the task uses; the form's "recipe" choices stay unset) and resolves it, as the command line does with its
+// options. What cannot be resolved becomes an error at the form field that holds it.
 struct MappedWorkload
 {
-    std::optional<Workload> workload; // set when every field is usable
-    EfficiencyParameters parameters;
-    EfficiencyParameters otherTaskParameters; // for the verdict of the task not asked for
+    WorkloadRequest request;
+    ResolvedWorkload resolved;
     QVector<WorkloadFieldError> errors;
-    QString summary; // "Llama-3 8B · inference · bf16 · batch 1 · 1,024 + 256 tokens · 1 GPU · vLLM"
+    QString summary; // "Llama-3 8B · inference · bf16 · 1 request in flight · 1,024 + 256 tokens · 1 GPU · vLLM"
+    QHash<QString, QString> recipeDefaults; // per form field key: the value its "recipe" choice stands for
 
-    bool isValid() const { return workload.has_value(); }
+    bool isValid() const { return resolved.isValid(); }
 };
 
 class WorkloadMapper
@@ -28,4 +28,10 @@ class WorkloadMapper
     Q_DECLARE_TR_FUNCTIONS(WorkloadMapper)
 public:
     static MappedWorkload map(const WorkloadFormValues &values, const CatalogueSnapshot &catalogue);
+
+    // The request alone (no catalogue); values that are not even a choice of the form become errors.
+    static WorkloadRequest requestFrom(const WorkloadFormValues &values, QVector<WorkloadFieldError> *errors);
+
+    // What the form's "recipe" choices stand for under this task on this many GPUs.
+    static QHash<QString, QString> recipeDefaults(Task task, int gpus);
 };

@@ -11,6 +11,10 @@ const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
 const QString workload = QStringLiteral("workload/");
+// Version 2: batch counts the whole deployment and unset fields mean "the task's recipe". Values saved by
+// version 1 filled every field with the old defaults, so they are not read back.
+const QString workloadVersion = QStringLiteral("workload/version");
+constexpr int kWorkloadVersion = 2;
 const QString language = QStringLiteral("ui/language");
 } // namespace Key
 
@@ -106,6 +110,8 @@ WorkloadFormValues AppSettings::workload() const
         return m_settings.value(Key::workload + QLatin1String(name), fallback).toDouble();
     };
     WorkloadFormValues v;
+    if (m_settings.value(Key::workloadVersion).toInt() != Key::kWorkloadVersion)
+        return v;
     v.modelId = text("model", d.modelId);
     v.customConfigPath = text("customConfig", d.customConfigPath);
     v.task = text("task", d.task);
@@ -118,7 +124,8 @@ WorkloadFormValues AppSettings::workload() const
     v.gpus = number("gpus", d.gpus);
     v.tensorParallel = number("tensorParallel", d.tensorParallel);
     v.pipelineParallel = number("pipelineParallel", d.pipelineParallel);
-    v.zeroStage = number("zeroStage", d.zeroStage);
+    if (const int zero = number("zeroStage", -1); zero >= 0)
+        v.zeroStage = zero;
     v.recompute = text("recompute", d.recompute);
     v.profileId = text("profile", d.profileId);
     const double price = real("usdPerGpuHour", 0.0);
@@ -134,6 +141,7 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     auto put = [this](const char *name, const QVariant &value) {
         m_settings.setValue(Key::workload + QLatin1String(name), value);
     };
+    m_settings.setValue(Key::workloadVersion, Key::kWorkloadVersion);
     put("model", v.modelId);
     put("customConfig", v.customConfigPath);
     put("task", v.task);
@@ -146,7 +154,7 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     put("gpus", v.gpus);
     put("tensorParallel", v.tensorParallel);
     put("pipelineParallel", v.pipelineParallel);
-    put("zeroStage", v.zeroStage);
+    put("zeroStage", v.zeroStage.value_or(-1));
     put("recompute", v.recompute);
     put("profile", v.profileId);
     put("usdPerGpuHour", v.usdPerGpuHour.value_or(0.0));

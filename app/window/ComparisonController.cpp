@@ -105,15 +105,15 @@ void ComparisonController::recomputeNow()
 
     m_workload = WorkloadMapper::map(m_views.form->values(), m_catalogue);
     const MappedWorkload &mapped = m_workload;
+    m_views.form->setRecipeDefaults(mapped.recipeDefaults);
     m_views.form->setFieldErrors(mapped.errors);
     if (mapped.isValid()) {
         // The math terms are built only for the number the user selects (showMath), not for every GPU.
         EstimateOptions options;
         options.buildMath = false;
-        input.estimates = Estimator::estimateAll(input.gpus, *mapped.workload, mapped.parameters,
-                                                 &mapped.otherTaskParameters, options);
+        input.estimates = Estimator::estimateAll(input.gpus, mapped.resolved, options);
         input.workloadSummary = mapped.summary;
-        input.measured = measuredFor(*mapped.workload, input.gpus);
+        input.measured = measuredFor(*mapped.resolved.workload, input.gpus);
     }
     m_gpus = input.gpus;
     m_presentation = ComparisonPresentation::build(input);
@@ -124,6 +124,7 @@ void ComparisonController::recomputeNow()
     for (ChartKind kind : ChartKinds::all())
         m_views.charts->setChart(ChartKinds::id(kind), m_presentation.chart(kind));
     m_views.verdicts->setVerdicts(m_presentation.verdicts());
+    m_views.verdicts->setRecipes(m_presentation.trainingRecipe(), m_presentation.inferenceRecipe());
     if (!selectedRow.isEmpty() && !m_views.table->selectCell(selectedRow, selectedColumn))
         m_views.math->clear();
 
@@ -139,7 +140,8 @@ void ComparisonController::showMath(const QString &rowId, int gpuColumn)
     std::optional<Estimate> withMath;
     if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
         gpuColumn < m_gpus.size())
-        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.workload, m_workload.parameters);
+        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
+                                       m_workload.resolved.parameters);
     m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn),
                           m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr));
 }

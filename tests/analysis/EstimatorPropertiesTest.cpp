@@ -45,16 +45,23 @@ TEST(EstimatorProperties, InferenceMemoryGrowsWithBatchAndContext)
     }
 }
 
-TEST(EstimatorProperties, TrainingMemoryGrowsWithBatchAndSequence)
+// Activations are held for one micro-batch at a time; the global batch adds accumulation steps, not memory.
+TEST(EstimatorProperties, TrainingMemoryGrowsWithMicroBatchAndSequence)
 {
     Workload w = llama8b(Task::Training);
+    w.batch = 8;
     double previous = 0.0;
-    for (int batch : {1, 2, 4, 8}) {
-        w.batch = batch;
+    for (int micro : {1, 2, 4, 8}) {
+        w.microBatch = micro;
         const double now = perGpu(TestCatalogue::h100Sxm(), w);
         EXPECT_GT(now, previous);
         previous = now;
     }
+    w.microBatch = 1;
+    const double oneMicroBatch = perGpu(TestCatalogue::h100Sxm(), w);
+    w.batch = 64;
+    EXPECT_DOUBLE_EQ(perGpu(TestCatalogue::h100Sxm(), w), oneMicroBatch);
+    w.batch = 8;
     previous = 0.0;
     for (int length : {512, 2048, 8192}) {
         w.sequenceLength = length;

@@ -120,11 +120,11 @@ TEST(Inputs, EstimateAllFromCatalogueRecordsAndABadProfile)
         QStringLiteral(R"({"memory_efficiency": 0.8, "compute_efficiency": {"default": 0.5}})");
     QString error;
     const QVector<Estimate> all =
-        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, nullptr, &error);
+        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, &error);
     ASSERT_EQ(all.size(), 5) << error.toStdString();
     EXPECT_EQ(all.constFirst().profileId, QStringLiteral("mine"));
     profile.parametersJson = QStringLiteral(R"({"memory_efficiency": "fast"})");
     EXPECT_TRUE(
-        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, nullptr, &error).isEmpty());
+        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, &error).isEmpty());
     EXPECT_TRUE(error.contains(QStringLiteral("memory_efficiency"))) << error.toStdString();
 }

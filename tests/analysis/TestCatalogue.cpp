@@ -151,4 +151,18 @@ EfficiencyParameters profile(const QString &profileId)
     return EfficiencyParameters::roofline();
 }
 
+CatalogueSnapshot snapshot()
+{
+    CatalogueSnapshot catalogue;
+    catalogue.gpus = fiveFromTheArticle();
+    QString error;
+    const auto models = SeedFiles::readModels(seed("models.json"), &error);
+    EXPECT_TRUE(models.has_value()) << error.toStdString();
+    const auto profiles = SeedFiles::readProfiles(seed("profiles.json"), &error);
+    EXPECT_TRUE(profiles.has_value()) << error.toStdString();
+    catalogue.models = models.value_or(QVector<ModelSpec>());
+    catalogue.profiles = profiles.value_or(QVector<EfficiencyProfile>());
+    return catalogue;
+}
+
 } // namespace TestCatalogue

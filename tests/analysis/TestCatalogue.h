@@ -1,5 +1,6 @@
 #pragma once
 
+#include "CatalogueSnapshot.h"
 #include "EfficiencyParameters.h"
 #include "GpuSpec.h"
 #include "ModelSpec.h"
@@ -20,5 +21,7 @@ QVector<GpuSpec> fiveFromTheArticle();
 
 ModelSpec model(const QString &modelId); // from resources/seed/models.json; fails the test if absent
 EfficiencyParameters profile(const QString &profileId); // from resources/seed/profiles.json
+// The five GPUs of the article with every seed preset and profile, as the catalogue would give them.
+CatalogueSnapshot snapshot();
 
 } // namespace TestCatalogue

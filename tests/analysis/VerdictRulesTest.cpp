@@ -92,7 +92,7 @@ TEST(VerdictRules, InferenceVerdictRewardsBandwidthForDecode)
     w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     w.batch = 1;
     const QVector<Estimate> all = Estimator::estimateAll(
-        TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("vllm")), nullptr);
+        TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("vllm")));
     // H200 has the most bandwidth (4.8 TB/s): fastest single-stream decode, recommended.
     const Estimate &h200 = find(all, QStringLiteral("h200_sxm_141gb"));
     for (const Estimate &e : all)

@@ -44,7 +44,7 @@ TEST(ThemeColors, WorkloadFormErrorsChangeTheirRedWithThePalette)
     EXPECT_EQ(error->palette().color(QPalette::WindowText).name(), light);
     // Valid fields carry no style sheet (they draw natively); an invalid one gets the red frame.
     EXPECT_TRUE(form.editor(QStringLiteral("batch"))->styleSheet().isEmpty());
-    form.setFieldErrors({WorkloadFieldError{QStringLiteral("batch"), QStringLiteral("too large")}});
+    form.setFieldErrors({WorkloadFieldError{WorkloadField::Batch, QStringLiteral("too large")}});
     EXPECT_TRUE(form.editor(QStringLiteral("batch"))->styleSheet().contains(light));
 
     form.setPalette(themePalette(true));

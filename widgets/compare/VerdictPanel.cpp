@@ -44,6 +44,7 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     : QWidget(parent)
     , m_cards(nullptr)
     , m_empty(new QLabel(tr("Pick GPUs to see which suit training and inference."), this))
+    , m_recipes(new WrappedLabel(this))
 {
     setAccessibleName(tr("Verdicts"));
     auto *outer = new QVBoxLayout(this);
@@ -59,6 +60,10 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     m_cards->setSpacing(8);
     m_empty->setWordWrap(true);
     m_empty->setObjectName(QStringLiteral("emptyText"));
+    m_recipes->setObjectName(QStringLiteral("verdictRecipes"));
+    m_recipes->setAccessibleName(tr("Workloads the verdicts judge"));
+    m_recipes->hide();
+    m_cards->addWidget(m_recipes);
     m_cards->addWidget(m_empty);
     m_cards->addStretch(1);
     scroll->setWidget(content);
@@ -140,6 +145,24 @@ void VerdictPanel::setVerdicts(const QVector<VerdictData> &verdicts)
     for (qsizetype i = 0; i < verdicts.size(); ++i)
         fillCard(m_cardWidgets[i], verdicts[i]);
     m_empty->setVisible(verdicts.isEmpty());
+}
+
+void VerdictPanel::setRecipes(const QString &training, const QString &inference)
+{
+    m_trainingRecipe = training;
+    m_inferenceRecipe = inference;
+    QStringList lines;
+    if (!training.isEmpty())
+        lines << tr("Training verdicts judge: %1").arg(training);
+    if (!inference.isEmpty())
+        lines << tr("Inference verdicts judge: %1").arg(inference);
+    m_recipes->setText(lines.join(u'\n'));
+    m_recipes->setVisible(!lines.isEmpty());
+}
+
+QString VerdictPanel::recipeText(Task task) const
+{
+    return task == Task::Training ? m_trainingRecipe : m_inferenceRecipe;
 }
 
 QWidget *VerdictPanel::createCard()
@@ -233,6 +256,8 @@ QStringList VerdictPanel::reasonTexts(int card, Task task) const
 QString VerdictPanel::verdictsAsText() const
 {
     QStringList lines;
+    if (!m_recipes->text().isEmpty())
+        lines << m_recipes->text();
     for (const VerdictData &verdict : m_verdicts) {
         lines << verdict.gpuName;
         for (Task task : {Task::Training, Task::Inference}) {

@@ -26,6 +26,10 @@ public:
 
     void setVerdicts(const QVector<VerdictData> &verdicts);
     const QVector<VerdictData> &verdicts() const { return m_verdicts; }
+    // The workload each task's verdict judged ("Llama-3 8B · full training · bf16 · ..."), shown above the
+    // cards: the verdict of the task the user did not ask for is made under that task's own recipe.
+    void setRecipes(const QString &training, const QString &inference);
+    QString recipeText(Task task) const;
 
     // What the panel shows, read back from its labels.
     int cardCount() const;
@@ -49,5 +53,8 @@ private:
     QVector<VerdictData> m_verdicts;
     QVBoxLayout *m_cards;
     QLabel *m_empty;
+    QLabel *m_recipes;
+    QString m_trainingRecipe;
+    QString m_inferenceRecipe;
     QVector<QWidget *> m_cardWidgets;
 };

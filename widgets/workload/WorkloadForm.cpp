@@ -43,7 +43,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_weightPrecision = addComboBox(QStringLiteral("weightPrecision"), tr("&Weights"), 0, 3);
     m_kvPrecision = addComboBox(QStringLiteral("kvPrecision"), tr("&KV cache"), 0, 4);
     m_fields[QStringLiteral("kvPrecision")].inferenceOnly = true;
-    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Batch"), 1, 65536, 0, 5);
+    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Requests in flight"), 0, 1000000, 0, 5);
+    m_batch->setSpecialValueText(tr("recipe"));
     m_inputTokens = addSpinBox(QStringLiteral("inputTokens"), tr("&Input tokens"), 1, kMaxTokens, 0, 6);
     m_fields[QStringLiteral("inputTokens")].inferenceOnly = true;
     m_outputTokens = addSpinBox(QStringLiteral("outputTokens"), tr("&Output tokens"), 1, kMaxTokens, 0, 7);
@@ -60,15 +61,17 @@ WorkloadForm::WorkloadForm(QWidget *parent)
         split->setToolTip(tr("\"auto\" lets the estimator split the model over the fewest GPUs that hold it"));
     }
     m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
-    setComboChoices(m_zeroStage, {{QStringLiteral("0"), tr("0 (none)")},
-                                  {QStringLiteral("1"), tr("1 (optimizer)")},
-                                  {QStringLiteral("2"), tr("2 (+ gradients)")},
-                                  {QStringLiteral("3"), tr("3 (+ weights)")}});
+    setComboChoices(m_zeroStage, withRecipeChoice(QStringLiteral("zeroStage"),
+                                                  {{QStringLiteral("0"), tr("0 (none)")},
+                                                   {QStringLiteral("1"), tr("1 (optimizer)")},
+                                                   {QStringLiteral("2"), tr("2 (+ gradients)")},
+                                                   {QStringLiteral("3"), tr("3 (+ weights)")}}));
     m_fields[QStringLiteral("zeroStage")].trainingOnly = true;
     m_recompute = addComboBox(QStringLiteral("recompute"), tr("&Recompute"), 1, 4);
-    setComboChoices(m_recompute, {{QStringLiteral("none"), tr("None")},
-                                  {QStringLiteral("selective"), tr("Selective")},
-                                  {QStringLiteral("full"), tr("Full")}});
+    setComboChoices(m_recompute, withRecipeChoice(QStringLiteral("recompute"),
+                                                  {{QStringLiteral("none"), tr("None")},
+                                                   {QStringLiteral("selective"), tr("Selective")},
+                                                   {QStringLiteral("full"), tr("Full")}}));
     m_fields[QStringLiteral("recompute")].trainingOnly = true;
     m_profile = addComboBox(QStringLiteral("profile"), tr("Efficiency &profile"), 1, 5);
 
@@ -194,6 +197,12 @@ void WorkloadForm::emitChanged()
 void WorkloadForm::updateTaskDependentFields()
 {
     const bool training = m_task->currentData().toString() != QStringLiteral("inference");
+    // One number, named for what it counts under each task.
+    m_fields.value(QStringLiteral("batch")).caption->setText(training ? tr("Global &batch (sequences)")
+                                                                       : tr("&Requests in flight"));
+    m_batch->setToolTip(training ? tr("Sequences per optimizer step over all the GPUs together")
+                                 : tr("Requests served at once by all the GPUs together, split evenly over the "
+                                      "model's replicas"));
     for (const Field &field : std::as_const(m_fields)) {
         const bool enabled = !(field.trainingOnly && !training) && !(field.inferenceOnly && training);
         field.editor->setEnabled(enabled);
@@ -238,8 +247,33 @@ void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, cons
             choices.append({name, name});
         return choices;
     };
-    setComboChoices(m_weightPrecision, toChoices(weightPrecisions));
-    setComboChoices(m_kvPrecision, toChoices(kvPrecisions));
+    setComboChoices(m_weightPrecision, withRecipeChoice(QStringLiteral("weightPrecision"), toChoices(weightPrecisions)));
+    setComboChoices(m_kvPrecision, withRecipeChoice(QStringLiteral("kvPrecision"), toChoices(kvPrecisions)));
+}
+
+QString WorkloadForm::recipeText(const QString &field) const
+{
+    const QString value = m_recipeDefaults.value(field);
+    return value.isEmpty() ? tr("recipe") : tr("recipe: %1").arg(value);
+}
+
+QVector<WorkloadForm::Choice> WorkloadForm::withRecipeChoice(const QString &field,
+                                                             const QVector<Choice> &choices) const
+{
+    // The empty id leaves the value to the task's recipe; its text says which value that is.
+    return QVector<Choice>{{QString(), recipeText(field)}} + choices;
+}
+
+void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
+{
+    if (defaults == m_recipeDefaults)
+        return;
+    m_recipeDefaults = defaults;
+    for (QComboBox *combo : {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute})
+        if (combo->count() > 0 && combo->itemData(0).toString().isEmpty())
+            combo->setItemText(0, recipeText(combo->objectName()));
+    m_batch->setSpecialValueText(recipeText(QStringLiteral("batch")));
+    updateTaskDependentFields();
 }
 
 WorkloadFormValues WorkloadForm::values() const
@@ -257,7 +291,8 @@ WorkloadFormValues WorkloadForm::values() const
     v.gpus = m_gpus->value();
     v.tensorParallel = m_tensorParallel->value();
     v.pipelineParallel = m_pipelineParallel->value();
-    v.zeroStage = m_zeroStage->currentData().toString().toInt();
+    if (const QString zero = m_zeroStage->currentData().toString(); !zero.isEmpty())
+        v.zeroStage = zero.toInt();
     v.recompute = m_recompute->currentData().toString();
     v.profileId = m_profile->currentData().toString();
     if (m_usdPerGpuHour->value() > 0.0)
@@ -283,7 +318,7 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     m_gpus->setValue(v.gpus);
     m_tensorParallel->setValue(v.tensorParallel);
     m_pipelineParallel->setValue(v.pipelineParallel);
-    selectData(m_zeroStage, QString::number(v.zeroStage));
+    selectData(m_zeroStage, v.zeroStage ? QString::number(*v.zeroStage) : QString());
     selectData(m_recompute, v.recompute);
     selectData(m_profile, v.profileId);
     m_usdPerGpuHour->setValue(v.usdPerGpuHour.value_or(0.0));
@@ -298,7 +333,7 @@ void WorkloadForm::setFieldErrors(const QVector<WorkloadFieldError> &errors)
     for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
         QString reason;
         for (const WorkloadFieldError &error : errors)
-            if (error.field == it.key())
+            if (WorkloadFields::key(error.field) == it.key())
                 reason = error.reason;
         Field &field = it.value();
         const bool invalid = !reason.isEmpty();

@@ -34,6 +34,10 @@ public:
     void setFieldErrors(const QVector<WorkloadFieldError> &errors);
     QString fieldError(const QString &field) const; // empty when the field is valid
 
+    // What "the recipe" means for the current task, per field key ("weightPrecision" -> "int4 (NF4)"),
+    // shown as the text of each field's recipe choice: the user sees which value is used.
+    void setRecipeDefaults(const QHash<QString, QString> &defaults);
+
     QWidget *editor(const QString &field) const;
 
 signals:
@@ -62,6 +66,8 @@ private:
     void updateTaskDependentFields();
     void emitChanged();
     static void setComboChoices(QComboBox *combo, const QVector<Choice> &choices);
+    QVector<Choice> withRecipeChoice(const QString &field, const QVector<Choice> &choices) const;
+    QString recipeText(const QString &field) const;
     static void selectData(QComboBox *combo, const QString &id);
 
     QHash<QString, Field> m_fields;
@@ -84,5 +90,6 @@ private:
     QDoubleSpinBox *m_trainTokens = nullptr;
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
+    QHash<QString, QString> m_recipeDefaults;
     bool m_silent = false; // true while setValues() fills the editors
 };

@@ -1,31 +1,35 @@
 #pragma once
 
+#include "WorkloadDefaults.h"
+#include "WorkloadField.h"
+
 #include <QString>
 
 #include <optional>
 
-// What the workload form holds, as plain values. The window's controller turns it into the
-// estimator's Workload; the form itself knows nothing about the estimator.
+// What the workload form holds, as plain values. An empty text, a 0 batch or an unset ZeRO stage means
+// "the task's recipe" (WorkloadResolver decides it); the form shows which value that is. The window's
+// mapper turns these values into a WorkloadRequest; the form itself knows nothing about the estimator.
 struct WorkloadFormValues
 {
-    QString modelId = QStringLiteral("llama-3-8b");
+    QString modelId = QString::fromUtf16(WorkloadDefaults::kModel);
     QString customConfigPath; // a local Hugging Face config.json; used when modelId is empty
     QString task = QStringLiteral("inference"); // inference, training, lora, qlora
-    QString weightPrecision = QStringLiteral("bf16");
-    QString kvPrecision = QStringLiteral("bf16");
-    int batch = 1;
-    int inputTokens = 1024;
-    int outputTokens = 256;
-    int sequenceLength = 4096; // training
-    int gpus = 1;
+    QString weightPrecision; // empty: the recipe's (bf16; int4 for QLoRA)
+    QString kvPrecision;     // empty: follows the math precision
+    int batch = 0; // inference: requests in flight on all GPUs; training: global batch; 0 = the recipe's
+    int inputTokens = WorkloadDefaults::kInputTokens;
+    int outputTokens = WorkloadDefaults::kOutputTokens;
+    int sequenceLength = WorkloadDefaults::kSequenceLength; // training
+    int gpus = WorkloadDefaults::kGpus;
     int tensorParallel = 0;   // 0 = automatic
     int pipelineParallel = 0; // 0 = automatic
-    int zeroStage = 1;
-    QString recompute = QStringLiteral("selective"); // none, selective, full
-    QString profileId; // empty = the task's default profile
+    std::optional<int> zeroStage; // nullopt: the recipe's
+    QString recompute;            // none, selective, full; empty: the recipe's
+    QString profileId;            // empty = the task's default profile
     std::optional<double> usdPerGpuHour; // nullopt = each GPU's catalogue default
-    double usdPerKwh = 0.15;
-    double trainTokensBillions = 1.0;
+    double usdPerKwh = WorkloadDefaults::kUsdPerKwh;
+    double trainTokensBillions = WorkloadDefaults::kTrainTokens / 1e9;
 
     bool isTraining() const { return task != QStringLiteral("inference"); }
     bool operator==(const WorkloadFormValues &) const = default;
@@ -34,6 +38,6 @@ struct WorkloadFormValues
 // Where a value in the form is wrong, and why; shown at the field.
 struct WorkloadFieldError
 {
-    QString field; // one of the WorkloadForm::Field names: "batch", "tensorParallel", ...
+    WorkloadField field; // shown at the editor named WorkloadFields::key(field)
     QString reason;
 };

@@ -130,14 +130,17 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
             w.weightPrecision = fp32 ? Precision::Fp32 : Precision::Fp16;
             w.activationPrecision = fp32 ? Precision::Tf32 : Precision::Fp16;
             w.kvPrecision = w.activationPrecision == Precision::Tf32 ? Precision::Fp32 : Precision::Fp16;
+            // The global batch of the run, each GPU one micro-batch of its share (no accumulation).
             const int perRun = leadingInt(row.batchSize, 0);
+            const int runGpus = std::max(1, row.gpuCount);
             if (perRun > 0) {
-                w.batch = std::max(1, perRun / std::max(1, row.gpuCount));
+                w.microBatch = std::max(1, perRun / runGpus);
             } else {
-                w.batch = w.model.kind == QLatin1String("cnn") ? 256 : 32;
+                w.microBatch = w.model.kind == QLatin1String("cnn") ? 256 : 32;
                 point.assumption =
-                    QStringLiteral("batch not tabulated (v2 suite): %1 per GPU assumed").arg(w.batch);
+                    QStringLiteral("batch not tabulated (v2 suite): %1 per GPU assumed").arg(w.microBatch);
             }
+            w.batch = w.microBatch * runGpus;
             point.metric = CalibrationMetric::TrainingSamplesPerS;
         } else if (has(row.category, "MLPerf Inference")) {
             point.profileId = QStringLiteral("tensorrt-llm");
@@ -169,7 +172,7 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 setModel("resnet-50");
                 w.weightPrecision = Precision::Int8;
                 w.activationPrecision = Precision::Int8;
-                w.batch = 256;
+                w.batch = 256 * std::max(1, row.gpuCount); // requests in flight on every GPU
                 point.assumption = QStringLiteral("batch 256 per GPU assumed");
                 point.metric = CalibrationMetric::SamplesPerS;
             } else {

@@ -1,0 +1,19 @@
+#pragma once
+
+// What a workload gets for a value the user leaves out, where the value does not depend on the task.
+// Written once: the resolver applies them and the window's form starts from them. The defaults that do
+// depend on the task (precisions, batch, ZeRO, recomputation, profile) are WorkloadResolver's recipes.
+namespace WorkloadDefaults {
+inline constexpr const char16_t *kModel = u"llama-3-8b";
+inline constexpr int kInferenceRequests = 1;
+inline constexpr int kTrainingSequencesPerGpu = 8; // global batch = 8 x GPUs: 32k tokens per GPU per step
+inline constexpr int kMicroBatch = 1;
+inline constexpr int kInputTokens = 1024;
+inline constexpr int kOutputTokens = 256;
+inline constexpr int kSequenceLength = 4096;
+inline constexpr int kGpus = 1;
+inline constexpr int kLoraRank = 16;
+inline constexpr double kUsdPerKwh = 0.15;
+inline constexpr double kUtilisation = 0.8;
+inline constexpr double kTrainTokens = 1e9;
+} // namespace WorkloadDefaults

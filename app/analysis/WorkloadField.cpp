@@ -1,0 +1,69 @@
+#include "WorkloadField.h"
+
+#include <array>
+
+namespace {
+
+struct FieldNames
+{
+    WorkloadField field;
+    const char16_t *key;
+    const char16_t *option;
+};
+
+constexpr std::array<FieldNames, 22> kFields{{
+    {WorkloadField::Model, u"model", u"model"},
+    {WorkloadField::Task, u"task", u"task"},
+    {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
+    {WorkloadField::ActivationPrecision, u"activationPrecision", u"activation-precision"},
+    {WorkloadField::KvPrecision, u"kvPrecision", u"kv-precision"},
+    {WorkloadField::Batch, u"batch", u"batch"},
+    {WorkloadField::MicroBatch, u"microBatch", u"micro-batch"},
+    {WorkloadField::InputTokens, u"inputTokens", u"input-tokens"},
+    {WorkloadField::OutputTokens, u"outputTokens", u"output-tokens"},
+    {WorkloadField::SequenceLength, u"sequenceLength", u"seq-len"},
+    {WorkloadField::Gpus, u"gpus", u"gpus"},
+    {WorkloadField::TensorParallel, u"tensorParallel", u"tp"},
+    {WorkloadField::PipelineParallel, u"pipelineParallel", u"pp"},
+    {WorkloadField::ZeroStage, u"zeroStage", u"zero"},
+    {WorkloadField::Recompute, u"recompute", u"recompute"},
+    {WorkloadField::Optimizer, u"optimizer", u"optimizer"},
+    {WorkloadField::LoraRank, u"loraRank", u"lora-rank"},
+    {WorkloadField::Profile, u"profile", u"profile"},
+    {WorkloadField::UsdPerGpuHour, u"usdPerGpuHour", u"usd-per-gpu-hour"},
+    {WorkloadField::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh"},
+    {WorkloadField::Utilisation, u"utilisation", u"utilisation"},
+    {WorkloadField::TrainTokens, u"trainTokens", u"train-tokens"},
+}};
+
+const FieldNames &namesOf(WorkloadField field)
+{
+    for (const FieldNames &names : kFields)
+        if (names.field == field)
+            return names;
+    return kFields.front();
+}
+
+} // namespace
+
+namespace WorkloadFields {
+
+QString key(WorkloadField field)
+{
+    return QString::fromUtf16(namesOf(field).key);
+}
+
+std::optional<WorkloadField> fromKey(const QString &key)
+{
+    for (const FieldNames &names : kFields)
+        if (key == QString::fromUtf16(names.key))
+            return names.field;
+    return std::nullopt;
+}
+
+QString option(WorkloadField field)
+{
+    return QString::fromUtf16(namesOf(field).option);
+}
+
+} // namespace WorkloadFields

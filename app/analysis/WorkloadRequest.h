@@ -1,0 +1,47 @@
+#pragma once
+
+#include "Precision.h"
+#include "Workload.h"
+
+#include <QString>
+#include <optional>
+
+// What the user asked for, as typed, before any default is filled in: every field is optional, and
+// an absent field means "the recipe's default for this task" (WorkloadResolver). Both front doors build
+// one: the command line from its options, the window from its form. The same request gives the same
+// workload and the same numbers.
+struct WorkloadRequest
+{
+    std::optional<QString> modelId;         // a preset of the catalogue
+    std::optional<QString> modelConfigPath; // a local Hugging Face config.json (instead of modelId)
+    std::optional<Task> task;
+
+    std::optional<Precision> weightPrecision;
+    std::optional<Precision> activationPrecision;
+    std::optional<Precision> kvPrecision;
+
+    // Inference: requests in flight on the whole deployment (0 = as many as fit). Training: the global
+    // batch, sequences per optimizer step over all data-parallel replicas. How it splits over replicas
+    // is part of the result, per GPU.
+    std::optional<int> batch;
+    std::optional<int> microBatch; // training: sequences per replica per forward/backward pass
+    std::optional<int> inputTokens;
+    std::optional<int> outputTokens;
+    std::optional<int> sequenceLength;
+
+    std::optional<int> gpus;
+    std::optional<int> tensorParallel;   // 0 = chosen by the estimator
+    std::optional<int> pipelineParallel; // 0 = chosen by the estimator
+    std::optional<int> zeroStage;
+    std::optional<Recompute> recompute;
+    std::optional<Optimizer> optimizer;
+    std::optional<int> loraRank;
+
+    std::optional<QString> profileId;
+    std::optional<double> usdPerGpuHour; // absent: each GPU's catalogue price
+    std::optional<double> usdPerKwh;
+    std::optional<double> utilisation;
+    std::optional<double> trainTokens;
+
+    bool operator==(const WorkloadRequest &) const = default;
+};

@@ -1,0 +1,377 @@
+#include "WorkloadResolver.h"
+
+#include "Estimator.h"
+#include "HuggingFaceConfig.h"
+#include "WorkloadDefaults.h"
+
+#include <QLocale>
+#include <algorithm>
+
+namespace {
+
+using namespace WorkloadDefaults;
+
+bool usesAdapters(Task task)
+{
+    return task == Task::Lora || task == Task::Qlora;
+}
+
+Precision defaultWeights(Task task)
+{
+    return task == Task::Qlora ? Precision::Int4 : Precision::Bf16; // QLoRA: NF4 base (4.127 bits)
+}
+
+Precision defaultActivation(Task task, Precision weights)
+{
+    return task == Task::Qlora ? Precision::Bf16 : Precisions::defaultActivationFor(weights);
+}
+
+int defaultBatch(Task task, int gpus)
+{
+    return Tasks::isTraining(task) ? kTrainingSequencesPerGpu * gpus : kInferenceRequests;
+}
+
+int defaultZero(Task task)
+{
+    return task == Task::Training ? 1 : 0; // the distributed optimizer; adapters' state is too small to shard
+}
+
+Recompute defaultRecompute(Task task)
+{
+    if (!Tasks::isTraining(task))
+        return Recompute::None;
+    return usesAdapters(task) ? Recompute::Full : Recompute::Selective;
+}
+
+QString defaultProfile(Task task, int gpus)
+{
+    // Megatron/NeMo numbers come from large multi-node runs; single-node jobs look like PyTorch AMP.
+    if (!Tasks::isTraining(task))
+        return QStringLiteral("vllm");
+    return gpus > 8 ? QStringLiteral("megatron") : QStringLiteral("pytorch-amp");
+}
+
+// Precisions both tasks can use, carried over to the companion; others take its recipe's default.
+bool sharedPrecision(Precision precision)
+{
+    return precision == Precision::Bf16 || precision == Precision::Fp16 || precision == Precision::Fp8;
+}
+
+QString normalized(const QString &text)
+{
+    QString result;
+    for (const QChar c : text)
+        if (c.isLetterOrNumber())
+            result += c.toLower();
+    return result;
+}
+
+int editDistance(const QString &a, const QString &b)
+{
+    QVector<int> previous(b.size() + 1);
+    QVector<int> current(b.size() + 1);
+    for (qsizetype j = 0; j <= b.size(); ++j)
+        previous[j] = int(j);
+    for (qsizetype i = 1; i <= a.size(); ++i) {
+        current[0] = int(i);
+        for (qsizetype j = 1; j <= b.size(); ++j)
+            current[j] = std::min(
+                {previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(previous, current);
+    }
+    return previous[b.size()];
+}
+
+struct Resolution
+{
+    std::optional<Workload> workload;
+    EfficiencyParameters parameters;
+    QVector<WorkloadProblem> problems;
+};
+
+Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalogue)
+{
+    Resolution result;
+    const auto fail = [&result](WorkloadField field, const QString &message) {
+        result.problems.append({field, message});
+    };
+    Workload w;
+
+    if (r.modelConfigPath && !r.modelConfigPath->isEmpty()) {
+        QString error;
+        if (const auto model = HuggingFaceConfig::fromFile(*r.modelConfigPath, &error))
+            w.model = *model;
+        else
+            fail(WorkloadField::Model, error);
+    } else {
+        const QString id = r.modelId.value_or(QString::fromUtf16(kModel)).trimmed();
+        const ModelSpec *model = catalogue.findModel(id);
+        for (const ModelSpec &candidate : catalogue.models)
+            if (!model && candidate.modelId.compare(id, Qt::CaseInsensitive) == 0)
+                model = &candidate;
+        if (model) {
+            w.model = *model;
+        } else {
+            const QStringList close = WorkloadResolver::closeModels(catalogue.models, id);
+            QStringList all;
+            for (const ModelSpec &candidate : catalogue.models)
+                all << candidate.modelId;
+            fail(WorkloadField::Model,
+                 close.isEmpty()
+                     ? WorkloadResolver::tr("unknown model '%1'; presets: %2").arg(id, all.join(QStringLiteral(", ")))
+                     : WorkloadResolver::tr("unknown model '%1'; close matches: %2")
+                           .arg(id, close.join(QStringLiteral(", "))));
+        }
+    }
+
+    w.task = r.task.value_or(Task::Inference);
+    const bool training = Tasks::isTraining(w.task);
+    const bool adapters = usesAdapters(w.task);
+    // A value that means nothing for the task is refused rather than silently ignored.
+    const auto onlyFor = [&](bool applies, WorkloadField field, bool given, const QString &what) {
+        if (given && !applies)
+            fail(field, WorkloadResolver::tr("%1 applies to %2 only, not to %3")
+                            .arg(WorkloadFields::option(field), what, WorkloadResolver::taskLabel(w.task)));
+        return applies;
+    };
+    const QString trainingTasks = WorkloadResolver::tr("training, LoRA and QLoRA");
+
+    w.weightPrecision = r.weightPrecision.value_or(defaultWeights(w.task));
+    if (w.task == Task::Qlora && Precisions::bitsPerValue(w.weightPrecision) > 5.0)
+        fail(WorkloadField::WeightPrecision,
+             WorkloadResolver::tr("precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); "
+                                  "for a 16-bit base choose LoRA")
+                 .arg(Precisions::name(w.weightPrecision)));
+    w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
+    if (onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(), WorkloadResolver::tr("inference")))
+        w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
+    else
+        w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
+
+    w.tensorParallel = r.tensorParallel.value_or(0);
+    w.pipelineParallel = r.pipelineParallel.value_or(0);
+    w.gpuCount = r.gpus.value_or(std::max(kGpus, std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)));
+    w.batch = r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount)));
+    if (onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks))
+        w.microBatch = r.microBatch.value_or(kMicroBatch);
+    if (onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), WorkloadResolver::tr("inference")))
+        w.inputTokens = r.inputTokens.value_or(kInputTokens);
+    if (onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(), WorkloadResolver::tr("inference")))
+        w.outputTokens = r.outputTokens.value_or(kOutputTokens);
+    if (onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks))
+        w.sequenceLength = r.sequenceLength.value_or(kSequenceLength);
+    w.zeroStage = onlyFor(training, WorkloadField::ZeroStage, r.zeroStage.has_value(), trainingTasks)
+                      ? r.zeroStage.value_or(defaultZero(w.task))
+                      : 0;
+    w.recompute = onlyFor(training, WorkloadField::Recompute, r.recompute.has_value(), trainingTasks)
+                      ? r.recompute.value_or(defaultRecompute(w.task))
+                      : Recompute::None;
+    w.optimizer = onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks)
+                      ? r.optimizer.value_or(Optimizer::Adam)
+                      : Optimizer::Adam;
+    w.loraRank = onlyFor(adapters, WorkloadField::LoraRank, r.loraRank.has_value(), WorkloadResolver::tr("LoRA and QLoRA"))
+                     ? r.loraRank.value_or(kLoraRank)
+                     : kLoraRank;
+    w.trainTokens = onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks)
+                        ? r.trainTokens.value_or(kTrainTokens)
+                        : kTrainTokens;
+    w.usdPerGpuHour = r.usdPerGpuHour;
+    w.usdPerKwh = r.usdPerKwh.value_or(kUsdPerKwh);
+    w.utilisation = r.utilisation.value_or(kUtilisation);
+
+    const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
+    if (const EfficiencyProfile *profile = catalogue.findProfile(profileId)) {
+        QString error;
+        if (const auto parameters = EfficiencyParameters::fromProfile(*profile, &error))
+            result.parameters = *parameters;
+        else
+            fail(WorkloadField::Profile, error);
+    } else {
+        QStringList ids;
+        for (const EfficiencyProfile &candidate : catalogue.profiles)
+            ids << candidate.profileId;
+        fail(WorkloadField::Profile,
+             WorkloadResolver::tr("profile '%1': allowed %2").arg(profileId, ids.join(QStringLiteral(", "))));
+    }
+
+    if (result.problems.isEmpty())
+        if (const auto problem = Estimator::check(w))
+            result.problems.append(*problem);
+    if (result.problems.isEmpty())
+        result.workload = w;
+    return result;
+}
+
+} // namespace
+
+ResolvedWorkload WorkloadResolver::resolve(const WorkloadRequest &request, const CatalogueSnapshot &catalogue)
+{
+    ResolvedWorkload resolved;
+    Resolution own = resolveOne(request, catalogue);
+    resolved.problems = own.problems;
+    if (!own.workload)
+        return resolved;
+    Resolution companion = resolveOne(companionRequest(request), catalogue);
+    if (!companion.workload) {
+        // A custom model the other task cannot run (LoRA on a CNN): its verdict reuses this recipe.
+        companion.workload = own.workload;
+        companion.parameters = own.parameters;
+    }
+    resolved.workload = own.workload;
+    resolved.parameters = own.parameters;
+    resolved.companion = *companion.workload;
+    resolved.companionParameters = companion.parameters;
+    return resolved;
+}
+
+WorkloadRequest WorkloadResolver::companionRequest(const WorkloadRequest &request)
+{
+    const Task task = request.task.value_or(Task::Inference);
+    WorkloadRequest other;
+    other.modelId = request.modelId;
+    other.modelConfigPath = request.modelConfigPath;
+    other.task = Tasks::isTraining(task) ? Task::Inference : Task::Training;
+    // The same GPUs; the split is the other task's own (a serving split says nothing about training).
+    other.gpus = request.gpus.value_or(std::max(1, request.tensorParallel.value_or(0)) *
+                                       std::max(1, request.pipelineParallel.value_or(0)));
+    if (request.weightPrecision && sharedPrecision(*request.weightPrecision))
+        other.weightPrecision = request.weightPrecision;
+    other.usdPerGpuHour = request.usdPerGpuHour;
+    other.usdPerKwh = request.usdPerKwh;
+    other.utilisation = request.utilisation;
+    return other;
+}
+
+QString WorkloadResolver::taskLabel(Task task)
+{
+    switch (task) {
+    case Task::Inference:
+        return tr("inference");
+    case Task::Training:
+        return tr("full training");
+    case Task::Lora:
+        return tr("LoRA fine-tune");
+    case Task::Qlora:
+        return tr("QLoRA fine-tune");
+    }
+    return Tasks::name(task);
+}
+
+QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
+{
+    const QLocale locale;
+    switch (field) {
+    case WorkloadField::Model:
+        return QString::fromUtf16(kModel);
+    case WorkloadField::Task:
+        return Tasks::name(Task::Inference);
+    case WorkloadField::WeightPrecision:
+        return task == Task::Qlora ? tr("int4 (NF4)") : Precisions::name(defaultWeights(task));
+    case WorkloadField::ActivationPrecision:
+        return Precisions::name(defaultActivation(task, defaultWeights(task)));
+    case WorkloadField::KvPrecision:
+        return Precisions::name(Precisions::defaultKvFor(defaultActivation(task, defaultWeights(task))));
+    case WorkloadField::Batch:
+        return Tasks::isTraining(task) ? tr("%1 sequences").arg(locale.toString(defaultBatch(task, gpus)))
+                                       : tr("%n request(s)", nullptr, kInferenceRequests);
+    case WorkloadField::MicroBatch:
+        return locale.toString(kMicroBatch);
+    case WorkloadField::InputTokens:
+        return locale.toString(kInputTokens);
+    case WorkloadField::OutputTokens:
+        return locale.toString(kOutputTokens);
+    case WorkloadField::SequenceLength:
+        return locale.toString(kSequenceLength);
+    case WorkloadField::Gpus:
+        return tr("tp x pp, else 1");
+    case WorkloadField::TensorParallel:
+    case WorkloadField::PipelineParallel:
+        return tr("auto");
+    case WorkloadField::ZeroStage:
+        return QString::number(defaultZero(task));
+    case WorkloadField::Recompute:
+        return Recomputes::name(defaultRecompute(task));
+    case WorkloadField::Optimizer:
+        return Optimizers::name(Optimizer::Adam);
+    case WorkloadField::LoraRank:
+        return QString::number(kLoraRank);
+    case WorkloadField::Profile:
+        return defaultProfile(task, gpus);
+    case WorkloadField::UsdPerGpuHour:
+        return tr("each GPU's catalogue price");
+    case WorkloadField::UsdPerKwh:
+        return QString::number(kUsdPerKwh);
+    case WorkloadField::Utilisation:
+        return QString::number(kUtilisation);
+    case WorkloadField::TrainTokens:
+        return QStringLiteral("1e9");
+    }
+    return {};
+}
+
+QString WorkloadResolver::defaultText(WorkloadField field)
+{
+    switch (field) {
+    case WorkloadField::WeightPrecision:
+        return tr("bf16; int4 (NF4) for qlora");
+    case WorkloadField::ActivationPrecision:
+        return tr("follows the weights: bf16 for 16-bit floats, int8 for int8, fp16 for int4 and GGUF");
+    case WorkloadField::KvPrecision:
+        return tr("follows the math precision");
+    case WorkloadField::Batch:
+        return tr("1 request in flight (inference); %1 sequences per GPU (training)").arg(kTrainingSequencesPerGpu);
+    case WorkloadField::ZeroStage:
+        return tr("1 for training, 0 for lora and qlora");
+    case WorkloadField::Recompute:
+        return tr("selective for training, full for lora and qlora");
+    case WorkloadField::Profile:
+        return tr("vllm for inference; pytorch-amp for training on up to 8 GPUs, megatron beyond");
+    default:
+        return defaultFor(field, Task::Inference);
+    }
+}
+
+QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &parameters)
+{
+    const QLocale locale;
+    QStringList parts;
+    parts << (w.model.name.isEmpty() ? w.model.modelId : w.model.name) << taskLabel(w.task);
+    if (w.task == Task::Qlora)
+        parts << tr("%1 base, %2 math").arg(Precisions::name(w.weightPrecision), Precisions::name(w.activationPrecision));
+    else
+        parts << Precisions::name(w.weightPrecision);
+    if (!Tasks::isTraining(w.task)) {
+        parts << (w.batch == 0 ? tr("as many requests in flight as fit")
+                               : tr("%n request(s) in flight", nullptr, w.batch))
+              << tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
+    } else {
+        parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
+              << tr("global batch %1 in micro-batches of %2").arg(locale.toString(w.batch), locale.toString(w.microBatch));
+        if (w.zeroStage > 0)
+            parts << tr("ZeRO-%1").arg(w.zeroStage);
+        parts << tr("%1 recompute").arg(Recomputes::name(w.recompute))
+              << (w.optimizer == Optimizer::Adam ? tr("Adam") : tr("8-bit Adam"));
+        if (usesAdapters(w.task))
+            parts << tr("rank %1").arg(w.loraRank);
+    }
+    parts << tr("%n GPU(s)", nullptr, w.gpuCount);
+    if (w.tensorParallel > 0 || w.pipelineParallel > 0)
+        parts << tr("TP %1 x PP %2").arg(std::max(1, w.tensorParallel)).arg(std::max(1, w.pipelineParallel));
+    parts << (parameters.profileName.isEmpty() ? parameters.profileId : parameters.profileName);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QStringList WorkloadResolver::closeModels(const QVector<ModelSpec> &models, const QString &query)
+{
+    const QString wanted = normalized(query);
+    QStringList exact;
+    QStringList near;
+    for (const ModelSpec &model : models) {
+        const QString id = normalized(model.modelId);
+        if (!wanted.isEmpty() && (id.contains(wanted) || wanted.contains(id)))
+            exact << model.modelId;
+        else if (editDistance(wanted, id) <= std::max(2, int(wanted.size()) / 3))
+            near << model.modelId;
+    }
+    return (exact + near).mid(0, 6);
+}

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "CatalogueSnapshot.h"
+#include "EfficiencyParameters.h"
+#include "Workload.h"
+#include "WorkloadField.h"
+#include "WorkloadRequest.h"
+
+#include <QCoreApplication>
+#include <QVector>
+#include <optional>
+
+// A request with every default filled in and its task's recipe applied, ready for the estimator, plus the
+// recipe of the other task whose verdict is shown next to it.
+struct ResolvedWorkload
+{
+    std::optional<Workload> workload; // set when the request is usable
+    EfficiencyParameters parameters;
+    Workload companion; // the other task (training beside inference, inference beside training)
+    EfficiencyParameters companionParameters;
+    QVector<WorkloadProblem> problems; // empty when usable; each tagged with the field that holds it
+
+    bool isValid() const { return workload.has_value(); }
+};
+
+// The one place where defaults and task recipes live (the window and the command line both call it):
+//   - inference: bf16 weights, 1 request in flight, 1,024 input and 256 output tokens, no ZeRO, no recompute;
+//   - full training: bf16 mixed-precision Adam, 4,096-token sequences, global batch 8 per GPU in micro-batches
+//     of 1, ZeRO-1 (the distributed optimizer), selective recomputation (Megatron's default);
+//   - LoRA: bf16 base, rank 16, full recomputation (PEFT's gradient checkpointing), no ZeRO;
+//   - QLoRA: the LoRA recipe over a 4-bit NF4 base with bf16 math;
+//   - the profile: vLLM for inference, PyTorch AMP for training on up to 8 GPUs, Megatron beyond.
+// The companion (the other task's verdict) is the same model on the same GPUs under the other task's recipe,
+// so `estimate --task training` with that recipe gives the same GPU count as the verdict names.
+class WorkloadResolver
+{
+    Q_DECLARE_TR_FUNCTIONS(WorkloadResolver)
+public:
+    static ResolvedWorkload resolve(const WorkloadRequest &request, const CatalogueSnapshot &catalogue);
+
+    // The request for the other task's verdict: the model, GPUs, prices and the precisions the other
+    // task can use; everything else its recipe's default.
+    static WorkloadRequest companionRequest(const WorkloadRequest &request);
+
+    // The default of a field, in words, for --help and the form's "recipe" choices: "1 request in flight
+    // (inference); 8 per GPU (training)".
+    static QString defaultText(WorkloadField field);
+    // The default a field takes for a task, in words, as the form shows it ("int4 (NF4)", "selective").
+    static QString defaultFor(WorkloadField field, Task task, int gpus = 1);
+
+    // One line that names the recipe: "full fine-tune · bf16 · 4,096-token sequences · global batch 8
+    // (micro-batch 1) · ZeRO-1 · selective recompute · Adam · PyTorch AMP".
+    static QString recipe(const Workload &workload, const EfficiencyParameters &parameters);
+
+    // The task as people name it: "inference", "full fine-tune", "LoRA fine-tune", "QLoRA fine-tune".
+    static QString taskLabel(Task task);
+
+    // The preset ids closest to a mistyped one (at most six), for "unknown model" messages.
+    static QStringList closeModels(const QVector<ModelSpec> &models, const QString &query);
+};

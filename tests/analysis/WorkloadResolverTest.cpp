@@ -1,0 +1,213 @@
+#include "Estimator.h"
+#include "TestCatalogue.h"
+#include "WorkloadResolver.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+WorkloadRequest request(Task task, int gpus = 1)
+{
+    WorkloadRequest r;
+    r.modelId = QStringLiteral("llama-3-8b");
+    r.task = task;
+    r.gpus = gpus;
+    return r;
+}
+
+ResolvedWorkload resolve(const WorkloadRequest &r)
+{
+    return WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+}
+
+// The field of the first problem, or nullopt when the request resolves.
+std::optional<WorkloadField> problemField(const WorkloadRequest &r)
+{
+    const ResolvedWorkload resolved = resolve(r);
+    if (resolved.problems.isEmpty())
+        return std::nullopt;
+    return resolved.problems.first().field;
+}
+
+const Estimate &find(const QVector<Estimate> &all, const QString &gpuId)
+{
+    for (const Estimate &e : all)
+        if (e.gpuId == gpuId)
+            return e;
+    static Estimate none;
+    ADD_FAILURE() << "no estimate for " << gpuId.toStdString();
+    return none;
+}
+
+} // namespace
+
+TEST(WorkloadResolver, AnEmptyRequestIsLlama3InferenceOnTheServingProfile)
+{
+    const ResolvedWorkload resolved = resolve(WorkloadRequest());
+    ASSERT_TRUE(resolved.isValid()) << resolved.problems.value(0).message.toStdString();
+    const Workload &w = *resolved.workload;
+    EXPECT_EQ(w.model.modelId, QStringLiteral("llama-3-8b"));
+    EXPECT_EQ(w.task, Task::Inference);
+    EXPECT_EQ(w.batch, 1);
+    EXPECT_EQ(w.inputTokens, 1024);
+    EXPECT_EQ(w.outputTokens, 256);
+    EXPECT_EQ(w.gpuCount, 1);
+    EXPECT_EQ(w.zeroStage, 0);
+    EXPECT_EQ(w.recompute, Recompute::None);
+    EXPECT_EQ(w.weightPrecision, Precision::Bf16);
+    EXPECT_EQ(resolved.parameters.profileId, QStringLiteral("vllm"));
+}
+
+TEST(WorkloadResolver, EachTaskGetsItsRecipe)
+{
+    const Workload training = *resolve(request(Task::Training)).workload;
+    EXPECT_EQ(training.sequenceLength, 4096);
+    EXPECT_EQ(training.zeroStage, 1);
+    EXPECT_EQ(training.recompute, Recompute::Selective);
+    EXPECT_EQ(training.batch, 8) << "global batch: 8 sequences per GPU";
+    EXPECT_EQ(training.microBatch, 1);
+
+    const Workload lora = *resolve(request(Task::Lora)).workload;
+    EXPECT_EQ(lora.weightPrecision, Precision::Bf16);
+    EXPECT_EQ(lora.recompute, Recompute::Full) << "PEFT checkpoints every layer";
+    EXPECT_EQ(lora.zeroStage, 0);
+    EXPECT_EQ(lora.loraRank, 16);
+
+    const Workload qlora = *resolve(request(Task::Qlora)).workload;
+    EXPECT_EQ(qlora.weightPrecision, Precision::Int4) << "a 4-bit NF4 base";
+    EXPECT_EQ(qlora.activationPrecision, Precision::Bf16);
+    EXPECT_EQ(qlora.recompute, Recompute::Full);
+
+    EXPECT_EQ(resolve(request(Task::Training, 8)).parameters.profileId, QStringLiteral("pytorch-amp"));
+    EXPECT_EQ(resolve(request(Task::Training, 64)).parameters.profileId, QStringLiteral("megatron"));
+    EXPECT_EQ(resolve(request(Task::Training, 64)).workload->batch, 512);
+}
+
+TEST(WorkloadResolver, WhatTheUserGivesOverridesTheRecipe)
+{
+    WorkloadRequest r = request(Task::Qlora);
+    r.recompute = Recompute::Selective;
+    r.zeroStage = 2;
+    r.batch = 32;
+    r.microBatch = 4;
+    r.sequenceLength = 2048;
+    const Workload w = *resolve(r).workload;
+    EXPECT_EQ(w.recompute, Recompute::Selective);
+    EXPECT_EQ(w.zeroStage, 2);
+    EXPECT_EQ(w.batch, 32);
+    EXPECT_EQ(w.microBatch, 4);
+    EXPECT_EQ(w.sequenceLength, 2048);
+    EXPECT_EQ(w.weightPrecision, Precision::Int4);
+}
+
+TEST(WorkloadResolver, ProblemsAreTaggedWithTheFieldThatHoldsThem)
+{
+    WorkloadRequest r = request(Task::Inference);
+    r.tensorParallel = 3;
+    EXPECT_EQ(problemField(r), WorkloadField::TensorParallel);
+
+    r = request(Task::Inference);
+    r.pipelineParallel = 2;
+    EXPECT_EQ(problemField(r), WorkloadField::PipelineParallel);
+
+    r = request(Task::Inference);
+    r.sequenceLength = 4096; // a training length on an inference request
+    EXPECT_EQ(problemField(r), WorkloadField::SequenceLength);
+
+    r = request(Task::Inference);
+    r.zeroStage = 1;
+    EXPECT_EQ(problemField(r), WorkloadField::ZeroStage);
+
+    r = request(Task::Training);
+    r.outputTokens = 100;
+    EXPECT_EQ(problemField(r), WorkloadField::OutputTokens);
+
+    r = request(Task::Training);
+    r.weightPrecision = Precision::GgufQ4_K_M;
+    EXPECT_EQ(problemField(r), WorkloadField::WeightPrecision);
+
+    r = request(Task::Qlora);
+    r.weightPrecision = Precision::Bf16; // QLoRA's base is 4-bit; a 16-bit base is LoRA
+    EXPECT_EQ(problemField(r), WorkloadField::WeightPrecision);
+
+    r = request(Task::Training);
+    r.batch = 4;
+    r.microBatch = 8;
+    EXPECT_EQ(problemField(r), WorkloadField::MicroBatch);
+
+    r = request(Task::Inference);
+    r.profileId = QStringLiteral("no-such-profile");
+    EXPECT_EQ(problemField(r), WorkloadField::Profile);
+
+    r = request(Task::Inference);
+    r.modelId = QStringLiteral("llama-3-8");
+    const ResolvedWorkload unknown = resolve(r);
+    ASSERT_FALSE(unknown.problems.isEmpty());
+    EXPECT_EQ(unknown.problems.first().field, WorkloadField::Model);
+    EXPECT_TRUE(unknown.problems.first().message.contains(QStringLiteral("llama-3-8b")))
+        << "close matches named: " << unknown.problems.first().message.toStdString();
+}
+
+// The case: Llama-3-8B inference on one H100. Its training verdict judges the training recipe on
+// the same GPU count, names that recipe, and names the GPU count that the training estimate gives.
+TEST(WorkloadResolver, TheCompanionTrainingVerdictNamesItsRecipeAndAgreesWithTheTrainingEstimate)
+{
+    const QVector<GpuSpec> h100{TestCatalogue::h100Sxm()};
+    const ResolvedWorkload inference = resolve(request(Task::Inference));
+    ASSERT_TRUE(inference.isValid());
+    const Estimate beside = Estimator::estimateAll(h100, inference).constFirst();
+
+    const ResolvedWorkload training = resolve(request(Task::Training));
+    ASSERT_TRUE(training.isValid());
+    const Estimate trained = Estimator::estimateAll(h100, training).constFirst();
+
+    ASSERT_GT(trained.minGpus, 1) << "full training of 8B needs more than one 80 GB GPU";
+    ASSERT_LE(trained.minGpus, 8) << "and fits in one node";
+    EXPECT_EQ(beside.trainingVerdict.recipe, trained.trainingVerdict.recipe);
+    EXPECT_TRUE(beside.trainingVerdict.recipe.contains(QStringLiteral("full training")))
+        << beside.trainingVerdict.recipe.toStdString();
+    EXPECT_TRUE(beside.trainingVerdict.recipe.contains(QStringLiteral("ZeRO-1")));
+    EXPECT_EQ(beside.trainingVerdict.level, trained.trainingVerdict.level);
+    EXPECT_EQ(beside.trainingVerdict.reasons, trained.trainingVerdict.reasons);
+    const QString reasons = beside.trainingVerdict.reasons.join(u'\n');
+    EXPECT_TRUE(reasons.contains(QStringLiteral("needs %1 GPUs").arg(trained.minGpus))) << reasons.toStdString();
+    EXPECT_FALSE(reasons.contains(QStringLiteral("no count"))) << reasons.toStdString();
+
+    // And back: the inference verdict beside a training comparison judges the inference recipe.
+    const Estimate inferred = Estimator::estimateAll(h100, inference).constFirst();
+    EXPECT_EQ(trained.inferenceVerdict.recipe, inferred.inferenceVerdict.recipe);
+    EXPECT_EQ(trained.inferenceVerdict.reasons, inferred.inferenceVerdict.reasons);
+}
+
+// "Batch" is the load on the whole deployment: two H200s hold two replicas of Llama-3-8B, two H100s
+// with tp=2 hold one; both serve the same 16 requests, split their own way.
+TEST(WorkloadResolver, TheBatchIsTheSameLoadOnEveryGpuSplitOverItsReplicas)
+{
+    WorkloadRequest r = request(Task::Inference, 2);
+    r.batch = 16;
+    const ResolvedWorkload resolved = resolve(r);
+    ASSERT_TRUE(resolved.isValid());
+    const QVector<Estimate> all = Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), resolved);
+    for (const Estimate &e : all) {
+        ASSERT_TRUE(e.inference) << e.gpuId.toStdString();
+        EXPECT_EQ(e.inference->requestsInFlight, 16) << e.gpuId.toStdString();
+        EXPECT_EQ(e.inference->replicas, e.parallelism.data);
+        EXPECT_EQ(e.inference->batch * e.inference->replicas, 16) << e.gpuId.toStdString();
+    }
+    const Estimate &h200 = find(all, QStringLiteral("h200_sxm_141gb"));
+    EXPECT_EQ(h200.parallelism.data, 2);
+    EXPECT_EQ(h200.inference->batch, 8);
+
+    // Training: the global batch is the sequences of one optimizer step, whatever the split.
+    r = request(Task::Training, 8);
+    r.batch = 64;
+    r.microBatch = 2;
+    const ResolvedWorkload training = resolve(r);
+    ASSERT_TRUE(training.isValid());
+    for (const Estimate &e : Estimator::estimateAll({TestCatalogue::h100Sxm()}, training)) {
+        ASSERT_TRUE(e.training);
+        EXPECT_EQ(e.training->globalBatch, 64);
+        EXPECT_EQ(e.training->gradientAccumulation * e.training->microBatch * e.parallelism.data, 64);
+        EXPECT_NEAR(e.training->tokensPerS * e.training->stepTimeS, 64.0 * 4096, 1e-6 * 64 * 4096);
+    }
+}
