@@ -81,9 +81,11 @@ int main(int argc, char *argv[])
             return ExitCode::BadInput;
         }
     }
-    // Headless commands that draw charts need a QApplication; without a display they draw offscreen.
+    // Headless commands that draw charts need a QApplication; without a display they draw offscreen. Their
+    // --help draws nothing.
     const bool drawsCharts = commandLine.action == GlobalCommandLine::Action::RunCommand &&
-                             CliCommands::find(commandLine.command)->drawsCharts;
+                             CliCommands::find(commandLine.command)->drawsCharts &&
+                             !CliCommands::asksForHelp(commandLine.commandArguments);
     if (drawsCharts && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -105,8 +107,13 @@ int main(int argc, char *argv[])
         err << "gpucompare: " << commandLine.errorMessage << Qt::endl;
         return ExitCode::BadInput;
     case GlobalCommandLine::Action::RunCommand: {
+        // Numbers the estimator words ("4,096-token sequences") read the same in every locale, for scripts,
+        // and counts take English plurals ("2 GPUs", not "2 GPU(s)"): the command line speaks English.
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        LanguageChoice english;
+        english.install(QStringLiteral("en"));
         CliContext context{commandLine.databasePath, out, err};
-        return CliCommands::find(commandLine.command)->run(commandLine.commandArguments, context);
+        return CliCommands::run(*CliCommands::find(commandLine.command), commandLine.commandArguments, context);
     }
     case GlobalCommandLine::Action::OpenWindow:
         break;

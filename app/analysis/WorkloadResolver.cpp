@@ -130,8 +130,8 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
     // A value that means nothing for the task is refused rather than silently ignored.
     const auto onlyFor = [&](bool applies, WorkloadField field, bool given, const QString &what) {
         if (given && !applies)
-            fail(field, WorkloadResolver::tr("%1 applies to %2 only, not to %3")
-                            .arg(WorkloadFields::option(field), what, WorkloadResolver::taskLabel(w.task)));
+            fail(field, WorkloadResolver::tr("applies to %1 only, not to %2") // shown at its field or option
+                            .arg(what, WorkloadResolver::taskLabel(w.task)));
         return applies;
     };
     const QString trainingTasks = WorkloadResolver::tr("training, LoRA and QLoRA");

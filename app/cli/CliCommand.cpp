@@ -6,14 +6,17 @@
 #include "ExportCommand.h"
 #include "ImportCommand.h"
 #include "ListCommand.h"
+#include "ModelsCommand.h"
+#include "ProfilesCommand.h"
 #include "ShowCommand.h"
 
 namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{listCommand(), showCommand(), importCommand(), exportCommand(),
-                                                 estimateCommand(), compareCommand(), exportChartCommand()};
+    static const QVector<CliCommand> commands{listCommand(),     showCommand(),    modelsCommand(),
+                                              profilesCommand(), importCommand(),  exportCommand(),
+                                              estimateCommand(), compareCommand(), exportChartCommand()};
     return commands;
 }
 
@@ -31,6 +34,28 @@ QStringList names()
     for (const CliCommand &command : all())
         result << command.name;
     return result;
+}
+
+bool asksForHelp(const QStringList &arguments)
+{
+    for (const QString &argument : arguments) {
+        if (argument == QLatin1String("--"))
+            return false;
+        if (argument == QLatin1String("-h") || argument == QLatin1String("--help"))
+            return true;
+    }
+    return false;
+}
+
+int run(const CliCommand &command, const QStringList &arguments, CliContext &context)
+{
+    // Decided here, before a command reads its arguments, so that every command answers --help the same
+    // way, even next to arguments that would be wrong.
+    if (command.help && asksForHelp(arguments)) {
+        context.out << command.help();
+        return ExitCode::Ok;
+    }
+    return command.run(arguments, context);
 }
 
 } // namespace CliCommands

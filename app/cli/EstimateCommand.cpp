@@ -1,35 +1,50 @@
 #include "EstimateCommand.h"
 
 #include "EstimateOutput.h"
-#include "WorkloadOptions.h"
 
 #include <Estimator.h>
-
 #include <QCoreApplication>
 
-int runEstimates(const QString &command, const QStringList &arguments, CliContext &context, int minimumGpus,
-                 bool requireModelAndTask, EstimateTextWriter writeText)
+namespace {
+
+WorkloadOptions::Command estimateOptions()
 {
+    return {
+        QStringLiteral("estimate"), QStringLiteral("--gpu GPU[,GPU...] --model MODEL --task TASK [options]"),
+        QCoreApplication::translate("cli", "Memory, fit, speed, cost and the training and inference "
+                                           "verdicts of a workload on each GPU, with the math behind them."),
+        1, true};
+}
+
+} // namespace
+
+int runEstimates(const WorkloadOptions::Command &command, const QStringList &arguments, CliContext &context,
+                 EstimateTextWriter writeText)
+{
+    WorkloadOptions options(command);
     int exitCode = ExitCode::Ok;
-    const auto request =
-        WorkloadOptions::parse(command, arguments, context, minimumGpus, requireModelAndTask, &exitCode);
-    if (!request)
+    if (!options.parse(arguments, context, &exitCode))
         return exitCode;
-    const QVector<Estimate> estimates = Estimator::estimateAll(request->gpus, request->workload, request->parameters,
-                                                               &request->otherTaskParameters);
-    if (request->json)
+    const auto parsed = options.resolve(context, &exitCode);
+    if (!parsed)
+        return exitCode;
+    const QVector<Estimate> estimates = Estimator::estimateAll(parsed->gpus, parsed->resolved);
+    if (parsed->json)
         EstimateOutput::writeJson(context.out, estimates);
     else
-        writeText(context.out, estimates, request->showMath);
+        writeText(context.out, estimates, parsed->showMath);
     return ExitCode::Ok;
 }
 
 CliCommand estimateCommand()
 {
-    return {QStringLiteral("estimate"),
-            QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK [options] [--json]: memory, speed, cost, verdicts"),
-            [](const QStringList &arguments, CliContext &context) {
-                return runEstimates(QStringLiteral("estimate"), arguments, context, 1, true,
-                                    EstimateOutput::writeDetails);
-            }};
+    CliCommand command{
+        QStringLiteral("estimate"),
+        QCoreApplication::translate("cli", "estimate --gpu GPU[,GPU...] --model MODEL --task TASK "
+                                           "[options] [--json]: memory, speed, cost, verdicts"),
+        [](const QStringList &arguments, CliContext &context) {
+            return runEstimates(estimateOptions(), arguments, context, EstimateOutput::writeDetails);
+        }};
+    command.help = [] { return WorkloadOptions(estimateOptions()).helpText(); };
+    return command;
 }

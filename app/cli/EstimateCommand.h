@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CliCommand.h"
+#include "WorkloadOptions.h"
 
 #include <Estimate.h>
 
@@ -10,8 +11,8 @@
 // [--math] Memory, fit, speed, cost and verdicts per GPU, each with the math behind it.
 CliCommand estimateCommand();
 
-// Shared by estimate and compare: parse the workload options, estimate every GPU, print JSON with --json,
-// else the text form writeText gives. Returns the exit code.
+// Shared by estimate and compare: parse the workload options, resolve them, estimate every GPU, print JSON
+// with --json, else the text form writeText gives. Returns the exit code.
 using EstimateTextWriter = void (*)(QTextStream &out, const QVector<Estimate> &estimates, bool showMath);
-int runEstimates(const QString &command, const QStringList &arguments, CliContext &context, int minimumGpus,
-                 bool requireModelAndTask, EstimateTextWriter writeText);
+int runEstimates(const WorkloadOptions::Command &command, const QStringList &arguments, CliContext &context,
+                 EstimateTextWriter writeText);

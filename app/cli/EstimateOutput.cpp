@@ -29,6 +29,9 @@ QString big(double value)
 void writeVerdict(QTextStream &out, const QString &task, const Verdict &verdict)
 {
     out << "  " << task << " verdict: " << VerdictLevels::name(verdict.level) << "\n";
+    // The verdict of the task not asked for judges that task's own recipe: say which.
+    if (!verdict.recipe.isEmpty())
+        out << "    recipe: " << verdict.recipe << "\n";
     for (const QString &reason : verdict.reasons)
         out << "    - " << reason << "\n";
 }
@@ -82,19 +85,30 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             << ", overhead " << num(m.overheadGb, 2) << " (GB)\n";
         if (e.inference) {
             const InferenceResult &r = *e.inference;
-            out << "  batch " << r.batch << ": TTFT " << big(r.ttftMs) << " ms, TPOT " << big(r.tpotMs)
-                << " ms, prefill " << big(r.prefillTokensPerS) << " tokens/s, decode "
+            out << "  " << r.requestsInFlight << (r.requestsInFlight == 1 ? " request" : " requests")
+                << " in flight (" << r.batch << " per replica x " << r.replicas
+                << (r.replicas == 1 ? " replica" : " replicas") << "): TTFT " << big(r.ttftMs) << " ms, TPOT "
+                << big(r.tpotMs) << " ms, prefill " << big(r.prefillTokensPerS) << " tokens/s, decode "
                 << big(r.decodeTokensPerS) << " tokens/s, throughput " << big(r.throughputTokensPerS)
                 << " tokens/s (all GPUs)\n";
-            out << "  largest batch that fits: " << r.maxBatch
+            out << "  most requests in flight that fit: " << r.maxBatch
                 << "; longest context at this batch: " << r.maxContext << " tokens; decode is "
                 << (r.decodeComputeBound ? "compute" : "memory") << "-bound\n";
         }
         if (e.training) {
             const TrainingResult &r = *e.training;
-            out << "  batch " << r.batch << " per replica: step " << big(r.stepTimeS) << " s, "
-                << big(r.tokensPerS) << " tokens/s, " << big(r.samplesPerS) << " samples/s (all GPUs), MFU "
-                << num(r.mfu * 100.0) << "%; largest batch: " << r.maxBatch << "\n";
+            // The split is rounded up per replica, so the product can pass the global batch.
+            const int replicas = e.parallelism.data;
+            const bool exact = r.microBatch * r.gradientAccumulation * replicas == r.globalBatch;
+            out << "  global batch " << r.globalBatch << (exact ? " = " : " ~ ") << "micro-batch "
+                << r.microBatch << " x accumulation " << r.gradientAccumulation << " x " << replicas
+                << (replicas == 1 ? " dp replica" : " dp replicas");
+            if (!exact)
+                out << " (" << r.sequencesPerReplica << " sequences per replica)";
+            out << "\n";
+            out << "  step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s, "
+                << big(r.samplesPerS) << " samples/s (all GPUs), MFU " << num(r.mfu * 100.0)
+                << "%; largest micro-batch that fits: " << r.maxBatch << "\n";
             if (r.budgetGpuHours > 0.0)
                 out << "  token budget: " << big(r.budgetGpuHours) << " GPU-hours, "
                     << big(r.budgetHours / 24.0) << " days\n";
@@ -157,7 +171,7 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          inference([](const InferenceResult &r) { return r.decodeTokensPerS; }), true, 0},
         {QStringLiteral("throughput tokens/s"),
          inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
-        {QStringLiteral("largest batch"),
+        {QStringLiteral("most requests in flight"),
          inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
         {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }),
          false, 3},

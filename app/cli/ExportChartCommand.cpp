@@ -1,106 +1,108 @@
 #include "ExportChartCommand.h"
 
-#include "WorkloadOptions.h"
-
 #include "BarChartWidget.h"
 #include "ChartExporter.h"
 #include "ChartKind.h"
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
 #include "RadarChartWidget.h"
+#include "WorkloadOptions.h"
 
 #include <QCoreApplication>
-
+#include <WorkloadResolver.h>
 #include <memory>
 
 namespace {
 
-struct ChartOptions
+// The workload options plus this command's own, on one parser: --help lists them all.
+struct ChartCommandLine
 {
-    QString chart;
-    QString out;
-    QString width = QStringLiteral("1600");
-    QString height = QStringLiteral("1000");
-    QString scale = QStringLiteral("1");
-};
+    WorkloadOptions workload{WorkloadOptions::Command{
+        QStringLiteral("export-chart"),
+        QStringLiteral("--chart KIND --gpu GPU[,GPU...] --out FILE [options]"),
+        QCoreApplication::translate("cli", "Draws the chart the window shows for that comparison and saves "
+                                           "it as PNG, SVG or PDF, by the file name's extension; no display "
+                                           "needed."),
+        1, false}};
+    QCommandLineOption chart{QStringList{QStringLiteral("chart")},
+                             QCoreApplication::translate("cli", "The chart: %1. Required.")
+                                 .arg(ChartKinds::ids().join(QStringLiteral(", "))),
+                             QStringLiteral("KIND")};
+    QCommandLineOption out{
+        QStringList{QStringLiteral("out")},
+        QCoreApplication::translate("cli", "The file to write: .png, .svg or .pdf. Required."),
+        QStringLiteral("FILE")};
+    QCommandLineOption width{QStringList{QStringLiteral("width")},
+                             QCoreApplication::translate("cli", "Width, 200 to 8000. Default: 1600."),
+                             QStringLiteral("N")};
+    QCommandLineOption height{QStringList{QStringLiteral("height")},
+                              QCoreApplication::translate("cli", "Height, 150 to 8000. Default: 1000."),
+                              QStringLiteral("N")};
+    QCommandLineOption scale{
+        QStringList{QStringLiteral("scale")},
+        QCoreApplication::translate("cli",
+                                    "Pixels per unit of width and height in a PNG, 0.25 to 8. Default: 1."),
+        QStringLiteral("S")};
 
-// Takes this command's own options out of arguments; the rest are workload options.
-QStringList takeChartOptions(const QStringList &arguments, ChartOptions *options, QString *error)
-{
-    const QList<QPair<QString, QString *>> own{{QStringLiteral("--chart"), &options->chart},
-                                                {QStringLiteral("--out"), &options->out},
-                                                {QStringLiteral("--width"), &options->width},
-                                                {QStringLiteral("--height"), &options->height},
-                                                {QStringLiteral("--scale"), &options->scale}};
-    QStringList rest;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        const QString &argument = arguments.at(i);
-        bool taken = false;
-        for (const auto &[name, target] : own) {
-            if (argument == name) {
-                if (i + 1 >= arguments.size()) {
-                    *error = QCoreApplication::translate("cli", "%1 needs a value").arg(name);
-                    return {};
-                }
-                *target = arguments.at(++i);
-                taken = true;
-            } else if (argument.startsWith(name + u'=')) {
-                *target = argument.mid(name.size() + 1);
-                taken = true;
-            }
-        }
-        if (!taken)
-            rest << argument;
+    ChartCommandLine()
+    {
+        for (const QCommandLineOption *option : {&chart, &out, &width, &height, &scale})
+            workload.addOption(*option);
     }
-    return rest;
-}
+
+    QString valueOr(const QCommandLineOption &option, const QString &fallback) const
+    {
+        return workload.isSet(option) ? workload.value(option) : fallback;
+    }
+};
 
 int runExportChart(const QStringList &arguments, CliContext &context)
 {
     auto fail = [&context](const QString &message) {
-        context.err << "gpucompare: " << message << Qt::endl;
+        context.err << "gpucompare: export-chart: " << message << Qt::endl;
         return ExitCode::BadInput;
     };
-    ChartOptions options;
-    QString error;
-    const QStringList workloadArguments = takeChartOptions(arguments, &options, &error);
-    if (!error.isEmpty())
-        return fail(error);
-    const auto kind = ChartKinds::parse(options.chart);
+    ChartCommandLine commandLine;
+    int exitCode = ExitCode::Ok;
+    if (!commandLine.workload.parse(arguments, context, &exitCode))
+        return exitCode;
+    // This command's own values first, so that a typo is reported before the catalogue is opened.
+    const QString chartId = commandLine.workload.value(commandLine.chart);
+    const auto kind = ChartKinds::parse(chartId);
     if (!kind)
         return fail(QCoreApplication::translate("cli", "--chart '%1': allowed %2")
-                        .arg(options.chart, ChartKinds::ids().join(QStringLiteral(", "))));
-    if (options.out.isEmpty())
+                        .arg(chartId, ChartKinds::ids().join(QStringLiteral(", "))));
+    const QString outPath = commandLine.workload.value(commandLine.out);
+    if (outPath.isEmpty())
         return fail(QCoreApplication::translate("cli", "--out FILE is required (.png, .svg or .pdf)"));
-    const auto format = ChartExporter::formatForFileName(options.out);
+    const auto format = ChartExporter::formatForFileName(outPath);
     if (!format)
-        return fail(QCoreApplication::translate("cli", "--out '%1': the name must end in .png, .svg or .pdf").arg(options.out));
+        return fail(QCoreApplication::translate("cli", "--out '%1': the name must end in .png, .svg or .pdf")
+                        .arg(outPath));
+    const QString widthText = commandLine.valueOr(commandLine.width, QStringLiteral("1600"));
+    const QString heightText = commandLine.valueOr(commandLine.height, QStringLiteral("1000"));
+    const QString scaleText = commandLine.valueOr(commandLine.scale, QStringLiteral("1"));
     bool widthOk = false;
     bool heightOk = false;
     bool scaleOk = false;
-    const int width = options.width.toInt(&widthOk);
-    const int height = options.height.toInt(&heightOk);
-    const double scale = options.scale.toDouble(&scaleOk);
+    const int width = widthText.toInt(&widthOk);
+    const int height = heightText.toInt(&heightOk);
+    const double scale = scaleText.toDouble(&scaleOk);
     if (!widthOk || width < 200 || width > 8000)
-        return fail(QCoreApplication::translate("cli", "--width '%1': allowed 200 to 8000").arg(options.width));
+        return fail(QCoreApplication::translate("cli", "--width '%1': allowed 200 to 8000").arg(widthText));
     if (!heightOk || height < 150 || height > 8000)
-        return fail(QCoreApplication::translate("cli", "--height '%1': allowed 150 to 8000").arg(options.height));
+        return fail(QCoreApplication::translate("cli", "--height '%1': allowed 150 to 8000").arg(heightText));
     if (!scaleOk || scale < 0.25 || scale > 8.0)
-        return fail(QCoreApplication::translate("cli", "--scale '%1': allowed 0.25 to 8").arg(options.scale));
+        return fail(QCoreApplication::translate("cli", "--scale '%1': allowed 0.25 to 8").arg(scaleText));
 
-    int exitCode = ExitCode::Ok;
-    const auto request =
-        WorkloadOptions::parse(QStringLiteral("export-chart"), workloadArguments, context, 1, false, &exitCode);
-    if (!request)
+    const auto parsed = commandLine.workload.resolve(context, &exitCode);
+    if (!parsed)
         return exitCode;
 
     ComparisonInput input;
-    input.gpus = request->gpus;
-    input.estimates = Estimator::estimateAll(request->gpus, request->workload, request->parameters,
-                                             &request->otherTaskParameters);
-    input.workloadSummary = QStringLiteral("%1 · %2 · %3")
-                                .arg(request->workload.model.name, Tasks::name(request->workload.task),
-                                     request->parameters.profileName);
+    input.gpus = parsed->gpus;
+    input.estimates = Estimator::estimateAll(parsed->gpus, parsed->resolved);
+    input.workloadSummary = WorkloadResolver::recipe(*parsed->resolved.workload, parsed->resolved.parameters);
     const ComparisonPresentation presentation = ComparisonPresentation::build(input);
 
     std::unique_ptr<ChartView> chart;
@@ -114,7 +116,8 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     exportOptions.format = *format;
     exportOptions.size = QSize(width, height);
     exportOptions.scale = scale;
-    if (!ChartExporter::exportChart(*chart, options.out, exportOptions, &error)) {
+    QString error;
+    if (!ChartExporter::exportChart(*chart, outPath, exportOptions, &error)) {
         context.err << "gpucompare: " << error << Qt::endl;
         return ExitCode::BadInput;
     }
@@ -126,9 +129,12 @@ int runExportChart(const QStringList &arguments, CliContext &context)
 CliCommand exportChartCommand()
 {
     CliCommand command{QStringLiteral("export-chart"),
-                       QCoreApplication::translate("cli", "export-chart --chart KIND --gpu GPU,GPU[,...] [options] --out FILE "
-                                                          "[--width N --height N --scale S]: save a chart (PNG, SVG, PDF)"),
+                       QCoreApplication::translate("cli",
+                                                   "export-chart --chart KIND --gpu GPU,GPU[,...] [options] "
+                                                   "--out FILE [--width N --height N --scale S]: save a "
+                                                   "chart (PNG, SVG, PDF)"),
                        runExportChart};
     command.drawsCharts = true;
+    command.help = [] { return ChartCommandLine().workload.helpText(); };
     return command;
 }

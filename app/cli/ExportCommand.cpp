@@ -1,6 +1,7 @@
 #include "ExportCommand.h"
 
 #include "CliCatalogue.h"
+#include "CliHelp.h"
 
 #include <CatalogueExporter.h>
 #include <QCoreApplication>
@@ -39,9 +40,17 @@ int runExport(const QStringList &arguments, CliContext &context)
 
 CliCommand exportCommand()
 {
-    return {
+    CliCommand command{
         QStringLiteral("export"),
         QStringLiteral(
             "export FILE: write the GPUs as .csv or .json (from the extension), replacing FILE atomically"),
         runExport};
+    command.help = [] {
+        return CliHelp::commandText(
+            QStringLiteral("[--db FILE] export FILE"),
+            QCoreApplication::translate("cli", "Writes the catalogue's GPUs as .csv or .json (by the file name's "
+                                               "extension), replacing FILE atomically."),
+            {}, {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The .csv or .json file to write.")}});
+    };
+    return command;
 }

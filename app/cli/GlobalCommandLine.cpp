@@ -1,6 +1,7 @@
 #include "GlobalCommandLine.h"
 
 #include "CliCommand.h"
+#include "CliHelp.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -40,12 +41,18 @@ struct Parser
 
     QString helpText() const
     {
-        QString text = parser.helpText();
+        // Built before QCoreApplication exists: the usage line names the program itself.
+        QString text = CliHelp::text(parser, QStringLiteral("[options] [command [options]]"));
         const QVector<CliCommand> &commands = CliCommands::all();
         if (!commands.isEmpty()) {
             text += u'\n' + QCoreApplication::translate("cli", "Commands:") + u'\n';
             for (const CliCommand &command : commands)
                 text += QStringLiteral("  %1  %2\n").arg(command.name, -14).arg(command.synopsis);
+            text += u'\n' +
+                    QCoreApplication::translate("cli", "`%1 COMMAND --help` lists a command's options and their "
+                                                       "defaults.")
+                        .arg(CliHelp::programName()) +
+                    u'\n';
         }
         return text;
     }

@@ -1,6 +1,7 @@
 #include "ImportCommand.h"
 
 #include "CliCatalogue.h"
+#include "CliHelp.h"
 
 #include <Catalogue.h>
 #include <CatalogueImporter.h>
@@ -78,8 +79,21 @@ int runImport(const QStringList &arguments, CliContext &context)
 
 CliCommand importCommand()
 {
-    return {QStringLiteral("import"),
-            QStringLiteral("import FILE [--on-conflict update|skip]: add GPUs from a .csv or .json export, "
-                           "all or nothing (existing ids: skip by default)"),
-            runImport};
+    CliCommand command{QStringLiteral("import"),
+                       QStringLiteral("import FILE [--on-conflict update|skip]: add GPUs from a .csv or .json "
+                                      "export, all or nothing (existing ids: skip by default)"),
+                       runImport};
+    command.help = [] {
+        return CliHelp::commandText(
+            QStringLiteral("[--db FILE] import FILE [--on-conflict update|skip]"),
+            QCoreApplication::translate("cli", "Adds the GPUs of a .csv or .json export to the catalogue, all or "
+                                               "nothing: one bad row changes nothing."),
+            {QCommandLineOption(QStringList{QStringLiteral("on-conflict")},
+                                QCoreApplication::translate("cli", "What to do with a gpu_id the catalogue "
+                                                                   "already has: update it or skip it. Default: "
+                                                                   "skip."),
+                                QStringLiteral("update|skip"))},
+            {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The .csv or .json file to import.")}});
+    };
+    return command;
 }

@@ -1,6 +1,7 @@
 #include "ListCommand.h"
 
 #include "CliCatalogue.h"
+#include "CliHelp.h"
 
 #include <GpuField.h>
 #include <QCoreApplication>
@@ -92,6 +93,16 @@ int runList(const QStringList &arguments, CliContext &context)
 
 CliCommand listCommand()
 {
-    return {QStringLiteral("list"),
-            QStringLiteral("list [--json]: the GPUs of the catalogue with their headline specs"), runList};
+    CliCommand command{QStringLiteral("list"),
+                       QStringLiteral("list [--json]: the GPUs of the catalogue with their headline specs"), runList};
+    command.help = [] {
+        return CliHelp::commandText(
+            QStringLiteral("[--db FILE] list [--json]"),
+            QCoreApplication::translate("cli", "The GPUs of the catalogue with their headline specs (dense "
+                                               "tensor figures); the ids --gpu takes."),
+            {QCommandLineOption(QStringList{QStringLiteral("json")},
+                                QCoreApplication::translate("cli", "Print one JSON document instead of the "
+                                                                   "table."))});
+    };
+    return command;
 }

@@ -1,6 +1,7 @@
 #include "ShowCommand.h"
 
 #include "CliCatalogue.h"
+#include "CliHelp.h"
 
 #include <GpuField.h>
 #include <GpuLookup.h>
@@ -136,9 +137,20 @@ int runShow(const QStringList &arguments, CliContext &context)
 
 CliCommand showCommand()
 {
-    return {
+    CliCommand command{
         QStringLiteral("show"),
         QStringLiteral(
             "show GPU [--json]: every spec of one GPU with units and sources, and its measured benchmarks"),
         runShow};
+    command.help = [] {
+        return CliHelp::commandText(
+            QStringLiteral("[--db FILE] show GPU [--json]"),
+            QCoreApplication::translate("cli", "Every spec of one GPU with units and sources, and its measured "
+                                               "benchmarks."),
+            {QCommandLineOption(QStringList{QStringLiteral("json")},
+                                QCoreApplication::translate("cli", "Print one JSON document instead of text."))},
+            {{QStringLiteral("GPU"),
+              QCoreApplication::translate("cli", "A gpu_id or a close name (`gpucompare list` names them).")}});
+    };
+    return command;
 }

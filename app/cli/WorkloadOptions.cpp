@@ -1,401 +1,486 @@
 #include "WorkloadOptions.h"
 
-#include <ProfileChoice.h>
-
 #include "CliCatalogue.h"
+#include "CliHelp.h"
 
-#include <Estimator.h>
 #include <GpuLookup.h>
-#include <HuggingFaceConfig.h>
 #include <QCoreApplication>
-#include <QHash>
 #include <cmath>
-
-namespace WorkloadOptions {
+#include <limits>
 
 namespace {
 
-QString normalized(const QString &text)
-{
-    QString result;
-    for (const QChar c : text)
-        if (c.isLetterOrNumber())
-            result += c.toLower();
-    return result;
-}
-
-int editDistance(const QString &a, const QString &b)
-{
-    QVector<int> previous(b.size() + 1);
-    QVector<int> current(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        previous[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        current[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j)
-            current[j] = std::min(
-                {previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(previous, current);
-    }
-    return previous[b.size()];
-}
-
-QStringList closeModels(const QVector<ModelSpec> &models, const QString &query)
-{
-    const QString wanted = normalized(query);
-    QStringList exact;
-    QStringList near;
-    for (const ModelSpec &model : models) {
-        const QString id = normalized(model.modelId);
-        if (!wanted.isEmpty() && (id.contains(wanted) || wanted.contains(id)))
-            exact << model.modelId;
-        else if (editDistance(wanted, id) <= std::max(2, int(wanted.size()) / 3))
-            near << model.modelId;
-    }
-    return (exact + near).mid(0, 6);
-}
-
-struct Parser
-{
-    const QString &command;
-    CliContext &context;
-    bool failed = false;
-
-    void fail(const QString &message)
-    {
-        if (!failed)
-            context.err << "gpucompare: " << command << ": " << message << Qt::endl;
-        failed = true;
-    }
-
-    std::optional<int> integer(const QString &option, const QString &text, int minimum, int maximum)
-    {
-        bool ok = false;
-        const qlonglong value = text.toLongLong(&ok);
-        if (!ok || value < minimum || value > maximum) {
-            fail(QCoreApplication::translate("cli", "%1 '%2': expected a whole number from %3 to %4")
-                     .arg(option, text)
-                     .arg(minimum)
-                     .arg(maximum));
-            return std::nullopt;
-        }
-        return int(value);
-    }
-
-    std::optional<double> number(const QString &option, const QString &text, double minimum, double maximum)
-    {
-        bool ok = false;
-        const double value = text.toDouble(&ok);
-        if (!ok || !std::isfinite(value) || value < minimum || value > maximum) {
-            fail(QCoreApplication::translate("cli", "%1 '%2': expected a number from %3 to %4")
-                     .arg(option, text)
-                     .arg(minimum)
-                     .arg(maximum));
-            return std::nullopt;
-        }
-        return value;
-    }
-
-    std::optional<Precision> precision(const QString &option, const QString &text)
-    {
-        const auto value = Precisions::parse(text);
-        if (!value)
-            fail(QCoreApplication::translate("cli", "%1 '%2': allowed %3")
-                     .arg(option, text, Precisions::allNames().join(QStringLiteral(", "))));
-        return value;
-    }
+// Every field, in the order --help lists them. A new WorkloadField fails the build in the switches below
+// (-Wswitch) and the Help tests until it is listed here too.
+constexpr WorkloadField kFields[] = {
+    WorkloadField::Model,
+    WorkloadField::Task,
+    WorkloadField::WeightPrecision,
+    WorkloadField::ActivationPrecision,
+    WorkloadField::KvPrecision,
+    WorkloadField::Batch,
+    WorkloadField::MicroBatch,
+    WorkloadField::InputTokens,
+    WorkloadField::OutputTokens,
+    WorkloadField::SequenceLength,
+    WorkloadField::Gpus,
+    WorkloadField::TensorParallel,
+    WorkloadField::PipelineParallel,
+    WorkloadField::ZeroStage,
+    WorkloadField::Recompute,
+    WorkloadField::Optimizer,
+    WorkloadField::LoraRank,
+    WorkloadField::Profile,
+    WorkloadField::UsdPerGpuHour,
+    WorkloadField::UsdPerKwh,
+    WorkloadField::Utilisation,
+    WorkloadField::TrainTokens,
 };
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QString valueName(WorkloadField field)
+{
+    switch (field) {
+    case WorkloadField::Model:
+        return QStringLiteral("MODEL");
+    case WorkloadField::Task:
+        return QStringLiteral("TASK");
+    case WorkloadField::WeightPrecision:
+    case WorkloadField::ActivationPrecision:
+    case WorkloadField::KvPrecision:
+        return QStringLiteral("P");
+    case WorkloadField::Batch:
+        return QStringLiteral("N|max");
+    case WorkloadField::ZeroStage:
+        return QStringLiteral("0-3");
+    case WorkloadField::Recompute:
+        return Recomputes::allNames().join(u'|');
+    case WorkloadField::Optimizer:
+        return Optimizers::allNames().join(u'|');
+    case WorkloadField::Profile:
+        return QStringLiteral("ID");
+    case WorkloadField::UsdPerGpuHour:
+    case WorkloadField::UsdPerKwh:
+    case WorkloadField::Utilisation:
+        return QStringLiteral("X");
+    case WorkloadField::MicroBatch:
+    case WorkloadField::InputTokens:
+    case WorkloadField::OutputTokens:
+    case WorkloadField::SequenceLength:
+    case WorkloadField::Gpus:
+    case WorkloadField::TensorParallel:
+    case WorkloadField::PipelineParallel:
+    case WorkloadField::LoraRank:
+    case WorkloadField::TrainTokens:
+        return QStringLiteral("N");
+    }
+    return QStringLiteral("VALUE");
+}
+
+// What the option is; its default is added from the resolver, which owns it.
+QString whatItIs(WorkloadField field)
+{
+    switch (field) {
+    case WorkloadField::Model:
+        return tr("The model, a preset id (`gpucompare models` lists them).");
+    case WorkloadField::Task:
+        return tr("What to run: %1.").arg(Tasks::allNames().join(QStringLiteral(", ")));
+    case WorkloadField::WeightPrecision:
+        return tr("Precision of the stored weights (QLoRA: of the frozen base): %1.")
+            .arg(Precisions::allNames().join(QStringLiteral(", ")));
+    case WorkloadField::ActivationPrecision:
+        return tr("Precision of the math; it selects the tensor-core rate.");
+    case WorkloadField::KvPrecision:
+        return tr("Inference: precision of the KV cache.");
+    case WorkloadField::Batch:
+        return tr(
+            "Inference: requests in flight on the whole deployment, split over its replicas (max = as "
+            "many as fit). Training: the global batch, sequences per optimizer step over all replicas.");
+    case WorkloadField::MicroBatch:
+        return tr(
+            "Training: sequences per replica per forward and backward pass; the rest of the global batch "
+            "is gradient accumulation.");
+    case WorkloadField::InputTokens:
+        return tr("Inference: prompt tokens per request.");
+    case WorkloadField::OutputTokens:
+        return tr("Inference: generated tokens per request.");
+    case WorkloadField::SequenceLength:
+        return tr("Training: tokens per sequence.");
+    case WorkloadField::Gpus:
+        return tr("GPUs of each kind.");
+    case WorkloadField::TensorParallel:
+        return tr("Tensor-parallel degree; 0 = chosen by the estimator.");
+    case WorkloadField::PipelineParallel:
+        return tr("Pipeline-parallel stages; 0 = chosen by the estimator.");
+    case WorkloadField::ZeroStage:
+        return tr(
+            "Training: ZeRO stage over the data-parallel replicas (1 shards the optimizer state, 2 also "
+            "the gradients, 3 also the weights).");
+    case WorkloadField::Recompute:
+        return tr("Training: activation recomputation.");
+    case WorkloadField::Optimizer:
+        return tr("Training: the optimizer.");
+    case WorkloadField::LoraRank:
+        return tr("LoRA and QLoRA: the adapters' rank.");
+    case WorkloadField::Profile:
+        return tr("The efficiency profile (`gpucompare profiles` lists them).");
+    case WorkloadField::UsdPerGpuHour:
+        return tr("Rental price of every GPU, USD per GPU-hour.");
+    case WorkloadField::UsdPerKwh:
+        return tr("Electricity price, USD per kWh.");
+    case WorkloadField::Utilisation:
+        return tr("Average power draw while busy, as a fraction of TDP (above 0, up to 1).");
+    case WorkloadField::TrainTokens:
+        return tr("Training: the token budget for GPU-hours and days.");
+    }
+    return {};
+}
+
+QString dashed(const QString &name)
+{
+    return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
+}
+
+// Whole numbers as typed; the range a field allows is the resolver's to say, but a number too large for
+// any field is refused here, before it could wrap around.
+QString toWholeNumber(const QString &option, const QString &text, std::optional<int> *target)
+{
+    bool ok = false;
+    const qlonglong value = text.trimmed().toLongLong(&ok);
+    if (!ok)
+        return tr("%1 '%2': expected a whole number").arg(option, text);
+    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+        return tr("%1 '%2': out of range; expected a whole number from %3 to %4")
+            .arg(option, text)
+            .arg(std::numeric_limits<int>::min())
+            .arg(std::numeric_limits<int>::max());
+    *target = int(value);
+    return {};
+}
+
+QString toNumber(const QString &option, const QString &text, std::optional<double> *target)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        return tr("%1 '%2': expected a number").arg(option, text);
+    *target = value;
+    return {};
+}
+
+template <typename Enum>
+QString toChoice(const QString &option, const QString &text, std::optional<Enum> (*parse)(const QString &),
+                 const QStringList &allowed, std::optional<Enum> *target)
+{
+    *target = parse(text.trimmed());
+    if (!*target)
+        return tr("%1 '%2': allowed %3").arg(option, text, allowed.join(QStringLiteral(", ")));
+    return {};
+}
 
 } // namespace
 
-QString usage(const QString &command)
+WorkloadOptions::WorkloadOptions(const Command &command)
+    : m_command(command)
+    , m_gpu(QStringList{QStringLiteral("gpu")},
+            (command.minimumGpus > 1
+                 ? tr("The GPUs to compare, at least %1, comma-separated gpu_ids or close names (`gpucompare "
+                      "list` names them). Required.")
+                       .arg(command.minimumGpus)
+                 : tr("The GPUs to estimate, comma-separated gpu_ids or close names (`gpucompare list` names "
+                      "them). Required.")),
+            QStringLiteral("GPU[,GPU...]"))
+    , m_modelConfig(QStringList{QStringLiteral("model-config")},
+                    tr("A Hugging Face config.json to size the model by, instead of a --model preset."),
+                    QStringLiteral("FILE"))
+    , m_json(QStringList{QStringLiteral("json")}, tr("Print one JSON document instead of text."))
+    , m_math(QStringList{QStringLiteral("math")}, tr("Print the math behind every number."))
+    , m_help(CliHelp::helpOption())
 {
-    return QStringLiteral(
-               "%1 --gpu GPU[,GPU...] --model MODEL|--model-config FILE --task inference|training|lora|qlora "
-               "[--precision P] [--kv-precision P] [--batch N|max] [--input-tokens N] [--output-tokens N] "
-               "[--seq-len N] "
-               "[--gpus N] [--tp N] [--pp N] [--zero 0-3] [--recompute none|selective|full] [--optimizer "
-               "adam|adam8bit] [--lora-rank N] [--profile ID] "
-               "[--usd-per-gpu-hour X] [--usd-per-kwh X] [--train-tokens N] [--json] [--math]")
-        .arg(command);
+    m_parser.setApplicationDescription(command.description);
+    // "-gpu" is --gpu, not -g -p -u.
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    m_parser.addOption(m_gpu);
+    for (const WorkloadField field : kFields) {
+        const bool required =
+            command.requireModelAndTask && (field == WorkloadField::Model || field == WorkloadField::Task);
+        const QString description =
+            whatItIs(field) + u' ' +
+            (required
+                 ? (field == WorkloadField::Model ? tr("Required (or --model-config).") : tr("Required."))
+                 : tr("Default: %1.").arg(WorkloadResolver::defaultText(field)));
+        const QCommandLineOption option(QStringList{WorkloadFields::option(field)}, description,
+                                        valueName(field));
+        m_fields.append({field, option});
+        m_parser.addOption(option);
+        if (field == WorkloadField::Model)
+            m_parser.addOption(m_modelConfig);
+    }
+    m_parser.addOption(m_json);
+    m_parser.addOption(m_math);
+    m_parser.addOption(m_help);
 }
 
-std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments,
-                                     CliContext &context, int minimumGpus, bool requireModelAndTask,
-                                     int *exitCode)
+void WorkloadOptions::addOption(const QCommandLineOption &option)
+{
+    m_parser.addOption(option);
+}
+
+QString WorkloadOptions::value(const QCommandLineOption &option) const
+{
+    return m_parser.value(option);
+}
+
+bool WorkloadOptions::isSet(const QCommandLineOption &option) const
+{
+    return m_parser.isSet(option);
+}
+
+QString WorkloadOptions::helpText() const
+{
+    return CliHelp::text(m_parser, QStringLiteral("[--db FILE] ") + m_command.name + u' ' + m_command.usage);
+}
+
+void WorkloadOptions::fail(CliContext &context, const QString &message) const
+{
+    context.err << CliHelp::programName() << ": " << m_command.name << ": " << message << Qt::endl;
+}
+
+QString WorkloadOptions::optionName(WorkloadField field) const
+{
+    // A model read from a config.json is --model-config's problem, not --model's.
+    if (field == WorkloadField::Model && m_request.modelConfigPath)
+        return QStringLiteral("--model-config");
+    return QStringLiteral("--") + WorkloadFields::option(field);
+}
+
+bool WorkloadOptions::parse(const QStringList &arguments, CliContext &context, int *exitCode)
 {
     *exitCode = ExitCode::BadInput;
-    Parser p{command, context};
-    WorkloadRequest request;
-    Workload &w = request.workload;
-    QHash<QString, QString> values;
-    static const QStringList valued{QStringLiteral("--gpu"),
-                                    QStringLiteral("--model"),
-                                    QStringLiteral("--model-config"),
-                                    QStringLiteral("--task"),
-                                    QStringLiteral("--precision"),
-                                    QStringLiteral("--activation-precision"),
-                                    QStringLiteral("--kv-precision"),
-                                    QStringLiteral("--batch"),
-                                    QStringLiteral("--input-tokens"),
-                                    QStringLiteral("--output-tokens"),
-                                    QStringLiteral("--seq-len"),
-                                    QStringLiteral("--gpus"),
-                                    QStringLiteral("--tp"),
-                                    QStringLiteral("--pp"),
-                                    QStringLiteral("--zero"),
-                                    QStringLiteral("--recompute"),
-                                    QStringLiteral("--lora-rank"),
-                                    QStringLiteral("--profile"),
-                                    QStringLiteral("--usd-per-gpu-hour"),
-                                    QStringLiteral("--usd-per-kwh"),
-                                    QStringLiteral("--utilisation"),
-                                    QStringLiteral("--train-tokens"),
-                                    QStringLiteral("--optimizer")};
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
-        QString option = arguments[i];
-        QString value;
-        const qsizetype equals = option.indexOf(u'=');
-        if (option.startsWith(QLatin1String("--")) && equals > 0) {
-            value = option.mid(equals + 1);
-            option = option.left(equals);
-        }
-        if (option == QLatin1String("--json")) {
-            request.json = true;
-        } else if (option == QLatin1String("--math")) {
-            request.showMath = true;
-        } else if (valued.contains(option)) {
-            if (equals < 0) {
-                if (i + 1 >= arguments.size()) {
-                    p.fail(QCoreApplication::translate("cli", "%1 needs a value (usage: %2)")
-                               .arg(option, usage(command)));
-                    return std::nullopt;
-                }
-                value = arguments[++i];
+    // QCommandLineParser skips the first argument as the program's name.
+    if (!m_parser.parse(QStringList{m_command.name} + arguments)) {
+        const QStringList unknown = m_parser.unknownOptionNames();
+        QString message = m_parser.errorText();
+        if (!unknown.isEmpty())
+            message = tr("unknown option '%1' (`%2 %3 --help` lists the options)")
+                          .arg(dashed(unknown.first()), CliHelp::programName(), m_command.name);
+        else if (message.endsWith(u'.')) // Qt's sentence ("Missing value after '--batch'.") as one of ours
+            message.chop(1);
+        if (!message.isEmpty())
+            message[0] = message[0].toLower();
+        fail(context, message);
+        return false;
+    }
+    if (m_parser.isSet(m_help)) {
+        context.out << helpText();
+        *exitCode = ExitCode::Ok;
+        return false;
+    }
+    if (!m_parser.positionalArguments().isEmpty()) {
+        fail(context,
+             tr("unexpected argument '%1' (`%2 %3 --help` lists the options)")
+                 .arg(m_parser.positionalArguments().constFirst(), CliHelp::programName(), m_command.name));
+        return false;
+    }
+    const QString problem = convert();
+    if (!problem.isEmpty()) {
+        fail(context, problem);
+        return false;
+    }
+    *exitCode = ExitCode::Ok;
+    return true;
+}
+
+QString WorkloadOptions::convert()
+{
+    WorkloadRequest r;
+    for (const auto &[field, option] : std::as_const(m_fields)) {
+        if (!m_parser.isSet(option))
+            continue;
+        const QString text = m_parser.value(option);
+        const QString name = QStringLiteral("--") + WorkloadFields::option(field);
+        QString problem;
+        switch (field) {
+        case WorkloadField::Model:
+            r.modelId = text;
+            break;
+        case WorkloadField::Task:
+            problem = toChoice(name, text, &Tasks::parse, Tasks::allNames(), &r.task);
+            break;
+        case WorkloadField::WeightPrecision:
+            problem = toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.weightPrecision);
+            break;
+        case WorkloadField::ActivationPrecision:
+            problem =
+                toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.activationPrecision);
+            break;
+        case WorkloadField::KvPrecision:
+            problem = toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.kvPrecision);
+            break;
+        case WorkloadField::Batch:
+            if (text.trimmed().compare(QLatin1String("max"), Qt::CaseInsensitive) == 0) {
+                r.batch = 0; // the request's "as many as fit"
+            } else {
+                problem = toWholeNumber(name, text, &r.batch);
+                bool number = false;
+                text.trimmed().toLongLong(&number);
+                if (!number)
+                    problem = tr("%1 '%2': expected a whole number, or max for as many requests as fit")
+                                  .arg(name, text);
             }
-            values.insert(option, value);
-        } else {
-            p.fail(QCoreApplication::translate("cli", "unexpected argument '%1' (usage: %2)")
-                       .arg(option, usage(command)));
-            return std::nullopt;
+            break;
+        case WorkloadField::MicroBatch:
+            problem = toWholeNumber(name, text, &r.microBatch);
+            break;
+        case WorkloadField::InputTokens:
+            problem = toWholeNumber(name, text, &r.inputTokens);
+            break;
+        case WorkloadField::OutputTokens:
+            problem = toWholeNumber(name, text, &r.outputTokens);
+            break;
+        case WorkloadField::SequenceLength:
+            problem = toWholeNumber(name, text, &r.sequenceLength);
+            break;
+        case WorkloadField::Gpus:
+            problem = toWholeNumber(name, text, &r.gpus);
+            break;
+        case WorkloadField::TensorParallel:
+            problem = toWholeNumber(name, text, &r.tensorParallel);
+            break;
+        case WorkloadField::PipelineParallel:
+            problem = toWholeNumber(name, text, &r.pipelineParallel);
+            break;
+        case WorkloadField::ZeroStage:
+            problem = toWholeNumber(name, text, &r.zeroStage);
+            break;
+        case WorkloadField::Recompute:
+            problem = toChoice(name, text, &Recomputes::parse, Recomputes::allNames(), &r.recompute);
+            break;
+        case WorkloadField::Optimizer:
+            problem = toChoice(name, text, &Optimizers::parse, Optimizers::allNames(), &r.optimizer);
+            break;
+        case WorkloadField::LoraRank:
+            problem = toWholeNumber(name, text, &r.loraRank);
+            break;
+        case WorkloadField::Profile:
+            r.profileId = text;
+            break;
+        case WorkloadField::UsdPerGpuHour:
+            problem = toNumber(name, text, &r.usdPerGpuHour);
+            break;
+        case WorkloadField::UsdPerKwh:
+            problem = toNumber(name, text, &r.usdPerKwh);
+            break;
+        case WorkloadField::Utilisation:
+            problem = toNumber(name, text, &r.utilisation);
+            break;
+        case WorkloadField::TrainTokens:
+            problem = toNumber(name, text, &r.trainTokens);
+            break;
         }
+        if (!problem.isEmpty())
+            return problem;
     }
+    if (m_parser.isSet(m_modelConfig)) {
+        if (r.modelId)
+            return tr("--model-config: give --model or --model-config, not both");
+        r.modelConfigPath = m_parser.value(m_modelConfig);
+    }
+    m_request = r;
+    return {};
+}
 
-    // Plain values first, so a typo is reported before the catalogue is opened.
-    if (values.contains(QStringLiteral("--task"))) {
-        const auto task = Tasks::parse(values.value(QStringLiteral("--task")));
-        if (!task) {
-            p.fail(QCoreApplication::translate("cli", "--task '%1': allowed %2")
-                       .arg(values.value(QStringLiteral("--task")),
-                            Tasks::allNames().join(QStringLiteral(", "))));
-            return std::nullopt;
-        }
-        w.task = *task;
-    } else if (requireModelAndTask) {
-        p.fail(QCoreApplication::translate("cli", "--task is required: %1")
-                   .arg(Tasks::allNames().join(QStringLiteral(", "))));
+std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &context, int *exitCode)
+{
+    *exitCode = ExitCode::BadInput;
+    // What the command needs, before the catalogue is opened.
+    if (m_command.requireModelAndTask && !m_request.task) {
+        fail(context, tr("--task is required: %1").arg(Tasks::allNames().join(QStringLiteral(", "))));
         return std::nullopt;
     }
-    if (!values.contains(QStringLiteral("--gpu"))) {
-        p.fail(QCoreApplication::translate(
-            "cli", "--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
+    if (!m_parser.isSet(m_gpu)) {
+        fail(context, tr("--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
         return std::nullopt;
     }
-    if (requireModelAndTask && !values.contains(QStringLiteral("--model")) &&
-        !values.contains(QStringLiteral("--model-config"))) {
-        p.fail(QCoreApplication::translate(
-            "cli", "--model (a preset id) or --model-config (a config.json) is required"));
+    if (m_command.requireModelAndTask && !m_request.modelId && !m_request.modelConfigPath) {
+        fail(context, tr("--model (a preset id) or --model-config (a config.json) is required"));
         return std::nullopt;
     }
-    w.weightPrecision = Precision::Bf16;
-    if (values.contains(QStringLiteral("--precision"))) {
-        const auto precision =
-            p.precision(QStringLiteral("--precision"), values.value(QStringLiteral("--precision")));
-        if (!precision)
-            return std::nullopt;
-        w.weightPrecision = *precision;
-    }
-    w.activationPrecision = Precisions::defaultActivationFor(w.weightPrecision);
-    if (w.task == Task::Qlora && !values.contains(QStringLiteral("--precision"))) {
-        w.weightPrecision = Precision::Int4; // stored as NF4 (4.127 bits) by the memory model
-        w.activationPrecision = Precision::Bf16;
-    }
-    if (values.contains(QStringLiteral("--activation-precision"))) {
-        const auto precision = p.precision(QStringLiteral("--activation-precision"),
-                                           values.value(QStringLiteral("--activation-precision")));
-        if (!precision)
-            return std::nullopt;
-        w.activationPrecision = *precision;
-    }
-    w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
-    if (values.contains(QStringLiteral("--kv-precision"))) {
-        const auto precision =
-            p.precision(QStringLiteral("--kv-precision"), values.value(QStringLiteral("--kv-precision")));
-        if (!precision)
-            return std::nullopt;
-        w.kvPrecision = *precision;
-    }
-    const auto readInt = [&](const char *name, int &target, int minimum, int maximum) {
-        const QString option = QString::fromLatin1(name);
-        if (!values.contains(option))
-            return true;
-        const auto value = p.integer(option, values.value(option), minimum, maximum);
-        if (value)
-            target = *value;
-        return value.has_value();
-    };
-    const auto readDouble = [&](const char *name, double &target, double minimum, double maximum) {
-        const QString option = QString::fromLatin1(name);
-        if (!values.contains(option))
-            return true;
-        const auto value = p.number(option, values.value(option), minimum, maximum);
-        if (value)
-            target = *value;
-        return value.has_value();
-    };
-    if (values.value(QStringLiteral("--batch")).compare(QLatin1String("max"), Qt::CaseInsensitive) == 0) {
-        if (Tasks::isTraining(w.task)) {
-            p.fail(QCoreApplication::translate(
-                "cli", "--batch max: only for inference; training needs a batch from 1 to 1000000"));
-            return std::nullopt;
-        }
-        w.batch = 0;
-    } else if (!readInt("--batch", w.batch, 1, 1000000)) {
-        return std::nullopt;
-    }
-    double usdPerGpuHour = -1.0;
-    if (!readInt("--input-tokens", w.inputTokens, 0, 10000000) ||
-        !readInt("--output-tokens", w.outputTokens, 0, 10000000) ||
-        !readInt("--seq-len", w.sequenceLength, 1, 10000000) || !readInt("--gpus", w.gpuCount, 1, 65536) ||
-        !readInt("--tp", w.tensorParallel, 1, 65536) || !readInt("--pp", w.pipelineParallel, 1, 65536) ||
-        !readInt("--zero", w.zeroStage, 0, 3) || !readInt("--lora-rank", w.loraRank, 1, 65536) ||
-        !readDouble("--usd-per-gpu-hour", usdPerGpuHour, 0.0, 10000.0) ||
-        !readDouble("--usd-per-kwh", w.usdPerKwh, 0.0, 100.0) ||
-        !readDouble("--utilisation", w.utilisation, 0.01, 1.0) ||
-        !readDouble("--train-tokens", w.trainTokens, 0.0, 1e16))
-        return std::nullopt;
-    if (usdPerGpuHour >= 0.0)
-        w.usdPerGpuHour = usdPerGpuHour;
-    if (!values.contains(QStringLiteral("--gpus")))
-        w.gpuCount = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
-    if (w.task == Task::Lora || w.task == Task::Qlora)
-        w.recompute =
-            Recompute::Full; // the PEFT and QLoRA recipes checkpoint every layer; --recompute overrides
-    if (values.contains(QStringLiteral("--recompute"))) {
-        const auto recompute = Recomputes::parse(values.value(QStringLiteral("--recompute")));
-        if (!recompute) {
-            p.fail(QCoreApplication::translate("cli", "--recompute '%1': allowed %2")
-                       .arg(values.value(QStringLiteral("--recompute")),
-                            Recomputes::allNames().join(QStringLiteral(", "))));
-            return std::nullopt;
-        }
-        w.recompute = *recompute;
-    }
-    if (values.contains(QStringLiteral("--optimizer"))) {
-        const QString optimizer = values.value(QStringLiteral("--optimizer")).toLower();
-        if (optimizer == QLatin1String("adam"))
-            w.optimizer = Optimizer::Adam;
-        else if (optimizer == QLatin1String("adam8bit"))
-            w.optimizer = Optimizer::Adam8bit;
-        else {
-            p.fail(QCoreApplication::translate("cli", "--optimizer '%1': allowed adam, adam8bit")
-                       .arg(values.value(QStringLiteral("--optimizer"))));
-            return std::nullopt;
-        }
-    }
-    const QStringList gpuQueries = values.value(QStringLiteral("--gpu")).split(u',', Qt::SkipEmptyParts);
-    if (gpuQueries.size() < minimumGpus) {
-        p.fail(QCoreApplication::translate("cli", "--gpu '%1': needs at least %2 GPUs, comma-separated")
-                   .arg(values.value(QStringLiteral("--gpu")))
-                   .arg(minimumGpus));
+    const QStringList gpuQueries = m_parser.value(m_gpu).split(u',', Qt::SkipEmptyParts);
+    if (gpuQueries.size() < m_command.minimumGpus) {
+        fail(context, tr("--gpu '%1': needs at least %2 GPUs, comma-separated")
+                          .arg(m_parser.value(m_gpu))
+                          .arg(m_command.minimumGpus));
         return std::nullopt;
     }
 
-    // Now the catalogue.
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot) {
         *exitCode = ExitCode::Failure;
         return std::nullopt;
     }
+    ParsedWorkloadArguments parsed;
     for (const QString &query : gpuQueries) {
         const GpuSpec *gpu = GpuLookup::find(snapshot->gpus, query.trimmed());
         if (!gpu) {
             const QStringList matches = GpuLookup::closeMatches(snapshot->gpus, query.trimmed());
-            p.fail(
-                matches.isEmpty()
-                    ? QCoreApplication::translate("cli", "unknown GPU '%1'; `gpucompare list` names them all")
-                          .arg(query)
-                    : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2")
-                          .arg(query, matches.join(QStringLiteral(", "))));
+            fail(context, matches.isEmpty()
+                              ? tr("unknown GPU '%1'; `gpucompare list` names them all").arg(query)
+                              : tr("unknown GPU '%1'; close matches: %2")
+                                    .arg(query, matches.join(QStringLiteral(", "))));
             return std::nullopt;
         }
-        request.gpus.append(*gpu);
-    }
-    if (values.contains(QStringLiteral("--model-config"))) {
-        QString error;
-        const auto model =
-            HuggingFaceConfig::fromFile(values.value(QStringLiteral("--model-config")), &error);
-        if (!model) {
-            p.fail(QStringLiteral("--model-config: ") + error);
-            return std::nullopt;
-        }
-        w.model = *model;
-    } else {
-        const QString modelId =
-            values.value(QStringLiteral("--model"), QStringLiteral("llama-3-8b")).trimmed();
-        const ModelSpec *model = snapshot->findModel(modelId);
-        if (!model)
-            for (const ModelSpec &candidate : snapshot->models)
-                if (candidate.modelId.compare(modelId, Qt::CaseInsensitive) == 0)
-                    model = &candidate;
-        if (!model) {
-            const QStringList matches = closeModels(snapshot->models, modelId);
-            QStringList all;
-            for (const ModelSpec &candidate : snapshot->models)
-                all << candidate.modelId;
-            p.fail(matches.isEmpty()
-                       ? QCoreApplication::translate("cli", "unknown model '%1'; presets: %2")
-                             .arg(modelId, all.join(QStringLiteral(", ")))
-                       : QCoreApplication::translate("cli", "unknown model '%1'; close matches: %2")
-                             .arg(modelId, matches.join(QStringLiteral(", "))));
-            return std::nullopt;
-        }
-        w.model = *model;
+        parsed.gpus.append(*gpu);
     }
 
-    const auto profileFor = [&](const QString &id, EfficiencyParameters &target) {
-        const EfficiencyProfile *profile = snapshot->findProfile(id);
-        if (!profile) {
-            QStringList ids;
-            for (const EfficiencyProfile &candidate : snapshot->profiles)
-                ids << candidate.profileId;
-            p.fail(QCoreApplication::translate("cli", "--profile '%1': allowed %2")
-                       .arg(id, ids.join(QStringLiteral(", "))));
-            return false;
+    parsed.request = m_request;
+    parsed.resolved = WorkloadResolver::resolve(m_request, *snapshot);
+    if (!parsed.resolved.isValid()) {
+        if (parsed.resolved.problems.isEmpty()) { // not expected; never an estimate without a workload
+            fail(context, tr("the workload cannot be estimated"));
+            return std::nullopt;
         }
-        QString error;
-        const auto parameters = EfficiencyParameters::fromProfile(*profile, &error);
-        if (!parameters) {
-            p.fail(error);
+        const WorkloadProblem &problem = parsed.resolved.problems.constFirst();
+        fail(context, optionName(problem.field) + QStringLiteral(": ") + problem.message);
+        // A profile the user did not name, or one that exists but cannot be read, is the catalogue's fault.
+        if (problem.field == WorkloadField::Profile &&
+            (!m_request.profileId || snapshot->findProfile(*m_request.profileId)))
             *exitCode = ExitCode::Failure;
-            return false;
-        }
-        target = *parameters;
-        return true;
-    };
-    if (!profileFor(values.value(QStringLiteral("--profile"), ProfileChoice::defaultFor(w.task, w.gpuCount)),
-                    request.parameters))
-        return std::nullopt;
-    if (!profileFor(ProfileChoice::forOtherTask(w.task, w.gpuCount), request.otherTaskParameters))
-        return std::nullopt;
-
-    const QString problem = Estimator::validate(w);
-    if (!problem.isEmpty()) {
-        p.fail(problem);
         return std::nullopt;
     }
+    parsed.json = m_parser.isSet(m_json);
+    parsed.showMath = m_parser.isSet(m_math);
     *exitCode = ExitCode::Ok;
-    return request;
+    return parsed;
 }
 
-} // namespace WorkloadOptions
+std::optional<WorkloadRequest> WorkloadOptions::requestFrom(const QStringList &arguments, QString *error)
+{
+    WorkloadOptions options(Command{QStringLiteral("estimate"), QString(), QString(), 1, false});
+    if (!options.m_parser.parse(QStringList{options.m_command.name} + arguments)) {
+        if (error)
+            *error = options.m_parser.errorText();
+        return std::nullopt;
+    }
+    if (options.m_parser.isSet(options.m_help)) {
+        if (error)
+            *error = tr("--help asks for the help, not for an estimate");
+        return std::nullopt;
+    }
+    if (!options.m_parser.positionalArguments().isEmpty()) {
+        if (error)
+            *error = tr("unexpected argument '%1'").arg(options.m_parser.positionalArguments().constFirst());
+        return std::nullopt;
+    }
+    const QString problem = options.convert();
+    if (!problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return std::nullopt;
+    }
+    return options.m_request;
+}

@@ -2,38 +2,87 @@
 
 #include "CliContext.h"
 
-#include <CatalogueSnapshot.h>
-#include <EfficiencyParameters.h>
+#include <GpuSpec.h>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QList>
+#include <QPair>
 #include <QStringList>
 #include <QVector>
-#include <Workload.h>
+#include <WorkloadField.h>
+#include <WorkloadRequest.h>
+#include <WorkloadResolver.h>
 #include <optional>
 
-// The workload options shared by `estimate` and `compare`, parsed and resolved against the catalogue:
-//   --gpu G[,G...] --model M | --model-config FILE --task T --precision P --activation-precision P
-//   --kv-precision P --batch N|max --input-tokens N --output-tokens N --seq-len N --gpus N --tp N --pp N
-//   --zero 0-3 --recompute none|selective|full --optimizer adam|adam8bit --lora-rank N --profile ID
-//   --usd-per-gpu-hour X
-//   --usd-per-kwh X --utilisation X --train-tokens N --json --math
-// Every bad value is reported as one line naming it and what is allowed (exit 2).
-struct WorkloadRequest
+// What estimate, compare and export-chart work on once their options are parsed and resolved.
+struct ParsedWorkloadArguments
 {
     QVector<GpuSpec> gpus;
-    Workload workload;
-    EfficiencyParameters parameters;
-    EfficiencyParameters otherTaskParameters; // for the verdict of the task not asked for
+    WorkloadRequest request;   // only the options given
+    ResolvedWorkload resolved; // valid: the request with its task's recipe applied
     bool json = false;
     bool showMath = false;
 };
 
-namespace WorkloadOptions {
+// The workload options of estimate, compare and export-chart, as a thin layer on QCommandLineParser: one
+// option per WorkloadField (named by WorkloadFields::option: --model, --task, --batch N|max, --seq-len ...)
+// plus --gpu, --model-config, --json, --math and -h/--help. It only turns text into typed values; defaults,
+// recipes and ranges are WorkloadResolver's, so the window and the command line give one question one
+// answer. A value that is not even of its type is one line naming the option, the value and what is
+// allowed (exit 2); so is each problem the resolver reports, named by the option of its field.
+class WorkloadOptions
+{
+public:
+    struct Command
+    {
+        QString name;        // "estimate": in messages and in the usage line
+        QString usage;       // what follows the name in the usage line
+        QString description; // one sentence under the usage line
+        int minimumGpus = 1; // 2 for compare
+        bool requireModelAndTask = false;
+    };
 
-// `command` names the subcommand in messages; `minimumGpus` is 1 for estimate, 2 for compare;
-// `requireModelAndTask` is true for estimate (compare defaults to llama-3-8b inference).
-std::optional<WorkloadRequest> parse(const QString &command, const QStringList &arguments,
-                                     CliContext &context, int minimumGpus, bool requireModelAndTask,
-                                     int *exitCode);
+    explicit WorkloadOptions(const Command &command);
+    WorkloadOptions(const WorkloadOptions &) = delete;
+    WorkloadOptions &operator=(const WorkloadOptions &) = delete;
 
-QString usage(const QString &command);
+    // A command's own option (export-chart's --chart): parsed and listed in --help with the workload ones.
+    void addOption(const QCommandLineOption &option);
 
-} // namespace WorkloadOptions
+    // Reads the arguments (those after the command name) and converts every value. On false *exitCode
+    // says why: 2 after one line on stderr, or 0 after --help printed the help. Reads no catalogue.
+    bool parse(const QStringList &arguments, CliContext &context, int *exitCode);
+    // After parse: a command's own option.
+    QString value(const QCommandLineOption &option) const;
+    bool isSet(const QCommandLineOption &option) const;
+    // After parse: the request as typed, only the options given.
+    const WorkloadRequest &request() const { return m_request; }
+
+    // After parse: checks what the command requires, opens the catalogue, finds the GPUs and resolves the
+    // request. nullopt after one line on stderr, with *exitCode 2 (bad arguments) or 1 (the catalogue or
+    // a profile in it cannot be read).
+    std::optional<ParsedWorkloadArguments> resolve(CliContext &context, int *exitCode);
+
+    QString helpText() const;
+
+    // The request the command line builds from a command's arguments, without opening the catalogue: for
+    // checking that the window and the command line ask the same question. nullopt with one line in
+    // *error when an argument is not understood (or asks for --help).
+    static std::optional<WorkloadRequest> requestFrom(const QStringList &arguments, QString *error);
+
+private:
+    // One line naming the problem, or empty when every value converts.
+    QString convert();
+    QString optionName(WorkloadField field) const;
+    void fail(CliContext &context, const QString &message) const;
+
+    Command m_command;
+    QCommandLineParser m_parser;
+    QList<QPair<WorkloadField, QCommandLineOption>> m_fields;
+    QCommandLineOption m_gpu;
+    QCommandLineOption m_modelConfig;
+    QCommandLineOption m_json;
+    QCommandLineOption m_math;
+    QCommandLineOption m_help;
+    WorkloadRequest m_request;
+};

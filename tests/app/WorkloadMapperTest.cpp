@@ -19,10 +19,12 @@ protected:
         m_snapshot = *catalogue->snapshot();
     }
 
-    QString errorField(const WorkloadFormValues &values) const
+    std::optional<WorkloadField> errorField(const WorkloadFormValues &values) const
     {
         const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
-        return mapped.errors.isEmpty() ? QString() : mapped.errors.first().field;
+        if (mapped.errors.isEmpty())
+            return std::nullopt;
+        return mapped.errors.first().field;
     }
 
     QTemporaryDir m_dir;
@@ -35,9 +37,9 @@ TEST_F(WorkloadMapperTest, TheDefaultFormIsAUsableWorkloadWithTheServingProfile)
 {
     const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
-    EXPECT_EQ(mapped.workload->model.modelId, QStringLiteral("llama-3-8b"));
-    EXPECT_EQ(mapped.parameters.profileId, QStringLiteral("vllm"));
-    EXPECT_EQ(mapped.workload->tensorParallel, 0); // automatic split
+    EXPECT_EQ(mapped.resolved.workload->model.modelId, QStringLiteral("llama-3-8b"));
+    EXPECT_EQ(mapped.resolved.parameters.profileId, QStringLiteral("vllm"));
+    EXPECT_EQ(mapped.resolved.workload->tensorParallel, 0); // automatic split
     EXPECT_TRUE(mapped.summary.contains(QStringLiteral("Llama-3 8B")));
 }
 
@@ -46,15 +48,15 @@ TEST_F(WorkloadMapperTest, TrainingOnManyGpusDefaultsToMegatronAndQloraToA4BitBa
     WorkloadFormValues values;
     values.task = QStringLiteral("training");
     values.gpus = 64;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).parameters.profileId, QStringLiteral("megatron"));
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("megatron"));
     values.gpus = 8;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).parameters.profileId, QStringLiteral("pytorch-amp"));
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("pytorch-amp"));
 
     values.task = QStringLiteral("qlora");
     const MappedWorkload qlora = WorkloadMapper::map(values, m_snapshot);
     ASSERT_TRUE(qlora.isValid());
-    EXPECT_EQ(qlora.workload->weightPrecision, Precision::Int4);
-    EXPECT_EQ(qlora.workload->activationPrecision, Precision::Bf16);
+    EXPECT_EQ(qlora.resolved.workload->weightPrecision, Precision::Int4);
+    EXPECT_EQ(qlora.resolved.workload->activationPrecision, Precision::Bf16);
 }
 
 TEST_F(WorkloadMapperTest, WeightOnlyFormatsComputeAt16Bits)
@@ -63,30 +65,69 @@ TEST_F(WorkloadMapperTest, WeightOnlyFormatsComputeAt16Bits)
     values.weightPrecision = QStringLiteral("q4_k_m");
     const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
     ASSERT_TRUE(mapped.isValid());
-    EXPECT_EQ(mapped.workload->activationPrecision, Precision::Fp16);
+    EXPECT_EQ(mapped.resolved.workload->activationPrecision, Precision::Fp16);
 }
 
 TEST_F(WorkloadMapperTest, EachProblemIsReportedAtTheFieldThatCausesIt)
 {
     WorkloadFormValues values;
     values.tensorParallel = 3; // 3 does not divide 1 GPU
-    EXPECT_EQ(errorField(values), QStringLiteral("tensorParallel"));
+    EXPECT_EQ(errorField(values), WorkloadField::TensorParallel);
 
     values = WorkloadFormValues();
     values.pipelineParallel = 2;
     values.gpus = 1;
-    EXPECT_EQ(errorField(values), QStringLiteral("pipelineParallel"));
+    EXPECT_EQ(errorField(values), WorkloadField::PipelineParallel);
 
     values = WorkloadFormValues();
     values.task = QStringLiteral("training");
     values.weightPrecision = QStringLiteral("q4_k_m"); // full training of GGUF weights is not a thing
-    EXPECT_EQ(errorField(values), QStringLiteral("weightPrecision"));
+    EXPECT_EQ(errorField(values), WorkloadField::WeightPrecision);
 
     values = WorkloadFormValues();
     values.modelId = QStringLiteral("no-such-model");
-    EXPECT_EQ(errorField(values), QStringLiteral("model"));
+    EXPECT_EQ(errorField(values), WorkloadField::Model);
 
     values = WorkloadFormValues();
     values.profileId = QStringLiteral("no-such-profile");
-    EXPECT_EQ(errorField(values), QStringLiteral("profile"));
+    EXPECT_EQ(errorField(values), WorkloadField::Profile);
+}
+
+// The form sends only what the task uses: values kept in greyed-out fields do not reach the request.
+TEST_F(WorkloadMapperTest, FieldsTheTaskDoesNotUseStayOutOfTheRequest)
+{
+    WorkloadFormValues values;
+    values.task = QStringLiteral("inference");
+    values.sequenceLength = 8192;
+    values.zeroStage = 3;
+    values.recompute = QStringLiteral("full");
+    QVector<WorkloadFieldError> errors;
+    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
+    EXPECT_TRUE(errors.isEmpty());
+    EXPECT_FALSE(request.sequenceLength.has_value());
+    EXPECT_FALSE(request.zeroStage.has_value());
+    EXPECT_FALSE(request.recompute.has_value());
+    EXPECT_EQ(request.inputTokens, values.inputTokens);
+
+    values.task = QStringLiteral("training");
+    const WorkloadRequest training = WorkloadMapper::requestFrom(values, &errors);
+    EXPECT_FALSE(training.inputTokens.has_value());
+    EXPECT_EQ(training.sequenceLength, 8192);
+    EXPECT_EQ(training.zeroStage, 3);
+}
+
+// What the form's recipe choices say is what the resolver uses.
+TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
+{
+    WorkloadFormValues values;
+    values.task = QStringLiteral("qlora");
+    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(mapped.isValid());
+    EXPECT_TRUE(mapped.recipeDefaults.value(QStringLiteral("weightPrecision")).contains(QStringLiteral("int4")));
+    EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("recompute")),
+              Recomputes::name(mapped.resolved.workload->recompute));
+    EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("zeroStage")),
+              QString::number(mapped.resolved.workload->zeroStage));
+    EXPECT_TRUE(mapped.summary.contains(QStringLiteral("QLoRA"))) << mapped.summary.toStdString();
+    EXPECT_TRUE(mapped.summary.contains(QStringLiteral("int4"))) << mapped.summary.toStdString();
 }

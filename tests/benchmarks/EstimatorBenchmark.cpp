@@ -5,6 +5,7 @@
 #include <Estimator.h>
 #include <QFile>
 #include <SeedFiles.h>
+#include <WorkloadResolver.h>
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -15,6 +16,7 @@ struct Fixture
     QVector<Workload> workloads;
     EfficiencyParameters inference;
     EfficiencyParameters training;
+    ResolvedWorkload comparison; // Llama-3 8B inference, as the window's default resolves it
 };
 
 const Fixture &fixture()
@@ -48,10 +50,16 @@ const Fixture &fixture()
             w.gpuCount = 8;
             result.workloads << w; // inference, batch 32 on 8 GPUs
             w.task = Task::Training;
-            w.batch = 4;
+            w.batch = 32;
+            w.microBatch = 4;
             w.zeroStage = 1;
-            result.workloads << w; // training on 8 GPUs
+            result.workloads << w; // training on 8 GPUs, 4 sequences per GPU
         }
+        CatalogueSnapshot catalogue;
+        catalogue.gpus = result.gpus;
+        catalogue.models = models;
+        catalogue.profiles = profiles;
+        result.comparison = WorkloadResolver::resolve(WorkloadRequest(), catalogue);
         return result;
     }();
     return f;
@@ -116,8 +124,7 @@ void BM_EstimateAllTwentyTwoGpus(benchmark::State &state)
 {
     const Fixture &f = fixture();
     for (auto _ : state) {
-        QVector<Estimate> all = Estimator::estimateAll(f.gpus, f.workloads.constFirst(), f.inference,
-                                                       &f.training, EstimateOptions{false});
+        QVector<Estimate> all = Estimator::estimateAll(f.gpus, f.comparison, EstimateOptions{false});
         benchmark::DoNotOptimize(all);
     }
     state.SetItemsProcessed(state.iterations() * f.gpus.size());

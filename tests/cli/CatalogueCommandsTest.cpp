@@ -174,3 +174,109 @@ TEST(CatalogueCommands, ADamagedDbIsReportedAndLeftAlone)
     EXPECT_TRUE(result.err.contains(QStringLiteral("--db NEW.db starts over"))) << result.err.toStdString();
     EXPECT_EQ(readFile(path), QByteArray(4096, 'z'));
 }
+
+namespace {
+
+QJsonArray parseJsonArray(const QString &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
+    EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+    EXPECT_TRUE(document.isArray());
+    return document.array();
+}
+
+QJsonObject findById(const QJsonArray &array, const QString &key, const QString &id)
+{
+    for (const QJsonValue &value : array)
+        if (value.toObject().value(key).toString() == id)
+            return value.toObject();
+    return {};
+}
+
+} // namespace
+
+TEST(CatalogueCommands, ModelsJsonListsThePresetsWithTheirShape)
+{
+    QTemporaryDir dir;
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--json")}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QJsonArray models = parseJsonArray(result.out);
+    EXPECT_GE(models.size(), 10);
+    const QJsonObject llama = findById(models, QStringLiteral("model_id"), QStringLiteral("llama-3-8b"));
+    ASSERT_FALSE(llama.isEmpty()) << result.out.toStdString();
+    EXPECT_EQ(llama.value(QStringLiteral("name")).toString(), QStringLiteral("Llama-3 8B"));
+    EXPECT_EQ(llama.value(QStringLiteral("kind")).toString(), QStringLiteral("decoder"));
+    // Meta-Llama-3-8B's config.json: 8.03e9 parameters, 32 layers of 4096, 32 heads, 8 KV heads, 8192
+    // context.
+    EXPECT_NEAR(llama.value(QStringLiteral("params_billions")).toDouble(), 8.03, 0.005);
+    EXPECT_EQ(llama.value(QStringLiteral("layers")).toInt(), 32);
+    EXPECT_EQ(llama.value(QStringLiteral("hidden_size")).toInt(), 4096);
+    EXPECT_EQ(llama.value(QStringLiteral("heads")).toInt(), 32);
+    EXPECT_EQ(llama.value(QStringLiteral("kv_heads")).toInt(), 8);
+    EXPECT_EQ(llama.value(QStringLiteral("max_context")).toInt(), 8192);
+    EXPECT_TRUE(llama.value(QStringLiteral("source")).toString().contains(QStringLiteral("huggingface.co")));
+    // A CNN has no transformer shape: null, not 0.
+    const QJsonObject resnet = findById(models, QStringLiteral("model_id"), QStringLiteral("resnet-50"));
+    ASSERT_FALSE(resnet.isEmpty());
+    EXPECT_TRUE(resnet.value(QStringLiteral("layers")).isNull());
+    EXPECT_GT(resnet.value(QStringLiteral("params_billions")).toDouble(), 0.0);
+}
+
+TEST(CatalogueCommands, ProfilesJsonSaysWhichTaskEachIsTheDefaultFor)
+{
+    QTemporaryDir dir;
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("profiles"), QStringLiteral("--json")}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QJsonArray profiles = parseJsonArray(result.out);
+    const auto defaultsOf = [&profiles](const char *id) {
+        const QJsonObject profile = findById(profiles, QStringLiteral("profile_id"), QString::fromLatin1(id));
+        EXPECT_FALSE(profile.isEmpty()) << id;
+        EXPECT_FALSE(profile.value(QStringLiteral("name")).toString().isEmpty()) << id;
+        EXPECT_FALSE(profile.value(QStringLiteral("description")).toString().isEmpty()) << id;
+        QStringList defaults;
+        for (const QJsonValue &value : profile.value(QStringLiteral("default_for")).toArray()) {
+            const QJsonObject range = value.toObject();
+            const QJsonValue to = range.value(QStringLiteral("max_gpus"));
+            defaults << QStringLiteral("%1 %2-%3")
+                            .arg(range.value(QStringLiteral("task")).toString())
+                            .arg(range.value(QStringLiteral("min_gpus")).toInt())
+                            .arg(to.isNull() ? QStringLiteral("any") : QString::number(to.toInt()));
+        }
+        return defaults;
+    };
+    EXPECT_EQ(defaultsOf("vllm"), QStringList{QStringLiteral("inference 1-any")});
+    EXPECT_EQ(defaultsOf("pytorch-amp"),
+              (QStringList{QStringLiteral("training 1-8"), QStringLiteral("lora 1-8"),
+                           QStringLiteral("qlora 1-8")}));
+    EXPECT_EQ(defaultsOf("megatron"),
+              (QStringList{QStringLiteral("training 9-any"), QStringLiteral("lora 9-any"),
+                           QStringLiteral("qlora 9-any")}));
+    EXPECT_TRUE(defaultsOf("roofline").isEmpty());
+}
+
+TEST(CatalogueCommands, ModelsAndProfilesPrintOneTable)
+{
+    QTemporaryDir dir;
+    const ProcessResult models = runGpuCompare(withDb(dir, {QStringLiteral("models")}));
+    ASSERT_EQ(models.exitCode, 0) << models.err.toStdString();
+    const QStringList lines = models.out.split(u'\n', Qt::SkipEmptyParts);
+    ASSERT_GT(lines.size(), 2);
+    EXPECT_TRUE(lines.first().startsWith(QStringLiteral("Model id"))) << lines.first().toStdString();
+    // Aligned: the name column starts at the same place on every row.
+    const qsizetype nameColumn = lines.first().indexOf(QStringLiteral("Name"));
+    for (const QString &line : lines.mid(1, lines.size() - 2))
+        EXPECT_EQ(line.at(nameColumn - 1), u' ') << line.toStdString();
+    EXPECT_TRUE(models.out.contains(QStringLiteral("\nllama-3-8b ")));
+
+    const ProcessResult profiles = runGpuCompare(withDb(dir, {QStringLiteral("profiles")}));
+    ASSERT_EQ(profiles.exitCode, 0) << profiles.err.toStdString();
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("\nvllm "))) << profiles.out.toStdString();
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training, lora, qlora on 1-8 GPUs")))
+        << profiles.out.toStdString();
+
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--yaml")})).exitCode, 2);
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("profiles"), QStringLiteral("extra")})).exitCode, 2);
+}

@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <tuple>
 
 namespace {
 
@@ -36,14 +37,21 @@ protected:
         return document.object().value(QStringLiteral("results")).toArray();
     }
 
-    void expectBadInput(const QStringList &arguments, const QString &mentioned)
+    // Exit 2 and one line on stderr that contains every one of `mentioned`.
+    void expectBadInput(const QStringList &arguments, const QStringList &mentioned)
     {
         const ProcessResult result = run(arguments);
         EXPECT_EQ(result.exitCode, 2) << arguments.join(u' ').toStdString();
         EXPECT_FALSE(result.crashed);
         EXPECT_TRUE(result.out.isEmpty()) << result.out.toStdString();
         EXPECT_EQ(result.err.trimmed().count(u'\n'), 0) << "one line: " << result.err.toStdString();
-        EXPECT_TRUE(result.err.contains(mentioned)) << result.err.toStdString();
+        for (const QString &text : mentioned)
+            EXPECT_TRUE(result.err.contains(text))
+                << text.toStdString() << " in " << result.err.toStdString();
+    }
+    void expectBadInput(const QStringList &arguments, const QString &mentioned)
+    {
+        expectBadInput(arguments, QStringList{mentioned});
     }
 
     QTemporaryDir m_dir;
@@ -63,7 +71,8 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
     const QJsonArray all =
         results({QStringLiteral("estimate"), QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--model"),
                  QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference"),
-                 QStringLiteral("--precision"), QStringLiteral("fp16")});
+                 QStringLiteral("--precision"), QStringLiteral("fp16"), QStringLiteral("--input-tokens"),
+                 QStringLiteral("512")});
     ASSERT_EQ(all.size(), 5);
     for (const QJsonValue &value : all) {
         const QJsonObject e = value.toObject();
@@ -83,10 +92,17 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
                         .toDouble(),
                     16.06, 0.005);
         const QJsonObject inference = e.value(QStringLiteral("inference")).toObject();
-        for (const char *key : {"ttft_ms", "tpot_ms", "prefill_tokens_per_s", "decode_tokens_per_s",
-                                "throughput_tokens_per_s", "max_batch"})
+        for (const char *key :
+             {"requests_in_flight", "replicas", "batch_per_replica", "ttft_ms", "tpot_ms",
+              "prefill_tokens_per_s", "decode_tokens_per_s", "throughput_tokens_per_s", "max_batch"})
             EXPECT_TRUE(inference.value(QString::fromLatin1(key)).isDouble()) << key;
-        // The definitions of the issue, batch 1, input 512, output 256.
+        EXPECT_FALSE(inference.contains(QStringLiteral("batch")))
+            << "now requests_in_flight and batch_per_replica";
+        // The resolver's default: one request in flight, on the one replica of one GPU.
+        EXPECT_EQ(inference.value(QStringLiteral("requests_in_flight")).toInt(), 1);
+        EXPECT_EQ(inference.value(QStringLiteral("replicas")).toInt(), 1);
+        EXPECT_EQ(inference.value(QStringLiteral("batch_per_replica")).toInt(), 1);
+        // The definitions of the issue, batch 1, input 512 (given), output 256.
         const double ttft = inference.value(QStringLiteral("ttft_ms")).toDouble();
         const double tpot = inference.value(QStringLiteral("tpot_ms")).toDouble();
         EXPECT_NEAR(inference.value(QStringLiteral("decode_tokens_per_s")).toDouble(), 1000.0 / tpot,
@@ -107,14 +123,23 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
                                      QStringLiteral("limited"), QStringLiteral("unsuitable")})
                             .contains(v.value(QStringLiteral("level")).toString()));
             EXPECT_FALSE(v.value(QStringLiteral("reasons")).toArray().isEmpty());
+            EXPECT_FALSE(v.value(QStringLiteral("recipe")).toString().isEmpty()) << task;
         }
+        // The training verdict beside an inference estimate judges the training recipe, and says so.
+        EXPECT_TRUE(verdict.value(QStringLiteral("training"))
+                        .toObject()
+                        .value(QStringLiteral("recipe"))
+                        .toString()
+                        .contains(QStringLiteral("training")));
         const QJsonArray math = e.value(QStringLiteral("math")).toArray();
         ASSERT_FALSE(math.isEmpty());
-        for (const QJsonValue &term : math)
-            EXPECT_EQ(
-                keysOf(term.toObject()),
-                (QStringList{QStringLiteral("formula"), QStringLiteral("name"), QStringLiteral("substituted"),
-                             QStringLiteral("unit"), QStringLiteral("value")}));
+        // Each term names its typed id ("weights_per_gpu") next to its English name.
+        for (const QJsonValue &term : math) {
+            EXPECT_EQ(keysOf(term.toObject()),
+                      (QStringList{QStringLiteral("formula"), QStringLiteral("id"), QStringLiteral("name"),
+                                   QStringLiteral("substituted"), QStringLiteral("unit"), QStringLiteral("value")}));
+            EXPECT_FALSE(term.toObject().value(QStringLiteral("id")).toString().isEmpty());
+        }
     }
 }
 
@@ -134,6 +159,18 @@ TEST_F(EstimateCommands, TrainingJsonHasTrainingAndNoInference)
         EXPECT_GT(training.value(QString::fromLatin1(key)).toDouble(), 0.0) << key;
     EXPECT_LT(training.value(QStringLiteral("mfu")).toDouble(), 1.0);
     EXPECT_EQ(e.value(QStringLiteral("gpus")).toInt(), 8);
+    // The resolver's default global batch, 8 sequences per GPU, in micro-batches of 1 over the replicas.
+    EXPECT_FALSE(training.contains(QStringLiteral("batch"))) << "now global_batch and its split";
+    const int globalBatch = training.value(QStringLiteral("global_batch")).toInt();
+    const int perReplica = training.value(QStringLiteral("sequences_per_replica")).toInt();
+    const int microBatch = training.value(QStringLiteral("micro_batch")).toInt();
+    const int dp = e.value(QStringLiteral("parallelism")).toObject().value(QStringLiteral("dp")).toInt();
+    EXPECT_EQ(globalBatch, 64);
+    EXPECT_EQ(microBatch, 1);
+    ASSERT_GE(dp, 1);
+    EXPECT_EQ(perReplica, (globalBatch + dp - 1) / dp);
+    EXPECT_EQ(training.value(QStringLiteral("gradient_accumulation")).toInt(),
+              (perReplica + microBatch - 1) / microBatch);
     // 16 bytes x 68.98e9 parameters / 8 GPUs (ZeRO-3) = 138 GB of states: more than 80 GB, so it does not
     // fit.
     EXPECT_FALSE(e.value(QStringLiteral("memory")).toObject().value(QStringLiteral("fits")).toBool());
@@ -152,15 +189,32 @@ TEST_F(EstimateCommands, GpusMeansNOfEachAndThroughputIsForAllOfThem)
                            .toObject()
                            .value(QStringLiteral("decode_tokens_per_s"))
                            .toDouble();
-    const QJsonObject four =
-        results(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("4")}).first().toObject();
+    // --batch is the requests in flight on the whole deployment: four GPUs serve four requests, one each.
+    const QJsonObject four = results(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("4"),
+                                                        QStringLiteral("--batch"), QStringLiteral("4")})
+                                 .first()
+                                 .toObject();
     EXPECT_EQ(four.value(QStringLiteral("gpus")).toInt(), 4);
+    const QJsonObject inference = four.value(QStringLiteral("inference")).toObject();
+    EXPECT_EQ(inference.value(QStringLiteral("requests_in_flight")).toInt(), 4);
+    EXPECT_EQ(inference.value(QStringLiteral("replicas")).toInt(), 4);
+    EXPECT_EQ(inference.value(QStringLiteral("batch_per_replica")).toInt(), 1);
     // The model fits on one card: four data-parallel replicas serve four times the tokens.
-    EXPECT_NEAR(four.value(QStringLiteral("inference"))
+    EXPECT_NEAR(inference.value(QStringLiteral("decode_tokens_per_s")).toDouble(), 4.0 * one, 1e-6 * one);
+
+    // One request on four GPUs is still one request: the other replicas idle, the tokens/s stay one card's.
+    const QJsonObject idle =
+        results(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("4")}).first().toObject();
+    EXPECT_EQ(idle.value(QStringLiteral("inference"))
+                  .toObject()
+                  .value(QStringLiteral("requests_in_flight"))
+                  .toInt(),
+              1);
+    EXPECT_NEAR(idle.value(QStringLiteral("inference"))
                     .toObject()
                     .value(QStringLiteral("decode_tokens_per_s"))
                     .toDouble(),
-                4.0 * one, 1e-6 * one);
+                one, 1e-6 * one);
 }
 
 TEST_F(EstimateCommands, CompareMarksTheBestAndPrintsVerdicts)
@@ -208,12 +262,27 @@ TEST_F(EstimateCommands, BadInputIsExit2WithOneLineNamingTheValue)
                            QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
                            QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
                            QStringLiteral("inference")};
-    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("-4")},
-                   QStringLiteral("--batch '-4'"));
+    // A number of the wrong range is the resolver's to refuse; the option and the value are named.
+    expectBadInput(
+        base + QStringList{QStringLiteral("--batch"), QStringLiteral("-4")},
+        QStringList{QStringLiteral("--batch"), QStringLiteral("-4"), QStringLiteral("1 to 1000000")});
     expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("99999999999")},
                    QStringLiteral("--batch"));
-    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("many")},
-                   QStringLiteral("whole number"));
+    expectBadInput(
+        base + QStringList{QStringLiteral("--batch"), QStringLiteral("many")},
+        QStringList{QStringLiteral("--batch 'many'"), QStringLiteral("whole number"), QStringLiteral("max")});
+    expectBadInput(base + QStringList{QStringLiteral("--batch"), QStringLiteral("lots")},
+                   QStringList{QStringLiteral("--batch 'lots'")});
+    expectBadInput(base + QStringList{QStringLiteral("--micro-batch"), QStringLiteral("1.5")},
+                   QStringList{QStringLiteral("--micro-batch '1.5'"), QStringLiteral("whole number")});
+    expectBadInput(base + QStringList{QStringLiteral("--recompute"), QStringLiteral("some")},
+                   QStringList{QStringLiteral("--recompute 'some'"), QStringLiteral("selective")});
+    expectBadInput(base + QStringList{QStringLiteral("--optimizer"), QStringLiteral("sgd")},
+                   QStringList{QStringLiteral("--optimizer 'sgd'"), QStringLiteral("adam8bit")});
+    expectBadInput(base + QStringList{QStringLiteral("--utilisation"), QStringLiteral("half")},
+                   QStringList{QStringLiteral("--utilisation 'half'"), QStringLiteral("number")});
+    expectBadInput(base + QStringList{QStringLiteral("--frobnicate")}, QStringLiteral("--frobnicate"));
+    expectBadInput(base + QStringList{QStringLiteral("--batch")}, QStringLiteral("--batch"));
     expectBadInput(base + QStringList{QStringLiteral("--precision"), QStringLiteral("fp7")},
                    QStringLiteral("q4_k_m"));
     expectBadInput(base + QStringList{QStringLiteral("--kv-precision"), QStringLiteral("q4_k_m")},
@@ -245,6 +314,120 @@ TEST_F(EstimateCommands, BadInputIsExit2WithOneLineNamingTheValue)
                     QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
                     QStringLiteral("pretraining")},
                    QStringLiteral("qlora"));
+    expectBadInput(
+        {QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+         QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+         QStringLiteral("dance")},
+        QStringList{QStringLiteral("--task 'dance'"), QStringLiteral("inference, training, lora, qlora")});
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b")},
+                   QStringLiteral("--task is required"));
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--task"), QStringLiteral("inference")},
+                   QStringLiteral("--model"));
     expectBadInput({QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb")},
                    QStringLiteral("at least 2"));
+}
+
+TEST_F(EstimateCommands, AValueTheTaskDoesNotUseIsExit2NamingItsOption)
+{
+    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b")};
+    const QString inference = QStringLiteral("inference");
+    const QString training = QStringLiteral("training");
+    for (const auto &[task, option, value] :
+         {std::tuple{inference, QStringLiteral("--seq-len"), QStringLiteral("4096")},
+          std::tuple{inference, QStringLiteral("--zero"), QStringLiteral("1")},
+          std::tuple{inference, QStringLiteral("--micro-batch"), QStringLiteral("2")},
+          std::tuple{inference, QStringLiteral("--recompute"), QStringLiteral("full")},
+          std::tuple{training, QStringLiteral("--input-tokens"), QStringLiteral("512")},
+          std::tuple{training, QStringLiteral("--kv-precision"), QStringLiteral("fp8")},
+          std::tuple{training, QStringLiteral("--lora-rank"), QStringLiteral("8")}})
+        expectBadInput(base + QStringList{QStringLiteral("--task"), task, option, value},
+                       QStringList{QStringLiteral("estimate: ") + option + u':'});
+}
+
+TEST_F(EstimateCommands, AConfigJsonThatCannotBeReadIsNamedByItsOption)
+{
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("l40s_48gb"),
+                    QStringLiteral("--model-config"), m_dir.filePath(QStringLiteral("missing.json")),
+                    QStringLiteral("--task"), QStringLiteral("inference")},
+                   QStringList{QStringLiteral("--model-config:"), QStringLiteral("missing.json")});
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("l40s_48gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--model-config"),
+                    m_dir.filePath(QStringLiteral("config.json")), QStringLiteral("--task"),
+                    QStringLiteral("inference")},
+                   QStringLiteral("not both"));
+}
+
+TEST_F(EstimateCommands, TrainingSplitsTheGlobalBatchAsAsked)
+{
+    const QJsonObject e =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                 QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                 QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("2"),
+                 QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+                 QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--batch"),
+                 QStringLiteral("16"), QStringLiteral("--micro-batch"), QStringLiteral("2")})
+            .first()
+            .toObject();
+    const QJsonObject training = e.value(QStringLiteral("training")).toObject();
+    EXPECT_EQ(e.value(QStringLiteral("parallelism")).toObject().value(QStringLiteral("dp")).toInt(), 2);
+    EXPECT_EQ(training.value(QStringLiteral("global_batch")).toInt(), 16);
+    EXPECT_EQ(training.value(QStringLiteral("sequences_per_replica")).toInt(), 8);
+    EXPECT_EQ(training.value(QStringLiteral("micro_batch")).toInt(), 2);
+    EXPECT_EQ(training.value(QStringLiteral("gradient_accumulation")).toInt(), 4);
+}
+
+TEST_F(EstimateCommands, BatchMaxServesAsManyRequestsAsFit)
+{
+    const QJsonObject inference =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                 QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                 QStringLiteral("inference"), QStringLiteral("--batch"), QStringLiteral("max")})
+            .first()
+            .toObject()
+            .value(QStringLiteral("inference"))
+            .toObject();
+    EXPECT_GT(inference.value(QStringLiteral("requests_in_flight")).toInt(), 1);
+    EXPECT_LE(inference.value(QStringLiteral("requests_in_flight")).toInt(),
+              inference.value(QStringLiteral("max_batch")).toInt());
+}
+
+TEST_F(EstimateCommands, TextNamesTheSplitOfTheBatchAndTheRecipeOfEachVerdict)
+{
+    const ProcessResult serving =
+        run({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+             QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+             QStringLiteral("inference"), QStringLiteral("--gpus"), QStringLiteral("2"),
+             QStringLiteral("--batch"), QStringLiteral("8")});
+    ASSERT_EQ(serving.exitCode, 0) << serving.err.toStdString();
+    EXPECT_TRUE(serving.out.contains(QStringLiteral("8 requests in flight (4 per replica x 2 replicas)")))
+        << serving.out.toStdString();
+    EXPECT_EQ(serving.out.count(QStringLiteral("    recipe: ")), 2) << serving.out.toStdString();
+
+    const ProcessResult training =
+        run({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+             QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+             QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("2"),
+             QStringLiteral("--tp"), QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+             QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--batch"), QStringLiteral("16"),
+             QStringLiteral("--micro-batch"), QStringLiteral("2")});
+    ASSERT_EQ(training.exitCode, 0) << training.err.toStdString();
+    EXPECT_TRUE(training.out.contains(
+        QStringLiteral("global batch 16 = micro-batch 2 x accumulation 4 x 2 dp replicas")))
+        << training.out.toStdString();
+}
+
+TEST_F(EstimateCommands, CompareDefaultsToTheResolversModelAndTask)
+{
+    const QJsonArray all = results(
+        {QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb,l40s_48gb")});
+    ASSERT_EQ(all.size(), 2);
+    for (const QJsonValue &value : all) {
+        EXPECT_EQ(value.toObject().value(QStringLiteral("model")).toString(), QStringLiteral("llama-3-8b"));
+        EXPECT_EQ(value.toObject().value(QStringLiteral("task")).toString(), QStringLiteral("inference"));
+        EXPECT_EQ(value.toObject().value(QStringLiteral("profile")).toString(), QStringLiteral("vllm"));
+    }
 }

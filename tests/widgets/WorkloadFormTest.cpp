@@ -1,6 +1,7 @@
 #include "WorkloadForm.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -92,7 +93,7 @@ TEST(WorkloadForm, ErrorsAreShownAtTheirFieldWithTheReasonAndCleared)
     WorkloadForm form;
     fillChoices(form);
     const QString reason = QStringLiteral("tensor × pipeline parallel (16) must divide the GPU count (8)");
-    form.setFieldErrors({{QStringLiteral("tensorParallel"), reason}});
+    form.setFieldErrors({{WorkloadField::TensorParallel, reason}});
     EXPECT_EQ(form.fieldError(QStringLiteral("tensorParallel")), reason);
     EXPECT_EQ(form.editor(QStringLiteral("tensorParallel"))->toolTip(), reason);
     EXPECT_TRUE(form.editor(QStringLiteral("tensorParallel"))->property("invalid").toBool());
@@ -114,4 +115,45 @@ TEST(WorkloadForm, EveryEditorHasAnAccessibleName)
         EXPECT_FALSE(editor->accessibleName().isEmpty()) << field;
         EXPECT_FALSE(editor->accessibleName().contains(u'&')) << field;
     }
+}
+
+// A field left to the task's recipe stays unset in the values and says which value the recipe gives.
+TEST(WorkloadForm, RecipeChoicesAreUnsetAndNameTheValueTheyStandFor)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues values;
+    values.task = QStringLiteral("qlora");
+    form.setValues(values);
+    form.setRecipeDefaults({{QStringLiteral("weightPrecision"), QStringLiteral("int4 (NF4)")},
+                            {QStringLiteral("recompute"), QStringLiteral("full")},
+                            {QStringLiteral("zeroStage"), QStringLiteral("0")},
+                            {QStringLiteral("batch"), QStringLiteral("8 sequences")}});
+    EXPECT_TRUE(form.values().weightPrecision.isEmpty());
+    EXPECT_TRUE(form.values().recompute.isEmpty());
+    EXPECT_FALSE(form.values().zeroStage.has_value());
+    EXPECT_EQ(form.values().batch, 0);
+    auto *weights = qobject_cast<QComboBox *>(form.editor(QStringLiteral("weightPrecision")));
+    ASSERT_NE(weights, nullptr);
+    EXPECT_TRUE(weights->currentText().contains(QStringLiteral("int4 (NF4)"))) << weights->currentText().toStdString();
+    auto *batch = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch")));
+    ASSERT_NE(batch, nullptr);
+    EXPECT_TRUE(batch->text().contains(QStringLiteral("8 sequences"))) << batch->text().toStdString();
+}
+
+// One number, named for what it counts: requests in flight on all GPUs, or the global batch.
+TEST(WorkloadForm, TheBatchIsNamedForWhatItCountsUnderEachTask)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    const auto caption = [&form] {
+        for (QLabel *label : form.findChildren<QLabel *>())
+            if (label->buddy() == form.editor(QStringLiteral("batch")))
+                return label->text().remove(u'&');
+        return QString();
+    };
+    EXPECT_EQ(caption(), QStringLiteral("Requests in flight"));
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("training")));
+    EXPECT_EQ(caption(), QStringLiteral("Global batch (sequences)"));
 }

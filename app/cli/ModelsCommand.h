@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] models [--json]: the catalogue's model presets with their size and architecture,
+// the ids --model takes.
+CliCommand modelsCommand();

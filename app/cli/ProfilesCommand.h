@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] profiles [--json]: the catalogue's efficiency profiles, the ids --profile takes,
+// and the tasks each is the default for.
+CliCommand profilesCommand();
