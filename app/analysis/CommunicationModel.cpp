@@ -1,20 +1,48 @@
 #include "CommunicationModel.h"
 
+#include <QCoreApplication>
+
 namespace CommunicationModel {
 
-double allReduceSeconds(double bytes, int groupSize, const LinkInfo &link, double efficiency)
+namespace {
+
+// The link's rate in bytes/s, shown as "<link> GB/s x 1e9 x eta_comm".
+template <typename T> T linkRate(const LinkInfo &link, double efficiency)
 {
-    if (groupSize <= 1 || bytes <= 0.0)
-        return 0.0;
-    const double bandwidth = link.unidirectionalGBs * 1e9 * efficiency;
-    return 2.0 * (groupSize - 1) / groupSize * bytes / bandwidth + kCollectiveLatencyS;
+    const T gbs = Math::inputNamed<T>(
+        [&link]() -> QString { // a QString, not a QStringBuilder holding the temporary translation
+            return QCoreApplication::translate("GpuCapabilities", link.name.toUtf8().constData()) +
+                   QStringLiteral(" GB/s");
+        },
+        link.unidirectionalGBs);
+    return gbs * 1e9 * Math::input<T>("eta_comm", efficiency);
 }
 
-double pointToPointSeconds(double bytes, const LinkInfo &link, double efficiency)
+template <typename T> T latency()
 {
-    if (bytes <= 0.0)
-        return 0.0;
-    return bytes / (link.unidirectionalGBs * 1e9 * efficiency) + kCollectiveLatencyS;
+    return Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "latency"), kCollectiveLatencyS);
 }
+
+} // namespace
+
+template <typename T>
+T allReduceSeconds(const T &bytes, const T &groupSize, const LinkInfo &link, double efficiency)
+{
+    if (Math::value(groupSize) <= 1.0 || Math::value(bytes) <= 0.0)
+        return T(0.0);
+    return 2.0 * (groupSize - 1.0) / groupSize * bytes / linkRate<T>(link, efficiency) + latency<T>();
+}
+
+template <typename T> T pointToPointSeconds(const T &bytes, const LinkInfo &link, double efficiency)
+{
+    if (Math::value(bytes) <= 0.0)
+        return T(0.0);
+    return bytes / linkRate<T>(link, efficiency) + latency<T>();
+}
+
+template double allReduceSeconds(const double &, const double &, const LinkInfo &, double);
+template MathExpr allReduceSeconds(const MathExpr &, const MathExpr &, const LinkInfo &, double);
+template double pointToPointSeconds(const double &, const LinkInfo &, double);
+template MathExpr pointToPointSeconds(const MathExpr &, const LinkInfo &, double);
 
 } // namespace CommunicationModel

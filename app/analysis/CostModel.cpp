@@ -1,49 +1,62 @@
 #include "CostModel.h"
 
-#include <QCoreApplication>
+#include "MathExpr.h"
 
 namespace CostModel {
+
+namespace {
+
+// The words of the formulas, translated when the math is built.
+constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
+constexpr const char *kUtilisation = QT_TRANSLATE_NOOP("MathExpr", "utilisation");
+constexpr const char *kTokensPerSecond = QT_TRANSLATE_NOOP("MathExpr", "tokens per second");
+constexpr const char *kUsdPerGpuHour = QT_TRANSLATE_NOOP("MathExpr", "$/GPU-hour");
+constexpr const char *kBudgetHours = QT_TRANSLATE_NOOP("MathExpr", "budget hours");
+
+template <typename T>
+CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
+                 MathLog *math)
+{
+    using Id = MathTermId;
+    CostResult r;
+    r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
+    const T gpuCount = Math::input<T>(kGpus, gpus);
+    const T power = Math::input<T>("TDP", gpu.tdpW.value_or(0.0)) *
+                    Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
+    r.powerW = Math::value(power);
+    Math::record(math, Id::Power, power);
+    if (tokensPerS > 0.0) {
+        const T rate = Math::input<T>(kTokensPerSecond, tokensPerS);
+        const T joules = Math::named(power, Id::Power) / rate;
+        r.joulesPerToken = Math::value(joules);
+        Math::record(math, Id::EnergyPerToken, joules);
+        const T electricity =
+            Math::named(joules, Id::EnergyPerToken) * 1e6 / 3.6e6 * Math::input<T>("$/kWh", w.usdPerKwh);
+        r.electricityUsdPerMillionTokens = Math::value(electricity);
+        Math::record(math, Id::ElectricityPerMillionTokens, electricity);
+        if (r.usdPerGpuHour) {
+            const T rental =
+                Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount / 3600.0 / rate * 1e6;
+            r.usdPerMillionTokens = Math::value(rental);
+            Math::record(math, Id::RentalPerMillionTokens, rental);
+        }
+    }
+    if (r.usdPerGpuHour && budgetHours > 0.0) {
+        const T rental = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount *
+                         Math::input<T>(kBudgetHours, budgetHours);
+        r.usdForBudget = Math::value(rental);
+        Math::record(math, Id::RentalForBudget, rental);
+    }
+    return r;
+}
+
+} // namespace
 
 CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
                MathLog *math)
 {
-    CostResult r;
-    r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
-    const double tdp = gpu.tdpW.value_or(0.0);
-    r.powerW = tdp * w.utilisation * gpus;
-    if (tokensPerS > 0.0) {
-        r.joulesPerToken = r.powerW / tokensPerS;
-        r.electricityUsdPerMillionTokens = r.joulesPerToken * 1e6 / 3.6e6 * w.usdPerKwh;
-        if (r.usdPerGpuHour)
-            r.usdPerMillionTokens = *r.usdPerGpuHour * gpus / 3600.0 / tokensPerS * 1e6;
-    }
-    if (r.usdPerGpuHour && budgetHours > 0.0)
-        r.usdForBudget = *r.usdPerGpuHour * gpus * budgetHours;
-    if (math) {
-        const auto n = [](double value) { return MathLog::number(value); };
-        if (r.usdPerMillionTokens)
-            math->add(
-                QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "rental per million tokens")),
-                QCoreApplication::translate("CostModel", "$/GPU-hour x GPUs / 3600 / tokens per s x 1e6"),
-                QStringLiteral("%1 x %2 / 3600 / %3 x 1e6")
-                    .arg(n(*r.usdPerGpuHour))
-                    .arg(gpus)
-                    .arg(n(tokensPerS)),
-                *r.usdPerMillionTokens, QStringLiteral("USD"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "power (all GPUs)")),
-                  QCoreApplication::translate("CostModel", "TDP x utilisation x GPUs"),
-                  QStringLiteral("%1 x %2 x %3").arg(n(tdp), n(w.utilisation)).arg(gpus), r.powerW,
-                  QStringLiteral("W"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "energy per token")),
-                  QCoreApplication::translate("CostModel", "power / tokens per s"),
-                  QStringLiteral("%1 / %2").arg(n(r.powerW), n(tokensPerS)), r.joulesPerToken,
-                  QStringLiteral("J"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "electricity per million tokens")),
-                  QCoreApplication::translate("CostModel", "J/token x 1e6 / 3.6e6 x $/kWh"),
-                  QStringLiteral("%1 x 1e6 / 3.6e6 x %2").arg(n(r.joulesPerToken), n(w.usdPerKwh)),
-                  r.electricityUsdPerMillionTokens, QStringLiteral("USD"));
-    }
-    return r;
+    return math ? runOf<MathExpr>(gpu, w, gpus, tokensPerS, budgetHours, math)
+                : runOf<double>(gpu, w, gpus, tokensPerS, budgetHours, nullptr);
 }
 
 } // namespace CostModel

@@ -122,6 +122,7 @@ QJsonObject toJson(const Estimate &e)
     QJsonArray math;
     for (const MathTerm &term : e.math) {
         QJsonObject object;
+        object.insert(QStringLiteral("id"), MathTerms::key(term.id));
         object.insert(QStringLiteral("name"), term.name);
         object.insert(QStringLiteral("formula"), term.formula);
         object.insert(QStringLiteral("substituted"), term.substituted);

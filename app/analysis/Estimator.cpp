@@ -3,6 +3,7 @@
 #include "CostModel.h"
 #include "GpuCapabilities.h"
 #include "InferenceModel.h"
+#include "MathExpr.h"
 #include "MemoryModel.h"
 #include "ParallelismModel.h"
 #include "SplitMemory.h"
@@ -45,6 +46,62 @@ int clampToInt(double value)
     if (!std::isfinite(value) || value <= 0.0)
         return 0;
     return value > 1e9 ? 1000000000 : static_cast<int>(value);
+}
+
+// The words of the formulas below, translated when the math is built.
+constexpr const char *kCapacity = QT_TRANSLATE_NOOP("MathExpr", "capacity");
+constexpr const char *kFixedMemory = QT_TRANSLATE_NOOP("MathExpr", "fixed memory");
+constexpr const char *kMemoryPerSequence = QT_TRANSLATE_NOOP("MathExpr", "memory per sequence");
+constexpr const char *kRequests = QT_TRANSLATE_NOOP("MathExpr", "requests in flight");
+
+// A count as the estimate reports it (clampToInt): 0 when nothing fits, at most 1e9. The clamp shows in
+// the formula only where it changes the value.
+template <typename T> T countThatFits(const T &count)
+{
+    const double value = Math::value(count);
+    if (!std::isfinite(value))
+        return T(0.0);
+    if (value < 0.0)
+        return Math::max(count, 0.0);
+    return value > 1e9 ? Math::min(count, 1e9) : count;
+}
+
+// The most sequences one replica holds: memory is affine in the batch (fixed + batch x per sequence).
+template <typename T> T sequencesThatFit(double capacityGb, double fixedGb, double perSequenceGb)
+{
+    if (perSequenceGb <= 0.0)
+        return T(1e9);
+    return countThatFits(
+        Math::floor((Math::input<T>(kCapacity, capacityGb) - Math::input<T>(kFixedMemory, fixedGb)) /
+                    Math::input<T>(kMemoryPerSequence, perSequenceGb)));
+}
+
+// The longest context (input + output) whose KV cache fits beside the rest of the memory at this batch,
+// at most the model's max_position_embeddings.
+template <typename T>
+T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelism &p, int batch,
+                 double capacityGb, double perGpuGb, double kvCacheGb)
+{
+    const T kvPerToken =
+        MemoryModel::kvBytesPerTokenPerGpu<T>(a, w, p) *
+        Math::inputNamed<T>([] { return MathTerms::displayName(MathTermId::BatchPerReplica); }, batch) /
+        MemoryModel::kBytesPerGb;
+    const T maxPositions = Math::input<T>("max_position_embeddings", a.maxContext);
+    if (Math::value(kvPerToken) <= 0.0)
+        return maxPositions;
+    const T memoryPerGpu =
+        Math::inputNamed<T>([] { return MathTerms::displayName(MathTermId::MemoryPerGpu); }, perGpuGb);
+    const T kvCache = Math::inputNamed<T>(
+        [&a] {
+            return MathTerms::displayName(a.mla ? MathTermId::KvCacheMlaPerGpu : MathTermId::KvCachePerGpu);
+        },
+        kvCacheGb);
+    const T room = Math::input<T>(kCapacity, capacityGb) - (memoryPerGpu - kvCache);
+    // A sliding window caps the cache: when the window fits, any context does.
+    if (a.slidingWindow > 0 && Math::value(room) >= Math::value(kvPerToken) * a.slidingWindow)
+        return a.maxContext > 0 ? maxPositions : T(1e9);
+    const T context = Math::floor(room / kvPerToken);
+    return countThatFits(a.maxContext > 0 ? Math::min(context, maxPositions) : context);
 }
 
 } // namespace
@@ -197,15 +254,11 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
-    if (math)
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "peak compute used")),
-                  QCoreApplication::translate("Estimator", "dense tensor rate for %1")
-                      .arg(Precisions::name(rate.used)),
-                  QCoreApplication::translate("Estimator", "datasheet") +
-                      (rate.fellBack ? QCoreApplication::translate("Estimator", " (fallback: no %1 support)")
-                                           .arg(Precisions::name(computePrecision(w)))
-                                     : QString()),
-                  rate.tflops, QStringLiteral("TFLOPS"));
+    if (math) // a datasheet figure; a fallback is in the notes
+        math->add(MathTermId::PeakCompute,
+                  MathExpr::symbol(QCoreApplication::translate("Estimator", "dense tensor rate for %1")
+                                       .arg(Precisions::name(rate.used)),
+                                   rate.tflops));
 
     QStringList missing;
     if (e.capacityGb <= 0.0)
@@ -276,41 +329,23 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, w.batch == 0 ? batch : deploymentBatch,
                                               parameters);
     if (math) {
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "parallelism")),
-                  QCoreApplication::translate("Estimator", "GPUs = tp x pp x dp"),
-                  QStringLiteral("%1 = %2 x %3 x %4")
-                      .arg(e.parallelism.gpus)
-                      .arg(e.parallelism.tensor)
-                      .arg(e.parallelism.pipeline)
-                      .arg(e.parallelism.data),
-                  e.parallelism.gpus, QCoreApplication::translate("Estimator", "GPUs"));
-        if (Tasks::isTraining(w.task))
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "batch per replica")),
-                      QCoreApplication::translate("Estimator",
-                                                  "micro-batches per step = ceil(ceil(global batch / dp) / micro-batch)"),
-                      QStringLiteral("ceil(ceil(%1 / %2) / %3)")
-                          .arg(std::max(1, w.batch))
-                          .arg(e.parallelism.data)
-                          .arg(std::max(1, w.microBatch)),
-                      std::ceil(std::ceil(double(std::max(1, w.batch)) / e.parallelism.data) /
-                                std::max(1, w.microBatch)),
-                      QCoreApplication::translate("Estimator", "micro-batches"));
-        else
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "batch per replica")),
-                      QCoreApplication::translate("Estimator", "sequences per replica = ceil(requests in flight / dp)"),
-                      QStringLiteral("ceil(%1 / %2)").arg(deploymentBatch).arg(e.parallelism.data), batch,
-                      QCoreApplication::translate("Estimator", "sequences"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "fewest GPUs that fit")),
-            QCoreApplication::translate("Estimator",
-                                        "smallest power of two n whose split has memory per GPU <= capacity"),
-            QCoreApplication::translate("Estimator", "capacity %1 GB").arg(MathLog::number(e.capacityGb)),
-            e.minGpus, QCoreApplication::translate("Estimator", "GPUs"));
+        const auto in = [](const char *symbol, int value) { return Math::input<MathExpr>(symbol, value); };
+        math->add(MathTermId::Parallelism, in("tp", e.parallelism.tensor) * in("pp", e.parallelism.pipeline) *
+                                               in("dp", e.parallelism.data));
+        if (!Tasks::isTraining(w.task)) // training: TrainingModel logs its split of the global batch
+            math->add(
+                MathTermId::BatchPerReplica,
+                Math::ceil(Math::input<MathExpr>(kRequests, deploymentBatch) / in("dp", e.parallelism.data)));
+        // A search, not a formula: the memory terms above are what it compares with the capacity.
+        math->add(MathTermId::FewestGpus,
+                  MathExpr::symbol(
+                      QCoreApplication::translate(
+                          "Estimator", "smallest power of two n whose split has memory per GPU <= capacity"),
+                      e.minGpus));
     }
 
     const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
-    const int maxBatch =
-        perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : 1000000000;
+    const int maxBatch = clampToInt(sequencesThatFit<double>(e.capacityGb, fixed, perSequence));
 
     double tokensPerS = 0.0;
     double budgetHours = 0.0;
@@ -318,38 +353,15 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch,
                                       deploymentBatch};
         InferenceResult result = InferenceModel::run(inputs, math);
-        result.maxBatch = clampToInt(double(maxBatch) * e.parallelism.data); // over every replica
-        const double kvPerToken =
-            MemoryModel::kvBytesPerTokenPerGpu(a, w, e.parallelism) * batch / MemoryModel::kBytesPerGb;
-        if (kvPerToken > 0.0) {
-            const double room = e.capacityGb - (e.perGpuGb - e.memory.kvCacheGb);
-            double context = std::floor(room / kvPerToken);
-            if (a.slidingWindow > 0 && room >= kvPerToken * a.slidingWindow)
-                context = a.maxContext > 0 ? a.maxContext : 1e9;
-            if (a.maxContext > 0)
-                context = std::min<double>(context, a.maxContext);
-            result.maxContext = clampToInt(context);
-        } else {
-            result.maxContext = a.maxContext;
-        }
-        if (math) {
-            math->add(
-                QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "largest batch that fits")),
-                QCoreApplication::translate("Estimator",
-                                            "floor((capacity - fixed memory) / memory per sequence) x replicas"),
-                QStringLiteral("floor((%1 - %2) / %3) x %4")
-                    .arg(MathLog::number(e.capacityGb), MathLog::number(fixed), MathLog::number(perSequence))
-                    .arg(e.parallelism.data),
-                result.maxBatch, QCoreApplication::translate("Estimator", "sequences"));
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "longest context that fits")),
-                      QCoreApplication::translate(
-                          "Estimator", "(capacity - memory other than KV) / (KV per token x batch), at most "
-                                       "max_position_embeddings"),
-                      QCoreApplication::translate("Estimator", "KV %1 GB per token at batch %2")
-                          .arg(MathLog::number(kvPerToken))
-                          .arg(batch),
-                      result.maxContext, QCoreApplication::translate("Estimator", "tokens"));
-        }
+        // Over every replica.
+        result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
+            return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *
+                                 Math::input<T>("dp", e.parallelism.data));
+        }));
+        result.maxContext = clampToInt(Math::evaluate(math, MathTermId::LongestContext, [&]<typename T>() {
+            return longestContext<T>(a, w, e.parallelism, batch, e.capacityGb, e.perGpuGb,
+                                     e.memory.kvCacheGb);
+        }));
         tokensPerS = result.throughputTokensPerS;
         e.inference = result;
     } else {

@@ -3,18 +3,29 @@
 #include "CommunicationModel.h"
 #include "MemoryModel.h"
 
-#include <QCoreApplication>
 #include <algorithm>
-#include <cmath>
 
 namespace InferenceModel {
 
 namespace {
 
-QString n(double value)
-{
-    return MathLog::number(value);
-}
+// The words of the formulas, translated when the math is built ("tp", "L", "eta_c" are notation).
+constexpr const char *kRequests = QT_TRANSLATE_NOOP("MathExpr", "requests in flight");
+constexpr const char *kInput = QT_TRANSLATE_NOOP("MathExpr", "input");
+constexpr const char *kOutput = QT_TRANSLATE_NOOP("MathExpr", "output");
+constexpr const char *kPeak = QT_TRANSLATE_NOOP("MathExpr", "peak TFLOPS");
+constexpr const char *kBandwidth = QT_TRANSLATE_NOOP("MathExpr", "bandwidth GB/s");
+constexpr const char *kBytes = QT_TRANSLATE_NOOP("MathExpr", "bytes");
+constexpr const char *kParams = QT_TRANSLATE_NOOP("MathExpr", "params");
+constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
+constexpr const char *kLayerOverhead = QT_TRANSLATE_NOOP("MathExpr", "layer overhead");
+constexpr const char *kMicrobatchTokens = QT_TRANSLATE_NOOP("MathExpr", "micro-batch tokens");
+constexpr const char *kExpertParams = QT_TRANSLATE_NOOP("MathExpr", "expert params");
+constexpr const char *kMoeLayers = QT_TRANSLATE_NOOP("MathExpr", "MoE layers");
+constexpr const char *kWeightBytes = QT_TRANSLATE_NOOP("MathExpr", "weight bytes");
+constexpr const char *kKvBytesPerToken = QT_TRANSLATE_NOOP("MathExpr", "KV bytes per token");
+constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
+constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
 
 bool weightOnlyQuantised(const Workload &w)
 {
@@ -33,23 +44,22 @@ bool weightOnlyQuantised(const Workload &w)
 
 // Weight bytes one decode step streams from one GPU. A MoE batch touches E x (1 - (1 - k/E)^batch)
 // distinct experts per layer (tokens routed independently).
-double decodeWeightBytes(const ModelArchitecture &a, const Workload &w, const Parallelism &p, int batch)
+template <typename T> T decodeWeightBytes(const ModelArchitecture &a, const T &all, const T &batch)
 {
-    const double all = MemoryModel::weightBytesPerGpu(a, w, p);
     if (a.experts <= 0)
         return all;
-    const double bytesPerParam = all / a.totalParams;
-    const double k = a.activeExperts;
-    const double e = a.experts;
-    const double touched = e * (1.0 - std::pow(1.0 - k / e, batch));
-    const double untouched = (e - touched) * a.expertParamsPerLayer * a.moeLayers;
-    return std::max(0.0, all - untouched * bytesPerParam);
+    const T bytesPerParam = all / Math::input<T>(kParams, a.totalParams);
+    const T k = Math::input<T>("k", a.activeExperts);
+    const T e = Math::input<T>("E", a.experts);
+    const T touched = e * (1.0 - Math::pow(1.0 - k / e, batch));
+    const T untouched = (e - touched) * Math::input<T>(kExpertParams, a.expertParamsPerLayer) *
+                        Math::input<T>(kMoeLayers, a.moeLayers);
+    return Math::max(0.0, all - untouched * bytesPerParam);
 }
 
-} // namespace
-
-InferenceResult run(const Inputs &in, MathLog *math)
+template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
 {
+    using Id = MathTermId;
     const ModelArchitecture &a = in.architecture;
     const Workload &w = in.workload;
     const Parallelism &p = in.parallelism;
@@ -58,103 +68,85 @@ InferenceResult run(const Inputs &in, MathLog *math)
     r.batch = in.batch;
     r.requestsInFlight = in.requests;
     r.replicas = in.parallelism.data;
-    const double b = in.batch;
-    const double requests = in.requests;
-    const double peak = in.rate.tflops * 1e12;
-    const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
-    const double quant = weightOnlyQuantised(w) ? e.quantizedCompute : 1.0;
-    const double computeRate = peak * e.compute * quant;    // FLOP/s for matmuls on one GPU
-    const double attentionRate = computeRate * e.attention; // FLOP/s for attention scores
-    const double memoryRate = bandwidth * e.memory;         // byte/s
-    const double mp = double(p.tensor) * p.pipeline;
+    const T b = Math::inputNamed<T>([] { return MathTerms::displayName(Id::BatchPerReplica); }, in.batch);
+    const T requests = Math::input<T>(kRequests, in.requests);
+    const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
+    const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
+    // FLOP/s for matmuls on one GPU; weight-only quantised formats pay for dequantising.
+    T computeRate = peak * Math::input<T>("eta_c", e.compute);
+    if (weightOnlyQuantised(w))
+        computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
+    const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
+    const T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);            // byte/s
+    const T tp = Math::input<T>("tp", p.tensor);
+    const T pp = Math::input<T>("pp", p.pipeline);
+    const T mp = tp * pp;
     const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
-    const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
+    const T activationBytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision));
+    const T weightBytes = Math::named(MemoryModel::weightBytesPerGpu<T>(a, w, p), kWeightBytes);
 
     if (!a.transformer) {
         // One forward pass per sample; the batch runs as one compute-bound pass.
-        const double flops = b * a.forwardFlopsPerSample / mp;
-        const double weights = MemoryModel::weightBytesPerGpu(a, w, p);
-        const double seconds = std::max(flops / computeRate, weights / memoryRate);
-        r.ttftMs = seconds * 1e3;
-        r.prefillTokensPerS = requests / seconds;
+        const T flops = b * Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample) / mp;
+        const T seconds = Math::max(flops / computeRate, weightBytes / memoryRate);
+        const T ms = seconds * 1e3;
+        r.ttftMs = Math::value(ms);
+        Math::record(math, Id::ForwardTime, ms);
+        const T samples = requests / Math::named(seconds, Id::ForwardTime);
+        r.prefillTokensPerS = Math::value(samples);
         r.throughputTokensPerS = r.prefillTokensPerS;
-        if (math) {
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "forward time per batch")),
-                      QCoreApplication::translate("InferenceModel",
-                                                  "batch x FLOPs per sample / (tp x pp) / (peak x eta_c)"),
-                      QStringLiteral("%1 x %2 / %3 / (%4 x %5)")
-                          .arg(n(b), n(a.forwardFlopsPerSample), n(mp), n(peak), n(e.compute)),
-                      r.ttftMs, QStringLiteral("ms"));
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "samples per second (all GPUs)")),
-                      QCoreApplication::translate("InferenceModel", "requests in flight / time per replica batch"),
-                      QStringLiteral("%1 / %2 s").arg(n(requests), n(seconds)),
-                      r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "samples/s"));
-        }
+        Math::record(math, Id::SamplesPerSecond, samples);
         return r;
     }
 
-    const double s = std::max(1, w.inputTokens);
-    const double layersPerStage = double(a.layers) / p.pipeline;
+    const T s = Math::input<T>(kInput, std::max(1, w.inputTokens));
+    const T layers = Math::input<T>("L", a.layers);
+    const T layersPerStage = layers / pp;
+    const T h = Math::input<T>("h", a.hidden);
+    const T layerOverhead = Math::input<T>(kLayerOverhead, e.layerOverheadS);
 
     // ---- prefill ----
-    const double linearFlops = b * s * a.linearFlopsPerToken() / mp;
-    const double attentionFlops = b * s * a.attentionFlopsPerToken(a.encoder ? s : s / 2.0) / mp;
-    const double weightBytes = MemoryModel::weightBytesPerGpu(a, w, p);
-    const double microbatches = p.pipeline > 1 && in.parameters.prefillMicrobatchTokens > 0
-                                    ? std::ceil(s / in.parameters.prefillMicrobatchTokens)
-                                    : 1.0;
-    const double prefillCompute = linearFlops / computeRate + attentionFlops / attentionRate;
-    const double prefillMemory = weightBytes * microbatches / memoryRate;
-    r.prefillComputeBound = prefillCompute >= prefillMemory;
-    const double stageWork =
-        std::max(prefillCompute, prefillMemory) + layersPerStage * microbatches * e.layerOverheadS;
-    const double pipelineFactor = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
-    const double prefillTp = 2.0 * a.layers *
-                             CommunicationModel::allReduceSeconds(b * s * a.hidden * activationBytes,
-                                                                  p.tensor, link, e.communication);
-    const double prefillPp =
-        (p.pipeline - 1) * CommunicationModel::pointToPointSeconds(
-                               b * s * a.hidden * activationBytes / p.tensor, link, e.communication);
-    const double ttft = stageWork * pipelineFactor + prefillTp + prefillPp;
-    r.ttftMs = ttft * 1e3;
-    r.prefillTokensPerS = requests * s / ttft;
-    if (math) {
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill FLOPs per GPU")),
-            QCoreApplication::translate(
-                "InferenceModel",
-                "batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)"),
-            QStringLiteral("%1 x %2 x (%3 + %4) / %5")
-                .arg(n(b), n(s), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(s / 2.0)), n(mp)),
-            linearFlops + attentionFlops, QStringLiteral("FLOP"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill compute time")),
-            QCoreApplication::translate(
-                "InferenceModel", "linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x "
-                                  "eta_attn x quant)"),
-            QStringLiteral("%1 / (%2 x %3 x %4) + %5 / (... x %6)")
-                .arg(n(linearFlops), n(peak), n(e.compute), n(quant), n(attentionFlops), n(e.attention)),
-            prefillCompute * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill memory time")),
-                  QCoreApplication::translate("InferenceModel",
-                                              "weight bytes x micro-batches / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 x %2 / (%3 x %4)")
-                      .arg(n(weightBytes), n(microbatches), n(bandwidth), n(e.memory)),
-                  prefillMemory * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "time to first token")),
-                  QCoreApplication::translate(
-                      "InferenceModel",
-                      "(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m "
-                      "+ TP all-reduces + PP transfers"),
-                  QStringLiteral("(max(%1, %2) + %3 x %4 x %5 s) x %6 + %7 + %8 s")
-                      .arg(n(prefillCompute), n(prefillMemory), n(layersPerStage), n(microbatches),
-                           n(e.layerOverheadS), n(pipelineFactor), n(prefillTp), n(prefillPp)),
-                  r.ttftMs, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "prefill tokens per second (all GPUs)")),
-                  QCoreApplication::translate("InferenceModel", "requests in flight x input / TTFT"),
-                  QStringLiteral("%1 x %2 / %3 s").arg(n(requests), n(s), n(ttft)),
-                  r.prefillTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
+    // Causal attention: each token attends to input/2 earlier ones on average; an encoder's to all of them.
+    const T linearFlops = b * s * a.linearFlopsPerToken<T>() / mp;
+    const T attentionFlops = b * s * a.attentionFlopsPerToken<T>(a.encoder ? s : s / 2.0) / mp;
+    Math::record(math, Id::PrefillFlops, linearFlops + attentionFlops);
+    // A pipeline splits the prompt in micro-batches that overlap across stages; each reads the weights.
+    const bool microbatched = p.pipeline > 1 && in.parameters.prefillMicrobatchTokens > 0;
+    const T microbatches =
+        microbatched
+            ? Math::ceil(s / Math::input<T>(kMicrobatchTokens, in.parameters.prefillMicrobatchTokens))
+            : T(1.0);
+    const T prefillCompute = Math::named(linearFlops, kLinearFlops) / computeRate +
+                             Math::named(attentionFlops, kAttentionFlops) / attentionRate;
+    const T prefillMemory = (microbatched ? weightBytes * microbatches : weightBytes) / memoryRate;
+    r.prefillComputeBound = Math::value(prefillCompute) >= Math::value(prefillMemory);
+    Math::record(math, Id::PrefillComputeTime, prefillCompute * 1e3);
+    Math::record(math, Id::PrefillMemoryTime, prefillMemory * 1e3);
+    const T stageOverhead = (microbatched ? layersPerStage * microbatches : layersPerStage) * layerOverhead;
+    const T stageWork = Math::max(Math::named(prefillCompute, Id::PrefillComputeTime),
+                                  Math::named(prefillMemory, Id::PrefillMemoryTime)) +
+                        stageOverhead;
+    T ttft = p.pipeline > 1 ? stageWork * ((microbatches + pp - 1.0) / microbatches) : stageWork;
+    const T prefillTp =
+        2.0 * layers *
+        CommunicationModel::allReduceSeconds<T>(b * s * h * activationBytes, tp, link, e.communication);
+    if (Math::value(prefillTp) != 0.0) { // adding 0 would change nothing
+        Math::record(math, Id::PrefillTensorParallel, prefillTp * 1e3);
+        ttft = ttft + Math::named(prefillTp, Id::PrefillTensorParallel);
     }
+    if (p.pipeline > 1) {
+        const T prefillPp = (pp - 1.0) * CommunicationModel::pointToPointSeconds<T>(
+                                             b * s * h * activationBytes / tp, link, e.communication);
+        Math::record(math, Id::PrefillPipelineTransfers, prefillPp * 1e3);
+        ttft = ttft + Math::named(prefillPp, Id::PrefillPipelineTransfers);
+    }
+    const T ttftMs = ttft * 1e3;
+    r.ttftMs = Math::value(ttftMs);
+    Math::record(math, Id::TimeToFirstToken, ttftMs);
+    ttft = Math::named(ttft, Id::TimeToFirstToken);
+    const T prefillTokens = requests * s / ttft;
+    r.prefillTokensPerS = Math::value(prefillTokens);
+    Math::record(math, Id::PrefillTokensPerSecond, prefillTokens);
 
     if (a.encoder || w.outputTokens <= 0) {
         // An encoder's output is its processed sequence; a decoder that generates nothing has no output
@@ -164,66 +156,57 @@ InferenceResult run(const Inputs &in, MathLog *math)
     }
 
     // ---- decode ----
-    const double outputs = w.outputTokens;
-    const double context = MemoryModel::effectiveKvContext(a, s + outputs / 2.0);
-    const double stepWeights = decodeWeightBytes(a, w, p, in.batch);
-    const double stepKv = b * context * MemoryModel::kvBytesPerTokenPerGpu(a, w, p);
-    const double stepLinear = b * a.linearFlopsPerToken() / mp;
-    const double stepAttention = b * a.attentionFlopsPerToken(context) / mp;
-    const double decodeMemory = (stepWeights + stepKv) / memoryRate;
-    const double decodeCompute = stepLinear / computeRate + stepAttention / attentionRate;
-    r.decodeComputeBound = decodeCompute > decodeMemory;
-    const double stage = std::max(decodeMemory, decodeCompute) + layersPerStage * e.layerOverheadS;
-    const double decodeTp =
-        2.0 * a.layers *
-        CommunicationModel::allReduceSeconds(b * a.hidden * activationBytes, p.tensor, link, e.communication);
-    const double decodePp =
-        (p.pipeline - 1) * CommunicationModel::pointToPointSeconds(b * a.hidden * activationBytes / p.tensor,
-                                                                   link, e.communication);
-    const double tpot = stage * p.pipeline + decodeTp + decodePp;
-    r.tpotMs = tpot * 1e3;
-    r.decodeTokensPerS = requests / tpot;
-    r.throughputTokensPerS = requests * outputs / (ttft + outputs * tpot);
-    if (math) {
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode bytes read per step per GPU")),
-            QCoreApplication::translate(
-                "InferenceModel", "weights (MoE: experts touched) + batch x context x KV bytes per token"),
-            QStringLiteral("%1 + %2 x %3 x %4")
-                .arg(n(stepWeights), n(b), n(context), n(MemoryModel::kvBytesPerTokenPerGpu(a, w, p))),
-            stepWeights + stepKv, QStringLiteral("B"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode memory time")),
-                  QCoreApplication::translate("InferenceModel", "bytes / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 / (%2 x %3)").arg(n(stepWeights + stepKv), n(bandwidth), n(e.memory)),
-                  decodeMemory * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode compute time")),
-                  QCoreApplication::translate(
-                      "InferenceModel",
-                      "batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)"),
-                  QStringLiteral("%1 x (%2 + %3) / %4 / (%5 x %6)")
-                      .arg(n(b), n(a.linearFlopsPerToken()), n(a.attentionFlopsPerToken(context)), n(mp),
-                           n(peak), n(e.compute)),
-                  decodeCompute * 1e3, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "time per output token")),
-                  QCoreApplication::translate(
-                      "InferenceModel",
-                      "pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers"),
-                  QStringLiteral("%1 x (max(%2, %3) + %4 x %5) + %6 + %7 s")
-                      .arg(p.pipeline)
-                      .arg(n(decodeMemory), n(decodeCompute), n(layersPerStage), n(e.layerOverheadS),
-                           n(decodeTp), n(decodePp)),
-                  r.tpotMs, QStringLiteral("ms"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "decode tokens per second (all GPUs)")),
-                  QCoreApplication::translate("InferenceModel", "requests in flight / TPOT"),
-                  QStringLiteral("%1 / %2 s").arg(n(requests), n(tpot)), r.decodeTokensPerS,
-                  QCoreApplication::translate("InferenceModel", "tokens/s"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "end-to-end throughput (all GPUs)")),
-                  QCoreApplication::translate("InferenceModel",
-                                              "requests in flight x output / (TTFT + output x TPOT)"),
-                  QStringLiteral("%1 x %2 / (%3 + %2 x %4)").arg(n(requests), n(outputs), n(ttft), n(tpot)),
-                  r.throughputTokensPerS, QCoreApplication::translate("InferenceModel", "tokens/s"));
+    // One step reads the weights once for the batch and every sequence's KV cache at the mean context.
+    const T outputs = Math::input<T>(kOutput, w.outputTokens);
+    const T context = MemoryModel::effectiveKvContext<T>(a, s + outputs / 2.0);
+    const T stepWeights = decodeWeightBytes<T>(a, weightBytes, b);
+    const T kvPerToken = Math::named(MemoryModel::kvBytesPerTokenPerGpu<T>(a, w, p), kKvBytesPerToken);
+    const T stepKv = b * context * kvPerToken;
+    const T stepLinear = b * a.linearFlopsPerToken<T>() / mp;
+    const T stepAttention = b * a.attentionFlopsPerToken<T>(context) / mp;
+    const T stepBytes = stepWeights + stepKv;
+    Math::record(math, Id::DecodeBytes, stepBytes);
+    const T decodeMemory = Math::named(stepBytes, Id::DecodeBytes) / memoryRate;
+    const T decodeCompute = stepLinear / computeRate + stepAttention / attentionRate;
+    r.decodeComputeBound = Math::value(decodeCompute) > Math::value(decodeMemory);
+    Math::record(math, Id::DecodeMemoryTime, decodeMemory * 1e3);
+    Math::record(math, Id::DecodeComputeTime, decodeCompute * 1e3);
+    // A decode step passes every pipeline stage in turn: pp does not shorten TPOT.
+    const T stage = Math::max(Math::named(decodeMemory, Id::DecodeMemoryTime),
+                              Math::named(decodeCompute, Id::DecodeComputeTime)) +
+                    layersPerStage * layerOverhead;
+    T tpot = stage * pp;
+    const T decodeTp =
+        2.0 * layers *
+        CommunicationModel::allReduceSeconds<T>(b * h * activationBytes, tp, link, e.communication);
+    if (Math::value(decodeTp) != 0.0) {
+        Math::record(math, Id::DecodeTensorParallel, decodeTp * 1e3);
+        tpot = tpot + Math::named(decodeTp, Id::DecodeTensorParallel);
     }
+    if (p.pipeline > 1) {
+        const T decodePp = (pp - 1.0) * CommunicationModel::pointToPointSeconds<T>(
+                                            b * h * activationBytes / tp, link, e.communication);
+        Math::record(math, Id::DecodePipelineTransfers, decodePp * 1e3);
+        tpot = tpot + Math::named(decodePp, Id::DecodePipelineTransfers);
+    }
+    const T tpotMs = tpot * 1e3;
+    r.tpotMs = Math::value(tpotMs);
+    Math::record(math, Id::TimePerOutputToken, tpotMs);
+    tpot = Math::named(tpot, Id::TimePerOutputToken);
+    const T decodeTokens = requests / tpot;
+    r.decodeTokensPerS = Math::value(decodeTokens);
+    Math::record(math, Id::DecodeTokensPerSecond, decodeTokens);
+    const T throughput = requests * outputs / (ttft + outputs * tpot);
+    r.throughputTokensPerS = Math::value(throughput);
+    Math::record(math, Id::EndToEndThroughput, throughput);
     return r;
+}
+
+} // namespace
+
+InferenceResult run(const Inputs &in, MathLog *math)
+{
+    return math ? runOf<MathExpr>(in, math) : runOf<double>(in, nullptr);
 }
 
 } // namespace InferenceModel

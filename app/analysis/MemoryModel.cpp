@@ -1,235 +1,217 @@
 #include "MemoryModel.h"
 
-#include <QCoreApplication>
 #include <algorithm>
-#include <cmath>
 
 namespace MemoryModel {
 
 namespace {
 
-QString n(double value)
+// The words of the formulas, translated when the math is built ("tp", "L", "h" are notation).
+constexpr const char *kParams = QT_TRANSLATE_NOOP("MathExpr", "params");
+constexpr const char *kBitsPerWeight = QT_TRANSLATE_NOOP("MathExpr", "bits per weight");
+constexpr const char *kNf4Bits = QT_TRANSLATE_NOOP("MathExpr", "NF4 bits");
+constexpr const char *kLoraParams = QT_TRANSLATE_NOOP("MathExpr", "LoRA params");
+constexpr const char *kBytes = QT_TRANSLATE_NOOP("MathExpr", "bytes");
+constexpr const char *kTokens = QT_TRANSLATE_NOOP("MathExpr", "tokens");
+constexpr const char *kInput = QT_TRANSLATE_NOOP("MathExpr", "input");
+constexpr const char *kMicroBatch = QT_TRANSLATE_NOOP("MathExpr", "micro-batch");
+constexpr const char *kVocab = QT_TRANSLATE_NOOP("MathExpr", "vocab");
+constexpr const char *kSlidingWindow = QT_TRANSLATE_NOOP("MathExpr", "sliding window");
+constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
+constexpr const char *kMasterBytes = QT_TRANSLATE_NOOP("MathExpr", "master bytes");
+constexpr const char *kMomentBytes = QT_TRANSLATE_NOOP("MathExpr", "moment bytes");
+// The parts of the sum "memory per GPU".
+constexpr const char *kWeights = QT_TRANSLATE_NOOP("MathExpr", "weights");
+constexpr const char *kKvCache = QT_TRANSLATE_NOOP("MathExpr", "KV cache");
+constexpr const char *kActivations = QT_TRANSLATE_NOOP("MathExpr", "activations");
+constexpr const char *kGradients = QT_TRANSLATE_NOOP("MathExpr", "gradients");
+constexpr const char *kOptimizer = QT_TRANSLATE_NOOP("MathExpr", "optimizer state");
+constexpr const char *kAdapters = QT_TRANSLATE_NOOP("MathExpr", "adapters");
+constexpr const char *kOverhead = QT_TRANSLATE_NOOP("MathExpr", "overhead");
+
+template <typename T> T weightBits(const Workload &w)
 {
-    return MathLog::number(value);
+    const T bits = Math::input<T>(kBitsPerWeight, Precisions::bitsPerValue(w.weightPrecision));
+    if (w.task == Task::Qlora)
+        return Math::min(Math::input<T>(kNf4Bits, kQloraBitsPerWeight), bits);
+    return bits;
 }
 
-double weightBits(const Workload &workload)
+template <typename T> T modelParallel(const Parallelism &p)
 {
-    if (workload.task == Task::Qlora)
-        return std::min(kQloraBitsPerWeight, Precisions::bitsPerValue(workload.weightPrecision));
-    return Precisions::bitsPerValue(workload.weightPrecision);
+    return Math::input<T>("tp", p.tensor) * Math::input<T>("pp", p.pipeline);
 }
 
-double modelParallel(const Parallelism &p)
+// Per GPU the data-parallel replicas split by ZeRO (divides by nothing without it, exactly as by 1).
+template <typename T> T shardedOverData(const T &x, bool sharded, const Parallelism &p)
 {
-    return double(p.tensor) * p.pipeline;
+    return sharded ? x / Math::input<T>("dp", p.data) : x;
 }
 
-} // namespace
-
-double weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
-{
-    double bytes = a.totalParams * weightBits(w) / 8.0 / modelParallel(p);
-    if (Tasks::isTraining(w.task) && w.zeroStage >= 3)
-        bytes /= p.data;
-    return bytes;
-}
-
-double effectiveKvContext(const ModelArchitecture &a, double context)
-{
-    return a.slidingWindow > 0 ? std::min<double>(context, a.slidingWindow) : context;
-}
-
-double kvBytesPerTokenPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
-{
-    if (!a.transformer || a.encoder)
-        return 0.0;
-    const double layersPerGpu = double(a.layers) / p.pipeline;
-    double elements = a.kvElementsPerTokenPerLayer;
-    if (!a.mla) // heads split over tp, at least one KV head per GPU
-        elements = 2.0 * a.headDim * std::max(1.0, a.kvHeads / p.tensor);
-    return layersPerGpu * elements * Precisions::bytesPerValue(w.kvPrecision);
-}
-
-double inferenceActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w,
-                                           const Parallelism &p)
-{
-    const double bytes = Precisions::bytesPerValue(w.activationPrecision);
-    if (!a.transformer)
-        return a.forwardFlopsPerSample * 0.0005 * bytes; // CNN feature maps, live between two layers
-    const double tokens = std::max(1, w.inputTokens);
-    const double buffers = tokens * (4.0 * a.hidden + 2.0 * a.ffn / p.tensor) * bytes;
-    const double logits = a.vocab * 4.0;
-    return buffers + logits;
-}
-
-double trainingActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
-{
-    const double scale = Precisions::bytesPerValue(w.activationPrecision) / 2.0;
-    if (!a.transformer) // CNNs keep every feature map: about 5 bytes per forward kFLOP at 16 bit
-        return a.forwardFlopsPerSample * 0.005 * scale;
-    const double s = std::max(1, w.sequenceLength);
-    const double h = a.hidden;
-    double perLayer = 0.0;
-    switch (w.recompute) {
-    case Recompute::None:
-        perLayer = s * h * (34.0 + (w.flashAttention ? 0.0 : 5.0 * a.heads * s / h)) / p.tensor;
-        break;
-    case Recompute::Selective:
-        perLayer = s * h * 34.0 / p.tensor;
-        break;
-    case Recompute::Full:
-        perLayer = 2.0 * s * h / p.tensor; // the layer input, sharded by sequence parallelism
-        break;
-    }
-    const double logits = s * a.vocab * 4.0 / p.tensor;
-    return (perLayer * a.layers + logits) * scale;
-}
-
-double trainableParams(const ModelArchitecture &a, const Workload &w)
-{
-    if (w.task == Task::Lora || w.task == Task::Qlora)
-        return a.loraParams(w.loraRank);
-    return w.task == Task::Training ? a.totalParams : 0.0;
-}
-
-MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
+template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
 {
     const ModelArchitecture &a = in.architecture;
     const Workload &w = in.workload;
     const Parallelism &p = in.parallelism;
-    const double mp = modelParallel(p);
+    const T mp = modelParallel<T>(p);
+    // Sequences in memory at once on each replica: its share of the requests, or one training micro-batch.
+    const T batch = Tasks::isTraining(w.task)
+                        ? Math::input<T>(kMicroBatch, in.batch)
+                        : Math::inputNamed<T>(
+                              [] { return MathTerms::displayName(MathTermId::BatchPerReplica); }, in.batch);
     MemoryBreakdown m;
 
-    const double weightBytes = weightBytesPerGpu(a, w, p);
-    m.weightsGb = weightBytes / kBytesPerGb;
-    if (math)
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "weights per GPU")),
-                  QCoreApplication::translate("MemoryModel", "params x bits per weight / 8 / (tp x pp)") +
-                      (Tasks::isTraining(w.task) && w.zeroStage >= 3 ? QStringLiteral(" / dp (ZeRO-3)")
-                                                                     : QString()),
-                  QStringLiteral("%1 x %2 / 8 / (%3 x %4)")
-                      .arg(n(a.totalParams), n(weightBits(w)))
-                      .arg(p.tensor)
-                      .arg(p.pipeline),
-                  m.weightsGb, QStringLiteral("GB"));
+    const T weights = weightBytesPerGpu<T>(a, w, p) / kBytesPerGb;
+    m.weightsGb = Math::value(weights);
+    Math::record(math, MathTermId::WeightsPerGpu, weights);
+    // The sum leaves out the parts this task does not have (adding their 0 would change nothing).
+    T total = Math::named(weights, kWeights);
 
     if (!Tasks::isTraining(w.task)) {
-        const double kvContext = effectiveKvContext(a, in.context);
-        const double kvPerToken = kvBytesPerTokenPerGpu(a, w, p);
-        m.kvCacheGb = kvPerToken * kvContext * in.batch / kBytesPerGb;
-        if (math && a.transformer && !a.encoder) {
-            if (a.mla)
-                math->add(
-                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "KV cache per GPU (MLA)")),
-                    QCoreApplication::translate(
-                        "MemoryModel", "L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch"),
-                    QStringLiteral("%1/%2 x %3 x %4 x %5 x %6")
-                        .arg(a.layers)
-                        .arg(p.pipeline)
-                        .arg(n(a.kvElementsPerTokenPerLayer), n(Precisions::bytesPerValue(w.kvPrecision)),
-                             n(kvContext))
-                        .arg(in.batch),
-                    m.kvCacheGb, QStringLiteral("GB"));
-            else
-                math->add(
-                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "KV cache per GPU")),
-                    QCoreApplication::translate(
-                        "MemoryModel", "2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch"),
-                    QStringLiteral("2 x %1/%2 x max(1, %3/%4) x %5 x %6 x %7 x %8")
-                        .arg(a.layers)
-                        .arg(p.pipeline)
-                        .arg(n(a.kvHeads))
-                        .arg(p.tensor)
-                        .arg(n(a.headDim), n(Precisions::bytesPerValue(w.kvPrecision)), n(kvContext))
-                        .arg(in.batch),
-                    m.kvCacheGb, QStringLiteral("GB"));
+        const T kvCache = kvBytesPerTokenPerGpu<T>(a, w, p) *
+                          effectiveKvContext<T>(a, Math::input<T>(kTokens, in.context)) * batch / kBytesPerGb;
+        m.kvCacheGb = Math::value(kvCache);
+        if (a.transformer && !a.encoder) {
+            Math::record(math, a.mla ? MathTermId::KvCacheMlaPerGpu : MathTermId::KvCachePerGpu, kvCache);
+            total = total + Math::named(kvCache, kKvCache);
         }
-        m.activationsGb = inferenceActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
-        if (math)
-            math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (live buffers)")),
-                      QCoreApplication::translate("MemoryModel",
-                                                  "batch x input x (4h + 2f/tp) x bytes + vocab x 4"),
-                      QStringLiteral("%1 x %2 x (4 x %3 + 2 x %4/%5) x %6 + %7 x 4")
-                          .arg(in.batch)
-                          .arg(w.inputTokens)
-                          .arg(n(a.hidden), n(a.ffn))
-                          .arg(p.tensor)
-                          .arg(n(Precisions::bytesPerValue(w.activationPrecision)), n(a.vocab)),
-                      m.activationsGb, QStringLiteral("GB"));
+        const T activations = inferenceActivationBytesPerSequence<T>(a, w, p) * batch / kBytesPerGb;
+        m.activationsGb = Math::value(activations);
+        Math::record(math, MathTermId::ActivationsInference, activations);
+        total = total + Math::named(activations, kActivations);
     } else {
-        m.activationsGb = trainingActivationBytesPerSequence(a, w, p) * in.batch / kBytesPerGb;
-        if (math)
-            math->add(
-                // One literal per mode so that the window can translate the name (it is also the term's key).
-                w.recompute == Recompute::Full
-                    ? QStringLiteral(
-                          QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (training, recompute full)"))
-                : w.recompute == Recompute::Selective
-                    ? QStringLiteral(QT_TRANSLATE_NOOP("MathTerm",
-                                                       "activations per GPU (training, recompute selective)"))
-                    : QStringLiteral(
-                          QT_TRANSLATE_NOOP("MathTerm", "activations per GPU (training, recompute none)")),
-                w.recompute == Recompute::Full
-                    ? QCoreApplication::translate("MemoryModel", "batch x L x 2 x s x h / tp + logits")
-                : w.recompute == Recompute::Selective || w.flashAttention
-                    ? QCoreApplication::translate(
-                          "MemoryModel", "batch x L x s x h x 34 / tp + logits (attention scores not stored)")
-                    : QCoreApplication::translate("MemoryModel",
-                                                  "batch x L x s x h x (34 + 5 a s / h) / tp + logits"),
-                QStringLiteral("%1 x %2 x %3 x %4, tp %5")
-                    .arg(in.batch)
-                    .arg(a.layers)
-                    .arg(w.sequenceLength)
-                    .arg(n(a.hidden))
-                    .arg(p.tensor),
-                m.activationsGb, QStringLiteral("GB"));
-        const double trainable = trainableParams(a, w);
+        const T activations = trainingActivationBytesPerSequence<T>(a, w, p) * batch / kBytesPerGb;
+        m.activationsGb = Math::value(activations);
+        Math::record(math,
+                     w.recompute == Recompute::Full        ? MathTermId::ActivationsRecomputeFull
+                     : w.recompute == Recompute::Selective ? MathTermId::ActivationsRecomputeSelective
+                                                           : MathTermId::ActivationsRecomputeNone,
+                     activations);
+        total = total + Math::named(activations, kActivations);
+        const T trainable = trainableParams<T>(a, w);
         if (w.task == Task::Training) {
-            const double gradientShards = w.zeroStage >= 2 ? p.data : 1.0;
-            const double optimizerShards = w.zeroStage >= 1 ? p.data : 1.0;
-            const double master = Precisions::bitsPerValue(w.weightPrecision) < 32.0 ? 4.0 : 0.0;
-            const double moments = w.optimizer == Optimizer::Adam ? 8.0 : 2.0;
-            m.gradientsGb = trainable * 2.0 / mp / gradientShards / kBytesPerGb;
-            m.optimizerGb = trainable * (master + moments) / mp / optimizerShards / kBytesPerGb;
-            if (math) {
-                math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "gradients per GPU")),
-                          QCoreApplication::translate("MemoryModel",
-                                                      "params x 2 bytes / (tp x pp) / (dp if ZeRO >= 2)"),
-                          QStringLiteral("%1 x 2 / %2 / %3").arg(n(trainable), n(mp), n(gradientShards)),
-                          m.gradientsGb, QStringLiteral("GB"));
-                math->add(
-                    QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "optimizer state per GPU")),
-                    QCoreApplication::translate(
-                        "MemoryModel", "params x (master + moments) bytes / (tp x pp) / (dp if ZeRO >= 1)"),
-                    QStringLiteral("%1 x (%2 + %3) / %4 / %5")
-                        .arg(n(trainable), n(master), n(moments), n(mp), n(optimizerShards)),
-                    m.optimizerGb, QStringLiteral("GB"));
-            }
+            const T gradients = shardedOverData(trainable * 2.0 / mp, w.zeroStage >= 2, p) / kBytesPerGb;
+            // bf16 training keeps fp32 master weights; Adam two fp32 moments, 8-bit Adam two bytes.
+            const T master =
+                Math::input<T>(kMasterBytes, Precisions::bitsPerValue(w.weightPrecision) < 32.0 ? 4.0 : 0.0);
+            const T moments = Math::input<T>(kMomentBytes, w.optimizer == Optimizer::Adam ? 8.0 : 2.0);
+            const T optimizer =
+                shardedOverData(trainable * (master + moments) / mp, w.zeroStage >= 1, p) / kBytesPerGb;
+            m.gradientsGb = Math::value(gradients);
+            m.optimizerGb = Math::value(optimizer);
+            Math::record(math, MathTermId::GradientsPerGpu, gradients);
+            Math::record(math, MathTermId::OptimizerStatePerGpu, optimizer);
+            total = total + Math::named(gradients, kGradients) + Math::named(optimizer, kOptimizer);
         } else {
             // Adapters train in bf16 with fp32 Adam: 2 + 2 + 12 bytes per adapter parameter.
-            m.adaptersGb = trainable * 16.0 / mp / kBytesPerGb;
-            if (math)
-                math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "LoRA adapters per GPU")),
-                          QCoreApplication::translate("MemoryModel",
-                                                      "r x L x sum(in + out) x 16 bytes / (tp x pp)"),
-                          QStringLiteral("%1 x 16 / %2").arg(n(trainable), n(mp)), m.adaptersGb,
-                          QStringLiteral("GB"));
+            const T adapters = trainable * 16.0 / mp / kBytesPerGb;
+            m.adaptersGb = Math::value(adapters);
+            Math::record(math, MathTermId::LoraAdaptersPerGpu, adapters);
+            total = total + Math::named(adapters, kAdapters);
         }
     }
-    m.overheadGb = in.overheadGb;
-    if (math) {
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "framework overhead per GPU")),
-                  QCoreApplication::translate("MemoryModel", "profile framework_overhead_gb"),
-                  n(in.overheadGb), m.overheadGb, QStringLiteral("GB"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "memory per GPU")),
-                  QCoreApplication::translate("MemoryModel", "sum of the parts"),
-                  QStringLiteral("%1 + %2 + %3 + %4 + %5 + %6 + %7")
-                      .arg(n(m.weightsGb), n(m.kvCacheGb), n(m.activationsGb), n(m.gradientsGb),
-                           n(m.optimizerGb), n(m.adaptersGb), n(m.overheadGb)),
-                  m.totalGb(), QStringLiteral("GB"));
-    }
+    const T overhead = Math::input<T>("framework_overhead_gb", in.overheadGb);
+    m.overheadGb = Math::value(overhead);
+    Math::record(math, MathTermId::FrameworkOverheadPerGpu, overhead);
+    total = total + Math::named(overhead, kOverhead);
+    Math::record(math, MathTermId::MemoryPerGpu, total);
     return m;
 }
+
+} // namespace
+
+template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    const T bytes = Math::input<T>(kParams, a.totalParams) * weightBits<T>(w) / 8.0 / modelParallel<T>(p);
+    return shardedOverData(bytes, Tasks::isTraining(w.task) && w.zeroStage >= 3, p);
+}
+
+template <typename T> T effectiveKvContext(const ModelArchitecture &a, const T &context)
+{
+    if (a.slidingWindow > 0)
+        return Math::min(context, Math::input<T>(kSlidingWindow, a.slidingWindow));
+    return context;
+}
+
+template <typename T>
+T kvBytesPerTokenPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    if (!a.transformer || a.encoder)
+        return T(0.0);
+    const T layersPerGpu = Math::input<T>("L", a.layers) / Math::input<T>("pp", p.pipeline);
+    // MLA caches one latent per token, replicated over tp; otherwise K and V heads split over tp, at least
+    // one KV head per GPU.
+    const T elements =
+        a.mla ? Math::input<T>("(kv_lora_rank + qk_rope_head_dim)", a.kvElementsPerTokenPerLayer)
+              : 2.0 * Math::input<T>("d", a.headDim) *
+                    Math::max(1.0, Math::input<T>("n_kv", a.kvHeads) / Math::input<T>("tp", p.tensor));
+    return layersPerGpu * elements * Math::input<T>(kBytes, Precisions::bytesPerValue(w.kvPrecision));
+}
+
+template <typename T>
+T inferenceActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    const T bytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision));
+    if (!a.transformer) // CNN feature maps, live between two layers
+        return Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample) * 0.0005 * bytes;
+    const T tokens = Math::input<T>(kInput, std::max(1, w.inputTokens));
+    const T buffers = tokens *
+                      (4.0 * Math::input<T>("h", a.hidden) +
+                       2.0 * Math::input<T>("f", a.ffn) / Math::input<T>("tp", p.tensor)) *
+                      bytes;
+    const T logits = Math::input<T>(kVocab, a.vocab) * 4.0;
+    return buffers + logits;
+}
+
+template <typename T>
+T trainingActivationBytesPerSequence(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    const T scale = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision)) / 2.0;
+    if (!a.transformer) // CNNs keep every feature map: about 5 bytes per forward kFLOP at 16 bit
+        return Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample) * 0.005 * scale;
+    const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
+    const T h = Math::input<T>("h", a.hidden);
+    const T tp = Math::input<T>("tp", p.tensor);
+    T perLayer = 0.0;
+    switch (w.recompute) {
+    case Recompute::None:
+        perLayer =
+            s * h * (w.flashAttention ? T(34.0) : 34.0 + 5.0 * Math::input<T>("a", a.heads) * s / h) / tp;
+        break;
+    case Recompute::Selective:
+        perLayer = s * h * 34.0 / tp;
+        break;
+    case Recompute::Full:
+        perLayer = 2.0 * s * h / tp; // the layer input, sharded by sequence parallelism
+        break;
+    }
+    const T logits = s * Math::input<T>(kVocab, a.vocab) * 4.0 / tp;
+    return (perLayer * Math::input<T>("L", a.layers) + logits) * scale;
+}
+
+template <typename T> T trainableParams(const ModelArchitecture &a, const Workload &w)
+{
+    if (w.task == Task::Lora || w.task == Task::Qlora)
+        return Math::input<T>(kLoraParams, a.loraParams(w.loraRank));
+    return w.task == Task::Training ? Math::input<T>(kParams, a.totalParams) : T(0.0);
+}
+
+MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
+{
+    return math ? perGpuOf<MathExpr>(in, math) : perGpuOf<double>(in, nullptr);
+}
+
+#define GPUCOMPARE_INSTANTIATE(T)                                                                            \
+    template T weightBytesPerGpu<T>(const ModelArchitecture &, const Workload &, const Parallelism &);       \
+    template T kvBytesPerTokenPerGpu<T>(const ModelArchitecture &, const Workload &, const Parallelism &);   \
+    template T effectiveKvContext<T>(const ModelArchitecture &, const T &);                                  \
+    template T inferenceActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,           \
+                                                      const Parallelism &);                                  \
+    template T trainingActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,            \
+                                                     const Parallelism &);                                   \
+    template T trainableParams<T>(const ModelArchitecture &, const Workload &);
+GPUCOMPARE_INSTANTIATE(double)
+GPUCOMPARE_INSTANTIATE(MathExpr)
+#undef GPUCOMPARE_INSTANTIATE
 
 } // namespace MemoryModel

@@ -35,17 +35,23 @@ struct Inputs
     double overheadGb = 0.0;
 };
 
-double weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workload,
-                         const Parallelism &parallelism);
+// The formulas, each written once (MemoryModel.cpp): T is double, or MathExpr for the shown math.
+template <typename T = double>
+T weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                    const Parallelism &parallelism);
 // KV bytes one token of one sequence occupies on one GPU.
-double kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload,
-                             const Parallelism &parallelism);
-double effectiveKvContext(const ModelArchitecture &architecture, double context);
-double inferenceActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
-                                           const Parallelism &parallelism);
-double trainingActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
-                                          const Parallelism &parallelism);
-double trainableParams(const ModelArchitecture &architecture, const Workload &workload);
+template <typename T = double>
+T kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                        const Parallelism &parallelism);
+template <typename T> T effectiveKvContext(const ModelArchitecture &architecture, const T &context);
+template <typename T = double>
+T inferenceActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
+                                      const Parallelism &parallelism);
+template <typename T = double>
+T trainingActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,
+                                     const Parallelism &parallelism);
+template <typename T = double>
+T trainableParams(const ModelArchitecture &architecture, const Workload &workload);
 
 MemoryBreakdown perGpu(const Inputs &inputs, MathLog *math = nullptr);
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "MathExpr.h"
 #include "ModelSpec.h"
 
 // The numbers the estimator needs from a ModelSpec, derived once: parameter counts (GQA, gated
@@ -41,9 +42,17 @@ struct ModelArchitecture
     static ModelArchitecture from(const ModelSpec &model);
 
     // Forward FLOPs of the matmuls for one token, without the attention scores: 2 x active params.
-    double linearFlopsPerToken() const { return 2.0 * matmulParamsActive; }
+    // T is double, or MathExpr for the shown math (MathExpr.h).
+    template <typename T = double> T linearFlopsPerToken() const
+    {
+        return 2.0 * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "active params"), matmulParamsActive);
+    }
     // Attention-score FLOPs (QK^T and AV) for one token attending to `context` earlier tokens.
-    double attentionFlopsPerToken(double context) const { return 4.0 * layers * heads * headDim * context; }
+    template <typename T> T attentionFlopsPerToken(const T &context) const
+    {
+        return 4.0 * Math::input<T>("L", layers) * Math::input<T>("a", heads) * Math::input<T>("d", headDim) *
+               context;
+    }
     // LoRA adapters of rank r on every linear layer of attention and MLP: r x (in + out) each.
     double loraParams(int rank) const;
 };

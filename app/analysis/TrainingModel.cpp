@@ -3,20 +3,31 @@
 #include "CommunicationModel.h"
 #include "MemoryModel.h"
 
-#include <QCoreApplication>
 #include <algorithm>
 
 namespace TrainingModel {
 
 namespace {
-QString n(double value)
-{
-    return MathLog::number(value);
-}
-} // namespace
 
-TrainingResult run(const Inputs &in, MathLog *math)
+// The words of the formulas, translated when the math is built ("tp", "L", "eta_c" are notation).
+constexpr const char *kGlobalBatch = QT_TRANSLATE_NOOP("MathExpr", "global batch");
+constexpr const char *kMicroBatch = QT_TRANSLATE_NOOP("MathExpr", "micro-batch");
+constexpr const char *kPeak = QT_TRANSLATE_NOOP("MathExpr", "peak TFLOPS");
+constexpr const char *kBandwidth = QT_TRANSLATE_NOOP("MathExpr", "bandwidth GB/s");
+constexpr const char *kBytes = QT_TRANSLATE_NOOP("MathExpr", "bytes");
+constexpr const char *kBytesPerWeight = QT_TRANSLATE_NOOP("MathExpr", "bytes per weight");
+constexpr const char *kBytesPerFlop = QT_TRANSLATE_NOOP("MathExpr", "bytes per FLOP");
+constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
+constexpr const char *kPasses = QT_TRANSLATE_NOOP("MathExpr", "passes");
+constexpr const char *kAttentionPasses = QT_TRANSLATE_NOOP("MathExpr", "attention passes");
+constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
+constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
+constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
+constexpr const char *kTokenBudget = QT_TRANSLATE_NOOP("MathExpr", "token budget");
+
+template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
 {
+    using Id = MathTermId;
     const ModelArchitecture &a = in.architecture;
     const Workload &w = in.workload;
     const Parallelism &p = in.parallelism;
@@ -24,150 +35,138 @@ TrainingResult run(const Inputs &in, MathLog *math)
     TrainingResult r;
     r.globalBatch = std::max(1, w.batch);
     r.microBatch = std::max(1, w.microBatch);
-    r.sequencesPerReplica = (r.globalBatch + p.data - 1) / p.data;
-    r.gradientAccumulation = (r.sequencesPerReplica + r.microBatch - 1) / r.microBatch;
-    const double b = r.sequencesPerReplica; // every replica's step takes as long as the fullest one's
-    const double mp = double(p.tensor) * p.pipeline;
-    const double peak = in.rate.tflops * 1e12;
-    const double bandwidth = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9;
-    const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
-    const double quant = w.task == Task::Qlora ? e.quantizedCompute : 1.0;
+    const T globalBatch = Math::input<T>(kGlobalBatch, r.globalBatch);
+    const T dp = Math::input<T>("dp", p.data);
+    // Every replica's step takes as long as the fullest one's.
+    const T perReplica = Math::ceil(globalBatch / dp);
+    r.sequencesPerReplica = static_cast<int>(Math::value(perReplica));
+    Math::record(math, Id::BatchPerReplica, perReplica);
+    const T b = Math::named(perReplica, Id::BatchPerReplica);
+    const T microbatches = Math::ceil(b / Math::input<T>(kMicroBatch, r.microBatch));
+    r.gradientAccumulation = static_cast<int>(Math::value(microbatches));
+    Math::record(math, Id::MicroBatchesPerStep, microbatches);
 
-    double linearForward = 0.0;
-    double attentionForward = 0.0;
-    double tokensPerReplica = 0.0;
+    const T tp = Math::input<T>("tp", p.tensor);
+    const T pp = Math::input<T>("pp", p.pipeline);
+    const T mp = tp * pp;
+    const T gpus = Math::input<T>(kGpus, p.gpus);
+    const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
+    const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
+    const T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);
+    const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
+    const T layers = Math::input<T>("L", a.layers);
+
+    // Forward FLOPs of one replica's sequences (causal attention: input/2 earlier tokens on average).
+    T linearForward = 0.0;
+    T attentionForward = 0.0;
     if (a.transformer) {
-        const double s = std::max(1, w.sequenceLength);
-        tokensPerReplica = b * s;
-        linearForward = tokensPerReplica * a.linearFlopsPerToken();
-        attentionForward = tokensPerReplica * a.attentionFlopsPerToken(a.encoder ? s : s / 2.0);
+        const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
+        const T tokensPerReplica = b * s;
+        linearForward = tokensPerReplica * a.linearFlopsPerToken<T>();
+        attentionForward = tokensPerReplica * a.attentionFlopsPerToken<T>(a.encoder ? s : s / 2.0);
     } else {
-        tokensPerReplica = b; // samples
-        linearForward = b * a.forwardFlopsPerSample;
+        linearForward = b * Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample);
     }
     // Passes over the model: forward 1, backward 2 (activation and weight gradients); adapters skip the
     // frozen weights' gradients. Recomputation repeats the forward (full) or the attention (selective).
-    const double linearPasses = (adapters ? 2.0 : 3.0) + (w.recompute == Recompute::Full ? 1.0 : 0.0);
-    const double attentionPasses = 3.0 + (w.recompute == Recompute::None ? 0.0 : 1.0);
-    const double linearFlops = linearForward * linearPasses / mp;
-    const double attentionFlops = attentionForward * attentionPasses / mp;
-    const double computeRate = peak * e.compute * quant;
-    const double compute = linearFlops / computeRate + attentionFlops / (computeRate * e.attention);
-    const double traffic = e.trainingBytesPerFlop * (linearFlops + attentionFlops) / (bandwidth * e.memory);
-    const double trainable = MemoryModel::trainableParams(a, w) / mp / (w.zeroStage >= 1 ? p.data : 1);
-    const double optimizer = trainable * 30.0 / (bandwidth * e.memory);
-    const double microbatches = r.gradientAccumulation;
-    const double bubble = p.pipeline > 1 ? (microbatches + p.pipeline - 1) / microbatches : 1.0;
-    const LinkInfo modelLink = GpuCapabilities::link(in.gpu, p.tensor);
-    const double activationBytes = Precisions::bytesPerValue(w.activationPrecision);
-    const double tpComm =
-        a.transformer
-            ? 4.0 * a.layers *
-                  CommunicationModel::allReduceSeconds(b * w.sequenceLength * a.hidden * activationBytes,
-                                                       p.tensor, modelLink, e.communication)
-            : 0.0;
-    const LinkInfo dataLink = GpuCapabilities::link(in.gpu, p.gpus);
-    const double gradientElementBytes =
-        std::max(2.0, Precisions::bytesPerValue(w.weightPrecision)); // fp32 training: 4
-    const double gradientBytes =
-        MemoryModel::trainableParams(a, w) / mp * gradientElementBytes * (w.zeroStage >= 3 ? 1.5 : 1.0);
-    const double dpComm =
-        CommunicationModel::allReduceSeconds(gradientBytes, p.data, dataLink, e.communication);
-    const double step = (compute + traffic) * bubble + optimizer + tpComm + dpComm;
+    const T linearPasses =
+        Math::input<T>(kPasses, (adapters ? 2.0 : 3.0) + (w.recompute == Recompute::Full ? 1.0 : 0.0));
+    const T attentionPasses =
+        Math::input<T>(kAttentionPasses, 3.0 + (w.recompute == Recompute::None ? 0.0 : 1.0));
+    const T linearFlops = linearForward * linearPasses / mp;
+    const T attentionFlops = attentionForward * attentionPasses / mp;
+    // A CNN has no attention term: leaving out its 0 changes nothing.
+    Math::record(math, Id::TrainingFlops, a.transformer ? linearFlops + attentionFlops : linearFlops);
+    const T linear = Math::named(linearFlops, kLinearFlops);
+    const T attention = Math::named(attentionFlops, kAttentionFlops);
 
-    r.stepTimeS = step;
-    const double tokensPerSequence = a.transformer ? std::max(1, w.sequenceLength) : 1.0;
-    r.tokensPerS = r.globalBatch * tokensPerSequence / step;
-    r.samplesPerS = r.globalBatch / step;
-    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients
-    // of the base).
-    const double modelFlops = (adapters ? 2.0 : 3.0) * linearForward + 3.0 * attentionForward;
-    const double stepModelFlops = modelFlops / b * r.globalBatch; // every replica's sequences
-    r.mfu = stepModelFlops / (step * p.gpus * peak);
-    if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
-        r.budgetHours = w.trainTokens / r.tokensPerS / 3600.0;
-        r.budgetGpuHours = r.budgetHours * p.gpus;
+    // QLoRA dequantises its 4-bit base for every matmul.
+    T computeRate = peak * Math::input<T>("eta_c", e.compute);
+    if (w.task == Task::Qlora)
+        computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
+    const T compute = a.transformer ? linear / computeRate +
+                                          attention / (computeRate * Math::input<T>("eta_attn", e.attention))
+                                    : linear / computeRate;
+    Math::record(math, Id::ComputeTimePerStep, compute);
+    const T traffic = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) *
+                      (a.transformer ? linear + attention : linear) / memoryRate;
+    Math::record(math, Id::MemoryTrafficTimePerStep, traffic);
+    // The optimizer reads and writes ~30 bytes per trained parameter (weights, gradients, master, moments).
+    const T trainedPerGpu = MemoryModel::trainableParams<T>(a, w) / mp;
+    const T optimizer = (w.zeroStage >= 1 ? trainedPerGpu / dp : trainedPerGpu) * 30.0 / memoryRate;
+    Math::record(math, Id::OptimizerUpdate, optimizer);
+    const T m = Math::named(microbatches, Id::MicroBatchesPerStep);
+    const T bubble = (m + pp - 1.0) / m; // exactly 1 without a pipeline
+    Math::record(math, Id::PipelineBubble, bubble);
+
+    T step =
+        (Math::named(compute, Id::ComputeTimePerStep) + Math::named(traffic, Id::MemoryTrafficTimePerStep)) *
+            Math::named(bubble, Id::PipelineBubble) +
+        Math::named(optimizer, Id::OptimizerUpdate);
+    // Tensor parallelism: 4 all-reduces per layer of the activations (2 forward, 2 backward).
+    if (a.transformer) {
+        const T activationBytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision));
+        const T tpComm =
+            4.0 * layers *
+            CommunicationModel::allReduceSeconds<T>(
+                b * Math::input<T>("s", w.sequenceLength) * Math::input<T>("h", a.hidden) * activationBytes,
+                tp, GpuCapabilities::link(in.gpu, p.tensor), e.communication);
+        if (Math::value(tpComm) != 0.0) { // adding 0 would change nothing
+            Math::record(math, Id::TensorParallelAllReduces, tpComm);
+            step = step + Math::named(tpComm, Id::TensorParallelAllReduces);
+        }
     }
-    if (math) {
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training FLOPs per GPU per step")),
-            adapters
-                ? QCoreApplication::translate(
-                      "TrainingModel",
-                      "(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)")
-                : QCoreApplication::translate(
-                      "TrainingModel",
-                      "(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)"),
-            QStringLiteral("%1 x %2 + %3 x %4, / %5")
-                .arg(n(linearPasses), n(linearForward), n(attentionPasses), n(attentionForward), n(mp)),
-            linearFlops + attentionFlops, QStringLiteral("FLOP"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "compute time per step")),
-            QCoreApplication::translate("TrainingModel", "FLOPs / (peak x eta_c) (+ attention at eta_attn)"),
-            QStringLiteral("%1 / (%2 x %3)").arg(n(linearFlops + attentionFlops), n(peak), n(e.compute)),
-            compute, QStringLiteral("s"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "memory traffic time per step")),
-            QCoreApplication::translate("TrainingModel", "bytes per FLOP x FLOPs / (bandwidth x eta_m)"),
-            QStringLiteral("%1 x %2 / (%3 x %4)")
-                .arg(n(e.trainingBytesPerFlop), n(linearFlops + attentionFlops), n(bandwidth), n(e.memory)),
-            traffic, QStringLiteral("s"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "optimizer update")),
-                  QCoreApplication::translate("TrainingModel",
-                                              "trained params per GPU x 30 bytes / (bandwidth x eta_m)"),
-                  QStringLiteral("%1 x 30 / (%2 x %3)").arg(n(trainable), n(bandwidth), n(e.memory)),
-                  optimizer, QStringLiteral("s"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "pipeline bubble factor")),
-                  QStringLiteral("(m + pp - 1) / m"),
-                  QStringLiteral("(%1 + %2 - 1) / %1").arg(n(microbatches)).arg(p.pipeline), bubble,
-                  QStringLiteral("x"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "tensor-parallel all-reduces per step")),
-            QCoreApplication::translate("TrainingModel", "4 x L x allreduce(batch x s x h x bytes) over %1")
-                .arg(QCoreApplication::translate("GpuCapabilities", modelLink.name.toUtf8().constData())),
-            QCoreApplication::translate("TrainingModel", "tp %1, link %2 GB/s per direction")
-                .arg(p.tensor)
-                .arg(n(modelLink.unidirectionalGBs)),
-            tpComm, QStringLiteral("s"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "data-parallel gradient all-reduce")),
-            QCoreApplication::translate("TrainingModel",
-                                        "2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1")
-                .arg(QCoreApplication::translate("GpuCapabilities", dataLink.name.toUtf8().constData())),
-            QCoreApplication::translate("TrainingModel", "dp %1, %2 B, %3 GB/s per direction, eta %4")
-                .arg(p.data)
-                .arg(n(gradientBytes), n(dataLink.unidirectionalGBs), n(e.communication)),
-            dpComm, QStringLiteral("s"));
-        math->add(QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "step time")),
-                  QCoreApplication::translate(
-                      "TrainingModel", "(compute + traffic) x bubble + optimizer + TP + DP communication"),
-                  QStringLiteral("(%1 + %2) x %3 + %4 + %5 + %6")
-                      .arg(n(compute), n(traffic), n(bubble), n(optimizer), n(tpComm), n(dpComm)),
-                  step, QStringLiteral("s"));
-        math->add(
-            a.transformer
-                ? QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training tokens per second (all GPUs)"))
-                : QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "training samples per second (all GPUs)")),
-            QCoreApplication::translate("TrainingModel", "global batch x tokens per sequence / step"),
-            QStringLiteral("%1 x %2 / %3").arg(r.globalBatch).arg(n(tokensPerSequence), n(step)), r.tokensPerS,
-            a.transformer ? QCoreApplication::translate("TrainingModel", "tokens/s")
-                          : QCoreApplication::translate("TrainingModel", "samples/s"));
-        math->add(
-            QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "MFU")),
-            QCoreApplication::translate(
-                "TrainingModel",
-                "model FLOPs of the global batch (6N x tokens, 4N for LoRA, + attention; no recompute) / "
-                "(step x GPUs x peak)"),
-            QStringLiteral("%1 / (%2 x %3 x %4)").arg(n(stepModelFlops), n(step)).arg(p.gpus).arg(n(peak)),
-            r.mfu, QCoreApplication::translate("TrainingModel", "fraction of peak"));
-        if (w.trainTokens > 0.0)
-            math->add(
-                QStringLiteral(QT_TRANSLATE_NOOP("MathTerm", "GPU-hours for the token budget")),
-                QCoreApplication::translate("TrainingModel", "budget / tokens per second / 3600 x GPUs"),
-                QStringLiteral("%1 / %2 / 3600 x %3").arg(n(w.trainTokens), n(r.tokensPerS)).arg(p.gpus),
-                r.budgetGpuHours, QStringLiteral("GPU-h"));
+    // Data parallelism: all-reduce of the gradients (fp32 training: 4 bytes each); ZeRO-3 adds the weight
+    // all-gathers (x 1.5).
+    const T gradientBytesPerGpu =
+        MemoryModel::trainableParams<T>(a, w) / mp *
+        Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
+    const T dpComm = CommunicationModel::allReduceSeconds<T>(
+        w.zeroStage >= 3 ? gradientBytesPerGpu * 1.5 : gradientBytesPerGpu, dp,
+        GpuCapabilities::link(in.gpu, p.gpus), e.communication);
+    if (Math::value(dpComm) != 0.0) {
+        Math::record(math, Id::DataParallelAllReduce, dpComm);
+        step = step + Math::named(dpComm, Id::DataParallelAllReduce);
+    }
+    r.stepTimeS = Math::value(step);
+    Math::record(math, Id::StepTime, step);
+    step = Math::named(step, Id::StepTime);
+
+    const T samples = globalBatch / step;
+    r.samplesPerS = Math::value(samples);
+    Math::record(math, Id::TrainingSamplesPerSecond, samples);
+    // A CNN's "tokens" are its samples.
+    const T tokens =
+        a.transformer ? globalBatch * Math::input<T>("s", std::max(1, w.sequenceLength)) / step : samples;
+    const Id tokensId = a.transformer ? Id::TrainingTokensPerSecond : Id::TrainingSamplesPerSecond;
+    r.tokensPerS = Math::value(tokens);
+    if (a.transformer)
+        Math::record(math, Id::TrainingTokensPerSecond, tokens);
+
+    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients
+    // of the base), over the sequences of every replica (PaLM's MFU).
+    const T forwardPasses = adapters ? 2.0 : 3.0;
+    const T modelFlops = a.transformer ? forwardPasses * linearForward + 3.0 * attentionForward
+                                       : forwardPasses * linearForward;
+    const T mfu = modelFlops / b * globalBatch / (step * gpus * peak);
+    r.mfu = Math::value(mfu);
+    Math::record(math, Id::Mfu, mfu);
+    if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
+        const T hours = Math::input<T>(kTokenBudget, w.trainTokens) / Math::named(tokens, tokensId) / 3600.0;
+        r.budgetHours = Math::value(hours);
+        Math::record(math, Id::BudgetHours, hours);
+        const T gpuHours = Math::named(hours, Id::BudgetHours) * gpus;
+        r.budgetGpuHours = Math::value(gpuHours);
+        Math::record(math, Id::BudgetGpuHours, gpuHours);
     }
     return r;
+}
+
+} // namespace
+
+TrainingResult run(const Inputs &in, MathLog *math)
+{
+    return math ? runOf<MathExpr>(in, math) : runOf<double>(in, nullptr);
 }
 
 } // namespace TrainingModel

@@ -133,58 +133,80 @@ Better betterFor(const QString &unit, const QString &id)
     return Better::Higher;
 }
 
-// Which of an estimate's math terms explain each workload row (matched by the start of the term's name).
-QStringList termPrefixesFor(const QString &rowId)
+// Which of an estimate's math terms explain each workload row.
+const QHash<QString, QVector<MathTermId>> &rowTerms()
 {
-    static const QStringList memory{QStringLiteral("parallelism"), QStringLiteral("weights per GPU"),
-                                    QStringLiteral("KV cache per GPU"), QStringLiteral("activations per GPU"),
-                                    QStringLiteral("gradients per GPU"), QStringLiteral("optimizer state per GPU"),
-                                    QStringLiteral("LoRA adapters per GPU"), QStringLiteral("framework overhead"),
-                                    QStringLiteral("memory per GPU")};
-    static const QStringList prefill{QStringLiteral("parallelism"), QStringLiteral("batch per replica"),
-                                     QStringLiteral("peak compute used"),
-                                     QStringLiteral("prefill"), QStringLiteral("time to first token")};
-    static const QStringList decode{QStringLiteral("parallelism"), QStringLiteral("decode"),
-                                    QStringLiteral("tensor-parallel"), QStringLiteral("time per output token")};
-    static const QStringList step{QStringLiteral("parallelism"),        QStringLiteral("batch per replica"),
-                                  QStringLiteral("peak compute used"),
-                                  QStringLiteral("training FLOPs"),     QStringLiteral("compute time per step"),
-                                  QStringLiteral("memory traffic time"), QStringLiteral("tensor-parallel"),
-                                  QStringLiteral("pipeline bubble"),    QStringLiteral("data-parallel"),
-                                  QStringLiteral("optimizer update"),   QStringLiteral("forward time"),
-                                  QStringLiteral("step time")};
-    static const QStringList cost{QStringLiteral("rental per million"), QStringLiteral("power"),
-                                  QStringLiteral("energy per token"), QStringLiteral("electricity")};
-
-    if (rowId == QStringLiteral("fit.memory"))
-        return memory;
-    if (rowId == QStringLiteral("fit.min-gpus"))
-        return memory + QStringList{QStringLiteral("fewest GPUs")};
-    if (rowId == QStringLiteral("fit.replicas") || rowId == QStringLiteral("infer.requests")
-        || rowId == QStringLiteral("train.batch"))
-        return {QStringLiteral("parallelism"), QStringLiteral("batch per replica")};
-    if (rowId == QStringLiteral("infer.ttft"))
-        return prefill;
-    if (rowId == QStringLiteral("infer.tpot"))
-        return decode;
-    if (rowId == QStringLiteral("infer.decode"))
-        return decode;
-    if (rowId == QStringLiteral("infer.throughput"))
-        return prefill + decode + QStringList{QStringLiteral("end-to-end throughput")};
-    if (rowId == QStringLiteral("infer.max-batch"))
-        return {QStringLiteral("largest batch")};
-    if (rowId == QStringLiteral("infer.max-context"))
-        return {QStringLiteral("longest context")};
-    if (rowId == QStringLiteral("train.step") || rowId == QStringLiteral("train.tokens")
-        || rowId == QStringLiteral("train.samples"))
-        return step + QStringList{QStringLiteral("samples per second")};
-    if (rowId == QStringLiteral("train.mfu"))
-        return step + QStringList{QStringLiteral("MFU")};
-    if (rowId == QStringLiteral("train.budget") || rowId == QStringLiteral("train.gpu-hours"))
-        return step + QStringList{QStringLiteral("GPU-hours")};
-    if (rowId.startsWith(QStringLiteral("cost.")))
-        return cost;
-    return {};
+    static const QHash<QString, QVector<MathTermId>> rows = [] {
+        using Id = MathTermId;
+        const QVector<Id> split{Id::Parallelism, Id::BatchPerReplica, Id::MicroBatchesPerStep};
+        const QVector<Id> memory{Id::Parallelism,
+                                 Id::BatchPerReplica,
+                                 Id::WeightsPerGpu,
+                                 Id::KvCachePerGpu,
+                                 Id::KvCacheMlaPerGpu,
+                                 Id::ActivationsInference,
+                                 Id::ActivationsRecomputeNone,
+                                 Id::ActivationsRecomputeSelective,
+                                 Id::ActivationsRecomputeFull,
+                                 Id::GradientsPerGpu,
+                                 Id::OptimizerStatePerGpu,
+                                 Id::LoraAdaptersPerGpu,
+                                 Id::FrameworkOverheadPerGpu,
+                                 Id::MemoryPerGpu};
+        const QVector<Id> prefill{Id::Parallelism,           Id::BatchPerReplica,
+                                  Id::PeakCompute,           Id::ForwardTime,
+                                  Id::SamplesPerSecond,      Id::PrefillFlops,
+                                  Id::PrefillComputeTime,    Id::PrefillMemoryTime,
+                                  Id::PrefillTensorParallel, Id::PrefillPipelineTransfers,
+                                  Id::TimeToFirstToken,      Id::PrefillTokensPerSecond};
+        const QVector<Id> decode{Id::Parallelism,          Id::BatchPerReplica,
+                                 Id::PeakCompute,          Id::DecodeBytes,
+                                 Id::DecodeMemoryTime,     Id::DecodeComputeTime,
+                                 Id::DecodeTensorParallel, Id::DecodePipelineTransfers,
+                                 Id::TimePerOutputToken,   Id::DecodeTokensPerSecond};
+        const QVector<Id> step{Id::Parallelism,
+                               Id::BatchPerReplica,
+                               Id::MicroBatchesPerStep,
+                               Id::PeakCompute,
+                               Id::TrainingFlops,
+                               Id::ComputeTimePerStep,
+                               Id::MemoryTrafficTimePerStep,
+                               Id::OptimizerUpdate,
+                               Id::PipelineBubble,
+                               Id::TensorParallelAllReduces,
+                               Id::DataParallelAllReduce,
+                               Id::StepTime};
+        const QVector<Id> trainingRate{Id::TrainingTokensPerSecond, Id::TrainingSamplesPerSecond};
+        const QVector<Id> cost{Id::RentalPerMillionTokens, Id::RentalForBudget, Id::Power, Id::EnergyPerToken,
+                               Id::ElectricityPerMillionTokens};
+        return QHash<QString, QVector<Id>>{
+            {QStringLiteral("fit.memory"), memory},
+            {QStringLiteral("fit.min-gpus"), memory + QVector<Id>{Id::FewestGpus}},
+            {QStringLiteral("fit.replicas"), split},
+            {QStringLiteral("fit.peak"), {Id::PeakCompute}},
+            {QStringLiteral("infer.requests"), split},
+            {QStringLiteral("infer.ttft"), prefill},
+            {QStringLiteral("infer.tpot"), decode},
+            {QStringLiteral("infer.decode"), decode},
+            {QStringLiteral("infer.throughput"), prefill + decode + QVector<Id>{Id::EndToEndThroughput}},
+            {QStringLiteral("infer.max-batch"), {Id::BatchPerReplica, Id::LargestBatch}},
+            {QStringLiteral("infer.max-context"), {Id::BatchPerReplica, Id::LongestContext}},
+            {QStringLiteral("train.batch"), split},
+            {QStringLiteral("train.step"), step},
+            {QStringLiteral("train.tokens"), step + trainingRate},
+            {QStringLiteral("train.samples"), step + trainingRate},
+            {QStringLiteral("train.mfu"), step + QVector<Id>{Id::Mfu}},
+            {QStringLiteral("train.budget"), step + trainingRate + QVector<Id>{Id::BudgetHours}},
+            {QStringLiteral("train.gpu-hours"),
+             step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
+            {QStringLiteral("cost.gpu-hour"), cost},
+            {QStringLiteral("cost.per-million"), cost},
+            {QStringLiteral("cost.budget"), cost},
+            {QStringLiteral("cost.energy"), cost},
+            {QStringLiteral("cost.electricity"), cost},
+        };
+    }();
+    return rows;
 }
 
 } // namespace
@@ -305,10 +327,9 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         addRow(speed, QStringLiteral("train.batch"), tr("Global batch"), tr("sequences"), Better::None, true,
                [](const Estimate &e) { return e.training ? Value(e.training->globalBatch) : std::nullopt; },
                [](const Estimate &e) {
-                   return e.training ? tr("micro-batch %1 × %2 steps × %3 replicas")
+                   return e.training ? tr("micro-batch %1 × %2 steps × %n replica(s)", nullptr, e.parallelism.data)
                                            .arg(e.training->microBatch)
                                            .arg(e.training->gradientAccumulation)
-                                           .arg(e.parallelism.data)
                                      : QString();
                });
         addRow(speed, QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower, true,
@@ -401,12 +422,18 @@ QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) c
     return tr("%1, %2").arg(row->label, m_gpus.at(gpuColumn).displayName());
 }
 
+QVector<MathTermId> ComparisonPresentation::mathTermsFor(const QString &rowId)
+{
+    return rowTerms().value(rowId);
+}
+
 bool ComparisonPresentation::needsEstimateMath(const QString &rowId)
 {
     return !rowId.startsWith(QStringLiteral("spec."));
 }
 
-QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn, const Estimate *withMath) const
+QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn,
+                                                   const Estimate *withMath) const
 {
     const auto row = std::find_if(m_table.rows.cbegin(), m_table.rows.cend(),
                                   [&rowId](const ComparisonRow &r) { return r.id == rowId; });
@@ -417,23 +444,20 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
 
     if (!needsEstimateMath(rowId)) {
         // A datasheet figure: no formula, its source.
-        return {MathTermView{row->label, tr("datasheet value"), tr("source: %1").arg(gpu.sources), value, row->unit},
+        return {MathTermView{row->label, tr("datasheet value"), tr("source: %1").arg(gpu.sources), value,
+                             row->unit},
                 MathTermView{tr("confidence"), gpu.confidence, gpu.notes, std::nullopt, QString()}};
     }
     if (gpuColumn >= m_estimates.size())
         return {};
     const Estimate &estimate = withMath ? *withMath : m_estimates.at(gpuColumn);
-    const QStringList prefixes = termPrefixesFor(rowId);
+    // A row without its own list (a measured figure) shows every term of the estimate.
+    const QVector<MathTermId> ids = mathTermsFor(rowId);
     QVector<MathTermView> terms;
     for (const MathTerm &term : estimate.math) {
-        const bool relevant = prefixes.isEmpty() || std::any_of(prefixes.cbegin(), prefixes.cend(), [&](const QString &p) {
-                                  return term.name.startsWith(p, Qt::CaseInsensitive);
-                              });
-        if (relevant)
-            // The estimator keeps the English name as the term's key (the prefixes above match it); the
-            // window shows it translated (marked with QT_TRANSLATE_NOOP in the models).
-            terms << MathTermView{QCoreApplication::translate("MathTerm", term.name.toUtf8().constData()),
-                                  term.formula, term.substituted, term.value, term.unit};
+        if (ids.isEmpty() || ids.contains(term.id))
+            terms << MathTermView{MathTerms::displayName(term.id), term.formula, term.substituted, term.value,
+                                  term.unit};
     }
     for (const QString &note : estimate.notes)
         terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};

@@ -45,6 +45,9 @@ public:
     QString mathTitle(const QString &rowId, int gpuColumn) const;
     QVector<MathTermView> math(const QString &rowId, int gpuColumn, const Estimate *withMath = nullptr) const;
     static bool needsEstimateMath(const QString &rowId);
+    // The math terms that explain the workload row rowId (those an estimate has are shown, in its order);
+    // empty for the other rows: a datasheet row shows its source, a measured row every term.
+    static QVector<MathTermId> mathTermsFor(const QString &rowId);
 
 private:
     void addSpecRows(const ComparisonInput &input);

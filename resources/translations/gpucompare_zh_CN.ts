@@ -1009,10 +1009,6 @@
         <translation>端到端输出，全部 GPU</translation>
     </message>
     <message>
-        <source>Largest batch that fits</source>
-        <translation>能放下的最大批大小</translation>
-    </message>
-    <message>
         <source>sequences</source>
         <translation>序列</translation>
     </message>
@@ -1130,6 +1126,44 @@ Source: %6</source>
         <source>note</source>
         <translation>备注</translation>
     </message>
+    <message>
+        <source>Model replicas (data parallel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests in flight, all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per replica</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most requests in flight that fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>micro-batch %1 × %2 steps × %n replica(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -1187,25 +1221,6 @@ Source: %6</source>
     <message>
         <source>best value in this row</source>
         <translation>本行最佳值</translation>
-    </message>
-</context>
-<context>
-    <name>CostModel</name>
-    <message>
-        <source>$/GPU-hour x GPUs / 3600 / tokens per s x 1e6</source>
-        <translation>$/GPU 小时 x GPU 数 / 3600 / 每秒 token 数 x 1e6</translation>
-    </message>
-    <message>
-        <source>TDP x utilisation x GPUs</source>
-        <translation>TDP x 利用率 x GPU 数</translation>
-    </message>
-    <message>
-        <source>power / tokens per s</source>
-        <translation>功率 / 每秒 token 数</translation>
-    </message>
-    <message>
-        <source>J/token x 1e6 / 3.6e6 x $/kWh</source>
-        <translation>J/token x 1e6 / 3.6e6 x $/kWh</translation>
     </message>
 </context>
 <context>
@@ -1346,14 +1361,6 @@ Source: %6</source>
         <translation>%1 稠密张量算力</translation>
     </message>
     <message>
-        <source>datasheet</source>
-        <translation>数据手册</translation>
-    </message>
-    <message>
-        <source> (fallback: no %1 support)</source>
-        <translation>（回退：不支持 %1）</translation>
-    </message>
-    <message>
         <source>memory size</source>
         <translation>显存容量</translation>
     </message>
@@ -1374,36 +1381,8 @@ Source: %6</source>
         <translation>使单卡显存 &lt;= 容量的最小 2 的幂 n</translation>
     </message>
     <message>
-        <source>capacity %1 GB</source>
-        <translation>容量 %1 GB</translation>
-    </message>
-    <message>
-        <source>(capacity - fixed memory) / memory per sequence</source>
-        <translation>(容量 - 固定显存) / 每序列显存</translation>
-    </message>
-    <message>
-        <source>sequences</source>
-        <translation>序列</translation>
-    </message>
-    <message>
-        <source>(capacity - memory other than KV) / (KV per token x batch), at most max_position_embeddings</source>
-        <translation>(容量 - KV 以外的显存) / (每 token 的 KV x 批大小)，不超过 max_position_embeddings</translation>
-    </message>
-    <message>
-        <source>KV %1 GB per token at batch %2</source>
-        <translation>批大小 %2 时每 token 的 KV 为 %1 GB</translation>
-    </message>
-    <message>
-        <source>tokens</source>
-        <translation>token</translation>
-    </message>
-    <message>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>GPUs = tp x pp x dp</source>
-        <translation>GPU 数 = tp x pp x dp</translation>
+        <source>micro-batch %1: allowed 1 to the global batch (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1779,69 +1758,6 @@ Source: %6</source>
     </message>
 </context>
 <context>
-    <name>InferenceModel</name>
-    <message>
-        <source>batch x FLOPs per sample / (tp x pp) / (peak x eta_c)</source>
-        <translation>批大小 x 每样本 FLOPs / (tp x pp) / (峰值 x eta_c)</translation>
-    </message>
-    <message>
-        <source>batch / time x replicas</source>
-        <translation>批大小 / 时间 x 副本数</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>样本/s</translation>
-    </message>
-    <message>
-        <source>batch x input x (2 x active params + 4 x L x a x d x input/2) / (tp x pp)</source>
-        <translation>批大小 x 输入 x (2 x 激活参数 + 4 x L x a x d x 输入/2) / (tp x pp)</translation>
-    </message>
-    <message>
-        <source>linear FLOPs / (peak x eta_c x quant) + attention FLOPs / (peak x eta_c x eta_attn x quant)</source>
-        <translation>线性层 FLOPs / (峰值 x eta_c x 量化系数) + 注意力 FLOPs / (峰值 x eta_c x eta_attn x 量化系数)</translation>
-    </message>
-    <message>
-        <source>weight bytes x micro-batches / (bandwidth x eta_m)</source>
-        <translation>权重字节数 x 微批数 / (带宽 x eta_m)</translation>
-    </message>
-    <message>
-        <source>(max(compute, memory) + L/pp x micro-batches x overhead) x (m + pp - 1)/m + TP all-reduces + PP transfers</source>
-        <translation>(max(计算, 访存) + L/pp x 微批数 x 开销) x (m + pp - 1)/m + TP 全归约 + PP 传输</translation>
-    </message>
-    <message>
-        <source>batch x input / TTFT x replicas</source>
-        <translation>批大小 x 输入 / TTFT x 副本数</translation>
-    </message>
-    <message>
-        <source>tokens/s</source>
-        <translation>token/s</translation>
-    </message>
-    <message>
-        <source>weights (MoE: experts touched) + batch x context x KV bytes per token</source>
-        <translation>权重（MoE：所用专家）+ 批大小 x 上下文 x 每 token 的 KV 字节数</translation>
-    </message>
-    <message>
-        <source>bytes / (bandwidth x eta_m)</source>
-        <translation>字节数 / (带宽 x eta_m)</translation>
-    </message>
-    <message>
-        <source>batch x (2 x active params + 4 x L x a x d x context) / (tp x pp) / (peak x eta_c)</source>
-        <translation>批大小 x (2 x 激活参数 + 4 x L x a x d x 上下文) / (tp x pp) / (峰值 x eta_c)</translation>
-    </message>
-    <message>
-        <source>pp x (max(memory, compute) + L/pp x overhead) + TP all-reduces + PP transfers</source>
-        <translation>pp x (max(访存, 计算) + L/pp x 开销) + TP 全归约 + PP 传输</translation>
-    </message>
-    <message>
-        <source>batch / TPOT x replicas</source>
-        <translation>批大小 / TPOT x 副本数</translation>
-    </message>
-    <message>
-        <source>batch x output / (TTFT + output x TPOT) x replicas</source>
-        <translation>批大小 x 输出 / (TTFT + 输出 x TPOT) x 副本数</translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message>
         <source>GPU Compare</source>
@@ -1994,6 +1910,201 @@ Source: %6</source>
     <message>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>MathExpr</name>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <source>$/GPU-hour</source>
+        <translation>$/GPU 小时</translation>
+    </message>
+    <message>
+        <source>budget hours</source>
+        <translation>预算小时数</translation>
+    </message>
+    <message>
+        <source>capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>fixed memory</source>
+        <translation>固定显存</translation>
+    </message>
+    <message>
+        <source>memory per sequence</source>
+        <translation>每序列显存</translation>
+    </message>
+    <message>
+        <source>requests in flight</source>
+        <translation>并发请求数</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>peak TFLOPS</source>
+        <translation>峰值 TFLOPS</translation>
+    </message>
+    <message>
+        <source>bandwidth GB/s</source>
+        <translation>带宽 GB/s</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节数</translation>
+    </message>
+    <message>
+        <source>params</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>FLOPs per sample</source>
+        <translation>每样本 FLOPs</translation>
+    </message>
+    <message>
+        <source>layer overhead</source>
+        <translation>每层开销</translation>
+    </message>
+    <message>
+        <source>micro-batch tokens</source>
+        <translation>微批 token 数</translation>
+    </message>
+    <message>
+        <source>expert params</source>
+        <translation>专家参数量</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层数</translation>
+    </message>
+    <message>
+        <source>weight bytes</source>
+        <translation>权重字节数</translation>
+    </message>
+    <message>
+        <source>KV bytes per token</source>
+        <translation>每 token 的 KV 字节数</translation>
+    </message>
+    <message>
+        <source>linear FLOPs</source>
+        <translation>线性层 FLOPs</translation>
+    </message>
+    <message>
+        <source>attention FLOPs</source>
+        <translation>注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>bits per weight</source>
+        <translation>每权重位数</translation>
+    </message>
+    <message>
+        <source>NF4 bits</source>
+        <translation>NF4 位数</translation>
+    </message>
+    <message>
+        <source>LoRA params</source>
+        <translation>LoRA 参数量</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token 数</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>vocab</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>master bytes</source>
+        <translation>主权重字节数</translation>
+    </message>
+    <message>
+        <source>moment bytes</source>
+        <translation>动量字节数</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>overhead</source>
+        <translation>开销</translation>
+    </message>
+    <message>
+        <source>active params</source>
+        <translation>激活参数</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>bytes per weight</source>
+        <translation>每权重字节数</translation>
+    </message>
+    <message>
+        <source>bytes per FLOP</source>
+        <translation>每 FLOP 字节数</translation>
+    </message>
+    <message>
+        <source>passes</source>
+        <translation>遍数</translation>
+    </message>
+    <message>
+        <source>attention passes</source>
+        <translation>注意力遍数</translation>
+    </message>
+    <message>
+        <source>token budget</source>
+        <translation>token 预算</translation>
     </message>
 </context>
 <context>
@@ -2217,56 +2328,65 @@ Source: %6</source>
         <source>memory per GPU</source>
         <translation>单卡显存</translation>
     </message>
-</context>
-<context>
-    <name>MemoryModel</name>
     <message>
-        <source>params x bits per weight / 8 / (tp x pp)</source>
-        <translation>参数量 x 每权重位数 / 8 / (tp x pp)</translation>
+        <source>GPUs</source>
+        <translation>GPU</translation>
     </message>
     <message>
-        <source>L/pp x (kv_lora_rank + qk_rope_head_dim) x bytes x tokens x batch</source>
-        <translation>L/pp x (kv_lora_rank + qk_rope_head_dim) x 字节数 x token 数 x 批大小</translation>
+        <source>batch per replica</source>
+        <translation>每副本批大小</translation>
     </message>
     <message>
-        <source>2 x L/pp x max(1, n_kv/tp) x head_dim x bytes x tokens x batch</source>
-        <translation>2 x L/pp x max(1, n_kv/tp) x head_dim x 字节数 x token 数 x 批大小</translation>
+        <source>sequences</source>
+        <translation>序列</translation>
     </message>
     <message>
-        <source>batch x input x (4h + 2f/tp) x bytes + vocab x 4</source>
-        <translation>批大小 x 输入 x (4h + 2f/tp) x 字节数 + 词表大小 x 4</translation>
+        <source>micro-batches per step</source>
+        <translation>每步微批数</translation>
     </message>
     <message>
-        <source>batch x L x 2 x s x h / tp + logits</source>
-        <translation>批大小 x L x 2 x s x h / tp + logits</translation>
+        <source>micro-batches</source>
+        <translation>微批</translation>
     </message>
     <message>
-        <source>batch x L x s x h x 34 / tp + logits (attention scores not stored)</source>
-        <translation>批大小 x L x s x h x 34 / tp + logits（不保存注意力分数）</translation>
+        <source>tokens</source>
+        <translation>token</translation>
     </message>
     <message>
-        <source>batch x L x s x h x (34 + 5 a s / h) / tp + logits</source>
-        <translation>批大小 x L x s x h x (34 + 5 a s / h) / tp + logits</translation>
+        <source>samples/s</source>
+        <translation>样本/s</translation>
     </message>
     <message>
-        <source>params x 2 bytes / (tp x pp) / (dp if ZeRO &gt;= 2)</source>
-        <translation>参数量 x 2 字节 / (tp x pp) / (ZeRO &gt;= 2 时除以 dp)</translation>
+        <source>prefill tensor-parallel all-reduces</source>
+        <translation>预填充张量并行全归约</translation>
     </message>
     <message>
-        <source>params x (master + moments) bytes / (tp x pp) / (dp if ZeRO &gt;= 1)</source>
-        <translation>参数量 x (主权重 + 动量) 字节数 / (tp x pp) / (ZeRO &gt;= 1 时除以 dp)</translation>
+        <source>prefill pipeline transfers</source>
+        <translation>预填充流水线传输</translation>
     </message>
     <message>
-        <source>r x L x sum(in + out) x 16 bytes / (tp x pp)</source>
-        <translation>r x L x sum(输入 + 输出) x 16 字节 / (tp x pp)</translation>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
     </message>
     <message>
-        <source>profile framework_overhead_gb</source>
-        <translation>效率配置中的 framework_overhead_gb</translation>
+        <source>decode tensor-parallel all-reduces per token</source>
+        <translation>每 token 解码张量并行全归约</translation>
     </message>
     <message>
-        <source>sum of the parts</source>
-        <translation>各部分之和</translation>
+        <source>decode pipeline transfers per token</source>
+        <translation>每 token 解码流水线传输</translation>
+    </message>
+    <message>
+        <source>fraction of peak</source>
+        <translation>占峰值比例</translation>
+    </message>
+    <message>
+        <source>time for the token budget</source>
+        <translation>完成 token 预算所需时间</translation>
+    </message>
+    <message>
+        <source>rental for the token budget</source>
+        <translation>完成 token 预算的租用费</translation>
     </message>
 </context>
 <context>
@@ -2401,73 +2521,6 @@ Source: %6</source>
     </message>
 </context>
 <context>
-    <name>TrainingModel</name>
-    <message>
-        <source>(2 + recompute) x forward FLOPs / (tp x pp) (LoRA: no weight gradients for the base)</source>
-        <translation>(2 + 重计算) x 前向 FLOPs / (tp x pp)（LoRA：基座模型无权重梯度）</translation>
-    </message>
-    <message>
-        <source>(3 + recompute) x forward FLOPs / (tp x pp) = 6N x tokens (8N with full recompute)</source>
-        <translation>(3 + 重计算) x 前向 FLOPs / (tp x pp) = 6N x token 数（完全重计算时为 8N）</translation>
-    </message>
-    <message>
-        <source>FLOPs / (peak x eta_c) (+ attention at eta_attn)</source>
-        <translation>FLOPs / (峰值 x eta_c)（+ 按 eta_attn 计的注意力）</translation>
-    </message>
-    <message>
-        <source>bytes per FLOP x FLOPs / (bandwidth x eta_m)</source>
-        <translation>每 FLOP 字节数 x FLOPs / (带宽 x eta_m)</translation>
-    </message>
-    <message>
-        <source>trained params per GPU x 30 bytes / (bandwidth x eta_m)</source>
-        <translation>单卡训练参数量 x 30 字节 / (带宽 x eta_m)</translation>
-    </message>
-    <message>
-        <source>4 x L x allreduce(batch x s x h x bytes) over %1</source>
-        <translation>4 x L x allreduce(批大小 x s x h x 字节数)，经由 %1</translation>
-    </message>
-    <message>
-        <source>tp %1, link %2 GB/s per direction</source>
-        <translation>tp %1，互连每方向 %2 GB/s</translation>
-    </message>
-    <message>
-        <source>2 (dp - 1)/dp x gradient bytes / (link x eta_comm) over %1</source>
-        <translation>2 (dp - 1)/dp x 梯度字节数 / (互连 x eta_comm)，经由 %1</translation>
-    </message>
-    <message>
-        <source>dp %1, %2 B, %3 GB/s per direction, eta %4</source>
-        <translation>dp %1，%2 B，每方向 %3 GB/s，eta %4</translation>
-    </message>
-    <message>
-        <source>(compute + traffic) x bubble + optimizer + TP + DP communication</source>
-        <translation>(计算 + 访存) x 气泡 + 优化器 + TP + DP 通信</translation>
-    </message>
-    <message>
-        <source>tokens per replica x dp / step</source>
-        <translation>每副本 token 数 x dp / 步时间</translation>
-    </message>
-    <message>
-        <source>tokens/s</source>
-        <translation>token/s</translation>
-    </message>
-    <message>
-        <source>samples/s</source>
-        <translation>样本/s</translation>
-    </message>
-    <message>
-        <source>model FLOPs (6N x tokens, 4N for LoRA, + attention; no recompute) / (step x GPUs x peak)</source>
-        <translation>模型 FLOPs（6N x token 数，LoRA 为 4N，+ 注意力；不含重计算）/ (步时间 x GPU 数 x 峰值)</translation>
-    </message>
-    <message>
-        <source>fraction of peak</source>
-        <translation>占峰值比例</translation>
-    </message>
-    <message>
-        <source>budget / tokens per second / 3600 x GPUs</source>
-        <translation>预算 / 每秒 token 数 / 3600 x GPU 数</translation>
-    </message>
-</context>
-<context>
     <name>VerdictPanel</name>
     <message>
         <source>Pick GPUs to see which suit training and inference.</source>
@@ -2516,6 +2569,18 @@ Source: %6</source>
     <message>
         <source>Reasons for the %1 verdict</source>
         <translation>%1结论的理由</translation>
+    </message>
+    <message>
+        <source>Workloads the verdicts judge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training verdicts judge: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inference verdicts judge: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2644,10 +2709,6 @@ Source: %6</source>
         <translation>KV 缓存(&amp;K)</translation>
     </message>
     <message>
-        <source>&amp;Batch</source>
-        <translation>批大小(&amp;B)</translation>
-    </message>
-    <message>
         <source>&amp;Input tokens</source>
         <translation>输入 token(&amp;I)</translation>
     </message>
@@ -2747,17 +2808,33 @@ Source: %6</source>
         <source>Default for the task</source>
         <translation>按任务默认</translation>
     </message>
+    <message>
+        <source>&amp;Requests in flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recipe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Global &amp;batch (sequences)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step over all the GPUs together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests served at once by all the GPUs together, split evenly over the model&apos;s replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recipe: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
-    <message>
-        <source>profile %1 is not in the catalogue</source>
-        <translation>目录中没有效率配置 %1</translation>
-    </message>
-    <message>
-        <source>model %1 is not in the catalogue</source>
-        <translation>目录中没有模型 %1</translation>
-    </message>
     <message>
         <source>choose a model or load a config.json</source>
         <translation>请选择模型或加载 config.json</translation>
@@ -2774,35 +2851,162 @@ Source: %6</source>
         <source>unknown recomputation %1</source>
         <translation>未知重计算方式 %1</translation>
     </message>
+</context>
+<context>
+    <name>WorkloadResolver</name>
     <message>
-        <source>%1-token sequences</source>
-        <translation>%1 token 序列</translation>
+        <source>unknown model &apos;%1&apos;; presets: %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 + %2 tokens</source>
-        <translation>%1 + %2 token</translation>
+        <source>unknown model &apos;%1&apos;; close matches: %2</source>
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · %2 · %3 · batch %4 · %5 · %n GPU(s) each · %6</source>
-        <translation>
-            <numerusform>%1 · %2 · %3 · 批大小 %4 · %5 · 各 %n 个 GPU · %6</numerusform>
-        </translation>
+    <message>
+        <source>applies to %1 only, not to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training, LoRA and QLoRA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); for a 16-bit base choose LoRA</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>inference</source>
-        <translation>推理</translation>
+        <translation type="unfinished">推理</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profile &apos;%1&apos;: allowed %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>full training</source>
-        <translation>全量训练</translation>
+        <translation type="unfinished">全量训练</translation>
     </message>
     <message>
         <source>LoRA fine-tune</source>
-        <translation>LoRA 微调</translation>
+        <translation type="unfinished">LoRA 微调</translation>
     </message>
     <message>
         <source>QLoRA fine-tune</source>
-        <translation>QLoRA 微调</translation>
+        <translation type="unfinished">QLoRA 微调</translation>
+    </message>
+    <message>
+        <source>int4 (NF4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tp x pp, else 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished">自动</translation>
+    </message>
+    <message>
+        <source>each GPU&apos;s catalogue price</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16; int4 (NF4) for qlora</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>follows the weights: bf16 for 16-bit floats, int8 for int8, fp16 for int4 and GGUF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>follows the math precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 request in flight (inference); %1 sequences per GPU (training)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 for training, 0 for lora and qlora</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selective for training, full for lora and qlora</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vllm for inference; pytorch-amp for training on up to 8 GPUs, megatron beyond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 base, %2 math</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as many requests in flight as fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 + %2 tokens</source>
+        <translation type="unfinished">%1 + %2 token</translation>
+    </message>
+    <message>
+        <source>%1-token sequences</source>
+        <translation type="unfinished">%1 token 序列</translation>
+    </message>
+    <message>
+        <source>global batch %1 in micro-batches of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>TP %1 x PP %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
