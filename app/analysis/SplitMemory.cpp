@@ -9,8 +9,7 @@ SplitMemory::SplitMemory(const ModelArchitecture &architecture, const Workload &
     : m_architecture(architecture)
     , m_workload(workload)
     , m_overheadGb(parameters.frameworkOverheadGb)
-{
-}
+{}
 
 MemoryBreakdown SplitMemory::at(const Parallelism &parallelism, int batch)
 {

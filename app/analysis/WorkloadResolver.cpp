@@ -116,11 +116,11 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
             QStringList all;
             for (const ModelSpec &candidate : catalogue.models)
                 all << candidate.modelId;
-            fail(WorkloadField::Model,
-                 close.isEmpty()
-                     ? WorkloadResolver::tr("unknown model '%1'; presets: %2").arg(id, all.join(QStringLiteral(", ")))
-                     : WorkloadResolver::tr("unknown model '%1'; close matches: %2")
-                           .arg(id, close.join(QStringLiteral(", "))));
+            fail(WorkloadField::Model, close.isEmpty()
+                                           ? WorkloadResolver::tr("unknown model '%1'; presets: %2")
+                                                 .arg(id, all.join(QStringLiteral(", ")))
+                                           : WorkloadResolver::tr("unknown model '%1'; close matches: %2")
+                                                 .arg(id, close.join(QStringLiteral(", "))));
         }
     }
 
@@ -139,24 +139,29 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
     w.weightPrecision = r.weightPrecision.value_or(defaultWeights(w.task));
     if (w.task == Task::Qlora && Precisions::bitsPerValue(w.weightPrecision) > 5.0)
         fail(WorkloadField::WeightPrecision,
-             WorkloadResolver::tr("precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); "
-                                  "for a 16-bit base choose LoRA")
+             WorkloadResolver::tr(
+                 "precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); "
+                 "for a 16-bit base choose LoRA")
                  .arg(Precisions::name(w.weightPrecision)));
     w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
-    if (onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(), WorkloadResolver::tr("inference")))
+    if (onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(),
+                WorkloadResolver::tr("inference")))
         w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
     else
         w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
 
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
-    w.gpuCount = r.gpus.value_or(std::max(kGpus, std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)));
+    w.gpuCount =
+        r.gpus.value_or(std::max(kGpus, std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)));
     w.batch = r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount)));
     if (onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks))
         w.microBatch = r.microBatch.value_or(kMicroBatch);
-    if (onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), WorkloadResolver::tr("inference")))
+    if (onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(),
+                WorkloadResolver::tr("inference")))
         w.inputTokens = r.inputTokens.value_or(kInputTokens);
-    if (onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(), WorkloadResolver::tr("inference")))
+    if (onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(),
+                WorkloadResolver::tr("inference")))
         w.outputTokens = r.outputTokens.value_or(kOutputTokens);
     if (onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks))
         w.sequenceLength = r.sequenceLength.value_or(kSequenceLength);
@@ -169,7 +174,8 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
     w.optimizer = onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks)
                       ? r.optimizer.value_or(Optimizer::Adam)
                       : Optimizer::Adam;
-    w.loraRank = onlyFor(adapters, WorkloadField::LoraRank, r.loraRank.has_value(), WorkloadResolver::tr("LoRA and QLoRA"))
+    w.loraRank = onlyFor(adapters, WorkloadField::LoraRank, r.loraRank.has_value(),
+                         WorkloadResolver::tr("LoRA and QLoRA"))
                      ? r.loraRank.value_or(kLoraRank)
                      : kLoraRank;
     w.trainTokens = onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks)
@@ -242,6 +248,19 @@ WorkloadRequest WorkloadResolver::companionRequest(const WorkloadRequest &reques
     return other;
 }
 
+QString WorkloadResolver::recomputeLabel(Recompute recompute)
+{
+    switch (recompute) {
+    case Recompute::None:
+        return tr("no");
+    case Recompute::Selective:
+        return tr("selective");
+    case Recompute::Full:
+        return tr("full");
+    }
+    return Recomputes::name(recompute);
+}
+
 QString WorkloadResolver::taskLabel(Task task)
 {
     switch (task) {
@@ -290,7 +309,7 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::ZeroStage:
         return QString::number(defaultZero(task));
     case WorkloadField::Recompute:
-        return Recomputes::name(defaultRecompute(task));
+        return recomputeLabel(defaultRecompute(task));
     case WorkloadField::Optimizer:
         return Optimizers::name(Optimizer::Adam);
     case WorkloadField::LoraRank:
@@ -319,7 +338,8 @@ QString WorkloadResolver::defaultText(WorkloadField field)
     case WorkloadField::KvPrecision:
         return tr("follows the math precision");
     case WorkloadField::Batch:
-        return tr("1 request in flight (inference); %1 sequences per GPU (training)").arg(kTrainingSequencesPerGpu);
+        return tr("1 request in flight (inference); %1 sequences per GPU (training)")
+            .arg(kTrainingSequencesPerGpu);
     case WorkloadField::ZeroStage:
         return tr("1 for training, 0 for lora and qlora");
     case WorkloadField::Recompute:
@@ -337,7 +357,8 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
     QStringList parts;
     parts << (w.model.name.isEmpty() ? w.model.modelId : w.model.name) << taskLabel(w.task);
     if (w.task == Task::Qlora)
-        parts << tr("%1 base, %2 math").arg(Precisions::name(w.weightPrecision), Precisions::name(w.activationPrecision));
+        parts << tr("%1 base, %2 math")
+                     .arg(Precisions::name(w.weightPrecision), Precisions::name(w.activationPrecision));
     else
         parts << Precisions::name(w.weightPrecision);
     if (!Tasks::isTraining(w.task)) {
@@ -346,10 +367,11 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
               << tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
     } else {
         parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
-              << tr("global batch %1 in micro-batches of %2").arg(locale.toString(w.batch), locale.toString(w.microBatch));
+              << tr("global batch %1 in micro-batches of %2")
+                     .arg(locale.toString(w.batch), locale.toString(w.microBatch));
         if (w.zeroStage > 0)
             parts << tr("ZeRO-%1").arg(w.zeroStage);
-        parts << tr("%1 recompute").arg(Recomputes::name(w.recompute))
+        parts << tr("%1 recompute").arg(recomputeLabel(w.recompute))
               << (w.optimizer == Optimizer::Adam ? tr("Adam") : tr("8-bit Adam"));
         if (usesAdapters(w.task))
             parts << tr("rank %1").arg(w.loraRank);

@@ -25,7 +25,8 @@ struct ResolvedWorkload
 
 // The one place where defaults and task recipes live (the window and the command line both call it):
 //   - inference: bf16 weights, 1 request in flight, 1,024 input and 256 output tokens, no ZeRO, no recompute;
-//   - full training: bf16 mixed-precision Adam, 4,096-token sequences, global batch 8 per GPU in micro-batches
+//   - full training: bf16 mixed-precision Adam, 4,096-token sequences, global batch 8 per GPU in
+//   micro-batches
 //     of 1, ZeRO-1 (the distributed optimizer), selective recomputation (Megatron's default);
 //   - LoRA: bf16 base, rank 16, full recomputation (PEFT's gradient checkpointing), no ZeRO;
 //   - QLoRA: the LoRA recipe over a 4-bit NF4 base with bf16 math;
@@ -51,6 +52,9 @@ public:
     // One line that names the recipe: "full fine-tune · bf16 · 4,096-token sequences · global batch 8
     // (micro-batch 1) · ZeRO-1 · selective recompute · Adam · PyTorch AMP".
     static QString recipe(const Workload &workload, const EfficiencyParameters &parameters);
+
+    // Recomputation as the recipe words it: "selective" ("selective recompute"), translated.
+    static QString recomputeLabel(Recompute recompute);
 
     // The task as people name it: "inference", "full fine-tune", "LoRA fine-tune", "QLoRA fine-tune".
     static QString taskLabel(Task task);

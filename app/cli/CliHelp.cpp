@@ -1,5 +1,7 @@
 #include "CliHelp.h"
 
+#include "CliContext.h"
+
 #include <QCoreApplication>
 
 namespace CliHelp {
@@ -34,6 +36,22 @@ QCommandLineOption helpOption()
 {
     return QCommandLineOption(QStringList{QStringLiteral("h"), QStringLiteral("help")},
                               QCoreApplication::translate("cli", "Show this help and exit."));
+}
+
+bool readJsonFlag(const QString &command, const QStringList &arguments, CliContext &context, bool *json)
+{
+    *json = false;
+    for (const QString &argument : arguments) {
+        if (argument != QLatin1String("--json")) {
+            context.err << programName() << ": "
+                        << QCoreApplication::translate("cli", "%1: unexpected argument '%2' (allowed: --json)")
+                               .arg(command, argument)
+                        << Qt::endl;
+            return false;
+        }
+        *json = true;
+    }
+    return true;
 }
 
 } // namespace CliHelp

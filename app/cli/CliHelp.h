@@ -33,3 +33,13 @@ QString commandText(const QString &usage, const QString &description,
 QCommandLineOption helpOption();
 
 } // namespace CliHelp
+
+struct CliContext;
+
+namespace CliHelp {
+
+// Reads the arguments of a command whose only option is --json (list, models, profiles): true with *json
+// set, or false after one line on stderr naming the unexpected argument.
+bool readJsonFlag(const QString &command, const QStringList &arguments, CliContext &context, bool *json);
+
+} // namespace CliHelp

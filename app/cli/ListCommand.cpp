@@ -25,18 +25,8 @@ QString padded(const QString &text, int width)
 int runList(const QStringList &arguments, CliContext &context)
 {
     bool json = false;
-    for (const QString &argument : arguments) {
-        if (argument == QStringLiteral("--json")) {
-            json = true;
-        } else {
-            context.err << "gpucompare: "
-                        << QCoreApplication::translate("cli",
-                                                       "list: unexpected argument '%1' (allowed: --json)")
-                               .arg(argument)
-                        << Qt::endl;
-            return ExitCode::BadInput;
-        }
-    }
+    if (!CliHelp::readJsonFlag(QStringLiteral("list"), arguments, context, &json))
+        return ExitCode::BadInput;
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot)
         return ExitCode::Failure;

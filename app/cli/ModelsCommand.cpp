@@ -26,18 +26,8 @@ QString textCount(int value)
 int runModels(const QStringList &arguments, CliContext &context)
 {
     bool json = false;
-    for (const QString &argument : arguments) {
-        if (argument == QLatin1String("--json")) {
-            json = true;
-        } else {
-            context.err << CliHelp::programName() << ": "
-                        << QCoreApplication::translate("cli",
-                                                       "models: unexpected argument '%1' (allowed: --json)")
-                               .arg(argument)
-                        << Qt::endl;
-            return ExitCode::BadInput;
-        }
-    }
+    if (!CliHelp::readJsonFlag(QStringLiteral("models"), arguments, context, &json))
+        return ExitCode::BadInput;
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot)
         return ExitCode::Failure;

@@ -22,9 +22,12 @@ WorkloadField formFieldFor(WorkloadField field)
 
 } // namespace
 
-WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values, QVector<WorkloadFieldError> *errors)
+WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
+                                            QVector<WorkloadFieldError> *errors)
 {
-    const auto fail = [errors](WorkloadField field, const QString &reason) { errors->append({field, reason}); };
+    const auto fail = [errors](WorkloadField field, const QString &reason) {
+        errors->append({field, reason});
+    };
     WorkloadRequest r;
     if (!values.modelId.isEmpty())
         r.modelId = values.modelId;
@@ -79,8 +82,9 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values, QV
 QHash<QString, QString> WorkloadMapper::recipeDefaults(Task task, int gpus)
 {
     QHash<QString, QString> defaults;
-    for (WorkloadField field : {WorkloadField::WeightPrecision, WorkloadField::KvPrecision, WorkloadField::Batch,
-                                WorkloadField::ZeroStage, WorkloadField::Recompute, WorkloadField::Profile})
+    for (WorkloadField field :
+         {WorkloadField::WeightPrecision, WorkloadField::KvPrecision, WorkloadField::Batch,
+          WorkloadField::ZeroStage, WorkloadField::Recompute, WorkloadField::Profile})
         defaults.insert(WorkloadFields::key(field), WorkloadResolver::defaultFor(field, task, gpus));
     return defaults;
 }
@@ -89,7 +93,8 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
 {
     MappedWorkload result;
     result.request = requestFrom(values, &result.errors);
-    result.recipeDefaults = recipeDefaults(result.request.task.value_or(Task::Inference), std::max(1, values.gpus));
+    result.recipeDefaults =
+        recipeDefaults(result.request.task.value_or(Task::Inference), std::max(1, values.gpus));
     if (!result.errors.isEmpty())
         return result;
     result.resolved = WorkloadResolver::resolve(result.request, catalogue);

@@ -58,6 +58,13 @@
             <numerusform>%n GPUs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>micro-batch %1 × %2 steps × %n replica(s)</source>
+        <translation>
+            <numerusform>micro-batch %1 × %2 steps × %n replica</numerusform>
+            <numerusform>micro-batch %1 × %2 steps × %n replicas</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VerdictRules</name>
@@ -77,12 +84,26 @@
     </message>
 </context>
 <context>
-    <name>WorkloadMapper</name>
+    <name>WorkloadResolver</name>
     <message numerus="yes">
-        <source>%1 · %2 · %3 · batch %4 · %5 · %n GPU(s) each · %6</source>
+        <source>%n request(s)</source>
         <translation>
-            <numerusform>%1 · %2 · %3 · batch %4 · %5 · %n GPU each · %6</numerusform>
-            <numerusform>%1 · %2 · %3 · batch %4 · %5 · %n GPUs each · %6</numerusform>
+            <numerusform>%n request</numerusform>
+            <numerusform>%n requests</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) in flight</source>
+        <translation>
+            <numerusform>%n request in flight</numerusform>
+            <numerusform>%n requests in flight</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
         </translation>
     </message>
 </context>

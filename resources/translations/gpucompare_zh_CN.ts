@@ -1128,40 +1128,40 @@ Source: %6</source>
     </message>
     <message>
         <source>Model replicas (data parallel)</source>
-        <translation type="unfinished"></translation>
+        <translation>模型副本（数据并行）</translation>
     </message>
     <message>
         <source>replicas</source>
-        <translation type="unfinished"></translation>
+        <translation>副本</translation>
     </message>
     <message>
         <source>TP %1 × PP %2 each</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 TP %1 × PP %2</translation>
     </message>
     <message>
         <source>Requests in flight, all GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>并发请求数，所有 GPU</translation>
     </message>
     <message>
         <source>requests</source>
-        <translation type="unfinished"></translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>%1 per replica</source>
-        <translation type="unfinished"></translation>
+        <translation>每个副本 %1</translation>
     </message>
     <message>
         <source>Most requests in flight that fit</source>
-        <translation type="unfinished"></translation>
+        <translation>可容纳的最多并发请求</translation>
     </message>
     <message>
         <source>Global batch</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小</translation>
     </message>
     <message numerus="yes">
         <source>micro-batch %1 × %2 steps × %n replica(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>微批 %1 × %2 步 × %n 个副本</numerusform>
         </translation>
     </message>
 </context>
@@ -1382,7 +1382,7 @@ Source: %6</source>
     </message>
     <message>
         <source>micro-batch %1: allowed 1 to the global batch (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>微批 %1：允许 1 到全局批大小（%2）</translation>
     </message>
 </context>
 <context>
@@ -2572,15 +2572,15 @@ Source: %6</source>
     </message>
     <message>
         <source>Workloads the verdicts judge</source>
-        <translation type="unfinished"></translation>
+        <translation>结论所评判的工作负载</translation>
     </message>
     <message>
         <source>Training verdicts judge: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>训练结论评判：%1</translation>
     </message>
     <message>
         <source>Inference verdicts judge: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>推理结论评判：%1</translation>
     </message>
 </context>
 <context>
@@ -2810,27 +2810,27 @@ Source: %6</source>
     </message>
     <message>
         <source>&amp;Requests in flight</source>
-        <translation type="unfinished"></translation>
+        <translation>并发请求数(&amp;R)</translation>
     </message>
     <message>
         <source>recipe</source>
-        <translation type="unfinished"></translation>
+        <translation>配方</translation>
     </message>
     <message>
         <source>Global &amp;batch (sequences)</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小（序列）(&amp;B)</translation>
     </message>
     <message>
         <source>Sequences per optimizer step over all the GPUs together</source>
-        <translation type="unfinished"></translation>
+        <translation>所有 GPU 合计每个优化器步的序列数</translation>
     </message>
     <message>
         <source>Requests served at once by all the GPUs together, split evenly over the model&apos;s replicas</source>
-        <translation type="unfinished"></translation>
+        <translation>所有 GPU 合计同时处理的请求数，平均分配到模型的各个副本</translation>
     </message>
     <message>
         <source>recipe: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>配方：%1</translation>
     </message>
 </context>
 <context>
@@ -2856,157 +2856,169 @@ Source: %6</source>
     <name>WorkloadResolver</name>
     <message>
         <source>unknown model &apos;%1&apos;; presets: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知模型“%1”；预设：%2</translation>
     </message>
     <message>
         <source>unknown model &apos;%1&apos;; close matches: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>未知模型“%1”；相近的：%2</translation>
     </message>
     <message>
         <source>applies to %1 only, not to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>仅适用于%1，不适用于%2</translation>
     </message>
     <message>
         <source>training, LoRA and QLoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>训练、LoRA 和 QLoRA</translation>
     </message>
     <message>
         <source>precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); for a 16-bit base choose LoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>精度 %1：QLoRA 在 4 位基座上训练（int4 即 NF4，或 4 位 GGUF）；16 位基座请选 LoRA</translation>
     </message>
     <message>
         <source>inference</source>
-        <translation type="unfinished">推理</translation>
+        <translation>推理</translation>
     </message>
     <message>
         <source>LoRA and QLoRA</source>
-        <translation type="unfinished"></translation>
+        <translation>LoRA 和 QLoRA</translation>
     </message>
     <message>
         <source>profile &apos;%1&apos;: allowed %2</source>
-        <translation type="unfinished"></translation>
+        <translation>效率配置“%1”：允许 %2</translation>
     </message>
     <message>
         <source>full training</source>
-        <translation type="unfinished">全量训练</translation>
+        <translation>全量训练</translation>
     </message>
     <message>
         <source>LoRA fine-tune</source>
-        <translation type="unfinished">LoRA 微调</translation>
+        <translation>LoRA 微调</translation>
     </message>
     <message>
         <source>QLoRA fine-tune</source>
-        <translation type="unfinished">QLoRA 微调</translation>
+        <translation>QLoRA 微调</translation>
     </message>
     <message>
         <source>int4 (NF4)</source>
-        <translation type="unfinished"></translation>
+        <translation>int4 (NF4)</translation>
     </message>
     <message>
         <source>%1 sequences</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个序列</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个请求</numerusform>
         </translation>
     </message>
     <message>
         <source>tp x pp, else 1</source>
-        <translation type="unfinished"></translation>
+        <translation>tp x pp，否则为 1</translation>
     </message>
     <message>
         <source>auto</source>
-        <translation type="unfinished">自动</translation>
+        <translation>自动</translation>
     </message>
     <message>
         <source>each GPU&apos;s catalogue price</source>
-        <translation type="unfinished"></translation>
+        <translation>各 GPU 的目录价格</translation>
     </message>
     <message>
         <source>bf16; int4 (NF4) for qlora</source>
-        <translation type="unfinished"></translation>
+        <translation>bf16；qlora 为 int4 (NF4)</translation>
     </message>
     <message>
         <source>follows the weights: bf16 for 16-bit floats, int8 for int8, fp16 for int4 and GGUF</source>
-        <translation type="unfinished"></translation>
+        <translation>随权重：16 位浮点为 bf16，int8 为 int8，int4 和 GGUF 为 fp16</translation>
     </message>
     <message>
         <source>follows the math precision</source>
-        <translation type="unfinished"></translation>
+        <translation>随计算精度</translation>
     </message>
     <message>
         <source>1 request in flight (inference); %1 sequences per GPU (training)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个并发请求（推理）；每 GPU %1 个序列（训练）</translation>
     </message>
     <message>
         <source>1 for training, 0 for lora and qlora</source>
-        <translation type="unfinished"></translation>
+        <translation>训练为 1，lora 和 qlora 为 0</translation>
     </message>
     <message>
         <source>selective for training, full for lora and qlora</source>
-        <translation type="unfinished"></translation>
+        <translation>训练为 selective，lora 和 qlora 为 full</translation>
     </message>
     <message>
         <source>vllm for inference; pytorch-amp for training on up to 8 GPUs, megatron beyond</source>
-        <translation type="unfinished"></translation>
+        <translation>推理为 vllm；8 个 GPU 以内的训练为 pytorch-amp，更多为 megatron</translation>
     </message>
     <message>
         <source>%1 base, %2 math</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 基座，%2 计算</translation>
     </message>
     <message>
         <source>as many requests in flight as fit</source>
-        <translation type="unfinished"></translation>
+        <translation>可容纳的最多并发请求</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s) in flight</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个并发请求</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 + %2 tokens</source>
-        <translation type="unfinished">%1 + %2 token</translation>
+        <translation>%1 + %2 个 token</translation>
     </message>
     <message>
         <source>%1-token sequences</source>
-        <translation type="unfinished">%1 token 序列</translation>
+        <translation>%1 token 的序列</translation>
     </message>
     <message>
         <source>global batch %1 in micro-batches of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>全局批大小 %1，微批 %2</translation>
     </message>
     <message>
         <source>ZeRO-%1</source>
-        <translation type="unfinished"></translation>
+        <translation>ZeRO-%1</translation>
     </message>
     <message>
         <source>%1 recompute</source>
-        <translation type="unfinished"></translation>
+        <translation>%1重计算</translation>
     </message>
     <message>
         <source>Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam</translation>
     </message>
     <message>
         <source>8-bit Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>8 位 Adam</translation>
     </message>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>秩 %1</translation>
     </message>
     <message numerus="yes">
         <source>%n GPU(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
         </translation>
     </message>
     <message>
         <source>TP %1 x PP %2</source>
-        <translation type="unfinished"></translation>
+        <translation>TP %1 x PP %2</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>不</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
+#include "WorkloadResolver.h"
+
 #include "Estimator.h"
 #include "TestCatalogue.h"
-#include "WorkloadResolver.h"
 
 #include <gtest/gtest.h>
 
@@ -170,7 +171,8 @@ TEST(WorkloadResolver, TheCompanionTrainingVerdictNamesItsRecipeAndAgreesWithThe
     EXPECT_EQ(beside.trainingVerdict.level, trained.trainingVerdict.level);
     EXPECT_EQ(beside.trainingVerdict.reasons, trained.trainingVerdict.reasons);
     const QString reasons = beside.trainingVerdict.reasons.join(u'\n');
-    EXPECT_TRUE(reasons.contains(QStringLiteral("needs %1 GPUs").arg(trained.minGpus))) << reasons.toStdString();
+    EXPECT_TRUE(reasons.contains(QStringLiteral("needs %1 GPUs").arg(trained.minGpus)))
+        << reasons.toStdString();
     EXPECT_FALSE(reasons.contains(QStringLiteral("no count"))) << reasons.toStdString();
 
     // And back: the inference verdict beside a training comparison judges the inference recipe.

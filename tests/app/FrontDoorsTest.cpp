@@ -18,8 +18,8 @@ namespace {
 struct Question
 {
     const char *name;
-    QStringList arguments;    // the command line's workload options
-    WorkloadFormValues form;  // the same question typed into the form
+    QStringList arguments;   // the command line's workload options
+    WorkloadFormValues form; // the same question typed into the form
 };
 
 QStringList args(std::initializer_list<const char *> list)
@@ -43,48 +43,86 @@ QVector<Question> questions()
 {
     return {
         {"inference defaults", args({"--model", "llama-3-8b", "--task", "inference"}), formFor("inference")},
-        {"inference on 2 GPUs, 16 requests", args({"--model", "llama-3-8b", "--task", "inference", "--gpus", "2", "--batch", "16"}),
-         formFor("inference", [](WorkloadFormValues &v) { v.gpus = 2; v.batch = 16; })},
+        {"inference on 2 GPUs, 16 requests",
+         args({"--model", "llama-3-8b", "--task", "inference", "--gpus", "2", "--batch", "16"}),
+         formFor("inference",
+                 [](WorkloadFormValues &v) {
+                     v.gpus = 2;
+                     v.batch = 16;
+                 })},
         {"70B fp8, tp 2, long prompts",
-         args({"--model", "llama-3-70b", "--task", "inference", "--precision", "fp8", "--gpus", "2", "--tp", "2",
-               "--batch", "8", "--input-tokens", "5000", "--output-tokens", "500"}),
-         formFor("inference", [](WorkloadFormValues &v) {
-             v.modelId = QStringLiteral("llama-3-70b");
-             v.weightPrecision = QStringLiteral("fp8");
-             v.gpus = 2;
-             v.tensorParallel = 2;
-             v.batch = 8;
-             v.inputTokens = 5000;
-             v.outputTokens = 500;
-         })},
+         args({"--model", "llama-3-70b", "--task", "inference", "--precision", "fp8", "--gpus", "2", "--tp",
+               "2", "--batch", "8", "--input-tokens", "5000", "--output-tokens", "500"}),
+         formFor("inference",
+                 [](WorkloadFormValues &v) {
+                     v.modelId = QStringLiteral("llama-3-70b");
+                     v.weightPrecision = QStringLiteral("fp8");
+                     v.gpus = 2;
+                     v.tensorParallel = 2;
+                     v.batch = 8;
+                     v.inputTokens = 5000;
+                     v.outputTokens = 500;
+                 })},
         {"training 13B on 64 GPUs", args({"--model", "llama-2-13b", "--task", "training", "--gpus", "64"}),
-         formFor("training", [](WorkloadFormValues &v) { v.modelId = QStringLiteral("llama-2-13b"); v.gpus = 64; })},
+         formFor("training",
+                 [](WorkloadFormValues &v) {
+                     v.modelId = QStringLiteral("llama-2-13b");
+                     v.gpus = 64;
+                 })},
         {"training, custom tp x pp",
-         args({"--model", "llama-3-70b", "--task", "training", "--gpus", "16", "--tp", "4", "--pp", "2", "--zero",
-               "2", "--recompute", "full", "--seq-len", "2048", "--batch", "64", "--usd-per-gpu-hour", "2.5",
-               "--train-tokens", "5e9"}),
-         formFor("training", [](WorkloadFormValues &v) {
-             v.modelId = QStringLiteral("llama-3-70b");
-             v.gpus = 16;
-             v.tensorParallel = 4;
-             v.pipelineParallel = 2;
-             v.zeroStage = 2;
-             v.recompute = QStringLiteral("full");
-             v.sequenceLength = 2048;
-             v.batch = 64;
-             v.usdPerGpuHour = 2.5;
-             v.trainTokensBillions = 5.0;
-         })},
+         args({"--model",
+               "llama-3-70b",
+               "--task",
+               "training",
+               "--gpus",
+               "16",
+               "--tp",
+               "4",
+               "--pp",
+               "2",
+               "--zero",
+               "2",
+               "--recompute",
+               "full",
+               "--seq-len",
+               "2048",
+               "--batch",
+               "64",
+               "--usd-per-gpu-hour",
+               "2.5",
+               "--train-tokens",
+               "5e9"}),
+         formFor("training",
+                 [](WorkloadFormValues &v) {
+                     v.modelId = QStringLiteral("llama-3-70b");
+                     v.gpus = 16;
+                     v.tensorParallel = 4;
+                     v.pipelineParallel = 2;
+                     v.zeroStage = 2;
+                     v.recompute = QStringLiteral("full");
+                     v.sequenceLength = 2048;
+                     v.batch = 64;
+                     v.usdPerGpuHour = 2.5;
+                     v.trainTokensBillions = 5.0;
+                 })},
         {"LoRA", args({"--model", "llama-3-8b", "--task", "lora"}), formFor("lora")},
         {"QLoRA", args({"--model", "llama-3-8b", "--task", "qlora"}), formFor("qlora")},
-        {"QLoRA of 70B on 2 GPUs", args({"--model", "llama-3-70b", "--task", "qlora", "--gpus", "2", "--batch", "4"}),
-         formFor("qlora", [](WorkloadFormValues &v) { v.modelId = QStringLiteral("llama-3-70b"); v.gpus = 2; v.batch = 4; })},
-        {"mixtral, kv fp8", args({"--model", "mixtral-8x7b", "--task", "inference", "--kv-precision", "fp8", "--gpus", "4"}),
-         formFor("inference", [](WorkloadFormValues &v) {
-             v.modelId = QStringLiteral("mixtral-8x7b");
-             v.kvPrecision = QStringLiteral("fp8");
-             v.gpus = 4;
-         })},
+        {"QLoRA of 70B on 2 GPUs",
+         args({"--model", "llama-3-70b", "--task", "qlora", "--gpus", "2", "--batch", "4"}),
+         formFor("qlora",
+                 [](WorkloadFormValues &v) {
+                     v.modelId = QStringLiteral("llama-3-70b");
+                     v.gpus = 2;
+                     v.batch = 4;
+                 })},
+        {"mixtral, kv fp8",
+         args({"--model", "mixtral-8x7b", "--task", "inference", "--kv-precision", "fp8", "--gpus", "4"}),
+         formFor("inference",
+                 [](WorkloadFormValues &v) {
+                     v.modelId = QStringLiteral("mixtral-8x7b");
+                     v.kvPrecision = QStringLiteral("fp8");
+                     v.gpus = 4;
+                 })},
     };
 }
 
@@ -104,11 +142,13 @@ protected:
     {
         ASSERT_TRUE(m_dir.isValid());
         CatalogueError error;
-        auto catalogue = Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
-                                         {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
+        auto catalogue =
+            Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
+                            {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
         ASSERT_TRUE(catalogue) << error.message.toStdString();
         m_snapshot = *catalogue->snapshot();
-        for (const char *id : {"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"})
+        for (const char *id :
+             {"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"})
             if (const GpuSpec *gpu = m_snapshot.findGpu(QString::fromUtf8(id)))
                 m_gpus << *gpu;
         ASSERT_EQ(m_gpus.size(), 5);
@@ -137,7 +177,8 @@ TEST_F(FrontDoorsTest, TheSameQuestionGivesTheSameWorkloadAndNumbersThroughBothD
     for (const Question &question : questions()) {
         SCOPED_TRACE(question.name);
         QString error;
-        const std::optional<WorkloadRequest> fromCli = WorkloadOptions::requestFrom(question.arguments, &error);
+        const std::optional<WorkloadRequest> fromCli =
+            WorkloadOptions::requestFrom(question.arguments, &error);
         ASSERT_TRUE(fromCli.has_value()) << error.toStdString();
         const ResolvedWorkload cli = WorkloadResolver::resolve(*fromCli, m_snapshot);
         ASSERT_TRUE(cli.isValid()) << cli.problems.value(0).message.toStdString();

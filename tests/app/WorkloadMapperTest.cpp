@@ -125,7 +125,7 @@ TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
     ASSERT_TRUE(mapped.isValid());
     EXPECT_TRUE(mapped.recipeDefaults.value(QStringLiteral("weightPrecision")).contains(QStringLiteral("int4")));
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("recompute")),
-              Recomputes::name(mapped.resolved.workload->recompute));
+              WorkloadResolver::recomputeLabel(mapped.resolved.workload->recompute));
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("zeroStage")),
               QString::number(mapped.resolved.workload->zeroStage));
     EXPECT_TRUE(mapped.summary.contains(QStringLiteral("QLoRA"))) << mapped.summary.toStdString();
