@@ -291,8 +291,8 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::KvPrecision:
         return Precisions::name(Precisions::defaultKvFor(defaultActivation(task, defaultWeights(task))));
     case WorkloadField::Batch:
-        return Tasks::isTraining(task) ? tr("%1 sequences").arg(locale.toString(defaultBatch(task, gpus)))
-                                       : tr("%n request(s)", nullptr, kInferenceRequests);
+        // The count alone: the form's caption says what it counts (requests, or sequences).
+        return locale.toString(defaultBatch(task, gpus));
     case WorkloadField::MicroBatch:
         return locale.toString(kMicroBatch);
     case WorkloadField::InputTokens:
@@ -309,7 +309,7 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::ZeroStage:
         return QString::number(defaultZero(task));
     case WorkloadField::Recompute:
-        return recomputeLabel(defaultRecompute(task));
+        return Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task)) : tr("none");
     case WorkloadField::Optimizer:
         return Optimizers::name(Optimizer::Adam);
     case WorkloadField::LoraRank:

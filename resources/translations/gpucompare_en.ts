@@ -86,13 +86,6 @@
 <context>
     <name>WorkloadResolver</name>
     <message numerus="yes">
-        <source>%n request(s)</source>
-        <translation>
-            <numerusform>%n request</numerusform>
-            <numerusform>%n requests</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n request(s) in flight</source>
         <translation>
             <numerusform>%n request in flight</numerusform>

@@ -2903,16 +2903,6 @@ Source: %6</source>
         <translation>int4 (NF4)</translation>
     </message>
     <message>
-        <source>%1 sequences</source>
-        <translation>%1 个序列</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n request(s)</source>
-        <translation>
-            <numerusform>%n 个请求</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>tp x pp, else 1</source>
         <translation>tp x pp，否则为 1</translation>
     </message>
@@ -3019,6 +3009,10 @@ Source: %6</source>
     <message>
         <source>full</source>
         <translation>完全</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
