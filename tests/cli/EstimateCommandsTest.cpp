@@ -431,3 +431,29 @@ TEST_F(EstimateCommands, CompareDefaultsToTheResolversModelAndTask)
         EXPECT_EQ(value.toObject().value(QStringLiteral("profile")).toString(), QStringLiteral("vllm"));
     }
 }
+
+// The case: Llama-3-8B inference on one H100. Its training verdict names the recipe it judged and
+// a finite GPU count; `estimate --task training` (that recipe's defaults) gives the same count.
+TEST_F(EstimateCommands, TheCompanionTrainingVerdictAgreesWithEstimateTaskTraining)
+{
+    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                           QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task")};
+    const QJsonObject inference = results(base + QStringList{QStringLiteral("inference")}).first().toObject();
+    const QJsonObject training = results(base + QStringList{QStringLiteral("training")}).first().toObject();
+    const QJsonObject beside =
+        inference.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("training")).toObject();
+    const QJsonObject own =
+        training.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("training")).toObject();
+
+    const int minGpus = training.value(QStringLiteral("memory")).toObject().value(QStringLiteral("min_gpus")).toInt();
+    ASSERT_GT(minGpus, 1);
+    ASSERT_LE(minGpus, 8);
+    EXPECT_EQ(beside.value(QStringLiteral("recipe")).toString(), own.value(QStringLiteral("recipe")).toString());
+    EXPECT_TRUE(beside.value(QStringLiteral("recipe")).toString().contains(QStringLiteral("4,096-token sequences")));
+    QStringList reasons;
+    for (const QJsonValue &reason : beside.value(QStringLiteral("reasons")).toArray())
+        reasons << reason.toString();
+    EXPECT_TRUE(reasons.join(u'\n').contains(QStringLiteral("needs %1 GPUs").arg(minGpus)))
+        << reasons.join(u'\n').toStdString();
+    EXPECT_EQ(beside.value(QStringLiteral("level")), own.value(QStringLiteral("level")));
+}
