@@ -2,6 +2,7 @@
 
 #include "Estimator.h"
 #include "HuggingFaceConfig.h"
+#include "TextMatch.h"
 #include "WorkloadDefaults.h"
 
 #include <QLocale>
@@ -10,6 +11,13 @@
 namespace {
 
 using namespace WorkloadDefaults;
+
+// GPUs of each kind: as asked, else the model-parallel group the tp and pp asked for, else one.
+int requestedGpus(const WorkloadRequest &r)
+{
+    return r.gpus.value_or(
+        std::max(kGpus, std::max(1, r.tensorParallel.value_or(0)) * std::max(1, r.pipelineParallel.value_or(0))));
+}
 
 bool usesAdapters(Task task)
 {
@@ -55,31 +63,6 @@ QString defaultProfile(Task task, int gpus)
 bool sharedPrecision(Precision precision)
 {
     return precision == Precision::Bf16 || precision == Precision::Fp16 || precision == Precision::Fp8;
-}
-
-QString normalized(const QString &text)
-{
-    QString result;
-    for (const QChar c : text)
-        if (c.isLetterOrNumber())
-            result += c.toLower();
-    return result;
-}
-
-int editDistance(const QString &a, const QString &b)
-{
-    QVector<int> previous(b.size() + 1);
-    QVector<int> current(b.size() + 1);
-    for (qsizetype j = 0; j <= b.size(); ++j)
-        previous[j] = int(j);
-    for (qsizetype i = 1; i <= a.size(); ++i) {
-        current[0] = int(i);
-        for (qsizetype j = 1; j <= b.size(); ++j)
-            current[j] = std::min(
-                {previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(previous, current);
-    }
-    return previous[b.size()];
 }
 
 struct Resolution
@@ -152,8 +135,7 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
 
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
-    w.gpuCount =
-        r.gpus.value_or(std::max(kGpus, std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)));
+    w.gpuCount = requestedGpus(r);
     w.batch = r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount)));
     if (onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks))
         w.microBatch = r.microBatch.value_or(kMicroBatch);
@@ -238,8 +220,7 @@ WorkloadRequest WorkloadResolver::companionRequest(const WorkloadRequest &reques
     other.modelConfigPath = request.modelConfigPath;
     other.task = Tasks::isTraining(task) ? Task::Inference : Task::Training;
     // The same GPUs; the split is the other task's own (a serving split says nothing about training).
-    other.gpus = request.gpus.value_or(std::max(1, request.tensorParallel.value_or(0)) *
-                                       std::max(1, request.pipelineParallel.value_or(0)));
+    other.gpus = requestedGpus(request);
     if (request.weightPrecision && sharedPrecision(*request.weightPrecision))
         other.weightPrecision = request.weightPrecision;
     other.usdPerGpuHour = request.usdPerGpuHour;
@@ -385,6 +366,8 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
 
 QStringList WorkloadResolver::closeModels(const QVector<ModelSpec> &models, const QString &query)
 {
+    using TextMatch::editDistance;
+    using TextMatch::normalized;
     const QString wanted = normalized(query);
     QStringList exact;
     QStringList near;

@@ -1,33 +1,22 @@
 // The math panel behind the comparison table: every workload row names the terms that explain it by id,
 // and an estimate of the matching task has them, so renaming a term can no longer empty a panel.
-#include "Catalogue.h"
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
+#include "SeedCatalogueTest.h"
 
 #include <QSet>
-#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 namespace {
 
-class ComparisonMath : public ::testing::Test
+class ComparisonMath : public SeedCatalogueTest
 {
 protected:
     void SetUp() override
     {
-        ASSERT_TRUE(m_dir.isValid());
-        CatalogueError error;
-        auto catalogue =
-            Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
-                            {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-        ASSERT_TRUE(catalogue) << error.message.toStdString();
-        m_snapshot = *catalogue->snapshot();
-        for (const char *id :
-             {"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb", "rtx_a6000_48gb", "l40s_48gb"}) {
-            const GpuSpec *gpu = m_snapshot.findGpu(QString::fromLatin1(id));
-            ASSERT_TRUE(gpu) << id;
-            m_gpus << *gpu;
-        }
+        SeedCatalogueTest::SetUp();
+        m_gpus = seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb", "rtx_a6000_48gb", "l40s_48gb"});
+        ASSERT_EQ(m_gpus.size(), 5);
     }
 
     // The comparison of the five GPUs for Llama-3 8B, every estimate made with its math.
@@ -52,8 +41,6 @@ protected:
         return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false});
     }
 
-    QTemporaryDir m_dir;
-    CatalogueSnapshot m_snapshot;
     QVector<GpuSpec> m_gpus;
 };
 

@@ -1,16 +1,15 @@
 // The window and the command line are two front doors to one estimate: the same question asked through
 // the command line's options and through the workload form gives the same workload and the same numbers.
 
-#include "Catalogue.h"
 #include "EstimateJson.h"
 #include "Estimator.h"
+#include "SeedCatalogueTest.h"
 #include "WorkloadForm.h"
 #include "WorkloadMapper.h"
 #include "cli/WorkloadOptions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QTemporaryDir>
 #include <gtest/gtest.h>
 
 namespace {
@@ -135,27 +134,16 @@ QByteArray resultsOf(const QVector<GpuSpec> &gpus, const ResolvedWorkload &resol
     return QJsonDocument(all).toJson(QJsonDocument::Compact);
 }
 
-class FrontDoorsTest : public ::testing::Test
+class FrontDoorsTest : public SeedCatalogueTest
 {
 protected:
     void SetUp() override
     {
-        ASSERT_TRUE(m_dir.isValid());
-        CatalogueError error;
-        auto catalogue =
-            Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
-                            {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-        ASSERT_TRUE(catalogue) << error.message.toStdString();
-        m_snapshot = *catalogue->snapshot();
-        for (const char *id :
-             {"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"})
-            if (const GpuSpec *gpu = m_snapshot.findGpu(QString::fromUtf8(id)))
-                m_gpus << *gpu;
+        SeedCatalogueTest::SetUp();
+        m_gpus = seedGpus({"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"});
         ASSERT_EQ(m_gpus.size(), 5);
     }
 
-    QTemporaryDir m_dir;
-    CatalogueSnapshot m_snapshot;
     QVector<GpuSpec> m_gpus;
 };
 

@@ -1,24 +1,11 @@
-#include "Catalogue.h"
+#include "SeedCatalogueTest.h"
 #include "WorkloadMapper.h"
-
-#include <QTemporaryDir>
-#include <gtest/gtest.h>
 
 namespace {
 
-class WorkloadMapperTest : public ::testing::Test
+class WorkloadMapperTest : public SeedCatalogueTest
 {
 protected:
-    void SetUp() override
-    {
-        ASSERT_TRUE(m_dir.isValid());
-        CatalogueError error;
-        auto catalogue = Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
-                                         {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-        ASSERT_TRUE(catalogue) << error.message.toStdString();
-        m_snapshot = *catalogue->snapshot();
-    }
-
     std::optional<WorkloadField> errorField(const WorkloadFormValues &values) const
     {
         const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
@@ -26,9 +13,6 @@ protected:
             return std::nullopt;
         return mapped.errors.first().field;
     }
-
-    QTemporaryDir m_dir;
-    CatalogueSnapshot m_snapshot;
 };
 
 } // namespace
