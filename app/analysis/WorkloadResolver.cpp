@@ -15,8 +15,8 @@ using namespace WorkloadDefaults;
 // GPUs of each kind: as asked, else the model-parallel group the tp and pp asked for, else one.
 int requestedGpus(const WorkloadRequest &r)
 {
-    return r.gpus.value_or(
-        std::max(kGpus, std::max(1, r.tensorParallel.value_or(0)) * std::max(1, r.pipelineParallel.value_or(0))));
+    return r.gpus.value_or(std::max(kGpus, std::max(1, r.tensorParallel.value_or(0)) *
+                                               std::max(1, r.pipelineParallel.value_or(0))));
 }
 
 bool usesAdapters(Task task)
@@ -72,97 +72,96 @@ struct Resolution
     QVector<WorkloadProblem> problems;
 };
 
-Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalogue)
+// The model of a request: a preset of the catalogue, or a local config.json (read once per resolve: the
+// companion shares it).
+std::optional<ModelSpec> resolveModel(const WorkloadRequest &r, const CatalogueSnapshot &catalogue,
+                                      QVector<WorkloadProblem> *problems)
 {
-    Resolution result;
-    const auto fail = [&result](WorkloadField field, const QString &message) {
-        result.problems.append({field, message});
-    };
-    Workload w;
-
     if (r.modelConfigPath && !r.modelConfigPath->isEmpty()) {
         QString error;
-        if (const auto model = HuggingFaceConfig::fromFile(*r.modelConfigPath, &error))
-            w.model = *model;
-        else
-            fail(WorkloadField::Model, error);
-    } else {
-        const QString id = r.modelId.value_or(QString::fromUtf16(kModel)).trimmed();
-        const ModelSpec *model = catalogue.findModel(id);
-        for (const ModelSpec &candidate : catalogue.models)
-            if (!model && candidate.modelId.compare(id, Qt::CaseInsensitive) == 0)
-                model = &candidate;
-        if (model) {
-            w.model = *model;
-        } else {
-            const QStringList close = WorkloadResolver::closeModels(catalogue.models, id);
-            QStringList all;
-            for (const ModelSpec &candidate : catalogue.models)
-                all << candidate.modelId;
-            fail(WorkloadField::Model, close.isEmpty()
-                                           ? WorkloadResolver::tr("unknown model '%1'; presets: %2")
-                                                 .arg(id, all.join(QStringLiteral(", ")))
-                                           : WorkloadResolver::tr("unknown model '%1'; close matches: %2")
-                                                 .arg(id, close.join(QStringLiteral(", "))));
-        }
+        const auto model = HuggingFaceConfig::fromFile(*r.modelConfigPath, &error);
+        if (!model)
+            problems->append({WorkloadField::Model, error});
+        return model;
     }
+    const QString id = r.modelId.value_or(QString::fromUtf16(kModel)).trimmed();
+    const ModelSpec *model = catalogue.findModel(id);
+    for (const ModelSpec &candidate : catalogue.models)
+        if (!model && candidate.modelId.compare(id, Qt::CaseInsensitive) == 0)
+            model = &candidate;
+    if (model)
+        return *model;
+    const QStringList close = WorkloadResolver::closeModels(catalogue.models, id);
+    QStringList all;
+    for (const ModelSpec &candidate : catalogue.models)
+        all << candidate.modelId;
+    problems->append(
+        {WorkloadField::Model,
+         close.isEmpty()
+             ? WorkloadResolver::tr("unknown model '%1'; presets: %2").arg(id, all.join(QStringLiteral(", ")))
+             : WorkloadResolver::tr("unknown model '%1'; close matches: %2")
+                   .arg(id, close.join(QStringLiteral(", ")))});
+    return std::nullopt;
+}
 
-    w.task = r.task.value_or(Task::Inference);
-    const bool training = Tasks::isTraining(w.task);
-    const bool adapters = usesAdapters(w.task);
-    // A value that means nothing for the task is refused rather than silently ignored.
+// A value that means nothing for the task is refused rather than silently ignored.
+void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<WorkloadProblem> *problems)
+{
+    const bool training = Tasks::isTraining(task);
     const auto onlyFor = [&](bool applies, WorkloadField field, bool given, const QString &what) {
         if (given && !applies)
-            fail(field, WorkloadResolver::tr("applies to %1 only, not to %2") // shown at its field or option
-                            .arg(what, WorkloadResolver::taskLabel(w.task)));
-        return applies;
+            problems->append(
+                {field, WorkloadResolver::tr("applies to %1 only, not to %2") // at its field or option
+                            .arg(what, WorkloadResolver::taskLabel(task))});
     };
+    const QString inference = WorkloadResolver::tr("inference");
     const QString trainingTasks = WorkloadResolver::tr("training, LoRA and QLoRA");
+    if (task == Task::Qlora && r.weightPrecision && Precisions::bitsPerValue(*r.weightPrecision) > 5.0)
+        problems->append(
+            {WorkloadField::WeightPrecision,
+             WorkloadResolver::tr("precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a "
+                                  "4-bit GGUF); for a 16-bit base choose LoRA")
+                 .arg(Precisions::name(*r.weightPrecision))});
+    onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(), inference);
+    onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks);
+    onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), inference);
+    onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(), inference);
+    onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::ZeroStage, r.zeroStage.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::Recompute, r.recompute.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks);
+    onlyFor(usesAdapters(task), WorkloadField::LoraRank, r.loraRank.has_value(),
+            WorkloadResolver::tr("LoRA and QLoRA"));
+    onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks);
+}
 
+// model null: the request's model could not be resolved; the other values are still checked.
+Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const CatalogueSnapshot &catalogue)
+{
+    Resolution result;
+    Workload w;
+    if (model)
+        w.model = *model;
+    w.task = r.task.value_or(Task::Inference);
+    refuseValuesTheTaskDoesNotUse(r, w.task, &result.problems);
+
+    // Every default below is the task's: for a task that does not use a value, the neutral one.
     w.weightPrecision = r.weightPrecision.value_or(defaultWeights(w.task));
-    if (w.task == Task::Qlora && Precisions::bitsPerValue(w.weightPrecision) > 5.0)
-        fail(WorkloadField::WeightPrecision,
-             WorkloadResolver::tr(
-                 "precision %1: QLoRA trains over a 4-bit base (int4 as NF4, or a 4-bit GGUF); "
-                 "for a 16-bit base choose LoRA")
-                 .arg(Precisions::name(w.weightPrecision)));
     w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
-    if (onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(),
-                WorkloadResolver::tr("inference")))
-        w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
-    else
-        w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
-
+    w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
     w.gpuCount = requestedGpus(r);
     w.batch = r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount)));
-    if (onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks))
-        w.microBatch = r.microBatch.value_or(kMicroBatch);
-    if (onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(),
-                WorkloadResolver::tr("inference")))
-        w.inputTokens = r.inputTokens.value_or(kInputTokens);
-    if (onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(),
-                WorkloadResolver::tr("inference")))
-        w.outputTokens = r.outputTokens.value_or(kOutputTokens);
-    if (onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks))
-        w.sequenceLength = r.sequenceLength.value_or(kSequenceLength);
-    w.zeroStage = onlyFor(training, WorkloadField::ZeroStage, r.zeroStage.has_value(), trainingTasks)
-                      ? r.zeroStage.value_or(defaultZero(w.task))
-                      : 0;
-    w.recompute = onlyFor(training, WorkloadField::Recompute, r.recompute.has_value(), trainingTasks)
-                      ? r.recompute.value_or(defaultRecompute(w.task))
-                      : Recompute::None;
-    w.optimizer = onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks)
-                      ? r.optimizer.value_or(Optimizer::Adam)
-                      : Optimizer::Adam;
-    w.loraRank = onlyFor(adapters, WorkloadField::LoraRank, r.loraRank.has_value(),
-                         WorkloadResolver::tr("LoRA and QLoRA"))
-                     ? r.loraRank.value_or(kLoraRank)
-                     : kLoraRank;
-    w.trainTokens = onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks)
-                        ? r.trainTokens.value_or(kTrainTokens)
-                        : kTrainTokens;
+    w.microBatch = r.microBatch.value_or(kMicroBatch);
+    w.inputTokens = r.inputTokens.value_or(kInputTokens);
+    w.outputTokens = r.outputTokens.value_or(kOutputTokens);
+    w.sequenceLength = r.sequenceLength.value_or(kSequenceLength);
+    w.zeroStage = r.zeroStage.value_or(defaultZero(w.task));
+    w.recompute = r.recompute.value_or(defaultRecompute(w.task));
+    w.optimizer = r.optimizer.value_or(Optimizer::Adam);
+    w.loraRank = r.loraRank.value_or(kLoraRank);
+    w.trainTokens = r.trainTokens.value_or(kTrainTokens);
     w.usdPerGpuHour = r.usdPerGpuHour;
     w.usdPerKwh = r.usdPerKwh.value_or(kUsdPerKwh);
     w.utilisation = r.utilisation.value_or(kUtilisation);
@@ -173,15 +172,17 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
         if (const auto parameters = EfficiencyParameters::fromProfile(*profile, &error))
             result.parameters = *parameters;
         else
-            fail(WorkloadField::Profile, error);
+            result.problems.append({WorkloadField::Profile, error});
     } else {
         QStringList ids;
         for (const EfficiencyProfile &candidate : catalogue.profiles)
             ids << candidate.profileId;
-        fail(WorkloadField::Profile,
-             WorkloadResolver::tr("profile '%1': allowed %2").arg(profileId, ids.join(QStringLiteral(", "))));
+        result.problems.append({WorkloadField::Profile, WorkloadResolver::tr("profile '%1': allowed %2")
+                                                            .arg(profileId, ids.join(QStringLiteral(", ")))});
     }
 
+    if (!model)
+        return result;
     if (result.problems.isEmpty())
         if (const auto problem = Estimator::check(w))
             result.problems.append(*problem);
@@ -195,11 +196,13 @@ Resolution resolveOne(const WorkloadRequest &r, const CatalogueSnapshot &catalog
 ResolvedWorkload WorkloadResolver::resolve(const WorkloadRequest &request, const CatalogueSnapshot &catalogue)
 {
     ResolvedWorkload resolved;
-    Resolution own = resolveOne(request, catalogue);
-    resolved.problems = own.problems;
+    const std::optional<ModelSpec> model = resolveModel(request, catalogue, &resolved.problems);
+    // Without a model the other values are still checked, so that every problem is reported at once.
+    Resolution own = resolveOne(request, model ? &*model : nullptr, catalogue);
+    resolved.problems += own.problems;
     if (!own.workload)
         return resolved;
-    Resolution companion = resolveOne(companionRequest(request), catalogue);
+    Resolution companion = resolveOne(companionRequest(request), &*model, catalogue);
     if (!companion.workload) {
         // A custom model the other task cannot run (LoRA on a CNN): its verdict reuses this recipe.
         companion.workload = own.workload;
