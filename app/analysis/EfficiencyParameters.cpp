@@ -84,6 +84,9 @@ const TableField kTables[] = {
     {"quantized_compute_factor", &EfficiencyParameters::quantizedComputeFactor},
     {"training_bytes_per_flop", &EfficiencyParameters::trainingBytesPerFlop},
     {"communication_efficiency", &EfficiencyParameters::communicationEfficiency},
+    {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
+    {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
+    {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
 };
 
 // Factors that divide a time must stay positive.
@@ -91,7 +94,8 @@ bool dividesTime(const char *key)
 {
     return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0 ||
            qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0 ||
-           qstrcmp(key, "communication_efficiency") == 0;
+           qstrcmp(key, "communication_efficiency") == 0 ||
+           qstrcmp(key, "kv_read_efficiency") == 0;
 }
 
 } // namespace
@@ -145,8 +149,18 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
         return true;
     };
     if (!readInt("max_batch", result.maxBatch, 1) ||
-        !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0))
+        !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0) ||
+        !readInt("max_num_seqs", result.maxNumSeqs, 1) ||
+        !readInt("max_batched_tokens", result.maxBatchedTokens, 1))
         return std::nullopt;
+    const QJsonValue kvFraction = parameters.value(QStringLiteral("kv_memory_fraction"));
+    if (kvFraction.isDouble()) {
+        if (!(kvFraction.toDouble() > 0.0 && kvFraction.toDouble() <= 1.0)) {
+            message = QStringLiteral("kv_memory_fraction: expected a number above 0 up to 1");
+            return std::nullopt;
+        }
+        result.kvMemoryFraction = kvFraction.toDouble();
+    }
     const QJsonValue overhead = parameters.value(QStringLiteral("framework_overhead_gb"));
     if (overhead.isDouble()) {
         if (!std::isfinite(overhead.toDouble()) || overhead.toDouble() < 0.0 ||
@@ -192,6 +206,9 @@ QJsonObject EfficiencyParameters::toJson() const
     object.insert(QStringLiteral("max_batch"), maxBatch);
     object.insert(QStringLiteral("prefill_microbatch_tokens"), prefillMicrobatchTokens);
     object.insert(QStringLiteral("framework_overhead_gb"), frameworkOverheadGb);
+    object.insert(QStringLiteral("max_num_seqs"), maxNumSeqs);
+    object.insert(QStringLiteral("max_batched_tokens"), maxBatchedTokens);
+    object.insert(QStringLiteral("kv_memory_fraction"), kvMemoryFraction);
     return object;
 }
 
@@ -232,5 +249,8 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.quantizedCompute = p.quantizedComputeFactor.value(architecture, memory, modelKind);
     r.trainingBytesPerFlop = p.trainingBytesPerFlop.value(architecture, memory, modelKind);
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);
+    r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.kvRead = p.kvReadEfficiency.value(architecture, memory, modelKind);
     return r;
 }

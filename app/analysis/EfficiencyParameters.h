@@ -47,11 +47,18 @@ struct EfficiencyParameters
     PropertyTable quantizedComputeFactor{1.0};  // GGUF dequantisation cost on compute-bound phases
     PropertyTable trainingBytesPerFlop{0.0};    // training memory traffic not hidden behind matmuls
     PropertyTable communicationEfficiency{1.0}; // achieved / link bandwidth for collectives
+    // Serving under load (ServingSimulator): fixed costs of one engine step that the roofline misses.
+    PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
+    PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
+    PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
     bool useFp16AccumulatePeak = false;         // the framework uses FP16 accumulation (llama.cpp)
     int maxBatch = 4096;                        // the largest batch the framework schedules
     int prefillMicrobatchTokens = 0;            // pipeline micro-batch of a prompt (llama.cpp ubatch)
     double frameworkOverheadGb = 0.0;           // CUDA context, workspace, allocator slack per GPU
     bool pipelineSplit = false;                 // multi-GPU default: split layers (llama.cpp) not tensors
+    int maxNumSeqs = 256;                       // serving engine: sequences running at once per replica
+    int maxBatchedTokens = 8192;                // serving engine: tokens per step (chunked prefill)
+    double kvMemoryFraction = 0.9;              // serving engine: share of GPU memory it may use
 
     static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
                                                            QString *error = nullptr);
@@ -77,6 +84,9 @@ struct ResolvedEfficiency
     double quantizedCompute = 1.0;
     double trainingBytesPerFlop = 0.0;
     double communication = 1.0;
+    double stepOverheadS = 0.0;
+    double sequenceOverheadS = 0.0;
+    double kvRead = 1.0;
 
     static ResolvedEfficiency resolve(const EfficiencyParameters &parameters, const GpuSpec &gpu,
                                       const QString &modelKind);

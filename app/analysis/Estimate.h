@@ -51,6 +51,39 @@ struct InferenceResult
     bool prefillComputeBound = true;
 };
 
+// A latency's distribution over the simulated requests, in ms.
+struct LatencyStats
+{
+    double mean = 0.0;
+    double p50 = 0.0;
+    double p90 = 0.0;
+    double p99 = 0.0;
+};
+
+// Inference under load: continuous batching simulated step by step on the estimator's step costs
+// (ServingSimulator), over the whole deployment (every replica).
+struct ServingResult
+{
+    int concurrency = 0;      // closed-loop users (0: open loop)
+    double requestRate = 0.0; // open-loop requests per second (0: closed loop)
+    int numRequests = 0;      // requests simulated
+    LatencyStats ttftMs;      // arrival to first token, queueing included
+    LatencyStats tpotMs;      // per request: (end-to-end - TTFT) / (output - 1)
+    LatencyStats itlMs;       // every gap between two tokens of one request
+    LatencyStats e2eMs;       // arrival to last token
+    LatencyStats queueMs;     // arrival to the first step that schedules the request
+    double outputTokensPerS = 0.0;       // deployment
+    double outputTokensPerSPerGpu = 0.0; // deployment / GPUs
+    double requestsPerS = 0.0;           // completed requests per second
+    double kvCacheUse = 0.0;             // the highest fraction of the KV cache in use at any step
+    double meanRunningSequences = 0.0;   // per replica, over the steps
+    int maxNumSeqs = 0;                  // engine limits used, per replica
+    int maxBatchedTokens = 0;
+    long long kvCacheTokens = 0;          // tokens the KV cache holds, per replica
+    std::optional<bool> meetsSlo;         // set when the traffic has targets
+    std::optional<int> maxConcurrencyWithinSlo; // the most users that still meet every target (0: none)
+};
+
 struct TrainingResult
 {
     int globalBatch = 1;          // sequences per optimizer step, all replicas
@@ -105,6 +138,7 @@ struct Estimate
     int minGpus = 0; // 0: does not fit on any count the estimator considers (up to 1024)
 
     std::optional<InferenceResult> inference; // set for Task::Inference
+    std::optional<ServingResult> serving;     // inference with traffic (Workload::traffic)
     std::optional<TrainingResult> training;   // set for training, LoRA, QLoRA
     CostResult cost;
 

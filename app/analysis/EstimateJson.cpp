@@ -26,6 +26,44 @@ QJsonObject verdict(const Verdict &v)
     return object;
 }
 
+QJsonObject stats(const LatencyStats &s)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("mean"), number(s.mean));
+    object.insert(QStringLiteral("p50"), number(s.p50));
+    object.insert(QStringLiteral("p90"), number(s.p90));
+    object.insert(QStringLiteral("p99"), number(s.p99));
+    return object;
+}
+
+QJsonObject serving(const ServingResult &s)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("concurrency"),
+                  s.concurrency > 0 ? QJsonValue(s.concurrency) : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("request_rate"),
+                  s.requestRate > 0.0 ? number(s.requestRate) : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("num_requests"), s.numRequests);
+    object.insert(QStringLiteral("ttft_ms"), stats(s.ttftMs));
+    object.insert(QStringLiteral("tpot_ms"), stats(s.tpotMs));
+    object.insert(QStringLiteral("itl_ms"), stats(s.itlMs));
+    object.insert(QStringLiteral("e2e_ms"), stats(s.e2eMs));
+    object.insert(QStringLiteral("queue_ms"), stats(s.queueMs));
+    object.insert(QStringLiteral("output_tokens_per_s"), number(s.outputTokensPerS));
+    object.insert(QStringLiteral("output_tokens_per_s_per_gpu"), number(s.outputTokensPerSPerGpu));
+    object.insert(QStringLiteral("requests_per_s"), number(s.requestsPerS));
+    object.insert(QStringLiteral("kv_cache_use"), number(s.kvCacheUse));
+    object.insert(QStringLiteral("kv_cache_tokens"), double(s.kvCacheTokens));
+    object.insert(QStringLiteral("mean_running_sequences"), number(s.meanRunningSequences));
+    object.insert(QStringLiteral("max_num_seqs"), s.maxNumSeqs);
+    object.insert(QStringLiteral("max_batched_tokens"), s.maxBatchedTokens);
+    object.insert(QStringLiteral("meets_slo"), s.meetsSlo ? QJsonValue(*s.meetsSlo) : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("max_concurrency_within_slo"),
+                  s.maxConcurrencyWithinSlo ? QJsonValue(*s.maxConcurrencyWithinSlo)
+                                            : QJsonValue(QJsonValue::Null));
+    return object;
+}
+
 } // namespace
 
 QJsonObject toJson(const Estimate &e)
@@ -84,6 +122,8 @@ QJsonObject toJson(const Estimate &e)
     } else {
         root.insert(QStringLiteral("inference"), QJsonValue(QJsonValue::Null));
     }
+    if (e.serving)
+        root.insert(QStringLiteral("serving"), serving(*e.serving));
     if (e.training) {
         const TrainingResult &r = *e.training;
         QJsonObject training;

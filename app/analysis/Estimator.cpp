@@ -6,6 +6,7 @@
 #include "MathExpr.h"
 #include "MemoryModel.h"
 #include "ParallelismModel.h"
+#include "ServingLoad.h"
 #include "SplitMemory.h"
 #include "TrainingModel.h"
 #include "VerdictRules.h"
@@ -102,6 +103,108 @@ T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelis
         return a.maxContext > 0 ? maxPositions : T(1e9);
     const T context = Math::floor(room / kvPerToken);
     return countThatFits(a.maxContext > 0 ? Math::min(context, maxPositions) : context);
+}
+
+// The load of a serving simulation: users or a rate, the engine's limits and the targets.
+std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchitecture &a)
+{
+    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
+    using F = WorkloadField;
+    const ServingTraffic &t = *w.traffic;
+    if (Tasks::isTraining(w.task))
+        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: only inference is served; training has no users"))};
+    if (!a.transformer || a.encoder)
+        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: the serving simulation needs a model that generates tokens; %1 does not"))
+            .arg(w.model.modelId)};
+    if (t.concurrency < 0 || t.concurrency > 100000)
+        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed 1 to 100000")).arg(t.concurrency)};
+    if (!std::isfinite(t.requestRate) || t.requestRate < 0.0 || t.requestRate > 100000.0)
+        return WorkloadProblem{F::RequestRate, say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above 0 up to 100000 requests/s")).arg(t.requestRate)};
+    if (t.concurrency > 0 && t.requestRate > 0.0)
+        return WorkloadProblem{F::RequestRate, say(QT_TRANSLATE_NOOP("Estimator", "request rate %1 with %2 concurrent users: give one of them (users: a closed loop; rate: arrivals)"))
+            .arg(t.requestRate).arg(t.concurrency)};
+    if (t.concurrency == 0 && t.requestRate <= 0.0)
+        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users 0: give at least 1 user, or a request rate above 0"))};
+    if (t.numRequests < 0 || t.numRequests > 100000)
+        return WorkloadProblem{F::NumRequests, say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed 1 to 100000")).arg(t.numRequests)};
+    if (t.maxNumSeqs < 0 || t.maxNumSeqs > 100000)
+        return WorkloadProblem{F::MaxNumSeqs, say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed 1 to 100000")).arg(t.maxNumSeqs)};
+    if (t.maxBatchedTokens < 0 || t.maxBatchedTokens > 10000000)
+        return WorkloadProblem{F::MaxBatchedTokens, say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed 1 to 10000000")).arg(t.maxBatchedTokens)};
+    const auto badTarget = [](const std::optional<double> &target) {
+        return target && !(std::isfinite(*target) && *target > 0.0 && *target <= 1e9);
+    };
+    if (badTarget(t.ttftP90TargetMs))
+        return WorkloadProblem{F::TtftP90, say(QT_TRANSLATE_NOOP("Estimator", "TTFT p90 target %1 ms: allowed above 0")).arg(*t.ttftP90TargetMs)};
+    if (badTarget(t.tpotP90TargetMs))
+        return WorkloadProblem{F::TpotP90, say(QT_TRANSLATE_NOOP("Estimator", "TPOT p90 target %1 ms: allowed above 0")).arg(*t.tpotP90TargetMs)};
+    return std::nullopt;
+}
+
+// Tokens the KV cache of one replica holds: the memory the engine may use (its memory fraction) beyond the
+// weights, one sequence's activations and the framework's overhead.
+long long kvCacheTokens(SplitMemory &memory, const Parallelism &p, double capacityGb,
+                        const EfficiencyParameters &parameters)
+{
+    const MemoryBreakdown one = memory.at(p, 1);
+    const double freeBytes = (capacityGb * parameters.kvMemoryFraction - (one.totalGb() - one.kvCacheGb)) * 1e9;
+    const double kvPerToken =
+        MemoryModel::kvBytesPerTokenPerGpu<double>(memory.architecture(), memory.workload(), p);
+    if (freeBytes <= 0.0)
+        return 0;
+    if (kvPerToken <= 0.0)
+        return 1000000000LL;
+    return static_cast<long long>(std::min(1e12, freeBytes / kvPerToken));
+}
+
+// Under load an automatic split must also leave room for the KV cache: the smallest model-parallel group
+// whose cache holds every user's request at once (up to the engine's sequence limit), else the one with
+// the largest cache. Without it a model that just fits one GPU would be served with no cache at all.
+std::optional<Parallelism> servingSplit(SplitMemory &memory, double capacityGb,
+                                        const EfficiencyParameters &parameters)
+{
+    const Workload &w = memory.workload();
+    if (!w.traffic || w.tensorParallel > 0 || w.pipelineParallel > 0 || parameters.pipelineSplit ||
+        !memory.architecture().transformer)
+        return std::nullopt;
+    const int gpus = std::max(1, w.gpuCount);
+    const int maxNumSeqs = w.traffic->maxNumSeqs > 0 ? w.traffic->maxNumSeqs : parameters.maxNumSeqs;
+    std::optional<Parallelism> largest;
+    long long largestTokens = -1;
+    for (int m = 1; m <= gpus; ++m) {
+        if (gpus % m != 0 || (m > 8 && m % 8 != 0))
+            continue;
+        const Parallelism p = ParallelismModel::split(gpus, m, gpus / m, false);
+        const long long tokens = kvCacheTokens(memory, p, capacityGb, parameters);
+        const int users = w.traffic->concurrency > 0 ? (w.traffic->concurrency + p.data - 1) / p.data : 1;
+        const double needed = double(std::min(users, maxNumSeqs)) * (w.inputTokens + w.outputTokens);
+        if (tokens >= needed)
+            return p;
+        if (tokens > largestTokens) {
+            largestTokens = tokens;
+            largest = p;
+        }
+    }
+    return largest;
+}
+
+// One replica's engine and step costs on this GPU.
+ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs, SplitMemory &memory,
+                                          double capacityGb)
+{
+    const ServingTraffic &traffic = *inputs.workload.traffic;
+    const EfficiencyParameters &parameters = inputs.parameters;
+    ServingLoad::Deployment d;
+    d.cost = InferenceModel::stepCost(inputs);
+    d.engine.maxNumSeqs = traffic.maxNumSeqs > 0 ? traffic.maxNumSeqs : parameters.maxNumSeqs;
+    d.engine.maxBatchedTokens =
+        traffic.maxBatchedTokens > 0 ? traffic.maxBatchedTokens : parameters.maxBatchedTokens;
+    d.engine.kvCacheTokens = kvCacheTokens(memory, inputs.parallelism, capacityGb, parameters);
+    d.replicas = inputs.parallelism.data;
+    d.gpus = inputs.parallelism.gpus;
+    d.inputTokens = inputs.workload.inputTokens;
+    d.outputTokens = inputs.workload.outputTokens;
+    return d;
 }
 
 } // namespace
@@ -206,6 +309,8 @@ std::optional<WorkloadProblem> check(const Workload &w)
             .arg(w.utilisation)};
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
         return WorkloadProblem{F::TrainTokens, say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens)};
+    if (w.traffic)
+        return checkTraffic(w, a);
     return std::nullopt;
 }
 
@@ -319,6 +424,28 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         choice.memory = memory.at(choice.parallelism, batch);
         choice.fits = choice.memory.totalGb() <= e.capacityGb;
     }
+    if (const std::optional<Parallelism> serving = servingSplit(memory, e.capacityGb, parameters)) {
+        choice.parallelism = *serving;
+        batch = ParallelismModel::sequencesPerReplica(w, deploymentBatch, serving->data);
+        choice.memory = memory.at(*serving, batch);
+        choice.fits = choice.memory.totalGb() <= e.capacityGb;
+    }
+    if (w.traffic && !choice.fits) {
+        // Under load the engine queues what its KV cache cannot hold: the static batch is what fits.
+        const auto [fixed, perSequence] = affineInBatch(memory, choice.parallelism);
+        const int fitting = perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : batch;
+        if (fitting >= 1 && fitting < batch) {
+            batch = fitting;
+            deploymentBatch = batch * choice.parallelism.data;
+            choice.memory = memory.at(choice.parallelism, batch);
+            choice.fits = choice.memory.totalGb() <= e.capacityGb;
+            e.notes << QCoreApplication::translate("Estimator",
+                                                   "%1 requests do not fit in memory at once: %2 run together, "
+                                                   "the others queue (serving simulation)")
+                           .arg(std::max(1, w.batch))
+                           .arg(deploymentBatch);
+        }
+    }
     e.parallelism = choice.parallelism;
     // The memo holds this split at this batch already; evaluate again only to log the terms.
     e.memory =
@@ -364,6 +491,19 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         }));
         tokensPerS = result.throughputTokensPerS;
         e.inference = result;
+        if (w.traffic && e.fits) {
+            const ServingLoad::Deployment deployment = servingDeployment(inputs, memory, e.capacityGb);
+            ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
+            if (w.traffic->hasTargets())
+                serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
+            if (serving.outputTokensPerS <= 0.0)
+                e.notes << QCoreApplication::translate(
+                               "Estimator", "one request of %1 tokens does not fit the KV cache (%2 tokens)")
+                               .arg(w.inputTokens + w.outputTokens)
+                               .arg(serving.kvCacheTokens);
+            tokensPerS = serving.outputTokensPerS;
+            e.serving = serving;
+        }
     } else {
         TrainingModel::Inputs inputs{a, w, gpu, efficiency, e.parallelism, rate};
         TrainingResult result = TrainingModel::run(inputs, math);

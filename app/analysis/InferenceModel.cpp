@@ -204,6 +204,51 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
 
 } // namespace
 
+ServingSimulator::StepCost stepCost(const Inputs &in)
+{
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
+    double computeRate = in.rate.tflops * 1e12 * e.compute;
+    if (weightOnlyQuantised(w))
+        computeRate *= e.quantizedCompute;
+    const double attentionRate = computeRate * e.attention;
+    const double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memory;
+    const double modelParallel = double(p.tensor) * p.pipeline;
+    ServingSimulator::StepCost c;
+    if (computeRate <= 0.0 || memoryRate <= 0.0)
+        return c;
+    c.linearPerTokenS = a.linearFlopsPerToken<double>() / modelParallel / computeRate;
+    c.attentionPerPairS = a.attentionFlopsPerToken<double>(1.0) / modelParallel / attentionRate;
+    const double weightBytes = MemoryModel::weightBytesPerGpu<double>(a, w, p);
+    c.weightReadS = weightBytes / memoryRate;
+    if (a.experts > 0 && a.totalParams > 0.0) {
+        c.experts = a.experts;
+        c.activeExperts = a.activeExperts;
+        c.expertReadS = a.expertParamsPerLayer * a.moeLayers * (weightBytes / a.totalParams) / memoryRate;
+    }
+    c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
+    c.fixedS = a.layers * e.layerOverheadS + e.stepOverheadS;
+    c.perSequenceS = e.sequenceOverheadS;
+    c.slidingWindow = a.slidingWindow;
+    // Communication is affine in the step's tokens: two all-reduces per layer, one hand-over per stage.
+    const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
+    const double tokenBytes = a.hidden * Precisions::bytesPerValue(w.activationPrecision);
+    const auto communication = [&](double tokens) {
+        double seconds = 2.0 * a.layers *
+                         CommunicationModel::allReduceSeconds<double>(tokens * tokenBytes, p.tensor, link,
+                                                                      e.communication);
+        if (p.pipeline > 1)
+            seconds += (p.pipeline - 1.0) * CommunicationModel::pointToPointSeconds<double>(
+                                                tokens * tokenBytes / p.tensor, link, e.communication);
+        return seconds;
+    };
+    c.allReducePerTokenS = communication(2.0) - communication(1.0);
+    c.allReduceFixedS = std::max(0.0, communication(1.0) - c.allReducePerTokenS);
+    return c;
+}
+
 InferenceResult run(const Inputs &in, MathLog *math)
 {
     return math ? runOf<MathExpr>(in, math) : runOf<double>(in, nullptr);

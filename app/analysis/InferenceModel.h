@@ -4,6 +4,7 @@
 #include "Estimate.h"
 #include "GpuCapabilities.h"
 #include "ModelArchitecture.h"
+#include "ServingSimulator.h"
 
 // Prefill and decode times from a roofline with efficiency factors:
 //   time = max(FLOPs / (peak x eta_c), bytes / (bandwidth x eta_m)) + layers x overhead + communication
@@ -29,5 +30,10 @@ struct Inputs
 };
 
 InferenceResult run(const Inputs &inputs, MathLog *math = nullptr);
+
+// The same roofline terms as the cost of one continuous-batching step on one replica, for the serving
+// simulation. A step passes every pipeline stage in turn (pp adds GPUs and memory, not speed), and pays the
+// profile's per-step and per-sequence overheads on top of the per-layer ones.
+ServingSimulator::StepCost stepCost(const Inputs &inputs);
 
 } // namespace InferenceModel

@@ -51,6 +51,23 @@ std::optional<Optimizer> parse(const QString &name);
 QStringList allNames();
 } // namespace Optimizers
 
+// Inference under load: the traffic a serving engine sees and its scheduler's limits, simulated step by step
+// (ServingSimulator). Absent from a Workload: the static-batch estimate alone.
+struct ServingTraffic
+{
+    int concurrency = 0;      // closed loop: users, each sending its next request when the last one ends
+    double requestRate = 0.0; // open loop: Poisson arrivals, requests per second (when concurrency is 0)
+    int numRequests = 0;      // requests simulated; 0 = enough for stable percentiles (ServingSimulator)
+    quint32 seed = 1;         // arrival times (open loop); same seed, same result
+    int maxNumSeqs = 0;       // engine: the most sequences running at once per replica; 0 = the profile's
+    int maxBatchedTokens = 0; // engine: the most tokens one step processes (chunked prefill); 0 = profile's
+    std::optional<double> ttftP90TargetMs; // service-level objectives, optional
+    std::optional<double> tpotP90TargetMs;
+
+    bool hasTargets() const { return ttftP90TargetMs || tpotP90TargetMs; }
+    bool operator==(const ServingTraffic &) const = default;
+};
+
 // The member initialisers serve code that builds a Workload by hand (tests, calibration); what a user gets
 // for a value they leave out is decided in one place, WorkloadResolver.
 struct Workload
@@ -87,4 +104,6 @@ struct Workload
     double usdPerKwh = 0.15;
     double utilisation = 0.8; // average power draw as a fraction of TDP while busy
     double trainTokens = 1e9; // token budget for GPU-hours and days (training)
+
+    std::optional<ServingTraffic> traffic; // inference under load; absent: static batch only
 };

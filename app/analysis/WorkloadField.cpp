@@ -11,7 +11,7 @@ struct FieldNames
     const char16_t *option;
 };
 
-constexpr std::array<FieldNames, 22> kFields{{
+constexpr std::array<FieldNames, 30> kFields{{
     {WorkloadField::Model, u"model", u"model"},
     {WorkloadField::Task, u"task", u"task"},
     {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
@@ -34,6 +34,14 @@ constexpr std::array<FieldNames, 22> kFields{{
     {WorkloadField::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh"},
     {WorkloadField::Utilisation, u"utilisation", u"utilisation"},
     {WorkloadField::TrainTokens, u"trainTokens", u"train-tokens"},
+    {WorkloadField::Concurrency, u"concurrency", u"concurrency"},
+    {WorkloadField::RequestRate, u"requestRate", u"request-rate"},
+    {WorkloadField::NumRequests, u"numRequests", u"num-requests"},
+    {WorkloadField::Seed, u"seed", u"seed"},
+    {WorkloadField::MaxNumSeqs, u"maxNumSeqs", u"max-num-seqs"},
+    {WorkloadField::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens"},
+    {WorkloadField::TtftP90, u"ttftP90Ms", u"ttft-p90-ms"},
+    {WorkloadField::TpotP90, u"tpotP90Ms", u"tpot-p90-ms"},
 }};
 
 const FieldNames &namesOf(WorkloadField field)

@@ -30,6 +30,14 @@ enum class WorkloadField
     UsdPerKwh,
     Utilisation,
     TrainTokens,
+    Concurrency,
+    RequestRate,
+    NumRequests,
+    Seed,
+    MaxNumSeqs,
+    MaxBatchedTokens,
+    TtftP90,
+    TpotP90,
 };
 
 namespace WorkloadFields {

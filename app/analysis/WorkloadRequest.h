@@ -43,5 +43,15 @@ struct WorkloadRequest
     std::optional<double> utilisation;
     std::optional<double> trainTokens;
 
+    // Inference under load (either traffic value turns the serving simulation on).
+    std::optional<int> concurrency;      // closed-loop users
+    std::optional<double> requestRate;   // open-loop requests per second
+    std::optional<int> numRequests;      // requests simulated
+    std::optional<int> seed;             // arrival times of the open loop
+    std::optional<int> maxNumSeqs;       // engine: most running sequences per replica
+    std::optional<int> maxBatchedTokens; // engine: most tokens per step
+    std::optional<double> ttftP90Ms;     // target: p90 time to first token
+    std::optional<double> tpotP90Ms;     // target: p90 time per output token
+
     bool operator==(const WorkloadRequest &) const = default;
 };

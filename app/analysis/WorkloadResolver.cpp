@@ -133,6 +133,58 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(usesAdapters(task), WorkloadField::LoraRank, r.loraRank.has_value(),
             WorkloadResolver::tr("LoRA and QLoRA"));
     onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks);
+    onlyFor(!training, WorkloadField::Concurrency, r.concurrency.has_value(), inference);
+    onlyFor(!training, WorkloadField::RequestRate, r.requestRate.has_value(), inference);
+    onlyFor(!training, WorkloadField::NumRequests, r.numRequests.has_value(), inference);
+    onlyFor(!training, WorkloadField::Seed, r.seed.has_value(), inference);
+    onlyFor(!training, WorkloadField::MaxNumSeqs, r.maxNumSeqs.has_value(), inference);
+    onlyFor(!training, WorkloadField::MaxBatchedTokens, r.maxBatchedTokens.has_value(), inference);
+    onlyFor(!training, WorkloadField::TtftP90, r.ttftP90Ms.has_value(), inference);
+    onlyFor(!training, WorkloadField::TpotP90, r.tpotP90Ms.has_value(), inference);
+}
+
+// Users or a request rate turn the serving simulation on; its other settings mean nothing without them.
+std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
+{
+    const bool load = r.concurrency.has_value() || r.requestRate.has_value();
+    const auto needsLoad = [&](WorkloadField field, bool given) {
+        if (given && !load)
+            problems->append({field, WorkloadResolver::tr("needs concurrent users or a request rate")});
+    };
+    needsLoad(WorkloadField::NumRequests, r.numRequests.has_value());
+    needsLoad(WorkloadField::Seed, r.seed.has_value());
+    needsLoad(WorkloadField::MaxNumSeqs, r.maxNumSeqs.has_value());
+    needsLoad(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens.has_value());
+    needsLoad(WorkloadField::TtftP90, r.ttftP90Ms.has_value());
+    needsLoad(WorkloadField::TpotP90, r.tpotP90Ms.has_value());
+    if (!load)
+        return std::nullopt;
+    if (r.batch && r.concurrency)
+        problems->append({WorkloadField::Batch,
+                          WorkloadResolver::tr("batch %1 with %2 concurrent users: the users are the requests "
+                                               "in flight; leave the batch out")
+                              .arg(*r.batch)
+                              .arg(*r.concurrency)});
+    // Zero is "the default" inside a Workload; asked for explicitly it is a mistake, said at its field.
+    const auto atLeastOne = [&](WorkloadField field, const std::optional<int> &value, const QString &what) {
+        if (value && *value < 1)
+            problems->append({field, WorkloadResolver::tr("%1 %2: allowed 1 or more").arg(what).arg(*value)});
+    };
+    atLeastOne(WorkloadField::NumRequests, r.numRequests, WorkloadResolver::tr("requests"));
+    atLeastOne(WorkloadField::MaxNumSeqs, r.maxNumSeqs, WorkloadResolver::tr("max running sequences"));
+    atLeastOne(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens, WorkloadResolver::tr("max batched tokens"));
+    if (r.seed && *r.seed < 0)
+        problems->append({WorkloadField::Seed, WorkloadResolver::tr("seed %1: allowed 0 or more").arg(*r.seed)});
+    ServingTraffic t;
+    t.concurrency = r.concurrency.value_or(0);
+    t.requestRate = r.requestRate.value_or(0.0);
+    t.numRequests = std::max(0, r.numRequests.value_or(0));
+    t.seed = quint32(std::max(0, r.seed.value_or(1)));
+    t.maxNumSeqs = std::max(0, r.maxNumSeqs.value_or(0));
+    t.maxBatchedTokens = std::max(0, r.maxBatchedTokens.value_or(0));
+    t.ttftP90TargetMs = r.ttftP90Ms;
+    t.tpotP90TargetMs = r.tpotP90Ms;
+    return t;
 }
 
 // model null: the request's model could not be resolved; the other values are still checked.
@@ -165,6 +217,11 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.usdPerGpuHour = r.usdPerGpuHour;
     w.usdPerKwh = r.usdPerKwh.value_or(kUsdPerKwh);
     w.utilisation = r.utilisation.value_or(kUtilisation);
+    if (!Tasks::isTraining(w.task)) {
+        w.traffic = resolveTraffic(r, &result.problems);
+        if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
+            w.batch = w.traffic->concurrency; // the users are the requests in flight
+    }
 
     const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
     if (const EfficiencyProfile *profile = catalogue.findProfile(profileId)) {
@@ -308,6 +365,19 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return QString::number(kUtilisation);
     case WorkloadField::TrainTokens:
         return QStringLiteral("1e9");
+    case WorkloadField::Concurrency:
+    case WorkloadField::RequestRate:
+        return tr("none: one batch, no load");
+    case WorkloadField::NumRequests:
+        return tr("10 per user, 200 to 2,000");
+    case WorkloadField::Seed:
+        return QStringLiteral("1");
+    case WorkloadField::MaxNumSeqs:
+    case WorkloadField::MaxBatchedTokens:
+        return tr("the profile's");
+    case WorkloadField::TtftP90:
+    case WorkloadField::TpotP90:
+        return tr("none");
     }
     return {};
 }
@@ -346,9 +416,14 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
     else
         parts << Precisions::name(w.weightPrecision);
     if (!Tasks::isTraining(w.task)) {
-        parts << (w.batch == 0 ? tr("as many requests in flight as fit")
-                               : tr("%n request(s) in flight", nullptr, w.batch))
-              << tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
+        if (w.traffic && w.traffic->concurrency > 0)
+            parts << tr("%n concurrent user(s)", nullptr, w.traffic->concurrency);
+        else if (w.traffic)
+            parts << tr("%1 requests/s").arg(locale.toString(w.traffic->requestRate));
+        else
+            parts << (w.batch == 0 ? tr("as many requests in flight as fit")
+                                   : tr("%n request(s) in flight", nullptr, w.batch));
+        parts << tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
     } else {
         parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
               << tr("global batch %1 in micro-batches of %2")
@@ -360,6 +435,10 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
         if (usesAdapters(w.task))
             parts << tr("rank %1").arg(w.loraRank);
     }
+    if (w.traffic && w.traffic->ttftP90TargetMs)
+        parts << tr("TTFT p90 ≤ %1 ms").arg(locale.toString(*w.traffic->ttftP90TargetMs));
+    if (w.traffic && w.traffic->tpotP90TargetMs)
+        parts << tr("TPOT p90 ≤ %1 ms").arg(locale.toString(*w.traffic->tpotP90TargetMs));
     parts << tr("%n GPU(s)", nullptr, w.gpuCount);
     if (w.tensorParallel > 0 || w.pipelineParallel > 0)
         parts << tr("TP %1 x PP %2").arg(std::max(1, w.tensorParallel)).arg(std::max(1, w.pipelineParallel));

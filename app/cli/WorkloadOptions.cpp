@@ -35,6 +35,14 @@ constexpr WorkloadField kFields[] = {
     WorkloadField::UsdPerKwh,
     WorkloadField::Utilisation,
     WorkloadField::TrainTokens,
+    WorkloadField::Concurrency,
+    WorkloadField::RequestRate,
+    WorkloadField::NumRequests,
+    WorkloadField::Seed,
+    WorkloadField::MaxNumSeqs,
+    WorkloadField::MaxBatchedTokens,
+    WorkloadField::TtftP90,
+    WorkloadField::TpotP90,
 };
 
 QString tr(const char *text)
@@ -66,7 +74,16 @@ QString valueName(WorkloadField field)
     case WorkloadField::UsdPerGpuHour:
     case WorkloadField::UsdPerKwh:
     case WorkloadField::Utilisation:
+    case WorkloadField::RequestRate:
         return QStringLiteral("X");
+    case WorkloadField::TtftP90:
+    case WorkloadField::TpotP90:
+        return QStringLiteral("MS");
+    case WorkloadField::Concurrency:
+    case WorkloadField::NumRequests:
+    case WorkloadField::Seed:
+    case WorkloadField::MaxNumSeqs:
+    case WorkloadField::MaxBatchedTokens:
     case WorkloadField::MicroBatch:
     case WorkloadField::InputTokens:
     case WorkloadField::OutputTokens:
@@ -136,6 +153,26 @@ QString whatItIs(WorkloadField field)
         return tr("Average power draw while busy, as a fraction of TDP (above 0, up to 1).");
     case WorkloadField::TrainTokens:
         return tr("Training: the token budget for GPU-hours and days.");
+    case WorkloadField::Concurrency:
+        return tr("Inference under load: concurrent users on the whole deployment, each sending its next "
+                  "request when the last one ends (a closed loop, simulated step by step). With "
+                  "--num-requests equal to it, one static batch that starts together.");
+    case WorkloadField::RequestRate:
+        return tr("Inference under load: requests per second arriving at random (Poisson), instead of "
+                  "--concurrency.");
+    case WorkloadField::NumRequests:
+        return tr("Inference under load: requests simulated (a closed loop's first round is warm-up).");
+    case WorkloadField::Seed:
+        return tr("Inference under load: seed of the random arrival times.");
+    case WorkloadField::MaxNumSeqs:
+        return tr("Inference under load: the engine's most running sequences per replica.");
+    case WorkloadField::MaxBatchedTokens:
+        return tr("Inference under load: the engine's most tokens per step (chunked prefill).");
+    case WorkloadField::TtftP90:
+        return tr("Inference under load: target p90 time to first token, ms; the result says whether it "
+                  "is met and the most users that meet it.");
+    case WorkloadField::TpotP90:
+        return tr("Inference under load: target p90 time per output token, ms.");
     }
     return {};
 }
@@ -380,6 +417,30 @@ QString WorkloadOptions::convert()
             break;
         case WorkloadField::TrainTokens:
             problem = toNumber(name, text, &r.trainTokens);
+            break;
+        case WorkloadField::Concurrency:
+            problem = toWholeNumber(name, text, &r.concurrency);
+            break;
+        case WorkloadField::RequestRate:
+            problem = toNumber(name, text, &r.requestRate);
+            break;
+        case WorkloadField::NumRequests:
+            problem = toWholeNumber(name, text, &r.numRequests);
+            break;
+        case WorkloadField::Seed:
+            problem = toWholeNumber(name, text, &r.seed);
+            break;
+        case WorkloadField::MaxNumSeqs:
+            problem = toWholeNumber(name, text, &r.maxNumSeqs);
+            break;
+        case WorkloadField::MaxBatchedTokens:
+            problem = toWholeNumber(name, text, &r.maxBatchedTokens);
+            break;
+        case WorkloadField::TtftP90:
+            problem = toNumber(name, text, &r.ttftP90Ms);
+            break;
+        case WorkloadField::TpotP90:
+            problem = toNumber(name, text, &r.tpotP90Ms);
             break;
         }
         if (!problem.isEmpty())

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "EfficiencyParameters.h"
+#include "Estimate.h"
+#include "GpuSpec.h"
+#include "ServingSimulator.h"
+#include "Workload.h"
+
+#include <QVector>
+
+// Serving questions asked of many simulations: the latency curve against users and the most users that
+// meet the targets. Each runs the serving simulation at the workload's split on one GPU type.
+namespace ServingLoad {
+
+// One GPU type serving one workload: the step cost and engine of each replica, and how many replicas.
+struct Deployment
+{
+    ServingSimulator::StepCost cost;
+    ServingSimulator::Engine engine;
+    int replicas = 1;
+    int gpus = 1;
+    int inputTokens = 0;
+    int outputTokens = 0;
+};
+
+// The traffic over the whole deployment, split evenly over the replicas (users round-robin, the request
+// rate divided). Latencies are the busiest replica's; throughput adds every replica's.
+ServingResult simulate(const Deployment &deployment, const ServingTraffic &traffic);
+
+// Whether the result meets every target the traffic sets.
+bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic);
+
+// The most closed-loop users (whole deployment) whose p90 TTFT and TPOT meet the traffic's targets: 0 when
+// even one user misses them. Latency grows with users, so a doubling search then bisection finds it.
+int mostUsersWithin(const Deployment &deployment, const ServingTraffic &traffic);
+
+struct CurvePoint
+{
+    int concurrency = 0; // users on the whole deployment
+    double ttftP90Ms = 0.0;
+    double tpotP90Ms = 0.0;
+    double outputTokensPerS = 0.0; // deployment
+};
+
+// User counts for a curve: 1, 2, 4, ... up to `upTo` (always included).
+QVector<int> userCounts(int upTo);
+
+// p90 TTFT and TPOT in a closed loop at each user count (the workload's lengths, engine and split; its
+// own traffic ignored). Empty when the workload does not fit this GPU.
+QVector<CurvePoint> curve(const GpuSpec &gpu, const Workload &workload,
+                          const EfficiencyParameters &parameters, const QVector<int> &users);
+
+} // namespace ServingLoad

@@ -1,0 +1,434 @@
+#include "ServingSimulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace ServingSimulator {
+
+double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillKvTokens, int decodeSequences,
+                         double decodeContextTokens) const
+{
+    const double tokens = prefillTokens + decodeSequences;
+    if (tokens <= 0.0)
+        return 0.0;
+    const double compute =
+        tokens * linearPerTokenS + (prefillPairs + decodeContextTokens) * attentionPerPairS;
+    double weights = weightReadS;
+    if (experts > 0 && activeExperts > 0) {
+        // Tokens route independently: a step touches E x (1 - (1 - k/E)^tokens) distinct experts per layer.
+        const double untouched = experts * std::pow(1.0 - double(activeExperts) / experts, tokens);
+        weights -= untouched * expertReadS;
+    }
+    const double memory = weights + (prefillKvTokens + decodeContextTokens) * kvReadPerTokenS;
+    const int sequences = decodeSequences + (prefillTokens > 0 ? 1 : 0);
+    return std::max(compute, memory) + fixedS + perSequenceS * sequences + allReduceFixedS +
+           allReducePerTokenS * tokens;
+}
+
+int defaultRequests(const Traffic &traffic)
+{
+    if (traffic.numRequests > 0)
+        return traffic.numRequests;
+    return std::clamp(10 * traffic.concurrency, 200, 2000);
+}
+
+namespace {
+
+struct Request
+{
+    double arrival = 0.0;
+    double scheduled = -1.0; // first step that gave it tokens
+    double firstToken = -1.0;
+    double lastToken = 0.0;
+    int prefilled = 0;
+    int generated = 0;
+    long long blocks = 0;
+    bool measured = true;
+};
+
+// Weighted samples on a log scale (0.1% wide bins): inter-token gaps are one per running sequence per
+// step, millions in a long run, so they are counted, not stored.
+class LogHistogram
+{
+public:
+    void add(double value, double weight)
+    {
+        if (weight <= 0.0)
+            return;
+        m_sum += value * weight;
+        m_weight += weight;
+        const int bin = value <= kMin ? 0 : int(std::log(value / kMin) / kLogStep) + 1;
+        if (bin >= int(m_bins.size()))
+            m_bins.resize(bin + 1, 0.0);
+        m_bins[bin] += weight;
+    }
+    LatencyStats statsMs() const
+    {
+        LatencyStats s;
+        if (m_weight <= 0.0)
+            return s;
+        s.mean = m_sum / m_weight * 1e3;
+        s.p50 = quantile(0.50) * 1e3;
+        s.p90 = quantile(0.90) * 1e3;
+        s.p99 = quantile(0.99) * 1e3;
+        return s;
+    }
+
+private:
+    static constexpr double kMin = 1e-7;
+    static constexpr double kLogStep = 0.001;
+    double quantile(double q) const
+    {
+        double seen = 0.0;
+        for (size_t i = 0; i < m_bins.size(); ++i) {
+            seen += m_bins[i];
+            if (seen >= q * m_weight)
+                return i == 0 ? kMin : kMin * std::exp((double(i) - 0.5) * kLogStep);
+        }
+        return 0.0;
+    }
+    std::vector<double> m_bins;
+    double m_sum = 0.0;
+    double m_weight = 0.0;
+};
+
+// Percentiles with linear interpolation between order statistics (numpy's default), in ms.
+LatencyStats statsMs(std::vector<double> seconds)
+{
+    LatencyStats s;
+    if (seconds.empty())
+        return s;
+    std::sort(seconds.begin(), seconds.end());
+    double sum = 0.0;
+    for (double v : seconds)
+        sum += v;
+    const auto at = [&seconds](double q) {
+        const double position = q * double(seconds.size() - 1);
+        const size_t below = size_t(position);
+        const size_t above = std::min(below + 1, seconds.size() - 1);
+        return seconds[below] + (seconds[above] - seconds[below]) * (position - double(below));
+    };
+    s.mean = sum / double(seconds.size()) * 1e3;
+    s.p50 = at(0.50) * 1e3;
+    s.p90 = at(0.90) * 1e3;
+    s.p99 = at(0.99) * 1e3;
+    return s;
+}
+
+// Open-loop arrivals: exponential gaps from a fixed generator, so every platform draws the same times.
+class PoissonArrivals
+{
+public:
+    PoissonArrivals(double rate, std::uint32_t seed)
+        : m_rate(rate)
+        , m_random(seed)
+    {}
+    double next()
+    {
+        const double u = (double(m_random()) + 0.5) / 4294967296.0; // (0, 1)
+        m_time += -std::log(u) / m_rate;
+        return m_time;
+    }
+
+private:
+    double m_rate;
+    std::mt19937 m_random;
+    double m_time = 0.0;
+};
+
+class Simulation
+{
+public:
+    Simulation(const StepCost &cost, const Engine &engine, const Traffic &traffic)
+        : m_cost(cost)
+        , m_engine(engine)
+        , m_traffic(traffic)
+        , m_total(defaultRequests(traffic))
+        , m_arrivals(traffic.requestRate > 0.0 ? traffic.requestRate : 1.0, traffic.seed)
+    {
+        m_blockTokens = std::max(1, engine.blockTokens);
+        m_totalBlocks = engine.kvCacheTokens / m_blockTokens;
+        m_requests.reserve(m_total);
+        // A closed loop's first round starts together; with more rounds it is the warm-up, not measured.
+        m_warmup = closedLoop() && m_total >= 2 * traffic.concurrency ? traffic.concurrency : 0;
+    }
+
+    ServingResult run()
+    {
+        if (closedLoop()) {
+            for (int i = 0; i < std::min(m_traffic.concurrency, m_total); ++i)
+                arrive(0.0);
+        } else {
+            m_nextArrival = m_arrivals.next();
+        }
+        const long long needed = blocksFor(m_traffic.inputTokens + m_traffic.outputTokens);
+        if (needed > m_totalBlocks)
+            return unservable(needed);
+        while (m_completed < m_total) {
+            admitArrivals();
+            admit();
+            if (m_running.empty()) {
+                if (closedLoop() || m_issued >= m_total)
+                    break; // nothing left to do (cannot happen while requests remain)
+                m_time = std::max(m_time, m_nextArrival);
+                continue;
+            }
+            step();
+        }
+        return result();
+    }
+
+private:
+    bool closedLoop() const { return m_traffic.concurrency > 0; }
+    long long blocksFor(int tokens) const { return (tokens + m_blockTokens - 1) / m_blockTokens; }
+
+    void arrive(double time)
+    {
+        Request r;
+        r.arrival = time;
+        r.measured = int(m_requests.size()) >= m_warmup;
+        m_requests.push_back(r);
+        m_waiting.push_back(int(m_requests.size()) - 1);
+        ++m_issued;
+    }
+
+    void admitArrivals()
+    {
+        while (!closedLoop() && m_issued < m_total && m_nextArrival <= m_time) {
+            arrive(m_nextArrival);
+            m_nextArrival = m_arrivals.next();
+        }
+    }
+
+    // First come, first served: the queue's head waits for a slot and for KV blocks for its whole
+    // sequence (prompt and output), so a running sequence is never preempted.
+    void admit()
+    {
+        while (!m_waiting.empty() && int(m_running.size()) < m_engine.maxNumSeqs) {
+            Request &r = m_requests[m_waiting.front()];
+            const long long blocks = blocksFor(m_traffic.inputTokens + m_traffic.outputTokens);
+            if (m_usedBlocks + blocks > m_totalBlocks)
+                break;
+            r.blocks = blocks;
+            m_usedBlocks += blocks;
+            m_peakBlocks = std::max(m_peakBlocks, m_usedBlocks);
+            m_running.push_back(m_waiting.front());
+            m_waiting.pop_front();
+        }
+    }
+
+    double contextOf(const Request &r) const
+    {
+        const double context = m_traffic.inputTokens + r.generated;
+        return m_cost.slidingWindow > 0 ? std::min(context, double(m_cost.slidingWindow)) : context;
+    }
+
+    void step()
+    {
+        // Decode first: every sequence past its prompt makes one token; prompts fill the rest of the
+        // token budget in chunks, oldest first.
+        int decoding = 0;
+        int decodingMeasured = 0;
+        double decodeContext = 0.0;
+        for (int index : m_running) {
+            const Request &r = m_requests[index];
+            if (r.prefilled >= m_traffic.inputTokens && r.generated > 0) {
+                ++decoding;
+                decodingMeasured += r.measured ? 1 : 0;
+                decodeContext += contextOf(r);
+            }
+        }
+        int budget = std::max(0, m_engine.maxBatchedTokens - decoding);
+        int prefillTokens = 0;
+        double prefillPairs = 0.0;
+        double prefillKv = 0.0;
+        m_chunks.clear();
+        for (int index : m_running) {
+            Request &r = m_requests[index];
+            if (budget <= 0)
+                break;
+            if (r.generated > 0)
+                continue;
+            if (r.scheduled < 0.0)
+                r.scheduled = m_time;
+            const int remaining = std::max(0, m_traffic.inputTokens - r.prefilled);
+            const int chunk = std::min(remaining, budget);
+            // Causal attention: the chunk's tokens attend to the earlier chunks and to each other.
+            double span = r.prefilled + (chunk + 1) / 2.0;
+            if (m_cost.slidingWindow > 0)
+                span = std::min(span, double(m_cost.slidingWindow));
+            prefillPairs += double(chunk) * span;
+            prefillKv += r.prefilled;
+            prefillTokens += chunk;
+            budget -= chunk;
+            m_chunks.push_back({index, chunk});
+        }
+
+        // Only decoding, nobody waiting to be admitted (or no room for them), no arrival due: the same
+        // sequences step together until the first of them finishes, so those steps are added up at once.
+        int steps = 1;
+        if (m_chunks.empty() && (m_waiting.empty() || !canAdmitHead())) {
+            int untilFinish = std::numeric_limits<int>::max();
+            for (int index : m_running)
+                untilFinish = std::min(untilFinish, m_traffic.outputTokens - m_requests[index].generated);
+            steps = std::max(1, untilFinish);
+        }
+        double context = decodeContext;
+        int taken = 0;
+        for (; taken < steps; ++taken) {
+            if (taken > 0 && !closedLoop() && m_issued < m_total && m_nextArrival <= m_time)
+                break; // an arrival joins at the next step boundary
+            const double seconds = m_cost.seconds(prefillTokens, prefillPairs, prefillKv, decoding, context);
+            m_time += seconds;
+            m_itl.add(seconds, decodingMeasured);
+            m_runningTime += seconds * double(m_running.size());
+            m_busyTime += seconds;
+            context += decoding; // every decoding sequence grew by one token
+            if (m_cost.slidingWindow > 0)
+                context = std::min(context, double(decoding) * m_cost.slidingWindow);
+        }
+        finishStep(taken);
+    }
+
+    bool canAdmitHead() const
+    {
+        if (int(m_running.size()) >= m_engine.maxNumSeqs)
+            return false;
+        return m_usedBlocks + blocksFor(m_traffic.inputTokens + m_traffic.outputTokens) <= m_totalBlocks;
+    }
+
+    void finishStep(int steps)
+    {
+        for (int index : m_running) {
+            Request &r = m_requests[index];
+            if (r.prefilled >= m_traffic.inputTokens && r.generated > 0) {
+                r.generated += steps;
+                r.lastToken = m_time;
+            }
+        }
+        for (const Chunk &chunk : m_chunks) {
+            Request &r = m_requests[chunk.request];
+            r.prefilled += chunk.tokens;
+            if (r.prefilled >= m_traffic.inputTokens) {
+                r.generated = 1; // the step that ends the prompt samples the first token
+                r.firstToken = m_time;
+                r.lastToken = m_time;
+            }
+        }
+        // Finished sequences free their blocks; a closed loop's user sends the next request at once.
+        for (size_t i = 0; i < m_running.size();) {
+            Request &r = m_requests[m_running[i]];
+            if (r.generated >= std::max(1, m_traffic.outputTokens)) {
+                m_usedBlocks -= r.blocks;
+                complete(r);
+                m_running.erase(m_running.begin() + long(i));
+                if (closedLoop() && m_issued < m_total)
+                    arrive(m_time);
+            } else {
+                ++i;
+            }
+        }
+    }
+
+    void complete(const Request &r)
+    {
+        ++m_completed;
+        if (!r.measured)
+            return;
+        m_ttft.push_back(r.firstToken - r.arrival);
+        m_e2e.push_back(m_time - r.arrival);
+        m_queue.push_back(std::max(0.0, r.scheduled - r.arrival));
+        if (m_traffic.outputTokens > 1)
+            m_tpot.push_back((m_time - r.firstToken) / (m_traffic.outputTokens - 1));
+        m_firstMeasuredArrival = std::min(m_firstMeasuredArrival, r.arrival);
+        m_lastCompletion = std::max(m_lastCompletion, m_time);
+        ++m_measuredCompleted;
+    }
+
+    ServingResult unservable(long long needed)
+    {
+        ServingResult s = base();
+        s.kvCacheUse = m_totalBlocks > 0 ? double(needed) / double(m_totalBlocks)
+                                         : std::numeric_limits<double>::infinity();
+        return s;
+    }
+
+    ServingResult base() const
+    {
+        ServingResult s;
+        s.concurrency = m_traffic.concurrency;
+        s.requestRate = closedLoop() ? 0.0 : m_traffic.requestRate;
+        s.numRequests = m_total;
+        s.maxNumSeqs = m_engine.maxNumSeqs;
+        s.maxBatchedTokens = m_engine.maxBatchedTokens;
+        s.kvCacheTokens = m_totalBlocks * m_blockTokens;
+        return s;
+    }
+
+    ServingResult result() const
+    {
+        ServingResult s = base();
+        s.ttftMs = statsMs(m_ttft);
+        s.tpotMs = statsMs(m_tpot);
+        s.e2eMs = statsMs(m_e2e);
+        s.queueMs = statsMs(m_queue);
+        s.itlMs = m_itl.statsMs();
+        const double span = m_lastCompletion - m_firstMeasuredArrival;
+        if (span > 0.0) {
+            s.outputTokensPerS = double(m_measuredCompleted) * m_traffic.outputTokens / span;
+            s.requestsPerS = double(m_measuredCompleted) / span;
+        }
+        s.kvCacheUse = m_totalBlocks > 0 ? double(m_peakBlocks) / double(m_totalBlocks) : 0.0;
+        s.meanRunningSequences = m_busyTime > 0.0 ? m_runningTime / m_busyTime : 0.0;
+        return s;
+    }
+
+    struct Chunk
+    {
+        int request;
+        int tokens;
+    };
+
+    const StepCost &m_cost;
+    const Engine &m_engine;
+    const Traffic &m_traffic;
+    const int m_total;
+    PoissonArrivals m_arrivals;
+    int m_blockTokens = 16;
+    long long m_totalBlocks = 0;
+    long long m_usedBlocks = 0;
+    long long m_peakBlocks = 0;
+    int m_warmup = 0;
+
+    std::vector<Request> m_requests;
+    std::deque<int> m_waiting;
+    std::vector<int> m_running;
+    std::vector<Chunk> m_chunks;
+    double m_time = 0.0;
+    double m_nextArrival = 0.0;
+    int m_issued = 0;
+    int m_completed = 0;
+    int m_measuredCompleted = 0;
+    double m_firstMeasuredArrival = std::numeric_limits<double>::infinity();
+    double m_lastCompletion = 0.0;
+    double m_runningTime = 0.0;
+    double m_busyTime = 0.0;
+
+    std::vector<double> m_ttft, m_tpot, m_e2e, m_queue;
+    LogHistogram m_itl;
+};
+
+} // namespace
+
+ServingResult simulate(const StepCost &cost, const Engine &engine, const Traffic &traffic)
+{
+    if (traffic.concurrency <= 0 && !(traffic.requestRate > 0.0))
+        return {};
+    return Simulation(cost, engine, traffic).run();
+}
+
+} // namespace ServingSimulator

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "Estimate.h"
+
+#include <cstdint>
+
+// Continuous batching, simulated one engine step at a time, as vLLM, TensorRT-LLM and SGLang schedule:
+//   - each step first gives every running sequence that is decoding one token, then fills the rest of the
+//     step's token budget (max batched tokens) with prefill chunks, oldest request first (chunked prefill);
+//   - a waiting request is admitted when a sequence slot (max num seqs) is free and the KV cache has room
+//     for its prompt plus the output it will generate; otherwise it queues (first come, first served);
+//   - a request's first token comes out of the step that finishes its prompt; it leaves after its last.
+// The step's duration comes from StepCost, the same roofline terms as InferenceModel for one replica.
+// Deterministic: a closed loop has no randomness, an open loop draws Poisson arrivals from the seed.
+namespace ServingSimulator {
+
+// Seconds of one step on one replica, as a sum of terms the estimator computes once per GPU and workload.
+//   time = max(compute, memory) + fixed + perSequence x running + tensor-parallel all-reduces
+//   compute = tokens x linearPerToken + attention pairs x attentionPerPair
+//   memory  = weights (MoE: the experts the step's tokens touch) + KV tokens read x kvReadPerToken
+struct StepCost
+{
+    double linearPerTokenS = 0.0;   // matmul time per token in the step
+    double attentionPerPairS = 0.0; // attention-score time per (token, earlier token) pair
+    double weightReadS = 0.0;       // reading every weight the step uses once (dense part + all experts)
+    double expertReadS = 0.0;       // MoE: reading one expert in every MoE layer (0: dense model)
+    int experts = 0;                // MoE: routed experts per layer, and how many each token uses
+    int activeExperts = 0;
+    double kvReadPerTokenS = 0.0;    // reading one token's K and V in every layer
+    double fixedS = 0.0;             // per step: scheduler, launches over every layer and stage
+    double perSequenceS = 0.0;       // per running sequence per step: sampling, detokenising, bookkeeping
+    double allReduceFixedS = 0.0;    // tensor parallel: latency of a step's all-reduces
+    double allReducePerTokenS = 0.0; // and their cost per token in the step
+    int slidingWindow = 0;           // attention span cap (0: the whole context)
+
+    // A step that prefills `prefillTokens` (whose attention spans `prefillPairs` token pairs and whose
+    // KV reads are `prefillKvTokens`) and decodes `decodeSequences` at `decodeContextTokens` in total.
+    double seconds(int prefillTokens, double prefillPairs, double prefillKvTokens, int decodeSequences,
+                   double decodeContextTokens) const;
+};
+
+struct Engine
+{
+    int maxNumSeqs = 256;        // sequences running at once
+    int maxBatchedTokens = 8192; // tokens per step, decode tokens included
+    long long kvCacheTokens = 0; // tokens the KV cache holds (paged: whole blocks)
+    int blockTokens = 16;        // KV page size
+};
+
+struct Traffic
+{
+    int concurrency = 0;      // closed loop (users); 0 = open loop at requestRate
+    double requestRate = 0.0; // requests per second
+    int numRequests = 0;      // completed requests to measure; 0 = defaultRequests()
+    std::uint32_t seed = 1;
+    int inputTokens = 0;
+    int outputTokens = 0;
+};
+
+// Enough requests for a stable p99 without making the planner wait: 10 rounds of the closed loop's
+// users, at least 200 and at most 2,000.
+int defaultRequests(const Traffic &traffic);
+
+// One replica under its share of the traffic. Latencies in ms. A request that can never fit the KV cache
+// is not admitted: kvCacheUse reports > 1 and outputTokensPerS stays 0 (the estimate says it does not fit).
+ServingResult simulate(const StepCost &cost, const Engine &engine, const Traffic &traffic);
+
+} // namespace ServingSimulator
