@@ -32,6 +32,8 @@ double speedOf(const Estimate &estimate)
 {
     if (estimate.training)
         return estimate.training->tokensPerS;
+    if (estimate.serving) // under load: what the deployment sustains, not one batch
+        return estimate.serving->outputTokensPerS;
     if (estimate.inference)
         return estimate.inference->throughputTokensPerS;
     return 0.0;
@@ -45,6 +47,38 @@ QString fmt(double value, int decimals = 0)
 void worsen(Verdict &verdict, VerdictLevel level)
 {
     verdict.level = std::max(verdict.level, level);
+}
+
+// The load the user described, and the targets when set: a missed target outweighs speed and price.
+void judgeLoad(const ServingResult &s, Verdict &v)
+{
+    const QString load =
+        s.concurrency > 0
+            ? QCoreApplication::translate("VerdictRules", "at %n concurrent user(s)", nullptr, s.concurrency)
+            : QCoreApplication::translate("VerdictRules", "at %1 requests/s")
+                  .arg(QString::number(s.requestRate, 'g', 4));
+    const QString latency = QCoreApplication::translate("VerdictRules", "TTFT p90 %1 ms, TPOT p90 %2 ms")
+                                .arg(fmt(s.ttftMs.p90), fmt(s.tpotMs.p90, 1));
+    if (!s.meetsSlo) {
+        v.reasons << QCoreApplication::translate("VerdictRules", "%1: %2").arg(load, latency);
+        return;
+    }
+    const int most = s.maxConcurrencyWithinSlo.value_or(0);
+    if (*s.meetsSlo) {
+        v.reasons << QCoreApplication::translate("VerdictRules", "meets the targets %1: %2; up to %n user(s)",
+                                                 nullptr, most)
+                         .arg(load, latency);
+        return;
+    }
+    worsen(v, most == 0 ? VerdictLevel::Unsuitable : VerdictLevel::Limited);
+    v.reasons << (most == 0 ? QCoreApplication::translate(
+                                  "VerdictRules", "misses the targets %1: %2; not even one user meets them")
+                                  .arg(load, latency)
+                            : QCoreApplication::translate("VerdictRules",
+                                                          "misses the targets %1: %2; meets them up to %n "
+                                                          "user(s)",
+                                                          nullptr, most)
+                                  .arg(load, latency));
 }
 
 } // namespace
@@ -102,8 +136,8 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             } else if (e.minGpus > 8) {
                 // Beyond one node: routine for switch-fabric GPUs (HGX/DGX, OAM platforms, joined by the
                 // cluster network), impractical for cards that link in pairs or over PCIe only.
-                const bool scalesOut = gpu.interconnectKind == QStringLiteral("nvlink-switch")
-                                       || gpu.interconnectKind == QStringLiteral("infinity-fabric");
+                const bool scalesOut = gpu.interconnectKind == QStringLiteral("nvlink-switch") ||
+                                       gpu.interconnectKind == QStringLiteral("infinity-fabric");
                 worsen(v, scalesOut ? VerdictLevel::Limited : VerdictLevel::Unsuitable);
                 v.reasons << (scalesOut ? QCoreApplication::translate(
                                               "VerdictRules",
@@ -170,6 +204,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             }
         }
+
+        if (e.fits && e.serving)
+            judgeLoad(*e.serving, v);
 
         // 4. Cost
         if (e.fits && e.cost.usdPerMillionTokens && cheapest > 0.0) {

@@ -95,6 +95,29 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                 << "; longest context at this batch: " << r.maxContext << " tokens; decode is "
                 << (r.decodeComputeBound ? "compute" : "memory") << "-bound\n";
         }
+        if (e.serving) {
+            const ServingResult &r = *e.serving;
+            const auto stats = [](const LatencyStats &l) {
+                return QStringLiteral("mean %1, p50 %2, p90 %3, p99 %4 ms")
+                    .arg(big(l.mean), big(l.p50), big(l.p90), big(l.p99));
+            };
+            out << "  under load: "
+                << (r.concurrency > 0 ? QStringLiteral("%1 concurrent users").arg(r.concurrency)
+                                      : QStringLiteral("%1 requests/s").arg(big(r.requestRate)))
+                << ", " << r.numRequests << " requests simulated (engine: " << r.maxNumSeqs
+                << " sequences, " << r.maxBatchedTokens << " tokens per step, KV cache " << r.kvCacheTokens
+                << " tokens per replica)\n";
+            out << "    TTFT " << stats(r.ttftMs) << "\n    TPOT " << stats(r.tpotMs) << "\n    ITL  "
+                << stats(r.itlMs) << "\n    end-to-end " << stats(r.e2eMs) << "\n    queue " << stats(r.queueMs)
+                << "\n";
+            out << "    " << big(r.outputTokensPerS) << " output tokens/s (" << big(r.outputTokensPerSPerGpu)
+                << " per GPU), " << big(r.requestsPerS) << " requests/s, KV cache use up to "
+                << num(r.kvCacheUse * 100.0, 0) << "%, " << num(r.meanRunningSequences, 1)
+                << " sequences running on average\n";
+            if (r.meetsSlo)
+                out << "    targets: " << (*r.meetsSlo ? "met" : "missed") << "; most users within them: "
+                    << r.maxConcurrencyWithinSlo.value_or(0) << "\n";
+        }
         if (e.training) {
             const TrainingResult &r = *e.training;
             // The split is rounded up per replica, so the product can pass the global batch.
@@ -148,6 +171,13 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
             return getter(*e.inference);
         };
     };
+    const auto serving = [](auto getter) {
+        return [getter](const Estimate &e) -> std::optional<double> {
+            if (!e.serving)
+                return std::nullopt;
+            return getter(*e.serving);
+        };
+    };
     const auto training = [](auto getter) {
         return [getter](const Estimate &e) -> std::optional<double> {
             if (!e.training)
@@ -173,6 +203,23 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
         {QStringLiteral("most requests in flight"),
          inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
+        {QStringLiteral("load TTFT p50 (ms)"), serving([](const ServingResult &r) { return r.ttftMs.p50; }),
+         false, 0},
+        {QStringLiteral("load TTFT p90 (ms)"), serving([](const ServingResult &r) { return r.ttftMs.p90; }),
+         false, 0},
+        {QStringLiteral("load TPOT p50 (ms)"), serving([](const ServingResult &r) { return r.tpotMs.p50; }),
+         false, 1},
+        {QStringLiteral("load TPOT p90 (ms)"), serving([](const ServingResult &r) { return r.tpotMs.p90; }),
+         false, 1},
+        {QStringLiteral("load output tokens/s"),
+         serving([](const ServingResult &r) { return r.outputTokensPerS; }), true, 0},
+        {QStringLiteral("most users in targets"),
+         [](const Estimate &e) -> std::optional<double> {
+             if (!e.serving || !e.serving->maxConcurrencyWithinSlo)
+                 return std::nullopt;
+             return double(*e.serving->maxConcurrencyWithinSlo);
+         },
+         true, 0},
         {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }),
          false, 3},
         {QStringLiteral("training tokens/s"), training([](const TrainingResult &r) { return r.tokensPerS; }),

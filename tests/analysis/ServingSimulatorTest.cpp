@@ -1,0 +1,321 @@
+// The serving simulation: the properties a user relies on when reading latency under load, and the
+// request's traffic checks. Accuracy against measured serving runs is in ServingAccuracyTest.
+#include "ServingSimulator.h"
+
+#include "Estimator.h"
+#include "ServingLoad.h"
+#include "TestCatalogue.h"
+#include "WorkloadResolver.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// Llama-3.3-70B FP8 on 2 H100 SXM (TP2), 5,000 prompt and 500 output tokens: NVIDIA's NIM deployment.
+Workload chatbot70b(int users)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3.3-70b"));
+    w.task = Task::Inference;
+    w.weightPrecision = Precision::Fp8;
+    w.activationPrecision = Precision::Fp8;
+    w.kvPrecision = Precision::Fp8;
+    w.gpuCount = 2;
+    w.tensorParallel = 2;
+    w.batch = users;
+    w.inputTokens = 5000;
+    w.outputTokens = 500;
+    ServingTraffic traffic;
+    traffic.concurrency = users;
+    w.traffic = traffic;
+    return w;
+}
+
+ServingResult serve(const Workload &w, const GpuSpec &gpu = TestCatalogue::h100Sxm(),
+                    const QString &profile = QStringLiteral("vllm"))
+{
+    const Estimate e = Estimator::estimate(gpu, w, TestCatalogue::profile(profile), EstimateOptions{false});
+    EXPECT_TRUE(e.serving.has_value()) << e.notes.join(u'\n').toStdString();
+    return e.serving.value_or(ServingResult{});
+}
+
+void expectOrdered(const LatencyStats &s, const char *what)
+{
+    EXPECT_LE(s.p50, s.p90) << what;
+    EXPECT_LE(s.p90, s.p99) << what;
+    EXPECT_GT(s.mean, 0.0) << what;
+}
+
+// A small hand-made replica: 10 ms of weights per step, 1 us per KV token, 20 ms per 1,000 prefill tokens.
+ServingSimulator::StepCost simpleCost()
+{
+    ServingSimulator::StepCost c;
+    c.linearPerTokenS = 20e-6;
+    c.weightReadS = 10e-3;
+    c.kvReadPerTokenS = 1e-6;
+    c.fixedS = 1e-3;
+    return c;
+}
+
+TEST(ServingSimulator, PercentilesAreOrderedForEveryLatency)
+{
+    const ServingResult r = serve(chatbot70b(50));
+    expectOrdered(r.ttftMs, "ttft");
+    expectOrdered(r.tpotMs, "tpot");
+    expectOrdered(r.itlMs, "itl");
+    expectOrdered(r.e2eMs, "e2e");
+    EXPECT_LE(r.queueMs.p50, r.queueMs.p99);
+    EXPECT_GT(r.outputTokensPerS, 0.0);
+    EXPECT_NEAR(r.outputTokensPerSPerGpu, r.outputTokensPerS / 2.0, 1e-9);
+    EXPECT_GT(r.kvCacheUse, 0.0);
+    EXPECT_LE(r.kvCacheUse, 1.0);
+}
+
+TEST(ServingSimulator, MoreUsersNeverLowerTtftOrTpotAndThroughputSaturates)
+{
+    double previousTtft = 0.0;
+    double previousTpot = 0.0;
+    double previousThroughput = 0.0;
+    QVector<double> throughputs;
+    for (int users : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}) {
+        const ServingResult r = serve(chatbot70b(users));
+        // 1% slack: a closed loop's last round drains with fewer users, which moves a percentile slightly.
+        EXPECT_GE(r.ttftMs.p50, previousTtft * 0.99) << users << " users";
+        EXPECT_GE(r.tpotMs.p50, previousTpot * 0.99) << users << " users";
+        previousTtft = r.ttftMs.p50;
+        previousTpot = r.tpotMs.p50;
+        throughputs.append(r.outputTokensPerS);
+        previousThroughput = std::max(previousThroughput, r.outputTokensPerS);
+    }
+    // Rises steeply at first, then flattens once the KV cache is full: 256 -> 512 users adds < 10%.
+    EXPECT_GT(throughputs[4], 5.0 * throughputs[0]);
+    EXPECT_LT(throughputs[9], 1.10 * throughputs[8]);
+}
+
+TEST(ServingSimulator, SameSeedSameResultOtherSeedOtherArrivals)
+{
+    Workload w = chatbot70b(1);
+    w.traffic->concurrency = 0;
+    w.traffic->requestRate = 1.0;
+    w.traffic->numRequests = 300;
+    const ServingResult first = serve(w);
+    const ServingResult again = serve(w);
+    EXPECT_EQ(first.ttftMs.p90, again.ttftMs.p90);
+    EXPECT_EQ(first.e2eMs.mean, again.e2eMs.mean);
+    EXPECT_EQ(first.outputTokensPerS, again.outputTokensPerS);
+    w.traffic->seed = 7;
+    EXPECT_NE(serve(w).e2eMs.mean, first.e2eMs.mean);
+}
+
+TEST(ServingSimulator, StaticBatchStartsTogether)
+{
+    // --concurrency 8 --num-requests 8: eight prompts arrive at once and are prefilled in one chunked pass.
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 1000000;
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 8;
+    traffic.numRequests = 8;
+    traffic.inputTokens = 100;
+    traffic.outputTokens = 10;
+    const ServingResult r = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    EXPECT_EQ(r.numRequests, 8);
+    EXPECT_DOUBLE_EQ(r.queueMs.p99, 0.0); // nobody waited for a slot
+    // One step prefills all 800 tokens: 16 ms of matmuls over 10 ms of weights, + 1 ms fixed.
+    EXPECT_NEAR(r.ttftMs.p50, 17.0, 1e-6);
+    EXPECT_NEAR(r.ttftMs.p99, 17.0, 1e-6);
+    // Then 9 decode steps of 8 sequences: max(8 x 20 us, 10 ms + KV reads) + 1 ms.
+    EXPECT_NEAR(r.tpotMs.p50, 11.0 + 8 * 105e-3, 0.01);
+}
+
+TEST(ServingSimulator, ChunkedPrefillSplitsLongPromptsAtTheTokenBudget)
+{
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 1000000;
+    engine.maxBatchedTokens = 1000;
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 1;
+    traffic.numRequests = 1;
+    traffic.inputTokens = 2500;
+    traffic.outputTokens = 2;
+    const ServingResult r = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    // Three chunks (1,000 + 1,000 + 500 tokens), each max(compute, weights + earlier KV) + 1 ms: the last
+    // one reads 2,000 cached tokens (2 ms) beside the weights, more than its 10 ms of matmuls.
+    const double chunks = (20.0 + 1.0) + (20.0 + 1.0) + (12.0 + 1.0);
+    EXPECT_NEAR(r.ttftMs.p50, chunks, 0.01);
+}
+
+TEST(ServingSimulator, RequestsQueueWhenTheKvCacheIsFull)
+{
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 2 * 112; // room for two requests of 100 + 10 tokens (16-token blocks)
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 6;
+    traffic.numRequests = 6;
+    traffic.inputTokens = 100;
+    traffic.outputTokens = 10;
+    const ServingResult r = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    EXPECT_NEAR(r.kvCacheUse, 1.0, 1e-9);
+    EXPECT_LE(r.meanRunningSequences, 2.0 + 1e-9);
+    // Three rounds of two (~112 ms each): the second pair waits one round, the last pair two.
+    EXPECT_GT(r.queueMs.p50, 100.0);
+    EXPECT_GT(r.ttftMs.p99, 1.5 * r.ttftMs.mean);
+    EXPECT_NEAR(r.queueMs.p99, 2.0 * r.queueMs.p50, 0.1 * r.queueMs.p50);
+}
+
+TEST(ServingSimulator, ARequestLargerThanTheKvCacheIsNeverServed)
+{
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 64;
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 1;
+    traffic.inputTokens = 100;
+    traffic.outputTokens = 10;
+    const ServingResult r = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    EXPECT_EQ(r.outputTokensPerS, 0.0);
+    EXPECT_GT(r.kvCacheUse, 1.0);
+}
+
+TEST(ServingSimulator, OneUserAgreesWithTheStaticBatchOfOne)
+{
+    // Without load the simulation and the one-batch estimate describe the same request: TTFT equal up to
+    // the per-step overheads; TPOT at the mean context against the average over the generation.
+    Workload w = chatbot70b(1);
+    w.traffic->numRequests = 20;
+    const Estimate e = Estimator::estimate(
+        TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")), EstimateOptions{false});
+    ASSERT_TRUE(e.serving && e.inference);
+    EXPECT_NEAR(e.serving->ttftMs.p50 / e.inference->ttftMs, 1.0, 0.10);
+    EXPECT_NEAR(e.serving->tpotMs.p50 / e.inference->tpotMs, 1.0, 0.10);
+}
+
+TEST(ServingSimulator, LowRateAnswersLikeOneUserAndOverloadQueues)
+{
+    Workload w = chatbot70b(1);
+    w.traffic->concurrency = 0;
+    w.traffic->numRequests = 200;
+    w.traffic->requestRate = 0.01; // one request every 100 s: nobody overlaps
+    const ServingResult idle = serve(w);
+    const ServingResult alone = serve(chatbot70b(1));
+    EXPECT_NEAR(idle.ttftMs.p50 / alone.ttftMs.p50, 1.0, 0.05);
+    w.traffic->requestRate = 20.0; // far beyond what 2 GPUs serve (~2 requests/s)
+    const ServingResult overloaded = serve(w);
+    EXPECT_GT(overloaded.queueMs.p50, 10.0 * alone.ttftMs.p50);
+    EXPECT_LT(overloaded.requestsPerS, 5.0);
+}
+
+TEST(ServingLoad, LargerKvCacheNeverLowersTheMostUsersWithinTargets)
+{
+    Workload w = chatbot70b(16);
+    w.traffic->ttftP90TargetMs = 3000.0;
+    w.traffic->tpotP90TargetMs = 80.0;
+    const int h100 = serve(w).maxConcurrencyWithinSlo.value_or(-1);
+    const int h200 = serve(w, TestCatalogue::h200Sxm()).maxConcurrencyWithinSlo.value_or(-1);
+    EXPECT_GT(h100, 0);
+    EXPECT_GE(h200, h100); // same compute, more memory and bandwidth
+    // The engine's memory fraction is the KV cache's size: a bigger one never admits fewer users.
+    EfficiencyParameters small = TestCatalogue::profile(QStringLiteral("vllm"));
+    EfficiencyParameters large = small;
+    small.kvMemoryFraction = 0.7;
+    large.kvMemoryFraction = 0.95;
+    const auto most = [&](const EfficiencyParameters &p) {
+        return Estimator::estimate(TestCatalogue::h100Sxm(), w, p, EstimateOptions{false})
+            .serving->maxConcurrencyWithinSlo.value_or(-1);
+    };
+    EXPECT_LE(most(small), most(large));
+}
+
+TEST(ServingLoad, TargetsBelowOneUsersLatencyAreMetByNobodyAndSaySo)
+{
+    Workload w = chatbot70b(10);
+    w.traffic->ttftP90TargetMs = 50.0; // a 5,000-token prompt takes ~400 ms on this pair alone
+    const QVector<Estimate> all =
+        Estimator::estimateAll({TestCatalogue::h100Sxm()}, w, TestCatalogue::profile(QStringLiteral("vllm")));
+    ASSERT_EQ(all.size(), 1);
+    ASSERT_TRUE(all[0].serving);
+    EXPECT_EQ(all[0].serving->meetsSlo, std::optional<bool>(false));
+    EXPECT_EQ(all[0].serving->maxConcurrencyWithinSlo, std::optional<int>(0));
+    EXPECT_EQ(all[0].inferenceVerdict.level, VerdictLevel::Unsuitable);
+    EXPECT_TRUE(all[0].inferenceVerdict.reasons.join(u' ').contains(QStringLiteral("not even one user")));
+}
+
+TEST(ServingLoad, CurveRisesWithUsers)
+{
+    Workload w = chatbot70b(1);
+    const QVector<ServingLoad::CurvePoint> curve =
+        ServingLoad::curve(TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")),
+                           ServingLoad::userCounts(64));
+    ASSERT_EQ(curve.size(), 7); // 1, 2, 4, ..., 64
+    EXPECT_EQ(curve.last().concurrency, 64);
+    EXPECT_GT(curve.last().ttftP90Ms, curve.first().ttftP90Ms);
+    EXPECT_GT(curve.last().tpotP90Ms, curve.first().tpotP90Ms);
+}
+
+// ---- the request's traffic ----
+
+WorkloadRequest servingRequest()
+{
+    WorkloadRequest r;
+    r.modelId = QStringLiteral("llama-3-8b");
+    r.task = Task::Inference;
+    return r;
+}
+
+std::optional<WorkloadField> problemField(const WorkloadRequest &r)
+{
+    const ResolvedWorkload resolved = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    if (resolved.problems.isEmpty())
+        return std::nullopt;
+    return resolved.problems.first().field;
+}
+
+TEST(ServingRequest, UsersBecomeTheRequestsInFlight)
+{
+    WorkloadRequest r = servingRequest();
+    r.concurrency = 50;
+    const ResolvedWorkload resolved = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    ASSERT_TRUE(resolved.workload);
+    ASSERT_TRUE(resolved.workload->traffic);
+    EXPECT_EQ(resolved.workload->traffic->concurrency, 50);
+    EXPECT_EQ(resolved.workload->batch, 50);
+    EXPECT_TRUE(WorkloadResolver::recipe(*resolved.workload, resolved.parameters)
+                    .contains(QStringLiteral("50 concurrent user")));
+    EXPECT_FALSE(resolved.companion.traffic); // training has no users
+}
+
+TEST(ServingRequest, BadLoadIsRefusedAtItsField)
+{
+    using F = WorkloadField;
+    WorkloadRequest r = servingRequest();
+    r.concurrency = 0;
+    EXPECT_EQ(problemField(r), F::Concurrency);
+    r.concurrency = -3;
+    EXPECT_EQ(problemField(r), F::Concurrency);
+    r = servingRequest();
+    r.requestRate = 2.0;
+    r.numRequests = 0; // a rate with no requests
+    EXPECT_EQ(problemField(r), F::NumRequests);
+    r = servingRequest();
+    r.requestRate = 2.0;
+    r.concurrency = 10;
+    EXPECT_EQ(problemField(r), F::RequestRate);
+    r = servingRequest();
+    r.requestRate = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_EQ(problemField(r), F::RequestRate);
+    r = servingRequest();
+    r.concurrency = 10;
+    r.ttftP90Ms = -5.0;
+    EXPECT_EQ(problemField(r), F::TtftP90);
+    r = servingRequest();
+    r.tpotP90Ms = 50.0; // a target with no load to meet it under
+    EXPECT_EQ(problemField(r), F::TpotP90);
+    r = servingRequest();
+    r.concurrency = 10;
+    r.batch = 4;
+    EXPECT_EQ(problemField(r), F::Batch);
+    r = servingRequest();
+    r.task = Task::Training;
+    r.concurrency = 10;
+    EXPECT_EQ(problemField(r), F::Concurrency);
+}
+
+} // namespace
