@@ -137,7 +137,8 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
         for (const QJsonValue &term : math) {
             EXPECT_EQ(keysOf(term.toObject()),
                       (QStringList{QStringLiteral("formula"), QStringLiteral("id"), QStringLiteral("name"),
-                                   QStringLiteral("substituted"), QStringLiteral("unit"), QStringLiteral("value")}));
+                                   QStringLiteral("substituted"), QStringLiteral("unit"),
+                                   QStringLiteral("value")}));
             EXPECT_FALSE(term.toObject().value(QStringLiteral("id")).toString().isEmpty());
         }
     }
@@ -436,8 +437,9 @@ TEST_F(EstimateCommands, CompareDefaultsToTheResolversModelAndTask)
 // a finite GPU count; `estimate --task training` (that recipe's defaults) gives the same count.
 TEST_F(EstimateCommands, TheCompanionTrainingVerdictAgreesWithEstimateTaskTraining)
 {
-    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                           QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task")};
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task")};
     const QJsonObject inference = results(base + QStringList{QStringLiteral("inference")}).first().toObject();
     const QJsonObject training = results(base + QStringList{QStringLiteral("training")}).first().toObject();
     const QJsonObject beside =
@@ -445,15 +447,130 @@ TEST_F(EstimateCommands, TheCompanionTrainingVerdictAgreesWithEstimateTaskTraini
     const QJsonObject own =
         training.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("training")).toObject();
 
-    const int minGpus = training.value(QStringLiteral("memory")).toObject().value(QStringLiteral("min_gpus")).toInt();
+    const int minGpus =
+        training.value(QStringLiteral("memory")).toObject().value(QStringLiteral("min_gpus")).toInt();
     ASSERT_GT(minGpus, 1);
     ASSERT_LE(minGpus, 8);
-    EXPECT_EQ(beside.value(QStringLiteral("recipe")).toString(), own.value(QStringLiteral("recipe")).toString());
-    EXPECT_TRUE(beside.value(QStringLiteral("recipe")).toString().contains(QStringLiteral("4,096-token sequences")));
+    EXPECT_EQ(beside.value(QStringLiteral("recipe")).toString(),
+              own.value(QStringLiteral("recipe")).toString());
+    EXPECT_TRUE(
+        beside.value(QStringLiteral("recipe")).toString().contains(QStringLiteral("4,096-token sequences")));
     QStringList reasons;
     for (const QJsonValue &reason : beside.value(QStringLiteral("reasons")).toArray())
         reasons << reason.toString();
     EXPECT_TRUE(reasons.join(u'\n').contains(QStringLiteral("needs %1 GPUs").arg(minGpus)))
         << reasons.join(u'\n').toStdString();
     EXPECT_EQ(beside.value(QStringLiteral("level")), own.value(QStringLiteral("level")));
+}
+
+// Issue 17's contract: with a traffic option the JSON result gains "serving" with these keys.
+TEST_F(EstimateCommands, ServingJsonUnderLoadHasTheContractKeys)
+{
+    const QJsonArray all = results({QStringLiteral("estimate"),
+                                    QStringLiteral("--gpu"),
+                                    QStringLiteral("h100_sxm5_80gb"),
+                                    QStringLiteral("--model"),
+                                    QStringLiteral("llama-3.3-70b"),
+                                    QStringLiteral("--task"),
+                                    QStringLiteral("inference"),
+                                    QStringLiteral("--precision"),
+                                    QStringLiteral("fp8"),
+                                    QStringLiteral("--gpus"),
+                                    QStringLiteral("2"),
+                                    QStringLiteral("--input-tokens"),
+                                    QStringLiteral("5000"),
+                                    QStringLiteral("--output-tokens"),
+                                    QStringLiteral("500"),
+                                    QStringLiteral("--concurrency"),
+                                    QStringLiteral("50"),
+                                    QStringLiteral("--ttft-p90-ms"),
+                                    QStringLiteral("2000"),
+                                    QStringLiteral("--tpot-p90-ms"),
+                                    QStringLiteral("100")});
+    ASSERT_EQ(all.size(), 1);
+    const QJsonObject serving = all[0].toObject().value(QStringLiteral("serving")).toObject();
+    for (const char *key : {"concurrency", "request_rate", "ttft_ms", "tpot_ms", "itl_ms", "e2e_ms",
+                            "queue_ms", "output_tokens_per_s", "output_tokens_per_s_per_gpu",
+                            "requests_per_s", "kv_cache_use", "meets_slo", "max_concurrency_within_slo"})
+        EXPECT_TRUE(serving.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(serving.value(QStringLiteral("concurrency")).toInt(), 50);
+    EXPECT_TRUE(serving.value(QStringLiteral("request_rate")).isNull());
+    for (const char *latency : {"ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "queue_ms"}) {
+        const QJsonObject stats = serving.value(QLatin1String(latency)).toObject();
+        EXPECT_EQ(keysOf(stats), (QStringList{QStringLiteral("mean"), QStringLiteral("p50"),
+                                              QStringLiteral("p90"), QStringLiteral("p99")}))
+            << latency;
+        EXPECT_LE(stats.value(QStringLiteral("p50")).toDouble(),
+                  stats.value(QStringLiteral("p99")).toDouble());
+    }
+    const double throughput = serving.value(QStringLiteral("output_tokens_per_s")).toDouble();
+    EXPECT_GT(throughput, 0.0);
+    EXPECT_NEAR(serving.value(QStringLiteral("output_tokens_per_s_per_gpu")).toDouble(), throughput / 2.0,
+                1e-6);
+    EXPECT_TRUE(serving.value(QStringLiteral("meets_slo")).isBool());
+    EXPECT_GE(serving.value(QStringLiteral("max_concurrency_within_slo")).toInt(), 1);
+    // The cost follows the throughput under load: 2 GPUs x $/GPU-hour over the output tokens of an hour.
+    const QJsonObject cost = all[0].toObject().value(QStringLiteral("cost")).toObject();
+    EXPECT_NEAR(cost.value(QStringLiteral("usd_per_million_tokens")).toDouble(),
+                2.0 * cost.value(QStringLiteral("usd_per_gpu_hour")).toDouble() / (throughput * 3600.0) * 1e6,
+                1e-6);
+}
+
+TEST_F(EstimateCommands, StaticBatchAndOpenLoopAreSimulatedAndWithoutTrafficThereIsNoServing)
+{
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("a100_sxm4_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
+                           QStringLiteral("inference")};
+    const QJsonObject batch =
+        results(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("8"),
+                                   QStringLiteral("--num-requests"), QStringLiteral("8")})[0]
+            .toObject()
+            .value(QStringLiteral("serving"))
+            .toObject();
+    EXPECT_EQ(batch.value(QStringLiteral("num_requests")).toInt(), 8);
+    EXPECT_EQ(batch.value(QStringLiteral("queue_ms")).toObject().value(QStringLiteral("p99")).toDouble(),
+              0.0);
+    const QJsonObject open =
+        results(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("2.5"),
+                                   QStringLiteral("--num-requests"), QStringLiteral("100"),
+                                   QStringLiteral("--seed"), QStringLiteral("3")})[0]
+            .toObject()
+            .value(QStringLiteral("serving"))
+            .toObject();
+    EXPECT_DOUBLE_EQ(open.value(QStringLiteral("request_rate")).toDouble(), 2.5);
+    EXPECT_TRUE(open.value(QStringLiteral("concurrency")).isNull());
+    // Below capacity an open loop serves what arrives.
+    EXPECT_NEAR(open.value(QStringLiteral("requests_per_s")).toDouble(), 2.5, 0.75);
+    EXPECT_FALSE(results(base)[0].toObject().contains(QStringLiteral("serving")));
+}
+
+TEST_F(EstimateCommands, BadLoadIsExit2NamingTheOption)
+{
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
+                           QStringLiteral("inference")};
+    expectBadInput(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("0")},
+                   QStringList{QStringLiteral("--concurrency"), QStringLiteral("at least 1")});
+    expectBadInput(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("-5")},
+                   QStringList{QStringLiteral("--concurrency"), QStringLiteral("-5")});
+    expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("2"),
+                                      QStringLiteral("--num-requests"), QStringLiteral("0")},
+                   QStringList{QStringLiteral("--num-requests"), QStringLiteral("0")});
+    expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("fast")},
+                   QStringList{QStringLiteral("--request-rate 'fast'"), QStringLiteral("number")});
+    expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("2"),
+                                      QStringLiteral("--concurrency"), QStringLiteral("4")},
+                   QStringLiteral("--request-rate"));
+    expectBadInput(
+        base + QStringList{QStringLiteral("--ttft-p90-ms"), QStringLiteral("500")},
+        QStringList{QStringLiteral("--ttft-p90-ms"), QStringLiteral("concurrent users or a request rate")});
+    expectBadInput(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("4"),
+                                      QStringLiteral("--tpot-p90-ms"), QStringLiteral("0")},
+                   QStringLiteral("--tpot-p90-ms"));
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("training"), QStringLiteral("--concurrency"), QStringLiteral("4")},
+                   QStringList{QStringLiteral("--concurrency"), QStringLiteral("inference")});
 }
