@@ -61,10 +61,16 @@ public:
             return;
         m_sum += value * weight;
         m_weight += weight;
-        const int bin = value <= kMin ? 0 : int(std::log(value / kMin) / kLogStep) + 1;
-        if (bin >= int(m_bins.size()))
-            m_bins.resize(bin + 1, 0.0);
-        m_bins[bin] += weight;
+        // Consecutive decode steps take nearly the same time: most land in the bin of the last one, which
+        // is found without a logarithm.
+        if (!(value >= m_lastLow && value < m_lastHigh)) {
+            m_lastBin = value <= kMin ? 0 : int(std::log(value / kMin) / kLogStep) + 1;
+            m_lastLow = m_lastBin == 0 ? 0.0 : kMin * std::exp((m_lastBin - 1) * kLogStep);
+            m_lastHigh = kMin * std::exp(m_lastBin * kLogStep);
+            if (m_lastBin >= int(m_bins.size()))
+                m_bins.resize(m_lastBin + 1, 0.0);
+        }
+        m_bins[m_lastBin] += weight;
     }
     LatencyStats statsMs() const
     {
@@ -92,6 +98,9 @@ private:
         return 0.0;
     }
     std::vector<double> m_bins;
+    int m_lastBin = 0;
+    double m_lastLow = 1.0; // an empty range until the first value
+    double m_lastHigh = 0.0;
     double m_sum = 0.0;
     double m_weight = 0.0;
 };
