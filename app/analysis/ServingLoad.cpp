@@ -115,8 +115,16 @@ QVector<CurvePoint> curve(const GpuSpec &gpu, const Workload &workload,
                           const EfficiencyParameters &parameters, const QVector<int> &users)
 {
     QVector<CurvePoint> points;
+    // One deployment along the curve: the split the workload gets as asked, kept at every user count (an
+    // automatic split under load depends on the users, and a curve across splits would not be one curve).
+    const Estimate asked = Estimator::estimate(gpu, workload, parameters, EstimateOptions{false});
+    if (!asked.fits)
+        return points;
+    Workload pinned = workload;
+    pinned.tensorParallel = asked.parallelism.tensor;
+    pinned.pipelineParallel = asked.parallelism.pipeline;
     for (int count : users) {
-        Workload w = workload;
+        Workload w = pinned;
         ServingTraffic traffic = w.traffic.value_or(ServingTraffic{});
         traffic.concurrency = count;
         traffic.requestRate = 0.0;

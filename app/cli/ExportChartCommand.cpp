@@ -1,11 +1,12 @@
 #include "ExportChartCommand.h"
 
-#include "BarChartWidget.h"
 #include "ChartExporter.h"
 #include "ChartKind.h"
+#include "ChartView.h"
+#include "ComparisonCharts.h"
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
-#include "RadarChartWidget.h"
+#include "LoadCurves.h"
 #include "WorkloadOptions.h"
 
 #include <QCoreApplication>
@@ -105,12 +106,12 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     input.workloadSummary = WorkloadResolver::recipe(*parsed->resolved.workload, parsed->resolved.parameters);
     const ComparisonPresentation presentation = ComparisonPresentation::build(input);
 
-    std::unique_ptr<ChartView> chart;
-    if (*kind == ChartKind::Radar)
-        chart = std::make_unique<RadarChartWidget>();
-    else
-        chart = std::make_unique<BarChartWidget>();
-    chart->setData(presentation.chart(*kind));
+    // The latency-under-load chart is simulated per user count; the others come from the comparison.
+    std::unique_ptr<ChartView> chart = ComparisonCharts::createView(*kind);
+    chart->setData(*kind == ChartKind::Serving
+                       ? LoadCurves::build({parsed->gpus, *parsed->resolved.workload,
+                                            parsed->resolved.parameters, input.workloadSummary})
+                       : presentation.chart(*kind));
 
     ChartExporter::Options exportOptions;
     exportOptions.format = *format;

@@ -4,8 +4,9 @@
 
 QList<ChartKind> ChartKinds::all()
 {
-    return {ChartKind::Compute, ChartKind::Memory,     ChartKind::Bandwidth, ChartKind::Radar,
-            ChartKind::Fit,     ChartKind::Latency,    ChartKind::Throughput, ChartKind::Cost};
+    return {ChartKind::Compute,    ChartKind::Memory, ChartKind::Bandwidth,
+            ChartKind::Radar,      ChartKind::Fit,    ChartKind::Latency,
+            ChartKind::Throughput, ChartKind::Cost,   ChartKind::Serving};
 }
 
 QString ChartKinds::id(ChartKind kind)
@@ -27,6 +28,8 @@ QString ChartKinds::id(ChartKind kind)
         return QStringLiteral("throughput");
     case ChartKind::Cost:
         return QStringLiteral("cost");
+    case ChartKind::Serving:
+        return QStringLiteral("serving");
     }
     return {};
 }
@@ -50,6 +53,8 @@ QString ChartKinds::title(ChartKind kind)
         return tr("Workload: throughput");
     case ChartKind::Cost:
         return tr("Workload: cost");
+    case ChartKind::Serving:
+        return tr("Workload: latency under load");
     }
     return {};
 }

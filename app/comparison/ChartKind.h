@@ -16,6 +16,7 @@ enum class ChartKind {
     Latency,    // TTFT and TPOT (inference) or step time (training)
     Throughput, // tokens per second
     Cost,       // $ per million tokens
+    Serving,    // p90 TTFT and TPOT against concurrent users (inference; LoadCurves, off the GUI thread)
 };
 
 class ChartKinds

@@ -1,6 +1,10 @@
 #include "ComparisonCharts.h"
 
+#include "BarChartWidget.h"
 #include "ChartPalette.h"
+#include "LineChartWidget.h"
+#include "LoadCurves.h"
+#include "RadarChartWidget.h"
 
 #include <algorithm>
 #include <functional>
@@ -216,5 +220,26 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                                       return QVector<Value>{
                                           fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
                                   }));
+    // Its curves take many simulations: the window fills them in when computed (LoadCurveRunner).
+    if (estimates.isEmpty())
+        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
+    else if (training)
+        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr(
+                                              "Latency under load is estimated for inference workloads.")));
+    else
+        charts.insert(ChartKind::Serving,
+                      LoadCurves::placeholder(tr("Simulating the load at each user count…")));
     return charts;
+}
+
+std::unique_ptr<ChartView> ComparisonCharts::createView(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::Radar:
+        return std::make_unique<RadarChartWidget>();
+    case ChartKind::Serving:
+        return std::make_unique<LineChartWidget>();
+    default:
+        return std::make_unique<BarChartWidget>();
+    }
 }

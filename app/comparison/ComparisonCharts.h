@@ -5,6 +5,9 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <memory>
+
+class ChartView;
 
 // The charts of a comparison: datasheet charts (compute per precision, memory, bandwidth, the radar of
 // normalised strengths) and the workload's (fit, latency, throughput, cost), one series per GPU in the
@@ -13,5 +16,9 @@ class ComparisonCharts
 {
     Q_DECLARE_TR_FUNCTIONS(ComparisonCharts)
 public:
+    // Every kind; the Serving chart is a placeholder (its curves: LoadCurves).
     static QHash<ChartKind, ChartData> build(const ComparisonInput &input);
+
+    // The view that draws a kind: bars, the radar, or lines.
+    static std::unique_ptr<ChartView> createView(ChartKind kind);
 };

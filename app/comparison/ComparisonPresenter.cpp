@@ -2,6 +2,7 @@
 
 #include "ComparisonCharts.h"
 #include "Quantity.h"
+#include "ValueFormat.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -11,6 +12,11 @@ namespace {
 
 using Better = ComparisonRow::BetterWhen;
 using Value = std::optional<double>;
+
+bool isServingRow(const QString &rowId)
+{
+    return rowId.startsWith(QStringLiteral("serve."));
+}
 
 // One catalogue figure shown in the Specs section.
 struct SpecRow
@@ -297,8 +303,14 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                                : QString();
            });
 
+    const bool serving = !training && std::any_of(input.estimates.cbegin(), input.estimates.cend(),
+                                                  [](const Estimate &e) { return e.serving.has_value(); });
+    if (serving)
+        addServingRows(input);
     if (!training) {
-        const QString speed = tr("Workload: inference speed");
+        // Under a load these rows describe one batch that starts together: say so next to the serving rows.
+        const QString speed =
+            serving ? tr("Workload: one static batch (no queueing)") : tr("Workload: inference speed");
         addRow(speed, QStringLiteral("infer.requests"), tr("Requests in flight, all GPUs"), tr("requests"),
                Better::None, true,
                [](const Estimate &e) { return e.inference ? Value(e.inference->requestsInFlight) : std::nullopt; },
@@ -353,8 +365,9 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
     addRow(cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"), Better::Lower,
            false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
            [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
-    addRow(cost, QStringLiteral("cost.per-million"), tr("Rental per million tokens"), QStringLiteral("$"),
-           Better::Lower, true, [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
+    addRow(cost, QStringLiteral("cost.per-million"),
+           serving ? tr("Rental per million tokens at this load") : tr("Rental per million tokens"),
+           QStringLiteral("$"), Better::Lower, true, [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
     if (training)
         addRow(cost, QStringLiteral("cost.budget"), tr("Rental for the token budget"), QStringLiteral("$"),
                Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; });
@@ -362,6 +375,76 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
            [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
     addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"), QStringLiteral("$"),
            Better::Lower, true, [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
+}
+
+QString ComparisonPresentation::servingSection(const ServingResult &serving)
+{
+    return serving.concurrency > 0
+               ? tr("Workload: serving %n concurrent user(s)", nullptr, serving.concurrency)
+               : tr("Workload: serving %1 requests/s").arg(ValueFormat::number(serving.requestRate));
+}
+
+void ComparisonPresentation::addServingRows(const ComparisonInput &input)
+{
+    const auto first = std::find_if(input.estimates.cbegin(), input.estimates.cend(),
+                                    [](const Estimate &e) { return e.serving.has_value(); });
+    const QString section = servingSection(*first->serving);
+    auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
+                                           Better better,
+                                           const std::function<Value(const ServingResult &)> &value,
+                                           const std::function<QString(const ServingResult &)> &note = {}) {
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        row.detail =
+            tr("TTFT: time to first token. TPOT: time per output token. Continuous batching simulated step "
+               "by step under this load, as vLLM, TensorRT-LLM and SGLang schedule: latencies include the "
+               "time a request waits for a place in the batch.");
+        for (const Estimate &estimate : input.estimates) {
+            const bool shown = estimate.fits && estimate.serving;
+            row.values << (shown ? value(*estimate.serving) : std::nullopt);
+            row.notes << (!estimate.fits  ? tr("does not fit")
+                          : shown && note ? note(*estimate.serving)
+                                          : QString());
+        }
+        m_table.rows << row;
+    };
+    // A p90 over its target says so in its cell (the verdicts say by how much).
+    auto overTarget = [](double value, const std::optional<double> &target) {
+        return target && value > *target ? tr("over target") : QString();
+    };
+    const std::optional<double> ttftTarget = input.traffic ? input.traffic->ttftP90TargetMs : std::nullopt;
+    const std::optional<double> tpotTarget = input.traffic ? input.traffic->tpotP90TargetMs : std::nullopt;
+    const bool judged = std::any_of(input.estimates.cbegin(), input.estimates.cend(), [](const Estimate &e) {
+        return e.serving && e.serving->maxConcurrencyWithinSlo.has_value();
+    });
+    addRow(QStringLiteral("serve.ttft.p50"), tr("TTFT, median"), QStringLiteral("ms"), Better::Lower,
+           [](const ServingResult &s) { return Value(s.ttftMs.p50); });
+    addRow(
+        QStringLiteral("serve.ttft.p90"), tr("TTFT, p90"), QStringLiteral("ms"), Better::Lower,
+        [](const ServingResult &s) { return Value(s.ttftMs.p90); },
+        [&](const ServingResult &s) { return overTarget(s.ttftMs.p90, ttftTarget); });
+    addRow(QStringLiteral("serve.tpot.p50"), tr("TPOT, median"), QStringLiteral("ms"), Better::Lower,
+           [](const ServingResult &s) { return Value(s.tpotMs.p50); });
+    addRow(
+        QStringLiteral("serve.tpot.p90"), tr("TPOT, p90"), QStringLiteral("ms"), Better::Lower,
+        [](const ServingResult &s) { return Value(s.tpotMs.p90); },
+        [&](const ServingResult &s) { return overTarget(s.tpotMs.p90, tpotTarget); });
+    addRow(QStringLiteral("serve.queue.p90"), tr("Queueing, p90"), QStringLiteral("ms"), Better::Lower,
+           [](const ServingResult &s) { return Value(s.queueMs.p90); });
+    addRow(
+        QStringLiteral("serve.throughput"), tr("Output, all GPUs"), tr("tokens/s"), Better::Higher,
+        [](const ServingResult &s) { return Value(s.outputTokensPerS); },
+        [](const ServingResult &s) {
+            return tr("%1 per GPU").arg(ValueFormat::number(s.outputTokensPerSPerGpu));
+        });
+    addRow(QStringLiteral("serve.requests"), tr("Requests completed"), tr("requests/s"), Better::Higher,
+           [](const ServingResult &s) { return Value(s.requestsPerS); });
+    addRow(QStringLiteral("serve.kv-cache"), tr("KV cache in use, peak"), QStringLiteral("%"), Better::None,
+           [](const ServingResult &s) { return Value(100.0 * s.kvCacheUse); });
+    if (judged)
+        addRow(QStringLiteral("serve.max-users"), tr("Most users within targets"), tr("users"),
+               Better::Higher, [](const ServingResult &s) {
+                   return s.maxConcurrencyWithinSlo ? Value(*s.maxConcurrencyWithinSlo) : std::nullopt;
+               });
 }
 
 void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
@@ -429,7 +512,56 @@ QVector<MathTermId> ComparisonPresentation::mathTermsFor(const QString &rowId)
 
 bool ComparisonPresentation::needsEstimateMath(const QString &rowId)
 {
-    return !rowId.startsWith(QStringLiteral("spec."));
+    // A serving row is explained by its simulation, which every estimate already carries.
+    return !rowId.startsWith(QStringLiteral("spec.")) && !isServingRow(rowId);
+}
+
+QVector<MathTermView> ComparisonPresentation::servingMath(const QString &rowId,
+                                                          const Estimate &estimate) const
+{
+    if (!estimate.serving)
+        return {};
+    const ServingResult &s = *estimate.serving;
+    const QString load =
+        s.concurrency > 0
+            ? tr("closed loop: %n user(s), each sending the next request when the last ends", nullptr,
+                 s.concurrency)
+            : tr("open loop: Poisson arrivals at %1 requests/s").arg(ValueFormat::number(s.requestRate));
+    QVector<MathTermView> terms{
+        {tr("serving simulation"), tr("continuous batching, one engine step at a time"),
+         tr("%1; %n request(s) simulated", nullptr, s.numRequests).arg(load), std::nullopt, QString()},
+        {tr("most running sequences"), tr("per replica (max num seqs)"), QString(), Value(s.maxNumSeqs),
+         QString()},
+        {tr("most tokens per step"), tr("per replica (max batched tokens, chunked prefill)"), QString(),
+         Value(s.maxBatchedTokens), tr("tokens")},
+        {tr("KV cache"), tr("tokens the cache holds, per replica"), QString(), Value(double(s.kvCacheTokens)),
+         tr("tokens")},
+        {tr("running sequences"), tr("mean per replica over the steps"), QString(),
+         Value(s.meanRunningSequences), QString()},
+    };
+    // The distribution behind a latency row.
+    const LatencyStats *stats = rowId.startsWith(QStringLiteral("serve.ttft"))    ? &s.ttftMs
+                                : rowId.startsWith(QStringLiteral("serve.tpot"))  ? &s.tpotMs
+                                : rowId.startsWith(QStringLiteral("serve.queue")) ? &s.queueMs
+                                                                                  : nullptr;
+    if (stats) {
+        const QString percentiles =
+            tr("mean %1 · p50 %2 · p90 %3 · p99 %4 ms")
+                .arg(ValueFormat::number(stats->mean), ValueFormat::number(stats->p50),
+                     ValueFormat::number(stats->p90), ValueFormat::number(stats->p99));
+        terms << MathTermView{tr("over the simulated requests"), QString(), percentiles, std::nullopt,
+                              QString()};
+    }
+    if (rowId == QStringLiteral("serve.throughput") || rowId == QStringLiteral("serve.requests"))
+        terms << MathTermView{
+            tr("end-to-end latency"), tr("p50 and p90"),
+            tr("%1 ms and %2 ms").arg(ValueFormat::number(s.e2eMs.p50), ValueFormat::number(s.e2eMs.p90)),
+            std::nullopt, QString()};
+    if (s.maxConcurrencyWithinSlo)
+        terms << MathTermView{tr("most users within the targets"),
+                              tr("the largest user count whose p90s meet them"), QString(),
+                              Value(*s.maxConcurrencyWithinSlo), tr("users")};
+    return terms;
 }
 
 QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpuColumn,
@@ -442,6 +574,9 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
     const GpuSpec &gpu = m_gpus.at(gpuColumn);
     const Value value = row->values.value(gpuColumn);
 
+    if (isServingRow(rowId))
+        return gpuColumn < m_estimates.size() ? servingMath(rowId, m_estimates.at(gpuColumn))
+                                              : QVector<MathTermView>{};
     if (!needsEstimateMath(rowId)) {
         // A datasheet figure: no formula, its source.
         return {MathTermView{row->label, tr("datasheet value"), tr("source: %1").arg(gpu.sources), value,

@@ -9,6 +9,7 @@
 #include "GpuSpec.h"
 #include "MathTermView.h"
 #include "VerdictData.h"
+#include "Workload.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -24,6 +25,8 @@ struct ComparisonInput
     QString workloadSummary;     // "Llama-3 8B, inference, bf16, batch 1, 1024 + 256 tokens, 1 GPU"
     QVector<Benchmark> measured; // catalogue measurements matching the workload (shown next to estimates)
     bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
+    std::optional<ServingTraffic>
+        traffic; // the load and its targets, when the estimates have serving results
 };
 
 class ComparisonPresentation
@@ -41,7 +44,7 @@ public:
 
     // The terms behind the number in the table row rowId for GPU column gpuColumn. Estimates are made
     // without their math for speed; withMath is that GPU's estimate made again with it (see
-    // needsEstimateMath()).
+    // needsEstimateMath()). A serving row ("serve.*") shows the simulation's settings and distribution.
     QString mathTitle(const QString &rowId, int gpuColumn) const;
     QVector<MathTermView> math(const QString &rowId, int gpuColumn, const Estimate *withMath = nullptr) const;
     static bool needsEstimateMath(const QString &rowId);
@@ -52,6 +55,9 @@ public:
 private:
     void addSpecRows(const ComparisonInput &input);
     void addWorkloadRows(const ComparisonInput &input);
+    void addServingRows(const ComparisonInput &input);
+    static QString servingSection(const ServingResult &serving);
+    QVector<MathTermView> servingMath(const QString &rowId, const Estimate &estimate) const;
     void addMeasuredRows(const ComparisonInput &input);
     void buildVerdicts(const ComparisonInput &input);
 

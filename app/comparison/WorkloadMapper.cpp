@@ -15,9 +15,31 @@ WorkloadField formFieldFor(WorkloadField field)
     case WorkloadField::LoraRank:
     case WorkloadField::Utilisation:
         return WorkloadField::Task;
+    case WorkloadField::NumRequests:
+    case WorkloadField::Seed:
+        return WorkloadField::Concurrency; // the simulation's own settings; the load decides them
+    case WorkloadField::MaxNumSeqs:
+    case WorkloadField::MaxBatchedTokens:
+        return WorkloadField::Profile; // the engine's limits come with the profile
     default:
         return field;
     }
+}
+
+// Users or a rate turn the serving simulation on; the targets judge that load and are sent only with it.
+// A value the form holds is sent even when it is out of range, so that the resolver's message is shown.
+void addLoad(const WorkloadFormValues &values, WorkloadRequest &r)
+{
+    if (values.concurrency != 0)
+        r.concurrency = values.concurrency;
+    if (values.requestRate != 0.0)
+        r.requestRate = values.requestRate;
+    if (!values.hasLoad())
+        return;
+    if (values.ttftP90TargetMs != 0.0)
+        r.ttftP90Ms = values.ttftP90TargetMs;
+    if (values.tpotP90TargetMs != 0.0)
+        r.tpotP90Ms = values.tpotP90TargetMs;
 }
 
 } // namespace
@@ -66,6 +88,7 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
         r.kvPrecision = precision(WorkloadField::KvPrecision, values.kvPrecision);
         r.inputTokens = values.inputTokens;
         r.outputTokens = values.outputTokens;
+        addLoad(values, r);
         return r;
     }
     r.sequenceLength = values.sequenceLength;

@@ -6,6 +6,7 @@ namespace Key {
 const QString geometry = QStringLiteral("window/geometry");
 const QString state = QStringLiteral("window/state");
 const QString tab = QStringLiteral("window/tab");
+const QString chartKind = QStringLiteral("charts/kind");
 const QString theme = QStringLiteral("window/theme");
 const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
@@ -58,6 +59,16 @@ int AppSettings::currentTab() const
 void AppSettings::setCurrentTab(int index)
 {
     m_settings.setValue(Key::tab, index);
+}
+
+QString AppSettings::chartKind() const
+{
+    return m_settings.value(Key::chartKind).toString();
+}
+
+void AppSettings::setChartKind(const QString &id)
+{
+    m_settings.setValue(Key::chartKind, id);
 }
 
 ThemeChoice AppSettings::theme() const
@@ -133,6 +144,11 @@ WorkloadFormValues AppSettings::workload() const
         v.usdPerGpuHour = price;
     v.usdPerKwh = real("usdPerKwh", d.usdPerKwh);
     v.trainTokensBillions = real("trainTokensBillions", d.trainTokensBillions);
+    // Added within version 2: absent in older files, which read as "no load".
+    v.concurrency = number("concurrency", d.concurrency);
+    v.requestRate = real("requestRate", d.requestRate);
+    v.ttftP90TargetMs = real("ttftP90TargetMs", d.ttftP90TargetMs);
+    v.tpotP90TargetMs = real("tpotP90TargetMs", d.tpotP90TargetMs);
     return v;
 }
 
@@ -160,6 +176,10 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     put("usdPerGpuHour", v.usdPerGpuHour.value_or(0.0));
     put("usdPerKwh", v.usdPerKwh);
     put("trainTokensBillions", v.trainTokensBillions);
+    put("concurrency", v.concurrency);
+    put("requestRate", v.requestRate);
+    put("ttftP90TargetMs", v.ttftP90TargetMs);
+    put("tpotP90TargetMs", v.tpotP90TargetMs);
 }
 
 QString AppSettings::lastExportFolder() const

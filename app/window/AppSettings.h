@@ -23,6 +23,9 @@ public:
     void setCatalogueColumns(const QByteArray &state);
     int currentTab() const;
     void setCurrentTab(int index);
+    // The chart chosen in the Charts tab ("compute", "serving", ...); empty on first start.
+    QString chartKind() const;
+    void setChartKind(const QString &id);
     // View > Theme; System on first start.
     ThemeChoice theme() const;
     void setTheme(ThemeChoice theme);

@@ -49,17 +49,20 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
     connect(m_views.charts, &ChartsPanel::showSparseChanged, this, &ComparisonController::scheduleRecompute);
     connect(m_views.table, &ComparisonTable::cellSelected, this, &ComparisonController::showMath);
     connect(m_views.table, &ComparisonTable::selectionCleared, m_views.math, &MathPanel::clear);
+    connect(m_views.charts, &ChartsPanel::currentKindChanged, this, &ComparisonController::updateLoadCurves);
+    connect(&m_loadCurves, &LoadCurveRunner::finished, this, &ComparisonController::showLoadCurves);
 
     QVector<ChartsPanel::Kind> kinds;
     for (ChartKind kind : ChartKinds::all())
         kinds.append({ChartKinds::id(kind), ChartKinds::title(kind), kind == ChartKind::Radar,
-                      kind == ChartKind::Compute});
+                      kind == ChartKind::Compute, kind == ChartKind::Serving});
     m_views.charts->setKinds(kinds);
 }
 
 void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
 {
     m_catalogue = catalogue;
+    m_shownCurvesKey.reset(); // the same ids may now have other specs
     m_benchmarkModelKeys.clear();
     for (const Benchmark &benchmark : catalogue.benchmarks)
         m_benchmarkModelKeys << modelKey(benchmark.model);
@@ -113,26 +116,56 @@ void ComparisonController::recomputeNow()
         options.buildMath = false;
         input.estimates = Estimator::estimateAll(input.gpus, mapped.resolved, options);
         input.workloadSummary = mapped.summary;
+        input.traffic = mapped.resolved.workload->traffic;
         input.measured = measuredFor(*mapped.resolved.workload, input.gpus);
     }
     m_gpus = input.gpus;
     m_presentation = ComparisonPresentation::build(input);
+    m_loadCurveInput.reset();
+    if (mapped.isValid() && !input.gpus.isEmpty() && !Tasks::isTraining(mapped.resolved.workload->task))
+        m_loadCurveInput = LoadCurves::Input{input.gpus, *mapped.resolved.workload,
+                                             mapped.resolved.parameters, mapped.summary};
+    m_loadCurveKey = LoadCurveKey{mapped.request, ids};
+    m_loadCurvesStale = m_loadCurveInput && m_shownCurvesKey != m_loadCurveKey;
+    if (m_loadCurvesStale)
+        m_loadCurves.cancel();
 
     const QString selectedRow = m_views.table->selectedRowId();
     const int selectedColumn = m_views.table->selectedColumn();
     m_views.table->setComparison(m_presentation.table());
     for (ChartKind kind : ChartKinds::all())
         m_views.charts->setChart(ChartKinds::id(kind), m_presentation.chart(kind));
+    if (m_loadCurveInput && !m_loadCurvesStale)
+        m_views.charts->setChart(ChartKinds::id(ChartKind::Serving), m_shownCurves);
     m_views.verdicts->setVerdicts(m_presentation.verdicts());
     m_views.verdicts->setRecipes(m_presentation.trainingRecipe(), m_presentation.inferenceRecipe());
     if (!selectedRow.isEmpty() && !m_views.table->selectCell(selectedRow, selectedColumn))
         m_views.math->clear();
+    updateLoadCurves();
 
     if (!mapped.isValid())
         emit statusMessage(tr("Workload not estimated: %1").arg(mapped.errors.value(0).reason));
     else
         emit statusMessage(mapped.summary);
     emit recomputed();
+}
+
+void ComparisonController::updateLoadCurves()
+{
+    // Only while the chart is chosen: its simulations would cost every keystroke a second of CPU.
+    if (!m_loadCurveInput || !m_loadCurvesStale ||
+        m_views.charts->currentKind() != ChartKinds::id(ChartKind::Serving))
+        return;
+    m_loadCurves.start(*m_loadCurveInput);
+    m_loadCurvesStale = false;
+}
+
+void ComparisonController::showLoadCurves(const ChartData &chart)
+{
+    m_shownCurves = chart;
+    m_shownCurvesKey = m_loadCurveKey;
+    m_views.charts->setChart(ChartKinds::id(ChartKind::Serving), chart);
+    emit loadCurvesShown();
 }
 
 void ComparisonController::showMath(const QString &rowId, int gpuColumn)

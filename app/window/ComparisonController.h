@@ -2,6 +2,7 @@
 
 #include "CatalogueSnapshot.h"
 #include "ComparisonPresenter.h"
+#include "LoadCurveRunner.h"
 #include "WorkloadFormValues.h"
 #include "WorkloadMapper.h"
 
@@ -42,13 +43,19 @@ public:
     void recomputeNow();
     const ComparisonPresentation &presentation() const { return m_presentation; }
 
+    // The latency-under-load chart is simulated on a worker thread while it is the chosen chart.
+    bool isComputingLoadCurves() const { return m_loadCurves.isRunning(); }
+
 signals:
     void recomputed();
+    void loadCurvesShown(); // the chart holds the curves of the current workload
     void statusMessage(const QString &message);
 
 private:
     void scheduleRecompute();
     void showMath(const QString &rowId, int gpuColumn);
+    void updateLoadCurves();
+    void showLoadCurves(const ChartData &chart);
     QVector<Benchmark> measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const;
 
     Views m_views;
@@ -58,4 +65,17 @@ private:
     MappedWorkload m_workload; // what the presentation was computed for
     QVector<GpuSpec> m_gpus;
     QTimer m_recomputeTimer;
+    LoadCurveRunner m_loadCurves;
+    std::optional<LoadCurves::Input> m_loadCurveInput; // the current workload's, when it is inference
+    bool m_loadCurvesStale = false;                    // m_loadCurveInput's chart is not shown yet
+    // What the shown curves were computed for: a recompute that changes neither keeps them.
+    struct LoadCurveKey
+    {
+        WorkloadRequest request;
+        QStringList gpuIds;
+        bool operator==(const LoadCurveKey &) const = default;
+    };
+    std::optional<LoadCurveKey> m_shownCurvesKey;
+    LoadCurveKey m_loadCurveKey;
+    ChartData m_shownCurves;
 };

@@ -1,6 +1,9 @@
 #include "FirstFrameGrabber.h"
 
 #include "../cli/CliContext.h"
+#include "ChartsPanel.h"
+#include "ComparisonController.h"
+#include "MainWindow.h"
 #include "PngWriter.h"
 
 #include <QCoreApplication>
@@ -10,6 +13,7 @@
 #include <QPixmap>
 #include <QSaveFile>
 #include <QScreen>
+#include <QTabWidget>
 #include <QTimer>
 #include <QWidget>
 #include <cstdio>
@@ -45,9 +49,23 @@ bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
     // it has been delivered, from the event loop.
     if (watched == m_window && event->type() == QEvent::Paint && !m_scheduled) {
         m_scheduled = true;
-        QTimer::singleShot(0, this, &FirstFrameGrabber::grabAndQuit);
+        if (!waitsForChart())
+            QTimer::singleShot(0, this, &FirstFrameGrabber::grabAndQuit);
     }
     return QObject::eventFilter(watched, event);
+}
+
+bool FirstFrameGrabber::waitsForChart()
+{
+    const auto *window = qobject_cast<MainWindow *>(m_window);
+    if (!window || window->tabs()->currentWidget() != window->chartsPanel() ||
+        !window->comparison()->isComputingLoadCurves())
+        return false;
+    // The frame on screen may be older than the chart: render the window again when it is drawn.
+    m_renderAgain = true;
+    connect(window->comparison(), &ComparisonController::loadCurvesShown, this,
+            &FirstFrameGrabber::grabAndQuit, Qt::QueuedConnection);
+    return true;
 }
 
 void FirstFrameGrabber::grabAndQuit()
@@ -55,7 +73,9 @@ void FirstFrameGrabber::grabAndQuit()
     // The frame the window system was given, read back from the screen (on offscreen, the window's
     // backing store): no second rendering of the whole window. Platforms that cannot read windows back
     // (Wayland) return nothing, and the window is rendered again into a pixmap instead.
-    QPixmap frame = m_window->screen()->grabWindow(m_window->winId());
+    if (m_written.valid())
+        return; // already grabbed
+    QPixmap frame = m_renderAgain ? QPixmap() : m_window->screen()->grabWindow(m_window->winId());
     if (frame.isNull() || frame.size() != m_window->size() * frame.devicePixelRatio())
         frame = m_window->grab();
     // QPixmap belongs to the GUI thread; the image is what the writer thread may touch.

@@ -6,7 +6,8 @@
 
 class QWidget;
 
-// Saves a window's first painted frame as a PNG, then asks the event loop to exit. The frame is read
+// Saves a window's first painted frame as a PNG, then asks the event loop to exit. A main window that
+// shows a chart still being computed (latency under load) is saved once the chart is drawn. The frame is read
 // on the GUI thread; encoding and writing it (most of a --screenshot run) happen on a second thread, so
 // the window can be torn down meanwhile. waitUntilWritten() gives the exit code: 0 on success, 2 (with a
 // message on stderr) when the file cannot be written.
@@ -27,10 +28,12 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    bool waitsForChart(); // true when it will grab once the window's chart is ready
     void grabAndQuit();
 
     QWidget *m_window;
     QString m_path;
     bool m_scheduled = false;
+    bool m_renderAgain = false; // grab by rendering the window again, not from the screen
     std::future<int> m_written; // std::async's: destroying it waits for a write still in progress
 };

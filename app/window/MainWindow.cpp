@@ -201,6 +201,7 @@ void MainWindow::restoreSettings()
     if (!settings.windowState().isEmpty())
         restoreState(settings.windowState());
     m_tabs->setCurrentIndex(settings.currentTab());
+    m_charts->setCurrentKind(settings.chartKind());
     m_catalogueTab->restoreHeaderState(settings.catalogueColumns());
     m_form->setValues(settings.workload());
     m_picker->setChecked(settings.selectedGpuIds());
@@ -212,6 +213,7 @@ void MainWindow::saveSettings() const
     settings.setWindowGeometry(saveGeometry());
     settings.setWindowState(saveState());
     settings.setCurrentTab(m_tabs->currentIndex());
+    settings.setChartKind(m_charts->currentKind());
     settings.setCatalogueColumns(m_catalogueTab->headerState());
     settings.setWorkload(m_form->values());
     settings.setSelectedGpuIds(m_picker->checkedIds());

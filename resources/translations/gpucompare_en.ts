@@ -65,6 +65,27 @@
             <numerusform>micro-batch %1 × %2 steps × %n replicas</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Workload: serving %n concurrent user(s)</source>
+        <translation>
+            <numerusform>Workload: serving %n concurrent user</numerusform>
+            <numerusform>Workload: serving %n concurrent users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>closed loop: %n user(s), each sending the next request when the last ends</source>
+        <translation>
+            <numerusform>closed loop: %n user, sending the next request when the last ends</numerusform>
+            <numerusform>closed loop: %n users, each sending the next request when the last ends</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n request(s) simulated</source>
+        <translation>
+            <numerusform>%1; %n request simulated</numerusform>
+            <numerusform>%1; %n requests simulated</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>VerdictRules</name>
@@ -82,6 +103,27 @@
             <numerusform>fits: %1 GB of %2 GB per GPU on %n GPUs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>at %n concurrent user(s)</source>
+        <translation>
+            <numerusform>at %n concurrent user</numerusform>
+            <numerusform>at %n concurrent users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>meets the targets %1: %2; up to %n user(s)</source>
+        <translation>
+            <numerusform>meets the targets %1: %2; up to %n user</numerusform>
+            <numerusform>meets the targets %1: %2; up to %n users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>misses the targets %1: %2; meets them up to %n user(s)</source>
+        <translation>
+            <numerusform>misses the targets %1: %2; meets them up to %n user</numerusform>
+            <numerusform>misses the targets %1: %2; meets them up to %n users</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WorkloadResolver</name>
@@ -97,6 +139,13 @@
         <translation>
             <numerusform>%n GPU</numerusform>
             <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent user(s)</source>
+        <translation>
+            <numerusform>%n concurrent user</numerusform>
+            <numerusform>%n concurrent users</numerusform>
         </translation>
     </message>
 </context>

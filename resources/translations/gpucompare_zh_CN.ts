@@ -620,6 +620,10 @@
         <source>Workload: cost</source>
         <translation>工作负载：成本</translation>
     </message>
+    <message>
+        <source>Workload: latency under load</source>
+        <translation>工作负载：负载下的延迟</translation>
+    </message>
 </context>
 <context>
     <name>ChartsPanel</name>
@@ -853,6 +857,18 @@
     <message>
         <source>Cost ($ per million tokens)</source>
         <translation>成本（每百万 token 的 $）</translation>
+    </message>
+    <message>
+        <source>No estimate for this workload.</source>
+        <translation>此工作负载没有估算结果。</translation>
+    </message>
+    <message>
+        <source>Latency under load is estimated for inference workloads.</source>
+        <translation>负载下的延迟只针对推理工作负载估算。</translation>
+    </message>
+    <message>
+        <source>Simulating the load at each user count…</source>
+        <translation>正在按各用户数模拟负载…</translation>
     </message>
 </context>
 <context>
@@ -1164,6 +1180,164 @@ Source: %6</source>
             <numerusform>微批 %1 × %2 步 × %n 个副本</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Workload: one static batch (no queueing)</source>
+        <translation>工作负载：单个静态批次（无排队）</translation>
+    </message>
+    <message>
+        <source>Rental per million tokens at this load</source>
+        <translation>此负载下每百万 token 租用费</translation>
+    </message>
+    <message numerus="yes">
+        <source>Workload: serving %n concurrent user(s)</source>
+        <translation>
+            <numerusform>工作负载：服务 %n 个并发用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Workload: serving %1 requests/s</source>
+        <translation>工作负载：每秒服务 %1 个请求</translation>
+    </message>
+    <message>
+        <source>TTFT: time to first token. TPOT: time per output token. Continuous batching simulated step by step under this load, as vLLM, TensorRT-LLM and SGLang schedule: latencies include the time a request waits for a place in the batch.</source>
+        <translation>TTFT：首 token 延迟。TPOT：每个输出 token 的时间。按 vLLM、TensorRT-LLM 和 SGLang 的调度方式，在此负载下逐步模拟连续批处理：延迟包含请求等待进入批次的时间。</translation>
+    </message>
+    <message>
+        <source>over target</source>
+        <translation>超出目标</translation>
+    </message>
+    <message>
+        <source>TTFT, median</source>
+        <translation>TTFT，中位数</translation>
+    </message>
+    <message>
+        <source>TTFT, p90</source>
+        <translation>TTFT，p90</translation>
+    </message>
+    <message>
+        <source>TPOT, median</source>
+        <translation>TPOT，中位数</translation>
+    </message>
+    <message>
+        <source>TPOT, p90</source>
+        <translation>TPOT，p90</translation>
+    </message>
+    <message>
+        <source>Queueing, p90</source>
+        <translation>排队时间，p90</translation>
+    </message>
+    <message>
+        <source>Output, all GPUs</source>
+        <translation>输出，全部 GPU</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每 GPU %1</translation>
+    </message>
+    <message>
+        <source>Requests completed</source>
+        <translation>完成的请求</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>请求/s</translation>
+    </message>
+    <message>
+        <source>KV cache in use, peak</source>
+        <translation>KV 缓存占用，峰值</translation>
+    </message>
+    <message>
+        <source>Most users within targets</source>
+        <translation>满足目标的最多用户数</translation>
+    </message>
+    <message>
+        <source>users</source>
+        <translation>用户</translation>
+    </message>
+    <message numerus="yes">
+        <source>closed loop: %n user(s), each sending the next request when the last ends</source>
+        <translation>
+            <numerusform>闭环：%n 个用户，每个用户在上一个请求结束后发送下一个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>open loop: Poisson arrivals at %1 requests/s</source>
+        <translation>开环：泊松到达，每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>serving simulation</source>
+        <translation>服务模拟</translation>
+    </message>
+    <message>
+        <source>continuous batching, one engine step at a time</source>
+        <translation>连续批处理，逐个引擎步模拟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1; %n request(s) simulated</source>
+        <translation>
+            <numerusform>%1；模拟了 %n 个请求</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>most running sequences</source>
+        <translation>最多运行序列数</translation>
+    </message>
+    <message>
+        <source>per replica (max num seqs)</source>
+        <translation>每个副本（max num seqs）</translation>
+    </message>
+    <message>
+        <source>most tokens per step</source>
+        <translation>每步最多 token 数</translation>
+    </message>
+    <message>
+        <source>per replica (max batched tokens, chunked prefill)</source>
+        <translation>每个副本（max batched tokens，分块预填充）</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>tokens the cache holds, per replica</source>
+        <translation>每个副本的缓存可容纳 token 数</translation>
+    </message>
+    <message>
+        <source>running sequences</source>
+        <translation>运行中的序列</translation>
+    </message>
+    <message>
+        <source>mean per replica over the steps</source>
+        <translation>各步的每副本平均值</translation>
+    </message>
+    <message>
+        <source>mean %1 · p50 %2 · p90 %3 · p99 %4 ms</source>
+        <translation>平均 %1 · p50 %2 · p90 %3 · p99 %4 ms</translation>
+    </message>
+    <message>
+        <source>over the simulated requests</source>
+        <translation>基于模拟的请求</translation>
+    </message>
+    <message>
+        <source>end-to-end latency</source>
+        <translation>端到端延迟</translation>
+    </message>
+    <message>
+        <source>p50 and p90</source>
+        <translation>p50 和 p90</translation>
+    </message>
+    <message>
+        <source>%1 ms and %2 ms</source>
+        <translation>%1 ms 和 %2 ms</translation>
+    </message>
+    <message>
+        <source>most users within the targets</source>
+        <translation>满足目标的最多用户数</translation>
+    </message>
+    <message>
+        <source>the largest user count whose p90s meet them</source>
+        <translation>p90 仍满足目标的最大用户数</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -1383,6 +1557,58 @@ Source: %6</source>
     <message>
         <source>micro-batch %1: allowed 1 to the global batch (%2)</source>
         <translation>微批 %1：允许 1 到全局批大小（%2）</translation>
+    </message>
+    <message>
+        <source>concurrent users: only inference is served; training has no users</source>
+        <translation>并发用户：只有推理才有服务；训练没有用户</translation>
+    </message>
+    <message>
+        <source>concurrent users: the serving simulation needs a model that generates tokens; %1 does not</source>
+        <translation>并发用户：服务模拟需要生成 token 的模型；%1 不生成</translation>
+    </message>
+    <message>
+        <source>concurrent users %1: allowed 1 to 100000</source>
+        <translation>并发用户 %1：允许 1 到 100000</translation>
+    </message>
+    <message>
+        <source>request rate %1: allowed above 0 up to 100000 requests/s</source>
+        <translation>请求速率 %1：允许大于 0、最多每秒 100000 个请求</translation>
+    </message>
+    <message>
+        <source>request rate %1 with %2 concurrent users: give one of them (users: a closed loop; rate: arrivals)</source>
+        <translation>请求速率 %1 与 %2 个并发用户：只能给出其一（用户：闭环；速率：到达）</translation>
+    </message>
+    <message>
+        <source>concurrent users 0: give at least 1 user, or a request rate above 0</source>
+        <translation>并发用户 0：至少给出 1 个用户，或大于 0 的请求速率</translation>
+    </message>
+    <message>
+        <source>requests %1: allowed 1 to 100000</source>
+        <translation>请求数 %1：允许 1 到 100000</translation>
+    </message>
+    <message>
+        <source>max running sequences %1: allowed 1 to 100000</source>
+        <translation>最多运行序列数 %1：允许 1 到 100000</translation>
+    </message>
+    <message>
+        <source>max batched tokens %1: allowed 1 to 10000000</source>
+        <translation>每步最多 token 数 %1：允许 1 到 10000000</translation>
+    </message>
+    <message>
+        <source>TTFT p90 target %1 ms: allowed above 0</source>
+        <translation>TTFT p90 目标 %1 ms：须大于 0</translation>
+    </message>
+    <message>
+        <source>TPOT p90 target %1 ms: allowed above 0</source>
+        <translation>TPOT p90 目标 %1 ms：须大于 0</translation>
+    </message>
+    <message>
+        <source>%1 requests do not fit in memory at once: %2 run together, the others queue (serving simulation)</source>
+        <translation>%1 个请求无法同时放入显存：%2 个一起运行，其余排队（服务模拟）</translation>
+    </message>
+    <message>
+        <source>one request of %1 tokens does not fit the KV cache (%2 tokens)</source>
+        <translation>一个 %1 token 的请求放不进 KV 缓存（%2 token）</translation>
     </message>
 </context>
 <context>
@@ -1755,6 +1981,52 @@ Source: %6</source>
     <message>
         <source>%1: not a JSON object (%2)</source>
         <translation>%1：不是 JSON 对象（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LineChartWidget</name>
+    <message>
+        <source>Line chart</source>
+        <translation>折线图</translation>
+    </message>
+    <message>
+        <source>%1
+%2: %3
+%4: %5</source>
+        <translation>%1
+%2：%3
+%4：%5</translation>
+    </message>
+</context>
+<context>
+    <name>LoadCurves</name>
+    <message>
+        <source>Latency under load: p90 against concurrent users</source>
+        <translation>负载下的延迟：p90 随并发用户数的变化</translation>
+    </message>
+    <message>
+        <source>Concurrent users</source>
+        <translation>并发用户数</translation>
+    </message>
+    <message>
+        <source>Time to first token, p90 (ms)</source>
+        <translation>首 token 延迟，p90 (ms)</translation>
+    </message>
+    <message>
+        <source>Time per output token, p90 (ms)</source>
+        <translation>每个输出 token 的时间，p90 (ms)</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（放不下）</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>目标 %1</translation>
+    </message>
+    <message>
+        <source>%1. Each user sends the next request when the last one is answered; continuous batching simulated step by step at each user count. Dashed: the p90 targets.</source>
+        <translation>%1。每个用户在上一个请求得到回答后发送下一个；在每个用户数下逐步模拟连续批处理。虚线：p90 目标。</translation>
     </message>
 </context>
 <context>
@@ -2657,6 +2929,40 @@ Source: %6</source>
         <source>against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this GPU&apos;s 2:4 sparse %5 TFLOPS next to dense figures suggests %6x; the verdict uses dense</source>
         <translation>与 %1 相比：稠密算力 %2 对 %3 TFLOPS，为 %4 倍；若表格把此 GPU 的 2:4 稀疏算力 %5 TFLOPS 与稠密数值并列，会显得是 %6 倍；结论采用稠密算力</translation>
     </message>
+    <message numerus="yes">
+        <source>at %n concurrent user(s)</source>
+        <translation>
+            <numerusform>在 %n 个并发用户下</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>at %1 requests/s</source>
+        <translation>在每秒 %1 个请求下</translation>
+    </message>
+    <message>
+        <source>TTFT p90 %1 ms, TPOT p90 %2 ms</source>
+        <translation>TTFT p90 %1 ms，TPOT p90 %2 ms</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>meets the targets %1: %2; up to %n user(s)</source>
+        <translation>
+            <numerusform>%1满足目标：%2；最多 %n 个用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>misses the targets %1: %2; not even one user meets them</source>
+        <translation>%1未达到目标：%2；即使 1 个用户也达不到</translation>
+    </message>
+    <message numerus="yes">
+        <source>misses the targets %1: %2; meets them up to %n user(s)</source>
+        <translation>
+            <numerusform>%1未达到目标：%2；最多 %n 个用户时能达到</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WorkloadForm</name>
@@ -2831,6 +3137,46 @@ Source: %6</source>
     <message>
         <source>recipe: %1</source>
         <translation>配方：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Concurrent users</source>
+        <translation>并发用户(&amp;C)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Users who each send their next request when the last one is answered; the serving engine batches them continuously. &quot;none&quot;: one static batch only</source>
+        <translation>每个用户在上一个请求得到回答后发送下一个；服务引擎对它们进行连续批处理。“无”：只估算一个静态批次</translation>
+    </message>
+    <message>
+        <source>Re&amp;quests / s</source>
+        <translation>请求 / 秒(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Requests arriving at random at this average rate (instead of a number of users). &quot;none&quot;: one static batch only</source>
+        <translation>以此平均速率随机到达的请求（代替用户数）。“无”：只估算一个静态批次</translation>
+    </message>
+    <message>
+        <source>TT&amp;FT p90 target</source>
+        <translation>TTFT p90 目标(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Time to first token that 90% of requests must meet under the load</source>
+        <translation>负载下 90% 的请求必须达到的首 token 延迟</translation>
+    </message>
+    <message>
+        <source>TPOT p90 tar&amp;get</source>
+        <translation>TPOT p90 目标(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Time per output token that 90% of requests must meet under the load</source>
+        <translation>负载下 90% 的请求必须达到的每个输出 token 的时间</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
     </message>
 </context>
 <context>
@@ -3013,6 +3359,64 @@ Source: %6</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>needs concurrent users or a request rate</source>
+        <translation>需要并发用户或请求速率</translation>
+    </message>
+    <message>
+        <source>batch %1 with %2 concurrent users: the users are the requests in flight; leave the batch out</source>
+        <translation>批大小 %1 与 %2 个并发用户：用户即并发请求；请不要给出批大小</translation>
+    </message>
+    <message>
+        <source>%1 %2: allowed 1 or more</source>
+        <translation>%1 %2：允许 1 或更大</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>请求数</translation>
+    </message>
+    <message>
+        <source>max running sequences</source>
+        <translation>最多运行序列数</translation>
+    </message>
+    <message>
+        <source>max batched tokens</source>
+        <translation>每步最多 token 数</translation>
+    </message>
+    <message>
+        <source>seed %1: allowed 0 or more</source>
+        <translation>种子 %1：允许 0 或更大</translation>
+    </message>
+    <message>
+        <source>none: one batch, no load</source>
+        <translation>无：单个批次，无负载</translation>
+    </message>
+    <message>
+        <source>10 per user, 200 to 2,000</source>
+        <translation>每用户 10 个，200 到 2,000</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s</source>
+        <translation>按效率配置</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n concurrent user(s)</source>
+        <translation>
+            <numerusform>%n 个并发用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>TTFT p90 ≤ %1 ms</source>
+        <translation>TTFT p90 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT p90 ≤ %1 ms</source>
+        <translation>TPOT p90 ≤ %1 ms</translation>
     </message>
 </context>
 <context>

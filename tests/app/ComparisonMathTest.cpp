@@ -15,7 +15,8 @@ protected:
     void SetUp() override
     {
         SeedCatalogueTest::SetUp();
-        m_gpus = seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb", "rtx_a6000_48gb", "l40s_48gb"});
+        m_gpus =
+            seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb", "rtx_a6000_48gb", "l40s_48gb"});
         ASSERT_EQ(m_gpus.size(), 5);
     }
 
@@ -38,7 +39,7 @@ protected:
         EXPECT_TRUE(profile);
         *estimates = Estimator::estimateAll(m_gpus, w, *profile);
         EXPECT_EQ(estimates->size(), m_gpus.size());
-        return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false});
+        return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false, {}});
     }
 
     QVector<GpuSpec> m_gpus;

@@ -7,6 +7,7 @@
 #include "ComparisonTable.h"
 #include "GpuPicker.h"
 #include "GpuRepository.h"
+#include "LineChartWidget.h"
 #include "MathPanel.h"
 #include "RadarChartWidget.h"
 #include "SpecTableModel.h"
@@ -20,6 +21,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTest>
@@ -251,4 +253,67 @@ TEST_F(WindowFixture, CatalogueColumnsAreRememberedBetweenRuns)
     m_window->close();
     openWindow();
     EXPECT_TRUE(m_window->catalogueTab()->view()->horizontalHeader()->isSectionHidden(GpuField::Notes));
+}
+
+// Users, targets and the chosen chart come back with the window.
+TEST_F(WindowFixture, TheLoadTargetsAndChartAreRememberedBetweenRuns)
+{
+    WorkloadFormValues values = m_window->workloadForm()->values();
+    values.concurrency = 24;
+    values.ttftP90TargetMs = 1500.0;
+    m_window->workloadForm()->setValues(values);
+    m_window->chartsPanel()->setCurrentKind(QStringLiteral("serving"));
+    m_window->close();
+    openWindow();
+    EXPECT_EQ(m_window->workloadForm()->values().concurrency, 24);
+    EXPECT_EQ(m_window->workloadForm()->values().ttftP90TargetMs, 1500.0);
+    EXPECT_EQ(m_window->chartsPanel()->currentKind(), QStringLiteral("serving"));
+}
+
+// Users in the form give the serving rows; the latency-under-load chart is simulated off the GUI thread
+// and shown when ready, and a run superseded by an edit is never shown.
+TEST_F(WindowFixture, ALoadGivesServingRowsAndItsChartArrivesFromAWorker)
+{
+    m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")});
+    WorkloadFormValues values = m_window->workloadForm()->values();
+    values.concurrency = 8;
+    values.outputTokens = 64;
+    values.tpotP90TargetMs = 40.0;
+    m_window->workloadForm()->setValues(values);
+    settle();
+    const ComparisonData &table = m_window->comparisonTable()->comparison();
+    const ComparisonRow *ttft = rowById(table, QStringLiteral("serve.ttft.p90"));
+    ASSERT_NE(ttft, nullptr);
+    ASSERT_TRUE(ttft->values.value(0).has_value());
+    EXPECT_GT(*ttft->values.value(0), 0.0);
+    EXPECT_NE(rowById(table, QStringLiteral("serve.max-users")), nullptr);
+
+    ChartsPanel *charts = m_window->chartsPanel();
+    ComparisonController *controller = m_window->comparison();
+    QSignalSpy shown(controller, &ComparisonController::loadCurvesShown);
+    charts->setCurrentKind(QStringLiteral("serving"));
+    ASSERT_TRUE(controller->isComputingLoadCurves());
+    EXPECT_TRUE(charts->currentView()->data().series.isEmpty()); // the placeholder while it runs
+
+    // An edit while it runs: only the new workload's chart is shown.
+    values.tpotP90TargetMs = 45.0;
+    m_window->workloadForm()->setValues(values);
+    settle();
+    ASSERT_TRUE(shown.wait(120000));
+    EXPECT_EQ(shown.count(), 1);
+    EXPECT_FALSE(controller->isComputingLoadCurves());
+    const ChartData chart = charts->currentView()->data();
+    ASSERT_EQ(chart.series.size(), 4); // TTFT and TPOT for each GPU
+    ASSERT_EQ(chart.referenceLines.size(), 1);
+    EXPECT_EQ(chart.referenceLines.first().value, 45.0);
+    const auto &h100Ttft = chart.series.first().values;
+    ASSERT_TRUE(h100Ttft.first().has_value());
+    ASSERT_TRUE(h100Ttft.last().has_value());
+    EXPECT_GE(*h100Ttft.last(), *h100Ttft.first()); // more users never lower TTFT
+    EXPECT_EQ(charts->lineChart()->graphs(0).size(), 2);
+
+    // A recompute that changes nothing keeps the curves instead of simulating again.
+    settle();
+    EXPECT_FALSE(controller->isComputingLoadCurves());
+    EXPECT_EQ(charts->currentView()->data().series.size(), 4);
 }

@@ -115,3 +115,64 @@ TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
     EXPECT_TRUE(mapped.summary.contains(QStringLiteral("QLoRA"))) << mapped.summary.toStdString();
     EXPECT_TRUE(mapped.summary.contains(QStringLiteral("int4"))) << mapped.summary.toStdString();
 }
+
+// Users or a rate, and the targets with them, reach the request; the resolver turns them into traffic.
+TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
+{
+    WorkloadFormValues values;
+    values.concurrency = 50;
+    values.ttftP90TargetMs = 2000.0;
+    values.tpotP90TargetMs = 60.0;
+    QVector<WorkloadFieldError> errors;
+    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
+    EXPECT_TRUE(errors.isEmpty());
+    EXPECT_EQ(request.concurrency, 50);
+    EXPECT_FALSE(request.requestRate.has_value());
+    EXPECT_EQ(request.ttftP90Ms, 2000.0);
+    EXPECT_EQ(request.tpotP90Ms, 60.0);
+
+    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
+    ASSERT_TRUE(mapped.resolved.workload->traffic.has_value());
+    EXPECT_EQ(mapped.resolved.workload->traffic->concurrency, 50);
+    EXPECT_EQ(mapped.resolved.workload->traffic->ttftP90TargetMs, 2000.0);
+    EXPECT_EQ(mapped.resolved.workload->traffic->tpotP90TargetMs, 60.0);
+
+    values.concurrency = 0;
+    values.requestRate = 2.5;
+    const MappedWorkload open = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(open.isValid()) << open.errors.value(0).reason.toStdString();
+    ASSERT_TRUE(open.resolved.workload->traffic.has_value());
+    EXPECT_EQ(open.resolved.workload->traffic->requestRate, 2.5);
+}
+
+// Without a load there is no simulation: targets alone, or a load kept in a training form, are not sent.
+TEST_F(WorkloadMapperTest, NoLoadNoTrafficAndTrainingIgnoresTheLoad)
+{
+    WorkloadFormValues values;
+    values.ttftP90TargetMs = 2000.0;
+    QVector<WorkloadFieldError> errors;
+    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
+    EXPECT_FALSE(request.ttftP90Ms.has_value());
+    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(mapped.isValid());
+    EXPECT_FALSE(mapped.resolved.workload->traffic.has_value());
+
+    values.concurrency = 50;
+    values.task = QStringLiteral("training");
+    const WorkloadRequest training = WorkloadMapper::requestFrom(values, &errors);
+    EXPECT_FALSE(training.concurrency.has_value());
+    EXPECT_FALSE(training.ttftP90Ms.has_value());
+}
+
+// A load the resolver refuses is reported at the form field that holds it.
+TEST_F(WorkloadMapperTest, ABadLoadIsReportedAtItsField)
+{
+    WorkloadFormValues values;
+    values.concurrency = -4; // the spin box stops at 0; a hand-edited settings file does not
+    EXPECT_EQ(errorField(values), WorkloadField::Concurrency);
+
+    values = WorkloadFormValues();
+    values.requestRate = -1.0;
+    EXPECT_EQ(errorField(values), WorkloadField::RequestRate);
+}

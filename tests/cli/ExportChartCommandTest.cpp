@@ -4,21 +4,27 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
-
 #include <set>
 
 namespace {
 
-const QString kFiveGpus = QStringLiteral("h100_sxm5_80gb,h200_sxm_141gb,a100_sxm4_80gb,rtx_a6000_48gb,l40s_48gb");
+const QString kFiveGpus =
+    QStringLiteral("h100_sxm5_80gb,h200_sxm_141gb,a100_sxm4_80gb,rtx_a6000_48gb,l40s_48gb");
 
 class ExportChart : public ::testing::Test
 {
 protected:
     ProcessResult exportChart(const QString &kind, const QString &file, const QStringList &extra = {})
     {
-        QStringList arguments{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db")),
-                              QStringLiteral("export-chart"), QStringLiteral("--chart"), kind,
-                              QStringLiteral("--gpu"), kFiveGpus, QStringLiteral("--out"), file};
+        QStringList arguments{QStringLiteral("--db"),
+                              m_dir.filePath(QStringLiteral("catalogue.db")),
+                              QStringLiteral("export-chart"),
+                              QStringLiteral("--chart"),
+                              kind,
+                              QStringLiteral("--gpu"),
+                              kFiveGpus,
+                              QStringLiteral("--out"),
+                              file};
         return runGpuCompare(arguments + extra);
     }
     QString path(const QString &name) const { return m_dir.filePath(name); }
@@ -39,14 +45,15 @@ int distinctColours(const QImage &image)
 
 TEST_F(ExportChart, PngHasTheAskedPixelSizeAndIsNotBlank)
 {
-    const ProcessResult result = exportChart(QStringLiteral("compute"), path(QStringLiteral("compute.png")),
-                                             {QStringLiteral("--width"), QStringLiteral("800"), QStringLiteral("--height"),
-                                              QStringLiteral("500"), QStringLiteral("--scale"), QStringLiteral("2")});
+    const ProcessResult result =
+        exportChart(QStringLiteral("compute"), path(QStringLiteral("compute.png")),
+                    {QStringLiteral("--width"), QStringLiteral("800"), QStringLiteral("--height"),
+                     QStringLiteral("500"), QStringLiteral("--scale"), QStringLiteral("2")});
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     const QImage image(path(QStringLiteral("compute.png")), "PNG");
     ASSERT_FALSE(image.isNull());
     EXPECT_EQ(image.size(), QSize(1600, 1000)); // 800 x 500 at scale 2
-    EXPECT_GT(distinctColours(image), 8);        // five GPU colours, text, grid
+    EXPECT_GT(distinctColours(image), 8);       // five GPU colours, text, grid
 }
 
 TEST_F(ExportChart, EveryChartKindExportsHeadless)
@@ -83,7 +90,8 @@ TEST_F(ExportChart, BadKindOrUnwritablePathIsExit2AndWritesNothing)
 {
     ProcessResult result = exportChart(QStringLiteral("pie"), path(QStringLiteral("x.png")));
     EXPECT_EQ(result.exitCode, 2);
-    EXPECT_TRUE(result.err.contains(QStringLiteral("radar"))) << result.err.toStdString(); // names what is allowed
+    EXPECT_TRUE(result.err.contains(QStringLiteral("radar")))
+        << result.err.toStdString(); // names what is allowed
     EXPECT_FALSE(QFile::exists(path(QStringLiteral("x.png"))));
 
     result = exportChart(QStringLiteral("compute"), path(QStringLiteral("missing-folder/x.png")));
@@ -92,4 +100,25 @@ TEST_F(ExportChart, BadKindOrUnwritablePathIsExit2AndWritesNothing)
 
     result = exportChart(QStringLiteral("compute"), path(QStringLiteral("x.gif")));
     EXPECT_EQ(result.exitCode, 2);
+}
+
+// The latency-under-load chart is simulated per user count headless too, with the targets drawn and named.
+TEST_F(ExportChart, ServingChartDrawsEveryGpuAndTheTargets)
+{
+    const QString file = path(QStringLiteral("serving.svg"));
+    const ProcessResult result =
+        exportChart(QStringLiteral("serving"), file,
+                    {QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                     QStringLiteral("inference"), QStringLiteral("--concurrency"), QStringLiteral("16"),
+                     QStringLiteral("--ttft-p90-ms"), QStringLiteral("1500"), QStringLiteral("--tpot-p90-ms"),
+                     QStringLiteral("40")});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    QFile svg(file);
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(svg.readAll());
+    for (const char *name :
+         {"H100 SXM5 80GB", "A100 SXM4 80GB", "L40S 48GB", "RTX A6000 48GB", "H200 SXM 141GB"})
+        EXPECT_TRUE(text.contains(QLatin1String(name))) << name;
+    EXPECT_TRUE(text.contains(QStringLiteral("1,500"))) << "the TTFT target's label";
+    EXPECT_TRUE(text.contains(QStringLiteral("Concurrent users")));
 }

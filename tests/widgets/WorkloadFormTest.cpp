@@ -1,6 +1,7 @@
 #include "WorkloadForm.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -107,9 +108,12 @@ TEST(WorkloadForm, ErrorsAreShownAtTheirFieldWithTheReasonAndCleared)
 TEST(WorkloadForm, EveryEditorHasAnAccessibleName)
 {
     WorkloadForm form;
-    for (const char *field : {"model", "task", "weightPrecision", "kvPrecision", "batch", "inputTokens",
-                              "outputTokens", "sequenceLength", "gpus", "tensorParallel", "pipelineParallel",
-                              "zeroStage", "recompute", "profile", "usdPerGpuHour", "usdPerKwh", "trainTokens"}) {
+    for (const char *field : {"model",       "task",           "weightPrecision",  "kvPrecision",
+                              "batch",       "inputTokens",    "outputTokens",     "sequenceLength",
+                              "gpus",        "tensorParallel", "pipelineParallel", "zeroStage",
+                              "recompute",   "profile",        "usdPerGpuHour",    "usdPerKwh",
+                              "trainTokens", "concurrency",    "requestRate",      "ttftP90Ms",
+                              "tpotP90Ms"}) {
         QWidget *editor = form.editor(QString::fromLatin1(field));
         ASSERT_NE(editor, nullptr) << field;
         EXPECT_FALSE(editor->accessibleName().isEmpty()) << field;
@@ -156,4 +160,76 @@ TEST(WorkloadForm, TheBatchIsNamedForWhatItCountsUnderEachTask)
     auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
     task->setCurrentIndex(task->findData(QStringLiteral("training")));
     EXPECT_EQ(caption(), QStringLiteral("Global batch (sequences)"));
+}
+
+TEST(WorkloadForm, LoadAndTargetsRoundTripThroughTheEditors)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues wanted;
+    wanted.concurrency = 50;
+    wanted.ttftP90TargetMs = 2000.0;
+    wanted.tpotP90TargetMs = 60.0;
+    form.setValues(wanted);
+    EXPECT_EQ(form.values(), wanted);
+
+    wanted.concurrency = 0;
+    wanted.requestRate = 2.5;
+    form.setValues(wanted);
+    EXPECT_EQ(form.values(), wanted);
+}
+
+// Users and a rate describe the same load two ways: choosing one clears the other.
+TEST(WorkloadForm, ChoosingUsersClearsTheRateAndBack)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    auto *users = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("concurrency")));
+    auto *rate = qobject_cast<QDoubleSpinBox *>(form.editor(QStringLiteral("requestRate")));
+    ASSERT_NE(users, nullptr);
+    ASSERT_NE(rate, nullptr);
+    EXPECT_EQ(users->text(), QStringLiteral("none"));
+
+    rate->setValue(4.0);
+    users->setValue(32);
+    EXPECT_EQ(form.values().concurrency, 32);
+    EXPECT_EQ(form.values().requestRate, 0.0);
+    rate->setValue(1.5);
+    EXPECT_EQ(form.values().concurrency, 0);
+    EXPECT_EQ(form.values().requestRate, 1.5);
+}
+
+// Targets judge a load: they are offered once a load is set, and the load only for inference.
+TEST(WorkloadForm, TargetsNeedALoadAndTheLoadNeedsInference)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    QWidget *users = form.editor(QStringLiteral("concurrency"));
+    QWidget *ttft = form.editor(QStringLiteral("ttftP90Ms"));
+    QWidget *tpot = form.editor(QStringLiteral("tpotP90Ms"));
+    EXPECT_TRUE(users->isEnabled());
+    EXPECT_FALSE(ttft->isEnabled());
+    EXPECT_FALSE(tpot->isEnabled());
+
+    qobject_cast<QSpinBox *>(users)->setValue(50);
+    EXPECT_TRUE(ttft->isEnabled());
+    EXPECT_TRUE(tpot->isEnabled());
+
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("lora")));
+    EXPECT_FALSE(users->isEnabled());
+    EXPECT_FALSE(form.editor(QStringLiteral("requestRate"))->isEnabled());
+    EXPECT_FALSE(ttft->isEnabled());
+    EXPECT_EQ(form.values().concurrency, 50); // kept, greyed out, for when the task comes back
+}
+
+TEST(WorkloadForm, AResolverErrorAboutTheLoadIsShownAtItsField)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    const QString reason = QStringLiteral("TTFT p90 target 100 ms: below the 465 ms a single request takes");
+    form.setFieldErrors({{WorkloadField::TtftP90, reason}});
+    EXPECT_EQ(form.fieldError(QStringLiteral("ttftP90Ms")), reason);
+    EXPECT_TRUE(form.editor(QStringLiteral("ttftP90Ms"))->property("invalid").toBool());
+    EXPECT_TRUE(form.fieldError(QStringLiteral("concurrency")).isEmpty());
 }

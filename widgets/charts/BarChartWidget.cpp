@@ -1,6 +1,7 @@
 #include "BarChartWidget.h"
 
 #include "BarLegendItem.h"
+#include "ChartTextFit.h"
 #include "ChartPalette.h"
 #include "ValueFormat.h"
 
@@ -270,35 +271,5 @@ void BarChartWidget::resizeEvent(QResizeEvent *event)
 
 void BarChartWidget::fitTextToWidth(int totalWidth) const
 {
-    const ChartData &chart = data();
-    // The legend column is laid out by stretch factors, which ignore text widths: give it the share of
-    // the width its longest name needs.
-    const QFontMetrics legendMetrics(m_plot->legend->font());
-    int longest = 0;
-    for (const ChartSeries &series : chart.series)
-        longest = std::max(longest, legendMetrics.horizontalAdvance(series.name));
-    const QMargins margins = m_plot->legend->margins();
-    const int legendWidth = longest + m_plot->legend->iconSize().width() + m_plot->legend->iconTextPadding() +
-                            margins.left() + margins.right() + 12;
-    const int plotWidth = std::max(200, totalWidth - legendWidth);
-    m_plot->plotLayout()->setColumnStretchFactor(0, 1.0);
-    m_plot->plotLayout()->setColumnStretchFactor(1, double(legendWidth) / plotWidth);
-
-    // QCPTextElement neither wraps nor elides: break the footnote into lines that fit under the plot.
-    const QFontMetrics footnoteMetrics(m_footnote->font());
-    const int available = plotWidth - 24;
-    QStringList lines;
-    QString line;
-    for (const QString &word : chart.footnote.split(u' ', Qt::SkipEmptyParts)) {
-        const QString candidate = line.isEmpty() ? word : line + u' ' + word;
-        if (!line.isEmpty() && footnoteMetrics.horizontalAdvance(candidate) > available) {
-            lines << line;
-            line = word;
-        } else {
-            line = candidate;
-        }
-    }
-    if (!line.isEmpty())
-        lines << line;
-    m_footnote->setText(lines.join(u'\n'));
+    ChartTextFit::fit(m_plot, m_footnote, data(), totalWidth);
 }

@@ -1,6 +1,7 @@
 #include "ChartsPanel.h"
 
 #include "BarChartWidget.h"
+#include "LineChartWidget.h"
 #include "RadarChartWidget.h"
 
 #include <QCheckBox>
@@ -121,6 +122,12 @@ RadarChartWidget *ChartsPanel::radarChart()
     return m_radar;
 }
 
+LineChartWidget *ChartsPanel::lineChart()
+{
+    ensureCurrentShown();
+    return m_lines;
+}
+
 void ChartsPanel::createCharts()
 {
     // Made when first drawn: each QCustomPlot queues a replot when it is made, which a hidden Charts
@@ -148,8 +155,14 @@ void ChartsPanel::showCurrent()
     const QString id = currentKind();
     const auto kind =
         std::find_if(m_kinds.cbegin(), m_kinds.cend(), [&id](const Kind &k) { return k.id == id; });
-    const bool radar = kind != m_kinds.cend() && kind->radar;
-    ChartView *view = radar ? static_cast<ChartView *>(m_radar) : static_cast<ChartView *>(m_bars);
+    ChartView *view = m_bars;
+    if (kind != m_kinds.cend() && kind->radar)
+        view = m_radar;
+    else if (kind != m_kinds.cend() && kind->lines) {
+        if (!m_lines) // the rarer chart: made when first chosen
+            m_stack->addWidget(m_lines = new LineChartWidget);
+        view = m_lines;
+    }
     m_sparse->setEnabled(kind != m_kinds.cend() && kind->hasSparse);
     view->setData(m_data.value(id));
     m_stack->setCurrentWidget(view);

@@ -8,14 +8,15 @@
 
 class BarChartWidget;
 class ChartView;
+class LineChartWidget;
 class QCheckBox;
 class QComboBox;
 class QPushButton;
 class QStackedWidget;
 class RadarChartWidget;
 
-// The Charts tab: a chooser of the prepared charts, the chart itself (grouped bars, or the radar for
-// kinds marked radar), a "sparse figures" switch and an export button. It shows what it is given.
+// The Charts tab: a chooser of the prepared charts, the chart itself (grouped bars, the radar or lines,
+// as each kind is marked), a "sparse figures" switch and an export button. It shows what it is given.
 class ChartsPanel : public QWidget
 {
     Q_OBJECT
@@ -26,6 +27,7 @@ public:
         QString title; // shown in the chooser
         bool radar = false;
         bool hasSparse = false; // the sparse switch applies to this chart
+        bool lines = false;     // lines over a log-2 x axis in stacked panels (LineChartWidget)
     };
 
     explicit ChartsPanel(QWidget *parent = nullptr);
@@ -43,6 +45,7 @@ public:
     // The charts are made, and given the current data, when first shown or asked for.
     BarChartWidget *barChart();
     RadarChartWidget *radarChart();
+    LineChartWidget *lineChart(); // null until a lines kind has been shown
 
 signals:
     void currentKindChanged(const QString &id);
@@ -66,5 +69,6 @@ private:
     QStackedWidget *m_stack;
     BarChartWidget *m_bars = nullptr; // see createCharts()
     RadarChartWidget *m_radar = nullptr;
+    LineChartWidget *m_lines = nullptr;
     bool m_stale = false; // data or the chosen chart changed while hidden
 };

@@ -98,12 +98,67 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 1, 8);
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
 
+    addLoadFields(2);
+
     for (int column = 0; column < grid->columnCount(); ++column)
         grid->setColumnStretch(column, 1);
 
     m_silent = true;
     setValues(WorkloadFormValues());
     m_silent = false;
+}
+
+void WorkloadForm::addLoadFields(int row)
+{
+    m_concurrency = addSpinBox(WorkloadFields::key(WorkloadField::Concurrency), tr("&Concurrent users"), 0,
+                               1000000, row, 0);
+    m_concurrency->setSpecialValueText(tr("none"));
+    m_concurrency->setToolTip(
+        tr("Users who each send their next request when the last one is answered; the "
+           "serving engine batches them continuously. \"none\": one static batch only"));
+    m_requestRate = addDoubleSpinBox(WorkloadFields::key(WorkloadField::RequestRate), tr("Re&quests / s"),
+                                     100000.0, row, 1);
+    m_requestRate->setToolTip(tr("Requests arriving at random at this average rate (instead of a number of "
+                                 "users). \"none\": one static batch only"));
+    m_ttftTarget =
+        addDoubleSpinBox(WorkloadFields::key(WorkloadField::TtftP90), tr("TT&FT p90 target"), 1e7, row, 2);
+    m_ttftTarget->setToolTip(tr("Time to first token that 90% of requests must meet under the load"));
+    m_tpotTarget =
+        addDoubleSpinBox(WorkloadFields::key(WorkloadField::TpotP90), tr("TPOT p90 tar&get"), 1e6, row, 3);
+    m_tpotTarget->setToolTip(tr("Time per output token that 90% of requests must meet under the load"));
+    for (QDoubleSpinBox *target : {m_ttftTarget, m_tpotTarget}) {
+        target->setDecimals(0);
+        target->setSuffix(tr(" ms"));
+    }
+    // Users and a rate are two ways to describe one load: choosing one clears the other.
+    connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int users) {
+        if (users > 0 && m_requestRate->value() > 0.0) {
+            const QSignalBlocker blocker(m_requestRate);
+            m_requestRate->setValue(0.0);
+        }
+    });
+    connect(m_requestRate, &QDoubleSpinBox::valueChanged, this, [this](double rate) {
+        if (rate > 0.0 && m_concurrency->value() > 0) {
+            const QSignalBlocker blocker(m_concurrency);
+            m_concurrency->setValue(0);
+        }
+    });
+    for (const QString &field :
+         {WorkloadFields::key(WorkloadField::Concurrency), WorkloadFields::key(WorkloadField::RequestRate),
+          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)})
+        m_fields[field].inferenceOnly = true;
+}
+
+QDoubleSpinBox *WorkloadForm::addDoubleSpinBox(const QString &field, const QString &caption, double maximum,
+                                               int row, int column)
+{
+    auto *spin = new QDoubleSpinBox;
+    spin->setRange(0.0, maximum);
+    spin->setDecimals(2);
+    spin->setGroupSeparatorShown(true);
+    spin->setSpecialValueText(tr("none")); // 0: not set
+    addField(field, caption, spin, row, column);
+    return spin;
 }
 
 void WorkloadForm::applyErrorColors(const Field &field) const
@@ -208,6 +263,16 @@ void WorkloadForm::updateTaskDependentFields()
         field.editor->setEnabled(enabled);
         field.caption->setEnabled(enabled);
     }
+    // Targets judge latency under a load: without one there is nothing to judge.
+    if (!m_concurrency)
+        return; // still being built
+    const bool load = m_concurrency->value() > 0 || m_requestRate->value() > 0.0;
+    for (const QString &field :
+         {WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)}) {
+        const Field target = m_fields.value(field);
+        target.editor->setEnabled(!training && load);
+        target.caption->setEnabled(!training && load);
+    }
 }
 
 void WorkloadForm::setComboChoices(QComboBox *combo, const QVector<Choice> &choices)
@@ -299,6 +364,10 @@ WorkloadFormValues WorkloadForm::values() const
         v.usdPerGpuHour = m_usdPerGpuHour->value();
     v.usdPerKwh = m_usdPerKwh->value();
     v.trainTokensBillions = m_trainTokens->value();
+    v.concurrency = m_concurrency->value();
+    v.requestRate = m_requestRate->value();
+    v.ttftP90TargetMs = m_ttftTarget->value();
+    v.tpotP90TargetMs = m_tpotTarget->value();
     return v;
 }
 
@@ -324,6 +393,15 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     m_usdPerGpuHour->setValue(v.usdPerGpuHour.value_or(0.0));
     m_usdPerKwh->setValue(v.usdPerKwh);
     m_trainTokens->setValue(v.trainTokensBillions);
+    {
+        // Both at once, without clearing each other on the way.
+        const QSignalBlocker usersBlocker(m_concurrency);
+        const QSignalBlocker rateBlocker(m_requestRate);
+        m_concurrency->setValue(v.concurrency);
+        m_requestRate->setValue(v.requestRate);
+    }
+    m_ttftTarget->setValue(v.ttftP90TargetMs);
+    m_tpotTarget->setValue(v.tpotP90TargetMs);
     m_silent = wasSilent;
     emitChanged();
 }

@@ -14,7 +14,8 @@ class QPushButton;
 class QSpinBox;
 
 // The workload description at the top of the window: model, task, precisions, batch, lengths,
-// GPU count and parallelism, efficiency profile and prices. Emits valuesChanged() on every edit;
+// GPU count and parallelism, efficiency profile and prices, and for inference the load (concurrent users
+// or requests per second) with optional latency targets. Emits valuesChanged() on every edit;
 // errors found by the caller's validation are shown at their field with the reason.
 class WorkloadForm : public QWidget
 {
@@ -57,6 +58,9 @@ private:
         bool inferenceOnly = false;
     };
 
+    QDoubleSpinBox *addDoubleSpinBox(const QString &field, const QString &caption, double maximum, int row,
+                                     int column);
+    void addLoadFields(int row);
     QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
                          int column);
     QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
@@ -88,6 +92,10 @@ private:
     QDoubleSpinBox *m_usdPerGpuHour = nullptr;
     QDoubleSpinBox *m_usdPerKwh = nullptr;
     QDoubleSpinBox *m_trainTokens = nullptr;
+    QSpinBox *m_concurrency = nullptr;
+    QDoubleSpinBox *m_requestRate = nullptr;
+    QDoubleSpinBox *m_ttftTarget = nullptr;
+    QDoubleSpinBox *m_tpotTarget = nullptr;
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
     QHash<QString, QString> m_recipeDefaults;

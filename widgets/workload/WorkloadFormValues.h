@@ -30,8 +30,14 @@ struct WorkloadFormValues
     std::optional<double> usdPerGpuHour; // nullopt = each GPU's catalogue default
     double usdPerKwh = WorkloadDefaults::kUsdPerKwh;
     double trainTokensBillions = WorkloadDefaults::kTrainTokens / 1e9;
+    // Inference under load (0 = not set): users or requests per second, one at a time, and p90 targets.
+    int concurrency = 0;
+    double requestRate = 0.0;
+    double ttftP90TargetMs = 0.0;
+    double tpotP90TargetMs = 0.0;
 
     bool isTraining() const { return task != QStringLiteral("inference"); }
+    bool hasLoad() const { return concurrency != 0 || requestRate != 0.0; }
     bool operator==(const WorkloadFormValues &) const = default;
 };
 
