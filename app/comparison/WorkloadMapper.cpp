@@ -1,5 +1,7 @@
 #include "WorkloadMapper.h"
 
+#include <QLocale>
+
 namespace {
 
 // The form has an editor for each field a user sets in the window; a problem with a value it has no
@@ -123,7 +125,14 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
     result.resolved = WorkloadResolver::resolve(result.request, catalogue);
     for (const WorkloadProblem &problem : std::as_const(result.resolved.problems))
         result.errors.append({formFieldFor(problem.field), problem.message});
-    if (result.resolved.isValid())
-        result.summary = WorkloadResolver::recipe(*result.resolved.workload, result.resolved.parameters);
+    if (result.resolved.isValid()) {
+        const Workload &w = *result.resolved.workload;
+        result.summary = WorkloadResolver::recipe(w, result.resolved.parameters);
+        // What the recipe chose for this request, not for the task alone: the KV cache follows the
+        // weights (fp8 weights, fp8 cache), and under load the users are the requests in flight.
+        result.recipeDefaults.insert(WorkloadFields::key(WorkloadField::KvPrecision),
+                                     Precisions::name(w.kvPrecision));
+        result.recipeDefaults.insert(WorkloadFields::key(WorkloadField::Batch), QLocale().toString(w.batch));
+    }
     return result;
 }

@@ -137,6 +137,8 @@ TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
     EXPECT_EQ(mapped.resolved.workload->traffic->concurrency, 50);
     EXPECT_EQ(mapped.resolved.workload->traffic->ttftP90TargetMs, 2000.0);
     EXPECT_EQ(mapped.resolved.workload->traffic->tpotP90TargetMs, 60.0);
+    // The empty batch field shows what the recipe made of it: the users are the requests in flight.
+    EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("batch")), QLocale().toString(50));
 
     values.concurrency = 0;
     values.requestRate = 2.5;
@@ -144,6 +146,17 @@ TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
     ASSERT_TRUE(open.isValid()) << open.errors.value(0).reason.toStdString();
     ASSERT_TRUE(open.resolved.workload->traffic.has_value());
     EXPECT_EQ(open.resolved.workload->traffic->requestRate, 2.5);
+}
+
+// The KV cache's recipe follows the weights chosen, not the task's default weights.
+TEST_F(WorkloadMapperTest, KvRecipeFollowsTheChosenWeights)
+{
+    WorkloadFormValues values;
+    values.weightPrecision = QStringLiteral("fp8");
+    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(mapped.isValid());
+    EXPECT_EQ(mapped.resolved.workload->kvPrecision, Precision::Fp8);
+    EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("kvPrecision")), QStringLiteral("fp8"));
 }
 
 // Without a load there is no simulation: targets alone, or a load kept in a training form, are not sent.
