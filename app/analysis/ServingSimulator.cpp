@@ -169,8 +169,18 @@ public:
     ServingResult run()
     {
         if (closedLoop()) {
-            for (int i = 0; i < std::min(m_traffic.concurrency, m_total); ++i)
-                arrive(0.0);
+            // One static batch starts together. A longer run measures the steady state of users who do
+            // not act in lockstep: their first requests come at random moments (from the seed) within one
+            // request's time alone, later ones follow their own completions, and that first round is the
+            // warm-up.
+            const int users = std::min(m_traffic.concurrency, m_total);
+            const double window = m_warmup > 0 ? aloneSeconds() : 0.0;
+            std::mt19937 random(m_traffic.seed);
+            std::vector<double> starts;
+            for (int i = 0; i < users; ++i)
+                starts.push_back(window * (double(random()) / 4294967296.0));
+            std::sort(starts.begin(), starts.end());
+            m_staggered.assign(starts.begin(), starts.end());
         } else {
             m_nextArrival = m_arrivals.next();
         }
@@ -181,9 +191,10 @@ public:
             admitArrivals();
             admit();
             if (m_running.empty()) {
-                if (closedLoop() || m_issued >= m_total)
+                const double next = nextArrival();
+                if (!std::isfinite(next))
                     break; // nothing left to do (cannot happen while requests remain)
-                m_time = std::max(m_time, m_nextArrival);
+                m_time = std::max(m_time, next);
                 continue;
             }
             step();
@@ -205,12 +216,37 @@ private:
         ++m_issued;
     }
 
+    // The next request to arrive on its own (open loop, or a closed loop's first round); infinity if none.
+    double nextArrival() const
+    {
+        if (closedLoop())
+            return m_staggered.empty() ? std::numeric_limits<double>::infinity() : m_staggered.front();
+        return m_issued < m_total ? m_nextArrival : std::numeric_limits<double>::infinity();
+    }
+
     void admitArrivals()
     {
-        while (!closedLoop() && m_issued < m_total && m_nextArrival <= m_time) {
-            arrive(m_nextArrival);
-            m_nextArrival = m_arrivals.next();
+        while (nextArrival() <= m_time) {
+            arrive(nextArrival());
+            if (closedLoop())
+                m_staggered.pop_front();
+            else
+                m_nextArrival = m_arrivals.next();
         }
+    }
+
+    // One request on an idle replica: its prompt in chunks of the step budget, then its decode steps.
+    double aloneSeconds() const
+    {
+        double seconds = 0.0;
+        for (int done = 0; done < m_traffic.inputTokens;) {
+            const int chunk = std::min(m_traffic.inputTokens - done, std::max(1, m_engine.maxBatchedTokens));
+            seconds += m_cost.seconds(chunk, chunk * (done + (chunk + 1) / 2.0), done, 0, 0.0);
+            done += chunk;
+        }
+        const double meanContext = m_traffic.inputTokens + m_traffic.outputTokens / 2.0;
+        return seconds +
+               std::max(0, m_traffic.outputTokens - 1) * m_cost.seconds(0, 0.0, 0.0, 1, meanContext);
     }
 
     // First come, first served: the queue's head waits for a slot and for KV blocks for its whole
@@ -289,7 +325,7 @@ private:
         double context = decodeContext;
         int taken = 0;
         for (; taken < steps; ++taken) {
-            if (taken > 0 && !closedLoop() && m_issued < m_total && m_nextArrival <= m_time)
+            if (taken > 0 && nextArrival() <= m_time)
                 break; // an arrival joins at the next step boundary
             const double seconds = m_cost.seconds(prefillTokens, prefillPairs, prefillKv, decoding, context);
             m_time += seconds;
@@ -415,6 +451,7 @@ private:
 
     std::vector<Request> m_requests;
     std::deque<int> m_waiting;
+    std::deque<double> m_staggered; // a closed loop's first requests, by arrival time
     std::vector<int> m_running;
     std::vector<Chunk> m_chunks;
     double m_time = 0.0;

@@ -3,9 +3,9 @@
 #include "BarLegendItem.h"
 #include "ChartTextFit.h"
 #include "ChartPalette.h"
+#include "PlotRender.h"
 #include "ValueFormat.h"
 
-#include <QPicture>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -240,26 +240,16 @@ void BarChartWidget::showToolTip(QMouseEvent *event)
 
 void BarChartWidget::renderChart(QPainter &painter, const QSize &size) const
 {
-    // QCustomPlot paints onto its own QCPPainter; record that as a picture (vector commands, so SVG and PDF
-    // stay vector) and replay it onto the caller's painter.
-    QPicture picture;
-    {
-        QCPPainter recorder(&picture);
-        recorder.setMode(QCPPainter::pmVectorized);
-        recorder.setMode(QCPPainter::pmNoCaching);
-        recorder.setRenderHint(QPainter::Antialiasing);
-        fitTextToWidth(size.width()); // legend share and footnote lines for the export's width
-        applyColors(ChartColors::light());
-        m_plot->toPainter(&recorder, size.width(), size.height());
-        applyColors(screenColors());
-    }
-    painter.save();
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    painter.drawPicture(0, 0, picture);
-    painter.restore();
-    // toPainter() laid the plot out for the export size; lay it out for the screen again.
-    fitTextToWidth(width());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    PlotRender::toPainter(
+        m_plot, painter, size,
+        [&] {
+            fitTextToWidth(size.width()); // legend share and footnote lines for the export's width
+            applyColors(ChartColors::light());
+        },
+        [this] {
+            applyColors(screenColors());
+            fitTextToWidth(width());
+        });
 }
 
 void BarChartWidget::resizeEvent(QResizeEvent *event)

@@ -2,9 +2,9 @@
 
 #include "ChartPalette.h"
 #include "ChartTextFit.h"
+#include "PlotRender.h"
 #include "ValueFormat.h"
 
-#include <QPicture>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -311,25 +311,16 @@ void LineChartWidget::showToolTip(QMouseEvent *event)
 
 void LineChartWidget::renderChart(QPainter &painter, const QSize &size) const
 {
-    // As BarChartWidget: record QCustomPlot's painting as a picture (vector for SVG and PDF) in the export
-    // colours, replay it onto the caller's painter, then lay the plot out for the screen again.
-    QPicture picture;
-    {
-        QCPPainter recorder(&picture);
-        recorder.setMode(QCPPainter::pmVectorized);
-        recorder.setMode(QCPPainter::pmNoCaching);
-        recorder.setRenderHint(QPainter::Antialiasing);
-        ChartTextFit::fit(m_plot, m_footnote, data(), size.width());
-        applyColors(ChartColors::light());
-        m_plot->toPainter(&recorder, size.width(), size.height());
-        applyColors(screenColors());
-    }
-    painter.save();
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    painter.drawPicture(0, 0, picture);
-    painter.restore();
-    ChartTextFit::fit(m_plot, m_footnote, data(), width());
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    PlotRender::toPainter(
+        m_plot, painter, size,
+        [&] {
+            ChartTextFit::fit(m_plot, m_footnote, data(), size.width());
+            applyColors(ChartColors::light());
+        },
+        [this] {
+            applyColors(screenColors());
+            ChartTextFit::fit(m_plot, m_footnote, data(), width());
+        });
 }
 
 void LineChartWidget::resizeEvent(QResizeEvent *event)
