@@ -52,7 +52,8 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
     }
     EXPECT_EQ(ids, (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"),
                                 QStringLiteral("vllm"), QStringLiteral("tensorrt-llm"),
-                                QStringLiteral("pytorch-amp"), QStringLiteral("megatron")}));
+                                QStringLiteral("pytorch-amp"), QStringLiteral("megatron"),
+                                QStringLiteral("lmdeploy")}));
 }
 
 TEST(Inputs, BadProfileParametersAreRejectedWithTheKey)

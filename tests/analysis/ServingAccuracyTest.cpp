@@ -1,0 +1,196 @@
+// The serving simulation with the shipped profiles against measured serving rows
+// (resources/seed/benchmarks-serving-calibration.csv; sources in each row): the accuracy issue 17 asks
+// for, checked on every run. docs/estimator-accuracy.md ("Serving under load") has the full report;
+// gpucompare-calibrate refits the factors. No refit here: the profiles are read from profiles.json.
+
+#include "BenchmarkCsvParser.h"
+#include "DatasheetCsvParser.h"
+#include "SeedFiles.h"
+#include "ServingCalibrationData.h"
+#include "ServingCalibrator.h"
+
+#include <QFile>
+#include <QMap>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace {
+
+QByteArray seedFile(const char *name)
+{
+    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QString::fromLatin1(name));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
+    return file.readAll();
+}
+
+struct Loaded
+{
+    ServingCalibrationSet set;
+    ServingCalibrator::Profiles profiles;
+};
+
+const Loaded &loaded()
+{
+    static const Loaded data = [] {
+        Loaded result;
+        QString error;
+        const auto gpus = DatasheetCsvParser::parse(seedFile("gpu-specs.csv"), &error);
+        EXPECT_TRUE(gpus.has_value()) << error.toStdString();
+        const auto rows = BenchmarkCsvParser::parse(seedFile("benchmarks-serving-calibration.csv"), &error);
+        EXPECT_TRUE(rows.has_value()) << error.toStdString();
+        const auto models = SeedFiles::readModels(
+            QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+        const auto profiles = SeedFiles::readProfiles(
+            QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
+        if (!gpus || !rows || !models || !profiles)
+            return result;
+        result.set = ServingCalibrationData::build(*rows, *gpus, *models);
+        for (const EfficiencyProfile &profile : *profiles)
+            result.profiles.insert(profile.profileId, *EfficiencyParameters::fromProfile(profile));
+        return result;
+    }();
+    return data;
+}
+
+const ServingPoint *point(const char *benchId)
+{
+    for (const ServingPoint &p : loaded().set.points)
+        if (p.benchId == QLatin1String(benchId))
+            return &p;
+    ADD_FAILURE() << "no serving point " << benchId;
+    return nullptr;
+}
+
+// |predicted / measured - 1| of one row with the shipped profile of its engine.
+double errorOf(const char *benchId)
+{
+    const ServingPoint *p = point(benchId);
+    if (!p)
+        return 1e9;
+    return std::fabs(ServingCalibrator::predict(*p, loaded().profiles[p->profileId]) / p->measured - 1.0);
+}
+
+double staticErrorOf(const char *benchId)
+{
+    const ServingPoint *p = point(benchId);
+    if (!p)
+        return 1e9;
+    return std::fabs(ServingCalibrator::predictStatic(*p, loaded().profiles[p->profileId]) / p->measured -
+                     1.0);
+}
+
+constexpr double kTtftAim = 0.25; // issue 17: TTFT p50 within 25%
+constexpr double kTpotAim = 0.15; // TPOT (and inter-token latency) and throughput within 15%
+
+} // namespace
+
+// NVIDIA NIM 1.8 (TensorRT-LLM), Llama-3.3-70B-Instruct FP8 TP2 on 2x H100, 5,000 in / 500 out, closed loop
+// (AIPerf); https://docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance.md. The issue's headline rows:
+// at 50 users the batch-static estimate said 22.9 s TTFT against 0.83 s measured.
+TEST(ServingAccuracy, NimTwoH100AtOneFiftyAndTwoHundredFiftyUsers)
+{
+    for (const char *users : {"1", "50", "250"}) {
+        const std::string prefix = std::string("nim180-llama33_70b-h100x2-tp2-fp8-5000in500out-c") + users;
+        const std::string ttft = prefix + "-ttft";
+        const std::string itl = prefix + "-itl"; // AIPerf's ITL: per request (latency - TTFT) / (output - 1)
+        EXPECT_LE(errorOf(ttft.c_str()), kTtftAim) << ttft;
+        EXPECT_LE(errorOf(itl.c_str()), kTpotAim) << itl;
+    }
+    // Under load the simulation is the better answer by far: queueing and chunked prefill, not one batch.
+    EXPECT_GT(staticErrorOf("nim180-llama33_70b-h100x2-tp2-fp8-5000in500out-c50-ttft"), 10.0);
+    EXPECT_LT(errorOf("nim180-llama33_70b-h100x2-tp2-fp8-5000in500out-c50-ttft"), 0.25);
+}
+
+// LMDeploy v0.1.0a1 TurboMind, static batches on A100-80G (InternLM/lmdeploy@3e391df4:
+// docs/en/benchmark/a100_fp16.md): `batch` requests of fixed lengths starting together, batches 1 to 64,
+// TP1 and TP4. Per-token latency p50 and output throughput within 15%, first-token latency within 25%. Not
+// every static row is this close: 1-token prompts (client jitter), 128-token prompts at batch 1 (TurboMind's
+// prefill costs twice a decode step) and long outputs at large batches (the simulation reserves the whole
+// output's KV cache at admission and queues, TurboMind does not) are the report's outliers.
+TEST(ServingAccuracy, LmdeployStaticBatchesOnA100)
+{
+    for (const char *row : {"lmdeploy010-static-llama2-7b-tp1-b1-128in128out-tokp50",
+                            "lmdeploy010-static-llama2-7b-tp1-b16-128in128out-tokp50",
+                            "lmdeploy010-static-llama2-13b-tp1-b32-128in128out-tokp50",
+                            "lmdeploy010-static-llama2-7b-tp1-b64-2048in128out-tokp50",
+                            "lmdeploy010-static-llama2-70b-tp4-b16-128in128out-tokp50"})
+        EXPECT_LE(errorOf(row), kTpotAim) << row;
+    for (const char *row : {"lmdeploy010-static-llama2-7b-tp1-b1-128in128out-tput",
+                            "lmdeploy010-static-llama2-7b-tp1-b16-128in128out-tput",
+                            "lmdeploy010-static-llama2-13b-tp1-b32-128in128out-tput",
+                            "lmdeploy010-static-llama2-7b-tp1-b64-128in128out-tput",
+                            "lmdeploy010-static-llama2-70b-tp4-b64-2048in128out-tput"})
+        EXPECT_LE(errorOf(row), kTpotAim) << row;
+    for (const char *row : {"lmdeploy010-static-llama2-7b-tp1-b1-2048in128out-ftl",
+                            "lmdeploy010-static-llama2-13b-tp1-b16-128in128out-ftl",
+                            "lmdeploy010-static-llama2-7b-tp1-b64-2048in128out-ftl",
+                            "lmdeploy010-static-llama2-70b-tp4-b16-128in2048out-ftl"})
+        EXPECT_LE(errorOf(row), kTtftAim) << row;
+}
+
+// Lambda's vLLM v0.5.4 report (LambdaLabsML/vllm-benchmark@0e8fc5d0:benchmark_v0.md), 320 ShareGPT prompts
+// at once on 2x H100 TP2, Llama-3.1-70B-Instruct-FP8: the inter-token latency within 15%.
+TEST(ServingAccuracy, LambdaVllmRow)
+{
+    EXPECT_LE(errorOf("lambda-v054-2xH100-80GB-SXM-Meta-Llama-3.1-70B-Instruct-FP8-np320-lat"), kTpotAim);
+}
+
+// The per-metric, per-source median errors of docs/estimator-accuracy.md ("Serving under load", calibrated
+// column), held to within one percentage point so a change to the simulation or the profiles that loses
+// accuracy fails here (regenerate the report with gpucompare-calibrate when it gains).
+TEST(ServingAccuracy, MedianErrorsHoldTheReportedFigures)
+{
+    struct Figure
+    {
+        const char *group;
+        const char *source; // "all": every source
+        int points;
+        double mdape;
+    };
+    const Figure figures[] = {
+        {"TTFT", "NIM", 10, 0.065},
+        {"TTFT", "LMDeploy", 70, 0.326},
+        {"TTFT", "all", 80, 0.246},
+        {"TPOT / ITL", "NIM", 9, 0.055},
+        {"TPOT / ITL", "LMDeploy", 63, 0.098},
+        {"TPOT / ITL", "Lambda vLLM", 36, 0.131},
+        {"TPOT / ITL", "all", 108, 0.099},
+        {"Throughput", "NIM", 9, 0.078},
+        {"Throughput", "LMDeploy", 80, 0.099},
+        {"Throughput", "Lambda vLLM", 36, 1.095},
+        {"Throughput", "vLLM CI", 3, 0.234},
+        {"Throughput", "all", 128, 0.177},
+        {"End-to-end latency", "vLLM CI", 3, 0.424},
+        {"End-to-end latency", "all", 3, 0.424},
+    };
+    const Loaded &data = loaded();
+    ASSERT_GT(data.set.points.size(), 250);
+    const QVector<double> errors =
+        ServingCalibrator::absolutePercentageErrors(data.set.points, data.profiles);
+    for (const Figure &figure : figures) {
+        QVector<double> picked;
+        for (qsizetype i = 0; i < data.set.points.size(); ++i) {
+            const ServingPoint &p = data.set.points[i];
+            if (ServingCalibrationData::metricGroup(p.metric) == QLatin1String(figure.group) &&
+                (qstrcmp(figure.source, "all") == 0 || p.source == QLatin1String(figure.source)))
+                picked << errors[i];
+        }
+        EXPECT_EQ(picked.size(), figure.points) << figure.group << " / " << figure.source;
+        EXPECT_LE(Calibrator::median(picked), figure.mdape + 0.01) << figure.group << " / " << figure.source;
+    }
+}
+
+// Every row of the file is a point or is skipped because its model has no preset (InternLM-20B,
+// Mistral-Nemo, Mistral-Large); every point has traffic and a shipped profile.
+TEST(ServingAccuracy, EveryServingRowOfAPresetModelIsAPoint)
+{
+    const Loaded &data = loaded();
+    EXPECT_EQ(data.set.points.size() + data.set.skipped.size(), 413);
+    for (const SkippedRow &row : data.set.skipped)
+        EXPECT_TRUE(row.reason.startsWith(QStringLiteral("no preset for"))) << row.benchId.toStdString();
+    for (const ServingPoint &p : data.set.points) {
+        EXPECT_GT(p.measured, 0.0) << p.benchId.toStdString();
+        EXPECT_TRUE(p.workload.traffic.has_value()) << p.benchId.toStdString();
+        EXPECT_TRUE(data.profiles.contains(p.profileId)) << p.profileId.toStdString();
+    }
+}
