@@ -94,8 +94,7 @@ bool dividesTime(const char *key)
 {
     return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0 ||
            qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0 ||
-           qstrcmp(key, "communication_efficiency") == 0 ||
-           qstrcmp(key, "kv_read_efficiency") == 0;
+           qstrcmp(key, "communication_efficiency") == 0 || qstrcmp(key, "kv_read_efficiency") == 0;
 }
 
 } // namespace
@@ -153,6 +152,15 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
         !readInt("max_num_seqs", result.maxNumSeqs, 1) ||
         !readInt("max_batched_tokens", result.maxBatchedTokens, 1))
         return std::nullopt;
+    const QJsonValue admission = parameters.value(QStringLiteral("kv_admission"));
+    if (!admission.isUndefined() && !admission.isNull()) {
+        if (admission != QJsonValue(QStringLiteral("reserve")) &&
+            admission != QJsonValue(QStringLiteral("on_demand"))) {
+            message = QStringLiteral("kv_admission: expected \"reserve\" or \"on_demand\"");
+            return std::nullopt;
+        }
+        result.kvReserveWholeSequence = admission.toString() == QLatin1String("reserve");
+    }
     const QJsonValue kvFraction = parameters.value(QStringLiteral("kv_memory_fraction"));
     if (kvFraction.isDouble()) {
         if (!(kvFraction.toDouble() > 0.0 && kvFraction.toDouble() <= 1.0)) {
@@ -209,6 +217,8 @@ QJsonObject EfficiencyParameters::toJson() const
     object.insert(QStringLiteral("max_num_seqs"), maxNumSeqs);
     object.insert(QStringLiteral("max_batched_tokens"), maxBatchedTokens);
     object.insert(QStringLiteral("kv_memory_fraction"), kvMemoryFraction);
+    object.insert(QStringLiteral("kv_admission"),
+                  kvReserveWholeSequence ? QStringLiteral("reserve") : QStringLiteral("on_demand"));
     return object;
 }
 

@@ -59,6 +59,7 @@ struct EfficiencyParameters
     int maxNumSeqs = 256;                       // serving engine: sequences running at once per replica
     int maxBatchedTokens = 8192;                // serving engine: tokens per step (chunked prefill)
     double kvMemoryFraction = 0.9;              // serving engine: share of GPU memory it may use
+    bool kvReserveWholeSequence = false;        // serving engine: "kv_admission": "reserve" or "on_demand"
 
     static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
                                                            QString *error = nullptr);

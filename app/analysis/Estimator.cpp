@@ -200,6 +200,7 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs, 
     d.engine.maxBatchedTokens =
         traffic.maxBatchedTokens > 0 ? traffic.maxBatchedTokens : parameters.maxBatchedTokens;
     d.engine.kvCacheTokens = kvCacheTokens(memory, inputs.parallelism, capacityGb, parameters);
+    d.engine.reserveWholeSequence = parameters.kvReserveWholeSequence;
     d.replicas = inputs.parallelism.data;
     d.gpus = inputs.parallelism.gpus;
     d.inputTokens = inputs.workload.inputTokens;

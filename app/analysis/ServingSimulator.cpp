@@ -44,6 +44,7 @@ struct Request
     double scheduled = -1.0; // first step that gave it tokens
     double firstToken = -1.0;
     double lastToken = 0.0;
+    int prompt = 0; // tokens to prefill: the input, or input and output so far after a preemption
     int prefilled = 0;
     int generated = 0;
     long long blocks = 0;
@@ -189,6 +190,7 @@ public:
             return unservable(needed);
         while (m_completed < m_total) {
             admitArrivals();
+            makeRoomForRunning();
             admit();
             if (m_running.empty()) {
                 const double next = nextArrival();
@@ -208,8 +210,14 @@ private:
 
     void arrive(double time)
     {
+        if (int(m_requests.size()) == m_warmup) { // the first measured request opens the window
+            m_windowStart = time;
+            m_tokensBeforeWindow = m_generatedTokens;
+            m_completedBeforeWindow = m_completed;
+        }
         Request r;
         r.arrival = time;
+        r.prompt = m_traffic.inputTokens;
         r.measured = int(m_requests.size()) >= m_warmup;
         m_requests.push_back(r);
         m_waiting.push_back(int(m_requests.size()) - 1);
@@ -249,13 +257,20 @@ private:
                std::max(0, m_traffic.outputTokens - 1) * m_cost.seconds(0, 0.0, 0.0, 1, meanContext);
     }
 
-    // First come, first served: the queue's head waits for a slot and for KV blocks for its whole
-    // sequence (prompt and output), so a running sequence is never preempted.
+    // KV blocks a waiting request needs to start: its whole sequence when the engine reserves (never
+    // preempts), else its prompt and the first token (the cache grows as it generates).
+    long long admissionBlocks(const Request &r) const
+    {
+        return m_engine.reserveWholeSequence ? blocksFor(m_traffic.inputTokens + m_traffic.outputTokens)
+                                             : blocksFor(r.prompt + 1);
+    }
+
+    // First come, first served: the queue's head waits for a slot and for its KV blocks.
     void admit()
     {
         while (!m_waiting.empty() && int(m_running.size()) < m_engine.maxNumSeqs) {
             Request &r = m_requests[m_waiting.front()];
-            const long long blocks = blocksFor(m_traffic.inputTokens + m_traffic.outputTokens);
+            const long long blocks = admissionBlocks(r);
             if (m_usedBlocks + blocks > m_totalBlocks)
                 break;
             r.blocks = blocks;
@@ -265,6 +280,44 @@ private:
             m_waiting.pop_front();
         }
     }
+
+    // On demand (vLLM, TurboMind): before a step every decoding sequence needs a block for its next token;
+    // when the cache is full the latest admitted sequence is preempted: its blocks are freed and it goes
+    // back to the head of the queue, to recompute its prompt and the tokens it has made.
+    void makeRoomForRunning()
+    {
+        if (m_engine.reserveWholeSequence)
+            return;
+        while (!m_running.empty()) {
+            long long needed = 0;
+            for (int index : m_running) {
+                const Request &r = m_requests[index];
+                if (decoding(r))
+                    needed += std::max(0LL, blocksFor(heldTokens(r) + 1) - r.blocks);
+            }
+            if (m_usedBlocks + needed <= m_totalBlocks) {
+                for (int index : m_running) {
+                    Request &r = m_requests[index];
+                    if (decoding(r))
+                        r.blocks = std::max(r.blocks, blocksFor(heldTokens(r) + 1));
+                }
+                m_usedBlocks += needed;
+                m_peakBlocks = std::max(m_peakBlocks, m_usedBlocks);
+                return;
+            }
+            const int victim = m_running.back();
+            Request &r = m_requests[victim];
+            m_usedBlocks -= r.blocks;
+            r.blocks = 0;
+            r.prompt = heldTokens(r);
+            r.prefilled = 0;
+            m_running.pop_back();
+            m_waiting.push_front(victim);
+        }
+    }
+
+    bool decoding(const Request &r) const { return r.prefilled >= r.prompt && r.generated > 0; }
+    int heldTokens(const Request &r) const { return m_traffic.inputTokens + r.generated; }
 
     double contextOf(const Request &r) const
     {
@@ -281,7 +334,7 @@ private:
         double decodeContext = 0.0;
         for (int index : m_running) {
             const Request &r = m_requests[index];
-            if (r.prefilled >= m_traffic.inputTokens && r.generated > 0) {
+            if (this->decoding(r)) {
                 ++decoding;
                 decodingMeasured += r.measured ? 1 : 0;
                 decodeContext += contextOf(r);
@@ -296,11 +349,11 @@ private:
             Request &r = m_requests[index];
             if (budget <= 0)
                 break;
-            if (r.generated > 0)
+            if (this->decoding(r))
                 continue;
             if (r.scheduled < 0.0)
                 r.scheduled = m_time;
-            const int remaining = std::max(0, m_traffic.inputTokens - r.prefilled);
+            const int remaining = std::max(0, r.prompt - r.prefilled);
             const int chunk = std::min(remaining, budget);
             // Causal attention: the chunk's tokens attend to the earlier chunks and to each other.
             double span = r.prefilled + (chunk + 1) / 2.0;
@@ -321,6 +374,11 @@ private:
             for (int index : m_running)
                 untilFinish = std::min(untilFinish, m_traffic.outputTokens - m_requests[index].generated);
             steps = std::max(1, untilFinish);
+            if (!m_engine.reserveWholeSequence && decoding > 0) {
+                // Each sequence's next block must be free: free blocks shared out give that many tokens.
+                const long long perSequence = (m_totalBlocks - m_usedBlocks) / decoding;
+                steps = int(std::min<long long>(steps, 1 + perSequence * m_blockTokens));
+            }
         }
         double context = decodeContext;
         int taken = 0;
@@ -343,24 +401,34 @@ private:
     {
         if (int(m_running.size()) >= m_engine.maxNumSeqs)
             return false;
-        return m_usedBlocks + blocksFor(m_traffic.inputTokens + m_traffic.outputTokens) <= m_totalBlocks;
+        return m_usedBlocks + admissionBlocks(m_requests[m_waiting.front()]) <= m_totalBlocks;
     }
 
     void finishStep(int steps)
     {
         for (int index : m_running) {
             Request &r = m_requests[index];
-            if (r.prefilled >= m_traffic.inputTokens && r.generated > 0) {
+            if (decoding(r)) {
                 r.generated += steps;
                 r.lastToken = m_time;
+                m_generatedTokens += steps;
+                if (!m_engine.reserveWholeSequence && steps > 1) { // blocks for the tokens made at once
+                    const long long blocks = blocksFor(heldTokens(r));
+                    m_usedBlocks += std::max(0LL, blocks - r.blocks);
+                    r.blocks = std::max(r.blocks, blocks);
+                }
             }
         }
+        m_peakBlocks = std::max(m_peakBlocks, m_usedBlocks);
         for (const Chunk &chunk : m_chunks) {
             Request &r = m_requests[chunk.request];
             r.prefilled += chunk.tokens;
-            if (r.prefilled >= m_traffic.inputTokens) {
-                r.generated = 1; // the step that ends the prompt samples the first token
-                r.firstToken = m_time;
+            if (r.prefilled >= r.prompt) {
+                // The step that ends the prompt samples a token: the first, or the next after a preemption.
+                if (r.generated == 0)
+                    r.firstToken = m_time;
+                ++r.generated;
+                ++m_generatedTokens;
                 r.lastToken = m_time;
             }
         }
@@ -389,9 +457,6 @@ private:
         m_queue.push_back(std::max(0.0, r.scheduled - r.arrival));
         if (m_traffic.outputTokens > 1)
             m_tpot.push_back((m_time - r.firstToken) / (m_traffic.outputTokens - 1));
-        m_firstMeasuredArrival = std::min(m_firstMeasuredArrival, r.arrival);
-        m_lastCompletion = std::max(m_lastCompletion, m_time);
-        ++m_measuredCompleted;
     }
 
     ServingResult unservable(long long needed)
@@ -422,10 +487,12 @@ private:
         s.e2eMs = statsMs(m_e2e);
         s.queueMs = statsMs(m_queue);
         s.itlMs = m_itl.statsMs();
-        const double span = m_lastCompletion - m_firstMeasuredArrival;
+        // Everything made from the first measured arrival to the end: warm-up requests still queued then
+        // are served inside the window too.
+        const double span = m_time - m_windowStart;
         if (span > 0.0) {
-            s.outputTokensPerS = double(m_measuredCompleted) * m_traffic.outputTokens / span;
-            s.requestsPerS = double(m_measuredCompleted) / span;
+            s.outputTokensPerS = double(m_generatedTokens - m_tokensBeforeWindow) / span;
+            s.requestsPerS = double(m_completed - m_completedBeforeWindow) / span;
         }
         s.kvCacheUse = m_totalBlocks > 0 ? double(m_peakBlocks) / double(m_totalBlocks) : 0.0;
         s.meanRunningSequences = m_busyTime > 0.0 ? m_runningTime / m_busyTime : 0.0;
@@ -457,10 +524,11 @@ private:
     double m_time = 0.0;
     double m_nextArrival = 0.0;
     int m_issued = 0;
+    long long m_generatedTokens = 0;
+    double m_windowStart = 0.0;
+    long long m_tokensBeforeWindow = 0;
+    int m_completedBeforeWindow = 0;
     int m_completed = 0;
-    int m_measuredCompleted = 0;
-    double m_firstMeasuredArrival = std::numeric_limits<double>::infinity();
-    double m_lastCompletion = 0.0;
     double m_runningTime = 0.0;
     double m_busyTime = 0.0;
 

@@ -7,8 +7,10 @@
 // Continuous batching, simulated one engine step at a time, as vLLM, TensorRT-LLM and SGLang schedule:
 //   - each step first gives every running sequence that is decoding one token, then fills the rest of the
 //     step's token budget (max batched tokens) with prefill chunks, oldest request first (chunked prefill);
-//   - a waiting request is admitted when a sequence slot (max num seqs) is free and the KV cache has room
-//     for its prompt plus the output it will generate; otherwise it queues (first come, first served);
+//   - a waiting request is admitted when a sequence slot (max num seqs) is free and the KV cache has room:
+//     for its whole sequence when the engine reserves (TensorRT-LLM's guaranteed-no-evict), else for its
+//     prompt, the cache growing as it generates and the newest sequence preempted (recomputed later) when
+//     it is full (vLLM, TurboMind); otherwise it queues (first come, first served);
 //   - a request's first token comes out of the step that finishes its prompt; it leaves after its last.
 // The step's duration comes from StepCost, the same roofline terms as InferenceModel for one replica.
 // Deterministic: a closed loop has no randomness, an open loop draws Poisson arrivals from the seed.
@@ -41,10 +43,11 @@ struct StepCost
 
 struct Engine
 {
-    int maxNumSeqs = 256;        // sequences running at once
-    int maxBatchedTokens = 8192; // tokens per step, decode tokens included
-    long long kvCacheTokens = 0; // tokens the KV cache holds (paged: whole blocks)
-    int blockTokens = 16;        // KV page size
+    int maxNumSeqs = 256;             // sequences running at once
+    int maxBatchedTokens = 8192;      // tokens per step, decode tokens included
+    long long kvCacheTokens = 0;      // tokens the KV cache holds (paged: whole blocks)
+    int blockTokens = 16;             // KV page size
+    bool reserveWholeSequence = true; // admission reserves prompt + output; false: on demand, preempting
 };
 
 struct Traffic

@@ -162,6 +162,39 @@ TEST(ServingSimulator, RequestsQueueWhenTheKvCacheIsFull)
     EXPECT_NEAR(r.queueMs.p99, 2.0 * r.queueMs.p50, 0.1 * r.queueMs.p50);
 }
 
+TEST(ServingSimulator, OnDemandCacheRunsMoreSequencesAndPreemptsWhenFull)
+{
+    // Room for 26 blocks: reserving 13 per request (100 + 100 tokens) runs two at once; allocating on demand
+    // (vLLM, TurboMind) starts three on their prompts (7 blocks each), lets them grow and preempts the
+    // newest when the cache is full. Every request is still served.
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 26 * 16;
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 6;
+    traffic.numRequests = 6;
+    traffic.inputTokens = 100;
+    traffic.outputTokens = 100;
+    const ServingResult reserved = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    engine.reserveWholeSequence = false;
+    const ServingResult onDemand = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    EXPECT_LE(reserved.meanRunningSequences, 2.0 + 1e-9);
+    EXPECT_GT(onDemand.meanRunningSequences, 2.0);
+    EXPECT_LE(onDemand.kvCacheUse, 1.0 + 1e-9);
+    EXPECT_NEAR(reserved.kvCacheUse, 1.0, 1e-9);
+    EXPECT_EQ(onDemand.numRequests, 6);
+    EXPECT_GT(onDemand.outputTokensPerS, 0.0);
+    EXPECT_GT(onDemand.e2eMs.mean, 0.0);
+}
+
+TEST(ServingSimulator, SaturatedThroughputCountsWhatIsServedInTheWindow)
+{
+    // 250 users on NIM's 2 H100 keep the cache full; the throughput is the cache's worth of sequences at
+    // the saturated step time, not diluted by the warm-up requests still queued when measuring starts.
+    const ServingResult r = serve(chatbot70b(250), TestCatalogue::h100Sxm(), QStringLiteral("tensorrt-llm"));
+    const double sequencesPerStep = r.meanRunningSequences;
+    EXPECT_NEAR(r.outputTokensPerS / (sequencesPerStep * 1000.0 / r.itlMs.mean), 1.0, 0.05);
+}
+
 TEST(ServingSimulator, ARequestLargerThanTheKvCacheIsNeverServed)
 {
     ServingSimulator::Engine engine;
