@@ -4,8 +4,6 @@
 
 namespace CalibrationData {
 
-namespace {
-
 const ModelSpec *findModel(const QVector<ModelSpec> &models, const QString &id)
 {
     for (const ModelSpec &model : models)
@@ -21,6 +19,8 @@ const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id)
             return &gpu;
     return nullptr;
 }
+
+namespace {
 
 int leadingInt(const QString &text, int fallback)
 {

@@ -53,4 +53,8 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
 
 QString metricName(CalibrationMetric metric);
 
+// The record with this id, or null (the serving set shares them).
+const ModelSpec *findModel(const QVector<ModelSpec> &models, const QString &id);
+const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id);
+
 } // namespace CalibrationData

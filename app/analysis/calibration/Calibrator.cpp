@@ -10,20 +10,6 @@ namespace Calibrator {
 
 namespace {
 
-double current(const EfficiencyParameters &parameters, const FitParameter &p)
-{
-    EfficiencyParameters copy = parameters;
-    const PropertyTable *table = copy.table(p.table);
-    if (!table)
-        return 1.0;
-    if (p.key == QLatin1String("default"))
-        return table->defaultValue();
-    for (const auto &[name, value] : table->overrides())
-        if (name == p.key)
-            return value;
-    return table->defaultValue();
-}
-
 void assign(EfficiencyParameters &parameters, const FitParameter &p, double value)
 {
     if (PropertyTable *table = parameters.table(p.table))
@@ -71,6 +57,20 @@ QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points
     return errors;
 }
 
+double currentValue(const EfficiencyParameters &parameters, const FitParameter &p)
+{
+    EfficiencyParameters copy = parameters;
+    const PropertyTable *table = copy.table(p.table);
+    if (!table)
+        return 1.0;
+    if (p.key == QLatin1String("default"))
+        return table->defaultValue();
+    for (const auto &[name, value] : table->overrides())
+        if (name == p.key)
+            return value;
+    return table->defaultValue();
+}
+
 double median(QVector<double> values)
 {
     if (values.isEmpty())
@@ -90,7 +90,7 @@ EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const Efficien
     double span = std::log(4.0);
     for (int round = 0; round < 5; ++round, span /= 2.5) {
         for (const FitParameter &p : parameters) {
-            const double centre = current(best, p);
+            const double centre = currentValue(best, p);
             QVector<double> candidates;
             if (centre > 1e-9) {
                 for (int step = -12; step <= 12; ++step)

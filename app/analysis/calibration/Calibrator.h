@@ -29,6 +29,8 @@ double objective(const QVector<CalibrationPoint> &points, const EfficiencyParame
 QVector<double> absolutePercentageErrors(const QVector<CalibrationPoint> &points,
                                          const EfficiencyParameters &parameters);
 double median(QVector<double> values);
+// The value a fit parameter has in these parameters (its table's key, else the table's default).
+double currentValue(const EfficiencyParameters &parameters, const FitParameter &p);
 
 EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
                          const QVector<FitParameter> &parameters);

@@ -1,27 +1,13 @@
 #include "ServingCalibrationData.h"
 
+#include "CalibrationData.h"
+
 #include <QHash>
 #include <QRegularExpression>
 
 namespace ServingCalibrationData {
 
 namespace {
-
-const ModelSpec *findModel(const QVector<ModelSpec> &models, const QString &id)
-{
-    for (const ModelSpec &model : models)
-        if (model.modelId == id)
-            return &model;
-    return nullptr;
-}
-
-const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id)
-{
-    for (const GpuSpec &gpu : gpus)
-        if (gpu.gpuId == id)
-            return &gpu;
-    return nullptr;
-}
 
 bool has(const QString &text, const char *needle)
 {
@@ -140,7 +126,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
         runs[runOf(row.benchId)].insert(suffixOf(row.benchId), &row);
 
     for (const Benchmark &row : rows) {
-        const GpuSpec *gpu = findGpu(gpus, row.gpuId);
+        const GpuSpec *gpu = CalibrationData::findGpu(gpus, row.gpuId);
         if (!gpu) {
             skip(row, QStringLiteral("GPU %1 is not in the datasheet catalogue").arg(row.gpuId));
             continue;
@@ -332,7 +318,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             skip(row, QStringLiteral("no preset for %1").arg(row.model));
             continue;
         }
-        const ModelSpec *model = findModel(models, modelId);
+        const ModelSpec *model = CalibrationData::findModel(models, modelId);
         if (!model) {
             skip(row, QStringLiteral("preset %1 missing from models.json").arg(modelId));
             continue;

@@ -14,18 +14,8 @@ const QString kKvMemoryFraction = QStringLiteral("kv_memory_fraction");
 
 double current(const EfficiencyParameters &parameters, const Calibrator::FitParameter &p)
 {
-    if (p.table == kKvMemoryFraction)
-        return parameters.kvMemoryFraction;
-    EfficiencyParameters copy = parameters;
-    const PropertyTable *table = copy.table(p.table);
-    if (!table)
-        return 1.0;
-    if (p.key == QLatin1String("default"))
-        return table->defaultValue();
-    for (const auto &[name, value] : table->overrides())
-        if (name == p.key)
-            return value;
-    return table->defaultValue();
+    return p.table == kKvMemoryFraction ? parameters.kvMemoryFraction
+                                        : Calibrator::currentValue(parameters, p);
 }
 
 void assign(EfficiencyParameters &parameters, const Calibrator::FitParameter &p, double value)
