@@ -118,6 +118,23 @@ const char *const kVersion2[] = {
 ) STRICT)sql",
 };
 
+// Version 3: how many of each GPU one server or tray holds (training across nodes). Seed rows the
+// user never changed get the value of the version-3 seed (resources/seed/gpu-specs.csv, reasons in
+// gpu-specs-notes.md), as a catalogue built from that seed has it; edited, imported and the user's own
+// rows stay NULL ("not given"). The values are frozen here like the rest of the step: a later seed
+// change reaches existing catalogues only through a later migration.
+const char *const kVersion3[] = {
+    "ALTER TABLE gpus ADD COLUMN gpus_per_node INTEGER CHECK (gpus_per_node >= 1)",
+    R"sql(UPDATE gpus SET gpus_per_node = 8 WHERE user_modified = 0 AND gpu_id IN (
+    'h100_sxm5_80gb', 'h100_pcie_80gb', 'h100_nvl_94gb', 'h200_sxm_141gb', 'h200_nvl_141gb',
+    'a100_pcie_40gb', 'a100_sxm4_40gb', 'a100_sxm4_80gb', 'a100_pcie_80gb', 'l40s_48gb', 'l40_48gb',
+    'l4_24gb', 'a10_24gb', 'a40_48gb', 'b200_sxm_180gb', 'mi300x_192gb', 'mi325x_256gb'))sql",
+    R"sql(UPDATE gpus SET gpus_per_node = 4 WHERE user_modified = 0 AND gpu_id IN (
+    'rtx_a6000_48gb', 'rtx_6000_ada_48gb'))sql",
+    R"sql(UPDATE gpus SET gpus_per_node = 2 WHERE user_modified = 0 AND gpu_id IN (
+    'rtx_4090_24gb', 'rtx_3090_24gb', 'gh200_144gb'))sql",
+};
+
 template <std::size_t N> QStringList toList(const char *const (&statements)[N])
 {
     QStringList list;
@@ -140,6 +157,8 @@ QStringList migrationStatements(int version)
     }
     case 2:
         return toList(kVersion2);
+    case 3:
+        return toList(kVersion3);
     default:
         return {};
     }

@@ -5,6 +5,7 @@
 
 #include <QLocale>
 #include <QRegularExpression>
+#include <cmath>
 
 namespace {
 
@@ -43,6 +44,7 @@ const QStringList kRequiredColumns{QStringLiteral("gpu_id"),
                                    QStringLiteral("nvlink_bandwidth_gbps_bidir"),
                                    QStringLiteral("pcie"),
                                    QStringLiteral("pcie_bandwidth_gbps_bidir"),
+                                   QStringLiteral("gpus_per_node"),
                                    QStringLiteral("form_factor"),
                                    QStringLiteral("mig_support"),
                                    QStringLiteral("launch_msrp_usd"),
@@ -133,6 +135,11 @@ public:
         const std::optional<double> value = note ? leadingNumber(column, note) : number(column);
         if (!value)
             return std::nullopt;
+        // A plain cell must be whole ("8.5" GPUs is a typo, not 8); either kind must fit an int.
+        if ((!note && std::floor(*value) != *value) || !(std::abs(*value) <= 1.0e9)) {
+            fail(column, QStringLiteral("'%1' is not a whole number in range").arg(text(column)));
+            return std::nullopt;
+        }
         return static_cast<int>(*value);
     }
 
@@ -201,6 +208,7 @@ GpuSpec readGpu(Row &row)
     else if (!isMissingText(gpu.pcieNote))
         row.fail(QStringLiteral("pcie"), QStringLiteral("'%1' names no PCIe generation").arg(gpu.pcieNote));
     gpu.pcieGBs = row.number(QStringLiteral("pcie_bandwidth_gbps_bidir"));
+    gpu.gpusPerNode = row.integer(QStringLiteral("gpus_per_node"));
     gpu.formFactor = row.text(QStringLiteral("form_factor"));
     gpu.mig = row.text(QStringLiteral("mig_support"));
 

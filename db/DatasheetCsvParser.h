@@ -14,6 +14,7 @@
 //   "304 CU", "~1965 (device-reported)"  -> the leading number
 //   TDP "up to 700 (configurable)", "350-400 (...)" -> the configurable maximum (700, 400)
 //   "PCIe Gen5 x16"                      -> pcieGeneration 5
+//   gpus_per_node "8"                    -> gpusPerNode 8 (a whole number; reasons in gpu-specs-notes.md)
 //   NVLink/NVSwitch/Infinity Fabric text -> interconnectKind none | nvlink-bridge | nvlink-switch |
 //   infinity-fabric
 // A cell no rule understands is an error naming its line and column: the seed must be read exactly.

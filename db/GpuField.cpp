@@ -56,6 +56,7 @@ QVector<GpuField> buildFields()
         {F::PcieGeneration, "pcie_generation", QT_TRANSLATE_NOOP("GpuField", "PCIe gen"), "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
         {F::PcieNote, "pcie_note", QT_TRANSLATE_NOOP("GpuField", "PCIe note"), "", T::Text, &GpuSpec::pcieNote},
         {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, 0, 10000},
+        {F::GpusPerNode, "gpus_per_node", QT_TRANSLATE_NOOP("GpuField", "GPUs per node"), "", T::Integer, &GpuSpec::gpusPerNode, false, 1, 1024},
         {F::FormFactor, "form_factor", QT_TRANSLATE_NOOP("GpuField", "Form factor"), "", T::Text, &GpuSpec::formFactor},
         {F::Mig, "mig", QT_TRANSLATE_NOOP("GpuField", "MIG"), "", T::Text, &GpuSpec::mig},
         {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 0, 1.0e8},

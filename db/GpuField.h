@@ -55,6 +55,7 @@ struct GpuField
         PcieGeneration,
         PcieNote,
         PcieGBs,
+        GpusPerNode,
         FormFactor,
         Mig,
         PriceUsd,

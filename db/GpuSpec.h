@@ -56,8 +56,9 @@ struct GpuSpec
     QString interconnectNote;
     std::optional<double> interconnectGBs; // bidirectional GPU-to-GPU bandwidth
     std::optional<int> pcieGeneration;
-    QString pcieNote;              // the datasheet's original text: "PCIe Gen5 x16"
-    std::optional<double> pcieGBs; // bidirectional host link bandwidth
+    QString pcieNote;               // the datasheet's original text: "PCIe Gen5 x16"
+    std::optional<double> pcieGBs;  // bidirectional host link bandwidth
+    std::optional<int> gpusPerNode; // GPUs in one server or tray (8 on HGX boards, 2 in a GH200 NVL2 server)
     QString formFactor;
     QString mig;
 

@@ -1,14 +1,16 @@
-// A catalogue written by the previous version (tests/data/catalogue-v1.sql, frozen) opens, is
-// migrated in place, and keeps every row and the user's edits.
+// Catalogues written by earlier versions (tests/data/catalogue-v1.sql and catalogue-v2.sql, frozen)
+// open, are migrated in place, and keep every row and the user's edits.
 
 #include <Catalogue.h>
 #include <CatalogueSchema.h>
 #include <GpuRepository.h>
 #include <QFile>
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <SeedCatalogue.h>
 #include <gtest/gtest.h>
 
 namespace {
@@ -42,6 +44,52 @@ void buildFromSql(const QString &databasePath, const QString &sqlPath)
     QSqlDatabase::removeDatabase(name);
 }
 
+// Runs statements on the file at path through a connection of its own.
+void execOn(const QString &path, const QStringList &statements)
+{
+    const QString name = QStringLiteral("statement-runner");
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        database.setDatabaseName(path);
+        ASSERT_TRUE(database.open());
+        QSqlQuery query(database);
+        for (const QString &sql : statements)
+            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+}
+
+std::optional<qint64> userVersionOf(const QString &path)
+{
+    std::optional<qint64> version;
+    const QString name = QStringLiteral("version-reader");
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        database.setDatabaseName(path);
+        if (database.open()) {
+            QSqlQuery query(database);
+            if (query.exec(QStringLiteral("PRAGMA user_version")) && query.next())
+                version = query.value(0).toLongLong();
+        }
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return version;
+}
+
+QHash<QString, int> seedGpusPerNode()
+{
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    EXPECT_TRUE(seed) << error.toStdString();
+    QHash<QString, int> values;
+    if (seed)
+        for (const GpuSpec &gpu : seed->gpus)
+            values.insert(gpu.gpuId, gpu.gpusPerNode.value_or(0));
+    return values;
+}
+
 } // namespace
 
 TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
@@ -73,12 +121,15 @@ TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
     ASSERT_NE(h100, nullptr);
     EXPECT_EQ(h100->fp16DenseTflops, 989.4);
     EXPECT_FALSE(h100->usdPerGpuHour.has_value()); // a new column starts missing, not 0
+    EXPECT_EQ(h100->gpusPerNode, 8);               // except a seed value for an unchanged seed row
+    EXPECT_EQ(h100->revision, 1);
 
     const GpuSpec *mine = snapshot->findGpu(QStringLiteral("my_lab_card"));
     ASSERT_NE(mine, nullptr);
     EXPECT_TRUE(mine->userModified);
     EXPECT_EQ(mine->revision, 3);
     EXPECT_FALSE(mine->fp64Tflops.has_value());
+    EXPECT_FALSE(mine->gpusPerNode.has_value());
 
     // The upgraded file is an ordinary catalogue: writes work.
     GpuSpec edited = *mine;
@@ -121,4 +172,118 @@ TEST(Migration, EachStepIsOneTransaction)
         database.close();
     }
     QSqlDatabase::removeDatabase(QStringLiteral("check"));
+}
+
+TEST(Migration, AVersion2CatalogueGainsGpusPerNodeForItsUnchangedSeedRowsOnly)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2.db"));
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+    ASSERT_EQ(userVersionOf(path), 2);
+
+    CatalogueError error;
+    auto catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    EXPECT_EQ(catalogue->schemaVersion(), CatalogueSchema::kCurrentVersion);
+    EXPECT_TRUE(catalogue->integrityCheck().isEmpty());
+    const auto snapshot = catalogue->snapshot(&error);
+    ASSERT_TRUE(snapshot) << error.message.toStdString();
+    ASSERT_EQ(snapshot->gpus.size(), 5);
+    ASSERT_EQ(snapshot->benchmarks.size(), 1);
+
+    // Seed rows the user never changed: the seed's value, nothing else touched.
+    const QHash<QString, int> seed = seedGpusPerNode();
+    for (const char *id : {"h100_sxm5_80gb", "rtx_a6000_48gb", "gh200_144gb"}) {
+        const GpuSpec *gpu = snapshot->findGpu(QLatin1String(id));
+        ASSERT_NE(gpu, nullptr) << id;
+        EXPECT_EQ(gpu->gpusPerNode, seed.value(QLatin1String(id))) << id;
+        EXPECT_FALSE(gpu->userModified) << id;
+        EXPECT_EQ(gpu->revision, 1) << id;
+    }
+    EXPECT_EQ(snapshot->findGpu(QStringLiteral("h100_sxm5_80gb"))->gpusPerNode, 8);
+    EXPECT_EQ(snapshot->findGpu(QStringLiteral("rtx_a6000_48gb"))->gpusPerNode, 4);
+    EXPECT_EQ(snapshot->findGpu(QStringLiteral("gh200_144gb"))->gpusPerNode, 2);
+    EXPECT_EQ(snapshot->findGpu(QStringLiteral("h100_sxm5_80gb"))->usdPerGpuHour, 2.99);
+
+    // A seed row the user edited keeps the edit and gets no value it did not ask for; the user's
+    // own GPU neither.
+    const GpuSpec *l4 = snapshot->findGpu(QStringLiteral("l4_24gb"));
+    ASSERT_NE(l4, nullptr);
+    EXPECT_FALSE(l4->gpusPerNode.has_value());
+    EXPECT_EQ(l4->usdPerGpuHour, 0.42);
+    EXPECT_EQ(l4->revision, 2);
+    EXPECT_TRUE(l4->userModified);
+    const GpuSpec *mine = snapshot->findGpu(QStringLiteral("my_lab_card"));
+    ASSERT_NE(mine, nullptr);
+    EXPECT_FALSE(mine->gpusPerNode.has_value());
+
+    // The new column takes the user's values from now on, and refuses 0 even outside the app.
+    GpuSpec edited = *l4;
+    edited.gpusPerNode = 16;
+    ASSERT_FALSE(catalogue->gpus().update(edited));
+    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->gpusPerNode, 16);
+    QSqlQuery query(catalogue->connection());
+    EXPECT_FALSE(query.exec(QStringLiteral("UPDATE gpus SET gpus_per_node = 0 WHERE gpu_id = 'l4_24gb'")));
+}
+
+TEST(Migration, TheVersion3ValuesAreTheBundledSeedsForEveryGpu)
+{
+    // A version-2 catalogue holding every seed GPU unchanged, plus one the user changed: after the
+    // upgrade each unchanged row has exactly the value a new catalogue would get from the seed.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2-all.db"));
+    QStringList statements =
+        CatalogueSchema::migrationStatements(1) + CatalogueSchema::migrationStatements(2);
+    statements << QStringLiteral("PRAGMA user_version = 2");
+    const QHash<QString, int> seed = seedGpusPerNode();
+    ASSERT_EQ(seed.size(), 22);
+    for (auto it = seed.cbegin(); it != seed.cend(); ++it)
+        statements << QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, user_modified) "
+                                     "VALUES ('%1', 'v', 'p', %2)")
+                          .arg(it.key())
+                          .arg(it.key() == QStringLiteral("a40_48gb") ? 1 : 0);
+    execOn(path, statements);
+
+    CatalogueError error;
+    auto catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    const auto snapshot = catalogue->snapshot(&error);
+    ASSERT_TRUE(snapshot) << error.message.toStdString();
+    ASSERT_EQ(snapshot->gpus.size(), 22);
+    for (const GpuSpec &gpu : snapshot->gpus) {
+        if (gpu.gpuId == QStringLiteral("a40_48gb"))
+            EXPECT_FALSE(gpu.gpusPerNode.has_value()) << "a changed row keeps its (missing) value";
+        else
+            EXPECT_EQ(gpu.gpusPerNode, seed.value(gpu.gpuId))
+                << gpu.gpuId.toStdString()
+                << ": the frozen version-3 step and resources/seed/gpu-specs.csv disagree; a seed change "
+                   "needs a new migration to reach existing catalogues";
+    }
+}
+
+TEST(Migration, AFailingVersion3StepLeavesVersion2WithoutTheColumn)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2.db"));
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+    // Sabotage: the step's seed-value UPDATE fails after its ALTER TABLE succeeded.
+    execOn(path, {QStringLiteral("CREATE TRIGGER no_updates BEFORE UPDATE ON gpus BEGIN "
+                                 "SELECT RAISE(ABORT, 'sabotaged'); END")});
+
+    CatalogueError error;
+    EXPECT_FALSE(Catalogue::open(path, &error));
+    EXPECT_TRUE(error.message.contains(QStringLiteral("version 3"))) << error.message.toStdString();
+    EXPECT_EQ(userVersionOf(path), 2);
+    const QString name = QStringLiteral("check-v3");
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        database.setDatabaseName(path);
+        ASSERT_TRUE(database.open());
+        QSqlQuery query(database);
+        EXPECT_FALSE(query.exec(QStringLiteral("SELECT gpus_per_node FROM gpus")))
+            << "the ALTER was rolled back";
+        EXPECT_TRUE(query.exec(QStringLiteral("SELECT usd_per_gpu_hour FROM gpus")));
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
 }
