@@ -87,6 +87,12 @@ const TableField kTables[] = {
     {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
     {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
     {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
+    {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
+    {"gemm_tokens_half", &EfficiencyParameters::gemmTokensHalf},
+    {"fp8_compute_factor", &EfficiencyParameters::fp8ComputeFactor},
+    {"network_efficiency", &EfficiencyParameters::networkEfficiency},
+    {"dp_overlap", &EfficiencyParameters::dataParallelOverlap},
+    {"tp_overlap", &EfficiencyParameters::tensorParallelOverlap},
 };
 
 // Factors that divide a time must stay positive.
@@ -94,7 +100,14 @@ bool dividesTime(const char *key)
 {
     return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0 ||
            qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0 ||
-           qstrcmp(key, "communication_efficiency") == 0 || qstrcmp(key, "kv_read_efficiency") == 0;
+           qstrcmp(key, "communication_efficiency") == 0 || qstrcmp(key, "kv_read_efficiency") == 0 ||
+           qstrcmp(key, "fp8_compute_factor") == 0 || qstrcmp(key, "network_efficiency") == 0;
+}
+
+// Fractions of a time hidden behind another: at most 1.
+bool isFraction(const char *key)
+{
+    return qstrcmp(key, "dp_overlap") == 0 || qstrcmp(key, "tp_overlap") == 0;
 }
 
 } // namespace
@@ -122,6 +135,15 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
                 positive = positive && entry.second > 0.0;
             if (!positive) {
                 message = key + QStringLiteral(": every factor must be > 0");
+                return std::nullopt;
+            }
+        }
+        if (isFraction(field.key)) {
+            bool fraction = table->defaultValue() <= 1.0;
+            for (const auto &entry : table->overrides())
+                fraction = fraction && entry.second <= 1.0;
+            if (!fraction) {
+                message = key + QStringLiteral(": every fraction must be from 0 to 1");
                 return std::nullopt;
             }
         }
@@ -262,5 +284,11 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.kvRead = p.kvReadEfficiency.value(architecture, memory, modelKind);
+    r.gemmWidthHalf = p.gemmWidthHalf.value(architecture, memory, modelKind);
+    r.gemmTokensHalf = p.gemmTokensHalf.value(architecture, memory, modelKind);
+    r.fp8Compute = p.fp8ComputeFactor.value(architecture, memory, modelKind);
+    r.network = p.networkEfficiency.value(architecture, memory, modelKind);
+    r.dataParallelOverlap = p.dataParallelOverlap.value(architecture, memory, modelKind);
+    r.tensorParallelOverlap = p.tensorParallelOverlap.value(architecture, memory, modelKind);
     return r;
 }

@@ -51,6 +51,15 @@ struct EfficiencyParameters
     PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
     PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
     PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
+    // Training at scale (TrainingModel): matmul efficiency falls with the matrices' size, as
+    // width / (width + half) for the hidden size per tensor-parallel GPU and tokens / (tokens + half) for
+    // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
+    PropertyTable gemmWidthHalf{0.0};
+    PropertyTable gemmTokensHalf{0.0};
+    PropertyTable fp8ComputeFactor{1.0};      // FP8/FP4 matmuls (scaling, casts) relative to eta_c
+    PropertyTable networkEfficiency{1.0};     // achieved / inter-node network bandwidth for collectives
+    PropertyTable dataParallelOverlap{0.0};   // share of the backward pass the gradient reduction hides behind
+    PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel communication hidden behind matmuls
     bool useFp16AccumulatePeak = false;         // the framework uses FP16 accumulation (llama.cpp)
     int maxBatch = 4096;                        // the largest batch the framework schedules
     int prefillMicrobatchTokens = 0;            // pipeline micro-batch of a prompt (llama.cpp ubatch)
@@ -88,6 +97,12 @@ struct ResolvedEfficiency
     double stepOverheadS = 0.0;
     double sequenceOverheadS = 0.0;
     double kvRead = 1.0;
+    double gemmWidthHalf = 0.0;
+    double gemmTokensHalf = 0.0;
+    double fp8Compute = 1.0;
+    double network = 1.0;
+    double dataParallelOverlap = 0.0;
+    double tensorParallelOverlap = 0.0;
 
     static ResolvedEfficiency resolve(const EfficiencyParameters &parameters, const GpuSpec &gpu,
                                       const QString &modelKind);

@@ -32,7 +32,10 @@ struct Parallelism
     int gpus = 1;
     int tensor = 1;
     int pipeline = 1;
-    int data = 1;
+    int data = 1;          // replicas: gpus / (tensor x pipeline x context)
+    int context = 1;       // training: GPUs one sequence is split over
+    int expert = 1;        // training, MoE: GPUs the experts are split over (within the data-parallel ones)
+    int virtualStages = 1; // training: model chunks per pipeline stage (interleaved 1F1B)
 };
 
 struct InferenceResult
@@ -97,6 +100,27 @@ struct TrainingResult
     double budgetHours = 0.0;    // wall-clock hours for the workload's token budget
     double budgetGpuHours = 0.0; // GPU-hours for the workload's token budget
     int maxBatch = 0;            // the largest micro-batch that fits
+
+    double tokensPerSPerGpu = 0.0;
+    double hfu = 0.0; // hardware FLOPs (recomputation included) / (step time x GPUs x dense peak)
+    int gpusPerNode = 8;
+    int nodes = 1;
+    double networkGbps = 0.0; // per GPU between nodes; 0 when the run is one node
+    // Where one step's time goes (seconds; they add up to stepTimeS).
+    struct Breakdown
+    {
+        double compute = 0.0;          // forward and backward math of the model
+        double recompute = 0.0;        // the forward passes repeated by activation recomputation
+        double modelParallelComm = 0.0; // exposed tensor, context, expert and pipeline communication
+        double dataParallelComm = 0.0;  // exposed gradient reduction and ZeRO-3 weight gathers
+        double pipelineBubble = 0.0;    // pipeline stages idle at the step's start and end
+        double optimizer = 0.0;         // the optimizer update
+        double total() const
+        {
+            return compute + recompute + modelParallelComm + dataParallelComm + pipelineBubble + optimizer;
+        }
+    } breakdown;
+    double budgetEnergyKwh = 0.0; // all GPUs over the token budget, at TDP x utilisation
 };
 
 struct CostResult

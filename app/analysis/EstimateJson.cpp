@@ -84,6 +84,9 @@ QJsonObject toJson(const Estimate &e)
     parallelism.insert(QStringLiteral("tp"), e.parallelism.tensor);
     parallelism.insert(QStringLiteral("pp"), e.parallelism.pipeline);
     parallelism.insert(QStringLiteral("dp"), e.parallelism.data);
+    parallelism.insert(QStringLiteral("cp"), e.parallelism.context);
+    parallelism.insert(QStringLiteral("ep"), e.parallelism.expert);
+    parallelism.insert(QStringLiteral("vpp"), e.parallelism.virtualStages);
     root.insert(QStringLiteral("parallelism"), parallelism);
 
     QJsonObject memory;
@@ -131,13 +134,29 @@ QJsonObject toJson(const Estimate &e)
         training.insert(QStringLiteral("sequences_per_replica"), r.sequencesPerReplica);
         training.insert(QStringLiteral("micro_batch"), r.microBatch);
         training.insert(QStringLiteral("gradient_accumulation"), r.gradientAccumulation);
+        training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
         training.insert(QStringLiteral("step_time_s"), number(r.stepTimeS));
         training.insert(QStringLiteral("tokens_per_s"), number(r.tokensPerS));
+        training.insert(QStringLiteral("tokens_per_s_per_gpu"), number(r.tokensPerSPerGpu));
         training.insert(QStringLiteral("samples_per_s"), number(r.samplesPerS));
         training.insert(QStringLiteral("mfu"), number(r.mfu));
+        training.insert(QStringLiteral("hfu"), number(r.hfu));
         training.insert(QStringLiteral("max_batch"), r.maxBatch);
+        QJsonObject breakdown;
+        breakdown.insert(QStringLiteral("compute"), number(r.breakdown.compute));
+        breakdown.insert(QStringLiteral("recompute"), number(r.breakdown.recompute));
+        breakdown.insert(QStringLiteral("model_parallel_comm"), number(r.breakdown.modelParallelComm));
+        breakdown.insert(QStringLiteral("data_parallel_comm"), number(r.breakdown.dataParallelComm));
+        breakdown.insert(QStringLiteral("pipeline_bubble"), number(r.breakdown.pipelineBubble));
+        breakdown.insert(QStringLiteral("optimizer"), number(r.breakdown.optimizer));
+        training.insert(QStringLiteral("breakdown_s"), breakdown);
+        training.insert(QStringLiteral("gpus_per_node"), r.gpusPerNode);
+        training.insert(QStringLiteral("nodes"), r.nodes);
+        training.insert(QStringLiteral("network_gbps"), number(r.networkGbps));
         training.insert(QStringLiteral("budget_gpu_hours"), number(r.budgetGpuHours));
         training.insert(QStringLiteral("budget_days"), number(r.budgetHours / 24.0));
+        training.insert(QStringLiteral("budget_usd"), optionalNumber(e.cost.usdForBudget));
+        training.insert(QStringLiteral("budget_energy_kwh"), number(r.budgetEnergyKwh));
         root.insert(QStringLiteral("training"), training);
     } else {
         root.insert(QStringLiteral("training"), QJsonValue(QJsonValue::Null));

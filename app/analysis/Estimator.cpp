@@ -208,6 +208,73 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs, 
     return d;
 }
 
+// Training's context, expert and interleaved-pipeline degrees, the nodes and the network. The parts that
+// depend on the split (the micro-batch dividing each replica's share) are checked once the split is known.
+std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const ModelArchitecture &a)
+{
+    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
+    using F = WorkloadField;
+    if (w.contextParallel < 1 || w.contextParallel > 1024)
+        return WorkloadProblem{F::ContextParallel, say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
+    if (w.expertParallel < 1 || w.expertParallel > 1024)
+        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
+    if (w.expertParallel > 1 && a.experts < 2)
+        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: %2 has no experts to split (a dense model)"))
+            .arg(w.expertParallel)
+            .arg(w.model.modelId)};
+    if (w.expertParallel > 1 && a.experts % w.expertParallel != 0)
+        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the model's %2 experts"))
+            .arg(w.expertParallel)
+            .arg(a.experts)};
+    if (w.virtualStages < 1 || w.virtualStages > 128)
+        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed 1 to 128")).arg(w.virtualStages)};
+    if (w.virtualStages > 1 && w.pipelineParallel < 2)
+        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "vpp %1 interleaves pipeline stages: it needs pp 2 or more"))
+            .arg(w.virtualStages)};
+    if (a.transformer && w.virtualStages > 1 && a.layers % (w.pipelineParallel * w.virtualStages) != 0)
+        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 does not divide the model's %3 layers"))
+            .arg(w.pipelineParallel)
+            .arg(w.virtualStages)
+            .arg(a.layers)};
+    if (w.gpusPerNode < 0 || w.gpusPerNode > 1024)
+        return WorkloadProblem{F::GpusPerNode, say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed 1 to 1024")).arg(w.gpusPerNode)};
+    if (!std::isfinite(w.networkGbps) || w.networkGbps < 0.0 || w.networkGbps > 100000.0)
+        return WorkloadProblem{F::NetworkGbps, say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed 0 (one node only) to 100000"))
+            .arg(w.networkGbps)};
+    if (w.gpusPerNode > 0 && w.networkGbps == 0.0 && w.gpuCount > w.gpusPerNode)
+        return WorkloadProblem{F::NetworkGbps, say(QT_TRANSLATE_NOOP("Estimator", "one node only, but %1 GPUs need %2 nodes of %3: choose a network"))
+            .arg(w.gpuCount)
+            .arg((w.gpuCount + w.gpusPerNode - 1) / w.gpusPerNode)
+            .arg(w.gpusPerNode)};
+    const long long layout = (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) *
+                             w.contextParallel * w.expertParallel;
+    if (layout > w.gpuCount)
+        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp x ep = %2"))
+            .arg(w.gpuCount)
+            .arg(layout)};
+    const long long modelParallel =
+        (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) * w.contextParallel;
+    if (w.gpuCount % modelParallel != 0)
+        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp x cp = %1 does not divide the GPU count %2"))
+            .arg(modelParallel)
+            .arg(w.gpuCount)};
+    const long long dataParallel = w.gpuCount / modelParallel;
+    if (w.expertParallel > 1 && dataParallel % w.expertParallel != 0)
+        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 data-parallel GPUs"))
+            .arg(w.expertParallel)
+            .arg(dataParallel)};
+    // With the split given, the global batch must fill every replica's micro-batches exactly.
+    if (Tasks::isTraining(w.task) && w.tensorParallel > 0 && w.pipelineParallel > 0 && w.batch > 0 &&
+        w.microBatch > 0 && w.batch % (dataParallel * w.microBatch) != 0)
+        return WorkloadProblem{F::MicroBatch, say(QT_TRANSLATE_NOOP("Estimator", "micro-batch %1 does not divide the global batch %2 over %3 data-parallel replicas (%4 each); choose a global batch that is a multiple of %5"))
+            .arg(w.microBatch)
+            .arg(w.batch)
+            .arg(dataParallel)
+            .arg(QString::number(double(w.batch) / double(dataParallel), 'g', 4))
+            .arg(dataParallel * w.microBatch)};
+    return std::nullopt;
+}
+
 } // namespace
 
 QString validate(const Workload &w)
@@ -260,6 +327,8 @@ std::optional<WorkloadProblem> check(const Workload &w)
         return WorkloadProblem{F::PipelineParallel, say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
             .arg(w.pipelineParallel)
             .arg(w.gpuCount)};
+    if (auto problem = checkTrainingLayout(w, a))
+        return problem;
     const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
         return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
@@ -385,7 +454,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     // The deployment batch (requests in flight, or the global training batch) as given; for inference with
     // batch 0, as many as fit on each replica, capped by the framework. Each replica holds its share.
     int deploymentBatch = std::max(1, w.batch);
-    ParallelismModel::Choice choice = ParallelismModel::choose(memory, e.capacityGb, deploymentBatch, parameters);
+    ParallelismModel::Choice choice = ParallelismModel::choose(
+        memory, e.capacityGb, deploymentBatch, parameters, GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode));
     int batch = ParallelismModel::sequencesPerReplica(w, deploymentBatch, choice.parallelism.data);
     if (!Tasks::isTraining(w.task) && w.batch == 0) {
         // Engine-chosen batch: the largest that fits, capped by the framework. With an automatic split,
@@ -458,8 +528,10 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                                               parameters);
     if (math) {
         const auto in = [](const char *symbol, int value) { return Math::input<MathExpr>(symbol, value); };
-        math->add(MathTermId::Parallelism, in("tp", e.parallelism.tensor) * in("pp", e.parallelism.pipeline) *
-                                               in("dp", e.parallelism.data));
+        MathExpr split = in("tp", e.parallelism.tensor) * in("pp", e.parallelism.pipeline);
+        if (e.parallelism.context > 1)
+            split = split * in("cp", e.parallelism.context);
+        math->add(MathTermId::Parallelism, split * in("dp", e.parallelism.data));
         if (!Tasks::isTraining(w.task)) // training: TrainingModel logs its split of the global batch
             math->add(
                 MathTermId::BatchPerReplica,
@@ -506,6 +578,24 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
             e.serving = serving;
         }
     } else {
+        const int node = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);
+        if (w.networkGbps == 0.0 && e.parallelism.gpus > node) {
+            e.fits = false;
+            e.notes << QCoreApplication::translate("Estimator",
+                                                   "%1 GPUs need %2 nodes of %3; the network is one node only")
+                           .arg(e.parallelism.gpus)
+                           .arg((e.parallelism.gpus + node - 1) / node)
+                           .arg(node);
+        }
+        const int perReplica = (std::max(1, w.batch) + e.parallelism.data - 1) / e.parallelism.data;
+        if (std::max(1, w.batch) % e.parallelism.data != 0 || perReplica % std::max(1, w.microBatch) != 0)
+            e.notes << QCoreApplication::translate(
+                           "Estimator", "the global batch %1 does not split evenly into micro-batches of %2 over "
+                                        "%3 replicas: each step runs %4 micro-batches per replica")
+                           .arg(std::max(1, w.batch))
+                           .arg(std::max(1, w.microBatch))
+                           .arg(e.parallelism.data)
+                           .arg((perReplica + std::max(1, w.microBatch) - 1) / std::max(1, w.microBatch));
         TrainingModel::Inputs inputs{a, w, gpu, efficiency, e.parallelism, rate};
         TrainingResult result = TrainingModel::run(inputs, math);
         result.maxBatch = maxBatch;

@@ -123,13 +123,32 @@ LinkInfo link(const GpuSpec &gpu, int groupSize)
                           (kind.size() == 15 && kind == QLatin1String("infinity-fabric"));
     const bool bridged = groupSize <= 2 && kind.size() == 13 && kind == QLatin1String("nvlink-bridge");
     if ((switched || bridged) && gpu.interconnectGBs && *gpu.interconnectGBs > 0.0)
-        return {*gpu.interconnectGBs / 2.0, true,
+        return {*gpu.interconnectGBs / 2.0, true, false,
                 kind == QLatin1String("infinity-fabric") ? QStringLiteral("Infinity Fabric")
                 // English here (the estimate's fast path); the math translates it (context GpuCapabilities).
                 : bridged ? QStringLiteral(QT_TRANSLATE_NOOP("GpuCapabilities", "NVLink bridge"))
                           : QStringLiteral("NVLink/NVSwitch")};
     const double pcie = positive(gpu.pcieGBs).value_or(32.0); // PCIe Gen4 x16 bidirectional when unknown
-    return {pcie / 2.0, false, QStringLiteral("PCIe")};
+    return {pcie / 2.0, false, false, QStringLiteral("PCIe")};
+}
+
+int gpusPerNode(const GpuSpec &gpu, int requested)
+{
+    if (requested > 0)
+        return requested;
+    return gpu.gpusPerNode && *gpu.gpusPerNode > 0 ? *gpu.gpusPerNode : 8;
+}
+
+LinkInfo groupLink(const GpuSpec &gpu, int groupSize, int stride, int gpusPerNode, double networkGbps)
+{
+    LinkInfo inside = link(gpu, std::min(groupSize, std::max(1, gpusPerNode)));
+    if (groupSize <= 1 || qint64(groupSize) * std::max(1, stride) <= std::max(1, gpusPerNode))
+        return inside;
+    const double networkGBs = networkGbps / 8.0;
+    if (networkGBs >= inside.unidirectionalGBs)
+        return inside;
+    // English here (the estimate's fast path); the math translates it (context GpuCapabilities).
+    return {networkGBs, false, true, QStringLiteral(QT_TRANSLATE_NOOP("GpuCapabilities", "network"))};
 }
 
 } // namespace GpuCapabilities

@@ -19,6 +19,7 @@ struct LinkInfo
 {
     double unidirectionalGBs = 0.0; // per direction, what a ring all-reduce moves data at
     bool nvlink = false;            // NVLink / Infinity Fabric between all GPUs of the group
+    bool network = false;           // the group spans nodes: the inter-node network
     QString name;                   // "NVLink (nvlink-switch)", "PCIe"
 };
 
@@ -39,6 +40,15 @@ QStringView architectureFamily(const GpuSpec &gpu);
 // or a bridge and the group is a pair; PCIe otherwise. Bandwidths are bidirectional in the catalogue
 // and halved here.
 LinkInfo link(const GpuSpec &gpu, int groupSize);
+
+// GPUs in one node: `requested` when above 0, else the catalogue's value, else 8 (an HGX board or an
+// 8-GPU PCIe server).
+int gpusPerNode(const GpuSpec &gpu, int requested);
+
+// The link of a group of `groupSize` GPUs whose members are `stride` ranks apart (Megatron's order: tensor
+// fastest, then context, data, pipeline): inside one node, link(); spanning nodes, the network per GPU
+// (Gb/s / 8 = GB/s each way; one NIC per GPU, as on HGX boards) when it is the slower.
+LinkInfo groupLink(const GpuSpec &gpu, int groupSize, int stride, int gpusPerNode, double networkGbps);
 
 // The FP16-with-FP16-accumulate rate printed in the compute note of GeForce cards, if any.
 std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu);

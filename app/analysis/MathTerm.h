@@ -51,7 +51,6 @@ enum class MathTermId
     // training (TrainingModel)
     TrainingFlops,
     ComputeTimePerStep,
-    MemoryTrafficTimePerStep,
     OptimizerUpdate,
     PipelineBubble,
     TensorParallelAllReduces,
@@ -60,6 +59,8 @@ enum class MathTermId
     TrainingTokensPerSecond,
     TrainingSamplesPerSecond,
     Mfu,
+    Hfu,
+    RecomputeTimePerStep,
     BudgetHours,
     BudgetGpuHours,
     // cost (CostModel)

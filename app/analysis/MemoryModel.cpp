@@ -42,10 +42,14 @@ template <typename T> T modelParallel(const Parallelism &p)
     return Math::input<T>("tp", p.tensor) * Math::input<T>("pp", p.pipeline);
 }
 
-// Per GPU the data-parallel replicas split by ZeRO (divides by nothing without it, exactly as by 1).
+// Per GPU the data-parallel replicas split by ZeRO (divides by nothing without it, exactly as by 1). With
+// context parallelism the GPUs of one sequence shard it too (Megatron's distributed optimizer over dp x cp).
 template <typename T> T shardedOverData(const T &x, bool sharded, const Parallelism &p)
 {
-    return sharded ? x / Math::input<T>("dp", p.data) : x;
+    if (!sharded)
+        return x;
+    return p.context > 1 ? x / (Math::input<T>("dp", p.data) * Math::input<T>("cp", p.context))
+                         : x / Math::input<T>("dp", p.data);
 }
 
 template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
@@ -186,7 +190,9 @@ T trainingActivationBytesPerSequence(const ModelArchitecture &a, const Workload 
         break;
     }
     const T logits = s * Math::input<T>(kVocab, a.vocab) * 4.0 / tp;
-    return (perLayer * Math::input<T>("L", a.layers) + logits) * scale;
+    const T perSequence = (perLayer * Math::input<T>("L", a.layers) + logits) * scale;
+    // Context parallelism splits every sequence over cp GPUs.
+    return p.context > 1 ? perSequence / Math::input<T>("cp", p.context) : perSequence;
 }
 
 template <typename T> T trainableParams(const ModelArchitecture &a, const Workload &w)

@@ -15,18 +15,28 @@ MemoryBreakdown memoryAt(const ModelArchitecture &a, const Workload &w, const Pa
     return MemoryModel::perGpu(MemoryModel::Inputs{a, w, p, batch, context, overheadGb}, math);
 }
 
-Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly)
+Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly, int tensorMax)
 {
     Parallelism p;
     p.gpus = gpus;
     p.data = dataParallel;
+    const int node = std::max(1, tensorMax);
     if (pipelineOnly) {
         p.pipeline = modelParallel;
-    } else if (modelParallel <= 8) {
+    } else if (modelParallel <= node) {
         p.tensor = modelParallel;
+    } else if (modelParallel % node == 0) {
+        p.tensor = node;
+        p.pipeline = modelParallel / node;
     } else {
-        p.tensor = 8;
-        p.pipeline = modelParallel / 8;
+        // The largest tensor degree within a node that divides the group; the rest pipelined.
+        p.tensor = 1;
+        for (int t = node; t > 1; --t)
+            if (modelParallel % t == 0) {
+                p.tensor = t;
+                break;
+            }
+        p.pipeline = modelParallel / p.tensor;
     }
     return p;
 }
@@ -47,17 +57,29 @@ MemoryBreakdown memoryOf(SplitMemory &splitMemory, const Parallelism &p, int bat
 }
 
 Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int batch,
-                 const EfficiencyParameters &parameters)
+                 const EfficiencyParameters &parameters, int gpusPerNode)
 {
     const Workload &w = splitMemory.workload();
     const int gpus = std::max(1, gpuCount);
+    const bool training = Tasks::isTraining(w.task);
+    // Context parallelism and interleaving are training's; inference keeps one GPU per sequence.
+    const int context = training ? std::max(1, w.contextParallel) : 1;
+    const auto withTrainingDegrees = [&](Parallelism p) {
+        if (training) {
+            p.context = context;
+            p.expert = std::max(1, w.expertParallel);
+            p.virtualStages = std::max(1, w.virtualStages);
+        }
+        return p;
+    };
     Choice choice;
     if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
         Parallelism p;
         p.gpus = gpus;
         p.tensor = std::max(1, w.tensorParallel);
         p.pipeline = std::max(1, w.pipelineParallel);
-        p.data = std::max(1, gpus / (p.tensor * p.pipeline));
+        p.data = std::max(1, gpus / (p.tensor * p.pipeline * context));
+        p = withTrainingDegrees(p);
         choice.parallelism = p;
         choice.memory = memoryOf(splitMemory, p, batch);
         choice.fits = choice.memory.totalGb() <= capacityGb;
@@ -69,27 +91,39 @@ Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int 
         const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
         return Choice{p, memory, memory.totalGb() <= capacityGb};
     }
+    // Model-parallel sizes m that divide the GPUs left after context parallelism; beyond a node, whole
+    // nodes of tensor parallelism.
+    const int groups = std::max(1, gpus / context);
+    const int node = std::max(1, gpusPerNode);
+    const auto candidate = [groups, node](int m) { return groups % m == 0 && (m <= node || m % node == 0); };
+    const auto splitFor = [&](int m) {
+        return withTrainingDegrees(split(gpus, m, groups / m, parameters.pipelineSplit, node));
+    };
     // The fewest model-parallel GPUs that hold the model without ZeRO's data-parallel sharding (so the
     // choice does not change as data-parallel GPUs are added), else with it, else the split that needs
-    // the least memory per GPU.
-    const auto candidate = [gpus](int m) { return gpus % m == 0 && (m <= 8 || m % 8 == 0); };
+    // the least memory per GPU. FSDP (ZeRO-3) shards first: it exists to avoid model parallelism.
     // Inference shards nothing over replicas, so its split is the unsharded one at each replica's share.
-    const bool training = Tasks::isTraining(w.task);
-    for (int m = 1; m <= gpus; ++m) {
-        if (!candidate(m))
-            continue;
-        const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
-        const Parallelism unsharded = training ? split(m, m, 1, parameters.pipelineSplit) : p;
-        if (splitMemory.at(unsharded, sequencesPerReplica(w, batch, p.data)).totalGb() <= capacityGb) {
-            const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
-            return Choice{p, memory, memory.totalGb() <= capacityGb};
+    if (!(w.task == Task::Training && w.zeroStage >= 3)) {
+        for (int m = 1; m <= groups; ++m) {
+            if (!candidate(m))
+                continue;
+            const Parallelism p = splitFor(m);
+            Parallelism unsharded = p;
+            if (training) {
+                unsharded = withTrainingDegrees(split(m * context, m, 1, parameters.pipelineSplit, node));
+                unsharded.data = 1;
+            }
+            if (splitMemory.at(unsharded, sequencesPerReplica(w, batch, p.data)).totalGb() <= capacityGb) {
+                const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
+                return Choice{p, memory, memory.totalGb() <= capacityGb};
+            }
         }
     }
     bool first = true;
-    for (int m = 1; m <= gpus; ++m) {
+    for (int m = 1; m <= groups; ++m) {
         if (!candidate(m))
             continue;
-        const Parallelism p = split(gpus, m, gpus / m, parameters.pipelineSplit);
+        const Parallelism p = splitFor(m);
         const MemoryBreakdown memory = memoryOf(splitMemory, p, batch);
         if (memory.totalGb() <= capacityGb)
             return Choice{p, memory, true};
@@ -102,9 +136,10 @@ Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int 
 
 } // namespace
 
-Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters)
+Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters,
+              int gpusPerNode)
 {
-    return chooseFor(memory, memory.workload().gpuCount, capacityGb, batch, parameters);
+    return chooseFor(memory, memory.workload().gpuCount, capacityGb, batch, parameters, gpusPerNode);
 }
 
 namespace {
@@ -117,7 +152,7 @@ double leastMemoryOn(SplitMemory &memory, int n, int batch, const EfficiencyPara
     if (w.tensorParallel > 0 || w.pipelineParallel > 0) {
         if (n % (std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel)) != 0)
             return std::numeric_limits<double>::infinity();
-        return chooseFor(memory, n, 0.0, batch, parameters).memory.totalGb();
+        return chooseFor(memory, n, 0.0, batch, parameters, 8).memory.totalGb();
     }
     // Without ZeRO sharding (inference, or ZeRO stage 0) data-parallel GPUs never lower the memory per GPU:
     // the whole group is model parallel. With it, each model-parallel size's sharded split is a candidate.

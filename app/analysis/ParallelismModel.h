@@ -24,7 +24,9 @@ MemoryBreakdown memoryAt(const ModelArchitecture &architecture, const Workload &
                          const Parallelism &parallelism, int batch, double overheadGb,
                          MathLog *math = nullptr);
 
-Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly);
+// tensorMax: the most GPUs tensor parallelism spans (one node's); the rest of the model-parallel GPUs
+// form pipeline stages.
+Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOnly, int tensorMax = 8);
 
 // Sequences one replica holds in memory at once when the deployment runs `batch` (the workload's batch:
 // requests in flight, or the global training batch) over `dataParallel` replicas: inference, its share of
@@ -32,7 +34,11 @@ Parallelism split(int gpus, int modelParallel, int dataParallel, bool pipelineOn
 int sequencesPerReplica(const Workload &workload, int batch, int dataParallel);
 
 // The split of the memo's workload for the deployment batch `batch`, evaluated through the memo.
-Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters);
+// Training's context, expert and virtual-stage degrees come from the workload; tensor parallelism stays
+// within `gpusPerNode` GPUs. Full training with ZeRO-3 (FSDP): sharding comes first: the fewest model-parallel GPUs whose
+// sharded memory fits, as FSDP runs are laid out.
+Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters,
+              int gpusPerNode = 8);
 
 // Fewest GPUs (1, 2, 4, ... 1024) whose memory per GPU fits at the deployment batch `batch`, split as
 // choose() would split them (ZeRO sharding over data-parallel GPUs counts); 0 when none does.

@@ -13,6 +13,7 @@ namespace {
 constexpr const char *kGlobalBatch = QT_TRANSLATE_NOOP("MathExpr", "global batch");
 constexpr const char *kMicroBatch = QT_TRANSLATE_NOOP("MathExpr", "micro-batch");
 constexpr const char *kPeak = QT_TRANSLATE_NOOP("MathExpr", "peak TFLOPS");
+constexpr const char *kPeak16 = QT_TRANSLATE_NOOP("MathExpr", "16-bit peak TFLOPS");
 constexpr const char *kBandwidth = QT_TRANSLATE_NOOP("MathExpr", "bandwidth GB/s");
 constexpr const char *kBytes = QT_TRANSLATE_NOOP("MathExpr", "bytes");
 constexpr const char *kBytesPerWeight = QT_TRANSLATE_NOOP("MathExpr", "bytes per weight");
@@ -22,8 +23,16 @@ constexpr const char *kPasses = QT_TRANSLATE_NOOP("MathExpr", "passes");
 constexpr const char *kAttentionPasses = QT_TRANSLATE_NOOP("MathExpr", "attention passes");
 constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
 constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
+constexpr const char *kMatmulTime = QT_TRANSLATE_NOOP("MathExpr", "matmul time per micro-batch");
+constexpr const char *kSizeFactor = QT_TRANSLATE_NOOP("MathExpr", "size factor");
 constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
 constexpr const char *kTokenBudget = QT_TRANSLATE_NOOP("MathExpr", "token budget");
+constexpr const char *kOptimizerBytes = QT_TRANSLATE_NOOP("MathExpr", "optimizer bytes per parameter");
+
+double efficiencyOf(const LinkInfo &link, const ResolvedEfficiency &e)
+{
+    return link.network ? e.network : e.communication;
+}
 
 template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
 {
@@ -35,6 +44,10 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     TrainingResult r;
     r.globalBatch = std::max(1, w.batch);
     r.microBatch = std::max(1, w.microBatch);
+    r.gpusPerNode = GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode);
+    r.nodes = (p.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
+    r.networkGbps = r.nodes > 1 ? w.networkGbps : 0.0;
+
     const T globalBatch = Math::input<T>(kGlobalBatch, r.globalBatch);
     const T dp = Math::input<T>("dp", p.data);
     // Every replica's step takes as long as the fullest one's.
@@ -42,92 +55,189 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     r.sequencesPerReplica = static_cast<int>(Math::value(perReplica));
     Math::record(math, Id::BatchPerReplica, perReplica);
     const T b = Math::named(perReplica, Id::BatchPerReplica);
-    const T microbatches = Math::ceil(b / Math::input<T>(kMicroBatch, r.microBatch));
+    const T microBatch = Math::input<T>(kMicroBatch, r.microBatch);
+    const T microbatches = Math::ceil(b / microBatch);
     r.gradientAccumulation = static_cast<int>(Math::value(microbatches));
     Math::record(math, Id::MicroBatchesPerStep, microbatches);
+    const T m = Math::named(microbatches, Id::MicroBatchesPerStep);
 
     const T tp = Math::input<T>("tp", p.tensor);
     const T pp = Math::input<T>("pp", p.pipeline);
-    const T mp = tp * pp;
+    const T cp = p.context > 1 ? Math::input<T>("cp", p.context) : T(1.0);
+    const T modelShards = tp * pp * cp; // GPUs one replica's FLOPs are split over
     const T gpus = Math::input<T>(kGpus, p.gpus);
     const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
+    const bool lowPrecision = in.rate.used == Precision::Fp8 || in.rate.used == Precision::Fp4;
+    // Attention (FlashAttention) runs at 16 bit in FP8 training (Transformer Engine).
+    const T peak16 =
+        lowPrecision ? Math::input<T>(kPeak16, GpuCapabilities::peak(in.gpu, Precision::Bf16).tflops) * 1e12
+                     : peak;
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
     const T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);
     const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
     const T layers = Math::input<T>("L", a.layers);
+    const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
 
-    // Forward FLOPs of one replica's sequences (causal attention: input/2 earlier tokens on average).
+    // Forward FLOPs of one micro-batch on one GPU (causal attention: s/2 earlier tokens on average).
     T linearForward = 0.0;
     T attentionForward = 0.0;
     if (a.transformer) {
-        const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
-        const T tokensPerReplica = b * s;
-        linearForward = tokensPerReplica * a.linearFlopsPerToken<T>();
-        attentionForward = tokensPerReplica * a.attentionFlopsPerToken<T>(a.encoder ? s : s / 2.0);
+        const T tokens = microBatch * s;
+        linearForward = tokens * a.linearFlopsPerToken<T>() / modelShards;
+        attentionForward = tokens * a.attentionFlopsPerToken<T>(a.encoder ? s : s / 2.0) / modelShards;
     } else {
-        linearForward = b * Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample);
+        linearForward = microBatch * Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample) / modelShards;
     }
     // Passes over the model: forward 1, backward 2 (activation and weight gradients); adapters skip the
     // frozen weights' gradients. Recomputation repeats the forward (full) or the attention (selective).
-    const T linearPasses =
-        Math::input<T>(kPasses, (adapters ? 2.0 : 3.0) + (w.recompute == Recompute::Full ? 1.0 : 0.0));
-    const T attentionPasses =
-        Math::input<T>(kAttentionPasses, 3.0 + (w.recompute == Recompute::None ? 0.0 : 1.0));
-    const T linearFlops = linearForward * linearPasses / mp;
-    const T attentionFlops = attentionForward * attentionPasses / mp;
-    // A CNN has no attention term: leaving out its 0 changes nothing.
-    Math::record(math, Id::TrainingFlops, a.transformer ? linearFlops + attentionFlops : linearFlops);
-    const T linear = Math::named(linearFlops, kLinearFlops);
-    const T attention = Math::named(attentionFlops, kAttentionFlops);
+    const double modelLinearPasses = adapters ? 2.0 : 3.0;
+    const double extraLinearPasses = w.recompute == Recompute::Full ? 1.0 : 0.0;
+    const double extraAttentionPasses = w.recompute == Recompute::None ? 0.0 : 1.0;
 
-    // QLoRA dequantises its 4-bit base for every matmul.
-    T computeRate = peak * Math::input<T>("eta_c", e.compute);
-    if (w.task == Task::Qlora)
-        computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
-    const T compute = a.transformer ? linear / computeRate +
-                                          attention / (computeRate * Math::input<T>("eta_attn", e.attention))
-                                    : linear / computeRate;
+    // Matmuls smaller than the GPU's tiles keep part of it idle: the hidden width per tensor-parallel GPU
+    // and the tokens of a micro-batch per GPU set the size.
+    T sizeFactor = 1.0;
+    if (a.transformer && (e.gemmWidthHalf > 0.0 || e.gemmTokensHalf > 0.0)) {
+        const T width = Math::input<T>("h", a.hidden) / tp;
+        const T tokens = microBatch * s / cp;
+        const T wHalf = Math::input<T>("w_half", e.gemmWidthHalf);
+        const T tHalf = Math::input<T>("t_half", e.gemmTokensHalf);
+        sizeFactor = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)), kSizeFactor);
+    }
+    T linearRate = peak * Math::input<T>("eta_c", e.compute) * sizeFactor;
+    if (lowPrecision)
+        linearRate = linearRate * Math::input<T>("eta_fp8", e.fp8Compute);
+    if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
+        linearRate = linearRate * Math::input<T>("eta_quant", e.quantizedCompute);
+    const T attentionRate = peak16 * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
+    // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
+    const T trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
+    const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
+        const T linear = linearForward * linearPasses;
+        if (!a.transformer)
+            return linear / linearRate + linear * trafficPerFlop;
+        const T attention = attentionForward * attentionPasses;
+        return linear / linearRate + attention / attentionRate + (linear + attention) * trafficPerFlop;
+    };
+    const T modelPasses = Math::input<T>(kPasses, modelLinearPasses);
+    const T modelAttentionPasses = Math::input<T>(kAttentionPasses, 3.0);
+    Math::record(math, Id::TrainingFlops,
+                 m * (a.transformer ? linearForward * modelPasses + attentionForward * modelAttentionPasses
+                                    : linearForward * modelPasses));
+    const T microCompute = timeOf(modelPasses, modelAttentionPasses);
+    T microRecompute = 0.0;
+    if (extraLinearPasses > 0.0 || (a.transformer && extraAttentionPasses > 0.0))
+        microRecompute = timeOf(Math::input<T>(kPasses, extraLinearPasses),
+                                Math::input<T>(kAttentionPasses, extraAttentionPasses));
+    const T compute = m * Math::named(microCompute, kMatmulTime);
     Math::record(math, Id::ComputeTimePerStep, compute);
-    const T traffic = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) *
-                      (a.transformer ? linear + attention : linear) / memoryRate;
-    Math::record(math, Id::MemoryTrafficTimePerStep, traffic);
-    // The optimizer reads and writes ~30 bytes per trained parameter (weights, gradients, master, moments).
-    const T trainedPerGpu = MemoryModel::trainableParams<T>(a, w) / mp;
-    const T optimizer = (w.zeroStage >= 1 ? trainedPerGpu / dp : trainedPerGpu) * 30.0 / memoryRate;
-    Math::record(math, Id::OptimizerUpdate, optimizer);
-    const T m = Math::named(microbatches, Id::MicroBatchesPerStep);
-    const T bubble = (m + pp - 1.0) / m; // exactly 1 without a pipeline
-    Math::record(math, Id::PipelineBubble, bubble);
+    const T recompute = m * microRecompute;
+    if (Math::value(recompute) > 0.0)
+        Math::record(math, Id::RecomputeTimePerStep, recompute);
+    r.breakdown.compute = Math::value(compute);
+    r.breakdown.recompute = Math::value(recompute);
 
-    T step =
-        (Math::named(compute, Id::ComputeTimePerStep) + Math::named(traffic, Id::MemoryTrafficTimePerStep)) *
-            Math::named(bubble, Id::PipelineBubble) +
-        Math::named(optimizer, Id::OptimizerUpdate);
-    // Tensor parallelism: 4 all-reduces per layer of the activations (2 forward, 2 backward).
+    // Interleaved 1F1B: (pp - 1) / vpp micro-batches' worth of the pipeline stands idle per step.
+    T bubble = 0.0;
+    if (p.pipeline > 1) {
+        const T vpp = Math::input<T>("vpp", p.virtualStages);
+        bubble = (pp - 1.0) / vpp * (microCompute + microRecompute);
+        Math::record(math, Id::PipelineBubble, bubble);
+    }
+    r.breakdown.pipelineBubble = Math::value(bubble);
+
+    // Model-parallel communication per micro-batch, over the link each group crosses.
+    const T activationBytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision) < 2.0
+                                                         ? 2.0
+                                                         : Precisions::bytesPerValue(w.activationPrecision));
+    const int node = r.gpusPerNode;
+    T modelComm = 0.0;
     if (a.transformer) {
-        const T activationBytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision));
-        const T tpComm =
-            4.0 * layers *
-            CommunicationModel::allReduceSeconds<T>(
-                b * Math::input<T>("s", w.sequenceLength) * Math::input<T>("h", a.hidden) * activationBytes,
-                tp, GpuCapabilities::link(in.gpu, p.tensor), e.communication);
-        if (Math::value(tpComm) != 0.0) { // adding 0 would change nothing
-            Math::record(math, Id::TensorParallelAllReduces, tpComm);
-            step = step + Math::named(tpComm, Id::TensorParallelAllReduces);
+        const T layerActivations = microBatch * s / cp * Math::input<T>("h", a.hidden) * activationBytes;
+        const T layersPerStage = layers / pp;
+        if (p.tensor > 1) {
+            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.tensor, 1, node, w.networkGbps);
+            // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
+            const double perLayer = 4.0 + 2.0 * extraLinearPasses;
+            const T tpComm = perLayer * layersPerStage *
+                             CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
+                             (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
+            modelComm = modelComm + tpComm;
+        }
+        if (p.context > 1) {
+            // Ring attention passes every other GPU's K and V block: (cp - 1) blocks per layer forward,
+            // twice that backward (the gradients return), hidden behind the attention math when it is longer.
+            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.context, p.tensor, node, w.networkGbps);
+            const T kvBlock = microBatch * s / cp * Math::input<T>("kv", a.kvElementsPerTokenPerLayer) / tp *
+                              activationBytes;
+            const T ring = 3.0 * layersPerStage * (cp - 1.0) *
+                           CommunicationModel::pointToPointSeconds<T>(kvBlock, link, efficiencyOf(link, e));
+            const T attentionTime = attentionForward * 3.0 / attentionRate;
+            modelComm = modelComm + Math::max(T(0.0), ring - attentionTime);
+        }
+        if (p.expert > 1 && a.moeLayers > 0) {
+            // Dispatch and combine all-to-alls, forward and backward, of each token's k expert copies.
+            const LinkInfo link =
+                GpuCapabilities::groupLink(in.gpu, p.expert, p.tensor * p.context, node, w.networkGbps);
+            const T ep = Math::input<T>("ep", p.expert);
+            const T bytes = layerActivations * Math::input<T>("k", a.activeExperts) / tp * (ep - 1.0) / ep;
+            modelComm = modelComm + 4.0 * Math::input<T>("L_moe", a.moeLayers) / pp *
+                                        CommunicationModel::pointToPointSeconds<T>(bytes, link, efficiencyOf(link, e));
+        }
+        if (p.pipeline > 1) {
+            // Each stage boundary sends the micro-batch's activations forward and their gradients back;
+            // interleaving multiplies the boundaries by vpp.
+            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node,
+                                                             w.networkGbps);
+            const T sends = 2.0 * Math::input<T>("vpp", p.virtualStages);
+            modelComm = modelComm + sends * CommunicationModel::pointToPointSeconds<T>(layerActivations / tp, link,
+                                                                                       efficiencyOf(link, e));
         }
     }
-    // Data parallelism: all-reduce of the gradients (fp32 training: 4 bytes each); ZeRO-3 adds the weight
-    // all-gathers (x 1.5).
-    const T gradientBytesPerGpu =
-        MemoryModel::trainableParams<T>(a, w) / mp *
-        Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
-    const T dpComm = CommunicationModel::allReduceSeconds<T>(
-        w.zeroStage >= 3 ? gradientBytesPerGpu * 1.5 : gradientBytesPerGpu, dp,
-        GpuCapabilities::link(in.gpu, p.gpus), e.communication);
-    if (Math::value(dpComm) != 0.0) {
-        Math::record(math, Id::DataParallelAllReduce, dpComm);
-        step = step + Math::named(dpComm, Id::DataParallelAllReduce);
+    modelComm = m * modelComm;
+    if (Math::value(modelComm) > 0.0)
+        Math::record(math, Id::TensorParallelAllReduces, modelComm);
+    r.breakdown.modelParallelComm = Math::value(modelComm);
+
+    // Data parallelism: gradients reduce-scattered and weights all-gathered (all-reduce volume) once per
+    // step; ZeRO-3 gathers the weights for the forward and the backward of every micro-batch and reduces
+    // each micro-batch's gradients (FSDP without no_sync). Hidden behind dp_overlap of the compute.
+    const T trainable = MemoryModel::trainableParams<T>(a, w) / (tp * pp);
+    const T gradientBytes =
+        trainable * Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
+    T dataComm = 0.0;
+    if (p.data * p.context > 1 && Math::value(trainable) > 0.0) {
+        const int group = p.data * p.context; // the gradients of a sequence's cp shards are reduced too
+        const LinkInfo link = GpuCapabilities::groupLink(in.gpu, group, p.tensor, node, w.networkGbps);
+        const T n = Math::input<T>("dp", group);
+        const T allReduce = CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
+        // An all-gather or a reduce-scatter moves half an all-reduce's bytes.
+        const T total = w.zeroStage >= 3 ? m * 1.5 * allReduce : allReduce;
+        const T hidden = Math::input<T>("dp_overlap", e.dataParallelOverlap) * (compute + recompute);
+        // The last layer's gradients are reduced after the backward pass ends: at least 1/L stays exposed.
+        const T tail = a.transformer ? total / layers : T(0.0);
+        dataComm = Math::max(tail, total - hidden);
+        Math::record(math, Id::DataParallelAllReduce, dataComm);
     }
+    r.breakdown.dataParallelComm = Math::value(dataComm);
+
+    // The optimizer reads and writes ~30 bytes per trained parameter (weights, gradients, master, moments).
+    const T optimizer = (w.zeroStage >= 1 ? trainable / dp : trainable) *
+                        Math::input<T>(kOptimizerBytes, w.optimizer == Optimizer::Adam8bit ? 24.0 : 30.0) /
+                        memoryRate;
+    Math::record(math, Id::OptimizerUpdate, optimizer);
+    r.breakdown.optimizer = Math::value(optimizer);
+
+    T step = compute;
+    if (Math::value(recompute) > 0.0)
+        step = step + Math::named(recompute, Id::RecomputeTimePerStep);
+    if (p.pipeline > 1)
+        step = step + Math::named(bubble, Id::PipelineBubble);
+    if (Math::value(modelComm) > 0.0)
+        step = step + Math::named(modelComm, Id::TensorParallelAllReduces);
+    if (Math::value(dataComm) > 0.0)
+        step = step + Math::named(dataComm, Id::DataParallelAllReduce);
+    step = step + Math::named(optimizer, Id::OptimizerUpdate);
     r.stepTimeS = Math::value(step);
     Math::record(math, Id::StepTime, step);
     step = Math::named(step, Id::StepTime);
@@ -136,28 +246,33 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     r.samplesPerS = Math::value(samples);
     Math::record(math, Id::TrainingSamplesPerSecond, samples);
     // A CNN's "tokens" are its samples.
-    const T tokens =
-        a.transformer ? globalBatch * Math::input<T>("s", std::max(1, w.sequenceLength)) / step : samples;
+    const T tokens = a.transformer ? globalBatch * s / step : samples;
     const Id tokensId = a.transformer ? Id::TrainingTokensPerSecond : Id::TrainingSamplesPerSecond;
     r.tokensPerS = Math::value(tokens);
+    r.tokensPerSPerGpu = r.tokensPerS / std::max(1, p.gpus);
     if (a.transformer)
         Math::record(math, Id::TrainingTokensPerSecond, tokens);
 
-    // Model FLOPs exclude recomputation: forward + backward = 3 passes (2 for adapters: no weight gradients
-    // of the base), over the sequences of every replica (PaLM's MFU).
-    const T forwardPasses = adapters ? 2.0 : 3.0;
-    const T modelFlops = a.transformer ? forwardPasses * linearForward + 3.0 * attentionForward
-                                       : forwardPasses * linearForward;
-    const T mfu = modelFlops / b * globalBatch / (step * gpus * peak);
+    // Model FLOPs exclude recomputation (PaLM's MFU); hardware FLOPs include it (HFU). Both per
+    // micro-batch per GPU, times the micro-batches of every GPU.
+    const T modelFlops = linearForward * modelLinearPasses + attentionForward * (a.transformer ? 3.0 : 0.0);
+    const T hardwareFlops = modelFlops + linearForward * extraLinearPasses +
+                            attentionForward * (a.transformer ? extraAttentionPasses : 0.0);
+    const T perGpuMicrobatches = globalBatch / dp / microBatch;
+    const T mfu = modelFlops * perGpuMicrobatches / (step * peak);
     r.mfu = Math::value(mfu);
     Math::record(math, Id::Mfu, mfu);
-    if (w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
+    const T hfu = hardwareFlops * perGpuMicrobatches / (step * peak);
+    r.hfu = Math::value(hfu);
+    Math::record(math, Id::Hfu, hfu);
+    if (Math::value(gpus) > 0.0 && w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
         const T hours = Math::input<T>(kTokenBudget, w.trainTokens) / Math::named(tokens, tokensId) / 3600.0;
         r.budgetHours = Math::value(hours);
         Math::record(math, Id::BudgetHours, hours);
         const T gpuHours = Math::named(hours, Id::BudgetHours) * gpus;
         r.budgetGpuHours = Math::value(gpuHours);
         Math::record(math, Id::BudgetGpuHours, gpuHours);
+        r.budgetEnergyKwh = r.budgetGpuHours * in.gpu.tdpW.value_or(0.0) * w.utilisation / 1000.0;
     }
     return r;
 }

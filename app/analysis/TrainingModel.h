@@ -5,18 +5,27 @@
 #include "GpuCapabilities.h"
 #include "ModelArchitecture.h"
 
-// One optimizer step:
-//   FLOPs = 6 x N x tokens (forward 2N, backward 4N; 8N with full recomputation, + attention scores);
-//           LoRA/QLoRA skip the weight gradients of the frozen base: 4N (6N with full recompute).
-//   compute = FLOPs per GPU / (peak x eta_c)  +  memory traffic bytes_per_flop x FLOPs / (bandwidth x eta_m)
-//   optimizer update: reads and writes about 30 bytes per trained parameter (weights, gradients,
-//   master, two moments) at the memory bandwidth
-//   pipeline bubble: x (m + pp - 1) / m with m = micro-batches (one sequence each)
-//   tensor parallel: 4 all-reduces per layer of batch x s x h activations (2 forward, 2 backward)
-//   data parallel: all-reduce of the gradients (2 bytes, 4 in fp32 training; ZeRO-3 adds the weight
-//   all-gathers: x 1.5)
-// MFU = 6 x N x tokens (4N for LoRA; + attention, no recompute) / (step time x GPUs x dense peak) (PaLM,
-// Chowdhery et al. 2022).
+// One optimizer step of a data-, tensor-, pipeline-, context- and expert-parallel run (Megatron-LM's
+// schedule; FSDP is ZeRO-3 over the data-parallel GPUs), per GPU:
+//   micro-batches m = global batch / (dp x micro-batch)
+//   compute = m x micro-batch FLOPs / (peak x eta_c x size), forward 2N per token, backward 4N, attention
+//             on top (causal: s/2 earlier tokens); size = width/(width + w_half) x tokens/(tokens + t_half)
+//             with width = h / tp and tokens = micro-batch x s / cp (small matmuls run below the peak);
+//             FP8/FP4 matmuls at their own rate x fp8 factor, attention always at the 16-bit rate.
+//   recompute = the forward passes repeated: full (the whole layer) or selective (the attention).
+//   bubble = (pp - 1) / vpp micro-batches of compute (interleaved 1F1B, Narayanan et al. 2021).
+//   model-parallel communication, exposed: tensor parallel 4 all-reduces per layer per micro-batch
+//     (sequence parallel: the same bytes) x (1 - tp_overlap); context parallel the KV ring (2 x (cp - 1)
+//     KV blocks per layer, forward and backward) less the attention it hides behind; expert parallel
+//     4 all-to-alls per MoE layer; pipeline sends of the micro-batch's activations between stages.
+//   data-parallel communication, exposed: gradient reduce-scatter + all-gather (ZeRO 0-2: once per step;
+//     ZeRO-3/FSDP: weight all-gathers forward and backward and a reduce-scatter per micro-batch), less
+//     dp_overlap of the compute it runs behind, never less than one layer's share.
+//   optimizer = ~30 bytes per trained parameter (ZeRO >= 1: this GPU's shard) at the memory bandwidth.
+//   Every collective runs over the slowest link its group crosses: NVLink/PCIe inside a node, the
+//   network per GPU between nodes (GpuCapabilities::groupLink).
+// MFU = model FLOPs (6N per token + attention, no recomputation) / (step time x GPUs x dense peak);
+// HFU counts the recomputed FLOPs too (PaLM, Chowdhery et al. 2022).
 namespace TrainingModel {
 
 struct Inputs

@@ -16,4 +16,5 @@ inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 inline constexpr double kUtilisation = 0.8;
 inline constexpr double kTrainTokens = 1e9;
+inline constexpr double kNetworkGbps = 400.0; // InfiniBand NDR, one 400 Gb/s NIC per GPU (HGX H100)
 } // namespace WorkloadDefaults

@@ -11,7 +11,7 @@ struct FieldNames
     const char16_t *option;
 };
 
-constexpr std::array<FieldNames, 30> kFields{{
+constexpr std::array<FieldNames, 36> kFields{{
     {WorkloadField::Model, u"model", u"model"},
     {WorkloadField::Task, u"task", u"task"},
     {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
@@ -42,6 +42,12 @@ constexpr std::array<FieldNames, 30> kFields{{
     {WorkloadField::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens"},
     {WorkloadField::TtftP90, u"ttftP90Ms", u"ttft-p90-ms"},
     {WorkloadField::TpotP90, u"tpotP90Ms", u"tpot-p90-ms"},
+    {WorkloadField::GlobalBatch, u"globalBatch", u"global-batch"},
+    {WorkloadField::ContextParallel, u"contextParallel", u"cp"},
+    {WorkloadField::ExpertParallel, u"expertParallel", u"ep"},
+    {WorkloadField::VirtualStages, u"virtualStages", u"vpp"},
+    {WorkloadField::GpusPerNode, u"gpusPerNode", u"gpus-per-node"},
+    {WorkloadField::NetworkGbps, u"networkGbps", u"network-gbps"},
 }};
 
 const FieldNames &namesOf(WorkloadField field)

@@ -38,6 +38,12 @@ enum class WorkloadField
     MaxBatchedTokens,
     TtftP90,
     TpotP90,
+    GlobalBatch,
+    ContextParallel,
+    ExpertParallel,
+    VirtualStages,
+    GpusPerNode,
+    NetworkGbps,
 };
 
 namespace WorkloadFields {

@@ -32,6 +32,12 @@ struct WorkloadRequest
     std::optional<int> gpus;
     std::optional<int> tensorParallel;   // 0 = chosen by the estimator
     std::optional<int> pipelineParallel; // 0 = chosen by the estimator
+    std::optional<int> globalBatch;      // training: the same as batch, under the name trainers use
+    std::optional<int> contextParallel;
+    std::optional<int> expertParallel;
+    std::optional<int> virtualStages;
+    std::optional<int> gpusPerNode;    // absent: the catalogue's value for each GPU
+    std::optional<double> networkGbps; // inter-node Gb/s per GPU; 0 = one node only
     std::optional<int> zeroStage;
     std::optional<Recompute> recompute;
     std::optional<Optimizer> optimizer;

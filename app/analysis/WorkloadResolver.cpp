@@ -16,7 +16,9 @@ using namespace WorkloadDefaults;
 int requestedGpus(const WorkloadRequest &r)
 {
     return r.gpus.value_or(std::max(kGpus, std::max(1, r.tensorParallel.value_or(0)) *
-                                               std::max(1, r.pipelineParallel.value_or(0))));
+                                               std::max(1, r.pipelineParallel.value_or(0)) *
+                                               std::max(1, r.contextParallel.value_or(1)) *
+                                               std::max(1, r.expertParallel.value_or(1))));
 }
 
 bool usesAdapters(Task task)
@@ -39,9 +41,12 @@ int defaultBatch(Task task, int gpus)
     return Tasks::isTraining(task) ? kTrainingSequencesPerGpu * gpus : kInferenceRequests;
 }
 
-int defaultZero(Task task)
+int defaultZero(Task task, const QString &profileId)
 {
-    return task == Task::Training ? 1 : 0; // the distributed optimizer; adapters' state is too small to shard
+    if (task != Task::Training)
+        return 0; // adapters' state is too small to shard
+    // FSDP's FULL_SHARD is ZeRO-3; Megatron's distributed optimizer is ZeRO-1.
+    return profileId == QLatin1String("fsdp") ? 3 : 1;
 }
 
 Recompute defaultRecompute(Task task)
@@ -53,10 +58,11 @@ Recompute defaultRecompute(Task task)
 
 QString defaultProfile(Task task, int gpus)
 {
-    // Megatron/NeMo numbers come from large multi-node runs; single-node jobs look like PyTorch AMP.
+    // Full training on several GPUs is sharded data parallelism (PyTorch FSDP) at any node count: no
+    // switch at the node boundary. One GPU, and adapters, look like plain PyTorch AMP.
     if (!Tasks::isTraining(task))
         return QStringLiteral("vllm");
-    return gpus > 8 ? QStringLiteral("megatron") : QStringLiteral("pytorch-amp");
+    return task == Task::Training && gpus > 1 ? QStringLiteral("fsdp") : QStringLiteral("pytorch-amp");
 }
 
 // Precisions both tasks can use, carried over to the companion; others take its recipe's default.
@@ -124,6 +130,12 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
                  .arg(Precisions::name(*r.weightPrecision))});
     onlyFor(!training, WorkloadField::KvPrecision, r.kvPrecision.has_value(), inference);
     onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::GlobalBatch, r.globalBatch.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::ContextParallel, r.contextParallel.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::ExpertParallel, r.expertParallel.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::VirtualStages, r.virtualStages.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::GpusPerNode, r.gpusPerNode.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::NetworkGbps, r.networkGbps.has_value(), trainingTasks);
     onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), inference);
     onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(), inference);
     onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks);
@@ -204,12 +216,29 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
     w.gpuCount = requestedGpus(r);
-    w.batch = r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount)));
+    if (r.batch && r.globalBatch)
+        result.problems.append({WorkloadField::GlobalBatch,
+                                WorkloadResolver::tr("give the batch or the global batch, not both")});
+    w.batch = r.globalBatch.value_or(r.batch.value_or(defaultBatch(w.task, std::max(1, w.gpuCount))));
     w.microBatch = r.microBatch.value_or(kMicroBatch);
     w.inputTokens = r.inputTokens.value_or(kInputTokens);
     w.outputTokens = r.outputTokens.value_or(kOutputTokens);
     w.sequenceLength = r.sequenceLength.value_or(kSequenceLength);
-    w.zeroStage = r.zeroStage.value_or(defaultZero(w.task));
+    w.contextParallel = r.contextParallel.value_or(1);
+    w.expertParallel = r.expertParallel.value_or(1);
+    w.virtualStages = r.virtualStages.value_or(1);
+    w.gpusPerNode = r.gpusPerNode.value_or(0);
+    if (r.gpusPerNode && *r.gpusPerNode < 1)
+        result.problems.append({WorkloadField::GpusPerNode, WorkloadResolver::tr("GPUs per node %1: allowed 1 to 1024")
+                                                                .arg(*r.gpusPerNode)});
+    w.networkGbps = r.networkGbps.value_or(kNetworkGbps);
+    if (r.networkGbps && (w.gpuCount == 1 || (r.gpusPerNode && w.gpuCount <= *r.gpusPerNode)))
+        result.problems.append(
+            {WorkloadField::NetworkGbps,
+             WorkloadResolver::tr("%n GPU(s) fit in one node, which uses no network; leave the network out",
+                                  nullptr, w.gpuCount)});
+    const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
+    w.zeroStage = r.zeroStage.value_or(defaultZero(w.task, profileId));
     w.recompute = r.recompute.value_or(defaultRecompute(w.task));
     w.optimizer = r.optimizer.value_or(Optimizer::Adam);
     w.loraRank = r.loraRank.value_or(kLoraRank);
@@ -223,7 +252,6 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
             w.batch = w.traffic->concurrency; // the users are the requests in flight
     }
 
-    const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
     if (const EfficiencyProfile *profile = catalogue.findProfile(profileId)) {
         QString error;
         if (const auto parameters = EfficiencyParameters::fromProfile(*profile, &error))
@@ -336,6 +364,16 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return locale.toString(defaultBatch(task, gpus));
     case WorkloadField::MicroBatch:
         return locale.toString(kMicroBatch);
+    case WorkloadField::GlobalBatch:
+        return locale.toString(defaultBatch(Task::Training, gpus));
+    case WorkloadField::ContextParallel:
+    case WorkloadField::ExpertParallel:
+    case WorkloadField::VirtualStages:
+        return QStringLiteral("1");
+    case WorkloadField::GpusPerNode:
+        return tr("each GPU's catalogue value");
+    case WorkloadField::NetworkGbps:
+        return locale.toString(kNetworkGbps);
     case WorkloadField::InputTokens:
         return locale.toString(kInputTokens);
     case WorkloadField::OutputTokens:
@@ -348,7 +386,7 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::PipelineParallel:
         return tr("auto");
     case WorkloadField::ZeroStage:
-        return QString::number(defaultZero(task));
+        return QString::number(defaultZero(task, defaultProfile(task, gpus)));
     case WorkloadField::Recompute:
         return Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task)) : tr("none");
     case WorkloadField::Optimizer:
@@ -394,12 +432,15 @@ QString WorkloadResolver::defaultText(WorkloadField field)
     case WorkloadField::Batch:
         return tr("1 request in flight (inference); %1 sequences per GPU (training)")
             .arg(kTrainingSequencesPerGpu);
+    case WorkloadField::GlobalBatch:
+        return tr("%1 sequences per GPU").arg(kTrainingSequencesPerGpu);
     case WorkloadField::ZeroStage:
-        return tr("1 for training, 0 for lora and qlora");
+        return tr("3 for training with the fsdp profile, 1 with others, 0 for lora and qlora");
     case WorkloadField::Recompute:
         return tr("selective for training, full for lora and qlora");
     case WorkloadField::Profile:
-        return tr("vllm for inference; pytorch-amp for training on up to 8 GPUs, megatron beyond");
+        return tr("vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and "
+                  "for lora and qlora");
     default:
         return defaultFor(field, Task::Inference);
     }

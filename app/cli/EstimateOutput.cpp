@@ -129,12 +129,34 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             if (!exact)
                 out << " (" << r.sequencesPerReplica << " sequences per replica)";
             out << "\n";
-            out << "  step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s, "
-                << big(r.samplesPerS) << " samples/s (all GPUs), MFU " << num(r.mfu * 100.0)
+            out << "  layout tp " << e.parallelism.tensor << " x pp " << e.parallelism.pipeline;
+            if (e.parallelism.virtualStages > 1)
+                out << " (vpp " << e.parallelism.virtualStages << ")";
+            if (e.parallelism.context > 1)
+                out << " x cp " << e.parallelism.context;
+            out << " x dp " << e.parallelism.data;
+            if (e.parallelism.expert > 1)
+                out << " (ep " << e.parallelism.expert << ")";
+            out << "; " << r.nodes << (r.nodes == 1 ? " node" : " nodes") << " of " << r.gpusPerNode;
+            if (r.nodes > 1)
+                out << ", network " << big(r.networkGbps) << " Gb/s per GPU";
+            out << "\n";
+            out << "  step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s ("
+                << big(r.tokensPerSPerGpu) << " per GPU), " << big(r.samplesPerS)
+                << " samples/s, MFU " << num(r.mfu * 100.0) << "%, HFU " << num(r.hfu * 100.0)
                 << "%; largest micro-batch that fits: " << r.maxBatch << "\n";
-            if (r.budgetGpuHours > 0.0)
-                out << "  token budget: " << big(r.budgetGpuHours) << " GPU-hours, "
-                    << big(r.budgetHours / 24.0) << " days\n";
+            const TrainingResult::Breakdown &b = r.breakdown;
+            out << "  step breakdown (s): compute " << big(b.compute) << ", recompute " << big(b.recompute)
+                << ", tp/cp/ep/pp communication " << big(b.modelParallelComm) << ", dp communication "
+                << big(b.dataParallelComm) << ", pipeline bubble " << big(b.pipelineBubble) << ", optimizer "
+                << big(b.optimizer) << "\n";
+            if (r.budgetGpuHours > 0.0) {
+                out << "  token budget: " << big(r.budgetHours / 24.0) << " days, " << big(r.budgetGpuHours)
+                    << " GPU-hours";
+                if (e.cost.usdForBudget)
+                    out << ", $" << big(*e.cost.usdForBudget);
+                out << ", " << big(r.budgetEnergyKwh) << " kWh\n";
+            }
         }
         const CostResult &c = e.cost;
         out << "  cost: "
@@ -226,7 +248,11 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          true, 0},
         {QStringLiteral("samples/s"), training([](const TrainingResult &r) { return r.samplesPerS; }), true,
          2},
+        {QStringLiteral("tokens/s per GPU"),
+         training([](const TrainingResult &r) { return r.tokensPerSPerGpu; }), true, 0},
         {QStringLiteral("MFU (%)"), training([](const TrainingResult &r) { return r.mfu * 100.0; }), true, 1},
+        {QStringLiteral("days for budget"),
+         training([](const TrainingResult &r) { return r.budgetHours / 24.0; }), false, 2},
         {QStringLiteral("GPU-hours for budget"),
          training([](const TrainingResult &r) { return r.budgetGpuHours; }), false, 0},
         {QStringLiteral("$/GPU-hour"), [](const Estimate &e) { return e.cost.usdPerGpuHour; }, false, 2},

@@ -19,6 +19,7 @@ constexpr WorkloadField kFields[] = {
     WorkloadField::ActivationPrecision,
     WorkloadField::KvPrecision,
     WorkloadField::Batch,
+    WorkloadField::GlobalBatch,
     WorkloadField::MicroBatch,
     WorkloadField::InputTokens,
     WorkloadField::OutputTokens,
@@ -26,6 +27,11 @@ constexpr WorkloadField kFields[] = {
     WorkloadField::Gpus,
     WorkloadField::TensorParallel,
     WorkloadField::PipelineParallel,
+    WorkloadField::ContextParallel,
+    WorkloadField::ExpertParallel,
+    WorkloadField::VirtualStages,
+    WorkloadField::GpusPerNode,
+    WorkloadField::NetworkGbps,
     WorkloadField::ZeroStage,
     WorkloadField::Recompute,
     WorkloadField::Optimizer,
@@ -75,6 +81,7 @@ QString valueName(WorkloadField field)
     case WorkloadField::UsdPerKwh:
     case WorkloadField::Utilisation:
     case WorkloadField::RequestRate:
+    case WorkloadField::NetworkGbps:
         return QStringLiteral("X");
     case WorkloadField::TtftP90:
     case WorkloadField::TpotP90:
@@ -85,6 +92,11 @@ QString valueName(WorkloadField field)
     case WorkloadField::MaxNumSeqs:
     case WorkloadField::MaxBatchedTokens:
     case WorkloadField::MicroBatch:
+    case WorkloadField::GlobalBatch:
+    case WorkloadField::ContextParallel:
+    case WorkloadField::ExpertParallel:
+    case WorkloadField::VirtualStages:
+    case WorkloadField::GpusPerNode:
     case WorkloadField::InputTokens:
     case WorkloadField::OutputTokens:
     case WorkloadField::SequenceLength:
@@ -117,10 +129,26 @@ QString whatItIs(WorkloadField field)
         return tr(
             "Inference: requests in flight on the whole deployment, split over its replicas (max = as "
             "many as fit). Training: the global batch, sequences per optimizer step over all replicas.");
+    case WorkloadField::GlobalBatch:
+        return tr("Training: the global batch, sequences per optimizer step over all data-parallel "
+                  "replicas (the same as --batch).");
     case WorkloadField::MicroBatch:
         return tr(
             "Training: sequences per replica per forward and backward pass; the rest of the global batch "
             "is gradient accumulation.");
+    case WorkloadField::ContextParallel:
+        return tr("Training: GPUs each sequence is split over (context parallelism, ring attention).");
+    case WorkloadField::ExpertParallel:
+        return tr("Training, mixture-of-experts models: GPUs the experts are split over, within the "
+                  "data-parallel ones.");
+    case WorkloadField::VirtualStages:
+        return tr("Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more).");
+    case WorkloadField::GpusPerNode:
+        return tr("Training: GPUs per node sharing NVLink or PCIe; the default is each GPU's catalogue "
+                  "value.");
+    case WorkloadField::NetworkGbps:
+        return tr("Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
+                  "Ethernet; 0 = one node only).");
     case WorkloadField::InputTokens:
         return tr("Inference: prompt tokens per request.");
     case WorkloadField::OutputTokens:
@@ -372,6 +400,24 @@ QString WorkloadOptions::convert()
             break;
         case WorkloadField::MicroBatch:
             problem = toWholeNumber(name, text, &r.microBatch);
+            break;
+        case WorkloadField::GlobalBatch:
+            problem = toWholeNumber(name, text, &r.globalBatch);
+            break;
+        case WorkloadField::ContextParallel:
+            problem = toWholeNumber(name, text, &r.contextParallel);
+            break;
+        case WorkloadField::ExpertParallel:
+            problem = toWholeNumber(name, text, &r.expertParallel);
+            break;
+        case WorkloadField::VirtualStages:
+            problem = toWholeNumber(name, text, &r.virtualStages);
+            break;
+        case WorkloadField::GpusPerNode:
+            problem = toWholeNumber(name, text, &r.gpusPerNode);
+            break;
+        case WorkloadField::NetworkGbps:
+            problem = toNumber(name, text, &r.networkGbps);
             break;
         case WorkloadField::InputTokens:
             problem = toWholeNumber(name, text, &r.inputTokens);

@@ -176,7 +176,7 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
                                Id::PeakCompute,
                                Id::TrainingFlops,
                                Id::ComputeTimePerStep,
-                               Id::MemoryTrafficTimePerStep,
+                               Id::RecomputeTimePerStep,
                                Id::OptimizerUpdate,
                                Id::PipelineBubble,
                                Id::TensorParallelAllReduces,

@@ -379,6 +379,7 @@ TEST(MathFormula, EachTermIsTheNumberTheEstimateReports)
         {Id::TrainingTokensPerSecond, [](const Estimate &e) { return e.training->tokensPerS; }},
         {Id::TrainingSamplesPerSecond, [](const Estimate &e) { return e.training->samplesPerS; }},
         {Id::Mfu, [](const Estimate &e) { return e.training->mfu; }},
+        {Id::Hfu, [](const Estimate &e) { return e.training->hfu; }},
         {Id::BudgetHours, [](const Estimate &e) { return e.training->budgetHours; }},
         {Id::BudgetGpuHours, [](const Estimate &e) { return e.training->budgetGpuHours; }},
         {Id::RentalPerMillionTokens, [](const Estimate &e) { return e.cost.usdPerMillionTokens; }},

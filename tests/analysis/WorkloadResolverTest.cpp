@@ -79,8 +79,12 @@ TEST(WorkloadResolver, EachTaskGetsItsRecipe)
     EXPECT_EQ(qlora.activationPrecision, Precision::Bf16);
     EXPECT_EQ(qlora.recompute, Recompute::Full);
 
-    EXPECT_EQ(resolve(request(Task::Training, 8)).parameters.profileId, QStringLiteral("pytorch-amp"));
-    EXPECT_EQ(resolve(request(Task::Training, 64)).parameters.profileId, QStringLiteral("megatron"));
+    // One profile across the node boundary: FSDP on 2 GPUs and on 64; one GPU is plain PyTorch AMP.
+    EXPECT_EQ(resolve(request(Task::Training, 1)).parameters.profileId, QStringLiteral("pytorch-amp"));
+    EXPECT_EQ(resolve(request(Task::Training, 8)).parameters.profileId, QStringLiteral("fsdp"));
+    EXPECT_EQ(resolve(request(Task::Training, 64)).parameters.profileId, QStringLiteral("fsdp"));
+    EXPECT_EQ(resolve(request(Task::Training, 64)).workload->zeroStage, 3) << "FSDP's FULL_SHARD";
+    EXPECT_EQ(resolve(request(Task::Lora, 64)).parameters.profileId, QStringLiteral("pytorch-amp"));
     EXPECT_EQ(resolve(request(Task::Training, 64)).workload->batch, 512);
 }
 

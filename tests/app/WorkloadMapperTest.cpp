@@ -27,13 +27,15 @@ TEST_F(WorkloadMapperTest, TheDefaultFormIsAUsableWorkloadWithTheServingProfile)
     EXPECT_TRUE(mapped.summary.contains(QStringLiteral("Llama-3 8B")));
 }
 
-TEST_F(WorkloadMapperTest, TrainingOnManyGpusDefaultsToMegatronAndQloraToA4BitBase)
+TEST_F(WorkloadMapperTest, TrainingOnSeveralGpusDefaultsToFsdpAndQloraToA4BitBase)
 {
     WorkloadFormValues values;
     values.task = QStringLiteral("training");
     values.gpus = 64;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("megatron"));
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
     values.gpus = 8;
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
+    values.gpus = 1;
     EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("pytorch-amp"));
 
     values.task = QStringLiteral("qlora");

@@ -249,11 +249,10 @@ TEST(CatalogueCommands, ProfilesJsonSaysWhichTaskEachIsTheDefaultFor)
     };
     EXPECT_EQ(defaultsOf("vllm"), QStringList{QStringLiteral("inference 1-any")});
     EXPECT_EQ(defaultsOf("pytorch-amp"),
-              (QStringList{QStringLiteral("training 1-8"), QStringLiteral("lora 1-8"),
-                           QStringLiteral("qlora 1-8")}));
-    EXPECT_EQ(defaultsOf("megatron"),
-              (QStringList{QStringLiteral("training 9-any"), QStringLiteral("lora 9-any"),
-                           QStringLiteral("qlora 9-any")}));
+              (QStringList{QStringLiteral("training 1-1"), QStringLiteral("lora 1-any"),
+                           QStringLiteral("qlora 1-any")}));
+    EXPECT_EQ(defaultsOf("fsdp"), QStringList{QStringLiteral("training 2-any")});
+    EXPECT_TRUE(defaultsOf("megatron").isEmpty()) << "chosen, never a default";
     EXPECT_TRUE(defaultsOf("roofline").isEmpty());
 }
 
@@ -274,7 +273,7 @@ TEST(CatalogueCommands, ModelsAndProfilesPrintOneTable)
     const ProcessResult profiles = runGpuCompare(withDb(dir, {QStringLiteral("profiles")}));
     ASSERT_EQ(profiles.exitCode, 0) << profiles.err.toStdString();
     EXPECT_TRUE(profiles.out.contains(QStringLiteral("\nvllm "))) << profiles.out.toStdString();
-    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training, lora, qlora on 1-8 GPUs")))
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training on 2+ GPUs")))
         << profiles.out.toStdString();
 
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--yaml")})).exitCode, 2);
