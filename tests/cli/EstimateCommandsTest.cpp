@@ -574,3 +574,119 @@ TEST_F(EstimateCommands, BadLoadIsExit2NamingTheOption)
                     QStringLiteral("training"), QStringLiteral("--concurrency"), QStringLiteral("4")},
                    QStringList{QStringLiteral("--concurrency"), QStringLiteral("inference")});
 }
+
+TEST_F(EstimateCommands, TrainingAtScaleJsonHasTheContractKeys)
+{
+    // MPT-70B on 512 H100 as llm-foundry ran it (README line 75): FSDP, micro-batch 8, 2,048 tokens.
+    const QJsonObject e =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                 QStringLiteral("--model"), QStringLiteral("mpt-70b"), QStringLiteral("--task"),
+                 QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("512"),
+                 QStringLiteral("--global-batch"), QStringLiteral("4096"), QStringLiteral("--micro-batch"),
+                 QStringLiteral("8"), QStringLiteral("--seq-len"), QStringLiteral("2048"), QStringLiteral("--tp"),
+                 QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"), QStringLiteral("--cp"),
+                 QStringLiteral("1"), QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"),
+                 QStringLiteral("full"), QStringLiteral("--gpus-per-node"), QStringLiteral("8"),
+                 QStringLiteral("--network-gbps"), QStringLiteral("400"), QStringLiteral("--profile"),
+                 QStringLiteral("fsdp"), QStringLiteral("--train-tokens"), QStringLiteral("1e12")})
+            .first()
+            .toObject();
+    const QJsonObject training = e.value(QStringLiteral("training")).toObject();
+    for (const char *key : {"step_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "samples_per_s", "mfu", "hfu",
+                            "budget_days", "budget_gpu_hours", "budget_usd"})
+        EXPECT_GT(training.value(QString::fromLatin1(key)).toDouble(), 0.0) << key;
+    EXPECT_EQ(training.value(QStringLiteral("grad_accum")).toInt(), 1); // 4096 / (512 x 8)
+    EXPECT_EQ(training.value(QStringLiteral("nodes")).toInt(), 64);
+    EXPECT_DOUBLE_EQ(training.value(QStringLiteral("network_gbps")).toDouble(), 400.0);
+    EXPECT_NEAR(training.value(QStringLiteral("tokens_per_s_per_gpu")).toDouble() * 512,
+                training.value(QStringLiteral("tokens_per_s")).toDouble(), 1e-6 * 512 * 1000);
+    EXPECT_LE(training.value(QStringLiteral("mfu")).toDouble(), training.value(QStringLiteral("hfu")).toDouble());
+    // The parts of the step add up to it.
+    const QJsonObject parts = training.value(QStringLiteral("breakdown_s")).toObject();
+    double sum = 0.0;
+    for (const char *key :
+         {"compute", "recompute", "model_parallel_comm", "data_parallel_comm", "pipeline_bubble", "optimizer"}) {
+        ASSERT_TRUE(parts.contains(QString::fromLatin1(key))) << key;
+        sum += parts.value(QString::fromLatin1(key)).toDouble();
+    }
+    EXPECT_NEAR(sum, training.value(QStringLiteral("step_time_s")).toDouble(), 1e-9 * sum);
+    EXPECT_GT(parts.value(QStringLiteral("recompute")).toDouble(), 0.0) << "full recomputation";
+    EXPECT_EQ(parts.value(QStringLiteral("pipeline_bubble")).toDouble(), 0.0) << "no pipeline";
+    // Days x 24 x GPUs = GPU-hours.
+    EXPECT_NEAR(training.value(QStringLiteral("budget_days")).toDouble() * 24.0 * 512,
+                training.value(QStringLiteral("budget_gpu_hours")).toDouble(),
+                1e-6 * training.value(QStringLiteral("budget_gpu_hours")).toDouble());
+}
+
+TEST_F(EstimateCommands, WithoutALayoutTheEstimatorPicksAndShowsOne)
+{
+    // 70B on 64 H100 with Megatron: tensor parallel inside a node, the rest data parallel.
+    const ProcessResult result =
+        run({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+             QStringLiteral("--model"), QStringLiteral("llama-2-70b"), QStringLiteral("--task"),
+             QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("64"),
+             QStringLiteral("--global-batch"), QStringLiteral("512"), QStringLiteral("--seq-len"),
+             QStringLiteral("4096"), QStringLiteral("--profile"), QStringLiteral("megatron")});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("8 nodes of 8, network 400 Gb/s per GPU")))
+        << result.out.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("step breakdown (s): compute"))) << result.out.toStdString();
+    const QJsonObject e = results({QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                                   QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                                   QStringLiteral("llama-2-70b"), QStringLiteral("--task"),
+                                   QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("64"),
+                                   QStringLiteral("--global-batch"), QStringLiteral("512"),
+                                   QStringLiteral("--seq-len"), QStringLiteral("4096"),
+                                   QStringLiteral("--profile"), QStringLiteral("megatron")})
+                              .first()
+                              .toObject();
+    const QJsonObject split = e.value(QStringLiteral("parallelism")).toObject();
+    const int tp = split.value(QStringLiteral("tp")).toInt();
+    EXPECT_GE(tp, 2) << "70B does not fit one H100 without sharding";
+    EXPECT_LE(tp, 8) << "tensor parallelism stays inside a node";
+    EXPECT_EQ(tp * split.value(QStringLiteral("pp")).toInt() * split.value(QStringLiteral("dp")).toInt(), 64);
+    EXPECT_TRUE(e.value(QStringLiteral("memory")).toObject().value(QStringLiteral("fits")).toBool());
+}
+
+TEST_F(EstimateCommands, BadTrainingLayoutIsExit2NamingTheOption)
+{
+    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                           QStringLiteral("--model"),  QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                           QStringLiteral("training")};
+    // 64 sequences over 8 replicas are 8 each: micro-batches of 3 do not divide them.
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--tp"),
+                                      QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"),
+                                      QStringLiteral("--global-batch"), QStringLiteral("64"),
+                                      QStringLiteral("--micro-batch"), QStringLiteral("3")},
+                   {QStringLiteral("--micro-batch"), QStringLiteral("multiple of 24")});
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--tp"),
+                                      QStringLiteral("4"), QStringLiteral("--pp"), QStringLiteral("2"),
+                                      QStringLiteral("--cp"), QStringLiteral("2")},
+                   {QStringLiteral("--gpus"), QStringLiteral("tp x pp x cp x ep = 16")});
+    expectBadInput(base + QStringList{QStringLiteral("--ep"), QStringLiteral("2"), QStringLiteral("--gpus"),
+                                      QStringLiteral("2")},
+                   {QStringLiteral("--ep"), QStringLiteral("no experts")});
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--pp"),
+                                      QStringLiteral("1"), QStringLiteral("--vpp"), QStringLiteral("2")},
+                   {QStringLiteral("--vpp"), QStringLiteral("pp 2 or more")});
+    // A network for a run that fits in one node, and one node only for a run that does not.
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"),
+                                      QStringLiteral("--gpus-per-node"), QStringLiteral("8"),
+                                      QStringLiteral("--network-gbps"), QStringLiteral("200")},
+                   {QStringLiteral("--network-gbps"), QStringLiteral("one node")});
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("16"),
+                                      QStringLiteral("--gpus-per-node"), QStringLiteral("8"),
+                                      QStringLiteral("--network-gbps"), QStringLiteral("0")},
+                   {QStringLiteral("--network-gbps"), QStringLiteral("2 nodes of 8")});
+    expectBadInput(base + QStringList{QStringLiteral("--gpus-per-node"), QStringLiteral("0")},
+                   {QStringLiteral("--gpus-per-node")});
+    expectBadInput(base + QStringList{QStringLiteral("--global-batch"), QStringLiteral("64"),
+                                      QStringLiteral("--batch"), QStringLiteral("64")},
+                   {QStringLiteral("--global-batch")});
+    // Training's options are refused for inference.
+    expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                    QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                    QStringLiteral("inference"), QStringLiteral("--network-gbps"),
+                    QStringLiteral("400")},
+                   {QStringLiteral("--network-gbps"), QStringLiteral("training")});
+}
