@@ -44,6 +44,18 @@ void writeMath(QTextStream &out, const Estimate &e)
             << MathLog::number(term.value) << ' ' << term.unit << "\n";
 }
 
+// The math's precision as asked; the rate it runs at only when the GPU falls back to another (BF16 shares
+// FP16's tensor rate, which is no fallback).
+QString mathPrecision(const Estimate &e)
+{
+    const auto sixteenBit = [](Precision p) { return p == Precision::Bf16 || p == Precision::Fp16; };
+    const QString asked = Precisions::name(e.activationPrecision);
+    if (e.computePrecisionUsed == e.activationPrecision ||
+        (sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision)))
+        return asked;
+    return QStringLiteral("%1 (at the %2 rate)").arg(asked, Precisions::name(e.computePrecisionUsed));
+}
+
 QString header(const Estimate &e)
 {
     return QStringLiteral("%1 (%2) x%3, tp %4 pp %5 dp %6: %7 %8, %9 weights, %10 math, %11 KV, profile %12")
@@ -53,7 +65,7 @@ QString header(const Estimate &e)
         .arg(e.parallelism.pipeline)
         .arg(e.parallelism.data)
         .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision),
-             Precisions::name(e.computePrecisionUsed), Precisions::name(e.kvPrecision), e.profileId);
+             mathPrecision(e), Precisions::name(e.kvPrecision), e.profileId);
 }
 
 } // namespace
