@@ -59,7 +59,7 @@ struct EfficiencyParameters
     PropertyTable fp8ComputeFactor{1.0};      // FP8/FP4 matmuls (scaling, casts) relative to eta_c
     PropertyTable networkEfficiency{1.0};     // achieved / inter-node network bandwidth for collectives
     PropertyTable dataParallelOverlap{0.0};   // share of the backward pass the gradient reduction hides behind
-    PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel communication hidden behind matmuls
+    PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel and pipeline sends hidden behind matmuls
     bool useFp16AccumulatePeak = false;         // the framework uses FP16 accumulation (llama.cpp)
     int maxBatch = 4096;                        // the largest batch the framework schedules
     int prefillMicrobatchTokens = 0;            // pipeline micro-batch of a prompt (llama.cpp ubatch)

@@ -34,6 +34,23 @@ double efficiencyOf(const LinkInfo &link, const ResolvedEfficiency &e)
     return link.network ? e.network : e.communication;
 }
 
+// The link a ring collective (all-reduce, all-gather, reduce-scatter) of `group` GPUs at `stride` runs at.
+// Across nodes NCCL runs one ring per NIC: each ring leaves a node once, so when k members of the group share
+// a node, each with its own NIC, the node's k NICs carry the ring's inter-node traffic together: k x the
+// network per GPU, at most the node's own fabric (nccl-tests: ~190 GB/s bus bandwidth between DGX A100
+// nodes of 8 x 200 Gb/s, not 25). Without this FSDP on 16 GPUs ran at half the speed of 8, where the
+// measured tokens/s per GPU are the same (llm-foundry MPT-13B on 8, 16, 32 and 64 H100).
+LinkInfo ringLink(const GpuSpec &gpu, int group, int stride, int node, double networkGbps)
+{
+    LinkInfo link = GpuCapabilities::groupLink(gpu, group, stride, node, networkGbps);
+    const int perNode = std::min(group, std::max(1, node / std::max(1, stride)));
+    if (!link.network || perNode <= 1)
+        return link;
+    const LinkInfo inside = GpuCapabilities::groupLink(gpu, perNode, stride, node, networkGbps);
+    link.unidirectionalGBs = std::min(inside.unidirectionalGBs, link.unidirectionalGBs * perNode);
+    return link;
+}
+
 template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
 {
     using Id = MathTermId;
@@ -156,7 +173,7 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         const T layerActivations = microBatch * s / cp * Math::input<T>("h", a.hidden) * activationBytes;
         const T layersPerStage = layers / pp;
         if (p.tensor > 1) {
-            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.tensor, 1, node, w.networkGbps);
+            const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
             // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
             const double perLayer = 4.0 + 2.0 * extraLinearPasses;
             const T tpComm = perLayer * layersPerStage *
@@ -189,9 +206,14 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
             // interleaving multiplies the boundaries by vpp.
             const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node,
                                                              w.networkGbps);
+            // The sends run asynchronously beside the next micro-batch's math (Megatron's batched
+            // isend/irecv, overlapped in the interleaved schedule), hidden as much as the tensor-parallel
+            // collectives are.
             const T sends = 2.0 * Math::input<T>("vpp", p.virtualStages);
-            modelComm = modelComm + sends * CommunicationModel::pointToPointSeconds<T>(layerActivations / tp, link,
-                                                                                       efficiencyOf(link, e));
+            modelComm = modelComm + sends *
+                                        CommunicationModel::pointToPointSeconds<T>(layerActivations / tp, link,
+                                                                                   efficiencyOf(link, e)) *
+                                        (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
         }
     }
     modelComm = m * modelComm;
@@ -208,7 +230,7 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     T dataComm = 0.0;
     if (p.data * p.context > 1 && Math::value(trainable) > 0.0) {
         const int group = p.data * p.context; // the gradients of a sequence's cp shards are reduced too
-        const LinkInfo link = GpuCapabilities::groupLink(in.gpu, group, p.tensor, node, w.networkGbps);
+        const LinkInfo link = ringLink(in.gpu, group, p.tensor, node, w.networkGbps);
         const T n = Math::input<T>("dp", group);
         const T allReduce = CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
         // An all-gather or a reduce-scatter moves half an all-reduce's bytes.

@@ -17,13 +17,15 @@
 //   model-parallel communication, exposed: tensor parallel 4 all-reduces per layer per micro-batch
 //     (sequence parallel: the same bytes) x (1 - tp_overlap); context parallel the KV ring (2 x (cp - 1)
 //     KV blocks per layer, forward and backward) less the attention it hides behind; expert parallel
-//     4 all-to-alls per MoE layer; pipeline sends of the micro-batch's activations between stages.
+//     4 all-to-alls per MoE layer; pipeline sends of the micro-batch's activations between stages, hidden
+//     as much as the tensor-parallel collectives (x (1 - tp_overlap)).
 //   data-parallel communication, exposed: gradient reduce-scatter + all-gather (ZeRO 0-2: once per step;
 //     ZeRO-3/FSDP: weight all-gathers forward and backward and a reduce-scatter per micro-batch), less
 //     dp_overlap of the compute it runs behind, never less than one layer's share.
 //   optimizer = ~30 bytes per trained parameter (ZeRO >= 1: this GPU's shard) at the memory bandwidth.
 //   Every collective runs over the slowest link its group crosses: NVLink/PCIe inside a node, the
-//   network per GPU between nodes (GpuCapabilities::groupLink).
+//   network between nodes (GpuCapabilities::groupLink); a ring collective whose group has k GPUs in each
+//   node gets k NICs' worth (one NCCL ring per NIC), at most the node's fabric.
 // MFU = model FLOPs (6N per token + attention, no recomputation) / (step time x GPUs x dense peak);
 // HFU counts the recomputed FLOPs too (PaLM, Chowdhery et al. 2022).
 namespace TrainingModel {

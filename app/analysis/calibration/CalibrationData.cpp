@@ -20,8 +20,6 @@ const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id)
     return nullptr;
 }
 
-namespace {
-
 int leadingInt(const QString &text, int fallback)
 {
     static const QRegularExpression number(QStringLiteral("^\\s*(\\d+)"));
@@ -34,7 +32,16 @@ bool has(const QString &text, const char *needle)
     return text.contains(QString::fromLatin1(needle), Qt::CaseInsensitive);
 }
 
-} // namespace
+QMap<QString, QString> constraintsOf(const QString &text)
+{
+    QMap<QString, QString> values;
+    for (const QString &pair : text.split(u';', Qt::SkipEmptyParts)) {
+        const qsizetype equals = pair.indexOf(u'=');
+        if (equals > 0)
+            values.insert(pair.left(equals).trimmed(), pair.mid(equals + 1).trimmed());
+    }
+    return values;
+}
 
 QString metricName(CalibrationMetric metric)
 {

@@ -5,6 +5,7 @@
 #include "ModelSpec.h"
 #include "Workload.h"
 
+#include <QMap>
 #include <QString>
 #include <QVector>
 
@@ -56,5 +57,14 @@ QString metricName(CalibrationMetric metric);
 // The record with this id, or null (the serving set shares them).
 const ModelSpec *findModel(const QVector<ModelSpec> &models, const QString &id);
 const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id);
+
+// Helpers the three sets share to read a row.
+// The number a text starts with ("128 (mean)" -> 128), or `fallback`.
+int leadingInt(const QString &text, int fallback);
+// Whether `text` contains `needle`, ignoring case.
+bool has(const QString &text, const char *needle);
+// A constraints cell, "tp=4;pp=8;gbs=256" -> {tp: 4, pp: 8, gbs: 256}; values kept as text
+// ("dp=8(derived ...)").
+QMap<QString, QString> constraintsOf(const QString &text);
 
 } // namespace CalibrationData

@@ -3,35 +3,16 @@
 #include "CalibrationData.h"
 
 #include <QHash>
+#include <QMap>
 #include <QRegularExpression>
 
 namespace ServingCalibrationData {
 
 namespace {
 
-bool has(const QString &text, const char *needle)
-{
-    return text.contains(QString::fromLatin1(needle), Qt::CaseInsensitive);
-}
-
-// "tp=2;concurrency=50;fixed_input=1" -> {tp: 2, concurrency: 50, fixed_input: 1}
-QHash<QString, QString> constraintsOf(const QString &text)
-{
-    QHash<QString, QString> values;
-    for (const QString &pair : text.split(u';', Qt::SkipEmptyParts)) {
-        const qsizetype equals = pair.indexOf(u'=');
-        if (equals > 0)
-            values.insert(pair.left(equals).trimmed(), pair.mid(equals + 1).trimmed());
-    }
-    return values;
-}
-
-int leadingInt(const QString &text, int fallback)
-{
-    static const QRegularExpression number(QStringLiteral("^\\s*(\\d+)"));
-    const auto match = number.match(text);
-    return match.hasMatch() ? match.captured(1).toInt() : fallback;
-}
+using CalibrationData::constraintsOf;
+using CalibrationData::has;
+using CalibrationData::leadingInt;
 
 // The row's run: its bench_id without the metric suffix ("...-b64-rps" -> "...-b64").
 QString runOf(const QString &benchId)
@@ -131,7 +112,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             skip(row, QStringLiteral("GPU %1 is not in the datasheet catalogue").arg(row.gpuId));
             continue;
         }
-        const QHash<QString, QString> constraints = constraintsOf(row.constraints);
+        const QMap<QString, QString> constraints = constraintsOf(row.constraints);
         ServingPoint point;
         point.benchId = row.benchId;
         point.gpu = *gpu;
