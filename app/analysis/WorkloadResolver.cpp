@@ -49,11 +49,15 @@ int defaultZero(Task task, const QString &profileId)
     return profileId == QLatin1String("fsdp") ? 3 : 1;
 }
 
-Recompute defaultRecompute(Task task)
+Recompute defaultRecompute(Task task, const QString &profileId)
 {
     if (!Tasks::isTraining(task))
         return Recompute::None;
-    return usesAdapters(task) ? Recompute::Full : Recompute::Selective;
+    // FSDP recipes checkpoint every layer (llm-foundry's 7B-70B yamls, torchtitan): sharding frees the
+    // weights' memory, checkpointing the activations', so micro-batches stay large without tensor parallelism.
+    if (usesAdapters(task) || profileId == QLatin1String("fsdp"))
+        return Recompute::Full;
+    return Recompute::Selective;
 }
 
 QString defaultProfile(Task task, int gpus)
@@ -239,7 +243,7 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
                                   nullptr, w.gpuCount)});
     const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
     w.zeroStage = r.zeroStage.value_or(defaultZero(w.task, profileId));
-    w.recompute = r.recompute.value_or(defaultRecompute(w.task));
+    w.recompute = r.recompute.value_or(defaultRecompute(w.task, profileId));
     w.optimizer = r.optimizer.value_or(Optimizer::Adam);
     w.loraRank = r.loraRank.value_or(kLoraRank);
     w.trainTokens = r.trainTokens.value_or(kTrainTokens);
@@ -388,7 +392,8 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::ZeroStage:
         return QString::number(defaultZero(task, defaultProfile(task, gpus)));
     case WorkloadField::Recompute:
-        return Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task)) : tr("none");
+        return Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task, defaultProfile(task, gpus)))
+                                       : tr("none");
     case WorkloadField::Optimizer:
         return Optimizers::name(Optimizer::Adam);
     case WorkloadField::LoraRank:
@@ -437,7 +442,7 @@ QString WorkloadResolver::defaultText(WorkloadField field)
     case WorkloadField::ZeroStage:
         return tr("3 for training with the fsdp profile, 1 with others, 0 for lora and qlora");
     case WorkloadField::Recompute:
-        return tr("selective for training, full for lora and qlora");
+        return tr("full for training with the fsdp profile and for lora and qlora, selective otherwise");
     case WorkloadField::Profile:
         return tr("vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and "
                   "for lora and qlora");
