@@ -7,6 +7,7 @@
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
 #include "LoadCurves.h"
+#include "ScalingCurves.h"
 #include "WorkloadOptions.h"
 
 #include <QCoreApplication>
@@ -106,12 +107,18 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     input.workloadSummary = WorkloadResolver::recipe(*parsed->resolved.workload, parsed->resolved.parameters);
     const ComparisonPresentation presentation = ComparisonPresentation::build(input);
 
-    // The latency-under-load chart is simulated per user count; the others come from the comparison.
+    // The latency-under-load chart is simulated per user count and the scaling chart estimated per GPU
+    // count (training only); the others come from the comparison.
     std::unique_ptr<ChartView> chart = ComparisonCharts::createView(*kind);
-    chart->setData(*kind == ChartKind::Serving
-                       ? LoadCurves::build({parsed->gpus, *parsed->resolved.workload,
-                                            parsed->resolved.parameters, input.workloadSummary})
-                       : presentation.chart(*kind));
+    const Workload &workload = *parsed->resolved.workload;
+    if (*kind == ChartKind::Serving)
+        chart->setData(
+            LoadCurves::build({parsed->gpus, workload, parsed->resolved.parameters, input.workloadSummary}));
+    else if (*kind == ChartKind::Scaling && Tasks::isTraining(workload.task))
+        chart->setData(ScalingCurves::build(
+            {parsed->gpus, workload, parsed->resolved.parameters, input.workloadSummary}));
+    else
+        chart->setData(presentation.chart(*kind));
 
     ChartExporter::Options exportOptions;
     exportOptions.format = *format;

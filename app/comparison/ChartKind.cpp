@@ -4,9 +4,9 @@
 
 QList<ChartKind> ChartKinds::all()
 {
-    return {ChartKind::Compute,    ChartKind::Memory, ChartKind::Bandwidth,
-            ChartKind::Radar,      ChartKind::Fit,    ChartKind::Latency,
-            ChartKind::Throughput, ChartKind::Cost,   ChartKind::Serving};
+    return {ChartKind::Compute, ChartKind::Memory,    ChartKind::Bandwidth,  ChartKind::Radar,
+            ChartKind::Fit,     ChartKind::Latency,   ChartKind::Throughput, ChartKind::Cost,
+            ChartKind::Serving, ChartKind::Breakdown, ChartKind::Scaling};
 }
 
 QString ChartKinds::id(ChartKind kind)
@@ -30,6 +30,10 @@ QString ChartKinds::id(ChartKind kind)
         return QStringLiteral("cost");
     case ChartKind::Serving:
         return QStringLiteral("serving");
+    case ChartKind::Breakdown:
+        return QStringLiteral("breakdown");
+    case ChartKind::Scaling:
+        return QStringLiteral("scaling");
     }
     return {};
 }
@@ -55,6 +59,10 @@ QString ChartKinds::title(ChartKind kind)
         return tr("Workload: cost");
     case ChartKind::Serving:
         return tr("Workload: latency under load");
+    case ChartKind::Breakdown:
+        return tr("Workload: step time breakdown");
+    case ChartKind::Scaling:
+        return tr("Workload: scaling over GPUs");
     }
     return {};
 }

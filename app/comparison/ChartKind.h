@@ -7,7 +7,8 @@
 #include <optional>
 
 // The charts the window shows and `export-chart --chart KIND` writes.
-enum class ChartKind {
+enum class ChartKind
+{
     Compute,    // dense tensor throughput per precision (sparse on request)
     Memory,     // memory capacity
     Bandwidth,  // memory bandwidth
@@ -17,6 +18,8 @@ enum class ChartKind {
     Throughput, // tokens per second
     Cost,       // $ per million tokens
     Serving,    // p90 TTFT and TPOT against concurrent users (inference; LoadCurves, off the GUI thread)
+    Breakdown,  // training: where one step's time goes, stacked per GPU
+    Scaling,    // training: tokens/s per GPU against GPU count (ScalingCurves, off the GUI thread)
 };
 
 class ChartKinds

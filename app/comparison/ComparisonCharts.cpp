@@ -5,6 +5,7 @@
 #include "LineChartWidget.h"
 #include "LoadCurves.h"
 #include "RadarChartWidget.h"
+#include "ScalingCurves.h"
 
 #include <algorithm>
 #include <functional>
@@ -229,7 +230,60 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     else
         charts.insert(ChartKind::Serving,
                       LoadCurves::placeholder(tr("Simulating the load at each user count…")));
+
+    charts.insert(ChartKind::Breakdown, breakdown(input));
+    // Each point is an estimate at another GPU count: the window fills them in when computed.
+    if (estimates.isEmpty())
+        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(tr("No estimate for this workload.")));
+    else if (!training)
+        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(
+                                              tr("Scaling over GPUs is estimated for training workloads.")));
+    else
+        charts.insert(ChartKind::Scaling,
+                      ScalingCurves::placeholder(tr("Estimating the run at each GPU count…")));
     return charts;
+}
+
+ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
+{
+    ChartData chart;
+    chart.title = tr("Training step time breakdown");
+    chart.valueAxisLabel = tr("Time per optimizer step (s)");
+    chart.unit = QStringLiteral("s");
+    chart.stacked = true;
+    const QVector<Estimate> &estimates = input.estimates;
+    const bool training = !estimates.isEmpty() && Tasks::isTraining(estimates.first().task);
+    if (!training) {
+        chart.footnote = estimates.isEmpty()
+                             ? tr("No estimate for this workload.")
+                             : tr("The step time breakdown is estimated for training workloads.");
+        return chart;
+    }
+    for (const GpuSpec &gpu : input.gpus)
+        chart.categories << gpu.displayName();
+    using Part = double TrainingResult::Breakdown::*;
+    const QVector<QPair<QString, Part>> parts{
+        {tr("Compute"), &TrainingResult::Breakdown::compute},
+        {tr("Recomputation"), &TrainingResult::Breakdown::recompute},
+        {tr("TP/CP/EP/PP communication"), &TrainingResult::Breakdown::modelParallelComm},
+        {tr("DP communication"), &TrainingResult::Breakdown::dataParallelComm},
+        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble},
+        {tr("Optimizer"), &TrainingResult::Breakdown::optimizer},
+    };
+    for (int p = 0; p < parts.size(); ++p) {
+        ChartSeries series{parts.at(p).first, {}, ChartPalette::colorAt(p)};
+        for (int i = 0; i < input.gpus.size(); ++i) {
+            const Estimate *e = i < estimates.size() ? &estimates.at(i) : nullptr;
+            series.values << (e && e->fits && e->training
+                                  ? Value(e->training->breakdown.*(parts.at(p).second))
+                                  : std::nullopt);
+        }
+        chart.series << series;
+    }
+    chart.footnote = tr("%1. Exposed communication only (what overlaps with compute is not counted); "
+                        "n/a: does not fit on that many GPUs.")
+                         .arg(input.workloadSummary);
+    return chart;
 }
 
 std::unique_ptr<ChartView> ComparisonCharts::createView(ChartKind kind)
@@ -238,6 +292,7 @@ std::unique_ptr<ChartView> ComparisonCharts::createView(ChartKind kind)
     case ChartKind::Radar:
         return std::make_unique<RadarChartWidget>();
     case ChartKind::Serving:
+    case ChartKind::Scaling:
         return std::make_unique<LineChartWidget>();
     default:
         return std::make_unique<BarChartWidget>();

@@ -16,8 +16,12 @@ class ComparisonCharts
 {
     Q_DECLARE_TR_FUNCTIONS(ComparisonCharts)
 public:
-    // Every kind; the Serving chart is a placeholder (its curves: LoadCurves).
+    // Every kind; the Serving and Scaling charts are placeholders (their curves: LoadCurves, ScalingCurves).
     static QHash<ChartKind, ChartData> build(const ComparisonInput &input);
+
+    // Training: one stacked bar per GPU of where a step's time goes (compute, recomputation, exposed
+    // model- and data-parallel communication, pipeline bubble, optimizer), in seconds.
+    static ChartData breakdown(const ComparisonInput &input);
 
     // The view that draws a kind: bars, the radar, or lines.
     static std::unique_ptr<ChartView> createView(ChartKind kind);

@@ -205,6 +205,21 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
             {QStringLiteral("train.budget"), step + trainingRate + QVector<Id>{Id::BudgetHours}},
             {QStringLiteral("train.gpu-hours"),
              step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
+            {QStringLiteral("train.accumulation"), split},
+            {QStringLiteral("train.layout"), split},
+            {QStringLiteral("train.nodes"), {Id::Parallelism}},
+            {QStringLiteral("train.tokens-per-gpu"), step + trainingRate},
+            {QStringLiteral("train.hfu"), step + QVector<Id>{Id::Mfu, Id::Hfu}},
+            {QStringLiteral("train.break.compute"),
+             {Id::TrainingFlops, Id::ComputeTimePerStep, Id::StepTime}},
+            {QStringLiteral("train.break.recompute"), {Id::RecomputeTimePerStep, Id::StepTime}},
+            {QStringLiteral("train.break.mp-comm"),
+             {Id::Parallelism, Id::TensorParallelAllReduces, Id::StepTime}},
+            {QStringLiteral("train.break.dp-comm"),
+             {Id::Parallelism, Id::DataParallelAllReduce, Id::StepTime}},
+            {QStringLiteral("train.break.bubble"), {Id::Parallelism, Id::PipelineBubble, Id::StepTime}},
+            {QStringLiteral("train.break.optimizer"), {Id::OptimizerUpdate, Id::StepTime}},
+            {QStringLiteral("train.energy"), step + trainingRate + QVector<Id>{Id::BudgetHours, Id::Power}},
             {QStringLiteral("cost.gpu-hour"), cost},
             {QStringLiteral("cost.per-million"), cost},
             {QStringLiteral("cost.budget"), cost},
@@ -335,30 +350,7 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                Better::Higher, false,
                [](const Estimate &e) { return e.inference ? Value(e.inference->maxContext) : std::nullopt; });
     } else {
-        const QString speed = tr("Workload: training speed");
-        addRow(speed, QStringLiteral("train.batch"), tr("Global batch"), tr("sequences"), Better::None, true,
-               [](const Estimate &e) { return e.training ? Value(e.training->globalBatch) : std::nullopt; },
-               [](const Estimate &e) {
-                   return e.training ? tr("micro-batch %1 × %2 steps × %n replica(s)", nullptr, e.parallelism.data)
-                                           .arg(e.training->microBatch)
-                                           .arg(e.training->gradientAccumulation)
-                                     : QString();
-               });
-        addRow(speed, QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower, true,
-               [](const Estimate &e) { return e.training ? Value(e.training->stepTimeS) : std::nullopt; });
-        addRow(speed, QStringLiteral("train.tokens"), tr("Training throughput, all GPUs"), tr("tokens/s"),
-               Better::Higher, true,
-               [](const Estimate &e) { return e.training ? Value(e.training->tokensPerS) : std::nullopt; });
-        addRow(speed, QStringLiteral("train.samples"), tr("Samples, all GPUs"), tr("samples/s"), Better::Higher,
-               true, [](const Estimate &e) { return e.training ? Value(e.training->samplesPerS) : std::nullopt; });
-        addRow(speed, QStringLiteral("train.mfu"), tr("Model FLOPs utilisation"), QStringLiteral("%"),
-               Better::Higher, true,
-               [](const Estimate &e) { return e.training ? Value(100.0 * e.training->mfu) : std::nullopt; });
-        addRow(speed, QStringLiteral("train.budget"), tr("Time for the token budget"), tr("hours"), Better::Lower,
-               true, [](const Estimate &e) { return e.training ? Value(e.training->budgetHours) : std::nullopt; });
-        addRow(speed, QStringLiteral("train.gpu-hours"), tr("GPU-hours for the token budget"), tr("GPU-h"),
-               Better::Lower, true,
-               [](const Estimate &e) { return e.training ? Value(e.training->budgetGpuHours) : std::nullopt; });
+        addTrainingRows(input);
     }
 
     const QString cost = tr("Workload: cost and energy");
@@ -368,13 +360,112 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
     addRow(cost, QStringLiteral("cost.per-million"),
            serving ? tr("Rental per million tokens at this load") : tr("Rental per million tokens"),
            QStringLiteral("$"), Better::Lower, true, [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
-    if (training)
+    if (training) {
         addRow(cost, QStringLiteral("cost.budget"), tr("Rental for the token budget"), QStringLiteral("$"),
                Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; });
+        addRow(cost, QStringLiteral("train.energy"), tr("Energy for the token budget"), QStringLiteral("kWh"),
+               Better::Lower, true, [](const Estimate &e) {
+                   return e.training ? Value(e.training->budgetEnergyKwh) : std::nullopt;
+               });
+    }
     addRow(cost, QStringLiteral("cost.energy"), tr("Energy per token"), QStringLiteral("J"), Better::Lower, true,
            [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
     addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"), QStringLiteral("$"),
            Better::Lower, true, [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
+}
+
+QString ComparisonPresentation::layoutText(const Parallelism &p)
+{
+    QString text = tr("TP %1 × PP %2 × DP %3").arg(p.tensor).arg(p.pipeline).arg(p.data);
+    if (p.context > 1)
+        text += tr(", CP %1").arg(p.context);
+    if (p.expert > 1)
+        text += tr(", EP %1").arg(p.expert);
+    if (p.virtualStages > 1)
+        text += tr(", VPP %1").arg(p.virtualStages);
+    return text;
+}
+
+void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
+{
+    QString section;
+    auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
+                                           Better better, const std::function<Value(const Estimate &)> &value,
+                                           const std::function<QString(const Estimate &)> &note = {}) {
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        for (const Estimate &estimate : input.estimates) {
+            const bool shown = estimate.fits && estimate.training;
+            row.values << (shown ? value(estimate) : std::nullopt);
+            row.notes << (!estimate.fits ? tr("does not fit") : shown && note ? note(estimate) : QString());
+        }
+        m_table.rows << row;
+        return &m_table.rows.last();
+    };
+    // The training result's own numbers.
+    using T = const TrainingResult &;
+    auto training = [](const std::function<double(T)> &value) {
+        return [value](const Estimate &e) { return Value(value(*e.training)); };
+    };
+
+    section = tr("Workload: training speed");
+    addRow(QStringLiteral("train.batch"), tr("Global batch"), tr("sequences"), Better::None,
+           training([](T t) { return t.globalBatch; }), [](const Estimate &e) {
+               return tr("micro-batch %1 × %2 steps × %n replica(s)", nullptr, e.parallelism.data)
+                   .arg(e.training->microBatch)
+                   .arg(e.training->gradientAccumulation);
+           });
+    addRow(QStringLiteral("train.accumulation"), tr("Gradient accumulation"), tr("micro-batches"),
+           Better::None, training([](T t) { return t.gradientAccumulation; }));
+    addRow(
+        QStringLiteral("train.layout"), tr("Layout"), tr("replicas"), Better::None,
+        [](const Estimate &e) { return Value(e.parallelism.data); },
+        [](const Estimate &e) { return layoutText(e.parallelism); });
+    addRow(
+        QStringLiteral("train.nodes"), tr("Nodes"), tr("nodes"), Better::None,
+        training([](T t) { return t.nodes; }), [](const Estimate &e) {
+            const TrainingResult &t = *e.training;
+            return t.nodes > 1
+                       ? tr("× %1 GPUs, %2 Gb/s").arg(t.gpusPerNode).arg(ValueFormat::number(t.networkGbps))
+                       : tr("%1 GPUs per node, no network").arg(t.gpusPerNode);
+        });
+    addRow(QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower,
+           training([](T t) { return t.stepTimeS; }));
+    addRow(QStringLiteral("train.tokens"), tr("Training throughput, all GPUs"), tr("tokens/s"),
+           Better::Higher, training([](T t) { return t.tokensPerS; }));
+    addRow(QStringLiteral("train.tokens-per-gpu"), tr("Training throughput per GPU"), tr("tokens/s"),
+           Better::Higher, training([](T t) { return t.tokensPerSPerGpu; }));
+    addRow(QStringLiteral("train.samples"), tr("Samples, all GPUs"), tr("samples/s"), Better::Higher,
+           training([](T t) { return t.samplesPerS; }));
+    addRow(QStringLiteral("train.mfu"), tr("Model FLOPs utilisation (MFU)"), QStringLiteral("%"),
+           Better::Higher, training([](T t) { return 100.0 * t.mfu; }));
+    addRow(QStringLiteral("train.hfu"), tr("Hardware FLOPs utilisation (HFU)"), QStringLiteral("%"),
+           Better::Higher, training([](T t) { return 100.0 * t.hfu; }));
+
+    // Where a step's time goes; the parts add up to the step time.
+    section = tr("Workload: step time breakdown");
+    const QString exposed = tr("Exposed: the part of the communication that does not overlap with compute.");
+    addRow(QStringLiteral("train.break.compute"), tr("Compute"), QStringLiteral("s"), Better::Lower,
+           training([](T t) { return t.breakdown.compute; }));
+    addRow(QStringLiteral("train.break.recompute"), tr("Recomputation"), QStringLiteral("s"), Better::Lower,
+           training([](T t) { return t.breakdown.recompute; }));
+    addRow(QStringLiteral("train.break.mp-comm"), tr("TP/CP/EP/PP communication, exposed"),
+           QStringLiteral("s"), Better::Lower, training([](T t) { return t.breakdown.modelParallelComm; }))
+        ->detail = exposed;
+    addRow(QStringLiteral("train.break.dp-comm"), tr("Data-parallel communication, exposed"),
+           QStringLiteral("s"), Better::Lower, training([](T t) { return t.breakdown.dataParallelComm; }))
+        ->detail = exposed;
+    addRow(QStringLiteral("train.break.bubble"), tr("Pipeline bubble"), QStringLiteral("s"), Better::Lower,
+           training([](T t) { return t.breakdown.pipelineBubble; }));
+    addRow(QStringLiteral("train.break.optimizer"), tr("Optimizer update"), QStringLiteral("s"),
+           Better::Lower, training([](T t) { return t.breakdown.optimizer; }));
+
+    section = tr("Workload: token budget");
+    addRow(QStringLiteral("train.budget"), tr("Time for the token budget"), tr("days"), Better::Lower,
+           training([](T t) { return t.budgetHours / 24.0; }), [](const Estimate &e) {
+               return tr("%1 hours").arg(ValueFormat::number(e.training->budgetHours));
+           });
+    addRow(QStringLiteral("train.gpu-hours"), tr("GPU-hours for the token budget"), tr("GPU-h"),
+           Better::Lower, training([](T t) { return t.budgetGpuHours; }));
 }
 
 QString ComparisonPresentation::servingSection(const ServingResult &serving)

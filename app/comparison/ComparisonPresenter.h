@@ -56,6 +56,8 @@ private:
     void addSpecRows(const ComparisonInput &input);
     void addWorkloadRows(const ComparisonInput &input);
     void addServingRows(const ComparisonInput &input);
+    void addTrainingRows(const ComparisonInput &input);
+    static QString layoutText(const Parallelism &parallelism); // TP 2 x PP 4 x DP 8, CP 2
     static QString servingSection(const ServingResult &serving);
     QVector<MathTermView> servingMath(const QString &rowId, const Estimate &estimate) const;
     void addMeasuredRows(const ComparisonInput &input);

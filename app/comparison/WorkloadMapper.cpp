@@ -1,6 +1,7 @@
 #include "WorkloadMapper.h"
 
 #include <QLocale>
+#include <functional>
 
 namespace {
 
@@ -11,8 +12,8 @@ WorkloadField formFieldFor(WorkloadField field)
     switch (field) {
     case WorkloadField::ActivationPrecision:
         return WorkloadField::WeightPrecision;
-    case WorkloadField::MicroBatch:
-        return WorkloadField::Batch;
+    case WorkloadField::GlobalBatch:
+        return WorkloadField::Batch; // the form's one batch field is the global batch for training
     case WorkloadField::Optimizer:
     case WorkloadField::LoraRank:
     case WorkloadField::Utilisation:
@@ -42,6 +43,48 @@ void addLoad(const WorkloadFormValues &values, WorkloadRequest &r)
         r.ttftP90Ms = values.ttftP90TargetMs;
     if (values.tpotP90TargetMs != 0.0)
         r.tpotP90Ms = values.tpotP90TargetMs;
+}
+
+// The network as typed: a number of Gb/s per GPU, with or without its unit ("800", "800 Gb/s").
+std::optional<double> parseNetwork(const QString &text)
+{
+    QString number = text.trimmed();
+    if (number.endsWith(QStringLiteral("gb/s"), Qt::CaseInsensitive))
+        number.chop(4);
+    number = number.trimmed();
+    bool ok = false;
+    double value = QLocale().toDouble(number, &ok);
+    if (!ok)
+        value = number.toDouble(&ok);
+    return ok ? std::optional<double>(value) : std::nullopt;
+}
+
+// Training at scale: each value only when it differs from its default; the network only when the run
+// can span nodes (one GPU, or no more GPUs than one node holds, uses none: the resolver refuses it).
+void addTrainingAtScale(const WorkloadFormValues &values, WorkloadRequest &r,
+                        const std::function<void(WorkloadField, const QString &)> &fail)
+{
+    if (values.microBatch != 0)
+        r.microBatch = values.microBatch;
+    if (values.virtualStages != 1)
+        r.virtualStages = values.virtualStages;
+    if (values.contextParallel != 1)
+        r.contextParallel = values.contextParallel;
+    if (values.expertParallel != 1)
+        r.expertParallel = values.expertParallel;
+    if (values.gpusPerNode != 0)
+        r.gpusPerNode = values.gpusPerNode;
+    const auto network = parseNetwork(values.networkGbps);
+    if (!network) {
+        fail(WorkloadField::NetworkGbps,
+             WorkloadMapper::tr(
+                 "network '%1': give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only")
+                 .arg(values.networkGbps));
+        return;
+    }
+    const bool oneNode = values.gpus <= 1 || (values.gpusPerNode > 0 && values.gpus <= values.gpusPerNode);
+    if (!oneNode && *network != WorkloadDefaults::kNetworkGbps)
+        r.networkGbps = *network;
 }
 
 } // namespace
@@ -101,6 +144,7 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
             fail(WorkloadField::Recompute, tr("unknown recomputation %1").arg(values.recompute));
     }
     r.trainTokens = values.trainTokensBillions * 1e9;
+    addTrainingAtScale(values, r, fail);
     return r;
 }
 

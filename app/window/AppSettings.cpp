@@ -149,6 +149,13 @@ WorkloadFormValues AppSettings::workload() const
     v.requestRate = real("requestRate", d.requestRate);
     v.ttftP90TargetMs = real("ttftP90TargetMs", d.ttftP90TargetMs);
     v.tpotP90TargetMs = real("tpotP90TargetMs", d.tpotP90TargetMs);
+    // Training at scale, added within version 2 too: absent reads as the defaults.
+    v.microBatch = number("microBatch", d.microBatch);
+    v.virtualStages = number("virtualStages", d.virtualStages);
+    v.contextParallel = number("contextParallel", d.contextParallel);
+    v.expertParallel = number("expertParallel", d.expertParallel);
+    v.gpusPerNode = number("gpusPerNode", d.gpusPerNode);
+    v.networkGbps = text("networkGbps", d.networkGbps);
     return v;
 }
 
@@ -180,6 +187,12 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     put("requestRate", v.requestRate);
     put("ttftP90TargetMs", v.ttftP90TargetMs);
     put("tpotP90TargetMs", v.tpotP90TargetMs);
+    put("microBatch", v.microBatch);
+    put("virtualStages", v.virtualStages);
+    put("contextParallel", v.contextParallel);
+    put("expertParallel", v.expertParallel);
+    put("gpusPerNode", v.gpusPerNode);
+    put("networkGbps", v.networkGbps);
 }
 
 QString AppSettings::lastExportFolder() const

@@ -50,12 +50,15 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
     connect(m_views.table, &ComparisonTable::cellSelected, this, &ComparisonController::showMath);
     connect(m_views.table, &ComparisonTable::selectionCleared, m_views.math, &MathPanel::clear);
     connect(m_views.charts, &ChartsPanel::currentKindChanged, this, &ComparisonController::updateLoadCurves);
+    connect(m_views.charts, &ChartsPanel::currentKindChanged, this,
+            &ComparisonController::updateScalingCurves);
     connect(&m_loadCurves, &LoadCurveRunner::finished, this, &ComparisonController::showLoadCurves);
+    connect(&m_scalingCurves, &ChartJobRunner::finished, this, &ComparisonController::showScalingCurves);
 
     QVector<ChartsPanel::Kind> kinds;
     for (ChartKind kind : ChartKinds::all())
         kinds.append({ChartKinds::id(kind), ChartKinds::title(kind), kind == ChartKind::Radar,
-                      kind == ChartKind::Compute, kind == ChartKind::Serving});
+                      kind == ChartKind::Compute, kind == ChartKind::Serving || kind == ChartKind::Scaling});
     m_views.charts->setKinds(kinds);
 }
 
@@ -63,6 +66,7 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
 {
     m_catalogue = catalogue;
     m_shownCurvesKey.reset(); // the same ids may now have other specs
+    m_shownScalingKey.reset();
     m_benchmarkModelKeys.clear();
     for (const Benchmark &benchmark : catalogue.benchmarks)
         m_benchmarkModelKeys << modelKey(benchmark.model);
@@ -79,6 +83,11 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     for (const ModelSpec &model : catalogue.models)
         models.append({model.modelId, model.name.isEmpty() ? model.modelId : model.name});
     m_views.form->setModelChoices(models);
+    QStringList expertModels;
+    for (const ModelSpec &model : catalogue.models)
+        if (model.experts > 1)
+            expertModels << model.modelId;
+    m_views.form->setExpertModels(expertModels);
     QVector<WorkloadForm::Choice> profiles;
     for (const EfficiencyProfile &profile : catalogue.profiles)
         profiles.append({profile.profileId, profile.name.isEmpty() ? profile.profileId : profile.name});
@@ -129,6 +138,13 @@ void ComparisonController::recomputeNow()
     m_loadCurvesStale = m_loadCurveInput && m_shownCurvesKey != m_loadCurveKey;
     if (m_loadCurvesStale)
         m_loadCurves.cancel();
+    m_scalingInput.reset();
+    if (mapped.isValid() && !input.gpus.isEmpty() && Tasks::isTraining(mapped.resolved.workload->task))
+        m_scalingInput = ScalingCurves::Input{input.gpus, *mapped.resolved.workload,
+                                              mapped.resolved.parameters, mapped.summary};
+    m_scalingStale = m_scalingInput && m_shownScalingKey != m_loadCurveKey;
+    if (m_scalingStale)
+        m_scalingCurves.cancel();
 
     const QString selectedRow = m_views.table->selectedRowId();
     const int selectedColumn = m_views.table->selectedColumn();
@@ -137,11 +153,14 @@ void ComparisonController::recomputeNow()
         m_views.charts->setChart(ChartKinds::id(kind), m_presentation.chart(kind));
     if (m_loadCurveInput && !m_loadCurvesStale)
         m_views.charts->setChart(ChartKinds::id(ChartKind::Serving), m_shownCurves);
+    if (m_scalingInput && !m_scalingStale)
+        m_views.charts->setChart(ChartKinds::id(ChartKind::Scaling), m_shownScaling);
     m_views.verdicts->setVerdicts(m_presentation.verdicts());
     m_views.verdicts->setRecipes(m_presentation.trainingRecipe(), m_presentation.inferenceRecipe());
     if (!selectedRow.isEmpty() && !m_views.table->selectCell(selectedRow, selectedColumn))
         m_views.math->clear();
     updateLoadCurves();
+    updateScalingCurves();
 
     if (!mapped.isValid())
         emit statusMessage(tr("Workload not estimated: %1").arg(mapped.errors.value(0).reason));
@@ -166,6 +185,26 @@ void ComparisonController::showLoadCurves(const ChartData &chart)
     m_shownCurvesKey = m_loadCurveKey;
     m_views.charts->setChart(ChartKinds::id(ChartKind::Serving), chart);
     emit loadCurvesShown();
+}
+
+void ComparisonController::updateScalingCurves()
+{
+    // Only while the chart is chosen: eight estimates per GPU on every keystroke would be wasted.
+    if (!m_scalingInput || !m_scalingStale ||
+        m_views.charts->currentKind() != ChartKinds::id(ChartKind::Scaling))
+        return;
+    m_scalingCurves.start([input = *m_scalingInput](const std::function<bool()> &cancelled) {
+        return ScalingCurves::chart(input, ScalingCurves::compute(input, cancelled));
+    });
+    m_scalingStale = false;
+}
+
+void ComparisonController::showScalingCurves(const ChartData &chart)
+{
+    m_shownScaling = chart;
+    m_shownScalingKey = m_loadCurveKey;
+    m_views.charts->setChart(ChartKinds::id(ChartKind::Scaling), chart);
+    emit scalingCurvesShown();
 }
 
 void ComparisonController::showMath(const QString &rowId, int gpuColumn)

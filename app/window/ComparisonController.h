@@ -1,8 +1,10 @@
 #pragma once
 
 #include "CatalogueSnapshot.h"
+#include "ChartJobRunner.h"
 #include "ComparisonPresenter.h"
 #include "LoadCurveRunner.h"
+#include "ScalingCurves.h"
 #include "WorkloadFormValues.h"
 #include "WorkloadMapper.h"
 
@@ -43,12 +45,15 @@ public:
     void recomputeNow();
     const ComparisonPresentation &presentation() const { return m_presentation; }
 
-    // The latency-under-load chart is simulated on a worker thread while it is the chosen chart.
+    // The latency-under-load and scaling charts are computed on a worker thread while they are chosen.
     bool isComputingLoadCurves() const { return m_loadCurves.isRunning(); }
+    bool isComputingScalingCurves() const { return m_scalingCurves.isRunning(); }
+    bool isComputingCurves() const { return isComputingLoadCurves() || isComputingScalingCurves(); }
 
 signals:
     void recomputed();
-    void loadCurvesShown(); // the chart holds the curves of the current workload
+    void loadCurvesShown();    // the chart holds the curves of the current workload
+    void scalingCurvesShown(); // the scaling chart holds the curves of the current workload
     void statusMessage(const QString &message);
 
 private:
@@ -56,6 +61,8 @@ private:
     void showMath(const QString &rowId, int gpuColumn);
     void updateLoadCurves();
     void showLoadCurves(const ChartData &chart);
+    void updateScalingCurves();
+    void showScalingCurves(const ChartData &chart);
     QVector<Benchmark> measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const;
 
     Views m_views;
@@ -78,4 +85,10 @@ private:
     std::optional<LoadCurveKey> m_shownCurvesKey;
     LoadCurveKey m_loadCurveKey;
     ChartData m_shownCurves;
+    // The scaling chart (training), the same way.
+    ChartJobRunner m_scalingCurves;
+    std::optional<ScalingCurves::Input> m_scalingInput;
+    bool m_scalingStale = false;
+    std::optional<LoadCurveKey> m_shownScalingKey;
+    ChartData m_shownScaling;
 };

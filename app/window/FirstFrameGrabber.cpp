@@ -59,11 +59,13 @@ bool FirstFrameGrabber::waitsForChart()
 {
     const auto *window = qobject_cast<MainWindow *>(m_window);
     if (!window || window->tabs()->currentWidget() != window->chartsPanel() ||
-        !window->comparison()->isComputingLoadCurves())
+        !window->comparison()->isComputingCurves())
         return false;
     // The frame on screen may be older than the chart: render the window again when it is drawn.
     m_renderAgain = true;
     connect(window->comparison(), &ComparisonController::loadCurvesShown, this,
+            &FirstFrameGrabber::grabAndQuit, Qt::QueuedConnection);
+    connect(window->comparison(), &ComparisonController::scalingCurvesShown, this,
             &FirstFrameGrabber::grabAndQuit, Qt::QueuedConnection);
     return true;
 }

@@ -317,3 +317,50 @@ TEST_F(WindowFixture, ALoadGivesServingRowsAndItsChartArrivesFromAWorker)
     EXPECT_FALSE(controller->isComputingLoadCurves());
     EXPECT_EQ(charts->currentView()->data().series.size(), 4);
 }
+
+// The training-at-scale fields come back with the window; the scaling chart is estimated off the GUI thread
+// and the breakdown chart stacks the parts for each GPU.
+TEST_F(WindowFixture, TrainingAtScaleIsRememberedAndItsChartsArrive)
+{
+    m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb")});
+    WorkloadFormValues values = m_window->workloadForm()->values();
+    values.modelId = QStringLiteral("mpt-13b");
+    values.task = QStringLiteral("training");
+    values.gpus = 16;
+    values.microBatch = 2;
+    values.gpusPerNode = 8;
+    values.networkGbps = QStringLiteral("200");
+    m_window->workloadForm()->setValues(values);
+    settle();
+    const ComparisonData &table = m_window->comparisonTable()->comparison();
+    const ComparisonRow *nodes = rowById(table, QStringLiteral("train.nodes"));
+    ASSERT_NE(nodes, nullptr);
+    ASSERT_TRUE(nodes->values.value(0).has_value());
+    EXPECT_EQ(*nodes->values.value(0), 2.0);
+    EXPECT_TRUE(nodes->notes.value(0).contains(QStringLiteral("200"))) << nodes->notes.value(0).toStdString();
+
+    ChartsPanel *charts = m_window->chartsPanel();
+    charts->setCurrentKind(QStringLiteral("breakdown"));
+    EXPECT_TRUE(charts->currentView()->data().stacked);
+    EXPECT_EQ(charts->currentView()->data().categories.size(), 2);
+
+    ComparisonController *controller = m_window->comparison();
+    QSignalSpy shown(controller, &ComparisonController::scalingCurvesShown);
+    charts->setCurrentKind(QStringLiteral("scaling"));
+    ASSERT_TRUE(controller->isComputingScalingCurves());
+    ASSERT_TRUE(shown.wait(120000));
+    const ChartData chart = charts->currentView()->data();
+    ASSERT_EQ(chart.series.size(), 2);
+    EXPECT_EQ(chart.xValues.size(), 8);
+    EXPECT_TRUE(chart.series.first().values.first().has_value());
+    settle();
+    EXPECT_FALSE(controller->isComputingScalingCurves()); // nothing changed: the curves are kept
+
+    m_window->close();
+    openWindow();
+    const WorkloadFormValues restored = m_window->workloadForm()->values();
+    EXPECT_EQ(restored.microBatch, 2);
+    EXPECT_EQ(restored.gpusPerNode, 8);
+    EXPECT_EQ(restored.networkGbps, QStringLiteral("200"));
+    EXPECT_EQ(m_window->chartsPanel()->currentKind(), QStringLiteral("scaling"));
+}

@@ -122,3 +122,36 @@ TEST_F(ExportChart, ServingChartDrawsEveryGpuAndTheTargets)
     EXPECT_TRUE(text.contains(QStringLiteral("1,500"))) << "the TTFT target's label";
     EXPECT_TRUE(text.contains(QStringLiteral("Concurrent users")));
 }
+
+// The training charts headless: the step-time breakdown from the comparison, the scaling curves estimated
+// per GPU count, with the parts, the GPUs and the node boundary named.
+TEST_F(ExportChart, TrainingBreakdownAndScalingChartsExportHeadless)
+{
+    const QStringList training{QStringLiteral("--model"), QStringLiteral("mpt-13b"),
+                               QStringLiteral("--task"),  QStringLiteral("training"),
+                               QStringLiteral("--gpus"),  QStringLiteral("16")};
+    const QString breakdown = path(QStringLiteral("breakdown.svg"));
+    ProcessResult result = exportChart(QStringLiteral("breakdown"), breakdown, training);
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    QFile svg(breakdown);
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(svg.readAll());
+    for (const char *name : {"H100 SXM5 80GB", "Compute", "DP communication", "Optimizer", "Pipeline bubble"})
+        EXPECT_TRUE(text.contains(QLatin1String(name))) << name;
+
+    const QString scaling = path(QStringLiteral("scaling.svg"));
+    result = exportChart(QStringLiteral("scaling"), scaling, training);
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    QFile scalingSvg(scaling);
+    ASSERT_TRUE(scalingSvg.open(QIODevice::ReadOnly));
+    text = QString::fromUtf8(scalingSvg.readAll());
+    for (const char *name : {"H100 SXM5 80GB", "H200 SXM 141GB", "Tokens/s per GPU", "1 node = 8 GPUs"})
+        EXPECT_TRUE(text.contains(QLatin1String(name))) << name;
+
+    const QString png = path(QStringLiteral("scaling.png"));
+    result = exportChart(QStringLiteral("scaling"), png, training);
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_GT(distinctColours(image), 5);
+}

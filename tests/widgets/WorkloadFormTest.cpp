@@ -233,3 +233,68 @@ TEST(WorkloadForm, AResolverErrorAboutTheLoadIsShownAtItsField)
     EXPECT_TRUE(form.editor(QStringLiteral("ttftP90Ms"))->property("invalid").toBool());
     EXPECT_TRUE(form.fieldError(QStringLiteral("concurrency")).isEmpty());
 }
+
+// Training at scale: a row of its own, shown for training tasks only, its values round-tripping through
+// the editors, the network a preset or a typed value, expert parallelism offered only for models with
+// experts.
+TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    form.setExpertModels({QStringLiteral("llama-2-70b")}); // as if it had experts
+    form.show();
+    WorkloadFormValues wanted;
+    wanted.modelId = QStringLiteral("llama-2-70b");
+    wanted.task = QStringLiteral("training");
+    wanted.gpus = 64;
+    wanted.microBatch = 2;
+    wanted.virtualStages = 4;
+    wanted.contextParallel = 2;
+    wanted.expertParallel = 8;
+    wanted.gpusPerNode = 4;
+    wanted.networkGbps = QStringLiteral("200");
+    form.setValues(wanted);
+    EXPECT_EQ(form.values(), wanted);
+    const QStringList keys{QStringLiteral("microBatch"),      QStringLiteral("virtualStages"),
+                           QStringLiteral("contextParallel"), QStringLiteral("expertParallel"),
+                           QStringLiteral("gpusPerNode"),     QStringLiteral("networkGbps")};
+    for (const QString &key : keys) {
+        ASSERT_NE(form.editor(key), nullptr) << key.toStdString();
+        EXPECT_TRUE(form.editor(key)->isVisible()) << key.toStdString();
+        EXPECT_TRUE(form.editor(key)->isEnabled()) << key.toStdString();
+    }
+    EXPECT_FALSE(form.editor(QStringLiteral("concurrency"))->isVisible());
+
+    // A typed network, then a preset again.
+    auto *network = qobject_cast<QComboBox *>(form.editor(QStringLiteral("networkGbps")));
+    ASSERT_NE(network, nullptr);
+    ASSERT_TRUE(network->isEditable());
+    network->setEditText(QStringLiteral("800"));
+    EXPECT_EQ(form.values().networkGbps, QStringLiteral("800"));
+    network->setCurrentIndex(network->findData(QStringLiteral("0")));
+    EXPECT_EQ(form.values().networkGbps, QStringLiteral("0"));
+    EXPECT_EQ(network->currentText(), QStringLiteral("One node only"));
+
+    // A dense model: no experts to split.
+    auto *model = qobject_cast<QComboBox *>(form.editor(QStringLiteral("model")));
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3-8b")));
+    EXPECT_FALSE(form.editor(QStringLiteral("expertParallel"))->isEnabled());
+    EXPECT_TRUE(form.editor(QStringLiteral("contextParallel"))->isEnabled());
+
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("inference")));
+    for (const QString &key : keys)
+        EXPECT_FALSE(form.editor(key)->isVisible()) << key.toStdString();
+    EXPECT_TRUE(form.editor(QStringLiteral("concurrency"))->isVisible());
+    EXPECT_EQ(form.values().contextParallel, 2); // kept for when the task comes back
+}
+
+TEST(WorkloadForm, ATrainingErrorIsShownAtItsField)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    const QString reason = QStringLiteral("vpp 2 interleaves pipeline stages: it needs pp 2 or more");
+    form.setFieldErrors({{WorkloadField::VirtualStages, reason}});
+    EXPECT_EQ(form.fieldError(QStringLiteral("virtualStages")), reason);
+    EXPECT_TRUE(form.editor(QStringLiteral("virtualStages"))->property("invalid").toBool());
+}

@@ -109,7 +109,7 @@ void BarChartWidget::applyData()
 
     const int seriesCount = static_cast<int>(chart.series.size());
     const int categoryCount = static_cast<int>(chart.categories.size());
-    m_barWidth = seriesCount > 0 ? kGroupWidth / seriesCount : kGroupWidth;
+    m_barWidth = chart.stacked || seriesCount == 0 ? kGroupWidth : kGroupWidth / seriesCount;
 
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int c = 0; c < categoryCount; ++c)
@@ -119,8 +119,57 @@ void BarChartWidget::applyData()
     m_plot->yAxis->setLabel(chart.valueAxisLabel);
 
     const QFont labelFont = chartFont(this, kFootnotePointSize);
+    auto addLabel = [&](double key, double value, const QString &text) {
+        auto *label = new QCPItemText(m_plot);
+        label->setFont(labelFont);
+        label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+        label->setPadding(QMargins(0, 0, 0, 2));
+        label->setSelectable(false);
+        label->setText(text);
+        label->position->setCoords(key, value);
+        return label;
+    };
     double maxValue = 0.0;
-    for (int s = 0; s < seriesCount; ++s) {
+    if (chart.stacked) {
+        // One bar per category, the series stacked in order; the total above the stack.
+        QVector<double> totals(categoryCount, 0.0);
+        QVector<bool> shown(categoryCount, false);
+        for (const ChartSeries &series : chart.series)
+            for (int c = 0; c < series.values.size() && c < categoryCount; ++c)
+                shown[c] = shown[c] || series.values.at(c).has_value();
+        QCPBars *below = nullptr;
+        QList<QCPBars *> layers;
+        for (const ChartSeries &series : chart.series) {
+            auto *bar = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+            bar->setName(series.name);
+            bar->setWidth(m_barWidth);
+            bar->setSelectable(QCP::stNone);
+            bar->setStackingGap(0);
+            if (below)
+                bar->moveAbove(below);
+            for (int c = 0; c < categoryCount; ++c) {
+                if (!shown.at(c))
+                    continue;
+                // A part missing from a shown bar adds nothing to it (never a gap in the stack).
+                const double value = std::max(series.values.value(c).value_or(0.0), 0.0);
+                bar->addData(c + 1, value);
+                totals[c] += value;
+            }
+            below = bar;
+            layers.prepend(bar);
+        }
+        for (QCPBars *bar : std::as_const(layers)) // the legend reads top to bottom, as the stack does
+            m_plot->legend->addItem(new BarLegendItem(m_plot->legend, bar));
+        for (int c = 0; c < categoryCount; ++c) {
+            if (!shown.at(c)) {
+                m_missingLabels << addLabel(c + 1, 0.0, tr("n/a"));
+                continue;
+            }
+            maxValue = std::max(maxValue, totals.at(c));
+            m_valueLabels << addLabel(c + 1, totals.at(c), ValueFormat::compact(totals.at(c)));
+        }
+    }
+    for (int s = 0; s < seriesCount && !chart.stacked; ++s) {
         const ChartSeries &series = chart.series.at(s);
         auto *bar = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bar->setName(series.name);
@@ -130,24 +179,15 @@ void BarChartWidget::applyData()
         const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
         for (int c = 0; c < series.values.size() && c < categoryCount; ++c) {
             const double key = c + 1 + offset;
-            auto *label = new QCPItemText(m_plot);
-            label->setFont(labelFont);
-            label->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
-            label->setPadding(QMargins(0, 0, 0, 2));
-            label->setSelectable(false);
             if (!series.values.at(c)) {
                 // Missing value: no bar (never a zero bar), and say so at the baseline.
-                label->setText(tr("n/a"));
-                label->position->setCoords(key, 0.0);
-                m_missingLabels << label;
+                m_missingLabels << addLabel(key, 0.0, tr("n/a"));
                 continue;
             }
             const double value = *series.values.at(c);
             bar->addData(key, value);
             maxValue = std::max(maxValue, value);
-            label->setText(ValueFormat::compact(value));
-            label->position->setCoords(key, std::max(value, 0.0));
-            m_valueLabels << label;
+            m_valueLabels << addLabel(key, std::max(value, 0.0), ValueFormat::compact(value));
         }
     }
     m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * kHeadroom : 1.0);
@@ -211,6 +251,30 @@ QString BarChartWidget::toolTipAt(const QPoint &pos) const
     const ChartData &chart = data();
     const QPoint plotPos = m_plot->mapFrom(this, pos);
     const QList<QCPBars *> all = bars();
+    if (chart.stacked) {
+        // The part under the pointer: walk up the stack of the bar's category.
+        const int category = qRound(m_plot->xAxis->pixelToCoord(plotPos.x())) - 1;
+        const double key = category + 1;
+        const double half =
+            std::abs(m_plot->xAxis->coordToPixel(key + m_barWidth / 2) - m_plot->xAxis->coordToPixel(key));
+        if (category < 0 || category >= chart.categories.size() ||
+            std::abs(plotPos.x() - m_plot->xAxis->coordToPixel(key)) > half)
+            return {};
+        double base = 0.0;
+        for (int s = 0; s < all.size() && s < chart.series.size(); ++s) {
+            const auto it = all.at(s)->data()->findBegin(key - 0.25);
+            if (it == all.at(s)->data()->constEnd() || std::abs(it->key - key) > 0.25)
+                continue;
+            const double top = base + it->value;
+            if (it->value > 0.0 && plotPos.y() <= m_plot->yAxis->coordToPixel(base) &&
+                plotPos.y() >= m_plot->yAxis->coordToPixel(top))
+                return tr("%1\n%2: %3")
+                    .arg(chart.categories.value(category), chart.series.at(s).name,
+                         ValueFormat::withUnit(it->value, chart.unit));
+            base = top;
+        }
+        return {};
+    }
     for (int s = 0; s < all.size() && s < chart.series.size(); ++s) {
         for (auto it = all.at(s)->data()->constBegin(); it != all.at(s)->data()->constEnd(); ++it) {
             const double left = m_plot->xAxis->coordToPixel(it->key - m_barWidth / 2);

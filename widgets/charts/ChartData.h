@@ -23,6 +23,13 @@ struct ChartReferenceLine
     QString label; // "TTFT target 2,000 ms"
 };
 
+// Line charts: a vertical line across every panel at one x, e.g. where a run needs a second node.
+struct ChartMarker
+{
+    double x = 0.0;
+    QString label; // "1 node = 8 GPUs"
+};
+
 struct ChartData
 {
     QString title;
@@ -38,4 +45,10 @@ struct ChartData
     QString xAxisLabel;
     QStringList panelAxisLabels;
     QVector<ChartReferenceLine> referenceLines;
+    QVector<ChartMarker> xMarkers;
+    bool linearValueAxis = false; // line charts: a linear value axis from 0 instead of a log one
+
+    // Bar charts: one bar per category with the series stacked on it in order (series 0 at the bottom),
+    // the total written above the stack, instead of one bar per series side by side.
+    bool stacked = false;
 };

@@ -129,6 +129,8 @@ void LineChartWidget::setUpAxes(QCPAxisRect *panel, int index, int count) const
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->setSubTicks(false);
     }
+    if (chart.linearValueAxis)
+        y->setScaleType(QCPAxis::stLinear);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (int i = 0; i < chart.xValues.size() && i < chart.categories.size(); ++i)
         ticker->addTick(chart.xValues.at(i), chart.categories.at(i));
@@ -146,6 +148,8 @@ void LineChartWidget::applyData()
     m_plot->legend->clearItems();
     m_referenceLines.clear();
     m_referenceLabels.clear();
+    m_markerLines.clear();
+    m_markerLabels.clear();
     m_title->setText(chart.title);
     m_title->setVisible(!chart.title.isEmpty());
     m_footnote->setVisible(!chart.footnote.isEmpty());
@@ -222,8 +226,46 @@ void LineChartWidget::applyData()
         rect->axis(QCPAxis::atBottom)->setRange(xLow / kMargin, xHigh * kMargin);
         const double yLow = std::isfinite(low[panel]) ? low[panel] / kMargin : 1.0;
         const double yHigh = high[panel] > 0.0 ? high[panel] * kMargin : 10.0;
-        rect->axis(QCPAxis::atLeft)->setRange(yLow, std::max(yHigh, yLow * 2.0));
-        rect->axis(QCPAxis::atLeft)->setTicker(logTicks(yLow, std::max(yHigh, yLow * 2.0), locale()));
+        if (chart.linearValueAxis) {
+            auto ticker = QSharedPointer<QCPAxisTicker>::create();
+            ticker->setTickCount(6);
+            rect->axis(QCPAxis::atLeft)->setTicker(ticker);
+            rect->axis(QCPAxis::atLeft)->setNumberFormat(QStringLiteral("gb"));
+            rect->axis(QCPAxis::atLeft)->setRange(0.0, high[panel] > 0.0 ? high[panel] * 1.15 : 1.0);
+        } else {
+            rect->axis(QCPAxis::atLeft)->setRange(yLow, std::max(yHigh, yLow * 2.0));
+            rect->axis(QCPAxis::atLeft)->setTicker(logTicks(yLow, std::max(yHigh, yLow * 2.0), locale()));
+        }
+        // Vertical markers (a node boundary): a dashed line across the panel, labelled in the top one.
+        for (const ChartMarker &marker : chart.xMarkers) {
+            if (!(marker.x > 0.0))
+                continue;
+            auto *line = new QCPItemStraightLine(m_plot);
+            line->setClipAxisRect(rect);
+            line->setSelectable(false);
+            for (QCPItemPosition *point : {line->point1, line->point2}) {
+                point->setAxisRect(rect);
+                point->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+                point->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            }
+            line->point1->setCoords(marker.x, 0.0);
+            line->point2->setCoords(marker.x, 1.0);
+            m_markerLines << line;
+            if (panel != 0 || marker.label.isEmpty())
+                continue;
+            auto *label = new QCPItemText(m_plot);
+            label->setClipAxisRect(rect);
+            label->setSelectable(false);
+            label->setFont(chartFont(this, kFootnotePointSize));
+            label->setText(marker.label);
+            label->position->setAxisRect(rect);
+            label->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            label->position->setCoords(marker.x, 0.02);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->setPadding(QMargins(4, 0, 2, 0));
+            m_markerLabels << label;
+        }
     }
     applyColors(screenColors());
     m_plot->replot();
@@ -270,6 +312,10 @@ void LineChartWidget::applyColors(const ChartColors &colors) const
         line->setPen(QPen(colors.text, 1.5, Qt::DashLine));
     for (QCPItemText *label : m_referenceLabels)
         label->setColor(colors.text);
+    for (QCPItemStraightLine *line : m_markerLines)
+        line->setPen(QPen(colors.mutedText, 1.0, Qt::DashLine));
+    for (QCPItemText *label : m_markerLabels)
+        label->setColor(colors.mutedText);
 }
 
 QString LineChartWidget::toolTipAt(const QPoint &pos) const

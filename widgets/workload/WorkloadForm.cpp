@@ -99,6 +99,7 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
 
     addLoadFields(2);
+    addTrainingFields(3);
 
     for (int column = 0; column < grid->columnCount(); ++column)
         grid->setColumnStretch(column, 1);
@@ -145,8 +146,70 @@ void WorkloadForm::addLoadFields(int row)
     });
     for (const QString &field :
          {WorkloadFields::key(WorkloadField::Concurrency), WorkloadFields::key(WorkloadField::RequestRate),
-          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)})
+          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)}) {
         m_fields[field].inferenceOnly = true;
+        m_fields[field].hiddenWhenUnused = true;
+    }
+}
+
+void WorkloadForm::addTrainingFields(int row)
+{
+    m_microBatch =
+        addSpinBox(WorkloadFields::key(WorkloadField::MicroBatch), tr("Micro-b&atch"), 0, 65536, row, 0);
+    m_microBatch->setSpecialValueText(tr("recipe: %1").arg(WorkloadDefaults::kMicroBatch));
+    m_microBatch->setToolTip(tr("Sequences per replica per forward and backward pass; the global batch runs "
+                                "in as many of them as it takes (gradient accumulation)"));
+    m_virtualStages =
+        addSpinBox(WorkloadFields::key(WorkloadField::VirtualStages), tr("&Virtual stages"), 1, 128, row, 1);
+    m_virtualStages->setToolTip(tr("Interleaved pipeline: model chunks per pipeline stage (needs pipeline "
+                                   "parallel 2 or more); the bubble shrinks by this factor"));
+    m_contextParallel = addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel),
+                                   tr("Conte&xt parallel"), 1, 1024, row, 2);
+    m_contextParallel->setToolTip(
+        tr("GPUs each sequence is split over (ring attention), for long sequences"));
+    m_expertParallel = addSpinBox(WorkloadFields::key(WorkloadField::ExpertParallel), tr("Expert parallel"),
+                                  1, 1024, row, 3);
+    m_expertParallel->setToolTip(tr("GPUs the experts of a mixture-of-experts model are split over"));
+    m_gpusPerNode = addSpinBox(WorkloadFields::key(WorkloadField::GpusPerNode), tr("GPUs per node (&j)"), 0,
+                               1024, row, 4);
+    m_gpusPerNode->setSpecialValueText(tr("catalogue"));
+    m_gpusPerNode->setToolTip(tr("GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses each GPU's "
+                                 "own (8 on HGX boards)"));
+
+    m_network = new QComboBox;
+    m_network->setEditable(true);
+    m_network->setInsertPolicy(QComboBox::NoInsert);
+    m_network->addItem(tr("400 Gb/s InfiniBand NDR"), QStringLiteral("400"));
+    m_network->addItem(tr("200 Gb/s (HDR)"), QStringLiteral("200"));
+    m_network->addItem(tr("100 GbE"), QStringLiteral("100"));
+    m_network->addItem(tr("One node only"), QStringLiteral("0"));
+    m_network->setToolTip(tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
+    addField(WorkloadFields::key(WorkloadField::NetworkGbps), tr("Net&work between nodes"), m_network, row,
+             5);
+    connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
+
+    for (WorkloadField field :
+         {WorkloadField::MicroBatch, WorkloadField::VirtualStages, WorkloadField::ContextParallel,
+          WorkloadField::ExpertParallel, WorkloadField::GpusPerNode, WorkloadField::NetworkGbps}) {
+        Field &f = m_fields[WorkloadFields::key(field)];
+        f.trainingOnly = true;
+        f.hiddenWhenUnused = true;
+    }
+}
+
+QString WorkloadForm::networkText() const
+{
+    // A preset's value, or what the user typed over it.
+    const int index = m_network->currentIndex();
+    if (index >= 0 && m_network->currentText() == m_network->itemText(index))
+        return m_network->itemData(index).toString();
+    return m_network->currentText().trimmed();
+}
+
+void WorkloadForm::setExpertModels(const QStringList &modelIds)
+{
+    m_expertModels = modelIds;
+    updateTaskDependentFields();
 }
 
 QDoubleSpinBox *WorkloadForm::addDoubleSpinBox(const QString &field, const QString &caption, double maximum,
@@ -209,7 +272,7 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     if (editor->accessibleName().isEmpty())
         editor->setAccessibleName(QString(caption).remove(u'&'));
     static_cast<QGridLayout *>(layout())->addWidget(cell, row, column);
-    m_fields.insert(field, Field{editor, label, error});
+    m_fields.insert(field, Field{editor, label, error, cell});
     applyErrorColors(m_fields.value(field));
     connectEditor(editor);
 }
@@ -262,6 +325,18 @@ void WorkloadForm::updateTaskDependentFields()
         const bool enabled = !(field.trainingOnly && !training) && !(field.inferenceOnly && training);
         field.editor->setEnabled(enabled);
         field.caption->setEnabled(enabled);
+        if (field.hiddenWhenUnused)
+            field.cell->setVisible(enabled); // a whole row of its own task: out of the way for the other
+    }
+    if (m_expertParallel) {
+        // Experts to split: a preset with experts, or a custom config.json (the resolver checks it).
+        const QString model = m_model->currentData().toString();
+        const bool experts = training && (model.isEmpty() || m_expertModels.contains(model));
+        m_expertParallel->setEnabled(experts);
+        m_fields.value(WorkloadFields::key(WorkloadField::ExpertParallel)).caption->setEnabled(experts);
+        m_expertParallel->setToolTip(experts
+                                         ? tr("GPUs the experts of a mixture-of-experts model are split over")
+                                         : tr("For mixture-of-experts models: this one has no experts"));
     }
     // Targets judge latency under a load: without one there is nothing to judge.
     if (!m_concurrency)
@@ -368,6 +443,12 @@ WorkloadFormValues WorkloadForm::values() const
     v.requestRate = m_requestRate->value();
     v.ttftP90TargetMs = m_ttftTarget->value();
     v.tpotP90TargetMs = m_tpotTarget->value();
+    v.microBatch = m_microBatch->value();
+    v.virtualStages = m_virtualStages->value();
+    v.contextParallel = m_contextParallel->value();
+    v.expertParallel = m_expertParallel->value();
+    v.gpusPerNode = m_gpusPerNode->value();
+    v.networkGbps = networkText();
     return v;
 }
 
@@ -402,6 +483,15 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     }
     m_ttftTarget->setValue(v.ttftP90TargetMs);
     m_tpotTarget->setValue(v.tpotP90TargetMs);
+    m_microBatch->setValue(v.microBatch);
+    m_virtualStages->setValue(v.virtualStages);
+    m_contextParallel->setValue(v.contextParallel);
+    m_expertParallel->setValue(v.expertParallel);
+    m_gpusPerNode->setValue(v.gpusPerNode);
+    if (const int preset = m_network->findData(v.networkGbps); preset >= 0)
+        m_network->setCurrentIndex(preset);
+    else
+        m_network->setEditText(v.networkGbps);
     m_silent = wasSilent;
     emitChanged();
 }

@@ -15,7 +15,8 @@ class QSpinBox;
 
 // The workload description at the top of the window: model, task, precisions, batch, lengths,
 // GPU count and parallelism, efficiency profile and prices, and for inference the load (concurrent users
-// or requests per second) with optional latency targets. Emits valuesChanged() on every edit;
+// or requests per second) with optional latency targets, for training the run at scale (micro-batch, virtual
+// stages, context and expert parallel, GPUs per node, the network). Emits valuesChanged() on every edit;
 // errors found by the caller's validation are shown at their field with the reason.
 class WorkloadForm : public QWidget
 {
@@ -28,6 +29,8 @@ public:
     void setModelChoices(const QVector<Choice> &models);
     void setProfileChoices(const QVector<Choice> &profiles);
     void setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions);
+    // The models with experts to split: expert parallelism is offered for these (and a custom config.json).
+    void setExpertModels(const QStringList &modelIds);
 
     WorkloadFormValues values() const;
     void setValues(const WorkloadFormValues &values); // emits valuesChanged() once
@@ -54,13 +57,18 @@ private:
         QWidget *editor = nullptr;
         QLabel *caption = nullptr;
         QLabel *error = nullptr;
+        QWidget *cell = nullptr; // caption, editor and error together
         bool trainingOnly = false;
         bool inferenceOnly = false;
+        bool hiddenWhenUnused =
+            false; // the load row and the training-at-scale row: shown for their task only
     };
 
     QDoubleSpinBox *addDoubleSpinBox(const QString &field, const QString &caption, double maximum, int row,
                                      int column);
     void addLoadFields(int row);
+    void addTrainingFields(int row);
+    QString networkText() const;
     QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
                          int column);
     QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
@@ -96,6 +104,13 @@ private:
     QDoubleSpinBox *m_requestRate = nullptr;
     QDoubleSpinBox *m_ttftTarget = nullptr;
     QDoubleSpinBox *m_tpotTarget = nullptr;
+    QSpinBox *m_microBatch = nullptr;
+    QSpinBox *m_virtualStages = nullptr;
+    QSpinBox *m_contextParallel = nullptr;
+    QSpinBox *m_expertParallel = nullptr;
+    QSpinBox *m_gpusPerNode = nullptr;
+    QComboBox *m_network = nullptr;
+    QStringList m_expertModels;
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
     QHash<QString, QString> m_recipeDefaults;

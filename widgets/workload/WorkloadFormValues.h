@@ -35,6 +35,16 @@ struct WorkloadFormValues
     double requestRate = 0.0;
     double ttftP90TargetMs = 0.0;
     double tpotP90TargetMs = 0.0;
+    // Training at scale (the defaults are left out of the request): micro-batch (0 = the recipe's, 1),
+    // interleaved stages, context and expert parallel sizes, GPUs per node (0 = each GPU's catalogue value)
+    // and the inter-node network per GPU in Gb/s as typed or chosen ("0" = one node only; any other text
+    // is refused at the field).
+    int microBatch = 0;
+    int virtualStages = 1;
+    int contextParallel = 1;
+    int expertParallel = 1;
+    int gpusPerNode = 0;
+    QString networkGbps = QString::number(WorkloadDefaults::kNetworkGbps);
 
     bool isTraining() const { return task != QStringLiteral("inference"); }
     bool hasLoad() const { return concurrency != 0 || requestRate != 0.0; }
