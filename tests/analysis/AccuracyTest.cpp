@@ -1,51 +1,20 @@
 // The seed profiles against the measured calibration set: the accuracy the issue asks for, checked on
 // every run (docs/estimator-accuracy.md has the full report; gpucompare-calibrate refits the profiles).
 
-#include "BenchmarkCsvParser.h"
 #include "CalibrationData.h"
+#include "CalibrationFixture.h"
 #include "Calibrator.h"
-#include "DatasheetCsvParser.h"
-#include "SeedFiles.h"
 
-#include <QFile>
 #include <QMap>
 #include <gtest/gtest.h>
 
 namespace {
 
-QByteArray seedFile(const char *name)
-{
-    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QString::fromLatin1(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return file.readAll();
-}
-
-struct Loaded
-{
-    CalibrationSet set;
-    QMap<QString, EfficiencyParameters> profiles;
-    QVector<GpuSpec> gpus;
-};
+using Loaded = CalibrationFixture::Loaded<CalibrationSet>;
 
 Loaded load()
 {
-    Loaded loaded;
-    QString error;
-    const auto gpus = DatasheetCsvParser::parse(seedFile("gpu-specs.csv"), &error);
-    EXPECT_TRUE(gpus.has_value()) << error.toStdString();
-    const auto rows = BenchmarkCsvParser::parse(seedFile("benchmarks-calibration.csv"), &error);
-    EXPECT_TRUE(rows.has_value()) << error.toStdString();
-    const auto models =
-        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
-    const auto profiles = SeedFiles::readProfiles(
-        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
-    if (!gpus || !rows || !models || !profiles)
-        return loaded;
-    loaded.gpus = *gpus;
-    loaded.set = CalibrationData::build(*rows, *gpus, *models);
-    for (const EfficiencyProfile &profile : *profiles)
-        loaded.profiles.insert(profile.profileId, *EfficiencyParameters::fromProfile(profile));
-    return loaded;
+    return CalibrationFixture::load("benchmarks-calibration.csv", CalibrationData::build);
 }
 
 } // namespace

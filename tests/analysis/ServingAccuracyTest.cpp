@@ -3,80 +3,38 @@
 // for, checked on every run. docs/estimator-accuracy.md ("Serving under load") has the full report;
 // gpucompare-calibrate refits the factors. No refit here: the profiles are read from profiles.json.
 
-#include "BenchmarkCsvParser.h"
-#include "DatasheetCsvParser.h"
-#include "SeedFiles.h"
+#include "CalibrationFixture.h"
 #include "ServingCalibrationData.h"
 #include "ServingCalibrator.h"
 
-#include <QFile>
 #include <QMap>
-#include <cmath>
 #include <gtest/gtest.h>
 
 namespace {
 
-QByteArray seedFile(const char *name)
-{
-    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QString::fromLatin1(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return file.readAll();
-}
-
-struct Loaded
-{
-    ServingCalibrationSet set;
-    ServingCalibrator::Profiles profiles;
-};
+using Loaded = CalibrationFixture::Loaded<ServingCalibrationSet>;
 
 const Loaded &loaded()
 {
-    static const Loaded data = [] {
-        Loaded result;
-        QString error;
-        const auto gpus = DatasheetCsvParser::parse(seedFile("gpu-specs.csv"), &error);
-        EXPECT_TRUE(gpus.has_value()) << error.toStdString();
-        const auto rows = BenchmarkCsvParser::parse(seedFile("benchmarks-serving-calibration.csv"), &error);
-        EXPECT_TRUE(rows.has_value()) << error.toStdString();
-        const auto models = SeedFiles::readModels(
-            QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
-        const auto profiles = SeedFiles::readProfiles(
-            QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
-        if (!gpus || !rows || !models || !profiles)
-            return result;
-        result.set = ServingCalibrationData::build(*rows, *gpus, *models);
-        for (const EfficiencyProfile &profile : *profiles)
-            result.profiles.insert(profile.profileId, *EfficiencyParameters::fromProfile(profile));
-        return result;
-    }();
+    static const Loaded data =
+        CalibrationFixture::load("benchmarks-serving-calibration.csv", ServingCalibrationData::build);
     return data;
 }
 
 const ServingPoint *point(const char *benchId)
 {
-    for (const ServingPoint &p : loaded().set.points)
-        if (p.benchId == QLatin1String(benchId))
-            return &p;
-    ADD_FAILURE() << "no serving point " << benchId;
-    return nullptr;
+    return CalibrationFixture::find(loaded().set.points, benchId, "serving");
 }
 
 // |predicted / measured - 1| of one row with the shipped profile of its engine.
 double errorOf(const char *benchId)
 {
-    const ServingPoint *p = point(benchId);
-    if (!p)
-        return 1e9;
-    return std::fabs(ServingCalibrator::predict(*p, loaded().profiles[p->profileId]) / p->measured - 1.0);
+    return CalibrationFixture::errorOf(point(benchId), loaded().profiles, ServingCalibrator::predict);
 }
 
 double staticErrorOf(const char *benchId)
 {
-    const ServingPoint *p = point(benchId);
-    if (!p)
-        return 1e9;
-    return std::fabs(ServingCalibrator::predictStatic(*p, loaded().profiles[p->profileId]) / p->measured -
-                     1.0);
+    return CalibrationFixture::errorOf(point(benchId), loaded().profiles, ServingCalibrator::predictStatic);
 }
 
 constexpr double kTtftAim = 0.25; // issue 17: TTFT p50 within 25%

@@ -13,9 +13,11 @@
 
 namespace {
 
-const CalibrationFixture::Loaded<TrainingCalibrationSet> &loaded()
+using Loaded = CalibrationFixture::Loaded<TrainingCalibrationSet>;
+
+const Loaded &loaded()
 {
-    static const auto data =
+    static const Loaded data =
         CalibrationFixture::load("benchmarks-training-calibration.csv", TrainingCalibrationData::build);
     return data;
 }
@@ -34,10 +36,7 @@ double predicted(const char *benchId)
 // |predicted / measured - 1| of one row with the shipped profile of its framework.
 double errorOf(const char *benchId)
 {
-    const TrainingPoint *p = point(benchId);
-    if (!p)
-        return 1e9;
-    return std::fabs(predicted(benchId) / p->measured - 1.0);
+    return CalibrationFixture::errorOf(point(benchId), loaded().profiles, TrainingCalibrator::predict);
 }
 
 constexpr double kAim = 0.15;    // issue 18: tokens/s per GPU within 15% (a median)

@@ -1,0 +1,83 @@
+#pragma once
+
+// The seed files the accuracy tests read: a calibration set built from one benchmarks CSV and the shipped
+// profiles (resources/seed/profiles.json), no refit.
+
+#include "Benchmark.h"
+#include "BenchmarkCsvParser.h"
+#include "DatasheetCsvParser.h"
+#include "EfficiencyParameters.h"
+#include "GpuSpec.h"
+#include "ModelSpec.h"
+#include "SeedFiles.h"
+
+#include <QFile>
+#include <QMap>
+#include <QString>
+#include <QVector>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace CalibrationFixture {
+
+inline QByteArray seedFile(const char *name)
+{
+    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QString::fromLatin1(name));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
+    return file.readAll();
+}
+
+template <typename Set> struct Loaded
+{
+    Set set;
+    QMap<QString, EfficiencyParameters> profiles;
+    QVector<GpuSpec> gpus;
+};
+
+// The set `build` makes of the rows of resources/seed/`benchmarks`, with the catalogue's GPUs and models, and
+// the shipped profiles by id; empty (with a test failure) when a seed file does not read.
+template <typename Set>
+Loaded<Set> load(const char *benchmarks, Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &,
+                                                      const QVector<ModelSpec> &))
+{
+    Loaded<Set> loaded;
+    QString error;
+    const auto gpus = DatasheetCsvParser::parse(seedFile("gpu-specs.csv"), &error);
+    EXPECT_TRUE(gpus.has_value()) << error.toStdString();
+    const auto rows = BenchmarkCsvParser::parse(seedFile(benchmarks), &error);
+    EXPECT_TRUE(rows.has_value()) << error.toStdString();
+    const auto models =
+        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+    const auto profiles = SeedFiles::readProfiles(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
+    if (!gpus || !rows || !models || !profiles)
+        return loaded;
+    loaded.gpus = *gpus;
+    loaded.set = build(*rows, *gpus, *models);
+    for (const EfficiencyProfile &profile : *profiles)
+        loaded.profiles.insert(profile.profileId, *EfficiencyParameters::fromProfile(profile));
+    return loaded;
+}
+
+// The point of `points` with this bench_id, or null (with a test failure naming the `kind` of point).
+template <typename Point>
+const Point *find(const QVector<Point> &points, const char *benchId, const char *kind)
+{
+    for (const Point &p : points)
+        if (p.benchId == QLatin1String(benchId))
+            return &p;
+    ADD_FAILURE() << "no " << kind << " point " << benchId;
+    return nullptr;
+}
+
+// |predicted / measured - 1| of a point with its profile from `profiles`; 1e9 for no point.
+template <typename Point>
+double errorOf(const Point *point, const QMap<QString, EfficiencyParameters> &profiles,
+               double (*predict)(const Point &, const EfficiencyParameters &))
+{
+    if (!point)
+        return 1e9;
+    return std::fabs(predict(*point, profiles[point->profileId]) / point->measured - 1.0);
+}
+
+} // namespace CalibrationFixture
