@@ -148,5 +148,12 @@
             <numerusform>%n concurrent users</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n GPU(s) fit in one node, which uses no network; leave the network out</source>
+        <translation>
+            <numerusform>%n GPU fits in one node, which uses no network; leave the network out</numerusform>
+            <numerusform>%n GPUs fit in one node, which uses no network; leave the network out</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

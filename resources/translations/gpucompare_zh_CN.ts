@@ -624,6 +624,14 @@
         <source>Workload: latency under load</source>
         <translation>工作负载：负载下的延迟</translation>
     </message>
+    <message>
+        <source>Workload: step time breakdown</source>
+        <translation>工作负载：步时间分解</translation>
+    </message>
+    <message>
+        <source>Workload: scaling over GPUs</source>
+        <translation>工作负载：随 GPU 数量的扩展</translation>
+    </message>
 </context>
 <context>
     <name>ChartsPanel</name>
@@ -870,6 +878,50 @@
         <source>Simulating the load at each user count…</source>
         <translation>正在按各用户数模拟负载…</translation>
     </message>
+    <message>
+        <source>Scaling over GPUs is estimated for training workloads.</source>
+        <translation>随 GPU 数量的扩展仅对训练工作负载估算。</translation>
+    </message>
+    <message>
+        <source>Estimating the run at each GPU count…</source>
+        <translation>正在估算每个 GPU 数量下的运行…</translation>
+    </message>
+    <message>
+        <source>Training step time breakdown</source>
+        <translation>训练步时间分解</translation>
+    </message>
+    <message>
+        <source>Time per optimizer step (s)</source>
+        <translation>每个优化器步的时间（秒）</translation>
+    </message>
+    <message>
+        <source>The step time breakdown is estimated for training workloads.</source>
+        <translation>步时间分解仅对训练工作负载估算。</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP/CP/EP/PP communication</source>
+        <translation>TP/CP/EP/PP 通信</translation>
+    </message>
+    <message>
+        <source>DP communication</source>
+        <translation>DP 通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>%1. Exposed communication only (what overlaps with compute is not counted); n/a: does not fit on that many GPUs.</source>
+        <translation>%1。仅计暴露的通信（与计算重叠的部分不计）；n/a：在该数量的 GPU 上放不下。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonController</name>
@@ -1057,16 +1109,8 @@
         <translation>样本/s</translation>
     </message>
     <message>
-        <source>Model FLOPs utilisation</source>
-        <translation>模型算力利用率 (MFU)</translation>
-    </message>
-    <message>
         <source>Time for the token budget</source>
         <translation>完成 token 预算所需时间</translation>
-    </message>
-    <message>
-        <source>hours</source>
-        <translation>小时</translation>
     </message>
     <message>
         <source>GPU-hours for the token budget</source>
@@ -1337,6 +1381,110 @@ Source: %6</source>
     <message>
         <source>the largest user count whose p90s meet them</source>
         <translation>p90 仍满足目标的最大用户数</translation>
+    </message>
+    <message>
+        <source>Energy for the token budget</source>
+        <translation>令牌预算所需电能</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × DP %3</source>
+        <translation>TP %1 × PP %2 × DP %3</translation>
+    </message>
+    <message>
+        <source>, CP %1</source>
+        <translation>，CP %1</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>，EP %1</translation>
+    </message>
+    <message>
+        <source>, VPP %1</source>
+        <translation>，VPP %1</translation>
+    </message>
+    <message>
+        <source>Gradient accumulation</source>
+        <translation>梯度累积</translation>
+    </message>
+    <message>
+        <source>micro-batches</source>
+        <translation>个微批次</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>个节点</translation>
+    </message>
+    <message>
+        <source>× %1 GPUs, %2 Gb/s</source>
+        <translation>× %1 个 GPU，%2 Gb/s</translation>
+    </message>
+    <message>
+        <source>%1 GPUs per node, no network</source>
+        <translation>每节点 %1 个 GPU，无网络</translation>
+    </message>
+    <message>
+        <source>Training throughput per GPU</source>
+        <translation>每 GPU 训练吞吐量</translation>
+    </message>
+    <message>
+        <source>Model FLOPs utilisation (MFU)</source>
+        <translation>模型 FLOPs 利用率（MFU）</translation>
+    </message>
+    <message>
+        <source>Hardware FLOPs utilisation (HFU)</source>
+        <translation>硬件 FLOPs 利用率（HFU）</translation>
+    </message>
+    <message>
+        <source>Workload: step time breakdown</source>
+        <translation>工作负载：步时间分解</translation>
+    </message>
+    <message>
+        <source>Exposed: the part of the communication that does not overlap with compute.</source>
+        <translation>暴露：通信中未与计算重叠的部分。</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP/CP/EP/PP communication, exposed</source>
+        <translation>TP/CP/EP/PP 通信（暴露）</translation>
+    </message>
+    <message>
+        <source>Data-parallel communication, exposed</source>
+        <translation>数据并行通信（暴露）</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>Optimizer update</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>Workload: token budget</source>
+        <translation>工作负载：令牌预算</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>%1 hours</source>
+        <translation>%1 小时</translation>
     </message>
 </context>
 <context>
@@ -1610,6 +1758,70 @@ Source: %6</source>
         <source>one request of %1 tokens does not fit the KV cache (%2 tokens)</source>
         <translation>一个 %1 token 的请求放不进 KV 缓存（%2 token）</translation>
     </message>
+    <message>
+        <source>cp %1: allowed 1 to 1024</source>
+        <translation>cp %1：允许 1 到 1024</translation>
+    </message>
+    <message>
+        <source>ep %1: allowed 1 to 1024</source>
+        <translation>ep %1：允许 1 到 1024</translation>
+    </message>
+    <message>
+        <source>ep %1: %2 has no experts to split (a dense model)</source>
+        <translation>ep %1：%2 没有可拆分的专家（稠密模型）</translation>
+    </message>
+    <message>
+        <source>ep %1 does not divide the model&apos;s %2 experts</source>
+        <translation>ep %1 不能整除模型的 %2 个专家</translation>
+    </message>
+    <message>
+        <source>vpp %1: allowed 1 to 128</source>
+        <translation>vpp %1：允许 1 到 128</translation>
+    </message>
+    <message>
+        <source>vpp %1 interleaves pipeline stages: it needs pp 2 or more</source>
+        <translation>vpp %1 交错流水线阶段：需要 pp 为 2 或以上</translation>
+    </message>
+    <message>
+        <source>pp %1 x vpp %2 does not divide the model&apos;s %3 layers</source>
+        <translation>pp %1 x vpp %2 不能整除模型的 %3 层</translation>
+    </message>
+    <message>
+        <source>GPUs per node %1: allowed 1 to 1024</source>
+        <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
+    </message>
+    <message>
+        <source>network %1 Gb/s: allowed 0 (one node only) to 100000</source>
+        <translation>网络 %1 Gb/s：允许 0（仅单节点）到 100000</translation>
+    </message>
+    <message>
+        <source>one node only, but %1 GPUs need %2 nodes of %3: choose a network</source>
+        <translation>仅单节点，但 %1 个 GPU 需要 %2 个节点（每节点 %3 个）：请选择网络</translation>
+    </message>
+    <message>
+        <source>gpus %1: fewer than tp x pp x cp x ep = %2</source>
+        <translation>gpus %1：少于 tp x pp x cp x ep = %2</translation>
+    </message>
+    <message>
+        <source>tp x pp x cp = %1 does not divide the GPU count %2</source>
+        <translation>tp x pp x cp = %1 不能整除 GPU 数量 %2</translation>
+    </message>
+    <message>
+        <source>ep %1 does not divide the %2 data-parallel GPUs</source>
+        <translation>ep %1 不能整除 %2 个数据并行 GPU</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 does not divide the global batch %2 over %3 data-parallel replicas (%4 each); choose a global batch that is a multiple of %5</source>
+        <translation>微批次 %1 不能整除分到 %3 个数据并行副本上的全局批次 %2（每个 %4）；请选择 %5 的倍数作为全局批次</translation>
+    </message>
+    <message>
+        <source>%1 GPUs need %2 nodes of %3; the network is one node only</source>
+        <translation>%1 个 GPU 需要 %2 个节点（每节点 %3 个）；网络设为仅单节点</translation>
+    </message>
+    <message>
+        <source>the global batch %1 does not split evenly into micro-batches of %2 over %3 replicas: each step runs %4 micro-batches per replica</source>
+        <translation>全局批次 %1 不能均分为 %3 个副本上大小为 %2 的微批次：每步每个副本运行 %4 个微批次</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
@@ -1623,6 +1835,10 @@ Source: %6</source>
     <message>
         <source>NVLink bridge</source>
         <translation>NVLink 桥接</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络</translation>
     </message>
 </context>
 <context>
@@ -1870,6 +2086,10 @@ Source: %6</source>
     <message>
         <source>must be between %1 and %2%3 (got %4)</source>
         <translation>必须介于 %1 和 %2%3 之间（实际为 %4）</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
     </message>
 </context>
 <context>
@@ -2378,6 +2598,22 @@ Source: %6</source>
         <source>token budget</source>
         <translation>token 预算</translation>
     </message>
+    <message>
+        <source>16-bit peak TFLOPS</source>
+        <translation>16 位峰值 TFLOPS</translation>
+    </message>
+    <message>
+        <source>matmul time per micro-batch</source>
+        <translation>每个微批次的矩阵乘时间</translation>
+    </message>
+    <message>
+        <source>size factor</source>
+        <translation>规模系数</translation>
+    </message>
+    <message>
+        <source>optimizer bytes per parameter</source>
+        <translation>每参数优化器字节数</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -2441,28 +2677,8 @@ Source: %6</source>
         <translation>每步单卡训练 FLOPs</translation>
     </message>
     <message>
-        <source>compute time per step</source>
-        <translation>每步计算时间</translation>
-    </message>
-    <message>
-        <source>memory traffic time per step</source>
-        <translation>每步访存时间</translation>
-    </message>
-    <message>
         <source>optimizer update</source>
         <translation>优化器更新</translation>
-    </message>
-    <message>
-        <source>pipeline bubble factor</source>
-        <translation>流水线气泡系数</translation>
-    </message>
-    <message>
-        <source>tensor-parallel all-reduces per step</source>
-        <translation>每步张量并行全归约</translation>
-    </message>
-    <message>
-        <source>data-parallel gradient all-reduce</source>
-        <translation>数据并行梯度全归约</translation>
     </message>
     <message>
         <source>step time</source>
@@ -2660,6 +2876,30 @@ Source: %6</source>
         <source>rental for the token budget</source>
         <translation>完成 token 预算的租用费</translation>
     </message>
+    <message>
+        <source>compute time per step (model FLOPs)</source>
+        <translation>每步计算时间（模型 FLOPs）</translation>
+    </message>
+    <message>
+        <source>pipeline bubble per step</source>
+        <translation>每步流水线气泡</translation>
+    </message>
+    <message>
+        <source>exposed tensor, context, expert and pipeline communication per step</source>
+        <translation>每步暴露的张量、上下文、专家和流水线通信</translation>
+    </message>
+    <message>
+        <source>exposed data-parallel communication per step</source>
+        <translation>每步暴露的数据并行通信</translation>
+    </message>
+    <message>
+        <source>HFU</source>
+        <translation>HFU</translation>
+    </message>
+    <message>
+        <source>recomputation time per step</source>
+        <translation>每步重计算时间</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -2710,6 +2950,61 @@ Source: %6</source>
     <message>
         <source> was changed or deleted by someone else since it was read</source>
         <translation>在读取后已被其他人修改或删除</translation>
+    </message>
+</context>
+<context>
+    <name>ScalingCurves</name>
+    <message>
+        <source>Scaling: training throughput per GPU against GPU count</source>
+        <translation>扩展性：每 GPU 训练吞吐量随 GPU 数量变化</translation>
+    </message>
+    <message>
+        <source>GPUs (global batch grows with them)</source>
+        <translation>GPU 数量（全局批次随之增大）</translation>
+    </message>
+    <message>
+        <source>Tokens/s per GPU</source>
+        <translation>每 GPU 令牌/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>令牌/秒</translation>
+    </message>
+    <message>
+        <source>%1
+1 node</source>
+        <translation>%1
+1 个节点</translation>
+    </message>
+    <message>
+        <source>%1
+%2 nodes</source>
+        <translation>%1
+%2 个节点</translation>
+    </message>
+    <message>
+        <source>1 node = %1 GPUs</source>
+        <translation>1 个节点 = %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 node = %1 GPUs: %2</source>
+        <translation>1 个节点 = %1 个 GPU：%2</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1（放不下）</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s per GPU between nodes</source>
+        <translation>节点间每 GPU %1 Gb/s</translation>
+    </message>
+    <message>
+        <source>one node only (no network: larger counts are not estimated)</source>
+        <translation>仅单节点（无网络：更大的数量不做估算）</translation>
+    </message>
+    <message>
+        <source>%1. At every count: %2 sequences per GPU in the global batch, the same recipe, %3. A gap: does not fit, or no layout at that count.</source>
+        <translation>%1。每个数量下：全局批次中每 GPU %2 个序列，配方相同，%3。空缺：放不下，或该数量下没有可行布局。</translation>
     </message>
 </context>
 <context>
@@ -3178,6 +3473,74 @@ Source: %6</source>
         <source> ms</source>
         <translation> ms</translation>
     </message>
+    <message>
+        <source>Micro-b&amp;atch</source>
+        <translation>微批次(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Sequences per replica per forward and backward pass; the global batch runs in as many of them as it takes (gradient accumulation)</source>
+        <translation>每个副本每次前向和反向传播的序列数；全局批次按需分成多个微批次运行（梯度累积）</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual stages</source>
+        <translation>虚拟阶段(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Interleaved pipeline: model chunks per pipeline stage (needs pipeline parallel 2 or more); the bubble shrinks by this factor</source>
+        <translation>交错流水线：每个流水线阶段的模型块数（需要流水线并行为 2 或以上）；气泡按此倍数缩小</translation>
+    </message>
+    <message>
+        <source>Conte&amp;xt parallel</source>
+        <translation>上下文并行(&amp;X)</translation>
+    </message>
+    <message>
+        <source>GPUs each sequence is split over (ring attention), for long sequences</source>
+        <translation>每个序列拆分到的 GPU 数（环形注意力），用于长序列</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>GPUs the experts of a mixture-of-experts model are split over</source>
+        <translation>混合专家模型的专家拆分到的 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node (&amp;j)</source>
+        <translation>每节点 GPU 数(&amp;J)</translation>
+    </message>
+    <message>
+        <source>GPUs sharing one server&apos;s NVLink or PCIe; &quot;catalogue&quot; uses each GPU&apos;s own (8 on HGX boards)</source>
+        <translation>共享一台服务器 NVLink 或 PCIe 的 GPU 数；“catalogue”使用每个 GPU 自己的值（HGX 板为 8）</translation>
+    </message>
+    <message>
+        <source>400 Gb/s InfiniBand NDR</source>
+        <translation>400 Gb/s InfiniBand NDR</translation>
+    </message>
+    <message>
+        <source>200 Gb/s (HDR)</source>
+        <translation>200 Gb/s（HDR）</translation>
+    </message>
+    <message>
+        <source>100 GbE</source>
+        <translation>100 GbE</translation>
+    </message>
+    <message>
+        <source>One node only</source>
+        <translation>仅单节点</translation>
+    </message>
+    <message>
+        <source>The network between nodes, per GPU, each way; type another value in Gb/s</source>
+        <translation>节点间网络，每 GPU 单向；可输入其他 Gb/s 数值</translation>
+    </message>
+    <message>
+        <source>Net&amp;work between nodes</source>
+        <translation>节点间网络(&amp;W)</translation>
+    </message>
+    <message>
+        <source>For mixture-of-experts models: this one has no experts</source>
+        <translation>用于混合专家模型：此模型没有专家</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -3196,6 +3559,10 @@ Source: %6</source>
     <message>
         <source>unknown recomputation %1</source>
         <translation>未知重计算方式 %1</translation>
+    </message>
+    <message>
+        <source>network &apos;%1&apos;: give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only</source>
+        <translation>网络“%1”：请给出每 GPU 的 Gb/s（InfiniBand NDR 为 400），或 0 表示仅单节点</translation>
     </message>
 </context>
 <context>
@@ -3275,18 +3642,6 @@ Source: %6</source>
     <message>
         <source>1 request in flight (inference); %1 sequences per GPU (training)</source>
         <translation>1 个并发请求（推理）；每 GPU %1 个序列（训练）</translation>
-    </message>
-    <message>
-        <source>1 for training, 0 for lora and qlora</source>
-        <translation>训练为 1，lora 和 qlora 为 0</translation>
-    </message>
-    <message>
-        <source>selective for training, full for lora and qlora</source>
-        <translation>训练为 selective，lora 和 qlora 为 full</translation>
-    </message>
-    <message>
-        <source>vllm for inference; pytorch-amp for training on up to 8 GPUs, megatron beyond</source>
-        <translation>推理为 vllm；8 个 GPU 以内的训练为 pytorch-amp，更多为 megatron</translation>
     </message>
     <message>
         <source>%1 base, %2 math</source>
@@ -3417,6 +3772,40 @@ Source: %6</source>
     <message>
         <source>TPOT p90 ≤ %1 ms</source>
         <translation>TPOT p90 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>give the batch or the global batch, not both</source>
+        <translation>请给出批次或全局批次，不要同时给出</translation>
+    </message>
+    <message>
+        <source>GPUs per node %1: allowed 1 to 1024</source>
+        <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) fit in one node, which uses no network; leave the network out</source>
+        <translation>
+            <numerusform>%n 个 GPU 可放在一个节点内，不使用网络；请去掉网络设置</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>each GPU&apos;s catalogue value</source>
+        <translation>每个 GPU 的目录值</translation>
+    </message>
+    <message>
+        <source>%1 sequences per GPU</source>
+        <translation>每 GPU %1 个序列</translation>
+    </message>
+    <message>
+        <source>3 for training with the fsdp profile, 1 with others, 0 for lora and qlora</source>
+        <translation>使用 fsdp 配置文件训练时为 3，其他配置文件为 1，lora 和 qlora 为 0</translation>
+    </message>
+    <message>
+        <source>full for training with the fsdp profile and for lora and qlora, selective otherwise</source>
+        <translation>使用 fsdp 配置文件训练以及 lora 和 qlora 时为 full，其他为 selective</translation>
+    </message>
+    <message>
+        <source>vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and for lora and qlora</source>
+        <translation>推理用 vllm；2 个及以上 GPU 训练用 fsdp，单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
     </message>
 </context>
 <context>

@@ -36,19 +36,21 @@ const char *const kAllowed[] = {
     "GB", "GiB", "MB", "TB", "MHz", "TFLOPS", "TOPS", "FLOP", "FLOPs", "ms", "px", "kWh", "USD", "bit", "tok",
     // acronyms, precisions, hardware and software names
     "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "INT8", "INT4", "KV", "TP", "PP", "DP",
-    "MFU", "LoRA", "QLoRA", "ZeRO", "Adam", "NVLink", "NVSwitch", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e",
-    "HBM3", "HBM3e", "GDDR6", "GDDR6X", "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT",
-    "GGUF", "Infinity", "Fabric", "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF",
-    "CSV", "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8",
-    "int4", "qlora", "lora", "q4_k_m", "q4_0", "q8_0",
+    "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA", "ZeRO", "Adam",
+    "NVLink", "NVSwitch", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X",
+    "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF", "Infinity", "Fabric",
+    "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV", "JSON", "DPI", "NaN",
+    "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4", "qlora", "lora",
+    "q4_k_m", "q4_0", "q8_0",
     // percentiles of a latency ("TTFT，p90")
     "p50", "p90", "p99",
     // the usual word in Chinese writing on language models ("首 token 延迟")
     "token",
     // formula symbols
-    "tp", "pp", "dp", "eta", "eta_c", "eta_m", "eta_attn", "eta_comm", "eta_quant", "n_kv", "head_dim",
-    "kv_lora_rank", "qk_rope_head_dim", "max_position_embeddings", "framework_overhead_gb", "max", "min", "ceil",
-    "floor", "pow", "sum", "allreduce", "logits"};
+    "tp", "pp", "dp", "eta", "eta_c", "eta_m", "eta_attn", "eta_comm", "eta_quant", "eta_fp8", "dp_overlap",
+    "tp_overlap", "w_half", "t_half", "L_moe", "cp", "ep", "vpp", "n_kv", "head_dim", "kv_lora_rank",
+    "qk_rope_head_dim", "max_position_embeddings", "framework_overhead_gb", "max", "min", "ceil", "floor",
+    "pow", "sum", "allreduce", "logits"};
 
 // Strings that are names, not words (the product's name).
 const char *const kAllowedPhrases[] = {"GPU Compare"};
