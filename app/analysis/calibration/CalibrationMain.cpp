@@ -154,7 +154,9 @@ QVector<TrainingCalibrator::ProfileFit> trainingFits()
           P{QStringLiteral("gemm_tokens_half"), QStringLiteral("default"), 0.0, 8192.0, 256.0},
           P{QStringLiteral("fp8_compute_factor"), QStringLiteral("default"), 0.3, 2.0, 1.0},
           P{QStringLiteral("network_efficiency"), QStringLiteral("default"), 0.1, 0.9, 0.7},
-          P{QStringLiteral("dp_overlap"), QStringLiteral("default"), 0.0, 0.95, 0.8}}},
+          P{QStringLiteral("dp_overlap"), QStringLiteral("default"), 0.0, 0.95, 0.8}},
+         QString(),
+         {}},
         // NeMo 24.07 (15 runs, H100 FP8) and Megatron-LM (1 run, A100 FP16): Megatron-Core's schedule. Every
         // NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor cannot be told apart there: the
         // FP8 factor (Transformer Engine's FP8 matmuls against BF16 on the same GPU) is llm-foundry's fit,
