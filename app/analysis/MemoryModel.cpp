@@ -92,7 +92,7 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
                                                            : MathTermId::ActivationsRecomputeNone,
                      activations);
         total = total + Math::named(activations, kActivations);
-        const T trainable = trainableParams<T>(a, w);
+        const T trainable = trainableParams<T>(a, w) * expertParallelShare<T>(a, p);
         if (w.task == Task::Training) {
             const T gradients = shardedOverData(trainable * 2.0 / mp, w.zeroStage >= 2, p) / kBytesPerGb;
             // bf16 training keeps fp32 master weights; Adam two fp32 moments, 8-bit Adam two bytes.
@@ -124,9 +124,20 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
 
 } // namespace
 
+template <typename T> T expertParallelShare(const ModelArchitecture &a, const Parallelism &p)
+{
+    if (p.expert <= 1 || a.experts < 2 || a.totalParams <= 0.0)
+        return T(1.0);
+    const double expertShare =
+        std::min(1.0, a.expertParamsPerLayer * a.experts * a.moeLayers / a.totalParams);
+    return Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "expert-parallel share"),
+                          1.0 - expertShare * (1.0 - 1.0 / p.expert));
+}
+
 template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
-    const T bytes = Math::input<T>(kParams, a.totalParams) * weightBits<T>(w) / 8.0 / modelParallel<T>(p);
+    const T bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /
+                    8.0 / modelParallel<T>(p);
     return shardedOverData(bytes, Tasks::isTraining(w.task) && w.zeroStage >= 3, p);
 }
 
@@ -215,7 +226,8 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
                                                       const Parallelism &);                                  \
     template T trainingActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,            \
                                                      const Parallelism &);                                   \
-    template T trainableParams<T>(const ModelArchitecture &, const Workload &);
+    template T trainableParams<T>(const ModelArchitecture &, const Workload &);                                \
+    template T expertParallelShare<T>(const ModelArchitecture &, const Parallelism &);
 GPUCOMPARE_INSTANTIATE(double)
 GPUCOMPARE_INSTANTIATE(MathExpr)
 #undef GPUCOMPARE_INSTANTIATE

@@ -52,6 +52,9 @@ T trainingActivationBytesPerSequence(const ModelArchitecture &architecture, cons
                                      const Parallelism &parallelism);
 template <typename T = double>
 T trainableParams(const ModelArchitecture &architecture, const Workload &workload);
+// The share of a model-parallel shard's parameters one GPU holds when expert parallelism splits the
+// experts over ep GPUs: 1 - (expert share of the parameters) x (1 - 1/ep); exactly 1 without it.
+template <typename T = double> T expertParallelShare(const ModelArchitecture &architecture, const Parallelism &parallelism);
 
 MemoryBreakdown perGpu(const Inputs &inputs, MathLog *math = nullptr);
 

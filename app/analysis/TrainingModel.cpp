@@ -224,7 +224,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     // Data parallelism: gradients reduce-scattered and weights all-gathered (all-reduce volume) once per
     // step; ZeRO-3 gathers the weights for the forward and the backward of every micro-batch and reduces
     // each micro-batch's gradients (FSDP without no_sync). Hidden behind dp_overlap of the compute.
-    const T trainable = MemoryModel::trainableParams<T>(a, w) / (tp * pp);
+    const T trainable =
+        MemoryModel::trainableParams<T>(a, w) * MemoryModel::expertParallelShare<T>(a, p) / (tp * pp);
     const T gradientBytes =
         trainable * Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
     T dataComm = 0.0;

@@ -421,7 +421,7 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
         [](const Estimate &e) { return Value(e.parallelism.data); },
         [](const Estimate &e) { return layoutText(e.parallelism); });
     addRow(
-        QStringLiteral("train.nodes"), tr("Nodes"), tr("nodes"), Better::None,
+        QStringLiteral("train.nodes"), tr("Nodes"), QString(), Better::None,
         training([](T t) { return t.nodes; }), [](const Estimate &e) {
             const TrainingResult &t = *e.training;
             return t.nodes > 1

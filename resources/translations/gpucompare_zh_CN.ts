@@ -1419,10 +1419,6 @@ Source: %6</source>
         <translation>节点</translation>
     </message>
     <message>
-        <source>nodes</source>
-        <translation>个节点</translation>
-    </message>
-    <message>
         <source>× %1 GPUs, %2 Gb/s</source>
         <translation>× %1 个 GPU，%2 Gb/s</translation>
     </message>
@@ -2613,6 +2609,10 @@ Source: %6</source>
     <message>
         <source>optimizer bytes per parameter</source>
         <translation>每参数优化器字节数</translation>
+    </message>
+    <message>
+        <source>expert-parallel share</source>
+        <translation>专家并行份额</translation>
     </message>
 </context>
 <context>

@@ -140,3 +140,22 @@ TEST(TrainingProperties, InterleavingShrinksTheBubbleAndMicroBatchesAreAccumulat
                 1e-9 * plain.breakdown.pipelineBubble);
     EXPECT_LT(interleaved.stepTimeS, plain.stepTimeS);
 }
+
+TEST(TrainingProperties, ExpertParallelismSplitsTheExpertsMemory)
+{
+    // Mixtral 8x7B: 46.7B parameters, about 45B of them in the experts.
+    Workload w = mpt13b(8, 64);
+    w.model = TestCatalogue::model(QStringLiteral("mixtral-8x7b"));
+    w.zeroStage = 1;
+    const EfficiencyParameters megatron = TestCatalogue::profile(QStringLiteral("megatron"));
+    const Estimate whole = Estimator::estimate(TestCatalogue::h100Sxm(), w, megatron, EstimateOptions{false});
+    w.expertParallel = 8;
+    const Estimate split = Estimator::estimate(TestCatalogue::h100Sxm(), w, megatron, EstimateOptions{false});
+    EXPECT_EQ(split.parallelism.expert, 8);
+    // Weights: 2 bytes x 46.7B on every GPU, against the shared 1.6B plus one expert of 8 per GPU.
+    EXPECT_LT(split.memory.weightsGb, whole.memory.weightsGb / 4.0);
+    EXPECT_GT(split.memory.weightsGb, whole.memory.weightsGb / 8.0);
+    EXPECT_LT(split.memory.gradientsGb, whole.memory.gradientsGb / 4.0);
+    ASSERT_TRUE(split.training && whole.training);
+    EXPECT_GT(split.training->breakdown.modelParallelComm, 0.0) << "the all-to-alls";
+}
