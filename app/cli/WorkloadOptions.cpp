@@ -144,8 +144,7 @@ QString whatItIs(WorkloadField field)
     case WorkloadField::VirtualStages:
         return tr("Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more).");
     case WorkloadField::GpusPerNode:
-        return tr("Training: GPUs per node sharing NVLink or PCIe; the default is each GPU's catalogue "
-                  "value.");
+        return tr("Training: GPUs per node sharing NVLink or PCIe.");
     case WorkloadField::NetworkGbps:
         return tr("Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
                   "Ethernet; 0 = one node only).");
