@@ -221,7 +221,7 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                                       return QVector<Value>{
                                           fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
                                   }));
-    // Its curves take many simulations: the window fills them in when computed (LoadCurveRunner).
+    // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
     if (estimates.isEmpty())
         charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
     else if (training)

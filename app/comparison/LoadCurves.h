@@ -12,7 +12,7 @@
 
 // The "latency under load" chart: p90 time to first token (top panel) and time per output token (bottom)
 // against concurrent users, one line per GPU, the targets as dashed lines. Each point is a serving
-// simulation (ServingLoad::curve), so the window computes it off the GUI thread (LoadCurveRunner) and
+// simulation (ServingLoad::curve), so the window computes it off the GUI thread (ChartJobRunner) and
 // export-chart inline.
 class LoadCurves
 {

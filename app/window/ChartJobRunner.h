@@ -8,9 +8,9 @@
 #include <functional>
 #include <memory>
 
-// Computes one chart on a worker thread, as LoadCurveRunner does for the latency-under-load chart: a new
-// start() supersedes the run in flight (its job sees cancelled() turn true and its result is dropped), and
-// finished() always carries the latest job's chart. Used for the training scaling chart (ScalingCurves).
+// Computes one chart on a worker thread: a new start() supersedes the run in flight (its job sees
+// cancelled() turn true and its result is dropped), and finished() always carries the latest job's chart.
+// Used for the latency-under-load chart (LoadCurves) and the training scaling chart (ScalingCurves).
 class ChartJobRunner : public QObject
 {
     Q_OBJECT

@@ -11,7 +11,6 @@
 #include "WorkloadForm.h"
 #include "WorkloadMapper.h"
 
-
 namespace {
 
 // "Meta-Llama-3-8B GGUF" and "llama-3-8b" both become "llama38b": catalogue benchmarks name models
@@ -52,7 +51,7 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
     connect(m_views.charts, &ChartsPanel::currentKindChanged, this, &ComparisonController::updateLoadCurves);
     connect(m_views.charts, &ChartsPanel::currentKindChanged, this,
             &ComparisonController::updateScalingCurves);
-    connect(&m_loadCurves, &LoadCurveRunner::finished, this, &ComparisonController::showLoadCurves);
+    connect(&m_loadCurves, &ChartJobRunner::finished, this, &ComparisonController::showLoadCurves);
     connect(&m_scalingCurves, &ChartJobRunner::finished, this, &ComparisonController::showScalingCurves);
 
     QVector<ChartsPanel::Kind> kinds;
@@ -175,7 +174,10 @@ void ComparisonController::updateLoadCurves()
     if (!m_loadCurveInput || !m_loadCurvesStale ||
         m_views.charts->currentKind() != ChartKinds::id(ChartKind::Serving))
         return;
-    m_loadCurves.start(*m_loadCurveInput);
+    m_loadCurves.start([input = *m_loadCurveInput](const std::function<bool()> &cancelled) {
+        const QVector<LoadCurves::Curve> curves = LoadCurves::compute(input, cancelled);
+        return cancelled() ? ChartData{} : LoadCurves::chart(input, curves);
+    });
     m_loadCurvesStale = false;
 }
 

@@ -3,7 +3,7 @@
 #include "CatalogueSnapshot.h"
 #include "ChartJobRunner.h"
 #include "ComparisonPresenter.h"
-#include "LoadCurveRunner.h"
+#include "LoadCurves.h"
 #include "ScalingCurves.h"
 #include "WorkloadFormValues.h"
 #include "WorkloadMapper.h"
@@ -72,7 +72,7 @@ private:
     MappedWorkload m_workload; // what the presentation was computed for
     QVector<GpuSpec> m_gpus;
     QTimer m_recomputeTimer;
-    LoadCurveRunner m_loadCurves;
+    ChartJobRunner m_loadCurves;
     std::optional<LoadCurves::Input> m_loadCurveInput; // the current workload's, when it is inference
     bool m_loadCurvesStale = false;                    // m_loadCurveInput's chart is not shown yet
     // What the shown curves were computed for: a recompute that changes neither keeps them.
