@@ -16,5 +16,9 @@ inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 inline constexpr double kUtilisation = 0.8;
 inline constexpr double kTrainTokens = 1e9;
+// The planner's global batch when none is given (Planner.cpp says why): full training, tokens a step;
+// LoRA and QLoRA, sequences a step.
+inline constexpr double kPlanTrainingBatchTokens = 4194304.0;
+inline constexpr int kPlanAdapterBatch = 64;
 inline constexpr double kNetworkGbps = 400.0; // InfiniBand NDR, one 400 Gb/s NIC per GPU (HGX H100)
 } // namespace WorkloadDefaults

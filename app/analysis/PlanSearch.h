@@ -1,0 +1,44 @@
+#pragma once
+
+#include "EfficiencyParameters.h"
+#include "GpuSpec.h"
+#include "ModelArchitecture.h"
+#include "Plan.h"
+#include "Workload.h"
+
+#include <functional>
+
+// The planner's search for one GPU type (Planner.h describes it). Internal to the planner.
+namespace PlanSearch {
+
+// A request resolved for the search: the workload and profile a configuration starts from, and the
+// request it came from (what the user gave), to which each configuration adds the values it chose.
+struct Base
+{
+    WorkloadRequest request;
+    Workload workload;
+    EfficiencyParameters parameters;
+};
+
+// A base per GPU count: training's recipe (profile, ZeRO, recomputation, global batch) depends on it.
+using BaseFor = std::function<const Base *(Precision weights, int gpus)>;
+
+struct Context
+{
+    const GpuSpec &gpu;
+    const PlanRequest &request;
+    const ModelArchitecture &architecture;
+    BaseFor base;
+    std::function<bool()> cancelled;
+};
+
+GpuPlan serving(const Context &context);
+GpuPlan training(const Context &context);
+
+// The weight precisions a plan tries: the request's list, else the request's precision, else bf16 (QLoRA:
+// its 4-bit base).
+QVector<Precision> precisionsOf(const PlanRequest &request);
+// The most GPUs of one type a configuration may use.
+int maxGpusOf(const PlanRequest &request);
+
+} // namespace PlanSearch

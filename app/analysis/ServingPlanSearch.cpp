@@ -1,0 +1,258 @@
+#include "Estimator.h"
+#include "GpuCapabilities.h"
+#include "PlanSearch.h"
+#include "ServingLoad.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace PlanSearch {
+
+namespace {
+
+QString tr(const char *source)
+{
+    return QCoreApplication::translate("Planner", source);
+}
+
+// The tightest target's room, as a fraction of the target (negative: missed).
+double servingMargin(const ServingResult &s, const ServingTraffic &targets)
+{
+    double margin = 1.0;
+    if (targets.ttftP90TargetMs)
+        margin = std::min(margin, (*targets.ttftP90TargetMs - s.ttftMs.p90) / *targets.ttftP90TargetMs);
+    if (targets.tpotP90TargetMs)
+        margin = std::min(margin, (*targets.tpotP90TargetMs - s.tpotMs.p90) / *targets.tpotP90TargetMs);
+    return margin;
+}
+
+class ServingSearch
+{
+public:
+    ServingSearch(const Context &context, const Base &base)
+        : m_context(context)
+        , m_base(base)
+    {
+        m_targets = *base.workload.traffic;
+        m_price = m_context.request.usdPerGpuHour.value(context.gpu.gpuId, -1.0);
+    }
+
+    // One configuration, estimated as `estimate` would estimate it alone (targets aside: the search only
+    // needs whether they are met, not the most users that meet them).
+    std::optional<PlanCandidate> evaluate(int tensor, int replicas, int maxNumSeqs, GpuPlan &plan)
+    {
+        if (cancelled())
+            return std::nullopt;
+        ++plan.searched;
+        Workload w = m_base.workload;
+        w.gpuCount = tensor * replicas;
+        w.tensorParallel = tensor;
+        w.pipelineParallel = 1;
+        if (m_price >= 0.0)
+            w.usdPerGpuHour = m_price;
+        ServingTraffic traffic = m_targets;
+        traffic.maxNumSeqs = maxNumSeqs;
+        traffic.ttftP90TargetMs.reset();
+        traffic.tpotP90TargetMs.reset();
+        w.traffic = traffic;
+        const Estimate e = Estimator::estimate(m_context.gpu, w, m_base.parameters, EstimateOptions{false});
+        m_lastPerGpuGb = e.perGpuGb;
+        m_capacityGb = e.capacityGb;
+        if (!e.fits || !e.serving || e.serving->outputTokensPerS <= 0.0)
+            return std::nullopt;
+        PlanCandidate c;
+        c.gpuId = m_context.gpu.gpuId;
+        c.parallelism = e.parallelism;
+        c.weightPrecision = w.weightPrecision;
+        c.maxNumSeqs = e.serving->maxNumSeqs;
+        c.meetsTarget = ServingLoad::meetsTargets(*e.serving, m_targets);
+        if (e.cost.usdPerGpuHour)
+            c.usdPerHour = *e.cost.usdPerGpuHour * w.gpuCount;
+        c.usdPerMillionTokens = e.cost.usdPerMillionTokens;
+        c.ttftP90Ms = e.serving->ttftMs.p90;
+        c.tpotP90Ms = e.serving->tpotMs.p90;
+        c.outputTokensPerS = e.serving->outputTokensPerS;
+        c.margin = servingMargin(*e.serving, m_targets);
+        c.request = m_base.request;
+        c.request.gpus = w.gpuCount;
+        c.request.tensorParallel = tensor;
+        c.request.pipelineParallel = 1;
+        c.request.weightPrecision = w.weightPrecision;
+        c.request.maxNumSeqs = c.maxNumSeqs;
+        if (m_price >= 0.0)
+            c.request.usdPerGpuHour = m_price;
+        plan.tried.append(c);
+        return c;
+    }
+
+    // The fewest replicas in [1, most] that meet the targets at this split and engine limit: doubling,
+    // then bisection (latency falls as more replicas share the traffic).
+    std::optional<PlanCandidate> fewestReplicas(int tensor, int most, int maxNumSeqs, GpuPlan &plan)
+    {
+        std::optional<PlanCandidate> found;
+        int good = 0;
+        int bad = 0;
+        for (int r = 1;; r = std::min(most, r * 2)) {
+            if (cancelled())
+                return std::nullopt;
+            const auto c = evaluate(tensor, r, maxNumSeqs, plan);
+            if (!c)
+                return std::nullopt; // does not fit: more replicas of the same split do not help
+            if (c->meetsTarget) {
+                good = r;
+                found = c;
+                break;
+            }
+            bad = r;
+            if (r == most)
+                return std::nullopt;
+        }
+        while (good - bad > 1 && !cancelled()) {
+            const int middle = bad + (good - bad) / 2;
+            const auto c = evaluate(tensor, middle, maxNumSeqs, plan);
+            if (c && c->meetsTarget) {
+                good = middle;
+                found = c;
+            } else {
+                bad = middle;
+            }
+        }
+        return found;
+    }
+
+    bool cancelled() const { return m_context.cancelled && m_context.cancelled(); }
+
+    double lastPerGpuGb() const { return m_lastPerGpuGb; }
+    double capacityGb() const { return m_capacityGb; }
+    const ServingTraffic &targets() const { return m_targets; }
+
+private:
+    const Context &m_context;
+    const Base &m_base;
+    ServingTraffic m_targets;
+    double m_price = -1.0;
+    double m_lastPerGpuGb = 0.0;
+    double m_capacityGb = 0.0;
+};
+
+bool cheaper(const PlanCandidate &a, const PlanCandidate &b)
+{
+    if (a.usdPerHour && b.usdPerHour && std::abs(*a.usdPerHour - *b.usdPerHour) > 1e-9)
+        return *a.usdPerHour < *b.usdPerHour;
+    if (a.parallelism.gpus != b.parallelism.gpus)
+        return a.parallelism.gpus < b.parallelism.gpus;
+    return a.margin > b.margin;
+}
+
+} // namespace
+
+GpuPlan serving(const Context &context)
+{
+    GpuPlan plan;
+    plan.gpuId = context.gpu.gpuId;
+    plan.gpuName = context.gpu.displayName();
+    const ModelArchitecture &a = context.architecture;
+    const int node =
+        GpuCapabilities::gpusPerNode(context.gpu, context.request.workload.gpusPerNode.value_or(0));
+    const int maxGpus = maxGpusOf(context.request);
+    QLocale locale;
+
+    // What stops the GPU type, kept from the configuration that came closest.
+    double floorTtft = -1.0, floorTpot = -1.0;
+    int floorTensor = 0;
+    bool anyFits = false;
+    double bestMemory = -1.0, capacity = 0.0;
+    int bestMemoryTensor = 0;
+    bool capped = false;
+
+    for (Precision precision : precisionsOf(context.request)) {
+        const Base *base = context.base(precision, 1);
+        if (!base || !base->workload.traffic)
+            continue;
+        ServingSearch search(context, *base);
+        const ServingTraffic &traffic = search.targets();
+        const int profileSeqs = traffic.maxNumSeqs > 0 ? traffic.maxNumSeqs : base->parameters.maxNumSeqs;
+        for (int tensor = 1; tensor <= std::min(node, maxGpus); tensor *= 2) {
+            if (search.cancelled())
+                return plan;
+            if (a.transformer && a.heads > 0 && int(a.heads) % tensor != 0)
+                continue; // the engine splits attention heads evenly
+            const int most =
+                std::max(1, std::min(maxGpus / tensor,
+                                     traffic.concurrency > 0 ? traffic.concurrency : maxGpus / tensor));
+            // The floor: as many replicas as may be used (one user each, or the lightest request rate).
+            const auto floor = search.evaluate(tensor, most, profileSeqs, plan);
+            if (!floor) {
+                if (bestMemory < 0.0 || search.lastPerGpuGb() < bestMemory) {
+                    bestMemory = search.lastPerGpuGb();
+                    bestMemoryTensor = tensor;
+                    capacity = search.capacityGb();
+                }
+                continue;
+            }
+            anyFits = true;
+            if (!floor->meetsTarget) {
+                if (floorTtft < 0.0 || floor->margin > 0.0 || floor->ttftP90Ms < floorTtft) {
+                    floorTtft = floor->ttftP90Ms;
+                    floorTpot = floor->tpotP90Ms;
+                    floorTensor = tensor;
+                }
+                capped = capped || (traffic.concurrency > 0 && most < traffic.concurrency);
+                continue;
+            }
+            auto found = search.fewestReplicas(tensor, most, profileSeqs, plan);
+            if (!found)
+                found = floor;
+            // A lower engine limit trades queueing (TTFT) for faster steps (TPOT): it can let fewer
+            // replicas meet a TPOT target.
+            for (int seqs = profileSeqs / 2; seqs >= 8 && found->parallelism.data > 1; seqs /= 2) {
+                if (search.cancelled())
+                    return plan;
+                const int fewer = found->parallelism.data - 1;
+                if (traffic.concurrency > 0 && seqs >= (traffic.concurrency + fewer - 1) / fewer)
+                    continue; // the limit binds only below the users each replica carries
+                const auto trial = search.evaluate(tensor, fewer, seqs, plan);
+                if (!trial || !trial->meetsTarget)
+                    continue;
+                auto better = search.fewestReplicas(tensor, fewer, seqs, plan);
+                found = better ? better : trial;
+            }
+            if (!plan.best || cheaper(*found, *plan.best))
+                plan.best = found;
+        }
+    }
+    if (plan.best)
+        return plan;
+    if (!anyFits) {
+        plan.whyNot = bestMemory > 0.0
+                          ? tr("does not fit: %1 GB per GPU at tp %2, the most within a node, on %3 GB")
+                                .arg(locale.toString(bestMemory, 'f', 1))
+                                .arg(bestMemoryTensor)
+                                .arg(locale.toString(capacity, 'f', 0))
+                          : tr("does not fit");
+        return plan;
+    }
+    const ServingTraffic &t = *context.base(precisionsOf(context.request).constFirst(), 1)->workload.traffic;
+    QStringList misses;
+    if (t.ttftP90TargetMs && floorTtft > *t.ttftP90TargetMs)
+        misses << tr("TTFT p90 %1 ms (target %2)")
+                      .arg(locale.toString(floorTtft, 'f', 0), locale.toString(*t.ttftP90TargetMs, 'f', 0));
+    if (t.tpotP90TargetMs && floorTpot > *t.tpotP90TargetMs)
+        misses << tr("TPOT p90 %1 ms (target %2)")
+                      .arg(locale.toString(floorTpot, 'f', 1), locale.toString(*t.tpotP90TargetMs, 'f', 0));
+    const QString what = misses.join(QStringLiteral(", "));
+    if (capped)
+        plan.whyNot = tr("needs more than %1 GPUs: at %1 (tp %2) %3").arg(maxGpus).arg(floorTensor).arg(what);
+    else if (t.concurrency > 0)
+        plan.whyNot = tr("even at one user per replica (tp %1): %2").arg(floorTensor).arg(what);
+    else
+        plan.whyNot = tr("even at the lightest load, %1 replicas (tp %2): %3")
+                          .arg(maxGpus / std::max(1, floorTensor))
+                          .arg(floorTensor)
+                          .arg(what);
+    return plan;
+}
+
+} // namespace PlanSearch

@@ -1,0 +1,259 @@
+#include "Estimator.h"
+#include "GpuCapabilities.h"
+#include "PlanSearch.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace PlanSearch {
+
+namespace {
+
+QString tr(const char *source)
+{
+    return QCoreApplication::translate("Planner", source);
+}
+
+// GPU counts: 1, 2 and 4 GPUs, then whole nodes 1, 2, 3, 4, 6, 8, 12, 16, ... (powers of two and 1.5x
+// them): a geometric grid a quarter to a half apart, as clusters are rented.
+QVector<int> gpuCounts(int gpusPerNode, int maxGpus)
+{
+    QVector<int> counts;
+    for (int n = 1; n < gpusPerNode && n <= maxGpus; n *= 2)
+        counts.append(n);
+    for (long long nodes = 1; nodes * gpusPerNode <= maxGpus; nodes *= 2) {
+        counts.append(int(nodes * gpusPerNode));
+        if (nodes >= 2 && nodes * 3 / 2 * gpusPerNode <= maxGpus && nodes * 3 % 2 == 0)
+            counts.append(int(nodes * 3 / 2 * gpusPerNode));
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    if (counts.isEmpty() || counts.constLast() < maxGpus)
+        counts.append(maxGpus); // the most allowed is always tried: it tells how close the GPU type comes
+    return counts;
+}
+
+class TrainingSearch
+{
+public:
+    TrainingSearch(const Context &context)
+        : m_context(context)
+    {
+        m_price = context.request.usdPerGpuHour.value(context.gpu.gpuId, -1.0);
+        m_deadline = context.request.deadlineDays;
+    }
+
+    bool cancelled() const { return m_context.cancelled && m_context.cancelled(); }
+
+    // Every layout of `gpus` GPUs for this base; the least recomputation that fits for each.
+    void layouts(const Base &base, int gpus, GpuPlan &plan, std::optional<PlanCandidate> &bestHere)
+    {
+        const ModelArchitecture &a = m_context.architecture;
+        const Workload &w0 = base.workload;
+        const int node = GpuCapabilities::gpusPerNode(m_context.gpu, w0.gpusPerNode);
+        const bool full = w0.task == Task::Training;
+        const QVector<int> zeroStages = full ? QVector<int>{1, 3} : QVector<int>{0};
+        const int globalBatch = base.request.globalBatch.value_or(base.request.batch.value_or(w0.batch));
+        const int cp = std::max(1, w0.contextParallel);
+        for (int tensor = 1; tensor <= std::min(node, gpus); tensor *= 2) {
+            if (a.transformer && a.heads > 0 && int(a.heads) % tensor != 0)
+                continue;
+            for (int pipeline = 1; tensor * pipeline * cp <= gpus && pipeline <= 64; pipeline *= 2) {
+                if (gpus % (tensor * pipeline * cp) != 0 || (a.transformer && a.layers % pipeline != 0))
+                    continue;
+                if (!a.transformer && pipeline > 1)
+                    break;
+                const int data = gpus / (tensor * pipeline * cp);
+                if (w0.expertParallel > 1 && data % w0.expertParallel != 0)
+                    continue;
+                for (int zero : zeroStages) {
+                    for (int micro = 1; micro <= 8; micro *= 2) {
+                        if (globalBatch % (data * micro) != 0)
+                            break; // larger micro-batches do not divide either
+                        bool fitted = false;
+                        for (Recompute recompute : {Recompute::None, Recompute::Selective, Recompute::Full}) {
+                            if (!full && recompute != Recompute::Full)
+                                continue; // adapters: gradient checkpointing, as PEFT runs them
+                            Workload w = w0;
+                            w.gpuCount = gpus;
+                            w.batch = globalBatch;
+                            w.tensorParallel = tensor;
+                            w.pipelineParallel = pipeline;
+                            w.virtualStages = 1;
+                            w.microBatch = micro;
+                            w.zeroStage = zero;
+                            w.recompute = recompute;
+                            if (m_price >= 0.0)
+                                w.usdPerGpuHour = m_price;
+                            if (Estimator::check(w))
+                                continue;
+                            if (cancelled())
+                                return;
+                            ++plan.searched;
+                            const Estimate e = Estimator::estimate(m_context.gpu, w, base.parameters,
+                                                                   EstimateOptions{false});
+                            if (!e.fits || !e.training) {
+                                if (m_closestGb < 0.0 || e.perGpuGb < m_closestGb) {
+                                    m_closestGb = e.perGpuGb;
+                                    m_capacityGb = e.capacityGb;
+                                    m_closestGpus = gpus;
+                                }
+                                continue;
+                            }
+                            fitted = true;
+                            PlanCandidate c = candidate(base, w, e);
+                            plan.tried.append(c);
+                            if (!bestHere || better(c, *bestHere))
+                                bestHere = c;
+                            break;
+                        }
+                        if (!fitted)
+                            break; // a larger micro-batch needs more memory still
+                    }
+                }
+            }
+        }
+    }
+
+    PlanCandidate candidate(const Base &base, const Workload &w, const Estimate &e) const
+    {
+        PlanCandidate c;
+        c.gpuId = m_context.gpu.gpuId;
+        c.parallelism = e.parallelism;
+        c.weightPrecision = w.weightPrecision;
+        c.microBatch = w.microBatch;
+        c.zeroStage = w.zeroStage;
+        c.recompute = w.recompute;
+        c.days = e.training->budgetHours / 24.0;
+        c.tokensPerS = e.training->tokensPerS;
+        c.mfu = e.training->mfu;
+        c.meetsTarget = c.days <= m_deadline;
+        c.margin = (m_deadline - c.days) / m_deadline;
+        if (e.cost.usdPerGpuHour)
+            c.usdPerHour = *e.cost.usdPerGpuHour * w.gpuCount;
+        c.usdTotal = e.cost.usdForBudget;
+        c.request = base.request;
+        c.request.gpus = w.gpuCount;
+        c.request.tensorParallel = w.tensorParallel;
+        c.request.pipelineParallel = w.pipelineParallel;
+        c.request.microBatch = w.microBatch;
+        c.request.zeroStage = w.zeroStage;
+        c.request.recompute = w.recompute;
+        c.request.weightPrecision = w.weightPrecision;
+        c.request.virtualStages.reset();
+        if (m_price >= 0.0)
+            c.request.usdPerGpuHour = m_price;
+        // One node or one GPU uses no network: the resolver refuses one given for it.
+        const int node = GpuCapabilities::gpusPerNode(m_context.gpu, w.gpusPerNode);
+        if (w.gpuCount == 1 || (c.request.gpusPerNode && w.gpuCount <= node))
+            c.request.networkGbps.reset();
+        return c;
+    }
+
+    // Meeting the deadline first, then the cheaper run, then the faster.
+    static bool better(const PlanCandidate &a, const PlanCandidate &b)
+    {
+        if (a.meetsTarget != b.meetsTarget)
+            return a.meetsTarget;
+        if (a.meetsTarget && a.usdTotal && b.usdTotal && std::abs(*a.usdTotal - *b.usdTotal) > 1e-6)
+            return *a.usdTotal < *b.usdTotal;
+        return a.days < b.days;
+    }
+
+    double closestGb() const { return m_closestGb; }
+    double capacityGb() const { return m_capacityGb; }
+    int closestGpus() const { return m_closestGpus; }
+
+private:
+    const Context &m_context;
+    double m_price = -1.0;
+    double m_deadline = 0.0;
+    double m_closestGb = -1.0;
+    double m_capacityGb = 0.0;
+    int m_closestGpus = 0;
+};
+
+// Days to train the budget at the GPU's dense peak on `gpus` GPUs: no configuration is faster.
+double idealDays(const Context &context, const Workload &w, int gpus)
+{
+    const double peak = GpuCapabilities::peak(context.gpu, w.activationPrecision).tflops * 1e12;
+    if (peak <= 0.0)
+        return 0.0;
+    const double flopsPerToken = (w.task == Task::Training ? 6.0 : 4.0) * context.architecture.activeParams;
+    return w.trainTokens * flopsPerToken / (peak * gpus) / 86400.0;
+}
+
+} // namespace
+
+GpuPlan training(const Context &context)
+{
+    GpuPlan plan;
+    plan.gpuId = context.gpu.gpuId;
+    plan.gpuName = context.gpu.displayName();
+    const int maxGpus = maxGpusOf(context.request);
+    TrainingSearch search(context);
+    std::optional<PlanCandidate> fastest; // the quickest configuration that fits, for "needs more GPUs"
+    QLocale locale;
+
+    for (Precision precision : precisionsOf(context.request)) {
+        const Base *first = context.base(precision, 1);
+        if (!first)
+            continue;
+        const int node = GpuCapabilities::gpusPerNode(context.gpu, first->workload.gpusPerNode);
+        int risesAfterMeeting = 0;
+        std::optional<double> previousCost;
+        for (int gpus : gpuCounts(node, maxGpus)) {
+            if (search.cancelled())
+                return plan;
+            const Base *base = context.base(precision, gpus);
+            if (!base)
+                continue;
+            if (gpus < maxGpus && idealDays(context, base->workload, gpus) > context.request.deadlineDays)
+                continue; // even at the dense peak this count misses the deadline
+            std::optional<PlanCandidate> bestHere;
+            search.layouts(*base, gpus, plan, bestHere);
+            if (!bestHere)
+                continue;
+            if (!fastest || bestHere->days < fastest->days)
+                fastest = bestHere;
+            if (!bestHere->meetsTarget)
+                continue;
+            const bool cheaper = !plan.best || TrainingSearch::better(*bestHere, *plan.best);
+            if (cheaper)
+                plan.best = bestHere;
+            // More GPUs finish sooner but rarely cost less: stop after two counts that cost more.
+            const std::optional<double> cost = bestHere->usdTotal;
+            if (previousCost && cost && *cost >= *previousCost && !cheaper) {
+                if (++risesAfterMeeting >= 2)
+                    break;
+            } else {
+                risesAfterMeeting = 0;
+            }
+            if (cost)
+                previousCost = cost;
+        }
+    }
+    if (plan.best)
+        return plan;
+    if (fastest) {
+        plan.whyNot = tr("needs more than %1 GPUs: the fastest tried, %2 GPUs, takes %3 days (deadline %4)")
+                          .arg(maxGpus)
+                          .arg(fastest->parallelism.gpus)
+                          .arg(locale.toString(fastest->days, 'f', 1),
+                               locale.toString(context.request.deadlineDays, 'g', 4));
+    } else if (search.closestGb() > 0.0) {
+        plan.whyNot = tr("does not fit: %1 GB per GPU at best (%2 GPUs) on %3 GB")
+                          .arg(locale.toString(search.closestGb(), 'f', 1))
+                          .arg(search.closestGpus())
+                          .arg(locale.toString(search.capacityGb(), 'f', 0));
+    } else {
+        plan.whyNot = tr("cannot finish in %1 days on %2 GPUs even at the GPU's peak rate")
+                          .arg(locale.toString(context.request.deadlineDays, 'g', 4))
+                          .arg(maxGpus);
+    }
+    return plan;
+}
+
+} // namespace PlanSearch
