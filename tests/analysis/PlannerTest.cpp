@@ -167,6 +167,39 @@ TEST(PlannerTest, AGpuTypeThatCannotHoldTheModelSaysSo)
         << result.plans[0].whyNot.toStdString();
 }
 
+// A TTFT target below what one user alone gets on the fastest split: the reason names the floor.
+TEST(PlannerTest, ATargetBelowTheOneUserFloorSaysSo)
+{
+    const CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    PlanRequest request = servingRequest(20.0, 50.0);
+    request.gpuIds = {QStringLiteral("rtx_a6000_48gb")};
+    const PlanResult result = Planner::plan(request, catalogue);
+    ASSERT_EQ(result.plans.size(), 1);
+    EXPECT_FALSE(result.plans[0].best.has_value());
+    EXPECT_TRUE(result.plans[0].whyNot.startsWith(QStringLiteral("even at one user per replica")))
+        << result.plans[0].whyNot.toStdString();
+    EXPECT_TRUE(result.plans[0].whyNot.contains(QStringLiteral("TTFT"))) << result.plans[0].whyNot.toStdString();
+}
+
+// An open loop (requests per second): more replicas share the rate; the answer meets the targets alone.
+TEST(PlannerTest, ARequestRateIsPlannedLikeUsers)
+{
+    const CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    PlanRequest request = servingRequest();
+    request.workload.concurrency.reset();
+    request.workload.requestRate = 4.0;
+    request.gpuIds = {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb")};
+    const PlanResult result = Planner::plan(request, catalogue);
+    ASSERT_EQ(result.plans.size(), 2);
+    for (const GpuPlan &plan : result.plans) {
+        ASSERT_TRUE(plan.best.has_value()) << plan.whyNot.toStdString();
+        const Estimate alone = estimateAlone(*plan.best, catalogue);
+        ASSERT_TRUE(alone.serving.has_value());
+        EXPECT_EQ(alone.serving->meetsSlo, std::optional<bool>(true));
+        EXPECT_NEAR(alone.serving->ttftMs.p90, plan.best->ttftP90Ms, 0.001 * plan.best->ttftP90Ms);
+    }
+}
+
 // Loosening a target never makes the cheapest configuration dearer (serving and training).
 TEST(PlannerTest, ALooserTargetNeverCostsMore)
 {
