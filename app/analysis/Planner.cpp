@@ -252,6 +252,8 @@ QString Planner::layoutText(const PlanCandidate &c, Task task)
             text += tr(" × cp %1").arg(p.context);
         return text;
     }
+    if (p.pipeline > 1)
+        return tr("tp %1 × pp %2 × %n replica(s)", nullptr, p.data).arg(p.tensor).arg(p.pipeline);
     if (p.tensor == 1 && p.data == 1)
         return tr("1 GPU");
     if (p.data == 1)

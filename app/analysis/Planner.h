@@ -38,7 +38,7 @@ public:
     // unpriced after priced), then those that do not, by name.
     static void rank(QVector<GpuPlan> &plans, Task task);
 
-    // The configuration in words: "tp 4 x 2 replicas" (serving), "tp 2 x pp 4 x dp 16" (training).
+    // The configuration in words: "tp 4 × 2 replicas", "tp 8 × pp 2 × 1 replica" (serving), "tp 2 x pp 4 x dp 16" (training).
     static QString layoutText(const PlanCandidate &candidate, Task task);
     // Its settings in words: "fp8 · max 64 running" (serving), "bf16 · micro-batch 2 · ZeRO-3 · full
     // recompute" (training).

@@ -41,15 +41,16 @@ public:
 
     // One configuration, estimated as `estimate` would estimate it alone (targets aside: the search only
     // needs whether they are met, not the most users that meet them).
-    std::optional<PlanCandidate> evaluate(int tensor, int replicas, int maxNumSeqs, GpuPlan &plan)
+    std::optional<PlanCandidate> evaluate(int tensor, int pipeline, int replicas, int maxNumSeqs,
+                                          GpuPlan &plan)
     {
         if (cancelled())
             return std::nullopt;
         ++plan.searched;
         Workload w = m_base.workload;
-        w.gpuCount = tensor * replicas;
+        w.gpuCount = tensor * pipeline * replicas;
         w.tensorParallel = tensor;
-        w.pipelineParallel = 1;
+        w.pipelineParallel = pipeline;
         if (m_price >= 0.0)
             w.usdPerGpuHour = m_price;
         ServingTraffic traffic = m_targets;
@@ -78,7 +79,7 @@ public:
         c.request = m_base.request;
         c.request.gpus = w.gpuCount;
         c.request.tensorParallel = tensor;
-        c.request.pipelineParallel = 1;
+        c.request.pipelineParallel = pipeline;
         c.request.weightPrecision = w.weightPrecision;
         c.request.maxNumSeqs = c.maxNumSeqs;
         if (m_price >= 0.0)
@@ -89,7 +90,8 @@ public:
 
     // The fewest replicas in [1, most] that meet the targets at this split and engine limit: doubling,
     // then bisection (latency falls as more replicas share the traffic).
-    std::optional<PlanCandidate> fewestReplicas(int tensor, int most, int maxNumSeqs, GpuPlan &plan)
+    std::optional<PlanCandidate> fewestReplicas(int tensor, int pipeline, int most, int maxNumSeqs,
+                                                GpuPlan &plan)
     {
         std::optional<PlanCandidate> found;
         int good = 0;
@@ -97,7 +99,7 @@ public:
         for (int r = 1;; r = std::min(most, r * 2)) {
             if (cancelled())
                 return std::nullopt;
-            const auto c = evaluate(tensor, r, maxNumSeqs, plan);
+            const auto c = evaluate(tensor, pipeline, r, maxNumSeqs, plan);
             if (!c)
                 return std::nullopt; // does not fit: more replicas of the same split do not help
             if (c->meetsTarget) {
@@ -111,7 +113,7 @@ public:
         }
         while (good - bad > 1 && !cancelled()) {
             const int middle = bad + (good - bad) / 2;
-            const auto c = evaluate(tensor, middle, maxNumSeqs, plan);
+            const auto c = evaluate(tensor, pipeline, middle, maxNumSeqs, plan);
             if (c && c->meetsTarget) {
                 good = middle;
                 found = c;
@@ -160,11 +162,11 @@ GpuPlan serving(const Context &context)
     QLocale locale;
 
     // What stops the GPU type, kept from the configuration that came closest.
-    double floorTtft = -1.0, floorTpot = -1.0;
+    double floorTtft = -1.0, floorTpot = -1.0, floorMargin = 0.0;
     int floorTensor = 0;
     bool anyFits = false;
     double bestMemory = -1.0, capacity = 0.0;
-    int bestMemoryTensor = 0;
+    int bestMemoryTensor = 0, bestMemoryPipeline = 1;
     bool capped = false;
 
     for (Precision precision : precisionsOf(context.request)) {
@@ -174,64 +176,84 @@ GpuPlan serving(const Context &context)
         ServingSearch search(context, *base);
         const ServingTraffic &traffic = search.targets();
         const int profileSeqs = traffic.maxNumSeqs > 0 ? traffic.maxNumSeqs : base->parameters.maxNumSeqs;
-        for (int tensor = 1; tensor <= std::min(node, maxGpus); tensor *= 2) {
-            if (search.cancelled())
-                return plan;
-            if (a.transformer && a.heads > 0 && int(a.heads) % tensor != 0)
-                continue; // the engine splits attention heads evenly
+        // One split: whether it fits, its floor, the fewest replicas and the engine limits.
+        const auto trySplit = [&](int tensor, int pipeline) {
+            const int group = tensor * pipeline;
             const int most =
-                std::max(1, std::min(maxGpus / tensor,
-                                     traffic.concurrency > 0 ? traffic.concurrency : maxGpus / tensor));
+                std::max(1, std::min(maxGpus / group,
+                                     traffic.concurrency > 0 ? traffic.concurrency : maxGpus / group));
             // The floor: as many replicas as may be used (one user each, or the lightest request rate).
-            const auto floor = search.evaluate(tensor, most, profileSeqs, plan);
+            const auto floor = search.evaluate(tensor, pipeline, most, profileSeqs, plan);
             if (!floor) {
                 if (bestMemory < 0.0 || search.lastPerGpuGb() < bestMemory) {
                     bestMemory = search.lastPerGpuGb();
                     bestMemoryTensor = tensor;
+                    bestMemoryPipeline = pipeline;
                     capacity = search.capacityGb();
                 }
-                continue;
+                return false;
             }
             anyFits = true;
             if (!floor->meetsTarget) {
-                if (floorTtft < 0.0 || floor->margin > 0.0 || floor->ttftP90Ms < floorTtft) {
+                if (floorTtft < 0.0 || floor->margin > floorMargin) {
                     floorTtft = floor->ttftP90Ms;
                     floorTpot = floor->tpotP90Ms;
+                    floorMargin = floor->margin;
                     floorTensor = tensor;
                 }
                 capped = capped || (traffic.concurrency > 0 && most < traffic.concurrency);
-                continue;
+                return true;
             }
-            auto found = search.fewestReplicas(tensor, most, profileSeqs, plan);
+            auto found = search.fewestReplicas(tensor, pipeline, most, profileSeqs, plan);
             if (!found)
                 found = floor;
             // A lower engine limit trades queueing (TTFT) for faster steps (TPOT): it can let fewer
             // replicas meet a TPOT target.
             for (int seqs = profileSeqs / 2; seqs >= 8 && found->parallelism.data > 1; seqs /= 2) {
                 if (search.cancelled())
-                    return plan;
+                    return true;
                 const int fewer = found->parallelism.data - 1;
                 if (traffic.concurrency > 0 && seqs >= (traffic.concurrency + fewer - 1) / fewer)
                     continue; // the limit binds only below the users each replica carries
-                const auto trial = search.evaluate(tensor, fewer, seqs, plan);
+                const auto trial = search.evaluate(tensor, pipeline, fewer, seqs, plan);
                 if (!trial || !trial->meetsTarget)
                     continue;
-                auto better = search.fewestReplicas(tensor, fewer, seqs, plan);
+                auto better = search.fewestReplicas(tensor, pipeline, fewer, seqs, plan);
                 found = better ? better : trial;
             }
             if (!plan.best || cheaper(*found, *plan.best))
                 plan.best = found;
+            return true;
+        };
+        bool fitsOneNode = false;
+        int widest = 1;
+        for (int tensor = 1; tensor <= std::min(node, maxGpus); tensor *= 2) {
+            if (search.cancelled())
+                return plan;
+            if (a.transformer && a.heads > 0 && int(a.heads) % tensor != 0)
+                continue; // the engine splits attention heads evenly
+            widest = tensor;
+            fitsOneNode = trySplit(tensor, 1) || fitsOneNode;
+        }
+        // A model one node cannot hold: pipeline stages over nodes, each stage one node's tensor group.
+        for (int pipeline = 2; !fitsOneNode && widest * pipeline <= maxGpus && pipeline <= 8; pipeline *= 2) {
+            if (search.cancelled())
+                return plan;
+            if (a.transformer && a.layers % pipeline != 0)
+                continue;
+            if (trySplit(widest, pipeline))
+                break;
         }
     }
     if (plan.best)
         return plan;
     if (!anyFits) {
-        plan.whyNot = bestMemory > 0.0
-                          ? tr("does not fit: %1 GB per GPU at tp %2, the most within a node, on %3 GB")
-                                .arg(locale.toString(bestMemory, 'f', 1))
-                                .arg(bestMemoryTensor)
-                                .arg(locale.toString(capacity, 'f', 0))
-                          : tr("does not fit");
+        plan.whyNot = bestMemory > 0.0 ? tr("does not fit: %1 GB per GPU at best (tp %2 × pp %3) on %4 GB")
+                                             .arg(locale.toString(bestMemory, 'f', 1))
+                                             .arg(bestMemoryTensor)
+                                             .arg(bestMemoryPipeline)
+                                             .arg(locale.toString(capacity, 'f', 0))
+                                       : tr("does not fit");
         return plan;
     }
     const ServingTraffic &t = *context.base(precisionsOf(context.request).constFirst(), 1)->workload.traffic;

@@ -154,12 +154,32 @@ TEST(PlannerTest, ATargetOnlyOneGpuTypeMeetsRanksItFirstAndExplainsTheOthers)
     EXPECT_TRUE(h100Plan->whyNot.contains(QStringLiteral("8"))) << h100Plan->whyNot.toStdString();
 }
 
+// Llama-3.1 405B in bf16 (810 GB of weights) needs two nodes of H100: pipeline stages over nodes, each a
+// node's tensor group; on L40S it does not fit at any split the search tries.
+TEST(PlannerTest, AModelOneNodeCannotHoldIsServedOverPipelineStagesOrSaysItDoesNotFit)
+{
+    const CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    PlanRequest request = servingRequest(5000.0, 200.0);
+    request.workload.modelId = QStringLiteral("llama-3.1-405b");
+    request.workload.concurrency = 8;
+    request.gpuIds = {QStringLiteral("h100_sxm5_80gb")};
+    const PlanResult result = Planner::plan(request, catalogue);
+    ASSERT_TRUE(result.plans.value(0).best.has_value()) << result.plans.value(0).whyNot.toStdString();
+    const PlanCandidate &c = *result.plans[0].best;
+    EXPECT_EQ(c.parallelism.tensor, 8);
+    EXPECT_GE(c.parallelism.pipeline, 2);
+    const Estimate alone = estimateAlone(c, catalogue);
+    EXPECT_TRUE(alone.fits);
+    EXPECT_EQ(alone.parallelism.pipeline, c.parallelism.pipeline);
+}
+
 TEST(PlannerTest, AGpuTypeThatCannotHoldTheModelSaysSo)
 {
     const CatalogueSnapshot catalogue = TestCatalogue::snapshot();
     PlanRequest request = servingRequest();
     request.workload.modelId = QStringLiteral("llama-3.1-405b");
     request.gpuIds = {QStringLiteral("l40s_48gb")};
+    request.maxGpus = 16;
     const PlanResult result = Planner::plan(request, catalogue);
     ASSERT_EQ(result.plans.size(), 1);
     EXPECT_FALSE(result.plans[0].best.has_value());
@@ -178,7 +198,8 @@ TEST(PlannerTest, ATargetBelowTheOneUserFloorSaysSo)
     EXPECT_FALSE(result.plans[0].best.has_value());
     EXPECT_TRUE(result.plans[0].whyNot.startsWith(QStringLiteral("even at one user per replica")))
         << result.plans[0].whyNot.toStdString();
-    EXPECT_TRUE(result.plans[0].whyNot.contains(QStringLiteral("TTFT"))) << result.plans[0].whyNot.toStdString();
+    EXPECT_TRUE(result.plans[0].whyNot.contains(QStringLiteral("TTFT")))
+        << result.plans[0].whyNot.toStdString();
 }
 
 // An open loop (requests per second): more replicas share the rate; the answer meets the targets alone.
