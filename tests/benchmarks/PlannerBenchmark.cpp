@@ -34,6 +34,18 @@ const CatalogueSnapshot &catalogue()
     return snapshot;
 }
 
+void measure(benchmark::State &state, const PlanRequest &request)
+{
+    int searched = 0;
+    for (auto _ : state) {
+        const PlanResult result = Planner::plan(request, catalogue());
+        searched = result.searched;
+        benchmark::DoNotOptimize(result.plans.data());
+    }
+    state.counters["gpu_types"] = double(catalogue().gpus.size());
+    state.counters["configurations"] = searched;
+}
+
 // Serve Llama-3.3-70B to 50 users (1,024 in, 256 out), TTFT p90 <= 2 s, TPOT p90 <= 50 ms.
 void servingPlan(benchmark::State &state)
 {
@@ -44,14 +56,7 @@ void servingPlan(benchmark::State &state)
     request.workload.tpotP90Ms = 50.0;
     if (state.range(0) == 3)
         request.precisions = {Precision::Bf16, Precision::Fp8, Precision::Int4};
-    int searched = 0;
-    for (auto _ : state) {
-        const PlanResult result = Planner::plan(request, catalogue());
-        searched = result.searched;
-        benchmark::DoNotOptimize(result.plans.data());
-    }
-    state.counters["gpu_types"] = double(catalogue().gpus.size());
-    state.counters["configurations"] = searched;
+    measure(state, request);
 }
 BENCHMARK(servingPlan)->Arg(1)->Arg(3)->ArgName("precisions")->Unit(benchmark::kMillisecond);
 
@@ -65,14 +70,7 @@ void trainingPlan(benchmark::State &state)
     request.deadlineDays = 30.0;
     if (state.range(0) == 2)
         request.precisions = {Precision::Bf16, Precision::Fp8};
-    int searched = 0;
-    for (auto _ : state) {
-        const PlanResult result = Planner::plan(request, catalogue());
-        searched = result.searched;
-        benchmark::DoNotOptimize(result.plans.data());
-    }
-    state.counters["gpu_types"] = double(catalogue().gpus.size());
-    state.counters["configurations"] = searched;
+    measure(state, request);
 }
 BENCHMARK(trainingPlan)->Arg(1)->Arg(2)->ArgName("precisions")->Unit(benchmark::kMillisecond);
 
