@@ -46,17 +46,6 @@ WorkloadRequest searchedOut(const WorkloadRequest &given)
     return r;
 }
 
-// The global batch held at every GPU count when the user gives none: how many sequences one optimizer step
-// takes is a convergence choice, not a hardware one, so more GPUs split the same batch. Full training: about
-// 4M tokens a step (Llama 2: 1,024 sequences of 4,096); adapters: 64 sequences (QLoRA trained with 16).
-int planBatch(Task task, int sequenceLength)
-{
-    if (task != Task::Training)
-        return WorkloadDefaults::kPlanAdapterBatch;
-    const double sequences = WorkloadDefaults::kPlanTrainingBatchTokens / std::max(1, sequenceLength);
-    return std::max(1, int(std::lround(sequences)));
-}
-
 // Resolved bases, one per (precision, GPU count), shared by every GPU type: the recipe (profile, ZeRO,
 // recomputation, a global batch of 8 per GPU) depends on the count, never on the GPU.
 class BaseCache
@@ -76,9 +65,8 @@ public:
         WorkloadRequest r = m_given;
         r.weightPrecision = weights;
         r.gpus = gpus;
-        const Task task = r.task.value_or(Task::Inference);
-        if (Tasks::isTraining(task) && !r.batch && !r.globalBatch)
-            r.globalBatch = planBatch(task, r.sequenceLength.value_or(WorkloadDefaults::kSequenceLength));
+        if (Tasks::isTraining(r.task.value_or(Task::Inference)) && !r.batch && !r.globalBatch)
+            r.globalBatch = Planner::trainingBatch(r);
         // One GPU, or one node the user sized, uses no network: the resolver refuses one given for it.
         if (gpus == 1 || (r.gpusPerNode && gpus <= *r.gpusPerNode))
             r.networkGbps.reset();
@@ -217,6 +205,19 @@ PlanResult Planner::plan(const PlanRequest &request, const CatalogueSnapshot &ca
     }
     rank(result.plans, result.task);
     return result;
+}
+
+// How many sequences one optimizer step takes is a convergence choice, not a hardware one, so more GPUs
+// split the same batch. Full training: about 4M tokens a step (Llama 2: 1,024 sequences of 4,096); adapters:
+// 64 sequences (QLoRA trained with 16).
+int Planner::trainingBatch(const WorkloadRequest &request)
+{
+    if (request.globalBatch || request.batch)
+        return request.globalBatch.value_or(request.batch.value_or(1));
+    if (request.task.value_or(Task::Inference) != Task::Training)
+        return WorkloadDefaults::kPlanAdapterBatch;
+    const int sequenceLength = request.sequenceLength.value_or(WorkloadDefaults::kSequenceLength);
+    return std::max(1, int(std::lround(WorkloadDefaults::kPlanTrainingBatchTokens / std::max(1, sequenceLength))));
 }
 
 void Planner::rank(QVector<GpuPlan> &plans, Task task)

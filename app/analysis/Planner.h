@@ -34,6 +34,10 @@ public:
     static PlanResult plan(const PlanRequest &request, const CatalogueSnapshot &catalogue,
                            const Callbacks &callbacks = {});
 
+    // Training: the global batch (sequences per optimizer step) every configuration of the plan keeps: the
+    // request's, else about 4M tokens a step (1,024 sequences of 4,096; LoRA and QLoRA: 64 sequences).
+    static int trainingBatch(const WorkloadRequest &request);
+
     // Cheapest first: GPU types that meet the target by cost (serving: $/hour, training: the run's cost;
     // unpriced after priced), then those that do not, by name.
     static void rank(QVector<GpuPlan> &plans, Task task);

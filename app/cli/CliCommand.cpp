@@ -7,6 +7,7 @@
 #include "ImportCommand.h"
 #include "ListCommand.h"
 #include "ModelsCommand.h"
+#include "PlanCommand.h"
 #include "ProfilesCommand.h"
 #include "ShowCommand.h"
 
@@ -14,9 +15,9 @@ namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{listCommand(),     showCommand(),    modelsCommand(),
-                                              profilesCommand(), importCommand(),  exportCommand(),
-                                              estimateCommand(), compareCommand(), exportChartCommand()};
+    static const QVector<CliCommand> commands{
+        listCommand(),   showCommand(),     modelsCommand(),  profilesCommand(), importCommand(),
+        exportCommand(), estimateCommand(), compareCommand(), planCommand(),     exportChartCommand()};
     return commands;
 }
 

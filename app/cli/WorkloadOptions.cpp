@@ -5,6 +5,7 @@
 
 #include <GpuLookup.h>
 #include <QCoreApplication>
+#include <QLocale>
 #include <cmath>
 #include <limits>
 
@@ -251,7 +252,9 @@ QString toChoice(const QString &option, const QString &text, std::optional<Enum>
 WorkloadOptions::WorkloadOptions(const Command &command)
     : m_command(command)
     , m_gpu(QStringList{QStringLiteral("gpu")},
-            (command.minimumGpus > 1
+            (command.gpusOptional ? tr("The GPU types to consider, comma-separated gpu_ids or close names "
+                                       "(`gpucompare list` names them). Default: every GPU in the catalogue.")
+             : command.minimumGpus > 1
                  ? tr("The GPUs to compare, at least %1, comma-separated gpu_ids or close names (`gpucompare "
                       "list` names them). Required.")
                        .arg(command.minimumGpus)
@@ -277,15 +280,17 @@ WorkloadOptions::WorkloadOptions(const Command &command)
             (required
                  ? (field == WorkloadField::Model ? tr("Required (or --model-config).") : tr("Required."))
                  : tr("Default: %1.").arg(WorkloadResolver::defaultText(field)));
-        const QCommandLineOption option(QStringList{WorkloadFields::option(field)}, description,
-                                        valueName(field));
+        QCommandLineOption option(QStringList{WorkloadFields::option(field)}, description, valueName(field));
+        if (command.hiddenFields.contains(field))
+            option.setFlags(QCommandLineOption::HiddenFromHelp);
         m_fields.append({field, option});
         m_parser.addOption(option);
         if (field == WorkloadField::Model)
             m_parser.addOption(m_modelConfig);
     }
     m_parser.addOption(m_json);
-    m_parser.addOption(m_math);
+    if (command.mathOption)
+        m_parser.addOption(m_math);
     m_parser.addOption(m_help);
 }
 
@@ -302,6 +307,13 @@ QString WorkloadOptions::value(const QCommandLineOption &option) const
 bool WorkloadOptions::isSet(const QCommandLineOption &option) const
 {
     return m_parser.isSet(option);
+}
+
+QStringList WorkloadOptions::gpuQueries() const
+{
+    if (!m_parser.isSet(m_gpu))
+        return {};
+    return m_parser.value(m_gpu).split(u',', Qt::SkipEmptyParts);
 }
 
 QString WorkloadOptions::helpText() const
@@ -508,7 +520,7 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         fail(context, tr("--task is required: %1").arg(Tasks::allNames().join(QStringLiteral(", "))));
         return std::nullopt;
     }
-    if (!m_parser.isSet(m_gpu)) {
+    if (!m_parser.isSet(m_gpu) && !m_command.gpusOptional) {
         fail(context, tr("--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
         return std::nullopt;
     }
@@ -516,8 +528,8 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         fail(context, tr("--model (a preset id) or --model-config (a config.json) is required"));
         return std::nullopt;
     }
-    const QStringList gpuQueries = m_parser.value(m_gpu).split(u',', Qt::SkipEmptyParts);
-    if (gpuQueries.size() < m_command.minimumGpus) {
+    const QStringList queries = gpuQueries();
+    if (m_parser.isSet(m_gpu) && queries.size() < m_command.minimumGpus) {
         fail(context, tr("--gpu '%1': needs at least %2 GPUs, comma-separated")
                           .arg(m_parser.value(m_gpu))
                           .arg(m_command.minimumGpus));
@@ -530,17 +542,16 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         return std::nullopt;
     }
     ParsedWorkloadArguments parsed;
-    for (const QString &query : gpuQueries) {
-        const GpuSpec *gpu = GpuLookup::find(snapshot->gpus, query.trimmed());
-        if (!gpu) {
-            const QStringList matches = GpuLookup::closeMatches(snapshot->gpus, query.trimmed());
-            fail(context, matches.isEmpty()
-                              ? tr("unknown GPU '%1'; `gpucompare list` names them all").arg(query)
-                              : tr("unknown GPU '%1'; close matches: %2")
-                                    .arg(query, matches.join(QStringLiteral(", "))));
+    if (queries.isEmpty()) { // --gpu optional and left out: every GPU
+        parsed.gpus = snapshot->gpus;
+    } else {
+        QString error;
+        const auto gpus = findGpus(snapshot->gpus, queries, &error);
+        if (!gpus) {
+            fail(context, error);
             return std::nullopt;
         }
-        parsed.gpus.append(*gpu);
+        parsed.gpus = *gpus;
     }
 
     parsed.request = m_request;
@@ -559,9 +570,29 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         return std::nullopt;
     }
     parsed.json = m_parser.isSet(m_json);
-    parsed.showMath = m_parser.isSet(m_math);
+    parsed.showMath = m_command.mathOption && m_parser.isSet(m_math);
     *exitCode = ExitCode::Ok;
     return parsed;
+}
+
+std::optional<QVector<GpuSpec>> WorkloadOptions::findGpus(const QVector<GpuSpec> &catalogue,
+                                                          const QStringList &queries, QString *error)
+{
+    QVector<GpuSpec> gpus;
+    for (const QString &query : queries) {
+        const GpuSpec *gpu = GpuLookup::find(catalogue, query.trimmed());
+        if (!gpu) {
+            const QStringList matches = GpuLookup::closeMatches(catalogue, query.trimmed());
+            if (error)
+                *error = matches.isEmpty()
+                             ? tr("unknown GPU '%1'; `gpucompare list` names them all").arg(query)
+                             : tr("unknown GPU '%1'; close matches: %2")
+                                   .arg(query, matches.join(QStringLiteral(", ")));
+            return std::nullopt;
+        }
+        gpus.append(*gpu);
+    }
+    return gpus;
 }
 
 std::optional<WorkloadRequest> WorkloadOptions::requestFrom(const QStringList &arguments, QString *error)
@@ -589,4 +620,146 @@ std::optional<WorkloadRequest> WorkloadOptions::requestFrom(const QStringList &a
         return std::nullopt;
     }
     return options.m_request;
+}
+
+QStringList WorkloadOptions::argumentsFor(const WorkloadRequest &r)
+{
+    QStringList arguments;
+    const auto add = [&arguments](WorkloadField field, const QString &value) {
+        arguments << QStringLiteral("--") + WorkloadFields::option(field) << value;
+    };
+    const auto whole = [&add](WorkloadField field, const std::optional<int> &value) {
+        if (value)
+            add(field, QString::number(*value));
+    };
+    // The shortest text that reads back as the same double.
+    const auto number = [&add](WorkloadField field, const std::optional<double> &value) {
+        if (value)
+            add(field, QString::number(*value, 'g', QLocale::FloatingPointShortest));
+    };
+    const auto precision = [&add](WorkloadField field, const std::optional<Precision> &value) {
+        if (value)
+            add(field, Precisions::name(*value));
+    };
+    for (const WorkloadField field : kFields) {
+        switch (field) {
+        case WorkloadField::Model:
+            if (r.modelId)
+                add(field, *r.modelId);
+            if (r.modelConfigPath)
+                arguments << QStringLiteral("--model-config") << *r.modelConfigPath;
+            break;
+        case WorkloadField::Task:
+            if (r.task)
+                add(field, Tasks::name(*r.task));
+            break;
+        case WorkloadField::WeightPrecision:
+            precision(field, r.weightPrecision);
+            break;
+        case WorkloadField::ActivationPrecision:
+            precision(field, r.activationPrecision);
+            break;
+        case WorkloadField::KvPrecision:
+            precision(field, r.kvPrecision);
+            break;
+        case WorkloadField::Batch:
+            if (r.batch)
+                add(field, *r.batch == 0 ? QStringLiteral("max") : QString::number(*r.batch));
+            break;
+        case WorkloadField::GlobalBatch:
+            whole(field, r.globalBatch);
+            break;
+        case WorkloadField::MicroBatch:
+            whole(field, r.microBatch);
+            break;
+        case WorkloadField::InputTokens:
+            whole(field, r.inputTokens);
+            break;
+        case WorkloadField::OutputTokens:
+            whole(field, r.outputTokens);
+            break;
+        case WorkloadField::SequenceLength:
+            whole(field, r.sequenceLength);
+            break;
+        case WorkloadField::Gpus:
+            whole(field, r.gpus);
+            break;
+        case WorkloadField::TensorParallel:
+            whole(field, r.tensorParallel);
+            break;
+        case WorkloadField::PipelineParallel:
+            whole(field, r.pipelineParallel);
+            break;
+        case WorkloadField::ContextParallel:
+            whole(field, r.contextParallel);
+            break;
+        case WorkloadField::ExpertParallel:
+            whole(field, r.expertParallel);
+            break;
+        case WorkloadField::VirtualStages:
+            whole(field, r.virtualStages);
+            break;
+        case WorkloadField::GpusPerNode:
+            whole(field, r.gpusPerNode);
+            break;
+        case WorkloadField::NetworkGbps:
+            number(field, r.networkGbps);
+            break;
+        case WorkloadField::ZeroStage:
+            whole(field, r.zeroStage);
+            break;
+        case WorkloadField::Recompute:
+            if (r.recompute)
+                add(field, Recomputes::name(*r.recompute));
+            break;
+        case WorkloadField::Optimizer:
+            if (r.optimizer)
+                add(field, Optimizers::name(*r.optimizer));
+            break;
+        case WorkloadField::LoraRank:
+            whole(field, r.loraRank);
+            break;
+        case WorkloadField::Profile:
+            if (r.profileId)
+                add(field, *r.profileId);
+            break;
+        case WorkloadField::UsdPerGpuHour:
+            number(field, r.usdPerGpuHour);
+            break;
+        case WorkloadField::UsdPerKwh:
+            number(field, r.usdPerKwh);
+            break;
+        case WorkloadField::Utilisation:
+            number(field, r.utilisation);
+            break;
+        case WorkloadField::TrainTokens:
+            number(field, r.trainTokens);
+            break;
+        case WorkloadField::Concurrency:
+            whole(field, r.concurrency);
+            break;
+        case WorkloadField::RequestRate:
+            number(field, r.requestRate);
+            break;
+        case WorkloadField::NumRequests:
+            whole(field, r.numRequests);
+            break;
+        case WorkloadField::Seed:
+            whole(field, r.seed);
+            break;
+        case WorkloadField::MaxNumSeqs:
+            whole(field, r.maxNumSeqs);
+            break;
+        case WorkloadField::MaxBatchedTokens:
+            whole(field, r.maxBatchedTokens);
+            break;
+        case WorkloadField::TtftP90:
+            number(field, r.ttftP90Ms);
+            break;
+        case WorkloadField::TpotP90:
+            number(field, r.tpotP90Ms);
+            break;
+        }
+    }
+    return arguments;
 }

@@ -40,6 +40,12 @@ public:
         QString description; // one sentence under the usage line
         int minimumGpus = 1; // 2 for compare
         bool requireModelAndTask = false;
+        // plan: --gpu may be left out (every GPU in the catalogue), there is no --math, and the fields the
+        // command chooses itself are still read but left out of --help, so that it can say why it refuses
+        // them instead of calling them unknown.
+        bool gpusOptional = false;
+        bool mathOption = true;
+        QVector<WorkloadField> hiddenFields = {};
     };
 
     explicit WorkloadOptions(const Command &command);
@@ -57,6 +63,10 @@ public:
     bool isSet(const QCommandLineOption &option) const;
     // After parse: the request as typed, only the options given.
     const WorkloadRequest &request() const { return m_request; }
+    // After parse: the --gpu value split at its commas; empty when --gpu was not given.
+    QStringList gpuQueries() const;
+    // After parse: whether --json was given.
+    bool json() const { return m_parser.isSet(m_json); }
 
     // After parse: checks what the command requires, opens the catalogue, finds the GPUs and resolves the
     // request. nullopt after one line on stderr, with *exitCode 2 (bad arguments) or 1 (the catalogue or
@@ -65,16 +75,28 @@ public:
 
     QString helpText() const;
 
+    // The option that sets a field, with its dashes: "--batch"; "--model-config" for a model read from a
+    // config.json. After parse, for naming the option of a problem the resolver or the planner reports.
+    QString optionName(WorkloadField field) const;
+    // "gpucompare COMMAND: message" on stderr, one line.
+    void fail(CliContext &context, const QString &message) const;
+
+    // The GPUs that --gpu's values name (gpu_ids or close names), in order; nullopt with one line in *error
+    // naming the first unknown one and its close matches.
+    static std::optional<QVector<GpuSpec>> findGpus(const QVector<GpuSpec> &catalogue,
+                                                    const QStringList &queries, QString *error);
+
     // The request the command line builds from a command's arguments, without opening the catalogue: for
     // checking that the window and the command line ask the same question. nullopt with one line in
     // *error when an argument is not understood (or asks for --help).
     static std::optional<WorkloadRequest> requestFrom(const QStringList &arguments, QString *error);
+    // The reverse: the options that give this request ("--model", "llama-3-8b", "--task", "inference", ...),
+    // every field it sets and no other, in --help's order. requestFrom(argumentsFor(r)) == r.
+    static QStringList argumentsFor(const WorkloadRequest &request);
 
 private:
     // One line naming the problem, or empty when every value converts.
     QString convert();
-    QString optionName(WorkloadField field) const;
-    void fail(CliContext &context, const QString &message) const;
 
     Command m_command;
     QCommandLineParser m_parser;

@@ -21,7 +21,6 @@ WorkloadField formFieldFor(WorkloadField field)
     case WorkloadField::NumRequests:
     case WorkloadField::Seed:
         return WorkloadField::Concurrency; // the simulation's own settings; the load decides them
-    case WorkloadField::MaxNumSeqs:
     case WorkloadField::MaxBatchedTokens:
         return WorkloadField::Profile; // the engine's limits come with the profile
     default:
@@ -43,6 +42,8 @@ void addLoad(const WorkloadFormValues &values, WorkloadRequest &r)
         r.ttftP90Ms = values.ttftP90TargetMs;
     if (values.tpotP90TargetMs != 0.0)
         r.tpotP90Ms = values.tpotP90TargetMs;
+    if (values.maxNumSeqs != 0)
+        r.maxNumSeqs = values.maxNumSeqs;
 }
 
 // The network as typed: a number of Gb/s per GPU, with or without its unit ("800", "800 Gb/s").
@@ -146,6 +147,57 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
     r.trainTokens = values.trainTokensBillions * 1e9;
     addTrainingAtScale(values, r, fail);
     return r;
+}
+
+std::optional<double> WorkloadMapper::networkGbps(const QString &text)
+{
+    return parseNetwork(text);
+}
+
+WorkloadFormValues WorkloadMapper::formValuesFrom(const WorkloadRequest &r, const WorkloadFormValues &base)
+{
+    const WorkloadFormValues d;
+    WorkloadFormValues v = base;
+    v.modelId = r.modelId.value_or(QString());
+    v.customConfigPath = r.modelId ? base.customConfigPath : r.modelConfigPath.value_or(QString());
+    if (r.task)
+        v.task = Tasks::name(*r.task);
+    v.weightPrecision = r.weightPrecision ? Precisions::name(*r.weightPrecision) : QString();
+    v.batch = r.batch.value_or(0);
+    v.gpus = r.gpus.value_or(d.gpus);
+    v.tensorParallel = r.tensorParallel.value_or(0);
+    v.pipelineParallel = r.pipelineParallel.value_or(0);
+    v.profileId = r.profileId.value_or(QString());
+    v.usdPerGpuHour = r.usdPerGpuHour;
+    v.usdPerKwh = r.usdPerKwh.value_or(d.usdPerKwh);
+    if (!r.task || !Tasks::isTraining(*r.task)) {
+        v.kvPrecision = r.kvPrecision ? Precisions::name(*r.kvPrecision) : QString();
+        v.inputTokens = r.inputTokens.value_or(d.inputTokens);
+        v.outputTokens = r.outputTokens.value_or(d.outputTokens);
+        v.concurrency = r.concurrency.value_or(0);
+        v.requestRate = r.requestRate.value_or(0.0);
+        v.ttftP90TargetMs = r.ttftP90Ms.value_or(0.0);
+        v.tpotP90TargetMs = r.tpotP90Ms.value_or(0.0);
+        v.maxNumSeqs = r.maxNumSeqs.value_or(0);
+        return v;
+    }
+    v.sequenceLength = r.sequenceLength.value_or(d.sequenceLength);
+    v.zeroStage = r.zeroStage;
+    v.recompute = r.recompute ? Recomputes::name(*r.recompute) : QString();
+    if (r.trainTokens)
+        v.trainTokensBillions = *r.trainTokens / 1e9;
+    v.microBatch = r.microBatch.value_or(0);
+    v.virtualStages = r.virtualStages.value_or(1);
+    v.contextParallel = r.contextParallel.value_or(1);
+    v.expertParallel = r.expertParallel.value_or(1);
+    v.gpusPerNode = r.gpusPerNode.value_or(0);
+    // Absent: the default network, or the one the form already shows when that is the default too.
+    const auto shown = parseNetwork(base.networkGbps);
+    if (r.networkGbps)
+        v.networkGbps = QString::number(*r.networkGbps);
+    else if (!shown || *shown != WorkloadDefaults::kNetworkGbps)
+        v.networkGbps = QString::number(WorkloadDefaults::kNetworkGbps);
+    return v;
 }
 
 QHash<QString, QString> WorkloadMapper::recipeDefaults(Task task, int gpus)

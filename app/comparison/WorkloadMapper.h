@@ -33,6 +33,16 @@ public:
     // The request alone (no catalogue); values that are not even a choice of the form become errors.
     static WorkloadRequest requestFrom(const WorkloadFormValues &values, QVector<WorkloadFieldError> *errors);
 
+    // The reverse of requestFrom(): the form values that give this request. Values the task does not use
+    // (greyed out in the form) are kept from base; those it uses and the request leaves unset go back to
+    // "the recipe" (or their default). requestFrom(formValuesFrom(r)) == r for every request the form can
+    // hold (tests/app/WorkloadMapperTest.cpp).
+    static WorkloadFormValues formValuesFrom(const WorkloadRequest &request,
+                                             const WorkloadFormValues &base = WorkloadFormValues());
+
+    // The network as typed in the form ("400", "800 Gb/s"), in Gb/s per GPU; nullopt when it is not a number.
+    static std::optional<double> networkGbps(const QString &text);
+
     // What the form's "recipe" choices stand for under this task on this many GPUs.
     static QHash<QString, QString> recipeDefaults(Task task, int gpus);
 };

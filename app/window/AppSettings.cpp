@@ -149,6 +149,7 @@ WorkloadFormValues AppSettings::workload() const
     v.requestRate = real("requestRate", d.requestRate);
     v.ttftP90TargetMs = real("ttftP90TargetMs", d.ttftP90TargetMs);
     v.tpotP90TargetMs = real("tpotP90TargetMs", d.tpotP90TargetMs);
+    v.maxNumSeqs = number("maxNumSeqs", d.maxNumSeqs);
     // Training at scale, added within version 2 too: absent reads as the defaults.
     v.microBatch = number("microBatch", d.microBatch);
     v.virtualStages = number("virtualStages", d.virtualStages);
@@ -187,6 +188,7 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     put("requestRate", v.requestRate);
     put("ttftP90TargetMs", v.ttftP90TargetMs);
     put("tpotP90TargetMs", v.tpotP90TargetMs);
+    put("maxNumSeqs", v.maxNumSeqs);
     put("microBatch", v.microBatch);
     put("virtualStages", v.virtualStages);
     put("contextParallel", v.contextParallel);

@@ -4,6 +4,8 @@
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
 #include "MainWindow.h"
+#include "PlanController.h"
+#include "PlanTab.h"
 #include "PngWriter.h"
 
 #include <QCoreApplication>
@@ -58,6 +60,13 @@ bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
 bool FirstFrameGrabber::waitsForChart()
 {
     const auto *window = qobject_cast<MainWindow *>(m_window);
+    if (window && window->tabs()->currentWidget() == window->planTab() && window->plan()->isBusy()) {
+        // The Plan tab: the frame once the search has ended and its table and chart are drawn.
+        m_renderAgain = true;
+        connect(window->plan(), &PlanController::planShown, this, &FirstFrameGrabber::grabAndQuit,
+                Qt::QueuedConnection);
+        return true;
+    }
     if (!window || window->tabs()->currentWidget() != window->chartsPanel() ||
         !window->comparison()->isComputingCurves())
         return false;

@@ -13,6 +13,8 @@
 #include "GpuField.h"
 #include "GpuPicker.h"
 #include "MathPanel.h"
+#include "PlanController.h"
+#include "PlanTab.h"
 #include "PreferencesDialog.h"
 #include "SpecTableModel.h"
 #include "ThemeController.h"
@@ -55,11 +57,17 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
             [this](const QString &message) { statusBar()->showMessage(message); });
     connect(m_catalogue, &CatalogueSession::snapshotChanged, m_comparison,
             &ComparisonController::setCatalogue);
+    m_plan = new PlanController({m_picker, m_form, m_planTab, m_tabs}, this);
+    connect(m_plan, &PlanController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    connect(m_plan, &PlanController::compareRequested, this, [this] { m_tabs->setCurrentWidget(m_table); });
+    connect(m_catalogue, &CatalogueSession::snapshotChanged, m_plan, &PlanController::setCatalogue);
     m_catalogueTab->setEditor(m_catalogue->editor());
     connect(m_catalogueTab, &CatalogueTab::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
+    m_plan->setCatalogue(m_catalogue->snapshot());
     restoreSettings();
     m_comparison->recomputeNow(); // the first frame already shows the comparison
     showCatalogueState();
@@ -72,6 +80,7 @@ void MainWindow::createViews()
     m_picker = new GpuPicker;
     m_form = new WorkloadForm;
     m_table = new ComparisonTable;
+    m_planTab = new PlanTab;
     m_charts = new ChartsPanel;
     m_catalogueTab = new CatalogueTab;
     m_verdicts = new VerdictPanel;
@@ -81,6 +90,7 @@ void MainWindow::createViews()
     m_tabs->setObjectName(QStringLiteral("centralTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_table, tr("&Compare"));
+    m_tabs->addTab(m_planTab, tr("&Plan"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_tabs->addTab(m_catalogueTab, tr("C&atalogue"));
     setCentralWidget(m_tabs);
@@ -132,8 +142,9 @@ void MainWindow::createActions()
     m_actions.redo = m_catalogue->editor()->undoStack()->createRedoAction(this, tr("&Redo"));
     m_actions.redo->setShortcut(QKeySequence::Redo);
     m_actions.showCompare = make(tr("&Compare"), QKeySequence(tr("Ctrl+1")), true);
-    m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+2")), true);
-    m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+3")), true);
+    m_actions.showPlan = make(tr("&Plan"), QKeySequence(tr("Ctrl+2")), true);
+    m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+3")), true);
+    m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+4")), true);
     m_actions.about = make(tr("&About GPU Compare"), QKeySequence(), true);
     m_actions.aboutQt = make(tr("About &Qt"), QKeySequence(), true);
     m_actions.preferences = make(tr("&Preferences…"), QKeySequence::Preferences, true);
@@ -145,9 +156,11 @@ void MainWindow::createActions()
     connect(m_actions.importCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::importCatalogue);
     connect(m_actions.exportCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::exportCatalogue);
     connect(m_charts, &ChartsPanel::exportRequested, this, &MainWindow::exportChart);
-    connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(0); });
-    connect(m_actions.showCharts, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(1); });
-    connect(m_actions.showCatalogue, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(2); });
+    connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_table); });
+    connect(m_actions.showPlan, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_planTab); });
+    connect(m_actions.showCharts, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_charts); });
+    connect(m_actions.showCatalogue, &QAction::triggered, this,
+            [this] { m_tabs->setCurrentWidget(m_catalogueTab); });
     connect(m_actions.about, &QAction::triggered, this, &MainWindow::showAbout);
     connect(m_actions.aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
     connect(m_actions.preferences, &QAction::triggered, this, &MainWindow::showPreferences);
@@ -180,6 +193,7 @@ void MainWindow::createMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_actions.showCompare);
+    view->addAction(m_actions.showPlan);
     view->addAction(m_actions.showCharts);
     view->addAction(m_actions.showCatalogue);
     view->addSeparator();

@@ -9,6 +9,8 @@ class ComparisonController;
 class ComparisonTable;
 class GpuPicker;
 class MathPanel;
+class PlanController;
+class PlanTab;
 class QAction;
 class QDockWidget;
 class QTabWidget;
@@ -30,6 +32,8 @@ public:
     GpuPicker *gpuPicker() const { return m_picker; }
     WorkloadForm *workloadForm() const { return m_form; }
     ComparisonTable *comparisonTable() const { return m_table; }
+    PlanTab *planTab() const { return m_planTab; }
+    PlanController *plan() const { return m_plan; }
     CatalogueTab *catalogueTab() const { return m_catalogueTab; }
     ChartsPanel *chartsPanel() const { return m_charts; }
     VerdictPanel *verdictPanel() const { return m_verdicts; }
@@ -56,11 +60,13 @@ private:
 
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
+    PlanController *m_plan = nullptr;
     ThemeController *m_theme = nullptr;
     QTabWidget *m_tabs = nullptr;
     GpuPicker *m_picker = nullptr;
     WorkloadForm *m_form = nullptr;
     ComparisonTable *m_table = nullptr;
+    PlanTab *m_planTab = nullptr;
     ChartsPanel *m_charts = nullptr;
     CatalogueTab *m_catalogueTab = nullptr;
     VerdictPanel *m_verdicts = nullptr;
@@ -80,6 +86,7 @@ private:
         QAction *undo = nullptr;
         QAction *redo = nullptr;
         QAction *showCompare = nullptr;
+        QAction *showPlan = nullptr;
         QAction *showCharts = nullptr;
         QAction *showCatalogue = nullptr;
         QAction *about = nullptr;

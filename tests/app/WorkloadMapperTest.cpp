@@ -191,3 +191,72 @@ TEST_F(WorkloadMapperTest, ABadLoadIsReportedAtItsField)
     values.requestRate = -1.0;
     EXPECT_EQ(errorField(values), WorkloadField::RequestRate);
 }
+
+// The reverse of requestFrom: a request (as the planner returns one) goes into the form and comes back the
+// same; the values the task does not use stay as the form had them.
+TEST_F(WorkloadMapperTest, FormValuesFromARequestGiveTheSameRequestBack)
+{
+    WorkloadRequest serving;
+    serving.modelId = QStringLiteral("llama-3.3-70b");
+    serving.task = Task::Inference;
+    serving.weightPrecision = Precision::Fp8;
+    serving.inputTokens = 1024;
+    serving.outputTokens = 256;
+    serving.gpus = 4;
+    serving.tensorParallel = 2;
+    serving.pipelineParallel = 1;
+    serving.usdPerGpuHour = 2.5;
+    serving.usdPerKwh = 0.12;
+    serving.concurrency = 50;
+    serving.ttftP90Ms = 2000.0;
+    serving.tpotP90Ms = 50.0;
+    serving.maxNumSeqs = 64;
+
+    WorkloadFormValues before;
+    before.sequenceLength = 8192; // a training value, greyed out under inference
+    before.microBatch = 4;
+    const WorkloadFormValues values = WorkloadMapper::formValuesFrom(serving, before);
+    EXPECT_EQ(values.gpus, 4);
+    EXPECT_EQ(values.tensorParallel, 2);
+    EXPECT_EQ(values.weightPrecision, QStringLiteral("fp8"));
+    EXPECT_EQ(values.maxNumSeqs, 64);
+    EXPECT_EQ(values.sequenceLength, 8192);
+    EXPECT_EQ(values.microBatch, 4);
+    QVector<WorkloadFieldError> errors;
+    EXPECT_EQ(WorkloadMapper::requestFrom(values, &errors), serving);
+    EXPECT_TRUE(errors.isEmpty());
+    EXPECT_TRUE(WorkloadMapper::map(values, m_snapshot).isValid());
+
+    WorkloadRequest training;
+    training.modelId = QStringLiteral("mpt-13b");
+    training.task = Task::Training;
+    training.weightPrecision = Precision::Bf16;
+    training.sequenceLength = 2048;
+    training.gpus = 64;
+    training.tensorParallel = 2;
+    training.pipelineParallel = 1;
+    training.microBatch = 2;
+    training.zeroStage = 1;
+    training.recompute = Recompute::Selective;
+    training.trainTokens = 1e12;
+    training.networkGbps = 200.0;
+    training.usdPerKwh = WorkloadDefaults::kUsdPerKwh;
+    const WorkloadFormValues trainingValues = WorkloadMapper::formValuesFrom(training, values);
+    EXPECT_EQ(trainingValues.task, QStringLiteral("training"));
+    EXPECT_EQ(trainingValues.recompute, QStringLiteral("selective"));
+    EXPECT_EQ(trainingValues.networkGbps, QStringLiteral("200"));
+    EXPECT_EQ(trainingValues.concurrency, 50) << "the load stays in the form for when inference comes back";
+    errors.clear();
+    EXPECT_EQ(WorkloadMapper::requestFrom(trainingValues, &errors), training);
+    EXPECT_TRUE(errors.isEmpty());
+
+    // And every form the default values give: form -> request -> form -> request.
+    for (const QString &task :
+         {QStringLiteral("inference"), QStringLiteral("training"), QStringLiteral("qlora")}) {
+        WorkloadFormValues form;
+        form.task = task;
+        const WorkloadRequest request = WorkloadMapper::requestFrom(form, &errors);
+        EXPECT_EQ(WorkloadMapper::requestFrom(WorkloadMapper::formValuesFrom(request), &errors), request)
+            << task.toStdString();
+    }
+}

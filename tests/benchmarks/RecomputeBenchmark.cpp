@@ -53,9 +53,9 @@ void recompute(benchmark::State &state, const QString &tabKind)
     }
     w.window->gpuPicker()->setChecked(ids);
     if (tabKind.isEmpty()) {
-        w.window->tabs()->setCurrentIndex(0);
+        w.window->tabs()->setCurrentWidget(w.window->comparisonTable());
     } else {
-        w.window->tabs()->setCurrentIndex(1);
+        w.window->tabs()->setCurrentWidget(w.window->chartsPanel());
         w.window->chartsPanel()->setCurrentKind(tabKind);
     }
     WorkloadFormValues values = w.window->workloadForm()->values();

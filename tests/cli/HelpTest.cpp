@@ -38,10 +38,11 @@ QVector<WorkloadField> allFields()
     return fields;
 }
 
-const QStringList kCommands{
-    QStringLiteral("list"),     QStringLiteral("show"),    QStringLiteral("models"),
-    QStringLiteral("profiles"), QStringLiteral("import"),  QStringLiteral("export"),
-    QStringLiteral("estimate"), QStringLiteral("compare"), QStringLiteral("export-chart")};
+const QStringList kCommands{QStringLiteral("list"),     QStringLiteral("show"),
+                            QStringLiteral("models"),   QStringLiteral("profiles"),
+                            QStringLiteral("import"),   QStringLiteral("export"),
+                            QStringLiteral("estimate"), QStringLiteral("compare"),
+                            QStringLiteral("plan"),     QStringLiteral("export-chart")};
 
 } // namespace
 

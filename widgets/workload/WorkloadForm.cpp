@@ -131,6 +131,11 @@ void WorkloadForm::addLoadFields(int row)
         target->setDecimals(0);
         target->setSuffix(tr(" ms"));
     }
+    m_maxNumSeqs =
+        addSpinBox(WorkloadFields::key(WorkloadField::MaxNumSeqs), tr("Ma&x running"), 0, 65536, row, 4);
+    m_maxNumSeqs->setSpecialValueText(tr("profile"));
+    m_maxNumSeqs->setToolTip(tr("The serving engine's most running sequences per replica; \"profile\" uses "
+                                "the efficiency profile's"));
     // Users and a rate are two ways to describe one load: choosing one clears the other.
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int users) {
         if (users > 0 && m_requestRate->value() > 0.0) {
@@ -146,7 +151,8 @@ void WorkloadForm::addLoadFields(int row)
     });
     for (const QString &field :
          {WorkloadFields::key(WorkloadField::Concurrency), WorkloadFields::key(WorkloadField::RequestRate),
-          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)}) {
+          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
+          WorkloadFields::key(WorkloadField::MaxNumSeqs)}) {
         m_fields[field].inferenceOnly = true;
         m_fields[field].hiddenWhenUnused = true;
     }
@@ -343,7 +349,8 @@ void WorkloadForm::updateTaskDependentFields()
         return; // still being built
     const bool load = m_concurrency->value() > 0 || m_requestRate->value() > 0.0;
     for (const QString &field :
-         {WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90)}) {
+         {WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
+          WorkloadFields::key(WorkloadField::MaxNumSeqs)}) {
         const Field target = m_fields.value(field);
         target.editor->setEnabled(!training && load);
         target.caption->setEnabled(!training && load);
@@ -443,6 +450,7 @@ WorkloadFormValues WorkloadForm::values() const
     v.requestRate = m_requestRate->value();
     v.ttftP90TargetMs = m_ttftTarget->value();
     v.tpotP90TargetMs = m_tpotTarget->value();
+    v.maxNumSeqs = m_maxNumSeqs->value();
     v.microBatch = m_microBatch->value();
     v.virtualStages = m_virtualStages->value();
     v.contextParallel = m_contextParallel->value();
@@ -483,6 +491,7 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     }
     m_ttftTarget->setValue(v.ttftP90TargetMs);
     m_tpotTarget->setValue(v.tpotP90TargetMs);
+    m_maxNumSeqs->setValue(v.maxNumSeqs);
     m_microBatch->setValue(v.microBatch);
     m_virtualStages->setValue(v.virtualStages);
     m_contextParallel->setValue(v.contextParallel);

@@ -104,6 +104,7 @@ private:
     QDoubleSpinBox *m_requestRate = nullptr;
     QDoubleSpinBox *m_ttftTarget = nullptr;
     QDoubleSpinBox *m_tpotTarget = nullptr;
+    QSpinBox *m_maxNumSeqs = nullptr;
     QSpinBox *m_microBatch = nullptr;
     QSpinBox *m_virtualStages = nullptr;
     QSpinBox *m_contextParallel = nullptr;

@@ -35,6 +35,7 @@ struct WorkloadFormValues
     double requestRate = 0.0;
     double ttftP90TargetMs = 0.0;
     double tpotP90TargetMs = 0.0;
+    int maxNumSeqs = 0; // the serving engine's most running sequences per replica; 0 = the profile's
     // Training at scale (the defaults are left out of the request): micro-batch (0 = the recipe's, 1),
     // interleaved stages, context and expert parallel sizes, GPUs per node (0 = each GPU's catalogue value)
     // and the inter-node network per GPU in Gb/s as typed or chosen ("0" = one node only; any other text
