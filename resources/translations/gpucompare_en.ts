@@ -88,6 +88,30 @@
     </message>
 </context>
 <context>
+    <name>Planner</name>
+    <message numerus="yes">
+        <source>tp %1 × pp %2 × %n replica(s)</source>
+        <translation>
+            <numerusform>tp %1 × pp %2 × %n replica</numerusform>
+            <numerusform>tp %1 × pp %2 × %n replicas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s)</source>
+        <translation>
+            <numerusform>%n replica</numerusform>
+            <numerusform>%n replicas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>tp %1 × %n replica(s)</source>
+        <translation>
+            <numerusform>tp %1 × %n replica</numerusform>
+            <numerusform>tp %1 × %n replicas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VerdictRules</name>
     <message numerus="yes">
         <source>does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs</source>

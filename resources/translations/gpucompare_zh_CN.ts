@@ -2399,6 +2399,14 @@ Source: %6</source>
         <source>&amp;Theme</source>
         <translation>主题(&amp;T)</translation>
     </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>规划(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Ctrl+4</source>
+        <translation>Ctrl+4</translation>
+    </message>
 </context>
 <context>
     <name>MathExpr</name>
@@ -2899,6 +2907,547 @@ Source: %6</source>
     <message>
         <source>recomputation time per step</source>
         <translation>每步重计算时间</translation>
+    </message>
+</context>
+<context>
+    <name>ParetoChartWidget</name>
+    <message>
+        <source>Cost against latency</source>
+        <translation>成本与延迟</translation>
+    </message>
+</context>
+<context>
+    <name>PlanController</name>
+    <message>
+        <source>Pick one GPU or more on the left, or consider the whole catalogue.</source>
+        <translation>在左侧选择一个或多个 GPU，或考虑整个目录。</translation>
+    </message>
+    <message>
+        <source>Loaded %1: %2, %3</source>
+        <translation>已载入 %1：%2，%3</translation>
+    </message>
+</context>
+<context>
+    <name>PlanInputs</name>
+    <message>
+        <source>The &amp;picked GPUs</source>
+        <translation>已选的 GPU(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The whole cata&amp;logue</source>
+        <translation>整个目录(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Re&amp;set prices</source>
+        <translation>重置价格(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Let the plan store the weights in %1</source>
+        <translation>允许规划以 %1 存储权重</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Training: the run must end within this time</source>
+        <translation>训练：运行必须在此时间内结束</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>The most GPUs of one type a configuration may use</source>
+        <translation>一种配置最多可用的同型号 GPU 数</translation>
+    </message>
+    <message>
+        <source>Prices per GPU-hour</source>
+        <translation>每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>Use the catalogue&apos;s prices again</source>
+        <translation>重新使用目录中的价格</translation>
+    </message>
+    <message>
+        <source>Consider:</source>
+        <translation>考虑：</translation>
+    </message>
+    <message>
+        <source>Weights:</source>
+        <translation>权重：</translation>
+    </message>
+    <message>
+        <source>&amp;Deadline:</source>
+        <translation>期限(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Most GPUs:</source>
+        <translation>最多 GPU 数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>P&amp;rices ($ per GPU-hour):</source>
+        <translation>价格（每 GPU 小时 $）(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>The &amp;picked GPUs (%1)</source>
+        <translation>已选的 GPU（%1）(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The whole cata&amp;logue (%1)</source>
+        <translation>整个目录（%1）(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPresenter</name>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>full training</source>
+        <translation>全量训练</translation>
+    </message>
+    <message>
+        <source>LoRA fine-tune</source>
+        <translation>LoRA 微调</translation>
+    </message>
+    <message>
+        <source>QLoRA fine-tune</source>
+        <translation>QLoRA 微调</translation>
+    </message>
+    <message>
+        <source>no model</source>
+        <translation>无模型</translation>
+    </message>
+    <message>
+        <source>no configuration meets the target</source>
+        <translation>没有配置能达到目标</translation>
+    </message>
+    <message>
+        <source>not searched yet</source>
+        <translation>尚未搜索</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 · %3</source>
+        <translation>%1：%2 · %3</translation>
+    </message>
+    <message>
+        <source>meets the target</source>
+        <translation>达到目标</translation>
+    </message>
+    <message>
+        <source>misses the target</source>
+        <translation>未达到目标</translation>
+    </message>
+    <message>
+        <source>%1
+%2 days · $%3 for the run · MFU %4% · %5</source>
+        <translation>%1
+%2 天 · 整个运行 $%3 · MFU %4% · %5</translation>
+    </message>
+    <message>
+        <source>%1
+TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / hour · %5</source>
+        <translation>%1
+TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / 小时 · %5</translation>
+    </message>
+    <message>
+        <source>Time to train (days, log scale)</source>
+        <translation>训练时间（天，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Run cost ($, log scale)</source>
+        <translation>运行成本（$，对数刻度）</translation>
+    </message>
+    <message>
+        <source>deadline %1 days</source>
+        <translation>期限 %1 天</translation>
+    </message>
+    <message>
+        <source>TTFT p90 (ms, log scale)</source>
+        <translation>TTFT p90（ms，对数刻度）</translation>
+    </message>
+    <message>
+        <source>Cost ($ / hour, log scale)</source>
+        <translation>成本（$ / 小时，对数刻度）</translation>
+    </message>
+    <message>
+        <source>target %1 ms</source>
+        <translation>目标 %1 ms</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>帕累托前沿</translation>
+    </message>
+    <message>
+        <source>Misses the target</source>
+        <translation>未达到目标</translation>
+    </message>
+    <message>
+        <source>The configurations tried appear here as the search goes</source>
+        <translation>搜索过程中尝试的配置会显示在这里</translation>
+    </message>
+    <message>
+        <source>No configuration fits with a price</source>
+        <translation>没有带价格且放得下的配置</translation>
+    </message>
+    <message>
+        <source>Run cost against time to train: %1 configurations that fit</source>
+        <translation>运行成本与训练时间：%1 个放得下的配置</translation>
+    </message>
+    <message>
+        <source>Cost per hour against TTFT p90: %1 configurations that fit</source>
+        <translation>每小时成本与 TTFT p90：%1 个放得下的配置</translation>
+    </message>
+    <message>
+        <source>Training %1 (%2) on %3 B tokens of %4-token sequences, within %5 days</source>
+        <translation>训练 %1（%2），%3 B token，序列长 %4 token，%5 天内完成</translation>
+    </message>
+    <message>
+        <source>; global batch %1 sequences at every GPU count</source>
+        <translation>；各 GPU 数下全局批大小均为 %1 个序列</translation>
+    </message>
+    <message>
+        <source>, on at most %1 GPUs of a type</source>
+        <translation>，每种 GPU 最多 %1 个</translation>
+    </message>
+    <message>
+        <source>Set a deadline in days: the plan finds the cheapest configuration that ends by then.</source>
+        <translation>请设置以天计的期限：规划会找出在此之前完成的最便宜配置。</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out</source>
+        <translation>输入 %1 / 输出 %2</translation>
+    </message>
+    <message>
+        <source>to %1 users</source>
+        <translation>面向 %1 个用户</translation>
+    </message>
+    <message>
+        <source>at %1 requests/s</source>
+        <translation>每秒 %1 个请求</translation>
+    </message>
+    <message>
+        <source>TTFT p90 ≤ %1 ms</source>
+        <translation>TTFT p90 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT p90 ≤ %1 ms</source>
+        <translation>TPOT p90 ≤ %1 ms</translation>
+    </message>
+    <message>
+        <source>Serving %1, %2, with no traffic</source>
+        <translation>部署 %1，%2，没有负载</translation>
+    </message>
+    <message>
+        <source>Set Concurrent users or Requests / s in the workload form, and a TTFT p90 or TPOT p90 target: the plan finds the cheapest configuration that serves that traffic within them.</source>
+        <translation>请在工作负载表单中设置并发用户或请求 / 秒，以及 TTFT p90 或 TPOT p90 目标：规划会找出在目标内承载该负载的最便宜配置。</translation>
+    </message>
+    <message>
+        <source>Serving %1 %2, %3, with no latency target</source>
+        <translation>部署 %1 %2，%3，没有延迟目标</translation>
+    </message>
+    <message>
+        <source>Set a TTFT p90 or TPOT p90 target in the workload form: the plan finds the cheapest configuration that meets it.</source>
+        <translation>请在工作负载表单中设置 TTFT p90 或 TPOT p90 目标：规划会找出达到它的最便宜配置。</translation>
+    </message>
+    <message>
+        <source>Serving %1 %2, %3; targets %4</source>
+        <translation>部署 %1 %2，%3；目标 %4</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPriceModel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The catalogue&apos;s price; double-click to change it for this plan</source>
+        <translation>目录中的价格；双击可为本次规划修改</translation>
+    </message>
+    <message>
+        <source>Changed for this plan; the catalogue&apos;s is $%1</source>
+        <translation>已为本次规划修改；目录中为 $%1</translation>
+    </message>
+    <message>
+        <source>Changed for this plan; the catalogue has none</source>
+        <translation>已为本次规划修改；目录中没有价格</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>$ / h</source>
+        <translation>$ / 小时</translation>
+    </message>
+</context>
+<context>
+    <name>PlanSearch</name>
+    <message>
+        <source>does not fit: %1 GB per GPU at best (tp %2 × pp %3) on %4 GB</source>
+        <translation>放不下：最好情况下单卡 %1 GB（tp %2 × pp %3），容量 %4 GB</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>TTFT p90 %1 ms (target %2)</source>
+        <translation>TTFT p90 %1 ms（目标 %2）</translation>
+    </message>
+    <message>
+        <source>TPOT p90 %1 ms (target %2)</source>
+        <translation>TPOT p90 %1 ms（目标 %2）</translation>
+    </message>
+    <message>
+        <source>needs more than %1 GPUs: at %1 (tp %2) %3</source>
+        <translation>需要超过 %1 个 GPU：%1 个时（tp %2）%3</translation>
+    </message>
+    <message>
+        <source>even at one user per replica (tp %1): %2</source>
+        <translation>即使每个副本一个用户（tp %1）：%2</translation>
+    </message>
+    <message>
+        <source>even at the lightest load, %1 replicas (tp %2): %3</source>
+        <translation>即使在最轻负载下，%1 个副本（tp %2）：%3</translation>
+    </message>
+    <message>
+        <source>needs more than %1 GPUs: the fastest tried, %2 GPUs, takes %3 days (deadline %4)</source>
+        <translation>需要超过 %1 个 GPU：尝试过的最快配置（%2 个 GPU）需要 %3 天（期限 %4）</translation>
+    </message>
+    <message>
+        <source>does not fit: %1 GB per GPU at best (%2 GPUs) on %3 GB</source>
+        <translation>放不下：最好情况下单卡 %1 GB（%2 个 GPU），容量 %3 GB</translation>
+    </message>
+    <message>
+        <source>cannot finish in %1 days on %2 GPUs even at the GPU&apos;s peak rate</source>
+        <translation>即使以 GPU 峰值速率，%2 个 GPU 也无法在 %1 天内完成</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTab</name>
+    <message>
+        <source>Ca&amp;ncel</source>
+        <translation>取消(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Search progress</source>
+        <translation>搜索进度</translation>
+    </message>
+    <message>
+        <source>Stop the search; the GPU types done so far stay</source>
+        <translation>停止搜索；已完成的 GPU 型号保留</translation>
+    </message>
+    <message>
+        <source>Plan per GPU type</source>
+        <translation>各 GPU 型号的规划</translation>
+    </message>
+    <message>
+        <source>Click a GPU type to load its configuration into the Compare tab</source>
+        <translation>单击 GPU 型号，将其配置载入“比较”标签页</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>No search</source>
+        <translation>未搜索</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 of %2 GPU types</source>
+        <translation>已在 %2 个 GPU 型号中的第 %1 个后取消</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU types</source>
+        <translation>%1 / %2 个 GPU 型号</translation>
+    </message>
+    <message>
+        <source>Done: %1 GPU types, %2 configurations</source>
+        <translation>完成：%1 个 GPU 型号，%2 个配置</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTableModel</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Cheapest first among the GPU types that meet the target</source>
+        <translation>在达到目标的 GPU 型号中最便宜的排在前面</translation>
+    </message>
+    <message>
+        <source>The whole run&apos;s cost at these prices</source>
+        <translation>按这些价格整个运行的成本</translation>
+    </message>
+    <message>
+        <source>Dollars per million output tokens under the load</source>
+        <translation>负载下每百万输出 token 的美元数</translation>
+    </message>
+    <message>
+        <source>GPUs of the configuration; for a GPU type that cannot meet the target, why not</source>
+        <translation>配置的 GPU 数；对于无法达到目标的 GPU 型号，说明原因</translation>
+    </message>
+    <message>
+        <source>How far inside the tightest target, as a share of it</source>
+        <translation>距最紧目标的余量，占该目标的比例</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>布局</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>$ / hour</source>
+        <translation>$ / 小时</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>运行成本</translation>
+    </message>
+    <message>
+        <source>$ / M
+tokens</source>
+        <translation>$ / 百万
+token</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>TTFT p90
+(ms)</source>
+        <translation>TTFT p90
+(ms)</translation>
+    </message>
+    <message>
+        <source>MFU
+(%)</source>
+        <translation>MFU
+(%)</translation>
+    </message>
+    <message>
+        <source>TPOT p90
+(ms)</source>
+        <translation>TPOT p90
+(ms)</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>余量</translation>
+    </message>
+</context>
+<context>
+    <name>Planner</name>
+    <message>
+        <source>GPU &apos;%1&apos; is not in the catalogue</source>
+        <translation>GPU“%1”不在目录中</translation>
+    </message>
+    <message>
+        <source>the catalogue has no GPUs to plan with</source>
+        <translation>目录中没有可规划的 GPU</translation>
+    </message>
+    <message>
+        <source>price for GPU &apos;%1&apos;, which is not in the catalogue</source>
+        <translation>为 GPU“%1”给了价格，但它不在目录中</translation>
+    </message>
+    <message>
+        <source>price %1 $/GPU-hour for %2: allowed 0 to 10000</source>
+        <translation>%2 的价格 %1 $/GPU 小时：允许 0 到 10000</translation>
+    </message>
+    <message>
+        <source>max GPUs %1: allowed 1 to 65536</source>
+        <translation>最多 GPU 数 %1：允许 1 到 65536</translation>
+    </message>
+    <message>
+        <source>a deadline is needed: the days the run may take (more than 0)</source>
+        <translation>需要期限：运行可用的天数（大于 0）</translation>
+    </message>
+    <message>
+        <source>deadline %1 days: allowed more than 0 to 36500</source>
+        <translation>期限 %1 天：允许大于 0 到 36500</translation>
+    </message>
+    <message>
+        <source>the plan serves a load: give concurrent users or a request rate</source>
+        <translation>规划针对负载：请给出并发用户或请求速率</translation>
+    </message>
+    <message>
+        <source>the plan meets a target: give a TTFT p90 or a TPOT p90 target</source>
+        <translation>规划需要目标：请给出 TTFT p90 或 TPOT p90 目标</translation>
+    </message>
+    <message>
+        <source>tp %1 × pp %2 × dp %3</source>
+        <translation>tp %1 × pp %2 × dp %3</translation>
+    </message>
+    <message>
+        <source> × cp %1</source>
+        <translation> × cp %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>tp %1 × pp %2 × %n replica(s)</source>
+        <translation>
+            <numerusform>tp %1 × pp %2 × %n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>tp %1</source>
+        <translation>tp %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n replica(s)</source>
+        <translation>
+            <numerusform>%n 个副本</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>tp %1 × %n replica(s)</source>
+        <translation>
+            <numerusform>tp %1 × %n 个副本</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>micro-batch %1</source>
+        <translation>微批次 %1</translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message>
+        <source>%1 recompute</source>
+        <translation>%1重计算</translation>
+    </message>
+    <message>
+        <source>max %1 running</source>
+        <translation>最多 %1 个运行中</translation>
     </message>
 </context>
 <context>
@@ -3540,6 +4089,18 @@ Source: %6</source>
     <message>
         <source>For mixture-of-experts models: this one has no experts</source>
         <translation>用于混合专家模型：此模型没有专家</translation>
+    </message>
+    <message>
+        <source>Ma&amp;x running</source>
+        <translation>最多运行数(&amp;X)</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>按配置</translation>
+    </message>
+    <message>
+        <source>The serving engine&apos;s most running sequences per replica; &quot;profile&quot; uses the efficiency profile&apos;s</source>
+        <translation>服务引擎每个副本最多同时运行的序列数；“按配置”使用效率配置中的值</translation>
     </message>
 </context>
 <context>
