@@ -1,8 +1,9 @@
 #include "BarChartWidget.h"
 
 #include "BarLegendItem.h"
-#include "ChartTextFit.h"
+#include "ChartAxes.h"
 #include "ChartPalette.h"
+#include "ChartTextFit.h"
 #include "PlotRender.h"
 #include "ValueFormat.h"
 
@@ -17,21 +18,13 @@ constexpr double kGroupWidth = 0.8; // share of a category slot covered by its b
 constexpr double kHeadroom = 1.15;  // value axis range above the tallest bar, room for its label
 constexpr int kLabelGap = 2;        // pixels between neighbouring value labels
 
-QFont chartFont(const QWidget *widget, int pointSize, bool bold = false)
-{
-    QFont font = widget->font();
-    font.setPointSize(pointSize);
-    font.setBold(bold);
-    return font;
-}
-
 } // namespace
 
 BarChartWidget::BarChartWidget(QWidget *parent)
     : ChartView(parent)
     , m_plot(new QCustomPlot(this))
-    , m_title(new QCPTextElement(m_plot, QString(), chartFont(this, kTitlePointSize, true)))
-    , m_footnote(new QCPTextElement(m_plot, QString(), chartFont(this, kFootnotePointSize)))
+    , m_title(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, kTitlePointSize, true)))
+    , m_footnote(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, kFootnotePointSize)))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -47,7 +40,7 @@ BarChartWidget::BarChartWidget(QWidget *parent)
 
     m_plot->setAutoAddPlottableToLegend(false); // applyData() adds a BarLegendItem per series
     m_plot->legend->setVisible(true);
-    m_plot->legend->setFont(chartFont(this, kLabelPointSize));
+    m_plot->legend->setFont(ChartAxes::font(this, kLabelPointSize));
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setMargins(QMargins(8, 8, 20, 8));
     m_title->setMargins(QMargins(4, 10, 4, 4));
@@ -62,8 +55,8 @@ BarChartWidget::BarChartWidget(QWidget *parent)
     grid->setColumnStretchFactor(1, 0.001);
 
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
-        axis->setTickLabelFont(chartFont(this, kLabelPointSize));
-        axis->setLabelFont(chartFont(this, kLabelPointSize));
+        axis->setTickLabelFont(ChartAxes::font(this, kLabelPointSize));
+        axis->setLabelFont(ChartAxes::font(this, kLabelPointSize));
     }
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->xAxis->setTickLength(0, 4);
@@ -118,7 +111,7 @@ void BarChartWidget::applyData()
     m_plot->xAxis->setRange(0.5, categoryCount + 0.5);
     m_plot->yAxis->setLabel(chart.valueAxisLabel);
 
-    const QFont labelFont = chartFont(this, kFootnotePointSize);
+    const QFont labelFont = ChartAxes::font(this, kFootnotePointSize);
     auto addLabel = [&](double key, double value, const QString &text) {
         auto *label = new QCPItemText(m_plot);
         label->setFont(labelFont);

@@ -1,5 +1,6 @@
 #include "LineChartWidget.h"
 
+#include "ChartAxes.h"
 #include "ChartPalette.h"
 #include "ChartTextFit.h"
 #include "PlotRender.h"
@@ -16,41 +17,13 @@ namespace {
 constexpr double kMargin = 1.3;      // log-axis room around the data, as a factor
 constexpr double kToolTipRadius = 8; // pixels from a point that still show its tooltip
 
-QFont chartFont(const QWidget *widget, int pointSize, bool bold = false)
-{
-    QFont font = widget->font();
-    font.setPointSize(pointSize);
-    font.setBold(bold);
-    return font;
-}
-
-// Labelled ticks on a log axis at 1-2-5 steps (denser when the range spans less than a decade), so a
-// range like 20 to 90 ms still reads; QCPAxisTickerLog labels only powers of ten.
-QSharedPointer<QCPAxisTickerText> logTicks(double low, double high, const QLocale &locale)
-{
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (const QVector<double> &steps :
-         {QVector<double>{1, 2, 5}, QVector<double>{1, 1.5, 2, 3, 4, 5, 6, 8}}) {
-        ticker->clear();
-        for (int exponent = int(std::floor(std::log10(low))); exponent <= int(std::ceil(std::log10(high)));
-             ++exponent)
-            for (double step : steps)
-                if (const double value = step * std::pow(10.0, exponent); value >= low && value <= high)
-                    ticker->addTick(value, ValueFormat::compact(value, locale));
-        if (ticker->ticks().size() >= 3)
-            break;
-    }
-    ticker->setSubTickCount(0);
-    return ticker;
-}
-
 } // namespace
 
 LineChartWidget::LineChartWidget(QWidget *parent)
     : ChartView(parent)
     , m_plot(new QCustomPlot(this))
-    , m_title(new QCPTextElement(m_plot, QString(), chartFont(this, kTitlePointSize, true)))
-    , m_footnote(new QCPTextElement(m_plot, QString(), chartFont(this, kFootnotePointSize)))
+    , m_title(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, kTitlePointSize, true)))
+    , m_footnote(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, kFootnotePointSize)))
     , m_panelGrid(new QCPLayoutGrid)
     , m_margins(new QCPMarginGroup(m_plot))
 {
@@ -75,7 +48,7 @@ LineChartWidget::LineChartWidget(QWidget *parent)
     m_panels << first;
 
     m_plot->legend->setVisible(true);
-    m_plot->legend->setFont(chartFont(this, kLabelPointSize));
+    m_plot->legend->setFont(ChartAxes::font(this, kLabelPointSize));
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setMargins(QMargins(8, 8, 20, 8));
     m_title->setMargins(QMargins(4, 10, 4, 4));
@@ -124,8 +97,8 @@ void LineChartWidget::setUpAxes(QCPAxisRect *panel, int index, int count) const
     QCPAxis *x = panel->axis(QCPAxis::atBottom);
     QCPAxis *y = panel->axis(QCPAxis::atLeft);
     for (QCPAxis *axis : {x, y}) {
-        axis->setTickLabelFont(chartFont(this, kLabelPointSize));
-        axis->setLabelFont(chartFont(this, kLabelPointSize));
+        axis->setTickLabelFont(ChartAxes::font(this, kLabelPointSize));
+        axis->setLabelFont(ChartAxes::font(this, kLabelPointSize));
         axis->setScaleType(QCPAxis::stLogarithmic);
         axis->setSubTicks(false);
     }
@@ -209,7 +182,7 @@ void LineChartWidget::applyData()
         auto *label = new QCPItemText(m_plot);
         label->setClipAxisRect(rect);
         label->setSelectable(false);
-        label->setFont(chartFont(this, kFootnotePointSize, true));
+        label->setFont(ChartAxes::font(this, kFootnotePointSize, true));
         label->setText(reference.label);
         label->position->setAxisRect(rect);
         label->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
@@ -234,7 +207,8 @@ void LineChartWidget::applyData()
             rect->axis(QCPAxis::atLeft)->setRange(0.0, high[panel] > 0.0 ? high[panel] * 1.15 : 1.0);
         } else {
             rect->axis(QCPAxis::atLeft)->setRange(yLow, std::max(yHigh, yLow * 2.0));
-            rect->axis(QCPAxis::atLeft)->setTicker(logTicks(yLow, std::max(yHigh, yLow * 2.0), locale()));
+            rect->axis(QCPAxis::atLeft)
+                ->setTicker(ChartAxes::logTicks(yLow, std::max(yHigh, yLow * 2.0), locale()));
         }
         // Vertical markers (a node boundary): a dashed line across the panel, labelled in the top one.
         for (const ChartMarker &marker : chart.xMarkers) {
@@ -256,7 +230,7 @@ void LineChartWidget::applyData()
             auto *label = new QCPItemText(m_plot);
             label->setClipAxisRect(rect);
             label->setSelectable(false);
-            label->setFont(chartFont(this, kFootnotePointSize));
+            label->setFont(ChartAxes::font(this, kFootnotePointSize));
             label->setText(marker.label);
             label->position->setAxisRect(rect);
             label->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));

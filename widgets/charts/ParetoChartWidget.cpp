@@ -1,5 +1,6 @@
 #include "ParetoChartWidget.h"
 
+#include "ChartAxes.h"
 #include "ChartPalette.h"
 #include "ChartView.h"
 #include "ValueFormat.h"
@@ -18,40 +19,7 @@ constexpr double kMargin = 1.35;    // log-axis room around the data, as a facto
 constexpr double kPickRadius = 8.0; // pixels from a point that still pick it
 constexpr int kPointSize = 7;
 constexpr int kRingSize = 13;
-
-QFont chartFont(const QWidget *widget, int pointSize, bool bold = false)
-{
-    QFont font = widget->font();
-    font.setPointSize(pointSize);
-    font.setBold(bold);
-    return font;
-}
-
-// Labelled ticks on a log axis at 1-2-5 steps (denser when the range spans less than a decade).
-QSharedPointer<QCPAxisTickerText> logTicks(double low, double high, const QLocale &locale)
-{
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (const QVector<double> &steps :
-         {QVector<double>{1, 2, 5}, QVector<double>{1, 1.5, 2, 3, 4, 5, 6, 8}}) {
-        ticker->clear();
-        for (int exponent = int(std::floor(std::log10(low))); exponent <= int(std::ceil(std::log10(high)));
-             ++exponent)
-            for (double step : steps)
-                if (const double value = step * std::pow(10.0, exponent); value >= low && value <= high)
-                    ticker->addTick(value, ValueFormat::compact(value, locale));
-        if (ticker->ticks().size() >= 3)
-            break;
-    }
-    if (ticker->ticks().size() > 12) { // many decades: powers of ten only
-        const QMap<double, QString> all = ticker->ticks();
-        ticker->clear();
-        for (auto it = all.cbegin(); it != all.cend(); ++it)
-            if (std::abs(std::log10(it.key()) - std::round(std::log10(it.key()))) < 1e-9)
-                ticker->addTick(it.key(), it.value());
-    }
-    ticker->setSubTickCount(0);
-    return ticker;
-}
+constexpr int kMostTicks = 12; // beyond, many decades: powers of ten only
 
 bool plottable(const ParetoPoint &point)
 {
@@ -63,7 +31,7 @@ bool plottable(const ParetoPoint &point)
 ParetoChartWidget::ParetoChartWidget(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
-    , m_title(new QCPTextElement(m_plot, QString(), chartFont(this, ChartView::kTitlePointSize, true)))
+    , m_title(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, ChartView::kTitlePointSize, true)))
 {
     setObjectName(QStringLiteral("paretoChart"));
     auto *layout = new QVBoxLayout(this);
@@ -88,14 +56,14 @@ ParetoChartWidget::ParetoChartWidget(QWidget *parent)
     side->setRowStretchFactor(1, 1.0);
     grid->setColumnStretchFactor(1, 0.001);
     m_plot->legend->setVisible(true);
-    m_plot->legend->setFont(chartFont(this, ChartView::kLabelPointSize));
+    m_plot->legend->setFont(ChartAxes::font(this, ChartView::kLabelPointSize));
     m_plot->legend->setBorderPen(Qt::NoPen);
     m_plot->legend->setMargins(QMargins(8, 6, 10, 6));
 
     for (QCPAxis *axis : {m_plot->xAxis, m_plot->yAxis}) {
         axis->setScaleType(QCPAxis::stLogarithmic);
-        axis->setTickLabelFont(chartFont(this, ChartView::kLabelPointSize));
-        axis->setLabelFont(chartFont(this, ChartView::kLabelPointSize));
+        axis->setTickLabelFont(ChartAxes::font(this, ChartView::kLabelPointSize));
+        axis->setLabelFont(ChartAxes::font(this, ChartView::kLabelPointSize));
         axis->grid()->setVisible(true);
         axis->setSubTicks(false);
     }
@@ -168,7 +136,7 @@ void ParetoChartWidget::rebuild()
                 auto *label = new QCPItemText(m_plot);
                 label->setSelectable(false);
                 label->setText(series.chosenLabel);
-                label->setFont(chartFont(this, ChartView::kFootnotePointSize, true));
+                label->setFont(ChartAxes::font(this, ChartView::kFootnotePointSize, true));
                 label->setPadding(QMargins(3, 1, 3, 1));
                 label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
                 label->position->setType(QCPItemPosition::ptAbsolute);
@@ -218,7 +186,7 @@ void ParetoChartWidget::rebuild()
         m_targetLabel = new QCPItemText(m_plot);
         m_targetLabel->setSelectable(false);
         m_targetLabel->setText(m_data.xTargetLabel);
-        m_targetLabel->setFont(chartFont(this, ChartView::kFootnotePointSize));
+        m_targetLabel->setFont(ChartAxes::font(this, ChartView::kFootnotePointSize));
         m_targetLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         m_targetLabel->position->setCoords(*m_data.xTarget, 0.0);
         m_targetLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
@@ -237,14 +205,14 @@ void ParetoChartWidget::rebuild()
     const double yFrom = yLow / kMargin, yTo = std::max(yHigh * kMargin * 1.15, yFrom * 4.0);
     m_plot->xAxis->setRange(xFrom, xTo);
     m_plot->yAxis->setRange(yFrom, yTo);
-    m_plot->xAxis->setTicker(logTicks(xFrom, xTo, locale()));
-    m_plot->yAxis->setTicker(logTicks(yFrom, yTo, locale()));
+    m_plot->xAxis->setTicker(ChartAxes::logTicks(xFrom, xTo, locale(), kMostTicks));
+    m_plot->yAxis->setTicker(ChartAxes::logTicks(yFrom, yTo, locale(), kMostTicks));
 
     if (m_data.pointCount() == 0 && !m_data.emptyText.isEmpty()) {
         m_empty = new QCPItemText(m_plot);
         m_empty->setSelectable(false);
         m_empty->setText(m_data.emptyText);
-        m_empty->setFont(chartFont(this, ChartView::kLabelPointSize));
+        m_empty->setFont(ChartAxes::font(this, ChartView::kLabelPointSize));
         m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
         m_empty->position->setCoords(0.5, 0.5);
         m_empty->setPositionAlignment(Qt::AlignCenter);
