@@ -145,11 +145,7 @@ public:
         c.request.virtualStages.reset();
         if (m_price >= 0.0)
             c.request.usdPerGpuHour = m_price;
-        // One node or one GPU uses no network: the resolver refuses one given for it.
-        const int node = GpuCapabilities::gpusPerNode(m_context.gpu, w.gpusPerNode);
-        if (w.gpuCount == 1 || (c.request.gpusPerNode && w.gpuCount <= node))
-            c.request.networkGbps.reset();
-        return c;
+        return c; // base.request already leaves out a network the resolver would refuse (BaseCache)
     }
 
     // Meeting the deadline first, then the cheaper run, then the faster.
