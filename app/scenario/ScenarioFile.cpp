@@ -1,0 +1,298 @@
+#include "ScenarioFile.h"
+
+#include "AtomicFileWriter.h"
+#include "GpuField.h"
+#include "ModelSpecJson.h"
+#include "Precision.h"
+#include "WorkloadRequestJson.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(ScenarioFile)
+};
+
+const QString kFormat = QStringLiteral("gpucompare-scenario");
+constexpr qint64 kMaxBytes = 16 * 1024 * 1024; // a scenario is a few kilobytes; refuse anything absurd
+
+// Text a user may see in a message or a table: no control characters (tabs and newlines aside).
+bool isCleanText(const QString &text)
+{
+    return std::none_of(text.begin(), text.end(), [](QChar c) {
+        return (c.category() == QChar::Other_Control && c != u'\t' && c != u'\n') || c.isSurrogate();
+    });
+}
+
+QJsonObject gpuToJson(const GpuSpec &gpu)
+{
+    QJsonObject object;
+    for (const GpuField &field : GpuFields::all())
+        object.insert(field.name(), QJsonValue::fromVariant(GpuFields::value(gpu, field)));
+    return object;
+}
+
+std::optional<GpuSpec> gpuFromJson(const QJsonValue &value, const QString &where, QString *error)
+{
+    if (!value.isObject()) {
+        *error = Messages::tr("%1: not a GPU record").arg(where);
+        return std::nullopt;
+    }
+    const QJsonObject object = value.toObject();
+    GpuSpec gpu;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const GpuField *field = GpuFields::findByName(it.key());
+        if (!field) {
+            *error = Messages::tr("%1.%2: not a GPU value").arg(where, it.key());
+            return std::nullopt;
+        }
+        const QVariant fieldValue = it.value().isNull() ? QVariant() : it.value().toVariant();
+        QString reason;
+        if ((field->isNumeric() && !it.value().isNull() && !it.value().isDouble()) ||
+            (!field->isNumeric() && !it.value().isNull() && !it.value().isString()) ||
+            (it.value().isString() && !isCleanText(it.value().toString())) ||
+            !GpuFields::setValue(gpu, *field, fieldValue, &reason)) {
+            *error =
+                Messages::tr("%1.%2: %3")
+                    .arg(where, it.key(), reason.isEmpty() ? Messages::tr("not a value it takes") : reason);
+            return std::nullopt;
+        }
+    }
+    if (gpu.gpuId.isEmpty()) {
+        *error = Messages::tr("%1: has no gpu_id").arg(where);
+        return std::nullopt;
+    }
+    return gpu;
+}
+
+QJsonObject planToJson(const PlanInputValues &plan)
+{
+    QJsonObject prices;
+    for (auto it = plan.prices.begin(); it != plan.prices.end(); ++it)
+        prices.insert(it.key(), it.value());
+    return {{QStringLiteral("whole_catalogue"), plan.wholeCatalogue},
+            {QStringLiteral("precisions"), QJsonArray::fromStringList(plan.precisions)},
+            {QStringLiteral("deadline_days"), plan.deadlineDays},
+            {QStringLiteral("max_gpus"), plan.maxGpus},
+            {QStringLiteral("usd_per_gpu_hour"), prices}};
+}
+
+// A list of ids or names: strings, none empty, no control characters.
+std::optional<QStringList> stringList(const QJsonValue &value, const QString &where, QString *error)
+{
+    if (!value.isArray()) {
+        *error = Messages::tr("%1: needs a list").arg(where);
+        return std::nullopt;
+    }
+    QStringList list;
+    const QJsonArray array = value.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString text = array.at(i).toString();
+        if (!array.at(i).isString() || text.isEmpty() || !isCleanText(text)) {
+            *error = Messages::tr("%1[%2]: needs a name").arg(where).arg(i);
+            return std::nullopt;
+        }
+        list << text;
+    }
+    return list;
+}
+
+std::optional<PlanInputValues> planFromJson(const QJsonValue &value, QString *error)
+{
+    PlanInputValues plan;
+    if (value.isUndefined())
+        return plan;
+    if (!value.isObject()) {
+        *error = Messages::tr("plan: needs an object");
+        return std::nullopt;
+    }
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        const QString key = it.key();
+        const QString where = QStringLiteral("plan.") + key;
+        const QJsonValue v = it.value();
+        if (key == u"whole_catalogue" && v.isBool()) {
+            plan.wholeCatalogue = v.toBool();
+        } else if (key == u"precisions") {
+            const std::optional<QStringList> names = stringList(v, where, error);
+            if (!names)
+                return std::nullopt;
+            for (const QString &name : *names)
+                if (!Precisions::parse(name)) {
+                    *error = Messages::tr("%1: \"%2\" is not a precision").arg(where, name);
+                    return std::nullopt;
+                }
+            plan.precisions = *names;
+        } else if (key == u"deadline_days" && v.isDouble() && v.toDouble() >= 0.0) {
+            plan.deadlineDays = v.toDouble();
+        } else if (key == u"max_gpus" && v.isDouble() && v.toDouble() >= 0.0 && v.toDouble() <= 1e6 &&
+                   v.toDouble() == std::floor(v.toDouble())) {
+            plan.maxGpus = v.toInt();
+        } else if (key == u"usd_per_gpu_hour" && v.isObject()) {
+            const QJsonObject prices = v.toObject();
+            for (auto price = prices.begin(); price != prices.end(); ++price) {
+                if (!price.value().isDouble() || price.value().toDouble() < 0.0 ||
+                    !isCleanText(price.key())) {
+                    *error = Messages::tr("%1.%2: needs a price of 0 or more").arg(where, price.key());
+                    return std::nullopt;
+                }
+                plan.prices.insert(price.key(), price.value().toDouble());
+            }
+        } else {
+            *error = Messages::tr("%1: not a value the plan takes").arg(where);
+            return std::nullopt;
+        }
+    }
+    return plan;
+}
+
+// The line of a byte offset, for a parse error a user can find in an editor.
+int lineOf(const QByteArray &data, int offset)
+{
+    return static_cast<int>(data.left(offset).count('\n')) + 1;
+}
+
+std::optional<Scenario> fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return std::nullopt;
+}
+
+} // namespace
+
+namespace ScenarioFile {
+
+QByteArray toJson(const Scenario &scenario)
+{
+    QJsonArray gpus;
+    for (const GpuSpec &gpu : scenario.gpus)
+        gpus.append(gpuToJson(gpu));
+    QJsonObject recorded{{QStringLiteral("catalogue"), scenario.cataloguePath},
+                         {QStringLiteral("gpus"), gpus}};
+    if (scenario.model)
+        recorded.insert(QStringLiteral("model"), ModelSpecJson::toJson(*scenario.model));
+    const QJsonObject root{{QStringLiteral("format"), kFormat},
+                           {QStringLiteral("schema_version"), kSchemaVersion},
+                           {QStringLiteral("gpus"), QJsonArray::fromStringList(scenario.gpuIds)},
+                           {QStringLiteral("workload"), WorkloadRequestJson::toJson(scenario.workload)},
+                           {QStringLiteral("plan"), planToJson(scenario.plan)},
+                           {QStringLiteral("recorded"), recorded}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+std::optional<Scenario> fromJson(const QByteArray &data, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return fail(error, Messages::tr("line %1: %2 (the file is damaged or not a scenario)")
+                               .arg(lineOf(data, parseError.offset))
+                               .arg(parseError.errorString()));
+    const QJsonObject root = document.object();
+    if (!document.isObject() || root.value(QStringLiteral("format")).toString() != kFormat)
+        return fail(error, Messages::tr("not a GPU Compare scenario (no \"format\": \"%1\")").arg(kFormat));
+    const QJsonValue version = root.value(QStringLiteral("schema_version"));
+    if (!version.isDouble() || version.toDouble() < 1 || version.toDouble() != std::floor(version.toDouble()))
+        return fail(error, Messages::tr("schema_version: needs a whole number from 1"));
+    if (version.toDouble() > kSchemaVersion)
+        return fail(error,
+                    Messages::tr("written by a newer GPU Compare (scenario schema version %1; this version "
+                                 "reads up to %2): update GPU Compare to open it")
+                        .arg(version.toDouble())
+                        .arg(kSchemaVersion));
+
+    QString problem;
+    Scenario scenario;
+    for (auto it = root.begin(); it != root.end(); ++it) {
+        const QString key = it.key();
+        if (key == u"format" || key == u"schema_version")
+            continue;
+        if (key == u"gpus") {
+            const std::optional<QStringList> ids = stringList(it.value(), key, &problem);
+            if (!ids)
+                return fail(error, problem);
+            scenario.gpuIds = *ids;
+        } else if (key == u"workload") {
+            if (!it.value().isObject())
+                return fail(error, Messages::tr("workload: needs an object"));
+            const std::optional<WorkloadRequest> request =
+                WorkloadRequestJson::fromJson(it.value().toObject(), &problem);
+            if (!request)
+                return fail(error, problem);
+            scenario.workload = *request;
+        } else if (key == u"plan") {
+            const std::optional<PlanInputValues> plan = planFromJson(it.value(), &problem);
+            if (!plan)
+                return fail(error, problem);
+            scenario.plan = *plan;
+        } else if (key == u"recorded" && it.value().isObject()) {
+            const QJsonObject recorded = it.value().toObject();
+            for (auto r = recorded.begin(); r != recorded.end(); ++r) {
+                const QString where = QStringLiteral("recorded.") + r.key();
+                if (r.key() == u"catalogue" && r.value().isString() && isCleanText(r.value().toString())) {
+                    scenario.cataloguePath = r.value().toString();
+                } else if (r.key() == u"gpus" && r.value().isArray()) {
+                    const QJsonArray gpus = r.value().toArray();
+                    for (qsizetype i = 0; i < gpus.size(); ++i) {
+                        const std::optional<GpuSpec> gpu =
+                            gpuFromJson(gpus.at(i), QStringLiteral("%1[%2]").arg(where).arg(i), &problem);
+                        if (!gpu)
+                            return fail(error, problem);
+                        scenario.gpus << *gpu;
+                    }
+                } else if (r.key() == u"model" && r.value().isObject()) {
+                    const std::optional<ModelSpec> model =
+                        ModelSpecJson::fromJson(r.value().toObject(), &problem);
+                    if (!model)
+                        return fail(error, QStringLiteral("%1: %2").arg(where, problem));
+                    scenario.model = *model;
+                } else {
+                    return fail(error, Messages::tr("%1: not a value a scenario records").arg(where));
+                }
+            }
+        } else {
+            return fail(error, Messages::tr("%1: not a value of a scenario").arg(key));
+        }
+    }
+    if (!root.contains(QStringLiteral("workload")))
+        return fail(error, Messages::tr("workload: missing"));
+    return scenario;
+}
+
+bool save(const Scenario &scenario, const QString &path, QString *error)
+{
+    const CatalogueError written = AtomicFileWriter::write(path, toJson(scenario));
+    if (written && error)
+        *error = written.message;
+    return !written;
+}
+
+std::optional<Scenario> load(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(error, Messages::tr("cannot read %1: %2").arg(path, file.errorString()));
+    if (file.size() > kMaxBytes)
+        return fail(error, Messages::tr("%1 is not a scenario: %2 MB is far more than one holds")
+                               .arg(path)
+                               .arg(file.size() / (1024 * 1024)));
+    const QByteArray data = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        return fail(error, Messages::tr("cannot read %1: %2").arg(path, file.errorString()));
+    QString problem;
+    std::optional<Scenario> scenario = fromJson(data, &problem);
+    if (!scenario)
+        return fail(error, QStringLiteral("%1: %2").arg(path, problem));
+    return scenario;
+}
+
+} // namespace ScenarioFile

@@ -1,0 +1,209 @@
+// Scenario files (.gpuc): what is saved reads back the same to the byte, a damaged or foreign file is
+// refused with a message naming what is wrong, and a scenario opened on a changed catalogue lists the
+// values that changed.
+#include "ScenarioFile.h"
+
+#include "ScenarioCatalogue.h"
+#include "SeedCatalogueTest.h"
+#include "WorkloadRequestJson.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <gtest/gtest.h>
+
+namespace {
+
+class ScenarioFileTest : public SeedCatalogueTest
+{
+protected:
+    // Chat serving on the seed article's five GPUs, with targets and one price changed for the plan.
+    Scenario chatScenario() const
+    {
+        WorkloadRequest request;
+        request.modelId = QStringLiteral("llama-3-8b");
+        request.task = Task::Inference;
+        request.weightPrecision = Precision::Fp8;
+        request.concurrency = 50;
+        request.inputTokens = 2048;
+        request.outputTokens = 512;
+        request.ttftP90Ms = 2000.0;
+        request.tpotP90Ms = 50.0;
+        request.usdPerKwh = 0.137;
+        PlanInputValues plan;
+        plan.precisions = {QStringLiteral("bf16"), QStringLiteral("fp8")};
+        plan.prices.insert(QStringLiteral("h100_sxm5_80gb"), 2.39);
+        plan.prices.insert(QStringLiteral("l4_24gb"), 0.71);
+        return ScenarioCatalogue::capture(kGpus, request, plan, m_snapshot, QStringLiteral("/tmp/c.db"));
+    }
+
+    std::string loadError(const QByteArray &data) const
+    {
+        QString error;
+        EXPECT_FALSE(ScenarioFile::fromJson(data, &error)) << data.toStdString();
+        return error.toStdString();
+    }
+
+    const QStringList kGpus{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb"),
+                            QStringLiteral("h200_sxm_141gb"), QStringLiteral("rtx_a6000_48gb"),
+                            QStringLiteral("l40s_48gb")};
+};
+
+TEST_F(ScenarioFileTest, CaptureRecordsEveryNamedGpuAndTheModel)
+{
+    const Scenario scenario = chatScenario();
+    ASSERT_TRUE(ScenarioCatalogue::problems(scenario, m_snapshot).isEmpty());
+    // The five compared, then the one only priced for the plan.
+    ASSERT_EQ(scenario.gpus.size(), 6);
+    EXPECT_EQ(scenario.gpus.at(0).gpuId, QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(scenario.gpus.at(5).gpuId, QStringLiteral("l4_24gb"));
+    ASSERT_TRUE(scenario.model);
+    EXPECT_EQ(scenario.model->modelId, QStringLiteral("llama-3-8b"));
+    EXPECT_TRUE(ScenarioCatalogue::changes(scenario, m_snapshot).isEmpty());
+}
+
+TEST_F(ScenarioFileTest, SaveOpenSaveGivesTheSameBytes)
+{
+    const Scenario scenario = chatScenario();
+    const QString first = m_dir.filePath(QStringLiteral("chat.gpuc"));
+    const QString second = m_dir.filePath(QStringLiteral("again.gpuc"));
+    QString error;
+    ASSERT_TRUE(ScenarioFile::save(scenario, first, &error)) << error.toStdString();
+    const std::optional<Scenario> opened = ScenarioFile::load(first, &error);
+    ASSERT_TRUE(opened) << error.toStdString();
+    EXPECT_TRUE(opened->sameQuestion(scenario));
+    EXPECT_EQ(opened->cataloguePath, scenario.cataloguePath);
+    ASSERT_TRUE(ScenarioFile::save(*opened, second, &error)) << error.toStdString();
+
+    QFile a(first), b(second);
+    ASSERT_TRUE(a.open(QIODevice::ReadOnly));
+    ASSERT_TRUE(b.open(QIODevice::ReadOnly));
+    const QByteArray bytes = a.readAll();
+    EXPECT_EQ(bytes, b.readAll());
+    EXPECT_TRUE(bytes.contains("\"format\": \"gpucompare-scenario\"")) << bytes.left(200).toStdString();
+    EXPECT_TRUE(bytes.contains("\"schema_version\": 1"));
+    // The datasheet values travel with the question, with their sources.
+    EXPECT_TRUE(bytes.contains("\"memory_bandwidth_gbs\": 3350")) << bytes.toStdString();
+    EXPECT_TRUE(bytes.contains("nvidia.com"));
+}
+
+TEST_F(ScenarioFileTest, EveryWorkloadValueReadsBack)
+{
+    WorkloadRequest request;
+    request.modelConfigPath = QStringLiteral("/models/config.json");
+    request.task = Task::Qlora;
+    request.weightPrecision = Precision::Int4;
+    request.activationPrecision = Precision::Bf16;
+    request.kvPrecision = Precision::Fp8;
+    request.batch = 64;
+    request.microBatch = 2;
+    request.inputTokens = 1;
+    request.outputTokens = 2;
+    request.sequenceLength = 8192;
+    request.gpus = 16;
+    request.tensorParallel = 2;
+    request.pipelineParallel = 2;
+    request.globalBatch = 64;
+    request.contextParallel = 1;
+    request.expertParallel = 4;
+    request.virtualStages = 2;
+    request.gpusPerNode = 8;
+    request.networkGbps = 400.0;
+    request.zeroStage = 3;
+    request.recompute = Recompute::Selective;
+    request.optimizer = Optimizer::Adam8bit;
+    request.loraRank = 16;
+    request.profileId = QStringLiteral("vllm");
+    request.usdPerGpuHour = 2.5;
+    request.usdPerKwh = 0.1;
+    request.utilisation = 0.6;
+    request.trainTokens = 1e12;
+    request.concurrency = 8;
+    request.requestRate = 1.5;
+    request.numRequests = 500;
+    request.seed = 7;
+    request.maxNumSeqs = 64;
+    request.maxBatchedTokens = 8192;
+    request.ttftP90Ms = 1000.0;
+    request.tpotP90Ms = 30.0;
+    const QJsonObject json = WorkloadRequestJson::toJson(request);
+    EXPECT_EQ(json.value(QStringLiteral("precision")).toString(), QStringLiteral("int4"));
+    EXPECT_EQ(json.value(QStringLiteral("seq_len")).toInt(), 8192);
+    QString error;
+    const std::optional<WorkloadRequest> back = WorkloadRequestJson::fromJson(json, &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_TRUE(*back == request);
+    EXPECT_TRUE(WorkloadRequestJson::toJson(WorkloadRequest()).isEmpty()); // unset values are left out
+}
+
+TEST_F(ScenarioFileTest, DamagedOrForeignFilesAreRefusedWithTheReason)
+{
+    const QByteArray good = ScenarioFile::toJson(chatScenario());
+    // Truncated: the line where the JSON stops making sense.
+    EXPECT_NE(loadError(good.left(good.size() / 2)).find("line "), std::string::npos);
+    EXPECT_NE(loadError("").find("line 1"), std::string::npos);
+    EXPECT_NE(loadError(R"({"gpus": []})").find("not a GPU Compare scenario"), std::string::npos);
+    EXPECT_NE(loadError(QByteArray(good).replace("\"schema_version\": 1", "\"schema_version\": 7"))
+                  .find("newer GPU Compare (scenario schema version 7"),
+              std::string::npos);
+    EXPECT_NE(loadError(QByteArray(good).replace("\"concurrency\": 50", "\"concurrency\": \"fifty\""))
+                  .find("workload.concurrency: \"fifty\" is not a whole number"),
+              std::string::npos);
+    EXPECT_NE(loadError(QByteArray(good).replace("\"precision\": \"fp8\"", "\"precision\": \"fp7\""))
+                  .find("workload.precision: \"fp7\""),
+              std::string::npos);
+    EXPECT_NE(
+        loadError(QByteArray(good).replace("\"concurrency\": 50", "\"users\": 50")).find("workload.users"),
+        std::string::npos);
+    EXPECT_NE(loadError(QByteArray(good).replace("\"a100_sxm4_80gb\",", "\"a100\\u0000\","))
+                  .find("gpus[1]: needs a name"),
+              std::string::npos);
+    EXPECT_NE(
+        loadError(QByteArray(good).replace("\"memory_bandwidth_gbs\": 3350", "\"memory_bandwidth_gbs\": -1"))
+            .find("recorded.gpus[0].memory_bandwidth_gbs"),
+        std::string::npos);
+}
+
+TEST_F(ScenarioFileTest, AFailedSaveLeavesThePreviousFile)
+{
+    const QString path = m_dir.filePath(QStringLiteral("kept.gpuc"));
+    ASSERT_TRUE(ScenarioFile::save(chatScenario(), path));
+    QString error;
+    EXPECT_FALSE(
+        ScenarioFile::save(chatScenario(), m_dir.filePath(QStringLiteral("no/such/folder/x.gpuc")), &error));
+    EXPECT_FALSE(error.isEmpty());
+    EXPECT_FALSE(ScenarioFile::load(m_dir.filePath(QStringLiteral("missing.gpuc")), &error));
+    EXPECT_NE(error.toStdString().find("cannot read"), std::string::npos);
+    EXPECT_TRUE(ScenarioFile::load(path));
+}
+
+TEST_F(ScenarioFileTest, AnUnknownGpuOrModelStopsTheOpening)
+{
+    Scenario scenario = chatScenario();
+    scenario.gpuIds << QStringLiteral("h900_sxm9_1tb");
+    scenario.workload.modelId = QStringLiteral("llama-9-1t");
+    const QStringList problems = ScenarioCatalogue::problems(scenario, m_snapshot);
+    ASSERT_EQ(problems.size(), 2);
+    EXPECT_EQ(problems.at(0), QStringLiteral("The catalogue has no GPU \"h900_sxm9_1tb\"."));
+    EXPECT_EQ(problems.at(1), QStringLiteral("The catalogue has no model preset \"llama-9-1t\"."));
+}
+
+TEST_F(ScenarioFileTest, OpenedOnAnEditedCatalogueItListsTheEdits)
+{
+    const Scenario scenario = chatScenario();
+    CatalogueSnapshot edited = m_snapshot;
+    for (GpuSpec &gpu : edited.gpus)
+        if (gpu.gpuId == u"h100_sxm5_80gb") {
+            gpu.memoryBandwidthGBs = 3000.0;
+            gpu.usdPerGpuHour.reset();
+        }
+    const QVector<ScenarioCatalogue::Change> changes = ScenarioCatalogue::changes(scenario, edited);
+    ASSERT_EQ(changes.size(), 2);
+    const QStringList lines = ScenarioCatalogue::changeLines(changes);
+    EXPECT_TRUE(lines.at(0).startsWith(QStringLiteral("H100 SXM5 80GB · "))) << lines.at(0).toStdString();
+    EXPECT_TRUE(
+        lines.join(u'\n').contains(QStringLiteral("Memory bandwidth: 3,350 GB/s when saved, 3,000 GB/s now")))
+        << lines.join(u'\n').toStdString();
+    EXPECT_TRUE(lines.join(u'\n').contains(QStringLiteral("when saved, n/a now")));
+}
+
+} // namespace
