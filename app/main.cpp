@@ -7,6 +7,8 @@
 #include "window/FirstFrameGrabber.h"
 #include "window/LanguageChoice.h"
 #include "window/MainWindow.h"
+#include "window/ScenarioController.h"
+#include "window/UserPrompt.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -50,6 +52,18 @@ int openWindow(const GlobalCommandLine &commandLine)
         if (!commandLine.screenshotPath.isEmpty())
             grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
         window.show();
+        if (!commandLine.scenarioPath.isEmpty()) {
+            // Opened before the first frame is painted, so a screenshot shows the scenario. A screenshot run
+            // has nobody to click a message box: what it would say goes to stderr.
+            if (!commandLine.screenshotPath.isEmpty())
+                window.prompt()->setHandler([](const UserPrompt::Message &message) {
+                    QTextStream(stderr)
+                        << "gpucompare: " << message.text << u' ' << message.informativeText << Qt::endl;
+                    return message.buttons.testFlag(QMessageBox::Cancel) ? QMessageBox::Cancel
+                                                                         : QMessageBox::Ok;
+                });
+            window.scenarios()->open(commandLine.scenarioPath);
+        }
         exitCode = QApplication::exec();
     } // the window and the catalogue are closed while a screenshot is still being written
     return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;

@@ -14,6 +14,8 @@ packages=(
   zlib1g-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
+  # the report tests read the PDF's text (pdftotext)
+  poppler-utils
   # sanitizer and fuzzing runtimes (clang's libFuzzer), SQLite shell for fault tests
   clang libclang-rt-dev sqlite3
   # Qt's own Chinese strings; a CJK font so the Chinese window (and its screenshots) shows glyphs

@@ -9,15 +9,17 @@
 #include "ModelsCommand.h"
 #include "PlanCommand.h"
 #include "ProfilesCommand.h"
+#include "ReportCommand.h"
 #include "ShowCommand.h"
 
 namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{
-        listCommand(),   showCommand(),     modelsCommand(),  profilesCommand(), importCommand(),
-        exportCommand(), estimateCommand(), compareCommand(), planCommand(),     exportChartCommand()};
+    static const QVector<CliCommand> commands{listCommand(),        showCommand(),    modelsCommand(),
+                                              profilesCommand(),    importCommand(),  exportCommand(),
+                                              estimateCommand(),    compareCommand(), planCommand(),
+                                              exportChartCommand(), reportCommand()};
     return commands;
 }
 

@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace {
 
@@ -32,9 +33,11 @@ struct Parser
         parser.addOption(screenshot);
         parser.addOption(help);
         parser.addOption(version);
-        parser.addPositionalArgument(QStringLiteral("command"),
-                                     QCoreApplication::translate("cli", "A headless command (see below)."),
-                                     QStringLiteral("[command [options]]"));
+        parser.addPositionalArgument(
+            QStringLiteral("command"),
+            QCoreApplication::translate("cli", "A headless command (see below), or a scenario file (.gpuc) "
+                                               "to open in the window."),
+            QStringLiteral("[command [options] | FILE.gpuc]"));
         // Options after the command name belong to the command.
         parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     }
@@ -42,7 +45,7 @@ struct Parser
     QString helpText() const
     {
         // Built before QCoreApplication exists: the usage line names the program itself.
-        QString text = CliHelp::text(parser, QStringLiteral("[options] [command [options]]"));
+        QString text = CliHelp::text(parser, QStringLiteral("[options] [command [options] | FILE.gpuc]"));
         const QVector<CliCommand> &commands = CliCommands::all();
         if (!commands.isEmpty()) {
             text += u'\n' + QCoreApplication::translate("cli", "Commands:") + u'\n';
@@ -57,6 +60,14 @@ struct Parser
         return text;
     }
 };
+
+// A scenario to open rather than a command: named .gpuc, and a file that is there or no command's name (a
+// missing file opens the window, which says so).
+bool isScenarioArgument(const QString &argument)
+{
+    return argument.endsWith(QLatin1String(".gpuc"), Qt::CaseInsensitive) &&
+           (QFileInfo(argument).isFile() || !CliCommands::find(argument));
+}
 
 } // namespace
 
@@ -78,6 +89,22 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
         result.action = Action::ShowHelp;
     } else if (p.parser.isSet(p.version)) {
         result.action = Action::ShowVersion;
+    } else if (!positional.isEmpty() && isScenarioArgument(positional.first())) {
+        // Options may follow the file too (`gpucompare a.gpuc --screenshot a.png`): everything after the
+        // first positional argument is positional, so the file is at this index; the rest is parsed again.
+        QStringList rest = arguments;
+        rest.removeAt(arguments.size() - positional.size());
+        GlobalCommandLine window = parse(rest);
+        if (window.action == Action::RunCommand || !window.scenarioPath.isEmpty()) {
+            window.action = Action::Error;
+            window.errorMessage =
+                QCoreApplication::translate("cli",
+                                            "the scenario %1 opens the window; '%2' cannot come with it")
+                    .arg(positional.first(),
+                         window.scenarioPath.isEmpty() ? window.command : window.scenarioPath);
+        }
+        window.scenarioPath = positional.first();
+        return window;
     } else if (!positional.isEmpty()) {
         result.command = positional.first();
         result.commandArguments = positional.mid(1);

@@ -4,7 +4,8 @@
 #include <QStringList>
 
 // The options that come before a subcommand: --db, --screenshot, --help, --version.
-// Everything from the first positional argument on belongs to the subcommand.
+// Everything from the first positional argument on belongs to the subcommand, except a scenario file
+// (`gpucompare FILE.gpuc`): the window opens with it.
 struct GlobalCommandLine
 {
     enum class Action { OpenWindow, RunCommand, ShowHelp, ShowVersion, Error };
@@ -12,6 +13,7 @@ struct GlobalCommandLine
     Action action = Action::OpenWindow;
     QString databasePath;   // --db FILE
     QString screenshotPath; // --screenshot FILE
+    QString scenarioPath;   // FILE.gpuc, for OpenWindow
     QString command;        // subcommand name, for RunCommand
     QStringList commandArguments;
     QString errorMessage;   // for Error: one line naming the bad value and what is allowed

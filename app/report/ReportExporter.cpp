@@ -1,5 +1,11 @@
 #include "ReportExporter.h"
 
+#include "AtomicFileWriter.h"
+#include "HtmlReportWriter.h"
+#include "PdfReportWriter.h"
+#include "ReportBuilder.h"
+
+#include <QDir>
 #include <QFileInfo>
 
 std::optional<ReportExporter::Format> ReportExporter::formatForPath(const QString &path)
@@ -12,10 +18,27 @@ std::optional<ReportExporter::Format> ReportExporter::formatForPath(const QStrin
     return std::nullopt;
 }
 
-// Being written (issue 20): reports land in the next commit.
-bool ReportExporter::write(const Scenario &, const CatalogueSnapshot &, const QString &path, QString *errorMessage)
+bool ReportExporter::write(const Scenario &scenario, const CatalogueSnapshot &catalogue, const QString &path,
+                           QString *errorMessage)
 {
-    if (errorMessage)
-        *errorMessage = tr("cannot write %1: reports are not written yet").arg(path);
-    return false;
+    const auto fail = [errorMessage](const QString &message) {
+        if (errorMessage)
+            *errorMessage = message;
+        return false;
+    };
+    const QString name = QDir::toNativeSeparators(path);
+    const std::optional<Format> format = formatForPath(path);
+    if (!format)
+        return fail(tr("cannot write %1: a report is a .pdf or an .html file").arg(name));
+
+    const ReportContent content = ReportBuilder::build(scenario, catalogue, ReportBuilder::Options());
+    // Made whole in memory, then written in one step: a failure leaves any previous file as it was.
+    const QByteArray bytes =
+        *format == Format::Pdf ? PdfReportWriter::render(content) : HtmlReportWriter::render(content);
+    if (bytes.isEmpty())
+        return fail(tr("cannot write %1: the PDF writer could not start").arg(name));
+    const CatalogueError error = AtomicFileWriter::write(path, bytes);
+    if (error)
+        return fail(error.message);
+    return true;
 }

@@ -119,6 +119,11 @@ QVector<ScenarioCatalogue::Change> ScenarioCatalogue::changes(const Scenario &sc
     return changes;
 }
 
+ImportPlan ScenarioCatalogue::recordedValues(const Scenario &scenario, const CatalogueSnapshot &catalogue)
+{
+    return ImportPlan::make(catalogue.gpus, scenario.gpus);
+}
+
 QStringList ScenarioCatalogue::changeLines(const QVector<Change> &changes)
 {
     QStringList lines;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CatalogueSnapshot.h"
+#include "ImportPlan.h"
 #include "Scenario.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,10 @@ public:
     };
     // The recorded values the catalogue now holds differently (row ids, revisions and edit marks aside).
     static QVector<Change> changes(const Scenario &scenario, const CatalogueSnapshot &catalogue);
+    // What putting the recorded GPU values into the catalogue would do (add the GPUs it lacks, change
+    // the values that differ), for CatalogueEditor::applyImport: one undoable edit the user then saves, after
+    // which the numbers are the ones the scenario was saved with.
+    static ImportPlan recordedValues(const Scenario &scenario, const CatalogueSnapshot &catalogue);
     // One line per change: "H100 SXM5 80GB · Memory bandwidth: 3,350 GB/s when saved, 3,000 GB/s now".
     static QStringList changeLines(const QVector<Change> &changes);
 };

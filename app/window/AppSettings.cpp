@@ -11,6 +11,7 @@ const QString theme = QStringLiteral("window/theme");
 const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
+const QString recentScenarios = QStringLiteral("scenarios/recent");
 const QString workload = QStringLiteral("workload/");
 // Version 2: batch counts the whole deployment and unset fields mean "the task's recipe". Values saved by
 // version 1 filled every field with the old defaults, so they are not read back.
@@ -205,6 +206,16 @@ QString AppSettings::lastExportFolder() const
 void AppSettings::setLastExportFolder(const QString &folder)
 {
     m_settings.setValue(Key::exportFolder, folder);
+}
+
+QStringList AppSettings::recentScenarios() const
+{
+    return m_settings.value(Key::recentScenarios).toStringList().mid(0, kMaxRecentScenarios);
+}
+
+void AppSettings::setRecentScenarios(const QStringList &paths)
+{
+    m_settings.setValue(Key::recentScenarios, paths.mid(0, kMaxRecentScenarios));
 }
 
 QString AppSettings::language() const

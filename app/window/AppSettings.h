@@ -41,6 +41,11 @@ public:
     QString lastExportFolder() const;
     void setLastExportFolder(const QString &folder);
 
+    // File > Open Recent: the scenario files last opened or saved, newest first, at most kMaxRecentScenarios.
+    static constexpr int kMaxRecentScenarios = 10;
+    QStringList recentScenarios() const;
+    void setRecentScenarios(const QStringList &paths);
+
     // The interface language ("en", "zh_CN"); empty: follow the system locale. Read at start-up.
     QString language() const;
     void setLanguage(const QString &language);

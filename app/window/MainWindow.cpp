@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "CatalogueEditor.h"
+#include "CatalogueOpener.h"
 #include "CatalogueSession.h"
 #include "CatalogueTab.h"
 #include "ChartExportDialog.h"
@@ -16,8 +17,10 @@
 #include "PlanController.h"
 #include "PlanTab.h"
 #include "PreferencesDialog.h"
+#include "ScenarioController.h"
 #include "SpecTableModel.h"
 #include "ThemeController.h"
+#include "UserPrompt.h"
 #include "VerdictPanel.h"
 #include "WorkloadForm.h"
 
@@ -26,25 +29,32 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 
 MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     : QMainWindow(parent)
     , m_catalogue(catalogue)
+    , m_prompt(std::make_unique<UserPrompt>(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("GPU Compare"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/gpucompare.svg")));
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setAcceptDrops(true);
     m_theme = new ThemeController(this);
     m_theme->applySaved(); // before the views exist, so they are polished once, in the right colours
     createViews();
     createDocks();
+    createFileControllers();
     createActions();
     createMenus();
     resize(1280, 800);
@@ -62,6 +72,8 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     connect(m_plan, &PlanController::compareRequested, this, [this] { m_tabs->setCurrentWidget(m_table); });
     connect(m_catalogue, &CatalogueSession::snapshotChanged, m_plan, &PlanController::setCatalogue);
+    // An opened scenario shows its numbers at once (and in the first frame of `gpucompare FILE.gpuc`).
+    connect(m_scenarios, &ScenarioController::applied, m_comparison, &ComparisonController::recomputeNow);
     m_catalogueTab->setEditor(m_catalogue->editor());
     connect(m_catalogueTab, &CatalogueTab::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
@@ -71,6 +83,7 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     restoreSettings();
     m_comparison->recomputeNow(); // the first frame already shows the comparison
     showCatalogueState();
+    showScenarioState();
 }
 
 MainWindow::~MainWindow() = default;
@@ -119,39 +132,70 @@ void MainWindow::createDocks()
     resizeDocks({m_docks.at(2), m_docks.at(3)}, {520, 200}, Qt::Vertical);
 }
 
+void MainWindow::createFileControllers()
+{
+    m_scenarios = new ScenarioController(
+        {m_picker, m_form, m_planTab->inputs(), m_catalogue, m_prompt.get(), this}, this);
+    connect(m_scenarios, &ScenarioController::documentChanged, this, &MainWindow::showScenarioState);
+    connect(m_scenarios, &ScenarioController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    m_recentMenu = new QMenu(tr("Open &Recent"), this);
+    m_scenarios->fillRecentMenu(m_recentMenu);
+    connect(m_scenarios, &ScenarioController::recentFilesChanged, this,
+            [this] { m_scenarios->fillRecentMenu(m_recentMenu); });
+
+    m_catalogueOpener = new CatalogueOpener(m_catalogue, m_catalogueTab, m_prompt.get(), this, this);
+    connect(m_catalogueOpener, &CatalogueOpener::opened, this, &MainWindow::showCatalogueState);
+    connect(m_catalogueOpener, &CatalogueOpener::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+
+    connect(m_form, &WorkloadForm::customConfigRequested, this, &MainWindow::chooseModelConfig);
+}
+
 void MainWindow::createActions()
 {
-    auto make = [this](const QString &text, const QKeySequence &shortcut, bool enabled) {
+    auto make = [this](const QString &text, const QKeySequence &shortcut) {
         auto *action = new QAction(text, this);
         if (!shortcut.isEmpty())
             action->setShortcut(shortcut);
-        action->setEnabled(enabled); // disabled until the feature behind it lands
         return action;
     };
-    m_actions.openCatalogue = make(tr("&Open Catalogue…"), QKeySequence::Open, false);
-    m_actions.openScenario = make(tr("Open &Scenario…"), QKeySequence(), false);
-    m_actions.saveScenario = make(tr("&Save Scenario…"), QKeySequence(), false);
-    m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence(), true);
-    m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence(), true);
-    m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")), true);
-    m_actions.exportReport = make(tr("Export &Report…"), QKeySequence(), false);
-    m_actions.quit = make(tr("&Quit"), QKeySequence::Quit, true);
+    // Ctrl+S saves the catalogue's edits in the Catalogue tab (CatalogueTab, a widget-with-children
+    // shortcut); a window-wide Ctrl+S would make that key ambiguous there, so the scenario takes
+    // Ctrl+Shift+S. The scenario is what users open most: Ctrl+O.
+    m_actions.openCatalogue = make(tr("Open Ca&talogue…"), QKeySequence());
+    m_actions.openScenario = make(tr("&Open Scenario…"), QKeySequence::Open);
+    m_actions.saveScenario = make(tr("&Save Scenario"), QKeySequence(tr("Ctrl+Shift+S")));
+    m_actions.saveScenarioAs = make(tr("Save Scenario &As…"), QKeySequence());
+    m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence());
+    m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence());
+    m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")));
+    m_actions.exportReport = make(tr("Export Re&port…"), QKeySequence(tr("Ctrl+Shift+E")));
+    m_actions.quit = make(tr("&Quit"), QKeySequence::Quit);
     // Undo and redo of catalogue edits, named after the edit ("Undo Edit Memory of H100 SXM5 80GB").
     m_actions.undo = m_catalogue->editor()->undoStack()->createUndoAction(this, tr("&Undo"));
     m_actions.undo->setShortcut(QKeySequence::Undo);
     m_actions.redo = m_catalogue->editor()->undoStack()->createRedoAction(this, tr("&Redo"));
     m_actions.redo->setShortcut(QKeySequence::Redo);
-    m_actions.showCompare = make(tr("&Compare"), QKeySequence(tr("Ctrl+1")), true);
-    m_actions.showPlan = make(tr("&Plan"), QKeySequence(tr("Ctrl+2")), true);
-    m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+3")), true);
-    m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+4")), true);
-    m_actions.about = make(tr("&About GPU Compare"), QKeySequence(), true);
-    m_actions.aboutQt = make(tr("About &Qt"), QKeySequence(), true);
-    m_actions.preferences = make(tr("&Preferences…"), QKeySequence::Preferences, true);
+    m_actions.showCompare = make(tr("&Compare"), QKeySequence(tr("Ctrl+1")));
+    m_actions.showPlan = make(tr("&Plan"), QKeySequence(tr("Ctrl+2")));
+    m_actions.showCharts = make(tr("C&harts"), QKeySequence(tr("Ctrl+3")));
+    m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+4")));
+    m_actions.about = make(tr("&About GPU Compare"), QKeySequence());
+    m_actions.aboutQt = make(tr("About &Qt"), QKeySequence());
+    m_actions.preferences = make(tr("&Preferences…"), QKeySequence::Preferences);
     m_actions.preferences->setMenuRole(QAction::PreferencesRole);
 
     m_actions.quit->setMenuRole(QAction::QuitRole);
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
+    connect(m_actions.openCatalogue, &QAction::triggered, m_catalogueOpener,
+            &CatalogueOpener::openWithDialog);
+    connect(m_actions.openScenario, &QAction::triggered, m_scenarios, &ScenarioController::openWithDialog);
+    connect(m_actions.saveScenario, &QAction::triggered, m_scenarios, &ScenarioController::save);
+    connect(m_actions.saveScenarioAs, &QAction::triggered, m_scenarios,
+            &ScenarioController::saveAsWithDialog);
+    connect(m_actions.exportReport, &QAction::triggered, m_scenarios,
+            &ScenarioController::exportReportWithDialog);
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportChart);
     connect(m_actions.importCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::importCatalogue);
     connect(m_actions.exportCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::exportCatalogue);
@@ -169,11 +213,12 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_actions.openCatalogue);
-    file->addSeparator();
     file->addAction(m_actions.openScenario);
+    file->addMenu(m_recentMenu);
     file->addAction(m_actions.saveScenario);
+    file->addAction(m_actions.saveScenarioAs);
     file->addSeparator();
+    file->addAction(m_actions.openCatalogue);
     file->addAction(m_actions.importCatalogue);
     file->addAction(m_actions.exportCatalogue);
     file->addSeparator();
@@ -235,7 +280,7 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_catalogueTab->confirmDiscardOrSave()) {
+    if (!m_catalogueTab->confirmDiscardOrSave() || !m_scenarios->confirmDiscardOrSave()) {
         event->ignore();
         return;
     }
@@ -250,8 +295,44 @@ void MainWindow::showCatalogueState()
         statusBar()->showMessage(tr("No catalogue: %1").arg(m_catalogue->lastError().message));
     } else if (m_catalogue->isReadOnly()) {
         m_catalogueTab->showMessage(tr("Read-only: %1").arg(m_catalogue->readOnlyReason()));
+    } else {
+        m_catalogueTab->showMessage(QString()); // a writable file opened after a read-only one
     }
     setWindowFilePath(m_catalogue->path());
+}
+
+void MainWindow::showScenarioState()
+{
+    // Qt adds the application's name ("a.gpuc* — GPU Compare") and puts the modified mark at [*].
+    setWindowTitle(m_scenarios->path().isEmpty() ? tr("GPU Compare")
+                                                 : m_scenarios->displayName() + QStringLiteral("[*]"));
+    setWindowModified(m_scenarios->isModified());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!ScenarioController::scenarioIn(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QString path = ScenarioController::scenarioIn(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // After the drop has finished: opening may ask or tell, and the drag's source waits until then.
+    QTimer::singleShot(0, m_scenarios, [this, path] { m_scenarios->open(path); });
+}
+
+void MainWindow::chooseModelConfig()
+{
+    const QString current = m_form->values().customConfigPath;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Custom Model"), current.isEmpty() ? QDir::homePath() : QFileInfo(current).absolutePath(),
+        tr("Hugging Face model config (config.json *.json);;All files (*)"));
+    if (!path.isEmpty())
+        m_form->useModelConfig(path);
 }
 
 void MainWindow::exportChart()

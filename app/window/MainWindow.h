@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QMainWindow>
+#include <memory>
 
+class CatalogueOpener;
 class CatalogueSession;
 class CatalogueTab;
 class ChartsPanel;
@@ -13,8 +15,11 @@ class PlanController;
 class PlanTab;
 class QAction;
 class QDockWidget;
+class QMenu;
 class QTabWidget;
+class ScenarioController;
 class ThemeController;
+class UserPrompt;
 class VerdictPanel;
 class WorkloadForm;
 
@@ -40,13 +45,22 @@ public:
     MathPanel *mathPanel() const { return m_math; }
     ComparisonController *comparison() const { return m_comparison; }
     ThemeController *theme() const { return m_theme; }
+    ScenarioController *scenarios() const { return m_scenarios; }
+    CatalogueOpener *catalogueOpener() const { return m_catalogueOpener; }
+    // How the controllers tell and ask the user (message boxes); a test or --screenshot replaces it.
+    UserPrompt *prompt() const { return m_prompt.get(); }
+    QMenu *recentMenu() const { return m_recentMenu; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // A `.gpuc` file dropped on the window opens as the scenario.
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createViews();
     void createDocks();
+    void createFileControllers();
     void createActions();
     void createMenus();
     QDockWidget *addDock(const QString &objectName, const QString &title, QWidget *content,
@@ -54,6 +68,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showCatalogueState();
+    void showScenarioState(); // the title names the scenario's file, [*] marks unsaved changes
+    void chooseModelConfig();
     void exportChart();
     void showAbout();
     void showPreferences();
@@ -62,6 +78,10 @@ private:
     ComparisonController *m_comparison = nullptr;
     PlanController *m_plan = nullptr;
     ThemeController *m_theme = nullptr;
+    ScenarioController *m_scenarios = nullptr;
+    CatalogueOpener *m_catalogueOpener = nullptr;
+    std::unique_ptr<UserPrompt> m_prompt;
+    QMenu *m_recentMenu = nullptr;
     QTabWidget *m_tabs = nullptr;
     GpuPicker *m_picker = nullptr;
     WorkloadForm *m_form = nullptr;
@@ -78,6 +98,7 @@ private:
         QAction *openCatalogue = nullptr;
         QAction *openScenario = nullptr;
         QAction *saveScenario = nullptr;
+        QAction *saveScenarioAs = nullptr;
         QAction *importCatalogue = nullptr;
         QAction *exportCatalogue = nullptr;
         QAction *exportChart = nullptr;

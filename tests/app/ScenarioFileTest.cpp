@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <gtest/gtest.h>
 
 namespace {
@@ -204,6 +205,52 @@ TEST_F(ScenarioFileTest, OpenedOnAnEditedCatalogueItListsTheEdits)
         lines.join(u'\n').contains(QStringLiteral("Memory bandwidth: 3,350 GB/s when saved, 3,000 GB/s now")))
         << lines.join(u'\n').toStdString();
     EXPECT_TRUE(lines.join(u'\n').contains(QStringLiteral("when saved, n/a now")));
+
+    // Putting the recorded values back changes that one GPU, in those two fields, and adds nothing.
+    const ImportPlan back = ScenarioCatalogue::recordedValues(scenario, edited);
+    EXPECT_TRUE(back.additions.isEmpty());
+    ASSERT_EQ(back.changes.size(), 1);
+    EXPECT_EQ(back.changes.at(0).after.gpuId, QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(back.changes.at(0).fields,
+              (QStringList{QStringLiteral("memory_bandwidth_gbs"), QStringLiteral("usd_per_gpu_hour")}));
+}
+
+// Damage a user's disk or editor could do, at random places: every mutation is refused with a message
+// or read as a scenario that saves back to a file reading the same (never a crash, never a silent loss).
+TEST_F(ScenarioFileTest, MutatedFilesAreRefusedOrReadWhole)
+{
+    const QByteArray good = ScenarioFile::toJson(chatScenario());
+    QRandomGenerator random(20);
+    int refused = 0;
+    for (int i = 0; i < 1500; ++i) {
+        QByteArray bad = good;
+        const int edits = 1 + random.bounded(3);
+        for (int e = 0; e < edits; ++e) {
+            const int at = random.bounded(static_cast<int>(bad.size()));
+            switch (random.bounded(3)) {
+            case 0:
+                bad[at] = static_cast<char>(random.bounded(256));
+                break;
+            case 1:
+                bad.remove(at, 1 + random.bounded(8));
+                break;
+            default:
+                bad.insert(at, bad.mid(random.bounded(static_cast<int>(bad.size())), 1 + random.bounded(8)));
+            }
+        }
+        QString error;
+        const std::optional<Scenario> read = ScenarioFile::fromJson(bad, &error);
+        if (!read) {
+            ++refused;
+            EXPECT_FALSE(error.isEmpty());
+            continue;
+        }
+        const QByteArray saved = ScenarioFile::toJson(*read);
+        const std::optional<Scenario> again = ScenarioFile::fromJson(saved, &error);
+        ASSERT_TRUE(again) << error.toStdString() << "\n" << bad.toStdString();
+        EXPECT_EQ(ScenarioFile::toJson(*again), saved);
+    }
+    EXPECT_GT(refused, 1000); // most damage is caught, not read as some other scenario
 }
 
 } // namespace

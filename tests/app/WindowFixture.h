@@ -8,7 +8,9 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 // A window on a fresh catalogue (created from the bundled seed in a temporary folder) with settings
 // in that folder too, so every test starts like a first run and touches nothing of the user's.
@@ -35,6 +37,19 @@ protected:
 
     // Lets the coalesced recompute run, as the event loop would after a keystroke.
     void settle() { m_window->comparison()->recomputeNow(); }
+
+    // The number the comparison shows in row rowId ("fit.memory") for the GPU titled gpuTitle.
+    std::optional<double> shownValue(const QString &rowId, const QString &gpuTitle) const
+    {
+        const ComparisonData &table = m_window->comparison()->presentation().table();
+        const qsizetype column = table.columnTitles.indexOf(gpuTitle);
+        const auto row =
+            std::find_if(table.rows.cbegin(), table.rows.cend(),
+                         [&rowId](const ComparisonRow &candidate) { return candidate.id == rowId; });
+        if (column < 0 || row == table.rows.cend() || column >= row->values.size())
+            return std::nullopt;
+        return row->values.at(column);
+    }
 
     QTemporaryDir m_dir;
     std::unique_ptr<CatalogueSession> m_session;

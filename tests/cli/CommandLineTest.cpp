@@ -1,4 +1,5 @@
 #include "GpuCompareProcess.h"
+#include "cli/GlobalCommandLine.h"
 
 #include <QFile>
 #include <QImage>
@@ -107,4 +108,67 @@ TEST(CommandLine, OutputStaysEnglishInAChineseLocale)
                       60000, chinese);
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_FALSE(bad.err.contains(QStringLiteral("批"))) << bad.err.toStdString();
+}
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+// `gpucompare FILE.gpuc`: the window opens with the scenario; the commands stay commands.
+TEST(CommandLine, AScenarioFileOpensTheWindowWithIt)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("serve.gpuc"));
+    ASSERT_TRUE(writeFile(path, QByteArray()));
+    const QString program = QStringLiteral("gpucompare");
+
+    GlobalCommandLine line = GlobalCommandLine::parse({program, path});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::OpenWindow);
+    EXPECT_EQ(line.scenarioPath, path);
+
+    // Options before or after it, and a file that is not there yet (the window says so): the same.
+    line = GlobalCommandLine::parse({program, QStringLiteral("--db"), QStringLiteral("c.db"), path,
+                                     QStringLiteral("--screenshot"), QStringLiteral("shot.png")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::OpenWindow) << line.errorMessage.toStdString();
+    EXPECT_EQ(line.scenarioPath, path);
+    EXPECT_EQ(line.databasePath, QStringLiteral("c.db"));
+    EXPECT_EQ(line.screenshotPath, QStringLiteral("shot.png"));
+    line = GlobalCommandLine::parse({program, QStringLiteral("not-yet.GPUC")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::OpenWindow);
+    EXPECT_EQ(line.scenarioPath, QStringLiteral("not-yet.GPUC"));
+
+    line = GlobalCommandLine::parse({program, QStringLiteral("list"), QStringLiteral("--json")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::RunCommand);
+    EXPECT_EQ(line.command, QStringLiteral("list"));
+    EXPECT_TRUE(line.scenarioPath.isEmpty());
+
+    // One scenario, and no command with it.
+    line = GlobalCommandLine::parse({program, path, QStringLiteral("list")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::Error);
+    EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("list"))) << line.errorMessage.toStdString();
+    line = GlobalCommandLine::parse({program, path, QStringLiteral("b.gpuc")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::Error);
+    EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("b.gpuc"))) << line.errorMessage.toStdString();
+    line = GlobalCommandLine::parse({program, QStringLiteral("notes.txt")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::Error);
+}
+
+// A scenario that cannot be opened: the window still opens (here: its screenshot is written) and what the
+// message box would say is on stderr.
+TEST(Screenshot, ADamagedScenarioIsNamedOnStderrAndTheWindowStillOpens)
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("damaged.gpuc"));
+    ASSERT_TRUE(writeFile(scenario, "{\"format\": \"gpucompare-scenario\", \"schema_"));
+    const QString shot = dir.filePath(QStringLiteral("window.png"));
+    const ProcessResult result = runGpuCompare({scenario, QStringLiteral("--screenshot"), shot});
+    EXPECT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(scenario)) << result.err.toStdString();
+    EXPECT_FALSE(QImage(shot).isNull());
 }

@@ -3,8 +3,10 @@
 #include "ThemeColors.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -15,6 +17,8 @@ namespace {
 
 constexpr int kMaxTokens = 10'000'000;
 const char *const kInvalidProperty = "invalid";
+// Marks the model choice that stands for the config.json (its id is empty: values() gives no modelId).
+constexpr int kCustomModelRole = Qt::UserRole + 1;
 
 } // namespace
 
@@ -376,7 +380,52 @@ void WorkloadForm::selectData(QComboBox *combo, const QString &id)
 
 void WorkloadForm::setModelChoices(const QVector<Choice> &models)
 {
+    const bool custom = customModelIndex() >= 0 && m_model->currentIndex() == customModelIndex();
     setComboChoices(m_model, models);
+    showCustomModel(custom);
+}
+
+int WorkloadForm::customModelIndex() const
+{
+    return m_model->findData(true, kCustomModelRole);
+}
+
+QString WorkloadForm::customModelName(const QString &configPath)
+{
+    const QFileInfo file(configPath);
+    const QString folder = file.absoluteDir().dirName();
+    if (file.fileName().compare(QLatin1String("config.json"), Qt::CaseInsensitive) == 0 && !folder.isEmpty())
+        return folder;
+    return file.completeBaseName();
+}
+
+void WorkloadForm::showCustomModel(bool select)
+{
+    const QSignalBlocker blocker(m_model);
+    int index = customModelIndex();
+    if (m_customConfigPath.isEmpty()) {
+        if (index >= 0)
+            m_model->removeItem(index);
+        return;
+    }
+    const QString text = tr("%1 (config.json)").arg(customModelName(m_customConfigPath));
+    if (index < 0) {
+        m_model->addItem(text, QString());
+        index = m_model->count() - 1;
+        m_model->setItemData(index, true, kCustomModelRole);
+    } else {
+        m_model->setItemText(index, text);
+    }
+    m_model->setItemData(index, QDir::toNativeSeparators(m_customConfigPath), Qt::ToolTipRole);
+    if (select)
+        m_model->setCurrentIndex(index);
+}
+
+void WorkloadForm::useModelConfig(const QString &path)
+{
+    m_customConfigPath = path;
+    showCustomModel(true);
+    emitChanged();
 }
 
 void WorkloadForm::setProfileChoices(const QVector<Choice> &profiles)
@@ -464,8 +513,10 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
 {
     const bool wasSilent = m_silent;
     m_silent = true;
-    selectData(m_model, v.modelId);
     m_customConfigPath = v.customConfigPath;
+    showCustomModel(v.modelId.isEmpty());
+    if (!v.modelId.isEmpty())
+        selectData(m_model, v.modelId);
     selectData(m_task, v.task);
     selectData(m_weightPrecision, v.weightPrecision);
     selectData(m_kvPrecision, v.kvPrecision);

@@ -35,6 +35,15 @@ public:
     WorkloadFormValues values() const;
     void setValues(const WorkloadFormValues &values); // emits valuesChanged() once
 
+    // A local Hugging Face config.json becomes the model (customConfigPath set, modelId empty): the model
+    // field offers and shows it as "<name> (config.json)", the name first so that a narrow field still
+    // shows it; what is wrong with the file is the caller's validation, shown at the model field. Emits
+    // valuesChanged().
+    void useModelConfig(const QString &path);
+    // "Llama-3-8B" for .../Llama-3-8B/config.json (a Hugging Face checkout's folder names the model),
+    // else the file's name without its extension ("llama-8b" for llama-8b.json).
+    static QString customModelName(const QString &configPath);
+
     void setFieldErrors(const QVector<WorkloadFieldError> &errors);
     QString fieldError(const QString &field) const; // empty when the field is valid
 
@@ -81,6 +90,8 @@ private:
     QVector<Choice> withRecipeChoice(const QString &field, const QVector<Choice> &choices) const;
     QString recipeText(const QString &field) const;
     static void selectData(QComboBox *combo, const QString &id);
+    int customModelIndex() const;      // the model choice of the config.json; -1 when there is none
+    void showCustomModel(bool select); // adds, renames or removes that choice
 
     QHash<QString, Field> m_fields;
     QComboBox *m_model = nullptr;

@@ -1,0 +1,95 @@
+#include "ReportCommand.h"
+
+#include "CliCatalogue.h"
+#include "CliHelp.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <ReportExporter.h>
+#include <ScenarioCatalogue.h>
+#include <ScenarioFile.h>
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("cli", text);
+}
+
+QCommandLineOption outOption()
+{
+    return QCommandLineOption(QStringList{QStringLiteral("out")},
+                              tr("The report to write: .pdf or .html (one self-contained file), by the "
+                                 "extension; replaced atomically. Required."),
+                              QStringLiteral("FILE"));
+}
+
+QString usage()
+{
+    return QStringLiteral("[--db FILE] report SCENARIO.gpuc --out REPORT.pdf|REPORT.html");
+}
+
+QString description()
+{
+    return tr("Writes the report of a saved scenario, as Export Report does in the window: the question, the "
+              "answer per task with the verdicts' reasons, the comparison table, the charts, the plan when "
+              "the workload has a target, the math of the headline numbers, every spec's source and the "
+              "estimator profile with its measured accuracy, computed on the catalogue (--db, else the "
+              "default one); values that changed since the scenario was saved are listed.");
+}
+
+int runReport(const QStringList &arguments, CliContext &context)
+{
+    const auto fail = [&context](const QString &message) {
+        context.err << CliHelp::programName() << ": report: " << message << Qt::endl;
+        return ExitCode::BadInput;
+    };
+    QCommandLineParser parser;
+    const QCommandLineOption out = outOption();
+    parser.addOption(out);
+    if (!parser.parse(QStringList{CliHelp::programName()} + arguments))
+        return fail(parser.errorText());
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty())
+        return fail(tr("the scenario file is missing: report SCENARIO.gpuc --out REPORT.pdf|REPORT.html"));
+    if (positional.size() > 1)
+        return fail(tr("unexpected argument '%1': one scenario file per report").arg(positional.at(1)));
+    const QString outPath = parser.value(out);
+    if (outPath.isEmpty())
+        return fail(tr("--out FILE is required (.pdf or .html)"));
+    if (!ReportExporter::formatForPath(outPath))
+        return fail(tr("--out '%1': the name must end in .pdf or .html").arg(outPath));
+
+    QString error;
+    const std::optional<Scenario> scenario = ScenarioFile::load(positional.first(), &error);
+    if (!scenario)
+        return fail(error);
+    const std::optional<CatalogueSnapshot> catalogue = loadCatalogueForCli(context);
+    if (!catalogue)
+        return ExitCode::Failure;
+    const QStringList problems = ScenarioCatalogue::problems(*scenario, *catalogue);
+    if (!problems.isEmpty())
+        return fail(problems.join(QStringLiteral("; ")));
+    if (!ReportExporter::write(*scenario, *catalogue, outPath, &error))
+        return fail(error);
+    context.out << tr("wrote %1").arg(QDir::toNativeSeparators(outPath)) << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+CliCommand reportCommand()
+{
+    CliCommand command{QStringLiteral("report"),
+                       tr("report SCENARIO.gpuc --out REPORT.pdf|REPORT.html: the scenario's report, as "
+                          "Export Report writes it"),
+                       runReport};
+    command.drawsCharts = true;
+    command.help = [] {
+        return CliHelp::commandText(usage(), description(), {outOption()},
+                                    {{QStringLiteral("SCENARIO.gpuc"),
+                                      tr("A scenario saved by the window (File > Save Scenario).")}});
+    };
+    return command;
+}

@@ -1,0 +1,7 @@
+#pragma once
+
+#include "CliCommand.h"
+
+// gpucompare [--db FILE] report SCENARIO.gpuc --out REPORT.pdf|REPORT.html
+// The report Export Report writes (ReportExporter), headless: the scenario's answer on the catalogue.
+CliCommand reportCommand();

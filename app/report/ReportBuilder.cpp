@@ -1,0 +1,485 @@
+#include "ReportBuilder.h"
+
+#include "ChartsPanel.h"
+#include "ComparisonController.h"
+#include "ComparisonTable.h"
+#include "ComparisonTableModel.h"
+#include "GpuPicker.h"
+#include "LoadCurves.h"
+#include "MathPanel.h"
+#include "PlanPresenter.h"
+#include "PlanTableModel.h"
+#include "Planner.h"
+#include "ScalingCurves.h"
+#include "ScenarioCatalogue.h"
+#include "ValueFormat.h"
+#include "VerdictPanel.h"
+#include "WorkloadForm.h"
+#include "WorkloadMapper.h"
+
+#include <QLocale>
+
+namespace {
+
+// The Compare tab without a window: the controller the window wires, with its views made and never shown,
+// so the table (measured rows and best marks included), the verdicts and the math are the window's by
+// construction rather than by a second copy of how it builds them.
+struct HeadlessCompare
+{
+    GpuPicker picker;
+    WorkloadForm form;
+    ComparisonTable table;
+    ChartsPanel charts;
+    VerdictPanel verdicts;
+    MathPanel math;
+    ComparisonController controller{{&picker, &form, &table, &charts, &verdicts, &math}};
+
+    HeadlessCompare(const Scenario &scenario, const CatalogueSnapshot &catalogue)
+    {
+        controller.setCatalogue(catalogue);
+        form.setValues(WorkloadMapper::formValuesFrom(scenario.workload));
+        picker.setChecked(scenario.gpuIds);
+        controller.recomputeNow();
+    }
+
+    // What the Math panel shows when this number is selected.
+    QVector<MathTermView> mathOf(const QString &rowId, int gpuColumn, QString *title)
+    {
+        math.clear();
+        table.selectCell(rowId, gpuColumn);
+        *title = math.title();
+        return math.terms();
+    }
+};
+
+QString tr(const char *text)
+{
+    return ReportBuilder::tr(text);
+}
+
+QString gpuNames(const QVector<GpuSpec> &gpus)
+{
+    QStringList names;
+    for (const GpuSpec &gpu : gpus)
+        names << gpu.displayName();
+    return QLocale().createSeparatedList(names);
+}
+
+// "H100 SXM5 80GB and H200 SXM 141GB: Recommended", or "none" when no GPU suits the task.
+QString answerFor(const QVector<VerdictData> &verdicts, VerdictPanel::Task task)
+{
+    const auto level = [task](const VerdictData &v) {
+        return task == VerdictPanel::Task::Training ? v.training : v.inference;
+    };
+    std::optional<VerdictLevel> best;
+    for (const VerdictData &verdict : verdicts)
+        if (!best || level(verdict) < *best)
+            best = level(verdict);
+    if (!best || *best == VerdictLevel::Unsuitable)
+        return tr("none of the GPUs compared suits it");
+    QStringList names;
+    for (const VerdictData &verdict : verdicts)
+        if (level(verdict) == *best)
+            names << verdict.gpuName;
+    return tr("%1 (%2)").arg(QLocale().createSeparatedList(names), VerdictPanel::levelText(*best).toLower());
+}
+
+ReportSection questionSection(const Scenario &scenario, const MappedWorkload &mapped,
+                              const QVector<GpuSpec> &gpus, const CatalogueSnapshot &catalogue)
+{
+    ReportSection section{tr("The question"), {}};
+    section.blocks << ReportBlock::paragraph(gpuNames(gpus), tr("GPUs compared"));
+    if (mapped.isValid())
+        section.blocks << ReportBlock::paragraph(mapped.summary, tr("Workload"));
+    else
+        for (const WorkloadFieldError &error : mapped.errors)
+            section.blocks << ReportBlock::paragraph(error.reason, tr("Workload not estimated"));
+
+    QStringList details;
+    const WorkloadRequest &r = scenario.workload;
+    if (mapped.isValid()) {
+        const Workload &w = *mapped.resolved.workload;
+        QString model = w.model.name.isEmpty() ? w.model.modelId : w.model.name;
+        if (!w.model.source.isEmpty())
+            model = tr("%1 (configuration from %2)").arg(model, w.model.source);
+        details << tr("Model: %1").arg(model);
+        if (w.traffic) {
+            const ServingTraffic &t = *w.traffic;
+            details << (t.concurrency > 0
+                            ? tr("Traffic: %1 users at once, each sending the next request when the "
+                                 "last one is answered")
+                                  .arg(QLocale().toString(t.concurrency))
+                            : tr("Traffic: %1 requests per second, arriving at random")
+                                  .arg(ValueFormat::number(t.requestRate)));
+            QStringList targets;
+            if (t.ttftP90TargetMs)
+                targets << tr("time to first token p90 at most %1 ms")
+                               .arg(ValueFormat::number(*t.ttftP90TargetMs));
+            if (t.tpotP90TargetMs)
+                targets << tr("time per output token p90 at most %1 ms")
+                               .arg(ValueFormat::number(*t.tpotP90TargetMs));
+            details << (targets.isEmpty() ? tr("Targets: none")
+                                          : tr("Targets: %1").arg(QLocale().createSeparatedList(targets)));
+        }
+    }
+    details << (r.usdPerGpuHour ? tr("Rental price: %1 $ per GPU-hour for every GPU")
+                                      .arg(ValueFormat::number(*r.usdPerGpuHour))
+                                : tr("Rental price: each GPU's price in the catalogue"));
+    if (!scenario.plan.prices.isEmpty()) {
+        QStringList prices;
+        QStringList ids = scenario.plan.prices.keys();
+        ids.sort();
+        for (const QString &id : std::as_const(ids)) {
+            const GpuSpec *gpu = catalogue.findGpu(id);
+            prices << tr("%1 %2 $").arg(gpu ? gpu->displayName() : id,
+                                        ValueFormat::number(scenario.plan.prices.value(id)));
+        }
+        details << tr("Plan prices per GPU-hour: %1").arg(prices.join(QStringLiteral(", ")));
+    }
+    section.blocks << ReportBlock::bullets(details);
+    return section;
+}
+
+ReportSection answerSection(const ComparisonPresentation &presentation)
+{
+    ReportSection section{tr("The answer"), {}};
+    const QVector<VerdictData> &verdicts = presentation.verdicts();
+    if (verdicts.isEmpty()) {
+        section.blocks << ReportBlock::paragraph(tr("No verdicts: the workload could not be estimated."));
+        return section;
+    }
+    section.blocks << ReportBlock::paragraph(answerFor(verdicts, VerdictPanel::Task::Inference),
+                                             tr("For inference"));
+    section.blocks << ReportBlock::paragraph(answerFor(verdicts, VerdictPanel::Task::Training),
+                                             tr("For training"));
+    // The verdict of the task not asked for is made under that task's own recipe: say which.
+    section.blocks << ReportBlock::paragraph(presentation.inferenceRecipe(), tr("Inference judged on"));
+    section.blocks << ReportBlock::paragraph(presentation.trainingRecipe(), tr("Training judged on"));
+    for (const VerdictData &verdict : verdicts) {
+        for (const VerdictPanel::Task task : {VerdictPanel::Task::Inference, VerdictPanel::Task::Training}) {
+            const bool training = task == VerdictPanel::Task::Training;
+            const VerdictLevel level = training ? verdict.training : verdict.inference;
+            section.blocks << ReportBlock::paragraph(
+                VerdictPanel::levelSymbol(level) + u' ' + VerdictPanel::levelText(level),
+                tr("%1, %2").arg(verdict.gpuName, VerdictPanel::taskName(task).toLower()));
+            section.blocks << ReportBlock::bullets(training ? verdict.trainingReasons
+                                                            : verdict.inferenceReasons);
+        }
+    }
+    return section;
+}
+
+ReportTable comparisonTable(const ComparisonTableModel &model)
+{
+    ReportTable table;
+    for (int column = 0; column < model.columnCount(); ++column) {
+        table.header << model.headerData(column, Qt::Horizontal).toString();
+        table.rightAligned << (column >= ComparisonTableModel::FirstValueColumn);
+    }
+    for (int row = 0; row < model.rowCount(); ++row) {
+        ReportTable::Row line;
+        line.section = model.isSection(row);
+        for (int column = 0; column < (line.section ? 1 : model.columnCount()); ++column) {
+            line.cells << model.displayText(row, column);
+            line.emphasised << (!line.section && model.isBest(row, column));
+        }
+        table.rows << line;
+    }
+    return table;
+}
+
+ReportSection comparisonSection(const ComparisonTableModel &model)
+{
+    ReportSection section{tr("Side by side"), {}};
+    section.blocks << ReportBlock::paragraph(
+        tr("As the Compare tab shows it: the best value of each row is marked %1; n/a where a value does "
+           "not exist or the workload does not fit.")
+            .arg(ComparisonTableModel::marker()));
+    ReportBlock block;
+    block.kind = ReportBlock::Kind::Table;
+    block.table = comparisonTable(model);
+    section.blocks << block;
+    return section;
+}
+
+ReportSection chartsSection(const ComparisonPresentation &presentation, const MappedWorkload &mapped,
+                            const QVector<GpuSpec> &gpus)
+{
+    ReportSection section{tr("Charts"), {}, true};
+    QVector<ChartKind> kinds{ChartKind::Compute, ChartKind::Memory, ChartKind::Bandwidth, ChartKind::Radar};
+    const bool estimated = mapped.isValid() && !gpus.isEmpty();
+    const bool training = estimated && Tasks::isTraining(mapped.resolved.workload->task);
+    if (estimated)
+        kinds << ChartKind::Fit << ChartKind::Latency << ChartKind::Throughput << ChartKind::Cost;
+    if (estimated && training)
+        kinds << ChartKind::Breakdown << ChartKind::Scaling;
+    else if (estimated && mapped.resolved.workload->traffic)
+        kinds << ChartKind::Serving;
+    for (const ChartKind kind : kinds) {
+        ReportBlock block;
+        block.kind = ReportBlock::Kind::Chart;
+        block.chart.kind = kind;
+        // The curves over users or GPU counts are computed here, as export-chart does; the window computes
+        // them off its thread when the chart is chosen.
+        if (kind == ChartKind::Serving)
+            block.chart.data = LoadCurves::build(
+                {gpus, *mapped.resolved.workload, mapped.resolved.parameters, mapped.summary});
+        else if (kind == ChartKind::Scaling)
+            block.chart.data = ScalingCurves::build(
+                {gpus, *mapped.resolved.workload, mapped.resolved.parameters, mapped.summary});
+        else
+            block.chart.data = presentation.chart(kind);
+        section.blocks << block;
+    }
+    return section;
+}
+
+// The plan the Plan tab would search for this scenario, when the workload can be planned.
+std::optional<ReportSection> planSection(const Scenario &scenario, const CatalogueSnapshot &catalogue)
+{
+    // As the Plan tab asks: the count is what the plan searches, and asking for more than one node keeps
+    // the network in the request.
+    WorkloadFormValues values = WorkloadMapper::formValuesFrom(scenario.workload);
+    values.gpus = std::max({values.gpus, values.gpusPerNode + 1, 2});
+    QVector<WorkloadFieldError> errors;
+    PlanRequest request;
+    request.workload = WorkloadMapper::requestFrom(values, &errors);
+    if (!errors.isEmpty())
+        return std::nullopt;
+    if (scenario.plan.wholeCatalogue)
+        for (const GpuSpec &gpu : catalogue.gpus)
+            request.gpuIds << gpu.gpuId;
+    else
+        for (const QString &id : scenario.gpuIds)
+            if (catalogue.findGpu(id))
+                request.gpuIds << id;
+    for (const QString &name : scenario.plan.precisions)
+        if (const auto precision = Precisions::parse(name))
+            request.precisions << *precision;
+    request.usdPerGpuHour = scenario.plan.prices;
+    request.deadlineDays = scenario.plan.deadlineDays;
+    request.maxGpus = scenario.plan.maxGpus;
+    if (request.gpuIds.isEmpty() || !Planner::check(request, catalogue).isEmpty())
+        return std::nullopt;
+
+    const PlanResult result = Planner::plan(request, catalogue);
+    PlanPresenter presenter;
+    QVector<PlanPresenter::GpuType> types;
+    for (const QString &id : std::as_const(request.gpuIds))
+        types.append({id, catalogue.findGpu(id)->displayName()});
+    presenter.start(request, types);
+    presenter.finish(result);
+
+    ReportSection section{tr("The plan"), {}, true};
+    section.blocks << ReportBlock::paragraph(PlanPresenter::summary(request, catalogue).text);
+    PlanTableModel model;
+    model.setPlan(presenter.table());
+    ReportBlock block;
+    block.kind = ReportBlock::Kind::Table;
+    for (int column = 0; column < model.columnCount(); ++column) {
+        block.table.header << model.headerData(column, Qt::Horizontal).toString();
+        block.table.rightAligned << (column == PlanTableModel::RankColumn ||
+                                     column == PlanTableModel::GpusColumn ||
+                                     column >= PlanTableModel::UsdPerHourColumn);
+    }
+    block.table.widths = {5, 17, 6, 12, 15, 9, 9, 9, 9, 9};
+    QStringList whyNot;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        ReportTable::Row line;
+        const QString reason = model.index(row, 0).data(PlanTableModel::ReasonRole).toString();
+        for (int column = 0; column < model.columnCount(); ++column) {
+            // The view spans a GPU type's reason over the columns after its name; here it goes below.
+            const bool spanned = !reason.isEmpty() && column >= PlanTableModel::ReasonColumn;
+            line.cells << (spanned ? QString() : model.index(row, column).data().toString());
+            line.emphasised << false;
+        }
+        if (!reason.isEmpty())
+            whyNot << tr("%1: %2").arg(model.index(row, PlanTableModel::GpuColumn).data().toString(), reason);
+        block.table.rows << line;
+    }
+    section.blocks << block;
+    if (!whyNot.isEmpty()) {
+        section.blocks << ReportBlock::paragraph(QString(), tr("Cannot meet the target"));
+        section.blocks << ReportBlock::bullets(whyNot);
+    }
+    section.blocks << ReportBlock::paragraph(
+        tr("Configurations searched: %1. Each row is the cheapest configuration of its GPU type that meets "
+           "the target, ranked by cost; the Plan tab loads a row into the comparison.")
+            .arg(QLocale().toString(result.searched)));
+    return section;
+}
+
+ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation &presentation)
+{
+    ReportSection section{tr("The math of the headline numbers"), {}, true};
+    section.blocks << ReportBlock::paragraph(
+        tr("Each number as the Math panel explains it when it is selected in the table: the formula, the "
+           "values put in, the result."));
+    const ComparisonData &table = presentation.table();
+    const auto sameTerms = [](const QVector<MathTermView> &a, const QVector<MathTermView> &b) {
+        return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
+                          [](const MathTermView &x, const MathTermView &y) {
+                              return x.name == y.name && x.formula == y.formula &&
+                                     x.substituted == y.substituted && x.value == y.value && x.unit == y.unit;
+                          });
+    };
+    for (const QString &rowId : ReportBuilder::headlineRowIds(table)) {
+        // A calculation that comes out the same on several GPUs (the memory a model needs) is shown once,
+        // naming them all.
+        QVector<ReportBlock> blocks;
+        QVector<QStringList> gpus;
+        for (int column = 0; column < table.columnTitles.size(); ++column) {
+            QString title;
+            const QVector<MathTermView> terms = compare.mathOf(rowId, column, &title);
+            if (terms.isEmpty())
+                continue;
+            const QString gpu = presentation.verdicts().value(column).gpuName;
+            const auto same = std::find_if(blocks.begin(), blocks.end(),
+                                           [&](const ReportBlock &b) { return sameTerms(b.terms, terms); });
+            if (same != blocks.end() && !gpu.isEmpty()) {
+                gpus[same - blocks.begin()] << gpu;
+                continue;
+            }
+            ReportBlock block;
+            block.kind = ReportBlock::Kind::Math;
+            block.label = title;
+            block.terms = terms;
+            blocks << block;
+            gpus << QStringList{gpu};
+        }
+        const auto row = std::find_if(table.rows.cbegin(), table.rows.cend(),
+                                      [&rowId](const ComparisonRow &r) { return r.id == rowId; });
+        for (qsizetype i = 0; i < blocks.size(); ++i) {
+            if (gpus.at(i).size() > 1)
+                blocks[i].label = tr("%1, %2").arg(row->label, QLocale().createSeparatedList(gpus.at(i)));
+            section.blocks << blocks.at(i);
+        }
+    }
+    return section;
+}
+
+ReportSection profileSection(const MappedWorkload &mapped, const CatalogueSnapshot &catalogue)
+{
+    ReportSection section{tr("Estimator profile"), {}, true};
+    if (!mapped.isValid()) {
+        section.blocks << ReportBlock::paragraph(tr("None: the workload could not be estimated."));
+        return section;
+    }
+    const QString id = mapped.resolved.parameters.profileId;
+    const EfficiencyProfile *profile = catalogue.findProfile(id);
+    if (!profile) {
+        section.blocks << ReportBlock::paragraph(id, tr("Profile"));
+        return section;
+    }
+    section.blocks << ReportBlock::paragraph(tr("%1 (%2)").arg(profile->name, profile->profileId),
+                                             tr("Profile"));
+    section.blocks << ReportBlock::paragraph(profile->description);
+    // The calibration text says how the factors were fitted and their median error on measured runs, on
+    // the fit and leaving each GPU out: the accuracy to expect of these numbers.
+    section.blocks << ReportBlock::paragraph(profile->calibration, tr("Measured accuracy"));
+    return section;
+}
+
+ReportSection sourcesSection(const QVector<GpuSpec> &gpus, const MappedWorkload &mapped)
+{
+    ReportSection section{tr("Sources"), {}};
+    section.blocks << ReportBlock::paragraph(
+        tr("Every spec value above comes from the catalogue, which keeps the sources of each GPU's "
+           "figures."));
+    for (const GpuSpec &gpu : gpus) {
+        QStringList lines;
+        lines << tr("Sources: %1").arg(gpu.sources.isEmpty() ? tr("none recorded") : gpu.sources);
+        if (!gpu.sourceCrosscheck.isEmpty())
+            lines << tr("Cross-checked against: %1").arg(gpu.sourceCrosscheck);
+        if (!gpu.confidence.isEmpty())
+            lines << tr("Confidence: %1").arg(gpu.confidence);
+        if (!gpu.notes.isEmpty())
+            lines << tr("Notes: %1").arg(gpu.notes);
+        if (!gpu.usdPerGpuHourNote.isEmpty())
+            lines << tr("Rental price: %1").arg(gpu.usdPerGpuHourNote);
+        if (gpu.userModified)
+            lines << tr("Edited in this catalogue after it came from the seed.");
+        section.blocks << ReportBlock::paragraph(QString(), gpu.displayName());
+        section.blocks << ReportBlock::bullets(lines);
+    }
+    if (mapped.isValid()) {
+        const ModelSpec &model = mapped.resolved.workload->model;
+        QStringList lines;
+        lines << tr("Sources: %1").arg(model.source.isEmpty() ? tr("none recorded") : model.source);
+        if (!model.notes.isEmpty())
+            lines << tr("Notes: %1").arg(model.notes);
+        section.blocks << ReportBlock::paragraph(QString(),
+                                                 model.name.isEmpty() ? model.modelId : model.name);
+        section.blocks << ReportBlock::bullets(lines);
+    }
+    return section;
+}
+
+ReportSection changesSection(const Scenario &scenario, const CatalogueSnapshot &catalogue)
+{
+    ReportSection section{tr("Changes since the scenario was saved"), {}};
+    const QStringList lines = ScenarioCatalogue::changeLines(ScenarioCatalogue::changes(scenario, catalogue));
+    if (lines.isEmpty()) {
+        section.blocks << ReportBlock::paragraph(
+            tr("None: the catalogue holds every value the scenario recorded as it was when saved."));
+        return section;
+    }
+    section.blocks << ReportBlock::paragraph(
+        tr("The numbers above come from the catalogue as it is now. These values differ from those the "
+           "scenario recorded:"));
+    section.blocks << ReportBlock::bullets(lines);
+    return section;
+}
+
+} // namespace
+
+QStringList ReportBuilder::headlineRowIds(const ComparisonData &table)
+{
+    static const QStringList wanted{QStringLiteral("fit.memory"),       QStringLiteral("serve.ttft.p90"),
+                                    QStringLiteral("serve.tpot.p90"),   QStringLiteral("serve.throughput"),
+                                    QStringLiteral("infer.ttft"),       QStringLiteral("infer.tpot"),
+                                    QStringLiteral("infer.throughput"), QStringLiteral("train.step"),
+                                    QStringLiteral("train.tokens"),     QStringLiteral("train.mfu"),
+                                    QStringLiteral("train.budget"),     QStringLiteral("cost.per-million"),
+                                    QStringLiteral("cost.budget")};
+    const bool serving = std::any_of(table.rows.cbegin(), table.rows.cend(),
+                                     [](const ComparisonRow &row) { return row.id.startsWith(u"serve."); });
+    QStringList ids;
+    for (const ComparisonRow &row : table.rows) {
+        // Under a load the static-batch rows are a side note; the simulated ones answer.
+        if (!wanted.contains(row.id) || (serving && row.id.startsWith(u"infer.")))
+            continue;
+        ids << row.id;
+    }
+    return ids;
+}
+
+ReportContent ReportBuilder::build(const Scenario &scenario, const CatalogueSnapshot &catalogue,
+                                   const Options &options)
+{
+    HeadlessCompare compare(scenario, catalogue);
+    const ComparisonPresentation &presentation = compare.controller.presentation();
+    const MappedWorkload mapped =
+        WorkloadMapper::map(WorkloadMapper::formValuesFrom(scenario.workload), catalogue);
+    QVector<GpuSpec> gpus;
+    for (const QString &id : compare.picker.checkedIds())
+        if (const GpuSpec *gpu = catalogue.findGpu(id))
+            gpus << *gpu;
+
+    ReportContent content;
+    content.title = tr("GPU Compare report");
+    content.date = QLocale().toString(options.date, QLocale::LongFormat);
+    content.version = QCoreApplication::applicationVersion();
+    content.subtitle << tr("%1 on %2")
+                            .arg(mapped.isValid() ? mapped.summary : tr("a workload not estimated"),
+                                 gpuNames(gpus))
+                     << tr("Written on %1 by GPU Compare %2").arg(content.date, content.version);
+    content.sections << questionSection(scenario, mapped, gpus, catalogue) << answerSection(presentation)
+                     << comparisonSection(*compare.table.model())
+                     << chartsSection(presentation, mapped, gpus);
+    if (const std::optional<ReportSection> plan = planSection(scenario, catalogue))
+        content.sections << *plan;
+    content.sections << mathSection(compare, presentation) << profileSection(mapped, catalogue)
+                     << sourcesSection(gpus, mapped) << changesSection(scenario, catalogue);
+    return content;
+}

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "CatalogueSnapshot.h"
+#include "ComparisonData.h"
+#include "ReportContent.h"
+#include "Scenario.h"
+
+#include <QCoreApplication>
+#include <QDate>
+
+// The report of a scenario on a catalogue, as content (ReportContent): the question in words, the answer
+// per task with the verdicts' reasons, the comparison table, the charts, the plan when the workload can be
+// planned, the math of the headline numbers, the sources of every spec, the estimator profile with its
+// measured accuracy, and the recorded values the catalogue now holds differently. The numbers come from
+// the window's own controller and presenters, so a report says what the window says for the same scenario.
+// Needs a QApplication (the Compare tab's views are made, never shown); draws nothing.
+class ReportBuilder
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportBuilder)
+public:
+    struct Options
+    {
+        QDate date = QDate::currentDate(); // printed on every page
+    };
+
+    static ReportContent build(const Scenario &scenario, const CatalogueSnapshot &catalogue,
+                               const Options &options);
+
+    // The rows of a comparison whose numbers answer the question (memory, latency, throughput, cost; for
+    // training step time, speed, MFU, days and cost), in the table's order: the report explains their math.
+    static QStringList headlineRowIds(const ComparisonData &table);
+};

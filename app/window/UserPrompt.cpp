@@ -1,0 +1,13 @@
+#include "UserPrompt.h"
+
+QMessageBox::StandardButton UserPrompt::show(const Message &message) const
+{
+    if (m_handler)
+        return m_handler(message);
+    QMessageBox box(message.icon, message.title, message.text, message.buttons, m_parent);
+    box.setInformativeText(message.informativeText);
+    box.setDetailedText(message.detailedText);
+    if (message.defaultButton != QMessageBox::NoButton)
+        box.setDefaultButton(message.defaultButton);
+    return static_cast<QMessageBox::StandardButton>(box.exec());
+}
