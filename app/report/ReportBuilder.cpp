@@ -52,11 +52,6 @@ struct HeadlessCompare
     }
 };
 
-QString tr(const char *text)
-{
-    return ReportBuilder::tr(text);
-}
-
 QString gpuNames(const QVector<GpuSpec> &gpus)
 {
     QStringList names;
@@ -76,24 +71,26 @@ QString answerFor(const QVector<VerdictData> &verdicts, VerdictPanel::Task task)
         if (!best || level(verdict) < *best)
             best = level(verdict);
     if (!best || *best == VerdictLevel::Unsuitable)
-        return tr("none of the GPUs compared suits it");
+        return ReportBuilder::tr("none of the GPUs compared suits it");
     QStringList names;
     for (const VerdictData &verdict : verdicts)
         if (level(verdict) == *best)
             names << verdict.gpuName;
-    return tr("%1 (%2)").arg(QLocale().createSeparatedList(names), VerdictPanel::levelText(*best).toLower());
+    return ReportBuilder::tr("%1 (%2)").arg(QLocale().createSeparatedList(names),
+                                            VerdictPanel::levelText(*best).toLower());
 }
 
 ReportSection questionSection(const Scenario &scenario, const MappedWorkload &mapped,
                               const QVector<GpuSpec> &gpus, const CatalogueSnapshot &catalogue)
 {
-    ReportSection section{tr("The question"), {}};
-    section.blocks << ReportBlock::paragraph(gpuNames(gpus), tr("GPUs compared"));
+    ReportSection section{ReportBuilder::tr("The question"), {}};
+    section.blocks << ReportBlock::paragraph(gpuNames(gpus), ReportBuilder::tr("GPUs compared"));
     if (mapped.isValid())
-        section.blocks << ReportBlock::paragraph(mapped.summary, tr("Workload"));
+        section.blocks << ReportBlock::paragraph(mapped.summary, ReportBuilder::tr("Workload"));
     else
         for (const WorkloadFieldError &error : mapped.errors)
-            section.blocks << ReportBlock::paragraph(error.reason, tr("Workload not estimated"));
+            section.blocks << ReportBlock::paragraph(error.reason,
+                                                     ReportBuilder::tr("Workload not estimated"));
 
     QStringList details;
     const WorkloadRequest &r = scenario.workload;
@@ -101,40 +98,42 @@ ReportSection questionSection(const Scenario &scenario, const MappedWorkload &ma
         const Workload &w = *mapped.resolved.workload;
         QString model = w.model.name.isEmpty() ? w.model.modelId : w.model.name;
         if (!w.model.source.isEmpty())
-            model = tr("%1 (configuration from %2)").arg(model, w.model.source);
-        details << tr("Model: %1").arg(model);
+            model = ReportBuilder::tr("%1 (configuration from %2)").arg(model, w.model.source);
+        details << ReportBuilder::tr("Model: %1").arg(model);
         if (w.traffic) {
             const ServingTraffic &t = *w.traffic;
             details << (t.concurrency > 0
-                            ? tr("Traffic: %1 users at once, each sending the next request when the "
-                                 "last one is answered")
+                            ? ReportBuilder::tr(
+                                  "Traffic: %1 users at once, each sending the next request when the "
+                                  "last one is answered")
                                   .arg(QLocale().toString(t.concurrency))
-                            : tr("Traffic: %1 requests per second, arriving at random")
+                            : ReportBuilder::tr("Traffic: %1 requests per second, arriving at random")
                                   .arg(ValueFormat::number(t.requestRate)));
             QStringList targets;
             if (t.ttftP90TargetMs)
-                targets << tr("time to first token p90 at most %1 ms")
+                targets << ReportBuilder::tr("time to first token p90 at most %1 ms")
                                .arg(ValueFormat::number(*t.ttftP90TargetMs));
             if (t.tpotP90TargetMs)
-                targets << tr("time per output token p90 at most %1 ms")
+                targets << ReportBuilder::tr("time per output token p90 at most %1 ms")
                                .arg(ValueFormat::number(*t.tpotP90TargetMs));
-            details << (targets.isEmpty() ? tr("Targets: none")
-                                          : tr("Targets: %1").arg(QLocale().createSeparatedList(targets)));
+            details << (targets.isEmpty()
+                            ? ReportBuilder::tr("Targets: none")
+                            : ReportBuilder::tr("Targets: %1").arg(QLocale().createSeparatedList(targets)));
         }
     }
-    details << (r.usdPerGpuHour ? tr("Rental price: %1 $ per GPU-hour for every GPU")
+    details << (r.usdPerGpuHour ? ReportBuilder::tr("Rental price: %1 $ per GPU-hour for every GPU")
                                       .arg(ValueFormat::number(*r.usdPerGpuHour))
-                                : tr("Rental price: each GPU's price in the catalogue"));
+                                : ReportBuilder::tr("Rental price: each GPU's price in the catalogue"));
     if (!scenario.plan.prices.isEmpty()) {
         QStringList prices;
         QStringList ids = scenario.plan.prices.keys();
         ids.sort();
         for (const QString &id : std::as_const(ids)) {
             const GpuSpec *gpu = catalogue.findGpu(id);
-            prices << tr("%1 %2 $").arg(gpu ? gpu->displayName() : id,
-                                        ValueFormat::number(scenario.plan.prices.value(id)));
+            prices << ReportBuilder::tr("%1 %2 $").arg(gpu ? gpu->displayName() : id,
+                                                       ValueFormat::number(scenario.plan.prices.value(id)));
         }
-        details << tr("Plan prices per GPU-hour: %1").arg(prices.join(QStringLiteral(", ")));
+        details << ReportBuilder::tr("Plan prices per GPU-hour: %1").arg(prices.join(QStringLiteral(", ")));
     }
     section.blocks << ReportBlock::bullets(details);
     return section;
@@ -142,26 +141,29 @@ ReportSection questionSection(const Scenario &scenario, const MappedWorkload &ma
 
 ReportSection answerSection(const ComparisonPresentation &presentation)
 {
-    ReportSection section{tr("The answer"), {}};
+    ReportSection section{ReportBuilder::tr("The answer"), {}};
     const QVector<VerdictData> &verdicts = presentation.verdicts();
     if (verdicts.isEmpty()) {
-        section.blocks << ReportBlock::paragraph(tr("No verdicts: the workload could not be estimated."));
+        section.blocks << ReportBlock::paragraph(
+            ReportBuilder::tr("No verdicts: the workload could not be estimated."));
         return section;
     }
     section.blocks << ReportBlock::paragraph(answerFor(verdicts, VerdictPanel::Task::Inference),
-                                             tr("For inference"));
+                                             ReportBuilder::tr("For inference"));
     section.blocks << ReportBlock::paragraph(answerFor(verdicts, VerdictPanel::Task::Training),
-                                             tr("For training"));
+                                             ReportBuilder::tr("For training"));
     // The verdict of the task not asked for is made under that task's own recipe: say which.
-    section.blocks << ReportBlock::paragraph(presentation.inferenceRecipe(), tr("Inference judged on"));
-    section.blocks << ReportBlock::paragraph(presentation.trainingRecipe(), tr("Training judged on"));
+    section.blocks << ReportBlock::paragraph(presentation.inferenceRecipe(),
+                                             ReportBuilder::tr("Inference judged on"));
+    section.blocks << ReportBlock::paragraph(presentation.trainingRecipe(),
+                                             ReportBuilder::tr("Training judged on"));
     for (const VerdictData &verdict : verdicts) {
         for (const VerdictPanel::Task task : {VerdictPanel::Task::Inference, VerdictPanel::Task::Training}) {
             const bool training = task == VerdictPanel::Task::Training;
             const VerdictLevel level = training ? verdict.training : verdict.inference;
             section.blocks << ReportBlock::paragraph(
                 VerdictPanel::levelSymbol(level) + u' ' + VerdictPanel::levelText(level),
-                tr("%1, %2").arg(verdict.gpuName, VerdictPanel::taskName(task).toLower()));
+                ReportBuilder::tr("%1, %2").arg(verdict.gpuName, VerdictPanel::taskName(task).toLower()));
             section.blocks << ReportBlock::bullets(training ? verdict.trainingReasons
                                                             : verdict.inferenceReasons);
         }
@@ -190,10 +192,11 @@ ReportTable comparisonTable(const ComparisonTableModel &model)
 
 ReportSection comparisonSection(const ComparisonTableModel &model)
 {
-    ReportSection section{tr("Side by side"), {}};
+    ReportSection section{ReportBuilder::tr("Side by side"), {}};
     section.blocks << ReportBlock::paragraph(
-        tr("As the Compare tab shows it: the best value of each row is marked %1; n/a where a value does "
-           "not exist or the workload does not fit.")
+        ReportBuilder::tr(
+            "As the Compare tab shows it: the best value of each row is marked %1; n/a where a value does "
+            "not exist or the workload does not fit.")
             .arg(ComparisonTableModel::marker()));
     ReportBlock block;
     block.kind = ReportBlock::Kind::Table;
@@ -205,7 +208,7 @@ ReportSection comparisonSection(const ComparisonTableModel &model)
 ReportSection chartsSection(const ComparisonPresentation &presentation, const MappedWorkload &mapped,
                             const QVector<GpuSpec> &gpus)
 {
-    ReportSection section{tr("Charts"), {}, true};
+    ReportSection section{ReportBuilder::tr("Charts"), {}, true};
     QVector<ChartKind> kinds{ChartKind::Compute, ChartKind::Memory, ChartKind::Bandwidth, ChartKind::Radar};
     const bool estimated = mapped.isValid() && !gpus.isEmpty();
     const bool training = estimated && Tasks::isTraining(mapped.resolved.workload->task);
@@ -270,7 +273,7 @@ std::optional<ReportSection> planSection(const Scenario &scenario, const Catalog
     presenter.start(request, types);
     presenter.finish(result);
 
-    ReportSection section{tr("The plan"), {}, true};
+    ReportSection section{ReportBuilder::tr("The plan"), {}, true};
     section.blocks << ReportBlock::paragraph(PlanPresenter::summary(request, catalogue).text);
     PlanTableModel model;
     model.setPlan(presenter.table());
@@ -294,27 +297,29 @@ std::optional<ReportSection> planSection(const Scenario &scenario, const Catalog
             line.emphasised << false;
         }
         if (!reason.isEmpty())
-            whyNot << tr("%1: %2").arg(model.index(row, PlanTableModel::GpuColumn).data().toString(), reason);
+            whyNot << ReportBuilder::tr("%1: %2").arg(
+                model.index(row, PlanTableModel::GpuColumn).data().toString(), reason);
         block.table.rows << line;
     }
     section.blocks << block;
     if (!whyNot.isEmpty()) {
-        section.blocks << ReportBlock::paragraph(QString(), tr("Cannot meet the target"));
+        section.blocks << ReportBlock::paragraph(QString(), ReportBuilder::tr("Cannot meet the target"));
         section.blocks << ReportBlock::bullets(whyNot);
     }
     section.blocks << ReportBlock::paragraph(
-        tr("Configurations searched: %1. Each row is the cheapest configuration of its GPU type that meets "
-           "the target, ranked by cost; the Plan tab loads a row into the comparison.")
+        ReportBuilder::tr(
+            "Configurations searched: %1. Each row is the cheapest configuration of its GPU type that meets "
+            "the target, ranked by cost; the Plan tab loads a row into the comparison.")
             .arg(QLocale().toString(result.searched)));
     return section;
 }
 
 ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation &presentation)
 {
-    ReportSection section{tr("The math of the headline numbers"), {}, true};
-    section.blocks << ReportBlock::paragraph(
-        tr("Each number as the Math panel explains it when it is selected in the table: the formula, the "
-           "values put in, the result."));
+    ReportSection section{ReportBuilder::tr("The math of the headline numbers"), {}, true};
+    section.blocks << ReportBlock::paragraph(ReportBuilder::tr(
+        "Each number as the Math panel explains it when it is selected in the table: the formula, the "
+        "values put in, the result."));
     const ComparisonData &table = presentation.table();
     const auto sameTerms = [](const QVector<MathTermView> &a, const QVector<MathTermView> &b) {
         return std::equal(a.cbegin(), a.cend(), b.cbegin(), b.cend(),
@@ -351,7 +356,8 @@ ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation
                                       [&rowId](const ComparisonRow &r) { return r.id == rowId; });
         for (qsizetype i = 0; i < blocks.size(); ++i) {
             if (gpus.at(i).size() > 1)
-                blocks[i].label = tr("%1, %2").arg(row->label, QLocale().createSeparatedList(gpus.at(i)));
+                blocks[i].label =
+                    ReportBuilder::tr("%1, %2").arg(row->label, QLocale().createSeparatedList(gpus.at(i)));
             section.blocks << blocks.at(i);
         }
     }
@@ -360,54 +366,57 @@ ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation
 
 ReportSection profileSection(const MappedWorkload &mapped, const CatalogueSnapshot &catalogue)
 {
-    ReportSection section{tr("Estimator profile"), {}, true};
+    ReportSection section{ReportBuilder::tr("Estimator profile"), {}, true};
     if (!mapped.isValid()) {
-        section.blocks << ReportBlock::paragraph(tr("None: the workload could not be estimated."));
+        section.blocks << ReportBlock::paragraph(
+            ReportBuilder::tr("None: the workload could not be estimated."));
         return section;
     }
     const QString id = mapped.resolved.parameters.profileId;
     const EfficiencyProfile *profile = catalogue.findProfile(id);
     if (!profile) {
-        section.blocks << ReportBlock::paragraph(id, tr("Profile"));
+        section.blocks << ReportBlock::paragraph(id, ReportBuilder::tr("Profile"));
         return section;
     }
-    section.blocks << ReportBlock::paragraph(tr("%1 (%2)").arg(profile->name, profile->profileId),
-                                             tr("Profile"));
+    section.blocks << ReportBlock::paragraph(
+        ReportBuilder::tr("%1 (%2)").arg(profile->name, profile->profileId), ReportBuilder::tr("Profile"));
     section.blocks << ReportBlock::paragraph(profile->description);
     // The calibration text says how the factors were fitted and their median error on measured runs, on
     // the fit and leaving each GPU out: the accuracy to expect of these numbers.
-    section.blocks << ReportBlock::paragraph(profile->calibration, tr("Measured accuracy"));
+    section.blocks << ReportBlock::paragraph(profile->calibration, ReportBuilder::tr("Measured accuracy"));
     return section;
 }
 
 ReportSection sourcesSection(const QVector<GpuSpec> &gpus, const MappedWorkload &mapped)
 {
-    ReportSection section{tr("Sources"), {}};
-    section.blocks << ReportBlock::paragraph(
-        tr("Every spec value above comes from the catalogue, which keeps the sources of each GPU's "
-           "figures."));
+    ReportSection section{ReportBuilder::tr("Sources"), {}};
+    section.blocks << ReportBlock::paragraph(ReportBuilder::tr(
+        "Every spec value above comes from the catalogue, which keeps the sources of each GPU's "
+        "figures."));
     for (const GpuSpec &gpu : gpus) {
         QStringList lines;
-        lines << tr("Sources: %1").arg(gpu.sources.isEmpty() ? tr("none recorded") : gpu.sources);
+        lines << ReportBuilder::tr("Sources: %1")
+                     .arg(gpu.sources.isEmpty() ? ReportBuilder::tr("none recorded") : gpu.sources);
         if (!gpu.sourceCrosscheck.isEmpty())
-            lines << tr("Cross-checked against: %1").arg(gpu.sourceCrosscheck);
+            lines << ReportBuilder::tr("Cross-checked against: %1").arg(gpu.sourceCrosscheck);
         if (!gpu.confidence.isEmpty())
-            lines << tr("Confidence: %1").arg(gpu.confidence);
+            lines << ReportBuilder::tr("Confidence: %1").arg(gpu.confidence);
         if (!gpu.notes.isEmpty())
-            lines << tr("Notes: %1").arg(gpu.notes);
+            lines << ReportBuilder::tr("Notes: %1").arg(gpu.notes);
         if (!gpu.usdPerGpuHourNote.isEmpty())
-            lines << tr("Rental price: %1").arg(gpu.usdPerGpuHourNote);
+            lines << ReportBuilder::tr("Rental price: %1").arg(gpu.usdPerGpuHourNote);
         if (gpu.userModified)
-            lines << tr("Edited in this catalogue after it came from the seed.");
+            lines << ReportBuilder::tr("Edited in this catalogue after it came from the seed.");
         section.blocks << ReportBlock::paragraph(QString(), gpu.displayName());
         section.blocks << ReportBlock::bullets(lines);
     }
     if (mapped.isValid()) {
         const ModelSpec &model = mapped.resolved.workload->model;
         QStringList lines;
-        lines << tr("Sources: %1").arg(model.source.isEmpty() ? tr("none recorded") : model.source);
+        lines << ReportBuilder::tr("Sources: %1")
+                     .arg(model.source.isEmpty() ? ReportBuilder::tr("none recorded") : model.source);
         if (!model.notes.isEmpty())
-            lines << tr("Notes: %1").arg(model.notes);
+            lines << ReportBuilder::tr("Notes: %1").arg(model.notes);
         section.blocks << ReportBlock::paragraph(QString(),
                                                  model.name.isEmpty() ? model.modelId : model.name);
         section.blocks << ReportBlock::bullets(lines);
@@ -417,16 +426,16 @@ ReportSection sourcesSection(const QVector<GpuSpec> &gpus, const MappedWorkload 
 
 ReportSection changesSection(const Scenario &scenario, const CatalogueSnapshot &catalogue)
 {
-    ReportSection section{tr("Changes since the scenario was saved"), {}};
+    ReportSection section{ReportBuilder::tr("Changes since the scenario was saved"), {}};
     const QStringList lines = ScenarioCatalogue::changeLines(ScenarioCatalogue::changes(scenario, catalogue));
     if (lines.isEmpty()) {
-        section.blocks << ReportBlock::paragraph(
-            tr("None: the catalogue holds every value the scenario recorded as it was when saved."));
+        section.blocks << ReportBlock::paragraph(ReportBuilder::tr(
+            "None: the catalogue holds every value the scenario recorded as it was when saved."));
         return section;
     }
-    section.blocks << ReportBlock::paragraph(
-        tr("The numbers above come from the catalogue as it is now. These values differ from those the "
-           "scenario recorded:"));
+    section.blocks << ReportBlock::paragraph(ReportBuilder::tr(
+        "The numbers above come from the catalogue as it is now. These values differ from those the "
+        "scenario recorded:"));
     section.blocks << ReportBlock::bullets(lines);
     return section;
 }
@@ -467,13 +476,14 @@ ReportContent ReportBuilder::build(const Scenario &scenario, const CatalogueSnap
             gpus << *gpu;
 
     ReportContent content;
-    content.title = tr("GPU Compare report");
+    content.title = ReportBuilder::tr("GPU Compare report");
     content.date = QLocale().toString(options.date, QLocale::LongFormat);
     content.version = QCoreApplication::applicationVersion();
-    content.subtitle << tr("%1 on %2")
-                            .arg(mapped.isValid() ? mapped.summary : tr("a workload not estimated"),
-                                 gpuNames(gpus))
-                     << tr("Written on %1 by GPU Compare %2").arg(content.date, content.version);
+    content.subtitle
+        << ReportBuilder::tr("%1 on %2")
+               .arg(mapped.isValid() ? mapped.summary : ReportBuilder::tr("a workload not estimated"),
+                    gpuNames(gpus))
+        << ReportBuilder::tr("Written on %1 by GPU Compare %2").arg(content.date, content.version);
     content.sections << questionSection(scenario, mapped, gpus, catalogue) << answerSection(presentation)
                      << comparisonSection(*compare.table.model())
                      << chartsSection(presentation, mapped, gpus);

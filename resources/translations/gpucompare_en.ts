@@ -112,6 +112,16 @@
     </message>
 </context>
 <context>
+    <name>ScenarioController</name>
+    <message numerus="yes">
+        <source>%n value(s) in the catalogue changed since %1 was saved.</source>
+        <translation>
+            <numerusform>%n value in the catalogue changed since %1 was saved.</numerusform>
+            <numerusform>%n values in the catalogue changed since %1 was saved.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>VerdictRules</name>
     <message numerus="yes">
         <source>does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs</source>

@@ -284,6 +284,37 @@
     </message>
 </context>
 <context>
+    <name>CatalogueOpener</name>
+    <message>
+        <source>Open Catalogue</source>
+        <translation>打开目录</translation>
+    </message>
+    <message>
+        <source>The catalogue %1 was not opened.</source>
+        <translation>目录 %1 未打开。</translation>
+    </message>
+    <message>
+        <source>There is no such file.</source>
+        <translation>没有这个文件。</translation>
+    </message>
+    <message>
+        <source>%1 stays open.</source>
+        <translation>%1 仍保持打开。</translation>
+    </message>
+    <message>
+        <source>Opened %1, read-only: %2</source>
+        <translation>已打开 %1，只读：%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>GPU Compare catalogues (*.db *.sqlite);;All files (*)</source>
+        <translation>GPU Compare 目录 (*.db *.sqlite);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
     <name>CatalogueTab</name>
     <message>
         <source>Only GPUs I changed</source>
@@ -2181,6 +2212,25 @@ Source: %6</source>
     </message>
 </context>
 <context>
+    <name>HtmlReportWriter</name>
+    <message>
+        <source>GPU Compare %1 · %2 · page </source>
+        <translation>GPU Compare %1 · %2 · 第 </translation>
+    </message>
+    <message>
+        <source> of </source>
+        <translation> 页，共 </translation>
+    </message>
+    <message>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>GPU Compare %1 · %2</source>
+        <translation>GPU Compare %1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>HuggingFaceConfig</name>
     <message>
         <source>%1: expected a whole number &gt;= 0</source>
@@ -2280,18 +2330,6 @@ Source: %6</source>
         <translation>计算过程</translation>
     </message>
     <message>
-        <source>&amp;Open Catalogue…</source>
-        <translation>打开目录(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;Scenario…</source>
-        <translation>打开场景(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save Scenario…</source>
-        <translation>保存场景(&amp;S)…</translation>
-    </message>
-    <message>
         <source>&amp;Import Catalogue…</source>
         <translation>导入目录(&amp;I)…</translation>
     </message>
@@ -2306,10 +2344,6 @@ Source: %6</source>
     <message>
         <source>Ctrl+E</source>
         <translation>Ctrl+E</translation>
-    </message>
-    <message>
-        <source>Export &amp;Report…</source>
-        <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2406,6 +2440,46 @@ Source: %6</source>
     <message>
         <source>Ctrl+4</source>
         <translation>Ctrl+4</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open Ca&amp;talogue…</source>
+        <translation>打开目录(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开方案(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>保存方案(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>方案另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export Re&amp;port…</source>
+        <translation>导出报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Custom Model</source>
+        <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>Hugging Face model config (config.json *.json);;All files (*)</source>
+        <translation>Hugging Face 模型配置 (config.json *.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2914,6 +2988,21 @@ Source: %6</source>
     <message>
         <source>Cost against latency</source>
         <translation>成本与延迟</translation>
+    </message>
+</context>
+<context>
+    <name>PdfReportWriter</name>
+    <message>
+        <source>%1: </source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <source>GPU Compare %1 · %2 · page %3 of %4</source>
+        <translation>GPU Compare %1 · %2 · 第 %3 页，共 %4 页</translation>
+    </message>
+    <message>
+        <source>GPU Compare %1</source>
+        <translation>GPU Compare %1</translation>
     </message>
 </context>
 <context>
@@ -3487,6 +3576,236 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>ReportBuilder</name>
+    <message>
+        <source>GPU Compare report</source>
+        <translation>GPU Compare 报告</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，运行于 %2</translation>
+    </message>
+    <message>
+        <source>a workload not estimated</source>
+        <translation>未能估算的工作负载</translation>
+    </message>
+    <message>
+        <source>Written on %1 by GPU Compare %2</source>
+        <translation>由 GPU Compare %2 于 %1 生成</translation>
+    </message>
+    <message>
+        <source>none of the GPUs compared suits it</source>
+        <translation>所比较的 GPU 均不适合</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>The question</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>GPUs compared</source>
+        <translation>比较的 GPU</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Workload not estimated</source>
+        <translation>工作负载未估算</translation>
+    </message>
+    <message>
+        <source>%1 (configuration from %2)</source>
+        <translation>%1（配置来自 %2）</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>Traffic: %1 users at once, each sending the next request when the last one is answered</source>
+        <translation>流量：%1 个用户同时使用，每个用户在上一个请求得到回答后发送下一个请求</translation>
+    </message>
+    <message>
+        <source>Traffic: %1 requests per second, arriving at random</source>
+        <translation>流量：每秒 %1 个请求，随机到达</translation>
+    </message>
+    <message>
+        <source>time to first token p90 at most %1 ms</source>
+        <translation>首 token 时间 p90 不超过 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>time per output token p90 at most %1 ms</source>
+        <translation>每个输出 token 时间 p90 不超过 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Targets: none</source>
+        <translation>目标：无</translation>
+    </message>
+    <message>
+        <source>Targets: %1</source>
+        <translation>目标：%1</translation>
+    </message>
+    <message>
+        <source>Rental price: %1 $ per GPU-hour for every GPU</source>
+        <translation>租用价格：每块 GPU 每小时 %1 美元</translation>
+    </message>
+    <message>
+        <source>Rental price: each GPU&apos;s price in the catalogue</source>
+        <translation>租用价格：按目录中每种 GPU 的价格</translation>
+    </message>
+    <message>
+        <source>%1 %2 $</source>
+        <translation>%1 %2 美元</translation>
+    </message>
+    <message>
+        <source>Plan prices per GPU-hour: %1</source>
+        <translation>规划使用的每 GPU 小时价格：%1</translation>
+    </message>
+    <message>
+        <source>The answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>No verdicts: the workload could not be estimated.</source>
+        <translation>没有结论：无法估算该工作负载。</translation>
+    </message>
+    <message>
+        <source>For inference</source>
+        <translation>用于推理</translation>
+    </message>
+    <message>
+        <source>For training</source>
+        <translation>用于训练</translation>
+    </message>
+    <message>
+        <source>Inference judged on</source>
+        <translation>推理的评判依据</translation>
+    </message>
+    <message>
+        <source>Training judged on</source>
+        <translation>训练的评判依据</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation>并排比较</translation>
+    </message>
+    <message>
+        <source>As the Compare tab shows it: the best value of each row is marked %1; n/a where a value does not exist or the workload does not fit.</source>
+        <translation>与“比较”页显示的一致：每行的最佳值标有 %1；值不存在或工作负载放不下时显示“无数据”。</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>The plan</source>
+        <translation>规划</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot meet the target</source>
+        <translation>无法达到目标</translation>
+    </message>
+    <message>
+        <source>Configurations searched: %1. Each row is the cheapest configuration of its GPU type that meets the target, ranked by cost; the Plan tab loads a row into the comparison.</source>
+        <translation>已搜索的配置：%1。每行是该 GPU 类型达到目标的最便宜配置，按成本排序；“规划”页可将一行载入比较。</translation>
+    </message>
+    <message>
+        <source>The math of the headline numbers</source>
+        <translation>主要数字的计算过程</translation>
+    </message>
+    <message>
+        <source>Each number as the Math panel explains it when it is selected in the table: the formula, the values put in, the result.</source>
+        <translation>每个数字与在表格中选中它时“计算过程”面板的解释相同：公式、代入的值和结果。</translation>
+    </message>
+    <message>
+        <source>Estimator profile</source>
+        <translation>估算器配置</translation>
+    </message>
+    <message>
+        <source>None: the workload could not be estimated.</source>
+        <translation>无：无法估算该工作负载。</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Measured accuracy</source>
+        <translation>实测精度</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Every spec value above comes from the catalogue, which keeps the sources of each GPU&apos;s figures.</source>
+        <translation>以上每个规格值都来自目录，目录保存了每种 GPU 数据的来源。</translation>
+    </message>
+    <message>
+        <source>Sources: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>none recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>Cross-checked against: %1</source>
+        <translation>交叉核对：%1</translation>
+    </message>
+    <message>
+        <source>Confidence: %1</source>
+        <translation>可信度：%1</translation>
+    </message>
+    <message>
+        <source>Notes: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Rental price: %1</source>
+        <translation>租用价格：%1</translation>
+    </message>
+    <message>
+        <source>Edited in this catalogue after it came from the seed.</source>
+        <translation>在从内置数据导入后，于本目录中被编辑过。</translation>
+    </message>
+    <message>
+        <source>Changes since the scenario was saved</source>
+        <translation>方案保存后的变化</translation>
+    </message>
+    <message>
+        <source>None: the catalogue holds every value the scenario recorded as it was when saved.</source>
+        <translation>无：目录中方案记录的每个值都与保存时相同。</translation>
+    </message>
+    <message>
+        <source>The numbers above come from the catalogue as it is now. These values differ from those the scenario recorded:</source>
+        <translation>以上数字来自目录的当前内容。以下值与方案记录的不同：</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExporter</name>
+    <message>
+        <source>cannot write %1: a report is a .pdf or an .html file</source>
+        <translation>无法写入 %1：报告须为 .pdf 或 .html 文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the PDF writer could not start</source>
+        <translation>无法写入 %1：PDF 写入器无法启动</translation>
+    </message>
+</context>
+<context>
     <name>RepositorySupport</name>
     <message>
         <source>: the id already exists</source>
@@ -3554,6 +3873,245 @@ token</translation>
     <message>
         <source>%1. At every count: %2 sequences per GPU in the global batch, the same recipe, %3. A gap: does not fit, or no layout at that count.</source>
         <translation>%1。每个数量下：全局批次中每 GPU %2 个序列，配方相同，%3。空缺：放不下，或该数量下没有可行布局。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioCatalogue</name>
+    <message>
+        <source>n/a</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>The catalogue has no GPU &quot;%1&quot;.</source>
+        <translation>目录中没有 GPU “%1”。</translation>
+    </message>
+    <message>
+        <source>The catalogue has no model preset &quot;%1&quot;.</source>
+        <translation>目录中没有模型预设 “%1”。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s config.json is not there: %1</source>
+        <translation>模型的 config.json 不在该位置：%1</translation>
+    </message>
+    <message>
+        <source>The catalogue has no efficiency profile &quot;%1&quot;.</source>
+        <translation>目录中没有效率配置 “%1”。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>in the catalogue</source>
+        <translation>在目录中</translation>
+    </message>
+    <message>
+        <source>no longer in it</source>
+        <translation>已不在目录中</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3 when saved, %4 now</source>
+        <translation>%1 · %2：保存时为 %3，现在为 %4</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开方案</translation>
+    </message>
+    <message>
+        <source>The scenario %1 was not opened.</source>
+        <translation>方案 %1 未打开。</translation>
+    </message>
+    <message>
+        <source>The scenario %1 cannot be opened on this catalogue.</source>
+        <translation>方案 %1 无法在此目录上打开。</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s) in the catalogue changed since %1 was saved.</source>
+        <translation>
+            <numerusform>自 %1 保存以来，目录中有 %n 个值发生了变化。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The numbers use the catalogue&apos;s current values; the details list what changed. Apply puts the GPU values the scenario was saved with into the catalogue as one edit you can undo; saving the catalogue then gives the scenario&apos;s numbers.</source>
+        <translation>数字使用目录的当前值；详细信息列出了变化。“应用”会把方案保存时的 GPU 值作为一次可撤销的编辑放入目录；保存目录后即得到方案中的数字。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s values were not put into the catalogue.</source>
+        <translation>方案的值未放入目录。</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s values are in the Catalogue tab, not saved yet: save them to use them, or undo.</source>
+        <translation>方案的值已在“目录”页中，尚未保存：保存后即可使用，或者撤销。</translation>
+    </message>
+    <message>
+        <source>Open Recent</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>The scenario %1 is no longer there.</source>
+        <translation>方案 %1 已不在原处。</translation>
+    </message>
+    <message>
+        <source>It was removed from the recent files.</source>
+        <translation>已从最近文件中移除。</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存方案</translation>
+    </message>
+    <message>
+        <source>The scenario was not saved to %1.</source>
+        <translation>方案未保存到 %1。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Scenario</source>
+        <translation>未保存的方案</translation>
+    </message>
+    <message>
+        <source>The scenario %1 has changes that are not saved.</source>
+        <translation>方案 %1 有未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>The report was not written to %1.</source>
+        <translation>报告未写入 %1。</translation>
+    </message>
+    <message>
+        <source>GPU Compare scenarios (*.gpuc);;All files (*)</source>
+        <translation>GPU Compare 方案 (*.gpuc);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Save Scenario As</source>
+        <translation>方案另存为</translation>
+    </message>
+    <message>
+        <source>GPU Compare scenarios (*.gpuc)</source>
+        <translation>GPU Compare 方案 (*.gpuc)</translation>
+    </message>
+    <message>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html *.htm)</source>
+        <translation>HTML (*.html *.htm)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清除菜单(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioFile</name>
+    <message>
+        <source>%1: not a GPU record</source>
+        <translation>%1：不是 GPU 记录</translation>
+    </message>
+    <message>
+        <source>%1.%2: not a GPU value</source>
+        <translation>%1.%2：不是 GPU 的值</translation>
+    </message>
+    <message>
+        <source>%1.%2: %3</source>
+        <translation>%1.%2：%3</translation>
+    </message>
+    <message>
+        <source>not a value it takes</source>
+        <translation>不是它接受的值</translation>
+    </message>
+    <message>
+        <source>%1: has no gpu_id</source>
+        <translation>%1：没有 gpu_id</translation>
+    </message>
+    <message>
+        <source>%1: needs a list</source>
+        <translation>%1：需要一个列表</translation>
+    </message>
+    <message>
+        <source>%1[%2]: needs a name</source>
+        <translation>%1[%2]：需要一个名称</translation>
+    </message>
+    <message>
+        <source>plan: needs an object</source>
+        <translation>plan：需要一个对象</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a precision</source>
+        <translation>%1：“%2” 不是一种精度</translation>
+    </message>
+    <message>
+        <source>%1.%2: needs a price of 0 or more</source>
+        <translation>%1.%2：价格须不小于 0</translation>
+    </message>
+    <message>
+        <source>%1: not a value the plan takes</source>
+        <translation>%1：不是规划接受的值</translation>
+    </message>
+    <message>
+        <source>line %1: %2 (the file is damaged or not a scenario)</source>
+        <translation>第 %1 行：%2（文件已损坏或不是方案）</translation>
+    </message>
+    <message>
+        <source>not a GPU Compare scenario (no &quot;format&quot;: &quot;%1&quot;)</source>
+        <translation>不是 GPU Compare 方案（没有 "format": "%1"）</translation>
+    </message>
+    <message>
+        <source>schema_version: needs a whole number from 1</source>
+        <translation>schema_version：需要从 1 起的整数</translation>
+    </message>
+    <message>
+        <source>written by a newer GPU Compare (scenario schema version %1; this version reads up to %2): update GPU Compare to open it</source>
+        <translation>由更新版本的 GPU Compare 写入（方案格式版本 %1；本版本最多读取 %2）：请更新 GPU Compare 后打开</translation>
+    </message>
+    <message>
+        <source>workload: needs an object</source>
+        <translation>workload：需要一个对象</translation>
+    </message>
+    <message>
+        <source>%1: not a value a scenario records</source>
+        <translation>%1：不是方案记录的值</translation>
+    </message>
+    <message>
+        <source>%1: not a value of a scenario</source>
+        <translation>%1：不是方案的值</translation>
+    </message>
+    <message>
+        <source>workload: missing</source>
+        <translation>workload：缺失</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a scenario: %2 MB is far more than one holds</source>
+        <translation>%1 不是方案：%2 MB 远超过方案的大小</translation>
     </message>
 </context>
 <context>
@@ -4102,6 +4660,10 @@ token</translation>
         <source>The serving engine&apos;s most running sequences per replica; &quot;profile&quot; uses the efficiency profile&apos;s</source>
         <translation>服务引擎每个副本最多同时运行的序列数；“按配置”使用效率配置中的值</translation>
     </message>
+    <message>
+        <source>%1 (config.json)</source>
+        <translation>%1 (config.json)</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -4124,6 +4686,33 @@ token</translation>
     <message>
         <source>network &apos;%1&apos;: give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only</source>
         <translation>网络“%1”：请给出每 GPU 的 Gb/s（InfiniBand NDR 为 400），或 0 表示仅单节点</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadRequestJson</name>
+    <message>
+        <source>a list or an object</source>
+        <translation>列表或对象</translation>
+    </message>
+    <message>
+        <source>workload.%1: %2 is not a whole number</source>
+        <translation>workload.%1：%2 不是整数</translation>
+    </message>
+    <message>
+        <source>workload.%1: %2 is not a number</source>
+        <translation>workload.%1：%2 不是数字</translation>
+    </message>
+    <message>
+        <source>workload.%1: %2 is not text</source>
+        <translation>workload.%1：%2 不是文本</translation>
+    </message>
+    <message>
+        <source>workload.%1: %2 is not one of the names it takes</source>
+        <translation>workload.%1：%2 不是它接受的名称</translation>
+    </message>
+    <message>
+        <source>workload.%1: not a value of a workload</source>
+        <translation>workload.%1：不是工作负载的值</translation>
     </message>
 </context>
 <context>

@@ -130,7 +130,8 @@ TEST(TsFilesTest, LupdateFindsNothingNewInTheSources)
     if (!QFileInfo(lupdate).isExecutable())
         GTEST_SKIP() << "lupdate not found at " << lupdate.toStdString();
     QStringList sources;
-    for (const char *folder : {"db", "app/analysis", "app/comparison", "app/window", "widgets"}) {
+    for (const char *folder :
+         {"db", "app/analysis", "app/comparison", "app/report", "app/scenario", "app/window", "widgets"}) {
         QDirIterator it(kSourceDir + u'/' + QString::fromLatin1(folder),
                         {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
                         QDirIterator::Subdirectories);
