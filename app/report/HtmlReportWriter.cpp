@@ -5,6 +5,7 @@
 #include "ValueFormat.h"
 
 #include <QLocale>
+#include <algorithm>
 
 namespace {
 
@@ -35,13 +36,21 @@ QString cssString(const QString &text)
 
 QString style(const ReportContent &content)
 {
-    // The page counters are for printing; on screen the same line closes the document.
-    const QString footer =
-        HtmlReportWriter::tr("GPU Compare %1 · %2 · page ").arg(content.version, content.date);
-    const QString of = HtmlReportWriter::tr(" of ");
+    // The page counters are for printing; on screen the same line closes the document. One translated line
+    // with the page numbers as markers, so a language may put them where its grammar wants them.
+    const QString line =
+        HtmlReportWriter::tr("GPU Compare %1 · %2 · page %3 of %4")
+            .arg(content.version, content.date, QStringLiteral("\u0001"), QStringLiteral("\u0002"));
+    const qsizetype page = line.indexOf(u'\u0001');
+    const qsizetype pages = line.indexOf(u'\u0002');
+    const QString counters = page < pages
+                                 ? cssString(line.left(page)) + QStringLiteral(" counter(page) ") +
+                                       cssString(line.mid(page + 1, pages - page - 1)) +
+                                       QStringLiteral(" counter(pages) ") + cssString(line.mid(pages + 1))
+                                 : cssString(line.left(std::min(page, pages)));
     return QStringLiteral(
                "@page { size: A4; margin: 16mm 16mm 20mm 16mm;"
-               " @bottom-right { content: %1 counter(page) %2 counter(pages); font: 8pt sans-serif; color: "
+               " @bottom-right { content: %1; font: 8pt sans-serif; color: "
                "#555; } }\n"
                "body { font: 10pt/1.4 'DejaVu Sans', 'Segoe UI', Helvetica, Arial, sans-serif; color: #111;"
                " max-width: 760px; margin: 24px auto; padding: 0 16px; }\n"
@@ -68,7 +77,7 @@ QString style(const ReportContent &content)
                "section.new-page { break-before: page; }\n"
                "footer { margin-top: 32px; color: #555; font-size: 8pt; border-top: 1px solid #bbb; }\n"
                "@media print { body { margin: 0; max-width: none; } }\n")
-        .arg(cssString(footer), cssString(of))
+        .arg(counters)
         .arg(kChartWidth);
 }
 

@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QMenu>
 #include <QMimeData>
 #include <QUrl>
@@ -273,7 +274,11 @@ void ScenarioController::exportReportWithDialog()
         return;
     if (!ReportExporter::formatForPath(path))
         path += filter == html ? QStringLiteral(".html") : QStringLiteral(".pdf");
-    if (exportReport(path))
+    // About two seconds of estimates, simulations and drawing on this thread: say so with the cursor.
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool written = exportReport(path);
+    QGuiApplication::restoreOverrideCursor();
+    if (written)
         settings.setLastExportFolder(QFileInfo(path).absolutePath());
 }
 

@@ -2214,20 +2214,16 @@ Source: %6</source>
 <context>
     <name>HtmlReportWriter</name>
     <message>
-        <source>GPU Compare %1 · %2 · page </source>
-        <translation>GPU Compare %1 · %2 · 第 </translation>
-    </message>
-    <message>
-        <source> of </source>
-        <translation> 页，共 </translation>
-    </message>
-    <message>
         <source>%1:</source>
         <translation>%1：</translation>
     </message>
     <message>
         <source>GPU Compare %1 · %2</source>
         <translation>GPU Compare %1 · %2</translation>
+    </message>
+    <message>
+        <source>GPU Compare %1 · %2 · page %3 of %4</source>
+        <translation>GPU Compare %1 · %2 · 第 %3 页，共 %4 页</translation>
     </message>
 </context>
 <context>
@@ -4079,7 +4075,7 @@ token</translation>
     </message>
     <message>
         <source>not a GPU Compare scenario (no &quot;format&quot;: &quot;%1&quot;)</source>
-        <translation>不是 GPU Compare 方案（没有 "format": "%1"）</translation>
+        <translation>不是 GPU Compare 方案（没有 &quot;format&quot;: &quot;%1&quot;）</translation>
     </message>
     <message>
         <source>schema_version: needs a whole number from 1</source>
