@@ -221,7 +221,11 @@ bool ScenarioController::exportReport(const QString &path)
         return false;
     }
     QString error;
-    if (!ReportExporter::write(scenario, m_views.catalogue->snapshot(), path, &error)) {
+    // About two seconds of estimates, simulations and drawing on this thread: say so with the cursor.
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool written = ReportExporter::write(scenario, m_views.catalogue->snapshot(), path, &error);
+    QGuiApplication::restoreOverrideCursor();
+    if (!written) {
         tell(title, tr("The report was not written to %1.").arg(native(path)), error);
         return false;
     }
@@ -274,11 +278,7 @@ void ScenarioController::exportReportWithDialog()
         return;
     if (!ReportExporter::formatForPath(path))
         path += filter == html ? QStringLiteral(".html") : QStringLiteral(".pdf");
-    // About two seconds of estimates, simulations and drawing on this thread: say so with the cursor.
-    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool written = exportReport(path);
-    QGuiApplication::restoreOverrideCursor();
-    if (written)
+    if (exportReport(path))
         settings.setLastExportFolder(QFileInfo(path).absolutePath());
 }
 
