@@ -1,12 +1,8 @@
 #include "ReportBuilder.h"
 
-#include "ChartsPanel.h"
-#include "ComparisonController.h"
-#include "ComparisonTable.h"
+#include "ComparisonRun.h"
 #include "ComparisonTableModel.h"
-#include "GpuPicker.h"
 #include "LoadCurves.h"
-#include "MathPanel.h"
 #include "PlanPresenter.h"
 #include "PlanTableModel.h"
 #include "Planner.h"
@@ -14,43 +10,11 @@
 #include "ScenarioCatalogue.h"
 #include "ValueFormat.h"
 #include "VerdictPanel.h"
-#include "WorkloadForm.h"
 #include "WorkloadMapper.h"
 
 #include <QLocale>
 
 namespace {
-
-// The Compare tab without a window: the controller the window wires, with its views made and never shown,
-// so the table (measured rows and best marks included), the verdicts and the math are the window's by
-// construction rather than by a second copy of how it builds them.
-struct HeadlessCompare
-{
-    GpuPicker picker;
-    WorkloadForm form;
-    ComparisonTable table;
-    ChartsPanel charts;
-    VerdictPanel verdicts;
-    MathPanel math;
-    ComparisonController controller{{&picker, &form, &table, &charts, &verdicts, &math}};
-
-    HeadlessCompare(const Scenario &scenario, const CatalogueSnapshot &catalogue)
-    {
-        controller.setCatalogue(catalogue);
-        form.setValues(WorkloadMapper::formValuesFrom(scenario.workload));
-        picker.setChecked(scenario.gpuIds);
-        controller.recomputeNow();
-    }
-
-    // What the Math panel shows when this number is selected.
-    QVector<MathTermView> mathOf(const QString &rowId, int gpuColumn, QString *title)
-    {
-        math.clear();
-        table.selectCell(rowId, gpuColumn);
-        *title = math.title();
-        return math.terms();
-    }
-};
 
 QString gpuNames(const QVector<GpuSpec> &gpus)
 {
@@ -314,8 +278,9 @@ std::optional<ReportSection> planSection(const Scenario &scenario, const Catalog
     return section;
 }
 
-ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation &presentation)
+ReportSection mathSection(const ComparisonRun &run)
 {
+    const ComparisonPresentation &presentation = run.presentation();
     ReportSection section{ReportBuilder::tr("The math of the headline numbers"), {}, true};
     section.blocks << ReportBlock::paragraph(ReportBuilder::tr(
         "Each number as the Math panel explains it when it is selected in the table: the formula, the "
@@ -334,21 +299,21 @@ ReportSection mathSection(HeadlessCompare &compare, const ComparisonPresentation
         QVector<ReportBlock> blocks;
         QVector<QStringList> gpus;
         for (int column = 0; column < table.columnTitles.size(); ++column) {
-            QString title;
-            const QVector<MathTermView> terms = compare.mathOf(rowId, column, &title);
-            if (terms.isEmpty())
+            const ComparisonMath math = run.math(rowId, column);
+            if (math.terms.isEmpty())
                 continue;
             const QString gpu = presentation.verdicts().value(column).gpuName;
-            const auto same = std::find_if(blocks.begin(), blocks.end(),
-                                           [&](const ReportBlock &b) { return sameTerms(b.terms, terms); });
+            const auto same = std::find_if(blocks.begin(), blocks.end(), [&](const ReportBlock &b) {
+                return sameTerms(b.terms, math.terms);
+            });
             if (same != blocks.end() && !gpu.isEmpty()) {
                 gpus[same - blocks.begin()] << gpu;
                 continue;
             }
             ReportBlock block;
             block.kind = ReportBlock::Kind::Math;
-            block.label = title;
-            block.terms = terms;
+            block.label = math.title;
+            block.terms = math.terms;
             blocks << block;
             gpus << QStringList{gpu};
         }
@@ -466,14 +431,18 @@ QStringList ReportBuilder::headlineRowIds(const ComparisonData &table)
 ReportContent ReportBuilder::build(const Scenario &scenario, const CatalogueSnapshot &catalogue,
                                    const Options &options)
 {
-    HeadlessCompare compare(scenario, catalogue);
-    const ComparisonPresentation &presentation = compare.controller.presentation();
-    const MappedWorkload mapped =
-        WorkloadMapper::map(WorkloadMapper::formValuesFrom(scenario.workload), catalogue);
-    QVector<GpuSpec> gpus;
-    for (const QString &id : compare.picker.checkedIds())
-        if (const GpuSpec *gpu = catalogue.findGpu(id))
-            gpus << *gpu;
+    // The GPUs in the catalogue's order, as the window's picker lists them; sparse figures off, as the
+    // Charts tab starts.
+    QStringList gpuIds;
+    for (const GpuSpec &gpu : catalogue.gpus)
+        if (scenario.gpuIds.contains(gpu.gpuId) && !gpuIds.contains(gpu.gpuId))
+            gpuIds << gpu.gpuId;
+    const ComparisonRun run(gpuIds, WorkloadMapper::formValuesFrom(scenario.workload), catalogue, false);
+    const ComparisonPresentation &presentation = run.presentation();
+    const MappedWorkload &mapped = run.workload();
+    const QVector<GpuSpec> &gpus = run.gpus();
+    ComparisonTableModel tableModel; // the cell texts and best marks exactly as the Compare tab shows them
+    tableModel.setComparison(presentation.table());
 
     ReportContent content;
     content.title = ReportBuilder::tr("GPU Compare report");
@@ -485,11 +454,10 @@ ReportContent ReportBuilder::build(const Scenario &scenario, const CatalogueSnap
                     gpuNames(gpus))
         << ReportBuilder::tr("Written on %1 by GPU Compare %2").arg(content.date, content.version);
     content.sections << questionSection(scenario, mapped, gpus, catalogue) << answerSection(presentation)
-                     << comparisonSection(*compare.table.model())
-                     << chartsSection(presentation, mapped, gpus);
+                     << comparisonSection(tableModel) << chartsSection(presentation, mapped, gpus);
     if (const std::optional<ReportSection> plan = planSection(scenario, catalogue))
         content.sections << *plan;
-    content.sections << mathSection(compare, presentation) << profileSection(mapped, catalogue)
-                     << sourcesSection(gpus, mapped) << changesSection(scenario, catalogue);
+    content.sections << mathSection(run) << profileSection(mapped, catalogue) << sourcesSection(gpus, mapped)
+                     << changesSection(scenario, catalogue);
     return content;
 }

@@ -12,8 +12,8 @@
 // per task with the verdicts' reasons, the comparison table, the charts, the plan when the workload can be
 // planned, the math of the headline numbers, the sources of every spec, the estimator profile with its
 // measured accuracy, and the recorded values the catalogue now holds differently. The numbers come from
-// the window's own controller and presenters, so a report says what the window says for the same scenario.
-// Needs a QApplication (the Compare tab's views are made, never shown); draws nothing.
+// the comparison the window's Compare tab shows (ComparisonRun) and its table model, so a report says what
+// the window says for the same scenario. Makes no widget and draws nothing.
 class ReportBuilder
 {
     Q_DECLARE_TR_FUNCTIONS(ReportBuilder)

@@ -3,38 +3,11 @@
 #include "ChartKind.h"
 #include "ChartsPanel.h"
 #include "ComparisonTable.h"
-#include "Estimator.h"
 #include "GpuPicker.h"
 #include "MathPanel.h"
 #include "Quantity.h"
 #include "VerdictPanel.h"
 #include "WorkloadForm.h"
-#include "WorkloadMapper.h"
-
-namespace {
-
-// "Meta-Llama-3-8B GGUF" and "llama-3-8b" both become "llama38b": catalogue benchmarks name models
-// in free text, presets by id.
-// A loop, not QRegularExpression::remove: 312 benchmarks' keys at start-up cost 5.9 M instructions that way.
-QString modelKey(const QString &text)
-{
-    QString key;
-    key.reserve(text.size());
-    for (const QChar c : text) {
-        const QChar lower = c.toLower();
-        if ((lower >= u'a' && lower <= u'z') || (lower >= u'0' && lower <= u'9'))
-            key.append(lower);
-    }
-    return key;
-}
-
-bool isTrainingBenchmark(const Benchmark &benchmark)
-{
-    const QString task = benchmark.task.toLower();
-    return task.contains(QStringLiteral("train")) || task.contains(QStringLiteral("fine-tune"));
-}
-
-} // namespace
 
 ComparisonController::ComparisonController(const Views &views, QObject *parent)
     : QObject(parent)
@@ -66,9 +39,7 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     m_catalogue = catalogue;
     m_shownCurvesKey.reset(); // the same ids may now have other specs
     m_shownScalingKey.reset();
-    m_benchmarkModelKeys.clear();
-    for (const Benchmark &benchmark : catalogue.benchmarks)
-        m_benchmarkModelKeys << modelKey(benchmark.model);
+    m_measured = BenchmarkMatcher(catalogue.benchmarks);
 
     QVector<GpuPickerEntry> entries;
     for (const GpuSpec &gpu : catalogue.gpus)
@@ -108,54 +79,39 @@ void ComparisonController::recomputeNow()
 {
     m_recomputeTimer.stop();
     const QStringList ids = m_views.picker->checkedIds();
-    ComparisonInput input;
-    for (const QString &id : ids)
-        if (const GpuSpec *gpu = m_catalogue.findGpu(id))
-            input.gpus << *gpu;
-    input.showSparse = m_views.charts->showSparse();
-
-    m_workload = WorkloadMapper::map(m_views.form->values(), m_catalogue);
-    const MappedWorkload &mapped = m_workload;
+    m_run = ComparisonRun(ids, m_views.form->values(), m_catalogue, m_views.charts->showSparse(), m_measured);
+    const MappedWorkload &mapped = m_run.workload();
+    const QVector<GpuSpec> &gpus = m_run.gpus();
+    const ComparisonPresentation &presentation = m_run.presentation();
     m_views.form->setRecipeDefaults(mapped.recipeDefaults);
     m_views.form->setFieldErrors(mapped.errors);
-    if (mapped.isValid()) {
-        // The math terms are built only for the number the user selects (showMath), not for every GPU.
-        EstimateOptions options;
-        options.buildMath = false;
-        input.estimates = Estimator::estimateAll(input.gpus, mapped.resolved, options);
-        input.workloadSummary = mapped.summary;
-        input.traffic = mapped.resolved.workload->traffic;
-        input.measured = measuredFor(*mapped.resolved.workload, input.gpus);
-    }
-    m_gpus = input.gpus;
-    m_presentation = ComparisonPresentation::build(input);
     m_loadCurveInput.reset();
-    if (mapped.isValid() && !input.gpus.isEmpty() && !Tasks::isTraining(mapped.resolved.workload->task))
-        m_loadCurveInput = LoadCurves::Input{input.gpus, *mapped.resolved.workload,
-                                             mapped.resolved.parameters, mapped.summary};
+    if (mapped.isValid() && !gpus.isEmpty() && !Tasks::isTraining(mapped.resolved.workload->task))
+        m_loadCurveInput =
+            LoadCurves::Input{gpus, *mapped.resolved.workload, mapped.resolved.parameters, mapped.summary};
     m_loadCurveKey = LoadCurveKey{mapped.request, ids};
     m_loadCurvesStale = m_loadCurveInput && m_shownCurvesKey != m_loadCurveKey;
     if (m_loadCurvesStale)
         m_loadCurves.cancel();
     m_scalingInput.reset();
-    if (mapped.isValid() && !input.gpus.isEmpty() && Tasks::isTraining(mapped.resolved.workload->task))
-        m_scalingInput = ScalingCurves::Input{input.gpus, *mapped.resolved.workload,
-                                              mapped.resolved.parameters, mapped.summary};
+    if (mapped.isValid() && !gpus.isEmpty() && Tasks::isTraining(mapped.resolved.workload->task))
+        m_scalingInput =
+            ScalingCurves::Input{gpus, *mapped.resolved.workload, mapped.resolved.parameters, mapped.summary};
     m_scalingStale = m_scalingInput && m_shownScalingKey != m_loadCurveKey;
     if (m_scalingStale)
         m_scalingCurves.cancel();
 
     const QString selectedRow = m_views.table->selectedRowId();
     const int selectedColumn = m_views.table->selectedColumn();
-    m_views.table->setComparison(m_presentation.table());
+    m_views.table->setComparison(presentation.table());
     for (ChartKind kind : ChartKinds::all())
-        m_views.charts->setChart(ChartKinds::id(kind), m_presentation.chart(kind));
+        m_views.charts->setChart(ChartKinds::id(kind), presentation.chart(kind));
     if (m_loadCurveInput && !m_loadCurvesStale)
         m_views.charts->setChart(ChartKinds::id(ChartKind::Serving), m_shownCurves);
     if (m_scalingInput && !m_scalingStale)
         m_views.charts->setChart(ChartKinds::id(ChartKind::Scaling), m_shownScaling);
-    m_views.verdicts->setVerdicts(m_presentation.verdicts());
-    m_views.verdicts->setRecipes(m_presentation.trainingRecipe(), m_presentation.inferenceRecipe());
+    m_views.verdicts->setVerdicts(presentation.verdicts());
+    m_views.verdicts->setRecipes(presentation.trainingRecipe(), presentation.inferenceRecipe());
     if (!selectedRow.isEmpty() && !m_views.table->selectCell(selectedRow, selectedColumn))
         m_views.math->clear();
     updateLoadCurves();
@@ -211,30 +167,6 @@ void ComparisonController::showScalingCurves(const ChartData &chart)
 
 void ComparisonController::showMath(const QString &rowId, int gpuColumn)
 {
-    std::optional<Estimate> withMath;
-    if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
-        gpuColumn < m_gpus.size())
-        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
-                                       m_workload.resolved.parameters);
-    m_views.math->setMath(m_presentation.mathTitle(rowId, gpuColumn),
-                          m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr));
-}
-
-QVector<Benchmark> ComparisonController::measuredFor(const Workload &workload,
-                                                     const QVector<GpuSpec> &gpus) const
-{
-    // Measurements of the same model and kind of task on the chosen GPUs, shown beside the estimates.
-    const QString wanted = modelKey(workload.model.modelId);
-    const bool training = Tasks::isTraining(workload.task);
-    QVector<Benchmark> matches;
-    for (qsizetype i = 0; i < m_catalogue.benchmarks.size(); ++i) {
-        const Benchmark &benchmark = m_catalogue.benchmarks.at(i);
-        if (isTrainingBenchmark(benchmark) != training || !m_benchmarkModelKeys.at(i).contains(wanted))
-            continue;
-        const bool chosen = std::any_of(gpus.cbegin(), gpus.cend(),
-                                        [&](const GpuSpec &gpu) { return gpu.gpuId == benchmark.gpuId; });
-        if (chosen)
-            matches << benchmark;
-    }
-    return matches;
+    const ComparisonMath math = m_run.math(rowId, gpuColumn);
+    m_views.math->setMath(math.title, math.terms);
 }

@@ -1,12 +1,11 @@
 #pragma once
 
+#include "BenchmarkMatcher.h"
 #include "CatalogueSnapshot.h"
 #include "ChartJobRunner.h"
-#include "ComparisonPresenter.h"
+#include "ComparisonRun.h"
 #include "LoadCurves.h"
 #include "ScalingCurves.h"
-#include "WorkloadFormValues.h"
-#include "WorkloadMapper.h"
 
 #include <QObject>
 #include <QTimer>
@@ -19,8 +18,8 @@ class VerdictPanel;
 class WorkloadForm;
 
 // Wires the catalogue and the estimator into the comparison views: when the chosen GPUs or the
-// workload change, it maps the form, runs the estimator, builds the presentation and hands each view
-// its part. Changes that arrive together (typing) are coalesced into one recompute on the event loop.
+// workload change, it computes the comparison (ComparisonRun) and hands each view its part. Changes that
+// arrive together (typing) are coalesced into one recompute on the event loop.
 class ComparisonController : public QObject
 {
     Q_OBJECT
@@ -43,7 +42,7 @@ public:
 
     // Recomputes at once (the views are up to date when it returns); used at start-up and by tests.
     void recomputeNow();
-    const ComparisonPresentation &presentation() const { return m_presentation; }
+    const ComparisonPresentation &presentation() const { return m_run.presentation(); }
 
     // The latency-under-load and scaling charts are computed on a worker thread while they are chosen.
     bool isComputingLoadCurves() const { return m_loadCurves.isRunning(); }
@@ -63,14 +62,11 @@ private:
     void showLoadCurves(const ChartData &chart);
     void updateScalingCurves();
     void showScalingCurves(const ChartData &chart);
-    QVector<Benchmark> measuredFor(const Workload &workload, const QVector<GpuSpec> &gpus) const;
 
     Views m_views;
     CatalogueSnapshot m_catalogue;
-    QStringList m_benchmarkModelKeys; // modelKey() of each catalogue benchmark, same order
-    ComparisonPresentation m_presentation;
-    MappedWorkload m_workload; // what the presentation was computed for
-    QVector<GpuSpec> m_gpus;
+    BenchmarkMatcher m_measured; // the catalogue's benchmarks, keyed once per catalogue
+    ComparisonRun m_run;
     QTimer m_recomputeTimer;
     ChartJobRunner m_loadCurves;
     std::optional<LoadCurves::Input> m_loadCurveInput; // the current workload's, when it is inference

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "Benchmark.h"
+#include "GpuSpec.h"
+#include "Workload.h"
+
+#include <QStringList>
+#include <QVector>
+
+// Finds the catalogue's measurements of a workload: the same model and kind of task (training or
+// inference) on the chosen GPUs, shown beside the estimates. Made once per catalogue: the model key of
+// every benchmark is computed here, not on each recompute.
+class BenchmarkMatcher
+{
+public:
+    BenchmarkMatcher() = default;
+    explicit BenchmarkMatcher(const QVector<Benchmark> &benchmarks);
+
+    QVector<Benchmark> matching(const Workload &workload, const QVector<GpuSpec> &gpus) const;
+
+private:
+    QVector<Benchmark> m_benchmarks;
+    QStringList m_modelKeys; // modelKey() of each benchmark, same order
+};

@@ -1,0 +1,42 @@
+#include "ComparisonRun.h"
+
+#include "Estimator.h"
+
+ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+                             const CatalogueSnapshot &catalogue, bool showSparse,
+                             const BenchmarkMatcher &measured)
+    : m_workload(WorkloadMapper::map(values, catalogue))
+{
+    ComparisonInput input;
+    for (const QString &id : gpuIds)
+        if (const GpuSpec *gpu = catalogue.findGpu(id))
+            input.gpus << *gpu;
+    input.showSparse = showSparse;
+    if (m_workload.isValid()) {
+        // The math terms are built only for the number the user selects (math()), not for every GPU.
+        EstimateOptions options;
+        options.buildMath = false;
+        input.estimates = Estimator::estimateAll(input.gpus, m_workload.resolved, options);
+        input.workloadSummary = m_workload.summary;
+        input.traffic = m_workload.resolved.workload->traffic;
+        input.measured = measured.matching(*m_workload.resolved.workload, input.gpus);
+    }
+    m_gpus = input.gpus;
+    m_presentation = ComparisonPresentation::build(input);
+}
+
+ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+                             const CatalogueSnapshot &catalogue, bool showSparse)
+    : ComparisonRun(gpuIds, values, catalogue, showSparse, BenchmarkMatcher(catalogue.benchmarks))
+{}
+
+ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const
+{
+    std::optional<Estimate> withMath;
+    if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
+        gpuColumn < m_gpus.size())
+        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
+                                       m_workload.resolved.parameters);
+    return {m_presentation.mathTitle(rowId, gpuColumn),
+            m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr)};
+}
