@@ -71,6 +71,7 @@ expected=(
   usr/bin/gpucompare
   usr/share/applications/$app_id.desktop
   usr/share/metainfo/$app_id.metainfo.xml
+  usr/share/mime/packages/$app_id.xml
   usr/share/icons/hicolor/scalable/apps/$app_id.svg
   usr/share/man/man1/gpucompare.1.gz
   usr/share/doc/gpucompare/copyright
