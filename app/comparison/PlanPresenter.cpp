@@ -4,6 +4,7 @@
 #include "Planner.h"
 #include "ValueFormat.h"
 #include "WorkloadDefaults.h"
+#include "WorkloadMapper.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -290,7 +291,8 @@ PlanPresenter::Summary PlanPresenter::summary(const PlanRequest &request, const 
                      .arg(model, taskText(task), ValueFormat::number(billions, locale),
                           locale.toString(r.sequenceLength.value_or(WorkloadDefaults::kSequenceLength)),
                           ValueFormat::number(request.deadlineDays, locale));
-        s.text += tr("; global batch %1 sequences at every GPU count").arg(locale.toString(Planner::trainingBatch(r)));
+        s.text += tr("; global batch %1 sequences at every GPU count")
+                      .arg(locale.toString(Planner::trainingBatch(r)));
         if (request.maxGpus > 0)
             s.text += tr(", on at most %1 GPUs of a type").arg(locale.toString(request.maxGpus));
         if (!(request.deadlineDays > 0.0))
@@ -350,4 +352,33 @@ QStringList PlanPresenter::problemTexts(const QVector<PlanProblem> &problems)
         if (!texts.contains(problem.message))
             texts << problem.message;
     return texts;
+}
+
+PlanRequest PlanPresenter::request(WorkloadFormValues values, const QStringList &pickedIds,
+                                   const PlanInputValues &inputs, const CatalogueSnapshot &catalogue,
+                                   QStringList *problems)
+{
+    // The form leaves the network out of a run that fits in one node; the plan may span nodes, so it is
+    // asked for as if the run did.
+    values.gpus = std::max({values.gpus, values.gpusPerNode + 1, 2});
+    QVector<WorkloadFieldError> errors;
+    PlanRequest request;
+    request.workload = WorkloadMapper::requestFrom(values, &errors);
+    if (problems)
+        for (const WorkloadFieldError &error : std::as_const(errors))
+            *problems << error.reason;
+    if (inputs.wholeCatalogue)
+        for (const GpuSpec &gpu : catalogue.gpus)
+            request.gpuIds << gpu.gpuId;
+    else
+        for (const QString &id : pickedIds)
+            if (catalogue.findGpu(id))
+                request.gpuIds << id;
+    for (const QString &name : inputs.precisions)
+        if (const auto precision = Precisions::parse(name))
+            request.precisions << *precision;
+    request.usdPerGpuHour = inputs.prices;
+    request.deadlineDays = inputs.deadlineDays;
+    request.maxGpus = inputs.maxGpus;
+    return request;
 }

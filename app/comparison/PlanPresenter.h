@@ -4,6 +4,7 @@
 #include "ParetoChartData.h"
 #include "Plan.h"
 #include "PlanViewData.h"
+#include "WorkloadFormValues.h"
 
 #include <QCoreApplication>
 #include <QVector>
@@ -48,6 +49,11 @@ public:
         QString hint;
     };
     static Summary summary(const PlanRequest &request, const CatalogueSnapshot &catalogue);
+    // The question the Plan tab asks for these form values, picked GPUs and plan inputs (the window and the
+    // report both ask it this way). problems: the form's values that cannot be read.
+    static PlanRequest request(WorkloadFormValues values, const QStringList &pickedIds,
+                               const PlanInputValues &inputs, const CatalogueSnapshot &catalogue,
+                               QStringList *problems = nullptr);
     // The default price of each GPU type: the form's $ / GPU-hour when set, else the catalogue's.
     static QVector<PlanPriceRow> priceRows(const QStringList &gpuIds, const CatalogueSnapshot &catalogue,
                                            std::optional<double> formPrice);

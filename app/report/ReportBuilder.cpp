@@ -204,28 +204,11 @@ ReportSection chartsSection(const ComparisonPresentation &presentation, const Ma
 // The plan the Plan tab would search for this scenario, when the workload can be planned.
 std::optional<ReportSection> planSection(const Scenario &scenario, const CatalogueSnapshot &catalogue)
 {
-    // As the Plan tab asks: the count is what the plan searches, and asking for more than one node keeps
-    // the network in the request.
-    WorkloadFormValues values = WorkloadMapper::formValuesFrom(scenario.workload);
-    values.gpus = std::max({values.gpus, values.gpusPerNode + 1, 2});
-    QVector<WorkloadFieldError> errors;
-    PlanRequest request;
-    request.workload = WorkloadMapper::requestFrom(values, &errors);
-    if (!errors.isEmpty())
+    QStringList problems;
+    const PlanRequest request = PlanPresenter::request(WorkloadMapper::formValuesFrom(scenario.workload),
+                                                       scenario.gpuIds, scenario.plan, catalogue, &problems);
+    if (!problems.isEmpty())
         return std::nullopt;
-    if (scenario.plan.wholeCatalogue)
-        for (const GpuSpec &gpu : catalogue.gpus)
-            request.gpuIds << gpu.gpuId;
-    else
-        for (const QString &id : scenario.gpuIds)
-            if (catalogue.findGpu(id))
-                request.gpuIds << id;
-    for (const QString &name : scenario.plan.precisions)
-        if (const auto precision = Precisions::parse(name))
-            request.precisions << *precision;
-    request.usdPerGpuHour = scenario.plan.prices;
-    request.deadlineDays = scenario.plan.deadlineDays;
-    request.maxGpus = scenario.plan.maxGpus;
     if (request.gpuIds.isEmpty() || !Planner::check(request, catalogue).isEmpty())
         return std::nullopt;
 

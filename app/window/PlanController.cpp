@@ -64,41 +64,10 @@ void PlanController::startNow()
     start(true);
 }
 
-QStringList PlanController::consideredIds() const
-{
-    QStringList ids;
-    if (m_views.tab->inputs()->values().wholeCatalogue) {
-        for (const GpuSpec &gpu : m_catalogue.gpus)
-            ids << gpu.gpuId;
-        return ids;
-    }
-    for (const QString &id : m_views.picker->checkedIds())
-        if (m_catalogue.findGpu(id))
-            ids << id;
-    return ids;
-}
-
 PlanRequest PlanController::currentRequest(QStringList *problems) const
 {
-    WorkloadFormValues values = m_views.form->values();
-    // The form leaves the network out of a run that fits in one node; the plan may span nodes, so it is
-    // asked for as if the run did.
-    values.gpus = std::max({values.gpus, values.gpusPerNode + 1, 2});
-    QVector<WorkloadFieldError> errors;
-    PlanRequest request;
-    request.workload = WorkloadMapper::requestFrom(values, &errors);
-    if (problems)
-        for (const WorkloadFieldError &error : std::as_const(errors))
-            *problems << error.reason;
-    const PlanInputValues inputs = m_views.tab->inputs()->values();
-    request.gpuIds = consideredIds();
-    for (const QString &name : inputs.precisions)
-        if (const auto precision = Precisions::parse(name))
-            request.precisions << *precision;
-    request.usdPerGpuHour = inputs.prices;
-    request.deadlineDays = inputs.deadlineDays;
-    request.maxGpus = inputs.maxGpus;
-    return request;
+    return PlanPresenter::request(m_views.form->values(), m_views.picker->checkedIds(),
+                                  m_views.tab->inputs()->values(), m_catalogue, problems);
 }
 
 void PlanController::refreshInputs(const PlanRequest &request)

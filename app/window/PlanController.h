@@ -64,7 +64,6 @@ private:
     void startIfChanged();
     void start(bool evenIfUnchanged);
     void refreshInputs(const PlanRequest &request);
-    QStringList consideredIds() const;
     void refuse(const QStringList &problems); // nothing to search: says why
     void showGpu(const GpuPlan &plan, int done, int total);
     void showResult(const PlanResult &result);
