@@ -3,17 +3,20 @@
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
 #include "window/AppSettings.h"
+#include "window/CatalogueRecovery.h"
 #include "window/CatalogueSession.h"
 #include "window/FirstFrameGrabber.h"
 #include "window/LanguageChoice.h"
 #include "window/MainWindow.h"
 #include "window/ScenarioController.h"
+#include "window/TerminationGuard.h"
 #include "window/UserPrompt.h"
 
 #include <QApplication>
 #include <QIcon>
 #include <QLocale>
 #include <QTextStream>
+#include <QTimer>
 #include <cstdio>
 #include <memory>
 
@@ -64,6 +67,12 @@ int openWindow(const GlobalCommandLine &commandLine)
                 });
             window.scenarios()->open(commandLine.scenarioPath);
         }
+        // Edits not saved when the program was last ended by SIGTERM or the session's end.
+        CatalogueRecovery recovery(&catalogue, window.catalogueTab(), window.prompt());
+        TerminationGuard termination;
+        recovery.watch(&termination);
+        if (commandLine.screenshotPath.isEmpty())
+            QTimer::singleShot(0, &recovery, &CatalogueRecovery::offer);
         exitCode = QApplication::exec();
     } // the window and the catalogue are closed while a screenshot is still being written
     return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;

@@ -223,6 +223,17 @@ void SpecTableModel::refreshRow(Row &row)
     row.unsaved = !row.saved || !GpuFields::sameSpecs(row.current, *row.saved);
 }
 
+QVector<SpecTableModel::PendingEdit> SpecTableModel::pendingEdits() const
+{
+    QVector<PendingEdit> edits;
+    for (const Row &row : m_rows)
+        if (rowUnsaved(row))
+            edits.append({row.key, row.saved, row.current});
+    for (const RemovedRow &removed : m_deleted)
+        edits.append({removed.key, removed.saved, std::nullopt});
+    return edits;
+}
+
 bool SpecTableModel::hasUnsavedChanges() const
 {
     if (!m_deleted.isEmpty())
@@ -632,8 +643,10 @@ void SpecTableModel::resolveConflict(const SaveConflict &conflict, Keep keep)
             // Write over their version: what they saved becomes the base of our edit.
             target.saved = conflict.theirs;
             if (!conflict.theirs) {
+                // Written again as a new row: the user's own, not the bundled row the file deleted.
                 target.current.rowId = 0;
                 target.current.revision = 0;
+                target.current.userModified = true;
             }
             refreshRow(target);
         } else if (conflict.theirs) {

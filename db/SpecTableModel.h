@@ -121,6 +121,15 @@ public:
     // Puts back a row that takeRow() removed (undo); returns its row.
     int restoreRow(const RemovedRow &removed);
 
+    // What is not saved: a row changed (saved and current), added (no saved) or deleted (no current).
+    struct PendingEdit
+    {
+        quint64 key = 0;
+        std::optional<GpuSpec> saved;
+        std::optional<GpuSpec> current;
+    };
+    QVector<PendingEdit> pendingEdits() const;
+
     bool hasUnsavedChanges() const;
     int unsavedRowCount() const; // rows new or changed, plus deletions
 

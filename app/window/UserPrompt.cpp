@@ -1,5 +1,7 @@
 #include "UserPrompt.h"
 
+#include <QAbstractButton>
+
 QMessageBox::StandardButton UserPrompt::show(const Message &message) const
 {
     if (m_handler)
@@ -9,5 +11,8 @@ QMessageBox::StandardButton UserPrompt::show(const Message &message) const
     box.setDetailedText(message.detailedText);
     if (message.defaultButton != QMessageBox::NoButton)
         box.setDefaultButton(message.defaultButton);
+    for (auto it = message.buttonTexts.cbegin(); it != message.buttonTexts.cend(); ++it)
+        if (QAbstractButton *button = box.button(it.key()))
+            button->setText(it.value());
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }

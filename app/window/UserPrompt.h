@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QMessageBox>
 #include <QString>
 #include <functional>
@@ -21,6 +22,7 @@ public:
         QString detailedText;    // a long list, behind "Show Details…"
         QMessageBox::StandardButtons buttons = QMessageBox::Ok;
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        QMap<QMessageBox::StandardButton, QString> buttonTexts; // e.g. Apply shown as "Restore"
     };
     using Handler = std::function<QMessageBox::StandardButton(const Message &)>;
 

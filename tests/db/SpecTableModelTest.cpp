@@ -232,6 +232,36 @@ TEST(SpecTableModel, DeletingARowTheFileChangedIsAConflict)
     EXPECT_TRUE(other->gpus().find(QStringLiteral("a40_48gb")));
 }
 
+// The user edits a bundled GPU while another program deletes it from the file; Keep Mine writes it back
+// as the user's own row (user_modified), with the edited values, not as a bundled row.
+TEST(SpecTableModel, KeepMineOverARowDeletedElsewhereBringsItBackAsTheUsersRow)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
+    ASSERT_TRUE(other);
+    SpecTableModel model;
+    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.gpuAt(model.rowOf(QStringLiteral("l4_24gb"))).userModified) << "a bundled row";
+    ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 80.0));
+    ASSERT_FALSE(other->gpus().remove(*other->gpus().find(QStringLiteral("l4_24gb"))));
+
+    SpecTableModel::SaveResult result = model.save();
+    ASSERT_EQ(result.conflicts.size(), 1);
+    EXPECT_FALSE(result.conflicts[0].theirs.has_value());
+    model.resolveConflict(result.conflicts[0], SpecTableModel::Keep::Mine);
+    result = model.save();
+    ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
+
+    const std::optional<GpuSpec> back = other->gpus().find(QStringLiteral("l4_24gb"));
+    ASSERT_TRUE(back) << "Keep Mine wrote the row again";
+    EXPECT_TRUE(back->userModified) << "the user's row, not a bundled one";
+    EXPECT_EQ(back->tdpW, 80.0);
+    EXPECT_TRUE(model.gpuAt(model.rowOf(QStringLiteral("l4_24gb"))).userModified);
+    EXPECT_FALSE(model.hasUnsavedChanges());
+}
+
 TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
 {
     QTemporaryDir dir;

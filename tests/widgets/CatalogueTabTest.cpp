@@ -18,9 +18,12 @@
 #include <QFile>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
@@ -60,6 +63,25 @@ struct CatalogueFixture
         spin->setText(text);
         QTest::keyClick(spin, Qt::Key_Return);
         QApplication::processEvents();
+    }
+
+    // The window active, as when the user types: shortcuts reach the tab only then.
+    void activate()
+    {
+        tab.activateWindow();
+        EXPECT_TRUE(QTest::qWaitForWindowActive(&tab));
+    }
+
+    // Clicks button in the next message box (the one the next action opens); *text gets its text.
+    static void answerNextBox(QMessageBox::StandardButton button, QString *text = nullptr)
+    {
+        QTimer::singleShot(0, [button, text] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            ASSERT_NE(box, nullptr) << "no question was asked";
+            if (text)
+                *text = box->text();
+            box->button(button)->click();
+        });
     }
 
     QWidget *openEditor(const QModelIndex &index)
@@ -274,4 +296,128 @@ TEST(CatalogueTab, EveryColumnFitsItsHeaderAndValues)
                 << qPrintable(title) << ": " << qPrintable(text);
         }
     }
+}
+
+// The user types a value into a cell and presses Ctrl+S without Enter: the value is saved (Save was
+// disabled while nothing but the open editor held an edit, so the key did nothing).
+TEST(CatalogueTab, CtrlSWithAnOpenEditorSavesTheTypedValue)
+{
+    CatalogueFixture f;
+    f.activate();
+    const QModelIndex notes = f.viewIndex(QStringLiteral("l4_24gb"), GpuField::Notes);
+    auto *line = qobject_cast<QLineEdit *>(f.openEditor(notes));
+    ASSERT_TRUE(line);
+    line->setFocus();
+    QTest::keyClicks(line, QStringLiteral("bought two"));
+    EXPECT_TRUE(f.tab.saveAction()->isEnabled()) << "typed text waits to be saved";
+    QTest::keyClick(line, Qt::Key_S, Qt::ControlModifier);
+    auto reopened = Catalogue::open(f.path, nullptr);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("bought two"));
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
+}
+
+TEST(CatalogueTab, CtrlSWithARefusedValueKeepsTheEditorOpenAndSaysWhy)
+{
+    CatalogueFixture f;
+    f.activate();
+    const QModelIndex memory = f.viewIndex(QStringLiteral("h100_sxm5_80gb"), GpuField::MemoryGb);
+    auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(memory));
+    ASSERT_TRUE(spin);
+    spin->setFocus();
+    spin->setText(QStringLiteral("-80"));
+    QTest::keyClick(spin, Qt::Key_S, Qt::ControlModifier);
+    EXPECT_EQ(f.tab.view()->indexWidget(memory), spin) << "the editor stays open with the typed text";
+    EXPECT_EQ(f.tab.message(), QStringLiteral("Memory: must not be negative (got -80)"));
+    EXPECT_EQ(Catalogue::open(f.path, nullptr)->gpus().find(QStringLiteral("h100_sxm5_80gb"))->memoryGb,
+              80.0);
+}
+
+TEST(CatalogueTab, RevertAsksWithTheCountAndIsUndoable)
+{
+    CatalogueFixture f;
+    const int l4 = f.model.rowOf(QStringLiteral("l4_24gb"));
+    const QString savedNotes = f.model.gpuAt(l4).notes;
+    ASSERT_TRUE(f.editor.setValue(l4, GpuField::Notes, QStringLiteral("mine")));
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(QStringLiteral("a10_24gb"))}));
+    ASSERT_GE(f.editor.addNewGpu(), 0);
+    const int rows = f.model.rowCount();
+
+    QString asked;
+    f.answerNextBox(QMessageBox::Cancel, &asked);
+    f.tab.revertAction()->trigger();
+    EXPECT_EQ(asked, QStringLiteral("Discard 3 unsaved change(s)?")) << "(English plurals come from the .qm)";
+    EXPECT_EQ(f.model.unsavedRowCount(), 3) << "Cancel keeps every edit";
+
+    f.answerNextBox(QMessageBox::Discard);
+    f.tab.revertAction()->trigger();
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes, savedNotes);
+    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_LT(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+
+    f.editor.undoStack()->undo(); // the revert
+    EXPECT_EQ(f.model.unsavedRowCount(), 3);
+    EXPECT_EQ(f.model.rowCount(), rows);
+    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes, QStringLiteral("mine"));
+    EXPECT_LT(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_GE(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+    // The edits before the revert still undo one by one.
+    f.editor.undoStack()->undo();
+    EXPECT_LT(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+    f.editor.undoStack()->undo();
+    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    f.editor.undoStack()->undo();
+    EXPECT_FALSE(f.model.hasUnsavedChanges());
+}
+
+// Ctrl+F then typing: the text goes to the filter, never into the current cell.
+TEST(CatalogueTab, CtrlFThenTypingFiltersAndLeavesTheCurrentCellAlone)
+{
+    CatalogueFixture f;
+    f.activate();
+    const QModelIndex memory = f.viewIndex(QStringLiteral("h100_sxm5_80gb"), GpuField::MemoryGb);
+    f.tab.view()->setCurrentIndex(memory);
+    f.tab.view()->setFocus();
+    QTest::keyClick(f.tab.view(), Qt::Key_F, Qt::ControlModifier);
+    EXPECT_EQ(QApplication::focusWidget(), f.tab.filterEdit());
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("96"));
+    EXPECT_EQ(f.tab.filterEdit()->text(), QStringLiteral("96"));
+    EXPECT_FALSE(f.model.hasUnsavedChanges()) << "no cell took the typed text";
+    EXPECT_FALSE(f.tab.delegate()->hasOpenEditor());
+}
+
+TEST(CatalogueTab, DeleteKeyDeletesTheCurrentGpuButNotTextInTheFilter)
+{
+    CatalogueFixture f;
+    f.activate();
+    const int rows = f.model.rowCount();
+    f.tab.filterEdit()->setFocus();
+    QTest::keyClicks(f.tab.filterEdit(), QStringLiteral("a10"));
+    QTest::keyClick(f.tab.filterEdit(), Qt::Key_Home);
+    QTest::keyClick(f.tab.filterEdit(), Qt::Key_Delete);
+    EXPECT_EQ(f.tab.filterEdit()->text(), QStringLiteral("10")) << "Delete in the filter deletes a letter";
+    EXPECT_EQ(f.model.rowCount(), rows);
+
+    f.tab.filterEdit()->clear();
+    f.tab.view()->setCurrentIndex(f.viewIndex(QStringLiteral("a10_24gb"), GpuField::TdpW));
+    f.tab.view()->setFocus();
+    QTest::keyClick(f.tab.view(), Qt::Key_Delete);
+    EXPECT_EQ(f.model.rowCount(), rows - 1);
+    EXPECT_LT(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    f.editor.undoStack()->undo();
+    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+}
+
+TEST(CatalogueTab, FindDeleteAndRevertHaveShortcutsShownInTheirTooltips)
+{
+    CatalogueFixture f;
+    EXPECT_EQ(f.tab.findAction()->shortcut(), QKeySequence(QKeySequence::Find));
+    EXPECT_EQ(f.tab.deleteAction()->shortcut(), QKeySequence(QKeySequence::Delete));
+    EXPECT_FALSE(f.tab.revertAction()->shortcut().isEmpty());
+    for (QAction *action :
+         {f.tab.findAction(), f.tab.deleteAction(), f.tab.revertAction(), f.tab.saveAction()})
+        EXPECT_TRUE(action->toolTip().contains(action->shortcut().toString(QKeySequence::NativeText)))
+            << action->toolTip().toStdString();
+    EXPECT_TRUE(f.tab.filterEdit()->placeholderText().contains(
+        f.tab.findAction()->shortcut().toString(QKeySequence::NativeText)));
 }

@@ -137,6 +137,41 @@ bool CatalogueEditor::applyImport(const ImportPlan &plan, bool applyChanges)
     return true;
 }
 
+bool CatalogueEditor::restoreRecovered(const QVector<SpecTableModel::PendingEdit> &edits)
+{
+    if (m_model->isReadOnly())
+        return fail(m_model->readOnlyMessage());
+    ImportPlan plan;
+    QVector<quint64> deletions;
+    const QHash<QString, int> rows = m_model->rowsById();
+    for (const SpecTableModel::PendingEdit &edit : edits) {
+        // The row the edit started from: by the id it was saved with, else by its edited id (a GPU
+        // added here and in the file, or renamed here and gone from the file).
+        int row = edit.saved ? rows.value(edit.saved->gpuId, -1) : -1;
+        if (!edit.current) {
+            if (row >= 0)
+                deletions.append(m_model->keyAt(row));
+            continue;
+        }
+        if (row < 0)
+            row = rows.value(edit.current->gpuId, -1);
+        if (row < 0)
+            plan.additions.append(*edit.current);
+        else if (!GpuFields::sameSpecs(m_model->gpuAt(row), *edit.current))
+            plan.changes.append({m_model->gpuAt(row), *edit.current, {}});
+    }
+    if (plan.changesNothing() && deletions.isEmpty())
+        return true;
+    const int count = static_cast<int>(plan.additions.size() + plan.changes.size() + deletions.size());
+    auto *command = new QUndoCommand(tr("Restore %n recovered edit(s)", nullptr, count));
+    new ImportCommand(m_model, plan, true, command->text(), command);
+    if (!deletions.isEmpty())
+        new DeleteGpusCommand(m_model, deletions, command->text(), command);
+    m_stack->push(command);
+    m_lastError.clear();
+    return true;
+}
+
 SpecTableModel::SaveResult CatalogueEditor::save()
 {
     SpecTableModel::SaveResult result = m_model->save();
@@ -149,6 +184,13 @@ SpecTableModel::SaveResult CatalogueEditor::save()
 
 void CatalogueEditor::revert()
 {
-    m_model->revert();
-    m_stack->clear();
+    if (!m_model->hasUnsavedChanges())
+        return;
+    if (m_model->isReadOnly()) {
+        m_model->revert(); // nothing can be edited back: read the file again
+        m_stack->clear();
+        return;
+    }
+    m_stack->push(
+        new RevertCommand(m_model, tr("Revert %n unsaved change(s)", nullptr, m_model->unsavedRowCount())));
 }

@@ -9,7 +9,8 @@ struct ImportPlan;
 
 // Every change to the spec table goes through here as an undoable command on one QUndoStack; the
 // edits stay pending in the model until save(). A refused change pushes nothing, sets lastError() and
-// emits refused() with the reason. Saving or reverting empties the stack: the file is the new start.
+// emits refused() with the reason. Saving empties the stack: the file is the new start. Revert is a
+// command too: undoing it brings the unsaved edits back.
 class CatalogueEditor : public QObject
 {
     Q_OBJECT
@@ -31,7 +32,13 @@ public:
     // Applies what an import would add (and change, when applyChanges) as one command.
     bool applyImport(const ImportPlan &plan, bool applyChanges);
 
+    // Puts back edits recovered from an ended session (EditRecoveryFile) as one undoable command: each
+    // edited row by the id it was saved with, added rows added, deleted rows deleted. An edited row the
+    // file no longer has comes back as added.
+    bool restoreRecovered(const QVector<SpecTableModel::PendingEdit> &edits);
+
     SpecTableModel::SaveResult save();
+    // Throws away every unsaved edit (undoable).
     void revert();
 
 signals:

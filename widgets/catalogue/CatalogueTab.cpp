@@ -4,7 +4,9 @@
 #include "CatalogueExporter.h"
 #include "CatalogueImporter.h"
 #include "CharacterAdvances.h"
+#include "ConflictDialog.h"
 #include "GpuField.h"
+#include "RevertConfirmation.h"
 #include "SpecItemDelegate.h"
 #include "SpecTableModel.h"
 #include "SpecTableView.h"
@@ -96,8 +98,10 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     setObjectName(QStringLiteral("catalogueTab"));
     m_proxy->setSortRole(SpecTableModel::RawValueRole);
     createActions(); // the Edit menu shows Save and Revert before the tab is first shown
-    connect(m_delegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
-    connect(m_frozenDelegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+    for (SpecItemDelegate *delegate : {m_delegate, m_frozenDelegate}) {
+        connect(delegate, &SpecItemDelegate::valueRefused, this, &CatalogueTab::showMessage);
+        connect(delegate, &SpecItemDelegate::openEditorsChanged, this, &CatalogueTab::updateActions);
+    }
 }
 
 CatalogueTab::~CatalogueTab()
@@ -126,7 +130,8 @@ void CatalogueTab::buildWidgets()
     m_sources = new QLabel;
     m_view = new SpecTableView;
     m_filter->setObjectName(QStringLiteral("catalogueFilter"));
-    m_filter->setPlaceholderText(tr("Filter by name, vendor, architecture…"));
+    m_filter->setPlaceholderText(tr("Filter by name, vendor, architecture… (%1)")
+                                     .arg(m_find->shortcut().toString(QKeySequence::NativeText)));
     m_filter->setAccessibleName(tr("Filter the catalogue"));
     m_filter->setClearButtonEnabled(true);
     m_changedOnly->setObjectName(QStringLiteral("changedOnly"));
@@ -239,9 +244,23 @@ void CatalogueTab::createActions()
     m_restoreRow = make(tr("Restore &Row"), tr("Put every bundled value of the current GPU back"),
                         [this] { m_editor->restoreBundledRow(currentSourceRow()); });
     m_save = make(tr("&Save"), tr("Write every pending edit to the catalogue file"), [this] { save(); });
+    m_revert =
+        make(tr("Re&vert"), tr("Throw away every edit not saved yet (undoable)"), [this] { revert(); });
+    // Typing after Ctrl+F goes to the filter, never into the current cell (the table edits on any key).
+    m_find = make(tr("&Find"), tr("Find GPUs by name, vendor or architecture"), [this] {
+        filterEdit()->setFocus(Qt::ShortcutFocusReason);
+        m_filter->selectAll();
+    });
     m_save->setShortcut(QKeySequence::Save);
-    m_save->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_revert = make(tr("Re&vert"), tr("Throw away every edit not saved yet"), [this] { revert(); });
+    m_revert->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    m_delete->setShortcut(QKeySequence::Delete);
+    m_find->setShortcut(QKeySequence::Find);
+    for (QAction *action : {m_save, m_revert, m_delete, m_find}) {
+        // Only while the Catalogue tab is in front; a line edit keeps Delete for itself.
+        action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        action->setToolTip(
+            tr("%1 (%2)").arg(action->toolTip(), action->shortcut().toString(QKeySequence::NativeText)));
+    }
 }
 
 void CatalogueTab::setEditor(CatalogueEditor *editor)
@@ -373,7 +392,9 @@ void CatalogueTab::updateActions()
     m_restoreCell->setEnabled(writable && bundled);
     m_restoreRow->setEnabled(writable && bundled);
     const bool unsaved = model->hasUnsavedChanges();
-    m_save->setEnabled(writable && unsaved);
+    // Text typed in an open editor is an edit too: Save commits it first.
+    const bool typing = m_delegate->hasOpenEditor() || m_frozenDelegate->hasOpenEditor();
+    m_save->setEnabled(writable && (unsaved || typing));
     m_revert->setEnabled(unsaved);
 }
 
@@ -428,47 +449,24 @@ bool CatalogueTab::commitOpenEditors()
 
 bool CatalogueTab::resolveConflicts(const QVector<SpecTableModel::SaveConflict> &conflicts)
 {
-    QStringList lines;
-    for (const SpecTableModel::SaveConflict &conflict : conflicts) {
-        QStringList diffs;
-        for (const GpuField &field : GpuFields::all()) {
-            const QVariant mine = conflict.mine ? GpuFields::value(*conflict.mine, field) : QVariant();
-            const QVariant theirs = conflict.theirs ? GpuFields::value(*conflict.theirs, field) : QVariant();
-            if (conflict.mine && conflict.theirs && mine != theirs)
-                diffs << tr("%1: yours %2, in the file %3")
-                             .arg(field.displayLabel(), SpecTableModel::displayText(field, mine),
-                                  SpecTableModel::displayText(field, theirs));
-        }
-        const QString what = !conflict.mine     ? tr("you deleted it; the file changed it")
-                             : !conflict.theirs ? tr("the file no longer has it")
-                                                : diffs.join(QStringLiteral("; "));
-        lines << QStringLiteral("<li><b>%1</b>: %2</li>")
-                     .arg(conflict.gpuId.toHtmlEscaped(), what.toHtmlEscaped());
-    }
-    QMessageBox box(QMessageBox::Warning, tr("Save Catalogue"),
-                    tr("Another program changed %n GPU(s) in the catalogue file since they were read:",
-                       nullptr, static_cast<int>(conflicts.size())),
-                    QMessageBox::Cancel, this);
-    box.setObjectName(QStringLiteral("conflictBox"));
-    box.setInformativeText(QStringLiteral("<ul>") + lines.join(QString()) + QStringLiteral("</ul>"));
-    QPushButton *mine = box.addButton(tr("Keep Mine"), QMessageBox::AcceptRole);
-    QPushButton *theirs = box.addButton(tr("Keep Theirs"), QMessageBox::RejectRole);
-    mine->setObjectName(QStringLiteral("keepMine"));
-    theirs->setObjectName(QStringLiteral("keepTheirs"));
-    box.exec();
-    if (box.clickedButton() != mine && box.clickedButton() != theirs)
+    ConflictDialog dialog(conflicts, this);
+    dialog.exec();
+    if (!dialog.keep())
         return false; // nothing saved, the edits stay pending
-    const auto keep = box.clickedButton() == mine ? SpecTableModel::Keep::Mine : SpecTableModel::Keep::Theirs;
     for (const SpecTableModel::SaveConflict &conflict : conflicts)
-        m_editor->model()->resolveConflict(conflict, keep);
+        m_editor->model()->resolveConflict(conflict, *dialog.keep());
     return true;
 }
 
 bool CatalogueTab::save()
 {
     if (!m_editor || !commitOpenEditors())
-        return false;
+        return false; // a refused value: its editor stays open and the message says why
     const int pending = m_editor->model()->unsavedRowCount();
+    if (pending == 0) {
+        emit statusMessage(tr("Nothing to save"));
+        return true;
+    }
     for (int attempt = 0; attempt < 3; ++attempt) {
         const SpecTableModel::SaveResult result = m_editor->save();
         if (result.ok()) {
@@ -488,11 +486,15 @@ bool CatalogueTab::save()
 
 void CatalogueTab::revert()
 {
-    if (!m_editor)
+    if (!m_editor || !m_editor->model()->hasUnsavedChanges())
         return;
+    if (!RevertConfirmation::ask(this, m_editor->model()->unsavedRowCount()))
+        return;
+    m_delegate->discardOpenEditors();
+    m_frozenDelegate->discardOpenEditors();
     m_editor->revert();
     showMessage(QString());
-    emit statusMessage(tr("Reverted to the catalogue file"));
+    emit statusMessage(tr("Reverted to the catalogue file; Undo brings the edits back"));
 }
 
 bool CatalogueTab::confirmDiscardOrSave()

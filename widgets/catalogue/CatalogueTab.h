@@ -34,6 +34,7 @@ public:
     bool commitOpenEditors();
     // Saves every pending edit; a conflict asks which version to keep. False when nothing was saved.
     bool save();
+    // Asks, then throws away every unsaved edit as one undoable command.
     void revert();
     // Before the window closes: true when there is nothing unsaved or the user saved or discarded it.
     bool confirmDiscardOrSave();
@@ -59,6 +60,8 @@ public:
     SpecItemDelegate *delegate() const { return m_delegate; }
     QAction *saveAction() const { return m_save; }
     QAction *revertAction() const { return m_revert; }
+    QAction *deleteAction() const { return m_delete; }
+    QAction *findAction() const { return m_find; }
 
 signals:
     void statusMessage(const QString &message);
@@ -102,4 +105,5 @@ private:
     QAction *m_restoreRow = nullptr;
     QAction *m_save = nullptr;
     QAction *m_revert = nullptr;
+    QAction *m_find = nullptr;
 };

@@ -42,8 +42,9 @@ void AddGpuCommand::undo()
     m_removed = m_model->takeRow(m_model->rowOfKey(m_key));
 }
 
-DeleteGpusCommand::DeleteGpusCommand(SpecTableModel *model, QVector<quint64> keys, const QString &text)
-    : QUndoCommand(text)
+DeleteGpusCommand::DeleteGpusCommand(SpecTableModel *model, QVector<quint64> keys, const QString &text,
+                                     QUndoCommand *parent)
+    : QUndoCommand(text, parent)
     , m_model(model)
     , m_keys(std::move(keys))
 {}
@@ -63,8 +64,9 @@ void DeleteGpusCommand::undo()
     m_removed.clear();
 }
 
-ImportCommand::ImportCommand(SpecTableModel *model, ImportPlan plan, bool applyChanges, const QString &text)
-    : QUndoCommand(text)
+ImportCommand::ImportCommand(SpecTableModel *model, ImportPlan plan, bool applyChanges, const QString &text,
+                             QUndoCommand *parent)
+    : QUndoCommand(text, parent)
     , m_model(model)
     , m_plan(std::move(plan))
     , m_applyChanges(applyChanges)
@@ -93,4 +95,39 @@ void ImportCommand::undo()
             m_model->setSpecs(m_model->rowOfKey(m_changedKeys[i]), m_plan.changes[i].before);
     m_model->takeRows(m_addedKeys);
     m_addedKeys.clear();
+}
+
+RevertCommand::RevertCommand(SpecTableModel *model, const QString &text)
+    : QUndoCommand(text)
+    , m_model(model)
+    , m_edits(model->pendingEdits())
+{}
+
+// Added rows go first and come back last: an id an added row took may be the one a renamed row goes back to.
+void RevertCommand::redo()
+{
+    QVector<quint64> added;
+    for (const SpecTableModel::PendingEdit &edit : std::as_const(m_edits))
+        if (!edit.saved)
+            added.append(edit.key);
+    m_model->takeRows(added);
+    for (const SpecTableModel::PendingEdit &edit : std::as_const(m_edits)) {
+        if (edit.saved && !edit.current)
+            m_model->restoreRow({edit.key, *edit.saved, edit.saved});
+        else if (edit.saved)
+            m_model->setSpecs(m_model->rowOfKey(edit.key), *edit.saved);
+    }
+}
+
+void RevertCommand::undo()
+{
+    for (const SpecTableModel::PendingEdit &edit : std::as_const(m_edits)) {
+        if (edit.saved && !edit.current)
+            m_model->takeRow(m_model->rowOfKey(edit.key));
+        else if (edit.saved)
+            m_model->setSpecs(m_model->rowOfKey(edit.key), *edit.current);
+    }
+    for (const SpecTableModel::PendingEdit &edit : std::as_const(m_edits))
+        if (!edit.saved)
+            m_model->restoreRow({edit.key, *edit.current, std::nullopt});
 }

@@ -43,7 +43,8 @@ private:
 class DeleteGpusCommand : public QUndoCommand
 {
 public:
-    DeleteGpusCommand(SpecTableModel *model, QVector<quint64> keys, const QString &text);
+    DeleteGpusCommand(SpecTableModel *model, QVector<quint64> keys, const QString &text,
+                      QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
@@ -57,7 +58,8 @@ private:
 class ImportCommand : public QUndoCommand
 {
 public:
-    ImportCommand(SpecTableModel *model, ImportPlan plan, bool applyChanges, const QString &text);
+    ImportCommand(SpecTableModel *model, ImportPlan plan, bool applyChanges, const QString &text,
+                  QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
@@ -67,4 +69,18 @@ private:
     bool m_applyChanges;
     QVector<quint64> m_addedKeys;
     QVector<quint64> m_changedKeys;
+};
+
+// Revert: every pending edit thrown away at once, rows back as saved (added rows go, deleted rows come
+// back); undo puts the edits back. The rows keep their keys, so the commands before it still apply.
+class RevertCommand : public QUndoCommand
+{
+public:
+    RevertCommand(SpecTableModel *model, const QString &text);
+    void redo() override;
+    void undo() override;
+
+private:
+    SpecTableModel *m_model;
+    QVector<SpecTableModel::PendingEdit> m_edits;
 };

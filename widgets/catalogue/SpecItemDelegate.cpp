@@ -102,6 +102,7 @@ QWidget *SpecItemDelegate::createEditor(QWidget *parent, const QStyleOptionViewI
     }
     editor->setObjectName(QStringLiteral("specEditor"));
     m_open.insert(editor, index);
+    emit const_cast<SpecItemDelegate *>(this)->openEditorsChanged(); // Qt's createEditor() is const
     return editor;
 }
 
@@ -109,6 +110,7 @@ void SpecItemDelegate::destroyEditor(QWidget *editor, const QModelIndex &index) 
 {
     m_open.remove(editor);
     QStyledItemDelegate::destroyEditor(editor, index);
+    emit const_cast<SpecItemDelegate *>(this)->openEditorsChanged();
 }
 
 void SpecItemDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
@@ -184,6 +186,13 @@ bool SpecItemDelegate::commitIfValid(QWidget *editor, EndEditHint hint)
     emit commitData(editor);
     emit closeEditor(editor, hint);
     return true;
+}
+
+void SpecItemDelegate::discardOpenEditors()
+{
+    const QList<QWidget *> editors = m_open.keys();
+    for (QWidget *editor : editors)
+        emit closeEditor(editor, RevertModelCache);
 }
 
 bool SpecItemDelegate::commitOpenEditors()

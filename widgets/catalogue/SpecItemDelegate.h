@@ -30,11 +30,15 @@ public:
     // False (and valueRefused) when the table would refuse the editor's value.
     bool acceptsValueOf(QWidget *editor);
     bool hasOpenEditor() const { return !m_open.isEmpty(); }
+    // Closes every open editor without taking its text (Revert).
+    void discardOpenEditors();
     // The editor's value as the model takes it (a null QVariant for an empty number).
     static QVariant editorValue(const QWidget *editor);
 
 signals:
     void valueRefused(const QString &reason);
+    // An editor opened or closed: Save is enabled while typed text waits in one.
+    void openEditorsChanged();
 
 protected:
     bool eventFilter(QObject *object, QEvent *event) override;

@@ -1,0 +1,95 @@
+#include "CatalogueRecovery.h"
+
+#include "CatalogueEditor.h"
+#include "CatalogueSession.h"
+#include "CatalogueTab.h"
+#include "EditRecoveryFile.h"
+#include "TerminationGuard.h"
+#include "UserPrompt.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QLocale>
+#include <QTextStream>
+
+CatalogueRecovery::CatalogueRecovery(CatalogueSession *session, CatalogueTab *tab, UserPrompt *prompt,
+                                     QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_tab(tab)
+    , m_prompt(prompt)
+{
+    // Saved: what the file kept is in the catalogue now.
+    connect(session->specModel(), &SpecTableModel::saved, this, &CatalogueRecovery::removeFile);
+}
+
+QString CatalogueRecovery::path() const
+{
+    return m_session->isOpen() ? EditRecoveryFile::pathFor(m_session->path()) : QString();
+}
+
+bool CatalogueRecovery::writeUnsaved()
+{
+    if (m_tab)
+        m_tab->commitOpenEditors();
+    const SpecTableModel *model = m_session->specModel();
+    if (!m_session->isOpen() || !model->hasUnsavedChanges())
+        return true;
+    if (CatalogueError error = EditRecoveryFile::write(path(), model->pendingEdits())) {
+        QTextStream(stderr) << "gpucompare: " << tr("unsaved catalogue edits lost: %1").arg(error.message)
+                            << Qt::endl;
+        return false;
+    }
+    return true;
+}
+
+bool CatalogueRecovery::offer()
+{
+    if (!m_session->isOpen() || m_session->isReadOnly() || !QFile::exists(path()))
+        return false; // a read-only catalogue keeps its file until it can take the edits
+    QString problem;
+    const std::optional<EditRecoveryFile::Contents> recovered = EditRecoveryFile::read(path(), &problem);
+    UserPrompt::Message message;
+    message.title = tr("Recovered Catalogue Edits");
+    if (!recovered) {
+        message.icon = QMessageBox::Warning;
+        message.text = tr("Unsaved catalogue edits were recovered but cannot be read: %1").arg(problem);
+        message.informativeText = tr("The file %1 is left as it is.").arg(path());
+        m_prompt->show(message);
+        return false;
+    }
+    message.icon = QMessageBox::Question;
+    message.text = tr("Unsaved edits from %1 were recovered.")
+                       .arg(QLocale().toString(recovered->writtenAt, QLocale::ShortFormat));
+    message.informativeText =
+        tr("%n GPU(s) were changed, added or deleted and not saved when GPU Compare was ended. Restore "
+           "puts them back as unsaved edits (Undo takes them out again); Discard deletes them.",
+           nullptr, static_cast<int>(recovered->edits.size()));
+    message.buttons = QMessageBox::Apply | QMessageBox::Discard;
+    message.buttonTexts.insert(QMessageBox::Apply, tr("Restore"));
+    message.defaultButton = QMessageBox::Apply;
+    const QMessageBox::StandardButton answer = m_prompt->show(message);
+    if (answer == QMessageBox::Discard) {
+        removeFile();
+        return false;
+    }
+    if (answer != QMessageBox::Apply || !m_session->editor()->restoreRecovered(recovered->edits))
+        return false; // kept for the next start
+    removeFile();
+    return true;
+}
+
+void CatalogueRecovery::watch(TerminationGuard *guard)
+{
+    connect(guard, &TerminationGuard::terminationRequested, this, [this] {
+        writeUnsaved();
+        QCoreApplication::exit(0);
+    });
+    connect(guard, &TerminationGuard::sessionEnding, this, &CatalogueRecovery::writeUnsaved);
+}
+
+void CatalogueRecovery::removeFile()
+{
+    if (const QString file = path(); !file.isEmpty())
+        QFile::remove(file);
+}

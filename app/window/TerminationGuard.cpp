@@ -1,0 +1,60 @@
+#include "TerminationGuard.h"
+
+#include <QGuiApplication>
+#include <QSocketNotifier>
+#include <cerrno>
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+int s_pipe[2] = {-1, -1}; // [0] written by the handler, [1] read by the notifier
+struct sigaction s_previous;
+
+void onSigterm(int)
+{
+    const int savedErrno = errno;
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(s_pipe[0], &byte, 1);
+    errno = savedErrno;
+}
+
+} // namespace
+
+TerminationGuard::TerminationGuard(QObject *parent)
+    : QObject(parent)
+{
+#if QT_CONFIG(sessionmanager)
+    if (auto *app = qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        connect(app, &QGuiApplication::commitDataRequest, this, &TerminationGuard::sessionEnding,
+                Qt::DirectConnection); // the session manager waits for the slot to return
+#endif
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, s_pipe) != 0)
+        return; // no guard: SIGTERM keeps its default action
+    m_notifier = new QSocketNotifier(s_pipe[1], QSocketNotifier::Read, this);
+    connect(m_notifier, &QSocketNotifier::activated, this, &TerminationGuard::readSignal);
+    struct sigaction action = {};
+    action.sa_handler = onSigterm;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGTERM, &action, &s_previous);
+}
+
+TerminationGuard::~TerminationGuard()
+{
+    if (!m_notifier)
+        return;
+    sigaction(SIGTERM, &s_previous, nullptr);
+    delete m_notifier;
+    ::close(s_pipe[0]);
+    ::close(s_pipe[1]);
+    s_pipe[0] = s_pipe[1] = -1;
+}
+
+void TerminationGuard::readSignal()
+{
+    char byte = 0;
+    [[maybe_unused]] const ssize_t read = ::read(s_pipe[1], &byte, 1);
+    emit terminationRequested();
+}

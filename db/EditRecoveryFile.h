@@ -1,0 +1,30 @@
+#pragma once
+
+#include "CatalogueError.h"
+#include "SpecTableModel.h"
+
+#include <QDateTime>
+#include <QString>
+#include <QVector>
+#include <optional>
+
+// Unsaved catalogue edits kept beside the catalogue when the program is ended before they were saved
+// (SIGTERM, the desktop session ending): CATALOGUE.recovery, JSON, replaced atomically. Each edit holds
+// the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the text
+// CSV export writes (exact numbers).
+namespace EditRecoveryFile {
+
+struct Contents
+{
+    QDateTime writtenAt;
+    QVector<SpecTableModel::PendingEdit> edits; // keys are 0: they belonged to the ended process
+};
+
+QString pathFor(const QString &cataloguePath);
+
+CatalogueError write(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits,
+                     const QDateTime &writtenAt = QDateTime::currentDateTime());
+// nullopt with *error set when the file is missing or cannot be read.
+std::optional<Contents> read(const QString &path, QString *error = nullptr);
+
+} // namespace EditRecoveryFile

@@ -1,0 +1,36 @@
+// A second process for the SIGTERM recovery test: the real session, editor and recovery classes of the
+// window, with unsaved edits, waiting in the event loop for a signal.
+//   recovery_child DB   opens DB, changes l4_24gb's notes, adds a GPU, deletes a10_24gb, prints "ready"
+
+#include "CatalogueEditor.h"
+#include "CatalogueRecovery.h"
+#include "CatalogueSession.h"
+#include "TerminationGuard.h"
+#include "UserPrompt.h"
+
+#include <QApplication>
+#include <cstdio>
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    if (argc != 2)
+        return 2;
+    CatalogueSession session;
+    if (!session.open(QString::fromLocal8Bit(argv[1])))
+        return 3;
+    UserPrompt prompt(nullptr);
+    CatalogueRecovery recovery(&session, nullptr, &prompt);
+    TerminationGuard guard;
+    recovery.watch(&guard);
+
+    CatalogueEditor *editor = session.editor();
+    const SpecTableModel *model = session.specModel();
+    if (!editor->setValue(model->rowOf(QStringLiteral("l4_24gb")), GpuField::Notes,
+                          QStringLiteral("typed before logout")) ||
+        editor->addNewGpu() < 0 || !editor->deleteGpus({model->rowOf(QStringLiteral("a10_24gb"))}))
+        return 4;
+    std::puts("ready");
+    std::fflush(stdout);
+    return QApplication::exec();
+}
