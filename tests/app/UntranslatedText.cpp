@@ -42,6 +42,8 @@ const char *const kAllowed[] = {
     "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV", "JSON", "DPI", "NaN",
     "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4", "qlora", "lora",
     "q4_k_m", "q4_0", "q8_0",
+    // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")
+    "Shift", "Del",
     // percentiles of a latency ("TTFT，p90")
     "p50", "p90", "p99",
     // the usual word in Chinese writing on language models ("首 token 延迟")
