@@ -3,6 +3,7 @@
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
 #include "window/AppSettings.h"
+#include "window/CatalogueOpener.h"
 #include "window/CatalogueRecovery.h"
 #include "window/CatalogueSession.h"
 #include "window/FirstFrameGrabber.h"
@@ -73,7 +74,10 @@ int openWindow(const GlobalCommandLine &commandLine)
         recovery.watch(&termination);
         if (commandLine.screenshotPath.isEmpty())
             QTimer::singleShot(0, &recovery, &CatalogueRecovery::offer);
+        QObject::connect(window.catalogueOpener(), &CatalogueOpener::opened, &recovery,
+                         &CatalogueRecovery::offer);
         exitCode = QApplication::exec();
+        recovery.windowClosed();
     } // the window and the catalogue are closed while a screenshot is still being written
     return grabber ? grabber->waitUntilWritten(exitCode) : exitCode;
 }

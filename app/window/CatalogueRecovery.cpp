@@ -40,6 +40,7 @@ bool CatalogueRecovery::writeUnsaved()
                             << Qt::endl;
         return false;
     }
+    m_wrote = true;
     return true;
 }
 
@@ -82,10 +83,17 @@ bool CatalogueRecovery::offer()
 void CatalogueRecovery::watch(TerminationGuard *guard)
 {
     connect(guard, &TerminationGuard::terminationRequested, this, [this] {
+        m_terminated = true;
         writeUnsaved();
         QCoreApplication::exit(0);
     });
     connect(guard, &TerminationGuard::sessionEnding, this, &CatalogueRecovery::writeUnsaved);
+}
+
+void CatalogueRecovery::windowClosed()
+{
+    if (m_wrote && !m_terminated)
+        removeFile();
 }
 
 void CatalogueRecovery::removeFile()

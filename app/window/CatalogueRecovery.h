@@ -29,6 +29,9 @@ public:
     bool offer();
     // SIGTERM writes the edits and quits; the session ending writes them.
     void watch(TerminationGuard *guard);
+    // The window closed as usual (every edit saved or discarded): a file this process wrote when the
+    // session was ending, which then went on, is out of date and goes.
+    void windowClosed();
 
 private:
     void removeFile();
@@ -36,4 +39,6 @@ private:
     CatalogueSession *m_session;
     CatalogueTab *m_tab;
     UserPrompt *m_prompt;
+    bool m_wrote = false;      // this process wrote the file
+    bool m_terminated = false; // by SIGTERM: the file is for the next start
 };

@@ -109,11 +109,20 @@ TEST(EditRecovery, DiscardRemovesTheFileAndASaveRemovesAStaleOne)
     EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
     EXPECT_FALSE(session.specModel()->hasUnsavedChanges());
 
-    // Written at the session's end, then saved after all: the file is out of date and goes.
+    // Written at the session's end, then the session went on and the edits were saved: the file is out
+    // of date and goes.
     ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("l4_24gb")),
                                            GpuField::Notes, QStringLiteral("kept")));
     ASSERT_TRUE(recovery.writeUnsaved());
     ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
     ASSERT_TRUE(session.editor()->save().ok());
+    EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
+
+    // ... or the window was closed as usual (the edits discarded when asked): it goes too.
+    ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("l4_24gb")),
+                                           GpuField::Notes, QStringLiteral("discarded at close")));
+    ASSERT_TRUE(recovery.writeUnsaved());
+    ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
+    recovery.windowClosed();
     EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
 }

@@ -32,5 +32,7 @@ int main(int argc, char *argv[])
         return 4;
     std::puts("ready");
     std::fflush(stdout);
-    return QApplication::exec();
+    const int exitCode = QApplication::exec();
+    recovery.windowClosed(); // as main.cpp does: the file SIGTERM wrote stays
+    return exitCode;
 }
