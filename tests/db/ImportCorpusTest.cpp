@@ -52,6 +52,17 @@ TEST(ImportCorpus, ErrorsPointAtTheRightPlace)
     EXPECT_EQ(problemFor("negative.json"), QStringLiteral("$[0].tdp_w: must not be negative (got -300)"));
     EXPECT_EQ(problemFor("null-required.json"), QStringLiteral("$[0].vendor: is required"));
     EXPECT_TRUE(problemFor("bad-utf8.csv").startsWith(QStringLiteral("line 1: the file is not valid UTF-8")));
+    EXPECT_TRUE(
+        problemFor("nul-in-json-text.json")
+            .startsWith(QStringLiteral("$[0].notes: contains the control character U+0000 at character 7")));
+    EXPECT_TRUE(problemFor("lone-surrogate.json")
+                    .startsWith(QStringLiteral("$.gpus[0].vendor: contains an unpaired surrogate U+D800")));
+    EXPECT_TRUE(
+        problemFor("control-character.csv")
+            .startsWith(QStringLiteral("line 2, field notes: contains the control character U+0007")));
+    EXPECT_EQ(problemFor("tiny-number.csv"),
+              QStringLiteral("line 2, field fp16_dense_tflops: must be 0 or between 0.001 and 500000 TFLOPS "
+                             "(got 1e-300)"));
 }
 
 TEST(ImportCorpus, ARefusedImportLeavesTheCatalogueUnchanged)
