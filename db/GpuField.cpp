@@ -14,7 +14,9 @@ using T = GpuField::Type;
 
 // Physically plausible ranges for one device: a value outside is a unit mistake (GFLOPS for TFLOPS, MB
 // for GB) or garbage, and a tiny positive one (1e-300 TFLOPS) would turn every estimate into nonsense.
-// Missing values are empty; a compute figure may be exactly 0 (the device has no such unit).
+// Missing values are empty. Exactly 0 stays allowed where it was before these ranges (a compute unit the
+// device lacks, no GPU-GPU link, a free GPU): catalogues already hold such zeros, and a stored value a
+// field refuses would read as missing and be lost on the row's next save.
 constexpr double kMinTflops = 0.001;  // 1 GFLOPS
 constexpr double kMaxTflops = 500000; // 500 PFLOPS, several times the largest package announced
 constexpr double kMinGB = 0.1;
@@ -57,23 +59,23 @@ QVector<GpuField> buildFields()
         {F::Fp4SparseTflops, "fp4_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 sparse"), "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::ComputeNote, "compute_note", QT_TRANSLATE_NOOP("GpuField", "Compute note"), "", T::Text, &GpuSpec::computeNote},
         {F::SparseHeadlineNote, "sparse_headline_note", QT_TRANSLATE_NOOP("GpuField", "Vendor headline sparse?"), "", T::Text, &GpuSpec::sparseHeadlineNote},
-        {F::MemoryGb, "memory_gb", QT_TRANSLATE_NOOP("GpuField", "Memory"), "GB", T::Real, &GpuSpec::memoryGb, false, kMinGB, kMaxGB},
+        {F::MemoryGb, "memory_gb", QT_TRANSLATE_NOOP("GpuField", "Memory"), "GB", T::Real, &GpuSpec::memoryGb, false, kMinGB, kMaxGB, true},
         {F::MemoryType, "memory_type", QT_TRANSLATE_NOOP("GpuField", "Memory type"), "", T::Text, &GpuSpec::memoryType},
         {F::MemoryBusBits, "memory_bus_bits", QT_TRANSLATE_NOOP("GpuField", "Memory bus"), "bit", T::Integer, &GpuSpec::memoryBusBits, false, 8, 65536},
-        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, kMinGBs, kMaxGBs},
-        {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, kMinW, kMaxW},
+        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, kMinGBs, kMaxGBs, true},
+        {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, kMinW, kMaxW, true},
         {F::TdpNote, "tdp_note", QT_TRANSLATE_NOOP("GpuField", "TDP note"), "", T::Text, &GpuSpec::tdpNote},
         {F::InterconnectKind, "interconnect_kind", QT_TRANSLATE_NOOP("GpuField", "Interconnect"), "", T::Text, &GpuSpec::interconnectKind},
         {F::InterconnectNote, "interconnect_note", QT_TRANSLATE_NOOP("GpuField", "Interconnect note"), "", T::Text, &GpuSpec::interconnectNote},
-        {F::InterconnectGBs, "interconnect_gbs", QT_TRANSLATE_NOOP("GpuField", "GPU-GPU bandwidth"), "GB/s", T::Real, &GpuSpec::interconnectGBs, false, kMinGBs, kMaxGBs},
+        {F::InterconnectGBs, "interconnect_gbs", QT_TRANSLATE_NOOP("GpuField", "GPU-GPU bandwidth"), "GB/s", T::Real, &GpuSpec::interconnectGBs, false, kMinGBs, kMaxGBs, true},
         {F::PcieGeneration, "pcie_generation", QT_TRANSLATE_NOOP("GpuField", "PCIe gen"), "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
         {F::PcieNote, "pcie_note", QT_TRANSLATE_NOOP("GpuField", "PCIe note"), "", T::Text, &GpuSpec::pcieNote},
-        {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, kMinGBs, kMaxPcieGBs},
+        {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, kMinGBs, kMaxPcieGBs, true},
         {F::GpusPerNode, "gpus_per_node", QT_TRANSLATE_NOOP("GpuField", "GPUs per node"), "", T::Integer, &GpuSpec::gpusPerNode, false, 1, 1024},
         {F::FormFactor, "form_factor", QT_TRANSLATE_NOOP("GpuField", "Form factor"), "", T::Text, &GpuSpec::formFactor},
         {F::Mig, "mig", QT_TRANSLATE_NOOP("GpuField", "MIG"), "", T::Text, &GpuSpec::mig},
-        {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 1, 1.0e8},
-        {F::UsdPerGpuHour, "usd_per_gpu_hour", QT_TRANSLATE_NOOP("GpuField", "Rental price (estimate)"), "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0.01, 1000},
+        {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 1, 1.0e8, true},
+        {F::UsdPerGpuHour, "usd_per_gpu_hour", QT_TRANSLATE_NOOP("GpuField", "Rental price (estimate)"), "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0.01, 1000, true},
         {F::PriceNote, "price_note", QT_TRANSLATE_NOOP("GpuField", "Price note"), "", T::Text, &GpuSpec::priceNote},
         {F::UsdPerGpuHourNote, "usd_per_gpu_hour_note", QT_TRANSLATE_NOOP("GpuField", "Rental price basis"), "", T::Text, &GpuSpec::usdPerGpuHourNote},
         {F::Sources, "sources", QT_TRANSLATE_NOOP("GpuField", "Sources"), "", T::Text, &GpuSpec::sources},

@@ -344,15 +344,19 @@ TEST(GpuFieldRange, ImplausibleNumbersAreRefusedNamingTheRange)
     EXPECT_TRUE(GpuFields::validate(fp16, 989.4).isEmpty());
     for (const auto &[id, bad] :
          {std::pair{GpuField::MemoryGb, 1e-9}, std::pair{GpuField::MemoryGb, 1e6},
-          std::pair{GpuField::MemoryBandwidthGBs, 0.0}, std::pair{GpuField::MemoryBandwidthGBs, 1e9},
+          std::pair{GpuField::MemoryBandwidthGBs, 0.5}, std::pair{GpuField::MemoryBandwidthGBs, 1e9},
           std::pair{GpuField::TdpW, 0.01}, std::pair{GpuField::TdpW, 1e6},
-          std::pair{GpuField::InterconnectGBs, 1e-300}}) {
+          std::pair{GpuField::InterconnectGBs, 1e-300}, std::pair{GpuField::BoostClockMhz, 50.0}}) {
         const GpuField &field = GpuFields::field(id);
         const QString problem = GpuFields::validate(field, bad);
-        EXPECT_TRUE(problem.contains(QStringLiteral("must be between")))
+        EXPECT_TRUE(problem.contains(QStringLiteral("between")))
             << field.key << ": " << problem.toStdString();
         EXPECT_TRUE(problem.contains(field.unitText())) << problem.toStdString();
     }
+    // Zeros that catalogues already hold (no GPU-GPU link, a free GPU) stay valid: refusing them would
+    // read them as missing and lose them on the row's next save.
+    for (const GpuField::Id id : {GpuField::InterconnectGBs, GpuField::PriceUsd, GpuField::UsdPerGpuHour})
+        EXPECT_TRUE(GpuFields::validate(GpuFields::field(id), 0.0).isEmpty()) << GpuFields::field(id).key;
     ImportProblem problem;
     EXPECT_FALSE(
         CatalogueImporter::parseCsv("gpu_id,vendor,product,fp16_dense_tflops\na,v,p,1e-300\n", &problem));
