@@ -4,53 +4,83 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <cerrno>
 
 namespace AtomicFileWriter {
 
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("AtomicFileWriter", text);
+}
+
+CatalogueError ioError(const QString &message)
+{
+    return CatalogueError::make(CatalogueError::Kind::Io, message);
+}
+
+CatalogueError keptPrevious(const QString &path, const QString &reason)
+{
+    return ioError(tr("cannot write %1: %2; the previous file was kept").arg(path, reason));
+}
+
+} // namespace
+
 bool writeAll(QIODevice &device, const QByteArray &data)
 {
+    // A short write is retried with the rest: on a disk that just filled up the next write fails, and
+    // its error (ENOSPC) is the reason the user is told. No progress at all is a failure too.
     constexpr qint64 kChunk = 64 * 1024;
     qint64 offset = 0;
     while (offset < data.size()) {
         const qint64 length = std::min(kChunk, data.size() - offset);
         const qint64 written = device.write(data.constData() + offset, length);
-        if (written != length)
+        if (written <= 0)
             return false;
         offset += written;
     }
     return true;
 }
 
+QString failureReason(const QFileDevice &file)
+{
+    const QString system = file.errorString();
+    if (system == qt_error_string(ENOSPC) || system == qt_error_string(EDQUOT))
+        return tr("the disk is full (%1)").arg(system);
+    if (system == qt_error_string(EFBIG))
+        return tr("the file is larger than this disk or this process may write (%1)").arg(system);
+    // QIODevice's default text, or none: the data did not all reach the disk, most often for lack of room.
+    if (system.isEmpty() || system == QStringLiteral("Unknown error"))
+        return tr("not all of it could be written (is the disk full?)");
+    return system;
+}
+
 CatalogueError write(const QString &path, const QByteArray &data)
 {
-    const QFileInfo target(path);
-    if (!target.absoluteDir().exists())
-        return CatalogueError::make(
-            CatalogueError::Kind::Io,
-            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: the folder does not exist")
-                .arg(path));
-    if (target.isDir())
-        return CatalogueError::make(
-            CatalogueError::Kind::Io,
-            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: it is a folder").arg(path));
     QSaveFile file(path);
+    return write(file, data);
+}
+
+CatalogueError write(QSaveFile &file, const QByteArray &data)
+{
+    const QString path = QDir::toNativeSeparators(file.fileName());
+    const QFileInfo target(file.fileName());
+    if (!target.absoluteDir().exists())
+        return ioError(tr("cannot write %1: the folder does not exist").arg(path));
+    if (target.isDir())
+        return ioError(tr("cannot write %1: it is a folder").arg(path));
     if (!file.open(QIODevice::WriteOnly))
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2")
-                                        .arg(path, file.errorString()));
+        return ioError(tr("cannot write %1: %2").arg(path, failureReason(file)));
+    // flush() pushes out what QFileDevice buffered, so a failure of the last bytes is seen here and
+    // not lost inside commit().
     if (!writeAll(file, data) || !file.flush()) {
-        const QString reason = file.errorString();
+        const QString reason = failureReason(file);
         file.cancelWriting();
-        return CatalogueError::make(
-            CatalogueError::Kind::Io,
-            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2; the previous file was kept")
-                .arg(path, reason));
+        return keptPrevious(path, reason);
     }
     if (!file.commit())
-        return CatalogueError::make(
-            CatalogueError::Kind::Io,
-            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2; the previous file was kept")
-                .arg(path, file.errorString()));
+        return keptPrevious(path, failureReason(file));
     return {};
 }
 

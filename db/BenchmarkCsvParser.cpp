@@ -1,6 +1,7 @@
 #include "BenchmarkCsvParser.h"
 
 #include "CsvReader.h"
+#include "TextCheck.h"
 
 #include <QHash>
 #include <QLocale>
@@ -83,8 +84,12 @@ std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
             return record.fields.at(columns.value(column)).trimmed();
         };
         Benchmark benchmark;
-        for (const TextColumn &column : kTextColumns)
-            benchmark.*column.member = cell(QString::fromLatin1(column.csvName));
+        for (const TextColumn &column : kTextColumns) {
+            const QString name = QString::fromLatin1(column.csvName);
+            benchmark.*column.member = cell(name);
+            if (const QString problem = TextCheck::problem(benchmark.*column.member); !problem.isEmpty())
+                return fail(record.line, QStringLiteral("field %1: %2").arg(name, problem));
+        }
         if (benchmark.benchId.isEmpty())
             return fail(record.line, QStringLiteral("bench_id is empty"));
         bool ok = false;

@@ -5,9 +5,11 @@
 #include "CsvReader.h"
 #include "CsvWriter.h"
 #include "GpuField.h"
+#include "ImportPlan.h"
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,7 +83,7 @@ QString ImportProblem::text() const
 namespace CatalogueImporter {
 
 std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem,
-                                         const Progress &progress)
+                                         const Progress &progress, QVector<GpuFieldSet> *given)
 {
     QString csvError;
     const std::optional<QVector<CsvRecord>> records = CsvReader::parse(bytes, &csvError);
@@ -95,6 +97,7 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
 
     const CsvRecord &header = records->first();
     QVector<const GpuField *> columns;
+    GpuFieldSet columnSet;
     QSet<QString> seenColumns;
     for (const QString &name : header.fields) {
         const GpuField *field = GpuFields::findByName(name.trimmed());
@@ -110,6 +113,7 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
                 field->name(), QCoreApplication::translate("CatalogueImporter", "the column appears twice"));
         seenColumns.insert(field->name());
         columns << field;
+        columnSet.set(field->id);
     }
     for (const GpuField &field : GpuFields::all())
         if (field.required && !seenColumns.contains(field.name()))
@@ -152,11 +156,13 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
         gpu.userModified = true;
         gpus.append(gpu);
     }
+    if (given)
+        *given = QVector<GpuFieldSet>(gpus.size(), columnSet);
     return gpus;
 }
 
 std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem,
-                                          const Progress &progress)
+                                          const Progress &progress, QVector<GpuFieldSet> *given)
 {
     if (bytes.size() > kMaxFileBytes)
         return failWith(problem, QStringLiteral("$"), QString(),
@@ -201,6 +207,7 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
     }
 
     QVector<GpuSpec> gpus;
+    QVector<GpuFieldSet> keys;
     QSet<QString> ids;
     for (qsizetype i = 0; i < rows.size(); ++i) {
         if (!keepGoing(progress, i, rows.size(), problem))
@@ -215,7 +222,10 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
                 return failWith(problem, location, it.key().left(60),
                                 QCoreApplication::translate("CatalogueImporter", "unknown field"));
         GpuSpec gpu;
+        GpuFieldSet present;
         for (const GpuField &field : GpuFields::all()) {
+            if (object.contains(field.name()))
+                present.set(field.id);
             QString reason;
             const QVariant value = jsonToVariant(field, object.value(field.name()), &reason);
             if (!reason.isEmpty() || !GpuFields::setValue(gpu, field, value, &reason))
@@ -227,12 +237,15 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
                                 .arg(gpu.gpuId));
         gpu.userModified = true;
         gpus.append(gpu);
+        keys.append(present);
     }
+    if (given)
+        *given = keys;
     return gpus;
 }
 
 std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
-                                          const Progress &progress)
+                                          const Progress &progress, QVector<GpuFieldSet> *given)
 {
     const std::optional<CatalogueExporter::Format> format = CatalogueExporter::formatForPath(path);
     if (!format)
@@ -248,22 +261,42 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
         return failWith(problem, path, QString(),
                         QCoreApplication::translate("CatalogueImporter", "the file is too large"));
     const QByteArray bytes = file.readAll();
-    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem, progress)
-                                                     : parseJson(bytes, problem, progress);
+    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem, progress, given)
+                                                     : parseJson(bytes, problem, progress, given);
 }
 
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,
-                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report)
+                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report,
+                          QString *emptying)
 {
     if (CatalogueError error = catalogue.checkWritable())
         return error;
     ImportProblem problem;
-    const std::optional<QVector<GpuSpec>> gpus = parseFile(path, &problem);
+    QVector<GpuFieldSet> given;
+    const std::optional<QVector<GpuSpec>> gpus = parseFile(path, &problem, {}, &given);
     if (!gpus)
         return CatalogueError::make(CatalogueError::Kind::Invalid,
                                     path + QStringLiteral(": ") + problem.text());
     GpuRepository repository = catalogue.gpus();
-    return repository.merge(*gpus, onExisting, report);
+    CatalogueError readError;
+    const QVector<GpuSpec> current = repository.list(&readError);
+    if (readError)
+        return readError;
+    // An existing GPU keeps the fields the file does not give (a CSV with some of the columns).
+    QHash<QString, const GpuSpec *> byId;
+    for (const GpuSpec &gpu : current)
+        byId.insert(gpu.gpuId, &gpu);
+    QVector<GpuSpec> merged;
+    merged.reserve(gpus->size());
+    for (qsizetype i = 0; i < gpus->size(); ++i) {
+        const GpuSpec *existing = byId.value(gpus->at(i).gpuId);
+        merged.append(existing ? ImportPlan::overlay(*existing, gpus->at(i), given.at(i)) : gpus->at(i));
+    }
+    if (emptying)
+        *emptying = onExisting == GpuRepository::OnExisting::Update
+                        ? ImportPlan::make(current, *gpus, given).emptyingWarning()
+                        : QString();
+    return repository.merge(merged, onExisting, report);
 }
 
 } // namespace CatalogueImporter

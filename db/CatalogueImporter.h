@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CatalogueError.h"
+#include "GpuField.h"
 #include "GpuRepository.h"
 #include "GpuSpec.h"
 
@@ -31,18 +32,25 @@ namespace CatalogueImporter {
 // (the result is then nullopt with problem->cancelled set). May be called from a worker thread.
 using Progress = std::function<bool(qsizetype done, qsizetype total)>;
 
+// given, when not null, receives for each GPU the fields the file gives: a CSV's columns, a JSON
+// object's keys. A field the file lacks reads as missing in the GpuSpec; an import leaves it as it is.
 std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem *problem,
-                                         const Progress &progress = {});
+                                         const Progress &progress = {},
+                                         QVector<GpuFieldSet> *given = nullptr);
 std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem,
-                                          const Progress &progress = {});
+                                          const Progress &progress = {},
+                                          QVector<GpuFieldSet> *given = nullptr);
 // Format from the file name (.csv / .json).
 std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
-                                          const Progress &progress = {});
+                                          const Progress &progress = {},
+                                          QVector<GpuFieldSet> *given = nullptr);
 
 // Parses path and merges its GPUs into the catalogue in one transaction. Rows whose gpu_id exists are
-// updated or skipped as onExisting says; imported rows are marked as changed by the user.
-// A parse problem is returned as Kind::Invalid with the located text.
+// updated or skipped as onExisting says; an update changes only the fields the file gives (ImportPlan).
+// Imported rows are marked as changed by the user. A parse problem is returned as Kind::Invalid with the
+// located text. emptying, when not null, receives ImportPlan::emptyingWarning() of an update ("" if none).
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,
-                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report = nullptr);
+                          GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report = nullptr,
+                          QString *emptying = nullptr);
 
 } // namespace CatalogueImporter

@@ -1,5 +1,7 @@
 #include "GpuField.h"
 
+#include "TextCheck.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <algorithm>
@@ -10,7 +12,20 @@ namespace {
 using F = GpuField;
 using T = GpuField::Type;
 
-constexpr double kMaxTflops = 1.0e6; // far above any single device; catches unit mistakes (GFLOPS)
+// Physically plausible ranges for one device: a value outside is a unit mistake (GFLOPS for TFLOPS, MB
+// for GB) or garbage, and a tiny positive one (1e-300 TFLOPS) would turn every estimate into nonsense.
+// Missing values are empty. Exactly 0 stays allowed where it was before these ranges (a compute unit the
+// device lacks, no GPU-GPU link, a free GPU): catalogues already hold such zeros, and a stored value a
+// field refuses would read as missing and be lost on the row's next save.
+constexpr double kMinTflops = 0.001;  // 1 GFLOPS
+constexpr double kMaxTflops = 500000; // 500 PFLOPS, several times the largest package announced
+constexpr double kMinGB = 0.1;
+constexpr double kMaxGB = 10000;   // 10 TB on one device
+constexpr double kMinGBs = 1;      // link and memory bandwidths, GB/s
+constexpr double kMaxGBs = 100000; // 100 TB/s
+constexpr double kMaxPcieGBs = 1000;
+constexpr double kMinW = 1;
+constexpr double kMaxW = 10000;
 
 QVector<GpuField> buildFields()
 {
@@ -27,40 +42,40 @@ QVector<GpuField> buildFields()
         {F::ProcessNode, "process_node", QT_TRANSLATE_NOOP("GpuField", "Process"), "", T::Text, &GpuSpec::processNode},
         {F::ComputeUnits, "compute_units", QT_TRANSLATE_NOOP("GpuField", "SMs / CUs"), "", T::Integer, &GpuSpec::computeUnits, false, 1, 100000},
         {F::ComputeUnitsNote, "compute_units_note", QT_TRANSLATE_NOOP("GpuField", "SMs / CUs note"), "", T::Text, &GpuSpec::computeUnitsNote},
-        {F::BoostClockMhz, "boost_clock_mhz", QT_TRANSLATE_NOOP("GpuField", "Boost clock"), "MHz", T::Real, &GpuSpec::boostClockMhz, false, 1, 10000},
+        {F::BoostClockMhz, "boost_clock_mhz", QT_TRANSLATE_NOOP("GpuField", "Boost clock"), "MHz", T::Real, &GpuSpec::boostClockMhz, false, 100, 10000},
         {F::BoostClockNote, "boost_clock_note", QT_TRANSLATE_NOOP("GpuField", "Boost clock note"), "", T::Text, &GpuSpec::boostClockNote},
-        {F::Fp64Tflops, "fp64_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64"), "TFLOPS", T::Real, &GpuSpec::fp64Tflops, false, 0, kMaxTflops},
-        {F::Fp64TensorTflops, "fp64_tensor_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64 tensor"), "TFLOPS", T::Real, &GpuSpec::fp64TensorTflops, false, 0, kMaxTflops},
-        {F::Fp32Tflops, "fp32_tflops", QT_TRANSLATE_NOOP("GpuField", "FP32"), "TFLOPS", T::Real, &GpuSpec::fp32Tflops, false, 0, kMaxTflops},
-        {F::Tf32DenseTflops, "tf32_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 dense"), "TFLOPS", T::Real, &GpuSpec::tf32DenseTflops, false, 0, kMaxTflops},
-        {F::Tf32SparseTflops, "tf32_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 sparse"), "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, 0, kMaxTflops},
-        {F::Fp16DenseTflops, "fp16_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 dense"), "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, 0, kMaxTflops},
-        {F::Fp16SparseTflops, "fp16_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 sparse"), "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, 0, kMaxTflops},
-        {F::Fp8DenseTflops, "fp8_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 dense"), "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, 0, kMaxTflops},
-        {F::Fp8SparseTflops, "fp8_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 sparse"), "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, 0, kMaxTflops},
-        {F::Int8DenseTops, "int8_dense_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 dense"), "TOPS", T::Real, &GpuSpec::int8DenseTops, false, 0, kMaxTflops},
-        {F::Int8SparseTops, "int8_sparse_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 sparse"), "TOPS", T::Real, &GpuSpec::int8SparseTops, false, 0, kMaxTflops},
-        {F::Fp4DenseTflops, "fp4_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 dense"), "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, 0, kMaxTflops},
-        {F::Fp4SparseTflops, "fp4_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 sparse"), "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, 0, kMaxTflops},
+        {F::Fp64Tflops, "fp64_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64"), "TFLOPS", T::Real, &GpuSpec::fp64Tflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp64TensorTflops, "fp64_tensor_tflops", QT_TRANSLATE_NOOP("GpuField", "FP64 tensor"), "TFLOPS", T::Real, &GpuSpec::fp64TensorTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp32Tflops, "fp32_tflops", QT_TRANSLATE_NOOP("GpuField", "FP32"), "TFLOPS", T::Real, &GpuSpec::fp32Tflops, false, kMinTflops, kMaxTflops, true},
+        {F::Tf32DenseTflops, "tf32_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 dense"), "TFLOPS", T::Real, &GpuSpec::tf32DenseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Tf32SparseTflops, "tf32_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 sparse"), "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp16DenseTflops, "fp16_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 dense"), "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp16SparseTflops, "fp16_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 sparse"), "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp8DenseTflops, "fp8_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 dense"), "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp8SparseTflops, "fp8_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 sparse"), "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Int8DenseTops, "int8_dense_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 dense"), "TOPS", T::Real, &GpuSpec::int8DenseTops, false, kMinTflops, kMaxTflops, true},
+        {F::Int8SparseTops, "int8_sparse_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 sparse"), "TOPS", T::Real, &GpuSpec::int8SparseTops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp4DenseTflops, "fp4_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 dense"), "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp4SparseTflops, "fp4_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 sparse"), "TFLOPS", T::Real, &GpuSpec::fp4SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::ComputeNote, "compute_note", QT_TRANSLATE_NOOP("GpuField", "Compute note"), "", T::Text, &GpuSpec::computeNote},
         {F::SparseHeadlineNote, "sparse_headline_note", QT_TRANSLATE_NOOP("GpuField", "Vendor headline sparse?"), "", T::Text, &GpuSpec::sparseHeadlineNote},
-        {F::MemoryGb, "memory_gb", QT_TRANSLATE_NOOP("GpuField", "Memory"), "GB", T::Real, &GpuSpec::memoryGb, false, 0, 100000},
+        {F::MemoryGb, "memory_gb", QT_TRANSLATE_NOOP("GpuField", "Memory"), "GB", T::Real, &GpuSpec::memoryGb, false, kMinGB, kMaxGB, true},
         {F::MemoryType, "memory_type", QT_TRANSLATE_NOOP("GpuField", "Memory type"), "", T::Text, &GpuSpec::memoryType},
-        {F::MemoryBusBits, "memory_bus_bits", QT_TRANSLATE_NOOP("GpuField", "Memory bus"), "bit", T::Integer, &GpuSpec::memoryBusBits, false, 1, 100000},
-        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, 0, 1.0e6},
-        {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, 0, 100000},
+        {F::MemoryBusBits, "memory_bus_bits", QT_TRANSLATE_NOOP("GpuField", "Memory bus"), "bit", T::Integer, &GpuSpec::memoryBusBits, false, 8, 65536},
+        {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, kMinGBs, kMaxGBs, true},
+        {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, kMinW, kMaxW, true},
         {F::TdpNote, "tdp_note", QT_TRANSLATE_NOOP("GpuField", "TDP note"), "", T::Text, &GpuSpec::tdpNote},
         {F::InterconnectKind, "interconnect_kind", QT_TRANSLATE_NOOP("GpuField", "Interconnect"), "", T::Text, &GpuSpec::interconnectKind},
         {F::InterconnectNote, "interconnect_note", QT_TRANSLATE_NOOP("GpuField", "Interconnect note"), "", T::Text, &GpuSpec::interconnectNote},
-        {F::InterconnectGBs, "interconnect_gbs", QT_TRANSLATE_NOOP("GpuField", "GPU-GPU bandwidth"), "GB/s", T::Real, &GpuSpec::interconnectGBs, false, 0, 1.0e6},
+        {F::InterconnectGBs, "interconnect_gbs", QT_TRANSLATE_NOOP("GpuField", "GPU-GPU bandwidth"), "GB/s", T::Real, &GpuSpec::interconnectGBs, false, kMinGBs, kMaxGBs, true},
         {F::PcieGeneration, "pcie_generation", QT_TRANSLATE_NOOP("GpuField", "PCIe gen"), "", T::Integer, &GpuSpec::pcieGeneration, false, 1, 10},
         {F::PcieNote, "pcie_note", QT_TRANSLATE_NOOP("GpuField", "PCIe note"), "", T::Text, &GpuSpec::pcieNote},
-        {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, 0, 10000},
+        {F::PcieGBs, "pcie_gbs", QT_TRANSLATE_NOOP("GpuField", "PCIe bandwidth"), "GB/s", T::Real, &GpuSpec::pcieGBs, false, kMinGBs, kMaxPcieGBs, true},
         {F::GpusPerNode, "gpus_per_node", QT_TRANSLATE_NOOP("GpuField", "GPUs per node"), "", T::Integer, &GpuSpec::gpusPerNode, false, 1, 1024},
         {F::FormFactor, "form_factor", QT_TRANSLATE_NOOP("GpuField", "Form factor"), "", T::Text, &GpuSpec::formFactor},
         {F::Mig, "mig", QT_TRANSLATE_NOOP("GpuField", "MIG"), "", T::Text, &GpuSpec::mig},
-        {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 0, 1.0e8},
-        {F::UsdPerGpuHour, "usd_per_gpu_hour", QT_TRANSLATE_NOOP("GpuField", "Rental price (estimate)"), "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0, 10000},
+        {F::PriceUsd, "price_usd", QT_TRANSLATE_NOOP("GpuField", "Launch price"), "USD", T::Real, &GpuSpec::priceUsd, false, 1, 1.0e8, true},
+        {F::UsdPerGpuHour, "usd_per_gpu_hour", QT_TRANSLATE_NOOP("GpuField", "Rental price (estimate)"), "USD/GPU-h", T::Real, &GpuSpec::usdPerGpuHour, false, 0.01, 1000, true},
         {F::PriceNote, "price_note", QT_TRANSLATE_NOOP("GpuField", "Price note"), "", T::Text, &GpuSpec::priceNote},
         {F::UsdPerGpuHourNote, "usd_per_gpu_hour_note", QT_TRANSLATE_NOOP("GpuField", "Rental price basis"), "", T::Text, &GpuSpec::usdPerGpuHourNote},
         {F::Sources, "sources", QT_TRANSLATE_NOOP("GpuField", "Sources"), "", T::Text, &GpuSpec::sources},
@@ -189,6 +204,8 @@ QString textProblem(const GpuField &field, const QVariant &value)
     const QString text = value.toString();
     if (text.size() > kMaxTextLength)
         return QCoreApplication::translate("GpuField", "is longer than %1 characters").arg(kMaxTextLength);
+    if (QString problem = TextCheck::problem(text); !problem.isEmpty())
+        return problem;
     if (field.id == GpuField::GpuId && !isValidGpuId(text))
         return QCoreApplication::translate("GpuField",
                                            "must be 1-64 lowercase letters, digits, '_', '.' or '-', "
@@ -214,9 +231,11 @@ QString numberProblem(const GpuField &field, const QVariant &value, const std::o
         return QCoreApplication::translate("GpuField", "must not be negative (got %1)").arg(*number);
     if (field.type == GpuField::Type::Integer && std::floor(*number) != *number)
         return QCoreApplication::translate("GpuField", "must be a whole number (got %1)").arg(*number);
-    if (*number < field.minimum || *number > field.maximum) {
+    if ((*number < field.minimum || *number > field.maximum) && !(field.zeroAllowed && *number == 0.0)) {
         const QString unit = field.unitText().isEmpty() ? QString() : u' ' + field.unitText();
-        return QCoreApplication::translate("GpuField", "must be between %1 and %2%3 (got %4)")
+        return (field.zeroAllowed
+                    ? QCoreApplication::translate("GpuField", "must be 0 or between %1 and %2%3 (got %4)")
+                    : QCoreApplication::translate("GpuField", "must be between %1 and %2%3 (got %4)"))
             .arg(field.minimum)
             .arg(field.maximum)
             .arg(unit)

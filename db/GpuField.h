@@ -5,6 +5,7 @@
 #include <QString>
 #include <QVariant>
 #include <QVector>
+#include <bitset>
 #include <variant>
 
 // One column of the gpus table, described once: its SQL / CSV / JSON name, its type, unit and the
@@ -86,14 +87,19 @@ struct GpuField
     Type type;
     Member member;
     bool required = false; // identity fields that may not be empty
-    double minimum = 0.0;  // numeric fields: inclusive range
+    double minimum = 0.0;  // numeric fields: inclusive range, physically plausible for one device
     double maximum = 0.0;
+    bool zeroAllowed = false; // exactly 0 is allowed below minimum (compute figures: no such unit)
 
     QString name() const { return QString::fromLatin1(key); }
     QString unitText() const { return QString::fromLatin1(unit); }
     QString displayLabel() const; // the label translated for the window (context "GpuField")
     bool isNumeric() const { return type != Type::Text; }
 };
+
+// A set of fields, by GpuField::Id: the fields an imported file gives (a CSV's columns, a JSON
+// object's keys), so an import changes only those.
+using GpuFieldSet = std::bitset<GpuField::Count>;
 
 namespace GpuFields {
 

@@ -55,7 +55,9 @@ int runImport(const QStringList &arguments, CliContext &context)
     if (!catalogue)
         return ExitCode::Failure;
     GpuRepository::SaveReport report;
-    const CatalogueError error = CatalogueImporter::importFile(*catalogue, path, onExisting, &report);
+    QString emptying;
+    const CatalogueError error =
+        CatalogueImporter::importFile(*catalogue, path, onExisting, &report, &emptying);
     if (error) {
         context.err
             << "gpucompare: "
@@ -72,6 +74,9 @@ int runImport(const QStringList &arguments, CliContext &context)
                        .arg(report.updated)
                        .arg(report.skipped)
                 << Qt::endl;
+    if (!emptying.isEmpty())
+        context.err << "gpucompare: " << QCoreApplication::translate("cli", "import: note: %1").arg(emptying)
+                    << Qt::endl;
     return ExitCode::Ok;
 }
 

@@ -1,6 +1,7 @@
 #include "FirstFrameGrabber.h"
 
 #include "../cli/CliContext.h"
+#include "AtomicFileWriter.h"
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
 #include "MainWindow.h"
@@ -13,7 +14,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
-#include <QSaveFile>
 #include <QScreen>
 #include <QTabWidget>
 #include <QTimer>
@@ -92,14 +92,13 @@ void FirstFrameGrabber::grabAndQuit()
     // QPixmap belongs to the GUI thread; the image is what the writer thread may touch.
     m_written = std::async(std::launch::async, [image = frame.toImage(), path = m_path] {
         const QByteArray png = PngWriter::encode(image);
-        QSaveFile file(path);
-        if (!png.isEmpty() && file.open(QIODevice::WriteOnly) && file.write(png) == png.size() &&
-            file.commit())
+        const CatalogueError error =
+            png.isEmpty() ? CatalogueError::make(CatalogueError::Kind::Io,
+                                                 tr("cannot write %1: PNG encoding failed").arg(path))
+                          : AtomicFileWriter::write(path, png);
+        if (!error)
             return int(ExitCode::Ok);
-        const QString reason =
-            png.isEmpty() || file.errorString().isEmpty() ? tr("PNG encoding failed") : file.errorString();
-        std::fprintf(stderr, "gpucompare: cannot write screenshot %s: %s\n", qPrintable(path),
-                     qPrintable(reason));
+        std::fprintf(stderr, "gpucompare: screenshot: %s\n", qPrintable(error.message));
         return int(ExitCode::BadInput);
     });
     QCoreApplication::exit(ExitCode::Ok);

@@ -5,9 +5,12 @@
 #include <AtomicFileWriter.h>
 #include <CatalogueExporter.h>
 #include <QBuffer>
+#include <QSaveFile>
 #include <QTemporaryDir>
+#include <cerrno>
 #include <csignal>
 #include <gtest/gtest.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 
 using TestCatalogueFiles::readBytes;
@@ -56,6 +59,57 @@ public:
 private:
     rlimit m_previous{};
     void (*m_previousHandler)(int) = nullptr;
+};
+
+// A save file on a disk with room for capacity bytes: it writes what fits, then fails as write(2)
+// does on a full disk (ENOSPC), with the system's text.
+class FullDiskSaveFile : public QSaveFile
+{
+public:
+    FullDiskSaveFile(const QString &path, qint64 capacity)
+        : QSaveFile(path)
+        , m_room(capacity)
+    {}
+
+protected:
+    qint64 writeData(const char *data, qint64 length) override
+    {
+        const qint64 fits = std::min(length, m_room);
+        if (fits <= 0) {
+            setErrorString(qt_error_string(ENOSPC));
+            return -1;
+        }
+        m_room -= fits;
+        return QSaveFile::writeData(data, fits); // short: the caller must notice
+    }
+
+private:
+    qint64 m_room;
+};
+
+// A small tmpfs mounted on a folder for the test (tests run as root); unmounted afterwards.
+class SmallDisk
+{
+public:
+    SmallDisk(const QString &folder, int kilobytes)
+        : m_folder(folder)
+    {
+        const QByteArray options = "size=" + QByteArray::number(kilobytes) + 'k';
+        m_mounted = ::mount("tmpfs", folder.toLocal8Bit().constData(), "tmpfs", 0, options.constData()) == 0;
+        m_error = errno;
+    }
+    ~SmallDisk()
+    {
+        if (m_mounted)
+            ::umount2(m_folder.toLocal8Bit().constData(), MNT_DETACH);
+    }
+    bool mounted() const { return m_mounted; }
+    QString why() const { return qt_error_string(m_error); }
+
+private:
+    QString m_folder;
+    bool m_mounted = false;
+    int m_error = 0;
 };
 
 } // namespace
@@ -112,4 +166,39 @@ TEST(AtomicFileWriter, ExportsGoThroughIt)
     const QString path = dir.filePath(QStringLiteral("export.txt"));
     EXPECT_EQ(CatalogueExporter::exportToFile({}, path).kind, CatalogueError::Kind::Invalid);
     EXPECT_FALSE(QFileInfo::exists(path));
+}
+
+TEST(AtomicFileWriter, AFullDiskSaysSoAndKeepsThePreviousFile)
+{
+    // Injected, so it runs everywhere: the disk has room for half of the new file.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.pdf"));
+    const QByteArray previous = "%PDF-1.4 the previous chart\n";
+    writeBytes(path, previous);
+    FullDiskSaveFile file(path, 100 * 1024);
+    const CatalogueError error = AtomicFileWriter::write(file, QByteArray(200 * 1024, 'p'));
+    ASSERT_TRUE(error);
+    EXPECT_EQ(error.kind, CatalogueError::Kind::Io);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("the disk is full"))) << error.message.toStdString();
+    EXPECT_FALSE(error.message.contains(QStringLiteral("Unknown error"))) << error.message.toStdString();
+    EXPECT_EQ(readBytes(path), previous);
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1) << "no temporary file is left behind";
+}
+
+TEST(AtomicFileWriter, ARealFullDiskSaysSoAndKeepsThePreviousFile)
+{
+    QTemporaryDir dir;
+    SmallDisk disk(dir.path(), 64);
+    if (!disk.mounted())
+        GTEST_SKIP()
+            << "cannot mount a 64 KiB tmpfs here (" << disk.why().toStdString()
+            << "); AFullDiskSaysSoAndKeepsThePreviousFile covers the same path with an injected disk";
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    const QByteArray previous(20 * 1024, 'r');
+    writeBytes(path, previous);
+    const CatalogueError error = AtomicFileWriter::write(path, QByteArray(60 * 1024, 'n'));
+    ASSERT_TRUE(error) << "60 KiB more cannot fit next to 20 KiB on a 64 KiB disk";
+    EXPECT_TRUE(error.message.contains(QStringLiteral("the disk is full"))) << error.message.toStdString();
+    EXPECT_EQ(readBytes(path), previous);
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1) << "no temporary file is left behind";
 }

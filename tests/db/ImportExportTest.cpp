@@ -2,10 +2,12 @@
 
 #include "TestCatalogueFiles.h"
 
+#include <BenchmarkCsvParser.h>
 #include <CatalogueExporter.h>
 #include <CatalogueImporter.h>
 #include <GpuField.h>
 #include <GpuRepository.h>
+#include <ImportPlan.h>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -231,4 +233,148 @@ TEST(Import, SqlInjectionInAnImportedFileIsStoredAsText)
     EXPECT_EQ(catalogue->gpus().count(), 23);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("attack_1"))->vendor,
               QStringLiteral("x'); DROP TABLE gpus;--"));
+}
+
+// A price list with four columns, imported over the seed with "update": it changes the price and
+// nothing else (FP16, bandwidth, TDP and sources stay).
+TEST(Import, APartialFileChangesOnlyTheColumnsItHas)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const GpuSpec before = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    ASSERT_TRUE(before.fp16DenseTflops && before.memoryBandwidthGBs && before.tdpW &&
+                !before.sources.isEmpty());
+    const QString path = dir.filePath(QStringLiteral("prices.csv"));
+    writeBytes(path, "gpu_id,vendor,product,usd_per_gpu_hour\r\nh100_sxm5_80gb," + before.vendor.toUtf8() +
+                         ',' + before.product.toUtf8() + ",2.75\r\n");
+
+    GpuRepository::SaveReport report;
+    QString emptying;
+    ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update, &report,
+                                               &emptying));
+    EXPECT_EQ(report.updated, 1);
+    EXPECT_TRUE(emptying.isEmpty()) << emptying.toStdString();
+    GpuSpec expected = before;
+    expected.usdPerGpuHour = 2.75;
+    const GpuSpec after = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_TRUE(GpuFields::sameSpecs(after, expected));
+    EXPECT_EQ(after.sources, before.sources);
+    EXPECT_TRUE(after.userModified);
+}
+
+// The preview (window) and the command line both get the plan's wording for values a file empties.
+TEST(ImportPlan, NamesTheValuesAFileEmptiesAndOnlyThose)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QVector<GpuSpec> current = catalogue->gpus().list();
+    ImportProblem problem;
+    QVector<GpuFieldSet> given;
+    const auto gpus = CatalogueImporter::parseCsv("gpu_id,vendor,product,tdp_w,notes\r\n"
+                                                  "h100_sxm5_80gb,NVIDIA,H100 SXM5,,\r\n",
+                                                  &problem, {}, &given);
+    ASSERT_TRUE(gpus) << problem.text().toStdString();
+    ASSERT_EQ(given.size(), 1);
+    EXPECT_TRUE(given[0].test(GpuField::TdpW));
+    EXPECT_FALSE(given[0].test(GpuField::Fp16DenseTflops));
+
+    const ImportPlan plan = ImportPlan::make(current, *gpus, given);
+    ASSERT_EQ(plan.changes.size(), 1);
+    const ImportPlan::Change &change = plan.changes.first();
+    EXPECT_TRUE(change.emptied.contains(QStringLiteral("tdp_w")));
+    EXPECT_FALSE(change.fields.contains(QStringLiteral("fp16_dense_tflops")));
+    EXPECT_EQ(change.after.fp16DenseTflops, change.before.fp16DenseTflops);
+    EXPECT_FALSE(change.after.tdpW);
+    const QString warning = plan.emptyingWarning();
+    EXPECT_TRUE(warning.contains(QStringLiteral("h100_sxm5_80gb (tdp_w"))) << warning.toStdString();
+
+    // A full export of the same rows changes nothing and warns of nothing.
+    QVector<GpuFieldSet> all;
+    const auto same = CatalogueImporter::parseJson(CatalogueExporter::toJson(current), &problem, {}, &all);
+    ASSERT_TRUE(same);
+    const ImportPlan nothing = ImportPlan::make(current, *same, all);
+    EXPECT_TRUE(nothing.changesNothing());
+    EXPECT_TRUE(nothing.emptyingWarning().isEmpty());
+}
+
+// Cell edits, CSV and JSON import all go through GpuFields::validate.
+TEST(GpuFieldText, ControlCharactersAndBrokenUnicodeAreRefused)
+{
+    const GpuField &notes = GpuFields::field(GpuField::Notes);
+    const GpuField &vendor = GpuFields::field(GpuField::Vendor);
+    EXPECT_TRUE(
+        GpuFields::validate(notes, QStringLiteral("tab\there, line\nbreak, windows\r\nbreak")).isEmpty());
+    EXPECT_TRUE(
+        GpuFields::validate(notes, QString::fromUtf8("emoji \xF0\x9F\x9A\x80, \xC3\xBCmlaut")).isEmpty());
+    EXPECT_TRUE(GpuFields::validate(notes, QString(QChar(0))).contains(QStringLiteral("U+0000")));
+    EXPECT_TRUE(GpuFields::validate(vendor, QStringLiteral("A\x1b[31m")).contains(QStringLiteral("U+001B")));
+    EXPECT_TRUE(
+        GpuFields::validate(notes, QStringLiteral("lone\rreturn")).contains(QStringLiteral("U+000D")));
+    EXPECT_TRUE(GpuFields::validate(notes, QString(QStringLiteral("a") + QChar(0x85)))
+                    .contains(QStringLiteral("U+0085")));
+    const QString lone = QStringLiteral("ab") + QChar(0xD800) + QStringLiteral("cd");
+    EXPECT_TRUE(
+        GpuFields::validate(notes, lone).contains(QStringLiteral("unpaired surrogate U+D800 at character 3")))
+        << GpuFields::validate(notes, lone).toStdString();
+    EXPECT_FALSE(GpuFields::validate(notes, QString(QChar(0xDC00))).isEmpty());
+    EXPECT_FALSE(GpuFields::validate(notes, QString(QChar(0xFFFF))).isEmpty());
+
+    ImportProblem problem;
+    EXPECT_FALSE(CatalogueImporter::parseJson(
+        R"([{"gpu_id":"a","vendor":"v","product":"p","notes":"x\u0000"}])", &problem));
+    EXPECT_EQ(problem.text().left(10), QStringLiteral("$[0].notes")) << problem.text().toStdString();
+    EXPECT_FALSE(
+        CatalogueImporter::parseJson(R"([{"gpu_id":"a","vendor":"v","product":"p\udfff"}])", &problem));
+    EXPECT_TRUE(problem.text().contains(QStringLiteral("$[0].product"))) << problem.text().toStdString();
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product\na,v\x01,p\n", &problem));
+    EXPECT_TRUE(problem.text().startsWith(QStringLiteral("line 2, field vendor")))
+        << problem.text().toStdString();
+}
+
+TEST(GpuFieldRange, ImplausibleNumbersAreRefusedNamingTheRange)
+{
+    const GpuField &fp16 = GpuFields::field(GpuField::Fp16DenseTflops);
+    EXPECT_TRUE(
+        GpuFields::validate(fp16, 1e-300).contains(QStringLiteral("0.001 and 500000 TFLOPS (got 1e-300)")))
+        << GpuFields::validate(fp16, 1e-300).toStdString();
+    EXPECT_FALSE(GpuFields::validate(fp16, 1e9).isEmpty());
+    EXPECT_TRUE(GpuFields::validate(fp16, 0.0).isEmpty()) << "0: the device has no such unit";
+    EXPECT_TRUE(GpuFields::validate(fp16, 989.4).isEmpty());
+    for (const auto &[id, bad] :
+         {std::pair{GpuField::MemoryGb, 1e-9}, std::pair{GpuField::MemoryGb, 1e6},
+          std::pair{GpuField::MemoryBandwidthGBs, 0.5}, std::pair{GpuField::MemoryBandwidthGBs, 1e9},
+          std::pair{GpuField::TdpW, 0.01}, std::pair{GpuField::TdpW, 1e6},
+          std::pair{GpuField::InterconnectGBs, 1e-300}, std::pair{GpuField::BoostClockMhz, 50.0}}) {
+        const GpuField &field = GpuFields::field(id);
+        const QString problem = GpuFields::validate(field, bad);
+        EXPECT_TRUE(problem.contains(QStringLiteral("between")))
+            << field.key << ": " << problem.toStdString();
+        EXPECT_TRUE(problem.contains(field.unitText())) << problem.toStdString();
+    }
+    // Zeros that catalogues already hold (no GPU-GPU link, a free GPU) stay valid: refusing them would
+    // read them as missing and lose them on the row's next save.
+    for (const GpuField::Id id : {GpuField::InterconnectGBs, GpuField::PriceUsd, GpuField::UsdPerGpuHour})
+        EXPECT_TRUE(GpuFields::validate(GpuFields::field(id), 0.0).isEmpty()) << GpuFields::field(id).key;
+    ImportProblem problem;
+    EXPECT_FALSE(
+        CatalogueImporter::parseCsv("gpu_id,vendor,product,fp16_dense_tflops\na,v,p,1e-300\n", &problem));
+    EXPECT_TRUE(problem.text().startsWith(QStringLiteral("line 2, field fp16_dense_tflops")))
+        << problem.text().toStdString();
+}
+
+TEST(BenchmarkCsv, ControlCharactersAreRefusedWithLineAndColumn)
+{
+    QByteArray csv =
+        "bench_id,category,gpu_id,gpu_as_reported,system_or_submitter,model,task,precision_or_quant,"
+        "batch_size,input_len,output_len,framework,metric,unit,scenario_constraints,date_or_version,"
+        "source,reliability,notes,num_gpus,value,value_per_gpu\n";
+    const QByteArray row = "b1,c,g,g,s,m,t,p,1,1,1,f,m,u,s,d,src,r,NOTES,1,2,\n";
+    QString error;
+    ASSERT_TRUE(BenchmarkCsvParser::parse(csv + QByteArray(row).replace("NOTES", "fine"), &error))
+        << error.toStdString();
+    EXPECT_FALSE(BenchmarkCsvParser::parse(csv + QByteArray(row).replace("NOTES", "bad\x02"), &error));
+    EXPECT_TRUE(error.startsWith(QStringLiteral("line 2: field notes"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("U+0002"))) << error.toStdString();
 }

@@ -2,13 +2,15 @@
 // Properties checked on every input:
 // - no crash, no sanitizer report;
 // - a refused input names a location ("line N" or a JSON path "$...");
-// - an accepted input survives export -> import unchanged (the exact round trip users rely on).
+// - an accepted input survives export -> import unchanged (the exact round trip users rely on);
+// - importing an accepted input over itself changes nothing (ImportPlan, with the fields it gives).
 // Build and run: see docs/catalogue.md ("Fuzzing the importers").
 
 #include <CatalogueExporter.h>
 #include <CatalogueImporter.h>
 #include <DatasheetCsvParser.h>
 #include <GpuField.h>
+#include <ImportPlan.h>
 #include <QByteArray>
 #include <cstddef>
 #include <cstdint>
@@ -18,6 +20,12 @@ namespace {
 void requireLocated(const ImportProblem &problem)
 {
     if (!problem.location.startsWith(QStringLiteral("line ")) && !problem.location.startsWith(u'$'))
+        __builtin_trap();
+}
+
+void requireNoChange(const QVector<GpuSpec> &gpus, const QVector<GpuFieldSet> &given)
+{
+    if (given.size() != gpus.size() || !ImportPlan::make(gpus, gpus, given).changesNothing())
         __builtin_trap();
 }
 
@@ -38,7 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
 
     ImportProblem problem;
-    if (const auto gpus = CatalogueImporter::parseCsv(bytes, &problem)) {
+    QVector<GpuFieldSet> given;
+    if (const auto gpus = CatalogueImporter::parseCsv(bytes, &problem, {}, &given)) {
+        requireNoChange(*gpus, given);
         ImportProblem again;
         requireSame(*gpus, CatalogueImporter::parseCsv(CatalogueExporter::toCsv(*gpus), &again));
     } else {
@@ -46,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     problem = ImportProblem();
-    if (const auto gpus = CatalogueImporter::parseJson(bytes, &problem)) {
+    if (const auto gpus = CatalogueImporter::parseJson(bytes, &problem, {}, &given)) {
+        requireNoChange(*gpus, given);
         ImportProblem again;
         requireSame(*gpus, CatalogueImporter::parseJson(CatalogueExporter::toJson(*gpus), &again));
     } else {

@@ -4,13 +4,17 @@
 #include "ChartTestData.h"
 #include "RadarChartWidget.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QSet>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
+#include <csignal>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 
 namespace {
 
@@ -28,6 +32,30 @@ int distinctColours(const QImage &image)
             colours.insert(image.pixel(x, y));
     return static_cast<int>(colours.size());
 }
+
+// Limits the size of files this process may write (RLIMIT_FSIZE), like a disk with room for that many
+// bytes, and restores the limit afterwards. A write past it fails with EFBIG instead of a signal.
+class FileSizeLimit
+{
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        getrlimit(RLIMIT_FSIZE, &m_previous);
+        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+        rlimit limit = m_previous;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit()
+    {
+        setrlimit(RLIMIT_FSIZE, &m_previous);
+        std::signal(SIGXFSZ, m_previousHandler);
+    }
+
+private:
+    rlimit m_previous{};
+    void (*m_previousHandler)(int) = nullptr;
+};
 
 // Each test runs on both charts behind the ChartView interface.
 class ChartExporterTest : public ::testing::TestWithParam<bool>
@@ -149,6 +177,39 @@ TEST_P(ChartExporterTest, ExportReplacesAPreviousFileAtomically)
     ASSERT_TRUE(ChartExporter::exportChart(*m_chart, file, {ChartExporter::Format::Png, {600, 400}, 1.5}));
     EXPECT_EQ(QImage(file).size(), QSize(900, 600));
     EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("chart.png")});
+}
+
+// The disk has room for all but the last byte: the last bytes fail when the file is flushed and closed,
+// which Qt 6.4's QSaveFile committed as success, leaving a truncated chart no viewer opens.
+TEST_P(ChartExporterTest, AFullDiskFailsTheExportAndKeepsThePreviousFile)
+{
+    for (const ChartExporter::Format format : {ChartExporter::Format::Png, ChartExporter::Format::Pdf}) {
+        const QString extension = ChartExporter::fileExtension(format);
+        const ChartExporter::Options options{format, {800, 500}, 1.0};
+        const QString sizing = path(QStringLiteral("sizing.") + extension);
+        ASSERT_TRUE(ChartExporter::exportChart(*m_chart, sizing, options));
+        const qint64 size = QFileInfo(sizing).size();
+        ASSERT_GT(size, 1000);
+
+        const QString file = path(QStringLiteral("chart.") + extension);
+        const QByteArray previous = "the previous export, which must survive";
+        {
+            QFile old(file);
+            ASSERT_TRUE(old.open(QIODevice::WriteOnly));
+            old.write(previous);
+        }
+        QString error;
+        bool exported = false;
+        {
+            FileSizeLimit limit(static_cast<rlim_t>(size - 1));
+            exported = ChartExporter::exportChart(*m_chart, file, options, &error);
+        }
+        EXPECT_FALSE(exported) << extension.toStdString() << ": a truncated file was kept as the export";
+        EXPECT_TRUE(error.contains(QStringLiteral("chart.") + extension)) << error.toStdString();
+        EXPECT_FALSE(error.contains(QStringLiteral("Unknown error"))) << error.toStdString();
+        EXPECT_EQ(readAll(file), previous) << extension.toStdString();
+    }
+    EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files).size(), 4) << "no temporary file is left behind";
 }
 
 INSTANTIATE_TEST_SUITE_P(BarAndRadar, ChartExporterTest, ::testing::Bool(),

@@ -543,12 +543,15 @@ std::optional<ImportPlan> CatalogueTab::readImport(const QString &path, QString 
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300); // small files finish before it would show
     ImportProblem problem;
-    const std::optional<QVector<GpuSpec>> gpus =
-        CatalogueImporter::parseFile(path, &problem, [&progress](qsizetype done, qsizetype total) {
+    QVector<GpuFieldSet> given;
+    const std::optional<QVector<GpuSpec>> gpus = CatalogueImporter::parseFile(
+        path, &problem,
+        [&progress](qsizetype done, qsizetype total) {
             progress.setValue(total > 0 ? static_cast<int>(done * 100 / total) : 0);
             QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
             return !progress.wasCanceled();
-        });
+        },
+        &given);
     if (!gpus) {
         if (error)
             *error =
@@ -557,7 +560,7 @@ std::optional<ImportPlan> CatalogueTab::readImport(const QString &path, QString 
                     : tr("%1: %2. Nothing was imported.").arg(QFileInfo(path).fileName(), problem.text());
         return std::nullopt;
     }
-    return ImportPlan::make(m_editor->model()->gpus(), *gpus);
+    return ImportPlan::make(m_editor->model()->gpus(), *gpus, given);
 }
 
 void CatalogueTab::importCatalogue()
@@ -594,7 +597,9 @@ void CatalogueTab::importCatalogue()
                     QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("importPreview"));
     box.setDetailedText(lines.join(u'\n'));
-    box.setInformativeText(tr("The import becomes one edit you can undo; Save writes it to the catalogue."));
+    const QString emptying = plan->emptyingWarning();
+    box.setInformativeText((emptying.isEmpty() ? QString() : emptying + u'\n') +
+                           tr("The import becomes one edit you can undo; Save writes it to the catalogue."));
     QPushButton *all = box.addButton(tr("Add and Change"), QMessageBox::AcceptRole);
     QPushButton *addOnly = box.addButton(tr("Add New Only"), QMessageBox::AcceptRole);
     box.exec();

@@ -1,15 +1,16 @@
 #include "ChartExporter.h"
 
+#include "AtomicFileWriter.h"
 #include "ChartView.h"
 #include "PngWriter.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
 
@@ -76,49 +77,45 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
                         .arg(qRound(pixelsHigh))
                         .arg(kMaxPixels));
 
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, file.errorString()));
-
+    // Made whole in memory, then written in one checked step (AtomicFileWriter): a full disk fails the
+    // export and leaves any previous file as it was, where the PDF and SVG writers ignore write errors.
+    QByteArray bytes;
     const QSize size = options.size;
     switch (options.format) {
     case Format::Png: {
         QImage image = chart.toImage(size, options.scale);
-        if (image.isNull()) {
-            file.cancelWriting();
+        if (image.isNull())
             return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
-        }
         // Record the resolution, so a 2x image prints and places at the chart's logical size.
         const int dotsPerMeter = qRound(kLogicalDpi * options.scale / 0.0254);
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        const QByteArray png = PngWriter::encode(image);
-        if (png.isEmpty()) {
-            file.cancelWriting();
+        bytes = PngWriter::encode(image);
+        if (bytes.isEmpty())
             return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
-        }
-        file.write(png); // a failed write is reported below, with the file's reason
         break;
     }
     case Format::Svg: {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
         QSvgGenerator generator;
-        generator.setOutputDevice(&file);
+        generator.setOutputDevice(&buffer);
         generator.setResolution(kLogicalDpi);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
         generator.setTitle(chart.data().title);
         generator.setDescription(tr("Chart exported by GPU Compare"));
         QPainter painter;
-        if (!painter.begin(&generator)) {
-            file.cancelWriting();
+        if (!painter.begin(&generator))
             return fail(errorMessage, tr("Cannot export %1: the SVG writer could not start.").arg(name));
-        }
         chart.renderChart(painter, size);
         painter.end();
         break;
     }
     case Format::Pdf: {
-        QPdfWriter writer(&file);
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QPdfWriter writer(&buffer);
         writer.setResolution(kLogicalDpi);
         writer.setCreator(tr("GPU Compare"));
         writer.setTitle(chart.data().title);
@@ -127,22 +124,15 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
             QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),
                         QPageLayout::Portrait, QMarginsF()));
         QPainter painter;
-        if (!painter.begin(&writer)) {
-            file.cancelWriting();
+        if (!painter.begin(&writer))
             return fail(errorMessage, tr("Cannot export %1: the PDF writer could not start.").arg(name));
-        }
         chart.renderChart(painter, size);
         painter.end();
         break;
     }
     }
 
-    if (file.error() != QFileDevice::NoError) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, reason));
-    }
-    if (!file.commit())
-        return fail(errorMessage, tr("Cannot write %1: %2").arg(name, file.errorString()));
+    if (const CatalogueError error = AtomicFileWriter::write(fileName, bytes))
+        return fail(errorMessage, error.message);
     return true;
 }

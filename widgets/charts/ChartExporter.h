@@ -7,8 +7,9 @@
 
 class ChartView;
 
-// Saves a chart as PNG, SVG or PDF at a chosen logical size and scale. Writes are atomic (QSaveFile): a
-// failed export returns a message for the user and leaves any previous file untouched.
+// Saves a chart as PNG, SVG or PDF at a chosen logical size and scale. Writes are atomic and checked
+// (AtomicFileWriter): a failed export, a full disk included, returns a message for the user and leaves
+// any previous file byte for byte as it was.
 class ChartExporter
 {
     Q_DECLARE_TR_FUNCTIONS(ChartExporter)
