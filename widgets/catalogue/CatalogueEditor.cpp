@@ -158,7 +158,7 @@ bool CatalogueEditor::restoreRecovered(const QVector<SpecTableModel::PendingEdit
         if (row < 0)
             plan.additions.append(*edit.current);
         else if (!GpuFields::sameSpecs(m_model->gpuAt(row), *edit.current))
-            plan.changes.append({m_model->gpuAt(row), *edit.current, {}});
+            plan.changes.append({m_model->gpuAt(row), *edit.current, {}, {}});
     }
     if (plan.changesNothing() && deletions.isEmpty())
         return true;

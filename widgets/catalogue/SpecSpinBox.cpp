@@ -8,14 +8,15 @@ SpecSpinBox::SpecSpinBox(const GpuField &field, QWidget *parent)
 {
     setObjectName(QStringLiteral("specSpinBox"));
     setDecimals(field.type == GpuField::Type::Integer ? 0 : 6);
-    setRange(field.minimum, field.maximum);
+    // Compute figures may be exactly 0 (the GPU has no such unit), below their plausible range.
+    setRange(field.zeroAllowed ? 0.0 : field.minimum, field.maximum);
     setSingleStep(field.type == GpuField::Type::Integer ? 1.0 : 0.1);
     if (!field.unitText().isEmpty())
         setSuffix(u' ' + field.unitText());
     setKeyboardTracking(false);
     setAccelerated(true);
     setToolTip(tr("%1 to %2%3; leave empty when the datasheet gives no value")
-                   .arg(QLocale::c().toString(field.minimum, 'g', 12),
+                   .arg(QLocale::c().toString(minimum(), 'g', 12),
                         QLocale::c().toString(field.maximum, 'g', 12), suffix()));
 }
 
