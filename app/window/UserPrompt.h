@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QMessageBox>
 #include <QString>
 #include <functional>
@@ -21,6 +22,7 @@ public:
         QString detailedText;    // a long list, behind "Show Details…"
         QMessageBox::StandardButtons buttons = QMessageBox::Ok;
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
+        QHash<QMessageBox::StandardButton, QString> buttonTexts; // a button's own words ("Open Another…")
     };
     using Handler = std::function<QMessageBox::StandardButton(const Message &)>;
 
