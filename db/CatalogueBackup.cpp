@@ -13,11 +13,6 @@
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CatalogueBackup", text);
-}
-
 bool syncPath(const QString &path, int flags)
 {
     const int fd = ::open(QFile::encodeName(path).constData(), flags | O_CLOEXEC);
@@ -38,11 +33,14 @@ CatalogueError write(QSqlDatabase database, const QString &target)
     if (!targetInfo.absoluteDir().exists())
         return CatalogueError::make(
             CatalogueError::Kind::FolderMissing,
-            tr("cannot back up to %1: the folder %2 does not exist")
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the folder %2 does not exist")
                 .arg(shownTarget, QDir::toNativeSeparators(targetInfo.absolutePath())));
     if (targetInfo.isDir())
-        return CatalogueError::make(CatalogueError::Kind::Io,
-                                    tr("cannot back up to %1: it is a folder").arg(shownTarget));
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: it is a folder")
+                .arg(shownTarget));
 
     const QString partial =
         targetInfo.absoluteFilePath() + QStringLiteral(".partial-%1").arg(QCoreApplication::applicationPid());
@@ -60,19 +58,25 @@ CatalogueError write(QSqlDatabase database, const QString &target)
     query.prepare(QStringLiteral("VACUUM INTO ?"));
     query.addBindValue(partial);
     if (!query.exec())
-        return fail(
-            SqliteFailure::toError(query.lastError(), tr("cannot back up to %1").arg(shownTarget), partial));
+        return fail(SqliteFailure::toError(
+            query.lastError(),
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget),
+            partial));
     query.finish();
     if (!syncPath(partial, O_RDONLY))
         return fail(CatalogueError::make(
             CatalogueError::Kind::Io,
-            tr("cannot back up to %1: the copy could not be synced to the disk").arg(shownTarget)));
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the copy could not be synced to the disk")
+                .arg(shownTarget)));
     // rename(2) replaces the target in one step; QFile::rename refuses an existing target.
     if (std::rename(QFile::encodeName(partial).constData(),
                     QFile::encodeName(targetInfo.absoluteFilePath()).constData()) != 0)
         return fail(CatalogueError::make(
             CatalogueError::Kind::Io,
-            tr("cannot back up to %1: the copy could not be renamed into place").arg(shownTarget)));
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the copy could not be renamed into place")
+                .arg(shownTarget)));
     syncPath(targetInfo.absolutePath(), O_RDONLY | O_DIRECTORY); // the rename itself survives a power cut
     return {};
 }
