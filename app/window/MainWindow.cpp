@@ -329,7 +329,7 @@ void MainWindow::showCatalogueState()
 
 void MainWindow::showCatalogueProblem(const QString &message)
 {
-    if (message.isEmpty() || m_tabs->currentWidget() == m_catalogueTab)
+    if (message.isEmpty() || !isVisible() || m_tabs->currentWidget() == m_catalogueTab)
         return;
     // One failure can be said twice in a row (the editor's reason, then the tab's "Nothing was saved: …"):
     // one box, with the last and fullest, once the action is over.

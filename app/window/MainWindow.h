@@ -73,7 +73,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showCatalogueState();
-    void showCatalogueProblem(const QString &message); // a message box unless the Catalogue tab is shown
+    // A message box, unless the Catalogue tab (which shows it) is in view or the window is not shown at all.
+    void showCatalogueProblem(const QString &message);
     void showScenarioState(); // the title names the scenario's file, [*] marks unsaved changes
     void chooseModelConfig();
     void exportChart();

@@ -178,6 +178,7 @@ TEST_F(CatalogueFileWindow, ASaveThatFailsWhileAnotherTabIsShownIsAMessageBox)
         GTEST_SKIP() << "mounting a small tmpfs needs root";
     openWindow(disk.filePath(QStringLiteral("catalogue.db")));
     ASSERT_TRUE(m_session->isOpen());
+    m_window->show();
     m_window->tabs()->setCurrentIndex(0); // Compare
     for (int i = 0; i < m_session->specModel()->rowCount(); ++i)
         ASSERT_TRUE(m_session->editor()->setValue(i, GpuField::Notes, QString(3000, u'n')));
