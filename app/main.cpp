@@ -50,24 +50,27 @@ int openWindow(const GlobalCommandLine &commandLine)
         catalogue.beginOpen(commandLine.databasePath);
         MainWindow window(&catalogue);
         if (!catalogue.finishOpen()) {
-            // The window still opens, empty, and says why; a damaged file is left as it is.
+            // The window still opens, empty, says why and offers another file; a damaged file is left as it
+            // is.
             QTextStream(stderr) << "gpucompare: " << catalogue.lastError().message << Qt::endl;
+        } else if (!catalogue.openedNote().isEmpty()) {
+            QTextStream(stderr) << "gpucompare: " << catalogue.openedNote() << Qt::endl;
         }
-        if (!commandLine.screenshotPath.isEmpty())
+        if (!commandLine.screenshotPath.isEmpty()) {
             grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
-        window.show();
-        if (!commandLine.scenarioPath.isEmpty()) {
-            // Opened before the first frame is painted, so a screenshot shows the scenario. A screenshot run
-            // has nobody to click a message box: what it would say goes to stderr.
-            if (!commandLine.screenshotPath.isEmpty())
-                window.prompt()->setHandler([](const UserPrompt::Message &message) {
-                    QTextStream(stderr)
-                        << "gpucompare: " << message.text << u' ' << message.informativeText << Qt::endl;
-                    return message.buttons.testFlag(QMessageBox::Cancel) ? QMessageBox::Cancel
-                                                                         : QMessageBox::Ok;
-                });
-            window.scenarios()->open(commandLine.scenarioPath);
+            // A screenshot run has nobody to click a message box: what it would say goes to stderr.
+            window.prompt()->setHandler([](const UserPrompt::Message &message) {
+                QTextStream(stderr) << "gpucompare: " << message.text << u' ' << message.informativeText
+                                    << Qt::endl;
+                if (message.buttons.testFlag(QMessageBox::Cancel))
+                    return QMessageBox::Cancel;
+                return message.buttons.testFlag(QMessageBox::Close) ? QMessageBox::Close : QMessageBox::Ok;
+            });
         }
+        window.show();
+        // Opened before the first frame is painted, so a screenshot shows the scenario.
+        if (!commandLine.scenarioPath.isEmpty())
+            window.scenarios()->open(commandLine.scenarioPath);
         // Edits not saved when the program was last ended by SIGTERM or the session's end.
         CatalogueRecovery recovery(&catalogue, window.catalogueTab(), window.prompt());
         TerminationGuard termination;

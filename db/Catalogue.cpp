@@ -1,11 +1,13 @@
 #include "Catalogue.h"
 
 #include "BenchmarkRepository.h"
+#include "CatalogueBackup.h"
 #include "CatalogueSchema.h"
 #include "GpuRepository.h"
 #include "ModelRepository.h"
 #include "ProfileRepository.h"
 #include "SeedCatalogue.h"
+#include "SqliteFailure.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
@@ -93,11 +95,11 @@ struct ProbeResult
     bool immutable = false; // readable only as an immutable file (WAL file in a read-only folder)
 };
 
-std::optional<qint64> pragmaValue(QSqlDatabase database, const QString &pragma, QString *error)
+std::optional<qint64> pragmaValue(QSqlDatabase database, const QString &pragma, QSqlError *error)
 {
     QSqlQuery query(database);
     if (!query.exec(QStringLiteral("PRAGMA ") + pragma) || !query.next()) {
-        *error = query.lastError().text();
+        *error = query.lastError();
         return std::nullopt;
     }
     return query.value(0).toLongLong();
@@ -124,13 +126,29 @@ ProbeResult probe(const QString &path, bool immutable = false)
             query.finish();
             return probe(path, true);
         }
-        const bool notSqlite = reason.contains(QStringLiteral("not a database"));
-        result.error = CatalogueError::make(
-            notSqlite ? Kind::NotADatabase : Kind::Damaged,
-            notSqlite ? QCoreApplication::translate(
-                            "Catalogue", "%1 is not a GPU Compare catalogue (not an SQLite database)")
-                            .arg(path)
-                      : QCoreApplication::translate("Catalogue", "%1 is damaged: %2").arg(path, reason));
+        // Only SQLite's verdict on the file calls it damaged: a full disk or a refused read is said as
+        // what it is, and the healthy file is not offered to be started over.
+        const QSqlError failure = query.lastError();
+        switch (SqliteFailure::causeOf(failure, path)) {
+        case SqliteFailure::Cause::NotADatabase:
+            result.error = CatalogueError::make(
+                Kind::NotADatabase,
+                QCoreApplication::translate("Catalogue",
+                                            "%1 is not a GPU Compare catalogue (not an SQLite database)")
+                    .arg(path));
+            break;
+        case SqliteFailure::Cause::Corrupt:
+            result.error = CatalogueError::make(
+                Kind::Damaged,
+                QCoreApplication::translate("Catalogue", "%1 is damaged: %2").arg(path, reason));
+            break;
+        default:
+            result.error = SqliteFailure::toError(
+                failure,
+                QCoreApplication::translate("Catalogue", "cannot read %1; it was not changed").arg(path),
+                path);
+            break;
+        }
         return result;
     }
     QStringList problems;
@@ -143,15 +161,15 @@ ProbeResult probe(const QString &path, bool immutable = false)
                                                 .arg(path, problems.mid(0, 3).join(QStringLiteral("; "))));
         return result;
     }
-    QString reason;
+    QSqlError failure;
     const std::optional<qint64> applicationId =
-        pragmaValue(connection.database(), QStringLiteral("application_id"), &reason);
+        pragmaValue(connection.database(), QStringLiteral("application_id"), &failure);
     const std::optional<qint64> userVersion =
-        pragmaValue(connection.database(), QStringLiteral("user_version"), &reason);
+        pragmaValue(connection.database(), QStringLiteral("user_version"), &failure);
     if (!applicationId || !userVersion) {
-        result.error = CatalogueError::make(
-            Kind::Damaged,
-            QCoreApplication::translate("Catalogue", "%1 cannot be read: %2").arg(path, reason));
+        result.error = SqliteFailure::toError(
+            failure, QCoreApplication::translate("Catalogue", "cannot read %1; it was not changed").arg(path),
+            path);
         return result;
     }
     result.applicationId = static_cast<int>(*applicationId);
@@ -180,17 +198,34 @@ CatalogueError useQtTextEncoding(QSqlDatabase database)
     return {};
 }
 
-CatalogueError applyWritablePragmas(QSqlDatabase database)
+CatalogueError applyWritablePragmas(QSqlDatabase database, const QString &path)
 {
     QSqlQuery query(database);
     // WAL (kept in the file): readers never block the writer (an import can run while a view reads).
     // Each connection sets synchronous=FULL itself (openConnection).
     if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next() ||
         query.value(0).toString() != QStringLiteral("wal"))
-        return CatalogueError::make(
-            Kind::Sql, QCoreApplication::translate("Catalogue", "cannot enable write-ahead logging: %1")
-                           .arg(query.lastError().text()));
+        return SqliteFailure::toError(
+            query.lastError(), QCoreApplication::translate("Catalogue", "cannot enable write-ahead logging"),
+            path);
     return {};
+}
+
+// SQLite creates the -wal and -shm companions with the catalogue's permissions. A catalogue opened while
+// it was read-only leaves them read-only, and once the file is writable again every save would fail
+// with "attempt to write a readonly database": give them the catalogue's permissions back. Changing
+// permissions does not disturb another process that has them open.
+void repairCompanionPermissions(const QString &path)
+{
+    const QFileInfo catalogue(path);
+    if (!catalogue.isWritable())
+        return;
+    for (const QString &suffix : {QStringLiteral("-wal"), QStringLiteral("-shm")}) {
+        const QFileInfo companion(catalogue.absoluteFilePath() + suffix);
+        if (companion.exists() && companion.isFile() && !companion.isWritable())
+            QFile::setPermissions(companion.absoluteFilePath(),
+                                  QFile::permissions(catalogue.absoluteFilePath()));
+    }
 }
 
 } // namespace
@@ -244,7 +279,7 @@ CatalogueError Catalogue::createFromSeed(const QString &path)
         QSqlDatabase database = connection.database();
         error = useQtTextEncoding(database);
         if (!error)
-            error = applyWritablePragmas(database);
+            error = applyWritablePragmas(database, buildPath);
         if (!error)
             error = CatalogueSchema::migrate(database, 0);
         if (!error)
@@ -270,12 +305,14 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
             Kind::Missing, QCoreApplication::translate("Catalogue", "no catalogue file given")));
 
     const QFileInfo file(path);
+    bool created = false;
     if (!file.exists()) {
         if (options.ifMissing == IfMissing::Fail)
             return fail(CatalogueError::make(
                 Kind::Missing, QCoreApplication::translate("Catalogue", "%1 does not exist").arg(path)));
-        if (CatalogueError created = createFromSeed(path))
-            return fail(created);
+        if (CatalogueError problem = createFromSeed(path))
+            return fail(problem);
+        created = true;
     } else if (!file.isFile()) {
         return fail(CatalogueError::make(
             Kind::NotADatabase, QCoreApplication::translate("Catalogue", "%1 is not a file").arg(path)));
@@ -289,6 +326,8 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
     for (const QString &companion : companions)
         if (QFileInfo::exists(companion))
             preexisting << companion;
+    if (options.access == Access::ReadWrite)
+        repairCompanionPermissions(path);
     const ProbeResult probed = probe(path);
     if (probed.error) {
         for (const QString &companion : companions)
@@ -301,6 +340,7 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
     catalogue->m_path = file.absoluteFilePath();
     catalogue->m_connectionPrefix = nextConnectionPrefix();
     catalogue->m_schemaVersion = probed.userVersion;
+    catalogue->m_created = created;
 
     QString readOnlyReason;
     if (probed.userVersion > CatalogueSchema::kCurrentVersion)
@@ -330,12 +370,11 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
             CatalogueError::make(Kind::Io, QCoreApplication::translate("Catalogue", "cannot open %1: %2")
                                                .arg(path, database.lastError().text())));
     if (!catalogue->m_readOnly) {
-        if (CatalogueError problem = applyWritablePragmas(database))
+        if (CatalogueError problem = applyWritablePragmas(database, catalogue->m_path))
             return fail(problem);
         if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
-            if (CatalogueError problem = CatalogueSchema::migrate(database, probed.userVersion))
+            if (CatalogueError problem = catalogue->upgrade(probed.userVersion))
                 return fail(problem);
-            catalogue->m_schemaVersion = CatalogueSchema::kCurrentVersion;
         }
     } else if (probed.userVersion < CatalogueSchema::kCurrentVersion) {
         return fail(CatalogueError::make(
@@ -347,6 +386,49 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
                                 .arg(readOnlyReason)));
     }
     return catalogue;
+}
+
+CatalogueError Catalogue::upgrade(int fromVersion)
+{
+    // A copy of the file as it was comes first: a migration that goes wrong in a way no test foresaw
+    // must not cost the user their catalogue.
+    const QString backup = CatalogueBackup::migrationBackupPath(m_path, fromVersion);
+    if (CatalogueError problem = CatalogueBackup::write(connection(), backup))
+        return CatalogueError::make(
+            problem.kind,
+            QCoreApplication::translate("Catalogue", "%1 needs an upgrade from schema version %2 but no "
+                                                     "backup could be taken first, so it was not changed: %3")
+                .arg(m_path)
+                .arg(fromVersion)
+                .arg(problem.message));
+    QSqlDatabase database = connection();
+    // The bundled model presets and profiles join the last step's transaction: an older catalogue gets
+    // what a new one has (without a preset nothing can be estimated), the upgraded file has them or is
+    // not upgraded. Rows the catalogue has are left as they are.
+    if (CatalogueError problem =
+            CatalogueSchema::migrate(database, fromVersion, &SeedCatalogue::addMissingPresets))
+        return CatalogueError::make(
+            problem.kind,
+            problem.message + u' ' +
+                QCoreApplication::translate("Catalogue", "(a copy from before is at %1)").arg(backup));
+    m_schemaVersion = CatalogueSchema::kCurrentVersion;
+    m_migratedFromVersion = fromVersion;
+    m_migrationBackupPath = backup;
+    return {};
+}
+
+CatalogueError Catalogue::backUpTo(const QString &target) const
+{
+    const QFileInfo wanted(target);
+    const QString wantedPath = wanted.exists() ? wanted.canonicalFilePath() : wanted.absoluteFilePath();
+    const QString own = QFileInfo(m_path).canonicalFilePath();
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        if (wantedPath == own + suffix || wanted.absoluteFilePath() == m_path + suffix)
+            return CatalogueError::make(
+                Kind::Invalid, QCoreApplication::translate(
+                                   "Catalogue", "%1 is the catalogue itself; back it up to another file")
+                                   .arg(target));
+    return CatalogueBackup::write(connection(), wanted.absoluteFilePath());
 }
 
 Catalogue::~Catalogue()

@@ -64,6 +64,16 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     QString readOnlyReason() const { return m_readOnlyReason; }
     int schemaVersion() const { return m_schemaVersion; }
+    // This open built the file from the seed because nothing was at the path (a mistyped --db says so).
+    bool wasCreated() const { return m_created; }
+    // This open upgraded an older catalogue: the version it had (0 when it did not) and where the copy
+    // taken before the upgrade is.
+    int migratedFromVersion() const { return m_migratedFromVersion; }
+    QString migrationBackupPath() const { return m_migrationBackupPath; }
+
+    // Writes a consistent copy of the catalogue to target (CatalogueBackup), replacing it atomically;
+    // refuses the catalogue's own file.
+    CatalogueError backUpTo(const QString &target) const;
 
     // This thread's connection to the file, opened on first use.
     QSqlDatabase connection() const;
@@ -88,6 +98,7 @@ public:
 private:
     Catalogue() = default;
     QSqlDatabase openConnection(const QString &name) const;
+    CatalogueError upgrade(int fromVersion);
     QString threadConnectionName() const;
 
     QString m_path;
@@ -97,6 +108,9 @@ private:
     bool m_readOnly = false;
     QString m_readOnlyReason;
     int m_schemaVersion = 0;
+    bool m_created = false;
+    int m_migratedFromVersion = 0;
+    QString m_migrationBackupPath;
     mutable QMutex m_mutex;
     mutable QStringList m_connectionNames;
 };

@@ -1,5 +1,6 @@
 #include "CatalogueSchema.h"
 
+#include "SqliteFailure.h"
 #include "WriteTransaction.h"
 
 #include <QSqlError>
@@ -164,7 +165,7 @@ QStringList migrationStatements(int version)
     }
 }
 
-CatalogueError migrate(QSqlDatabase &database, int fromVersion)
+CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAddition &inLastStep)
 {
     for (int version = fromVersion + 1; version <= kCurrentVersion; ++version) {
         WriteTransaction transaction(database);
@@ -176,12 +177,17 @@ CatalogueError migrate(QSqlDatabase &database, int fromVersion)
         statements << QStringLiteral("PRAGMA user_version = %1").arg(version);
         for (const QString &statement : statements) {
             if (!query.exec(statement))
-                return CatalogueError::make(CatalogueError::Kind::Sql,
-                                            QStringLiteral("migration to schema version %1 failed: %2")
-                                                .arg(version)
-                                                .arg(query.lastError().text()));
+                return SqliteFailure::toError(
+                    query.lastError(), QStringLiteral("migration to schema version %1 failed").arg(version),
+                    database.databaseName());
         }
         query.finish();
+        if (version == kCurrentVersion && inLastStep)
+            if (CatalogueError error = inLastStep(database))
+                return CatalogueError::make(error.kind,
+                                            QStringLiteral("migration to schema version %1 failed: %2")
+                                                .arg(version)
+                                                .arg(error.message));
         if (auto error = transaction.commit())
             return error;
     }

@@ -3,6 +3,7 @@
 #include "CatalogueError.h"
 
 #include <QSqlDatabase>
+#include <functional>
 
 // The SQLite schema of a catalogue file and its migrations. The version lives in PRAGMA
 // user_version; PRAGMA application_id marks the file as a GPU Compare catalogue (file(1) shows it).
@@ -14,7 +15,10 @@ constexpr int kApplicationId = 0x47504355; // "GPCU"
 // Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Each step runs in
 // its own BEGIN IMMEDIATE transaction together with its user_version bump, so a crash leaves the
 // file at one version or the next, never in between. Version 0 -> 1 also sets application_id.
-CatalogueError migrate(QSqlDatabase &database, int fromVersion);
+// inLastStep, when given, runs inside the last step's transaction, after its statements: what it adds
+// is committed with the new version or not at all.
+using StepAddition = std::function<CatalogueError(QSqlDatabase &database)>;
+CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAddition &inLastStep = {});
 
 // The statements that build version `version` from version - 1 (exposed for the migration tests,
 // which build an old file with them).

@@ -1,6 +1,7 @@
 #include "GpuRepository.h"
 
 #include "GpuField.h"
+#include "SqliteFailure.h"
 #include "WriteTransaction.h"
 
 #include <QCoreApplication>
@@ -97,7 +98,7 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
         return CatalogueError::make(
             Kind::Duplicate,
             what + QCoreApplication::translate("GpuRepository", ": a GPU with this gpu_id already exists"));
-    return CatalogueError::make(Kind::Sql, what + QStringLiteral(": ") + reason);
+    return SqliteFailure::toError(query.lastError(), what); // a full disk says so
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "RepositorySupport.h"
 
+#include "SqliteFailure.h"
 #include "WriteTransaction.h"
 
 #include <QCoreApplication>
@@ -14,7 +15,7 @@ CatalogueError sqlError(const QSqlQuery &query, const QString &what)
         return CatalogueError::make(
             CatalogueError::Kind::Duplicate,
             what + QCoreApplication::translate("RepositorySupport", ": the id already exists"));
-    return CatalogueError::make(CatalogueError::Kind::Sql, what + QStringLiteral(": ") + reason);
+    return SqliteFailure::toError(query.lastError(), what); // a full disk says so
 }
 
 CatalogueError readOnlyError()

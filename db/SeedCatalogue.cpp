@@ -8,11 +8,13 @@
 #include "ModelRepository.h"
 #include "ModelSpecJson.h"
 #include "ProfileRepository.h"
+#include "SqliteFailure.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSqlQuery>
 
 namespace {
 
@@ -178,6 +180,46 @@ CatalogueError populate(QSqlDatabase database)
         return error;
     ProfileRepository profiles(database, false);
     return profiles.insertAll(seed->profiles, false);
+}
+
+CatalogueError addMissingPresets(QSqlDatabase database)
+{
+    QString problem;
+    const std::optional<SeedData> seed = load(&problem);
+    if (!seed)
+        return CatalogueError::make(CatalogueError::Kind::Invalid, problem);
+    QSqlQuery query(database);
+    const auto failed = [&query, &database](const QString &what) {
+        return SqliteFailure::toError(query.lastError(), what, database.databaseName());
+    };
+    query.prepare(
+        QStringLiteral("INSERT INTO models (model_id, name, config_json, source, user_modified) "
+                       "SELECT ?, ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM models WHERE model_id = ?)"));
+    for (const ModelSpec &model : seed->models) {
+        query.addBindValue(model.modelId);
+        query.addBindValue(model.name.isNull() ? QStringLiteral("") : model.name);
+        query.addBindValue(
+            QString::fromUtf8(QJsonDocument(ModelSpecJson::toJson(model)).toJson(QJsonDocument::Compact)));
+        query.addBindValue(model.source.isNull() ? QStringLiteral("") : model.source);
+        query.addBindValue(model.modelId);
+        if (!query.exec())
+            return failed(QStringLiteral("cannot add the model preset '%1'").arg(model.modelId));
+    }
+    query.prepare(QStringLiteral(
+        "INSERT INTO profiles (profile_id, name, description, parameters_json, calibration, user_modified) "
+        "SELECT ?, ?, ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM profiles WHERE profile_id = ?)"));
+    const auto text = [](const QString &value) { return value.isNull() ? QStringLiteral("") : value; };
+    for (const EfficiencyProfile &profile : seed->profiles) {
+        query.addBindValue(profile.profileId);
+        query.addBindValue(text(profile.name));
+        query.addBindValue(text(profile.description));
+        query.addBindValue(profile.parametersJson.isEmpty() ? QStringLiteral("{}") : profile.parametersJson);
+        query.addBindValue(text(profile.calibration));
+        query.addBindValue(profile.profileId);
+        if (!query.exec())
+            return failed(QStringLiteral("cannot add the profile '%1'").arg(profile.profileId));
+    }
+    return {};
 }
 
 SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed)

@@ -38,6 +38,11 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
 // Fills a freshly migrated, empty catalogue with the seed. Seed rows are not marked user-modified.
 CatalogueError populate(QSqlDatabase database);
 
+// Adds the bundled model presets and profiles whose ids the catalogue lacks, in the caller's transaction
+// (a migration step's); rows the catalogue has, edited or not, are left as they are. An upgraded older
+// catalogue otherwise has none, and nothing can be estimated.
+CatalogueError addMissingPresets(QSqlDatabase database);
+
 // A newer seed never overwrites the user's catalogue: its new rows are offered instead. These are
 // the seed rows whose id (gpu_id, bench_id, model_id, profile_id) the catalogue does not have.
 SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed);

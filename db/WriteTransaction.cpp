@@ -1,5 +1,7 @@
 #include "WriteTransaction.h"
 
+#include "SqliteFailure.h"
+
 #include <QCoreApplication>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -17,10 +19,10 @@ CatalogueError WriteTransaction::begin()
 {
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
-        return CatalogueError::make(
-            CatalogueError::Kind::Sql,
-            QCoreApplication::translate("WriteTransaction", "cannot start a write transaction: %1")
-                .arg(query.lastError().text()));
+        return SqliteFailure::toError(
+            query.lastError(),
+            QCoreApplication::translate("WriteTransaction", "cannot start a write transaction"),
+            m_database.databaseName());
     m_active = true;
     return {};
 }
@@ -29,11 +31,12 @@ CatalogueError WriteTransaction::commit()
 {
     QSqlQuery query(m_database);
     if (!query.exec(QStringLiteral("COMMIT"))) {
-        const QString reason = query.lastError().text();
+        // A full disk is said as such ("cannot save: the disk is full (...)"), not as SQLite's words.
+        CatalogueError error = SqliteFailure::toError(
+            query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"),
+            m_database.databaseName());
         rollback();
-        return CatalogueError::make(
-            CatalogueError::Kind::Sql,
-            QCoreApplication::translate("WriteTransaction", "cannot save: %1").arg(reason));
+        return error;
     }
     m_active = false;
     return {};

@@ -2,17 +2,20 @@
 
 #include <Catalogue.h>
 #include <QCoreApplication>
+#include <QDir>
 
-std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context)
+std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context, IfCatalogueMissing ifMissing)
 {
     CatalogueError error;
+    const Catalogue::IfMissing missing = ifMissing == IfCatalogueMissing::CreateFromSeed
+                                             ? Catalogue::IfMissing::CreateFromSeed
+                                             : Catalogue::IfMissing::Fail;
     std::unique_ptr<Catalogue> catalogue =
-        context.databasePath.isEmpty()
+        context.databasePath.isEmpty() && missing == Catalogue::IfMissing::CreateFromSeed
             ? Catalogue::openDefault(&error)
-            : Catalogue::open(
-                  context.databasePath,
-                  Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-                  &error);
+            : Catalogue::open(context.databasePath.isEmpty() ? Catalogue::defaultPath()
+                                                             : context.databasePath,
+                              Catalogue::Options{Catalogue::Access::ReadWrite, missing}, &error);
     if (!catalogue) {
         context.err << "gpucompare: " << error.message;
         const bool unusable = error.kind == CatalogueError::Kind::Damaged ||
@@ -22,7 +25,25 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context)
             context.err << QCoreApplication::translate(
                 "cli", " (left as it was; --db NEW.db starts over from the bundled catalogue)");
         context.err << Qt::endl;
-    } else if (catalogue->isReadOnly() && !context.databasePath.isEmpty())
+        return catalogue;
+    }
+    // A mistyped --db would otherwise go unnoticed: the command runs on the bundled catalogue.
+    if (catalogue->wasCreated() && !context.databasePath.isEmpty())
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "created a new catalogue at %1 (no file was there)")
+                           .arg(QDir::toNativeSeparators(catalogue->path()))
+                    << Qt::endl;
+    if (catalogue->migratedFromVersion() > 0)
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate(
+                           "cli",
+                           "upgraded %1 from schema version %2 to %3; the file as it was is kept at %4")
+                           .arg(QDir::toNativeSeparators(catalogue->path()))
+                           .arg(catalogue->migratedFromVersion())
+                           .arg(catalogue->schemaVersion())
+                           .arg(QDir::toNativeSeparators(catalogue->migrationBackupPath()))
+                    << Qt::endl;
+    if (catalogue->isReadOnly() && !context.databasePath.isEmpty())
         context.err << "gpucompare: "
                     << QCoreApplication::translate("cli", "note: %1").arg(catalogue->readOnlyReason())
                     << Qt::endl;

@@ -8,10 +8,19 @@
 
 class Catalogue;
 
+// What a command does when --db names no file.
+enum class IfCatalogueMissing
+{
+    CreateFromSeed, // a new catalogue from the bundled seed, and a line on stderr that says so
+    Fail,           // backup: there is nothing to copy
+};
+
 // Opens the catalogue a headless command works on: --db FILE (created from the bundled seed when
 // it does not exist yet, in a folder that exists), or the user's default catalogue in
-// AppDataLocation. On failure it prints one clear line on stderr and returns null / nullopt.
-std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context);
+// AppDataLocation. On failure it prints one clear line on stderr and returns null / nullopt. A new
+// file (a mistyped --db) and an upgraded older catalogue (and where its backup is) are said on stderr.
+std::unique_ptr<Catalogue>
+openCatalogueForCli(CliContext &context, IfCatalogueMissing ifMissing = IfCatalogueMissing::CreateFromSeed);
 
 // The whole catalogue as plain values, for commands that only read (estimate, compare, list, show).
 std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context);

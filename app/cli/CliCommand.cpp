@@ -1,5 +1,6 @@
 #include "CliCommand.h"
 
+#include "BackupCommand.h"
 #include "CompareCommand.h"
 #include "EstimateCommand.h"
 #include "ExportChartCommand.h"
@@ -16,10 +17,10 @@ namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{listCommand(),        showCommand(),    modelsCommand(),
-                                              profilesCommand(),    importCommand(),  exportCommand(),
-                                              estimateCommand(),    compareCommand(), planCommand(),
-                                              exportChartCommand(), reportCommand()};
+    static const QVector<CliCommand> commands{listCommand(),     showCommand(),        modelsCommand(),
+                                              profilesCommand(), importCommand(),      exportCommand(),
+                                              backupCommand(),   estimateCommand(),    compareCommand(),
+                                              planCommand(),     exportChartCommand(), reportCommand()};
     return commands;
 }
 

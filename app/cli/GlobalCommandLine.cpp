@@ -13,8 +13,10 @@ struct Parser
 {
     QCommandLineParser parser;
     QCommandLineOption db{QStringList{QStringLiteral("db")},
-                          QCoreApplication::translate("cli", "Use the catalogue FILE instead of the default one; "
-                                                             "it is created from the bundled seed if missing."),
+                          QCoreApplication::translate("cli",
+                                                      "Use the catalogue FILE instead of the default one; "
+                                                      "it is created from the bundled seed if missing, "
+                                                      "and a line on stderr says so."),
                           QStringLiteral("FILE")};
     QCommandLineOption screenshot{QStringList{QStringLiteral("screenshot")},
                                   QCoreApplication::translate("cli", "Open the window, save its first painted frame "

@@ -4,6 +4,7 @@
 #include "SeedCatalogue.h"
 #include "SpecTableModel.h"
 
+#include <QDir>
 #include <QUndoStack>
 
 CatalogueSession::CatalogueSession(QObject *parent)
@@ -35,6 +36,8 @@ bool CatalogueSession::open(const QString &path)
 void CatalogueSession::beginOpen(const QString &path)
 {
     finishOpen(); // one opening at a time
+    m_attemptedPath = path.isEmpty() ? Catalogue::defaultPath() : path;
+    m_explicitPath = !path.isEmpty();
     // Opening checks the whole file (quick_check), creates it from the seed on first run and reads every
     // table: all on a worker thread, with the worker's own connection, which it closes before it ends.
     // The GUI thread opens its connection when it first uses the catalogue.
@@ -67,10 +70,35 @@ bool CatalogueSession::finishOpen()
 
 bool CatalogueSession::startOverFromSeed(const QString &path)
 {
+    finishOpen();
+    m_attemptedPath = path;
     m_error = Catalogue::createFromSeed(path);
     if (m_error)
         return false;
     return open(path);
+}
+
+CatalogueError CatalogueSession::backUpTo(const QString &path) const
+{
+    if (!m_catalogue)
+        return CatalogueError::make(CatalogueError::Kind::Missing, tr("no catalogue is open"));
+    return m_catalogue->backUpTo(path);
+}
+
+QString CatalogueSession::openedNote() const
+{
+    if (!m_catalogue)
+        return {};
+    if (m_catalogue->wasCreated() && m_explicitPath)
+        return tr("Created a new catalogue at %1 (no file was there)")
+            .arg(QDir::toNativeSeparators(m_catalogue->path()));
+    if (m_catalogue->migratedFromVersion() > 0)
+        return tr("Upgraded %1 from schema version %2 to %3; the file as it was is kept at %4")
+            .arg(QDir::toNativeSeparators(m_catalogue->path()))
+            .arg(m_catalogue->migratedFromVersion())
+            .arg(m_catalogue->schemaVersion())
+            .arg(QDir::toNativeSeparators(m_catalogue->migrationBackupPath()));
+    return {};
 }
 
 QString CatalogueSession::path() const

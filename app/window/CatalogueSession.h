@@ -29,12 +29,20 @@ public:
     bool finishOpen();
     // Builds a new catalogue from the bundled seed at path and opens it; the old file is not touched.
     bool startOverFromSeed(const QString &path);
+    // A consistent copy of the open catalogue at path (Catalogue::backUpTo).
+    CatalogueError backUpTo(const QString &path) const;
 
     bool isOpen() const { return m_catalogue != nullptr; }
     QString path() const;
     bool isReadOnly() const;
     QString readOnlyReason() const;
     const CatalogueError &lastError() const { return m_error; }
+    // The file the last open() or beginOpen() was for (the default catalogue's path for ""), opened or not.
+    QString attemptedPath() const { return m_attemptedPath; }
+    // What the user should know about the file just opened, for the status bar: that it was created
+    // because nothing was at a path given explicitly (a mistyped --db), or upgraded from an older schema
+    // and where the copy from before is. Empty otherwise.
+    QString openedNote() const;
 
     const CatalogueSnapshot &snapshot() const { return m_snapshot; }
     SpecTableModel *specModel() const { return m_specModel; }
@@ -55,6 +63,8 @@ private:
     void refreshSnapshot();
 
     std::unique_ptr<Catalogue> m_catalogue;
+    QString m_attemptedPath;
+    bool m_explicitPath = false;   // the path was given, not the default catalogue's
     std::future<Opened> m_opening; // between beginOpen() and finishOpen()
     CatalogueSnapshot m_snapshot;
     CatalogueError m_error;

@@ -35,10 +35,12 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <utility>
 
 MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     : QMainWindow(parent)
@@ -77,6 +79,9 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     m_catalogueTab->setEditor(m_catalogue->editor());
     connect(m_catalogueTab, &CatalogueTab::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    // A File- or Edit-menu action on the catalogue (import, export, save) that fails while another tab
+    // is shown: its message would sit unseen on the Catalogue tab.
+    connect(m_catalogueTab, &CatalogueTab::messageShown, this, &MainWindow::showCatalogueProblem);
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
     m_plan->setCatalogue(m_catalogue->snapshot());
@@ -84,6 +89,10 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     m_comparison->recomputeNow(); // the first frame already shows the comparison
     showCatalogueState();
     showScenarioState();
+    // A catalogue that could not be opened (damaged, unreadable) is said in a message over the window,
+    // with the way on: once the window is up, not before it is shown.
+    if (!m_catalogue->isOpen())
+        QTimer::singleShot(0, m_catalogueOpener, &CatalogueOpener::offerAnother);
 }
 
 MainWindow::~MainWindow() = default;
@@ -169,6 +178,7 @@ void MainWindow::createActions()
     m_actions.saveScenarioAs = make(tr("Save Scenario &As…"), QKeySequence());
     m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence());
     m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence());
+    m_actions.backUpCatalogue = make(tr("&Back Up Catalogue…"), QKeySequence());
     m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")));
     m_actions.exportReport = make(tr("Export Re&port…"), QKeySequence(tr("Ctrl+Shift+E")));
     m_actions.quit = make(tr("&Quit"), QKeySequence::Quit);
@@ -183,7 +193,7 @@ void MainWindow::createActions()
     m_actions.showCatalogue = make(tr("C&atalogue"), QKeySequence(tr("Ctrl+4")));
     m_actions.about = make(tr("&About GPU Compare"), QKeySequence());
     m_actions.aboutQt = make(tr("About &Qt"), QKeySequence());
-    m_actions.preferences = make(tr("&Preferences…"), QKeySequence::Preferences);
+    m_actions.preferences = make(tr("&Preferences…"), preferencesShortcut());
     m_actions.preferences->setMenuRole(QAction::PreferencesRole);
 
     m_actions.quit->setMenuRole(QAction::QuitRole);
@@ -199,6 +209,8 @@ void MainWindow::createActions()
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportChart);
     connect(m_actions.importCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::importCatalogue);
     connect(m_actions.exportCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::exportCatalogue);
+    connect(m_actions.backUpCatalogue, &QAction::triggered, m_catalogueOpener,
+            &CatalogueOpener::backUpWithDialog);
     connect(m_charts, &ChartsPanel::exportRequested, this, &MainWindow::exportChart);
     connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_table); });
     connect(m_actions.showPlan, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_planTab); });
@@ -221,6 +233,7 @@ void MainWindow::createMenus()
     file->addAction(m_actions.openCatalogue);
     file->addAction(m_actions.importCatalogue);
     file->addAction(m_actions.exportCatalogue);
+    file->addAction(m_actions.backUpCatalogue);
     file->addSeparator();
     file->addAction(m_actions.exportChart);
     file->addAction(m_actions.exportReport);
@@ -288,17 +301,49 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
+QKeySequence MainWindow::preferencesShortcut()
+{
+    // The platform's key (Cmd+, on macOS); Linux desktops define none, and Ctrl+, is what GNOME and KDE
+    // applications use.
+    const QKeySequence standard(QKeySequence::Preferences);
+    return standard.isEmpty() ? QKeySequence(tr("Ctrl+,")) : standard;
+}
+
 void MainWindow::showCatalogueState()
 {
+    // The window's own state, not a failed action: no message box for it (showCatalogueProblem).
+    const QSignalBlocker quiet(m_catalogueTab);
     if (!m_catalogue->isOpen()) {
-        m_catalogueTab->showMessage(tr("No catalogue is open: %1").arg(m_catalogue->lastError().message));
+        m_catalogueTab->showMessage(
+            tr("No catalogue is open: %1 The file was not changed.").arg(m_catalogue->lastError().message));
         statusBar()->showMessage(tr("No catalogue: %1").arg(m_catalogue->lastError().message));
     } else if (m_catalogue->isReadOnly()) {
         m_catalogueTab->showMessage(tr("Read-only: %1").arg(m_catalogue->readOnlyReason()));
     } else {
         m_catalogueTab->showMessage(QString()); // a writable file opened after a read-only one
     }
+    if (m_catalogue->isOpen() && !m_catalogue->openedNote().isEmpty())
+        statusBar()->showMessage(m_catalogue->openedNote()); // a mistyped --db, an upgraded file
     setWindowFilePath(m_catalogue->path());
+}
+
+void MainWindow::showCatalogueProblem(const QString &message)
+{
+    if (message.isEmpty() || !isVisible() || m_tabs->currentWidget() == m_catalogueTab)
+        return;
+    // One failure can be said twice in a row (the editor's reason, then the tab's "Nothing was saved: …"):
+    // one box, with the last and fullest, once the action is over.
+    const bool boxPending = !m_pendingProblem.isEmpty();
+    m_pendingProblem = message;
+    if (boxPending)
+        return;
+    QTimer::singleShot(0, this, [this] {
+        UserPrompt::Message box;
+        box.icon = QMessageBox::Warning;
+        box.title = tr("Catalogue");
+        box.text = std::exchange(m_pendingProblem, QString());
+        m_prompt->show(box);
+    });
 }
 
 void MainWindow::showScenarioState()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QKeySequence>
 #include <QMainWindow>
 #include <memory>
 
@@ -50,6 +51,10 @@ public:
     // How the controllers tell and ask the user (message boxes); a test or --screenshot replaces it.
     UserPrompt *prompt() const { return m_prompt.get(); }
     QMenu *recentMenu() const { return m_recentMenu; }
+    QAction *preferencesAction() const { return m_actions.preferences; }
+    QAction *backUpCatalogueAction() const { return m_actions.backUpCatalogue; }
+    // Edit > Preferences: the platform's key, Ctrl+, where the platform has none (Linux).
+    static QKeySequence preferencesShortcut();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -68,6 +73,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showCatalogueState();
+    // A message box, unless the Catalogue tab (which shows it) is in view or the window is not shown at all.
+    void showCatalogueProblem(const QString &message);
     void showScenarioState(); // the title names the scenario's file, [*] marks unsaved changes
     void chooseModelConfig();
     void exportChart();
@@ -82,6 +89,7 @@ private:
     CatalogueOpener *m_catalogueOpener = nullptr;
     std::unique_ptr<UserPrompt> m_prompt;
     QMenu *m_recentMenu = nullptr;
+    QString m_pendingProblem; // showCatalogueProblem(): said in a box once the action is over
     QTabWidget *m_tabs = nullptr;
     GpuPicker *m_picker = nullptr;
     WorkloadForm *m_form = nullptr;
@@ -101,6 +109,7 @@ private:
         QAction *saveScenarioAs = nullptr;
         QAction *importCatalogue = nullptr;
         QAction *exportCatalogue = nullptr;
+        QAction *backUpCatalogue = nullptr;
         QAction *exportChart = nullptr;
         QAction *exportReport = nullptr;
         QAction *quit = nullptr;

@@ -9,10 +9,10 @@ QMessageBox::StandardButton UserPrompt::show(const Message &message) const
     QMessageBox box(message.icon, message.title, message.text, message.buttons, m_parent);
     box.setInformativeText(message.informativeText);
     box.setDetailedText(message.detailedText);
-    if (message.defaultButton != QMessageBox::NoButton)
-        box.setDefaultButton(message.defaultButton);
     for (auto it = message.buttonTexts.cbegin(); it != message.buttonTexts.cend(); ++it)
         if (QAbstractButton *button = box.button(it.key()))
             button->setText(it.value());
+    if (message.defaultButton != QMessageBox::NoButton)
+        box.setDefaultButton(message.defaultButton);
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }

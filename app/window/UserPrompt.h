@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QMap>
+#include <QHash>
 #include <QMessageBox>
 #include <QString>
 #include <functional>
@@ -22,7 +22,7 @@ public:
         QString detailedText;    // a long list, behind "Show Details…"
         QMessageBox::StandardButtons buttons = QMessageBox::Ok;
         QMessageBox::StandardButton defaultButton = QMessageBox::NoButton;
-        QMap<QMessageBox::StandardButton, QString> buttonTexts; // e.g. Apply shown as "Restore"
+        QHash<QMessageBox::StandardButton, QString> buttonTexts; // a button's own words ("Open Another…")
     };
     using Handler = std::function<QMessageBox::StandardButton(const Message &)>;
 

@@ -279,3 +279,46 @@ TEST(CatalogueCommands, ModelsAndProfilesPrintOneTable)
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--yaml")})).exitCode, 2);
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("profiles"), QStringLiteral("extra")})).exitCode, 2);
 }
+
+TEST(CatalogueCommands, BackupWritesACopyThatOpensAsTheSameCatalogue)
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("copy.db"));
+    ASSERT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("list")})).exitCode, 0);
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("backup"), copy}));
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("backed up"))) << result.out.toStdString();
+    EXPECT_TRUE(result.err.isEmpty()) << result.err.toStdString();
+    const ProcessResult list =
+        runGpuCompare({QStringLiteral("--db"), copy, QStringLiteral("list"), QStringLiteral("--json")});
+    ASSERT_EQ(list.exitCode, 0) << list.err.toStdString();
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 22);
+    EXPECT_TRUE(list.err.isEmpty()) << "the copy is a current catalogue: " << list.err.toStdString();
+}
+
+TEST(CatalogueCommands, BackupOfACatalogueThatIsNotThereCreatesNothing)
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("copy.db"));
+    const ProcessResult result = runGpuCompare(withDb(dir, {QStringLiteral("backup"), copy}));
+    EXPECT_EQ(result.exitCode, 1);
+    EXPECT_TRUE(result.err.contains(QStringLiteral("does not exist"))) << result.err.toStdString();
+    EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db"))));
+    EXPECT_FALSE(QFileInfo::exists(copy));
+}
+
+TEST(CatalogueCommands, BackupNeedsExactlyOneFileAndHasHelp)
+{
+    QTemporaryDir dir;
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("backup")})).exitCode, 2);
+    EXPECT_EQ(
+        runGpuCompare(withDb(dir, {QStringLiteral("backup"), QStringLiteral("a.db"), QStringLiteral("b.db")}))
+            .exitCode,
+        2);
+    const ProcessResult help = runGpuCompare({QStringLiteral("backup"), QStringLiteral("--help")});
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_TRUE(help.out.startsWith(QStringLiteral("Usage: gpucompare [--db FILE] backup FILE")))
+        << help.out.toStdString();
+    const ProcessResult global = runGpuCompare({QStringLiteral("--help")});
+    EXPECT_TRUE(global.out.contains(QStringLiteral("\n  backup "))) << global.out.toStdString();
+}

@@ -2,6 +2,7 @@
 
 #include "GpuCompareProcess.h"
 
+#include <Catalogue.h>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +19,12 @@ const QString kFiveGpus =
 class EstimateCommands : public ::testing::Test
 {
 protected:
+    // The catalogue is there, as a user's is: a new one would add "created a new catalogue" to stderr.
+    void SetUp() override
+    {
+        ASSERT_FALSE(Catalogue::createFromSeed(m_dir.filePath(QStringLiteral("catalogue.db"))));
+    }
+
     ProcessResult run(const QStringList &arguments)
     {
         return runGpuCompare(

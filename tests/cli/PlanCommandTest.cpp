@@ -4,6 +4,7 @@
 #include "GpuCompareProcess.h"
 #include "cli/WorkloadOptions.h"
 
+#include <Catalogue.h>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +44,12 @@ QStringList trainingPlan()
 class PlanCommand : public ::testing::Test
 {
 protected:
+    // The catalogue is there, as a user's is: a new one would add "created a new catalogue" to stderr.
+    void SetUp() override
+    {
+        ASSERT_FALSE(Catalogue::createFromSeed(m_dir.filePath(QStringLiteral("catalogue.db"))));
+    }
+
     ProcessResult run(const QStringList &arguments)
     {
         return runGpuCompare(

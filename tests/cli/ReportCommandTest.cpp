@@ -3,6 +3,7 @@
 // (exit 2, one line on stderr naming the problem).
 #include "GpuCompareProcess.h"
 
+#include <Catalogue.h>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -16,6 +17,9 @@ const QString kSeedArticle = QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/sc
 class ReportCommand : public ::testing::Test
 {
 protected:
+    // The catalogue is there, as a user's is: a new one would add "created a new catalogue" to stderr.
+    void SetUp() override { ASSERT_FALSE(Catalogue::createFromSeed(path(QStringLiteral("catalogue.db")))); }
+
     ProcessResult report(const QStringList &arguments)
     {
         // A runtime folder of its own, as a desktop session has: without one Qt warns on stderr.

@@ -2,6 +2,7 @@
 // PRAGMA integrity_check and holds the old state or the new one, never a mix. A second process
 // saving a row we have read makes our save a conflict.
 
+#include "SmallDisk.h"
 #include "TestCatalogueFiles.h"
 
 #include <GpuRepository.h>
@@ -110,4 +111,36 @@ TEST(CrashSafety, ASaveOfARowAnotherProcessChangedIsAConflict)
     GpuSpec reloaded = *repository.find(QStringLiteral("rtx_4090_24gb"));
     reloaded.notes = QStringLiteral("saved by this process");
     EXPECT_FALSE(repository.update(reloaded));
+}
+
+TEST(CrashSafety, ASaveOnAFullDiskSaysSoAndTheCatalogueKeepsItsLastSavedState)
+{
+    SmallDisk disk(4 * 1024 * 1024);
+    if (!disk.isMounted())
+        GTEST_SKIP() << "mounting a small tmpfs needs root";
+    const QString path = disk.filePath(QStringLiteral("catalogue.db"));
+    CatalogueError error;
+    auto catalogue = Catalogue::open(
+        path, Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    disk.fill();
+
+    // A save large enough to need new pages: every GPU's notes rewritten.
+    QVector<GpuSpec> gpus = catalogue->gpus().list();
+    for (GpuSpec &gpu : gpus)
+        gpu.notes = QString(2000, u'n');
+    error = catalogue->gpus().saveAll(gpus);
+    ASSERT_TRUE(error) << "the disk has no room for the save";
+    EXPECT_EQ(error.kind, CatalogueError::Kind::Io) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("the disk is full"))) << error.message.toStdString();
+    EXPECT_FALSE(error.message.contains(QStringLiteral("Unknown error"))) << error.message.toStdString();
+    EXPECT_FALSE(error.message.contains(QStringLiteral("damaged"))) << error.message.toStdString();
+
+    disk.makeRoom();
+    catalogue.reset();
+    const State state = readState(path);
+    EXPECT_EQ(state.gpuCount, 22);
+    auto reopened = Catalogue::open(path, &error);
+    ASSERT_TRUE(reopened) << error.message.toStdString();
+    EXPECT_NE(reopened->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QString(2000, u'n'));
 }

@@ -4,8 +4,11 @@
 #include <Catalogue.h>
 #include <CatalogueSchema.h>
 #include <GpuRepository.h>
+#include <ModelSpecJson.h>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -90,6 +93,32 @@ QHash<QString, int> seedGpusPerNode()
     return values;
 }
 
+SeedData seedPresets()
+{
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    EXPECT_TRUE(seed) << error.toStdString();
+    return seed ? *seed : SeedData();
+}
+
+std::optional<qint64> countIn(const QString &path, const QString &table)
+{
+    std::optional<qint64> count;
+    const QString name = QStringLiteral("row-counter");
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        database.setDatabaseName(path);
+        if (database.open()) {
+            QSqlQuery query(database);
+            if (query.exec(QStringLiteral("SELECT count(*) FROM ") + table) && query.next())
+                count = query.value(0).toLongLong();
+        }
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
+    return count;
+}
+
 } // namespace
 
 TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
@@ -112,8 +141,9 @@ TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
     const auto snapshot = catalogue->snapshot(&error);
     ASSERT_TRUE(snapshot) << error.message.toStdString();
     ASSERT_EQ(snapshot->gpus.size(), 2);
-    EXPECT_TRUE(snapshot->models.isEmpty()); // the new tables exist, empty
-    EXPECT_TRUE(snapshot->profiles.isEmpty());
+    // The new tables exist, with the bundled presets and profiles, as a new catalogue has them.
+    EXPECT_EQ(snapshot->models.size(), seedPresets().models.size());
+    EXPECT_EQ(snapshot->profiles.size(), seedPresets().profiles.size());
     ASSERT_EQ(snapshot->benchmarks.size(), 1);
     EXPECT_EQ(snapshot->benchmarks.first().value, 150.5);
 
@@ -286,4 +316,99 @@ TEST(Migration, AFailingVersion3StepLeavesVersion2WithoutTheColumn)
         database.close();
     }
     QSqlDatabase::removeDatabase(name);
+    EXPECT_EQ(countIn(path, QStringLiteral("models")), 0) << "the presets came with the failed step: none";
+}
+
+TEST(Migration, AnUpgradedCatalogueCanEstimate_ItGetsTheBundledPresetsAndProfiles)
+{
+    // A version-2 catalogue made before the presets were bundled has empty models and profiles tables:
+    // after the upgrade it has every bundled preset and profile, and the one the user had changed stays
+    // as the user left it.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2.db"));
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+    // The user's own copy of a preset: the bundled shape, another name and source.
+    QString llamaConfig;
+    for (const ModelSpec &model : seedPresets().models)
+        if (model.modelId == QStringLiteral("llama-3-8b"))
+            llamaConfig =
+                QString::fromUtf8(QJsonDocument(ModelSpecJson::toJson(model)).toJson(QJsonDocument::Compact));
+    ASSERT_FALSE(llamaConfig.isEmpty());
+    execOn(path, {QStringLiteral("INSERT INTO models (model_id, name, config_json, source, revision, "
+                                 "user_modified) VALUES ('llama-3-8b', 'My Llama', '%1', 'mine', 4, 1)")
+                      .arg(llamaConfig),
+                  QStringLiteral("INSERT INTO profiles (profile_id, name, parameters_json, revision, "
+                                 "user_modified) VALUES ('vllm', 'My vLLM', '{\"decode\": 0.5}', 2, 1)")});
+    const SeedData seed = seedPresets();
+    ASSERT_FALSE(seed.models.isEmpty());
+    ASSERT_FALSE(seed.profiles.isEmpty());
+
+    CatalogueError error;
+    auto catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    const auto snapshot = catalogue->snapshot(&error);
+    ASSERT_TRUE(snapshot) << error.message.toStdString();
+    EXPECT_EQ(snapshot->models.size(), seed.models.size());
+    EXPECT_EQ(snapshot->profiles.size(), seed.profiles.size());
+    for (const ModelSpec &model : seed.models)
+        EXPECT_NE(snapshot->findModel(model.modelId), nullptr) << model.modelId.toStdString();
+    for (const EfficiencyProfile &profile : seed.profiles)
+        EXPECT_NE(snapshot->findProfile(profile.profileId), nullptr) << profile.profileId.toStdString();
+
+    QSqlQuery query(catalogue->connection());
+    ASSERT_TRUE(query.exec(QStringLiteral("SELECT name, source, revision, user_modified FROM models "
+                                          "WHERE model_id = 'llama-3-8b'")) &&
+                query.next());
+    EXPECT_EQ(query.value(0).toString(), QStringLiteral("My Llama"));
+    EXPECT_EQ(query.value(1).toString(), QStringLiteral("mine"));
+    EXPECT_EQ(query.value(2).toInt(), 4);
+    EXPECT_EQ(query.value(3).toInt(), 1);
+    ASSERT_TRUE(
+        query.exec(QStringLiteral("SELECT name, parameters_json FROM profiles WHERE profile_id = 'vllm'")) &&
+        query.next());
+    EXPECT_EQ(query.value(0).toString(), QStringLiteral("My vLLM"));
+    EXPECT_EQ(query.value(1).toString(), QStringLiteral("{\"decode\": 0.5}"));
+    ASSERT_TRUE(query.exec(QStringLiteral("SELECT count(*) FROM models WHERE user_modified = 0")) &&
+                query.next());
+    EXPECT_EQ(query.value(0).toInt(), seed.models.size() - 1) << "the added presets are bundled rows";
+}
+
+TEST(Migration, AnUpgradeKeepsACopyOfTheFileAsItWasBesideIt)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+
+    CatalogueError error;
+    auto catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    EXPECT_EQ(catalogue->migratedFromVersion(), 2);
+    const QString backup = dir.filePath(QStringLiteral("catalogue.gpudb.v2-backup"));
+    EXPECT_EQ(catalogue->migrationBackupPath(), backup);
+    catalogue.reset();
+
+    // The copy is the version-2 file, every row of it, and opens like any older catalogue.
+    ASSERT_TRUE(QFileInfo::exists(backup));
+    EXPECT_EQ(userVersionOf(backup), 2);
+    EXPECT_EQ(countIn(backup, QStringLiteral("gpus")), 5);
+    EXPECT_EQ(countIn(backup, QStringLiteral("benchmarks")), 1);
+    EXPECT_EQ(countIn(backup, QStringLiteral("models")), 0);
+
+    // An upgrade of another version-2 file at the same path never overwrites the first copy.
+    QFile::remove(path);
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+    execOn(path, {QStringLiteral("DELETE FROM gpus WHERE gpu_id = 'my_lab_card'")});
+    catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    EXPECT_EQ(catalogue->migrationBackupPath(), backup + QStringLiteral("-2"));
+    EXPECT_EQ(countIn(backup, QStringLiteral("gpus")), 5);
+    EXPECT_EQ(countIn(backup + QStringLiteral("-2"), QStringLiteral("gpus")), 4);
+
+    // A current catalogue is not upgraded and gets no copy.
+    catalogue.reset();
+    catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    EXPECT_EQ(catalogue->migratedFromVersion(), 0);
+    EXPECT_TRUE(catalogue->migrationBackupPath().isEmpty());
+    EXPECT_FALSE(QFileInfo::exists(backup + QStringLiteral("-3")));
 }

@@ -434,6 +434,8 @@ void CatalogueTab::showMessage(const QString &message)
         m_messageLabel->setText(message);
         m_messageLabel->setVisible(!message.isEmpty());
     }
+    if (!message.isEmpty())
+        emit messageShown(message);
 }
 
 QString CatalogueTab::message() const

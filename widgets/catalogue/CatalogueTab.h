@@ -65,6 +65,7 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    void messageShown(const QString &message); // showMessage() with text: the window may show it elsewhere
 
 protected:
     void showEvent(QShowEvent *event) override;

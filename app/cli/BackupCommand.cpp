@@ -1,0 +1,52 @@
+#include "BackupCommand.h"
+
+#include "CliCatalogue.h"
+#include "CliHelp.h"
+
+#include <Catalogue.h>
+#include <QCoreApplication>
+#include <QDir>
+
+namespace {
+
+int runBackup(const QStringList &arguments, CliContext &context)
+{
+    if (arguments.size() != 1 || arguments.first().startsWith(QStringLiteral("--"))) {
+        context.err << "gpucompare: " << QCoreApplication::translate("cli", "backup: usage: backup FILE")
+                    << Qt::endl;
+        return ExitCode::BadInput;
+    }
+    const QString target = arguments.first();
+    // Nothing to copy when --db names no file: a new catalogue is not made only to be backed up.
+    const std::unique_ptr<Catalogue> catalogue = openCatalogueForCli(context, IfCatalogueMissing::Fail);
+    if (!catalogue)
+        return ExitCode::Failure;
+    if (const CatalogueError error = catalogue->backUpTo(target)) {
+        context.err << "gpucompare: " << error.message << Qt::endl;
+        return error.kind == CatalogueError::Kind::Io ? ExitCode::Failure : ExitCode::BadInput;
+    }
+    context.out << QCoreApplication::translate("cli", "backed up %1 to %2")
+                       .arg(QDir::toNativeSeparators(catalogue->path()), QDir::toNativeSeparators(target))
+                << Qt::endl;
+    return ExitCode::Ok;
+}
+
+} // namespace
+
+CliCommand backupCommand()
+{
+    CliCommand command{QStringLiteral("backup"),
+                       QStringLiteral("backup FILE: write a consistent copy of the catalogue to FILE, "
+                                      "replacing it atomically"),
+                       runBackup};
+    command.help = [] {
+        return CliHelp::commandText(
+            QStringLiteral("[--db FILE] backup FILE"),
+            QCoreApplication::translate(
+                "cli", "Writes a consistent copy of the catalogue to FILE, even while the window has it open "
+                       "(SQLite's VACUUM INTO, not a file copy). FILE is replaced only once the copy is "
+                       "complete and on the disk. The copy is an ordinary catalogue: open it with --db."),
+            {}, {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The file to write.")}});
+    };
+    return command;
+}

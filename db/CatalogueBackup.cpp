@@ -1,0 +1,93 @@
+#include "CatalogueBackup.h"
+
+#include "SqliteFailure.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSqlQuery>
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace {
+
+bool syncPath(const QString &path, int flags)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), flags | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    const bool synced = ::fsync(fd) == 0;
+    return ::close(fd) == 0 && synced;
+}
+
+} // namespace
+
+namespace CatalogueBackup {
+
+CatalogueError write(QSqlDatabase database, const QString &target)
+{
+    const QFileInfo targetInfo(target);
+    const QString shownTarget = QDir::toNativeSeparators(target);
+    if (!targetInfo.absoluteDir().exists())
+        return CatalogueError::make(
+            CatalogueError::Kind::FolderMissing,
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the folder %2 does not exist")
+                .arg(shownTarget, QDir::toNativeSeparators(targetInfo.absolutePath())));
+    if (targetInfo.isDir())
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: it is a folder")
+                .arg(shownTarget));
+
+    const QString partial =
+        targetInfo.absoluteFilePath() + QStringLiteral(".partial-%1").arg(QCoreApplication::applicationPid());
+    const auto removePartial = [&partial] {
+        for (const QString &suffix : {QString(), QStringLiteral("-journal")})
+            QFile::remove(partial + suffix);
+    };
+    removePartial(); // VACUUM INTO refuses an existing file; a crashed run of this process id left it
+    const auto fail = [&](CatalogueError error) {
+        removePartial();
+        return error;
+    };
+
+    QSqlQuery query(database);
+    query.prepare(QStringLiteral("VACUUM INTO ?"));
+    query.addBindValue(partial);
+    if (!query.exec())
+        return fail(SqliteFailure::toError(
+            query.lastError(),
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget),
+            partial));
+    query.finish();
+    if (!syncPath(partial, O_RDONLY))
+        return fail(CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the copy could not be synced to the disk")
+                .arg(shownTarget)));
+    // rename(2) replaces the target in one step; QFile::rename refuses an existing target.
+    if (std::rename(QFile::encodeName(partial).constData(),
+                    QFile::encodeName(targetInfo.absoluteFilePath()).constData()) != 0)
+        return fail(CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the copy could not be renamed into place")
+                .arg(shownTarget)));
+    syncPath(targetInfo.absolutePath(), O_RDONLY | O_DIRECTORY); // the rename itself survives a power cut
+    return {};
+}
+
+QString migrationBackupPath(const QString &path, int fromVersion)
+{
+    const QString base = QFileInfo(path).absoluteFilePath() + QStringLiteral(".v%1-backup").arg(fromVersion);
+    QString candidate = base;
+    for (int n = 2; QFileInfo::exists(candidate); ++n)
+        candidate = base + QStringLiteral("-%1").arg(n);
+    return candidate;
+}
+
+} // namespace CatalogueBackup

@@ -1,0 +1,119 @@
+// A backup is a consistent copy of a catalogue in use, written atomically: the target is the old file or
+// the whole copy, and the catalogue itself is never touched.
+
+#include "SmallDisk.h"
+#include "TestCatalogueFiles.h"
+
+#include <GpuRepository.h>
+#include <ModelRepository.h>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+using TestCatalogueFiles::readBytes;
+using TestCatalogueFiles::writeBytes;
+
+namespace {
+
+std::unique_ptr<Catalogue> openFile(const QString &path)
+{
+    CatalogueError error;
+    std::unique_ptr<Catalogue> catalogue = Catalogue::open(path, &error);
+    EXPECT_TRUE(catalogue) << error.message.toStdString();
+    return catalogue;
+}
+
+} // namespace
+
+TEST(CatalogueBackup, TheCopyHoldsTheSavedEditsStillInTheWriteAheadLog)
+{
+    // The window has the catalogue open and a save sits in the -wal file, not yet in the main file:
+    // a copy of the main file alone would miss it.
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    std::optional<GpuSpec> h100 = catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    ASSERT_TRUE(h100);
+    h100->notes = QStringLiteral("saved just now");
+    ASSERT_FALSE(catalogue->gpus().update(*h100));
+    ASSERT_GT(QFileInfo(dir.filePath(QStringLiteral("catalogue.db-wal"))).size(), 0);
+
+    const QString target = dir.filePath(QStringLiteral("copy.db"));
+    const CatalogueError error = catalogue->backUpTo(target);
+    ASSERT_FALSE(error) << error.message.toStdString();
+
+    auto copy = openFile(target);
+    ASSERT_TRUE(copy);
+    EXPECT_EQ(copy->integrityCheck(), QString());
+    EXPECT_EQ(copy->gpus().count(), 22);
+    EXPECT_EQ(copy->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QStringLiteral("saved just now"));
+    EXPECT_EQ(copy->models().list().size(), catalogue->models().list().size());
+    // Nothing but the copy is left beside it.
+    EXPECT_EQ(QDir(dir.path()).entryList({QStringLiteral("copy.db.partial*")}, QDir::Files).size(), 0);
+}
+
+TEST(CatalogueBackup, AnExistingTargetIsReplacedWhole)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QString target = dir.filePath(QStringLiteral("yesterday.db"));
+    writeBytes(target, "yesterday's backup");
+    ASSERT_FALSE(catalogue->backUpTo(target));
+    auto copy = openFile(target);
+    ASSERT_TRUE(copy);
+    EXPECT_EQ(copy->gpus().count(), 22);
+}
+
+TEST(CatalogueBackup, TheCatalogueItselfIsNeverTheTarget)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QString path = dir.filePath(QStringLiteral("catalogue.db"));
+    for (const QString &target :
+         QStringList{path, path + QStringLiteral("-wal"), dir.filePath(QStringLiteral("./catalogue.db"))}) {
+        const CatalogueError error = catalogue->backUpTo(target);
+        EXPECT_EQ(error.kind, CatalogueError::Kind::Invalid) << target.toStdString();
+    }
+    EXPECT_EQ(catalogue->integrityCheck(), QString());
+    EXPECT_EQ(catalogue->gpus().count(), 22);
+}
+
+TEST(CatalogueBackup, AMissingFolderIsSaid)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const CatalogueError error = catalogue->backUpTo(dir.filePath(QStringLiteral("no/such/copy.db")));
+    EXPECT_EQ(error.kind, CatalogueError::Kind::FolderMissing) << error.message.toStdString();
+}
+
+TEST(CatalogueBackup, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
+{
+    SmallDisk disk(1024 * 1024);
+    if (!disk.isMounted())
+        GTEST_SKIP() << "mounting a small tmpfs needs root";
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    const QString target = disk.filePath(QStringLiteral("backup.db"));
+    writeBytes(target, "the previous backup");
+    disk.fill();
+
+    const CatalogueError error = catalogue->backUpTo(target);
+    EXPECT_EQ(error.kind, CatalogueError::Kind::Io) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("the disk is full"))) << error.message.toStdString();
+    EXPECT_EQ(readBytes(target), QByteArray("the previous backup"));
+    EXPECT_EQ(
+        QDir(QFileInfo(target).absolutePath()).entryList({QStringLiteral("*.partial*")}, QDir::Files).size(),
+        0);
+
+    disk.makeRoom();
+    ASSERT_FALSE(catalogue->backUpTo(target));
+    auto copy = openFile(target);
+    ASSERT_TRUE(copy);
+    EXPECT_EQ(copy->gpus().count(), 22);
+}
