@@ -1,5 +1,7 @@
 #include "HuggingFaceConfig.h"
 
+#include "ModelSpecCheck.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -101,6 +103,8 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
         config.value(QStringLiteral("tie_word_embeddings")).toBool(modelType == QLatin1String("bert"));
     if (modelType == QLatin1String("bert") || modelType == QLatin1String("roberta"))
         model.kind = QStringLiteral("encoder");
+    if (const QString problem = ModelSpecCheck::problem(model); !problem.isEmpty())
+        return fail(QCoreApplication::translate("HuggingFaceConfig", "config.json: %1").arg(problem));
     return model;
 }
 
