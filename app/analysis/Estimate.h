@@ -183,6 +183,10 @@ struct Estimate
         return memoryKnown() ? QVector<GpuField::Id>{} : QVector<GpuField::Id>{GpuField::MemoryGb};
     }
 
+    // A speed beyond any wait (a step or the first two tokens slower than three centuries): a datasheet
+    // value far off (1e-300 TFLOPS). Noted, never recommended nor the fastest.
+    bool speedOutOfRange = false;
+
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading
     QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false
 };

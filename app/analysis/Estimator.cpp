@@ -44,8 +44,9 @@ std::pair<double, double> affineInBatch(SplitMemory &memory, const Parallelism &
     return {one - perSequence, perSequence};
 }
 
-// A step or token slower than a year: no real GPU; a datasheet value is far off.
-constexpr double kAbsurdSeconds = 3.15e7;
+// A step, or the first two tokens, slower than three centuries: no real workload on a real GPU; a datasheet
+// value is far off.
+constexpr double kAbsurdSeconds = 1e10;
 
 int clampToInt(double value)
 {
@@ -619,13 +620,18 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     // A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
     const double secondsTaken = e.training ? e.training->stepTimeS
                                            : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
-    if (!std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds)
-        e.notes << QCoreApplication::translate("Estimator",
-                                               "%1: the speed estimate is out of range (%2 s for one %3): "
-                                               "check its compute and bandwidth values in the catalogue")
-                       .arg(e.gpuName, NumberText::fixed(secondsTaken, 1),
-                            e.training ? QCoreApplication::translate("Estimator", "training step")
-                                       : QCoreApplication::translate("Estimator", "first and next token"));
+    e.speedOutOfRange =
+        !std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds;
+    if (e.speedOutOfRange)
+        e.notes << (e.training ? QCoreApplication::translate("Estimator",
+                                                             "%1: the speed estimate is out of range (%2 s a "
+                                                             "training step): check its compute and bandwidth "
+                                                             "values in the catalogue")
+                               : QCoreApplication::translate("Estimator",
+                                                             "%1: the speed estimate is out of range (%2 s for "
+                                                             "the first two tokens): check its compute and "
+                                                             "bandwidth values in the catalogue"))
+                       .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
     e.cost = CostModel::run(gpu, w, e.parallelism.gpus, tokensPerS, budgetHours, math);
     if (math)
         e.math = log.takeTerms();

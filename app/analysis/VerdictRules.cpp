@@ -95,7 +95,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
     QString bestDenseName;
     for (qsizetype i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates[i];
-        if (e.fits && speedOf(e) > best) {
+        if (e.fits && !e.speedOutOfRange && speedOf(e) > best) {
             best = speedOf(e);
             bestName = e.gpuName;
         }
@@ -201,6 +201,14 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             v.reasons << QCoreApplication::translate("VerdictRules",
                                                      "cannot judge its speed: %1 (not in the catalogue)")
                              .arg(MissingSpecs::needsText(e.missing));
+            continue;
+        }
+
+        if (e.speedOutOfRange) {
+            worsen(v, VerdictLevel::Unsuitable);
+            v.reasons << QCoreApplication::translate(
+                "VerdictRules", "speed out of range: a datasheet value of this GPU is far off; check its "
+                                "compute and bandwidth in the catalogue");
             continue;
         }
 

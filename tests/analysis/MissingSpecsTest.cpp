@@ -141,7 +141,13 @@ TEST(MissingSpecs, AnAbsurdComputeRateIsReportedNotPrintedInFull)
     const QVector<Estimate> all = inferenceOn({TestCatalogue::h100Sxm(), absurd});
     const Estimate &e = find(all, QStringLiteral("absurd_gpu"));
     ASSERT_TRUE(e.inference);
+    EXPECT_TRUE(e.speedOutOfRange);
     EXPECT_TRUE(e.notes.join(u'\n').contains(QStringLiteral("out of range"))) << e.notes.join(u'\n').toStdString();
+    // Reported as such, never recommended; the complete GPU is the fastest here.
+    EXPECT_EQ(e.inferenceVerdict.level, VerdictLevel::Unsuitable) << reasons(e.inferenceVerdict).toStdString();
+    EXPECT_TRUE(reasons(find(all, QStringLiteral("h100_sxm5_80gb")).inferenceVerdict)
+                    .contains(QStringLiteral("100% of the fastest")));
+    EXPECT_FALSE(find(all, QStringLiteral("h100_sxm5_80gb")).speedOutOfRange);
     const QRegularExpression longNumber(QStringLiteral("\\d{16,}"));
     for (const QString &text : e.notes + e.inferenceVerdict.reasons + e.trainingVerdict.reasons)
         EXPECT_FALSE(text.contains(longNumber)) << text.toStdString();
