@@ -48,8 +48,8 @@ QString problem(const ModelSpec &m)
         int minimum;
         int maximum;
     };
-    const bool transformer = m.kind == QLatin1String("decoder") || m.kind == QLatin1String("encoder") ||
-                             m.layers > 0 || m.hiddenSize > 0 || m.heads > 0;
+    // Described as a transformer (as the estimator reads it: ModelArchitecture): then it needs a vocabulary.
+    const bool transformer = m.layers > 0 && m.hiddenSize > 0 && m.heads > 0;
     const int one = transformer ? 1 : 0;
     const Bound bounds[] = {
         {"num_hidden_layers", m.layers, one, kMaxLayers},

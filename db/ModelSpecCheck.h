@@ -11,8 +11,8 @@
 namespace ModelSpecCheck {
 
 // The first value out of bounds as "num_hidden_layers 1000000000: allowed 1 to 1024"; "" when the model
-// is sane. Transformers (decoder, encoder) need layers, hidden size, heads and a vocabulary; other kinds
-// (cnn, diffusion) are sized by params_billions and gflops_per_sample.
+// is sane. A model with layers, a hidden size and heads is a transformer and needs a vocabulary; one
+// without (a cnn or diffusion preset sized by params_billions) is checked for its upper bounds only.
 QString problem(const ModelSpec &model);
 
 } // namespace ModelSpecCheck

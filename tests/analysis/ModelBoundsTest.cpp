@@ -1,13 +1,16 @@
 // Model configs from every way in (a local config.json, a models.json preset, a catalogue row) are
 // checked against sane bounds; the estimator's products stay positive at the bounds.
 
+#include "Catalogue.h"
 #include "Estimator.h"
 #include "HuggingFaceConfig.h"
 #include "ModelArchitecture.h"
+#include "ModelRepository.h"
 #include "ModelSpecCheck.h"
 #include "ModelSpecJson.h"
 #include "TestCatalogue.h"
 
+#include <QTemporaryDir>
 #include <cmath>
 #include <functional>
 #include <gtest/gtest.h>
@@ -103,4 +106,22 @@ TEST(ModelBounds, AdapterParametersDoNotWrap)
     const ModelArchitecture a = ModelArchitecture::from(model);
     EXPECT_GT(a.loraParams(16), 0.0);
     EXPECT_NEAR(a.loraParams(16) / a.loraParams(1), 16.0, 1e-9);
+}
+
+// A model added to the catalogue (the models table) is held to the same bounds.
+TEST(ModelBounds, TheCatalogueRefusesAnAbsurdModel)
+{
+    QTemporaryDir dir;
+    CatalogueError error;
+    auto catalogue = Catalogue::open(dir.filePath(QStringLiteral("c.db")),
+                                     {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    ModelSpec model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    model.modelId = QStringLiteral("custom-absurd");
+    model.vocabSize = 0;
+    ModelRepository models = catalogue->models();
+    const CatalogueError refused = models.insert(model);
+    EXPECT_EQ(refused.kind, CatalogueError::Kind::Invalid);
+    EXPECT_TRUE(refused.message.contains(QStringLiteral("vocab_size 0"))) << refused.message.toStdString();
+    EXPECT_FALSE(models.find(QStringLiteral("custom-absurd")));
 }
