@@ -1,7 +1,6 @@
 #include "ModelSpecCheck.h"
 
 #include <QCoreApplication>
-
 #include <algorithm>
 #include <cmath>
 
@@ -20,8 +19,8 @@ constexpr int kMaxVocab = 4194304;
 constexpr int kMaxContext = 100000000;
 constexpr int kMaxExperts = 4096;
 constexpr int kMaxRank = 262144;
-constexpr double kMaxParamsBillions = 1e6;   // a quadrillion parameters
-constexpr double kMaxGflopsPerSample = 1e9;  // an exaFLOP per sample
+constexpr double kMaxParamsBillions = 1e6;  // a quadrillion parameters
+constexpr double kMaxGflopsPerSample = 1e9; // an exaFLOP per sample
 
 QString tr(const char *text)
 {

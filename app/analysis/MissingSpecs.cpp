@@ -44,10 +44,9 @@ QString needsText(const QVector<GpuField::Id> &fields)
     for (GpuField::Id field : fields)
         names << what(field);
     const QString last = names.takeLast();
-    const QString list =
-        names.isEmpty()
-            ? last
-            : QCoreApplication::translate("MissingSpecs", "%1 and %2").arg(names.join(QStringLiteral(", ")), last);
+    const QString list = names.isEmpty() ? last
+                                         : QCoreApplication::translate("MissingSpecs", "%1 and %2")
+                                               .arg(names.join(QStringLiteral(", ")), last);
     return QCoreApplication::translate("MissingSpecs", "needs %1").arg(list);
 }
 

@@ -1,8 +1,9 @@
 // A GPU just added to the catalogue lacks values: what its estimate says, and that nothing reads as 0.
 
+#include "MissingSpecs.h"
+
 #include "EstimateJson.h"
 #include "Estimator.h"
-#include "MissingSpecs.h"
 #include "TestCatalogue.h"
 
 #include <QJsonArray>
@@ -68,7 +69,8 @@ TEST(MissingSpecs, NoBandwidthKeepsTheMemoryNumbersAndSaysWhatSpeedNeeds)
     EXPECT_EQ(MissingSpecs::needsText(e.missing), QStringLiteral("needs memory bandwidth"));
 
     // Never the best: the complete GPU is the fastest here, the other is not judged on speed.
-    EXPECT_EQ(complete.inferenceVerdict.level, VerdictLevel::Recommended) << reasons(complete.inferenceVerdict).toStdString();
+    EXPECT_EQ(complete.inferenceVerdict.level, VerdictLevel::Recommended)
+        << reasons(complete.inferenceVerdict).toStdString();
     EXPECT_TRUE(reasons(complete.inferenceVerdict).contains(QStringLiteral("100% of the fastest")));
     EXPECT_NE(e.inferenceVerdict.level, VerdictLevel::Recommended);
     EXPECT_TRUE(reasons(e.inferenceVerdict).contains(QStringLiteral("needs memory bandwidth")))
@@ -105,7 +107,8 @@ TEST(MissingSpecs, NoMemorySizeLeavesEveryNumberUnknownAndNamesEachValue)
     EXPECT_TRUE(memory.value(QStringLiteral("fits")).isNull());
     EXPECT_TRUE(json.value(QStringLiteral("peak_tflops_used")).isNull());
     EXPECT_TRUE(json.value(QStringLiteral("inference")).isNull());
-    EXPECT_TRUE(json.value(QStringLiteral("cost")).toObject().value(QStringLiteral("joules_per_token")).isNull());
+    EXPECT_TRUE(
+        json.value(QStringLiteral("cost")).toObject().value(QStringLiteral("joules_per_token")).isNull());
 }
 
 TEST(MissingSpecs, NoComputeRateNamesTheRateTheMathNeeds)
@@ -119,8 +122,9 @@ TEST(MissingSpecs, NoComputeRateNamesTheRateTheMathNeeds)
     EXPECT_FALSE(e.inference);
     EXPECT_EQ(MissingSpecs::keys(e.missing), QStringList{QStringLiteral("fp16_dense_tflops")});
     const QJsonObject json = EstimateJson::toJson(e);
-    EXPECT_DOUBLE_EQ(json.value(QStringLiteral("memory")).toObject().value(QStringLiteral("per_gpu_gb")).toDouble(),
-                     e.perGpuGb);
+    EXPECT_DOUBLE_EQ(
+        json.value(QStringLiteral("memory")).toObject().value(QStringLiteral("per_gpu_gb")).toDouble(),
+        e.perGpuGb);
 }
 
 TEST(MissingSpecs, ACompleteGpuHasNothingMissing)
@@ -142,9 +146,11 @@ TEST(MissingSpecs, AnAbsurdComputeRateIsReportedNotPrintedInFull)
     const Estimate &e = find(all, QStringLiteral("absurd_gpu"));
     ASSERT_TRUE(e.inference);
     EXPECT_TRUE(e.speedOutOfRange);
-    EXPECT_TRUE(e.notes.join(u'\n').contains(QStringLiteral("out of range"))) << e.notes.join(u'\n').toStdString();
+    EXPECT_TRUE(e.notes.join(u'\n').contains(QStringLiteral("out of range")))
+        << e.notes.join(u'\n').toStdString();
     // Reported as such, never recommended; the complete GPU is the fastest here.
-    EXPECT_EQ(e.inferenceVerdict.level, VerdictLevel::Unsuitable) << reasons(e.inferenceVerdict).toStdString();
+    EXPECT_EQ(e.inferenceVerdict.level, VerdictLevel::Unsuitable)
+        << reasons(e.inferenceVerdict).toStdString();
     EXPECT_TRUE(reasons(find(all, QStringLiteral("h100_sxm5_80gb")).inferenceVerdict)
                     .contains(QStringLiteral("100% of the fastest")));
     EXPECT_FALSE(find(all, QStringLiteral("h100_sxm5_80gb")).speedOutOfRange);

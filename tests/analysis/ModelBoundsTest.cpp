@@ -32,7 +32,8 @@ TEST(ModelBounds, AbsurdConfigsAreRefusedWithTheFieldAndTheBound)
          QStringLiteral("num_attention_heads 4097: allowed 1 to 4096")},
         {"more KV heads than heads", [](ModelSpec &m) { m.kvHeads = m.heads * 2; },
          QStringLiteral("num_key_value_heads 64: allowed 0 to 32")},
-        {"no vocabulary", [](ModelSpec &m) { m.vocabSize = 0; }, QStringLiteral("vocab_size 0: allowed 1 to")},
+        {"no vocabulary", [](ModelSpec &m) { m.vocabSize = 0; },
+         QStringLiteral("vocab_size 0: allowed 1 to")},
         {"more active experts than experts", [](ModelSpec &m) { m.activeExperts = 3; },
          QStringLiteral("num_experts_per_tok 3: allowed 0 to 0")},
     };
@@ -44,7 +45,8 @@ TEST(ModelBounds, AbsurdConfigsAreRefusedWithTheFieldAndTheBound)
             << c.what << ": " << ModelSpecCheck::problem(model).toStdString();
         // Every way in: a local config.json, a preset or a catalogue row (models.json's format).
         QString error;
-        EXPECT_FALSE(HuggingFaceConfig::fromJson(ModelSpecJson::toJson(model), QStringLiteral("custom"), &error))
+        EXPECT_FALSE(
+            HuggingFaceConfig::fromJson(ModelSpecJson::toJson(model), QStringLiteral("custom"), &error))
             << c.what;
         EXPECT_TRUE(error.contains(c.expected)) << c.what << ": " << error.toStdString();
         error.clear();
@@ -88,8 +90,8 @@ TEST(ModelBounds, TheLargestAllowedModelHasPositiveMemory)
         const Estimate e = Estimator::estimate(TestCatalogue::h100Sxm(), w,
                                                TestCatalogue::profile(QStringLiteral("pytorch-amp")));
         const MemoryBreakdown &m = e.memory;
-        for (double gb : {m.weightsGb, m.kvCacheGb, m.activationsGb, m.gradientsGb, m.optimizerGb, m.adaptersGb,
-                          e.perGpuGb}) {
+        for (double gb : {m.weightsGb, m.kvCacheGb, m.activationsGb, m.gradientsGb, m.optimizerGb,
+                          m.adaptersGb, e.perGpuGb}) {
             EXPECT_TRUE(std::isfinite(gb)) << Tasks::name(task).toStdString();
             EXPECT_GE(gb, 0.0) << Tasks::name(task).toStdString();
         }
@@ -113,8 +115,9 @@ TEST(ModelBounds, TheCatalogueRefusesAnAbsurdModel)
 {
     QTemporaryDir dir;
     CatalogueError error;
-    auto catalogue = Catalogue::open(dir.filePath(QStringLiteral("c.db")),
-                                     {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
+    auto catalogue =
+        Catalogue::open(dir.filePath(QStringLiteral("c.db")),
+                        {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
     ASSERT_TRUE(catalogue) << error.message.toStdString();
     ModelSpec model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     model.modelId = QStringLiteral("custom-absurd");

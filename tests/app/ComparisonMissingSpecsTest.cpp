@@ -66,12 +66,15 @@ TEST_F(ComparisonMissingSpecs, NoMemorySizeSaysSoAndIsNeverTheBest)
     EXPECT_FALSE(cell.data().toString().contains(ComparisonTableModel::marker()));
     EXPECT_EQ(cell.data(Qt::AccessibleTextRole).toString(), QStringLiteral("needs memory size"));
     // One GPU with a value left: nothing to compare, nobody starred.
-    EXPECT_FALSE(model.index(line, ComparisonTableModel::FirstValueColumn).data(ComparisonTableModel::IsBestRole).toBool());
+    EXPECT_FALSE(model.index(line, ComparisonTableModel::FirstValueColumn)
+                     .data(ComparisonTableModel::IsBestRole)
+                     .toBool());
 
     const ChartData fit = p.chart(ChartKind::Fit);
     ASSERT_EQ(fit.series.size(), 2);
     EXPECT_FALSE(fit.series.at(1).values.value(0));
-    EXPECT_TRUE(fit.footnote.contains(QStringLiteral("New GPU: needs memory size"))) << fit.footnote.toStdString();
+    EXPECT_TRUE(fit.footnote.contains(QStringLiteral("New GPU: needs memory size")))
+        << fit.footnote.toStdString();
 }
 
 TEST_F(ComparisonMissingSpecs, NoBandwidthKeepsTheFitAndSaysWhatTheSpeedNeeds)
@@ -98,10 +101,12 @@ TEST_F(ComparisonMissingSpecs, NoBandwidthKeepsTheFitAndSaysWhatTheSpeedNeeds)
 
     const ChartData latency = p.chart(ChartKind::Latency);
     EXPECT_FALSE(latency.series.at(1).values.value(0));
-    EXPECT_TRUE(latency.footnote.contains(QStringLiteral("needs memory bandwidth"))) << latency.footnote.toStdString();
+    EXPECT_TRUE(latency.footnote.contains(QStringLiteral("needs memory bandwidth")))
+        << latency.footnote.toStdString();
 
     ASSERT_EQ(p.verdicts().size(), 2);
     EXPECT_EQ(p.verdicts().at(0).inference, VerdictLevel::Recommended);
     EXPECT_NE(p.verdicts().at(1).inference, VerdictLevel::Recommended);
-    EXPECT_TRUE(p.verdicts().at(1).inferenceReasons.join(u'\n').contains(QStringLiteral("needs memory bandwidth")));
+    EXPECT_TRUE(
+        p.verdicts().at(1).inferenceReasons.join(u'\n').contains(QStringLiteral("needs memory bandwidth")));
 }

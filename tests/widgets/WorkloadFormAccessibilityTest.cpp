@@ -1,8 +1,8 @@
 // What a screen reader hears for each control of the workload form: its label, then its value.
 #include "WorkloadForm.h"
 
-#include <QAccessible>
 #include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QComboBox>
 #include <QLabel>
 #include <gtest/gtest.h>

@@ -11,7 +11,8 @@ namespace {
 
 QAccessibleInterface *factory(const QString &className, QObject *object)
 {
-    if (className != QLatin1String("QComboBox") || !object || !object->property(ComboBoxAccessible::kNamedByLabel).toBool())
+    if (className != QLatin1String("QComboBox") || !object ||
+        !object->property(ComboBoxAccessible::kNamedByLabel).toBool())
         return nullptr;
     auto *combo = qobject_cast<QComboBox *>(object);
     return combo ? new ComboBoxAccessible(combo) : nullptr;
