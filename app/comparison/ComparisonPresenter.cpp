@@ -37,6 +37,13 @@ QString missingFor(const QString &rowId, const Estimate &e)
     return MissingSpecs::needsText(e.missing);
 }
 
+// A speed or cost from an out-of-range estimate (a datasheet value far off) is marked as such in its cell.
+bool outOfRange(const QString &rowId, const Estimate &e)
+{
+    return e.speedOutOfRange && !rowId.startsWith(QStringLiteral("fit.")) &&
+           rowId != QLatin1String("cost.gpu-hour");
+}
+
 // One catalogue figure shown in the Specs section.
 struct SpecRow
 {
@@ -313,7 +320,9 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                 continue;
             }
             row.values << value(estimate);
-            row.notes << (note ? note(estimate) : QString());
+            row.notes << (outOfRange(id, estimate) ? ComparisonPresentation::tr("out of range")
+                          : note                   ? note(estimate)
+                                                   : QString());
         }
         m_table.rows << row;
     };
@@ -423,10 +432,11 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
             const bool lacking = !row.missing.constLast().isEmpty();
             const bool shown = estimate.fits && estimate.training && !lacking;
             row.values << (shown ? value(estimate) : std::nullopt);
-            row.notes << (lacking ? QString()
-                          : !estimate.fits ? tr("does not fit")
-                          : shown && note  ? note(estimate)
-                                           : QString());
+            row.notes << (lacking                            ? QString()
+                          : !estimate.fits                   ? tr("does not fit")
+                          : shown && outOfRange(id, estimate) ? tr("out of range")
+                          : shown && note                    ? note(estimate)
+                                                             : QString());
         }
         m_table.rows << row;
         return &m_table.rows.last();
@@ -524,9 +534,10 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
             const bool shown = estimate.fits && estimate.serving;
             row.values << (shown ? value(*estimate.serving) : std::nullopt);
             row.notes << (!row.missing.constLast().isEmpty() ? QString()
-                          : !estimate.fits  ? tr("does not fit")
-                          : shown && note ? note(*estimate.serving)
-                                          : QString());
+                          : !estimate.fits                    ? tr("does not fit")
+                          : shown && outOfRange(id, estimate) ? tr("out of range")
+                          : shown && note                     ? note(*estimate.serving)
+                                                              : QString());
         }
         m_table.rows << row;
     };

@@ -110,3 +110,27 @@ TEST_F(ComparisonMissingSpecs, NoBandwidthKeepsTheFitAndSaysWhatTheSpeedNeeds)
     EXPECT_TRUE(
         p.verdicts().at(1).inferenceReasons.join(u'\n').contains(QStringLiteral("needs memory bandwidth")));
 }
+
+// A GPU with a datasheet value far off (1e-300 TFLOPS): its speed is marked out of range, printed compactly,
+// and never the best.
+TEST_F(ComparisonMissingSpecs, AnOutOfRangeSpeedIsMarkedAndNeverTheBest)
+{
+    const ComparisonPresentation p = compare([](GpuSpec &g) { g.fp16DenseTflops = 1e-300; });
+    const ComparisonRow &ttft = row(p, QStringLiteral("infer.ttft"));
+    ASSERT_TRUE(ttft.values.at(1));
+    EXPECT_EQ(ttft.notes.value(1), QStringLiteral("out of range"));
+    EXPECT_TRUE(ttft.notes.value(0).isEmpty());
+    ComparisonTableModel model;
+    model.setComparison(p.table());
+    const int line = model.modelRowFor(QStringLiteral("infer.ttft"));
+    const QString text = model.index(line, ComparisonTableModel::FirstValueColumn + 1).data().toString();
+    EXPECT_LT(text.size(), 40) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("out of range"))) << text.toStdString();
+    EXPECT_TRUE(model.index(line, ComparisonTableModel::FirstValueColumn)
+                    .data(ComparisonTableModel::IsBestRole)
+                    .toBool());
+    EXPECT_FALSE(model.index(line, ComparisonTableModel::FirstValueColumn + 1)
+                     .data(ComparisonTableModel::IsBestRole)
+                     .toBool());
+    EXPECT_NE(p.verdicts().at(1).inference, VerdictLevel::Recommended);
+}
