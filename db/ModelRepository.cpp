@@ -1,5 +1,6 @@
 #include "ModelRepository.h"
 
+#include "ModelSpecCheck.h"
 #include "ModelSpecJson.h"
 #include "RepositorySupport.h"
 #include "WriteTransaction.h"
@@ -12,6 +13,16 @@ namespace {
 QString configJson(const ModelSpec &model)
 {
     return QString::fromUtf8(QJsonDocument(ModelSpecJson::toJson(model)).toJson(QJsonDocument::Compact));
+}
+
+// A model out of ModelSpecCheck's bounds is refused before it is stored (reading refuses it too).
+CatalogueError insane(const ModelSpec &model)
+{
+    const QString problem = ModelSpecCheck::problem(model);
+    if (problem.isEmpty())
+        return {};
+    return CatalogueError::make(CatalogueError::Kind::Invalid,
+                                QStringLiteral("model '%1': %2").arg(model.modelId, problem));
 }
 
 } // namespace
@@ -91,6 +102,9 @@ CatalogueError ModelRepository::insertAll(QVector<ModelSpec> &models, bool userM
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
+    for (const ModelSpec &model : std::as_const(models))
+        if (CatalogueError error = insane(model))
+            return error;
     WriteTransaction transaction(m_database);
     if (CatalogueError error = transaction.begin())
         return error;
@@ -119,6 +133,8 @@ CatalogueError ModelRepository::update(const ModelSpec &model, int expectedRevis
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
+    if (CatalogueError error = insane(model))
+        return error;
     return RepositorySupport::execWrite(
         m_database,
         QStringLiteral(

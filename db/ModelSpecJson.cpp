@@ -1,5 +1,7 @@
 #include "ModelSpecJson.h"
 
+#include "ModelSpecCheck.h"
+
 #include <QJsonValue>
 
 #include <cmath>
@@ -121,6 +123,8 @@ std::optional<ModelSpec> fromJson(const QJsonObject &object, QString *error)
     }
     if (model.modelId.trimmed().isEmpty())
         return fail(QStringLiteral("model_id: required"));
+    if (const QString problem = ModelSpecCheck::problem(model); !problem.isEmpty())
+        return fail(problem);
     return model;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "GpuField.h"
 #include "MathTerm.h"
 #include "VerdictLevel.h"
 #include "Workload.h"
@@ -168,6 +169,23 @@ struct Estimate
 
     Verdict trainingVerdict; // filled by estimateAll (needs the comparison)
     Verdict inferenceVerdict;
+
+    // Datasheet values the estimate needs and the GPU's record lacks (MissingSpecs words them). The memory
+    // numbers (memory per GPU, fit, fewest GPUs) need the memory size only; speed, cost and the verdict also
+    // need the memory bandwidth and the compute rate. A number that needs a missing value is left out
+    // (inference and training unset, fits false), never shown as 0.
+    QVector<GpuField::Id> missing;
+    bool memoryKnown() const { return !missing.contains(GpuField::MemoryGb); }
+    bool speedKnown() const { return missing.isEmpty(); }
+    // What the memory numbers lack: the memory size, or nothing.
+    QVector<GpuField::Id> missingForMemory() const
+    {
+        return memoryKnown() ? QVector<GpuField::Id>{} : QVector<GpuField::Id>{GpuField::MemoryGb};
+    }
+
+    // A speed beyond any wait (a step or the first two tokens slower than three centuries): a datasheet
+    // value far off (1e-300 TFLOPS). Noted, never recommended nor the fastest.
+    bool speedOutOfRange = false;
 
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading
     QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false

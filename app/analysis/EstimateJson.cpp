@@ -1,5 +1,7 @@
 #include "EstimateJson.h"
 
+#include "MissingSpecs.h"
+
 #include <QJsonArray>
 #include <cmath>
 
@@ -79,7 +81,8 @@ QJsonObject toJson(const Estimate &e)
     root.insert(QStringLiteral("activation_precision"), Precisions::name(e.activationPrecision));
     root.insert(QStringLiteral("kv_precision"), Precisions::name(e.kvPrecision));
     root.insert(QStringLiteral("compute_precision_used"), Precisions::name(e.computePrecisionUsed));
-    root.insert(QStringLiteral("peak_tflops_used"), number(e.peakTflopsUsed));
+    root.insert(QStringLiteral("peak_tflops_used"),
+                e.peakTflopsUsed > 0.0 ? number(e.peakTflopsUsed) : QJsonValue(QJsonValue::Null));
     QJsonObject parallelism;
     parallelism.insert(QStringLiteral("tp"), e.parallelism.tensor);
     parallelism.insert(QStringLiteral("pp"), e.parallelism.pipeline);
@@ -89,10 +92,14 @@ QJsonObject toJson(const Estimate &e)
     parallelism.insert(QStringLiteral("vpp"), e.parallelism.virtualStages);
     root.insert(QStringLiteral("parallelism"), parallelism);
 
+    // A value the GPU's record lacks is named in "missing"; the numbers that need it are null, never 0.
+    root.insert(QStringLiteral("missing"), QJsonArray::fromStringList(MissingSpecs::keys(e.missing)));
     QJsonObject memory;
-    memory.insert(QStringLiteral("per_gpu_gb"), number(e.perGpuGb));
-    memory.insert(QStringLiteral("capacity_gb"), number(e.capacityGb));
-    memory.insert(QStringLiteral("fits"), e.fits);
+    const QJsonValue unknown(QJsonValue::Null);
+    const bool memoryKnown = e.memoryKnown();
+    memory.insert(QStringLiteral("per_gpu_gb"), memoryKnown ? number(e.perGpuGb) : unknown);
+    memory.insert(QStringLiteral("capacity_gb"), memoryKnown ? number(e.capacityGb) : unknown);
+    memory.insert(QStringLiteral("fits"), memoryKnown ? QJsonValue(e.fits) : unknown);
     memory.insert(QStringLiteral("min_gpus"),
                   e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
     QJsonObject breakdown;
@@ -103,7 +110,7 @@ QJsonObject toJson(const Estimate &e)
     breakdown.insert(QStringLiteral("optimizer"), number(e.memory.optimizerGb));
     breakdown.insert(QStringLiteral("adapters"), number(e.memory.adaptersGb));
     breakdown.insert(QStringLiteral("overhead"), number(e.memory.overheadGb));
-    memory.insert(QStringLiteral("breakdown_gb"), breakdown);
+    memory.insert(QStringLiteral("breakdown_gb"), memoryKnown ? QJsonValue(breakdown) : unknown);
     root.insert(QStringLiteral("memory"), memory);
 
     if (e.inference) {
@@ -165,10 +172,11 @@ QJsonObject toJson(const Estimate &e)
     QJsonObject cost;
     cost.insert(QStringLiteral("usd_per_gpu_hour"), optionalNumber(e.cost.usdPerGpuHour));
     cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
-    cost.insert(QStringLiteral("joules_per_token"), number(e.cost.joulesPerToken));
+    const bool speedKnown = e.speedKnown();
+    cost.insert(QStringLiteral("joules_per_token"), speedKnown ? number(e.cost.joulesPerToken) : unknown);
     cost.insert(QStringLiteral("power_w"), number(e.cost.powerW));
     cost.insert(QStringLiteral("electricity_usd_per_million_tokens"),
-                number(e.cost.electricityUsdPerMillionTokens));
+                speedKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
     cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
     root.insert(QStringLiteral("cost"), cost);
 

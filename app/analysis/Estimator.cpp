@@ -5,6 +5,8 @@
 #include "InferenceModel.h"
 #include "MathExpr.h"
 #include "MemoryModel.h"
+#include "MissingSpecs.h"
+#include "NumberText.h"
 #include "ParallelismModel.h"
 #include "ServingLoad.h"
 #include "SplitMemory.h"
@@ -41,6 +43,10 @@ std::pair<double, double> affineInBatch(SplitMemory &memory, const Parallelism &
     const double perSequence = two - one;
     return {one - perSequence, perSequence};
 }
+
+// A step, or the first two tokens, slower than three centuries: no real workload on a real GPU; a datasheet
+// value is far off.
+constexpr double kAbsurdSeconds = 1e10;
 
 int clampToInt(double value)
 {
@@ -329,7 +335,8 @@ std::optional<WorkloadProblem> check(const Workload &w)
             .arg(w.gpuCount)};
     if (auto problem = checkTrainingLayout(w, a))
         return problem;
-    const int modelParallel = std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel);
+    // 64 bits: tp and pp are each at most the GPU count, their product is not.
+    const qint64 modelParallel = qint64(std::max(1, w.tensorParallel)) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
         return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
             .arg(modelParallel)
@@ -424,7 +431,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
     e.computePrecisionUsed = rate.used;
     e.peakTflopsUsed = rate.tflops;
-    if (rate.fellBack) // rare, so the fast path still pays nothing
+    if (rate.fellBack && rate.tflops > 0.0) // rare, so the fast path still pays nothing; none: said below
         e.notes << QCoreApplication::translate(
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
@@ -435,17 +442,17 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                                        .arg(Precisions::name(rate.used)),
                                    rate.tflops));
 
-    QStringList missing;
+    // A GPU just added to the catalogue often lacks some values: estimate what they allow, name the rest.
     if (e.capacityGb <= 0.0)
-        missing << QCoreApplication::translate("Estimator", "memory size");
+        e.missing << GpuField::MemoryGb;
     if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
-        missing << QCoreApplication::translate("Estimator", "memory bandwidth");
+        e.missing << GpuField::MemoryBandwidthGBs;
     if (rate.tflops <= 0.0)
-        missing
-            << QCoreApplication::translate("Estimator", "%1 compute rate").arg(Precisions::name(rate.used));
-    if (!missing.isEmpty()) {
-        e.notes << QCoreApplication::translate("Estimator", "cannot estimate: the catalogue has no %1 for %2")
-                       .arg(missing.join(QStringLiteral(", ")), e.gpuName);
+        e.missing << MissingSpecs::computeField(computePrecision(w));
+    if (!e.missing.isEmpty())
+        e.notes << QCoreApplication::translate("Estimator", "%1 %2 (not in the catalogue)")
+                       .arg(e.gpuName, MissingSpecs::needsText(e.missing));
+    if (!e.memoryKnown()) {
         if (math)
             e.math = log.takeTerms();
         return e;
@@ -469,7 +476,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         };
         batch = largestBatch(choice.parallelism);
         const bool automatic = w.tensorParallel == 0 && w.pipelineParallel == 0 && !parameters.pipelineSplit;
-        if (automatic && choice.fits && a.transformer) {
+        if (automatic && choice.fits && a.transformer && e.speedKnown()) {
             double bestThroughput = -1.0;
             const int gpus = choice.parallelism.gpus;
             for (int m = choice.parallelism.tensor * choice.parallelism.pipeline; m <= std::min(gpus, 8);
@@ -544,6 +551,13 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                       e.minGpus));
     }
 
+    if (!e.speedKnown()) { // the memory numbers above are all this GPU's record allows
+        e.cost = CostModel::run(gpu, w, e.parallelism.gpus, 0.0, 0.0, nullptr);
+        if (math)
+            e.math = log.takeTerms();
+        return e;
+    }
+
     const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
     const int maxBatch = clampToInt(sequencesThatFit<double>(e.capacityGb, fixed, perSequence));
 
@@ -603,6 +617,21 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         budgetHours = result.budgetHours;
         e.training = result;
     }
+    // A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
+    const double secondsTaken = e.training ? e.training->stepTimeS
+                                           : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
+    e.speedOutOfRange =
+        !std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds;
+    if (e.speedOutOfRange)
+        e.notes << (e.training ? QCoreApplication::translate("Estimator",
+                                                             "%1: the speed estimate is out of range (%2 s a "
+                                                             "training step): check its compute and bandwidth "
+                                                             "values in the catalogue")
+                               : QCoreApplication::translate("Estimator",
+                                                             "%1: the speed estimate is out of range (%2 s for "
+                                                             "the first two tokens): check its compute and "
+                                                             "bandwidth values in the catalogue"))
+                       .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
     e.cost = CostModel::run(gpu, w, e.parallelism.gpus, tokensPerS, budgetHours, math);
     if (math)
         e.math = log.takeTerms();

@@ -1,5 +1,7 @@
 #include "HuggingFaceConfig.h"
 
+#include "ModelSpecCheck.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -84,6 +86,9 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
         return fail(QCoreApplication::translate("HuggingFaceConfig",
                                                 "config.json: needs num_hidden_layers, hidden_size and "
                                                 "num_attention_heads (or n_layer, n_embd, n_head)"));
+    // The bounds first: the defaults below multiply the sizes.
+    if (const QString problem = ModelSpecCheck::problem(model); !problem.isEmpty())
+        return fail(QCoreApplication::translate("HuggingFaceConfig", "config.json: %1").arg(problem));
     if (model.kvHeads == 0)
         model.kvHeads = model.heads;
     if (model.ffnSize == 0)

@@ -87,5 +87,5 @@ double ModelArchitecture::loraParams(int rank) const
     const double qkvo = (h + heads * headDim) * 2.0 + 2.0 * (h + kvHeads * headDim);
     const double mlpIn = ffn;
     const double mlp = 3.0 * (h + mlpIn);
-    return rank * layers * (qkvo + mlp);
+    return double(rank) * layers * (qkvo + mlp); // in double: rank x layers passes 2^31 on absurd configs
 }

@@ -1,5 +1,6 @@
 #include "Estimator.h"
 #include "GpuCapabilities.h"
+#include "NumberText.h"
 #include "PlanSearch.h"
 #include "ServingLoad.h"
 
@@ -249,10 +250,10 @@ GpuPlan serving(const Context &context)
         return plan;
     if (!anyFits) {
         plan.whyNot = bestMemory > 0.0 ? tr("does not fit: %1 GB per GPU at best (tp %2 × pp %3) on %4 GB")
-                                             .arg(locale.toString(bestMemory, 'f', 1))
+                                             .arg(NumberText::fixed(bestMemory, 1, locale))
                                              .arg(bestMemoryTensor)
                                              .arg(bestMemoryPipeline)
-                                             .arg(locale.toString(capacity, 'f', 0))
+                                             .arg(NumberText::fixed(capacity, 0, locale))
                                        : tr("does not fit");
         return plan;
     }
@@ -260,10 +261,12 @@ GpuPlan serving(const Context &context)
     QStringList misses;
     if (t.ttftP90TargetMs && floorTtft > *t.ttftP90TargetMs)
         misses << tr("TTFT p90 %1 ms (target %2)")
-                      .arg(locale.toString(floorTtft, 'f', 0), locale.toString(*t.ttftP90TargetMs, 'f', 0));
+                      .arg(NumberText::fixed(floorTtft, 0, locale),
+                           NumberText::fixed(*t.ttftP90TargetMs, 0, locale));
     if (t.tpotP90TargetMs && floorTpot > *t.tpotP90TargetMs)
         misses << tr("TPOT p90 %1 ms (target %2)")
-                      .arg(locale.toString(floorTpot, 'f', 1), locale.toString(*t.tpotP90TargetMs, 'f', 0));
+                      .arg(NumberText::fixed(floorTpot, 1, locale),
+                           NumberText::fixed(*t.tpotP90TargetMs, 0, locale));
     const QString what = misses.join(QStringLiteral(", "));
     if (capped)
         plan.whyNot = tr("needs more than %1 GPUs: at %1 (tp %2) %3").arg(maxGpus).arg(floorTensor).arg(what);

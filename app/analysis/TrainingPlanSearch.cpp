@@ -1,5 +1,6 @@
 #include "Estimator.h"
 #include "GpuCapabilities.h"
+#include "NumberText.h"
 #include "PlanSearch.h"
 
 #include <QCoreApplication>
@@ -237,13 +238,13 @@ GpuPlan training(const Context &context)
         plan.whyNot = tr("needs more than %1 GPUs: the fastest tried, %2 GPUs, takes %3 days (deadline %4)")
                           .arg(maxGpus)
                           .arg(fastest->parallelism.gpus)
-                          .arg(locale.toString(fastest->days, 'f', 1),
+                          .arg(NumberText::fixed(fastest->days, 1, locale),
                                locale.toString(context.request.deadlineDays, 'g', 4));
     } else if (search.closestGb() > 0.0) {
         plan.whyNot = tr("does not fit: %1 GB per GPU at best (%2 GPUs) on %3 GB")
-                          .arg(locale.toString(search.closestGb(), 'f', 1))
+                          .arg(NumberText::fixed(search.closestGb(), 1, locale))
                           .arg(search.closestGpus())
-                          .arg(locale.toString(search.capacityGb(), 'f', 0));
+                          .arg(NumberText::fixed(search.capacityGb(), 0, locale));
     } else {
         plan.whyNot = tr("cannot finish in %1 days on %2 GPUs even at the GPU's peak rate")
                           .arg(locale.toString(context.request.deadlineDays, 'g', 4))

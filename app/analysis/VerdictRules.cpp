@@ -1,6 +1,8 @@
 #include "VerdictRules.h"
 
 #include "GpuCapabilities.h"
+#include "MissingSpecs.h"
+#include "NumberText.h"
 
 #include <QCoreApplication>
 #include <algorithm>
@@ -41,7 +43,7 @@ double speedOf(const Estimate &estimate)
 
 QString fmt(double value, int decimals = 0)
 {
-    return QString::number(value, 'f', decimals);
+    return NumberText::fixed(value, decimals);
 }
 
 void worsen(Verdict &verdict, VerdictLevel level)
@@ -93,7 +95,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
     QString bestDenseName;
     for (qsizetype i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates[i];
-        if (e.fits && speedOf(e) > best) {
+        if (e.fits && !e.speedOutOfRange && speedOf(e) > best) {
             best = speedOf(e);
             bestName = e.gpuName;
         }
@@ -115,8 +117,15 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         Verdict &v = verdicts[i];
         v.level = VerdictLevel::Recommended;
 
-        // 0. Missing datasheet values
-        if (!e.inference && !e.training) {
+        // 0. Missing datasheet values: without the memory size nothing can be judged; without the
+        // bandwidth or the compute rate the fit and the links are judged below, the speed is not.
+        if (!e.memoryKnown()) {
+            v.level = VerdictLevel::Unsuitable;
+            v.reasons << QCoreApplication::translate("VerdictRules", "cannot judge it: %1 (not in the catalogue)")
+                             .arg(MissingSpecs::needsText(e.missing));
+            continue;
+        }
+        if (e.speedKnown() && !e.inference && !e.training) {
             v.level = VerdictLevel::Unsuitable;
             v.reasons << (e.notes.isEmpty()
                               ? QCoreApplication::translate("VerdictRules", "cannot estimate this GPU")
@@ -184,6 +193,23 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                                  .arg(groupSize)
                                  .arg(fmt(link.unidirectionalGBs));
             }
+        }
+
+        // Never recommended on a speed it cannot estimate; never the best either (speedOf is 0).
+        if (!e.speedKnown()) {
+            worsen(v, VerdictLevel::Limited);
+            v.reasons << QCoreApplication::translate("VerdictRules",
+                                                     "cannot judge its speed: %1 (not in the catalogue)")
+                             .arg(MissingSpecs::needsText(e.missing));
+            continue;
+        }
+
+        if (e.speedOutOfRange) {
+            worsen(v, VerdictLevel::Unsuitable);
+            v.reasons << QCoreApplication::translate(
+                "VerdictRules", "speed out of range: a datasheet value of this GPU is far off; check its "
+                                "compute and bandwidth in the catalogue");
+            continue;
         }
 
         // 3. Speed against the best

@@ -6,6 +6,10 @@
 #include <QVector>
 
 // Verdicts per GPU, from documented rules, each adding a reason; the level is the worst any rule gives.
+//  0. Missing datasheet values (Estimate::missing): no memory size -> unsuitable, nothing judged; no
+//     bandwidth or compute rate -> fit and links judged, speed and cost not, at most limited (never
+//     recommended on a speed that was not estimated). A speed out of range (Estimate::speedOutOfRange)
+//     -> unsuitable, and never the fastest.
 //  1. Fit: does not fit on the GPUs given -> limited when at most 8 GPUs (one node) hold it; beyond one
 //     node, limited on switch-fabric GPUs (NVSwitch, Infinity Fabric: built to scale out) and unsuitable
 //     on cards linked in pairs or by PCIe only; nowhere up to 1024 GPUs -> unsuitable.

@@ -12,13 +12,59 @@ namespace {
 
 using namespace WorkloadDefaults;
 
-// GPUs of each kind: as asked, else the model-parallel group the tp and pp asked for, else one.
+// The model-parallel group the tp, pp, cp and ep asked for, in 64 bits: 65536 x 65536 does not wrap.
+qint64 requestedGroup(const WorkloadRequest &r)
+{
+    return qint64(std::max(1, r.tensorParallel.value_or(0))) * std::max(1, r.pipelineParallel.value_or(0)) *
+           std::max(1, r.contextParallel.value_or(1)) * std::max(1, r.expertParallel.value_or(1));
+}
+
+// GPUs of each kind: as asked, else the model-parallel group the tp and pp asked for, else one. A group
+// beyond kMaxGpus is refused by checkGpuCounts; here it stops at the bound.
 int requestedGpus(const WorkloadRequest &r)
 {
-    return r.gpus.value_or(std::max(kGpus, std::max(1, r.tensorParallel.value_or(0)) *
-                                               std::max(1, r.pipelineParallel.value_or(0)) *
-                                               std::max(1, r.contextParallel.value_or(1)) *
-                                               std::max(1, r.expertParallel.value_or(1))));
+    return r.gpus.value_or(int(std::clamp<qint64>(requestedGroup(r), kGpus, kMaxGpus)));
+}
+
+// GPU counts and parallel degrees within kMaxGpus, each and together, refused at the field that asks for
+// too many: the window and the command line resolve through here, so they refuse the same values.
+void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
+{
+    const auto bounded = [&](WorkloadField field, const std::optional<int> &value, int minimum,
+                             const QString &name) {
+        if (value && (*value < minimum || *value > kMaxGpus)) {
+            problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 to %4")
+                                         .arg(name)
+                                         .arg(*value)
+                                         .arg(minimum)
+                                         .arg(kMaxGpus)});
+            return false;
+        }
+        return true;
+    };
+    // 0 asks for an automatic split.
+    const bool gpus = bounded(WorkloadField::Gpus, r.gpus, 1, QStringLiteral("gpus"));
+    const bool tensor = bounded(WorkloadField::TensorParallel, r.tensorParallel, 0, QStringLiteral("tp"));
+    const bool pipeline = bounded(WorkloadField::PipelineParallel, r.pipelineParallel, 0, QStringLiteral("pp"));
+    const qint64 group = requestedGroup(r);
+    if (!(gpus && tensor && pipeline) || group <= kMaxGpus)
+        return;
+    QStringList factors;
+    const auto factor = [&](const std::optional<int> &value, const char *name) {
+        if (value && *value > 1)
+            factors << QStringLiteral("%1 %2").arg(QLatin1String(name)).arg(*value);
+    };
+    factor(r.tensorParallel, "tp");
+    factor(r.pipelineParallel, "pp");
+    factor(r.contextParallel, "cp");
+    factor(r.expertParallel, "ep");
+    const WorkloadField field = r.tensorParallel && *r.tensorParallel > 1 ? WorkloadField::TensorParallel
+                                : r.pipelineParallel && *r.pipelineParallel > 1 ? WorkloadField::PipelineParallel
+                                                                               : WorkloadField::ContextParallel;
+    problems->append({field, WorkloadResolver::tr("%1 = %2 GPUs: allowed up to %3 GPUs")
+                                 .arg(factors.join(QStringLiteral(" x ")))
+                                 .arg(group)
+                                 .arg(kMaxGpus)});
 }
 
 bool usesAdapters(Task task)
@@ -217,6 +263,7 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.weightPrecision = r.weightPrecision.value_or(defaultWeights(w.task));
     w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
     w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
+    checkGpuCounts(r, &result.problems);
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
     w.gpuCount = requestedGpus(r);

@@ -2,9 +2,12 @@
 
 #include <EstimateJson.h>
 #include <MathTerm.h>
+#include <MissingSpecs.h>
+#include <NumberText.h>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -14,16 +17,12 @@ namespace {
 
 QString num(double value, int decimals = 1)
 {
-    return QString::number(value, 'f', decimals);
+    return NumberText::fixed(value, decimals);
 }
 
 QString big(double value)
 {
-    if (value >= 100.0)
-        return QString::number(value, 'f', 0);
-    if (value >= 10.0)
-        return QString::number(value, 'f', 1);
-    return QString::number(value, 'f', 2);
+    return NumberText::fixed(value, value >= 100.0 ? 0 : value >= 10.0 ? 1 : 2);
 }
 
 void writeVerdict(QTextStream &out, const QString &task, const Verdict &verdict)
@@ -50,7 +49,7 @@ QString mathPrecision(const Estimate &e)
 {
     const auto sixteenBit = [](Precision p) { return p == Precision::Bf16 || p == Precision::Fp16; };
     const QString asked = Precisions::name(e.activationPrecision);
-    if (e.computePrecisionUsed == e.activationPrecision ||
+    if (e.peakTflopsUsed <= 0.0 || e.computePrecisionUsed == e.activationPrecision ||
         (sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision)))
         return asked;
     return QStringLiteral("%1 (at the %2 rate)").arg(asked, Precisions::name(e.computePrecisionUsed));
@@ -86,6 +85,16 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
         out << header(e) << "\n";
         for (const QString &note : e.notes)
             out << "  note: " << note << "\n";
+        if (!e.memoryKnown()) {
+            out << "  memory per GPU: " << MissingSpecs::needsText(e.missingForMemory()) << "\n";
+            out << "  speed and cost: " << MissingSpecs::needsText(e.missing) << "\n";
+            writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
+            writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
+            if (showMath)
+                writeMath(out, e);
+            out << "\n";
+            continue;
+        }
         const MemoryBreakdown &m = e.memory;
         out << "  memory per GPU: " << num(e.perGpuGb) << " GB of " << num(e.capacityGb, 0) << " GB, "
             << (e.fits ? QStringLiteral("fits") : QStringLiteral("does not fit"));
@@ -171,14 +180,19 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             }
         }
         const CostResult &c = e.cost;
-        out << "  cost: "
-            << (c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
-                                : QStringLiteral("no price"))
-            << (c.usdPerMillionTokens
-                    ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3))
-                    : QString())
-            << ", " << big(c.joulesPerToken) << " J/token, electricity $"
-            << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
+        const QString price = c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
+                                              : QStringLiteral("no price");
+        if (!e.speedKnown()) {
+            out << "  speed and cost: " << MissingSpecs::needsText(e.missing) << "\n";
+            out << "  price: " << price << "\n";
+        } else {
+            out << "  cost: " << price
+                << (c.usdPerMillionTokens
+                        ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3))
+                        : QString())
+                << ", " << big(c.joulesPerToken) << " J/token, electricity $"
+                << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
+        }
         writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
         writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
         if (showMath)
@@ -221,14 +235,19 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
     };
     const QVector<Row> rows{
         {QStringLiteral("memory per GPU (GB)"),
-         [](const Estimate &e) { return std::optional<double>(e.perGpuGb); }, false, 1},
+         [](const Estimate &e) { return e.memoryKnown() ? std::optional<double>(e.perGpuGb) : std::nullopt; },
+         false, 1},
         {QStringLiteral("capacity (GB)"),
-         [](const Estimate &e) { return std::optional<double>(e.capacityGb); }, true, 0},
+         [](const Estimate &e) { return e.memoryKnown() ? std::optional<double>(e.capacityGb) : std::nullopt; },
+         true, 0},
         {QStringLiteral("fewest GPUs"),
          [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; },
          false, 0},
         {QStringLiteral("peak used (TFLOPS)"),
-         [](const Estimate &e) { return std::optional<double>(e.peakTflopsUsed); }, true, 1},
+         [](const Estimate &e) {
+             return e.peakTflopsUsed > 0.0 ? std::optional<double>(e.peakTflopsUsed) : std::nullopt;
+         },
+         true, 1},
         {QStringLiteral("TTFT (ms)"), inference([](const InferenceResult &r) { return r.ttftMs; }), false, 1},
         {QStringLiteral("TPOT (ms)"), inference([](const InferenceResult &r) { return r.tpotMs; }), false, 2},
         {QStringLiteral("decode tokens/s"),
@@ -271,7 +290,10 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         {QStringLiteral("$ per million tokens"), [](const Estimate &e) { return e.cost.usdPerMillionTokens; },
          false, 3},
         {QStringLiteral("joules per token"),
-         [](const Estimate &e) { return std::optional<double>(e.cost.joulesPerToken); }, false, 2},
+         [](const Estimate &e) {
+             return e.speedKnown() ? std::optional<double>(e.cost.joulesPerToken) : std::nullopt;
+         },
+         false, 2},
     };
     const int labelWidth = 24;
     int columnWidth = 16;
@@ -280,7 +302,10 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
     const Estimate &first = estimates.constFirst();
     out << first.modelId << ", " << Tasks::name(first.task) << ", " << Precisions::name(first.weightPrecision)
         << " weights, " << first.parallelism.gpus << " GPU(s) of each, profile " << first.profileId
-        << " (* = best in the row)\n\n";
+        << " (* = best in the row";
+    if (std::any_of(estimates.cbegin(), estimates.cend(), [](const Estimate &e) { return !e.speedKnown(); }))
+        out << "; needs spec = a value the catalogue lacks, named below";
+    out << ")\n\n";
     out << QString(labelWidth, u' ');
     for (const Estimate &e : estimates)
         out << e.gpuId.rightJustified(columnWidth);
@@ -306,9 +331,16 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
             row.label == QLatin1String("peak used (TFLOPS)") || row.label == QLatin1String("$/GPU-hour");
         for (const Estimate &e : estimates) {
             const auto value = row.value(e);
-            QString cell = !e.fits && !specRow ? QStringLiteral("no fit")
-                           : value             ? QString::number(*value, 'f', row.decimals)
-                                               : QStringLiteral("n/a");
+            // A value the GPU's record lacks: the notes below say which ("needs memory bandwidth").
+            const bool memoryRow = row.label == QLatin1String("memory per GPU (GB)") ||
+                                   row.label == QLatin1String("capacity (GB)") ||
+                                   row.label == QLatin1String("fewest GPUs");
+            const bool priceRow = row.label == QLatin1String("$/GPU-hour"); // a catalogue value: n/a
+            const bool needsSpec = !value && !priceRow && (memoryRow ? !e.memoryKnown() : !e.speedKnown());
+            QString cell = needsSpec                 ? QStringLiteral("needs spec")
+                           : !e.fits && !specRow     ? QStringLiteral("no fit")
+                           : value                   ? NumberText::fixed(*value, row.decimals)
+                                                     : QStringLiteral("n/a");
             if (value && best && *value == *best && estimates.size() > 1 && (e.fits || specRow))
                 cell += u'*';
             else
@@ -319,7 +351,10 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
     }
     out << QStringLiteral("fits").leftJustified(labelWidth);
     for (const Estimate &e : estimates)
-        out << QString(e.fits ? QStringLiteral("yes ") : QStringLiteral("no ")).rightJustified(columnWidth);
+        out << QString(!e.memoryKnown() ? QStringLiteral("needs spec ")
+                       : e.fits         ? QStringLiteral("yes ")
+                                        : QStringLiteral("no "))
+                   .rightJustified(columnWidth);
     out << "\n\n";
     for (const Estimate &e : estimates) {
         out << e.gpuName << " (" << e.gpuId << ")\n";

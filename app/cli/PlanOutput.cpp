@@ -3,6 +3,7 @@
 #include "TextTable.h"
 #include "WorkloadOptions.h"
 
+#include <NumberText.h>
 #include <Planner.h>
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -29,7 +30,7 @@ QJsonValue number(std::optional<double> value)
 
 QString fixed(double value, int decimals)
 {
-    return QLocale().toString(value, 'f', decimals);
+    return NumberText::fixed(value, decimals, QLocale());
 }
 
 // Dollars as people read them: cents below $1,000, whole dollars above.

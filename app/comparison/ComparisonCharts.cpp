@@ -4,6 +4,7 @@
 #include "ChartPalette.h"
 #include "LineChartWidget.h"
 #include "LoadCurves.h"
+#include "MissingSpecs.h"
 #include "RadarChartWidget.h"
 #include "ScalingCurves.h"
 
@@ -161,10 +162,22 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
             return std::nullopt;
         return value(estimates.at(i));
     };
+    // A GPU whose record lacks a value the chart's numbers need has no bar ("n/a"): the footnote says which.
+    auto lacking = [&estimates](bool memoryOnly) {
+        QStringList lines;
+        for (const Estimate &e : estimates) {
+            const QVector<GpuField::Id> missing = memoryOnly ? e.missingForMemory() : e.missing;
+            if (!missing.isEmpty())
+                lines << tr("n/a for %1: %2 (not in the catalogue).").arg(e.gpuName, MissingSpecs::needsText(missing));
+        }
+        return lines.isEmpty() ? QString() : u' ' + lines.join(u' ');
+    };
     auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
-                             const QString &unit, const std::function<QVector<Value>(int)> &values) {
+                             const QString &unit, const std::function<QVector<Value>(int)> &values,
+                             bool memoryOnly = false) {
         ChartData chart = singleMetric(title, names, axis, unit, values,
-                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary));
+                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) +
+                                           lacking(memoryOnly));
         if (estimates.isEmpty())
             chart.series.clear();
         return chart;
@@ -173,10 +186,11 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     charts.insert(ChartKind::Fit,
                     workloadChart(tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
                                   tr("Memory per GPU (GB)"), QStringLiteral("GB"), [&](int i) {
-                                      if (i >= estimates.size())
+                                      if (i >= estimates.size() || !estimates.at(i).memoryKnown())
                                           return QVector<Value>{std::nullopt, std::nullopt};
                                       return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
-                                  }));
+                                  },
+                                  true));
     if (training) {
         charts.insert(ChartKind::Latency,
                         workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"), QStringLiteral("s"),
@@ -283,6 +297,10 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
     chart.footnote = tr("%1. Exposed communication only (what overlaps with compute is not counted); "
                         "n/a: does not fit on that many GPUs.")
                          .arg(input.workloadSummary);
+    for (const Estimate &e : estimates)
+        if (!e.speedKnown())
+            chart.footnote += u' ' + tr("n/a for %1: %2 (not in the catalogue).")
+                                         .arg(e.gpuName, MissingSpecs::needsText(e.missing));
     return chart;
 }
 

@@ -1,6 +1,7 @@
 #include "ComparisonPresenter.h"
 
 #include "ComparisonCharts.h"
+#include "MissingSpecs.h"
 #include "Quantity.h"
 #include "ValueFormat.h"
 
@@ -16,6 +17,31 @@ using Value = std::optional<double>;
 bool isServingRow(const QString &rowId)
 {
     return rowId.startsWith(QStringLiteral("serve."));
+}
+
+// What a workload row's number needs that this GPU's record lacks: the memory rows the memory size, the
+// compute rate row its field, the price row nothing (a catalogue value shown as such), the rest everything.
+QString missingFor(const QString &rowId, const Estimate &e)
+{
+    if (e.speedKnown() || rowId == QLatin1String("cost.gpu-hour"))
+        return {};
+    if (rowId == QLatin1String("fit.peak")) {
+        QVector<GpuField::Id> compute;
+        for (GpuField::Id field : e.missing)
+            if (field != GpuField::MemoryGb && field != GpuField::MemoryBandwidthGBs)
+                compute << field;
+        return MissingSpecs::needsText(compute);
+    }
+    if (rowId.startsWith(QStringLiteral("fit.")))
+        return MissingSpecs::needsText(e.missingForMemory());
+    return MissingSpecs::needsText(e.missing);
+}
+
+// A speed or cost from an out-of-range estimate (a datasheet value far off) is marked as such in its cell.
+bool outOfRange(const QString &rowId, const Estimate &e)
+{
+    return e.speedOutOfRange && !rowId.startsWith(QStringLiteral("fit.")) &&
+           rowId != QLatin1String("cost.gpu-hour");
 }
 
 // One catalogue figure shown in the Specs section.
@@ -280,15 +306,23 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                                  const QString &unit, Better better, bool needsFit,
                                  const std::function<Value(const Estimate &)> &value,
                                  const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
         for (const Estimate &estimate : input.estimates) {
+            row.missing << missingFor(id, estimate);
+            if (!row.missing.constLast().isEmpty()) {
+                row.values << std::nullopt;
+                row.notes << QString();
+                continue;
+            }
             if (needsFit && !estimate.fits) {
                 row.values << std::nullopt;
                 row.notes << tr("does not fit");
                 continue;
             }
             row.values << value(estimate);
-            row.notes << (note ? note(estimate) : QString());
+            row.notes << (outOfRange(id, estimate) ? ComparisonPresentation::tr("out of range")
+                          : note                   ? note(estimate)
+                                                   : QString());
         }
         m_table.rows << row;
     };
@@ -392,11 +426,17 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
     auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
                                            Better better, const std::function<Value(const Estimate &)> &value,
                                            const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
         for (const Estimate &estimate : input.estimates) {
-            const bool shown = estimate.fits && estimate.training;
+            row.missing << missingFor(id, estimate);
+            const bool lacking = !row.missing.constLast().isEmpty();
+            const bool shown = estimate.fits && estimate.training && !lacking;
             row.values << (shown ? value(estimate) : std::nullopt);
-            row.notes << (!estimate.fits ? tr("does not fit") : shown && note ? note(estimate) : QString());
+            row.notes << (lacking                            ? QString()
+                          : !estimate.fits                   ? tr("does not fit")
+                          : shown && outOfRange(id, estimate) ? tr("out of range")
+                          : shown && note                    ? note(estimate)
+                                                             : QString());
         }
         m_table.rows << row;
         return &m_table.rows.last();
@@ -484,17 +524,20 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
                                            Better better,
                                            const std::function<Value(const ServingResult &)> &value,
                                            const std::function<QString(const ServingResult &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
         row.detail =
             tr("TTFT: time to first token. TPOT: time per output token. Continuous batching simulated step "
                "by step under this load, as vLLM, TensorRT-LLM and SGLang schedule: latencies include the "
                "time a request waits for a place in the batch.");
         for (const Estimate &estimate : input.estimates) {
+            row.missing << missingFor(id, estimate);
             const bool shown = estimate.fits && estimate.serving;
             row.values << (shown ? value(*estimate.serving) : std::nullopt);
-            row.notes << (!estimate.fits  ? tr("does not fit")
-                          : shown && note ? note(*estimate.serving)
-                                          : QString());
+            row.notes << (!row.missing.constLast().isEmpty() ? QString()
+                          : !estimate.fits                    ? tr("does not fit")
+                          : shown && outOfRange(id, estimate) ? tr("out of range")
+                          : shown && note                     ? note(*estimate.serving)
+                                                              : QString());
         }
         m_table.rows << row;
     };
@@ -664,6 +707,14 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
         return {};
     const GpuSpec &gpu = m_gpus.at(gpuColumn);
     const Value value = row->values.value(gpuColumn);
+
+    // No formula to show for a number this GPU's record cannot give: what it lacks instead.
+    const QString missing = row->missing.value(gpuColumn);
+    if (!missing.isEmpty())
+        return {MathTermView{row->label, missing,
+                             tr("%1 has no value for it in the catalogue; add it on the Catalogue tab")
+                                 .arg(gpu.displayName()),
+                             std::nullopt, row->unit}};
 
     if (isServingRow(rowId))
         return gpuColumn < m_estimates.size() ? servingMath(rowId, m_estimates.at(gpuColumn))

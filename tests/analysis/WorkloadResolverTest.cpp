@@ -217,3 +217,34 @@ TEST(WorkloadResolver, TheBatchIsTheSameLoadOnEveryGpuSplitOverItsReplicas)
         EXPECT_NEAR(e.training->tokensPerS * e.training->stepTimeS, 64.0 * 4096, 1e-6 * 64 * 4096);
     }
 }
+
+// tp x pp is bounded where a request is resolved (the window and the command line both resolve there).
+TEST(WorkloadResolver, ParallelDegreesBeyondTheGpuBoundAreRefusedWithTheBound)
+{
+    WorkloadRequest r;
+    r.modelId = QStringLiteral("llama-3-8b");
+    r.tensorParallel = 65536;
+    r.pipelineParallel = 65536;
+    const ResolvedWorkload resolved = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    ASSERT_FALSE(resolved.workload);
+    ASSERT_FALSE(resolved.problems.isEmpty());
+    EXPECT_EQ(resolved.problems.first().field, WorkloadField::TensorParallel);
+    EXPECT_EQ(resolved.problems.first().message,
+              QStringLiteral("tp 65536 x pp 65536 = 4294967296 GPUs: allowed up to 65536 GPUs"));
+
+    r.tensorParallel = 70000;
+    r.pipelineParallel.reset();
+    const ResolvedWorkload one = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    ASSERT_FALSE(one.problems.isEmpty());
+    EXPECT_EQ(one.problems.first().message, QStringLiteral("tp 70000: allowed 0 to 65536"));
+
+    // Given GPUs and both degrees within them, their product beyond: refused, never divided by a wrapped 0.
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    w.gpuCount = 65536;
+    w.tensorParallel = 65536;
+    w.pipelineParallel = 65536;
+    const auto problem = Estimator::check(w);
+    ASSERT_TRUE(problem);
+    EXPECT_TRUE(problem->message.contains(QStringLiteral("4294967296"))) << problem->message.toStdString();
+}

@@ -697,3 +697,70 @@ TEST_F(EstimateCommands, BadTrainingLayoutIsExit2NamingTheOption)
                     QStringLiteral("400")},
                    {QStringLiteral("--network-gbps"), QStringLiteral("training")});
 }
+
+// A GPU just added with its memory but no bandwidth yet: estimate, --json and compare say what it needs
+// for each number, and never print 0 for what cannot be known.
+TEST_F(EstimateCommands, AGpuWithoutBandwidthSaysWhatItNeedsAndNeverZero)
+{
+    const QString csv = m_dir.filePath(QStringLiteral("new.csv"));
+    QFile file(csv);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu_id,vendor,product,memory_gb,fp16_dense_tflops,tdp_w\r\nnew_gpu,Acme,New GPU,80,989.4,700\r\n");
+    file.close();
+    const ProcessResult imported = run({QStringLiteral("import"), csv});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+
+    const QStringList estimate{QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                               QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
+                               QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                               QStringLiteral("inference")};
+    const QJsonArray all = results(estimate);
+    ASSERT_EQ(all.size(), 2);
+    const QJsonObject h100 = all.at(0).toObject();
+    const QJsonObject added = all.at(1).toObject();
+    EXPECT_TRUE(h100.value(QStringLiteral("missing")).toArray().isEmpty());
+    EXPECT_EQ(added.value(QStringLiteral("missing")).toArray(),
+              QJsonArray{QStringLiteral("memory_bandwidth_gbs")});
+    // Memory fit needs only the memory size.
+    const QJsonObject memory = added.value(QStringLiteral("memory")).toObject();
+    EXPECT_NEAR(memory.value(QStringLiteral("per_gpu_gb")).toDouble(),
+                h100.value(QStringLiteral("memory")).toObject().value(QStringLiteral("per_gpu_gb")).toDouble(),
+                1e-9);
+    EXPECT_TRUE(memory.value(QStringLiteral("fits")).toBool());
+    EXPECT_TRUE(added.value(QStringLiteral("inference")).isNull());
+    EXPECT_TRUE(added.value(QStringLiteral("cost")).toObject().value(QStringLiteral("joules_per_token")).isNull());
+    EXPECT_NE(added.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("inference")).toObject().value(
+                  QStringLiteral("level")),
+              QStringLiteral("recommended"));
+
+    const ProcessResult text = run(estimate);
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    EXPECT_TRUE(text.out.contains(QStringLiteral("speed and cost: needs memory bandwidth"))) << text.out.toStdString();
+
+    const ProcessResult compared = run({QStringLiteral("compare"), QStringLiteral("--gpu"),
+                                        QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
+                                        QStringLiteral("llama-3-8b")});
+    ASSERT_EQ(compared.exitCode, 0) << compared.err.toStdString();
+    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs spec"))) << compared.out.toStdString();
+    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs memory bandwidth"))) << compared.out.toStdString();
+    // No row stars the new GPU: its column (the last) never ends in '*'.
+    for (const QString &line : compared.out.split(u'\n')) {
+        if (line.contains(QStringLiteral("needs spec"))) {
+            EXPECT_FALSE(line.trimmed().endsWith(u'*')) << line.toStdString();
+        }
+    }
+}
+
+TEST_F(EstimateCommands, ParallelDegreesBeyondTheGpuBoundAreExit2WithTheBound)
+{
+    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                           QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                           QStringLiteral("inference")};
+    expectBadInput(base + QStringList{QStringLiteral("--tp"), QStringLiteral("65536"), QStringLiteral("--pp"),
+                                      QStringLiteral("65536")},
+                   {QStringLiteral("--tp"), QStringLiteral("tp 65536 x pp 65536 = 4294967296 GPUs"),
+                    QStringLiteral("allowed up to 65536 GPUs")});
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("65536"), QStringLiteral("--tp"),
+                                      QStringLiteral("65536"), QStringLiteral("--pp"), QStringLiteral("65536")},
+                   {QStringLiteral("--tp"), QStringLiteral("4294967296")});
+}

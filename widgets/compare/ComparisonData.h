@@ -23,6 +23,9 @@ struct ComparisonRow
     QVector<std::optional<double>> values; // one per column; nullopt shows "n/a"
     QVector<QString> notes; // one per column (may be shorter): "sparse", "measured: 1,234 tok/s"
     QString detail;         // more about the quantity (method, source), shown as the label's tooltip
+    // One per column (may be shorter): why a column has no value when the GPU's record lacks one it needs
+    // ("needs memory bandwidth"), shown instead of "n/a"; such a cell is never the best.
+    QVector<QString> missing;
 };
 
 struct ComparisonData

@@ -268,6 +268,8 @@ QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) con
 QString ComparisonTableModel::valueText(const ComparisonRow &row, int gpuColumn) const
 {
     const auto value = row.values.value(gpuColumn);
+    if (!value && !row.missing.value(gpuColumn).isEmpty())
+        return row.missing.value(gpuColumn);
     QString text = value ? ValueFormat::number(*value) : tr("n/a");
     const QString note = row.notes.value(gpuColumn);
     if (!note.isEmpty())
@@ -285,9 +287,12 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
     case Qt::ToolTipRole: {
         QStringList lines;
         const QString gpu = m_data.columnTitles.value(gpuColumn);
+        const QString missing = row.missing.value(gpuColumn);
         lines << tr("%1, %2: %3")
                      .arg(gpu, row.label,
-                          value ? ValueFormat::withUnit(*value, row.unit) : tr("not available"));
+                          value              ? ValueFormat::withUnit(*value, row.unit)
+                          : missing.isEmpty() ? tr("not available")
+                                              : tr("%1 (not in the catalogue)").arg(missing));
         if (best)
             lines << (row.betterWhen == ComparisonRow::BetterWhen::Lower ? tr("Best in this row (lowest)")
                                                                          : tr("Best in this row (highest)"));
@@ -296,6 +301,8 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
         return lines.join(u'\n');
     }
     case Qt::AccessibleTextRole:
+        if (!value && !row.missing.value(gpuColumn).isEmpty())
+            return row.missing.value(gpuColumn);
         return value ? ValueFormat::withUnit(*value, row.unit) : tr("not available");
     case Qt::AccessibleDescriptionRole: {
         QStringList parts;

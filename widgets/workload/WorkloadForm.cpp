@@ -1,5 +1,6 @@
 #include "WorkloadForm.h"
 
+#include "ComboBoxAccessible.h"
 #include "ThemeColors.h"
 
 #include <QComboBox>
@@ -187,6 +188,7 @@ void WorkloadForm::addTrainingFields(int row)
                                  "own (8 on HGX boards)"));
 
     m_network = new QComboBox;
+    ComboBoxAccessible::markNamedByLabel(m_network);
     m_network->setEditable(true);
     m_network->setInsertPolicy(QComboBox::NoInsert);
     m_network->addItem(tr("400 Gb/s InfiniBand NDR"), QStringLiteral("400"));
@@ -301,6 +303,7 @@ QSpinBox *WorkloadForm::addSpinBox(const QString &field, const QString &caption,
 QComboBox *WorkloadForm::addComboBox(const QString &field, const QString &caption, int row, int column)
 {
     auto *combo = new QComboBox;
+    ComboBoxAccessible::markNamedByLabel(combo);
     addField(field, caption, combo, row, column);
     return combo;
 }

@@ -1,0 +1,87 @@
+#include "ModelSpecCheck.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+
+namespace ModelSpecCheck {
+
+namespace {
+
+// Bounds well past every published model (Llama 3.1 405B: 126 layers, hidden 16384; DeepSeek-V3: 256
+// experts; Gemma: 256k vocabulary), well inside the estimator's arithmetic.
+constexpr int kMaxLayers = 1024;
+constexpr int kMaxHidden = 262144;
+constexpr int kMaxHeads = 16384;
+constexpr int kMaxHeadDim = 4096;
+constexpr int kMaxFfn = 4194304;
+constexpr int kMaxVocab = 4194304;
+constexpr int kMaxContext = 100000000;
+constexpr int kMaxExperts = 4096;
+constexpr int kMaxRank = 262144;
+constexpr double kMaxParamsBillions = 1e6;  // a quadrillion parameters
+constexpr double kMaxGflopsPerSample = 1e9; // an exaFLOP per sample
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ModelSpecCheck", text);
+}
+
+QString outside(const char *key, double value, double minimum, double maximum)
+{
+    return tr("%1 %2: allowed %3 to %4")
+        .arg(QLatin1String(key))
+        .arg(value, 0, 'g', 12)
+        .arg(minimum, 0, 'g', 12)
+        .arg(maximum, 0, 'g', 12);
+}
+
+} // namespace
+
+QString problem(const ModelSpec &m)
+{
+    struct Bound
+    {
+        const char *key;
+        int value;
+        int minimum;
+        int maximum;
+    };
+    // Described as a transformer (as the estimator reads it: ModelArchitecture): then it needs a vocabulary.
+    const bool transformer = m.layers > 0 && m.hiddenSize > 0 && m.heads > 0;
+    const int one = transformer ? 1 : 0;
+    const Bound bounds[] = {
+        {"num_hidden_layers", m.layers, one, kMaxLayers},
+        {"hidden_size", m.hiddenSize, one, kMaxHidden},
+        // Each head has at least one dimension of the hidden state; each KV head serves a query head.
+        {"num_attention_heads", m.heads, one, std::min(kMaxHeads, std::max(1, m.hiddenSize))},
+        {"num_key_value_heads", m.kvHeads, 0, std::max(1, m.heads)},
+        {"head_dim", m.headDim, 0, kMaxHeadDim},
+        {"intermediate_size", m.ffnSize, 0, kMaxFfn},
+        {"vocab_size", m.vocabSize, one, kMaxVocab},
+        {"max_position_embeddings", m.maxContext, 0, kMaxContext},
+        {"num_local_experts", m.experts, 0, kMaxExperts},
+        {"num_experts_per_tok", m.activeExperts, 0, std::max(0, m.experts)},
+        {"n_shared_experts", m.sharedExperts, 0, kMaxExperts},
+        {"first_k_dense_replace", m.denseLayers, 0, std::max(0, m.layers)},
+        {"moe_intermediate_size", m.moeFfnSize, 0, kMaxFfn},
+        {"kv_lora_rank", m.kvLoraRank, 0, kMaxRank},
+        {"qk_rope_head_dim", m.qkRopeHeadDim, 0, kMaxHeadDim},
+        {"q_lora_rank", m.qLoraRank, 0, kMaxRank},
+        {"qk_nope_head_dim", m.qkNopeHeadDim, 0, kMaxHeadDim},
+        {"v_head_dim", m.vHeadDim, 0, kMaxHeadDim},
+        {"sliding_window", m.slidingWindow, 0, kMaxContext},
+    };
+    for (const Bound &b : bounds)
+        if (b.value < b.minimum || b.value > b.maximum)
+            return outside(b.key, b.value, b.minimum, b.maximum);
+    if (m.paramsBillions && !(std::isfinite(*m.paramsBillions) && *m.paramsBillions >= 0.0 &&
+                              *m.paramsBillions <= kMaxParamsBillions))
+        return outside("params_billions", *m.paramsBillions, 0, kMaxParamsBillions);
+    if (m.gflopsPerSample && !(std::isfinite(*m.gflopsPerSample) && *m.gflopsPerSample >= 0.0 &&
+                               *m.gflopsPerSample <= kMaxGflopsPerSample))
+        return outside("gflops_per_sample", *m.gflopsPerSample, 0, kMaxGflopsPerSample);
+    return {};
+}
+
+} // namespace ModelSpecCheck
