@@ -10,16 +10,33 @@
             <numerusform>Delete %n GPUs</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Restore %n recovered edit(s)</source>
+        <translation>
+            <numerusform>Restore %n recovered edit</numerusform>
+            <numerusform>Restore %n recovered edits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revert %n unsaved change(s)</source>
+        <translation>
+            <numerusform>Revert %n unsaved change</numerusform>
+            <numerusform>Revert %n unsaved changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueRecovery</name>
+    <message numerus="yes">
+        <source>%n GPU(s) were changed, added or deleted and not saved when GPU Compare was ended. Restore puts them back as unsaved edits (Undo takes them out again); Discard deletes them.</source>
+        <translation>
+            <numerusform>%n GPU was changed, added or deleted and not saved when GPU Compare was ended. Restore puts it back as an unsaved edit (Undo takes it out again); Discard deletes it.</numerusform>
+            <numerusform>%n GPUs were changed, added or deleted and not saved when GPU Compare was ended. Restore puts them back as unsaved edits (Undo takes them out again); Discard deletes them.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CatalogueTab</name>
-    <message numerus="yes">
-        <source>Another program changed %n GPU(s) in the catalogue file since they were read:</source>
-        <translation>
-            <numerusform>Another program changed %n GPU in the catalogue file since it was read:</numerusform>
-            <numerusform>Another program changed %n GPUs in the catalogue file since they were read:</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>Saved %n change(s) to the catalogue</source>
         <translation>
@@ -88,6 +105,33 @@
     </message>
 </context>
 <context>
+    <name>ConflictDialog</name>
+    <message numerus="yes">
+        <source>Another program changed %n GPU(s) in the catalogue file since they were read. Keep your versions of all of them, or the file&apos;s?</source>
+        <translation>
+            <numerusform>Another program changed %n GPU in the catalogue file since it was read. Keep your version, or the file&apos;s?</numerusform>
+            <numerusform>Another program changed %n GPUs in the catalogue file since they were read. Keep your versions of all of them, or the file&apos;s?</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ImportPlan</name>
+    <message numerus="yes">
+        <source>%n more GPU(s)</source>
+        <translation>
+            <numerusform>%n more GPU</numerusform>
+            <numerusform>%n more GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The file has empty cells where the catalogue has values: changing existing GPUs empties %n value(s): %1.</source>
+        <translation>
+            <numerusform>The file has empty cells where the catalogue has values: changing existing GPUs empties %n value: %1.</numerusform>
+            <numerusform>The file has empty cells where the catalogue has values: changing existing GPUs empties %n values: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Planner</name>
     <message numerus="yes">
         <source>tp %1 × pp %2 × %n replica(s)</source>
@@ -108,6 +152,16 @@
         <translation>
             <numerusform>tp %1 × %n replica</numerusform>
             <numerusform>tp %1 × %n replicas</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RevertConfirmation</name>
+    <message numerus="yes">
+        <source>Discard %n unsaved change(s)?</source>
+        <translation>
+            <numerusform>Discard %n unsaved change?</numerusform>
+            <numerusform>Discard %n unsaved changes?</numerusform>
         </translation>
     </message>
 </context>

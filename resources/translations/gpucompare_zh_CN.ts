@@ -19,6 +19,18 @@
         <source>cannot write %1: %2; the previous file was kept</source>
         <translation>无法写入 %1：%2；已保留原文件</translation>
     </message>
+    <message>
+        <source>the disk is full (%1)</source>
+        <translation>磁盘已满（%1）</translation>
+    </message>
+    <message>
+        <source>the file is larger than this disk or this process may write (%1)</source>
+        <translation>文件超出此磁盘或此进程允许写入的大小（%1）</translation>
+    </message>
+    <message>
+        <source>not all of it could be written (is the disk full?)</source>
+        <translation>未能全部写入（磁盘已满？）</translation>
+    </message>
 </context>
 <context>
     <name>BarChartWidget</name>
@@ -52,16 +64,8 @@
         <translation>%1 已损坏：%2</translation>
     </message>
     <message>
-        <source>%1 cannot be read: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
         <source>%1 is an SQLite database but not a GPU Compare catalogue (application id %2, schema version %3); it was not changed</source>
         <translation>%1 是 SQLite 数据库，但不是 GPU Compare 目录（应用标识 %2，架构版本 %3）；未对其做任何更改</translation>
-    </message>
-    <message>
-        <source>cannot enable write-ahead logging: %1</source>
-        <translation>无法启用预写日志 (WAL)：%1</translation>
     </message>
     <message>
         <source>cannot create the folder %1</source>
@@ -118,6 +122,49 @@
     <message>
         <source>the catalogue is read-only: %1</source>
         <translation>目录为只读：%1</translation>
+    </message>
+    <message>
+        <source>cannot read %1; it was not changed</source>
+        <translation>无法读取 %1；文件未被更改</translation>
+    </message>
+    <message>
+        <source>cannot enable write-ahead logging</source>
+        <translation>无法启用预写日志</translation>
+    </message>
+    <message>
+        <source>%1 needs an upgrade from schema version %2 but no backup could be taken first, so it was not changed: %3</source>
+        <translation>%1 需要从架构版本 %2 升级，但无法先进行备份，因此未作更改：%3</translation>
+    </message>
+    <message>
+        <source>(a copy from before is at %1)</source>
+        <translation>（之前的副本位于 %1）</translation>
+    </message>
+    <message>
+        <source>%1 is the catalogue itself; back it up to another file</source>
+        <translation>%1 就是目录本身；请备份到另一个文件</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueBackup</name>
+    <message>
+        <source>cannot back up to %1: the folder %2 does not exist</source>
+        <translation>无法备份到 %1：文件夹 %2 不存在</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1: it is a folder</source>
+        <translation>无法备份到 %1：它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1</source>
+        <translation>无法备份到 %1</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1: the copy could not be synced to the disk</source>
+        <translation>无法备份到 %1：副本无法同步到磁盘</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1: the copy could not be renamed into place</source>
+        <translation>无法备份到 %1：副本无法重命名到位</translation>
     </message>
 </context>
 <context>
@@ -183,6 +230,18 @@
     <message>
         <source>Import (%1 added, %2 changed)</source>
         <translation>导入（新增 %1 个，修改 %2 个）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %n recovered edit(s)</source>
+        <translation>
+            <numerusform>恢复 %n 项找回的编辑</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Revert %n unsaved change(s)</source>
+        <translation>
+            <numerusform>撤销 %n 项未保存的更改</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -302,10 +361,6 @@
         <translation>%1 仍保持打开。</translation>
     </message>
     <message>
-        <source>Opened %1, read-only: %2</source>
-        <translation>已打开 %1，只读：%2</translation>
-    </message>
-    <message>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
@@ -313,16 +368,120 @@
         <source>GPU Compare catalogues (*.db *.sqlite);;All files (*)</source>
         <translation>GPU Compare 目录 (*.db *.sqlite);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>New Catalogue</source>
+        <translation>新建目录</translation>
+    </message>
+    <message>
+        <source>No catalogue was started at %1.</source>
+        <translation>未在 %1 新建目录。</translation>
+    </message>
+    <message>
+        <source>Started a new catalogue at %1</source>
+        <translation>已在 %1 新建目录</translation>
+    </message>
+    <message>
+        <source>Back Up Catalogue</source>
+        <translation>备份目录</translation>
+    </message>
+    <message>
+        <source>The catalogue was not backed up to %1.</source>
+        <translation>目录未备份到 %1。</translation>
+    </message>
+    <message>
+        <source>Backed up the catalogue to %1</source>
+        <translation>已将目录备份到 %1</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>The catalogue %1 is damaged.</source>
+        <translation>目录 %1 已损坏。</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU Compare catalogue.</source>
+        <translation>%1 不是 GPU Compare 目录。</translation>
+    </message>
+    <message>
+        <source>The catalogue %1 could not be opened.</source>
+        <translation>无法打开目录 %1。</translation>
+    </message>
+    <message>
+        <source>The file was not changed.</source>
+        <translation>文件未被更改。</translation>
+    </message>
+    <message>
+        <source>Open another catalogue, or start a new one from the bundled data in another file.</source>
+        <translation>打开另一个目录，或用内置数据在另一个文件中新建目录。</translation>
+    </message>
+    <message>
+        <source>Open Another…</source>
+        <translation>打开其他…</translation>
+    </message>
+    <message>
+        <source>Start New…</source>
+        <translation>新建…</translation>
+    </message>
+    <message>
+        <source>%1, read-only: %2</source>
+        <translation>%1，只读：%2</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueRecovery</name>
+    <message>
+        <source>unsaved catalogue edits lost: %1</source>
+        <translation>未保存的目录编辑已丢失：%1</translation>
+    </message>
+    <message>
+        <source>Recovered Catalogue Edits</source>
+        <translation>找回的目录编辑</translation>
+    </message>
+    <message>
+        <source>Unsaved catalogue edits were recovered but cannot be read: %1</source>
+        <translation>找回了未保存的目录编辑，但无法读取：%1</translation>
+    </message>
+    <message>
+        <source>The file %1 is left as it is.</source>
+        <translation>文件 %1 保持原样。</translation>
+    </message>
+    <message>
+        <source>Unsaved edits from %1 were recovered.</source>
+        <translation>找回了 %1 的未保存编辑。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) were changed, added or deleted and not saved when GPU Compare was ended. Restore puts them back as unsaved edits (Undo takes them out again); Discard deletes them.</source>
+        <translation>
+            <numerusform>GPU Compare 结束时有 %n 个 GPU 被更改、添加或删除且未保存。“恢复”将它们作为未保存的编辑放回（撤销可再次移除）；“丢弃”将删除它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueSession</name>
+    <message>
+        <source>no catalogue is open</source>
+        <translation>未打开目录</translation>
+    </message>
+    <message>
+        <source>Created a new catalogue at %1 (no file was there)</source>
+        <translation>已在 %1 新建目录（该处原无文件）</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3; the file as it was is kept at %4</source>
+        <translation>已将 %1 从架构版本 %2 升级到 %3；原文件保存在 %4</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueTab</name>
     <message>
         <source>Only GPUs I changed</source>
         <translation>仅显示我改过的 GPU</translation>
-    </message>
-    <message>
-        <source>Filter by name, vendor, architecture…</source>
-        <translation>按名称、厂商、架构筛选…</translation>
     </message>
     <message>
         <source>Filter the catalogue</source>
@@ -393,46 +552,12 @@
         <translation>还原(&amp;V)</translation>
     </message>
     <message>
-        <source>Throw away every edit not saved yet</source>
-        <translation>丢弃所有尚未保存的编辑</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Sources of %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;%1 的来源：&lt;/b&gt;%2</translation>
     </message>
     <message>
         <source>none given</source>
         <translation>未提供</translation>
-    </message>
-    <message>
-        <source>%1: yours %2, in the file %3</source>
-        <translation>%1：您的值 %2，文件中为 %3</translation>
-    </message>
-    <message>
-        <source>you deleted it; the file changed it</source>
-        <translation>您已删除它；文件中它被修改了</translation>
-    </message>
-    <message>
-        <source>the file no longer has it</source>
-        <translation>文件中已没有它</translation>
-    </message>
-    <message>
-        <source>Save Catalogue</source>
-        <translation>保存目录</translation>
-    </message>
-    <message numerus="yes">
-        <source>Another program changed %n GPU(s) in the catalogue file since they were read:</source>
-        <translation>
-            <numerusform>自读取以来，另一个程序修改了目录文件中的 %n 个 GPU：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Keep Mine</source>
-        <translation>保留我的</translation>
-    </message>
-    <message>
-        <source>Keep Theirs</source>
-        <translation>保留文件中的</translation>
     </message>
     <message numerus="yes">
         <source>Saved %n change(s) to the catalogue</source>
@@ -443,10 +568,6 @@
     <message>
         <source>Nothing was saved: %1</source>
         <translation>未保存任何内容：%1</translation>
-    </message>
-    <message>
-        <source>Reverted to the catalogue file</source>
-        <translation>已还原为目录文件中的内容</translation>
     </message>
     <message>
         <source>Unsaved Catalogue Edits</source>
@@ -530,6 +651,38 @@
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
+    <message>
+        <source>Filter by name, vendor, architecture… (%1)</source>
+        <translation>按名称、厂商、架构筛选…（%1）</translation>
+    </message>
+    <message>
+        <source>Throw away every edit not saved yet (undoable)</source>
+        <translation>丢弃所有尚未保存的编辑（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Find GPUs by name, vendor or architecture</source>
+        <translation>按名称、厂商或架构查找 GPU</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Nothing to save</source>
+        <translation>没有需要保存的内容</translation>
+    </message>
+    <message>
+        <source>Reverted to the catalogue file; Undo brings the edits back</source>
+        <translation>已还原为目录文件；撤销可恢复这些编辑</translation>
+    </message>
 </context>
 <context>
     <name>ChartExportDialog</name>
@@ -591,10 +744,6 @@
     <message>
         <source>Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.</source>
         <translation>无法导出 %1：%2x%3 像素超出了每边 %4 的上限。</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>Cannot export %1: not enough memory for the image.</source>
@@ -952,6 +1101,10 @@
     <message>
         <source>%1. Exposed communication only (what overlaps with compute is not counted); n/a: does not fit on that many GPUs.</source>
         <translation>%1。仅计暴露的通信（与计算重叠的部分不计）；n/a：在该数量的 GPU 上放不下。</translation>
+    </message>
+    <message>
+        <source>n/a for %1: %2 (not in the catalogue).</source>
+        <translation>%1 无数据：%2（目录中没有）。</translation>
     </message>
 </context>
 <context>
@@ -1513,6 +1666,14 @@ Source: %6</source>
         <source>%1 hours</source>
         <translation>%1 小时</translation>
     </message>
+    <message>
+        <source>out of range</source>
+        <translation>超出范围</translation>
+    </message>
+    <message>
+        <source>%1 has no value for it in the catalogue; add it on the Catalogue tab</source>
+        <translation>%1 在目录中没有该值；请在“目录”选项卡中添加</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -1571,6 +1732,43 @@ Source: %6</source>
         <source>best value in this row</source>
         <translation>本行最佳值</translation>
     </message>
+    <message>
+        <source>%1 (not in the catalogue)</source>
+        <translation>%1（目录中没有）</translation>
+    </message>
+</context>
+<context>
+    <name>ConflictDialog</name>
+    <message>
+        <source>Save Catalogue</source>
+        <translation>保存目录</translation>
+    </message>
+    <message numerus="yes">
+        <source>Another program changed %n GPU(s) in the catalogue file since they were read. Keep your versions of all of them, or the file&apos;s?</source>
+        <translation>
+            <numerusform>自读取以来，另一个程序更改了目录文件中的 %n 个 GPU。全部保留您的版本，还是文件中的版本？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep Mine</source>
+        <translation>保留我的</translation>
+    </message>
+    <message>
+        <source>Keep Theirs</source>
+        <translation>保留文件中的</translation>
+    </message>
+    <message>
+        <source>%1: yours %2, in the file %3</source>
+        <translation>%1：您的值 %2，文件中为 %3</translation>
+    </message>
+    <message>
+        <source>you deleted it; the file changed it</source>
+        <translation>您已删除它；文件中它被修改了</translation>
+    </message>
+    <message>
+        <source>the file no longer has it</source>
+        <translation>文件中已没有它</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -1605,6 +1803,13 @@ Source: %6</source>
     <message>
         <source>a quoted field is never closed</source>
         <translation>加引号的字段没有结束引号</translation>
+    </message>
+</context>
+<context>
+    <name>EditRecoveryFile</name>
+    <message>
+        <source>not a recovery file of GPU Compare</source>
+        <translation>不是 GPU Compare 的恢复文件</translation>
     </message>
 </context>
 <context>
@@ -1708,22 +1913,6 @@ Source: %6</source>
     <message>
         <source>dense tensor rate for %1</source>
         <translation>%1 稠密张量算力</translation>
-    </message>
-    <message>
-        <source>memory size</source>
-        <translation>显存容量</translation>
-    </message>
-    <message>
-        <source>memory bandwidth</source>
-        <translation>显存带宽</translation>
-    </message>
-    <message>
-        <source>%1 compute rate</source>
-        <translation>%1 算力</translation>
-    </message>
-    <message>
-        <source>cannot estimate: the catalogue has no %1 for %2</source>
-        <translation>无法估算：目录中没有 %2 的%1</translation>
     </message>
     <message>
         <source>smallest power of two n whose split has memory per GPU &lt;= capacity</source>
@@ -1849,12 +2038,24 @@ Source: %6</source>
         <source>the global batch %1 does not split evenly into micro-batches of %2 over %3 replicas: each step runs %4 micro-batches per replica</source>
         <translation>全局批次 %1 不能均分为 %3 个副本上大小为 %2 的微批次：每步每个副本运行 %4 个微批次</translation>
     </message>
+    <message>
+        <source>%1 %2 (not in the catalogue)</source>
+        <translation>%1 %2（目录中没有）</translation>
+    </message>
+    <message>
+        <source>%1: the speed estimate is out of range (%2 s a training step): check its compute and bandwidth values in the catalogue</source>
+        <translation>%1：速度估算超出范围（每个训练步 %2 秒）：请检查目录中的算力和带宽值</translation>
+    </message>
+    <message>
+        <source>%1: the speed estimate is out of range (%2 s for the first two tokens): check its compute and bandwidth values in the catalogue</source>
+        <translation>%1：速度估算超出范围（前两个词元 %2 秒）：请检查目录中的算力和带宽值</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
     <message>
-        <source>PNG encoding failed</source>
-        <translation>PNG 编码失败</translation>
+        <source>cannot write %1: PNG encoding failed</source>
+        <translation>无法写入 %1：PNG 编码失败</translation>
     </message>
 </context>
 <context>
@@ -2118,6 +2319,10 @@ Source: %6</source>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
+    <message>
+        <source>must be 0 or between %1 and %2%3 (got %4)</source>
+        <translation>必须为 0 或介于 %1 与 %2%3 之间（实际为 %4）</translation>
+    </message>
 </context>
 <context>
     <name>GpuPicker</name>
@@ -2243,6 +2448,25 @@ Source: %6</source>
     <message>
         <source>%1: not a JSON object (%2)</source>
         <translation>%1：不是 JSON 对象（%2）</translation>
+    </message>
+    <message>
+        <source>config.json: %1</source>
+        <translation>config.json：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ImportPlan</name>
+    <message numerus="yes">
+        <source>%n more GPU(s)</source>
+        <translation>
+            <numerusform>另外 %n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The file has empty cells where the catalogue has values: changing existing GPUs empties %n value(s): %1.</source>
+        <translation>
+            <numerusform>文件中有空单元格，而目录中有对应值：更改现有 GPU 将清空 %n 个值：%1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2394,10 +2618,6 @@ Source: %6</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <source>No catalogue is open: %1</source>
-        <translation>没有打开目录：%1</translation>
-    </message>
-    <message>
         <source>No catalogue: %1</source>
         <translation>没有目录：%1</translation>
     </message>
@@ -2476,6 +2696,22 @@ Source: %6</source>
     <message>
         <source>Hugging Face model config (config.json *.json);;All files (*)</source>
         <translation>Hugging Face 模型配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Back Up Catalogue…</source>
+        <translation>备份目录(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <source>No catalogue is open: %1 The file was not changed.</source>
+        <translation>未打开目录：%1 文件未被更改。</translation>
+    </message>
+    <message>
+        <source>Catalogue</source>
+        <translation>目录</translation>
     </message>
 </context>
 <context>
@@ -2977,6 +3213,36 @@ Source: %6</source>
     <message>
         <source>recomputation time per step</source>
         <translation>每步重计算时间</translation>
+    </message>
+</context>
+<context>
+    <name>MissingSpecs</name>
+    <message>
+        <source>memory size</source>
+        <translation>显存容量</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>%1 compute rate</source>
+        <translation>%1 算力</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation>需要%1</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSpecCheck</name>
+    <message>
+        <source>%1 %2: allowed %3 to %4</source>
+        <translation>%1 %2：允许范围 %3 至 %4</translation>
     </message>
 </context>
 <context>
@@ -3817,6 +4083,23 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>RevertConfirmation</name>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message numerus="yes">
+        <source>Discard %n unsaved change(s)?</source>
+        <translation>
+            <numerusform>放弃 %n 项未保存的更改？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Undo brings them back until you save.</source>
+        <translation>在保存之前，撤销可以恢复它们。</translation>
+    </message>
+</context>
+<context>
     <name>ScalingCurves</name>
     <message>
         <source>Scaling: training throughput per GPU against GPU count</source>
@@ -4172,6 +4455,44 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>SqliteFailure</name>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the system refused a read or write</source>
+        <translation>系统拒绝了读取或写入</translation>
+    </message>
+    <message>
+        <source>another program is using the catalogue</source>
+        <translation>另一个程序正在使用该目录</translation>
+    </message>
+    <message>
+        <source>the file cannot be written</source>
+        <translation>文件无法写入</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+</context>
+<context>
+    <name>TextCheck</name>
+    <message>
+        <source>contains the noncharacter %1 at character %2 (not text)</source>
+        <translation>在第 %2 个字符处包含非字符 %1（不是文本）</translation>
+    </message>
+    <message>
+        <source>contains an unpaired surrogate %1 at character %2 (not valid Unicode)</source>
+        <translation>在第 %2 个字符处包含未配对的代理项 %1（不是有效的 Unicode）</translation>
+    </message>
+    <message>
+        <source>contains the control character %1 at character %2 (only tab and line breaks are allowed)</source>
+        <translation>在第 %2 个字符处包含控制字符 %1（只允许制表符和换行）</translation>
+    </message>
+</context>
+<context>
     <name>ThemeController</name>
     <message>
         <source>&amp;System</source>
@@ -4360,6 +4681,18 @@ token</translation>
         <translation>
             <numerusform>%1未达到目标：%2；最多 %n 个用户时能达到</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>cannot judge it: %1 (not in the catalogue)</source>
+        <translation>无法判断：%1（目录中没有）</translation>
+    </message>
+    <message>
+        <source>cannot judge its speed: %1 (not in the catalogue)</source>
+        <translation>无法判断其速度：%1（目录中没有）</translation>
+    </message>
+    <message>
+        <source>speed out of range: a datasheet value of this GPU is far off; check its compute and bandwidth in the catalogue</source>
+        <translation>速度超出范围：该 GPU 的某个规格值偏差很大；请检查目录中的算力和带宽</translation>
     </message>
 </context>
 <context>
@@ -4953,16 +5286,24 @@ token</translation>
         <source>vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and for lora and qlora</source>
         <translation>推理用 vllm；2 个及以上 GPU 训练用 fsdp，单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
     </message>
+    <message>
+        <source>%1 %2: allowed %3 to %4</source>
+        <translation>%1 %2：允许范围 %3 至 %4</translation>
+    </message>
+    <message>
+        <source>%1 = %2 GPUs: allowed up to %3 GPUs</source>
+        <translation>%1 = %2 个 GPU：最多允许 %3 个 GPU</translation>
+    </message>
 </context>
 <context>
     <name>WriteTransaction</name>
     <message>
-        <source>cannot start a write transaction: %1</source>
-        <translation>无法开始写入事务：%1</translation>
+        <source>cannot start a write transaction</source>
+        <translation>无法开始写入事务</translation>
     </message>
     <message>
-        <source>cannot save: %1</source>
-        <translation>无法保存：%1</translation>
+        <source>cannot save</source>
+        <translation>无法保存</translation>
     </message>
 </context>
 <context>
