@@ -52,6 +52,22 @@ void buildFromSql(const QString &databasePath, const QString &sqlPath)
 }
 
 // Runs gpucompare as the unprivileged user "nobody": root ignores file permissions, a user does not.
+// The binary copied where the user nobody may run it: the build tree may sit in a folder only root
+// can enter (a CI clone in a mktemp -d folder is 0700). The program is self-contained (seed compiled in).
+QString binaryForNobody()
+{
+    static QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/gpucompare-nobody-XXXXXX"));
+    static const QString copy = [] {
+        const QString path = folder.filePath(QStringLiteral("gpucompare"));
+        if (!QFile::copy(QStringLiteral(GPUCOMPARE_BINARY), path) ||
+            ::chmod(QFile::encodeName(folder.path()).constData(), 0755) != 0 ||
+            ::chmod(QFile::encodeName(path).constData(), 0755) != 0)
+            return QString();
+        return path;
+    }();
+    return copy;
+}
+
 ProcessResult runAsNobody(const QStringList &arguments)
 {
     QProcess process;
@@ -64,7 +80,8 @@ ProcessResult runAsNobody(const QStringList &arguments)
         if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0)
             ::_exit(97);
     });
-    process.start(QStringLiteral(GPUCOMPARE_BINARY), arguments);
+    process.setWorkingDirectory(QDir::tempPath());
+    process.start(binaryForNobody(), arguments);
     ProcessResult result;
     if (!process.waitForFinished(60000)) {
         process.kill();
