@@ -58,8 +58,9 @@ QStringList EditRecoveryFile::find(const QString &cataloguePath)
 {
     const QFileInfo catalogue(cataloguePath);
     // Exact names only: not the temporary files an atomic write leaves when it is cut short.
-    const QRegularExpression name(QRegularExpression::anchoredPattern(
-        QRegularExpression::escape(catalogue.fileName()) + QStringLiteral("\\.recovery(-\\d+-[0-9a-f]{8})?")));
+    const QRegularExpression name(
+        QRegularExpression::anchoredPattern(QRegularExpression::escape(catalogue.fileName()) +
+                                            QStringLiteral("\\.recovery(-\\d+-[0-9a-f]{8})?")));
     QStringList paths;
     const QDir dir = catalogue.absoluteDir();
     for (const QString &entry : dir.entryList(QDir::Files | QDir::Hidden, QDir::Name))

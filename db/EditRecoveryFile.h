@@ -11,9 +11,9 @@
 
 // Unsaved catalogue edits kept beside the catalogue when the program is ended before they were saved
 // (SIGTERM, the desktop session ending): CATALOGUE.recovery-PID-TAG, one per process (two windows on one
-// catalogue end together at logout: neither may replace the other's), JSON, replaced atomically. Each edit holds
-// the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the text
-// CSV export writes (exact numbers).
+// catalogue end together at logout: neither may replace the other's), JSON, replaced atomically. Each edit
+// holds the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the
+// text CSV export writes (exact numbers).
 namespace EditRecoveryFile {
 
 struct Contents

@@ -152,7 +152,8 @@ TEST(EditRecovery, TwoProcessesEndedTogetherKeepTwoFilesAndBothAreOffered)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
-    ASSERT_TRUE(terminateChildrenWithEdits(path, {QStringLiteral("l4_24gb"), QStringLiteral("h100_sxm5_80gb")}));
+    ASSERT_TRUE(
+        terminateChildrenWithEdits(path, {QStringLiteral("l4_24gb"), QStringLiteral("h100_sxm5_80gb")}));
     ASSERT_EQ(EditRecoveryFile::find(path).size(), 2) << "neither window replaced the other's file";
 
     CatalogueSession session;
@@ -225,7 +226,8 @@ TEST(EditRecovery, RestoreKeepsFieldsTheCatalogueChangedSince)
     CatalogueSession session;
     ASSERT_TRUE(session.open(path));
     SpecTableModel *model = session.specModel();
-    const QString file = writeOthersFile(path, {notesEdit(model, QStringLiteral("l4_24gb"), QStringLiteral("recovered"))});
+    const QString file =
+        writeOthersFile(path, {notesEdit(model, QStringLiteral("l4_24gb"), QStringLiteral("recovered"))});
     const int l4 = model->rowOf(QStringLiteral("l4_24gb"));
     const QVariant tdp = GpuFields::value(model->gpuAt(l4), GpuFields::field(GpuField::TdpW));
     ASSERT_TRUE(session.editor()->setValue(l4, GpuField::TdpW, tdp.toInt() + 5));
@@ -272,5 +274,6 @@ TEST(EditRecovery, ARefusedRecoveredChangeKeepsTheFileAndSaysWhy)
     EXPECT_TRUE(texts.last().contains(file)) << texts.last().toStdString();
     EXPECT_TRUE(QFile::exists(file)) << "the refused edit is kept";
     EXPECT_GE(model->rowOf(QStringLiteral("l4_24gb")), 0);
-    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("h100_sxm5_80gb"))).notes, QStringLiteral("recovered"));
+    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("h100_sxm5_80gb"))).notes,
+              QStringLiteral("recovered"));
 }
