@@ -3,10 +3,14 @@
 #include "AtomicFileWriter.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
+#include <QRegularExpression>
 
 namespace {
 
@@ -41,9 +45,28 @@ std::optional<GpuSpec> fromJson(const QJsonValue &json, QString *error)
 
 } // namespace
 
+// PID and a random tag: a later process given the same id must not replace a file still to be offered.
 QString EditRecoveryFile::pathFor(const QString &cataloguePath)
 {
-    return cataloguePath + QStringLiteral(".recovery");
+    static const QString suffix = QStringLiteral(".recovery-%1-%2")
+                                      .arg(QCoreApplication::applicationPid())
+                                      .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+    return cataloguePath + suffix;
+}
+
+QStringList EditRecoveryFile::find(const QString &cataloguePath)
+{
+    const QFileInfo catalogue(cataloguePath);
+    // Exact names only: not the temporary files an atomic write leaves when it is cut short.
+    const QRegularExpression name(
+        QRegularExpression::anchoredPattern(QRegularExpression::escape(catalogue.fileName()) +
+                                            QStringLiteral("\\.recovery(-\\d+-[0-9a-f]{8})?")));
+    QStringList paths;
+    const QDir dir = catalogue.absoluteDir();
+    for (const QString &entry : dir.entryList(QDir::Files | QDir::Hidden, QDir::Name))
+        if (name.match(entry).hasMatch())
+            paths.append(dir.filePath(entry));
+    return paths;
 }
 
 CatalogueError EditRecoveryFile::write(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits,

@@ -5,13 +5,15 @@
 
 #include <QDateTime>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <optional>
 
 // Unsaved catalogue edits kept beside the catalogue when the program is ended before they were saved
-// (SIGTERM, the desktop session ending): CATALOGUE.recovery, JSON, replaced atomically. Each edit holds
-// the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the text
-// CSV export writes (exact numbers).
+// (SIGTERM, the desktop session ending): CATALOGUE.recovery-PID-TAG, one per process (two windows on one
+// catalogue end together at logout: neither may replace the other's), JSON, replaced atomically. Each edit
+// holds the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the
+// text CSV export writes (exact numbers).
 namespace EditRecoveryFile {
 
 struct Contents
@@ -20,7 +22,11 @@ struct Contents
     QVector<SpecTableModel::PendingEdit> edits; // keys are 0: they belonged to the ended process
 };
 
+// This process's recovery file for the catalogue.
 QString pathFor(const QString &cataloguePath);
+// Every recovery file beside the catalogue, any process's (and the single CATALOGUE.recovery of older
+// versions), in name order.
+QStringList find(const QString &cataloguePath);
 
 CatalogueError write(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits,
                      const QDateTime &writtenAt = QDateTime::currentDateTime());

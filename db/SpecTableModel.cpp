@@ -212,6 +212,22 @@ QString SpecTableModel::checkNewGpu(const GpuSpec &gpu, const GpuField **badFiel
     return {};
 }
 
+QString SpecTableModel::checkSpecs(int row, const GpuSpec &values, const GpuField **badField) const
+{
+    if (isReadOnly())
+        return readOnlyMessage();
+    const QString problem = GpuFields::validateAll(values, badField);
+    if (!problem.isEmpty())
+        return problem;
+    const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
+    if (other >= 0 && other != row) {
+        if (badField)
+            *badField = &GpuFields::field(GpuField::GpuId);
+        return tr("GPU id: another GPU already has the id '%1'").arg(values.gpuId);
+    }
+    return {};
+}
+
 bool SpecTableModel::cellUnsaved(const Row &row, const GpuField &field) const
 {
     return !row.saved || GpuFields::value(row.current, field) != GpuFields::value(*row.saved, field);
@@ -396,16 +412,9 @@ bool SpecTableModel::setSpecs(int row, const GpuSpec &values)
 {
     if (row < 0 || row >= m_rows.size())
         return false;
-    if (isReadOnly())
-        return refuse(row, -1, readOnlyMessage());
     const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(values, &bad);
-    if (!problem.isEmpty())
+    if (const QString problem = checkSpecs(row, values, &bad); !problem.isEmpty())
         return refuse(row, bad ? bad->id : -1, problem);
-    const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
-    if (other >= 0 && other != row)
-        return refuse(row, GpuField::GpuId,
-                      tr("GPU id: another GPU already has the id '%1'").arg(values.gpuId));
     Row &target = m_rows[row];
     m_lastError.clear();
     if (GpuFields::sameSpecs(target.current, values))

@@ -106,6 +106,8 @@ public:
     QString checkEdit(int row, int column, const QVariant &value, GpuSpec *edited = nullptr) const;
     // Why gpu cannot be added ("" when it can): every field valid, its gpu_id new.
     QString checkNewGpu(const GpuSpec &gpu, const GpuField **badField = nullptr) const;
+    // Why row cannot take every field of values ("" when it can): what setSpecs() refuses.
+    QString checkSpecs(int row, const GpuSpec &values, const GpuField **badField = nullptr) const;
     QString lastError() const { return m_lastError; }
 
     // Pending edits (undo commands call these).

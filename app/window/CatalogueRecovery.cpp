@@ -9,8 +9,10 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QLocale>
 #include <QTextStream>
+#include <QUndoStack>
 
 CatalogueRecovery::CatalogueRecovery(CatalogueSession *session, CatalogueTab *tab, UserPrompt *prompt,
                                      QObject *parent)
@@ -46,16 +48,27 @@ bool CatalogueRecovery::writeUnsaved()
 
 bool CatalogueRecovery::offer()
 {
-    if (!m_session->isOpen() || m_session->isReadOnly() || !QFile::exists(path()))
-        return false; // a read-only catalogue keeps its file until it can take the edits
+    if (!m_session->isOpen() || m_session->isReadOnly())
+        return false; // a read-only catalogue keeps its files until it can take the edits
+    const QString own = QFileInfo(path()).absoluteFilePath();
+    bool restored = false;
+    for (const QString &file : EditRecoveryFile::find(m_session->path()))
+        if (QFileInfo(file).absoluteFilePath() != own) // this process's edits are in the table already
+            restored = offerFile(file) || restored;
+    return restored;
+}
+
+// Asks about one file; it goes after Discard or a Restore that took every edit.
+bool CatalogueRecovery::offerFile(const QString &file)
+{
     QString problem;
-    const std::optional<EditRecoveryFile::Contents> recovered = EditRecoveryFile::read(path(), &problem);
+    const std::optional<EditRecoveryFile::Contents> recovered = EditRecoveryFile::read(file, &problem);
     UserPrompt::Message message;
     message.title = tr("Recovered Catalogue Edits");
     if (!recovered) {
         message.icon = QMessageBox::Warning;
         message.text = tr("Unsaved catalogue edits were recovered but cannot be read: %1").arg(problem);
-        message.informativeText = tr("The file %1 is left as it is.").arg(path());
+        message.informativeText = tr("The file %1 is left as it is.").arg(file);
         m_prompt->show(message);
         return false;
     }
@@ -71,12 +84,24 @@ bool CatalogueRecovery::offer()
     message.defaultButton = QMessageBox::Apply;
     const QMessageBox::StandardButton answer = m_prompt->show(message);
     if (answer == QMessageBox::Discard) {
-        removeFile();
+        QFile::remove(file);
         return false;
     }
-    if (answer != QMessageBox::Apply || !m_session->editor()->restoreRecovered(recovered->edits))
+    if (answer != QMessageBox::Apply)
         return false; // kept for the next start
-    removeFile();
+    const int before = m_session->editor()->undoStack()->count();
+    if (!m_session->editor()->restoreRecovered(recovered->edits)) {
+        // Some edit was refused (e.g. an id another GPU has now): the file keeps them all.
+        message.icon = QMessageBox::Warning;
+        message.text = m_session->editor()->lastError();
+        message.informativeText = tr("The file %1 is left as it is.").arg(file);
+        message.buttons = QMessageBox::Ok;
+        message.buttonTexts.clear();
+        message.defaultButton = QMessageBox::Ok;
+        m_prompt->show(message);
+        return m_session->editor()->undoStack()->count() > before;
+    }
+    QFile::remove(file);
     return true;
 }
 

@@ -9,9 +9,10 @@ class TerminationGuard;
 class UserPrompt;
 
 // Unsaved catalogue edits outlive a program ended without a close (SIGTERM, the session ending): they
-// are written to a recovery file beside the catalogue (EditRecoveryFile), offered at the next start
-// ("Unsaved edits from DATE were recovered": Restore / Discard), restored as unsaved, undoable edits.
-// The file goes after Restore, Discard or a successful save.
+// are written to this process's recovery file beside the catalogue (EditRecoveryFile), offered at the next
+// start, every process's file in turn ("Unsaved edits from DATE were recovered": Restore / Discard),
+// restored as unsaved, undoable edits. An offered file goes after Restore or Discard; the file this
+// process wrote goes after a successful save. Another process's file is never removed otherwise.
 class CatalogueRecovery : public QObject
 {
     Q_OBJECT
@@ -20,12 +21,13 @@ public:
     CatalogueRecovery(CatalogueSession *session, CatalogueTab *tab, UserPrompt *prompt,
                       QObject *parent = nullptr);
 
-    // The open catalogue's recovery file; "" when no catalogue is open.
+    // This process's recovery file for the open catalogue; "" when no catalogue is open.
     QString path() const;
     // Writes the unsaved edits (text still in a cell editor included); false when there were some and
     // they could not be written. With none, a stale file is left alone.
     bool writeUnsaved();
-    // When the open catalogue has a recovery file, asks whether to restore it. True when restored.
+    // For each recovery file the open catalogue has (other than this process's), asks whether to restore
+    // it. True when one was restored.
     bool offer();
     // SIGTERM writes the edits and quits; the session ending writes them.
     void watch(TerminationGuard *guard);
@@ -34,6 +36,7 @@ public:
     void windowClosed();
 
 private:
+    bool offerFile(const QString &file);
     void removeFile();
 
     CatalogueSession *m_session;

@@ -14,16 +14,16 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <gtest/gtest.h>
+#include <memory>
+#include <vector>
 
 namespace {
 
-// Runs the child on path, waits for its edits, ends it with SIGTERM; false (with why) when it did not
-// exit by itself.
-::testing::AssertionResult terminateChildWithEdits(const QString &path)
+// Starts a child on path that edits the notes of gpuId and waits; false (with why) when it made no edits.
+::testing::AssertionResult startChildWithEdits(QProcess &child, const QString &path, const QString &gpuId)
 {
-    QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    child.start(QStringLiteral(RECOVERY_CHILD), {path});
+    child.start(QStringLiteral(RECOVERY_CHILD), {path, gpuId});
     if (!child.waitForStarted())
         return ::testing::AssertionFailure() << "the child did not start";
     QByteArray output;
@@ -31,11 +31,29 @@ namespace {
         output += child.readAllStandardOutput();
     if (!output.contains("ready"))
         return ::testing::AssertionFailure() << "the child made no edits: exit " << child.exitCode();
-    child.terminate(); // SIGTERM
-    if (!child.waitForFinished(30000))
-        return ::testing::AssertionFailure() << "SIGTERM did not end the child";
-    if (child.exitStatus() != QProcess::NormalExit)
-        return ::testing::AssertionFailure() << "the child was killed by the signal, not ended by itself";
+    return ::testing::AssertionSuccess();
+}
+
+// Runs a child on path for each GPU of edited (each a window with unsaved edits of that GPU's notes),
+// then ends them all with SIGTERM at once, as logout does; false (with why) when one did not exit by
+// itself.
+::testing::AssertionResult terminateChildrenWithEdits(const QString &path,
+                                                      const QStringList &edited = {QStringLiteral("l4_24gb")})
+{
+    std::vector<std::unique_ptr<QProcess>> children;
+    for (const QString &gpuId : edited) {
+        children.push_back(std::make_unique<QProcess>());
+        if (::testing::AssertionResult started = startChildWithEdits(*children.back(), path, gpuId); !started)
+            return started;
+    }
+    for (const std::unique_ptr<QProcess> &child : children)
+        child->terminate(); // SIGTERM
+    for (const std::unique_ptr<QProcess> &child : children) {
+        if (!child->waitForFinished(30000))
+            return ::testing::AssertionFailure() << "SIGTERM did not end the child";
+        if (child->exitStatus() != QProcess::NormalExit)
+            return ::testing::AssertionFailure() << "the child was killed by the signal, not ended by itself";
+    }
     return ::testing::AssertionSuccess();
 }
 
@@ -51,9 +69,11 @@ TEST(EditRecovery, SigtermWritesUnsavedEditsThatTheNextOpenOffersAndRestores)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
-    ASSERT_TRUE(terminateChildWithEdits(path));
-    const QString recoveryPath = EditRecoveryFile::pathFor(path);
-    ASSERT_TRUE(QFile::exists(recoveryPath)) << "SIGTERM wrote the unsaved edits beside the catalogue";
+    ASSERT_TRUE(terminateChildrenWithEdits(path));
+    const QStringList files = EditRecoveryFile::find(path);
+    ASSERT_EQ(files.size(), 1) << "SIGTERM wrote the unsaved edits beside the catalogue";
+    const QString recoveryPath = files.first();
+    EXPECT_NE(recoveryPath, EditRecoveryFile::pathFor(path)) << "the child's file, not this process's";
 
     CatalogueSession session;
     ASSERT_TRUE(session.open(path));
@@ -99,14 +119,14 @@ TEST(EditRecovery, DiscardRemovesTheFileAndASaveRemovesAStaleOne)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
-    ASSERT_TRUE(terminateChildWithEdits(path));
+    ASSERT_TRUE(terminateChildrenWithEdits(path));
     CatalogueSession session;
     ASSERT_TRUE(session.open(path));
     UserPrompt prompt(nullptr);
     prompt.setHandler([](const UserPrompt::Message &) { return QMessageBox::Discard; });
     CatalogueRecovery recovery(&session, nullptr, &prompt);
     EXPECT_FALSE(recovery.offer());
-    EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
+    EXPECT_TRUE(EditRecoveryFile::find(path).isEmpty()) << "Discard removes the file";
     EXPECT_FALSE(session.specModel()->hasUnsavedChanges());
 
     // Written at the session's end, then the session went on and the edits were saved: the file is out
@@ -125,4 +145,135 @@ TEST(EditRecovery, DiscardRemovesTheFileAndASaveRemovesAStaleOne)
     ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
     recovery.windowClosed();
     EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
+}
+
+// Two windows on one catalogue ended together at logout: each keeps its own file, and both are offered.
+TEST(EditRecovery, TwoProcessesEndedTogetherKeepTwoFilesAndBothAreOffered)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
+    ASSERT_TRUE(
+        terminateChildrenWithEdits(path, {QStringLiteral("l4_24gb"), QStringLiteral("h100_sxm5_80gb")}));
+    ASSERT_EQ(EditRecoveryFile::find(path).size(), 2) << "neither window replaced the other's file";
+
+    CatalogueSession session;
+    ASSERT_TRUE(session.open(path));
+    UserPrompt prompt(nullptr);
+    int asked = 0;
+    prompt.setHandler([&asked](const UserPrompt::Message &) {
+        ++asked;
+        return QMessageBox::Apply;
+    });
+    CatalogueRecovery recovery(&session, nullptr, &prompt);
+    ASSERT_TRUE(recovery.offer());
+    EXPECT_EQ(asked, 2);
+    const SpecTableModel *model = session.specModel();
+    for (const QString &gpuId : {QStringLiteral("l4_24gb"), QStringLiteral("h100_sxm5_80gb")})
+        EXPECT_EQ(model->gpuAt(model->rowOf(gpuId)).notes, QStringLiteral("typed before logout"))
+            << gpuId.toStdString();
+    EXPECT_TRUE(EditRecoveryFile::find(path).isEmpty());
+}
+
+// A save in one window removes only the file that window wrote, never another process's still to be offered.
+TEST(EditRecovery, ASaveKeepsAnotherProcesssFile)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
+    ASSERT_TRUE(terminateChildrenWithEdits(path));
+    const QStringList others = EditRecoveryFile::find(path);
+    ASSERT_EQ(others.size(), 1);
+
+    CatalogueSession session;
+    ASSERT_TRUE(session.open(path));
+    UserPrompt prompt(nullptr);
+    CatalogueRecovery recovery(&session, nullptr, &prompt); // not offered: another window has it open
+    ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("h100_sxm5_80gb")),
+                                           GpuField::Notes, QStringLiteral("saved here")));
+    ASSERT_TRUE(recovery.writeUnsaved()); // the session ending, then going on
+    ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
+    ASSERT_TRUE(session.editor()->save().ok());
+    EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path))) << "this process's file goes";
+    EXPECT_EQ(EditRecoveryFile::find(path), others) << "the other process's file stays";
+}
+
+namespace {
+
+// A recovery file as another process (id 1) would have left it.
+QString writeOthersFile(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits)
+{
+    const QString file = path + QStringLiteral(".recovery-1-0000abcd");
+    EXPECT_FALSE(EditRecoveryFile::write(file, edits));
+    return file;
+}
+
+SpecTableModel::PendingEdit notesEdit(const SpecTableModel *model, const QString &gpuId, const QString &notes)
+{
+    SpecTableModel::PendingEdit edit;
+    edit.saved = model->gpuAt(model->rowOf(gpuId));
+    edit.current = *edit.saved;
+    edit.current->notes = notes;
+    return edit;
+}
+
+} // namespace
+
+// Restore puts back only the fields the ended process changed: one the file changed since (a CLI
+// import, another window's save) is not reverted.
+TEST(EditRecovery, RestoreKeepsFieldsTheCatalogueChangedSince)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
+    CatalogueSession session;
+    ASSERT_TRUE(session.open(path));
+    SpecTableModel *model = session.specModel();
+    const QString file =
+        writeOthersFile(path, {notesEdit(model, QStringLiteral("l4_24gb"), QStringLiteral("recovered"))});
+    const int l4 = model->rowOf(QStringLiteral("l4_24gb"));
+    const QVariant tdp = GpuFields::value(model->gpuAt(l4), GpuFields::field(GpuField::TdpW));
+    ASSERT_TRUE(session.editor()->setValue(l4, GpuField::TdpW, tdp.toInt() + 5));
+    ASSERT_TRUE(session.editor()->save().ok());
+
+    UserPrompt prompt(nullptr);
+    prompt.setHandler([](const UserPrompt::Message &) { return QMessageBox::Apply; });
+    CatalogueRecovery recovery(&session, nullptr, &prompt);
+    ASSERT_TRUE(recovery.offer());
+    const GpuSpec restored = model->gpuAt(model->rowOf(QStringLiteral("l4_24gb")));
+    EXPECT_EQ(restored.notes, QStringLiteral("recovered"));
+    EXPECT_EQ(GpuFields::value(restored, GpuFields::field(GpuField::TdpW)).toInt(), tdp.toInt() + 5)
+        << "the saved TDP stays";
+    EXPECT_FALSE(QFile::exists(file));
+}
+
+// A recovered change the table refuses now (its new id taken since) is not dropped silently: Restore says
+// so and the file stays; the other edits are restored.
+TEST(EditRecovery, ARefusedRecoveredChangeKeepsTheFileAndSaysWhy)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("catalogue.gpudb"));
+    CatalogueSession session;
+    ASSERT_TRUE(session.open(path));
+    SpecTableModel *model = session.specModel();
+    SpecTableModel::PendingEdit renamed = notesEdit(model, QStringLiteral("l4_24gb"), QString());
+    renamed.current->notes = renamed.saved->notes;
+    renamed.current->gpuId = QStringLiteral("custom_gpu");
+    const QString file = writeOthersFile(
+        path, {renamed, notesEdit(model, QStringLiteral("h100_sxm5_80gb"), QStringLiteral("recovered"))});
+    ASSERT_GE(session.editor()->addNewGpu(), 0); // takes the id custom_gpu
+    ASSERT_TRUE(session.editor()->save().ok());
+
+    UserPrompt prompt(nullptr);
+    QStringList texts;
+    prompt.setHandler([&texts](const UserPrompt::Message &message) {
+        texts << message.text + u' ' + message.informativeText;
+        return QMessageBox::Apply;
+    });
+    CatalogueRecovery recovery(&session, nullptr, &prompt);
+    recovery.offer();
+    ASSERT_EQ(texts.size(), 2) << "the question, then why an edit was not restored";
+    EXPECT_TRUE(texts.last().contains(QStringLiteral("custom_gpu"))) << texts.last().toStdString();
+    EXPECT_TRUE(texts.last().contains(file)) << texts.last().toStdString();
+    EXPECT_TRUE(QFile::exists(file)) << "the refused edit is kept";
+    EXPECT_GE(model->rowOf(QStringLiteral("l4_24gb")), 0);
+    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("h100_sxm5_80gb"))).notes,
+              QStringLiteral("recovered"));
 }

@@ -1,6 +1,7 @@
 // A second process for the SIGTERM recovery test: the real session, editor and recovery classes of the
 // window, with unsaved edits, waiting in the event loop for a signal.
-//   recovery_child DB   opens DB, changes l4_24gb's notes, adds a GPU, deletes a10_24gb, prints "ready"
+//   recovery_child DB [GPU]   opens DB, changes GPU's notes (l4_24gb), adds a GPU, deletes a10_24gb,
+//                             prints "ready"
 
 #include "CatalogueEditor.h"
 #include "CatalogueRecovery.h"
@@ -14,8 +15,9 @@
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
-    if (argc != 2)
+    if (argc != 2 && argc != 3)
         return 2;
+    const QString edited = argc == 3 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("l4_24gb");
     CatalogueSession session;
     if (!session.open(QString::fromLocal8Bit(argv[1])))
         return 3;
@@ -26,8 +28,7 @@ int main(int argc, char *argv[])
 
     CatalogueEditor *editor = session.editor();
     const SpecTableModel *model = session.specModel();
-    if (!editor->setValue(model->rowOf(QStringLiteral("l4_24gb")), GpuField::Notes,
-                          QStringLiteral("typed before logout")) ||
+    if (!editor->setValue(model->rowOf(edited), GpuField::Notes, QStringLiteral("typed before logout")) ||
         editor->addNewGpu() < 0 || !editor->deleteGpus({model->rowOf(QStringLiteral("a10_24gb"))}))
         return 4;
     std::puts("ready");

@@ -15,6 +15,7 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -406,6 +407,23 @@ TEST(CatalogueTab, DeleteKeyDeletesTheCurrentGpuButNotTextInTheFilter)
     EXPECT_LT(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
     f.editor.undoStack()->undo();
     EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+}
+
+// The interconnect editor is a combo box that does not take Delete: the key must not reach the table.
+TEST(CatalogueTab, DeleteInAnOpenCellEditorDeletesNoGpu)
+{
+    CatalogueFixture f;
+    f.activate();
+    const int rows = f.model.rowCount();
+    const QModelIndex kind = f.viewIndex(QStringLiteral("l4_24gb"), GpuField::InterconnectKind);
+    f.tab.view()->setCurrentIndex(kind);
+    QWidget *combo = f.openEditor(kind);
+    ASSERT_TRUE(qobject_cast<QComboBox *>(combo));
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Delete);
+    EXPECT_EQ(f.model.rowCount(), rows);
+    EXPECT_GE(f.model.rowOf(QStringLiteral("l4_24gb")), 0);
+    EXPECT_EQ(f.editor.undoStack()->count(), 0);
 }
 
 TEST(CatalogueTab, FindDeleteAndRevertHaveShortcutsShownInTheirTooltips)

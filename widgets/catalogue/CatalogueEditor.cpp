@@ -137,12 +137,27 @@ bool CatalogueEditor::applyImport(const ImportPlan &plan, bool applyChanges)
     return true;
 }
 
+namespace {
+
+// The fields an edit changed: all of them for a GPU added (nothing to compare with).
+GpuFieldSet changedFields(const SpecTableModel::PendingEdit &edit)
+{
+    GpuFieldSet fields;
+    for (const GpuField &field : GpuFields::all())
+        fields.set(field.id, !edit.saved || GpuFields::value(*edit.saved, field) !=
+                                                GpuFields::value(*edit.current, field));
+    return fields;
+}
+
+} // namespace
+
 bool CatalogueEditor::restoreRecovered(const QVector<SpecTableModel::PendingEdit> &edits)
 {
     if (m_model->isReadOnly())
         return fail(m_model->readOnlyMessage());
     ImportPlan plan;
     QVector<quint64> deletions;
+    QString refusal;
     const QHash<QString, int> rows = m_model->rowsById();
     for (const SpecTableModel::PendingEdit &edit : edits) {
         // The row the edit started from: by the id it was saved with, else by its edited id (a GPU
@@ -155,19 +170,30 @@ bool CatalogueEditor::restoreRecovered(const QVector<SpecTableModel::PendingEdit
         }
         if (row < 0)
             row = rows.value(edit.current->gpuId, -1);
-        if (row < 0)
+        if (row < 0) {
             plan.additions.append(*edit.current);
-        else if (!GpuFields::sameSpecs(m_model->gpuAt(row), *edit.current))
-            plan.changes.append({m_model->gpuAt(row), *edit.current, {}, {}});
+            continue;
+        }
+        // Only what the edit changed: a field the file changed since (an import, another window) stays.
+        const GpuSpec before = m_model->gpuAt(row);
+        const GpuSpec after = ImportPlan::overlay(before, *edit.current, changedFields(edit));
+        if (GpuFields::sameSpecs(before, after))
+            continue;
+        if (const QString problem = m_model->checkSpecs(row, after); !problem.isEmpty())
+            refusal = tr("The recovered edit of %1 was not restored: %2").arg(before.displayName(), problem);
+        else
+            plan.changes.append({before, after, {}, {}});
     }
-    if (plan.changesNothing() && deletions.isEmpty())
-        return true;
-    const int count = static_cast<int>(plan.additions.size() + plan.changes.size() + deletions.size());
-    auto *command = new QUndoCommand(tr("Restore %n recovered edit(s)", nullptr, count));
-    new ImportCommand(m_model, plan, true, command->text(), command);
-    if (!deletions.isEmpty())
-        new DeleteGpusCommand(m_model, deletions, command->text(), command);
-    m_stack->push(command);
+    if (!plan.changesNothing() || !deletions.isEmpty()) {
+        const int count = static_cast<int>(plan.additions.size() + plan.changes.size() + deletions.size());
+        auto *command = new QUndoCommand(tr("Restore %n recovered edit(s)", nullptr, count));
+        new ImportCommand(m_model, plan, true, command->text(), command);
+        if (!deletions.isEmpty())
+            new DeleteGpusCommand(m_model, deletions, command->text(), command);
+        m_stack->push(command);
+    }
+    if (!refusal.isEmpty())
+        return fail(refusal); // the rest is restored; the caller keeps the file
     m_lastError.clear();
     return true;
 }

@@ -34,7 +34,9 @@ public:
 
     // Puts back edits recovered from an ended session (EditRecoveryFile) as one undoable command: each
     // edited row by the id it was saved with, added rows added, deleted rows deleted. An edited row the
-    // file no longer has comes back as added.
+    // file no longer has comes back as added. An edited row takes only the fields the edit changed, so
+    // changes the file got since stay. False (with lastError()) when a change was refused, e.g. an id
+    // another GPU has now: the others are restored.
     bool restoreRecovered(const QVector<SpecTableModel::PendingEdit> &edits);
 
     SpecTableModel::SaveResult save();

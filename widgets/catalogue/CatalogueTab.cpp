@@ -163,6 +163,8 @@ void CatalogueTab::buildWidgets()
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->setAccessibleName(tr("GPU catalogue"));
+    m_view->addAction(m_delete);
+    m_view->frozenView()->addAction(m_delete);
 
     auto *tools = new QHBoxLayout;
     for (QAction *action : {m_add, m_duplicate, m_delete, m_restoreCell, m_restoreRow, m_save, m_revert}) {
@@ -229,6 +231,8 @@ void CatalogueTab::createActions()
     });
     m_delete =
         make(tr("&Delete"), tr("Delete the selected GPUs (undoable; the file changes on Save)"), [this] {
+            if (m_delegate->hasOpenEditor() || m_frozenDelegate->hasOpenEditor())
+                return; // Delete is the cell editor's, even one that does not take it (a combo box)
             QList<int> rows;
             if (m_view)
                 for (const QModelIndex &index : m_view->selectionModel()->selectedIndexes())
@@ -256,11 +260,15 @@ void CatalogueTab::createActions()
     m_delete->setShortcut(QKeySequence::Delete);
     m_find->setShortcut(QKeySequence::Find);
     for (QAction *action : {m_save, m_revert, m_delete, m_find}) {
-        // Only while the Catalogue tab is in front; a line edit keeps Delete for itself.
+        // Only while the Catalogue tab is in front.
         action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         action->setToolTip(
             tr("%1 (%2)").arg(action->toolTip(), action->shortcut().toString(QKeySequence::NativeText)));
     }
+    // Delete only in the table itself (buildWidgets adds it there): the filter and the cell editors keep
+    // the key, and a cell editor that ignores it (a combo box) must not pass it on to delete GPUs.
+    m_delete->setShortcutContext(Qt::WidgetShortcut);
+    removeAction(m_delete);
 }
 
 void CatalogueTab::setEditor(CatalogueEditor *editor)
