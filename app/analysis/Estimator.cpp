@@ -1,4 +1,5 @@
 #include "Estimator.h"
+#include "WorkloadDefaults.h"
 
 #include "CostModel.h"
 #include "GpuCapabilities.h"
@@ -220,9 +221,9 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
 {
     const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
-    if (w.contextParallel < 1 || w.contextParallel > 1024)
+    if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
         return WorkloadProblem{F::ContextParallel, say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
-    if (w.expertParallel < 1 || w.expertParallel > 1024)
+    if (w.expertParallel < 1 || w.expertParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
         return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
     if (w.expertParallel > 1 && a.experts < 2)
         return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: %2 has no experts to split (a dense model)"))
