@@ -3,6 +3,7 @@
 #include "CliContext.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace CliHelp {
 
@@ -52,6 +53,23 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
         *json = true;
     }
     return true;
+}
+
+QString unwritableReason(const QString &path)
+{
+    const QFileInfo info(path);
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return QCoreApplication::translate("cli", "the folder %1 does not exist")
+            .arg(folder.absoluteFilePath());
+    if (!folder.isWritable())
+        return QCoreApplication::translate("cli", "the folder %1 is not writable")
+            .arg(folder.absoluteFilePath());
+    if (info.isDir())
+        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
+    if (info.exists() && !info.isWritable())
+        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
+    return {};
 }
 
 } // namespace CliHelp

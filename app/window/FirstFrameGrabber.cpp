@@ -1,6 +1,7 @@
 #include "FirstFrameGrabber.h"
 
 #include "../cli/CliContext.h"
+#include "../cli/CliHelp.h"
 #include "AtomicFileWriter.h"
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
@@ -11,7 +12,6 @@
 
 #include <QCoreApplication>
 #include <QEvent>
-#include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
 #include <QScreen>
@@ -30,19 +30,7 @@ FirstFrameGrabber::FirstFrameGrabber(QWidget *window, QString path, QObject *par
 
 QString FirstFrameGrabber::unwritableReason(const QString &path)
 {
-    const QFileInfo info(path);
-    const QFileInfo folder(info.absolutePath());
-    if (!folder.isDir())
-        return QCoreApplication::translate("cli", "the folder %1 does not exist")
-            .arg(folder.absoluteFilePath());
-    if (!folder.isWritable())
-        return QCoreApplication::translate("cli", "the folder %1 is not writable")
-            .arg(folder.absoluteFilePath());
-    if (info.isDir())
-        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
-    if (info.exists() && !info.isWritable())
-        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
-    return {};
+    return CliHelp::unwritableReason(path);
 }
 
 bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
@@ -99,7 +87,7 @@ void FirstFrameGrabber::grabAndQuit()
         if (!error)
             return int(ExitCode::Ok);
         std::fprintf(stderr, "gpucompare: screenshot: %s\n", qPrintable(error.message));
-        return int(ExitCode::BadInput);
+        return ExitCode::forError(error.kind); // the path was checked before the window opened
     });
     QCoreApplication::exit(ExitCode::Ok);
 }
