@@ -450,9 +450,10 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         e.missing << GpuField::MemoryBandwidthGBs;
     if (rate.tflops <= 0.0)
         e.missing << MissingSpecs::computeField(computePrecision(w));
-    if (!e.missing.isEmpty())
+    e.powerKnown = CostModel::powerKnown(gpu);
+    if (!e.missingForEnergy().isEmpty())
         e.notes << QCoreApplication::translate("Estimator", "%1 %2 (not in the catalogue)")
-                       .arg(e.gpuName, MissingSpecs::needsText(e.missing));
+                       .arg(e.gpuName, MissingSpecs::needsText(e.missingForEnergy()));
     if (!e.memoryKnown()) {
         if (math)
             e.math = log.takeTerms();
