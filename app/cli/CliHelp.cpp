@@ -1,9 +1,9 @@
 #include "CliHelp.h"
 
 #include "CliContext.h"
+#include "../window/FirstFrameGrabber.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 namespace CliHelp {
 
@@ -57,19 +57,9 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
 
 QString unwritableReason(const QString &path)
 {
-    const QFileInfo info(path);
-    const QFileInfo folder(info.absolutePath());
-    if (!folder.isDir())
-        return QCoreApplication::translate("cli", "the folder %1 does not exist")
-            .arg(folder.absoluteFilePath());
-    if (!folder.isWritable())
-        return QCoreApplication::translate("cli", "the folder %1 is not writable")
-            .arg(folder.absoluteFilePath());
-    if (info.isDir())
-        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
-    if (info.exists() && !info.isWritable())
-        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
-    return {};
+    // The check --screenshot makes before its window opens, and its words (kept with the window's, whose
+    // sources the translations are made from).
+    return FirstFrameGrabber::unwritableReason(path);
 }
 
 } // namespace CliHelp

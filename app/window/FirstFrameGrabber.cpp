@@ -1,7 +1,6 @@
 #include "FirstFrameGrabber.h"
 
 #include "../cli/CliContext.h"
-#include "../cli/CliHelp.h"
 #include "AtomicFileWriter.h"
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
@@ -12,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QEvent>
+#include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
 #include <QScreen>
@@ -30,7 +30,19 @@ FirstFrameGrabber::FirstFrameGrabber(QWidget *window, QString path, QObject *par
 
 QString FirstFrameGrabber::unwritableReason(const QString &path)
 {
-    return CliHelp::unwritableReason(path);
+    const QFileInfo info(path);
+    const QFileInfo folder(info.absolutePath());
+    if (!folder.isDir())
+        return QCoreApplication::translate("cli", "the folder %1 does not exist")
+            .arg(folder.absoluteFilePath());
+    if (!folder.isWritable())
+        return QCoreApplication::translate("cli", "the folder %1 is not writable")
+            .arg(folder.absoluteFilePath());
+    if (info.isDir())
+        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
+    if (info.exists() && !info.isWritable())
+        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
+    return {};
 }
 
 bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
