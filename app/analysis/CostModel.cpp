@@ -21,25 +21,25 @@ CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensP
     CostResult r;
     r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
     const T gpuCount = Math::input<T>(kGpus, gpus);
-    const T power = Math::input<T>("TDP", gpu.tdpW.value_or(0.0)) *
-                    Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
-    r.powerW = Math::value(power);
-    Math::record(math, Id::Power, power);
-    if (tokensPerS > 0.0) {
-        const T rate = Math::input<T>(kTokensPerSecond, tokensPerS);
-        const T joules = Math::named(power, Id::Power) / rate;
-        r.joulesPerToken = Math::value(joules);
-        Math::record(math, Id::EnergyPerToken, joules);
-        const T electricity =
-            Math::named(joules, Id::EnergyPerToken) * 1e6 / 3.6e6 * Math::input<T>("$/kWh", w.usdPerKwh);
-        r.electricityUsdPerMillionTokens = Math::value(electricity);
-        Math::record(math, Id::ElectricityPerMillionTokens, electricity);
-        if (r.usdPerGpuHour) {
-            const T rental =
-                Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount / 3600.0 / rate * 1e6;
-            r.usdPerMillionTokens = Math::value(rental);
-            Math::record(math, Id::RentalPerMillionTokens, rental);
+    if (powerKnown(gpu)) {
+        const T power = Math::input<T>("TDP", *gpu.tdpW) * Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
+        r.powerW = Math::value(power);
+        Math::record(math, Id::Power, power);
+        if (tokensPerS > 0.0) {
+            const T joules = Math::named(power, Id::Power) / Math::input<T>(kTokensPerSecond, tokensPerS);
+            r.joulesPerToken = Math::value(joules);
+            Math::record(math, Id::EnergyPerToken, joules);
+            const T electricity =
+                Math::named(joules, Id::EnergyPerToken) * 1e6 / 3.6e6 * Math::input<T>("$/kWh", w.usdPerKwh);
+            r.electricityUsdPerMillionTokens = Math::value(electricity);
+            Math::record(math, Id::ElectricityPerMillionTokens, electricity);
         }
+    }
+    if (tokensPerS > 0.0 && r.usdPerGpuHour) {
+        const T rental = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount / 3600.0 /
+                         Math::input<T>(kTokensPerSecond, tokensPerS) * 1e6;
+        r.usdPerMillionTokens = Math::value(rental);
+        Math::record(math, Id::RentalPerMillionTokens, rental);
     }
     if (r.usdPerGpuHour && budgetHours > 0.0) {
         const T rental = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount *
@@ -51,6 +51,11 @@ CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensP
 }
 
 } // namespace
+
+bool powerKnown(const GpuSpec &gpu)
+{
+    return gpu.tdpW.value_or(0.0) > 0.0;
+}
 
 CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
                MathLog *math)

@@ -9,6 +9,10 @@
 //   electricity $/M tokens = J/token x 1e6 / 3.6e6 x $/kWh
 namespace CostModel {
 
+// Whether the GPU's record has the board power (TDP) the energy numbers need; 0 W is none.
+bool powerKnown(const GpuSpec &gpu);
+
+// Without the TDP (powerKnown), power, energy and electricity stay 0 and unrecorded: callers leave them out.
 CostResult run(const GpuSpec &gpu, const Workload &workload, int gpus, double tokensPerS, double budgetHours,
                MathLog *math = nullptr);
 

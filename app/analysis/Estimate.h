@@ -129,7 +129,7 @@ struct CostResult
     std::optional<double> usdPerGpuHour;       // nullopt: no price in the catalogue and none given
     std::optional<double> usdPerMillionTokens; // GPU rental per million output (or trained) tokens
     std::optional<double> usdForBudget;        // training: rental for the token budget
-    double powerW = 0.0;                       // all GPUs: TDP x utilisation
+    double powerW = 0.0;                       // all GPUs: TDP x utilisation; 0 without a TDP (powerKnown)
     double joulesPerToken = 0.0;
     double electricityUsdPerMillionTokens = 0.0;
 };
@@ -177,6 +177,17 @@ struct Estimate
     QVector<GpuField::Id> missing;
     bool memoryKnown() const { return !missing.contains(GpuField::MemoryGb); }
     bool speedKnown() const { return missing.isEmpty(); }
+    // The energy numbers (power, energy per token, electricity, energy for the budget) also need the board
+    // power (TDP); speed and rental do not. Without it they are left out, never 0 (0 J/token is the best).
+    bool powerKnown = true;
+    // What the energy numbers lack: what speed lacks, and the board power.
+    QVector<GpuField::Id> missingForEnergy() const
+    {
+        QVector<GpuField::Id> fields = missing;
+        if (!powerKnown)
+            fields << GpuField::TdpW;
+        return fields;
+    }
     // What the memory numbers lack: the memory size, or nothing.
     QVector<GpuField::Id> missingForMemory() const
     {

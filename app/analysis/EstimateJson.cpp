@@ -93,7 +93,7 @@ QJsonObject toJson(const Estimate &e)
     root.insert(QStringLiteral("parallelism"), parallelism);
 
     // A value the GPU's record lacks is named in "missing"; the numbers that need it are null, never 0.
-    root.insert(QStringLiteral("missing"), QJsonArray::fromStringList(MissingSpecs::keys(e.missing)));
+    root.insert(QStringLiteral("missing"), QJsonArray::fromStringList(MissingSpecs::keys(e.missingForEnergy())));
     QJsonObject memory;
     const QJsonValue unknown(QJsonValue::Null);
     const bool memoryKnown = e.memoryKnown();
@@ -163,7 +163,7 @@ QJsonObject toJson(const Estimate &e)
         training.insert(QStringLiteral("budget_gpu_hours"), number(r.budgetGpuHours));
         training.insert(QStringLiteral("budget_days"), number(r.budgetHours / 24.0));
         training.insert(QStringLiteral("budget_usd"), optionalNumber(e.cost.usdForBudget));
-        training.insert(QStringLiteral("budget_energy_kwh"), number(r.budgetEnergyKwh));
+        training.insert(QStringLiteral("budget_energy_kwh"), e.powerKnown ? number(r.budgetEnergyKwh) : unknown);
         root.insert(QStringLiteral("training"), training);
     } else {
         root.insert(QStringLiteral("training"), QJsonValue(QJsonValue::Null));
@@ -172,11 +172,11 @@ QJsonObject toJson(const Estimate &e)
     QJsonObject cost;
     cost.insert(QStringLiteral("usd_per_gpu_hour"), optionalNumber(e.cost.usdPerGpuHour));
     cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
-    const bool speedKnown = e.speedKnown();
-    cost.insert(QStringLiteral("joules_per_token"), speedKnown ? number(e.cost.joulesPerToken) : unknown);
-    cost.insert(QStringLiteral("power_w"), number(e.cost.powerW));
+    const bool energyKnown = e.missingForEnergy().isEmpty();
+    cost.insert(QStringLiteral("joules_per_token"), energyKnown ? number(e.cost.joulesPerToken) : unknown);
+    cost.insert(QStringLiteral("power_w"), e.powerKnown ? number(e.cost.powerW) : unknown);
     cost.insert(QStringLiteral("electricity_usd_per_million_tokens"),
-                speedKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
+                energyKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
     cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
     root.insert(QStringLiteral("cost"), cost);
 

@@ -1,4 +1,5 @@
 #include "Estimator.h"
+#include "WorkloadDefaults.h"
 
 #include "CostModel.h"
 #include "GpuCapabilities.h"
@@ -220,9 +221,9 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
 {
     const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
-    if (w.contextParallel < 1 || w.contextParallel > 1024)
+    if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
         return WorkloadProblem{F::ContextParallel, say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
-    if (w.expertParallel < 1 || w.expertParallel > 1024)
+    if (w.expertParallel < 1 || w.expertParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
         return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
     if (w.expertParallel > 1 && a.experts < 2)
         return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: %2 has no experts to split (a dense model)"))
@@ -449,9 +450,10 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         e.missing << GpuField::MemoryBandwidthGBs;
     if (rate.tflops <= 0.0)
         e.missing << MissingSpecs::computeField(computePrecision(w));
-    if (!e.missing.isEmpty())
+    e.powerKnown = CostModel::powerKnown(gpu);
+    if (!e.missingForEnergy().isEmpty())
         e.notes << QCoreApplication::translate("Estimator", "%1 %2 (not in the catalogue)")
-                       .arg(e.gpuName, MissingSpecs::needsText(e.missing));
+                       .arg(e.gpuName, MissingSpecs::needsText(e.missingForEnergy()));
     if (!e.memoryKnown()) {
         if (math)
             e.math = log.takeTerms();

@@ -30,6 +30,8 @@ QString what(GpuField::Id field)
         return QCoreApplication::translate("MissingSpecs", "memory size");
     case GpuField::MemoryBandwidthGBs:
         return QCoreApplication::translate("MissingSpecs", "memory bandwidth");
+    case GpuField::TdpW:
+        return QCoreApplication::translate("MissingSpecs", "board power (TDP)");
     default:
         return QCoreApplication::translate("MissingSpecs", "%1 compute rate")
             .arg(GpuFields::field(field).displayLabel());

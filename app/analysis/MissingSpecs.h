@@ -15,7 +15,8 @@ namespace MissingSpecs {
 // The compute-rate field a workload's math precision reads first (FP16/BF16 dense for bf16 and GGUF).
 GpuField::Id computeField(Precision mathPrecision);
 
-// "memory size", "memory bandwidth", "FP16/BF16 dense compute rate" (translated, context MissingSpecs).
+// "memory size", "memory bandwidth", "FP16/BF16 dense compute rate", "board power (TDP)" (translated,
+// context MissingSpecs).
 QString what(GpuField::Id field);
 
 // "needs memory bandwidth", "needs memory bandwidth and FP16/BF16 dense compute rate"; empty for none.

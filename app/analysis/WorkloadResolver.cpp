@@ -12,11 +12,17 @@ namespace {
 
 using namespace WorkloadDefaults;
 
-// The model-parallel group the tp, pp, cp and ep asked for, in 64 bits: 65536 x 65536 does not wrap.
+// The model-parallel group the tp, pp, cp and ep asked for, in 64 bits. Each degree is first held to its
+// bound (checkGpuCounts refuses those beyond it), so the product is at most 2^52: four degrees of 65536
+// would be 2^64 and wrap to 0.
 qint64 requestedGroup(const WorkloadRequest &r)
 {
-    return qint64(std::max(1, r.tensorParallel.value_or(0))) * std::max(1, r.pipelineParallel.value_or(0)) *
-           std::max(1, r.contextParallel.value_or(1)) * std::max(1, r.expertParallel.value_or(1));
+    const auto degree = [](const std::optional<int> &value, int unset, int maximum) {
+        return qint64(std::clamp(value.value_or(unset), 1, maximum));
+    };
+    return degree(r.tensorParallel, 0, kMaxGpus) * degree(r.pipelineParallel, 0, kMaxGpus) *
+           degree(r.contextParallel, 1, kMaxContextOrExpertParallel) *
+           degree(r.expertParallel, 1, kMaxContextOrExpertParallel);
 }
 
 // GPUs of each kind: as asked, else the model-parallel group the tp and pp asked for, else one. A group
@@ -31,13 +37,13 @@ int requestedGpus(const WorkloadRequest &r)
 void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
 {
     const auto bounded = [&](WorkloadField field, const std::optional<int> &value, int minimum,
-                             const QString &name) {
-        if (value && (*value < minimum || *value > kMaxGpus)) {
+                             const QString &name, int maximum = kMaxGpus) {
+        if (value && (*value < minimum || *value > maximum)) {
             problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 to %4")
                                          .arg(name)
                                          .arg(*value)
                                          .arg(minimum)
-                                         .arg(kMaxGpus)});
+                                         .arg(maximum)});
             return false;
         }
         return true;
@@ -46,8 +52,12 @@ void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems
     const bool gpus = bounded(WorkloadField::Gpus, r.gpus, 1, QStringLiteral("gpus"));
     const bool tensor = bounded(WorkloadField::TensorParallel, r.tensorParallel, 0, QStringLiteral("tp"));
     const bool pipeline = bounded(WorkloadField::PipelineParallel, r.pipelineParallel, 0, QStringLiteral("pp"));
+    const bool context = bounded(WorkloadField::ContextParallel, r.contextParallel, 1, QStringLiteral("cp"),
+                                 kMaxContextOrExpertParallel);
+    const bool expert = bounded(WorkloadField::ExpertParallel, r.expertParallel, 1, QStringLiteral("ep"),
+                                kMaxContextOrExpertParallel);
     const qint64 group = requestedGroup(r);
-    if (!(gpus && tensor && pipeline) || group <= kMaxGpus)
+    if (!(gpus && tensor && pipeline && context && expert) || group <= kMaxGpus)
         return;
     QStringList factors;
     const auto factor = [&](const std::optional<int> &value, const char *name) {

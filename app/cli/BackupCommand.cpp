@@ -6,6 +6,7 @@
 #include <Catalogue.h>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 
 namespace {
 
@@ -23,7 +24,8 @@ int runBackup(const QStringList &arguments, CliContext &context)
         return ExitCode::Failure;
     if (const CatalogueError error = catalogue->backUpTo(target)) {
         context.err << "gpucompare: " << error.message << Qt::endl;
-        return error.kind == CatalogueError::Kind::Io ? ExitCode::Failure : ExitCode::BadInput;
+        // A folder named as the copy is the user's to fix, though the backup says it as an I/O error.
+        return QFileInfo(target).isDir() ? ExitCode::BadInput : ExitCode::forError(error.kind);
     }
     context.out << QCoreApplication::translate("cli", "backed up %1 to %2")
                        .arg(QDir::toNativeSeparators(catalogue->path()), QDir::toNativeSeparators(target))

@@ -1,6 +1,7 @@
 #include "CliHelp.h"
 
 #include "CliContext.h"
+#include "../window/FirstFrameGrabber.h"
 
 #include <QCoreApplication>
 
@@ -52,6 +53,13 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
         *json = true;
     }
     return true;
+}
+
+QString unwritableReason(const QString &path)
+{
+    // The check --screenshot makes before its window opens, and its words (kept with the window's, whose
+    // sources the translations are made from).
+    return FirstFrameGrabber::unwritableReason(path);
 }
 
 } // namespace CliHelp

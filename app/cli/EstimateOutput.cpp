@@ -25,6 +25,12 @@ QString big(double value)
     return NumberText::fixed(value, value >= 100.0 ? 0 : value >= 10.0 ? 1 : 2);
 }
 
+// An energy figure, or what it needs: without the board power (TDP) there is none, never 0 J.
+QString energyText(const Estimate &e, const QString &figure)
+{
+    return e.powerKnown ? figure : QStringLiteral("energy: ") + MissingSpecs::needsText({GpuField::TdpW});
+}
+
 void writeVerdict(QTextStream &out, const QString &task, const Verdict &verdict)
 {
     out << "  " << task << " verdict: " << VerdictLevels::name(verdict.level) << "\n";
@@ -176,7 +182,7 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                     << " GPU-hours";
                 if (e.cost.usdForBudget)
                     out << ", $" << big(*e.cost.usdForBudget);
-                out << ", " << big(r.budgetEnergyKwh) << " kWh\n";
+                out << ", " << energyText(e, big(r.budgetEnergyKwh) + QStringLiteral(" kWh")) << "\n";
             }
         }
         const CostResult &c = e.cost;
@@ -190,8 +196,10 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                 << (c.usdPerMillionTokens
                         ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3))
                         : QString())
-                << ", " << big(c.joulesPerToken) << " J/token, electricity $"
-                << num(c.electricityUsdPerMillionTokens, 3) << " per million tokens\n";
+                << ", "
+                << energyText(e, QStringLiteral("%1 J/token, electricity $%2 per million tokens")
+                                     .arg(big(c.joulesPerToken), num(c.electricityUsdPerMillionTokens, 3)))
+                << "\n";
         }
         writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
         writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
@@ -291,7 +299,7 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          false, 3},
         {QStringLiteral("joules per token"),
          [](const Estimate &e) {
-             return e.speedKnown() ? std::optional<double>(e.cost.joulesPerToken) : std::nullopt;
+             return e.missingForEnergy().isEmpty() ? std::optional<double>(e.cost.joulesPerToken) : std::nullopt;
          },
          false, 2},
     };
@@ -303,7 +311,8 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
     out << first.modelId << ", " << Tasks::name(first.task) << ", " << Precisions::name(first.weightPrecision)
         << " weights, " << first.parallelism.gpus << " GPU(s) of each, profile " << first.profileId
         << " (* = best in the row";
-    if (std::any_of(estimates.cbegin(), estimates.cend(), [](const Estimate &e) { return !e.speedKnown(); }))
+    if (std::any_of(estimates.cbegin(), estimates.cend(),
+                    [](const Estimate &e) { return !e.missingForEnergy().isEmpty(); }))
         out << "; needs spec = a value the catalogue lacks, named below";
     out << ")\n\n";
     out << QString(labelWidth, u' ');
@@ -336,7 +345,11 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
                                    row.label == QLatin1String("capacity (GB)") ||
                                    row.label == QLatin1String("fewest GPUs");
             const bool priceRow = row.label == QLatin1String("$/GPU-hour"); // a catalogue value: n/a
-            const bool needsSpec = !value && !priceRow && (memoryRow ? !e.memoryKnown() : !e.speedKnown());
+            const bool energyRow = row.label == QLatin1String("joules per token"); // needs the TDP too
+            const bool needsSpec = !value && !priceRow &&
+                                   (memoryRow   ? !e.memoryKnown()
+                                    : energyRow ? !e.missingForEnergy().isEmpty()
+                                                : !e.speedKnown());
             QString cell = needsSpec                 ? QStringLiteral("needs spec")
                            : !e.fits && !specRow     ? QStringLiteral("no fit")
                            : value                   ? NumberText::fixed(*value, row.decimals)

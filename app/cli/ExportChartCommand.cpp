@@ -3,6 +3,7 @@
 #include "ChartExporter.h"
 #include "ChartKind.h"
 #include "ChartView.h"
+#include "CliHelp.h"
 #include "ComparisonCharts.h"
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
@@ -81,6 +82,9 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     if (!format)
         return fail(QCoreApplication::translate("cli", "--out '%1': the name must end in .png, .svg or .pdf")
                         .arg(outPath));
+    // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
+    if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
+        return fail(QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
     const QString widthText = commandLine.valueOr(commandLine.width, QStringLiteral("1600"));
     const QString heightText = commandLine.valueOr(commandLine.height, QStringLiteral("1000"));
     const QString scaleText = commandLine.valueOr(commandLine.scale, QStringLiteral("1"));
@@ -125,9 +129,10 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     exportOptions.size = QSize(width, height);
     exportOptions.scale = scale;
     QString error;
-    if (!ChartExporter::exportChart(*chart, outPath, exportOptions, &error)) {
+    CatalogueError::Kind errorKind = CatalogueError::Kind::None;
+    if (!ChartExporter::exportChart(*chart, outPath, exportOptions, &error, &errorKind)) {
         context.err << "gpucompare: " << error << Qt::endl;
-        return ExitCode::BadInput;
+        return ExitCode::forError(errorKind);
     }
     return ExitCode::Ok;
 }

@@ -23,12 +23,19 @@ int runExport(const QStringList &arguments, CliContext &context)
                     << Qt::endl;
         return ExitCode::BadInput;
     }
+    // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
+    if (const QString reason = CliHelp::unwritableReason(path); !reason.isEmpty()) {
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(path, reason)
+                    << Qt::endl;
+        return ExitCode::BadInput;
+    }
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot)
         return ExitCode::Failure;
     if (const CatalogueError error = CatalogueExporter::exportToFile(snapshot->gpus, path)) {
         context.err << "gpucompare: " << error.message << Qt::endl;
-        return ExitCode::BadInput;
+        return ExitCode::forError(error.kind);
     }
     context.out
         << QCoreApplication::translate("cli", "exported %1 GPUs to %2").arg(snapshot->gpus.size()).arg(path)

@@ -60,6 +60,9 @@ int runReport(const QStringList &arguments, CliContext &context)
         return fail(tr("--out FILE is required (.pdf or .html)"));
     if (!ReportExporter::formatForPath(outPath))
         return fail(tr("--out '%1': the name must end in .pdf or .html").arg(outPath));
+    // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
+    if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
+        return fail(QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
 
     QString error;
     const std::optional<Scenario> scenario = ScenarioFile::load(positional.first(), &error);
@@ -71,8 +74,11 @@ int runReport(const QStringList &arguments, CliContext &context)
     const QStringList problems = ScenarioCatalogue::problems(*scenario, *catalogue);
     if (!problems.isEmpty())
         return fail(problems.join(QStringLiteral("; ")));
-    if (!ReportExporter::write(*scenario, *catalogue, outPath, &error))
-        return fail(error);
+    if (!ReportExporter::write(*scenario, *catalogue, outPath, &error)) {
+        // The name and the folder were checked above: what fails now is the disk or the PDF writer.
+        context.err << CliHelp::programName() << ": report: " << error << Qt::endl;
+        return ExitCode::Failure;
+    }
     context.out << tr("wrote %1").arg(QDir::toNativeSeparators(outPath)) << Qt::endl;
     return ExitCode::Ok;
 }

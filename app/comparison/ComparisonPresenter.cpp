@@ -20,9 +20,14 @@ bool isServingRow(const QString &rowId)
 }
 
 // What a workload row's number needs that this GPU's record lacks: the memory rows the memory size, the
-// compute rate row its field, the price row nothing (a catalogue value shown as such), the rest everything.
+// compute rate row its field, the price row nothing (a catalogue value shown as such), the energy rows
+// everything and the board power, the rest everything.
 QString missingFor(const QString &rowId, const Estimate &e)
 {
+    // The energy rows also need the board power (TDP): without it they would read 0, the best.
+    if (rowId == QLatin1String("cost.energy") || rowId == QLatin1String("cost.electricity") ||
+        rowId == QLatin1String("train.energy"))
+        return MissingSpecs::needsText(e.missingForEnergy());
     if (e.speedKnown() || rowId == QLatin1String("cost.gpu-hour"))
         return {};
     if (rowId == QLatin1String("fit.peak")) {

@@ -99,7 +99,7 @@ void FirstFrameGrabber::grabAndQuit()
         if (!error)
             return int(ExitCode::Ok);
         std::fprintf(stderr, "gpucompare: screenshot: %s\n", qPrintable(error.message));
-        return int(ExitCode::BadInput);
+        return ExitCode::forError(error.kind); // the path was checked before the window opened
     });
     QCoreApplication::exit(ExitCode::Ok);
 }

@@ -10,15 +10,16 @@ class QWidget;
 // shows a chart still being computed (latency under load), or the Plan tab while its search runs, is saved
 // once the chart or the finished plan is drawn. The frame is read
 // on the GUI thread; encoding and writing it (most of a --screenshot run) happen on a second thread, so
-// the window can be torn down meanwhile. waitUntilWritten() gives the exit code: 0 on success, 2 (with a
-// message on stderr) when the file cannot be written.
+// the window can be torn down meanwhile. waitUntilWritten() gives the exit code: 0 on success, 1 (with a
+// message on stderr) when the write fails, a full disk included.
 class FirstFrameGrabber : public QObject
 {
     Q_OBJECT
 public:
     FirstFrameGrabber(QWidget *window, QString path, QObject *parent = nullptr);
 
-    // Checked before the window opens, so a bad path fails fast without a window.
+    // Checked before the window opens, so a bad path fails fast without a window; the writing commands
+    // check their output paths with it too (CliHelp::unwritableReason).
     static QString unwritableReason(const QString &path);
 
     // Blocks until the frame is written and gives the exit code for the process; exitCodeIfNoFrame when

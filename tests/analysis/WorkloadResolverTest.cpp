@@ -248,3 +248,32 @@ TEST(WorkloadResolver, ParallelDegreesBeyondTheGpuBoundAreRefusedWithTheBound)
     ASSERT_TRUE(problem);
     EXPECT_TRUE(problem->message.contains(QStringLiteral("4294967296"))) << problem->message.toStdString();
 }
+
+// Four degrees of 65536 are 2^64 GPUs, which wrapped to 0 in 64 bits and passed the bound: cp and ep are
+// held to 1024 each before the product, and refused at their own field beyond it.
+TEST(WorkloadResolver, FourParallelDegreesWhoseProductWouldWrapAreRefused)
+{
+    WorkloadRequest r;
+    r.modelId = QStringLiteral("llama-3-8b");
+    r.task = Task::Training;
+    r.tensorParallel = 65536;
+    r.pipelineParallel = 65536;
+    r.contextParallel = 65536;
+    r.expertParallel = 65536;
+    const ResolvedWorkload resolved = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    ASSERT_FALSE(resolved.workload);
+    QStringList messages;
+    for (const WorkloadProblem &problem : resolved.problems)
+        messages << problem.message;
+    EXPECT_TRUE(messages.contains(QStringLiteral("cp 65536: allowed 1 to 1024"))) << messages.join(u'|').toStdString();
+    EXPECT_TRUE(messages.contains(QStringLiteral("ep 65536: allowed 1 to 1024"))) << messages.join(u'|').toStdString();
+
+    // Within their bounds, the product (2^52) is said exactly.
+    r.contextParallel = 1024;
+    r.expertParallel = 1024;
+    const ResolvedWorkload bounded = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
+    ASSERT_FALSE(bounded.workload);
+    ASSERT_FALSE(bounded.problems.isEmpty());
+    EXPECT_EQ(bounded.problems.first().message,
+              QStringLiteral("tp 65536 x pp 65536 x cp 1024 x ep 1024 = 4503599627370496 GPUs: allowed up to 65536 GPUs"));
+}

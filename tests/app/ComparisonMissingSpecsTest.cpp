@@ -134,3 +134,53 @@ TEST_F(ComparisonMissingSpecs, AnOutOfRangeSpeedIsMarkedAndNeverTheBest)
                      .toBool());
     EXPECT_NE(p.verdicts().at(1).inference, VerdictLevel::Recommended);
 }
+
+// A GPU without its board power (TDP): speed and rental are known, but the energy rows would read 0 J,
+// $0 and 0 kWh, the best of a lower-is-better row. They say what they need and are never starred.
+TEST_F(ComparisonMissingSpecs, NoBoardPowerLeavesTheEnergyRowsOutAndNeverTheBest)
+{
+    const ComparisonPresentation p = compare([](GpuSpec &g) { g.tdpW.reset(); });
+    EXPECT_TRUE(row(p, QStringLiteral("infer.ttft")).values.at(1)) << "speed needs no TDP";
+    for (const char *id : {"cost.energy", "cost.electricity"}) {
+        const ComparisonRow &energy = row(p, QString::fromLatin1(id));
+        EXPECT_TRUE(energy.values.at(0)) << id;
+        EXPECT_FALSE(energy.values.at(1)) << id << " shown as " << energy.values.at(1).value_or(-1.0);
+        EXPECT_EQ(energy.missing.value(1), QStringLiteral("needs board power (TDP)")) << id;
+    }
+
+    ComparisonTableModel model;
+    model.setComparison(p.table());
+    const int line = model.modelRowFor(QStringLiteral("cost.energy"));
+    ASSERT_GE(line, 0);
+    const QModelIndex cell = model.index(line, ComparisonTableModel::FirstValueColumn + 1);
+    EXPECT_EQ(cell.data().toString(), QStringLiteral("needs board power (TDP)"));
+    EXPECT_FALSE(cell.data(ComparisonTableModel::IsBestRole).toBool());
+
+    const QVector<MathTermView> math = p.math(QStringLiteral("cost.energy"), 1, &m_estimates.at(1));
+    ASSERT_EQ(math.size(), 1);
+    EXPECT_EQ(math.first().formula, QStringLiteral("needs board power (TDP)"));
+}
+
+// Training adds the energy for the token budget (kWh), which needs the TDP too.
+TEST_F(ComparisonMissingSpecs, NoBoardPowerLeavesTheTrainingEnergyOut)
+{
+    m_gpus = seedGpus({"h100_sxm5_80gb"});
+    GpuSpec added = m_gpus.constFirst();
+    added.gpuId = QStringLiteral("new_gpu");
+    added.tdpW.reset();
+    m_gpus << added;
+    Workload w;
+    w.model = *m_snapshot.findModel(QStringLiteral("llama-3-8b"));
+    w.task = Task::Training;
+    w.gpuCount = 8;
+    w.trainTokens = 1e10;
+    w.batch = 16;
+    w.microBatch = 2;
+    m_estimates = Estimator::estimateAll(m_gpus, w, *m_snapshot.findProfile(QStringLiteral("pytorch-amp")));
+    const ComparisonPresentation p =
+        ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}});
+    const ComparisonRow &energy = row(p, QStringLiteral("train.energy"));
+    EXPECT_TRUE(energy.values.at(0));
+    EXPECT_FALSE(energy.values.at(1)) << "shown as " << energy.values.at(1).value_or(-1.0);
+    EXPECT_EQ(energy.missing.value(1), QStringLiteral("needs board power (TDP)"));
+}

@@ -751,6 +751,61 @@ TEST_F(EstimateCommands, AGpuWithoutBandwidthSaysWhatItNeedsAndNeverZero)
     }
 }
 
+// A GPU just added without its board power (TDP): speed and rental are estimated, the energy is not
+// (0 J/token would be the best of the row); text, --json and compare say it needs the TDP.
+TEST_F(EstimateCommands, AGpuWithoutBoardPowerHasNoEnergyAndIsNeverTheBestForIt)
+{
+    const QString csv = m_dir.filePath(QStringLiteral("new.csv"));
+    QFile file(csv);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu_id,vendor,product,memory_gb,memory_bandwidth_gbs,fp16_dense_tflops\r\n"
+               "new_gpu,Acme,New GPU,80,3350,989.4\r\n");
+    file.close();
+    const ProcessResult imported = run({QStringLiteral("import"), csv});
+    ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
+
+    for (const char *task : {"inference", "training"}) {
+        const QStringList estimate{QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                                   QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
+                                   QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+                                   QString::fromLatin1(task)};
+        const QJsonArray all = results(estimate);
+        ASSERT_EQ(all.size(), 2);
+        const QJsonObject added = all.at(1).toObject();
+        EXPECT_EQ(added.value(QStringLiteral("missing")).toArray(), QJsonArray{QStringLiteral("tdp_w")}) << task;
+        const QJsonObject cost = added.value(QStringLiteral("cost")).toObject();
+        for (const char *key : {"joules_per_token", "power_w", "electricity_usd_per_million_tokens"})
+            EXPECT_TRUE(cost.value(QLatin1String(key)).isNull()) << task << " " << key;
+        if (QLatin1String(task) == QLatin1String("training")) {
+            EXPECT_TRUE(added.value(QStringLiteral("training")).toObject().value(QStringLiteral("budget_energy_kwh")).isNull());
+            EXPECT_FALSE(added.value(QStringLiteral("training")).toObject().value(QStringLiteral("tokens_per_s")).isNull());
+        } else {
+            EXPECT_FALSE(added.value(QStringLiteral("inference")).isNull()) << "speed needs no TDP";
+        }
+
+        const ProcessResult text = run(estimate);
+        ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+        EXPECT_TRUE(text.out.contains(QStringLiteral("energy: needs board power (TDP)"))) << text.out.toStdString();
+        EXPECT_FALSE(text.out.contains(QStringLiteral(" 0.00 J/token"))) << text.out.toStdString();
+        EXPECT_FALSE(text.out.contains(QStringLiteral(" 0.00 kWh"))) << text.out.toStdString();
+    }
+
+    const ProcessResult compared = run({QStringLiteral("compare"), QStringLiteral("--gpu"),
+                                        QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
+                                        QStringLiteral("llama-3-8b")});
+    ASSERT_EQ(compared.exitCode, 0) << compared.err.toStdString();
+    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs board power (TDP)"))) << compared.out.toStdString();
+    bool sawEnergy = false;
+    for (const QString &line : compared.out.split(u'\n')) {
+        if (line.startsWith(QStringLiteral("joules per token"))) {
+            sawEnergy = true;
+            EXPECT_TRUE(line.contains(QStringLiteral("needs spec"))) << line.toStdString();
+            EXPECT_FALSE(line.trimmed().endsWith(u'*')) << line.toStdString();
+        }
+    }
+    EXPECT_TRUE(sawEnergy) << compared.out.toStdString();
+}
+
 TEST_F(EstimateCommands, ParallelDegreesBeyondTheGpuBoundAreExit2WithTheBound)
 {
     const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),

@@ -1,5 +1,6 @@
 // Every file the app writes, written to a nearly full disk (a 64 KiB tmpfs the test mounts; tests run
-// as root): the command exits non-zero, says the disk is full, and the previous file stays byte for byte.
+// as root): the command exits with the I/O code (1, not 2 for bad input), says the disk is full, and the
+// previous file stays byte for byte.
 
 #include "GpuCompareProcess.h"
 
@@ -11,6 +12,9 @@
 #include <sys/mount.h>
 
 namespace {
+
+constexpr int kIoExitCode = 1; // ExitCode::Failure: the command could not do its work
+constexpr int kBadInputExitCode = 2;
 
 const QString kSeedArticle = QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/scenarios/seed-article.gpuc");
 
@@ -50,7 +54,7 @@ protected:
     }
     void expectRefusedAndKept(const ProcessResult &result, const QString &file)
     {
-        EXPECT_NE(result.exitCode, 0) << file.toStdString() << " cannot fit in 4 KiB";
+        EXPECT_EQ(result.exitCode, kIoExitCode) << file.toStdString() << " cannot fit in 4 KiB";
         EXPECT_FALSE(result.crashed);
         EXPECT_TRUE(result.err.contains(QStringLiteral("the disk is full"))) << result.err.toStdString();
         EXPECT_TRUE(result.err.contains(QStringLiteral("the previous file was kept")))
@@ -94,4 +98,46 @@ TEST_F(FullDisk, ACatalogueExportFailsAndKeepsThePreviousFile)
 {
     const QString file = previousFile(QStringLiteral("catalogue.csv"));
     expectRefusedAndKept(run({QStringLiteral("export"), file}), file);
+}
+
+TEST_F(FullDisk, AScreenshotFailsWithTheIoExitCode)
+{
+    const QString file = previousFile(QStringLiteral("window.png"));
+    expectRefusedAndKept(run({QStringLiteral("--screenshot"), file}), file);
+}
+
+TEST_F(FullDisk, ABackupFailsWithTheIoExitCode)
+{
+    ASSERT_EQ(run({QStringLiteral("list")}).exitCode, 0); // makes the catalogue to back up
+    const QString file = previousFile(QStringLiteral("copy.db"));
+    const ProcessResult result = run({QStringLiteral("backup"), file});
+    EXPECT_EQ(result.exitCode, kIoExitCode) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("the disk is full"))) << result.err.toStdString();
+    QFile kept(file);
+    ASSERT_TRUE(kept.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(kept.readAll() == m_previous) << "the previous copy was changed";
+}
+
+// A path that cannot be written at all is bad input, found before any work: 2, as the man page says.
+TEST(OutputPath, AMissingFolderIsBadInputForEveryWriter)
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("catalogue.db"));
+    const auto missing = [&](const QString &name) { return dir.filePath(QStringLiteral("no-such-folder/") + name); };
+    const QList<QStringList> commands{
+        {QStringLiteral("export"), missing(QStringLiteral("gpus.csv"))},
+        {QStringLiteral("export-chart"), QStringLiteral("--chart"), QStringLiteral("compute"), QStringLiteral("--gpu"),
+         QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--out"), missing(QStringLiteral("chart.png"))},
+        {QStringLiteral("report"), kSeedArticle, QStringLiteral("--out"), missing(QStringLiteral("report.pdf"))},
+        {QStringLiteral("backup"), missing(QStringLiteral("copy.db"))},
+        {QStringLiteral("backup"), dir.path()},
+    };
+    ASSERT_EQ(runGpuCompare({QStringLiteral("--db"), db, QStringLiteral("list")}).exitCode, 0);
+    for (const QStringList &command : commands) {
+        const ProcessResult result = runGpuCompare(QStringList{QStringLiteral("--db"), db} + command,
+                                                   180000, {{QStringLiteral("XDG_RUNTIME_DIR"), dir.path()}});
+        EXPECT_EQ(result.exitCode, kBadInputExitCode) << command.join(u' ').toStdString() << ": "
+                                                      << result.err.toStdString();
+        EXPECT_FALSE(result.err.isEmpty());
+    }
 }

@@ -19,12 +19,21 @@ namespace {
 // Vector outputs are laid out at this resolution so point-sized fonts match the screen and PNG layout.
 constexpr int kLogicalDpi = 96;
 
-bool fail(QString *errorMessage, const QString &message)
+// Fills in whichever of the message and the kind the caller asked for.
+struct Failure
 {
-    if (errorMessage)
-        *errorMessage = message;
-    return false;
-}
+    QString *message;
+    CatalogueError::Kind *kind;
+
+    bool operator()(CatalogueError::Kind failedKind, const QString &text) const
+    {
+        if (message)
+            *message = text;
+        if (kind)
+            *kind = failedKind;
+        return false;
+    }
+};
 
 } // namespace
 
@@ -54,13 +63,15 @@ QString ChartExporter::fileExtension(Format format)
 }
 
 bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName, const Options &options,
-                                QString *errorMessage)
+                                QString *errorMessage, CatalogueError::Kind *errorKind)
 {
+    using Kind = CatalogueError::Kind;
+    const Failure fail{errorMessage, errorKind};
     const QString name = QDir::toNativeSeparators(fileName);
     if (fileName.isEmpty())
-        return fail(errorMessage, tr("No file name given for the chart export."));
+        return fail(Kind::Invalid, tr("No file name given for the chart export."));
     if (options.size.isEmpty() || !(options.scale > 0.0) || !std::isfinite(options.scale))
-        return fail(errorMessage,
+        return fail(Kind::Invalid,
                     tr("Cannot export %1: the size %2x%3 at scale %4 is not a valid image size.")
                         .arg(name)
                         .arg(options.size.width())
@@ -70,7 +81,7 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     const double pixelsHigh = options.size.height() * options.scale;
     if (pixelsWide > kMaxPixels || pixelsHigh > kMaxPixels || options.size.width() > kMaxPixels ||
         options.size.height() > kMaxPixels)
-        return fail(errorMessage,
+        return fail(Kind::Invalid,
                     tr("Cannot export %1: %2x%3 pixels is larger than the limit of %4 per side.")
                         .arg(name)
                         .arg(qRound(pixelsWide))
@@ -85,14 +96,14 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     case Format::Png: {
         QImage image = chart.toImage(size, options.scale);
         if (image.isNull())
-            return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
+            return fail(Kind::Io, tr("Cannot export %1: not enough memory for the image.").arg(name));
         // Record the resolution, so a 2x image prints and places at the chart's logical size.
         const int dotsPerMeter = qRound(kLogicalDpi * options.scale / 0.0254);
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
         bytes = PngWriter::encode(image);
         if (bytes.isEmpty())
-            return fail(errorMessage, tr("Cannot export %1: not enough memory for the image.").arg(name));
+            return fail(Kind::Io, tr("Cannot export %1: not enough memory for the image.").arg(name));
         break;
     }
     case Format::Svg: {
@@ -107,7 +118,7 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
         generator.setDescription(tr("Chart exported by GPU Compare"));
         QPainter painter;
         if (!painter.begin(&generator))
-            return fail(errorMessage, tr("Cannot export %1: the SVG writer could not start.").arg(name));
+            return fail(Kind::Io, tr("Cannot export %1: the SVG writer could not start.").arg(name));
         chart.renderChart(painter, size);
         painter.end();
         break;
@@ -125,7 +136,7 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
                         QPageLayout::Portrait, QMarginsF()));
         QPainter painter;
         if (!painter.begin(&writer))
-            return fail(errorMessage, tr("Cannot export %1: the PDF writer could not start.").arg(name));
+            return fail(Kind::Io, tr("Cannot export %1: the PDF writer could not start.").arg(name));
         chart.renderChart(painter, size);
         painter.end();
         break;
@@ -133,6 +144,6 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     }
 
     if (const CatalogueError error = AtomicFileWriter::write(fileName, bytes))
-        return fail(errorMessage, error.message);
+        return fail(error.kind, error.message);
     return true;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <CatalogueError.h>
 #include <QCoreApplication>
 #include <QSize>
 #include <QString>
@@ -33,9 +34,11 @@ public:
     static QString fileExtension(Format format);
 
     // Writes the chart to fileName. Returns true on success; on failure false and, if errorMessage is not
-    // null, a translated message naming the file and the reason.
+    // null, a translated message naming the file and the reason. errorKind, if not null, says whose the
+    // failure was: Invalid for a name or size the caller gave, Io for the disk or the system (a full disk,
+    // no memory for the image), so the command line can exit with the right code.
     static bool exportChart(const ChartView &chart, const QString &fileName, const Options &options,
-                            QString *errorMessage = nullptr);
+                            QString *errorMessage = nullptr, CatalogueError::Kind *errorKind = nullptr);
 
     // The largest PNG side in pixels that exportChart() accepts.
     static constexpr int kMaxPixels = 16384;
