@@ -84,10 +84,10 @@ GpuSpec readRow(const QSqlQuery &query)
     gpu.revision = query.value(1).toInt();
     gpu.userModified = query.value(2).toInt() != 0;
     const QVector<GpuField> &fields = GpuFields::all();
-    // The table's CHECKs and STRICT types keep stored values valid; setValue re-validates anyway (a file
-    // edited by another tool) and leaves the default (missing) for anything it refuses. NULL is missing.
+    // Only what the table's CHECKs allow is checked, not the input ranges or TextCheck: a value refused
+    // here would read as missing and be erased by the row's next save. NULL is missing.
     for (int i = 0; i < fields.size(); ++i)
-        GpuFields::setValue(gpu, fields[i], query.value(3 + i));
+        GpuFields::setStoredValue(gpu, fields[i], query.value(3 + i));
     return gpu;
 }
 
@@ -198,8 +198,8 @@ QSqlQuery &GpuRepository::preparedQuery(std::optional<QSqlQuery> &cache, const Q
 
 CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
 {
-    const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(gpu, &bad);
+    // Input was checked where it came in (cell edit, import); a stored value outside the input ranges stays.
+    const QString problem = GpuFields::storableAll(gpu);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
     QSqlQuery &query = preparedQuery(m_insertQuery, insertSql());
@@ -215,8 +215,8 @@ CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
 
 CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
 {
-    const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(gpu, &bad);
+    // Input was checked where it came in (cell edit, import); a stored value outside the input ranges stays.
+    const QString problem = GpuFields::storableAll(gpu);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
     QSqlQuery &query = preparedQuery(m_updateQuery, updateSql());

@@ -398,8 +398,10 @@ bool SpecTableModel::setSpecs(int row, const GpuSpec &values)
         return false;
     if (isReadOnly())
         return refuse(row, -1, readOnlyMessage());
+    // Whole rows (undo, redo, an import's plan) hold checked input or stored values: a stored value outside
+    // the input ranges must not block them.
     const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(values, &bad);
+    const QString problem = GpuFields::storableAll(values, &bad);
     if (!problem.isEmpty())
         return refuse(row, bad ? bad->id : -1, problem);
     const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
@@ -572,8 +574,7 @@ SpecTableModel::SaveResult SpecTableModel::save()
         const Row &r = m_rows[row];
         if (!rowUnsaved(r))
             continue;
-        const GpuField *bad = nullptr;
-        const QString problem = GpuFields::validateAll(r.current, &bad);
+        const QString problem = GpuFields::storableAll(r.current); // edits were checked as they came in
         if (!problem.isEmpty()) {
             result.error = CatalogueError::make(CatalogueError::Kind::Invalid,
                                                 tr("GPU '%1': %2").arg(r.current.gpuId, problem));

@@ -3,10 +3,13 @@
 #include "TestCatalogueFiles.h"
 
 #include <BenchmarkRepository.h>
+#include <CatalogueImporter.h>
 #include <GpuField.h>
 #include <GpuRepository.h>
 #include <ModelRepository.h>
 #include <ProfileRepository.h>
+#include <QFile>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
@@ -305,4 +308,68 @@ TEST(Catalogue, ANewCatalogueStoresTextAsUtf16)
     ASSERT_TRUE(query.exec(QStringLiteral("PRAGMA encoding")) && query.next());
     EXPECT_TRUE(query.value(0).toString().startsWith(QStringLiteral("UTF-16")))
         << qPrintable(query.value(0).toString());
+}
+
+namespace {
+
+// A rack-scale row and odd text another tool put into the file: the table allows all of it, the input
+// ranges and TextCheck do not.
+void storeValuesOutsideTheInputRanges(const Catalogue &catalogue, const QString &gpuId)
+{
+    QSqlQuery query(catalogue.connection());
+    ASSERT_TRUE(query.prepare(QStringLiteral(
+        "UPDATE gpus SET memory_gb = 13824, memory_bandwidth_gbs = 576000, usd_per_gpu_hour = 0.005, "
+        "boost_clock_mhz = 50, notes = ? WHERE gpu_id = ?")));
+    query.addBindValue(QStringLiteral("rack\vscale\rrow"));
+    query.addBindValue(gpuId);
+    ASSERT_TRUE(query.exec()) << query.lastError().text().toStdString();
+    ASSERT_EQ(query.numRowsAffected(), 1);
+}
+
+void expectValuesOutsideTheInputRanges(const GpuSpec &gpu)
+{
+    EXPECT_EQ(gpu.memoryGb, 13824.0);
+    EXPECT_EQ(gpu.memoryBandwidthGBs, 576000.0);
+    EXPECT_EQ(gpu.usdPerGpuHour, 0.005);
+    EXPECT_EQ(gpu.boostClockMhz, 50.0);
+    EXPECT_EQ(gpu.notes, QStringLiteral("rack\vscale\rrow"));
+}
+
+} // namespace
+
+TEST(GpuRepository, StoredValuesOutsideTheInputRangesAreReadAndSurviveASaveOfAnotherField)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
+    GpuRepository repository = catalogue->gpus();
+    GpuSpec gpu = *repository.find(QStringLiteral("h100_sxm5_80gb"));
+    expectValuesOutsideTheInputRanges(gpu);
+
+    gpu.tdpW = 1200;
+    const CatalogueError error = repository.update(gpu);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    const GpuSpec saved = *repository.find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(saved.tdpW, 1200.0);
+    expectValuesOutsideTheInputRanges(saved);
+}
+
+TEST(GpuRepository, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRanges)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
+    const QString path = dir.filePath(QStringLiteral("tdp.csv"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu_id,vendor,product,tdp_w\nh100_sxm5_80gb,NVIDIA,H100 SXM5,1200\n");
+    file.close();
+    const CatalogueError error =
+        CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    const GpuSpec saved = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(saved.tdpW, 1200.0);
+    expectValuesOutsideTheInputRanges(saved);
 }
