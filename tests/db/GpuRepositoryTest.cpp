@@ -373,3 +373,45 @@ TEST(GpuRepository, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRange
     EXPECT_EQ(saved.tdpW, 1200.0);
     expectValuesOutsideTheInputRanges(saved);
 }
+
+// The import's overlay is built from the rows as they are inside its write transaction: another window's
+// save between parsing the file and writing it is kept, in the columns the file lacks.
+TEST(GpuRepository, AnImportKeepsWhatAnotherConnectionSavedAfterTheFileWasRead)
+{
+    QTemporaryDir dir;
+    auto importing = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(importing);
+    auto otherWindow = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
+    ASSERT_TRUE(otherWindow);
+
+    ImportProblem problem;
+    QVector<GpuFieldSet> given;
+    const auto parsed = CatalogueImporter::parseCsv("gpu_id,vendor,product,tdp_w\n"
+                                                    "l4_24gb,NVIDIA,L4,72\n"
+                                                    "acme_48gb,Acme,Test card,300\n",
+                                                    &problem, {}, &given);
+    ASSERT_TRUE(parsed) << problem.text().toStdString();
+
+    GpuRepository theirs = otherWindow->gpus();
+    GpuSpec l4 = *theirs.find(QStringLiteral("l4_24gb"));
+    l4.notes = QStringLiteral("saved by the other window");
+    ASSERT_FALSE(theirs.update(l4));
+    GpuSpec added = newGpu(QStringLiteral("acme_48gb"));
+    added.memoryGb = 48;
+    ASSERT_FALSE(theirs.insert(added));
+
+    GpuRepository::SaveReport report;
+    const CatalogueError error =
+        importing->gpus().merge(*parsed, given, GpuRepository::OnExisting::Update, &report);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    EXPECT_EQ(report.updated, 2);
+    EXPECT_EQ(report.inserted, 0);
+    const GpuSpec importedL4 = *importing->gpus().find(QStringLiteral("l4_24gb"));
+    EXPECT_EQ(importedL4.tdpW, 72.0);
+    EXPECT_EQ(importedL4.notes, QStringLiteral("saved by the other window"));
+    EXPECT_EQ(importedL4.memoryGb, l4.memoryGb);
+    const GpuSpec importedAcme = *importing->gpus().find(QStringLiteral("acme_48gb"));
+    EXPECT_EQ(importedAcme.tdpW, 300.0);
+    EXPECT_EQ(importedAcme.memoryGb, 48.0) << "a GPU added in between keeps the columns the file lacks";
+    EXPECT_EQ(importedAcme.interconnectKind, QStringLiteral("none"));
+}
