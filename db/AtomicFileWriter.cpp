@@ -25,6 +25,13 @@ CatalogueError keptPrevious(const QString &path, const QString &reason)
     return ioError(tr("cannot write %1: %2; the previous file was kept").arg(path, reason));
 }
 
+// QIODevice's text when no error was set: English, or as a loaded Qt translation says it ("未知错误").
+bool isUnknownError(const QString &system)
+{
+    return system == QLatin1String("Unknown error") ||
+           system == QCoreApplication::translate("QIODevice", "Unknown error");
+}
+
 } // namespace
 
 bool writeAll(QIODevice &device, const QByteArray &data)
@@ -51,7 +58,7 @@ QString failureReason(const QFileDevice &file)
     if (system == qt_error_string(EFBIG))
         return tr("the file is larger than this disk or this process may write (%1)").arg(system);
     // QIODevice's default text, or none: the data did not all reach the disk, most often for lack of room.
-    if (system.isEmpty() || system == QStringLiteral("Unknown error"))
+    if (system.isEmpty() || isUnknownError(system))
         return tr("not all of it could be written (is the disk full?)");
     return system;
 }
