@@ -266,7 +266,22 @@ QString storableNumberProblem(const GpuField &field, const QVariant &value,
 
 // Stores a value already checked (missing, or converted to number for a numeric field).
 void assign(GpuSpec &gpu, const GpuField &field, const QVariant &value, bool missing,
-            const std::optional<double> &number);
+            const std::optional<double> &number)
+{
+    std::visit(
+        [&](auto member) {
+            auto &stored = gpu.*member;
+            using Stored = std::decay_t<decltype(stored)>;
+            if constexpr (std::is_same_v<Stored, QString>) {
+                stored = missing ? QString() : value.toString();
+            } else if constexpr (std::is_same_v<Stored, std::optional<int>>) {
+                stored = missing ? std::nullopt : std::optional<int>(static_cast<int>(*number));
+            } else {
+                stored = missing ? std::nullopt : number;
+            }
+        },
+        field.member);
+}
 
 QString missingProblem(const GpuField &field)
 {
@@ -344,28 +359,6 @@ QString storableAll(const GpuSpec &gpu, const GpuField **badField)
     }
     return {};
 }
-
-namespace {
-
-void assign(GpuSpec &gpu, const GpuField &field, const QVariant &value, bool missing,
-            const std::optional<double> &number)
-{
-    std::visit(
-        [&](auto member) {
-            auto &stored = gpu.*member;
-            using Stored = std::decay_t<decltype(stored)>;
-            if constexpr (std::is_same_v<Stored, QString>) {
-                stored = missing ? QString() : value.toString();
-            } else if constexpr (std::is_same_v<Stored, std::optional<int>>) {
-                stored = missing ? std::nullopt : std::optional<int>(static_cast<int>(*number));
-            } else {
-                stored = missing ? std::nullopt : number;
-            }
-        },
-        field.member);
-}
-
-} // namespace
 
 QVariant fromText(const GpuField &field, const QString &text, QString *error)
 {
