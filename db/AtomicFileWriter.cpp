@@ -25,6 +25,16 @@ CatalogueError keptPrevious(const QString &path, const QString &reason)
     return ioError(tr("cannot write %1: %2; the previous file was kept").arg(path, reason));
 }
 
+// QIODevice's text when no error was set: English, or as a loaded Qt translation says it ("未知错误").
+bool isUnknownError(const QString &system)
+{
+    // Qt's own message, looked up in Qt's catalogue; held in variables so that lupdate does not copy it
+    // into ours.
+    static const char *const context = "QIODevice";
+    static const char *const text = "Unknown error";
+    return system == QLatin1String(text) || system == QCoreApplication::translate(context, text);
+}
+
 } // namespace
 
 bool writeAll(QIODevice &device, const QByteArray &data)
@@ -51,7 +61,7 @@ QString failureReason(const QFileDevice &file)
     if (system == qt_error_string(EFBIG))
         return tr("the file is larger than this disk or this process may write (%1)").arg(system);
     // QIODevice's default text, or none: the data did not all reach the disk, most often for lack of room.
-    if (system.isEmpty() || system == QStringLiteral("Unknown error"))
+    if (system.isEmpty() || isUnknownError(system))
         return tr("not all of it could be written (is the disk full?)");
     return system;
 }

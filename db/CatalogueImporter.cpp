@@ -278,25 +278,19 @@ CatalogueError importFile(const Catalogue &catalogue, const QString &path,
         return CatalogueError::make(CatalogueError::Kind::Invalid,
                                     path + QStringLiteral(": ") + problem.text());
     GpuRepository repository = catalogue.gpus();
-    CatalogueError readError;
-    const QVector<GpuSpec> current = repository.list(&readError);
-    if (readError)
-        return readError;
-    // An existing GPU keeps the fields the file does not give (a CSV with some of the columns).
-    QHash<QString, const GpuSpec *> byId;
-    for (const GpuSpec &gpu : current)
-        byId.insert(gpu.gpuId, &gpu);
-    QVector<GpuSpec> merged;
-    merged.reserve(gpus->size());
-    for (qsizetype i = 0; i < gpus->size(); ++i) {
-        const GpuSpec *existing = byId.value(gpus->at(i).gpuId);
-        merged.append(existing ? ImportPlan::overlay(*existing, gpus->at(i), given.at(i)) : gpus->at(i));
+    if (emptying && onExisting == GpuRepository::OnExisting::Update) {
+        // Only the warning reads the rows out here; what is written is decided inside merge's transaction.
+        CatalogueError readError;
+        const QVector<GpuSpec> current = repository.list(&readError);
+        if (readError)
+            return readError;
+        *emptying = ImportPlan::make(current, *gpus, given).emptyingWarning();
+    } else if (emptying) {
+        emptying->clear();
     }
-    if (emptying)
-        *emptying = onExisting == GpuRepository::OnExisting::Update
-                        ? ImportPlan::make(current, *gpus, given).emptyingWarning()
-                        : QString();
-    return repository.merge(merged, onExisting, report);
+    // An existing GPU keeps the fields the file does not give: merge overlays the file on the rows it
+    // reads inside its transaction.
+    return repository.merge(*gpus, given, onExisting, report);
 }
 
 } // namespace CatalogueImporter

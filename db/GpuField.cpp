@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace {
 
@@ -244,6 +245,44 @@ QString numberProblem(const GpuField &field, const QVariant &value, const std::o
     return {};
 }
 
+// What the table's CHECKs and types refuse of a present numeric value (nullopt: it did not convert).
+QString storableNumberProblem(const GpuField &field, const QVariant &value,
+                              const std::optional<double> &number)
+{
+    if (!number)
+        return QCoreApplication::translate("GpuField", "must be a number (got '%1')")
+            .arg(value.toString().left(80));
+    if (std::isnan(*number))
+        return QCoreApplication::translate("GpuField", "must be a number, not NaN");
+    if (*number < 0.0)
+        return QCoreApplication::translate("GpuField", "must not be negative (got %1)").arg(*number);
+    if (field.type == GpuField::Type::Integer &&
+        (std::floor(*number) != *number || *number > std::numeric_limits<int>::max()))
+        return QCoreApplication::translate("GpuField", "must be a whole number (got %1)").arg(*number);
+    if (field.id == GpuField::GpusPerNode && *number < 1) // CHECK (gpus_per_node >= 1): 0 would divide by it
+        return QCoreApplication::translate("GpuField", "must be at least %1 (got %2)").arg(1).arg(*number);
+    return {};
+}
+
+// Stores a value already checked (missing, or converted to number for a numeric field).
+void assign(GpuSpec &gpu, const GpuField &field, const QVariant &value, bool missing,
+            const std::optional<double> &number)
+{
+    std::visit(
+        [&](auto member) {
+            auto &stored = gpu.*member;
+            using Stored = std::decay_t<decltype(stored)>;
+            if constexpr (std::is_same_v<Stored, QString>) {
+                stored = missing ? QString() : value.toString();
+            } else if constexpr (std::is_same_v<Stored, std::optional<int>>) {
+                stored = missing ? std::nullopt : std::optional<int>(static_cast<int>(*number));
+            } else {
+                stored = missing ? std::nullopt : number;
+            }
+        },
+        field.member);
+}
+
 QString missingProblem(const GpuField &field)
 {
     return field.required ? QCoreApplication::translate("GpuField", "is required") : QString();
@@ -262,8 +301,8 @@ QString validate(const GpuField &field, const QVariant &value)
 
 bool setValue(GpuSpec &gpu, const GpuField &field, const QVariant &value, QString *error)
 {
-    // Classifies and converts the value once (validate() and the assignment share the work): reading a
-    // catalogue calls this for every field of every row.
+    // Classifies and converts the value once (validate() and the assignment share the work): an import
+    // calls this for every field of every row.
     const bool missing = isMissing(value);
     const std::optional<double> number =
         missing || field.type == GpuField::Type::Text ? std::nullopt : toNumber(value);
@@ -275,20 +314,50 @@ bool setValue(GpuSpec &gpu, const GpuField &field, const QVariant &value, QStrin
             *error = problem;
         return false;
     }
-    std::visit(
-        [&](auto member) {
-            auto &stored = gpu.*member;
-            using Stored = std::decay_t<decltype(stored)>;
-            if constexpr (std::is_same_v<Stored, QString>) {
-                stored = missing ? QString() : value.toString();
-            } else if constexpr (std::is_same_v<Stored, std::optional<int>>) {
-                stored = missing ? std::nullopt : std::optional<int>(static_cast<int>(*number));
-            } else {
-                stored = missing ? std::nullopt : number;
-            }
-        },
-        field.member);
+    assign(gpu, field, value, missing, number);
     return true;
+}
+
+QString storableProblem(const GpuField &field, const QVariant &value)
+{
+    if (isMissing(value))
+        return missingProblem(field);
+    if (field.type != GpuField::Type::Text)
+        return storableNumberProblem(field, value, toNumber(value));
+    if (!value.canConvert<QString>())
+        return QCoreApplication::translate("GpuField", "must be text");
+    // The id names the GPU on the command line and in scenario files: only a slug is ever saved as one.
+    if (field.id == GpuField::GpuId && !isValidGpuId(value.toString()))
+        return textProblem(field, value);
+    return {};
+}
+
+bool setStoredValue(GpuSpec &gpu, const GpuField &field, const QVariant &value)
+{
+    const bool missing = isMissing(value);
+    const std::optional<double> number =
+        missing || field.type == GpuField::Type::Text ? std::nullopt : toNumber(value);
+    const QString problem = missing ? missingProblem(field)
+                            : field.type == GpuField::Type::Text
+                                ? QString()
+                                : storableNumberProblem(field, value, number);
+    if (!problem.isEmpty())
+        return false;
+    assign(gpu, field, value, missing, number);
+    return true;
+}
+
+QString storableAll(const GpuSpec &gpu, const GpuField **badField)
+{
+    for (const GpuField &candidate : all()) {
+        const QString problem = storableProblem(candidate, value(gpu, candidate));
+        if (!problem.isEmpty()) {
+            if (badField)
+                *badField = &candidate;
+            return candidate.name() + QStringLiteral(": ") + problem;
+        }
+    }
+    return {};
 }
 
 QVariant fromText(const GpuField &field, const QString &text, QString *error)

@@ -120,6 +120,19 @@ QString validate(const GpuField &field, const QVariant &value);
 // Stores value (already validated) into gpu. Returns false when validate() would refuse it.
 bool setValue(GpuSpec &gpu, const GpuField &field, const QVariant &value, QString *error = nullptr);
 
+// What the gpus table itself allows, for values already in the catalogue: a required field present,
+// numbers not negative and whole where the column is an integer, gpus_per_node at least 1, gpu_id a slug.
+// The plausibility ranges and TextCheck are for input (a cell edit, an import): reading and saving a row
+// check only this, so a stored value they would refuse (a rack-scale 13824 GB, a note with a \v) is kept,
+// never read as missing and then saved as empty. Returns "" when the value can be stored.
+QString storableProblem(const GpuField &field, const QVariant &value);
+
+// Stores a value read from the catalogue as it is; false (left missing) when storableProblem refuses it.
+bool setStoredValue(GpuSpec &gpu, const GpuField &field, const QVariant &value);
+
+// Checks every field of gpu with storableProblem; returns the first problem as "field: reason", or "".
+QString storableAll(const GpuSpec &gpu, const GpuField **badField = nullptr);
+
 // Parses the text form used by CSV import: "" = missing, numbers in C locale.
 QVariant fromText(const GpuField &field, const QString &text, QString *error);
 

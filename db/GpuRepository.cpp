@@ -1,6 +1,7 @@
 #include "GpuRepository.h"
 
 #include "GpuField.h"
+#include "ImportPlan.h"
 #include "SqliteFailure.h"
 #include "WriteTransaction.h"
 
@@ -84,10 +85,10 @@ GpuSpec readRow(const QSqlQuery &query)
     gpu.revision = query.value(1).toInt();
     gpu.userModified = query.value(2).toInt() != 0;
     const QVector<GpuField> &fields = GpuFields::all();
-    // The table's CHECKs and STRICT types keep stored values valid; setValue re-validates anyway (a file
-    // edited by another tool) and leaves the default (missing) for anything it refuses. NULL is missing.
+    // Only what the table's CHECKs allow is checked, not the input ranges or TextCheck: a value refused
+    // here would read as missing and be erased by the row's next save. NULL is missing.
     for (int i = 0; i < fields.size(); ++i)
-        GpuFields::setValue(gpu, fields[i], query.value(3 + i));
+        GpuFields::setStoredValue(gpu, fields[i], query.value(3 + i));
     return gpu;
 }
 
@@ -198,8 +199,8 @@ QSqlQuery &GpuRepository::preparedQuery(std::optional<QSqlQuery> &cache, const Q
 
 CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
 {
-    const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(gpu, &bad);
+    // Input was checked where it came in (cell edit, import); a stored value outside the input ranges stays.
+    const QString problem = GpuFields::storableAll(gpu);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
     QSqlQuery &query = preparedQuery(m_insertQuery, insertSql());
@@ -215,8 +216,8 @@ CatalogueError GpuRepository::writeInsert(GpuSpec &gpu)
 
 CatalogueError GpuRepository::writeUpdate(GpuSpec &gpu)
 {
-    const GpuField *bad = nullptr;
-    const QString problem = GpuFields::validateAll(gpu, &bad);
+    // Input was checked where it came in (cell edit, import); a stored value outside the input ranges stays.
+    const QString problem = GpuFields::storableAll(gpu);
     if (!problem.isEmpty())
         return CatalogueError::make(Kind::Invalid, QStringLiteral("GPU '%1': %2").arg(gpu.gpuId, problem));
     QSqlQuery &query = preparedQuery(m_updateQuery, updateSql());
@@ -324,37 +325,42 @@ CatalogueError GpuRepository::saveChanges(const QVector<GpuSpec> &deletions, QVe
     return {};
 }
 
-CatalogueError GpuRepository::merge(const QVector<GpuSpec> &gpus, OnExisting onExisting, SaveReport *report)
+CatalogueError GpuRepository::merge(const QVector<GpuSpec> &gpus, const QVector<GpuFieldSet> &given,
+                                    OnExisting onExisting, SaveReport *report)
 {
     if (CatalogueError error = checkWritable())
         return error;
     WriteTransaction transaction(m_database);
     if (CatalogueError error = transaction.begin())
         return error;
-    // Read the existing ids inside the write transaction: nobody can change them before we write.
-    QHash<QString, std::pair<qint64, int>> existing; // gpu_id -> (row id, revision)
+    // Read the existing rows inside the write transaction: an update overlays the file's fields on the row
+    // as it is now, so nobody's save between reading and writing is lost.
+    QHash<QString, GpuSpec> existing;
     {
         QSqlQuery query(m_database);
         query.setForwardOnly(true);
-        if (!query.exec(QStringLiteral("SELECT gpu_id, id, revision FROM gpus")))
+        if (!query.exec(selectSql()))
             return sqlError(query, QCoreApplication::translate("GpuRepository", "cannot read the GPUs"));
-        while (query.next())
-            existing.insert(query.value(0).toString(), {query.value(1).toLongLong(), query.value(2).toInt()});
+        while (query.next()) {
+            GpuSpec row = readRow(query);
+            existing.insert(row.gpuId, std::move(row));
+        }
     }
     SaveReport counts;
-    for (GpuSpec gpu : gpus) {
-        const auto found = existing.constFind(gpu.gpuId);
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const auto found = existing.constFind(gpus.at(i).gpuId);
         if (found != existing.constEnd() && onExisting == OnExisting::Skip) {
             ++counts.skipped;
             continue;
         }
         CatalogueError error;
         if (found != existing.constEnd()) {
-            gpu.rowId = found->first;
-            gpu.revision = found->second;
-            error = writeUpdate(gpu);
+            GpuSpec gpu =
+                ImportPlan::overlay(*found, gpus.at(i), i < given.size() ? given.at(i) : GpuFieldSet().set());
+            error = writeUpdate(gpu); // overlay keeps the row's id and revision
             ++counts.updated;
         } else {
+            GpuSpec gpu = gpus.at(i);
             gpu.rowId = 0;
             error = writeInsert(gpu);
             ++counts.inserted;

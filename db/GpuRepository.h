@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CatalogueError.h"
+#include "GpuField.h"
 #include "GpuSpec.h"
 
 #include <QSqlDatabase>
@@ -48,8 +49,11 @@ public:
     CatalogueError saveChanges(const QVector<GpuSpec> &deletions, QVector<GpuSpec> &upserts);
 
     // Import: rows whose gpu_id exists are updated (keeping the existing row id, whatever its
-    // revision) or skipped; the others are inserted. One transaction.
-    CatalogueError merge(const QVector<GpuSpec> &gpus, OnExisting onExisting, SaveReport *report = nullptr);
+    // revision) or skipped; the others are inserted. One transaction. An update changes only the fields
+    // given[i] names (ImportPlan::overlay over the row as it is inside the transaction, so a save by
+    // another window just before is kept); a shorter (or empty) given means every field.
+    CatalogueError merge(const QVector<GpuSpec> &gpus, const QVector<GpuFieldSet> &given,
+                         OnExisting onExisting, SaveReport *report = nullptr);
 
 private:
     // One insert or update in its own transaction.

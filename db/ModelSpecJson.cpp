@@ -1,9 +1,9 @@
 #include "ModelSpecJson.h"
 
 #include "ModelSpecCheck.h"
+#include "TextCheck.h"
 
 #include <QJsonValue>
-
 #include <cmath>
 
 namespace {
@@ -31,15 +31,24 @@ struct OptionalField
 };
 
 constexpr IntField kIntFields[] = {
-    {"num_hidden_layers", &ModelSpec::layers},     {"hidden_size", &ModelSpec::hiddenSize},
-    {"num_attention_heads", &ModelSpec::heads},    {"num_key_value_heads", &ModelSpec::kvHeads},
-    {"head_dim", &ModelSpec::headDim},             {"intermediate_size", &ModelSpec::ffnSize},
-    {"vocab_size", &ModelSpec::vocabSize},         {"max_position_embeddings", &ModelSpec::maxContext},
-    {"num_local_experts", &ModelSpec::experts},    {"num_experts_per_tok", &ModelSpec::activeExperts},
-    {"n_shared_experts", &ModelSpec::sharedExperts}, {"first_k_dense_replace", &ModelSpec::denseLayers},
-    {"moe_intermediate_size", &ModelSpec::moeFfnSize}, {"kv_lora_rank", &ModelSpec::kvLoraRank},
-    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim}, {"q_lora_rank", &ModelSpec::qLoraRank},
-    {"qk_nope_head_dim", &ModelSpec::qkNopeHeadDim}, {"v_head_dim", &ModelSpec::vHeadDim},
+    {"num_hidden_layers", &ModelSpec::layers},
+    {"hidden_size", &ModelSpec::hiddenSize},
+    {"num_attention_heads", &ModelSpec::heads},
+    {"num_key_value_heads", &ModelSpec::kvHeads},
+    {"head_dim", &ModelSpec::headDim},
+    {"intermediate_size", &ModelSpec::ffnSize},
+    {"vocab_size", &ModelSpec::vocabSize},
+    {"max_position_embeddings", &ModelSpec::maxContext},
+    {"num_local_experts", &ModelSpec::experts},
+    {"num_experts_per_tok", &ModelSpec::activeExperts},
+    {"n_shared_experts", &ModelSpec::sharedExperts},
+    {"first_k_dense_replace", &ModelSpec::denseLayers},
+    {"moe_intermediate_size", &ModelSpec::moeFfnSize},
+    {"kv_lora_rank", &ModelSpec::kvLoraRank},
+    {"qk_rope_head_dim", &ModelSpec::qkRopeHeadDim},
+    {"q_lora_rank", &ModelSpec::qLoraRank},
+    {"qk_nope_head_dim", &ModelSpec::qkNopeHeadDim},
+    {"v_head_dim", &ModelSpec::vHeadDim},
     {"sliding_window", &ModelSpec::slidingWindow},
 };
 constexpr BoolField kBoolFields[] = {
@@ -94,6 +103,9 @@ std::optional<ModelSpec> fromJson(const QJsonObject &object, QString *error)
             continue;
         if (!value.isString())
             return fail(QStringLiteral("%1: expected text").arg(key(field.key)));
+        // The same text the GPU fields take: a NUL or a lone surrogate would break the catalogue's exports.
+        if (const QString problem = TextCheck::problem(value.toString()); !problem.isEmpty())
+            return fail(QStringLiteral("%1: %2").arg(key(field.key), problem));
         model.*field.member = value.toString();
     }
     for (const IntField &field : kIntFields) {

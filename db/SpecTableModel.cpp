@@ -216,7 +216,9 @@ QString SpecTableModel::checkSpecs(int row, const GpuSpec &values, const GpuFiel
 {
     if (isReadOnly())
         return readOnlyMessage();
-    const QString problem = GpuFields::validateAll(values, badField);
+    // Whole rows (undo, redo, an import's plan, recovered edits) hold checked input or stored values: a
+    // stored value outside the input ranges must not block them.
+    const QString problem = GpuFields::storableAll(values, badField);
     if (!problem.isEmpty())
         return problem;
     const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
@@ -581,8 +583,7 @@ SpecTableModel::SaveResult SpecTableModel::save()
         const Row &r = m_rows[row];
         if (!rowUnsaved(r))
             continue;
-        const GpuField *bad = nullptr;
-        const QString problem = GpuFields::validateAll(r.current, &bad);
+        const QString problem = GpuFields::storableAll(r.current); // edits were checked as they came in
         if (!problem.isEmpty()) {
             result.error = CatalogueError::make(CatalogueError::Kind::Invalid,
                                                 tr("GPU '%1': %2").arg(r.current.gpuId, problem));

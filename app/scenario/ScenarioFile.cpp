@@ -4,6 +4,7 @@
 #include "GpuField.h"
 #include "ModelSpecJson.h"
 #include "Precision.h"
+#include "TextCheck.h"
 #include "WorkloadRequestJson.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -24,12 +24,11 @@ struct Messages
 const QString kFormat = QStringLiteral("gpucompare-scenario");
 constexpr qint64 kMaxBytes = 16 * 1024 * 1024; // a scenario is a few kilobytes; refuse anything absurd
 
-// Text a user may see in a message or a table: no control characters (tabs and newlines aside).
+// Text a user may see in a message or a table: what the catalogue accepts (TextCheck), so a GPU or model
+// whose text holds an emoji (a valid surrogate pair) opens again from the scenario it was saved into.
 bool isCleanText(const QString &text)
 {
-    return std::none_of(text.begin(), text.end(), [](QChar c) {
-        return (c.category() == QChar::Other_Control && c != u'\t' && c != u'\n') || c.isSurrogate();
-    });
+    return TextCheck::problem(text).isEmpty();
 }
 
 QJsonObject gpuToJson(const GpuSpec &gpu)
@@ -58,7 +57,6 @@ std::optional<GpuSpec> gpuFromJson(const QJsonValue &value, const QString &where
         QString reason;
         if ((field->isNumeric() && !it.value().isNull() && !it.value().isDouble()) ||
             (!field->isNumeric() && !it.value().isNull() && !it.value().isString()) ||
-            (it.value().isString() && !isCleanText(it.value().toString())) ||
             !GpuFields::setValue(gpu, *field, fieldValue, &reason)) {
             *error =
                 Messages::tr("%1.%2: %3")

@@ -254,3 +254,18 @@ TEST_F(ScenarioFileTest, MutatedFilesAreRefusedOrReadWhole)
 }
 
 } // namespace
+
+TEST_F(ScenarioFileTest, AGpuWhoseNotesHoldAnEmojiOpensAgain)
+{
+    Scenario scenario = chatScenario();
+    ASSERT_FALSE(scenario.gpus.isEmpty());
+    const QString notes = QString::fromUtf8("rented by the hour \xF0\x9F\x9A\x80, \xC3\xBCmlaut");
+    scenario.gpus[0].notes = notes;
+    QString error;
+    const std::optional<Scenario> opened = ScenarioFile::fromJson(ScenarioFile::toJson(scenario), &error);
+    ASSERT_TRUE(opened) << error.toStdString();
+    EXPECT_EQ(opened->gpus[0].notes, notes);
+    // A lone surrogate is still refused, naming where it is.
+    scenario.gpus[0].notes = QString(QChar(0xD800));
+    EXPECT_NE(loadError(ScenarioFile::toJson(scenario)).find("notes"), std::string::npos);
+}

@@ -5,8 +5,10 @@
 #include <AtomicFileWriter.h>
 #include <CatalogueExporter.h>
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QSaveFile>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <cerrno>
 #include <csignal>
 #include <gtest/gtest.h>
@@ -201,4 +203,45 @@ TEST(AtomicFileWriter, ARealFullDiskSaysSoAndKeepsThePreviousFile)
     EXPECT_TRUE(error.message.contains(QStringLiteral("the disk is full"))) << error.message.toStdString();
     EXPECT_EQ(readBytes(path), previous);
     EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1) << "no temporary file is left behind";
+}
+
+namespace {
+
+// The Chinese Qt translation's text for QIODevice's default error, without a .qm file.
+class UnknownErrorInChinese : public QTranslator
+{
+public:
+    QString translate(const char *context, const char *source, const char *, int) const override
+    {
+        if (QLatin1String(context) == QLatin1String("QIODevice") &&
+            QLatin1String(source) == QLatin1String("Unknown error"))
+            return QString::fromUtf8("\xE6\x9C\xAA\xE7\x9F\xA5\xE9\x94\x99\xE8\xAF\xAF"); // 未知错误
+        return {};
+    }
+    bool isEmpty() const override { return false; }
+};
+
+// A save file whose writes fail without saying why, as QFileDevice does when the data did not all go out.
+class SilentFailureSaveFile : public QSaveFile
+{
+public:
+    using QSaveFile::QSaveFile;
+
+protected:
+    qint64 writeData(const char *, qint64) override { return -1; }
+};
+
+} // namespace
+
+TEST(AtomicFileWriter, AWriteFailingWithoutAReasonAsksAboutTheDiskInAnyLanguage)
+{
+    UnknownErrorInChinese chinese;
+    ASSERT_TRUE(QCoreApplication::installTranslator(&chinese));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("scenario.gpuc"));
+    SilentFailureSaveFile file(path);
+    const CatalogueError error = AtomicFileWriter::write(file, QByteArray(1024, 's'));
+    QCoreApplication::removeTranslator(&chinese);
+    ASSERT_TRUE(error);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("is the disk full?"))) << error.message.toStdString();
 }

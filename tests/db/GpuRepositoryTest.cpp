@@ -3,10 +3,13 @@
 #include "TestCatalogueFiles.h"
 
 #include <BenchmarkRepository.h>
+#include <CatalogueImporter.h>
 #include <GpuField.h>
 #include <GpuRepository.h>
 #include <ModelRepository.h>
 #include <ProfileRepository.h>
+#include <QFile>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QThread>
@@ -305,4 +308,110 @@ TEST(Catalogue, ANewCatalogueStoresTextAsUtf16)
     ASSERT_TRUE(query.exec(QStringLiteral("PRAGMA encoding")) && query.next());
     EXPECT_TRUE(query.value(0).toString().startsWith(QStringLiteral("UTF-16")))
         << qPrintable(query.value(0).toString());
+}
+
+namespace {
+
+// A rack-scale row and odd text another tool put into the file: the table allows all of it, the input
+// ranges and TextCheck do not.
+void storeValuesOutsideTheInputRanges(const Catalogue &catalogue, const QString &gpuId)
+{
+    QSqlQuery query(catalogue.connection());
+    ASSERT_TRUE(query.prepare(QStringLiteral(
+        "UPDATE gpus SET memory_gb = 13824, memory_bandwidth_gbs = 576000, usd_per_gpu_hour = 0.005, "
+        "boost_clock_mhz = 50, notes = ? WHERE gpu_id = ?")));
+    query.addBindValue(QStringLiteral("rack\vscale\rrow"));
+    query.addBindValue(gpuId);
+    ASSERT_TRUE(query.exec()) << query.lastError().text().toStdString();
+    ASSERT_EQ(query.numRowsAffected(), 1);
+}
+
+void expectValuesOutsideTheInputRanges(const GpuSpec &gpu)
+{
+    EXPECT_EQ(gpu.memoryGb, 13824.0);
+    EXPECT_EQ(gpu.memoryBandwidthGBs, 576000.0);
+    EXPECT_EQ(gpu.usdPerGpuHour, 0.005);
+    EXPECT_EQ(gpu.boostClockMhz, 50.0);
+    EXPECT_EQ(gpu.notes, QStringLiteral("rack\vscale\rrow"));
+}
+
+} // namespace
+
+TEST(GpuRepository, StoredValuesOutsideTheInputRangesAreReadAndSurviveASaveOfAnotherField)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
+    GpuRepository repository = catalogue->gpus();
+    GpuSpec gpu = *repository.find(QStringLiteral("h100_sxm5_80gb"));
+    expectValuesOutsideTheInputRanges(gpu);
+
+    gpu.tdpW = 1200;
+    const CatalogueError error = repository.update(gpu);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    const GpuSpec saved = *repository.find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(saved.tdpW, 1200.0);
+    expectValuesOutsideTheInputRanges(saved);
+}
+
+TEST(GpuRepository, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRanges)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
+    const QString path = dir.filePath(QStringLiteral("tdp.csv"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu_id,vendor,product,tdp_w\nh100_sxm5_80gb,NVIDIA,H100 SXM5,1200\n");
+    file.close();
+    const CatalogueError error =
+        CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    const GpuSpec saved = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(saved.tdpW, 1200.0);
+    expectValuesOutsideTheInputRanges(saved);
+}
+
+// The import's overlay is built from the rows as they are inside its write transaction: another window's
+// save between parsing the file and writing it is kept, in the columns the file lacks.
+TEST(GpuRepository, AnImportKeepsWhatAnotherConnectionSavedAfterTheFileWasRead)
+{
+    QTemporaryDir dir;
+    auto importing = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(importing);
+    auto otherWindow = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
+    ASSERT_TRUE(otherWindow);
+
+    ImportProblem problem;
+    QVector<GpuFieldSet> given;
+    const auto parsed = CatalogueImporter::parseCsv("gpu_id,vendor,product,tdp_w\n"
+                                                    "l4_24gb,NVIDIA,L4,72\n"
+                                                    "acme_48gb,Acme,Test card,300\n",
+                                                    &problem, {}, &given);
+    ASSERT_TRUE(parsed) << problem.text().toStdString();
+
+    GpuRepository theirs = otherWindow->gpus();
+    GpuSpec l4 = *theirs.find(QStringLiteral("l4_24gb"));
+    l4.notes = QStringLiteral("saved by the other window");
+    ASSERT_FALSE(theirs.update(l4));
+    GpuSpec added = newGpu(QStringLiteral("acme_48gb"));
+    added.memoryGb = 48;
+    ASSERT_FALSE(theirs.insert(added));
+
+    GpuRepository::SaveReport report;
+    const CatalogueError error =
+        importing->gpus().merge(*parsed, given, GpuRepository::OnExisting::Update, &report);
+    ASSERT_FALSE(error) << error.message.toStdString();
+    EXPECT_EQ(report.updated, 2);
+    EXPECT_EQ(report.inserted, 0);
+    const GpuSpec importedL4 = *importing->gpus().find(QStringLiteral("l4_24gb"));
+    EXPECT_EQ(importedL4.tdpW, 72.0);
+    EXPECT_EQ(importedL4.notes, QStringLiteral("saved by the other window"));
+    EXPECT_EQ(importedL4.memoryGb, l4.memoryGb);
+    const GpuSpec importedAcme = *importing->gpus().find(QStringLiteral("acme_48gb"));
+    EXPECT_EQ(importedAcme.tdpW, 300.0);
+    EXPECT_EQ(importedAcme.memoryGb, 48.0) << "a GPU added in between keeps the columns the file lacks";
+    EXPECT_EQ(importedAcme.interconnectKind, QStringLiteral("none"));
 }

@@ -55,3 +55,22 @@ TEST(ModelSpecJson, RejectsWrongTypesAndNamesTheKey)
     EXPECT_FALSE(ModelSpecJson::fromJson(object, &error).has_value());
     EXPECT_TRUE(error.startsWith(QStringLiteral("model_id")));
 }
+
+TEST(ModelSpecJson, TextThatIsNotCleanIsRefusedNamingTheField)
+{
+    QJsonObject object = ModelSpecJson::toJson(llama3_8b());
+    object.insert(QStringLiteral("name"), QString(QStringLiteral("Llama") + QChar(0) + QStringLiteral("3")));
+    QString error;
+    EXPECT_FALSE(ModelSpecJson::fromJson(object, &error).has_value());
+    EXPECT_TRUE(error.startsWith(QStringLiteral("name: "))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("U+0000"))) << error.toStdString();
+
+    object = ModelSpecJson::toJson(llama3_8b());
+    object.insert(QStringLiteral("notes"), QString(QChar(0xDC00)));
+    EXPECT_FALSE(ModelSpecJson::fromJson(object, &error).has_value());
+    EXPECT_TRUE(error.startsWith(QStringLiteral("notes: "))) << error.toStdString();
+
+    object = ModelSpecJson::toJson(llama3_8b());
+    object.insert(QStringLiteral("notes"), QString::fromUtf8("tuned \xF0\x9F\x9A\x80"));
+    EXPECT_TRUE(ModelSpecJson::fromJson(object, &error).has_value()) << error.toStdString();
+}

@@ -6,6 +6,7 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSqlQuery>
 #include <QTemporaryDir>
 #include <SpecTableModel.h>
 #include <gtest/gtest.h>
@@ -321,4 +322,27 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "deleted from the file on save";
     ASSERT_TRUE(model.save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom")));
+}
+
+TEST(SpecTableModel, StoredValuesOutsideTheInputRangesSurviveEditingAndSavingAnotherCell)
+{
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    QSqlQuery query(catalogue->connection());
+    ASSERT_TRUE(
+        query.exec(QStringLiteral("UPDATE gpus SET memory_gb = 13824, usd_per_gpu_hour = 0.005, "
+                                  "notes = 'lone' || char(13) || 'return' WHERE gpu_id = 'l4_24gb'")));
+    SpecTableModel model;
+    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    EXPECT_EQ(cell(model, QStringLiteral("l4_24gb"), GpuField::MemoryGb).data(Qt::EditRole).toDouble(),
+              13824.0);
+    ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 75.0));
+    const SpecTableModel::SaveResult result = model.save();
+    ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
+    const GpuSpec saved = *catalogue->gpus().find(QStringLiteral("l4_24gb"));
+    EXPECT_EQ(saved.tdpW, 75.0);
+    EXPECT_EQ(saved.memoryGb, 13824.0);
+    EXPECT_EQ(saved.usdPerGpuHour, 0.005);
+    EXPECT_EQ(saved.notes, QStringLiteral("lone\rreturn"));
 }
