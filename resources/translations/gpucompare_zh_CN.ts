@@ -243,6 +243,10 @@
             <numerusform>撤销 %n 项未保存的更改</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The recovered edit of %1 was not restored: %2</source>
+        <translation>找回的 %1 的编辑未被恢复：%2</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueExporter</name>
@@ -2323,6 +2327,10 @@ Source: %6</source>
         <source>must be 0 or between %1 and %2%3 (got %4)</source>
         <translation>必须为 0 或介于 %1 与 %2%3 之间（实际为 %4）</translation>
     </message>
+    <message>
+        <source>must be at least %1 (got %2)</source>
+        <translation>必须至少为 %1（实际为 %2）</translation>
+    </message>
 </context>
 <context>
     <name>GpuPicker</name>
@@ -3236,6 +3244,10 @@ Source: %6</source>
     <message>
         <source>needs %1</source>
         <translation>需要%1</translation>
+    </message>
+    <message>
+        <source>board power (TDP)</source>
+        <translation>板卡功耗（TDP）</translation>
     </message>
 </context>
 <context>
