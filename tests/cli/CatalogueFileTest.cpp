@@ -2,6 +2,7 @@
 // disk, a file that was read-only for a while.
 
 #include "../db/SmallDisk.h"
+#include "../db/TestCatalogueFiles.h"
 #include "GpuCompareProcess.h"
 
 #include <QDir>
@@ -22,34 +23,7 @@
 
 namespace {
 
-// Builds a database file from an .sql fixture of tests/data (one statement per ';'-terminated group).
-void buildFromSql(const QString &databasePath, const QString &sqlPath)
-{
-    QFile file(sqlPath);
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << sqlPath.toStdString();
-    QStringList statements;
-    QString statement;
-    for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
-        if (line.startsWith(QStringLiteral("--")) || line.trimmed().isEmpty())
-            continue;
-        statement += line + u'\n';
-        if (line.trimmed().endsWith(u';')) {
-            statements << statement;
-            statement.clear();
-        }
-    }
-    const QString name = QStringLiteral("cli-fixture-builder");
-    {
-        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        database.setDatabaseName(databasePath);
-        ASSERT_TRUE(database.open());
-        QSqlQuery query(database);
-        for (const QString &sql : std::as_const(statements))
-            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
-        database.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-}
+using TestCatalogueFiles::buildFromSql;
 
 // Runs gpucompare as the unprivileged user "nobody": root ignores file permissions, a user does not.
 // The binary copied where the user nobody may run it: the build tree may sit in a folder only root

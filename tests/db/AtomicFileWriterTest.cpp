@@ -1,5 +1,6 @@
 // Exports replace files atomically: a failed or short write leaves the previous file as it was.
 
+#include "FileSizeLimit.h"
 #include "TestCatalogueFiles.h"
 
 #include <AtomicFileWriter.h>
@@ -37,30 +38,6 @@ protected:
 
 private:
     qint64 m_capacity;
-};
-
-// Limits the size of files this process may write (RLIMIT_FSIZE), like a disk with little room
-// left, and restores the limit afterwards.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &m_previous);
-        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails with EFBIG
-        rlimit limit = m_previous;
-        limit.rlim_cur = bytes;
-        setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_previous);
-        std::signal(SIGXFSZ, m_previousHandler);
-    }
-
-private:
-    rlimit m_previous{};
-    void (*m_previousHandler)(int) = nullptr;
 };
 
 // A save file on a disk with room for capacity bytes: it writes what fits, then fails as write(2)

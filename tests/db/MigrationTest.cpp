@@ -16,36 +16,11 @@
 #include <SeedCatalogue.h>
 #include <gtest/gtest.h>
 
+#include "TestCatalogueFiles.h"
+
 namespace {
 
-// Builds a database file by running the statements of an .sql fixture, one per ';'-terminated line group.
-void buildFromSql(const QString &databasePath, const QString &sqlPath)
-{
-    QFile file(sqlPath);
-    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << sqlPath.toStdString();
-    QString statement;
-    QStringList statements;
-    for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
-        if (line.startsWith(QStringLiteral("--")) || line.trimmed().isEmpty())
-            continue;
-        statement += line + u'\n';
-        if (line.trimmed().endsWith(u';')) {
-            statements << statement;
-            statement.clear();
-        }
-    }
-    const QString name = QStringLiteral("fixture-builder");
-    {
-        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        database.setDatabaseName(databasePath);
-        ASSERT_TRUE(database.open());
-        QSqlQuery query(database);
-        for (const QString &sql : statements)
-            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
-        database.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-}
+using TestCatalogueFiles::buildFromSql;
 
 // Runs statements on the file at path through a connection of its own.
 void execOn(const QString &path, const QStringList &statements)

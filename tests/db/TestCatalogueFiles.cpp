@@ -1,6 +1,10 @@
 #include "TestCatalogueFiles.h"
 
 #include <QFile>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
 #include <gtest/gtest.h>
 
 namespace TestCatalogueFiles {
@@ -28,6 +32,34 @@ void writeBytes(const QString &path, const QByteArray &bytes)
     QFile file(path);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     ASSERT_EQ(file.write(bytes), bytes.size());
+}
+
+void buildFromSql(const QString &databasePath, const QString &sqlPath)
+{
+    QFile file(sqlPath);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << sqlPath.toStdString();
+    QString statement;
+    QStringList statements;
+    for (const QString &line : QString::fromUtf8(file.readAll()).split(u'\n')) {
+        if (line.startsWith(QStringLiteral("--")) || line.trimmed().isEmpty())
+            continue;
+        statement += line + u'\n';
+        if (line.trimmed().endsWith(u';')) {
+            statements << statement;
+            statement.clear();
+        }
+    }
+    const QString name = QStringLiteral("fixture-builder");
+    {
+        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        database.setDatabaseName(databasePath);
+        ASSERT_TRUE(database.open());
+        QSqlQuery query(database);
+        for (const QString &sql : std::as_const(statements))
+            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
+        database.close();
+    }
+    QSqlDatabase::removeDatabase(name);
 }
 
 } // namespace TestCatalogueFiles

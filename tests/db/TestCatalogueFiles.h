@@ -16,4 +16,8 @@ std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir,
 QByteArray readBytes(const QString &path);
 void writeBytes(const QString &path, const QByteArray &bytes);
 
+// Builds a database file by running the statements of an .sql fixture (tests/data), one per
+// ';'-terminated group of lines; fails the test when a statement fails.
+void buildFromSql(const QString &databasePath, const QString &sqlPath);
+
 } // namespace TestCatalogueFiles

@@ -2,6 +2,7 @@
 
 #include "BarChartWidget.h"
 #include "ChartTestData.h"
+#include "../db/FileSizeLimit.h"
 #include "RadarChartWidget.h"
 
 #include <QDir>
@@ -32,30 +33,6 @@ int distinctColours(const QImage &image)
             colours.insert(image.pixel(x, y));
     return static_cast<int>(colours.size());
 }
-
-// Limits the size of files this process may write (RLIMIT_FSIZE), like a disk with room for that many
-// bytes, and restores the limit afterwards. A write past it fails with EFBIG instead of a signal.
-class FileSizeLimit
-{
-public:
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &m_previous);
-        m_previousHandler = std::signal(SIGXFSZ, SIG_IGN);
-        rlimit limit = m_previous;
-        limit.rlim_cur = bytes;
-        setrlimit(RLIMIT_FSIZE, &limit);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &m_previous);
-        std::signal(SIGXFSZ, m_previousHandler);
-    }
-
-private:
-    rlimit m_previous{};
-    void (*m_previousHandler)(int) = nullptr;
-};
 
 // Each test runs on both charts behind the ChartView interface.
 class ChartExporterTest : public ::testing::TestWithParam<bool>
