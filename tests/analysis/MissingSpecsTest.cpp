@@ -12,15 +12,7 @@
 
 namespace {
 
-const Estimate &find(const QVector<Estimate> &all, const QString &gpuId)
-{
-    for (const Estimate &e : all)
-        if (e.gpuId == gpuId)
-            return e;
-    static Estimate none;
-    ADD_FAILURE() << "no estimate for " << gpuId.toStdString();
-    return none;
-}
+using TestCatalogue::find;
 
 // An H100 entered with only some of its datasheet, under another id.
 GpuSpec newH100(const QString &id)

@@ -165,4 +165,14 @@ CatalogueSnapshot snapshot()
     return catalogue;
 }
 
+const Estimate &find(const QVector<Estimate> &all, const QString &gpuId)
+{
+    for (const Estimate &e : all)
+        if (e.gpuId == gpuId)
+            return e;
+    static Estimate none;
+    ADD_FAILURE() << "no estimate for " << gpuId.toStdString();
+    return none;
+}
+
 } // namespace TestCatalogue

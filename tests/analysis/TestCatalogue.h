@@ -2,6 +2,7 @@
 
 #include "CatalogueSnapshot.h"
 #include "EfficiencyParameters.h"
+#include "Estimate.h"
 #include "GpuSpec.h"
 #include "ModelSpec.h"
 
@@ -23,5 +24,8 @@ ModelSpec model(const QString &modelId); // from resources/seed/models.json; fai
 EfficiencyParameters profile(const QString &profileId); // from resources/seed/profiles.json
 // The five GPUs of the article with every seed preset and profile, as the catalogue would give them.
 CatalogueSnapshot snapshot();
+
+// The estimate for gpuId among all; fails the test (and returns an empty one) when there is none.
+const Estimate &find(const QVector<Estimate> &all, const QString &gpuId);
 
 } // namespace TestCatalogue

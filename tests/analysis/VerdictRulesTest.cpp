@@ -3,19 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace {
-
-const Estimate &find(const QVector<Estimate> &all, const QString &gpuId)
-{
-    for (const Estimate &e : all)
-        if (e.gpuId == gpuId)
-            return e;
-    static Estimate none;
-    ADD_FAILURE() << "no estimate for " << gpuId.toStdString();
-    return none;
-}
-
-} // namespace
+using TestCatalogue::find;
 
 // The seed article calls the L40S stronger than the H100 and A100 for training (it compares L40S's
 // sparse 733 with A100's dense 312). Dense against dense: 362 vs 989 (H100) and 312 (A100). The

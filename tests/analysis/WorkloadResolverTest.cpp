@@ -7,6 +7,8 @@
 
 namespace {
 
+using TestCatalogue::find;
+
 WorkloadRequest request(Task task, int gpus = 1)
 {
     WorkloadRequest r;
@@ -28,16 +30,6 @@ std::optional<WorkloadField> problemField(const WorkloadRequest &r)
     if (resolved.problems.isEmpty())
         return std::nullopt;
     return resolved.problems.first().field;
-}
-
-const Estimate &find(const QVector<Estimate> &all, const QString &gpuId)
-{
-    for (const Estimate &e : all)
-        if (e.gpuId == gpuId)
-            return e;
-    static Estimate none;
-    ADD_FAILURE() << "no estimate for " << gpuId.toStdString();
-    return none;
 }
 
 } // namespace
