@@ -136,6 +136,23 @@ const char *const kVersion3[] = {
     'rtx_4090_24gb', 'rtx_3090_24gb', 'gh200_144gb'))sql",
 };
 
+// Version 4: FP6 tensor rates (Blackwell and CDNA 4 datasheets give them), the boards' PCI ids (to
+// find the GPUs of this machine), and the user's answers to offers of the GPUs and model presets a
+// newer seed brings, so a declined or deleted row is not offered again at every start.
+const char *const kVersion4[] = {
+    "ALTER TABLE gpus ADD COLUMN pci_ids TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE gpus ADD COLUMN fp6_dense_tflops REAL CHECK (fp6_dense_tflops >= 0)",
+    "ALTER TABLE gpus ADD COLUMN fp6_sparse_tflops REAL CHECK (fp6_sparse_tflops >= 0)",
+    R"sql(CREATE TABLE seed_answers (
+    kind TEXT NOT NULL CHECK (kind IN ('gpu', 'model')),
+    item_id TEXT NOT NULL CHECK (length(item_id) > 0),
+    answer TEXT NOT NULL CHECK (answer IN ('added', 'declined')),
+    answered_at TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (kind, item_id)
+) STRICT)sql",
+    // Seed values for the rows the user never changed (frozen, as in version 3) follow here.
+};
+
 template <std::size_t N> QStringList toList(const char *const (&statements)[N])
 {
     QStringList list;
@@ -160,6 +177,8 @@ QStringList migrationStatements(int version)
         return toList(kVersion2);
     case 3:
         return toList(kVersion3);
+    case 4:
+        return toList(kVersion4);
     default:
         return {};
     }

@@ -34,6 +34,8 @@ const QStringList kRequiredColumns{QStringLiteral("gpu_id"),
                                    QStringLiteral("int8_tensor_sparse_tops"),
                                    QStringLiteral("fp4_tensor_dense_tflops"),
                                    QStringLiteral("fp4_tensor_sparse_tflops"),
+                                   QStringLiteral("fp6_tensor_dense_tflops"),
+                                   QStringLiteral("fp6_tensor_sparse_tflops"),
                                    QStringLiteral("vendor_headline_tensor_figures_are_sparse"),
                                    QStringLiteral("memory_gb"),
                                    QStringLiteral("memory_type"),
@@ -185,6 +187,8 @@ GpuSpec readGpu(Row &row)
     gpu.int8SparseTops = row.number(QStringLiteral("int8_tensor_sparse_tops"));
     gpu.fp4DenseTflops = row.number(QStringLiteral("fp4_tensor_dense_tflops"));
     gpu.fp4SparseTflops = row.number(QStringLiteral("fp4_tensor_sparse_tflops"));
+    gpu.fp6DenseTflops = row.number(QStringLiteral("fp6_tensor_dense_tflops"));
+    gpu.fp6SparseTflops = row.number(QStringLiteral("fp6_tensor_sparse_tflops"));
     gpu.sparseHeadlineNote = row.text(QStringLiteral("vendor_headline_tensor_figures_are_sparse"));
 
     gpu.memoryGb = row.number(QStringLiteral("memory_gb"));

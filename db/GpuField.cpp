@@ -1,5 +1,6 @@
 #include "GpuField.h"
 
+#include "PciIds.h"
 #include "TextCheck.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,7 @@ QVector<GpuField> buildFields()
         {F::Variant, "variant", QT_TRANSLATE_NOOP("GpuField", "Variant"), "", T::Text, &GpuSpec::variant},
         {F::Architecture, "architecture", QT_TRANSLATE_NOOP("GpuField", "Architecture"), "", T::Text, &GpuSpec::architecture},
         {F::Chip, "chip", QT_TRANSLATE_NOOP("GpuField", "Chip"), "", T::Text, &GpuSpec::chip},
+        {F::PciIds, "pci_ids", QT_TRANSLATE_NOOP("GpuField", "PCI ids"), "", T::Text, &GpuSpec::pciIds},
         {F::ReleaseYear, "release_year", QT_TRANSLATE_NOOP("GpuField", "Year"), "", T::Integer, &GpuSpec::releaseYear, false, 1990, 2100},
         {F::ReleaseNote, "release_note", QT_TRANSLATE_NOOP("GpuField", "Release"), "", T::Text, &GpuSpec::releaseNote},
         {F::ProcessNode, "process_node", QT_TRANSLATE_NOOP("GpuField", "Process"), "", T::Text, &GpuSpec::processNode},
@@ -54,6 +56,8 @@ QVector<GpuField> buildFields()
         {F::Fp16SparseTflops, "fp16_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 sparse"), "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp8DenseTflops, "fp8_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 dense"), "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp8SparseTflops, "fp8_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 sparse"), "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp6DenseTflops, "fp6_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP6 dense"), "TFLOPS", T::Real, &GpuSpec::fp6DenseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp6SparseTflops, "fp6_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP6 sparse"), "TFLOPS", T::Real, &GpuSpec::fp6SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Int8DenseTops, "int8_dense_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 dense"), "TOPS", T::Real, &GpuSpec::int8DenseTops, false, kMinTflops, kMaxTflops, true},
         {F::Int8SparseTops, "int8_sparse_tops", QT_TRANSLATE_NOOP("GpuField", "INT8 sparse"), "TOPS", T::Real, &GpuSpec::int8SparseTops, false, kMinTflops, kMaxTflops, true},
         {F::Fp4DenseTflops, "fp4_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP4 dense"), "TFLOPS", T::Real, &GpuSpec::fp4DenseTflops, false, kMinTflops, kMaxTflops, true},
@@ -212,6 +216,9 @@ QString textProblem(const GpuField &field, const QVariant &value)
                                            "must be 1-64 lowercase letters, digits, '_', '.' or '-', "
                                            "starting with a letter or digit (got '%1')")
             .arg(text.left(80));
+    if (field.id == GpuField::PciIds)
+        if (QString problem = PciIds::problem(text); !problem.isEmpty())
+            return problem;
     if (field.id == GpuField::InterconnectKind && !interconnectKinds().contains(text))
         return QCoreApplication::translate("GpuField", "must be one of %1 (got '%2')")
             .arg(interconnectKinds().join(QStringLiteral(", ")), text.left(80));

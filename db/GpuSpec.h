@@ -18,6 +18,7 @@ struct GpuSpec
     QString variant;
     QString architecture;
     QString chip;
+    QString pciIds; // PCI vendor:device ids of the boards, "10de:2330" or "10de:2321, 10de:2322" (lowercase hex)
     std::optional<int> releaseYear;
     QString releaseNote;
     QString processNode;
@@ -36,6 +37,8 @@ struct GpuSpec
     std::optional<double> fp16SparseTflops;
     std::optional<double> fp8DenseTflops;
     std::optional<double> fp8SparseTflops;
+    std::optional<double> fp6DenseTflops; // FP6 (E2M3/E3M2) tensor: the FP8 rate on Blackwell, the FP4 rate on CDNA 4
+    std::optional<double> fp6SparseTflops;
     std::optional<double> int8DenseTops;
     std::optional<double> int8SparseTops;
     std::optional<double> fp4DenseTflops;

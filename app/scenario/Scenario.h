@@ -1,5 +1,6 @@
 #pragma once
 
+#include "GpuField.h"
 #include "GpuSpec.h"
 #include "ModelSpec.h"
 #include "PlanViewData.h"
@@ -24,6 +25,9 @@ struct Scenario
     // then is what the numbers come from; differences are listed).
     QString cataloguePath;
     QVector<GpuSpec> gpus;          // every GPU named by gpuIds or plan.prices, as the catalogue held it
+    // The fields each of gpus was recorded with (a file from an older version lacks the newer columns,
+    // which then are neither listed as changed nor emptied). Empty: every field.
+    QVector<GpuFieldSet> gpuFieldsRecorded;
     std::optional<ModelSpec> model; // the workload's preset as the catalogue held it
 
     // The same question (GPUs, workload, plan inputs), whatever values were recorded with it: what

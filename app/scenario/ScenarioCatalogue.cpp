@@ -38,6 +38,12 @@ QStringList namedGpuIds(const QStringList &gpuIds, const PlanInputValues &plan)
     return ids;
 }
 
+// Whether the file recorded field for its i-th GPU (every field when it does not say).
+bool recorded(const Scenario &scenario, qsizetype i, const GpuField &field)
+{
+    return i >= scenario.gpuFieldsRecorded.size() || scenario.gpuFieldsRecorded.at(i).test(field.id);
+}
+
 } // namespace
 
 Scenario ScenarioCatalogue::capture(const QStringList &gpuIds, const WorkloadRequest &workload,
@@ -81,7 +87,8 @@ QVector<ScenarioCatalogue::Change> ScenarioCatalogue::changes(const Scenario &sc
                                                               const CatalogueSnapshot &catalogue)
 {
     QVector<Change> changes;
-    for (const GpuSpec &saved : scenario.gpus) {
+    for (qsizetype i = 0; i < scenario.gpus.size(); ++i) {
+        const GpuSpec &saved = scenario.gpus.at(i);
         const GpuSpec *now = catalogue.findGpu(saved.gpuId);
         if (!now) {
             changes << Change{saved.gpuId, saved.displayName(), tr("GPU"), tr("in the catalogue"),
@@ -89,6 +96,8 @@ QVector<ScenarioCatalogue::Change> ScenarioCatalogue::changes(const Scenario &sc
             continue;
         }
         for (const GpuField &field : GpuFields::all()) {
+            if (!recorded(scenario, i, field))
+                continue; // a column newer than the file: nothing to compare it with
             const QVariant before = GpuFields::value(saved, field);
             const QVariant after = GpuFields::value(*now, field);
             if (GpuFields::toText(saved, field) != GpuFields::toText(*now, field))
@@ -121,7 +130,7 @@ QVector<ScenarioCatalogue::Change> ScenarioCatalogue::changes(const Scenario &sc
 
 ImportPlan ScenarioCatalogue::recordedValues(const Scenario &scenario, const CatalogueSnapshot &catalogue)
 {
-    return ImportPlan::make(catalogue.gpus, scenario.gpus);
+    return ImportPlan::make(catalogue.gpus, scenario.gpus, scenario.gpuFieldsRecorded);
 }
 
 QStringList ScenarioCatalogue::changeLines(const QVector<Change> &changes)

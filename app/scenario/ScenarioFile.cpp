@@ -39,7 +39,8 @@ QJsonObject gpuToJson(const GpuSpec &gpu)
     return object;
 }
 
-std::optional<GpuSpec> gpuFromJson(const QJsonValue &value, const QString &where, QString *error)
+std::optional<GpuSpec> gpuFromJson(const QJsonValue &value, const QString &where, GpuFieldSet *recorded,
+                                   QString *error)
 {
     if (!value.isObject()) {
         *error = Messages::tr("%1: not a GPU record").arg(where);
@@ -53,6 +54,7 @@ std::optional<GpuSpec> gpuFromJson(const QJsonValue &value, const QString &where
             *error = Messages::tr("%1.%2: not a GPU value").arg(where, it.key());
             return std::nullopt;
         }
+        recorded->set(field->id);
         const QVariant fieldValue = it.value().isNull() ? QVariant() : it.value().toVariant();
         QString reason;
         if ((field->isNumeric() && !it.value().isNull() && !it.value().isDouble()) ||
@@ -241,11 +243,13 @@ std::optional<Scenario> fromJson(const QByteArray &data, QString *error)
                 } else if (r.key() == u"gpus" && r.value().isArray()) {
                     const QJsonArray gpus = r.value().toArray();
                     for (qsizetype i = 0; i < gpus.size(); ++i) {
-                        const std::optional<GpuSpec> gpu =
-                            gpuFromJson(gpus.at(i), QStringLiteral("%1[%2]").arg(where).arg(i), &problem);
+                        GpuFieldSet fieldsRecorded;
+                        const std::optional<GpuSpec> gpu = gpuFromJson(
+                            gpus.at(i), QStringLiteral("%1[%2]").arg(where).arg(i), &fieldsRecorded, &problem);
                         if (!gpu)
                             return fail(error, problem);
                         scenario.gpus << *gpu;
+                        scenario.gpuFieldsRecorded << fieldsRecorded;
                     }
                 } else if (r.key() == u"model" && r.value().isObject()) {
                     const std::optional<ModelSpec> model =

@@ -8,7 +8,9 @@
 #include "WorkloadRequestJson.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 #include <gtest/gtest.h>
 
@@ -268,4 +270,42 @@ TEST_F(ScenarioFileTest, AGpuWhoseNotesHoldAnEmojiOpensAgain)
     // A lone surrogate is still refused, naming where it is.
     scenario.gpus[0].notes = QString(QChar(0xD800));
     EXPECT_NE(loadError(ScenarioFile::toJson(scenario)).find("notes"), std::string::npos);
+}
+
+// A scenario saved before version 4 of the catalogue has no pci_ids or FP6 values: opened on a catalogue
+// that has them, they are neither listed as changed nor emptied by "use the recorded values".
+TEST_F(ScenarioFileTest, AFileWithoutTheNewerColumnsReportsNoChangeToThem)
+{
+    QJsonObject file = QJsonDocument::fromJson(ScenarioFile::toJson(chatScenario())).object();
+    QJsonObject recorded = file.value(QStringLiteral("recorded")).toObject();
+    QJsonArray gpus = recorded.value(QStringLiteral("gpus")).toArray();
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        QJsonObject gpu = gpus.at(i).toObject();
+        gpu.remove(QStringLiteral("pci_ids"));
+        gpu.remove(QStringLiteral("fp6_dense_tflops"));
+        gpus.replace(i, gpu);
+    }
+    recorded.insert(QStringLiteral("gpus"), gpus);
+    file.insert(QStringLiteral("recorded"), recorded);
+    QString error;
+    const std::optional<Scenario> old = ScenarioFile::fromJson(QJsonDocument(file).toJson(), &error);
+    ASSERT_TRUE(old) << error.toStdString();
+
+    CatalogueSnapshot now = m_snapshot;
+    for (GpuSpec &gpu : now.gpus)
+        if (gpu.gpuId == u"h100_sxm5_80gb") {
+            gpu.pciIds = QStringLiteral("10de:2330");
+            gpu.fp6DenseTflops = 1978.9;
+            gpu.tdpW = 600.0; // a recorded column still reports its change
+        }
+    const QVector<ScenarioCatalogue::Change> changes = ScenarioCatalogue::changes(*old, now);
+    ASSERT_EQ(changes.size(), 1) << ScenarioCatalogue::changeLines(changes).join(u'\n').toStdString();
+    EXPECT_EQ(changes.at(0).field, QStringLiteral("TDP"));
+
+    // Putting the recorded values back changes the TDP only: the newer columns are kept, not emptied.
+    const ImportPlan back = ScenarioCatalogue::recordedValues(*old, now);
+    ASSERT_EQ(back.changes.size(), 1);
+    EXPECT_EQ(back.changes.at(0).fields, QStringList{QStringLiteral("tdp_w")});
+    EXPECT_EQ(back.changes.at(0).after.pciIds, QStringLiteral("10de:2330"));
+    EXPECT_EQ(back.changes.at(0).after.fp6DenseTflops, 1978.9);
 }
