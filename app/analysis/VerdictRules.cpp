@@ -46,6 +46,13 @@ QString fmt(double value, int decimals = 0)
     return NumberText::fixed(value, decimals);
 }
 
+// A reason's list, after noting what the reason is about (Verdict::topics, one per reason).
+QStringList &reason(Verdict &verdict, VerdictTopic topic)
+{
+    verdict.topics << topic;
+    return verdict.reasons;
+}
+
 void worsen(Verdict &verdict, VerdictLevel level)
 {
     verdict.level = std::max(verdict.level, level);
@@ -62,18 +69,18 @@ void judgeLoad(const ServingResult &s, Verdict &v)
     const QString latency = QCoreApplication::translate("VerdictRules", "TTFT p90 %1 ms, TPOT p90 %2 ms")
                                 .arg(fmt(s.ttftMs.p90), fmt(s.tpotMs.p90, 1));
     if (!s.meetsSlo) {
-        v.reasons << QCoreApplication::translate("VerdictRules", "%1: %2").arg(load, latency);
+        reason(v, VerdictTopic::Load) << QCoreApplication::translate("VerdictRules", "%1: %2").arg(load, latency);
         return;
     }
     const int most = s.maxConcurrencyWithinSlo.value_or(0);
     if (*s.meetsSlo) {
-        v.reasons << QCoreApplication::translate("VerdictRules", "meets the targets %1: %2; up to %n user(s)",
+        reason(v, VerdictTopic::Load) << QCoreApplication::translate("VerdictRules", "meets the targets %1: %2; up to %n user(s)",
                                                  nullptr, most)
                          .arg(load, latency);
         return;
     }
     worsen(v, most == 0 ? VerdictLevel::Unsuitable : VerdictLevel::Limited);
-    v.reasons << (most == 0 ? QCoreApplication::translate(
+    reason(v, VerdictTopic::Load) << (most == 0 ? QCoreApplication::translate(
                                   "VerdictRules", "misses the targets %1: %2; not even one user meets them")
                                   .arg(load, latency)
                             : QCoreApplication::translate("VerdictRules",
@@ -121,13 +128,13 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // bandwidth or the compute rate the fit and the links are judged below, the speed is not.
         if (!e.memoryKnown()) {
             v.level = VerdictLevel::Unsuitable;
-            v.reasons << QCoreApplication::translate("VerdictRules", "cannot judge it: %1 (not in the catalogue)")
+            reason(v, VerdictTopic::MissingSpecs) << QCoreApplication::translate("VerdictRules", "cannot judge it: %1 (not in the catalogue)")
                              .arg(MissingSpecs::needsText(e.missing));
             continue;
         }
         if (e.speedKnown() && !e.inference && !e.training) {
             v.level = VerdictLevel::Unsuitable;
-            v.reasons << (e.notes.isEmpty()
+            reason(v, VerdictTopic::Other) << (e.notes.isEmpty()
                               ? QCoreApplication::translate("VerdictRules", "cannot estimate this GPU")
                               : e.notes.constFirst());
             continue;
@@ -137,7 +144,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (!e.fits) {
             if (e.minGpus == 0) {
                 worsen(v, VerdictLevel::Unsuitable);
-                v.reasons << QCoreApplication::translate(
+                reason(v, VerdictTopic::Fit) << QCoreApplication::translate(
                                  "VerdictRules",
                                  "does not fit: %1 GB per GPU needed of %2 GB, and no count up to "
                                  "1024 GPUs holds it")
@@ -148,7 +155,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                 const bool scalesOut = gpu.interconnectKind == QStringLiteral("nvlink-switch") ||
                                        gpu.interconnectKind == QStringLiteral("infinity-fabric");
                 worsen(v, scalesOut ? VerdictLevel::Limited : VerdictLevel::Unsuitable);
-                v.reasons << (scalesOut ? QCoreApplication::translate(
+                reason(v, VerdictTopic::Fit) << (scalesOut ? QCoreApplication::translate(
                                               "VerdictRules",
                                               "needs %1 GPUs, more than one 8-GPU node: a multi-node "
                                               "cluster whose network sets the pace; %2 GB per GPU with %3")
@@ -161,7 +168,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                                  .arg(e.parallelism.gpus);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QCoreApplication::translate(
+                reason(v, VerdictTopic::Fit) << QCoreApplication::translate(
                                  "VerdictRules",
                                  "does not fit on %n GPU(s): %1 GB per GPU needed of %2 GB; needs %3 GPUs",
                                  nullptr, e.parallelism.gpus)
@@ -169,7 +176,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                                  .arg(e.minGpus);
             }
         } else {
-            v.reasons << QCoreApplication::translate("VerdictRules",
+            reason(v, VerdictTopic::Fit) << QCoreApplication::translate("VerdictRules",
                                                      "fits: %1 GB of %2 GB per GPU on %n GPU(s)", nullptr,
                                                      e.parallelism.gpus)
                              .arg(fmt(e.perGpuGb, 1), fmt(e.capacityGb, 0));
@@ -181,7 +188,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             const LinkInfo link = GpuCapabilities::link(gpu, groupSize);
             if (!link.nvlink) {
                 worsen(v, training ? VerdictLevel::Limited : VerdictLevel::Suitable);
-                v.reasons << (training ? QCoreApplication::translate(
+                reason(v, VerdictTopic::Links) << (training ? QCoreApplication::translate(
                                              "VerdictRules",
                                              "no NVLink for %1 GPUs: gradient all-reduce and tensor "
                                              "parallelism go over PCIe "
@@ -198,7 +205,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // Never recommended on a speed it cannot estimate; never the best either (speedOf is 0).
         if (!e.speedKnown()) {
             worsen(v, VerdictLevel::Limited);
-            v.reasons << QCoreApplication::translate("VerdictRules",
+            reason(v, VerdictTopic::MissingSpecs) << QCoreApplication::translate("VerdictRules",
                                                      "cannot judge its speed: %1 (not in the catalogue)")
                              .arg(MissingSpecs::needsText(e.missing));
             continue;
@@ -206,7 +213,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
 
         if (e.speedOutOfRange) {
             worsen(v, VerdictLevel::Unsuitable);
-            v.reasons << QCoreApplication::translate(
+            reason(v, VerdictTopic::Speed) << QCoreApplication::translate(
                 "VerdictRules", "speed out of range: a datasheet value of this GPU is far off; check its "
                                 "compute and bandwidth in the catalogue");
             continue;
@@ -216,16 +223,16 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (e.fits && best > 0.0) {
             const double ratio = speedOf(e) / best;
             if (ratio >= 0.75) {
-                v.reasons << QCoreApplication::translate("VerdictRules", "%1 %2, %3% of the fastest here")
+                reason(v, VerdictTopic::Speed) << QCoreApplication::translate("VerdictRules", "%1 %2, %3% of the fastest here")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0));
             } else if (ratio >= 0.35) {
                 worsen(v, VerdictLevel::Suitable);
-                v.reasons << QCoreApplication::translate("VerdictRules",
+                reason(v, VerdictTopic::Speed) << QCoreApplication::translate("VerdictRules",
                                                          "%1 %2, %3% of the fastest here (%4)")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             } else {
                 worsen(v, VerdictLevel::Limited);
-                v.reasons << QCoreApplication::translate("VerdictRules",
+                reason(v, VerdictTopic::Speed) << QCoreApplication::translate("VerdictRules",
                                                          "slow: %1 %2, %3% of the fastest here (%4)")
                                  .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0), bestName);
             }
@@ -240,11 +247,11 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             if (ratio > 2.0) {
                 worsen(v,
                        v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
-                v.reasons << QCoreApplication::translate(
+                reason(v, VerdictTopic::Cost) << QCoreApplication::translate(
                                  "VerdictRules", "costly: $%1 per million tokens, %2x the cheapest here")
                                  .arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1));
             } else if (ratio <= 1.05) {
-                v.reasons << QCoreApplication::translate("VerdictRules",
+                reason(v, VerdictTopic::Cost) << QCoreApplication::translate("VerdictRules",
                                                          "lowest cost here: $%1 per million tokens")
                                  .arg(fmt(*e.cost.usdPerMillionTokens, 2));
             }
@@ -256,7 +263,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         const double dense = gpu.fp16DenseTflops.value_or(0.0);
         const double sparse = gpu.fp16SparseTflops.value_or(0.0);
         if (dense > 0.0 && dense < bestDense)
-            v.reasons << QCoreApplication::translate(
+            reason(v, VerdictTopic::DenseCompute) << QCoreApplication::translate(
                              "VerdictRules",
                              "dense FP16/BF16 tensor %1 TFLOPS, %2x the strongest here (%3, %4)")
                              .arg(fmt(dense, 1), fmt(dense / bestDense, 2), bestDenseName, fmt(bestDense, 1));
@@ -273,7 +280,7 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         }
         if (misleading && dense > 0.0) {
             const double otherDense = misleading->fp16DenseTflops.value_or(0.0);
-            v.reasons << QCoreApplication::translate(
+            reason(v, VerdictTopic::DenseCompute) << QCoreApplication::translate(
                              "VerdictRules",
                              "against %1: dense %2 vs %3 TFLOPS is %4x; a table that prints this "
                              "GPU's 2:4 sparse %5 TFLOPS "
