@@ -77,8 +77,11 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
          [](const GpuSpec &g) { return g.int8SparseTops; }, QStringLiteral("spec.int8"),
          QStringLiteral("spec.int8.sparse")},
         // The table has no sparse FP4 row: that bar selects nothing.
-        {tr("FP4"), [](const GpuSpec &g) { return g.fp4DenseTflops; },
-         [](const GpuSpec &g) { return g.fp4SparseTflops; }, QStringLiteral("spec.fp4"), {}},
+        {tr("FP4"),
+         [](const GpuSpec &g) { return g.fp4DenseTflops; },
+         [](const GpuSpec &g) { return g.fp4SparseTflops; },
+         QStringLiteral("spec.fp4"),
+         {}},
     };
     ChartData compute;
     compute.title = input.showSparse ? tr("Compute per precision: dense and sparse 2:4")
@@ -131,20 +134,21 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         return chart;
     };
 
-    charts.insert(ChartKind::Memory,
-                    singleMetric(tr("Memory capacity"), {tr("Memory per GPU")}, tr("Memory (GB)"),
-                                 QStringLiteral("GB"), [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
-                                 tr("Usable memory per GPU from the datasheet."), {QStringLiteral("spec.memory")}));
+    charts.insert(ChartKind::Memory, singleMetric(tr("Memory capacity"), {tr("Memory per GPU")},
+                                                  tr("Memory (GB)"), QStringLiteral("GB"),
+                                                  [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
+                                                  tr("Usable memory per GPU from the datasheet."),
+                                                  {QStringLiteral("spec.memory")}));
     charts.insert(ChartKind::Bandwidth,
-                    singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
-                                 tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
-                                 [&](int i) {
-                                     return QVector<Value>{gpus.at(i).memoryBandwidthGBs, gpus.at(i).interconnectGBs,
-                                                           gpus.at(i).pcieGBs};
-                                 },
-                                 tr("Links are bidirectional totals; no bar means the GPU has no such link."),
-                                 {QStringLiteral("spec.bandwidth"), QStringLiteral("spec.interconnect"),
-                                  QStringLiteral("spec.pcie")}));
+                  singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
+                               tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
+                               [&](int i) {
+                                   return QVector<Value>{gpus.at(i).memoryBandwidthGBs,
+                                                         gpus.at(i).interconnectGBs, gpus.at(i).pcieGBs};
+                               },
+                               tr("Links are bidirectional totals; no bar means the GPU has no such link."),
+                               {QStringLiteral("spec.bandwidth"), QStringLiteral("spec.interconnect"),
+                                QStringLiteral("spec.pcie")}));
 
     // Radar: each axis normalised to the best GPU of this comparison.
     ChartData radar;
@@ -170,11 +174,11 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         // Each point selects the datasheet figure it comes from; the efficiency axes the figure they divide
         // the FP16/BF16 rate by (board power, rental price).
         const GpuSpec &g = gpus.at(i);
-        radar.series << seriesFor(g, i, values,
-                                  {QStringLiteral("spec.fp16"), QStringLiteral("spec.memory"),
-                                   QStringLiteral("spec.bandwidth"),
-                                   g.interconnectGBs ? QStringLiteral("spec.interconnect") : QStringLiteral("spec.pcie"),
-                                   QStringLiteral("spec.tdp"), QStringLiteral("spec.price")});
+        radar.series << seriesFor(
+            g, i, values,
+            {QStringLiteral("spec.fp16"), QStringLiteral("spec.memory"), QStringLiteral("spec.bandwidth"),
+             g.interconnectGBs ? QStringLiteral("spec.interconnect") : QStringLiteral("spec.pcie"),
+             QStringLiteral("spec.tdp"), QStringLiteral("spec.price")});
     }
     radar.footnote = tr("Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. "
                         "Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.");
@@ -201,72 +205,80 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
                              const QString &unit, const std::function<QVector<Value>(int)> &values,
                              const QStringList &rowIds, bool memoryOnly = false) {
-        ChartData chart = singleMetric(title, names, axis, unit, values,
-                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) +
-                                           lacking(memoryOnly),
-                                       rowIds);
+        ChartData chart = singleMetric(
+            title, names, axis, unit, values,
+            tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) + lacking(memoryOnly),
+            rowIds);
         if (estimates.isEmpty())
             chart.series.clear();
         return chart;
     };
 
     charts.insert(ChartKind::Fit,
-                    workloadChart(tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
-                                  tr("Memory per GPU (GB)"), QStringLiteral("GB"), [&](int i) {
-                                      if (i >= estimates.size() || !estimates.at(i).memoryKnown())
-                                          return QVector<Value>{std::nullopt, std::nullopt};
-                                      return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
-                                  },
-                                  {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true));
+                  workloadChart(
+                      tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
+                      tr("Memory per GPU (GB)"), QStringLiteral("GB"),
+                      [&](int i) {
+                          if (i >= estimates.size() || !estimates.at(i).memoryKnown())
+                              return QVector<Value>{std::nullopt, std::nullopt};
+                          return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
+                      },
+                      {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true));
     if (training) {
         charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"), QStringLiteral("s"),
-                                      [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->stepTimeS) : std::nullopt;
-                                          })};
-                                      },
-                                      {QStringLiteral("train.step")}));
+                      workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"),
+                                    QStringLiteral("s"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.training ? Value(e.training->stepTimeS) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("train.step")}));
         charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
-                                      tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->tokensPerS) : std::nullopt;
-                                          })};
-                                      },
-                                      {QStringLiteral("train.tokens")}));
+                      workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
+                                    tr("tokens/s"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.training ? Value(e.training->tokensPerS) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("train.tokens")}));
     } else {
         charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
-                                      QStringLiteral("ms"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
-                                          })};
-                                      },
-                                      {QStringLiteral("infer.ttft")}));
+                      workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
+                                    QStringLiteral("ms"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("infer.ttft")}));
         charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
-                                      tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{
-                                              fitValue(i,
-                                                       [](const Estimate &e) {
-                                                           return e.inference ? Value(e.inference->decodeTokensPerS)
-                                                                              : std::nullopt;
-                                                       }),
-                                              fitValue(i, [](const Estimate &e) {
-                                                  return e.inference ? Value(e.inference->throughputTokensPerS)
-                                                                     : std::nullopt;
-                                              })};
-                                      },
-                                      {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
+                      workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
+                                    tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+                                    [&](int i) {
+                                        return QVector<Value>{
+                                            fitValue(i,
+                                                     [](const Estimate &e) {
+                                                         return e.inference
+                                                                    ? Value(e.inference->decodeTokensPerS)
+                                                                    : std::nullopt;
+                                                     }),
+                                            fitValue(i, [](const Estimate &e) {
+                                                return e.inference ? Value(e.inference->throughputTokensPerS)
+                                                                   : std::nullopt;
+                                            })};
+                                    },
+                                    {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
     }
     charts.insert(ChartKind::Cost,
-                    workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
-                                  tr("Cost ($ per million tokens)"), QStringLiteral("$"), [&](int i) {
-                                      return QVector<Value>{
-                                          fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
-                                  },
-                                  {QStringLiteral("cost.per-million")}));
+                  workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
+                                tr("Cost ($ per million tokens)"), QStringLiteral("$"),
+                                [&](int i) {
+                                    return QVector<Value>{fitValue(
+                                        i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
+                                },
+                                {QStringLiteral("cost.per-million")}));
     // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
     if (estimates.isEmpty())
         charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
@@ -321,7 +333,8 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
          QStringLiteral("train.break.mp-comm")},
         {tr("DP communication"), &TrainingResult::Breakdown::dataParallelComm,
          QStringLiteral("train.break.dp-comm")},
-        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble, QStringLiteral("train.break.bubble")},
+        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble,
+         QStringLiteral("train.break.bubble")},
         {tr("Optimizer"), &TrainingResult::Breakdown::optimizer, QStringLiteral("train.break.optimizer")},
     };
     for (int p = 0; p < parts.size(); ++p) {
@@ -329,9 +342,8 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
         for (int i = 0; i < input.gpus.size(); ++i) {
             series.links << ChartPointLink{parts.at(p).rowId, i}; // the categories are the GPUs
             const Estimate *e = i < estimates.size() ? &estimates.at(i) : nullptr;
-            series.values << (e && e->fits && e->training
-                                  ? Value(e->training->breakdown.*(parts.at(p).part))
-                                  : std::nullopt);
+            series.values << (e && e->fits && e->training ? Value(e->training->breakdown.*(parts.at(p).part))
+                                                          : std::nullopt);
         }
         chart.series << series;
     }

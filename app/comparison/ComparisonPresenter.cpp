@@ -642,7 +642,8 @@ void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)
     }
 }
 
-QStringList ComparisonPresentation::reasonRows(const Verdict &verdict, const Estimate &estimate, bool judgedHere)
+QStringList ComparisonPresentation::reasonRows(const Verdict &verdict, const Estimate &estimate,
+                                               bool judgedHere)
 {
     // The other task's verdict judged its own recipe, whose numbers the table does not show: only its
     // datasheet reasons have a cell.
@@ -657,12 +658,14 @@ QStringList ComparisonPresentation::reasonRows(const Verdict &verdict, const Est
             rows << QStringLiteral("spec.fp16");
             break;
         case VerdictTopic::Fit:
-            rows << (!judgedHere      ? QString()
+            rows << (!judgedHere     ? QString()
                      : estimate.fits ? QStringLiteral("fit.memory")
                                      : QStringLiteral("fit.min-gpus"));
             break;
         case VerdictTopic::MissingSpecs: // the cell says what the record lacks
-            rows << (!judgedHere ? QString() : estimate.memoryKnown() ? speedRow : QStringLiteral("fit.memory"));
+            rows << (!judgedHere              ? QString()
+                     : estimate.memoryKnown() ? speedRow
+                                              : QStringLiteral("fit.memory"));
             break;
         case VerdictTopic::Speed:
             rows << (judgedHere ? speedRow : QString());

@@ -1,10 +1,9 @@
 #pragma once
 
-#include "ChartKind.h"
-
 #include "AnswerData.h"
 #include "Benchmark.h"
 #include "ChartData.h"
+#include "ChartKind.h"
 #include "ComparisonData.h"
 #include "Estimate.h"
 #include "GpuSpec.h"

@@ -182,8 +182,7 @@ void ComparisonController::selectChartPoint(const QString &kindId, int series, i
     const std::optional<ChartKind> kind = ChartKinds::parse(kindId);
     if (!kind)
         return;
-    const ChartPointLink link =
-        m_run.presentation().chart(*kind).series.value(series).links.value(category);
+    const ChartPointLink link = m_run.presentation().chart(*kind).series.value(series).links.value(category);
     if (link.isValid())
         m_views.table->selectCell(link.rowId, link.column);
 }

@@ -76,6 +76,16 @@ protected:
         *expected = expectedFrom(run.gpus(), estimates);
         return run.presentation().answers();
     }
+
+    // The lines for these GPU records (edited copies of seed GPUs) under the default workload.
+    QVector<AnswerLine> defaultAnswer(const QVector<GpuSpec> &gpus) const
+    {
+        const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+        ComparisonInput input;
+        input.gpus = gpus;
+        input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
+        return AnswerSummary::build(input);
+    }
 };
 
 TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndThoseThatNeedTwoGpus)
@@ -155,18 +165,14 @@ TEST_F(AnswerSummaryTest, AGpuWithoutItsBandwidthIsNeverCalledFastest)
     // The H200's record without its memory bandwidth: it would be the fastest; its speed is not estimated.
     QVector<GpuSpec> gpus = seedGpus({"h200_sxm_141gb", "h100_sxm5_80gb", "a100_sxm4_80gb"});
     gpus[0].memoryBandwidthGBs.reset();
-    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
-    ComparisonInput input;
-    input.gpus = gpus;
-    input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
-    const QVector<AnswerLine> lines = AnswerSummary::build(input);
+    const QVector<AnswerLine> lines = defaultAnswer(gpus);
     ASSERT_FALSE(lines.isEmpty());
     const QString text = lines.first().text();
     EXPECT_TRUE(text.startsWith(QStringLiteral("H100 SXM5 80GB fastest ("))) << text.toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("H200 SXM 141GB fastest"))) << text.toStdString();
-    EXPECT_TRUE(lines.first().text().contains(
+    EXPECT_TRUE(text.contains(
         QStringLiteral("H200 SXM 141GB: not estimated, needs memory bandwidth (not in the catalogue)")))
-        << lines.first().text().toStdString();
+        << text.toStdString();
 }
 
 TEST_F(AnswerSummaryTest, EqualNumbersTieAndMissingPricesAreSaid)
@@ -177,11 +183,7 @@ TEST_F(AnswerSummaryTest, EqualNumbersTieAndMissingPricesAreSaid)
     gpus[1].variant = QStringLiteral("copy");
     for (GpuSpec &gpu : gpus)
         gpu.usdPerGpuHour.reset();
-    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
-    ComparisonInput input;
-    input.gpus = gpus;
-    input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
-    const QVector<AnswerLine> lines = AnswerSummary::build(input);
+    const QVector<AnswerLine> lines = defaultAnswer(gpus);
     ASSERT_FALSE(lines.isEmpty());
     const QString text = lines.first().text();
     EXPECT_EQ(linkedNames(lines.first(), QStringLiteral("infer.throughput")),

@@ -281,7 +281,8 @@ std::optional<ChartPoint> BarChartWidget::pointAt(const QPoint &pos) const
             const double top = m_plot->yAxis->coordToPixel(std::max(it->value, 0.0));
             const double bottom = m_plot->yAxis->coordToPixel(std::min(it->value, 0.0));
             if (QRectF(QPointF(left, top), QPointF(right, bottom)).normalized().contains(plotPos))
-                return ChartPoint{s, qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1};
+                return ChartPoint{s,
+                                  qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1};
         }
     }
     return std::nullopt;

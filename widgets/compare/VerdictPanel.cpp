@@ -303,7 +303,8 @@ bool VerdictPanel::eventFilter(QObject *watched, QEvent *event)
             label->unsetCursor();
         else
             label->setCursor(Qt::PointingHandCursor);
-        if (!rowId.isEmpty() && event->type() == QEvent::MouseButtonRelease && mouse->button() == Qt::LeftButton)
+        if (!rowId.isEmpty() && event->type() == QEvent::MouseButtonRelease &&
+            mouse->button() == Qt::LeftButton)
             emit reasonClicked(card, rowId);
     }
     return QWidget::eventFilter(watched, event);
