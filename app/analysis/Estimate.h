@@ -134,10 +134,24 @@ struct CostResult
     double electricityUsdPerMillionTokens = 0.0;
 };
 
+// What a verdict's reason is about, so that a view can show the number behind it.
+enum class VerdictTopic
+{
+    Fit,          // memory per GPU against capacity, GPUs needed
+    Links,        // NVLink or PCIe between the GPUs
+    MissingSpecs, // a datasheet value the estimate needs is missing
+    Speed,        // tokens/s against the fastest
+    Load,         // serving latencies and the most users within the targets
+    Cost,         // $ per million tokens against the cheapest
+    DenseCompute, // dense against sparse FP16/BF16 tensor figures
+    Other
+};
+
 struct Verdict
 {
     VerdictLevel level = VerdictLevel::Suitable;
     QStringList reasons;
+    QVector<VerdictTopic> topics; // one per reason, in the same order
     QString recipe; // the workload it judged: "Llama-3 8B · full training · bf16 · 4,096-token sequences · ..."
 };
 

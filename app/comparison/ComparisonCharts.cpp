@@ -15,9 +15,14 @@ namespace {
 
 using Value = std::optional<double>;
 
-ChartSeries seriesFor(const GpuSpec &gpu, int index, QVector<Value> values)
+// One series per GPU; rowIds name the table row each category's value comes from (an empty id: none), so
+// that a click on the bar selects that cell of the GPU's column.
+ChartSeries seriesFor(const GpuSpec &gpu, int index, QVector<Value> values, const QStringList &rowIds = {})
 {
-    return ChartSeries{gpu.displayName(), std::move(values), ChartPalette::colorAt(index)};
+    ChartSeries series{gpu.displayName(), std::move(values), ChartPalette::colorAt(index)};
+    for (const QString &rowId : rowIds)
+        series.links << ChartPointLink{rowId, index};
+    return series;
 }
 
 // value / best among the GPUs, for the radar: 1 is the best of this comparison.
@@ -53,20 +58,30 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         QString name;
         std::function<Value(const GpuSpec &)> dense;
         std::function<Value(const GpuSpec &)> sparse;
+        QString denseRow; // the table rows of the figures
+        QString sparseRow;
     };
     const QVector<Category> categories{
-        {tr("FP64"), [](const GpuSpec &g) { return g.fp64Tflops; }, {}},
-        {tr("FP32"), [](const GpuSpec &g) { return g.fp32Tflops; }, {}},
+        {tr("FP64"), [](const GpuSpec &g) { return g.fp64Tflops; }, {}, QStringLiteral("spec.fp64"), {}},
+        {tr("FP32"), [](const GpuSpec &g) { return g.fp32Tflops; }, {}, QStringLiteral("spec.fp32"), {}},
         {tr("TF32"), [](const GpuSpec &g) { return g.tf32DenseTflops; },
-         [](const GpuSpec &g) { return g.tf32SparseTflops; }},
+         [](const GpuSpec &g) { return g.tf32SparseTflops; }, QStringLiteral("spec.tf32"),
+         QStringLiteral("spec.tf32.sparse")},
         {tr("FP16/BF16"), [](const GpuSpec &g) { return g.fp16DenseTflops; },
-         [](const GpuSpec &g) { return g.fp16SparseTflops; }},
+         [](const GpuSpec &g) { return g.fp16SparseTflops; }, QStringLiteral("spec.fp16"),
+         QStringLiteral("spec.fp16.sparse")},
         {tr("FP8"), [](const GpuSpec &g) { return g.fp8DenseTflops; },
-         [](const GpuSpec &g) { return g.fp8SparseTflops; }},
+         [](const GpuSpec &g) { return g.fp8SparseTflops; }, QStringLiteral("spec.fp8"),
+         QStringLiteral("spec.fp8.sparse")},
         {tr("INT8 (TOPS)"), [](const GpuSpec &g) { return g.int8DenseTops; },
-         [](const GpuSpec &g) { return g.int8SparseTops; }},
-        {tr("FP4"), [](const GpuSpec &g) { return g.fp4DenseTflops; },
-         [](const GpuSpec &g) { return g.fp4SparseTflops; }},
+         [](const GpuSpec &g) { return g.int8SparseTops; }, QStringLiteral("spec.int8"),
+         QStringLiteral("spec.int8.sparse")},
+        // The table has no sparse FP4 row: that bar selects nothing.
+        {tr("FP4"),
+         [](const GpuSpec &g) { return g.fp4DenseTflops; },
+         [](const GpuSpec &g) { return g.fp4SparseTflops; },
+         QStringLiteral("spec.fp4"),
+         {}},
     };
     ChartData compute;
     compute.title = input.showSparse ? tr("Compute per precision: dense and sparse 2:4")
@@ -84,13 +99,17 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     for (int i = 0; i < gpus.size(); ++i) {
         QVector<Value> dense;
         QVector<Value> sparse;
+        QStringList denseRows;
+        QStringList sparseRows;
         for (const Category &category : shown) {
             dense << category.dense(gpus.at(i));
             sparse << (category.sparse ? category.sparse(gpus.at(i)) : std::nullopt);
+            denseRows << category.denseRow;
+            sparseRows << category.sparseRow;
         }
-        compute.series << seriesFor(gpus.at(i), i, dense);
+        compute.series << seriesFor(gpus.at(i), i, dense, denseRows);
         if (input.showSparse) {
-            ChartSeries series = seriesFor(gpus.at(i), i, sparse);
+            ChartSeries series = seriesFor(gpus.at(i), i, sparse, sparseRows);
             series.name = tr("%1 (sparse)").arg(series.name);
             series.color = series.color.lighter(150);
             compute.series << series;
@@ -100,9 +119,10 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                           "Sparse 2:4 figures need structured-sparse weights and are labelled.");
     charts.insert(ChartKind::Compute, compute);
 
+    // rowIds: the table row of each metric, for clicks on its bars.
     auto singleMetric = [&gpus](const QString &title, const QStringList &metricNames, const QString &axis,
                                 const QString &unit, const std::function<QVector<Value>(int)> &values,
-                                const QString &footnote) {
+                                const QString &footnote, const QStringList &rowIds) {
         ChartData chart;
         chart.title = title;
         chart.valueAxisLabel = axis;
@@ -110,22 +130,25 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         chart.categories = metricNames;
         chart.footnote = footnote;
         for (int i = 0; i < gpus.size(); ++i)
-            chart.series << seriesFor(gpus.at(i), i, values(i));
+            chart.series << seriesFor(gpus.at(i), i, values(i), rowIds);
         return chart;
     };
 
-    charts.insert(ChartKind::Memory,
-                    singleMetric(tr("Memory capacity"), {tr("Memory per GPU")}, tr("Memory (GB)"),
-                                 QStringLiteral("GB"), [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
-                                 tr("Usable memory per GPU from the datasheet.")));
+    charts.insert(ChartKind::Memory, singleMetric(tr("Memory capacity"), {tr("Memory per GPU")},
+                                                  tr("Memory (GB)"), QStringLiteral("GB"),
+                                                  [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
+                                                  tr("Usable memory per GPU from the datasheet."),
+                                                  {QStringLiteral("spec.memory")}));
     charts.insert(ChartKind::Bandwidth,
-                    singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
-                                 tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
-                                 [&](int i) {
-                                     return QVector<Value>{gpus.at(i).memoryBandwidthGBs, gpus.at(i).interconnectGBs,
-                                                           gpus.at(i).pcieGBs};
-                                 },
-                                 tr("Links are bidirectional totals; no bar means the GPU has no such link.")));
+                  singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
+                               tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
+                               [&](int i) {
+                                   return QVector<Value>{gpus.at(i).memoryBandwidthGBs,
+                                                         gpus.at(i).interconnectGBs, gpus.at(i).pcieGBs};
+                               },
+                               tr("Links are bidirectional totals; no bar means the GPU has no such link."),
+                               {QStringLiteral("spec.bandwidth"), QStringLiteral("spec.interconnect"),
+                                QStringLiteral("spec.pcie")}));
 
     // Radar: each axis normalised to the best GPU of this comparison.
     ChartData radar;
@@ -148,7 +171,14 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         QVector<Value> values;
         for (const QVector<Value> &axis : axes)
             values << axis.at(i);
-        radar.series << seriesFor(gpus.at(i), i, values);
+        // Each point selects the datasheet figure it comes from; the efficiency axes the figure they divide
+        // the FP16/BF16 rate by (board power, rental price).
+        const GpuSpec &g = gpus.at(i);
+        radar.series << seriesFor(
+            g, i, values,
+            {QStringLiteral("spec.fp16"), QStringLiteral("spec.memory"), QStringLiteral("spec.bandwidth"),
+             g.interconnectGBs ? QStringLiteral("spec.interconnect") : QStringLiteral("spec.pcie"),
+             QStringLiteral("spec.tdp"), QStringLiteral("spec.price")});
     }
     radar.footnote = tr("Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. "
                         "Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.");
@@ -174,67 +204,81 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     };
     auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
                              const QString &unit, const std::function<QVector<Value>(int)> &values,
-                             bool memoryOnly = false) {
-        ChartData chart = singleMetric(title, names, axis, unit, values,
-                                       tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) +
-                                           lacking(memoryOnly));
+                             const QStringList &rowIds, bool memoryOnly = false) {
+        ChartData chart = singleMetric(
+            title, names, axis, unit, values,
+            tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) + lacking(memoryOnly),
+            rowIds);
         if (estimates.isEmpty())
             chart.series.clear();
         return chart;
     };
 
     charts.insert(ChartKind::Fit,
-                    workloadChart(tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
-                                  tr("Memory per GPU (GB)"), QStringLiteral("GB"), [&](int i) {
-                                      if (i >= estimates.size() || !estimates.at(i).memoryKnown())
-                                          return QVector<Value>{std::nullopt, std::nullopt};
-                                      return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
-                                  },
-                                  true));
+                  workloadChart(
+                      tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
+                      tr("Memory per GPU (GB)"), QStringLiteral("GB"),
+                      [&](int i) {
+                          if (i >= estimates.size() || !estimates.at(i).memoryKnown())
+                              return QVector<Value>{std::nullopt, std::nullopt};
+                          return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
+                      },
+                      {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true));
     if (training) {
         charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"), QStringLiteral("s"),
-                                      [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->stepTimeS) : std::nullopt;
-                                          })};
-                                      }));
+                      workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"),
+                                    QStringLiteral("s"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.training ? Value(e.training->stepTimeS) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("train.step")}));
         charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
-                                      tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.training ? Value(e.training->tokensPerS) : std::nullopt;
-                                          })};
-                                      }));
+                      workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
+                                    tr("tokens/s"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.training ? Value(e.training->tokensPerS) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("train.tokens")}));
     } else {
         charts.insert(ChartKind::Latency,
-                        workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
-                                      QStringLiteral("ms"), [&](int i) {
-                                          return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                              return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
-                                          })};
-                                      }));
+                      workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
+                                    QStringLiteral("ms"),
+                                    [&](int i) {
+                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                            return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
+                                        })};
+                                    },
+                                    {QStringLiteral("infer.ttft")}));
         charts.insert(ChartKind::Throughput,
-                        workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
-                                      tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"), [&](int i) {
-                                          return QVector<Value>{
-                                              fitValue(i,
-                                                       [](const Estimate &e) {
-                                                           return e.inference ? Value(e.inference->decodeTokensPerS)
-                                                                              : std::nullopt;
-                                                       }),
-                                              fitValue(i, [](const Estimate &e) {
-                                                  return e.inference ? Value(e.inference->throughputTokensPerS)
-                                                                     : std::nullopt;
-                                              })};
-                                      }));
+                      workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
+                                    tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+                                    [&](int i) {
+                                        return QVector<Value>{
+                                            fitValue(i,
+                                                     [](const Estimate &e) {
+                                                         return e.inference
+                                                                    ? Value(e.inference->decodeTokensPerS)
+                                                                    : std::nullopt;
+                                                     }),
+                                            fitValue(i, [](const Estimate &e) {
+                                                return e.inference ? Value(e.inference->throughputTokensPerS)
+                                                                   : std::nullopt;
+                                            })};
+                                    },
+                                    {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
     }
     charts.insert(ChartKind::Cost,
-                    workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
-                                  tr("Cost ($ per million tokens)"), QStringLiteral("$"), [&](int i) {
-                                      return QVector<Value>{
-                                          fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
-                                  }));
+                  workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
+                                tr("Cost ($ per million tokens)"), QStringLiteral("$"),
+                                [&](int i) {
+                                    return QVector<Value>{fitValue(
+                                        i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
+                                },
+                                {QStringLiteral("cost.per-million")}));
     // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
     if (estimates.isEmpty())
         charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
@@ -276,21 +320,30 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
     for (const GpuSpec &gpu : input.gpus)
         chart.categories << gpu.displayName();
     using Part = double TrainingResult::Breakdown::*;
-    const QVector<QPair<QString, Part>> parts{
-        {tr("Compute"), &TrainingResult::Breakdown::compute},
-        {tr("Recomputation"), &TrainingResult::Breakdown::recompute},
-        {tr("TP/CP/EP/PP communication"), &TrainingResult::Breakdown::modelParallelComm},
-        {tr("DP communication"), &TrainingResult::Breakdown::dataParallelComm},
-        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble},
-        {tr("Optimizer"), &TrainingResult::Breakdown::optimizer},
+    struct StepPart
+    {
+        QString name;
+        Part part;
+        QString rowId; // the table row of the part, for clicks
+    };
+    const QVector<StepPart> parts{
+        {tr("Compute"), &TrainingResult::Breakdown::compute, QStringLiteral("train.break.compute")},
+        {tr("Recomputation"), &TrainingResult::Breakdown::recompute, QStringLiteral("train.break.recompute")},
+        {tr("TP/CP/EP/PP communication"), &TrainingResult::Breakdown::modelParallelComm,
+         QStringLiteral("train.break.mp-comm")},
+        {tr("DP communication"), &TrainingResult::Breakdown::dataParallelComm,
+         QStringLiteral("train.break.dp-comm")},
+        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble,
+         QStringLiteral("train.break.bubble")},
+        {tr("Optimizer"), &TrainingResult::Breakdown::optimizer, QStringLiteral("train.break.optimizer")},
     };
     for (int p = 0; p < parts.size(); ++p) {
-        ChartSeries series{parts.at(p).first, {}, ChartPalette::colorAt(p)};
+        ChartSeries series{parts.at(p).name, {}, ChartPalette::colorAt(p)};
         for (int i = 0; i < input.gpus.size(); ++i) {
+            series.links << ChartPointLink{parts.at(p).rowId, i}; // the categories are the GPUs
             const Estimate *e = i < estimates.size() ? &estimates.at(i) : nullptr;
-            series.values << (e && e->fits && e->training
-                                  ? Value(e->training->breakdown.*(parts.at(p).second))
-                                  : std::nullopt);
+            series.values << (e && e->fits && e->training ? Value(e->training->breakdown.*(parts.at(p).part))
+                                                          : std::nullopt);
         }
         chart.series << series;
     }

@@ -1,5 +1,6 @@
 #include "ComparisonPresenter.h"
 
+#include "AnswerSummary.h"
 #include "ComparisonCharts.h"
 #include "MissingSpecs.h"
 #include "Quantity.h"
@@ -275,6 +276,7 @@ ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &inpu
     presentation.addMeasuredRows(input);
     presentation.m_charts = ComparisonCharts::build(input);
     presentation.buildVerdicts(input);
+    presentation.m_answers = AnswerSummary::build(input);
     return presentation;
 }
 
@@ -629,10 +631,57 @@ void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)
     }
     for (int i = 0; i < input.estimates.size() && i < input.gpus.size(); ++i) {
         const Estimate &estimate = input.estimates.at(i);
-        m_verdicts << VerdictData{input.gpus.at(i).displayName(), estimate.trainingVerdict.level,
-                                  estimate.trainingVerdict.reasons, estimate.inferenceVerdict.level,
-                                  estimate.inferenceVerdict.reasons};
+        const bool training = Tasks::isTraining(estimate.task);
+        m_verdicts << VerdictData{input.gpus.at(i).displayName(),
+                                  estimate.trainingVerdict.level,
+                                  estimate.trainingVerdict.reasons,
+                                  estimate.inferenceVerdict.level,
+                                  estimate.inferenceVerdict.reasons,
+                                  reasonRows(estimate.trainingVerdict, estimate, training),
+                                  reasonRows(estimate.inferenceVerdict, estimate, !training)};
     }
+}
+
+QStringList ComparisonPresentation::reasonRows(const Verdict &verdict, const Estimate &estimate,
+                                               bool judgedHere)
+{
+    // The other task's verdict judged its own recipe, whose numbers the table does not show: only its
+    // datasheet reasons have a cell.
+    const QString speedRow = AnswerSummary::speedRow(estimate);
+    QStringList rows;
+    for (VerdictTopic topic : verdict.topics) {
+        switch (topic) {
+        case VerdictTopic::Links:
+            rows << QStringLiteral("spec.pcie"); // the reason names the PCIe rate the traffic falls back to
+            break;
+        case VerdictTopic::DenseCompute:
+            rows << QStringLiteral("spec.fp16");
+            break;
+        case VerdictTopic::Fit:
+            rows << (!judgedHere     ? QString()
+                     : estimate.fits ? QStringLiteral("fit.memory")
+                                     : QStringLiteral("fit.min-gpus"));
+            break;
+        case VerdictTopic::MissingSpecs: // the cell says what the record lacks
+            rows << (!judgedHere              ? QString()
+                     : estimate.memoryKnown() ? speedRow
+                                              : QStringLiteral("fit.memory"));
+            break;
+        case VerdictTopic::Speed:
+            rows << (judgedHere ? speedRow : QString());
+            break;
+        case VerdictTopic::Load:
+            rows << (judgedHere ? QStringLiteral("serve.ttft.p90") : QString());
+            break;
+        case VerdictTopic::Cost:
+            rows << (judgedHere ? QStringLiteral("cost.per-million") : QString());
+            break;
+        case VerdictTopic::Other:
+            rows << QString();
+            break;
+        }
+    }
+    return rows;
 }
 
 QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) const

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ChartKind.h"
-
+#include "AnswerData.h"
 #include "Benchmark.h"
 #include "ChartData.h"
+#include "ChartKind.h"
 #include "ComparisonData.h"
 #include "Estimate.h"
 #include "GpuSpec.h"
@@ -37,6 +37,8 @@ public:
 
     const ComparisonData &table() const { return m_table; }
     const QVector<VerdictData> &verdicts() const { return m_verdicts; }
+    // The answer strip's lines (AnswerSummary): one per task, from the same estimates.
+    const QVector<AnswerLine> &answers() const { return m_answers; }
     // The workload each task's verdicts judged (the same for every GPU); empty without estimates.
     const QString &trainingRecipe() const { return m_trainingRecipe; }
     const QString &inferenceRecipe() const { return m_inferenceRecipe; }
@@ -62,9 +64,13 @@ private:
     QVector<MathTermView> servingMath(const QString &rowId, const Estimate &estimate) const;
     void addMeasuredRows(const ComparisonInput &input);
     void buildVerdicts(const ComparisonInput &input);
+    // Per reason of a verdict, the table row that shows its number (VerdictData::trainingReasonRows);
+    // judgedHere: the verdict judged the table's workload, not the other task's recipe.
+    static QStringList reasonRows(const Verdict &verdict, const Estimate &estimate, bool judgedHere);
 
     ComparisonData m_table;
     QVector<VerdictData> m_verdicts;
+    QVector<AnswerLine> m_answers;
     QString m_trainingRecipe;
     QString m_inferenceRecipe;
     QHash<ChartKind, ChartData> m_charts;

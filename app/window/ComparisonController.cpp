@@ -1,5 +1,6 @@
 #include "ComparisonController.h"
 
+#include "AnswerStrip.h"
 #include "ChartKind.h"
 #include "ChartsPanel.h"
 #include "ComparisonTable.h"
@@ -21,6 +22,10 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
     connect(m_views.charts, &ChartsPanel::showSparseChanged, this, &ComparisonController::scheduleRecompute);
     connect(m_views.table, &ComparisonTable::cellSelected, this, &ComparisonController::showMath);
     connect(m_views.table, &ComparisonTable::selectionCleared, m_views.math, &MathPanel::clear);
+    // A bar, a radar point or a verdict reason selects the table cell of its number, which shows its math.
+    connect(m_views.charts, &ChartsPanel::pointClicked, this, &ComparisonController::selectChartPoint);
+    connect(m_views.verdicts, &VerdictPanel::reasonClicked, this,
+            [this](int gpuColumn, const QString &rowId) { m_views.table->selectCell(rowId, gpuColumn); });
     connect(m_views.charts, &ChartsPanel::currentKindChanged, this, &ComparisonController::updateLoadCurves);
     connect(m_views.charts, &ChartsPanel::currentKindChanged, this,
             &ComparisonController::updateScalingCurves);
@@ -104,6 +109,7 @@ void ComparisonController::recomputeNow()
     const QString selectedRow = m_views.table->selectedRowId();
     const int selectedColumn = m_views.table->selectedColumn();
     m_views.table->setComparison(presentation.table());
+    m_views.table->answerStrip()->setAnswers(presentation.answers());
     for (ChartKind kind : ChartKinds::all())
         m_views.charts->setChart(ChartKinds::id(kind), presentation.chart(kind));
     if (m_loadCurveInput && !m_loadCurvesStale)
@@ -169,4 +175,14 @@ void ComparisonController::showMath(const QString &rowId, int gpuColumn)
 {
     const ComparisonMath math = m_run.math(rowId, gpuColumn);
     m_views.math->setMath(math.title, math.terms);
+}
+
+void ComparisonController::selectChartPoint(const QString &kindId, int series, int category)
+{
+    const std::optional<ChartKind> kind = ChartKinds::parse(kindId);
+    if (!kind)
+        return;
+    const ChartPointLink link = m_run.presentation().chart(*kind).series.value(series).links.value(category);
+    if (link.isValid())
+        m_views.table->selectCell(link.rowId, link.column);
 }

@@ -58,6 +58,7 @@ signals:
 private:
     void scheduleRecompute();
     void showMath(const QString &rowId, int gpuColumn);
+    void selectChartPoint(const QString &kindId, int series, int category);
     void updateLoadCurves();
     void showLoadCurves(const ChartData &chart);
     void updateScalingCurves();

@@ -66,6 +66,14 @@ BarChartWidget::BarChartWidget(QWidget *parent)
 
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &BarChartWidget::showToolTip);
+    // A click on a bar selects the number it shows (pointClicked). QCustomPlot reports a click (press and
+    // release without moving) on any plottable, selectable or not; which bar, or which part of a stacked
+    // bar, comes from the same hit test as the tooltip.
+    connect(m_plot, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable *, int, QMouseEvent *event) {
+                if (event->button() == Qt::LeftButton)
+                    clickAt(m_plot->mapTo(this, event->position().toPoint()));
+            });
     connect(m_plot, &QCustomPlot::afterLayout, this, &BarChartWidget::updateValueLabelVisibility);
     applyColors(screenColors());
 }
@@ -239,7 +247,7 @@ void BarChartWidget::updateValueLabelVisibility()
         label->setVisible(QFontMetrics(label->font()).horizontalAdvance(label->text()) + kLabelGap <= slot);
 }
 
-QString BarChartWidget::toolTipAt(const QPoint &pos) const
+std::optional<ChartPoint> BarChartWidget::pointAt(const QPoint &pos) const
 {
     const ChartData &chart = data();
     const QPoint plotPos = m_plot->mapFrom(this, pos);
@@ -252,7 +260,7 @@ QString BarChartWidget::toolTipAt(const QPoint &pos) const
             std::abs(m_plot->xAxis->coordToPixel(key + m_barWidth / 2) - m_plot->xAxis->coordToPixel(key));
         if (category < 0 || category >= chart.categories.size() ||
             std::abs(plotPos.x() - m_plot->xAxis->coordToPixel(key)) > half)
-            return {};
+            return std::nullopt;
         double base = 0.0;
         for (int s = 0; s < all.size() && s < chart.series.size(); ++s) {
             const auto it = all.at(s)->data()->findBegin(key - 0.25);
@@ -261,12 +269,10 @@ QString BarChartWidget::toolTipAt(const QPoint &pos) const
             const double top = base + it->value;
             if (it->value > 0.0 && plotPos.y() <= m_plot->yAxis->coordToPixel(base) &&
                 plotPos.y() >= m_plot->yAxis->coordToPixel(top))
-                return tr("%1\n%2: %3")
-                    .arg(chart.categories.value(category), chart.series.at(s).name,
-                         ValueFormat::withUnit(it->value, chart.unit));
+                return ChartPoint{s, category};
             base = top;
         }
-        return {};
+        return std::nullopt;
     }
     for (int s = 0; s < all.size() && s < chart.series.size(); ++s) {
         for (auto it = all.at(s)->data()->constBegin(); it != all.at(s)->data()->constEnd(); ++it) {
@@ -274,20 +280,34 @@ QString BarChartWidget::toolTipAt(const QPoint &pos) const
             const double right = m_plot->xAxis->coordToPixel(it->key + m_barWidth / 2);
             const double top = m_plot->yAxis->coordToPixel(std::max(it->value, 0.0));
             const double bottom = m_plot->yAxis->coordToPixel(std::min(it->value, 0.0));
-            if (!QRectF(QPointF(left, top), QPointF(right, bottom)).normalized().contains(plotPos))
-                continue;
-            const int category = qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1;
-            const QString categoryName = chart.categories.value(category);
-            return tr("%1\n%2: %3")
-                .arg(chart.series.at(s).name, categoryName, ValueFormat::withUnit(it->value, chart.unit));
+            if (QRectF(QPointF(left, top), QPointF(right, bottom)).normalized().contains(plotPos))
+                return ChartPoint{s,
+                                  qRound(it->key - (s - (chart.series.size() - 1) / 2.0) * m_barWidth) - 1};
         }
     }
-    return {};
+    return std::nullopt;
+}
+
+QString BarChartWidget::toolTipAt(const QPoint &pos) const
+{
+    const ChartData &chart = data();
+    const std::optional<ChartPoint> point = pointAt(pos);
+    if (!point)
+        return {};
+    const ChartSeries &series = chart.series.at(point->series);
+    const double value = series.values.value(point->category).value_or(0.0);
+    if (chart.stacked)
+        return tr("%1\n%2: %3")
+            .arg(chart.categories.value(point->category), series.name,
+                 ValueFormat::withUnit(std::max(value, 0.0), chart.unit));
+    return tr("%1\n%2: %3")
+        .arg(series.name, chart.categories.value(point->category), ValueFormat::withUnit(value, chart.unit));
 }
 
 void BarChartWidget::showToolTip(QMouseEvent *event)
 {
     const QPoint pos = m_plot->mapTo(this, event->position().toPoint());
+    hoverAt(pos);
     const QString text = toolTipAt(pos);
     if (text.isEmpty())
         QToolTip::hideText();

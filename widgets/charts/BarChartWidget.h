@@ -25,6 +25,8 @@ public:
 
     // The tooltip text for a point in widget coordinates; empty where no bar is.
     QString toolTipAt(const QPoint &pos) const;
+    // The bar (or, stacked, the part of a bar) under pos.
+    std::optional<ChartPoint> pointAt(const QPoint &pos) const override;
 
     QCustomPlot *plot() const { return m_plot; }
     QList<QCPBars *> bars() const;

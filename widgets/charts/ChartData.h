@@ -6,6 +6,23 @@
 #include <QVector>
 #include <optional>
 
+// What a point stands for, as the one who prepared the chart names it (the comparison: a table row and a
+// GPU column); the chart only says which point was clicked, its owner looks the link up. An empty rowId
+// is not clickable.
+struct ChartPointLink
+{
+    QString rowId;
+    int column = -1;
+    bool isValid() const { return !rowId.isEmpty() && column >= 0; }
+};
+
+// A point of a chart: series index and category index.
+struct ChartPoint
+{
+    int series = -1;
+    int category = -1;
+};
+
 // What a chart shows, prepared by a controller; charts know nothing about GPUs.
 struct ChartSeries
 {
@@ -13,6 +30,7 @@ struct ChartSeries
     QVector<std::optional<double>> values; // one per category; nullopt = n/a (no bar drawn)
     QColor color;                          // invalid = chart picks from its palette
     int panel = 0;                         // line charts: the panel it is drawn in (0 = top)
+    QVector<ChartPointLink> links{};       // optional, one per value: what a click on it selects
 };
 
 // Line charts: a horizontal line across one panel, e.g. a target.

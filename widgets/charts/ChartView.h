@@ -33,6 +33,11 @@ public:
     // Null image for an empty size or a scale <= 0.
     QImage toImage(const QSize &size, qreal scale = 1.0) const;
 
+    // The point under pos (widget coordinates), if any; charts without clickable points have none.
+    virtual std::optional<ChartPoint> pointAt(const QPoint &pos) const;
+    // The point has a link (ChartSeries::links): clicking it selects the number it shows.
+    bool isClickable(const ChartPoint &point) const;
+
     // Font sizes shared by the charts (points), chosen to stay readable at 1280x800.
     static constexpr int kTitlePointSize = 12;
     static constexpr int kLabelPointSize = 10;
@@ -40,6 +45,8 @@ public:
 
 signals:
     void dataChanged();
+    // The user clicked a point that has a link (see isClickable()).
+    void pointClicked(int series, int category);
 
 protected:
     // Called by setData() after data() holds the new data.
@@ -47,6 +54,10 @@ protected:
     // Called when the palette changes (theme switch): re-colour from screenColors().
     virtual void applyScreenColors() { update(); }
     void changeEvent(QEvent *event) override;
+    // For the charts' mouse handlers: emits pointClicked() for a clickable point at pos, shows the
+    // pointing hand over one while hovering.
+    void clickAt(const QPoint &pos);
+    void hoverAt(const QPoint &pos);
 
 private:
     ChartData m_data;

@@ -136,6 +136,9 @@ void ChartsPanel::createCharts()
     m_radar = new RadarChartWidget;
     m_stack->addWidget(m_bars);
     m_stack->addWidget(m_radar);
+    for (ChartView *view : {static_cast<ChartView *>(m_bars), static_cast<ChartView *>(m_radar)})
+        connect(view, &ChartView::pointClicked, this,
+                [this](int series, int category) { emit pointClicked(currentKind(), series, category); });
 }
 
 bool ChartsPanel::showSparse() const

@@ -51,6 +51,8 @@ signals:
     void currentKindChanged(const QString &id);
     void showSparseChanged(bool show);
     void exportRequested();
+    // A bar or radar point with a link was clicked: series and category of the chart kind id.
+    void pointClicked(const QString &kindId, int series, int category);
 
 protected:
     void showEvent(QShowEvent *event) override;

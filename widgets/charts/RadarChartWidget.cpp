@@ -4,6 +4,7 @@
 #include "ValueFormat.h"
 
 #include <QHelpEvent>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -370,13 +371,13 @@ std::optional<QPointF> RadarChartWidget::vertexPosition(int series, int axis) co
         .point(axis, static_cast<int>(chart.categories.size()), clamp01(*values.at(axis)));
 }
 
-QString RadarChartWidget::toolTipAt(const QPoint &pos) const
+std::optional<ChartPoint> RadarChartWidget::pointAt(const QPoint &pos) const
 {
     const ChartData &chart = data();
     const Layout layout = layoutFor(size(), this);
     const int count = static_cast<int>(chart.categories.size());
     double best = kHitRadius;
-    QString text;
+    std::optional<ChartPoint> nearest;
     for (int s = 0; s < chart.series.size(); ++s) {
         const auto &values = chart.series.at(s).values;
         for (int c = 0; c < count && c < values.size(); ++c) {
@@ -386,13 +387,36 @@ QString RadarChartWidget::toolTipAt(const QPoint &pos) const
             const double distance = std::hypot(d.x(), d.y());
             if (distance <= best) {
                 best = distance;
-                text = tr("%1\n%2: %3")
-                           .arg(chart.series.at(s).name, chart.categories.at(c),
-                                ValueFormat::withUnit(*values.at(c), chart.unit));
+                nearest = ChartPoint{s, c};
             }
         }
     }
-    return text;
+    return nearest;
+}
+
+QString RadarChartWidget::toolTipAt(const QPoint &pos) const
+{
+    const ChartData &chart = data();
+    const std::optional<ChartPoint> point = pointAt(pos);
+    if (!point)
+        return {};
+    const ChartSeries &series = chart.series.at(point->series);
+    return tr("%1\n%2: %3")
+        .arg(series.name, chart.categories.at(point->category),
+             ValueFormat::withUnit(series.values.at(point->category).value_or(0.0), chart.unit));
+}
+
+void RadarChartWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    hoverAt(event->position().toPoint());
+    ChartView::mouseMoveEvent(event);
+}
+
+void RadarChartWidget::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        clickAt(event->position().toPoint());
+    ChartView::mouseReleaseEvent(event);
 }
 
 bool RadarChartWidget::event(QEvent *event)

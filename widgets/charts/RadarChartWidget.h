@@ -32,11 +32,15 @@ public:
 
     // The tooltip text for a point in widget coordinates: the series and value nearest to it, or empty.
     QString toolTipAt(const QPoint &pos) const;
+    // The vertex nearest to pos, within a few pixels (the tooltip's).
+    std::optional<ChartPoint> pointAt(const QPoint &pos) const override;
 
 protected:
     void applyData() override;
     void paintEvent(QPaintEvent *event) override;
     bool event(QEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
 
 private:
     struct Layout;

@@ -144,6 +144,18 @@ QStringList WrappedLabel::linesAt(int width) const
     return result;
 }
 
+int WrappedLabel::paragraphAt(const QPoint &pos) const
+{
+    // The same area and lines as paintEvent() draws.
+    const QRect area =
+        contentsRect().adjusted(margin() + std::max(0, indent()), margin(), -margin(), -margin());
+    if (pos.y() < area.top() || pos.x() < contentsRect().left() || pos.x() > contentsRect().right())
+        return -1;
+    const QVector<Line> lines = wrap(area.width());
+    const int index = static_cast<int>((pos.y() - area.top()) / measured().lineSpacing);
+    return index < lines.size() ? lines.at(index).paragraph : -1;
+}
+
 void WrappedLabel::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);

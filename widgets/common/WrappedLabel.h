@@ -27,6 +27,9 @@ public:
 
     // The lines painted at this text width (contents width), trailing spaces removed.
     QStringList linesAt(int width) const;
+    // The paragraph (a line of the text before wrapping) painted at pos, or -1: which of a list of
+    // reasons was clicked.
+    int paragraphAt(const QPoint &pos) const;
 
 protected:
     void paintEvent(QPaintEvent *event) override;

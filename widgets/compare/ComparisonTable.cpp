@@ -1,5 +1,6 @@
 #include "ComparisonTable.h"
 
+#include "AnswerStrip.h"
 #include "ComparisonItemDelegate.h"
 #include "ComparisonTableModel.h"
 
@@ -15,12 +16,19 @@
 ComparisonTable::ComparisonTable(QWidget *parent)
     : QWidget(parent)
     , m_model(new ComparisonTableModel(this))
+    , m_answers(new AnswerStrip(this))
     , m_view(new QTableView(this))
     , m_delegate(new ComparisonItemDelegate(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_answers);
     layout->addWidget(m_view);
+    connect(m_answers, &AnswerStrip::linkActivated, this, [this](int gpuColumn, const QString &rowId) {
+        if (rowId.isEmpty() || !selectCell(rowId, gpuColumn))
+            selectColumn(gpuColumn);
+    });
 
     m_view->setModel(m_model);
     m_view->setItemDelegate(m_delegate);
@@ -140,6 +148,21 @@ bool ComparisonTable::selectCell(const QString &rowId, int gpuColumn)
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
     m_view->scrollTo(index);
     return true;
+}
+
+void ComparisonTable::selectColumn(int gpuColumn)
+{
+    if (gpuColumn < 0 || gpuColumn >= m_model->comparison().columnTitles.size())
+        return;
+    const QString rowId = selectedRowId();
+    if (!rowId.isEmpty() && selectCell(rowId, gpuColumn))
+        return;
+    // No quantity chosen: the whole column, without a current cell (no math to show for a column).
+    const int column = ComparisonTableModel::modelColumnFor(gpuColumn);
+    const QModelIndex top = m_model->index(0, column);
+    const QModelIndex bottom = m_model->index(m_model->rowCount() - 1, column);
+    m_view->selectionModel()->select(QItemSelection(top, bottom), QItemSelectionModel::ClearAndSelect);
+    m_view->scrollTo(top);
 }
 
 QString ComparisonTable::selectedRowId() const

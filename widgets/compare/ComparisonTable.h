@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class AnswerStrip;
 class ComparisonItemDelegate;
 class ComparisonTableModel;
 class QTableView;
@@ -30,6 +31,12 @@ public:
     // Puts the whole table on the clipboard as tab-separated text (also Ctrl+C and the context menu).
     void copyTable() const;
 
+    // Scrolls to a GPU column and selects it, keeping the selected quantity when there is one.
+    void selectColumn(int gpuColumn);
+
+    // The answer strip above the table; its GPU names select their cells here.
+    AnswerStrip *answerStrip() const { return m_answers; }
+
     ComparisonTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
 
@@ -48,6 +55,7 @@ private:
     void fitColumnsToText();
 
     ComparisonTableModel *m_model;
+    AnswerStrip *m_answers;
     QTableView *m_view;
     ComparisonItemDelegate *m_delegate;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown

@@ -13,4 +13,8 @@ struct VerdictData
     QStringList trainingReasons;
     VerdictLevel inference = VerdictLevel::Unsuitable;
     QStringList inferenceReasons;
+    // One per reason (may be shorter): the id of the table row that holds the reason's number in this GPU's
+    // column, so a click on the reason shows that number's math; empty where the table has no such number.
+    QStringList trainingReasonRows{};
+    QStringList inferenceReasonRows{};
 };

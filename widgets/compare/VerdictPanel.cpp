@@ -9,6 +9,7 @@
 #include <QGridLayout>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -25,12 +26,14 @@ struct TaskVerdict
 {
     VerdictLevel level;
     const QStringList &reasons;
+    const QStringList &reasonRows;
 };
 
 TaskVerdict taskVerdict(const VerdictData &verdict, VerdictPanel::Task task)
 {
-    return task == VerdictPanel::Task::Training ? TaskVerdict{verdict.training, verdict.trainingReasons}
-                                                : TaskVerdict{verdict.inference, verdict.inferenceReasons};
+    return task == VerdictPanel::Task::Training
+               ? TaskVerdict{verdict.training, verdict.trainingReasons, verdict.trainingReasonRows}
+               : TaskVerdict{verdict.inference, verdict.inferenceReasons, verdict.inferenceReasonRows};
 }
 
 } // namespace
@@ -197,6 +200,9 @@ QWidget *VerdictPanel::createCard()
 
         auto *reasonLabel = new WrappedLabel(card);
         reasonLabel->setObjectName(objectNameFor(task, "Reasons"));
+        // A click on a reason shows the number behind it (reasonClicked); the hand says which can.
+        reasonLabel->setMouseTracking(true);
+        reasonLabel->installEventFilter(this);
         reasonLabel->setAccessibleName(tr("Reasons for the %1 verdict").arg(title.toLower()));
         grid->addWidget(reasonLabel, row, 0, 1, 2);
         ++row;
@@ -209,7 +215,7 @@ void VerdictPanel::fillCard(QWidget *card, const VerdictData &verdict)
     card->setAccessibleName(tr("Verdicts for %1").arg(verdict.gpuName));
     card->findChild<QLabel *>(QStringLiteral("gpuName"))->setText(verdict.gpuName);
     for (Task task : {Task::Training, Task::Inference}) {
-        const auto [level, reasons] = taskVerdict(verdict, task);
+        const auto [level, reasons, rows] = taskVerdict(verdict, task);
         auto *badge = card->findChild<VerdictBadge *>(objectNameFor(task, "Badge"));
         badge->setText(levelSymbol(level) + u' ' + levelText(level));
         badge->setAccessibleName(tr("%1: %2").arg(taskName(task), levelText(level)));
@@ -242,6 +248,11 @@ QString VerdictPanel::badgeText(int card, Task task) const
     return label ? label->text() : QString();
 }
 
+QLabel *VerdictPanel::reasonLabel(int card, Task task) const
+{
+    return findLabel(card, objectNameFor(task, "Reasons"));
+}
+
 QStringList VerdictPanel::reasonTexts(int card, Task task) const
 {
     const QLabel *label = findLabel(card, objectNameFor(task, "Reasons"));
@@ -261,13 +272,42 @@ QString VerdictPanel::verdictsAsText() const
     for (const VerdictData &verdict : m_verdicts) {
         lines << verdict.gpuName;
         for (Task task : {Task::Training, Task::Inference}) {
-            const auto [level, reasons] = taskVerdict(verdict, task);
+            const auto [level, reasons, rows] = taskVerdict(verdict, task);
             lines << QStringLiteral("  ") + tr("%1: %2").arg(taskName(task), levelText(level));
             for (const QString &reason : reasons)
                 lines << QStringLiteral("    \u2022 ") + reason;
         }
     }
     return lines.join(u'\n');
+}
+
+QString VerdictPanel::reasonRowAt(const QObject *label, const QPoint &pos, int *card) const
+{
+    const auto *reasons = qobject_cast<const WrappedLabel *>(label);
+    *card = reasons ? static_cast<int>(m_cardWidgets.indexOf(reasons->parentWidget())) : -1;
+    if (*card < 0 || *card >= m_verdicts.size())
+        return {};
+    const Task task =
+        reasons->objectName() == objectNameFor(Task::Training, "Reasons") ? Task::Training : Task::Inference;
+    return taskVerdict(m_verdicts.at(*card), task).reasonRows.value(reasons->paragraphAt(pos));
+}
+
+bool VerdictPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseMove || event->type() == QEvent::MouseButtonRelease) {
+        const auto *mouse = static_cast<QMouseEvent *>(event);
+        int card = -1;
+        const QString rowId = reasonRowAt(watched, mouse->position().toPoint(), &card);
+        auto *label = static_cast<QWidget *>(watched);
+        if (rowId.isEmpty())
+            label->unsetCursor();
+        else
+            label->setCursor(Qt::PointingHandCursor);
+        if (!rowId.isEmpty() && event->type() == QEvent::MouseButtonRelease &&
+            mouse->button() == Qt::LeftButton)
+            emit reasonClicked(card, rowId);
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString VerdictPanel::emptyText() const

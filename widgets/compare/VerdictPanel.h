@@ -35,6 +35,8 @@ public:
     int cardCount() const;
     QString badgeText(int card, Task task) const;
     QStringList reasonTexts(int card, Task task) const;
+    // The label that lists a card's reasons for a task (one paragraph per reason); nullptr past the end.
+    QLabel *reasonLabel(int card, Task task) const;
     QString emptyText() const;
     // Every card as plain text (GPU, then each task's level and reasons), for the Copy Verdicts action.
     QString verdictsAsText() const;
@@ -45,7 +47,16 @@ public:
     static QColor levelColor(VerdictLevel level);   // badge background
     static QColor levelTextColor(VerdictLevel level);
 
+signals:
+    // A reason with a number in the table was clicked: that number is in row rowId, column card.
+    void reasonClicked(int card, const QString &rowId);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    // The table row of the reason painted at pos in a card's reasons label, and that card.
+    QString reasonRowAt(const QObject *label, const QPoint &pos, int *card) const;
     QWidget *createCard();                                           // an empty card: name, badges, reasons
     static void fillCard(QWidget *card, const VerdictData &verdict); // its texts and colours
     QLabel *findLabel(int card, const QString &objectName) const;

@@ -1,0 +1,261 @@
+#include "AnswerSummary.h"
+
+#include "MissingSpecs.h"
+#include "ValueFormat.h"
+#include "VerdictPanel.h"
+
+#include <QMap>
+#include <functional>
+
+namespace {
+
+// Stands for the list of GPU names in a translated pattern, which is then split around it.
+const QString kNames = QStringLiteral("\u0001");
+
+using Parts = QVector<AnswerPart>;
+
+// "A", "A and B", "A, B and C", each name a link to its column and row.
+Parts nameList(const QVector<int> &columns, const QVector<GpuSpec> &gpus, const QString &rowId)
+{
+    // The last two are joined as the missing-values list joins them ("%1 and %2"), the others by commas.
+    const QString pattern = QCoreApplication::translate("MissingSpecs", "%1 and %2");
+    const qsizetype first = pattern.indexOf(QStringLiteral("%1")) + 2;
+    const QString lastJoin = pattern.mid(first, pattern.indexOf(QStringLiteral("%2")) - first);
+    Parts parts;
+    for (qsizetype i = 0; i < columns.size(); ++i) {
+        if (i > 0)
+            parts << AnswerPart{i + 1 < columns.size() ? QStringLiteral(", ") : lastJoin};
+        parts << AnswerPart{gpus.at(columns.at(i)).displayName(), columns.at(i), rowId};
+    }
+    return parts;
+}
+
+// A sentence whose pattern holds kNames where the names go.
+Parts sentence(const QString &pattern, const Parts &names)
+{
+    Parts parts;
+    const qsizetype at = pattern.indexOf(kNames);
+    if (at < 0)
+        return {AnswerPart{pattern}};
+    if (at > 0)
+        parts << AnswerPart{pattern.left(at)};
+    parts << names;
+    if (at + 1 < pattern.size())
+        parts << AnswerPart{pattern.mid(at + 1)};
+    return parts;
+}
+
+// Clauses joined by a separator.
+Parts joined(const QVector<Parts> &clauses, const QString &separator)
+{
+    Parts parts;
+    for (const Parts &clause : clauses) {
+        if (clause.isEmpty())
+            continue;
+        if (!parts.isEmpty())
+            parts << AnswerPart{separator};
+        parts << clause;
+    }
+    return parts;
+}
+
+QString tokensPerSecond(double value)
+{
+    // The table's unit for the same row.
+    return ValueFormat::withUnit(value, QCoreApplication::translate("ComparisonPresentation", "tokens/s"));
+}
+
+// The columns whose value reads as the best one does (the table shows numbers this way: a tie is what
+// the user would see as equal).
+QVector<int> bestOf(const QMap<int, double> &values, bool lowest, const std::function<QString(double)> &shown)
+{
+    if (values.isEmpty())
+        return {};
+    double best = values.first();
+    for (double value : values)
+        best = lowest ? std::min(best, value) : std::max(best, value);
+    QVector<int> columns;
+    for (auto it = values.cbegin(); it != values.cend(); ++it)
+        if (shown(it.value()) == shown(best))
+            columns << it.key();
+    return columns;
+}
+
+QString dollars(double usd)
+{
+    return AnswerSummary::tr("$%1 per million tokens").arg(ValueFormat::number(usd));
+}
+
+} // namespace
+
+QString AnswerSummary::speedRow(const Estimate &e)
+{
+    return Tasks::isTraining(e.task) ? QStringLiteral("train.tokens")
+           : e.serving               ? QStringLiteral("serve.throughput")
+                                     : QStringLiteral("infer.throughput");
+}
+
+double AnswerSummary::speedOf(const Estimate &e)
+{
+    // As the verdicts compare them (VerdictRules): under a load, what the deployment sustains.
+    if (e.training)
+        return e.training->tokensPerS;
+    if (e.serving)
+        return e.serving->outputTokensPerS;
+    if (e.inference)
+        return e.inference->throughputTokensPerS;
+    return 0.0;
+}
+
+QVector<AnswerLine> AnswerSummary::build(const ComparisonInput &input)
+{
+    if (input.estimates.isEmpty() || input.estimates.size() != input.gpus.size())
+        return {};
+    QVector<AnswerLine> lines{workloadLine(input)};
+    const AnswerLine other = otherTaskLine(input);
+    if (!other.parts.isEmpty())
+        lines << other;
+    return lines;
+}
+
+AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
+{
+    const QVector<GpuSpec> &gpus = input.gpus;
+    const QVector<Estimate> &estimates = input.estimates;
+    const bool training = Tasks::isTraining(estimates.first().task);
+    AnswerLine line{
+        VerdictPanel::taskName(training ? VerdictPanel::Task::Training : VerdictPanel::Task::Inference)};
+    line.detail = input.workloadSummary;
+    const QString speedRowId = speedRow(estimates.first());
+    const QString costRowId = QStringLiteral("cost.per-million");
+
+    // Who runs it and is compared: fits, every value it needs, a speed in range.
+    QMap<int, double> speeds;
+    QMap<int, double> costs;
+    for (int i = 0; i < estimates.size(); ++i) {
+        const Estimate &e = estimates.at(i);
+        if (!e.fits || !e.speedKnown() || e.speedOutOfRange || speedOf(e) <= 0.0)
+            continue;
+        speeds.insert(i, speedOf(e));
+        if (e.cost.usdPerMillionTokens)
+            costs.insert(i, *e.cost.usdPerMillionTokens);
+    }
+
+    QVector<Parts> clauses;
+    const QVector<int> fastest = bestOf(speeds, false, tokensPerSecond);
+    const QVector<int> cheapest = bestOf(costs, true, dollars);
+    if (gpus.size() == 1 && speeds.size() == 1) {
+        // One GPU: nothing to compare, its numbers.
+        const QString pattern =
+            costs.isEmpty()
+                ? tr("%1: %2").arg(kNames, tokensPerSecond(speeds.first()))
+                : tr("%1: %2, %3").arg(kNames, tokensPerSecond(speeds.first()), dollars(costs.first()));
+        clauses << sentence(pattern, nameList({0}, gpus, speedRowId));
+    } else if (speeds.size() == 1) {
+        clauses << sentence(tr("only %1 runs it (%2)").arg(kNames, tokensPerSecond(speeds.first())),
+                            nameList(fastest, gpus, speedRowId));
+    } else if (speeds.size() > 1) {
+        Parts fast = sentence(
+            fastest.size() > 1
+                ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(speeds.value(fastest.first())))
+                : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(speeds.value(fastest.first()))),
+            nameList(fastest, gpus, speedRowId));
+        Parts cheap;
+        if (costs.size() > 1)
+            cheap = sentence(
+                cheapest.size() > 1
+                    ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(costs.value(cheapest.first())))
+                    : tr("%1 cheapest (%2)").arg(kNames, dollars(costs.value(cheapest.first()))),
+                nameList(cheapest, gpus, costRowId));
+        else if (costs.size() == 1)
+            cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollars(costs.first())),
+                             nameList(cheapest, gpus, costRowId));
+        else
+            cheap = {AnswerPart{tr("no rental prices to compare")}};
+        clauses << joined({fast, cheap}, QStringLiteral(", "));
+    } else {
+        clauses << Parts{AnswerPart{tr("no GPU here runs it as asked")}};
+    }
+
+    // Those that do not fit, grouped by what they need.
+    QMap<QPair<int, QString>, QVector<int>> unfit;
+    QVector<int> unknownMemory;
+    QVector<int> unknownSpeed;
+    QVector<int> outOfRange;
+    for (int i = 0; i < estimates.size(); ++i) {
+        const Estimate &e = estimates.at(i);
+        if (!e.memoryKnown())
+            unknownMemory << i;
+        else if (!e.fits) {
+            const QString capacity =
+                e.parallelism.gpus > 1
+                    ? tr("%1 × %2 GB").arg(e.parallelism.gpus).arg(ValueFormat::number(e.capacityGb))
+                    : tr("%1 GB").arg(ValueFormat::number(e.capacityGb));
+            unfit[{e.minGpus, capacity}] << i;
+        } else if (!e.speedKnown())
+            unknownSpeed << i;
+        else if (e.speedOutOfRange)
+            outOfRange << i;
+    }
+    for (auto it = unfit.cbegin(); it != unfit.cend(); ++it) {
+        const int needed = it.key().first;
+        const bool several = it.value().size() > 1;
+        // The GPU count in the resolver's words ("2 GPUs").
+        const QString count = QCoreApplication::translate("WorkloadResolver", "%n GPU(s)", nullptr, needed);
+        const QString pattern = needed > 0 ? (several ? tr("%1 do not fit in %2: need %3")
+                                                      : tr("%1 does not fit in %2: needs %3"))
+                                                 .arg(kNames, it.key().second, count)
+                                           : (several ? tr("%1 do not fit in %2, nor on up to 1,024 GPUs")
+                                                      : tr("%1 does not fit in %2, nor on up to 1,024 GPUs"))
+                                                 .arg(kNames, it.key().second);
+        clauses << sentence(pattern, nameList(it.value(), gpus, QStringLiteral("fit.min-gpus")));
+    }
+    // A record that lacks a value: said, never a speed.
+    auto lacking = [&](const QVector<int> &columns, const QString &rowId) {
+        for (int column : columns)
+            clauses << sentence(tr("%1: not estimated, %2 (not in the catalogue)")
+                                    .arg(kNames, MissingSpecs::needsText(estimates.at(column).missing)),
+                                nameList({column}, gpus, rowId));
+    };
+    lacking(unknownMemory, QStringLiteral("fit.memory"));
+    lacking(unknownSpeed, speedRowId);
+    if (!outOfRange.isEmpty())
+        clauses << sentence(tr("%1: speed out of range, check the datasheet values").arg(kNames),
+                            nameList(outOfRange, gpus, speedRowId));
+    line.parts = joined(clauses, QStringLiteral("; "));
+    return line;
+}
+
+AnswerLine AnswerSummary::otherTaskLine(const ComparisonInput &input)
+{
+    // The verdicts of the task the form does not ask for, made under that task's recipe: the table has
+    // none of its numbers, so the names select the column alone.
+    const bool training = Tasks::isTraining(input.estimates.first().task);
+    const VerdictPanel::Task task = training ? VerdictPanel::Task::Inference : VerdictPanel::Task::Training;
+    AnswerLine line{VerdictPanel::taskName(task)};
+    QVector<Parts> clauses;
+    for (VerdictLevel level : {VerdictLevel::Recommended, VerdictLevel::Suitable, VerdictLevel::Limited,
+                               VerdictLevel::Unsuitable}) {
+        QVector<int> columns;
+        for (int i = 0; i < input.estimates.size(); ++i) {
+            const Verdict &verdict =
+                training ? input.estimates.at(i).inferenceVerdict : input.estimates.at(i).trainingVerdict;
+            if (verdict.reasons.isEmpty())
+                continue; // not judged
+            line.detail = verdict.recipe;
+            if (verdict.level == level)
+                columns << i;
+        }
+        if (!columns.isEmpty())
+            clauses << sentence(QCoreApplication::translate("VerdictPanel", "%1: %2")
+                                    .arg(VerdictPanel::levelText(level), kNames),
+                                nameList(columns, input.gpus, QString()));
+    }
+    line.parts = joined(clauses, QStringLiteral("; "));
+    if (!line.detail.isEmpty()) // the verdict panel's words for it
+        line.detail = (task == VerdictPanel::Task::Training
+                           ? QCoreApplication::translate("VerdictPanel", "Training verdicts judge: %1")
+                           : QCoreApplication::translate("VerdictPanel", "Inference verdicts judge: %1"))
+                          .arg(line.detail);
+    return line;
+}

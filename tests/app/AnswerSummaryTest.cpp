@@ -1,0 +1,194 @@
+// The answer strip's lines (AnswerSummary) over the seed catalogue: the GPUs named for two workloads,
+// checked against the estimator's own numbers, and the wording of ties and missing values.
+
+#include "AnswerSummary.h"
+
+#include "ComparisonRun.h"
+#include "Estimator.h"
+#include "SeedCatalogueTest.h"
+#include "ValueFormat.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+// The seed article's five GPUs, as the window starts with them.
+const QStringList kArticleGpus{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"),
+                               QStringLiteral("a100_sxm4_80gb"), QStringLiteral("rtx_a6000_48gb"),
+                               QStringLiteral("l40s_48gb")};
+
+// The names a line links to the table row rowId, in order.
+QStringList linkedNames(const AnswerLine &line, const QString &rowId)
+{
+    QStringList names;
+    for (const AnswerPart &part : line.parts)
+        if (part.isLink() && part.rowId == rowId)
+            names << part.text;
+    return names;
+}
+
+// What the estimator says of each GPU, as the comparison estimates it.
+struct Expected
+{
+    QStringList fastest;  // the highest speed among the GPUs that fit
+    double speed = 0.0;   // that speed
+    QStringList cheapest; // the lowest $ per million tokens among them
+    double usd = 0.0;
+    QStringList unfit; // those that do not fit, with the GPUs they need
+    QVector<int> unfitNeed;
+};
+
+Expected expectedFrom(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates)
+{
+    Expected expected;
+    for (int i = 0; i < estimates.size(); ++i) {
+        const Estimate &e = estimates.at(i);
+        const QString name = gpus.at(i).displayName();
+        if (!e.fits) {
+            expected.unfit << name;
+            expected.unfitNeed << e.minGpus;
+            continue;
+        }
+        if (AnswerSummary::speedOf(e) > expected.speed) {
+            expected.speed = AnswerSummary::speedOf(e);
+            expected.fastest = {name};
+        }
+        if (e.cost.usdPerMillionTokens &&
+            (expected.cheapest.isEmpty() || *e.cost.usdPerMillionTokens < expected.usd)) {
+            expected.usd = *e.cost.usdPerMillionTokens;
+            expected.cheapest = {name};
+        }
+    }
+    return expected;
+}
+
+} // namespace
+
+class AnswerSummaryTest : public SeedCatalogueTest
+{
+protected:
+    // The comparison's lines and the estimator's own estimates of the same GPUs and workload.
+    QVector<AnswerLine> answer(const QStringList &ids, const WorkloadFormValues &values, Expected *expected)
+    {
+        const ComparisonRun run(ids, values, m_snapshot, false);
+        EXPECT_TRUE(run.workload().isValid());
+        const QVector<Estimate> estimates = Estimator::estimateAll(run.gpus(), run.workload().resolved);
+        *expected = expectedFrom(run.gpus(), estimates);
+        return run.presentation().answers();
+    }
+
+    // The lines for these GPU records (edited copies of seed GPUs) under the default workload.
+    QVector<AnswerLine> defaultAnswer(const QVector<GpuSpec> &gpus) const
+    {
+        const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+        ComparisonInput input;
+        input.gpus = gpus;
+        input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
+        return AnswerSummary::build(input);
+    }
+};
+
+TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndThoseThatNeedTwoGpus)
+{
+    // Llama-3.3 70B with FP8 weights (about 70 GB) on one GPU of each of the article's five kinds.
+    WorkloadFormValues values;
+    values.modelId = QStringLiteral("llama-3.3-70b");
+    values.weightPrecision = QStringLiteral("fp8");
+    Expected expected;
+    const QVector<AnswerLine> lines = answer(kArticleGpus, values, &expected);
+    // The estimator's answer, named: H200 fastest (141 GB, the most bandwidth), the 48 GB cards need two.
+    EXPECT_EQ(expected.fastest, QStringList{QStringLiteral("H200 SXM 141GB")});
+    EXPECT_EQ(expected.cheapest, QStringList{QStringLiteral("A100 SXM4 80GB")});
+    EXPECT_EQ(expected.unfit, (QStringList{QStringLiteral("RTX A6000 48GB"), QStringLiteral("L40S 48GB")}));
+    EXPECT_EQ(expected.unfitNeed, (QVector<int>{2, 2}));
+
+    ASSERT_EQ(lines.size(), 2); // inference, then the training verdicts
+    const AnswerLine &line = lines.first();
+    EXPECT_EQ(line.title, QStringLiteral("Inference"));
+    EXPECT_EQ(linkedNames(line, QStringLiteral("infer.throughput")), expected.fastest);
+    EXPECT_EQ(linkedNames(line, QStringLiteral("cost.per-million")), expected.cheapest);
+    EXPECT_EQ(linkedNames(line, QStringLiteral("fit.min-gpus")), expected.unfit);
+    // The numbers as the table shows them, and the fit in the estimator's words.
+    const QString text = line.text();
+    EXPECT_TRUE(text.contains(QStringLiteral("fastest (") +
+                              ValueFormat::withUnit(expected.speed, QStringLiteral("tokens/s")) + u')'))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("cheapest ($") + ValueFormat::number(expected.usd) +
+                              QStringLiteral(" per million tokens)")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("RTX A6000 48GB and L40S 48GB do not fit in 48 GB: need 2 GPU")))
+        << text.toStdString();
+    // The workload it answers for, in the resolver's words (batch and GPU count).
+    EXPECT_TRUE(line.detail.contains(QStringLiteral("Llama-3.3 70B · inference · fp8 · 1 request")))
+        << line.detail.toStdString();
+    // Each name links to its own column.
+    for (const AnswerPart &part : line.parts) {
+        if (part.isLink()) {
+            EXPECT_EQ(m_snapshot.findGpu(kArticleGpus.value(part.column))->displayName(), part.text);
+        }
+    }
+    EXPECT_EQ(lines.at(1).title, QStringLiteral("Training"));
+    EXPECT_TRUE(lines.at(1).detail.startsWith(QStringLiteral("Training verdicts judge: ")));
+}
+
+TEST_F(AnswerSummaryTest, TrainingRunNamesTheFastestAndTheCheapest)
+{
+    // Llama-3 8B full training on 8 GPUs of each kind, the recipe's FSDP run.
+    WorkloadFormValues values;
+    values.task = QStringLiteral("training");
+    values.gpus = 8;
+    Expected expected;
+    const QVector<AnswerLine> lines = answer(kArticleGpus, values, &expected);
+    EXPECT_EQ(expected.fastest, QStringList{QStringLiteral("H200 SXM 141GB")});
+    EXPECT_EQ(expected.cheapest, QStringList{QStringLiteral("H100 SXM5 80GB")});
+    EXPECT_TRUE(expected.unfit.isEmpty());
+
+    ASSERT_FALSE(lines.isEmpty());
+    const AnswerLine &line = lines.first();
+    EXPECT_EQ(line.title, QStringLiteral("Training"));
+    EXPECT_EQ(linkedNames(line, QStringLiteral("train.tokens")), expected.fastest);
+    EXPECT_EQ(linkedNames(line, QStringLiteral("cost.per-million")), expected.cheapest);
+    EXPECT_TRUE(line.text().contains(ValueFormat::withUnit(expected.speed, QStringLiteral("tokens/s"))))
+        << line.text().toStdString();
+    EXPECT_FALSE(line.text().contains(QStringLiteral("fit"))) << line.text().toStdString();
+    EXPECT_TRUE(line.detail.contains(QStringLiteral("full training")) &&
+                line.detail.contains(QStringLiteral("8 GPU")))
+        << line.detail.toStdString();
+    // The other task, by its verdicts: every GPU under one level, linked to its column alone.
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines.at(1).title, QStringLiteral("Inference"));
+    EXPECT_EQ(linkedNames(lines.at(1), QString()).size(), kArticleGpus.size());
+}
+
+TEST_F(AnswerSummaryTest, AGpuWithoutItsBandwidthIsNeverCalledFastest)
+{
+    // The H200's record without its memory bandwidth: it would be the fastest; its speed is not estimated.
+    QVector<GpuSpec> gpus = seedGpus({"h200_sxm_141gb", "h100_sxm5_80gb", "a100_sxm4_80gb"});
+    gpus[0].memoryBandwidthGBs.reset();
+    const QVector<AnswerLine> lines = defaultAnswer(gpus);
+    ASSERT_FALSE(lines.isEmpty());
+    const QString text = lines.first().text();
+    EXPECT_TRUE(text.startsWith(QStringLiteral("H100 SXM5 80GB fastest ("))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("H200 SXM 141GB fastest"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("H200 SXM 141GB: not estimated, needs memory bandwidth (not in the catalogue)")))
+        << text.toStdString();
+}
+
+TEST_F(AnswerSummaryTest, EqualNumbersTieAndMissingPricesAreSaid)
+{
+    // Two records of the same card under two names: the same speed, named together, never one of them.
+    QVector<GpuSpec> gpus = seedGpus({"h100_sxm5_80gb", "h100_sxm5_80gb", "a100_sxm4_80gb"});
+    gpus[1].gpuId = QStringLiteral("h100_copy");
+    gpus[1].variant = QStringLiteral("copy");
+    for (GpuSpec &gpu : gpus)
+        gpu.usdPerGpuHour.reset();
+    const QVector<AnswerLine> lines = defaultAnswer(gpus);
+    ASSERT_FALSE(lines.isEmpty());
+    const QString text = lines.first().text();
+    EXPECT_EQ(linkedNames(lines.first(), QStringLiteral("infer.throughput")),
+              (QStringList{gpus.at(0).displayName(), gpus.at(1).displayName()}));
+    EXPECT_TRUE(text.contains(QStringLiteral(" tie for fastest ("))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("no rental prices to compare"))) << text.toStdString();
+    EXPECT_TRUE(linkedNames(lines.first(), QStringLiteral("cost.per-million")).isEmpty());
+}

@@ -1,0 +1,80 @@
+#include "AnswerStrip.h"
+
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace {
+
+const QString kScheme = QStringLiteral("gpu:");
+
+} // namespace
+
+AnswerStrip::AnswerStrip(QWidget *parent)
+    : QFrame(parent)
+    , m_layout(new QVBoxLayout(this))
+{
+    setObjectName(QStringLiteral("answerStrip"));
+    setAccessibleName(tr("Answer"));
+    setFrameShape(QFrame::StyledPanel);
+    setBackgroundRole(QPalette::AlternateBase);
+    setAutoFillBackground(true);
+    m_layout->setContentsMargins(8, 4, 8, 4);
+    m_layout->setSpacing(2);
+    hide();
+}
+
+QString AnswerStrip::href(const AnswerPart &part)
+{
+    return part.isLink() ? kScheme + QString::number(part.column) + u':' + part.rowId : QString();
+}
+
+QString AnswerStrip::richText(const AnswerLine &line)
+{
+    QString body;
+    for (const AnswerPart &part : line.parts) {
+        const QString text = part.text.toHtmlEscaped();
+        body += part.isLink() ? QStringLiteral("<a href=\"%1\">%2</a>").arg(href(part).toHtmlEscaped(), text)
+                              : text;
+    }
+    return tr("<b>%1:</b> %2").arg(line.title.toHtmlEscaped(), body);
+}
+
+void AnswerStrip::setAnswers(const QVector<AnswerLine> &lines)
+{
+    m_lines = lines;
+    // Labels are kept across recomputes: one given the text it already shows does no work.
+    while (m_labels.size() > lines.size())
+        delete m_labels.takeLast();
+    while (m_labels.size() < lines.size()) {
+        auto *label = new QLabel(this);
+        label->setObjectName(QStringLiteral("answerLine"));
+        label->setTextFormat(Qt::RichText);
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+        connect(label, &QLabel::linkActivated, this, &AnswerStrip::activate);
+        m_layout->addWidget(label);
+        m_labels << label;
+    }
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        m_labels[i]->setText(richText(lines[i]));
+        m_labels[i]->setToolTip(lines[i].detail);
+        m_labels[i]->setAccessibleName(lines[i].title);
+        m_labels[i]->setAccessibleDescription(lines[i].text());
+    }
+    setVisible(!lines.isEmpty());
+}
+
+QLabel *AnswerStrip::lineLabel(int line) const
+{
+    return line >= 0 && line < m_labels.size() ? m_labels.at(line) : nullptr;
+}
+
+void AnswerStrip::activate(const QString &link)
+{
+    if (!link.startsWith(kScheme))
+        return;
+    bool ok = false;
+    const int column = link.section(u':', 1, 1).toInt(&ok);
+    if (ok)
+        emit linkActivated(column, link.section(u':', 2));
+}
