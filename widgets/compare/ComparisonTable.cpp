@@ -2,6 +2,7 @@
 
 #include "ComparisonItemDelegate.h"
 #include "ComparisonTableModel.h"
+#include "StaleBanner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,9 +18,11 @@ ComparisonTable::ComparisonTable(QWidget *parent)
     , m_model(new ComparisonTableModel(this))
     , m_view(new QTableView(this))
     , m_delegate(new ComparisonItemDelegate(this))
+    , m_stale(new StaleBanner(m_view, this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stale);
     layout->addWidget(m_view);
 
     m_view->setModel(m_model);
@@ -53,6 +56,16 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 }
 
 ComparisonTable::~ComparisonTable() = default;
+
+void ComparisonTable::setStaleNote(const QString &note)
+{
+    m_stale->setNote(note);
+}
+
+QString ComparisonTable::staleNote() const
+{
+    return m_stale->isStale() ? m_stale->text() : QString();
+}
 
 const ComparisonData &ComparisonTable::comparison() const
 {

@@ -6,6 +6,7 @@
 
 class ComparisonItemDelegate;
 class ComparisonTableModel;
+class StaleBanner;
 class QTableView;
 
 // The side-by-side table: one column per GPU, units on every row, section headings spanning the table, the
@@ -19,6 +20,10 @@ public:
     ~ComparisonTable() override;
 
     void setComparison(const ComparisonData &data);
+    // While a form field is invalid the table keeps its last valid result, dimmed under this note; empty
+    // when the table is current.
+    void setStaleNote(const QString &note);
+    QString staleNote() const;
     const ComparisonData &comparison() const;
 
     // Selects the cell of a quantity and GPU column (emits cellSelected); false if there is no such cell.
@@ -50,5 +55,6 @@ private:
     ComparisonTableModel *m_model;
     QTableView *m_view;
     ComparisonItemDelegate *m_delegate;
+    StaleBanner *m_stale;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
 };
