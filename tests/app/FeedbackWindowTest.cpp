@@ -25,14 +25,6 @@
 
 namespace {
 
-void typeInto(QWidget *editor, const QString &text)
-{
-    auto *line = editor->findChild<QLineEdit *>();
-    ASSERT_NE(line, nullptr);
-    line->selectAll();
-    QTest::keyClicks(line, text);
-}
-
 WorkloadFormValues fullTraining(int gpus)
 {
     WorkloadFormValues values;
