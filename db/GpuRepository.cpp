@@ -313,15 +313,92 @@ CatalogueError GpuRepository::saveChanges(const QVector<GpuSpec> &deletions, QVe
     for (const GpuSpec &gpu : deletions)
         if (CatalogueError error = writeDelete(gpu))
             return error; // the transaction rolls back: nothing is written
+    // Read before the GPUs are written: which measurements each renamed GPU takes along.
+    QVector<BenchmarkMove> moves;
+    if (CatalogueError error = findBenchmarkMoves(upserts, &moves))
+        return error;
+    if (CatalogueError error = freeRenamedIds(moves))
+        return error;
     QVector<GpuSpec> saved = upserts;
     for (GpuSpec &gpu : saved) {
         CatalogueError error = gpu.rowId == 0 ? writeInsert(gpu) : writeUpdate(gpu);
         if (error)
             return error;
     }
+    if (CatalogueError error = moveBenchmarks(moves))
+        return error;
     if (CatalogueError error = transaction.commit())
         return error;
     upserts = saved;
+    return {};
+}
+
+CatalogueError GpuRepository::findBenchmarkMoves(const QVector<GpuSpec> &upserts, QVector<BenchmarkMove> *moves)
+{
+    // Benchmarks name their GPU by its gpu_id text (no foreign key: a measurement may name a GPU the
+    // catalogue lacks). Their row ids are collected for every renamed GPU before any is written, so that
+    // two GPUs swapping ids take their own measurements, not each other's.
+    QSqlQuery oldId(m_database);
+    oldId.prepare(QStringLiteral("SELECT gpu_id FROM gpus WHERE id = ?"));
+    QSqlQuery measured(m_database);
+    measured.prepare(QStringLiteral("SELECT id FROM benchmarks WHERE gpu_id = ?"));
+    for (const GpuSpec &gpu : upserts) {
+        if (gpu.rowId == 0)
+            continue;
+        oldId.addBindValue(gpu.rowId);
+        if (!oldId.exec())
+            return sqlError(oldId, QCoreApplication::translate("GpuRepository", "cannot read GPU '%1'")
+                                       .arg(gpu.gpuId));
+        const QString before = oldId.next() ? oldId.value(0).toString() : QString();
+        oldId.finish();
+        if (before.isEmpty() || before == gpu.gpuId)
+            continue;
+        measured.addBindValue(before);
+        if (!measured.exec())
+            return sqlError(measured,
+                            QCoreApplication::translate("GpuRepository", "cannot read the measurements of '%1'")
+                                .arg(before));
+        BenchmarkMove move{gpu.rowId, {}, gpu.gpuId};
+        while (measured.next())
+            move.benchmarkRowIds.append(measured.value(0).toLongLong());
+        measured.finish();
+        moves->append(move);
+    }
+    return {};
+}
+
+CatalogueError GpuRepository::freeRenamedIds(const QVector<BenchmarkMove> &moves)
+{
+    // gpu_id is UNIQUE: two GPUs swapping ids (a -> tmp, b -> a, tmp -> b in the table) would collide while
+    // one is written and the other not yet. Each renamed row first takes an id no GPU can have ('#' is not
+    // allowed in one), then its new id when it is written.
+    QSqlQuery update(m_database);
+    update.prepare(QStringLiteral("UPDATE gpus SET gpu_id = ? WHERE id = ?"));
+    for (const BenchmarkMove &move : moves) {
+        update.addBindValue(QStringLiteral("#renaming-%1").arg(move.gpuRowId));
+        update.addBindValue(move.gpuRowId);
+        if (!update.exec())
+            return sqlError(update, QCoreApplication::translate("GpuRepository", "cannot save GPU '%1'")
+                                        .arg(move.gpuId));
+    }
+    return {};
+}
+
+CatalogueError GpuRepository::moveBenchmarks(const QVector<BenchmarkMove> &moves)
+{
+    // Marked as the user's (and a new revision): a newer seed must not put the old id back on them.
+    QSqlQuery update(m_database);
+    update.prepare(QStringLiteral(
+        "UPDATE benchmarks SET gpu_id = ?, user_modified = 1, revision = revision + 1 WHERE id = ?"));
+    for (const BenchmarkMove &move : moves)
+        for (const qint64 rowId : move.benchmarkRowIds) {
+            update.addBindValue(move.gpuId);
+            update.addBindValue(rowId);
+            if (!update.exec())
+                return sqlError(update, QCoreApplication::translate(
+                                            "GpuRepository", "cannot move the measurements to '%1'")
+                                            .arg(move.gpuId));
+        }
     return {};
 }
 

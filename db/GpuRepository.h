@@ -46,6 +46,8 @@ public:
     CatalogueError saveAll(QVector<GpuSpec> &gpus);
     // One save of the Catalogue tab: the deletions (revision-checked), then the updates and inserts of
     // upserts, in one transaction: all of it or nothing. On success upserts get their new ids and revisions.
+    // An update that changes a GPU's gpu_id (Rename GPU…) moves its benchmarks to the new id in the same
+    // transaction: measurements follow their GPU, never left naming an id nothing has.
     CatalogueError saveChanges(const QVector<GpuSpec> &deletions, QVector<GpuSpec> &upserts);
 
     // Import: rows whose gpu_id exists are updated (keeping the existing row id, whatever its
@@ -62,6 +64,16 @@ private:
     CatalogueError writeUpdate(GpuSpec &gpu);
     CatalogueError writeDelete(const GpuSpec &gpu);
     CatalogueError checkWritable() const;
+    // A GPU whose gpu_id a save changes, and the benchmarks (by row id) it takes to the new one.
+    struct BenchmarkMove
+    {
+        qint64 gpuRowId = 0;
+        QVector<qint64> benchmarkRowIds;
+        QString gpuId; // the new one
+    };
+    CatalogueError findBenchmarkMoves(const QVector<GpuSpec> &upserts, QVector<BenchmarkMove> *moves);
+    CatalogueError freeRenamedIds(const QVector<BenchmarkMove> &moves);
+    CatalogueError moveBenchmarks(const QVector<BenchmarkMove> &moves);
 
     QSqlQuery &preparedQuery(std::optional<QSqlQuery> &cache, const QString &sql);
 

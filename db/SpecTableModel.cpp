@@ -386,7 +386,9 @@ QVariant SpecTableModel::headerData(int section, Qt::Orientation orientation, in
 Qt::ItemFlags SpecTableModel::flags(const QModelIndex &index) const
 {
     Qt::ItemFlags result = QAbstractTableModel::flags(index);
-    if (index.isValid() && !isReadOnly())
+    // The id is changed only through Rename GPU… (CatalogueEditor::renameGpu): a slip in the cell once
+    // saved "2.49" as a GPU's id and left its measurements naming the old one.
+    if (index.isValid() && !isReadOnly() && index.column() != GpuField::GpuId)
         result |= Qt::ItemIsEditable;
     return result;
 }

@@ -4,6 +4,7 @@
 #include "CliHelp.h"
 
 #include <GpuLookup.h>
+#include <ScaledNumber.h>
 #include <QCoreApplication>
 #include <QLocale>
 #include <cmath>
@@ -180,7 +181,7 @@ QString whatItIs(WorkloadField field)
     case WorkloadField::Utilisation:
         return tr("Average power draw while busy, as a fraction of TDP (above 0, up to 1).");
     case WorkloadField::TrainTokens:
-        return tr("Training: the token budget for GPU-hours and days.");
+        return tr("Training: the token budget for GPU-hours and days, in tokens (1e12, 300B or 2T).");
     case WorkloadField::Concurrency:
         return tr("Inference under load: concurrent users on the whole deployment, each sending its next "
                   "request when the last one ends (a closed loop, simulated step by step). With "
@@ -210,30 +211,31 @@ QString dashed(const QString &name)
     return (name.size() == 1 ? QStringLiteral("-") : QStringLiteral("--")) + name;
 }
 
-// Whole numbers as typed; the range a field allows is the resolver's to say, but a number too large for
-// any field is refused here, before it could wrap around.
+// Numbers as typed, with the suffixes the window's form takes too ("50M", "1.5B": ScaledNumber, one reader
+// for both doors); the range a field allows is the resolver's to say, but a number too large for any field
+// is refused here, before it could wrap around.
 QString toWholeNumber(const QString &option, const QString &text, std::optional<int> *target)
 {
-    bool ok = false;
-    const qlonglong value = text.trimmed().toLongLong(&ok);
-    if (!ok)
-        return tr("%1 '%2': expected a whole number").arg(option, text);
-    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+    QString problem;
+    const std::optional<qint64> value = ScaledNumber::parseWhole(text, QLocale::c(), &problem);
+    if (!value)
+        return option + u' ' + problem;
+    if (*value < std::numeric_limits<int>::min() || *value > std::numeric_limits<int>::max())
         return tr("%1 '%2': out of range; expected a whole number from %3 to %4")
             .arg(option, text)
             .arg(std::numeric_limits<int>::min())
             .arg(std::numeric_limits<int>::max());
-    *target = int(value);
+    *target = int(*value);
     return {};
 }
 
 QString toNumber(const QString &option, const QString &text, std::optional<double> *target)
 {
-    bool ok = false;
-    const double value = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(value))
-        return tr("%1 '%2': expected a number").arg(option, text);
-    *target = value;
+    QString problem;
+    const std::optional<double> value = ScaledNumber::parse(text, QLocale::c(), &problem);
+    if (!value)
+        return option + u' ' + problem;
+    *target = *value;
     return {};
 }
 
@@ -318,7 +320,9 @@ QStringList WorkloadOptions::gpuQueries() const
 
 QString WorkloadOptions::helpText() const
 {
-    return CliHelp::text(m_parser, QStringLiteral("[--db FILE] ") + m_command.name + u' ' + m_command.usage);
+    // The suffixes are the same at both doors: the window's form reads "50M" as this line says.
+    return CliHelp::text(m_parser, QStringLiteral("[--db FILE] ") + m_command.name + u' ' + m_command.usage) +
+           u'\n' + tr("Numbers may end in %1.").arg(ScaledNumber::suffixHelp()) + u'\n';
 }
 
 void WorkloadOptions::fail(CliContext &context, const QString &message) const
@@ -402,11 +406,8 @@ QString WorkloadOptions::convert()
                 r.batch = 0; // the request's "as many as fit"
             } else {
                 problem = toWholeNumber(name, text, &r.batch);
-                bool number = false;
-                text.trimmed().toLongLong(&number);
-                if (!number)
-                    problem = tr("%1 '%2': expected a whole number, or max for as many requests as fit")
-                                  .arg(name, text);
+                if (!ScaledNumber::parseWhole(text, QLocale::c(), nullptr))
+                    problem += tr("; or max for as many requests as fit");
             }
             break;
         case WorkloadField::MicroBatch:

@@ -84,12 +84,29 @@ void ComparisonController::recomputeNow()
 {
     m_recomputeTimer.stop();
     const QStringList ids = m_views.picker->checkedIds();
-    m_run = ComparisonRun(ids, m_views.form->values(), m_catalogue, m_views.charts->showSparse(), m_measured);
+    ComparisonRun run(ids, m_views.form->values(), m_catalogue, m_views.charts->showSparse(), m_measured);
+    m_views.form->setRecipeDefaults(run.workload().recipeDefaults);
+    m_views.form->setFieldErrors(run.workload().errors);
+    // A field the form cannot read holds its last valid value: the run above is not what the user typed.
+    QVector<WorkloadFieldError> errors = m_views.form->inputErrors() + run.workload().errors;
+    if (errors.isEmpty() && !run.workload().isValid())
+        errors.append({WorkloadField::Model, tr("the workload cannot be estimated")}); // not expected
+    if (!errors.isEmpty()) {
+        // Keep what the views show (the last valid result), marked, rather than emptying them: an empty
+        // chart titled for another task and "Pick GPUs…" with four GPUs picked said nothing of the field.
+        showStale(errors.constFirst(), run);
+        emit statusMessage(tr("Workload not estimated: %1").arg(errors.constFirst().reason));
+        emit recomputed();
+        return;
+    }
+    m_hasResult = true;
+    m_run = std::move(run);
+    m_views.table->setStaleNote(QString());
+    m_views.charts->setStaleNote(QString());
+    m_views.verdicts->setStaleNote(QString());
     const MappedWorkload &mapped = m_run.workload();
     const QVector<GpuSpec> &gpus = m_run.gpus();
     const ComparisonPresentation &presentation = m_run.presentation();
-    m_views.form->setRecipeDefaults(mapped.recipeDefaults);
-    m_views.form->setFieldErrors(mapped.errors);
     m_loadCurveInput.reset();
     if (mapped.isValid() && !gpus.isEmpty() && !Tasks::isTraining(mapped.resolved.workload->task))
         m_loadCurveInput =
@@ -123,11 +140,30 @@ void ComparisonController::recomputeNow()
     updateLoadCurves();
     updateScalingCurves();
 
-    if (!mapped.isValid())
-        emit statusMessage(tr("Workload not estimated: %1").arg(mapped.errors.value(0).reason));
-    else
-        emit statusMessage(mapped.summary);
+    emit statusMessage(mapped.summary);
     emit recomputed();
+}
+
+void ComparisonController::showStale(const WorkloadFieldError &error, const ComparisonRun &invalidRun)
+{
+    QString field = m_views.form->caption(WorkloadFields::key(error.field));
+    if (field.isEmpty())
+        field = WorkloadFields::key(error.field);
+    QString note;
+    if (m_hasResult) {
+        note = tr("Showing the last valid result: fix %1 to update (%2)").arg(field, error.reason);
+    } else {
+        // Nothing valid yet (a scenario or settings that no longer resolve): the views show the GPUs only.
+        m_run = invalidRun;
+        m_views.table->setComparison(m_run.presentation().table());
+        for (ChartKind kind : ChartKinds::all())
+            m_views.charts->setChart(ChartKinds::id(kind), m_run.presentation().chart(kind));
+        m_views.verdicts->setVerdicts(m_run.presentation().verdicts());
+        note = tr("Not estimated: fix %1 (%2)").arg(field, error.reason);
+    }
+    m_views.table->setStaleNote(note);
+    m_views.charts->setStaleNote(note);
+    m_views.verdicts->setStaleNote(note);
 }
 
 void ComparisonController::updateLoadCurves()

@@ -57,6 +57,8 @@ signals:
 
 private:
     void scheduleRecompute();
+    // A form field is invalid: the views keep the last valid result, with a note naming the field.
+    void showStale(const WorkloadFieldError &error, const ComparisonRun &invalidRun);
     void showMath(const QString &rowId, int gpuColumn);
     void selectChartPoint(const QString &kindId, int series, int category);
     void updateLoadCurves();
@@ -67,7 +69,8 @@ private:
     Views m_views;
     CatalogueSnapshot m_catalogue;
     BenchmarkMatcher m_measured; // the catalogue's benchmarks, keyed once per catalogue
-    ComparisonRun m_run;
+    ComparisonRun m_run; // the last valid comparison while a field is invalid
+    bool m_hasResult = false; // m_run was estimated from a valid workload
     QTimer m_recomputeTimer;
     ChartJobRunner m_loadCurves;
     std::optional<LoadCurves::Input> m_loadCurveInput; // the current workload's, when it is inference

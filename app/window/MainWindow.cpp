@@ -246,6 +246,7 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addAction(m_catalogueTab->saveAction());
     edit->addAction(m_catalogueTab->revertAction());
+    edit->addAction(m_catalogueTab->renameAction());
     edit->addSeparator();
     edit->addAction(m_actions.preferences);
 

@@ -46,14 +46,6 @@ std::optional<double> valueFor(const ComparisonData &table, const QString &rowId
     return row->values.value(column);
 }
 
-void typeInto(QWidget *editor, const QString &text)
-{
-    auto *line = editor->findChild<QLineEdit *>();
-    ASSERT_NE(line, nullptr);
-    line->selectAll();
-    QTest::keyClicks(line, text);
-}
-
 } // namespace
 
 TEST_F(WindowFixture, FirstStartComparesTheFiveGpusOfTheSeedArticle)
@@ -144,19 +136,21 @@ TEST_F(WindowFixture, TheChartsTabShowsTheChosenChartWithUnits)
     }
 }
 
-TEST_F(WindowFixture, AnImpossibleSplitIsMarkedAtItsFieldAndNothingIsEstimated)
+TEST_F(WindowFixture, AnImpossibleSplitIsMarkedAtItsFieldAndTheLastResultIsMarkedStale)
 {
     WorkloadForm *form = m_window->workloadForm();
     typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("3"));
     settle();
     EXPECT_FALSE(form->fieldError(QStringLiteral("tensorParallel")).isEmpty());
-    EXPECT_EQ(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("fit.memory")), nullptr);
-    // The specs stay on screen.
+    // The last valid estimate stays on screen, marked as such (tests/app/FeedbackWindowTest.cpp).
+    EXPECT_NE(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("fit.memory")), nullptr);
+    EXPECT_FALSE(m_window->comparisonTable()->staleNote().isEmpty());
     EXPECT_NE(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("spec.fp16")), nullptr);
 
     typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("1"));
     settle();
     EXPECT_TRUE(form->fieldError(QStringLiteral("tensorParallel")).isEmpty());
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().isEmpty());
     EXPECT_NE(rowById(m_window->comparisonTable()->comparison(), QStringLiteral("fit.memory")), nullptr);
 }
 

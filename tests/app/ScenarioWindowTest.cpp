@@ -8,6 +8,7 @@
 #include "CatalogueEditor.h"
 #include "CatalogueOpener.h"
 #include "CatalogueTab.h"
+#include "ComparisonTable.h"
 #include "GpuField.h"
 #include "GpuPicker.h"
 #include "PlanInputs.h"
@@ -439,7 +440,8 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
     EXPECT_EQ(model->currentText(), QStringLiteral("Tiny-Model (config.json)"));
     EXPECT_EQ(shownValue(QStringLiteral("fit.memory"), kH100), customMemory);
 
-    // A config.json without hidden_size: the model field says what is missing, and there is no estimate.
+    // A config.json without hidden_size: the model field says what is missing, and the last estimate
+    // stays, marked as not current.
     const QString broken = file(QStringLiteral("broken.json"));
     ASSERT_TRUE(write(broken, R"({"num_hidden_layers": 4, "num_attention_heads": 8})"));
     form()->useModelConfig(broken);
@@ -447,7 +449,9 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
     EXPECT_EQ(model->currentText(), QStringLiteral("broken (config.json)"));
     EXPECT_TRUE(form()->fieldError(QStringLiteral("model")).contains(QStringLiteral("hidden_size")))
         << form()->fieldError(QStringLiteral("model")).toStdString();
-    EXPECT_FALSE(shownValue(QStringLiteral("fit.memory"), kH100).has_value());
+    EXPECT_EQ(shownValue(QStringLiteral("fit.memory"), kH100), customMemory);
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().contains(QStringLiteral("hidden_size")))
+        << m_window->comparisonTable()->staleNote().toStdString();
 }
 
 TEST_F(ScenarioWindowTest, OpenCatalogueSwitchesWhatEverythingIsComputedFrom)

@@ -4,7 +4,9 @@
 #include "ComparisonController.h"
 #include "MainWindow.h"
 
+#include <QLineEdit>
 #include <QSettings>
+#include <QTest>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
@@ -33,6 +35,15 @@ protected:
         ASSERT_TRUE(m_session->open(m_dir.filePath(QStringLiteral("catalogue.db"))))
             << m_session->lastError().message.toStdString();
         m_window = std::make_unique<MainWindow>(m_session.get());
+    }
+
+    // Types text over what editor (a spin box, an editable combo box) shows, key by key as a user does.
+    static void typeInto(QWidget *editor, const QString &text)
+    {
+        auto *line = editor->findChild<QLineEdit *>();
+        ASSERT_NE(line, nullptr);
+        line->selectAll();
+        QTest::keyClicks(line, text);
     }
 
     // Lets the coalesced recompute run, as the event loop would after a keystroke.

@@ -126,3 +126,34 @@ TEST(WorkloadOptions, AValueThatIsNotOfItsTypeNamesTheOptionAndTheValue)
         EXPECT_TRUE(error.contains(QString::fromUtf8(mentioned))) << error.toStdString();
     }
 }
+
+TEST(WorkloadOptions, NumbersTakeTheSameSuffixesAsTheWindowsForm)
+{
+    // One reader at both doors (ScaledNumber): "50M" is 50,000,000 tokens, not 50 billion.
+    QString error;
+    const auto request = WorkloadOptions::requestFrom(
+        args({"--train-tokens", "50M", "--seq-len", "8k", "--batch", "1.5k", "--request-rate", "2.5"}), &error);
+    ASSERT_TRUE(request) << error.toStdString();
+    EXPECT_EQ(request->trainTokens, 50'000'000.0);
+    EXPECT_EQ(request->sequenceLength, 8000);
+    EXPECT_EQ(request->batch, 1500);
+    EXPECT_EQ(request->requestRate, 2.5);
+    const auto big = WorkloadOptions::requestFrom(args({"--train-tokens", "1.5B"}), &error);
+    ASSERT_TRUE(big) << error.toStdString();
+    EXPECT_EQ(big->trainTokens, 1.5e9);
+    const auto huge = WorkloadOptions::requestFrom(args({"--train-tokens", "2T"}), &error);
+    ASSERT_TRUE(huge) << error.toStdString();
+    EXPECT_EQ(huge->trainTokens, 2e12);
+}
+
+TEST(WorkloadOptions, ANumberItCannotReadIsRefusedWithTheReason)
+{
+    QString error;
+    EXPECT_FALSE(WorkloadOptions::requestFrom(args({"--train-tokens", "50MB"}), &error));
+    EXPECT_TRUE(error.startsWith(QStringLiteral("--train-tokens '50MB' is not a number"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QStringLiteral("M (million)"))) << error.toStdString();
+    EXPECT_FALSE(WorkloadOptions::requestFrom(args({"--train-tokens", "5e"}), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("'5e'"))) << error.toStdString();
+    EXPECT_FALSE(WorkloadOptions::requestFrom(args({"--seq-len", "1.5"}), &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("not a whole number"))) << error.toStdString();
+}

@@ -96,13 +96,119 @@ TEST(WorkloadForm, ErrorsAreShownAtTheirFieldWithTheReasonAndCleared)
     const QString reason = QStringLiteral("tensor × pipeline parallel (16) must divide the GPU count (8)");
     form.setFieldErrors({{WorkloadField::TensorParallel, reason}});
     EXPECT_EQ(form.fieldError(QStringLiteral("tensorParallel")), reason);
-    EXPECT_EQ(form.editor(QStringLiteral("tensorParallel"))->toolTip(), reason);
+    // The reason first in the tooltip, and the field's help still under it.
+    const QString help = form.help(QStringLiteral("tensorParallel"));
+    EXPECT_FALSE(help.isEmpty());
+    EXPECT_EQ(form.editor(QStringLiteral("tensorParallel"))->toolTip().section(u'\n', 0, 0), reason);
+    EXPECT_TRUE(form.editor(QStringLiteral("tensorParallel"))->toolTip().contains(help));
     EXPECT_TRUE(form.editor(QStringLiteral("tensorParallel"))->property("invalid").toBool());
     EXPECT_TRUE(form.fieldError(QStringLiteral("batch")).isEmpty());
 
     form.setFieldErrors({});
     EXPECT_TRUE(form.fieldError(QStringLiteral("tensorParallel")).isEmpty());
     EXPECT_FALSE(form.editor(QStringLiteral("tensorParallel"))->property("invalid").toBool());
+    EXPECT_FALSE(form.editor(QStringLiteral("tensorParallel"))->toolTip().contains(reason));
+    EXPECT_TRUE(form.editor(QStringLiteral("tensorParallel"))->toolTip().contains(help));
+}
+
+TEST(WorkloadForm, HelpTooltipsOutliveEveryRecompute)
+{
+    // The window calls setFieldErrors() after every recompute; it used to put the (empty) reason in every
+    // tooltip, so the help was gone after the first keystroke.
+    WorkloadForm form;
+    fillChoices(form);
+    form.setValues(WorkloadFormValues{});
+    for (const char *field : {"batch", "concurrency", "tensorParallel", "trainTokens", "usdPerGpuHour",
+                              "networkGbps", "gpusPerNode", "microBatch"}) {
+        const QString key = QString::fromUtf8(field);
+        const QString tip = form.editor(key)->toolTip();
+        EXPECT_FALSE(form.help(key).isEmpty()) << field;
+        form.setFieldErrors({});
+        form.setFieldErrors({});
+        EXPECT_EQ(form.editor(key)->toolTip(), tip) << field;
+        EXPECT_TRUE(tip.contains(form.help(key))) << field;
+    }
+    // A number field's tooltip says what the suffixes mean.
+    EXPECT_TRUE(form.editor(QStringLiteral("trainTokens"))->toolTip().contains(QStringLiteral("M (million)")));
+}
+
+namespace {
+
+void typeText(QWidget *editor, const QString &text)
+{
+    auto *line = editor->findChild<QLineEdit *>();
+    ASSERT_NE(line, nullptr);
+    line->selectAll();
+    QTest::keyClicks(line, text);
+}
+
+} // namespace
+
+TEST(WorkloadForm, TheTrainingBudgetReads50MAs50MillionTokens)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues training;
+    training.task = QStringLiteral("training");
+    form.setValues(training);
+    QWidget *budget = form.editor(QStringLiteral("trainTokens"));
+    // The field counted billions ("50" + "M" refused = 50 B tokens): it now counts tokens.
+    typeText(budget, QStringLiteral("50M"));
+    EXPECT_EQ(form.values().trainTokensBillions * 1e9, 50'000'000.0);
+    EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
+    typeText(budget, QStringLiteral("1.5B"));
+    EXPECT_EQ(form.values().trainTokensBillions, 1.5);
+    typeText(budget, QStringLiteral("2T"));
+    EXPECT_EQ(form.values().trainTokensBillions, 2000.0);
+    // Shown back with its suffix, as typed.
+    EXPECT_EQ(budget->findChild<QLineEdit *>()->text(), QStringLiteral("2T tokens"));
+    // Whole-number fields take suffixes too.
+    typeText(form.editor(QStringLiteral("sequenceLength")), QStringLiteral("8k"));
+    EXPECT_EQ(form.values().sequenceLength, 8000);
+}
+
+TEST(WorkloadForm, ANumberItCannotReadIsRefusedAtItsFieldAndKept)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues training;
+    training.task = QStringLiteral("training");
+    training.trainTokensBillions = 300.0;
+    form.setValues(training);
+    form.show();
+    QSignalSpy changed(&form, &WorkloadForm::valuesChanged);
+    QWidget *budget = form.editor(QStringLiteral("trainTokens"));
+    budget->setFocus();
+    typeText(budget, QStringLiteral("50MB"));
+    // Refused with the reason at the field; the value is still the last valid one (50M, typed on the way),
+    // and the form says so.
+    EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("'50MB' is not a number")))
+        << form.fieldError(QStringLiteral("trainTokens")).toStdString();
+    EXPECT_TRUE(budget->property("invalid").toBool());
+    EXPECT_EQ(form.values().trainTokensBillions, 0.05);
+    ASSERT_EQ(form.inputErrors().size(), 1);
+    EXPECT_EQ(form.inputErrors().constFirst().field, WorkloadField::TrainTokens);
+    EXPECT_GT(changed.count(), 0); // the window hears of it and marks its result
+    // Enter and leaving the field keep the text and its reason (Qt would put 50M back without a word).
+    QTest::keyClick(budget->findChild<QLineEdit *>(), Qt::Key_Return);
+    form.editor(QStringLiteral("gpus"))->setFocus();
+    EXPECT_EQ(budget->findChild<QLineEdit *>()->text(), QStringLiteral("50MB tokens"));
+    EXPECT_FALSE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
+    // A resolver error elsewhere does not hide it.
+    form.setFieldErrors({{WorkloadField::Gpus, QStringLiteral("too many")}});
+    EXPECT_FALSE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
+
+    typeText(budget, QStringLiteral("5e"));
+    EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("'5e'")));
+    typeText(budget, QStringLiteral("5e9"));
+    EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
+    EXPECT_TRUE(form.inputErrors().isEmpty());
+    EXPECT_EQ(form.values().trainTokensBillions, 5.0);
+
+    // Out of a field's range: refused with the range.
+    typeText(form.editor(QStringLiteral("sequenceLength")), QStringLiteral("20M"));
+    EXPECT_TRUE(form.fieldError(QStringLiteral("sequenceLength")).contains(QStringLiteral("outside")))
+        << form.fieldError(QStringLiteral("sequenceLength")).toStdString();
 }
 
 TEST(WorkloadForm, EveryEditorHasAnAccessibleName)

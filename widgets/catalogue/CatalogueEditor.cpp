@@ -20,6 +20,9 @@ bool CatalogueEditor::fail(const QString &reason)
 
 bool CatalogueEditor::setValue(int row, int column, const QVariant &value)
 {
+    if (column == GpuField::GpuId)
+        return fail(tr("GPU id: use Rename GPU… (Edit menu), which checks the id and moves the GPU's "
+                       "measurements with it"));
     GpuSpec edited;
     const QString problem = m_model->checkEdit(row, column, value, &edited);
     if (!problem.isEmpty())
@@ -29,6 +32,23 @@ bool CatalogueEditor::setValue(int row, int column, const QVariant &value)
         return true; // same value: no command
     const GpuField &field = GpuFields::field(column);
     return replaceGpu(row, edited, tr("Edit %1 of %2").arg(field.displayLabel(), before.displayName()));
+}
+
+QString CatalogueEditor::checkRename(int row, const QString &newId) const
+{
+    return m_model->checkEdit(row, GpuField::GpuId, newId);
+}
+
+bool CatalogueEditor::renameGpu(int row, const QString &newId)
+{
+    GpuSpec renamed;
+    const QString problem = m_model->checkEdit(row, GpuField::GpuId, newId, &renamed);
+    if (!problem.isEmpty())
+        return fail(problem);
+    const GpuSpec before = m_model->gpuAt(row);
+    if (before.gpuId == renamed.gpuId)
+        return true; // the same id: no command
+    return replaceGpu(row, renamed, tr("Rename GPU %1 to %2").arg(before.gpuId, renamed.gpuId));
 }
 
 bool CatalogueEditor::replaceGpu(int row, const GpuSpec &after, const QString &text)

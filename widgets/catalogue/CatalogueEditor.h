@@ -21,7 +21,14 @@ public:
     QUndoStack *undoStack() const { return m_stack; }
     QString lastError() const { return m_lastError; }
 
+    // Any cell but the GPU id, which renameGpu() changes.
     bool setValue(int row, int column, const QVariant &value);
+    // Why row's GPU cannot take newId ("" when it can): the id rule of the catalogue (a slug) and no other
+    // GPU with that id. For the Rename dialog to say before OK.
+    QString checkRename(int row, const QString &newId) const;
+    // Gives row's GPU a new id as one undoable edit; its price is in the row and goes with it, and on Save
+    // its measurements follow the new id (GpuRepository::saveChanges). Undo gives the old id back.
+    bool renameGpu(int row, const QString &newId);
     // Add a GPU with a fresh id ("custom_gpu", "custom_gpu_2", ...) or a copy of row; returns its row or -1.
     int addNewGpu();
     int duplicateGpu(int row);

@@ -6,6 +6,7 @@
 #include "CharacterAdvances.h"
 #include "ConflictDialog.h"
 #include "GpuField.h"
+#include "RenameGpuDialog.h"
 #include "RevertConfirmation.h"
 #include "SpecItemDelegate.h"
 #include "SpecTableModel.h"
@@ -165,6 +166,11 @@ void CatalogueTab::buildWidgets()
     m_view->setAccessibleName(tr("GPU catalogue"));
     m_view->addAction(m_delete);
     m_view->frozenView()->addAction(m_delete);
+    // The cells' context menu: Rename GPU… (the id cell is not edited in place) and Delete.
+    for (QTableView *table : {static_cast<QTableView *>(m_view), m_view->frozenView()}) {
+        table->insertAction(m_delete, m_rename);
+        table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    }
 
     auto *tools = new QHBoxLayout;
     for (QAction *action : {m_add, m_duplicate, m_delete, m_restoreCell, m_restoreRow, m_save, m_revert}) {
@@ -243,6 +249,10 @@ void CatalogueTab::createActions()
             rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
             m_editor->deleteGpus(rows);
         });
+    m_rename = make(tr("Re&name GPU…"),
+                    tr("Give the current GPU another id; its measurements and price go with it"),
+                    [this] { renameCurrentGpu(); });
+    m_rename->setObjectName(QStringLiteral("renameGpu"));
     m_restoreCell = make(tr("Restore &Value"), tr("Put the bundled value back into the current cell"),
                          [this] { m_editor->restoreBundledCell(currentSourceRow(), currentSourceColumn()); });
     m_restoreRow = make(tr("Restore &Row"), tr("Put every bundled value of the current GPU back"),
@@ -397,6 +407,7 @@ void CatalogueTab::updateActions()
     m_add->setEnabled(writable);
     m_duplicate->setEnabled(writable && row >= 0);
     m_delete->setEnabled(writable && row >= 0);
+    m_rename->setEnabled(writable && row >= 0);
     m_restoreCell->setEnabled(writable && bundled);
     m_restoreRow->setEnabled(writable && bundled);
     const bool unsaved = model->hasUnsavedChanges();
@@ -404,6 +415,22 @@ void CatalogueTab::updateActions()
     const bool typing = m_delegate->hasOpenEditor() || m_frozenDelegate->hasOpenEditor();
     m_save->setEnabled(writable && (unsaved || typing));
     m_revert->setEnabled(unsaved);
+}
+
+void CatalogueTab::renameCurrentGpu()
+{
+    const int row = currentSourceRow();
+    if (!m_editor || row < 0 || !commitOpenEditors())
+        return;
+    const GpuSpec gpu = m_editor->model()->gpuAt(row);
+    RenameGpuDialog dialog(
+        gpu.gpuId, gpu.displayName(), [this, row](const QString &id) { return m_editor->checkRename(row, id); },
+        this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (m_editor->renameGpu(row, dialog.newId()))
+        emit statusMessage(tr("Renamed %1 to %2; Save writes it and moves its measurements")
+                               .arg(gpu.gpuId, dialog.newId()));
 }
 
 void CatalogueTab::updateSources()

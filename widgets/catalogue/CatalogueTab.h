@@ -62,6 +62,11 @@ public:
     QAction *revertAction() const { return m_revert; }
     QAction *deleteAction() const { return m_delete; }
     QAction *findAction() const { return m_find; }
+    QAction *renameAction() const { return m_rename; }
+
+    // Rename GPU…: asks for the current GPU's new id in a RenameGpuDialog and renames it (one undoable
+    // edit); the id cell itself is not editable.
+    void renameCurrentGpu();
 
 signals:
     void statusMessage(const QString &message);
@@ -107,4 +112,5 @@ private:
     QAction *m_save = nullptr;
     QAction *m_revert = nullptr;
     QAction *m_find = nullptr;
+    QAction *m_rename = nullptr;
 };

@@ -3,6 +3,7 @@
 #include "BarChartWidget.h"
 #include "LineChartWidget.h"
 #include "RadarChartWidget.h"
+#include "StaleBanner.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,6 +19,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     , m_sparse(new QCheckBox(tr("Show &sparse figures")))
     , m_export(new QPushButton(tr("&Export…")))
     , m_stack(new QStackedWidget)
+    , m_staleNote(new StaleBanner(m_stack))
 {
     setObjectName(QStringLiteral("chartsPanel"));
     m_chooser->setObjectName(QStringLiteral("chartChooser"));
@@ -40,6 +42,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(bar);
+    layout->addWidget(m_staleNote);
     layout->addWidget(m_stack, 1);
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
@@ -61,6 +64,16 @@ void ChartsPanel::setKinds(const QVector<Kind> &kinds)
     const int index = m_chooser->findData(current);
     m_chooser->setCurrentIndex(index >= 0 ? index : 0);
     showCurrentWhenVisible();
+}
+
+void ChartsPanel::setStaleNote(const QString &note)
+{
+    m_staleNote->setNote(note);
+}
+
+QString ChartsPanel::staleNote() const
+{
+    return m_staleNote->isStale() ? m_staleNote->text() : QString();
 }
 
 void ChartsPanel::setChart(const QString &id, const ChartData &chart)

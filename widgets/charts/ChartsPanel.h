@@ -14,6 +14,7 @@ class QComboBox;
 class QPushButton;
 class QStackedWidget;
 class RadarChartWidget;
+class StaleBanner;
 
 // The Charts tab: a chooser of the prepared charts, the chart itself (grouped bars, the radar or lines,
 // as each kind is marked), a "sparse figures" switch and an export button. It shows what it is given.
@@ -34,6 +35,9 @@ public:
 
     void setKinds(const QVector<Kind> &kinds);
     void setChart(const QString &id, const ChartData &chart);
+    // While a form field is invalid the charts keep their last valid data, dimmed under this note.
+    void setStaleNote(const QString &note);
+    QString staleNote() const;
 
     QString currentKind() const;
     void setCurrentKind(const QString &id);
@@ -69,6 +73,7 @@ private:
     QCheckBox *m_sparse;
     QPushButton *m_export;
     QStackedWidget *m_stack;
+    StaleBanner *m_staleNote;
     BarChartWidget *m_bars = nullptr; // see createCharts()
     RadarChartWidget *m_radar = nullptr;
     LineChartWidget *m_lines = nullptr;

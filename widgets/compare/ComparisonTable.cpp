@@ -3,6 +3,7 @@
 #include "AnswerStrip.h"
 #include "ComparisonItemDelegate.h"
 #include "ComparisonTableModel.h"
+#include "StaleBanner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -19,10 +20,12 @@ ComparisonTable::ComparisonTable(QWidget *parent)
     , m_answers(new AnswerStrip(this))
     , m_view(new QTableView(this))
     , m_delegate(new ComparisonItemDelegate(this))
+    , m_stale(new StaleBanner(m_view, this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(m_stale); // above the answers: they are the last valid result too
     layout->addWidget(m_answers);
     layout->addWidget(m_view);
     connect(m_answers, &AnswerStrip::linkActivated, this, [this](int gpuColumn, const QString &rowId) {
@@ -61,6 +64,16 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 }
 
 ComparisonTable::~ComparisonTable() = default;
+
+void ComparisonTable::setStaleNote(const QString &note)
+{
+    m_stale->setNote(note);
+}
+
+QString ComparisonTable::staleNote() const
+{
+    return m_stale->isStale() ? m_stale->text() : QString();
+}
 
 const ComparisonData &ComparisonTable::comparison() const
 {

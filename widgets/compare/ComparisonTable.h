@@ -7,6 +7,7 @@
 class AnswerStrip;
 class ComparisonItemDelegate;
 class ComparisonTableModel;
+class StaleBanner;
 class QTableView;
 
 // The side-by-side table: one column per GPU, units on every row, section headings spanning the table, the
@@ -20,6 +21,10 @@ public:
     ~ComparisonTable() override;
 
     void setComparison(const ComparisonData &data);
+    // While a form field is invalid the table keeps its last valid result, dimmed under this note; empty
+    // when the table is current.
+    void setStaleNote(const QString &note);
+    QString staleNote() const;
     const ComparisonData &comparison() const;
 
     // Selects the cell of a quantity and GPU column (emits cellSelected); false if there is no such cell.
@@ -58,5 +63,6 @@ private:
     AnswerStrip *m_answers;
     QTableView *m_view;
     ComparisonItemDelegate *m_delegate;
+    StaleBanner *m_stale;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
 };

@@ -1,5 +1,6 @@
 #include "VerdictPanel.h"
 
+#include "StaleBanner.h"
 #include "VerdictBadge.h"
 #include "WrappedLabel.h"
 
@@ -55,6 +56,8 @@ VerdictPanel::VerdictPanel(QWidget *parent)
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    m_stale = new StaleBanner(scroll, this);
+    outer->addWidget(m_stale);
     outer->addWidget(scroll);
 
     auto *content = new QWidget(scroll);
@@ -147,7 +150,18 @@ void VerdictPanel::setVerdicts(const QVector<VerdictData> &verdicts)
     }
     for (qsizetype i = 0; i < verdicts.size(); ++i)
         fillCard(m_cardWidgets[i], verdicts[i]);
-    m_empty->setVisible(verdicts.isEmpty());
+    m_empty->setVisible(verdicts.isEmpty() && !m_stale->isStale());
+}
+
+void VerdictPanel::setStaleNote(const QString &note)
+{
+    m_stale->setNote(note);
+    m_empty->setVisible(m_verdicts.isEmpty() && !m_stale->isStale());
+}
+
+QString VerdictPanel::staleNote() const
+{
+    return m_stale->isStale() ? m_stale->text() : QString();
 }
 
 void VerdictPanel::setRecipes(const QString &training, const QString &inference)

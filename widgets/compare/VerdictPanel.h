@@ -8,6 +8,7 @@
 
 class QLabel;
 class QVBoxLayout;
+class StaleBanner;
 
 // Per GPU, a card with the training and the inference verdict: a badge (symbol, text and colour, so never
 // colour alone) and the list of reasons behind it.
@@ -25,6 +26,10 @@ public:
     ~VerdictPanel() override;
 
     void setVerdicts(const QVector<VerdictData> &verdicts);
+    // While a form field is invalid the cards keep the last valid verdicts, dimmed under this note (and
+    // "Pick GPUs…" is not said when the GPUs are picked but the workload cannot be estimated).
+    void setStaleNote(const QString &note);
+    QString staleNote() const;
     const QVector<VerdictData> &verdicts() const { return m_verdicts; }
     // The workload each task's verdict judged ("Llama-3 8B · full training · bf16 · ..."), shown above the
     // cards: the verdict of the task the user did not ask for is made under that task's own recipe.
@@ -64,6 +69,7 @@ private:
     QVector<VerdictData> m_verdicts;
     QVBoxLayout *m_cards;
     QLabel *m_empty;
+    StaleBanner *m_stale = nullptr;
     QLabel *m_recipes;
     QString m_trainingRecipe;
     QString m_inferenceRecipe;

@@ -1,6 +1,7 @@
 #include "WorkloadForm.h"
 
 #include "ComboBoxAccessible.h"
+#include "ScaledSpinBox.h"
 #include "ThemeColors.h"
 
 #include <QComboBox>
@@ -17,6 +18,7 @@
 namespace {
 
 constexpr int kMaxTokens = 10'000'000;
+constexpr double kMaxTrainTokens = 1e15; // 1,000T: far beyond any run; the resolver judges the rest
 const char *const kInvalidProperty = "invalid";
 // Marks the model choice that stands for the config.json (its id is empty: values() gives no modelId).
 constexpr int kCustomModelRole = Qt::UserRole + 1;
@@ -35,10 +37,10 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_model = addComboBox(QStringLiteral("model"), tr("&Model"), 0, 0);
     m_model->setMinimumContentsLength(16);
     m_customConfig = new QPushButton(tr("config.json…"));
-    m_customConfig->setToolTip(tr("Load a custom model from a local Hugging Face config.json"));
     m_customConfig->setAccessibleName(tr("Load custom model config"));
     connect(m_customConfig, &QPushButton::clicked, this, &WorkloadForm::customConfigRequested);
     addField(QStringLiteral("customConfig"), tr("Custom model"), m_customConfig, 0, 1);
+    setHelp(QStringLiteral("customConfig"), tr("Load a custom model from a local Hugging Face config.json"));
 
     m_task = addComboBox(QStringLiteral("task"), tr("&Task"), 0, 2);
     setComboChoices(m_task, {{QStringLiteral("inference"), tr("Inference")},
@@ -63,7 +65,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     // 0 = let the estimator choose the split (the fewest GPUs that hold the model, NVLink first).
     for (QSpinBox *split : {m_tensorParallel, m_pipelineParallel}) {
         split->setSpecialValueText(tr("auto"));
-        split->setToolTip(tr("\"auto\" lets the estimator split the model over the fewest GPUs that hold it"));
+        setHelp(split->objectName(),
+                tr("\"auto\" lets the estimator split the model over the fewest GPUs that hold it"));
     }
     m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
     setComboChoices(m_zeroStage, withRecipeChoice(QStringLiteral("zeroStage"),
@@ -86,8 +89,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_usdPerGpuHour->setSingleStep(0.1);
     m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
     m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
-    m_usdPerGpuHour->setToolTip(tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
     addField(QStringLiteral("usdPerGpuHour"), tr("$ / GP&U-hour"), m_usdPerGpuHour, 1, 6);
+    setHelp(QStringLiteral("usdPerGpuHour"), tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
 
     m_usdPerKwh = new QDoubleSpinBox;
     m_usdPerKwh->setRange(0.0, 10.0);
@@ -96,11 +99,18 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_usdPerKwh->setPrefix(QStringLiteral("$"));
     addField(QStringLiteral("usdPerKwh"), tr("Electricit&y $ / kWh"), m_usdPerKwh, 1, 7);
 
-    m_trainTokens = new QDoubleSpinBox;
-    m_trainTokens->setRange(0.001, 1'000'000.0);
-    m_trainTokens->setDecimals(3);
-    m_trainTokens->setSuffix(tr(" B tokens"));
+    // In tokens, shown as "15B tokens": the field once counted billions, so "50M" read as 50 billion.
+    auto *trainTokens = new ScaledDoubleSpinBox;
+    trainTokens->setScaledDisplay(true);
+    trainTokens->setDecimals(0);
+    trainTokens->setRange(1.0, kMaxTrainTokens);
+    trainTokens->setSingleStep(1e9);
+    trainTokens->setGroupSeparatorShown(true);
+    trainTokens->setSuffix(tr(" tokens"));
+    m_trainTokens = trainTokens;
     addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 1, 8);
+    watchText(QStringLiteral("trainTokens"), trainTokens);
+    setHelp(QStringLiteral("trainTokens"), tr("Tokens to train on, for the days and GPU-hours of the run"));
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
 
     addLoadFields(2);
@@ -119,19 +129,19 @@ void WorkloadForm::addLoadFields(int row)
     m_concurrency = addSpinBox(WorkloadFields::key(WorkloadField::Concurrency), tr("&Concurrent users"), 0,
                                1000000, row, 0);
     m_concurrency->setSpecialValueText(tr("none"));
-    m_concurrency->setToolTip(
-        tr("Users who each send their next request when the last one is answered; the "
-           "serving engine batches them continuously. \"none\": one static batch only"));
+    setHelp(m_concurrency->objectName(),
+            tr("Users who each send their next request when the last one is answered; the "
+               "serving engine batches them continuously. \"none\": one static batch only"));
     m_requestRate = addDoubleSpinBox(WorkloadFields::key(WorkloadField::RequestRate), tr("Re&quests / s"),
                                      100000.0, row, 1);
-    m_requestRate->setToolTip(tr("Requests arriving at random at this average rate (instead of a number of "
-                                 "users). \"none\": one static batch only"));
+    setHelp(m_requestRate->objectName(), tr("Requests arriving at random at this average rate (instead of a "
+                                            "number of users). \"none\": one static batch only"));
     m_ttftTarget =
         addDoubleSpinBox(WorkloadFields::key(WorkloadField::TtftP90), tr("TT&FT p90 target"), 1e7, row, 2);
-    m_ttftTarget->setToolTip(tr("Time to first token that 90% of requests must meet under the load"));
+    setHelp(m_ttftTarget->objectName(), tr("Time to first token that 90% of requests must meet under the load"));
     m_tpotTarget =
         addDoubleSpinBox(WorkloadFields::key(WorkloadField::TpotP90), tr("TPOT p90 tar&get"), 1e6, row, 3);
-    m_tpotTarget->setToolTip(tr("Time per output token that 90% of requests must meet under the load"));
+    setHelp(m_tpotTarget->objectName(), tr("Time per output token that 90% of requests must meet under the load"));
     for (QDoubleSpinBox *target : {m_ttftTarget, m_tpotTarget}) {
         target->setDecimals(0);
         target->setSuffix(tr(" ms"));
@@ -139,8 +149,8 @@ void WorkloadForm::addLoadFields(int row)
     m_maxNumSeqs =
         addSpinBox(WorkloadFields::key(WorkloadField::MaxNumSeqs), tr("Ma&x running"), 0, 65536, row, 4);
     m_maxNumSeqs->setSpecialValueText(tr("profile"));
-    m_maxNumSeqs->setToolTip(tr("The serving engine's most running sequences per replica; \"profile\" uses "
-                                "the efficiency profile's"));
+    setHelp(m_maxNumSeqs->objectName(), tr("The serving engine's most running sequences per replica; "
+                                           "\"profile\" uses the efficiency profile's"));
     // Users and a rate are two ways to describe one load: choosing one clears the other.
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int users) {
         if (users > 0 && m_requestRate->value() > 0.0) {
@@ -168,24 +178,23 @@ void WorkloadForm::addTrainingFields(int row)
     m_microBatch =
         addSpinBox(WorkloadFields::key(WorkloadField::MicroBatch), tr("Micro-b&atch"), 0, 65536, row, 0);
     m_microBatch->setSpecialValueText(tr("recipe: %1").arg(WorkloadDefaults::kMicroBatch));
-    m_microBatch->setToolTip(tr("Sequences per replica per forward and backward pass; the global batch runs "
-                                "in as many of them as it takes (gradient accumulation)"));
+    setHelp(m_microBatch->objectName(), tr("Sequences per replica per forward and backward pass; the global "
+                                           "batch runs in as many of them as it takes (gradient accumulation)"));
     m_virtualStages =
         addSpinBox(WorkloadFields::key(WorkloadField::VirtualStages), tr("&Virtual stages"), 1, 128, row, 1);
-    m_virtualStages->setToolTip(tr("Interleaved pipeline: model chunks per pipeline stage (needs pipeline "
-                                   "parallel 2 or more); the bubble shrinks by this factor"));
+    setHelp(m_virtualStages->objectName(), tr("Interleaved pipeline: model chunks per pipeline stage (needs "
+                                              "pipeline parallel 2 or more); the bubble shrinks by this factor"));
     m_contextParallel = addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel),
                                    tr("Conte&xt parallel"), 1, 1024, row, 2);
-    m_contextParallel->setToolTip(
-        tr("GPUs each sequence is split over (ring attention), for long sequences"));
+    setHelp(m_contextParallel->objectName(),
+            tr("GPUs each sequence is split over (ring attention), for long sequences"));
     m_expertParallel = addSpinBox(WorkloadFields::key(WorkloadField::ExpertParallel), tr("Expert parallel"),
                                   1, 1024, row, 3);
-    m_expertParallel->setToolTip(tr("GPUs the experts of a mixture-of-experts model are split over"));
     m_gpusPerNode = addSpinBox(WorkloadFields::key(WorkloadField::GpusPerNode), tr("GPUs per node (&j)"), 0,
                                1024, row, 4);
     m_gpusPerNode->setSpecialValueText(tr("catalogue"));
-    m_gpusPerNode->setToolTip(tr("GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses each GPU's "
-                                 "own (8 on HGX boards)"));
+    setHelp(m_gpusPerNode->objectName(), tr("GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses "
+                                            "each GPU's own (8 on HGX boards)"));
 
     m_network = new QComboBox;
     ComboBoxAccessible::markNamedByLabel(m_network);
@@ -195,9 +204,10 @@ void WorkloadForm::addTrainingFields(int row)
     m_network->addItem(tr("200 Gb/s (HDR)"), QStringLiteral("200"));
     m_network->addItem(tr("100 GbE"), QStringLiteral("100"));
     m_network->addItem(tr("One node only"), QStringLiteral("0"));
-    m_network->setToolTip(tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     addField(WorkloadFields::key(WorkloadField::NetworkGbps), tr("Net&work between nodes"), m_network, row,
              5);
+    setHelp(m_network->objectName(),
+            tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
 
     for (WorkloadField field :
@@ -227,12 +237,13 @@ void WorkloadForm::setExpertModels(const QStringList &modelIds)
 QDoubleSpinBox *WorkloadForm::addDoubleSpinBox(const QString &field, const QString &caption, double maximum,
                                                int row, int column)
 {
-    auto *spin = new QDoubleSpinBox;
+    auto *spin = new ScaledDoubleSpinBox;
     spin->setRange(0.0, maximum);
     spin->setDecimals(2);
     spin->setGroupSeparatorShown(true);
     spin->setSpecialValueText(tr("none")); // 0: not set
     addField(field, caption, spin, row, column);
+    watchText(field, spin);
     return spin;
 }
 
@@ -292,11 +303,12 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
 QSpinBox *WorkloadForm::addSpinBox(const QString &field, const QString &caption, int minimum, int maximum,
                                    int row, int column)
 {
-    auto *spin = new QSpinBox;
+    auto *spin = new ScaledIntSpinBox;
     spin->setRange(minimum, maximum);
     spin->setGroupSeparatorShown(true);
     spin->setAccelerated(true);
     addField(field, caption, spin, row, column);
+    watchText(field, spin);
     return spin;
 }
 
@@ -331,9 +343,9 @@ void WorkloadForm::updateTaskDependentFields()
     // One number, named for what it counts under each task.
     m_fields.value(QStringLiteral("batch")).caption->setText(training ? tr("Global &batch (sequences)")
                                                                        : tr("&Requests in flight"));
-    m_batch->setToolTip(training ? tr("Sequences per optimizer step over all the GPUs together")
-                                 : tr("Requests served at once by all the GPUs together, split evenly over the "
-                                      "model's replicas"));
+    setHelp(m_batch->objectName(), training ? tr("Sequences per optimizer step over all the GPUs together")
+                                            : tr("Requests served at once by all the GPUs together, split "
+                                                 "evenly over the model's replicas"));
     for (const Field &field : std::as_const(m_fields)) {
         const bool enabled = !(field.trainingOnly && !training) && !(field.inferenceOnly && training);
         field.editor->setEnabled(enabled);
@@ -347,9 +359,9 @@ void WorkloadForm::updateTaskDependentFields()
         const bool experts = training && (model.isEmpty() || m_expertModels.contains(model));
         m_expertParallel->setEnabled(experts);
         m_fields.value(WorkloadFields::key(WorkloadField::ExpertParallel)).caption->setEnabled(experts);
-        m_expertParallel->setToolTip(experts
-                                         ? tr("GPUs the experts of a mixture-of-experts model are split over")
-                                         : tr("For mixture-of-experts models: this one has no experts"));
+        setHelp(m_expertParallel->objectName(),
+                experts ? tr("GPUs the experts of a mixture-of-experts model are split over")
+                        : tr("For mixture-of-experts models: this one has no experts"));
     }
     // Targets judge latency under a load: without one there is nothing to judge.
     if (!m_concurrency)
@@ -497,7 +509,7 @@ WorkloadFormValues WorkloadForm::values() const
     if (m_usdPerGpuHour->value() > 0.0)
         v.usdPerGpuHour = m_usdPerGpuHour->value();
     v.usdPerKwh = m_usdPerKwh->value();
-    v.trainTokensBillions = m_trainTokens->value();
+    v.trainTokensBillions = m_trainTokens->value() / 1e9;
     v.concurrency = m_concurrency->value();
     v.requestRate = m_requestRate->value();
     v.ttftP90TargetMs = m_ttftTarget->value();
@@ -535,7 +547,7 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     selectData(m_profile, v.profileId);
     m_usdPerGpuHour->setValue(v.usdPerGpuHour.value_or(0.0));
     m_usdPerKwh->setValue(v.usdPerKwh);
-    m_trainTokens->setValue(v.trainTokensBillions);
+    m_trainTokens->setValue(v.trainTokensBillions * 1e9);
     {
         // Both at once, without clearing each other on the way.
         const QSignalBlocker usersBlocker(m_concurrency);
@@ -559,18 +571,88 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     emitChanged();
 }
 
+template <typename Spin>
+void WorkloadForm::watchText(const QString &field, Spin *spin)
+{
+    m_fields[field].inputProblem = [spin] { return spin->problem(); };
+    // A text the field cannot read changes no value: say so at once, and let the window mark its result.
+    connect(spin->textEdit(), &QLineEdit::textChanged, this, [this, field] {
+        const QString problem = m_fields.value(field).inputProblem();
+        if (problem == m_shownInputProblems.value(field))
+            return;
+        m_shownInputProblems.insert(field, problem);
+        showErrors();
+        emitChanged();
+    });
+}
+
+void WorkloadForm::setHelp(const QString &field, const QString &help)
+{
+    const auto it = m_fields.find(field);
+    if (it == m_fields.end())
+        return;
+    it->help = help;
+    showTip(*it, fieldError(field));
+}
+
+QString WorkloadForm::help(const QString &field) const
+{
+    return m_fields.value(field).help;
+}
+
+void WorkloadForm::showTip(const Field &field, const QString &reason) const
+{
+    // The reason first while the field is invalid, and the help always: it is what says what to type.
+    QStringList lines;
+    if (!reason.isEmpty())
+        lines << reason;
+    if (!field.help.isEmpty())
+        lines << field.help;
+    if (field.inputProblem)
+        lines << tr("Takes %1.").arg(ScaledNumber::suffixHelp());
+    field.editor->setToolTip(lines.join(u'\n'));
+}
+
+QVector<WorkloadFieldError> WorkloadForm::inputErrors() const
+{
+    QVector<WorkloadFieldError> errors;
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        if (!it->inputProblem)
+            continue;
+        const QString problem = it->inputProblem();
+        const std::optional<WorkloadField> field = WorkloadFields::fromKey(it.key());
+        if (!problem.isEmpty() && field)
+            errors.append({*field, problem});
+    }
+    return errors;
+}
+
+QString WorkloadForm::caption(const QString &field) const
+{
+    const Field found = m_fields.value(field);
+    return found.caption ? found.caption->text().remove(u'&') : QString();
+}
+
 void WorkloadForm::setFieldErrors(const QVector<WorkloadFieldError> &errors)
 {
+    m_reportedErrors = errors;
+    showErrors();
+}
+
+void WorkloadForm::showErrors()
+{
+    // What the field cannot read comes first: the reported errors were found for the value it still holds.
+    const QVector<WorkloadFieldError> errors = inputErrors() + m_reportedErrors;
     for (auto it = m_fields.begin(); it != m_fields.end(); ++it) {
         QString reason;
         for (const WorkloadFieldError &error : errors)
-            if (WorkloadFields::key(error.field) == it.key())
+            if (reason.isEmpty() && WorkloadFields::key(error.field) == it.key())
                 reason = error.reason;
         Field &field = it.value();
         const bool invalid = !reason.isEmpty();
         field.error->setText(reason);
         field.error->setVisible(invalid);
-        field.editor->setToolTip(reason);
+        showTip(field, reason);
         field.editor->setAccessibleDescription(reason);
         if (field.editor->property(kInvalidProperty).toBool() != invalid) {
             field.editor->setProperty(kInvalidProperty, invalid);

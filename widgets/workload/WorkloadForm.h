@@ -7,6 +7,8 @@
 #include <QVector>
 #include <QWidget>
 
+#include <functional>
+
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -44,8 +46,16 @@ public:
     // else the file's name without its extension ("llama-8b" for llama-8b.json).
     static QString customModelName(const QString &configPath);
 
+    // Errors the caller found (the resolver's), shown at their fields with those the form finds itself.
     void setFieldErrors(const QVector<WorkloadFieldError> &errors);
     QString fieldError(const QString &field) const; // empty when the field is valid
+    // The number fields whose text cannot be read ("50MB") or is out of their range: the values() of those
+    // fields are still the last valid ones, so the caller shows its last result as stale until fixed.
+    QVector<WorkloadFieldError> inputErrors() const;
+    // The field's caption as shown ("Tensor parallel"), for naming it elsewhere.
+    QString caption(const QString &field) const;
+    // What the field is for, shown in its tooltip (with the reason, while it is invalid).
+    QString help(const QString &field) const;
 
     // What "the recipe" means for the current task, per field key ("weightPrecision" -> "int4 (NF4)"),
     // shown as the text of each field's recipe choice: the user sees which value is used.
@@ -71,6 +81,8 @@ private:
         bool inferenceOnly = false;
         bool hiddenWhenUnused =
             false; // the load row and the training-at-scale row: shown for their task only
+        QString help = {};                    // the tooltip's explanation, kept under any error
+        std::function<QString()> inputProblem = {}; // number fields: why their text is not their value
     };
 
     QDoubleSpinBox *addDoubleSpinBox(const QString &field, const QString &caption, double maximum, int row,
@@ -83,6 +95,11 @@ private:
     QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
     void addField(const QString &field, const QString &caption, QWidget *editor, int row, int column);
     void applyErrorColors(const Field &field) const; // red that stays readable on the palette
+    template <typename Spin>
+    void watchText(const QString &field, Spin *spin);
+    void setHelp(const QString &field, const QString &help);
+    void showTip(const Field &field, const QString &reason) const;
+    void showErrors();
     void connectEditor(QWidget *editor);
     void updateTaskDependentFields();
     void emitChanged();
@@ -126,5 +143,7 @@ private:
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
     QHash<QString, QString> m_recipeDefaults;
+    QVector<WorkloadFieldError> m_reportedErrors;
+    QHash<QString, QString> m_shownInputProblems; // per field, as last shown: a change is news
     bool m_silent = false; // true while setValues() fills the editors
 };

@@ -1,0 +1,169 @@
+// Feedback where the user looks (issue 21): an invalid field keeps the last valid result on screen, marked
+// stale and naming the field, instead of an empty chart titled for another task and "Pick GPUs…" with four
+// GPUs picked; the form's help tooltips survive recomputes; "50M" in the training budget is 50 million
+// tokens in the window as on the command line; a failed import started from the Compare tab is said there.
+
+#include "CatalogueEditor.h"
+#include "CatalogueTab.h"
+#include "ChartKind.h"
+#include "ChartsPanel.h"
+#include "ComparisonTable.h"
+#include "GpuPicker.h"
+#include "UserPrompt.h"
+#include "VerdictPanel.h"
+#include "WindowFixture.h"
+#include "WorkloadForm.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTest>
+#include <QTimer>
+
+namespace {
+
+WorkloadFormValues fullTraining(int gpus)
+{
+    WorkloadFormValues values;
+    values.task = QStringLiteral("training");
+    values.gpus = gpus;
+    return values;
+}
+
+} // namespace
+
+class FeedbackWindow : public WindowFixture
+{
+protected:
+    void setValues(const WorkloadFormValues &values)
+    {
+        m_window->workloadForm()->setValues(values);
+        settle();
+    }
+};
+
+TEST_F(FeedbackWindow, AnInvalidFieldKeepsTheLastResultMarkedStale)
+{
+    // Four GPUs picked, full training on one GPU each: a valid training comparison.
+    GpuPicker *picker = m_window->gpuPicker();
+    const QStringList four{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb"),
+                           QStringLiteral("h200_sxm_141gb"), QStringLiteral("l40s_48gb")};
+    picker->setChecked(four);
+    m_window->chartsPanel()->setCurrentKind(ChartKinds::id(ChartKind::Throughput));
+    setValues(fullTraining(1));
+    const ComparisonData before = m_window->comparisonTable()->comparison();
+    ASSERT_EQ(before.columnTitles.size(), 4);
+    const ChartData chartBefore = m_window->comparison()->presentation().chart(ChartKind::Throughput);
+    ASSERT_FALSE(chartBefore.series.isEmpty());
+    const int cards = m_window->verdictPanel()->cardCount();
+    ASSERT_EQ(cards, 4);
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().isEmpty());
+
+    // Tensor parallel 3 on one GPU: the resolver refuses it at that field.
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("tensorParallel")), QStringLiteral("3"));
+    settle();
+    ASSERT_FALSE(m_window->workloadForm()->fieldError(QStringLiteral("tensorParallel")).isEmpty());
+
+    // The table, the chart and the verdicts still hold the last valid result...
+    EXPECT_EQ(m_window->comparisonTable()->comparison().columnTitles, before.columnTitles);
+    EXPECT_EQ(m_window->comparisonTable()->comparison().rows.size(), before.rows.size());
+    EXPECT_EQ(m_window->comparison()->presentation().chart(ChartKind::Throughput).valueAxisLabel,
+              chartBefore.valueAxisLabel);
+    EXPECT_EQ(m_window->comparison()->presentation().chart(ChartKind::Throughput).series.size(),
+              chartBefore.series.size());
+    EXPECT_EQ(m_window->verdictPanel()->cardCount(), cards);
+    EXPECT_TRUE(m_window->verdictPanel()->emptyText().isEmpty()) << "never \"Pick GPUs…\" with GPUs picked";
+    // ...marked as such, naming the field to fix, in every view.
+    const QString note = m_window->comparisonTable()->staleNote();
+    EXPECT_TRUE(note.startsWith(QStringLiteral("Showing the last valid result: fix Tensor parallel")))
+        << note.toStdString();
+    EXPECT_EQ(m_window->chartsPanel()->staleNote(), note);
+    EXPECT_EQ(m_window->verdictPanel()->staleNote(), note);
+
+    // Fixed: current again, nothing marked.
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("tensorParallel")), QStringLiteral("1"));
+    settle();
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().isEmpty());
+    EXPECT_TRUE(m_window->chartsPanel()->staleNote().isEmpty());
+    EXPECT_TRUE(m_window->verdictPanel()->staleNote().isEmpty());
+}
+
+TEST_F(FeedbackWindow, TextAFieldCannotReadAlsoMarksTheResultStale)
+{
+    setValues(fullTraining(8)); // Llama-3 8B's full training needs more than one 80 GB GPU
+    const auto days = shownValue(QStringLiteral("train.budget"), QStringLiteral("H100 SXM5 80GB"));
+    ASSERT_TRUE(days);
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("trainTokens")), QStringLiteral("50MB"));
+    settle();
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().contains(QStringLiteral("Training budget")))
+        << m_window->comparisonTable()->staleNote().toStdString();
+    EXPECT_TRUE(
+        m_window->workloadForm()->fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("50MB")));
+    // The days shown are those of the last result computed (before the typing: one recompute after it).
+    const auto shown = shownValue(QStringLiteral("train.budget"), QStringLiteral("H100 SXM5 80GB"));
+    ASSERT_TRUE(shown);
+    EXPECT_EQ(*shown, *days);
+}
+
+TEST_F(FeedbackWindow, FiftyMillionTokensInTheWindowAsOnTheCommandLine)
+{
+    setValues(fullTraining(8));
+    const QString h100 = QStringLiteral("H100 SXM5 80GB");
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("trainTokens")), QStringLiteral("50M"));
+    settle();
+    const auto hours50M = shownValue(QStringLiteral("train.gpu-hours"), h100);
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("trainTokens")), QStringLiteral("50B"));
+    settle();
+    const auto hours50B = shownValue(QStringLiteral("train.gpu-hours"), h100);
+    ASSERT_TRUE(hours50M && hours50B);
+    // GPU-hours are proportional to the tokens: 50B is a thousand times 50M (the field read both as 50B).
+    EXPECT_NEAR(*hours50B / *hours50M, 1000.0, 1e-6);
+    EXPECT_EQ(m_window->comparison()->presentation().table().columnTitles.size(), 5);
+}
+
+TEST_F(FeedbackWindow, TheFormsHelpTooltipsOutliveRecomputes)
+{
+    WorkloadForm *form = m_window->workloadForm();
+    const QString help = form->help(QStringLiteral("concurrency"));
+    ASSERT_FALSE(help.isEmpty());
+    typeInto(form->editor(QStringLiteral("batch")), QStringLiteral("8"));
+    settle();
+    typeInto(form->editor(QStringLiteral("batch")), QStringLiteral("16"));
+    settle();
+    EXPECT_TRUE(form->editor(QStringLiteral("concurrency"))->toolTip().contains(help));
+    EXPECT_TRUE(
+        form->editor(QStringLiteral("batch"))->toolTip().contains(form->help(QStringLiteral("batch"))));
+}
+
+TEST_F(FeedbackWindow, AFailedImportStartedFromTheCompareTabIsSaidThere)
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad.csv"));
+    {
+        QFile file(bad);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("gpu_id,vendor\nNot An Id,NVIDIA\n");
+    }
+    QStringList said;
+    m_window->prompt()->setHandler([&said](const UserPrompt::Message &message) {
+        said << message.text;
+        return QMessageBox::Ok;
+    });
+    m_window->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->tabs()->setCurrentWidget(m_window->comparisonTable());
+    // File > Import Catalogue… from the Compare tab, the file chosen in the dialog.
+    QTimer::singleShot(0, [&bad] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        ASSERT_NE(dialog, nullptr);
+        dialog->selectFile(bad);
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept() reads the chosen file
+    });
+    m_window->catalogueTab()->importCatalogue();
+    QTest::qWait(50); // the message box comes once the action is over
+    ASSERT_EQ(said.size(), 1);
+    EXPECT_TRUE(said.constFirst().contains(QStringLiteral("bad.csv"))) << said.constFirst().toStdString();
+    EXPECT_EQ(m_window->tabs()->currentWidget(), m_window->comparisonTable());
+}
