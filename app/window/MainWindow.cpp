@@ -141,6 +141,11 @@ void MainWindow::createDocks()
     resizeDocks({m_docks.at(2), m_docks.at(3)}, {520, 200}, Qt::Vertical);
 }
 
+void MainWindow::setStartSize(const QSize &size)
+{
+    resize(size);
+}
+
 void MainWindow::createFileControllers()
 {
     m_scenarios = new ScenarioController(
