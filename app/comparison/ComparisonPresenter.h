@@ -7,6 +7,7 @@
 #include "ComparisonData.h"
 #include "Estimate.h"
 #include "GpuSpec.h"
+#include "MeasuredEstimates.h"
 #include "MathTermView.h"
 #include "VerdictData.h"
 #include "Workload.h"
@@ -24,6 +25,9 @@ struct ComparisonInput
     QVector<Estimate> estimates; // one per GPU, same order; empty when the workload is not valid
     QString workloadSummary;     // "Llama-3 8B, inference, bf16, batch 1, 1024 + 256 tokens, 1 GPU"
     QVector<Benchmark> measured; // catalogue measurements matching the workload (shown next to estimates)
+    // One per measured, same order: what each measured and the estimate for its own conditions; empty
+    // when nobody compared them (each row then shows the measurement alone).
+    QVector<MeasuredComparison> measuredEstimates;
     bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
     std::optional<ServingTraffic>
         traffic; // the load and its targets, when the estimates have serving results
@@ -51,6 +55,8 @@ public:
     // The math terms that explain the workload row rowId (those an estimate has are shown, in its order);
     // empty for the other rows: a datasheet row shows its source, a measured row every term.
     static QVector<MathTermId> mathTermsFor(const QString &rowId);
+    // The mark before the estimate of a measured value far from it (the row's tooltip says why).
+    static QString outlierMarker();
 
 private:
     void addSpecRows(const ComparisonInput &input);

@@ -73,6 +73,7 @@ private:
     void createMenus();
     QDockWidget *addDock(const QString &objectName, const QString &title, QWidget *content,
                          Qt::DockWidgetArea area);
+    QSize defaultSize() const;
     void restoreSettings();
     void saveSettings() const;
     void showCatalogueState();

@@ -52,6 +52,25 @@ QBrush sectionBrush()
     return QBrush(QColor(0x80, 0x80, 0x80, 48));
 }
 
+// Breaks a tooltip's lines at spaces (or anywhere, in a long path) so that it stays within the screen:
+// sources and doubts run to hundreds of characters.
+QString wrappedToolTip(const QString &text)
+{
+    constexpr qsizetype kColumns = 90;
+    QStringList lines;
+    for (QString rest : text.split(u'\n')) {
+        while (rest.size() > kColumns) {
+            qsizetype cut = rest.lastIndexOf(u' ', kColumns);
+            if (cut <= 0)
+                cut = kColumns; // one long word: a path or URL
+            lines << rest.left(cut);
+            rest = rest.mid(rest.at(cut) == u' ' ? cut + 1 : cut);
+        }
+        lines << rest;
+    }
+    return lines.join(u'\n');
+}
+
 } // namespace
 
 ComparisonTableModel::ComparisonTableModel(QObject *parent)
@@ -258,7 +277,7 @@ QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) con
             tip = tr("%1: higher is better").arg(row.label);
         else if (row.betterWhen == ComparisonRow::BetterWhen::Lower)
             tip = tr("%1: lower is better").arg(row.label);
-        return row.detail.isEmpty() ? tip : tip + u'\n' + row.detail;
+        return wrappedToolTip(row.detail.isEmpty() ? tip : tip + u'\n' + row.detail);
     }
     default:
         return {};
@@ -298,7 +317,9 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
                                                                          : tr("Best in this row (highest)"));
         if (!note.isEmpty())
             lines << note;
-        return lines.join(u'\n');
+        if (!row.cellDetails.value(gpuColumn).isEmpty())
+            lines << row.cellDetails.value(gpuColumn);
+        return wrappedToolTip(lines.join(u'\n'));
     }
     case Qt::AccessibleTextRole:
         if (!value && !row.missing.value(gpuColumn).isEmpty())
