@@ -25,12 +25,12 @@ struct ComparisonInput
     QVector<Estimate> estimates; // one per GPU, same order; empty when the workload is not valid
     QString workloadSummary;     // "Llama-3 8B, inference, bf16, batch 1, 1024 + 256 tokens, 1 GPU"
     QVector<Benchmark> measured; // catalogue measurements matching the workload (shown next to estimates)
-    // One per measured, same order: what each measured and the estimate for its own conditions; empty
-    // when nobody compared them (each row then shows the measurement alone).
-    QVector<MeasuredComparison> measuredEstimates;
     bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
     std::optional<ServingTraffic>
         traffic; // the load and its targets, when the estimates have serving results
+    // One per measured, same order: what each measured and the estimate for its own conditions; empty
+    // when nobody compared them (each row then shows the measurement alone).
+    QVector<MeasuredComparison> measuredEstimates;
 };
 
 class ComparisonPresentation

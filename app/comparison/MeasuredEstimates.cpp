@@ -16,8 +16,8 @@ using CalibrationData::leadingInt;
 // The fields that make two benchmarks the same run on different GPUs.
 QString runKey(const Benchmark &b)
 {
-    return QStringList{b.category, b.model, b.task, b.precision, b.batchSize, b.inputLength, b.outputLength,
-                       b.framework, b.metric}
+    return QStringList{b.category,    b.model,        b.task,      b.precision, b.batchSize,
+                       b.inputLength, b.outputLength, b.framework, b.metric}
         .join(u'\x1f');
 }
 
@@ -33,8 +33,8 @@ QString frameworkOf(const Benchmark &b)
     if (has(b.category, "NIM"))
         return QStringLiteral("NIM");
     if (has(b.category, "MLPerf Inference"))
-        return MeasuredEstimates::tr("MLPerf %1").arg(has(b.task, "Server") ? MeasuredEstimates::tr("server")
-                                                                             : MeasuredEstimates::tr("offline"));
+        return MeasuredEstimates::tr("MLPerf %1")
+            .arg(has(b.task, "Server") ? MeasuredEstimates::tr("server") : MeasuredEstimates::tr("offline"));
     if (has(b.category, "MLPerf Training"))
         return MeasuredEstimates::tr("MLPerf training");
     if (has(b.framework, "TensorRT-LLM") || has(b.category, "TensorRT-LLM"))
@@ -146,10 +146,8 @@ double MeasuredEstimates::typicalError(const QString &category)
     // Leave-one-GPU-out MdAPE per category, from docs/estimator-accuracy.md (gpucompare-calibrate's
     // report; MeasuredEstimatesTest checks that the two agree).
     static const QHash<QString, double> errors{
-        {QStringLiteral("Lambda training"), 0.204},
-        {QStringLiteral("MLPerf Inference offline"), 0.238},
-        {QStringLiteral("TensorRT-LLM offline"), 0.213},
-        {QStringLiteral("llama.cpp decode"), 0.073},
+        {QStringLiteral("Lambda training"), 0.204},      {QStringLiteral("MLPerf Inference offline"), 0.238},
+        {QStringLiteral("TensorRT-LLM offline"), 0.213}, {QStringLiteral("llama.cpp decode"), 0.073},
         {QStringLiteral("llama.cpp prefill"), 0.211},
     };
     return errors.value(category, 0.0);
@@ -217,9 +215,9 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
     const double typical = typicalError(entry.point.category);
     const QString far = difference < 0 ? tr("%1% below the estimate").arg(percent(-difference))
                                        : tr("%1% above the estimate").arg(percent(difference));
-    const QString beyond = tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
-                               .arg(far, ValueFormat::number(kOutlierFactor), entry.point.category,
-                                    percent(typical));
+    const QString beyond =
+        tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
+            .arg(far, ValueFormat::number(kOutlierFactor), entry.point.category, percent(typical));
     if (others.isEmpty())
         return beyond + u' ' +
                tr("No other GPU was measured under these conditions: either the measurement or the estimate "
@@ -228,7 +226,8 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
     if (othersError <= kOutlierFactor * typical)
         return beyond + u' ' +
                tr("Doubt the measurement: the same run on %n other GPU(s) is within %1% of its estimate "
-                  "(median), so this value is the odd one (a slow build or setting, or a typo in the source).",
+                  "(median), so this value is the odd one (a slow build or setting, or a typo in the "
+                  "source).",
                   nullptr, int(others.size()))
                    .arg(percent(othersError));
     return beyond + u' ' +

@@ -14,13 +14,14 @@
 // row (CalibrationData), so the Compare tab and the accuracy report (docs/estimator-accuracy.md) agree.
 struct MeasuredComparison
 {
-    QString conditions; // what was measured and how, short: "llama.cpp prefill, 1,024-token prompt, batch 1, F16"
+    QString
+        conditions; // what was measured and how, short: "llama.cpp prefill, 1,024-token prompt, batch 1, F16"
     std::optional<double> estimate; // the estimator's number for those conditions, in the row's unit
     QString noEstimate;             // why there is none (no preset for the model, a server scenario, ...)
     double difference = 0.0;        // measured / estimate - 1 (with an estimate)
     double typicalError = 0.0;      // the category's leave-one-GPU-out median error, a fraction
     bool outlier = false;           // |difference| beyond kOutlierFactor x the typical error
-    QString doubt;                  // for an outlier: which to doubt, the measurement or the estimate, and why
+    QString doubt; // for an outlier: which to doubt, the measurement or the estimate, and why
 };
 
 class MeasuredEstimates
@@ -57,6 +58,6 @@ private:
     QString doubtFor(const Benchmark &benchmark, const Entry &entry, double difference) const;
 
     QVector<Benchmark> m_benchmarks;
-    QHash<QString, Entry> m_entries;    // bench id -> its point and estimate
+    QHash<QString, Entry> m_entries;   // bench id -> its point and estimate
     QHash<QString, QString> m_skipped; // bench id -> why the estimator cannot describe it
 };

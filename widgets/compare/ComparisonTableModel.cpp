@@ -52,23 +52,12 @@ QBrush sectionBrush()
     return QBrush(QColor(0x80, 0x80, 0x80, 48));
 }
 
-// Breaks a tooltip's lines at spaces (or anywhere, in a long path) so that it stays within the screen:
-// sources and doubts run to hundreds of characters.
+// A tooltip as rich text, which QToolTip word-wraps (plain text it shows on one line, and sources and doubts
+// run to hundreds of characters, off the screen). Its lines are kept.
 QString wrappedToolTip(const QString &text)
 {
-    constexpr qsizetype kColumns = 90;
-    QStringList lines;
-    for (QString rest : text.split(u'\n')) {
-        while (rest.size() > kColumns) {
-            qsizetype cut = rest.lastIndexOf(u' ', kColumns);
-            if (cut <= 0)
-                cut = kColumns; // one long word: a path or URL
-            lines << rest.left(cut);
-            rest = rest.mid(rest.at(cut) == u' ' ? cut + 1 : cut);
-        }
-        lines << rest;
-    }
-    return lines.join(u'\n');
+    return QStringLiteral("<qt>") + text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")) +
+           QStringLiteral("</qt>");
 }
 
 } // namespace
