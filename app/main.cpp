@@ -67,6 +67,8 @@ int openWindow(const GlobalCommandLine &commandLine)
                 return message.buttons.testFlag(QMessageBox::Close) ? QMessageBox::Close : QMessageBox::Ok;
             });
         }
+        if (commandLine.windowSize.isValid())
+            window.setStartSize(commandLine.windowSize);
         window.show();
         // Opened before the first frame is painted, so a screenshot shows the scenario.
         if (!commandLine.scenarioPath.isEmpty())

@@ -22,6 +22,12 @@ struct Parser
                                   QCoreApplication::translate("cli", "Open the window, save its first painted frame "
                                                                      "as a PNG to FILE, and quit."),
                                   QStringLiteral("FILE")};
+    QCommandLineOption windowSize{
+        QStringList{QStringLiteral("window-size")},
+        QCoreApplication::translate("cli", "Open the window at this size in logical pixels, e.g. 1280x720 "
+                                           "(with QT_SCALE_FACTOR=2 that is 2560x1440 on screen), its docks "
+                                           "laid out for it."),
+        QStringLiteral("WxH")};
     QCommandLineOption help{QStringList{QStringLiteral("h"), QStringLiteral("help")},
                             QCoreApplication::translate("cli", "Show this help.")};
     QCommandLineOption version{QStringList{QStringLiteral("v"), QStringLiteral("version")},
@@ -33,6 +39,7 @@ struct Parser
             "cli", "Compare GPUs for AI training and inference. Without a command, opens the window."));
         parser.addOption(db);
         parser.addOption(screenshot);
+        parser.addOption(windowSize);
         parser.addOption(help);
         parser.addOption(version);
         parser.addPositionalArgument(
@@ -71,6 +78,24 @@ bool isScenarioArgument(const QString &argument)
            (QFileInfo(argument).isFile() || !CliCommands::find(argument));
 }
 
+// "1280x720" -> 1280 x 720; an invalid size when the text is not two whole numbers in range.
+QSize parseWindowSize(const QString &text)
+{
+    constexpr int kSmallest = 320; // below this no dock fits
+    constexpr int kLargest = 16384;
+    const QStringList parts = text.trimmed().split(u'x', Qt::KeepEmptyParts, Qt::CaseInsensitive);
+    if (parts.size() != 2)
+        return {};
+    bool widthOk = false;
+    bool heightOk = false;
+    const int width = parts.at(0).toInt(&widthOk);
+    const int height = parts.at(1).toInt(&heightOk);
+    if (!widthOk || !heightOk || width < kSmallest || height < kSmallest || width > kLargest ||
+        height > kLargest)
+        return {};
+    return {width, height};
+}
+
 } // namespace
 
 GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
@@ -85,6 +110,17 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
     }
     result.databasePath = p.parser.value(p.db);
     result.screenshotPath = p.parser.value(p.screenshot);
+    if (p.parser.isSet(p.windowSize)) {
+        result.windowSize = parseWindowSize(p.parser.value(p.windowSize));
+        if (!result.windowSize.isValid()) {
+            result.action = Action::Error;
+            result.errorMessage =
+                QCoreApplication::translate("cli", "--window-size '%1': expected WIDTHxHEIGHT in pixels, each "
+                                                   "320 to 16384, e.g. 1280x720")
+                    .arg(p.parser.value(p.windowSize));
+            return result;
+        }
+    }
     const QStringList positional = p.parser.positionalArguments();
 
     if (p.parser.isSet(p.help)) {
@@ -117,11 +153,13 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
                 QCoreApplication::translate("cli", "unknown command '%1'; allowed: %2")
                     .arg(result.command,
                          known.isEmpty() ? QCoreApplication::translate("cli", "none yet") : known.join(u", "));
-        } else if (!result.screenshotPath.isEmpty()) {
+        } else if (!result.screenshotPath.isEmpty() || result.windowSize.isValid()) {
             result.action = Action::Error;
-            result.errorMessage = QCoreApplication::translate("cli", "--screenshot opens the window and cannot "
-                                                                     "be combined with the command '%1'")
-                                      .arg(result.command);
+            result.errorMessage = QCoreApplication::translate("cli", "%1 opens the window and cannot "
+                                                                     "be combined with the command '%2'")
+                                      .arg(result.screenshotPath.isEmpty() ? QStringLiteral("--window-size")
+                                                                           : QStringLiteral("--screenshot"),
+                                           result.command);
         } else {
             result.action = Action::RunCommand;
         }

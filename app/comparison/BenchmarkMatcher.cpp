@@ -35,6 +35,18 @@ BenchmarkMatcher::BenchmarkMatcher(const QVector<Benchmark> &benchmarks)
         m_modelKeys << modelKey(benchmark.model);
 }
 
+BenchmarkMatcher::BenchmarkMatcher(const CatalogueSnapshot &catalogue)
+    : BenchmarkMatcher(catalogue.benchmarks)
+{
+    m_estimates.emplace(catalogue);
+}
+
+MeasuredComparison BenchmarkMatcher::compare(const Benchmark &benchmark) const
+{
+    return m_estimates ? m_estimates->compare(benchmark)
+                       : MeasuredEstimates::conditionsOnly(benchmark);
+}
+
 QVector<Benchmark> BenchmarkMatcher::matching(const Workload &workload, const QVector<GpuSpec> &gpus) const
 {
     const QString wanted = modelKey(workload.model.modelId);

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "Benchmark.h"
+#include "CatalogueSnapshot.h"
 #include "GpuSpec.h"
+#include "MeasuredEstimates.h"
 #include "Workload.h"
 
 #include <QStringList>
@@ -15,10 +17,16 @@ class BenchmarkMatcher
 public:
     BenchmarkMatcher() = default;
     explicit BenchmarkMatcher(const QVector<Benchmark> &benchmarks);
+    // Also estimates every benchmark under its own conditions, for compare().
+    explicit BenchmarkMatcher(const CatalogueSnapshot &catalogue);
 
     QVector<Benchmark> matching(const Workload &workload, const QVector<GpuSpec> &gpus) const;
+    // What a matched benchmark measured and the estimate for its conditions (its conditions alone when
+    // this matcher was made from the benchmarks only).
+    MeasuredComparison compare(const Benchmark &benchmark) const;
 
 private:
     QVector<Benchmark> m_benchmarks;
     QStringList m_modelKeys; // modelKey() of each benchmark, same order
+    std::optional<MeasuredEstimates> m_estimates;
 };

@@ -313,7 +313,7 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                                  const QString &unit, Better better, bool needsFit,
                                  const std::function<Value(const Estimate &)> &value,
                                  const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
         for (const Estimate &estimate : input.estimates) {
             row.missing << missingFor(id, estimate);
             if (!row.missing.constLast().isEmpty()) {
@@ -433,7 +433,7 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
     auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
                                            Better better, const std::function<Value(const Estimate &)> &value,
                                            const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
         for (const Estimate &estimate : input.estimates) {
             row.missing << missingFor(id, estimate);
             const bool lacking = !row.missing.constLast().isEmpty();
@@ -531,7 +531,7 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
                                            Better better,
                                            const std::function<Value(const ServingResult &)> &value,
                                            const std::function<QString(const ServingResult &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}};
+        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
         row.detail =
             tr("TTFT: time to first token. TPOT: time per output token. Continuous batching simulated step "
                "by step under this load, as vLLM, TensorRT-LLM and SGLang schedule: latencies include the "
@@ -590,10 +590,16 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
 
 void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
 {
-    // One row per measured quantity (same metric, model, framework and setting); a value under each GPU
-    // that was measured, "n/a" under the others.
+    // One row per measured run (the same metric, model, framework and setting on each GPU), named by its
+    // conditions; a value under each GPU that was measured, "n/a" under the others. Beside each value the
+    // estimator's number for the run's own conditions (not the form's) and the difference, flagged when
+    // it is far beyond the typical error of such estimates.
     QVector<ComparisonRow> rows;
-    for (const Benchmark &benchmark : input.measured) {
+    for (qsizetype i = 0; i < input.measured.size(); ++i) {
+        const Benchmark &benchmark = input.measured.at(i);
+        const MeasuredComparison compared = i < input.measuredEstimates.size()
+                                                ? input.measuredEstimates.at(i)
+                                                : MeasuredEstimates::conditionsOnly(benchmark);
         const QString key = benchmark.metric + u'|' + benchmark.model + u'|' + benchmark.framework + u'|'
                             + benchmark.precision + u'|' + benchmark.batchSize + u'|' + benchmark.inputLength
                             + u'|' + benchmark.outputLength;
@@ -602,10 +608,12 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
             ComparisonRow row;
             row.id = key;
             row.section = tr("Measured (catalogue benchmarks)");
-            row.label = tr("%1, %2").arg(benchmark.task, benchmark.precision.section(u' ', 0, 1));
-            row.detail = tr("%1\n%2 · batch %3 · input %4 · output %5\nSource: %6")
-                             .arg(benchmark.metric, benchmark.framework, benchmark.batchSize, benchmark.inputLength,
-                                  benchmark.outputLength, benchmark.source);
+            row.label = compared.conditions;
+            row.detail = tr("%1 · %2\nmodel %3 · batch %4 · input %5 · output %6\nsource: %7")
+                             .arg(benchmark.metric, benchmark.framework, benchmark.model, benchmark.batchSize,
+                                  benchmark.inputLength, benchmark.outputLength, benchmark.source);
+            if (!compared.estimate && !compared.noEstimate.isEmpty())
+                row.detail += u'\n' + tr("No estimate for these conditions: %1").arg(compared.noEstimate);
             row.unit = benchmark.unit;
             row.betterWhen = Better::None;
             row.values.fill(std::nullopt, input.gpus.size());
@@ -617,10 +625,27 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
             if (input.gpus.at(column).gpuId != benchmark.gpuId)
                 continue;
             it->values[column] = benchmark.value;
-            it->notes[column] = benchmark.gpuCount > 1 ? tr("%n GPUs", nullptr, benchmark.gpuCount) : QString();
+            QStringList note;
+            if (benchmark.gpuCount > 1)
+                note << tr("%n GPUs", nullptr, benchmark.gpuCount);
+            if (compared.estimate)
+                note << tr("%1est. %2, %3")
+                            .arg(compared.outlier ? outlierMarker() + u' ' : QString(),
+                                 ValueFormat::number(*compared.estimate),
+                                 MeasuredEstimates::differenceText(compared.difference));
+            it->notes[column] = note.join(QStringLiteral("; "));
+            if (compared.outlier) {
+                it->cellDetails.resize(input.gpus.size());
+                it->cellDetails[column] = compared.doubt;
+            }
         }
     }
     m_table.rows += rows;
+}
+
+QString ComparisonPresentation::outlierMarker()
+{
+    return QStringLiteral("\u26a0"); // ⚠
 }
 
 void ComparisonPresentation::buildVerdicts(const ComparisonInput &input)

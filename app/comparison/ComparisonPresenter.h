@@ -7,6 +7,7 @@
 #include "ComparisonData.h"
 #include "Estimate.h"
 #include "GpuSpec.h"
+#include "MeasuredEstimates.h"
 #include "MathTermView.h"
 #include "VerdictData.h"
 #include "Workload.h"
@@ -27,6 +28,9 @@ struct ComparisonInput
     bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
     std::optional<ServingTraffic>
         traffic; // the load and its targets, when the estimates have serving results
+    // One per measured, same order: what each measured and the estimate for its own conditions; empty
+    // when nobody compared them (each row then shows the measurement alone).
+    QVector<MeasuredComparison> measuredEstimates;
 };
 
 class ComparisonPresentation
@@ -53,6 +57,8 @@ public:
     // The math terms that explain the workload row rowId (those an estimate has are shown, in its order);
     // empty for the other rows: a datasheet row shows its source, a measured row every term.
     static QVector<MathTermId> mathTermsFor(const QString &rowId);
+    // The mark before the estimate of a measured value far from it (the row's tooltip says why).
+    static QString outlierMarker();
 
 private:
     void addSpecRows(const ComparisonInput &input);

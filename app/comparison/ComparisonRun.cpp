@@ -20,6 +20,8 @@ ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues
         input.workloadSummary = m_workload.summary;
         input.traffic = m_workload.resolved.workload->traffic;
         input.measured = measured.matching(*m_workload.resolved.workload, input.gpus);
+        for (const Benchmark &benchmark : std::as_const(input.measured))
+            input.measuredEstimates << measured.compare(benchmark);
     }
     m_gpus = input.gpus;
     m_presentation = ComparisonPresentation::build(input);
@@ -27,7 +29,7 @@ ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues
 
 ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
                              const CatalogueSnapshot &catalogue, bool showSparse)
-    : ComparisonRun(gpuIds, values, catalogue, showSparse, BenchmarkMatcher(catalogue.benchmarks))
+    : ComparisonRun(gpuIds, values, catalogue, showSparse, BenchmarkMatcher(catalogue))
 {}
 
 ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const

@@ -44,7 +44,7 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     m_catalogue = catalogue;
     m_shownCurvesKey.reset(); // the same ids may now have other specs
     m_shownScalingKey.reset();
-    m_measured = BenchmarkMatcher(catalogue.benchmarks);
+    m_measured = BenchmarkMatcher(catalogue);
 
     QVector<GpuPickerEntry> entries;
     for (const GpuSpec &gpu : catalogue.gpus)

@@ -35,11 +35,13 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <algorithm>
 #include <utility>
 
 MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
@@ -59,7 +61,6 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     createFileControllers();
     createActions();
     createMenus();
-    resize(1280, 800);
 
     // At start-up the catalogue's tables are read on a second thread while the views above are built;
     // wait for them before the comparison follows the session's snapshot.
@@ -85,6 +86,7 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
     m_plan->setCatalogue(m_catalogue->snapshot());
+    setStartSize(defaultSize()); // once the picker has its names, which its dock's width follows
     restoreSettings();
     m_comparison->recomputeNow(); // the first frame already shows the comparison
     showCatalogueState();
@@ -136,9 +138,27 @@ void MainWindow::createDocks()
     // The panel scrolls its cards itself.
     addDock(QStringLiteral("verdictDock"), tr("Verdicts"), m_verdicts, Qt::RightDockWidgetArea);
     addDock(QStringLiteral("mathDock"), tr("Show the Math"), m_math, Qt::RightDockWidgetArea);
-    resizeDocks({m_docks.at(0)}, {185}, Qt::Horizontal);
-    resizeDocks({m_docks.at(2)}, {265}, Qt::Horizontal);
-    resizeDocks({m_docks.at(2), m_docks.at(3)}, {520, 200}, Qt::Vertical);
+}
+
+QSize MainWindow::defaultSize() const
+{
+    // 1280 x 800, or the screen's free area when it is smaller (a 1280 x 720 laptop).
+    const QSize preferred(1280, 800);
+    const QScreen *screen = this->screen();
+    return screen ? preferred.boundedTo(screen->availableSize()) : preferred;
+}
+
+void MainWindow::setStartSize(const QSize &size)
+{
+    resize(size);
+    // The docks start at shares of the window that fit it: the picker as wide as its names (up to a
+    // fifth), the verdicts and math a fifth (260 to 480 px), the comparison table the rest.
+    const int width = size.width();
+    const int picker = std::clamp(m_picker->sizeHint().width(), 150, std::max(150, width / 5));
+    const int right = std::clamp(width / 5, 260, 480);
+    resizeDocks({m_docks.at(0), m_docks.at(2)}, {picker, right}, Qt::Horizontal);
+    const int below = std::max(200, size.height() - 260);
+    resizeDocks({m_docks.at(2), m_docks.at(3)}, {below * 3 / 5, below * 2 / 5}, Qt::Vertical);
 }
 
 void MainWindow::createFileControllers()

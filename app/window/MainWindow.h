@@ -53,6 +53,9 @@ public:
     QMenu *recentMenu() const { return m_recentMenu; }
     QAction *preferencesAction() const { return m_actions.preferences; }
     QAction *backUpCatalogueAction() const { return m_actions.backUpCatalogue; }
+    // Resizes the window to size (logical pixels) and lays its docks out for it, whatever size and layout
+    // were saved: `--window-size`, and tests that look at the window at a given screen size.
+    void setStartSize(const QSize &size);
     // Edit > Preferences: the platform's key, Ctrl+, where the platform has none (Linux).
     static QKeySequence preferencesShortcut();
 
@@ -70,6 +73,7 @@ private:
     void createMenus();
     QDockWidget *addDock(const QString &objectName, const QString &title, QWidget *content,
                          Qt::DockWidgetArea area);
+    QSize defaultSize() const;
     void restoreSettings();
     void saveSettings() const;
     void showCatalogueState();

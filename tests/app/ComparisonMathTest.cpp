@@ -39,7 +39,7 @@ protected:
         EXPECT_TRUE(profile);
         *estimates = Estimator::estimateAll(m_gpus, w, *profile);
         EXPECT_EQ(estimates->size(), m_gpus.size());
-        return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false, {}});
+        return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false, {}, {}});
     }
 
     QVector<GpuSpec> m_gpus;

@@ -28,7 +28,7 @@ protected:
         w.model = *m_snapshot.findModel(QStringLiteral("llama-3-8b"));
         w.batch = 8;
         m_estimates = Estimator::estimateAll(m_gpus, w, *m_snapshot.findProfile(QStringLiteral("vllm")));
-        return ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}});
+        return ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}, {}});
     }
 
     static const ComparisonRow &row(const ComparisonPresentation &p, const QString &id)
@@ -178,7 +178,7 @@ TEST_F(ComparisonMissingSpecs, NoBoardPowerLeavesTheTrainingEnergyOut)
     w.microBatch = 2;
     m_estimates = Estimator::estimateAll(m_gpus, w, *m_snapshot.findProfile(QStringLiteral("pytorch-amp")));
     const ComparisonPresentation p =
-        ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}});
+        ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}, {}});
     const ComparisonRow &energy = row(p, QStringLiteral("train.energy"));
     EXPECT_TRUE(energy.values.at(0));
     EXPECT_FALSE(energy.values.at(1)) << "shown as " << energy.values.at(1).value_or(-1.0);

@@ -139,7 +139,7 @@ TEST_F(TrainingPresentation, TheTableShowsTheTrainingResultOfEachEstimate)
     options.buildMath = false;
     const QVector<Estimate> estimates = Estimator::estimateAll(m_gpus, mapped.resolved, options);
     const ComparisonPresentation presentation =
-        ComparisonPresentation::build(ComparisonInput{m_gpus, estimates, mapped.summary, {}, false, {}});
+        ComparisonPresentation::build(ComparisonInput{m_gpus, estimates, mapped.summary, {}, false, {}, {}});
     const ComparisonData &table = presentation.table();
 
     const struct

@@ -20,7 +20,7 @@ TEST(CommandLine, HelpNamesTheGlobalOptions)
     const ProcessResult result = runGpuCompare({QStringLiteral("--help")});
     EXPECT_EQ(result.exitCode, 0);
     EXPECT_TRUE(result.out.startsWith(QStringLiteral("Usage: gpucompare "))) << result.out.toStdString();
-    for (const char *option : {"--db", "--screenshot", "--version", "--help"})
+    for (const char *option : {"--db", "--screenshot", "--window-size", "--version", "--help"})
         EXPECT_TRUE(result.out.contains(QLatin1String(option))) << option;
 }
 
@@ -171,4 +171,26 @@ TEST(Screenshot, ADamagedScenarioIsNamedOnStderrAndTheWindowStillOpens)
     EXPECT_EQ(result.exitCode, 0) << result.err.toStdString();
     EXPECT_TRUE(result.err.contains(scenario)) << result.err.toStdString();
     EXPECT_FALSE(QImage(shot).isNull());
+}
+
+// --window-size opens the window at a size (the screenshots at each screen size); a size it cannot read
+// is refused with the form it wants, and it does not go with a headless command.
+TEST(GlobalCommandLine, WindowSizeIsReadAsWidthByHeightOrRefused)
+{
+    const QString program = QStringLiteral("gpucompare");
+    GlobalCommandLine line =
+        GlobalCommandLine::parse({program, QStringLiteral("--window-size"), QStringLiteral("1280x720")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::OpenWindow) << line.errorMessage.toStdString();
+    EXPECT_EQ(line.windowSize, QSize(1280, 720));
+    EXPECT_FALSE(GlobalCommandLine::parse({program}).windowSize.isValid());
+    for (const char *bad : {"1280", "1280x", "x720", "1280*720", "100x100", "99999x720", "wide"}) {
+        line = GlobalCommandLine::parse({program, QStringLiteral("--window-size"), QString::fromLatin1(bad)});
+        EXPECT_EQ(line.action, GlobalCommandLine::Action::Error) << bad;
+        EXPECT_TRUE(line.errorMessage.contains(QString::fromLatin1(bad))) << line.errorMessage.toStdString();
+        EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("WIDTHxHEIGHT"))) << line.errorMessage.toStdString();
+    }
+    line = GlobalCommandLine::parse(
+        {program, QStringLiteral("--window-size"), QStringLiteral("1280x720"), QStringLiteral("list")});
+    EXPECT_EQ(line.action, GlobalCommandLine::Action::Error);
+    EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("--window-size"))) << line.errorMessage.toStdString();
 }

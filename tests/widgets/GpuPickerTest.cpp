@@ -6,6 +6,7 @@
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTest>
+#include <QStyle>
 #include <QTreeView>
 #include <gtest/gtest.h>
 
@@ -227,11 +228,19 @@ TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
             findInView(picker, QStringLiteral("A very long accelerator name, 96GB HBM3"));
         if (!name.isValid())
             return ::testing::AssertionFailure() << "the long name is not shown";
+        // On one line, or (in a dock narrower than the name) wrapped onto lines its row is tall enough for.
         const QRect cell = picker.view()->visualRect(name);
-        const int text = picker.view()->fontMetrics().horizontalAdvance(name.data().toString());
-        if (cell.right() - cell.left() < text)
-            return ::testing::AssertionFailure()
-                   << "cell " << cell.width() << " px for a " << text << " px name";
+        const QFontMetrics metrics = picker.view()->fontMetrics();
+        const int text = metrics.horizontalAdvance(name.data().toString());
+        if (cell.right() - cell.left() >= text)
+            return ::testing::AssertionSuccess();
+        const int check = picker.style()->pixelMetric(QStyle::PM_IndicatorWidth) +
+                          picker.style()->pixelMetric(QStyle::PM_CheckBoxLabelSpacing);
+        const QRect wrapped = metrics.boundingRect(QRect(0, 0, cell.width() - check - 6, 100000),
+                                                   Qt::TextWordWrap, name.data().toString());
+        if (cell.height() < wrapped.height() || cell.right() > picker.view()->viewport()->width())
+            return ::testing::AssertionFailure() << "cell " << cell.width() << " x " << cell.height()
+                                                 << " px for a " << text << " px name";
         return ::testing::AssertionSuccess();
     };
 

@@ -6,10 +6,53 @@
 #include <QLineEdit>
 #include <QSet>
 #include <QSortFilterProxyModel>
+#include <QStyle>
+#include <QStyledItemDelegate>
 #include <QStandardItemModel>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <functional>
+
+namespace {
+
+// Gives a name its height at the name column's width: QTreeView asks its delegate for a row's height
+// without the column's width, so a wrapped name would be cut to one line.
+class WrappedNameDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappedNameDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    {}
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (index.column() != GpuPicker::NameColumn)
+            return QStyledItemDelegate::sizeHint(option, index);
+        int depth = 1; // top-level items are indented too (root decoration)
+        for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
+            ++depth;
+        const QStyle *style = m_view->style();
+        const int check = style->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, m_view) +
+                          style->pixelMetric(QStyle::PM_CheckBoxLabelSpacing, nullptr, m_view);
+        QStyleOptionViewItem wrapped = option;
+        // A valid rectangle: the style wraps only within one (QCommonStyle's item size).
+        wrapped.rect = QRect(0, 0,
+                             std::max(1, m_view->columnWidth(GpuPicker::NameColumn) - depth * m_view->indentation() -
+                                             check),
+                             1);
+        wrapped.features |= QStyleOptionViewItem::WrapText;
+        // The width of the name on one line (what the column is fitted to), the height of its wrapped lines.
+        return {QStyledItemDelegate::sizeHint(option, index).width(),
+                QStyledItemDelegate::sizeHint(wrapped, index).height()};
+    }
+
+private:
+    QTreeView *m_view;
+};
+
+} // namespace
 
 GpuPicker::GpuPicker(QWidget *parent)
     : QWidget(parent)
@@ -40,10 +83,15 @@ GpuPicker::GpuPicker(QWidget *parent)
     m_view->setAccessibleName(tr("GPUs to compare"));
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_view->setUniformRowHeights(true);
-    // Names are never cut; in a narrow dock the details scroll into view (and are in the tooltip). The
-    // name column is fitted when rows appear, not kept ResizeToContents: that measured every name again
-    // after each check-box change and layout pass (8 M instructions at start-up).
+    // Names are never cut: the name column is as wide as the names, or as the view when that is
+    // narrower, and a name longer than that wraps onto a second line (rows are then not uniform); the
+    // details scroll into view (and are in the tooltip). The name column is fitted when rows appear or
+    // the view resizes, not kept ResizeToContents: that measured every name again after each check-box
+    // change and layout pass (8 M instructions at start-up).
+    m_view->setIndentation(14);
+    m_view->setWordWrap(true);
+    m_view->setItemDelegate(new WrappedNameDelegate(m_view));
+    m_view->setTextElideMode(Qt::ElideNone);
     m_view->header()->setStretchLastSection(true);
     connect(m_view, &QTreeView::expanded, this, [this] {
         if (!m_expandingAll)
@@ -119,9 +167,44 @@ void GpuPicker::expandAllAndFit()
     fitColumns();
 }
 
+int GpuPicker::namesWidth() const
+{
+    // Measured here, not by the view: a view not yet shown has laid out no rows to measure. A GPU sits
+    // three indentations in (vendor, architecture, root decoration), after its check box.
+    const QStyle *style = m_view->style();
+    const int check = style->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, m_view) +
+                      style->pixelMetric(QStyle::PM_CheckBoxLabelSpacing, nullptr, m_view);
+    const int margins = 2 * (style->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1) + 2;
+    const QFontMetrics metrics(m_view->font());
+    int widest = 0;
+    for (const GpuPickerEntry &gpu : m_gpus)
+        widest = std::max(widest, metrics.horizontalAdvance(gpu.name));
+    return widest + 3 * m_view->indentation() + check + margins;
+}
+
+QSize GpuPicker::sizeHint() const
+{
+    const int frame = 2 * m_view->frameWidth();
+    const int scrollBar = m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
+    return {std::max(namesWidth() + frame + scrollBar + 2, m_filter->sizeHint().width()),
+            QWidget::sizeHint().height()};
+}
+
+void GpuPicker::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
+}
+
 void GpuPicker::fitColumns()
 {
     m_view->resizeColumnToContents(NameColumn);
+    // The view's own width less its frame and scroll bar: its viewport may not have its new size yet.
+    const int room = m_view->width() - 2 * m_view->frameWidth() -
+                     m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
+    if (room > 0 && m_view->columnWidth(NameColumn) > room)
+        m_view->setColumnWidth(NameColumn, room); // the longest names wrap (setWordWrap above)
+    m_view->doItemsLayout();                      // the rows' heights for the new width
     // The details column stretches into a wide dock; in a narrow one it is as wide as its texts, which
     // scroll into view.
     m_view->resizeColumnToContents(DetailColumn);

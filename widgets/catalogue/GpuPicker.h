@@ -45,6 +45,9 @@ public:
     void setFilterText(const QString &text);
     QString filterText() const;
 
+    // As wide as the longest GPU name, indented, with the scroll bar: the dock starts at it.
+    QSize sizeHint() const override;
+
     QTreeView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
     QSortFilterProxyModel *proxyModel() const { return m_proxy; }
@@ -56,8 +59,10 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
+    int namesWidth() const; // the name column's width for the longest name on one line
     void expandAllAndFit();
     void fitColumns();
     void onItemChanged(QStandardItem *item);

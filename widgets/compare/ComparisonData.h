@@ -26,6 +26,9 @@ struct ComparisonRow
     // One per column (may be shorter): why a column has no value when the GPU's record lacks one it needs
     // ("needs memory bandwidth"), shown instead of "n/a"; such a cell is never the best.
     QVector<QString> missing;
+    // One per column (may be shorter): more about that one value, added to its tooltip (why a measured
+    // value is doubted).
+    QVector<QString> cellDetails;
 };
 
 struct ComparisonData

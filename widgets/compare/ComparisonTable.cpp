@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 ComparisonTable::ComparisonTable(QWidget *parent)
@@ -49,6 +50,7 @@ ComparisonTable::ComparisonTable(QWidget *parent)
     // recompute (which was a third of a recompute's cost).
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 4);
+    m_view->setTextElideMode(Qt::ElideNone); // long labels wrap (ComparisonItemDelegate)
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_view->horizontalHeader()->setStretchLastSection(false);
 
@@ -109,18 +111,24 @@ void ComparisonTable::showEvent(QShowEvent *event)
     QWidget::showEvent(event);
 }
 
+void ComparisonTable::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (!m_textWidths.isEmpty())
+        spreadColumns();
+}
+
 void ComparisonTable::fitColumnsToText()
 {
     m_columnsStale = false;
     // Measures the cell texts directly (bold for the best value) instead of resizeColumnsToContents(),
-    // which lays out every cell through the delegate. Long labels (measured results) are capped and
-    // elided, so the GPU columns stay in view; the tooltip has the whole label.
-    // Widths come from the delegate's cache of laid-out texts, which the paint then reuses.
+    // which lays out every cell through the delegate. Widths come from the delegate's cache of laid-out
+    // texts, which the paint then reuses.
     const QFont plain = m_view->font();
     QFont bold = plain;
     bold.setBold(true);
     const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 6;
-    const int labelCap = QFontMetrics(plain).averageCharWidth() * 32;
+    m_textWidths.clear();
     for (int column = 0; column < m_model->columnCount(); ++column) {
         qreal widest = QFontMetrics(m_view->horizontalHeader()->font())
                            .horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
@@ -130,10 +138,60 @@ void ComparisonTable::fitColumnsToText()
             widest = std::max(widest, m_delegate->textWidth(m_model->displayText(row, column),
                                                             m_model->isBest(row, column) ? bold : plain));
         }
-        int width = static_cast<int>(std::ceil(widest)) + padding;
-        if (column == ComparisonTableModel::LabelColumn)
-            width = std::min(width, labelCap);
-        m_view->setColumnWidth(column, width);
+        m_textWidths << static_cast<int>(std::ceil(widest)) + padding;
+    }
+    spreadColumns();
+}
+
+void ComparisonTable::spreadColumns()
+{
+    if (m_textWidths.isEmpty())
+        return;
+    const int available = m_view->viewport()->width();
+    int values = 0;
+    for (int column = ComparisonTableModel::FirstValueColumn; column < m_textWidths.size(); ++column)
+        values += m_textWidths.at(column);
+    const int label = m_textWidths.at(ComparisonTableModel::LabelColumn);
+    // The label column keeps at least a third of the view (and 12 characters) when the GPU columns want
+    // more than the rest: its labels wrap; the GPU columns then scroll, never cut.
+    const int labelFloor = std::min(
+        label, std::max(available / 3, QFontMetrics(m_view->font()).averageCharWidth() * 12));
+    const int labelWidth = std::clamp(available - values, labelFloor, label);
+    m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
+    // What is left over goes to the GPU columns, evenly: the table uses the width it has.
+    const int gpuColumns = static_cast<int>(m_textWidths.size()) - ComparisonTableModel::FirstValueColumn;
+    const int spare = gpuColumns > 0 ? std::max(0, available - labelWidth - values) / gpuColumns : 0;
+    for (int column = ComparisonTableModel::FirstValueColumn; column < m_textWidths.size(); ++column)
+        m_view->setColumnWidth(column, m_textWidths.at(column) + spare);
+    fitRowHeights();
+}
+
+int ComparisonTable::labelLines(int row) const
+{
+    if (m_model->isSection(row))
+        return 1;
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 3;
+    const int width = m_view->columnWidth(ComparisonTableModel::LabelColumn) - padding;
+    const QString &text = m_model->displayText(row, ComparisonTableModel::LabelColumn);
+    if (m_delegate->textWidth(text, m_view->font()) <= width)
+        return 1;
+    const QFontMetrics metrics(m_view->font());
+    const QRect wrapped = metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000),
+                                               Qt::TextWordWrap | Qt::AlignLeft, text);
+    return std::max(1, (wrapped.height() + metrics.lineSpacing() - 1) / metrics.lineSpacing());
+}
+
+void ComparisonTable::fitRowHeights()
+{
+    // Rows are one line unless their label wraps: the fixed default spares the view asking every cell
+    // for its size hint; only the wrapped rows are measured.
+    const int lineSpacing = QFontMetrics(m_view->font()).lineSpacing();
+    const int single = m_view->verticalHeader()->defaultSectionSize();
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const int lines = labelLines(row);
+        const int height = lines > 1 ? lines * lineSpacing + 4 : single;
+        if (m_view->rowHeight(row) != height)
+            m_view->setRowHeight(row, height);
     }
 }
 

@@ -33,6 +33,10 @@ public:
     QString selectedRowId() const;
     int selectedColumn() const;
 
+    // The lines the label of model row `row` takes at the label column's width (1 when it fits): long
+    // labels wrap instead of being cut, and their row is as tall as its lines.
+    int labelLines(int row) const;
+
     // Puts the whole table on the clipboard as tab-separated text (also Ctrl+C and the context menu).
     void copyTable() const;
 
@@ -53,11 +57,16 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void onCurrentChanged(const QModelIndex &current);
     void applySpans();
     void fitColumnsToText();
+    // Gives the columns the viewport's width: the label column its text's width (or, when the GPU
+    // columns leave less, a share of it, the labels wrapping), the GPU columns the rest, evenly.
+    void spreadColumns();
+    void fitRowHeights();
 
     ComparisonTableModel *m_model;
     AnswerStrip *m_answers;
@@ -65,4 +74,5 @@ private:
     ComparisonItemDelegate *m_delegate;
     StaleBanner *m_stale;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
+    QVector<int> m_textWidths;   // each column's widest text with padding, from fitColumnsToText()
 };

@@ -52,6 +52,14 @@ QBrush sectionBrush()
     return QBrush(QColor(0x80, 0x80, 0x80, 48));
 }
 
+// A tooltip as rich text, which QToolTip word-wraps (plain text it shows on one line, and sources and doubts
+// run to hundreds of characters, off the screen). Its lines are kept.
+QString wrappedToolTip(const QString &text)
+{
+    return QStringLiteral("<qt>") + text.toHtmlEscaped().replace(u'\n', QStringLiteral("<br>")) +
+           QStringLiteral("</qt>");
+}
+
 } // namespace
 
 ComparisonTableModel::ComparisonTableModel(QObject *parent)
@@ -258,7 +266,7 @@ QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) con
             tip = tr("%1: higher is better").arg(row.label);
         else if (row.betterWhen == ComparisonRow::BetterWhen::Lower)
             tip = tr("%1: lower is better").arg(row.label);
-        return row.detail.isEmpty() ? tip : tip + u'\n' + row.detail;
+        return wrappedToolTip(row.detail.isEmpty() ? tip : tip + u'\n' + row.detail);
     }
     default:
         return {};
@@ -298,7 +306,9 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
                                                                          : tr("Best in this row (highest)"));
         if (!note.isEmpty())
             lines << note;
-        return lines.join(u'\n');
+        if (!row.cellDetails.value(gpuColumn).isEmpty())
+            lines << row.cellDetails.value(gpuColumn);
+        return wrappedToolTip(lines.join(u'\n'));
     }
     case Qt::AccessibleTextRole:
         if (!value && !row.missing.value(gpuColumn).isEmpty())

@@ -82,6 +82,10 @@ WorkloadForm::WorkloadForm(QWidget *parent)
                                                    {QStringLiteral("full"), tr("Full")}}));
     m_fields[QStringLiteral("recompute")].trainingOnly = true;
     m_profile = addComboBox(QStringLiteral("profile"), tr("Efficiency &profile"), 1, 5);
+    // Wide enough for "Default for the task" at any window width (the grid squeezes a combo box to its
+    // minimum, which is this); longer profile names show whole in the open list.
+    m_profile->setMinimumContentsLength(20);
+    m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
 
     m_usdPerGpuHour = new QDoubleSpinBox;
     m_usdPerGpuHour->setRange(0.0, 1000.0);

@@ -1,0 +1,238 @@
+#include "MeasuredEstimates.h"
+
+#include "Calibrator.h"
+#include "EfficiencyParameters.h"
+#include "ValueFormat.h" // number(): the outlier factor as the views print numbers
+
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using CalibrationData::has;
+using CalibrationData::leadingInt;
+
+// The fields that make two benchmarks the same run on different GPUs.
+QString runKey(const Benchmark &b)
+{
+    return QStringList{b.category,    b.model,        b.task,      b.precision, b.batchSize,
+                       b.inputLength, b.outputLength, b.framework, b.metric}
+        .join(u'\x1f');
+}
+
+QString thousands(int value)
+{
+    return QLocale().toString(value);
+}
+
+QString frameworkOf(const Benchmark &b)
+{
+    if (has(b.framework, "llama.cpp"))
+        return QStringLiteral("llama.cpp");
+    if (has(b.category, "NIM"))
+        return QStringLiteral("NIM");
+    if (has(b.category, "MLPerf Inference"))
+        return MeasuredEstimates::tr("MLPerf %1")
+            .arg(has(b.task, "Server") ? MeasuredEstimates::tr("server") : MeasuredEstimates::tr("offline"));
+    if (has(b.category, "MLPerf Training"))
+        return MeasuredEstimates::tr("MLPerf training");
+    if (has(b.framework, "TensorRT-LLM") || has(b.category, "TensorRT-LLM"))
+        return QStringLiteral("TensorRT-LLM");
+    if (has(b.framework, "PyTorch") || has(b.framework, "torch"))
+        return QStringLiteral("PyTorch");
+    return b.framework.section(u' ', 0, 0);
+}
+
+// What was measured, in a word: prefill, decode, throughput, first token, training, matmul.
+QString quantityOf(const Benchmark &b)
+{
+    if (has(b.task, "prefill"))
+        return MeasuredEstimates::tr("prefill");
+    if (has(b.task, "decode"))
+        return MeasuredEstimates::tr("decode");
+    if (has(b.metric, "1st-token") || has(b.metric, "first token"))
+        return MeasuredEstimates::tr("first token");
+    if (has(b.metric, "single-stream"))
+        return MeasuredEstimates::tr("single stream");
+    if (has(b.task, "time-to-train"))
+        return MeasuredEstimates::tr("time to train");
+    if (has(b.task, "train"))
+        return MeasuredEstimates::tr("training");
+    if (has(b.task, "matmul"))
+        return MeasuredEstimates::tr("matmul");
+    if (has(b.task, "serving"))
+        return MeasuredEstimates::tr("serving");
+    return MeasuredEstimates::tr("throughput");
+}
+
+// "1,024-token prompt", "512 tokens out", "128 in / 2,048 out"; empty where the row gives no lengths.
+QString lengthsOf(const Benchmark &b)
+{
+    const int in = leadingInt(b.inputLength, -1);
+    const int out = leadingInt(b.outputLength, -1);
+    if (has(b.task, "prefill") && in > 0)
+        return MeasuredEstimates::tr("%1-token prompt").arg(thousands(in));
+    if (has(b.task, "decode") && out > 0)
+        return MeasuredEstimates::tr("%1 tokens out").arg(thousands(out));
+    if (in > 0 && out > 0)
+        return MeasuredEstimates::tr("%1 in / %2 out").arg(thousands(in), thousands(out));
+    if (in > 0)
+        return MeasuredEstimates::tr("%1 in").arg(thousands(in));
+    if (has(b.inputLength, "dataset"))
+        return MeasuredEstimates::tr("dataset lengths");
+    return {};
+}
+
+// "batch 1", "batch max", "50 users"; empty when the row does not say.
+QString batchOf(const Benchmark &b)
+{
+    if (has(b.batchSize, "concurrency")) {
+        const int users = leadingInt(b.batchSize.section(u' ', 1), 0);
+        return users > 0 ? MeasuredEstimates::tr("%n user(s)", nullptr, users) : QString();
+    }
+    const int batch = leadingInt(b.batchSize, -1);
+    if (batch > 0)
+        return MeasuredEstimates::tr("batch %1").arg(thousands(batch));
+    if (has(b.batchSize, "max") || has(b.batchSize, "submitter-tuned"))
+        return MeasuredEstimates::tr("batch max");
+    return {};
+}
+
+// "F16", "Q4_K_M", "FP8": the first word of the precision cell.
+QString precisionOf(const Benchmark &b)
+{
+    return b.precision.section(u' ', 0, 0);
+}
+
+// 0.213 -> "21"; percentages are shown whole: the typical errors are tens of percent.
+QString percent(double fraction)
+{
+    return QLocale().toString(qRound(100.0 * fraction));
+}
+
+double median(QVector<double> values)
+{
+    return Calibrator::median(std::move(values));
+}
+
+} // namespace
+
+MeasuredEstimates::MeasuredEstimates(const CatalogueSnapshot &catalogue)
+    : m_benchmarks(catalogue.benchmarks)
+{
+    const CalibrationSet set = CalibrationData::build(catalogue.benchmarks, catalogue.gpus, catalogue.models);
+    for (const SkippedRow &row : set.skipped)
+        m_skipped.insert(row.benchId, row.reason);
+    QHash<QString, std::optional<EfficiencyParameters>> parameters; // profile id -> its factors, read once
+    for (const CalibrationPoint &point : set.points) {
+        if (!parameters.contains(point.profileId)) {
+            const EfficiencyProfile *profile = catalogue.findProfile(point.profileId);
+            parameters.insert(point.profileId,
+                              profile ? EfficiencyParameters::fromProfile(*profile) : std::nullopt);
+        }
+        Entry entry{point, std::nullopt};
+        if (const auto &p = parameters.value(point.profileId)) {
+            const double predicted = Calibrator::predict(point, *p);
+            if (predicted > 0.0 && std::isfinite(predicted))
+                entry.estimate = predicted;
+        }
+        m_entries.insert(point.benchId, entry);
+    }
+}
+
+double MeasuredEstimates::typicalError(const QString &category)
+{
+    // Leave-one-GPU-out MdAPE per category, from docs/estimator-accuracy.md (gpucompare-calibrate's
+    // report; MeasuredEstimatesTest checks that the two agree).
+    static const QHash<QString, double> errors{
+        {QStringLiteral("Lambda training"), 0.204},      {QStringLiteral("MLPerf Inference offline"), 0.238},
+        {QStringLiteral("TensorRT-LLM offline"), 0.213}, {QStringLiteral("llama.cpp decode"), 0.073},
+        {QStringLiteral("llama.cpp prefill"), 0.211},
+    };
+    return errors.value(category, 0.0);
+}
+
+MeasuredComparison MeasuredEstimates::conditionsOnly(const Benchmark &benchmark)
+{
+    MeasuredComparison result;
+    result.conditions = conditionsOf(benchmark);
+    return result;
+}
+
+QString MeasuredEstimates::differenceText(double difference)
+{
+    const QString magnitude = percent(std::fabs(difference));
+    return (difference < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) + magnitude + u'%';
+}
+
+QString MeasuredEstimates::conditionsOf(const Benchmark &benchmark)
+{
+    QStringList parts{frameworkOf(benchmark) + u' ' + quantityOf(benchmark)};
+    for (const QString &part : {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark)})
+        if (!part.isEmpty())
+            parts << part;
+    return parts.join(tr(", "));
+}
+
+MeasuredComparison MeasuredEstimates::compare(const Benchmark &benchmark) const
+{
+    MeasuredComparison result;
+    result.conditions = conditionsOf(benchmark);
+    const auto entry = m_entries.constFind(benchmark.benchId);
+    if (entry == m_entries.constEnd()) {
+        result.noEstimate = m_skipped.value(benchmark.benchId, tr("the estimator cannot describe this run"));
+        return result;
+    }
+    if (!entry->estimate) {
+        result.noEstimate = tr("the estimator gives no number for this run (its profile %1 is missing)")
+                                .arg(entry->point.profileId);
+        return result;
+    }
+    result.estimate = entry->estimate;
+    result.difference = benchmark.value / *entry->estimate - 1.0;
+    result.typicalError = typicalError(entry->point.category);
+    result.outlier =
+        result.typicalError > 0.0 && std::fabs(result.difference) > kOutlierFactor * result.typicalError;
+    if (result.outlier)
+        result.doubt = doubtFor(benchmark, *entry, result.difference);
+    return result;
+}
+
+QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &entry, double difference) const
+{
+    // The same run on the other GPUs tells which side is off: when their measurements agree with their
+    // estimates, this measurement is the odd one; when they are off too, the estimate misses something.
+    const QString key = runKey(benchmark);
+    QVector<double> others;
+    for (const Benchmark &other : m_benchmarks) {
+        if (other.gpuId == benchmark.gpuId || runKey(other) != key)
+            continue;
+        const auto otherEntry = m_entries.constFind(other.benchId);
+        if (otherEntry != m_entries.constEnd() && otherEntry->estimate)
+            others << std::fabs(other.value / *otherEntry->estimate - 1.0);
+    }
+    const double typical = typicalError(entry.point.category);
+    const QString far = difference < 0 ? tr("%1% below the estimate").arg(percent(-difference))
+                                       : tr("%1% above the estimate").arg(percent(difference));
+    const QString beyond =
+        tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
+            .arg(far, ValueFormat::number(kOutlierFactor), entry.point.category, percent(typical));
+    if (others.isEmpty())
+        return beyond + u' ' +
+               tr("No other GPU was measured under these conditions: either the measurement or the estimate "
+                  "may be wrong.");
+    const double othersError = median(others);
+    if (othersError <= kOutlierFactor * typical)
+        return beyond + u' ' +
+               tr("Doubt the measurement: the same run on %n other GPU(s) is within %1% of its estimate "
+                  "(median), so this value is the odd one (a slow build or setting, or a typo in the "
+                  "source).",
+                  nullptr, int(others.size()))
+                   .arg(percent(othersError));
+    return beyond + u' ' +
+           tr("Doubt the estimate: the same run on %n other GPU(s) is %1% off its estimate too (median), so "
+              "the estimator misses something under these conditions.",
+              nullptr, int(others.size()))
+               .arg(percent(othersError));
+}
