@@ -2,6 +2,7 @@
 
 #include "CsvReader.h"
 #include "GpuField.h"
+#include "PciIds.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -334,6 +335,41 @@ bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *e
                                     (source.isEmpty() ? QString() : QStringLiteral(" Sources: ") + source);
     }
     gpus = priced;
+    return true;
+}
+
+bool applyPciIds(QVector<GpuSpec> &gpus, const QByteArray &pciIdsCsv, QString *error)
+{
+    const std::optional<QVector<CsvRecord>> records = CsvReader::parse(pciIdsCsv, error);
+    if (!records || records->isEmpty())
+        return false;
+    const QHash<QString, int> columns = headerColumns(records->first());
+    for (const QString &column : {QStringLiteral("gpu_id"), QStringLiteral("pci_ids"), QStringLiteral("source")}) {
+        if (!columns.contains(column)) {
+            if (error)
+                *error = QStringLiteral("line 1: the column '%1' is missing").arg(column);
+            return false;
+        }
+    }
+    QVector<GpuSpec> identified = gpus;
+    for (qsizetype i = 1; i < records->size(); ++i) {
+        Row row(records->at(i), columns);
+        const QString gpuId = row.text(QStringLiteral("gpu_id"));
+        const auto target = std::find_if(identified.begin(), identified.end(),
+                                         [&](const GpuSpec &gpu) { return gpu.gpuId == gpuId; });
+        if (target == identified.end())
+            row.fail(QStringLiteral("gpu_id"), QStringLiteral("'%1' is not in the datasheet").arg(gpuId));
+        const QString ids = row.text(QStringLiteral("pci_ids"));
+        if (const QString problem = PciIds::problem(ids); !problem.isEmpty())
+            row.fail(QStringLiteral("pci_ids"), problem);
+        if (!row.error().isEmpty()) {
+            if (error)
+                *error = row.error();
+            return false;
+        }
+        target->pciIds = ids;
+    }
+    gpus = identified;
     return true;
 }
 
