@@ -11,9 +11,6 @@
 #include <GpuField.h>
 #include <MachineGpus.h>
 #include <QHash>
-#include <QSqlDatabase>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <SeedCatalogue.h>
 #include <SpecTableModel.h>
 #include <gtest/gtest.h>
@@ -36,22 +33,6 @@ std::string ids(const MachineGpus::Matches &matches)
     for (const MachineGpus::Unclaimed &device : matches.unclaimed)
         parts << QStringLiteral("unclaimed %1 x%2").arg(MachineGpus::idText(device.id)).arg(device.count);
     return parts.join(QStringLiteral(", ")).toStdString();
-}
-
-// Runs statements on a new database file through a connection of its own.
-void execOn(const QString &path, const QStringList &statements)
-{
-    const QString name = QStringLiteral("machine-gpus-runner");
-    {
-        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        database.setDatabaseName(path);
-        ASSERT_TRUE(database.open());
-        QSqlQuery query(database);
-        for (const QString &sql : statements)
-            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
-        database.close();
-    }
-    QSqlDatabase::removeDatabase(name);
 }
 
 } // namespace
@@ -237,7 +218,7 @@ TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsUnchangedSeedRowsOnly)
                           .arg(gpu.gpuId == QStringLiteral("l4_24gb") ? 1 : 0);
     statements << QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, user_modified) "
                                  "VALUES ('my_lab_card', 'v', 'p', 0)");
-    execOn(path, statements);
+    TestCatalogueFiles::execOn(path, statements);
 
     CatalogueError error;
     auto catalogue = Catalogue::open(path, &error);

@@ -126,9 +126,10 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
     m_updating = false;
     const QStringList here = machineIds();
     m_pickMachine->setVisible(!here.isEmpty());
-    m_pickMachine->setToolTip(tr("Checks the %n GPU model(s) found in this machine, keeping the GPUs already "
-                                 "checked",
-                                 nullptr, static_cast<int>(here.size())));
+    m_pickMachine->setToolTip(here.isEmpty() ? QString()
+                                             : tr("Checks the %n GPU model(s) found in this machine, keeping "
+                                                  "the GPUs already checked",
+                                                  nullptr, static_cast<int>(here.size())));
     expandAllAndFit();
     notifyIfChanged();
     updateSummary();
