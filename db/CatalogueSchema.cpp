@@ -151,6 +151,32 @@ const char *const kVersion4[] = {
     PRIMARY KEY (kind, item_id)
 ) STRICT)sql",
     // Seed values for the rows the user never changed (frozen, as in version 3) follow here.
+    // The boards' PCI ids of resources/seed/gpu-pci-ids.csv (sources there), for the seed rows the user
+    // never changed; edited, imported and the user's own rows stay '' ("not known").
+    R"sql(UPDATE gpus SET pci_ids = CASE gpu_id
+    WHEN 'h100_sxm5_80gb' THEN '10de:2330'
+    WHEN 'h100_pcie_80gb' THEN '10de:2331'
+    WHEN 'h100_nvl_94gb' THEN '10de:2321'
+    WHEN 'h200_sxm_141gb' THEN '10de:2335'
+    WHEN 'h200_nvl_141gb' THEN '10de:233b'
+    WHEN 'a100_pcie_40gb' THEN '10de:20b1, 10de:20f1'
+    WHEN 'a100_sxm4_40gb' THEN '10de:20b0'
+    WHEN 'a100_sxm4_80gb' THEN '10de:20b2'
+    WHEN 'a100_pcie_80gb' THEN '10de:20b5'
+    WHEN 'rtx_a6000_48gb' THEN '10de:2230'
+    WHEN 'l40s_48gb' THEN '10de:26b9'
+    WHEN 'l40_48gb' THEN '10de:26b5'
+    WHEN 'l4_24gb' THEN '10de:27b8'
+    WHEN 'a10_24gb' THEN '10de:2236'
+    WHEN 'a40_48gb' THEN '10de:2235'
+    WHEN 'rtx_6000_ada_48gb' THEN '10de:26b1'
+    WHEN 'rtx_4090_24gb' THEN '10de:2684'
+    WHEN 'rtx_3090_24gb' THEN '10de:2204'
+    WHEN 'b200_sxm_180gb' THEN '10de:2901, 10de:2909'
+    WHEN 'gh200_144gb' THEN '10de:2348'
+    WHEN 'mi300x_192gb' THEN '1002:74a1, 1002:74b5'
+    WHEN 'mi325x_256gb' THEN '1002:74a5, 1002:74b9'
+    ELSE pci_ids END WHERE user_modified = 0)sql",
 };
 
 template <std::size_t N> QStringList toList(const char *const (&statements)[N])

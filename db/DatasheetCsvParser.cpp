@@ -2,10 +2,12 @@
 
 #include "CsvReader.h"
 #include "GpuField.h"
+#include "PciIds.h"
 
 #include <QLocale>
 #include <QRegularExpression>
 #include <cmath>
+#include <functional>
 
 namespace {
 
@@ -233,6 +235,43 @@ QHash<QString, int> headerColumns(const CsvRecord &header)
     return columns;
 }
 
+// Merges a per-GPU side file of the seed (prices, PCI ids) into gpus by gpu_id: every row must name a
+// datasheet GPU, and apply() reads its cells into that GPU, failing the row on a bad one. All or nothing:
+// the first problem, with its line and column, leaves gpus as they were.
+bool mergeByGpuId(QVector<GpuSpec> &gpus, const QByteArray &csv, const QStringList &requiredColumns,
+                  const std::function<void(Row &, GpuSpec &)> &apply, QString *error)
+{
+    const std::optional<QVector<CsvRecord>> records = CsvReader::parse(csv, error);
+    if (!records || records->isEmpty())
+        return false;
+    const QHash<QString, int> columns = headerColumns(records->first());
+    for (const QString &column : requiredColumns) {
+        if (!columns.contains(column)) {
+            if (error)
+                *error = QStringLiteral("line 1: the column '%1' is missing").arg(column);
+            return false;
+        }
+    }
+    QVector<GpuSpec> merged = gpus;
+    for (qsizetype i = 1; i < records->size(); ++i) {
+        Row row(records->at(i), columns);
+        const QString gpuId = row.text(QStringLiteral("gpu_id"));
+        const auto target = std::find_if(merged.begin(), merged.end(),
+                                         [&](const GpuSpec &gpu) { return gpu.gpuId == gpuId; });
+        GpuSpec unknown;
+        if (target == merged.end())
+            row.fail(QStringLiteral("gpu_id"), QStringLiteral("'%1' is not in the datasheet").arg(gpuId));
+        apply(row, target == merged.end() ? unknown : *target);
+        if (!row.error().isEmpty()) {
+            if (error)
+                *error = row.error();
+            return false;
+        }
+    }
+    gpus = merged;
+    return true;
+}
+
 } // namespace
 
 namespace DatasheetCsvParser {
@@ -302,39 +341,29 @@ std::optional<QVector<GpuSpec>> parse(const QByteArray &csv, QString *error)
 
 bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *error)
 {
-    const std::optional<QVector<CsvRecord>> records = CsvReader::parse(pricesCsv, error);
-    if (!records || records->isEmpty())
-        return false;
-    const QHash<QString, int> columns = headerColumns(records->first());
-    for (const QString &column : {QStringLiteral("gpu_id"), QStringLiteral("usd_per_gpu_hour"),
-                                  QStringLiteral("basis"), QStringLiteral("source")}) {
-        if (!columns.contains(column)) {
-            if (error)
-                *error = QStringLiteral("line 1: the column '%1' is missing").arg(column);
-            return false;
-        }
-    }
-    QVector<GpuSpec> priced = gpus;
-    for (qsizetype i = 1; i < records->size(); ++i) {
-        Row row(records->at(i), columns);
-        const QString gpuId = row.text(QStringLiteral("gpu_id"));
-        const auto target = std::find_if(priced.begin(), priced.end(),
-                                         [&](const GpuSpec &gpu) { return gpu.gpuId == gpuId; });
-        if (target == priced.end())
-            row.fail(QStringLiteral("gpu_id"), QStringLiteral("'%1' is not in the datasheet").arg(gpuId));
-        const std::optional<double> price = row.number(QStringLiteral("usd_per_gpu_hour"));
-        if (!row.error().isEmpty()) {
-            if (error)
-                *error = row.error();
-            return false;
-        }
-        target->usdPerGpuHour = price;
-        const QString source = row.text(QStringLiteral("source"));
-        target->usdPerGpuHourNote = row.text(QStringLiteral("basis")) +
+    return mergeByGpuId(
+        gpus, pricesCsv,
+        {QStringLiteral("gpu_id"), QStringLiteral("usd_per_gpu_hour"), QStringLiteral("basis"),
+         QStringLiteral("source")},
+        [](Row &row, GpuSpec &gpu) {
+            gpu.usdPerGpuHour = row.number(QStringLiteral("usd_per_gpu_hour"));
+            const QString source = row.text(QStringLiteral("source"));
+            gpu.usdPerGpuHourNote = row.text(QStringLiteral("basis")) +
                                     (source.isEmpty() ? QString() : QStringLiteral(" Sources: ") + source);
-    }
-    gpus = priced;
-    return true;
+        },
+        error);
+}
+
+bool applyPciIds(QVector<GpuSpec> &gpus, const QByteArray &pciIdsCsv, QString *error)
+{
+    return mergeByGpuId(
+        gpus, pciIdsCsv, {QStringLiteral("gpu_id"), QStringLiteral("pci_ids"), QStringLiteral("source")},
+        [](Row &row, GpuSpec &gpu) {
+            gpu.pciIds = row.text(QStringLiteral("pci_ids"));
+            if (const QString problem = PciIds::problem(gpu.pciIds); !problem.isEmpty())
+                row.fail(QStringLiteral("pci_ids"), problem);
+        },
+        error);
 }
 
 } // namespace DatasheetCsvParser

@@ -26,6 +26,11 @@ std::optional<QVector<GpuSpec>> parse(const QByteArray &csv, QString *error);
 // merged into gpus by gpu_id. An unknown gpu_id or a bad price is an error.
 bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *error);
 
+// The boards' PCI ids (resources/seed/gpu-pci-ids.csv: gpu_id, pci_ids, source), merged into gpus by
+// gpu_id so this machine's GPUs can be found. An unknown gpu_id or ids PciIds refuses is an error
+// naming the line; an empty pci_ids cell is "not known" and leaves the GPU without ids.
+bool applyPciIds(QVector<GpuSpec> &gpus, const QByteArray &pciIdsCsv, QString *error);
+
 // The interconnect kind for a datasheet's NVLink/fabric text (exposed for tests).
 QString interconnectKindFor(const QString &text);
 

@@ -133,6 +133,11 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
     if (!prices || !DatasheetCsvParser::applyPrices(seed.gpus, *prices, &problem))
         return fail(QStringLiteral("gpu-prices.csv"), problem);
 
+    const std::optional<QByteArray> pciIds =
+        readFile(resourceRoot + QStringLiteral("/gpu-pci-ids.csv"), &problem);
+    if (!pciIds || !DatasheetCsvParser::applyPciIds(seed.gpus, *pciIds, &problem))
+        return fail(QStringLiteral("gpu-pci-ids.csv"), problem);
+
     const std::optional<QByteArray> benchmarkCsv =
         readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
     if (!benchmarkCsv)

@@ -13,9 +13,9 @@
 #include <optional>
 
 // The bundled seed, compiled into the library from resources/seed/: the GPU datasheet CSV (parsed
-// at seed time by DatasheetCsvParser, it stays the single source of truth), default rental prices,
-// the calibration benchmarks, and the model presets and efficiency profiles (models.json and
-// profiles.json, written by the estimator; absent files mean empty tables).
+// at seed time by DatasheetCsvParser, it stays the single source of truth), default rental prices, the
+// boards' PCI ids, the calibration benchmarks, and the model presets and efficiency profiles
+// (models.json and profiles.json, written by the estimator; absent files mean empty tables).
 class Catalogue;
 
 struct SeedData

@@ -2,5 +2,6 @@
 
 #include "CliCommand.h"
 
-// gpucompare [--db FILE] list [--json]: every GPU of the catalogue with its headline specs.
+// gpucompare [--db FILE] list [--here] [--json]: every GPU of the catalogue with its headline specs;
+// --here: only the GPUs found in this machine (MachineGpus), with how many of each.
 CliCommand listCommand();

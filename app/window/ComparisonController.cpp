@@ -46,12 +46,14 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     m_shownScalingKey.reset();
     m_measured = BenchmarkMatcher(catalogue);
 
+    const MachineGpus::Matches here = MachineGpus::match(m_machineDevices, catalogue.gpus);
     QVector<GpuPickerEntry> entries;
     for (const GpuSpec &gpu : catalogue.gpus)
         entries.append({gpu.gpuId, gpu.displayName(), gpu.vendor, gpu.architecture,
                         Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' + gpu.memoryType +
                             QStringLiteral(" · ") +
-                            Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s"))});
+                            Quantity::format(gpu.memoryBandwidthGBs, QStringLiteral("GB/s")),
+                        here.countOf(gpu.gpuId)});
     m_views.picker->setGpus(entries);
 
     QVector<WorkloadForm::Choice> models;

@@ -5,6 +5,7 @@
 #include "ChartJobRunner.h"
 #include "ComparisonRun.h"
 #include "LoadCurves.h"
+#include "MachineGpus.h"
 #include "ScalingCurves.h"
 
 #include <QObject>
@@ -68,6 +69,9 @@ private:
 
     Views m_views;
     CatalogueSnapshot m_catalogue;
+    // This machine's GPUs, read from sysfs once: boards do not come and go while the window is open,
+    // but the catalogue's pci_ids may be edited, so they are matched again at each setCatalogue().
+    QVector<MachineGpus::Device> m_machineDevices = MachineGpus().devices();
     BenchmarkMatcher m_measured; // the catalogue's benchmarks, keyed once per catalogue
     ComparisonRun m_run; // the last valid comparison while a field is invalid
     bool m_hasResult = false; // m_run was estimated from a valid workload

@@ -1,3 +1,4 @@
+#include "../db/FakeSysfs.h"
 #include "BarChartWidget.h"
 #include "Catalogue.h"
 #include "CatalogueEditor.h"
@@ -357,4 +358,43 @@ TEST_F(WindowFixture, TrainingAtScaleIsRememberedAndItsChartsArrive)
     EXPECT_EQ(restored.gpusPerNode, 8);
     EXPECT_EQ(restored.networkGbps, QStringLiteral("200"));
     EXPECT_EQ(m_window->chartsPanel()->currentKind(), QStringLiteral("scaling"));
+}
+
+// The window over a fake sysfs (GPUCOMPARE_SYSFS_ROOT) with two H100 SXM5 and an RTX 4090: the picker
+// marks those two, and its button adds them to the GPUs compared.
+TEST_F(WindowFixture, ThePickerMarksThisMachinesGpusAndPicksThem)
+{
+    FakeSysfs sysfs;
+    sysfs.addIssueMachine();
+    qputenv("GPUCOMPARE_SYSFS_ROOT", sysfs.root().toUtf8());
+    openWindow();
+    qunsetenv("GPUCOMPARE_SYSFS_ROOT");
+    GpuPicker *picker = m_window->gpuPicker();
+    QHash<QString, int> marked;
+    for (const GpuPickerEntry &gpu : picker->gpus())
+        if (gpu.inThisMachine > 0)
+            marked.insert(gpu.id, gpu.inThisMachine);
+    EXPECT_EQ(marked, (QHash<QString, int>{{QStringLiteral("h100_sxm5_80gb"), 2},
+                                           {QStringLiteral("rtx_4090_24gb"), 1}}));
+    ASSERT_FALSE(picker->pickMachineButton()->isHidden());
+
+    const QStringList before = picker->checkedIds();
+    ASSERT_FALSE(before.contains(QStringLiteral("rtx_4090_24gb")));
+    QTest::mouseClick(picker->pickMachineButton(), Qt::LeftButton);
+    const QStringList after = picker->checkedIds();
+    EXPECT_TRUE(after.contains(QStringLiteral("rtx_4090_24gb")));
+    EXPECT_TRUE(after.contains(QStringLiteral("h100_sxm5_80gb")));
+    for (const QString &id : before)
+        EXPECT_TRUE(after.contains(id)) << id.toStdString() << " stays checked";
+    settle();
+    EXPECT_TRUE(m_window->comparison()->presentation().table().columnTitles.contains(
+        QStringLiteral("GeForce RTX 4090 24GB")));
+
+    // Without sysfs: nothing marked, no button, no error.
+    qputenv("GPUCOMPARE_SYSFS_ROOT", m_dir.filePath(QStringLiteral("no-sysfs")).toUtf8());
+    openWindow();
+    qunsetenv("GPUCOMPARE_SYSFS_ROOT");
+    for (const GpuPickerEntry &gpu : m_window->gpuPicker()->gpus())
+        EXPECT_EQ(gpu.inThisMachine, 0) << gpu.id.toStdString();
+    EXPECT_TRUE(m_window->gpuPicker()->pickMachineButton()->isHidden());
 }

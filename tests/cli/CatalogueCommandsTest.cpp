@@ -1,9 +1,11 @@
 // list, show, import and export as a user or a script runs them.
 
+#include "../db/FakeSysfs.h"
 #include "GpuCompareProcess.h"
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -321,4 +323,65 @@ TEST(CatalogueCommands, BackupNeedsExactlyOneFileAndHasHelp)
         << help.out.toStdString();
     const ProcessResult global = runGpuCompare({QStringLiteral("--help")});
     EXPECT_TRUE(global.out.contains(QStringLiteral("\n  backup "))) << global.out.toStdString();
+}
+
+// list --here: the GPUs of the machine, read from a fake sysfs tree (GPUCOMPARE_SYSFS_ROOT).
+TEST(CatalogueCommands, ListHereShowsTheMachinesGpusWithCounts)
+{
+    QTemporaryDir dir;
+    FakeSysfs sysfs;
+    sysfs.addIssueMachine();
+    const QList<QPair<QString, QString>> environment{{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), sysfs.root()}};
+    const ProcessResult text =
+        runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--here")}), 60000, environment);
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    const QStringList lines = text.out.split(u'\n', Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 5) << text.out.toStdString();
+    EXPECT_TRUE(lines[0].startsWith(QStringLiteral("Count  GPU id"))) << lines[0].toStdString();
+    const QString h100 = lines.filter(QStringLiteral("h100_sxm5_80gb")).value(0);
+    const QString rtx4090 = lines.filter(QStringLiteral("rtx_4090_24gb")).value(0);
+    EXPECT_TRUE(h100.startsWith(QStringLiteral("2 ×"))) << text.out.toStdString();
+    EXPECT_TRUE(rtx4090.startsWith(QStringLiteral("1 ×"))) << text.out.toStdString();
+    EXPECT_TRUE(lines[3].contains(sysfs.root() + QStringLiteral("/bus/pci/devices")))
+        << lines[3].toStdString();
+    EXPECT_EQ(lines[4], QStringLiteral("a GPU 10de:2bb5 not in the catalogue"));
+
+    const ProcessResult json = runGpuCompare(
+        withDb(dir, {QStringLiteral("list"), QStringLiteral("--here"), QStringLiteral("--json")}), 60000,
+        environment);
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    const QJsonObject document = parseJson(json.out);
+    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 2);
+    QHash<QString, int> counts;
+    for (const QJsonValue &gpu : document.value(QStringLiteral("gpus")).toArray())
+        counts.insert(gpu[QStringLiteral("gpu_id")].toString(),
+                      gpu[QStringLiteral("count_in_machine")].toInt());
+    EXPECT_EQ(counts.value(QStringLiteral("h100_sxm5_80gb")), 2);
+    EXPECT_EQ(counts.value(QStringLiteral("rtx_4090_24gb")), 1);
+    const QJsonArray unknown = document.value(QStringLiteral("machine"))
+                                   .toObject()
+                                   .value(QStringLiteral("not_in_catalogue"))
+                                   .toArray();
+    ASSERT_EQ(unknown.size(), 1);
+    EXPECT_EQ(unknown[0][QStringLiteral("pci_id")].toString(), QStringLiteral("10de:2bb5"));
+}
+
+TEST(CatalogueCommands, ListHereSaysSoWhenNoGpuIsFound)
+{
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("no-sysfs"));
+    const ProcessResult result =
+        runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--here")}), 60000,
+                      {{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), missing}});
+    EXPECT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_EQ(result.out,
+              QStringLiteral("no GPU of the catalogue found in this machine (read %1/bus/pci/devices)\n")
+                  .arg(missing));
+    EXPECT_TRUE(result.err.isEmpty() || result.err.contains(QStringLiteral("created a new catalogue")))
+        << result.err.toStdString();
+
+    const ProcessResult bad = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--there")}));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_TRUE(bad.err.contains(QStringLiteral("unexpected argument '--there' (allowed: --here, --json)")))
+        << bad.err.toStdString();
 }

@@ -21,22 +21,7 @@
 namespace {
 
 using TestCatalogueFiles::buildFromSql;
-
-// Runs statements on the file at path through a connection of its own.
-void execOn(const QString &path, const QStringList &statements)
-{
-    const QString name = QStringLiteral("statement-runner");
-    {
-        QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
-        database.setDatabaseName(path);
-        ASSERT_TRUE(database.open());
-        QSqlQuery query(database);
-        for (const QString &sql : statements)
-            ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
-        database.close();
-    }
-    QSqlDatabase::removeDatabase(name);
-}
+using TestCatalogueFiles::execOn;
 
 std::optional<qint64> userVersionOf(const QString &path)
 {

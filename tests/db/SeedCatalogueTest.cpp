@@ -115,7 +115,8 @@ TEST(SeedCatalogue, AMissingModelsOrProfilesFileLeavesThoseTablesEmptyButPresent
     QTemporaryDir dir;
     const QString seedDir = QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed");
     // A seed folder without models.json / profiles.json loads.
-    for (const char *name : {"gpu-specs.csv", "gpu-prices.csv", "benchmarks-calibration.csv"})
+    for (const char *name :
+         {"gpu-specs.csv", "gpu-prices.csv", "gpu-pci-ids.csv", "benchmarks-calibration.csv"})
         ASSERT_TRUE(QFile::copy(seedDir + u'/' + QLatin1String(name), dir.filePath(QLatin1String(name))));
     QString error;
     const std::optional<SeedData> seed = SeedCatalogue::load(&error, dir.path());

@@ -49,13 +49,18 @@ void buildFromSql(const QString &databasePath, const QString &sqlPath)
             statement.clear();
         }
     }
-    const QString name = QStringLiteral("fixture-builder");
+    execOn(databasePath, statements);
+}
+
+void execOn(const QString &databasePath, const QStringList &statements)
+{
+    const QString name = QStringLiteral("statement-runner");
     {
         QSqlDatabase database = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         database.setDatabaseName(databasePath);
         ASSERT_TRUE(database.open());
         QSqlQuery query(database);
-        for (const QString &sql : std::as_const(statements))
+        for (const QString &sql : statements)
             ASSERT_TRUE(query.exec(sql)) << sql.toStdString() << query.lastError().text().toStdString();
         database.close();
     }

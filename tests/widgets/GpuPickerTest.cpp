@@ -1,7 +1,9 @@
 #include "GpuPicker.h"
 
 #include <QAbstractItemModelTester>
+#include <QIcon>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -252,4 +254,50 @@ TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
     picker.view()->setColumnWidth(GpuPicker::NameColumn, 40); // as if the user had dragged it narrow
     picker.view()->expand(hopper);
     EXPECT_TRUE(longNameFits());
+}
+
+// The GPUs found in this machine (the controller counts them with MachineGpus) are marked in words and
+// with an icon, say how many in their tooltip, and a button (only when some were found) checks them.
+TEST(GpuPicker, MarksThisMachinesGpusAndOffersToPickThem)
+{
+    GpuPicker picker;
+    picker.resize(360, 500);
+    picker.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&picker));
+    picker.setGpus(catalogue());
+    EXPECT_FALSE(picker.pickMachineButton()->isVisible()) << "nothing found: no button";
+    EXPECT_TRUE(picker.machineIds().isEmpty());
+
+    QVector<GpuPickerEntry> gpus = catalogue();
+    gpus[0].inThisMachine = 2; // H100 SXM5
+    gpus[5].inThisMachine = 1; // L4
+    picker.setGpus(gpus);
+    picker.setChecked({QStringLiteral("mi300x")});
+
+    const QModelIndex h100 = findInView(picker, QStringLiteral("H100 SXM5 · 2 in this machine"));
+    ASSERT_TRUE(h100.isValid());
+    EXPECT_TRUE(
+        h100.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("2 found in this machine\n")));
+    EXPECT_FALSE(h100.data(Qt::DecorationRole).value<QIcon>().isNull());
+    EXPECT_TRUE(findInView(picker, QStringLiteral("L4 · 1 in this machine")).isValid());
+    const QModelIndex h200 = findInView(picker, QStringLiteral("H200 SXM"));
+    ASSERT_TRUE(h200.isValid()) << "a GPU not found here is shown as before";
+    EXPECT_TRUE(h200.data(Qt::DecorationRole).value<QIcon>().isNull());
+
+    picker.setFilterText(QStringLiteral("in this machine"));
+    EXPECT_EQ(visibleLeafCount(picker.view()->model()), 2) << "the filter finds them by the mark";
+    picker.setFilterText(QString());
+
+    QPushButton *button = picker.pickMachineButton();
+    ASSERT_TRUE(button->isVisible());
+    EXPECT_EQ(button->text(), QStringLiteral("Pick this machine's GPUs"));
+    QSignalSpy changed(&picker, &GpuPicker::checkedIdsChanged);
+    QTest::mouseClick(button, Qt::LeftButton);
+    EXPECT_EQ(picker.checkedIds(),
+              (QStringList{QStringLiteral("h100-sxm5"), QStringLiteral("l4"), QStringLiteral("mi300x")}))
+        << "this machine's GPUs are added to the ones checked";
+    EXPECT_EQ(changed.count(), 1);
+
+    picker.setGpus(catalogue()); // the catalogue changed: the GPUs here no longer match
+    EXPECT_FALSE(picker.pickMachineButton()->isVisible());
 }

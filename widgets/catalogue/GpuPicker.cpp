@@ -4,11 +4,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStyle>
 #include <QStyledItemDelegate>
 #include <QStandardItemModel>
+#include <QStyle>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -60,6 +62,7 @@ GpuPicker::GpuPicker(QWidget *parent)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_filter(new QLineEdit(this))
     , m_view(new QTreeView(this))
+    , m_pickMachine(new QPushButton(this))
     , m_summary(new QLabel(this))
 {
     setAccessibleName(tr("GPU picker"));
@@ -98,6 +101,12 @@ GpuPicker::GpuPicker(QWidget *parent)
             fitColumns(); // a group the user opened may hold longer texts
     });
     layout->addWidget(m_view, 1);
+
+    m_pickMachine->setText(tr("Pick this machine's GPUs"));
+    m_pickMachine->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
+    m_pickMachine->setVisible(false);
+    connect(m_pickMachine, &QPushButton::clicked, this, &GpuPicker::pickMachineGpus);
+    layout->addWidget(m_pickMachine);
 
     m_summary->setAccessibleName(tr("Selected GPU count"));
     layout->addWidget(m_summary);
@@ -148,15 +157,48 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
         name->setData(gpu.id, IdRole);
         name->setData(QStringList{gpu.name, gpu.id, gpu.detail}.join(u' '), SearchRole);
         name->setToolTip(gpu.detail.isEmpty() ? gpu.id : tr("%1\n%2").arg(gpu.id, gpu.detail));
+        if (gpu.inThisMachine > 0) {
+            // Marked in words, not by the icon alone; the filter finds them by "machine" too.
+            const QString mark = tr("%n in this machine", nullptr, gpu.inThisMachine);
+            name->setText(QStringLiteral("%1 · %2").arg(gpu.name, mark));
+            name->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
+            name->setData(QString(name->data(SearchRole).toString() + u' ' + mark), SearchRole);
+            name->setToolTip(tr("%n found in this machine", nullptr, gpu.inThisMachine) + u'\n' +
+                             name->toolTip());
+        }
         auto *detail = new QStandardItem(gpu.detail);
         detail->setToolTip(gpu.detail);
         arch->appendRow({name, detail});
     }
     updateGroupStates();
     m_updating = false;
+    const QStringList here = machineIds();
+    m_pickMachine->setVisible(!here.isEmpty());
+    m_pickMachine->setToolTip(here.isEmpty() ? QString()
+                                             : tr("Checks the %n GPU model(s) found in this machine, keeping "
+                                                  "the GPUs already checked",
+                                                  nullptr, static_cast<int>(here.size())));
     expandAllAndFit();
     notifyIfChanged();
     updateSummary();
+}
+
+QStringList GpuPicker::machineIds() const
+{
+    QStringList ids;
+    for (const GpuPickerEntry &gpu : m_gpus)
+        if (gpu.inThisMachine > 0 && !ids.contains(gpu.id))
+            ids << gpu.id;
+    return ids;
+}
+
+void GpuPicker::pickMachineGpus()
+{
+    QStringList ids = checkedIds();
+    for (const QString &id : machineIds())
+        if (!ids.contains(id))
+            ids << id;
+    setChecked(ids);
 }
 
 void GpuPicker::expandAllAndFit()

@@ -8,13 +8,15 @@
 
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSortFilterProxyModel;
 class QStandardItem;
 class QStandardItemModel;
 class QTreeView;
 
 // The GPU picker: a tree grouped by vendor, then architecture, with check boxes (groups show partial state
-// and check or uncheck their visible GPUs), filtered as the user types.
+// and check or uncheck their visible GPUs), filtered as the user types. GPUs found in this machine are
+// marked, and a button (shown only when there are some) checks them.
 class GpuPicker : public QWidget
 {
     Q_OBJECT
@@ -42,6 +44,11 @@ public:
     // The checked ids, in the order the GPUs were given.
     QStringList checkedIds() const;
 
+    // The ids of the GPUs found in this machine (inThisMachine > 0), in the order given.
+    QStringList machineIds() const;
+    // Checks this machine's GPUs, keeping the GPUs already checked (the "Pick this machine's GPUs" button).
+    void pickMachineGpus();
+
     void setFilterText(const QString &text);
     QString filterText() const;
 
@@ -50,6 +57,7 @@ public:
 
     QTreeView *view() const { return m_view; }
     QLineEdit *filterEdit() const { return m_filter; }
+    QPushButton *pickMachineButton() const { return m_pickMachine; }
     QSortFilterProxyModel *proxyModel() const { return m_proxy; }
     QStandardItemModel *sourceModel() const { return m_model; }
 
@@ -77,6 +85,7 @@ private:
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_filter;
     QTreeView *m_view;
+    QPushButton *m_pickMachine;
     QLabel *m_summary;
     QStringList m_lastChecked;
     bool m_updating = false;

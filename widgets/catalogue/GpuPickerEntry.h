@@ -10,4 +10,6 @@ struct GpuPickerEntry
     QString vendor;       // "NVIDIA"
     QString architecture; // "Hopper"
     QString detail;       // "80 GB HBM3 · 3,350 GB/s"
+    // Boards of this GPU found in this machine (MachineGpus); 0: none, or not known.
+    int inThisMachine = 0;
 };
