@@ -17,7 +17,7 @@ QJsonValue jsonNumber(const std::optional<double> &value)
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
-QString padded(const QString &text, int width)
+QString padded(const QString &text, qsizetype width)
 {
     return text.leftJustified(width, u' ');
 }
@@ -59,11 +59,15 @@ int runList(const QStringList &arguments, CliContext &context)
         return ExitCode::Ok;
     }
 
-    context.out << padded(QStringLiteral("GPU id"), 20) << padded(QStringLiteral("Name"), 40)
+    // As wide as the longest id and a space (rtx_pro_6000_server_96gb), at least 20.
+    qsizetype idWidth = 20;
+    for (const GpuSpec &gpu : snapshot->gpus)
+        idWidth = std::max(idWidth, gpu.gpuId.size() + 1);
+    context.out << padded(QStringLiteral("GPU id"), idWidth) << padded(QStringLiteral("Name"), 40)
                 << padded(QStringLiteral("Memory"), 18) << padded(QStringLiteral("Bandwidth"), 12)
                 << padded(QStringLiteral("FP16/BF16 dense"), 17) << QStringLiteral("TDP") << Qt::endl;
     for (const GpuSpec &gpu : snapshot->gpus) {
-        context.out << padded(gpu.gpuId, 20) << padded(gpu.displayName().left(39), 40)
+        context.out << padded(gpu.gpuId, idWidth) << padded(gpu.displayName().left(39), 40)
                     << padded(Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' +
                                   gpu.memoryType.section(u' ', 0, 0),
                               18)
