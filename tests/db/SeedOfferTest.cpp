@@ -33,22 +33,24 @@ const GpuSpec *findGpu(const QVector<GpuSpec> &gpus, const QString &id)
     return nullptr;
 }
 
-QStringList gpuIds(const QVector<GpuSpec> &gpus)
+// The sorted ids of records (gpu_id or model_id), to compare offers as lists.
+template <typename Record> QStringList idsOf(const QVector<Record> &records, QString Record::*id)
 {
     QStringList ids;
-    for (const GpuSpec &gpu : gpus)
-        ids << gpu.gpuId;
+    for (const Record &record : records)
+        ids << record.*id;
     ids.sort();
     return ids;
 }
 
+QStringList gpuIds(const QVector<GpuSpec> &gpus)
+{
+    return idsOf(gpus, &GpuSpec::gpuId);
+}
+
 QStringList modelIds(const QVector<ModelSpec> &models)
 {
-    QStringList ids;
-    for (const ModelSpec &model : models)
-        ids << model.modelId;
-    ids.sort();
-    return ids;
+    return idsOf(models, &ModelSpec::modelId);
 }
 
 // What the seed has beyond the version-3 seed: what an older catalogue is offered.
