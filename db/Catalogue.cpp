@@ -402,11 +402,17 @@ CatalogueError Catalogue::upgrade(int fromVersion)
                 .arg(fromVersion)
                 .arg(problem.message));
     QSqlDatabase database = connection();
-    // The bundled model presets and profiles join the last step's transaction: an older catalogue gets
-    // what a new one has (without a preset nothing can be estimated), the upgraded file has them or is
-    // not upgraded. Rows the catalogue has are left as they are.
-    if (CatalogueError problem =
-            CatalogueSchema::migrate(database, fromVersion, &SeedCatalogue::addMissingPresets))
+    // The bundled profiles whose ids the catalogue lacks join the last step's transaction, and for a
+    // catalogue from before version 3 (which may come from before the presets were bundled) the presets
+    // of the version-3 seed: without a preset nothing can be estimated. The upgraded file has them or is
+    // not upgraded; rows the catalogue has are left as they are. A version-3 catalogue has its presets:
+    // presets a newer seed brings are offered (SeedCatalogue::offerFor), not added by the upgrade, and a
+    // preset the user deleted stays deleted.
+    const bool addPresets = fromVersion < 3;
+    const CatalogueSchema::StepAddition presets = [addPresets](QSqlDatabase &stepDatabase) {
+        return SeedCatalogue::addMissingPresets(stepDatabase, addPresets);
+    };
+    if (CatalogueError problem = CatalogueSchema::migrate(database, fromVersion, presets))
         return CatalogueError::make(
             problem.kind,
             problem.message + u' ' +

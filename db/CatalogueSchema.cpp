@@ -150,7 +150,6 @@ const char *const kVersion4[] = {
     answered_at TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (kind, item_id)
 ) STRICT)sql",
-    // Seed values for the rows the user never changed (frozen, as in version 3) follow here.
     // The boards' PCI ids of resources/seed/gpu-pci-ids.csv (sources there), for the seed rows the user
     // never changed; edited, imported and the user's own rows stay '' ("not known").
     R"sql(UPDATE gpus SET pci_ids = CASE gpu_id
@@ -177,7 +176,39 @@ const char *const kVersion4[] = {
     WHEN 'mi300x_192gb' THEN '1002:74a1, 1002:74b5'
     WHEN 'mi325x_256gb' THEN '1002:74a5, 1002:74b9'
     ELSE pci_ids END WHERE user_modified = 0)sql",
+    // Seed values for the rows the user never changed (frozen, as in version 3): the B200's FP6 rate,
+    // which the version-3 seed did not give (HGX B200 table: FP8/FP6 72 PF sparse for 8 GPUs).
+    R"sql(UPDATE gpus SET fp6_dense_tflops = 4500, fp6_sparse_tflops = 9000
+    WHERE user_modified = 0 AND gpu_id = 'b200_sxm_180gb')sql",
 };
+
+// The GPUs and model presets of the version-3 seed (frozen). A catalogue made by an earlier version was
+// given all of them when it was built (or, for the presets, when it was upgraded), so the version-4 step
+// records them as answered 'added': one the user has deleted since is not offered again as new. Only
+// what a newer seed brings is offered.
+const char *const kGpusOfVersion3[] = {
+    "h100_sxm5_80gb", "h100_pcie_80gb", "h100_nvl_94gb", "h200_sxm_141gb", "h200_nvl_141gb", "a100_pcie_40gb",
+    "a100_sxm4_40gb", "a100_sxm4_80gb", "a100_pcie_80gb", "rtx_a6000_48gb", "l40s_48gb", "l40_48gb",
+    "l4_24gb", "a10_24gb", "a40_48gb", "rtx_6000_ada_48gb", "rtx_4090_24gb", "rtx_3090_24gb",
+    "b200_sxm_180gb", "gh200_144gb", "mi300x_192gb", "mi325x_256gb",
+};
+
+const char *const kModelsOfVersion3[] = {
+    "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "llama-3.1-8b", "llama-3.1-70b",
+    "llama-3.1-405b", "llama-3.3-70b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "gpt-j-6b",
+    "gpt-3-175b", "gpt-3-5b", "gpt-3-20b", "qwen2.5-7b", "qwen2.5-72b", "deepseek-v3", "mpt-125m", "mpt-350m",
+    "mpt-760m", "mpt-1b", "mpt-3b", "mpt-7b", "mpt-13b", "mpt-30b", "mpt-70b", "nemotron-8b", "nemotron-22b",
+    "nemotron-4-340b", "bert-large", "resnet-50", "sdxl",
+};
+
+template <std::size_t N> QString answeredAdded(const char *kind, const char *const (&ids)[N])
+{
+    QStringList rows;
+    for (const char *id : ids)
+        rows << QStringLiteral("('%1', '%2', 'added')").arg(QLatin1String(kind), QLatin1String(id));
+    return QStringLiteral("INSERT OR IGNORE INTO seed_answers (kind, item_id, answer) VALUES ") +
+           rows.join(QStringLiteral(", "));
+}
 
 template <std::size_t N> QStringList toList(const char *const (&statements)[N])
 {
@@ -204,10 +235,23 @@ QStringList migrationStatements(int version)
     case 3:
         return toList(kVersion3);
     case 4:
-        return toList(kVersion4);
+        return toList(kVersion4) << answeredAdded("gpu", kGpusOfVersion3)
+                                 << answeredAdded("model", kModelsOfVersion3);
     default:
         return {};
     }
+}
+
+QStringList seedIdsOfVersion3(SeedKind kind)
+{
+    QStringList ids;
+    if (kind == SeedKind::Gpu)
+        for (const char *id : kGpusOfVersion3)
+            ids << QString::fromLatin1(id);
+    else
+        for (const char *id : kModelsOfVersion3)
+            ids << QString::fromLatin1(id);
+    return ids;
 }
 
 CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAddition &inLastStep)

@@ -3,17 +3,21 @@
 #include "BenchmarkCsvParser.h"
 #include "BenchmarkRepository.h"
 #include "Catalogue.h"
+#include "CatalogueSchema.h"
 #include "DatasheetCsvParser.h"
 #include "GpuRepository.h"
 #include "ModelRepository.h"
 #include "ModelSpecJson.h"
 #include "ProfileRepository.h"
 #include "SqliteFailure.h"
+#include "WriteTransaction.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDateTime>
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace {
@@ -56,6 +60,27 @@ QString jsonText(const QJsonValue &value)
         return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
     if (value.isArray())
         return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    return {};
+}
+
+// Records answers in the caller's transaction; a newer answer replaces an older one.
+CatalogueError recordAnswers(QSqlDatabase database, const QString &kind, const QStringList &ids,
+                             const QString &answer)
+{
+    QSqlQuery query(database);
+    query.prepare(QStringLiteral("INSERT OR REPLACE INTO seed_answers (kind, item_id, answer, answered_at) "
+                                 "VALUES (?, ?, ?, ?)"));
+    const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    for (const QString &id : ids) {
+        query.addBindValue(kind);
+        query.addBindValue(id);
+        query.addBindValue(answer);
+        query.addBindValue(now);
+        if (!query.exec())
+            return SqliteFailure::toError(query.lastError(),
+                                          QStringLiteral("cannot record the answer for '%1'").arg(id),
+                                          database.databaseName());
+    }
     return {};
 }
 
@@ -184,10 +209,27 @@ CatalogueError populate(QSqlDatabase database)
     if (CatalogueError error = models.insertAll(seed->models, false))
         return error;
     ProfileRepository profiles(database, false);
-    return profiles.insertAll(seed->profiles, false);
+    if (CatalogueError error = profiles.insertAll(seed->profiles, false))
+        return error;
+    // A new catalogue was given every seed row: a later seed offers only what it adds, never a row the
+    // user deleted from this one.
+    QStringList gpuIds, modelIds;
+    for (const GpuSpec &gpu : std::as_const(seed->gpus))
+        gpuIds << gpu.gpuId;
+    for (const ModelSpec &model : std::as_const(seed->models))
+        modelIds << model.modelId;
+    WriteTransaction transaction(database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    if (CatalogueError error = recordAnswers(database, QStringLiteral("gpu"), gpuIds, QStringLiteral("added")))
+        return error;
+    if (CatalogueError error =
+            recordAnswers(database, QStringLiteral("model"), modelIds, QStringLiteral("added")))
+        return error;
+    return transaction.commit();
 }
 
-CatalogueError addMissingPresets(QSqlDatabase database)
+CatalogueError addMissingPresets(QSqlDatabase database, bool models)
 {
     QString problem;
     const std::optional<SeedData> seed = load(&problem);
@@ -200,7 +242,10 @@ CatalogueError addMissingPresets(QSqlDatabase database)
     query.prepare(
         QStringLiteral("INSERT INTO models (model_id, name, config_json, source, user_modified) "
                        "SELECT ?, ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM models WHERE model_id = ?)"));
+    const QStringList presetsOfVersion3 = CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Model);
     for (const ModelSpec &model : seed->models) {
+        if (!models || !presetsOfVersion3.contains(model.modelId))
+            continue; // a newer preset: offered (offerFor), not added by the upgrade
         query.addBindValue(model.modelId);
         query.addBindValue(model.name.isNull() ? QStringLiteral("") : model.name);
         query.addBindValue(
@@ -268,6 +313,82 @@ CatalogueError addRows(const Catalogue &catalogue, SeedData rows)
     if (CatalogueError error = catalogue.models().insertAll(rows.models, false))
         return error;
     return catalogue.profiles().insertAll(rows.profiles, false);
+}
+
+std::optional<SeedAnswers> readAnswers(const Catalogue &catalogue, CatalogueError *error)
+{
+    QSqlQuery query(catalogue.connection());
+    if (!query.exec(QStringLiteral("SELECT kind, item_id, answer FROM seed_answers"))) {
+        if (error)
+            *error = SqliteFailure::toError(query.lastError(), QStringLiteral("cannot read seed_answers"),
+                                            catalogue.path());
+        return std::nullopt;
+    }
+    SeedAnswers answers;
+    while (query.next())
+        (query.value(0).toString() == QLatin1String("gpu") ? answers.gpus : answers.models)
+            .insert(query.value(1).toString(), query.value(2).toString());
+    return answers;
+}
+
+SeedOffer offerFor(const CatalogueSnapshot &catalogue, const SeedData &seed, const SeedAnswers &answers,
+                   OfferScope scope)
+{
+    const SeedData missing = rowsMissingFrom(catalogue, seed);
+    const bool all = scope == OfferScope::AllMissing;
+    SeedOffer offer;
+    for (const GpuSpec &gpu : missing.gpus)
+        if (all || !answers.gpus.contains(gpu.gpuId))
+            offer.gpus.append(gpu);
+    for (const ModelSpec &model : missing.models)
+        if (all || !answers.models.contains(model.modelId))
+            offer.models.append(model);
+    return offer;
+}
+
+CatalogueError answerOffer(const Catalogue &catalogue, const SeedOffer &offer, const QSet<QString> &addGpuIds,
+                           const QSet<QString> &addModelIds)
+{
+    if (CatalogueError error = catalogue.checkWritable())
+        return error;
+    QVector<GpuSpec> gpus;
+    QVector<ModelSpec> models;
+    QStringList addedGpus, declinedGpus, addedModels, declinedModels;
+    for (GpuSpec gpu : offer.gpus) {
+        if (addGpuIds.contains(gpu.gpuId)) {
+            gpu.rowId = 0; // always inserted, never an update of an existing row
+            gpu.userModified = false;
+            gpus.append(gpu);
+            addedGpus << gpu.gpuId;
+        } else {
+            declinedGpus << gpu.gpuId;
+        }
+    }
+    for (const ModelSpec &model : offer.models) {
+        if (addModelIds.contains(model.modelId)) {
+            models.append(model);
+            addedModels << model.modelId;
+        } else {
+            declinedModels << model.modelId;
+        }
+    }
+    QSqlDatabase database = catalogue.connection();
+    WriteTransaction transaction(database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    // The repositories' own transactions nest as savepoints in this one.
+    if (CatalogueError error = catalogue.gpus().saveAll(gpus))
+        return error;
+    if (CatalogueError error = catalogue.models().insertAll(models, false))
+        return error;
+    const QString gpu = QStringLiteral("gpu"), model = QStringLiteral("model");
+    const QString added = QStringLiteral("added"), declined = QStringLiteral("declined");
+    for (const auto &[kind, ids, answer] :
+         {std::tuple{gpu, addedGpus, added}, std::tuple{gpu, declinedGpus, declined},
+          std::tuple{model, addedModels, added}, std::tuple{model, declinedModels, declined}})
+        if (CatalogueError error = recordAnswers(database, kind, ids, answer))
+            return error;
+    return transaction.commit();
 }
 
 } // namespace SeedCatalogue

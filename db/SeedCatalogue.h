@@ -7,6 +7,7 @@
 #include "GpuSpec.h"
 #include "ModelSpec.h"
 
+#include <QHash>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QVector>
@@ -38,10 +39,12 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
 // Fills a freshly migrated, empty catalogue with the seed. Seed rows are not marked user-modified.
 CatalogueError populate(QSqlDatabase database);
 
-// Adds the bundled model presets and profiles whose ids the catalogue lacks, in the caller's transaction
-// (a migration step's); rows the catalogue has, edited or not, are left as they are. An upgraded older
-// catalogue otherwise has none, and nothing can be estimated.
-CatalogueError addMissingPresets(QSqlDatabase database);
+// Adds the bundled profiles and (when models is true) the model presets of the version-3 seed
+// (CatalogueSchema::seedIdsOfVersion3) whose ids the catalogue lacks, in the caller's transaction (a migration step's); rows the
+// catalogue has, edited or not, are left as they are. A catalogue from before the presets were bundled
+// otherwise has none, and nothing can be estimated. Presets a newer seed brings are offered instead
+// (offerFor), never added by an upgrade.
+CatalogueError addMissingPresets(QSqlDatabase database, bool models = true);
 
 // A newer seed never overwrites the user's catalogue: its new rows are offered instead. These are
 // the seed rows whose id (gpu_id, bench_id, model_id, profile_id) the catalogue does not have.
@@ -50,5 +53,32 @@ SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &see
 // Adds rows (from rowsMissingFrom) to the catalogue, each table in one transaction; existing rows are
 // never touched.
 CatalogueError addRows(const Catalogue &catalogue, SeedData rows);
+
+// The user's answers to earlier offers (table seed_answers): item id -> "added" or "declined".
+struct SeedAnswers
+{
+    QHash<QString, QString> gpus;
+    QHash<QString, QString> models;
+};
+std::optional<SeedAnswers> readAnswers(const Catalogue &catalogue, CatalogueError *error);
+
+// The seed GPUs and model presets a catalogue lacks. Unanswered: those never offered and never given
+// (the start-up bar); AllMissing: every one the catalogue lacks, declined or deleted ones included (the
+// menu action, `update-catalogue --all`).
+struct SeedOffer
+{
+    QVector<GpuSpec> gpus;
+    QVector<ModelSpec> models;
+    bool isEmpty() const { return gpus.isEmpty() && models.isEmpty(); }
+};
+enum class OfferScope { Unanswered, AllMissing };
+SeedOffer offerFor(const CatalogueSnapshot &catalogue, const SeedData &seed, const SeedAnswers &answers,
+                   OfferScope scope);
+
+// Adds the offered rows whose ids are in addGpuIds / addModelIds as bundled (not user-modified) rows and
+// records them 'added'; the other offered rows are recorded 'declined'. One transaction: all or nothing.
+// Rows the catalogue has are never touched (an id it has meanwhile is an error, nothing is written).
+CatalogueError answerOffer(const Catalogue &catalogue, const SeedOffer &offer, const QSet<QString> &addGpuIds,
+                           const QSet<QString> &addModelIds);
 
 } // namespace SeedCatalogue

@@ -4,7 +4,19 @@
 
 #include <QCoreApplication>
 #include <QSqlError>
+#include <QHash>
 #include <QSqlQuery>
+
+namespace {
+
+// Open WriteTransactions per connection name, on this thread (a connection belongs to one thread).
+QHash<QString, int> &openDepth()
+{
+    thread_local QHash<QString, int> depth;
+    return depth;
+}
+
+} // namespace
 
 WriteTransaction::WriteTransaction(QSqlDatabase database)
     : m_database(std::move(database))
@@ -18,19 +30,26 @@ WriteTransaction::~WriteTransaction()
 CatalogueError WriteTransaction::begin()
 {
     QSqlQuery query(m_database);
-    if (!query.exec(QStringLiteral("BEGIN IMMEDIATE")))
+    int &depth = openDepth()[m_database.connectionName()];
+    const QString savepoint = QStringLiteral("nested_%1").arg(depth);
+    if (!query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : QStringLiteral("BEGIN IMMEDIATE")))
         return SqliteFailure::toError(
             query.lastError(),
             QCoreApplication::translate("WriteTransaction", "cannot start a write transaction"),
             m_database.databaseName());
+    if (depth > 0)
+        m_savepoint = savepoint;
+    ++depth;
     m_active = true;
     return {};
 }
 
 CatalogueError WriteTransaction::commit()
 {
+    if (!m_active)
+        return {};
     QSqlQuery query(m_database);
-    if (!query.exec(QStringLiteral("COMMIT"))) {
+    if (!query.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT") : QStringLiteral("RELEASE ") + m_savepoint)) {
         // A full disk is said as such ("cannot save: the disk is full (...)"), not as SQLite's words.
         CatalogueError error = SqliteFailure::toError(
             query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"),
@@ -39,6 +58,7 @@ CatalogueError WriteTransaction::commit()
         return error;
     }
     m_active = false;
+    --openDepth()[m_database.connectionName()];
     return {};
 }
 
@@ -47,6 +67,12 @@ void WriteTransaction::rollback()
     if (!m_active)
         return;
     QSqlQuery query(m_database);
-    query.exec(QStringLiteral("ROLLBACK"));
+    if (m_savepoint.isEmpty()) {
+        query.exec(QStringLiteral("ROLLBACK"));
+    } else {
+        query.exec(QStringLiteral("ROLLBACK TO ") + m_savepoint);
+        query.exec(QStringLiteral("RELEASE ") + m_savepoint);
+    }
     m_active = false;
+    --openDepth()[m_database.connectionName()];
 }

@@ -22,4 +22,5 @@ public:
 private:
     QSqlDatabase m_database;
     bool m_active = false;
+    QString m_savepoint; // set when nested in an open WriteTransaction of the same connection
 };

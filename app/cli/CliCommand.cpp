@@ -1,6 +1,7 @@
 #include "CliCommand.h"
 
 #include "BackupCommand.h"
+#include "UpdateCatalogueCommand.h"
 #include "CompareCommand.h"
 #include "EstimateCommand.h"
 #include "ExportChartCommand.h"
@@ -20,7 +21,8 @@ const QVector<CliCommand> &all()
     static const QVector<CliCommand> commands{listCommand(),     showCommand(),        modelsCommand(),
                                               profilesCommand(), importCommand(),      exportCommand(),
                                               backupCommand(),   estimateCommand(),    compareCommand(),
-                                              planCommand(),     exportChartCommand(), reportCommand()};
+                                              planCommand(),     exportChartCommand(), reportCommand(),
+                                              updateCatalogueCommand()};
     return commands;
 }
 

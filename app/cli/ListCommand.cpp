@@ -18,7 +18,7 @@ QJsonValue jsonNumber(const std::optional<double> &value)
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
-QString padded(const QString &text, int width)
+QString padded(const QString &text, qsizetype width)
 {
     return text.leftJustified(width, u' ');
 }
@@ -119,15 +119,19 @@ int runList(const QStringList &arguments, CliContext &context)
         printNotInCatalogue(matches, context);
         return ExitCode::Ok;
     }
+    // As wide as the longest id and a space (rtx_pro_6000_server_96gb), at least 20.
+    qsizetype idWidth = 20;
+    for (const GpuSpec &gpu : snapshot->gpus)
+        idWidth = std::max(idWidth, gpu.gpuId.size() + 1);
     if (here)
         context.out << padded(QCoreApplication::translate("cli", "Count"), 7);
-    context.out << padded(QStringLiteral("GPU id"), 20) << padded(QStringLiteral("Name"), 40)
+    context.out << padded(QStringLiteral("GPU id"), idWidth) << padded(QStringLiteral("Name"), 40)
                 << padded(QStringLiteral("Memory"), 18) << padded(QStringLiteral("Bandwidth"), 12)
                 << padded(QStringLiteral("FP16/BF16 dense"), 17) << QStringLiteral("TDP") << Qt::endl;
     for (const GpuSpec &gpu : snapshot->gpus) {
         if (here)
             context.out << padded(QStringLiteral("%1 \u00d7").arg(matches.countOf(gpu.gpuId)), 7);
-        context.out << padded(gpu.gpuId, 20) << padded(gpu.displayName().left(39), 40)
+        context.out << padded(gpu.gpuId, idWidth) << padded(gpu.displayName().left(39), 40)
                     << padded(Quantity::format(gpu.memoryGb, QStringLiteral("GB")) + u' ' +
                                   gpu.memoryType.section(u' ', 0, 0),
                               18)

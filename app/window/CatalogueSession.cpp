@@ -126,6 +126,40 @@ void CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnap
     emit snapshotChanged(m_snapshot);
 }
 
+SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope scope) const
+{
+    if (!m_catalogue || m_catalogue->isReadOnly())
+        return {};
+    static const std::optional<SeedData> seed = [] {
+        QString error;
+        return SeedCatalogue::load(&error);
+    }();
+    CatalogueError error;
+    const std::optional<SeedCatalogue::SeedAnswers> answers = SeedCatalogue::readAnswers(*m_catalogue, &error);
+    if (!seed || !answers)
+        return {};
+    return SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
+}
+
+CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer &offer,
+                                                 const QSet<QString> &addGpuIds, const QSet<QString> &addModelIds)
+{
+    if (!m_catalogue)
+        return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));
+    if (m_specModel->hasUnsavedChanges())
+        return CatalogueError::make(
+            CatalogueError::Kind::Conflict,
+            tr("The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then add the "
+               "GPUs and models; nothing was changed.")
+                .arg(m_specModel->unsavedRowCount()));
+    if (CatalogueError error = SeedCatalogue::answerOffer(*m_catalogue, offer, addGpuIds, addModelIds))
+        return error;
+    if (!addGpuIds.isEmpty())
+        m_specModel->reload();
+    refreshSnapshot();
+    return {};
+}
+
 void CatalogueSession::refreshSnapshot()
 {
     if (!m_catalogue)

@@ -2,6 +2,7 @@
 
 #include "Catalogue.h"
 #include "CatalogueSnapshot.h"
+#include "SeedCatalogue.h"
 
 #include <QObject>
 #include <future>
@@ -43,6 +44,15 @@ public:
     // because nothing was at a path given explicitly (a mistyped --db), or upgraded from an older schema
     // and where the copy from before is. Empty otherwise.
     QString openedNote() const;
+
+    // The seed GPUs and presets the open catalogue lacks (SeedCatalogue::offerFor); empty without a
+    // writable catalogue.
+    SeedCatalogue::SeedOffer seedOffer(SeedCatalogue::OfferScope scope) const;
+    // Adds the chosen offered rows and records every answer (SeedCatalogue::answerOffer), then reads the
+    // catalogue again. Refused while the Catalogue tab holds unsaved edits: reading it again would lose
+    // them, so the user saves or reverts first.
+    CatalogueError answerSeedOffer(const SeedCatalogue::SeedOffer &offer, const QSet<QString> &addGpuIds,
+                                   const QSet<QString> &addModelIds);
 
     const CatalogueSnapshot &snapshot() const { return m_snapshot; }
     SpecTableModel *specModel() const { return m_specModel; }

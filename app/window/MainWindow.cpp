@@ -18,6 +18,8 @@
 #include "PlanTab.h"
 #include "PreferencesDialog.h"
 #include "ScenarioController.h"
+#include "SeedOfferBar.h"
+#include "SeedOfferController.h"
 #include "SpecTableModel.h"
 #include "ThemeController.h"
 #include "UserPrompt.h"
@@ -41,6 +43,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QUndoStack>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <utility>
 
@@ -91,6 +94,7 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     m_comparison->recomputeNow(); // the first frame already shows the comparison
     showCatalogueState();
     showScenarioState();
+    m_seedOffer->refresh();
     // A catalogue that could not be opened (damaged, unreadable) is said in a message over the window,
     // with the way on: once the window is up, not before it is shown.
     if (!m_catalogue->isOpen())
@@ -117,7 +121,16 @@ void MainWindow::createViews()
     m_tabs->addTab(m_planTab, tr("&Plan"));
     m_tabs->addTab(m_charts, tr("C&harts"));
     m_tabs->addTab(m_catalogueTab, tr("C&atalogue"));
-    setCentralWidget(m_tabs);
+    // The offer of newer seed rows sits above the tabs, where it is seen, without stopping the work.
+    m_seedOfferBar = new SeedOfferBar;
+    m_seedOfferBar->hide();
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_seedOfferBar);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
 }
 
 QDockWidget *MainWindow::addDock(const QString &objectName, const QString &title, QWidget *content,
@@ -178,6 +191,11 @@ void MainWindow::createFileControllers()
     connect(m_catalogueOpener, &CatalogueOpener::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 
+    m_seedOffer = new SeedOfferController(m_catalogue, m_seedOfferBar, m_prompt.get(), this, this);
+    connect(m_seedOffer, &SeedOfferController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    connect(m_catalogueOpener, &CatalogueOpener::opened, m_seedOffer, &SeedOfferController::refresh);
+
     connect(m_form, &WorkloadForm::customConfigRequested, this, &MainWindow::chooseModelConfig);
 }
 
@@ -199,6 +217,7 @@ void MainWindow::createActions()
     m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence());
     m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence());
     m_actions.backUpCatalogue = make(tr("&Back Up Catalogue…"), QKeySequence());
+    m_actions.addFromSeed = make(tr("Add GPUs and &Models from This Version…"), QKeySequence());
     m_actions.exportChart = make(tr("Export &Chart…"), QKeySequence(tr("Ctrl+E")));
     m_actions.exportReport = make(tr("Export Re&port…"), QKeySequence(tr("Ctrl+Shift+E")));
     m_actions.quit = make(tr("&Quit"), QKeySequence::Quit);
@@ -231,6 +250,7 @@ void MainWindow::createActions()
     connect(m_actions.exportCatalogue, &QAction::triggered, m_catalogueTab, &CatalogueTab::exportCatalogue);
     connect(m_actions.backUpCatalogue, &QAction::triggered, m_catalogueOpener,
             &CatalogueOpener::backUpWithDialog);
+    connect(m_actions.addFromSeed, &QAction::triggered, m_seedOffer, &SeedOfferController::reviewAll);
     connect(m_charts, &ChartsPanel::exportRequested, this, &MainWindow::exportChart);
     connect(m_actions.showCompare, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_table); });
     connect(m_actions.showPlan, &QAction::triggered, this, [this] { m_tabs->setCurrentWidget(m_planTab); });
@@ -254,6 +274,7 @@ void MainWindow::createMenus()
     file->addAction(m_actions.importCatalogue);
     file->addAction(m_actions.exportCatalogue);
     file->addAction(m_actions.backUpCatalogue);
+    file->addAction(m_actions.addFromSeed);
     file->addSeparator();
     file->addAction(m_actions.exportChart);
     file->addAction(m_actions.exportReport);

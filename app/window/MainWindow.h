@@ -19,6 +19,8 @@ class QDockWidget;
 class QMenu;
 class QTabWidget;
 class ScenarioController;
+class SeedOfferBar;
+class SeedOfferController;
 class ThemeController;
 class UserPrompt;
 class VerdictPanel;
@@ -48,6 +50,10 @@ public:
     ThemeController *theme() const { return m_theme; }
     ScenarioController *scenarios() const { return m_scenarios; }
     CatalogueOpener *catalogueOpener() const { return m_catalogueOpener; }
+    // The offer of this version's GPUs and models the catalogue lacks (bar and File menu action).
+    SeedOfferController *seedOffer() const { return m_seedOffer; }
+    SeedOfferBar *seedOfferBar() const { return m_seedOfferBar; }
+    QAction *addFromSeedAction() const { return m_actions.addFromSeed; }
     // How the controllers tell and ask the user (message boxes); a test or --screenshot replaces it.
     UserPrompt *prompt() const { return m_prompt.get(); }
     QMenu *recentMenu() const { return m_recentMenu; }
@@ -91,6 +97,8 @@ private:
     ThemeController *m_theme = nullptr;
     ScenarioController *m_scenarios = nullptr;
     CatalogueOpener *m_catalogueOpener = nullptr;
+    SeedOfferController *m_seedOffer = nullptr;
+    SeedOfferBar *m_seedOfferBar = nullptr;
     std::unique_ptr<UserPrompt> m_prompt;
     QMenu *m_recentMenu = nullptr;
     QString m_pendingProblem; // showCatalogueProblem(): said in a box once the action is over
@@ -114,6 +122,7 @@ private:
         QAction *importCatalogue = nullptr;
         QAction *exportCatalogue = nullptr;
         QAction *backUpCatalogue = nullptr;
+        QAction *addFromSeed = nullptr;
         QAction *exportChart = nullptr;
         QAction *exportReport = nullptr;
         QAction *quit = nullptr;

@@ -1,6 +1,7 @@
 // list, show, import and export as a user or a script runs them.
 
 #include "../db/FakeSysfs.h"
+#include "../db/TestCatalogueFiles.h"
 #include "GpuCompareProcess.h"
 
 #include <QFile>
@@ -35,15 +36,15 @@ QByteArray readFile(const QString &path)
 
 } // namespace
 
-TEST(CatalogueCommands, ListJsonListsThe22SeedGpus)
+TEST(CatalogueCommands, ListJsonListsThe32SeedGpus)
 {
     QTemporaryDir dir;
     const ProcessResult result =
         runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     const QJsonObject document = parseJson(result.out);
-    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 22);
-    EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), 22);
+    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 32);
+    EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), 32);
     EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db"))))
         << "--db FILE is created from the seed";
 }
@@ -95,7 +96,7 @@ TEST(CatalogueCommands, ShowWithAnSqlInjectionIsJustAnUnknownGpu)
         withDb(dir, {QStringLiteral("show"), QStringLiteral("x' OR '1'='1'; DROP TABLE gpus; --")}));
     EXPECT_EQ(result.exitCode, 2);
     const ProcessResult list = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
-    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 22);
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 32);
 }
 
 TEST(CatalogueCommands, ExportThenImportIntoAnotherCatalogueIsExact)
@@ -111,7 +112,7 @@ TEST(CatalogueCommands, ExportThenImportIntoAnotherCatalogueIsExact)
         result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("import"), first,
                                 QStringLiteral("--on-conflict"), QStringLiteral("update")});
         ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
-        EXPECT_TRUE(result.out.contains(QStringLiteral("22 updated"))) << result.out.toStdString();
+        EXPECT_TRUE(result.out.contains(QStringLiteral("32 updated"))) << result.out.toStdString();
         result = runGpuCompare({QStringLiteral("--db"), other, QStringLiteral("export"), second});
         ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
         EXPECT_EQ(readFile(first), readFile(second)) << extension;
@@ -294,7 +295,7 @@ TEST(CatalogueCommands, BackupWritesACopyThatOpensAsTheSameCatalogue)
     const ProcessResult list =
         runGpuCompare({QStringLiteral("--db"), copy, QStringLiteral("list"), QStringLiteral("--json")});
     ASSERT_EQ(list.exitCode, 0) << list.err.toStdString();
-    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 22);
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 32);
     EXPECT_TRUE(list.err.isEmpty()) << "the copy is a current catalogue: " << list.err.toStdString();
 }
 
@@ -344,7 +345,7 @@ TEST(CatalogueCommands, ListHereShowsTheMachinesGpusWithCounts)
     EXPECT_TRUE(rtx4090.startsWith(QStringLiteral("1 ×"))) << text.out.toStdString();
     EXPECT_TRUE(lines[3].contains(sysfs.root() + QStringLiteral("/bus/pci/devices")))
         << lines[3].toStdString();
-    EXPECT_EQ(lines[4], QStringLiteral("a GPU 10de:2bb5 not in the catalogue"));
+    EXPECT_EQ(lines[4], QStringLiteral("a GPU 10de:1eb8 not in the catalogue"));
 
     const ProcessResult json = runGpuCompare(
         withDb(dir, {QStringLiteral("list"), QStringLiteral("--here"), QStringLiteral("--json")}), 60000,
@@ -363,7 +364,7 @@ TEST(CatalogueCommands, ListHereShowsTheMachinesGpusWithCounts)
                                    .value(QStringLiteral("not_in_catalogue"))
                                    .toArray();
     ASSERT_EQ(unknown.size(), 1);
-    EXPECT_EQ(unknown[0][QStringLiteral("pci_id")].toString(), QStringLiteral("10de:2bb5"));
+    EXPECT_EQ(unknown[0][QStringLiteral("pci_id")].toString(), QStringLiteral("10de:1eb8"));
 }
 
 TEST(CatalogueCommands, ListHereSaysSoWhenNoGpuIsFound)
@@ -384,4 +385,40 @@ TEST(CatalogueCommands, ListHereSaysSoWhenNoGpuIsFound)
     EXPECT_EQ(bad.exitCode, 2);
     EXPECT_TRUE(bad.err.contains(QStringLiteral("unexpected argument '--there' (allowed: --here, --json)")))
         << bad.err.toStdString();
+}
+
+TEST(CatalogueCommands, UpdateCatalogueListsAndAddsTheNewerSeedRows)
+{
+    // A version-3 catalogue (tests/data/catalogue-v3.sql): the ten GPUs of issue 23 are new to it.
+    QTemporaryDir dir;
+    TestCatalogueFiles::buildFromSql(dir.filePath(QStringLiteral("catalogue.db")),
+                                     QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v3.sql"));
+    const ProcessResult listed =
+        runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue"), QStringLiteral("--list")}));
+    ASSERT_EQ(listed.exitCode, 0) << listed.err.toStdString();
+    EXPECT_TRUE(listed.out.contains(QStringLiteral("b300_sxm_288gb"))) << listed.out.toStdString();
+    EXPECT_TRUE(listed.out.contains(QStringLiteral("gaudi3_128gb")));
+
+    const ProcessResult typo =
+        runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue"), QStringLiteral("b300")}));
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_TRUE(typo.err.contains(QStringLiteral("did you mean b300_sxm_288gb"))) << typo.err.toStdString();
+
+    const ProcessResult added =
+        runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue"), QStringLiteral("b300_sxm_288gb"),
+                                   QStringLiteral("mi355x_288gb")}));
+    ASSERT_EQ(added.exitCode, 0) << added.err.toStdString();
+    const ProcessResult shown =
+        runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("b300_sxm_288gb")}));
+    EXPECT_EQ(shown.exitCode, 0) << shown.err.toStdString();
+    const ProcessResult after = runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue")}));
+    EXPECT_FALSE(after.out.contains(QStringLiteral("b300_sxm_288gb"))) << after.out.toStdString();
+    EXPECT_TRUE(after.out.contains(QStringLiteral("h20_96gb")));
+
+    const ProcessResult all =
+        runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue"), QStringLiteral("--all")}));
+    ASSERT_EQ(all.exitCode, 0) << all.err.toStdString();
+    const ProcessResult none = runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue")}));
+    EXPECT_TRUE(none.out.contains(QStringLiteral("has every GPU and model preset")))
+        << none.out.toStdString();
 }

@@ -47,7 +47,7 @@ TEST(CatalogueBackup, TheCopyHoldsTheSavedEditsStillInTheWriteAheadLog)
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
     EXPECT_EQ(copy->integrityCheck(), QString());
-    EXPECT_EQ(copy->gpus().count(), 22);
+    EXPECT_EQ(copy->gpus().count(), 32);
     EXPECT_EQ(copy->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QStringLiteral("saved just now"));
     EXPECT_EQ(copy->models().list().size(), catalogue->models().list().size());
     // Nothing but the copy is left beside it.
@@ -64,7 +64,7 @@ TEST(CatalogueBackup, AnExistingTargetIsReplacedWhole)
     ASSERT_FALSE(catalogue->backUpTo(target));
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
-    EXPECT_EQ(copy->gpus().count(), 22);
+    EXPECT_EQ(copy->gpus().count(), 32);
 }
 
 TEST(CatalogueBackup, TheCatalogueItselfIsNeverTheTarget)
@@ -79,7 +79,7 @@ TEST(CatalogueBackup, TheCatalogueItselfIsNeverTheTarget)
         EXPECT_EQ(error.kind, CatalogueError::Kind::Invalid) << target.toStdString();
     }
     EXPECT_EQ(catalogue->integrityCheck(), QString());
-    EXPECT_EQ(catalogue->gpus().count(), 22);
+    EXPECT_EQ(catalogue->gpus().count(), 32);
 }
 
 TEST(CatalogueBackup, AMissingFolderIsSaid)
@@ -115,5 +115,5 @@ TEST(CatalogueBackup, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
     ASSERT_FALSE(catalogue->backUpTo(target));
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
-    EXPECT_EQ(copy->gpus().count(), 22);
+    EXPECT_EQ(copy->gpus().count(), 32);
 }

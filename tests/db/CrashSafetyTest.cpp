@@ -71,8 +71,8 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
         const qint64 walBytes = QFileInfo(path + QStringLiteral("-wal")).size();
 
         const State state = readState(path);
-        const bool old = state.gpuCount == 22 && state.rewritten == 0;
-        const bool fresh = state.gpuCount == 22 + kBulkRows && state.rewritten == 22 + kBulkRows;
+        const bool old = state.gpuCount == 32 && state.rewritten == 0;
+        const bool fresh = state.gpuCount == 32 + kBulkRows && state.rewritten == 32 + kBulkRows;
         EXPECT_TRUE(old || fresh) << "after a kill at " << delayMs << " ms: " << state.gpuCount << " GPUs, "
                                   << state.rewritten << " rewritten";
         sawOld += old ? 1 : 0;
@@ -139,7 +139,7 @@ TEST(CrashSafety, ASaveOnAFullDiskSaysSoAndTheCatalogueKeepsItsLastSavedState)
     disk.makeRoom();
     catalogue.reset();
     const State state = readState(path);
-    EXPECT_EQ(state.gpuCount, 22);
+    EXPECT_EQ(state.gpuCount, 32);
     auto reopened = Catalogue::open(path, &error);
     ASSERT_TRUE(reopened) << error.message.toStdString();
     EXPECT_NE(reopened->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QString(2000, u'n'));

@@ -31,7 +31,7 @@ public:
         addDevice(QStringLiteral("0000:03:00.0"), "10de", "2684", "030000");
         addDevice(QStringLiteral("0000:03:00.1"), "10de", "22ba", "040300");
         addDevice(QStringLiteral("0000:04:00.0"), "10de", "2330", "020000"); // an id on a NIC: not a GPU
-        addDevice(QStringLiteral("0000:05:00.0"), "10de", "2bb5", "030200");
+        addDevice(QStringLiteral("0000:05:00.0"), "10de", "1eb8", "030200");
         addDevice(QStringLiteral("0000:06:00.0"), "1a03", "2000", "030000");
     }
 

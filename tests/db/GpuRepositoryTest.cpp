@@ -43,7 +43,7 @@ TEST(GpuRepository, InsertFindUpdateDeleteRoundTrip)
     ASSERT_FALSE(repository.insert(gpu));
     EXPECT_GT(gpu.rowId, 0);
     EXPECT_EQ(gpu.revision, 1);
-    EXPECT_EQ(repository.count(), 23);
+    EXPECT_EQ(repository.count(), 33);
 
     auto found = repository.find(QStringLiteral("acme_24gb"));
     ASSERT_TRUE(found);
@@ -70,7 +70,7 @@ TEST(GpuRepository, ADuplicateGpuIdIsRefused)
     GpuRepository repository = catalogue->gpus();
     GpuSpec gpu = newGpu(QStringLiteral("h100_sxm5_80gb"));
     EXPECT_EQ(repository.insert(gpu).kind, Kind::Duplicate);
-    EXPECT_EQ(repository.count(), 22);
+    EXPECT_EQ(repository.count(), 32);
 }
 
 TEST(GpuRepository, InvalidValuesNeverReachTheFile)
@@ -89,7 +89,7 @@ TEST(GpuRepository, InvalidValuesNeverReachTheFile)
     const CatalogueError error = repository.insert(gpu);
     EXPECT_EQ(error.kind, Kind::Invalid);
     EXPECT_TRUE(error.message.contains(QStringLiteral("vendor"))) << error.message.toStdString();
-    EXPECT_EQ(repository.count(), 22);
+    EXPECT_EQ(repository.count(), 32);
 }
 
 TEST(GpuRepository, SavingARowAnotherConnectionChangedIsAConflict)
@@ -181,7 +181,7 @@ TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
     // ...and a lookup by an attacking id finds nothing and harms nothing.
     EXPECT_FALSE(repository.find(attack));
 
-    EXPECT_EQ(repository.count(), 23);
+    EXPECT_EQ(repository.count(), 33);
     const auto stored = repository.find(QStringLiteral("inject_me"));
     ASSERT_TRUE(stored);
     EXPECT_EQ(stored->notes, attack);
@@ -254,10 +254,10 @@ TEST(Catalogue, AWorkerThreadReadsThroughItsOwnConnection)
     }));
     worker->start();
     ASSERT_TRUE(worker->wait(30000));
-    EXPECT_EQ(workerGpus, 22);
+    EXPECT_EQ(workerGpus, 32);
     EXPECT_NE(workerConnection, mainConnection);
     EXPECT_FALSE(QSqlDatabase::contains(workerConnection)) << "released by closeThreadConnection";
-    EXPECT_EQ(catalogue->gpus().count(), 22) << "the main thread's connection still works";
+    EXPECT_EQ(catalogue->gpus().count(), 32) << "the main thread's connection still works";
 }
 
 // list() sorts by vendor, product, variant, gpu_id in code-point order, whatever order the rows were

@@ -73,7 +73,15 @@ TEST(GpusPerNode, EveryBundledGpuHasItsPlatformsCount)
     EXPECT_EQ(values.value(QStringLiteral("rtx_4090_24gb")), 2);
     EXPECT_EQ(values.value(QStringLiteral("rtx_3090_24gb")), 2);
     EXPECT_EQ(values.value(QStringLiteral("gh200_144gb")), 2);
-    EXPECT_EQ(values.size(), 22);
+    // The GPUs of 2026 (gpu-specs-notes.md section 6): the NVL72 racks are one 72-GPU NVLink domain.
+    for (const char *id : {"b300_sxm_288gb", "h20_96gb", "mi355x_288gb", "rtx_pro_6000_server_96gb", "l20_48gb",
+                           "gaudi3_128gb"})
+        EXPECT_EQ(values.value(QLatin1String(id)), 8) << id;
+    EXPECT_EQ(values.value(QStringLiteral("gb200_nvl72_186gb")), 72);
+    EXPECT_EQ(values.value(QStringLiteral("gb300_nvl72_288gb")), 72);
+    EXPECT_EQ(values.value(QStringLiteral("rtx_pro_6000_ws_96gb")), 4);
+    EXPECT_EQ(values.value(QStringLiteral("rtx_5090_32gb")), 2);
+    EXPECT_EQ(values.size(), 32);
 }
 
 TEST(GpusPerNode, ANewCatalogueStoresTheSeedValuesAndTheTableShowsThem)

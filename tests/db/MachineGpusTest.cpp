@@ -55,7 +55,7 @@ TEST(MachineGpus, AnH100PairAndAnRtx4090AreFoundAndCounted)
     // The NVIDIA board no row names is reported by its id; the BMC's VGA (ASPEED 1a03) is not a GPU to
     // compare and is left out.
     ASSERT_EQ(matches.unclaimed.size(), 1) << ids(matches);
-    EXPECT_EQ(MachineGpus::idText(matches.unclaimed.first().id), QStringLiteral("10de:2bb5"));
+    EXPECT_EQ(MachineGpus::idText(matches.unclaimed.first().id), QStringLiteral("10de:1eb8"));
     EXPECT_EQ(matches.unclaimed.first().count, 1);
 }
 
