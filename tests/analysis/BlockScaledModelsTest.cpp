@@ -5,6 +5,7 @@
 #include "GpuCapabilities.h"
 #include "MemoryModel.h"
 #include "ModelArchitecture.h"
+#include "ModelSpecCheck.h"
 #include "SeedCatalogue.h"
 #include "TestCatalogue.h"
 #include "WorkloadResolver.h"
@@ -270,4 +271,24 @@ TEST(MoePresets, ExpertParallelismSplitsTheExpertsOnly)
     const double experts = a.expertParams() * 2.0;
     EXPECT_NEAR(split, whole - experts * 7.0 / 8.0, 1e-6 * whole);
     EXPECT_GT(a.expertParams() / a.totalParams, 0.95) << "Qwen3-235B is almost all experts";
+}
+
+TEST(ModelPresets2025, TheNewFieldsAreBoundedWithAClearMessage)
+{
+    ModelSpec model = TestCatalogue::model(QStringLiteral("gpt-oss-20b"));
+    EXPECT_TRUE(ModelSpecCheck::problem(model).isEmpty());
+    ModelSpec both = model;
+    both.attentionChunkSize = 8192;
+    EXPECT_TRUE(ModelSpecCheck::problem(both).contains(QStringLiteral("give one of them")));
+    ModelSpec longPattern = model;
+    longPattern.fullAttentionInterval = model.layers + 1;
+    EXPECT_TRUE(ModelSpecCheck::problem(longPattern).contains(QStringLiteral("full_attention_interval")));
+    ModelSpec badName = model;
+    badName.expertPrecision = QStringLiteral("MX FP4!");
+    EXPECT_TRUE(ModelSpecCheck::problem(badName).contains(QStringLiteral("expert_precision")));
+    // A name the estimator does not know stores every weight at the asked format.
+    ModelSpec unknown = model;
+    unknown.expertPrecision = QStringLiteral("fp3");
+    EXPECT_TRUE(ModelSpecCheck::problem(unknown).isEmpty());
+    EXPECT_DOUBLE_EQ(ModelArchitecture::from(unknown).nonExpertBits, 0.0);
 }
