@@ -37,6 +37,19 @@ struct ModelSpec
     int qkNopeHeadDim = 0;     // MLA per-head key dimension without RoPE
     int vHeadDim = 0;          // MLA per-head value dimension
     int slidingWindow = 0;     // sliding_window: attention (and so the KV cache) spans at most this many tokens
+    int attentionChunkSize = 0;    // attention_chunk_size (Llama 4): local layers attend within fixed chunks
+    int fullAttentionInterval = 0; // every n-th layer attends to the whole context, the others only to the
+                                   // sliding window or chunk (gpt-oss layer_types: 2; Gemma 3
+                                   // sliding_window_pattern: 6; Llama 4 no_rope_layer_interval: 4); 0: every
+                                   // layer alike
+    int moeLayerInterval = 0;      // interleave_moe_layer_step (Llama 4): every n-th layer past the dense
+                                   // ones is MoE, the others dense; 0 or 1: every one
+
+    // Formats of the published checkpoint when its parts differ (gpt-oss: quantization_config mxfp4 for
+    // the experts, torch_dtype bfloat16 for attention, router and embeddings): asked for the expert format,
+    // the estimator keeps the other weights at theirs. Precision names ("mxfp4", "bf16"); empty: one format.
+    QString expertPrecision;
+    QString nonExpertPrecision;
 
     // Non-transformer presets, and overrides where the config cannot give them
     std::optional<double> paramsBillions;      // total parameters when not derivable from config

@@ -36,6 +36,17 @@ QString outside(const char *key, double value, double minimum, double maximum)
         .arg(maximum, 0, 'g', 12);
 }
 
+// A precision name as the estimator spells them (lower-case letters, digits, '_'), at most 16 characters;
+// the estimator ignores a name it does not know. The db layer keeps no list of them (app/analysis does).
+bool isPrecisionName(const QString &text)
+{
+    if (text.size() > 16)
+        return false;
+    return std::all_of(text.cbegin(), text.cend(), [](QChar c) {
+        return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_';
+    });
+}
+
 } // namespace
 
 QString problem(const ModelSpec &m)
@@ -71,10 +82,23 @@ QString problem(const ModelSpec &m)
         {"qk_nope_head_dim", m.qkNopeHeadDim, 0, kMaxHeadDim},
         {"v_head_dim", m.vHeadDim, 0, kMaxHeadDim},
         {"sliding_window", m.slidingWindow, 0, kMaxContext},
+        {"attention_chunk_size", m.attentionChunkSize, 0, kMaxContext},
+        // A pattern longer than the stack would leave no layer attending to the whole context.
+        {"full_attention_interval", m.fullAttentionInterval, 0, std::max(1, m.layers)},
+        {"interleave_moe_layer_step", m.moeLayerInterval, 0, std::max(1, m.layers)},
     };
     for (const Bound &b : bounds)
         if (b.value < b.minimum || b.value > b.maximum)
             return outside(b.key, b.value, b.minimum, b.maximum);
+    // One local span: a layer slides or attends in chunks, not both.
+    if (m.slidingWindow > 0 && m.attentionChunkSize > 0)
+        return tr("sliding_window %1 and attention_chunk_size %2: give one of them")
+            .arg(m.slidingWindow)
+            .arg(m.attentionChunkSize);
+    for (const auto &[key, text] : {std::pair{"expert_precision", &m.expertPrecision},
+                                    std::pair{"non_expert_precision", &m.nonExpertPrecision}})
+        if (!isPrecisionName(*text))
+            return tr("%1 '%2': a precision name such as mxfp4 or bf16").arg(QLatin1String(key), *text);
     if (m.paramsBillions && !(std::isfinite(*m.paramsBillions) && *m.paramsBillions >= 0.0 &&
                               *m.paramsBillions <= kMaxParamsBillions))
         return outside("params_billions", *m.paramsBillions, 0, kMaxParamsBillions);

@@ -50,6 +50,9 @@ constexpr IntField kIntFields[] = {
     {"qk_nope_head_dim", &ModelSpec::qkNopeHeadDim},
     {"v_head_dim", &ModelSpec::vHeadDim},
     {"sliding_window", &ModelSpec::slidingWindow},
+    {"attention_chunk_size", &ModelSpec::attentionChunkSize},
+    {"full_attention_interval", &ModelSpec::fullAttentionInterval},
+    {"interleave_moe_layer_step", &ModelSpec::moeLayerInterval},
 };
 constexpr BoolField kBoolFields[] = {
     {"gated_mlp", &ModelSpec::gatedMlp},
@@ -58,6 +61,8 @@ constexpr BoolField kBoolFields[] = {
 constexpr TextField kTextFields[] = {
     {"model_id", &ModelSpec::modelId}, {"name", &ModelSpec::name},     {"family", &ModelSpec::family},
     {"kind", &ModelSpec::kind},        {"source", &ModelSpec::source}, {"notes", &ModelSpec::notes},
+    {"expert_precision", &ModelSpec::expertPrecision},
+    {"non_expert_precision", &ModelSpec::nonExpertPrecision},
 };
 constexpr OptionalField kOptionalFields[] = {
     {"params_billions", &ModelSpec::paramsBillions},

@@ -61,6 +61,9 @@ constexpr const char *kCapacity = QT_TRANSLATE_NOOP("MathExpr", "capacity");
 constexpr const char *kFixedMemory = QT_TRANSLATE_NOOP("MathExpr", "fixed memory");
 constexpr const char *kMemoryPerSequence = QT_TRANSLATE_NOOP("MathExpr", "memory per sequence");
 constexpr const char *kRequests = QT_TRANSLATE_NOOP("MathExpr", "requests in flight");
+constexpr const char *kWindow = QT_TRANSLATE_NOOP("MathExpr", "sliding window");
+constexpr const char *kFullLayers = QT_TRANSLATE_NOOP("MathExpr", "full-attention layers");
+constexpr const char *kLocalLayers = QT_TRANSLATE_NOOP("MathExpr", "local-attention layers");
 
 // A count as the estimate reports it (clampToInt): 0 when nothing fits, at most 1e9. The clamp shows in
 // the formula only where it changes the value.
@@ -106,9 +109,17 @@ T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelis
         kvCacheGb);
     const T room = Math::input<T>(kCapacity, capacityGb) - (memoryPerGpu - kvCache);
     // A sliding window caps the cache: when the window fits, any context does.
-    if (a.slidingWindow > 0 && Math::value(room) >= Math::value(kvPerToken) * a.slidingWindow)
+    if (a.slidingWindow > 0 && a.fullLayers <= 0 && Math::value(room) >= Math::value(kvPerToken) * a.slidingWindow)
         return a.maxContext > 0 ? maxPositions : T(1e9);
-    const T context = Math::floor(room / kvPerToken);
+    T context = Math::floor(room / kvPerToken);
+    if (a.slidingWindow > 0 && a.fullLayers > 0 && Math::value(context) > a.slidingWindow) {
+        // Past the window only the full-attention layers grow: the mean over the layers (L_full x c +
+        // L_local x window) / L fills the room.
+        const T window = Math::input<T>(kWindow, a.slidingWindow);
+        context = Math::floor((room / kvPerToken * Math::input<T>("L", a.layers) -
+                               Math::input<T>(kLocalLayers, a.localLayers()) * window) /
+                              Math::input<T>(kFullLayers, a.fullLayers));
+    }
     return countThatFits(a.maxContext > 0 ? Math::min(context, maxPositions) : context);
 }
 
@@ -361,15 +372,15 @@ std::optional<WorkloadProblem> check(const Workload &w)
     if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
         return WorkloadProblem{F::ActivationPrecision, say(QT_TRANSLATE_NOOP(
                        "Estimator",
-                       "activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8"))
+                       "activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, mxfp8, fp4, mxfp4, nvfp4, int8"))
             .arg(Precisions::name(w.activationPrecision))};
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
         if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
-            p != Precision::Fp8)
+            p != Precision::Fp8 && p != Precision::Mxfp8)
             return WorkloadProblem{F::WeightPrecision, say(QT_TRANSLATE_NOOP(
                            "Estimator",
-                           "precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora "
+                           "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora "
                            "for a 4-bit base"))
                 .arg(Precisions::name(p), Tasks::name(w.task))};
     }

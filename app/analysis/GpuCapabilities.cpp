@@ -47,6 +47,15 @@ std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
     return ok && value > 0.0 ? std::optional<double>(value) : std::nullopt;
 }
 
+bool runsMicroscaled(const GpuSpec &gpu, Precision precision)
+{
+    // The tensor cores that apply per-block scales came with FP4 (Blackwell, CDNA 4): an FP4 rate on the
+    // datasheet is the sign. NVFP4's FP8 block scales are NVIDIA's own: Blackwell only.
+    if (!Precisions::isMicroscaled(precision) || !positive(gpu.fp4DenseTflops))
+        return false;
+    return precision != Precision::Nvfp4 || startsWithAsciiCaseInsensitive(gpu.vendor, "NVIDIA");
+}
+
 ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak)
 {
     const auto fp32 = [&]() {
@@ -83,6 +92,18 @@ ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePea
     case Precision::Fp4:
         if (const auto rate = positive(gpu.fp4DenseTflops))
             return {*rate, Precision::Fp4, false};
+        if (const auto rate = positive(gpu.fp8DenseTflops))
+            return {*rate, Precision::Fp8, true};
+        return fellBack(fp16());
+    case Precision::Mxfp8:
+        if (const auto rate = positive(gpu.fp8DenseTflops))
+            return {*rate, runsMicroscaled(gpu, precision) ? Precision::Mxfp8 : Precision::Fp8,
+                    !runsMicroscaled(gpu, precision)};
+        return fellBack(fp16());
+    case Precision::Mxfp4:
+    case Precision::Nvfp4:
+        if (runsMicroscaled(gpu, precision))
+            return {*gpu.fp4DenseTflops, precision, false};
         if (const auto rate = positive(gpu.fp8DenseTflops))
             return {*rate, Precision::Fp8, true};
         return fellBack(fp16());

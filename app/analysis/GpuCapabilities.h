@@ -27,8 +27,14 @@ namespace GpuCapabilities {
 
 // The dense tensor rate for math in `precision`. FP8 on Ampere (no FP8 tensor cores) falls back to
 // FP16; FP4 to FP8 then FP16; INT4 to INT8; TF32 to FP32; GGUF formats are dequantised to FP16.
+// MXFP8, MXFP4 and NVFP4 run natively where runsMicroscaled says so; elsewhere MXFP8 runs at the FP8
+// rate (block scales applied outside the tensor cores), MXFP4 and NVFP4 at the FP8 then FP16 rate.
 // With fp16AccumulatePeak, FP16 uses the FP16-accumulate rate the datasheet note gives (GeForce).
 ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak = false);
+
+// Whether the GPU's tensor cores take this block-scaled format (MXFP8, MXFP4, NVFP4) natively: those with
+// an FP4 rate in the catalogue (Blackwell, CDNA 4); NVFP4 on NVIDIA's only. False for other formats.
+bool runsMicroscaled(const GpuSpec &gpu, Precision precision);
 
 // "HBM", "GDDR" or "" from the memory type (a view of a literal: no allocation).
 QStringView memoryClass(const GpuSpec &gpu);

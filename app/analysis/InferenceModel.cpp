@@ -21,6 +21,7 @@ constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per
 constexpr const char *kLayerOverhead = QT_TRANSLATE_NOOP("MathExpr", "layer overhead");
 constexpr const char *kMicrobatchTokens = QT_TRANSLATE_NOOP("MathExpr", "micro-batch tokens");
 constexpr const char *kExpertParams = QT_TRANSLATE_NOOP("MathExpr", "expert params");
+constexpr const char *kBytesPerExpertParam = QT_TRANSLATE_NOOP("MathExpr", "bytes per expert param");
 constexpr const char *kMoeLayers = QT_TRANSLATE_NOOP("MathExpr", "MoE layers");
 constexpr const char *kWeightBytes = QT_TRANSLATE_NOOP("MathExpr", "weight bytes");
 constexpr const char *kKvBytesPerToken = QT_TRANSLATE_NOOP("MathExpr", "KV bytes per token");
@@ -44,11 +45,17 @@ bool weightOnlyQuantised(const Workload &w)
 
 // Weight bytes one decode step streams from one GPU. A MoE batch touches E x (1 - (1 - k/E)^batch)
 // distinct experts per layer (tokens routed independently).
-template <typename T> T decodeWeightBytes(const ModelArchitecture &a, const T &all, const T &batch)
+template <typename T>
+T decodeWeightBytes(const ModelArchitecture &a, const Workload &w, const Parallelism &p, const T &all,
+                    const T &batch)
 {
     if (a.experts <= 0)
         return all;
-    const T bytesPerParam = all / Math::input<T>(kParams, a.totalParams);
+    // A checkpoint with its own mix (MXFP4 experts, BF16 rest) skips expert bytes at the experts' format.
+    const T bytesPerParam =
+        MemoryModel::keepsCheckpointMix(a, w)
+            ? Math::input<T>(kBytesPerExpertParam, MemoryModel::expertBytesPerParamPerGpu(a, w, p))
+            : all / Math::input<T>(kParams, a.totalParams);
     const T k = Math::input<T>("k", a.activeExperts);
     const T e = Math::input<T>("E", a.experts);
     const T touched = e * (1.0 - Math::pow(1.0 - k / e, batch));
@@ -159,7 +166,7 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     // One step reads the weights once for the batch and every sequence's KV cache at the mean context.
     const T outputs = Math::input<T>(kOutput, w.outputTokens);
     const T context = MemoryModel::effectiveKvContext<T>(a, s + outputs / 2.0);
-    const T stepWeights = decodeWeightBytes<T>(a, weightBytes, b);
+    const T stepWeights = decodeWeightBytes<T>(a, w, p, weightBytes, b);
     const T kvPerToken = Math::named(MemoryModel::kvBytesPerTokenPerGpu<T>(a, w, p), kKvBytesPerToken);
     const T stepKv = b * context * kvPerToken;
     const T stepLinear = b * a.linearFlopsPerToken<T>() / mp;
@@ -226,12 +233,16 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     if (a.experts > 0 && a.totalParams > 0.0) {
         c.experts = a.experts;
         c.activeExperts = a.activeExperts;
-        c.expertReadS = a.expertParamsPerLayer * a.moeLayers * (weightBytes / a.totalParams) / memoryRate;
+        c.expertReadS = a.expertParamsPerLayer * a.moeLayers *
+                        (MemoryModel::keepsCheckpointMix(a, w) ? MemoryModel::expertBytesPerParamPerGpu(a, w, p)
+                                                               : weightBytes / a.totalParams) /
+                        memoryRate;
     }
     c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
     c.fixedS = a.layers * e.layerOverheadS + e.stepOverheadS;
     c.perSequenceS = e.sequenceOverheadS;
     c.slidingWindow = a.slidingWindow;
+    c.fullLayerShare = a.slidingWindow > 0 && a.layers > 0 ? double(a.fullLayers) / a.layers : 0.0;
     // Communication is affine in the step's tokens: two all-reduces per layer, one hand-over per stage.
     const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
     const double tokenBytes = a.hidden * Precisions::bytesPerValue(w.activationPrecision);

@@ -17,6 +17,11 @@ constexpr const char *kInput = QT_TRANSLATE_NOOP("MathExpr", "input");
 constexpr const char *kMicroBatch = QT_TRANSLATE_NOOP("MathExpr", "micro-batch");
 constexpr const char *kVocab = QT_TRANSLATE_NOOP("MathExpr", "vocab");
 constexpr const char *kSlidingWindow = QT_TRANSLATE_NOOP("MathExpr", "sliding window");
+constexpr const char *kFullLayers = QT_TRANSLATE_NOOP("MathExpr", "full-attention layers");
+constexpr const char *kLocalLayers = QT_TRANSLATE_NOOP("MathExpr", "local-attention layers");
+constexpr const char *kExpertParams = QT_TRANSLATE_NOOP("MathExpr", "expert params");
+constexpr const char *kNonExpertParams = QT_TRANSLATE_NOOP("MathExpr", "non-expert params");
+constexpr const char *kNonExpertBits = QT_TRANSLATE_NOOP("MathExpr", "non-expert bits per weight");
 constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
 constexpr const char *kMasterBytes = QT_TRANSLATE_NOOP("MathExpr", "master bytes");
 constexpr const char *kMomentBytes = QT_TRANSLATE_NOOP("MathExpr", "moment bytes");
@@ -128,24 +133,54 @@ template <typename T> T expertParallelShare(const ModelArchitecture &a, const Pa
 {
     if (p.expert <= 1 || a.experts < 2 || a.totalParams <= 0.0)
         return T(1.0);
-    const double expertShare =
-        std::min(1.0, a.expertParamsPerLayer * a.experts * a.moeLayers / a.totalParams);
+    const double expertShare = std::min(1.0, a.expertParams() / a.totalParams);
     return Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "expert-parallel share"),
                           1.0 - expertShare * (1.0 - 1.0 / p.expert));
 }
 
+bool keepsCheckpointMix(const ModelArchitecture &a, const Workload &w)
+{
+    return a.nonExpertBits > 0.0 && w.task != Task::Qlora && w.weightPrecision == a.expertPrecision &&
+           a.totalParams > a.expertParams();
+}
+
 template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
-    const T bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /
-                    8.0 / modelParallel<T>(p);
+    T bytes = 0.0;
+    if (keepsCheckpointMix(a, w)) {
+        // Expert parallelism splits the experts only; the rest is replicated on every expert-parallel GPU.
+        const T experts = Math::input<T>(kExpertParams, a.expertParams());
+        const T ep = p.expert > 1 && a.experts > 1 ? Math::input<T>("ep", p.expert) : T(1.0);
+        bytes = (experts / ep * weightBits<T>(w) +
+                 Math::input<T>(kNonExpertParams, a.totalParams - a.expertParams()) *
+                     Math::input<T>(kNonExpertBits, a.nonExpertBits)) /
+                8.0 / modelParallel<T>(p);
+    } else {
+        bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) / 8.0 /
+                modelParallel<T>(p);
+    }
     return shardedOverData(bytes, Tasks::isTraining(w.task) && w.zeroStage >= 3, p);
+}
+
+double expertBytesPerParamPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    if (keepsCheckpointMix(a, w))
+        return Precisions::bytesPerValue(w.weightPrecision) / (double(p.tensor) * p.pipeline) /
+               (a.experts > 1 ? std::max(1, p.expert) : 1);
+    return a.totalParams > 0.0 ? weightBytesPerGpu<double>(a, w, p) / a.totalParams : 0.0;
 }
 
 template <typename T> T effectiveKvContext(const ModelArchitecture &a, const T &context)
 {
-    if (a.slidingWindow > 0)
-        return Math::min(context, Math::input<T>(kSlidingWindow, a.slidingWindow));
-    return context;
+    if (a.slidingWindow <= 0)
+        return context;
+    const T window = Math::min(context, Math::input<T>(kSlidingWindow, a.slidingWindow));
+    if (a.fullLayers <= 0)
+        return window;
+    // Some layers attend to the whole context, the others to the window or chunk: the mean over the layers.
+    return (Math::input<T>(kFullLayers, a.fullLayers) * context +
+            Math::input<T>(kLocalLayers, a.localLayers()) * window) /
+           Math::input<T>("L", a.layers);
 }
 
 template <typename T>

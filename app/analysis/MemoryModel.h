@@ -19,6 +19,12 @@
 //    layers, so every GPU holds about L layers' worth.
 //  - Inference activations: the largest live buffers of one layer (llm-analysis "maximum tensor buffer
 //    reuse"): b x s x (4h + 2 f / tp) x bytes, plus the fp32 logits of the last position.
+//  - Sliding windows and chunked attention (Mistral, gpt-oss, Gemma 3, Llama 4): a local layer caches at
+//    most its window (or chunk) of tokens; with a layer pattern only the full-attention layers cache the
+//    whole context, so the cache per sequence is (L_full x tokens + L_local x min(tokens, window)) / L
+//    times the all-layer figure.
+//  - Per-part formats: a checkpoint that stores its experts in MXFP4 and the rest in BF16 (gpt-oss) is
+//    sized part by part when the experts' format is asked for.
 //  - QLoRA stores the frozen base in NF4 with double quantisation: 4.127 bits per weight (Dettmers 2023).
 namespace MemoryModel {
 
@@ -55,6 +61,13 @@ T trainableParams(const ModelArchitecture &architecture, const Workload &workloa
 // The share of a model-parallel shard's parameters one GPU holds when expert parallelism splits the
 // experts over ep GPUs: 1 - (expert share of the parameters) x (1 - 1/ep); exactly 1 without it.
 template <typename T = double> T expertParallelShare(const ModelArchitecture &architecture, const Parallelism &parallelism);
+
+// The published checkpoint's mix of formats applies (gpt-oss at mxfp4: MXFP4 experts, BF16 attention,
+// router and embeddings): the workload asks for the experts' own format.
+bool keepsCheckpointMix(const ModelArchitecture &architecture, const Workload &workload);
+// Bytes one routed-expert parameter takes on one GPU (what a decode step saves per expert it skips).
+double expertBytesPerParamPerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                                 const Parallelism &parallelism);
 
 MemoryBreakdown perGpu(const Inputs &inputs, MathLog *math = nullptr);
 

@@ -12,8 +12,11 @@ GpuField::Id computeField(Precision mathPrecision)
     case Precision::Tf32:
         return GpuField::Tf32DenseTflops;
     case Precision::Fp8:
+    case Precision::Mxfp8:
         return GpuField::Fp8DenseTflops;
     case Precision::Fp4:
+    case Precision::Mxfp4:
+    case Precision::Nvfp4:
         return GpuField::Fp4DenseTflops;
     case Precision::Int8:
     case Precision::Int4:

@@ -23,7 +23,11 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
     a.ffn = model.ffnSize > 0 ? model.ffnSize : 4.0 * a.hidden;
     a.vocab = model.vocabSize;
     a.mla = model.kvLoraRank > 0;
-    a.slidingWindow = model.slidingWindow;
+    // A chunk bounds the cache like a window: a chunked layer holds at most one chunk of keys and values.
+    a.slidingWindow = model.slidingWindow > 0 ? model.slidingWindow : model.attentionChunkSize;
+    a.fullLayers = a.slidingWindow <= 0               ? model.layers
+                   : model.fullAttentionInterval > 0 ? model.layers / model.fullAttentionInterval
+                                                     : 0;
 
     const double h = a.hidden;
     double attention = 0;
@@ -53,13 +57,15 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
         const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
         a.expertParamsPerLayer = matrices * h * expertFfn;
         const int denseLayers = std::clamp(model.denseLayers, 0, model.layers);
-        a.moeLayers = model.layers - denseLayers;
+        // Llama 4 Maverick interleaves: every interleave_moe_layer_step-th layer is MoE, the rest dense.
+        a.moeLayers = (model.layers - denseLayers) / std::max(1, model.moeLayerInterval);
+        const int plainLayers = model.layers - a.moeLayers; // leading and interleaved dense layers
         const double router = h * a.experts;
         const double shared = model.sharedExperts * a.expertParamsPerLayer;
-        total = denseLayers * (attention + denseMlp + norms) +
+        total = plainLayers * (attention + denseMlp + norms) +
                 a.moeLayers * (attention + a.experts * a.expertParamsPerLayer + shared + router + norms);
         active =
-            denseLayers * (attention + denseMlp + norms) +
+            plainLayers * (attention + denseMlp + norms) +
             a.moeLayers * (attention + a.activeExperts * a.expertParamsPerLayer + shared + router + norms);
     } else {
         total = model.layers * (attention + denseMlp + norms);
@@ -69,6 +75,12 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
     a.totalParams = total + embeddings + h; // + final norm
     a.activeParams = active + embeddings + h;
     a.matmulParamsActive = active + a.vocab * h; // the output head is a matmul, the input lookup is not
+    if (a.experts > 0 && !model.expertPrecision.isEmpty())
+        if (const auto experts = Precisions::parse(model.expertPrecision))
+            if (const auto rest = Precisions::parse(model.nonExpertPrecision)) {
+                a.expertPrecision = *experts;
+                a.nonExpertBits = Precisions::bitsPerValue(*rest);
+            }
     if (model.paramsBillions && *model.paramsBillions > 0) {
         // An explicit total overrides the config-derived count; active scales with it.
         const double scale = *model.paramsBillions * 1e9 / a.totalParams;

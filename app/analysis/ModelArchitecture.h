@@ -2,6 +2,7 @@
 
 #include "MathExpr.h"
 #include "ModelSpec.h"
+#include "Precision.h"
 
 // The numbers the estimator needs from a ModelSpec, derived once: parameter counts (GQA, gated
 // MLPs, MoE, MLA aware), FLOPs per token, KV-cache elements per token.
@@ -25,8 +26,15 @@ struct ModelArchitecture
     double ffn = 0;
     double vocab = 0;
     bool mla = false;
-    int slidingWindow = 0;
+    int slidingWindow = 0;   // tokens a local layer keeps: the sliding window or attention chunk (0: none)
+    int fullLayers = 0;      // layers that attend to (and cache) the whole context; the rest keep at most
+                             // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)
     int maxContext = 0;
+
+    // Bits per weight of the non-expert parts when a workload stores the experts in the checkpoint's own
+    // expert format (gpt-oss: mxfp4 experts, bf16 attention and embeddings); 0: one format for all.
+    Precision expertPrecision = Precision::Bf16;
+    double nonExpertBits = 0;
 
     double totalParams = 0;          // stored parameters
     double activeParams = 0;         // parameters used per token (MoE: k of E experts)
@@ -40,6 +48,12 @@ struct ModelArchitecture
     double forwardFlopsPerSample = 0;      // non-transformer presets, FLOPs
 
     static ModelArchitecture from(const ModelSpec &model);
+
+    // Layers that keep only the sliding window (or chunk) in the KV cache.
+    int localLayers() const { return slidingWindow > 0 ? layers - fullLayers : 0; }
+    // Parameters of the routed experts: the part expert parallelism splits (shared experts are replicated)
+    // and the part a checkpoint's expert format covers.
+    double expertParams() const { return expertParamsPerLayer * experts * moeLayers; }
 
     // Forward FLOPs of the matmuls for one token, without the attention scores: 2 x active params.
     // T is double, or MathExpr for the shown math (MathExpr.h).

@@ -14,13 +14,22 @@ struct PrecisionInfo
 // GGUF sizes from llama.cpp's block layouts: q8_0 stores 32 int8 values + one fp16 scale per block
 // (34 bytes / 32 = 8.5 bits); q4_0 stores 32 nibbles + one fp16 scale (18 bytes / 32 = 4.5 bits);
 // q4_k_m mixes q4_k and q6_k blocks, ~4.85 bits per weight on Llama models (llama.cpp quantize table).
-constexpr std::array<PrecisionInfo, 11> kPrecisions{{
+// Microscaling formats, OCP Microscaling Formats (MX) Specification v1.0, section 5 (a block of k = 32
+// elements shares one 8-bit E8M0 scale): mxfp8 = 8 + 8/32 = 8.25 bits, mxfp4 = 4 + 8/32 = 4.25 bits
+// (https://www.opencompute.org/documents/ocp-microscaling-formats-mx-v1-0-spec-final-pdf). NVFP4, NVIDIA's
+// "Introducing NVFP4" blog: one FP8 E4M3 scale per 16-value micro-block, 4 + 8/16 = 4.5 bits, plus one
+// FP32 scale per tensor, negligible per weight
+// (https://developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/).
+constexpr std::array<PrecisionInfo, 14> kPrecisions{{
     {Precision::Fp32, u"fp32", 32.0},
     {Precision::Tf32, u"tf32", 32.0}, // stored as fp32; only the tensor-core math is 19-bit
     {Precision::Bf16, u"bf16", 16.0},
     {Precision::Fp16, u"fp16", 16.0},
     {Precision::Fp8, u"fp8", 8.0},
+    {Precision::Mxfp8, u"mxfp8", 8.0 + 8.0 / 32.0},
     {Precision::Fp4, u"fp4", 4.0},
+    {Precision::Mxfp4, u"mxfp4", 4.0 + 8.0 / 32.0},
+    {Precision::Nvfp4, u"nvfp4", 4.0 + 8.0 / 16.0},
     {Precision::Int8, u"int8", 8.0},
     {Precision::Int4, u"int4", 4.0},
     {Precision::GgufQ8_0, u"q8_0", 8.5},
@@ -76,6 +85,24 @@ double bitsPerValue(Precision precision)
     return info(precision).bits;
 }
 
+Precision elementFormat(Precision precision)
+{
+    switch (precision) {
+    case Precision::Mxfp8:
+        return Precision::Fp8;
+    case Precision::Mxfp4:
+    case Precision::Nvfp4:
+        return Precision::Fp4;
+    default:
+        return precision;
+    }
+}
+
+bool isMicroscaled(Precision precision)
+{
+    return precision == Precision::Mxfp8 || precision == Precision::Mxfp4 || precision == Precision::Nvfp4;
+}
+
 Precision defaultActivationFor(Precision weights)
 {
     switch (weights) {
@@ -84,7 +111,10 @@ Precision defaultActivationFor(Precision weights)
     case Precision::Bf16:
     case Precision::Fp16:
     case Precision::Fp8:
+    case Precision::Mxfp8:
     case Precision::Fp4:
+    case Precision::Mxfp4:
+    case Precision::Nvfp4:
     case Precision::Int8:
         return weights;
     default:
@@ -99,7 +129,10 @@ Precision defaultKvFor(Precision activation)
     case Precision::Tf32:
         return Precision::Fp32;
     case Precision::Fp8:
+    case Precision::Mxfp8:
     case Precision::Fp4:
+    case Precision::Mxfp4:
+    case Precision::Nvfp4:
         return Precision::Fp8;
     case Precision::Int8:
         return Precision::Int8;

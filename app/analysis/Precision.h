@@ -4,8 +4,9 @@
 #include <QStringList>
 #include <optional>
 
-// Number formats for weights, activations and KV cache. GGUF formats carry their block scales, so
-// their real size per weight is above the nominal bit count (q4_k_m: ~4.85 bits).
+// Number formats for weights, activations and KV cache. Block-scaled formats (OCP MX, NVIDIA NVFP4,
+// GGUF) carry their scales, so their real size per weight is above the nominal bit count (mxfp4: 4.25
+// bits, q4_k_m: ~4.85 bits).
 enum class Precision
 {
     Fp32,
@@ -13,7 +14,10 @@ enum class Precision
     Bf16,
     Fp16,
     Fp8,
+    Mxfp8, // OCP MX: FP8 E4M3 elements + one E8M0 scale per 32
     Fp4,
+    Mxfp4, // OCP MX: FP4 E2M1 elements + one E8M0 scale per 32
+    Nvfp4, // NVIDIA: FP4 E2M1 elements + one FP8 E4M3 scale per 16 (+ one FP32 scale per tensor)
     Int8,
     Int4,
     GgufQ8_0,
@@ -33,6 +37,11 @@ inline double bytesPerValue(Precision precision)
 {
     return bitsPerValue(precision) / 8.0;
 }
+
+// The element format of a block-scaled float format (mxfp8: fp8; mxfp4, nvfp4: fp4); others unchanged.
+Precision elementFormat(Precision precision);
+// OCP MX or NVFP4: the tensor cores apply the block scales only on GPUs built for them.
+bool isMicroscaled(Precision precision);
 
 // The math precision that goes with a weight format when none is given: the same float format, int8 for
 // int8 (W8A8), fp16 for weight-only formats (int4, GGUF), whose weights are dequantised for the math.

@@ -322,7 +322,16 @@ private:
     double contextOf(const Request &r) const
     {
         const double context = m_traffic.inputTokens + r.generated;
-        return m_cost.slidingWindow > 0 ? std::min(context, double(m_cost.slidingWindow)) : context;
+        return m_cost.slidingWindow > 0 ? windowed(context, std::min(context, double(m_cost.slidingWindow)))
+                                        : context;
+    }
+
+    // The context the layers read on average: the local layers their window, the full ones all of it.
+    double windowed(double full, double local) const
+    {
+        if (m_cost.fullLayerShare <= 0.0)
+            return local;
+        return m_cost.fullLayerShare * full + (1.0 - m_cost.fullLayerShare) * local;
     }
 
     void step()
@@ -332,12 +341,14 @@ private:
         int decoding = 0;
         int decodingMeasured = 0;
         double decodeContext = 0.0;
+        double fullContext = 0.0; // the same, unwindowed: what the full-attention layers read
         for (int index : m_running) {
             const Request &r = m_requests[index];
             if (this->decoding(r)) {
                 ++decoding;
                 decodingMeasured += r.measured ? 1 : 0;
                 decodeContext += contextOf(r);
+                fullContext += m_traffic.inputTokens + r.generated;
             }
         }
         int budget = std::max(0, m_engine.maxBatchedTokens - decoding);
@@ -358,7 +369,7 @@ private:
             // Causal attention: the chunk's tokens attend to the earlier chunks and to each other.
             double span = r.prefilled + (chunk + 1) / 2.0;
             if (m_cost.slidingWindow > 0)
-                span = std::min(span, double(m_cost.slidingWindow));
+                span = windowed(span, std::min(span, double(m_cost.slidingWindow)));
             prefillPairs += double(chunk) * span;
             prefillKv += r.prefilled;
             prefillTokens += chunk;
@@ -381,6 +392,9 @@ private:
             }
         }
         double context = decodeContext;
+        double localContext = m_cost.slidingWindow > 0
+                                  ? std::min(fullContext, double(decoding) * m_cost.slidingWindow)
+                                  : fullContext;
         int taken = 0;
         for (; taken < steps; ++taken) {
             if (taken > 0 && nextArrival() <= m_time)
@@ -390,6 +404,13 @@ private:
             m_itl.add(seconds, decodingMeasured);
             m_runningTime += seconds * double(m_running.size());
             m_busyTime += seconds;
+            if (m_cost.fullLayerShare > 0.0) {
+                // Every decoding sequence grew by one token; the local layers' share stops at the window.
+                fullContext += decoding;
+                localContext = std::min(localContext + decoding, double(decoding) * m_cost.slidingWindow);
+                context = windowed(fullContext, localContext);
+                continue;
+            }
             context += decoding; // every decoding sequence grew by one token
             if (m_cost.slidingWindow > 0)
                 context = std::min(context, double(decoding) * m_cost.slidingWindow);

@@ -34,6 +34,7 @@ struct StepCost
     double allReduceFixedS = 0.0;    // tensor parallel: latency of a step's all-reduces
     double allReducePerTokenS = 0.0; // and their cost per token in the step
     int slidingWindow = 0;           // attention span cap (0: the whole context)
+    double fullLayerShare = 0.0;     // with a window: the share of layers that still see the whole context
 
     // A step that prefills `prefillTokens` (whose attention spans `prefillPairs` token pairs and whose
     // KV reads are `prefillKvTokens`) and decodes `decodeSequences` at `decodeContextTokens` in total.

@@ -84,7 +84,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const T modelShards = tp * pp * cp; // GPUs one replica's FLOPs are split over
     const T gpus = Math::input<T>(kGpus, p.gpus);
     const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
-    const bool lowPrecision = in.rate.used == Precision::Fp8 || in.rate.used == Precision::Fp4;
+    const Precision element = Precisions::elementFormat(in.rate.used);
+    const bool lowPrecision = element == Precision::Fp8 || element == Precision::Fp4;
     // Attention (FlashAttention) runs at 16 bit in FP8 training (Transformer Engine).
     const T peak16 =
         lowPrecision ? Math::input<T>(kPeak16, GpuCapabilities::peak(in.gpu, Precision::Bf16).tflops) * 1e12

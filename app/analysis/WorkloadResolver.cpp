@@ -128,7 +128,8 @@ QString defaultProfile(Task task, int gpus)
 // Precisions both tasks can use, carried over to the companion; others take its recipe's default.
 bool sharedPrecision(Precision precision)
 {
-    return precision == Precision::Bf16 || precision == Precision::Fp16 || precision == Precision::Fp8;
+    return precision == Precision::Bf16 || precision == Precision::Fp16 || precision == Precision::Fp8 ||
+           precision == Precision::Mxfp8;
 }
 
 struct Resolution

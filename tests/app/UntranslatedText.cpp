@@ -41,7 +41,7 @@ const char *const kAllowed[] = {
     "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF", "Infinity", "Fabric",
     "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV", "JSON", "DPI", "NaN",
     "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4", "qlora", "lora",
-    "q4_k_m", "q4_0", "q8_0",
+    "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
     // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")
     "Shift", "Del",
     // percentiles of a latency ("TTFT，p90")

@@ -819,3 +819,29 @@ TEST_F(EstimateCommands, ParallelDegreesBeyondTheGpuBoundAreExit2WithTheBound)
                                       QStringLiteral("65536"), QStringLiteral("--pp"), QStringLiteral("65536")},
                    {QStringLiteral("--tp"), QStringLiteral("4294967296")});
 }
+
+// Issue 23: the 2025 presets at their native formats, with the math shown.
+TEST_F(EstimateCommands, GptOss120bAtMxfp4OnAB200ShowsThePerPartWeights)
+{
+    const ProcessResult result =
+        run({QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("gpt-oss-120b"),
+             QStringLiteral("--gpu"), QStringLiteral("b200_sxm_180gb"), QStringLiteral("--task"),
+             QStringLiteral("inference"), QStringLiteral("--precision"), QStringLiteral("mxfp4"),
+             QStringLiteral("--math")});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("mxfp4"))) << result.out.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("non-expert params"))) << result.out.toStdString();
+    EXPECT_FALSE(result.out.contains(QStringLiteral("at the fp8 rate"))) << "B200 runs MXFP4 natively";
+}
+
+TEST_F(EstimateCommands, Qwen3MoeTrainingWithExpertParallelismShowsTheSplit)
+{
+    const ProcessResult result =
+        run({QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("qwen3-235b-a22b"),
+             QStringLiteral("--gpu"), QStringLiteral("b200_sxm_180gb"), QStringLiteral("--task"),
+             QStringLiteral("training"), QStringLiteral("--ep"), QStringLiteral("8"), QStringLiteral("--gpus"),
+             QStringLiteral("16"), QStringLiteral("--math")});
+    ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("(ep 8)"))) << result.out.toStdString();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("expert-parallel share"))) << result.out.toStdString();
+}

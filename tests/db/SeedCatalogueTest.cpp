@@ -2,6 +2,7 @@
 
 #include <DatasheetCsvParser.h>
 #include <GpuRepository.h>
+#include <ModelRepository.h>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -217,4 +218,45 @@ TEST(SeedCatalogue, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)
     EXPECT_EQ(catalogue->gpus().count(), 32);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->usdPerGpuHour, 0.42) << "the edit survives";
     EXPECT_TRUE(SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed).gpus.isEmpty());
+}
+
+// Issue 23: a catalogue made before the 2025 presets (here: one without them) is offered exactly those,
+// and keeps the user's edit of an older preset.
+TEST(SeedCatalogue, TheNewModelPresetsAreOfferedToAnOlderCatalogue)
+{
+    const QStringList added{QStringLiteral("gpt-oss-20b"),    QStringLiteral("gpt-oss-120b"),
+                            QStringLiteral("qwen3-8b"),       QStringLiteral("qwen3-32b"),
+                            QStringLiteral("qwen3-30b-a3b"),  QStringLiteral("qwen3-235b-a22b"),
+                            QStringLiteral("llama-4-scout"),  QStringLiteral("llama-4-maverick"),
+                            QStringLiteral("deepseek-r1"),    QStringLiteral("kimi-k2"),
+                            QStringLiteral("gemma-3-27b"),    QStringLiteral("phi-4"),
+                            QStringLiteral("mistral-small-3")};
+    QTemporaryDir dir;
+    auto catalogue = TestCatalogueFiles::createSeeded(dir);
+    ASSERT_TRUE(catalogue);
+    for (const QString &id : added) {
+        const std::optional<ModelSpec> model = catalogue->models().find(id);
+        ASSERT_TRUE(model) << id.toStdString() << " is in the seed";
+        ASSERT_FALSE(catalogue->models().remove(model->rowId, catalogue->models().revisionOf(model->rowId)));
+    }
+    ModelSpec edited = *catalogue->models().find(QStringLiteral("deepseek-v3"));
+    edited.notes = QStringLiteral("my notes");
+    ASSERT_FALSE(catalogue->models().update(edited, catalogue->models().revisionOf(edited.rowId)));
+
+    QString error;
+    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
+    ASSERT_TRUE(seed) << error.toStdString();
+    const SeedData offered = SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed);
+    QStringList offeredIds;
+    for (const ModelSpec &model : offered.models)
+        offeredIds << model.modelId;
+    EXPECT_EQ(offeredIds, added);
+
+    ASSERT_FALSE(SeedCatalogue::addRows(*catalogue, offered));
+    const std::optional<ModelSpec> gptOss = catalogue->models().find(QStringLiteral("gpt-oss-20b"));
+    ASSERT_TRUE(gptOss);
+    EXPECT_EQ(gptOss->expertPrecision, QStringLiteral("mxfp4")) << "the new fields travel with the row";
+    EXPECT_EQ(gptOss->fullAttentionInterval, 2);
+    EXPECT_EQ(catalogue->models().find(QStringLiteral("deepseek-v3"))->notes, QStringLiteral("my notes"));
+    EXPECT_TRUE(SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed).models.isEmpty());
 }
