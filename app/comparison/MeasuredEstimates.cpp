@@ -4,6 +4,7 @@
 #include "EfficiencyParameters.h"
 #include "ValueFormat.h" // number(): the outlier factor as the views print numbers
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -109,6 +110,28 @@ QString precisionOf(const Benchmark &b)
 QString percent(double fraction)
 {
     return QLocale().toString(qRound(100.0 * fraction));
+}
+
+// "within 0%" reads as an error: a bound is rounded up.
+QString percentBound(double fraction)
+{
+    return QLocale().toString(std::max(1, int(std::ceil(100.0 * fraction))));
+}
+
+// The accuracy report's category names, as the window says them.
+QString categoryText(const QString &category)
+{
+    static const char *const kNames[] = {
+        QT_TRANSLATE_NOOP("MeasuredEstimates", "Lambda training"),
+        QT_TRANSLATE_NOOP("MeasuredEstimates", "MLPerf Inference offline"),
+        QT_TRANSLATE_NOOP("MeasuredEstimates", "TensorRT-LLM offline"),
+        QT_TRANSLATE_NOOP("MeasuredEstimates", "llama.cpp decode"),
+        QT_TRANSLATE_NOOP("MeasuredEstimates", "llama.cpp prefill"),
+    };
+    for (const char *name : kNames)
+        if (category == QLatin1String(name))
+            return QCoreApplication::translate("MeasuredEstimates", name);
+    return category;
 }
 
 double median(QVector<double> values)
@@ -217,7 +240,7 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
                                        : tr("%1% above the estimate").arg(percent(difference));
     const QString beyond =
         tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
-            .arg(far, ValueFormat::number(kOutlierFactor), entry.point.category, percent(typical));
+            .arg(far, ValueFormat::number(kOutlierFactor), categoryText(entry.point.category), percent(typical));
     if (others.isEmpty())
         return beyond + u' ' +
                tr("No other GPU was measured under these conditions: either the measurement or the estimate "
@@ -229,7 +252,7 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
                   "(median), so this value is the odd one (a slow build or setting, or a typo in the "
                   "source).",
                   nullptr, int(others.size()))
-                   .arg(percent(othersError));
+                   .arg(percentBound(othersError));
     return beyond + u' ' +
            tr("Doubt the estimate: the same run on %n other GPU(s) is %1% off its estimate too (median), so "
               "the estimator misses something under these conditions.",

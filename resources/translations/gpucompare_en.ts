@@ -115,6 +115,16 @@
     </message>
 </context>
 <context>
+    <name>GpuPicker</name>
+    <message numerus="yes">
+        <source>Checks the %n GPU model(s) found in this machine, keeping the GPUs already checked</source>
+        <translation>
+            <numerusform>Checks the %n GPU model found in this machine, keeping the GPUs already checked</numerusform>
+            <numerusform>Checks the %n GPU models found in this machine, keeping the GPUs already checked</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ImportPlan</name>
     <message numerus="yes">
         <source>%n more GPU(s)</source>
@@ -128,6 +138,30 @@
         <translation>
             <numerusform>The file has empty cells where the catalogue has values: changing existing GPUs empties %n value: %1.</numerusform>
             <numerusform>The file has empty cells where the catalogue has values: changing existing GPUs empties %n values: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MeasuredEstimates</name>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation>
+            <numerusform>%n user</numerusform>
+            <numerusform>%n users</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Doubt the measurement: the same run on %n other GPU(s) is within %1% of its estimate (median), so this value is the odd one (a slow build or setting, or a typo in the source).</source>
+        <translation>
+            <numerusform>Doubt the measurement: the same run on %n other GPU is within %1% of its estimate (median), so this value is the odd one (a slow build or setting, or a typo in the source).</numerusform>
+            <numerusform>Doubt the measurement: the same run on %n other GPUs is within %1% of its estimate (median), so this value is the odd one (a slow build or setting, or a typo in the source).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Doubt the estimate: the same run on %n other GPU(s) is %1% off its estimate too (median), so the estimator misses something under these conditions.</source>
+        <translation>
+            <numerusform>Doubt the estimate: the same run on %n other GPU is %1% off its estimate too (median), so the estimator misses something under these conditions.</numerusform>
+            <numerusform>Doubt the estimate: the same run on %n other GPUs is %1% off its estimate too (median), so the estimator misses something under these conditions.</numerusform>
         </translation>
     </message>
 </context>

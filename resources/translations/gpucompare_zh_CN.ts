@@ -2,6 +2,96 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AnswerStrip</name>
+    <message>
+        <source>Answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1：&lt;/b&gt;%2</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerSummary</name>
+    <message>
+        <source>$%1 per million tokens</source>
+        <translation>每百万 token $%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>only %1 runs it (%2)</source>
+        <translation>只有 %1 能运行（%2）</translation>
+    </message>
+    <message>
+        <source>%1 tie for fastest (%2)</source>
+        <translation>%1 并列最快（%2）</translation>
+    </message>
+    <message>
+        <source>%1 fastest (%2)</source>
+        <translation>%1 最快（%2）</translation>
+    </message>
+    <message>
+        <source>%1 tie for cheapest (%2)</source>
+        <translation>%1 并列最便宜（%2）</translation>
+    </message>
+    <message>
+        <source>%1 cheapest (%2)</source>
+        <translation>%1 最便宜（%2）</translation>
+    </message>
+    <message>
+        <source>only %1 has a rental price (%2)</source>
+        <translation>只有 %1 有租用价格（%2）</translation>
+    </message>
+    <message>
+        <source>no rental prices to compare</source>
+        <translation>没有可比较的租用价格</translation>
+    </message>
+    <message>
+        <source>no GPU here runs it as asked</source>
+        <translation>这里没有 GPU 能按要求运行</translation>
+    </message>
+    <message>
+        <source>%1 × %2 GB</source>
+        <translation>%1 × %2 GB</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>%1 do not fit in %2: need %3</source>
+        <translation>%1 在 %2 中放不下：需要 %3</translation>
+    </message>
+    <message>
+        <source>%1 does not fit in %2: needs %3</source>
+        <translation>%1 在 %2 中放不下：需要 %3</translation>
+    </message>
+    <message>
+        <source>%1 do not fit in %2, nor on up to 1,024 GPUs</source>
+        <translation>%1 在 %2 中放不下，最多 1,024 块 GPU 也放不下</translation>
+    </message>
+    <message>
+        <source>%1 does not fit in %2, nor on up to 1,024 GPUs</source>
+        <translation>%1 在 %2 中放不下，最多 1,024 块 GPU 也放不下</translation>
+    </message>
+    <message>
+        <source>%1: not estimated, %2 (not in the catalogue)</source>
+        <translation>%1：未估算，%2（目录中没有）</translation>
+    </message>
+    <message>
+        <source>%1: speed out of range, check the datasheet values</source>
+        <translation>%1：速度超出范围，请检查规格表数值</translation>
+    </message>
+</context>
+<context>
     <name>AtomicFileWriter</name>
     <message>
         <source>cannot write %1: the folder does not exist</source>
@@ -247,6 +337,14 @@
         <source>The recovered edit of %1 was not restored: %2</source>
         <translation>找回的 %1 的编辑未被恢复：%2</translation>
     </message>
+    <message>
+        <source>GPU id: use Rename GPU… (Edit menu), which checks the id and moves the GPU&apos;s measurements with it</source>
+        <translation>GPU 标识：请使用“重命名 GPU…”（编辑菜单），它会检查标识并把该 GPU 的测量结果一并移过去</translation>
+    </message>
+    <message>
+        <source>Rename GPU %1 to %2</source>
+        <translation>将 GPU %1 重命名为 %2</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueExporter</name>
@@ -480,6 +578,14 @@
         <source>Upgraded %1 from schema version %2 to %3; the file as it was is kept at %4</source>
         <translation>已将 %1 从架构版本 %2 升级到 %3；原文件保存在 %4</translation>
     </message>
+    <message>
+        <source>No catalogue is open.</source>
+        <translation>没有打开的目录。</translation>
+    </message>
+    <message>
+        <source>The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then add the GPUs and models; nothing was changed.</source>
+        <translation>“目录”标签页有未保存的更改（%1 行）。请先保存或还原，然后再添加 GPU 和模型；未做任何更改。</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueTab</name>
@@ -686,6 +792,18 @@
     <message>
         <source>Reverted to the catalogue file; Undo brings the edits back</source>
         <translation>已还原为目录文件；撤销可恢复这些编辑</translation>
+    </message>
+    <message>
+        <source>Re&amp;name GPU…</source>
+        <translation>重命名 GPU(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Give the current GPU another id; its measurements and price go with it</source>
+        <translation>给当前 GPU 换一个标识；它的测量结果和价格随之移动</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; Save writes it and moves its measurements</source>
+        <translation>已将 %1 重命名为 %2；保存时写入并移动其测量结果</translation>
     </message>
 </context>
 <context>
@@ -1117,6 +1235,18 @@
         <source>Workload not estimated: %1</source>
         <translation>未能估算工作负载：%1</translation>
     </message>
+    <message>
+        <source>the workload cannot be estimated</source>
+        <translation>无法估算该工作负载</translation>
+    </message>
+    <message>
+        <source>Showing the last valid result: fix %1 to update (%2)</source>
+        <translation>显示的是上一次有效结果：修正 %1 后更新（%2）</translation>
+    </message>
+    <message>
+        <source>Not estimated: fix %1 (%2)</source>
+        <translation>未估算：请修正 %1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPresentation</name>
@@ -1343,14 +1473,6 @@
     <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
-    </message>
-    <message>
-        <source>%1
-%2 · batch %3 · input %4 · output %5
-Source: %6</source>
-        <translation>%1
-%2 · 批大小 %3 · 输入 %4 · 输出 %5
-来源：%6</translation>
     </message>
     <message numerus="yes">
         <source>%n GPUs</source>
@@ -1678,6 +1800,22 @@ Source: %6</source>
         <source>%1 has no value for it in the catalogue; add it on the Catalogue tab</source>
         <translation>%1 在目录中没有该值；请在“目录”选项卡中添加</translation>
     </message>
+    <message>
+        <source>%1 · %2
+model %3 · batch %4 · input %5 · output %6
+source: %7</source>
+        <translation>%1 · %2
+模型 %3 · 批大小 %4 · 输入 %5 · 输出 %6
+来源：%7</translation>
+    </message>
+    <message>
+        <source>No estimate for these conditions: %1</source>
+        <translation>无法按这些条件估算：%1</translation>
+    </message>
+    <message>
+        <source>%1est. %2, %3</source>
+        <translation>%1估算 %2，%3</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -1883,14 +2021,6 @@ Source: %6</source>
         <translation>KV 精度 %1：这是 GGUF 权重格式；允许 fp32、bf16、fp16、fp8、int8、int4</translation>
     </message>
     <message>
-        <source>activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, fp4, int8</source>
-        <translation>激活精度 %1：允许 fp32、tf32、bf16、fp16、fp8、fp4、int8</translation>
-    </message>
-    <message>
-        <source>precision %1: %2 needs fp32, tf32, bf16, fp16 or fp8 weights; use qlora for a 4-bit base</source>
-        <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16 或 fp8 权重；4 位基座模型请用 QLoRA</translation>
-    </message>
-    <message>
         <source>precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math</source>
         <translation>精度 int8：训练需要 fp32、tf32、bf16、fp16 或 fp8 运算</translation>
     </message>
@@ -2053,6 +2183,14 @@ Source: %6</source>
     <message>
         <source>%1: the speed estimate is out of range (%2 s for the first two tokens): check its compute and bandwidth values in the catalogue</source>
         <translation>%1：速度估算超出范围（前两个词元 %2 秒）：请检查目录中的算力和带宽值</translation>
+    </message>
+    <message>
+        <source>activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, mxfp8, fp4, mxfp4, nvfp4, int8</source>
+        <translation>激活精度 %1：允许 fp32、tf32、bf16、fp16、fp8、mxfp8、fp4、mxfp4、nvfp4、int8</translation>
+    </message>
+    <message>
+        <source>precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora for a 4-bit base</source>
+        <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16、fp8 或 mxfp8 权重；4 位基座请用 qlora</translation>
     </message>
 </context>
 <context>
@@ -2331,6 +2469,22 @@ Source: %6</source>
         <source>must be at least %1 (got %2)</source>
         <translation>必须至少为 %1（实际为 %2）</translation>
     </message>
+    <message>
+        <source>PCI ids</source>
+        <translation>PCI 标识</translation>
+    </message>
+    <message>
+        <source>FP6 dense</source>
+        <translation>FP6 稠密</translation>
+    </message>
+    <message>
+        <source>FP6 sparse</source>
+        <translation>FP6 稀疏</translation>
+    </message>
+    <message>
+        <source>must be PCI vendor:device ids in hexadecimal, such as 10de:2330, separated by commas (got &apos;%1&apos;)</source>
+        <translation>必须是十六进制的 PCI 厂商:设备标识，例如 10de:2330，以逗号分隔（当前为“%1”）</translation>
+    </message>
 </context>
 <context>
     <name>GpuPicker</name>
@@ -2375,6 +2529,24 @@ Source: %6</source>
     <message>
         <source>%1 of %2 GPUs selected</source>
         <translation>已选 %1 / %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>Pick this machine&apos;s GPUs</source>
+        <translation>选中本机的 GPU</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checks the %n GPU model(s) found in this machine, keeping the GPUs already checked</source>
+        <translation>
+            <numerusform>勾选在本机找到的 %n 种 GPU 型号，已勾选的 GPU 保持不变</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 in this machine</source>
+        <translation>本机有 %1 块</translation>
+    </message>
+    <message>
+        <source>%1 found in this machine</source>
+        <translation>在本机找到 %1 块</translation>
     </message>
 </context>
 <context>
@@ -2422,6 +2594,18 @@ Source: %6</source>
     <message>
         <source>GPU &apos;%1&apos; was changed or deleted by someone else since it was read; it was not deleted</source>
         <translation>GPU“%1”在读取后已被其他人修改或删除；未删除它</translation>
+    </message>
+    <message>
+        <source>cannot read GPU &apos;%1&apos;</source>
+        <translation>无法读取 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>cannot read the measurements of &apos;%1&apos;</source>
+        <translation>无法读取“%1”的测量结果</translation>
+    </message>
+    <message>
+        <source>cannot move the measurements to &apos;%1&apos;</source>
+        <translation>无法把测量结果移到“%1”</translation>
     </message>
 </context>
 <context>
@@ -2721,6 +2905,10 @@ Source: %6</source>
         <source>Catalogue</source>
         <translation>目录</translation>
     </message>
+    <message>
+        <source>Add GPUs and &amp;Models from This Version…</source>
+        <translation>添加此版本的 GPU 和模型(&amp;M)…</translation>
+    </message>
 </context>
 <context>
     <name>MathExpr</name>
@@ -2935,6 +3123,26 @@ Source: %6</source>
     <message>
         <source>expert-parallel share</source>
         <translation>专家并行份额</translation>
+    </message>
+    <message>
+        <source>full-attention layers</source>
+        <translation>全注意力层</translation>
+    </message>
+    <message>
+        <source>local-attention layers</source>
+        <translation>局部注意力层</translation>
+    </message>
+    <message>
+        <source>bytes per expert param</source>
+        <translation>每个专家参数的字节数</translation>
+    </message>
+    <message>
+        <source>non-expert params</source>
+        <translation>非专家参数</translation>
+    </message>
+    <message>
+        <source>non-expert bits per weight</source>
+        <translation>非专家参数每权重位数</translation>
     </message>
 </context>
 <context>
@@ -3224,6 +3432,155 @@ Source: %6</source>
     </message>
 </context>
 <context>
+    <name>MeasuredEstimates</name>
+    <message>
+        <source>MLPerf %1</source>
+        <translation>MLPerf %1</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>offline</source>
+        <translation>离线</translation>
+    </message>
+    <message>
+        <source>MLPerf training</source>
+        <translation>MLPerf 训练</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>first token</source>
+        <translation>首 token</translation>
+    </message>
+    <message>
+        <source>single stream</source>
+        <translation>单流</translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation>训练用时</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>matmul</source>
+        <translation>矩阵乘</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>服务</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1-token prompt</source>
+        <translation>%1 token 提示</translation>
+    </message>
+    <message>
+        <source>%1 tokens out</source>
+        <translation>输出 %1 token</translation>
+    </message>
+    <message>
+        <source>%1 in / %2 out</source>
+        <translation>输入 %1 / 输出 %2</translation>
+    </message>
+    <message>
+        <source>%1 in</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>dataset lengths</source>
+        <translation>数据集长度</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n user(s)</source>
+        <translation>
+            <numerusform>%n 个用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>batch max</source>
+        <translation>最大批</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>the estimator cannot describe this run</source>
+        <translation>估算器无法描述这次运行</translation>
+    </message>
+    <message>
+        <source>the estimator gives no number for this run (its profile %1 is missing)</source>
+        <translation>估算器对这次运行没有给出数字（缺少其配置档 %1）</translation>
+    </message>
+    <message>
+        <source>%1% below the estimate</source>
+        <translation>比估算低 %1%</translation>
+    </message>
+    <message>
+        <source>%1% above the estimate</source>
+        <translation>比估算高 %1%</translation>
+    </message>
+    <message>
+        <source>Measured %1, beyond %2× the typical error of %3 estimates (%4%).</source>
+        <translation>实测值%1，超出 %3 估算典型误差（%4%）的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>No other GPU was measured under these conditions: either the measurement or the estimate may be wrong.</source>
+        <translation>没有其他 GPU 在这些条件下测量过：可能是测量有误，也可能是估算有误。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Doubt the measurement: the same run on %n other GPU(s) is within %1% of its estimate (median), so this value is the odd one (a slow build or setting, or a typo in the source).</source>
+        <translation>
+            <numerusform>怀疑测量值：同一运行在另外 %n 块 GPU 上与估算相差在 %1% 以内（中位数），所以这个值是异常的（构建或设置较慢，或来源有笔误）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Doubt the estimate: the same run on %n other GPU(s) is %1% off its estimate too (median), so the estimator misses something under these conditions.</source>
+        <translation>
+            <numerusform>怀疑估算值：同一运行在另外 %n 块 GPU 上与估算也相差 %1%（中位数），说明估算器在这些条件下遗漏了某些因素。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lambda training</source>
+        <translation>Lambda 训练</translation>
+    </message>
+    <message>
+        <source>MLPerf Inference offline</source>
+        <translation>MLPerf Inference 离线</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM offline</source>
+        <translation>TensorRT-LLM 离线</translation>
+    </message>
+    <message>
+        <source>llama.cpp decode</source>
+        <translation>llama.cpp 解码</translation>
+    </message>
+    <message>
+        <source>llama.cpp prefill</source>
+        <translation>llama.cpp 预填充</translation>
+    </message>
+</context>
+<context>
     <name>MissingSpecs</name>
     <message>
         <source>memory size</source>
@@ -3255,6 +3612,14 @@ Source: %6</source>
     <message>
         <source>%1 %2: allowed %3 to %4</source>
         <translation>%1 %2：允许范围 %3 至 %4</translation>
+    </message>
+    <message>
+        <source>sliding_window %1 and attention_chunk_size %2: give one of them</source>
+        <translation>sliding_window %1 和 attention_chunk_size %2：只能给出其中一个</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: a precision name such as mxfp4 or bf16</source>
+        <translation>%1“%2”：应为精度名称，例如 mxfp4 或 bf16</translation>
     </message>
 </context>
 <context>
@@ -3850,6 +4215,33 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>RenameGpuDialog</name>
+    <message>
+        <source>Rename GPU</source>
+        <translation>重命名 GPU</translation>
+    </message>
+    <message>
+        <source>New GPU id</source>
+        <translation>新的 GPU 标识</translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The id names %1 on the command line, in scenario files and in its measurements. Its measurements and price move to the new id when you save; scenarios and scripts that name the old id must be changed by hand.</source>
+        <translation>该标识在命令行、场景文件和测量结果中指代 %1。保存时，其测量结果和价格会移到新标识；引用旧标识的场景和脚本需要手动修改。</translation>
+    </message>
+    <message>
+        <source>Current id:</source>
+        <translation>当前标识：</translation>
+    </message>
+    <message>
+        <source>&amp;New id:</source>
+        <translation>新标识(&amp;N)：</translation>
+    </message>
+</context>
+<context>
     <name>ReportBuilder</name>
     <message>
         <source>GPU Compare report</source>
@@ -4109,6 +4501,40 @@ token</translation>
     <message>
         <source>Undo brings them back until you save.</source>
         <translation>在保存之前，撤销可以恢复它们。</translation>
+    </message>
+</context>
+<context>
+    <name>ScaledNumber</name>
+    <message>
+        <source>&apos;%1&apos; is not a whole number: write digits, optionally followed by %2</source>
+        <translation>“%1”不是整数：请写数字，后面可加 %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a number: write digits, optionally followed by %2</source>
+        <translation>“%1”不是数字：请写数字，后面可加 %2</translation>
+    </message>
+    <message>
+        <source>k (thousand), M (million), B or G (billion) or T (trillion), e.g. 50M or 1.5B</source>
+        <translation>k（千）、M（百万）、B 或 G（十亿）或 T（万亿），例如 50M 或 1.5B</translation>
+    </message>
+    <message>
+        <source>empty: expected a number, optionally followed by %1</source>
+        <translation>为空：需要一个数字，后面可加 %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is too large</source>
+        <translation>“%1”太大</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a whole number</source>
+        <translation>“%1”不是整数</translation>
+    </message>
+</context>
+<context>
+    <name>ScaledSpinBox</name>
+    <message>
+        <source>%1 is outside %2 to %3</source>
+        <translation>%1 超出 %2 到 %3 的范围</translation>
     </message>
 </context>
 <context>
@@ -4406,6 +4832,103 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>SeedOfferBar</name>
+    <message>
+        <source>Review…</source>
+        <translation>查看…</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>以后再说</translation>
+    </message>
+    <message>
+        <source>Hide this until GPU Compare starts again</source>
+        <translation>在 GPU Compare 下次启动前隐藏此提示</translation>
+    </message>
+    <message>
+        <source> and %1 more</source>
+        <translation>，另有 %1 个</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 种 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 种 GPU</translation>
+    </message>
+    <message>
+        <source>1 model</source>
+        <translation>1 个模型</translation>
+    </message>
+    <message>
+        <source>%1 models</source>
+        <translation>%1 个模型</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>This version of GPU Compare knows %1 your catalogue lacks: %2.</source>
+        <translation>此版本的 GPU Compare 收录了您的目录缺少的 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>SeedOfferController</name>
+    <message>
+        <source>Add GPUs and Models</source>
+        <translation>添加 GPU 和模型</translation>
+    </message>
+    <message>
+        <source>The catalogue is read-only: %1</source>
+        <translation>目录为只读：%1</translation>
+    </message>
+    <message>
+        <source>The catalogue has every GPU and model this version knows.</source>
+        <translation>目录已包含此版本收录的所有 GPU 和模型。</translation>
+    </message>
+    <message>
+        <source>Nothing was added.</source>
+        <translation>未添加任何内容。</translation>
+    </message>
+    <message>
+        <source>Added %1 GPUs and %2 models to the catalogue</source>
+        <translation>已向目录添加 %1 种 GPU 和 %2 个模型</translation>
+    </message>
+    <message>
+        <source>These GPUs and models came with this version of GPU Compare. Checked ones are added to your catalogue as bundled rows; the others are not offered again (File &gt; Add GPUs and Models from This Version… lists them). Nothing you have changed is touched.</source>
+        <translation>这些 GPU 和模型随此版本的 GPU Compare 提供。勾选的将作为内置行添加到您的目录；其余的不会再提示（“文件 &gt; 添加此版本的 GPU 和模型…”会列出它们）。您修改过的内容不会被改动。</translation>
+    </message>
+    <message>
+        <source>These GPUs and models of this version are not in your catalogue, including ones you declined or deleted. Checked ones are added as bundled rows.</source>
+        <translation>这些是此版本收录但不在您目录中的 GPU 和模型，包括您拒绝或删除过的。勾选的将作为内置行添加。</translation>
+    </message>
+</context>
+<context>
+    <name>SeedOfferDialog</name>
+    <message>
+        <source>Add GPUs and Models from This Version</source>
+        <translation>添加此版本的 GPU 和模型</translation>
+    </message>
+    <message>
+        <source>GPU: %1 (%2)</source>
+        <translation>GPU：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Model: %1 (%2)</source>
+        <translation>模型：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Don&apos;t Add</source>
+        <translation>不添加</translation>
+    </message>
+</context>
+<context>
     <name>SpecItemDelegate</name>
     <message>
         <source>(not given)</source>
@@ -4487,6 +5010,13 @@ token</translation>
     <message>
         <source>out of memory</source>
         <translation>内存不足</translation>
+    </message>
+</context>
+<context>
+    <name>StaleBanner</name>
+    <message>
+        <source>Result not current</source>
+        <translation>结果不是最新的</translation>
     </message>
 </context>
 <context>
@@ -4846,10 +5376,6 @@ token</translation>
         <translation>电价 $ / kWh(&amp;Y)</translation>
     </message>
     <message>
-        <source> B tokens</source>
-        <translation> B token</translation>
-    </message>
-    <message>
         <source>Training bu&amp;dget</source>
         <translation>训练预算(&amp;D)</translation>
     </message>
@@ -4959,7 +5485,7 @@ token</translation>
     </message>
     <message>
         <source>GPUs sharing one server&apos;s NVLink or PCIe; &quot;catalogue&quot; uses each GPU&apos;s own (8 on HGX boards)</source>
-        <translation>共享一台服务器 NVLink 或 PCIe 的 GPU 数；“catalogue”使用每个 GPU 自己的值（HGX 板为 8）</translation>
+        <translation>共享一台服务器 NVLink 或 PCIe 的 GPU 数；“目录值”使用每个 GPU 自己的值（HGX 板为 8）</translation>
     </message>
     <message>
         <source>400 Gb/s InfiniBand NDR</source>
@@ -5004,6 +5530,18 @@ token</translation>
     <message>
         <source>%1 (config.json)</source>
         <translation>%1 (config.json)</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Tokens to train on, for the days and GPU-hours of the run</source>
+        <translation>用于训练的 token 数，用于计算训练天数和 GPU 小时</translation>
+    </message>
+    <message>
+        <source>Takes %1.</source>
+        <translation>需要 %1。</translation>
     </message>
 </context>
 <context>

@@ -37,7 +37,7 @@ const char *const kAllowed[] = {
     // acronyms, precisions, hardware and software names
     "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "INT8", "INT4", "KV", "TP", "PP", "DP",
     "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA", "ZeRO", "Adam",
-    "NVLink", "NVSwitch", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X",
+    "NVLink", "NVSwitch", "HGX", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X",
     "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF", "Infinity", "Fabric",
     "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV", "JSON", "DPI", "NaN",
     "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4", "qlora", "lora",

@@ -159,11 +159,11 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
         name->setToolTip(gpu.detail.isEmpty() ? gpu.id : tr("%1\n%2").arg(gpu.id, gpu.detail));
         if (gpu.inThisMachine > 0) {
             // Marked in words, not by the icon alone; the filter finds them by "machine" too.
-            const QString mark = tr("%n in this machine", nullptr, gpu.inThisMachine);
+            const QString mark = tr("%1 in this machine").arg(gpu.inThisMachine);
             name->setText(QStringLiteral("%1 · %2").arg(gpu.name, mark));
             name->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
             name->setData(QString(name->data(SearchRole).toString() + u' ' + mark), SearchRole);
-            name->setToolTip(tr("%n found in this machine", nullptr, gpu.inThisMachine) + u'\n' +
+            name->setToolTip(tr("%1 found in this machine").arg(gpu.inThisMachine) + u'\n' +
                              name->toolTip());
         }
         auto *detail = new QStandardItem(gpu.detail);
