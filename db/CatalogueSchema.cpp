@@ -150,8 +150,9 @@ const char *const kVersion4[] = {
     answered_at TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (kind, item_id)
 ) STRICT)sql",
-    // The boards' PCI ids of resources/seed/gpu-pci-ids.csv (sources there), for the seed rows the user
-    // never changed; edited, imported and the user's own rows stay '' ("not known").
+    // The boards' PCI ids of resources/seed/gpu-pci-ids.csv (sources there), for every row with a seed GPU's
+    // id, edited or not: the column is new, so no user value is overwritten, and an H100 whose price the
+    // user changed is still an H100 to find in this machine. The user's own rows stay '' ("not known").
     R"sql(UPDATE gpus SET pci_ids = CASE gpu_id
     WHEN 'h100_sxm5_80gb' THEN '10de:2330'
     WHEN 'h100_pcie_80gb' THEN '10de:2331'
@@ -175,7 +176,7 @@ const char *const kVersion4[] = {
     WHEN 'gh200_144gb' THEN '10de:2348'
     WHEN 'mi300x_192gb' THEN '1002:74a1, 1002:74b5'
     WHEN 'mi325x_256gb' THEN '1002:74a5, 1002:74b9'
-    ELSE pci_ids END WHERE user_modified = 0)sql",
+    ELSE pci_ids END)sql",
     // Seed values for the rows the user never changed (frozen, as in version 3): the B200's FP6 rate,
     // which the version-3 seed did not give (HGX B200 table: FP8/FP6 72 PF sparse for 8 GPUs).
     R"sql(UPDATE gpus SET fp6_dense_tflops = 4500, fp6_sparse_tflops = 9000

@@ -1,6 +1,7 @@
 #include "MachineGpus.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QHash>
 #include <QSet>
@@ -70,6 +71,10 @@ QVector<MachineGpus::Device> MachineGpus::devices() const
     // The entries are symbolic links to the devices' folders; Dirs lists those too.
     for (const QString &address : folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
         const QDir device(folder.filePath(address));
+        // An SR-IOV virtual function of a board on this host (its physfn link names the board) is a slice
+        // of a GPU already counted; inside a VM the function's board is not visible, and it counts there.
+        if (QFileInfo(device.filePath(QStringLiteral("physfn"))).isSymLink())
+            continue;
         const std::optional<quint32> pciClass = readHex(device.filePath(QStringLiteral("class")));
         if (!pciClass)
             continue;

@@ -127,13 +127,19 @@ int runUpdateCatalogue(const QStringList &arguments, CliContext &context)
         return ExitCode::BadInput;
     }
     QSet<QString> gpuIds, modelIds;
+    // --all brings no row back that the user deleted or renamed after it was added: only naming it does.
+    const auto removedSince = [&answers](const QHash<QString, QString> SeedCatalogue::SeedAnswers::*kind,
+                                         const QString &id) {
+        return ((*answers).*kind).value(id) == QStringLiteral("added");
+    };
     for (const GpuSpec &gpu : missing.gpus)
-        if (all || ids.contains(gpu.gpuId)) {
+        if ((all && !removedSince(&SeedCatalogue::SeedAnswers::gpus, gpu.gpuId)) || ids.contains(gpu.gpuId)) {
             chosen.gpus << gpu;
             gpuIds << gpu.gpuId;
         }
     for (const ModelSpec &model : missing.models)
-        if (all || ids.contains(model.modelId)) {
+        if ((all && !removedSince(&SeedCatalogue::SeedAnswers::models, model.modelId)) ||
+            ids.contains(model.modelId)) {
             chosen.models << model;
             modelIds << model.modelId;
         }

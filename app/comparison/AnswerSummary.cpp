@@ -5,6 +5,7 @@
 #include "VerdictPanel.h"
 
 #include <QMap>
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -126,7 +127,11 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     AnswerLine line{
         VerdictPanel::taskName(training ? VerdictPanel::Task::Training : VerdictPanel::Task::Inference)};
     line.detail = input.workloadSummary;
-    const QString speedRowId = speedRow(estimates.first());
+    // The table's speed row under a load is the serving one as soon as any GPU has a serving result (a first
+    // GPU that does not fit has none).
+    const auto serving =
+        std::find_if(estimates.cbegin(), estimates.cend(), [](const Estimate &e) { return bool(e.serving); });
+    const QString speedRowId = speedRow(serving != estimates.cend() ? *serving : estimates.first());
     const QString costRowId = QStringLiteral("cost.per-million");
 
     // Who runs it and is compared: fits, every value it needs, a speed in range.

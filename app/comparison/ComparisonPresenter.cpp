@@ -602,7 +602,7 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
                                                 : MeasuredEstimates::conditionsOnly(benchmark);
         const QString key = benchmark.metric + u'|' + benchmark.model + u'|' + benchmark.framework + u'|'
                             + benchmark.precision + u'|' + benchmark.batchSize + u'|' + benchmark.inputLength
-                            + u'|' + benchmark.outputLength;
+                            + u'|' + benchmark.outputLength + u'|' + QString::number(benchmark.gpuCount);
         auto it = std::find_if(rows.begin(), rows.end(), [&key](const ComparisonRow &r) { return r.id == key; });
         if (it == rows.end()) {
             ComparisonRow row;
@@ -624,20 +624,16 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
         for (int column = 0; column < input.gpus.size(); ++column) {
             if (input.gpus.at(column).gpuId != benchmark.gpuId)
                 continue;
+            // The GPU count is in the row's name: runs on other counts are other rows.
             it->values[column] = benchmark.value;
-            QStringList note;
-            if (benchmark.gpuCount > 1)
-                note << tr("%n GPUs", nullptr, benchmark.gpuCount);
-            if (compared.estimate)
-                note << tr("%1est. %2, %3")
-                            .arg(compared.outlier ? outlierMarker() + u' ' : QString(),
-                                 ValueFormat::number(*compared.estimate),
-                                 MeasuredEstimates::differenceText(compared.difference));
-            it->notes[column] = note.join(QStringLiteral("; "));
-            if (compared.outlier) {
-                it->cellDetails.resize(input.gpus.size());
-                it->cellDetails[column] = compared.doubt;
-            }
+            it->notes[column] = compared.estimate
+                                    ? tr("%1est. %2, %3")
+                                          .arg(compared.outlier ? outlierMarker() + u' ' : QString(),
+                                               ValueFormat::number(*compared.estimate),
+                                               MeasuredEstimates::differenceText(compared.difference))
+                                    : QString();
+            it->cellDetails.resize(input.gpus.size());
+            it->cellDetails[column] = compared.outlier ? compared.doubt : QString();
         }
     }
     m_table.rows += rows;

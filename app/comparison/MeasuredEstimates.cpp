@@ -18,7 +18,7 @@ using CalibrationData::leadingInt;
 QString runKey(const Benchmark &b)
 {
     return QStringList{b.category,    b.model,        b.task,      b.precision, b.batchSize,
-                       b.inputLength, b.outputLength, b.framework, b.metric}
+                       b.inputLength, b.outputLength, b.framework, b.metric, QString::number(b.gpuCount)}
         .join(u'\x1f');
 }
 
@@ -192,7 +192,8 @@ QString MeasuredEstimates::differenceText(double difference)
 QString MeasuredEstimates::conditionsOf(const Benchmark &benchmark)
 {
     QStringList parts{frameworkOf(benchmark) + u' ' + quantityOf(benchmark)};
-    for (const QString &part : {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark)})
+    const QString gpus = benchmark.gpuCount > 1 ? tr("%1 GPUs").arg(benchmark.gpuCount) : QString();
+    for (const QString &part : {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark), gpus})
         if (!part.isEmpty())
             parts << part;
     return parts.join(tr(", "));

@@ -141,6 +141,22 @@ SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope s
     return SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
 }
 
+QSet<QString> CatalogueSession::seedRowsRemovedSince() const
+{
+    QSet<QString> ids;
+    if (!m_catalogue)
+        return ids;
+    CatalogueError error;
+    const std::optional<SeedCatalogue::SeedAnswers> answers = SeedCatalogue::readAnswers(*m_catalogue, &error);
+    if (!answers)
+        return ids;
+    for (const QHash<QString, QString> *kind : {&answers->gpus, &answers->models})
+        for (auto it = kind->cbegin(); it != kind->cend(); ++it)
+            if (it.value() == QStringLiteral("added"))
+                ids << it.key(); // offered only when missing, so added and missing: removed since
+    return ids;
+}
+
 CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer &offer,
                                                  const QSet<QString> &addGpuIds, const QSet<QString> &addModelIds)
 {
@@ -154,8 +170,10 @@ CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer 
                 .arg(m_specModel->unsavedRowCount()));
     if (CatalogueError error = SeedCatalogue::answerOffer(*m_catalogue, offer, addGpuIds, addModelIds))
         return error;
-    if (!addGpuIds.isEmpty())
+    if (!addGpuIds.isEmpty()) {
         m_specModel->reload();
+        m_editor->undoStack()->clear(); // the reload gave every row a new key: old commands would miss them
+    }
     refreshSnapshot();
     return {};
 }

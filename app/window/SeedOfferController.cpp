@@ -81,7 +81,11 @@ std::optional<SeedOfferController::Choice> SeedOfferController::ask(const SeedCa
                  "Models from This Version… lists them). Nothing you have changed is touched.")
             : tr("These GPUs and models of this version are not in your catalogue, including ones you "
                  "declined or deleted. Checked ones are added as bundled rows.");
-    SeedOfferDialog dialog(offer, intro, m_window);
+    // A row the user deleted or renamed after adding it is listed but not checked: Add must not bring it back
+    // beside the user's renamed copy.
+    SeedOfferDialog dialog(offer, intro, m_window,
+                           scope == SeedCatalogue::OfferScope::AllMissing ? m_session->seedRowsRemovedSince()
+                                                                           : QSet<QString>{});
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return Choice{dialog.checkedGpuIds(), dialog.checkedModelIds()};

@@ -12,11 +12,12 @@ namespace {
 constexpr int kKindRole = Qt::UserRole + 1;
 constexpr int kIdRole = Qt::UserRole + 2;
 
-QStandardItem *checkedItem(const QString &text, const QString &kind, const QString &id, const QString &tip)
+QStandardItem *checkedItem(const QString &text, const QString &kind, const QString &id, const QString &tip,
+                           bool checked = true)
 {
     auto *item = new QStandardItem(text);
     item->setCheckable(true);
-    item->setCheckState(Qt::Checked);
+    item->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
     item->setEditable(false);
     item->setData(kind, kKindRole);
     item->setData(id, kIdRole);
@@ -26,7 +27,8 @@ QStandardItem *checkedItem(const QString &text, const QString &kind, const QStri
 
 } // namespace
 
-SeedOfferDialog::SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QString &intro, QWidget *parent)
+SeedOfferDialog::SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QString &intro, QWidget *parent,
+                                 const QSet<QString> &uncheckedIds)
     : QDialog(parent)
     , m_items(new QStandardItemModel(this))
 {
@@ -34,10 +36,12 @@ SeedOfferDialog::SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QS
     setWindowTitle(tr("Add GPUs and Models from This Version"));
     for (const GpuSpec &gpu : offer.gpus)
         m_items->appendRow(checkedItem(tr("GPU: %1 (%2)").arg(gpu.displayName(), gpu.gpuId),
-                                       QStringLiteral("gpu"), gpu.gpuId, gpu.sources));
+                                       QStringLiteral("gpu"), gpu.gpuId, gpu.sources,
+                                       !uncheckedIds.contains(gpu.gpuId)));
     for (const ModelSpec &model : offer.models)
         m_items->appendRow(checkedItem(tr("Model: %1 (%2)").arg(model.name, model.modelId),
-                                       QStringLiteral("model"), model.modelId, model.source));
+                                       QStringLiteral("model"), model.modelId, model.source,
+                                       !uncheckedIds.contains(model.modelId)));
     auto *label = new QLabel(intro, this);
     label->setWordWrap(true);
     auto *list = new QListView(this);

@@ -12,7 +12,9 @@ class SeedOfferDialog : public QDialog
 {
     Q_OBJECT
 public:
-    SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QString &intro, QWidget *parent = nullptr);
+    // uncheckedIds: rows offered but not checked at first (ones the user deleted or renamed after adding them).
+    SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QString &intro, QWidget *parent = nullptr,
+                    const QSet<QString> &uncheckedIds = {});
 
     QSet<QString> checkedGpuIds() const { return checked(QStringLiteral("gpu")); }
     QSet<QString> checkedModelIds() const { return checked(QStringLiteral("model")); }

@@ -69,13 +69,6 @@
 <context>
     <name>ComparisonPresentation</name>
     <message numerus="yes">
-        <source>%n GPUs</source>
-        <translation>
-            <numerusform>%n GPU</numerusform>
-            <numerusform>%n GPUs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>micro-batch %1 × %2 steps × %n replica(s)</source>
         <translation>
             <numerusform>micro-batch %1 × %2 steps × %n replica</numerusform>

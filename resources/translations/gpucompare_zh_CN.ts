@@ -1474,12 +1474,6 @@
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n GPUs</source>
-        <translation>
-            <numerusform>%n 个 GPU</numerusform>
-        </translation>
-    </message>
     <message>
         <source>datasheet value</source>
         <translation>数据手册数值</translation>
@@ -3578,6 +3572,10 @@ source: %7</source>
     <message>
         <source>llama.cpp prefill</source>
         <translation>llama.cpp 预填充</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "WorkloadForm.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QLineEdit>
@@ -106,6 +107,30 @@ TEST_F(FeedbackWindow, TextAFieldCannotReadAlsoMarksTheResultStale)
     const auto shown = shownValue(QStringLiteral("train.budget"), QStringLiteral("H100 SXM5 80GB"));
     ASSERT_TRUE(shown);
     EXPECT_EQ(*shown, *days);
+}
+
+// Junk left in a field the task then disables (the training budget after a switch to inference) cannot be
+// fixed there: it no longer holds the result back.
+TEST_F(FeedbackWindow, JunkInAFieldTheTaskDisablesDoesNotKeepTheResultStale)
+{
+    setValues(fullTraining(8));
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("trainTokens")), QStringLiteral("50MB"));
+    settle();
+    ASSERT_FALSE(m_window->comparisonTable()->staleNote().isEmpty());
+    auto *task = qobject_cast<QComboBox *>(m_window->workloadForm()->editor(QStringLiteral("task")));
+    ASSERT_TRUE(task);
+    task->setCurrentIndex(task->findData(QStringLiteral("inference"))); // as the user picks it
+    settle();
+    ASSERT_TRUE(m_window->workloadForm()
+                    ->editor(QStringLiteral("trainTokens"))
+                    ->property("text")
+                    .toString()
+                    .startsWith(QStringLiteral("50MB")))
+        << "the junk stays in the disabled field";
+    ASSERT_FALSE(m_window->workloadForm()->editor(QStringLiteral("trainTokens"))->isEnabled());
+    EXPECT_TRUE(m_window->comparisonTable()->staleNote().isEmpty())
+        << m_window->comparisonTable()->staleNote().toStdString();
+    EXPECT_TRUE(shownValue(QStringLiteral("infer.throughput"), QStringLiteral("H100 SXM5 80GB")));
 }
 
 TEST_F(FeedbackWindow, FiftyMillionTokensInTheWindowAsOnTheCommandLine)

@@ -23,7 +23,7 @@ public:
     }
 
     // The machine of the issue: two H100 SXM5, an RTX 4090 (with its HDMI audio function), a NIC, an
-    // NVIDIA board no catalogue row names yet (RTX PRO 6000 Blackwell Server Edition) and a BMC's VGA.
+    // NVIDIA board no catalogue row names (a T4) and a BMC's VGA.
     void addIssueMachine()
     {
         addDevice(QStringLiteral("0000:01:00.0"), "10de", "2330", "030200");

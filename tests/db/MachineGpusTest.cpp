@@ -10,6 +10,7 @@
 #include <DatasheetCsvParser.h>
 #include <GpuField.h>
 #include <MachineGpus.h>
+#include <QFile>
 #include <QHash>
 #include <SeedCatalogue.h>
 #include <SpecTableModel.h>
@@ -78,6 +79,30 @@ TEST(MachineGpus, OnlyDisplayControllersAndProcessingAcceleratorsAreRead)
     EXPECT_EQ(devices.first().id, (PciIds::Id{0x10de, 0x2330}));
     EXPECT_EQ(MachineGpus::match(devices, seedGpus()).countOf(QStringLiteral("mi300x_192gb")), 1);
     EXPECT_EQ(machine.devicesPath(), sysfs.root() + QStringLiteral("/bus/pci/devices"));
+}
+
+// A host with SR-IOV on: the MI300X's virtual functions (74b5, each with a physfn link to the board) are
+// slices of the one board, not more boards. In a VM only the function is visible, and it counts.
+TEST(MachineGpus, VirtualFunctionsOfABoardOnThisHostAreNotCountedAgain)
+{
+    FakeSysfs sysfs;
+    sysfs.addDevice(QStringLiteral("0000:07:00.0"), "1002", "74a1", "120000");
+    for (const char *vf : {"0000:07:02.0", "0000:07:02.1"}) {
+        const QString address = QString::fromLatin1(vf);
+        sysfs.addDevice(address, "1002", "74b5", "120000");
+        ASSERT_TRUE(QFile::link(sysfs.root() + QStringLiteral("/bus/pci/devices/0000:07:00.0"),
+                                sysfs.root() + QStringLiteral("/bus/pci/devices/") + address +
+                                    QStringLiteral("/physfn")));
+    }
+    EXPECT_EQ(MachineGpus::match(MachineGpus(sysfs.root()).devices(), seedGpus())
+                  .countOf(QStringLiteral("mi300x_192gb")),
+              1);
+
+    FakeSysfs guest;
+    guest.addDevice(QStringLiteral("0000:00:05.0"), "1002", "74b5", "120000");
+    EXPECT_EQ(MachineGpus::match(MachineGpus(guest.root()).devices(), seedGpus())
+                  .countOf(QStringLiteral("mi300x_192gb")),
+              1);
 }
 
 TEST(MachineGpus, NoSysfsMeansNoMarkAndNoError)
@@ -202,9 +227,9 @@ TEST(PciIdsSeed, ASeedWhoseIdsFileNamesAnUnknownGpuFailsToLoad)
                          .arg(line));
 }
 
-// Version 4 gives the catalogue's unchanged seed rows their ids, frozen in CatalogueSchema like the
-// version-3 values; an edited row and the user's own stay without ("not known").
-TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsUnchangedSeedRowsOnly)
+// Version 4 gives every row with a seed GPU's id its boards' ids, edited or not, frozen in CatalogueSchema
+// like the version-3 values; the user's own rows stay without ("not known").
+TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsSeedGpusEditedOrNot)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("v3.db"));
@@ -241,7 +266,8 @@ TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsUnchangedSeedRowsOnly)
     EXPECT_EQ(catalogue->schemaVersion(), CatalogueSchema::kCurrentVersion);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"))->pciIds, QStringLiteral("10de:2330"));
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("rtx_4090_24gb"))->pciIds, QStringLiteral("10de:2684"));
-    EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds.isEmpty()) << "the edited row";
+    EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds, QStringLiteral("10de:27b8"))
+        << "an edited seed GPU is still that GPU";
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("my_lab_card"))->pciIds.isEmpty());
     for (const GpuSpec &gpu : seed) {
         if (gpu.gpuId == QStringLiteral("l4_24gb"))

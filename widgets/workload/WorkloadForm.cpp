@@ -621,7 +621,8 @@ QVector<WorkloadFieldError> WorkloadForm::inputErrors() const
 {
     QVector<WorkloadFieldError> errors;
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-        if (!it->inputProblem)
+        // A disabled field (not asked for this task) cannot be fixed, and its text is not read.
+        if (!it->inputProblem || !it->editor->isEnabled())
             continue;
         const QString problem = it->inputProblem();
         const std::optional<WorkloadField> field = WorkloadFields::fromKey(it.key());
