@@ -169,10 +169,10 @@ TEST(LanguageChoiceTest, EnglishPluralsComeFromTheEnglishFile)
 {
     LanguageChoice language;
     ASSERT_TRUE(language.install(QStringLiteral("en"), {kTranslations}));
-    EXPECT_EQ(QCoreApplication::translate("ComparisonPresentation", "%n GPUs", nullptr, 1),
-              QStringLiteral("1 GPU"));
-    EXPECT_EQ(QCoreApplication::translate("ComparisonPresentation", "%n GPUs", nullptr, 4),
-              QStringLiteral("4 GPUs"));
+    EXPECT_EQ(QCoreApplication::translate("MeasuredEstimates", "%n user(s)", nullptr, 1),
+              QStringLiteral("1 user"));
+    EXPECT_EQ(QCoreApplication::translate("MeasuredEstimates", "%n user(s)", nullptr, 4),
+              QStringLiteral("4 users"));
     language.uninstall();
     // No translator (the command line): the source text.
     EXPECT_EQ(
