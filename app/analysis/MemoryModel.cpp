@@ -49,6 +49,15 @@ template <typename T> T modelParallel(const Parallelism &p)
 
 // Per GPU the data-parallel replicas split by ZeRO (divides by nothing without it, exactly as by 1). With
 // context parallelism the GPUs of one sequence shard it too (Megatron's distributed optimizer over dp x cp).
+// Expert parallelism spreads the experts over the GPUs of a pipeline stage (Megatron's layout: the expert,
+// expert-tensor and expert-data-parallel groups fold over the tp x dp x cp GPUs). Fully sharded state then
+// holds 1 / (GPUs) of the experts on each GPU, as of everything else: expert parallelism does not shrink it
+// further. Only unsharded state is smaller for it.
+bool shardsExperts(const Parallelism &p)
+{
+    return p.expert > 1 && p.expert <= p.data * std::max(1, p.context) * std::max(1, p.tensor);
+}
+
 template <typename T> T shardedOverData(const T &x, bool sharded, const Parallelism &p)
 {
     if (!sharded)
@@ -99,13 +108,18 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
         total = total + Math::named(activations, kActivations);
         const T trainable = trainableParams<T>(a, w) * expertParallelShare<T>(a, p);
         if (w.task == Task::Training) {
-            const T gradients = shardedOverData(trainable * 2.0 / mp, w.zeroStage >= 2, p) / kBytesPerGb;
+            // Sharded state: 1 / (GPUs) of all of it, experts included (shardsExperts).
+            const T whole = trainableParams<T>(a, w);
+            const auto state = [&](const T &perParam, bool sharded) {
+                return sharded && shardsExperts(p) ? shardedOverData(whole * perParam / mp, true, p)
+                                                   : shardedOverData(trainable * perParam / mp, sharded, p);
+            };
+            const T gradients = state(T(2.0), w.zeroStage >= 2) / kBytesPerGb;
             // bf16 training keeps fp32 master weights; Adam two fp32 moments, 8-bit Adam two bytes.
             const T master =
                 Math::input<T>(kMasterBytes, Precisions::bitsPerValue(w.weightPrecision) < 32.0 ? 4.0 : 0.0);
             const T moments = Math::input<T>(kMomentBytes, w.optimizer == Optimizer::Adam ? 8.0 : 2.0);
-            const T optimizer =
-                shardedOverData(trainable * (master + moments) / mp, w.zeroStage >= 1, p) / kBytesPerGb;
+            const T optimizer = state(master + moments, w.zeroStage >= 1) / kBytesPerGb;
             m.gradientsGb = Math::value(gradients);
             m.optimizerGb = Math::value(optimizer);
             Math::record(math, MathTermId::GradientsPerGpu, gradients);
@@ -146,6 +160,13 @@ bool keepsCheckpointMix(const ModelArchitecture &a, const Workload &w)
 
 template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
+    const bool sharded = Tasks::isTraining(w.task) && w.zeroStage >= 3;
+    if (sharded && shardsExperts(p)) {
+        // ZeRO-3 shards the experts over the same GPUs as the rest (shardsExperts).
+        Parallelism whole = p;
+        whole.expert = 1;
+        return weightBytesPerGpu<T>(a, w, whole);
+    }
     T bytes = 0.0;
     if (keepsCheckpointMix(a, w)) {
         // Expert parallelism splits the experts only; the rest is replicated on every expert-parallel GPU.
@@ -159,7 +180,7 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
         bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) / 8.0 /
                 modelParallel<T>(p);
     }
-    return shardedOverData(bytes, Tasks::isTraining(w.task) && w.zeroStage >= 3, p);
+    return shardedOverData(bytes, sharded, p);
 }
 
 double expertBytesPerParamPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)

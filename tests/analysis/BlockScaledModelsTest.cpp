@@ -182,6 +182,39 @@ TEST(Qwen3, ThirtyBA3BCountsTotalAndActiveParameters)
 }
 
 // Published totals: model cards and release posts named in models.json's notes.
+// ZeRO-3 over 16 GPUs with ep 8: each expert group's experts are sharded again over its other GPUs, so a GPU
+// holds 1/16 of every weight, as without expert parallelism (not 1/16 of an eighth of the experts).
+// Qwen3-235B full training with Adam: 235 B x (2 + 2 + 12) bytes / 16 = 235 GB per GPU, more than a B200's
+// 180 GB; unsharded (ZeRO-0) the experts are split over ep only.
+TEST(MoePresets, FullShardingWithExpertParallelismHoldsOneGpusShareOfEveryWeight)
+{
+    const ModelSpec model = TestCatalogue::model(QStringLiteral("qwen3-235b-a22b"));
+    const ModelArchitecture a = ModelArchitecture::from(model);
+    Workload w = inference(model, Precision::Bf16);
+    w.task = Task::Training;
+    w.zeroStage = 3;
+    Parallelism p;
+    p.gpus = 16;
+    p.data = 16;
+    p.expert = 8;
+    EXPECT_NEAR(MemoryModel::weightBytesPerGpu<double>(a, w, p), a.totalParams * 2.0 / 16.0,
+                1e-6 * a.totalParams);
+
+    w.gpuCount = 16;
+    w.expertParallel = 8;
+    const Estimate e = Estimator::estimate(seedGpu(QStringLiteral("b200_sxm_180gb")), w,
+                                           TestCatalogue::profile(QStringLiteral("fsdp")));
+    EXPECT_FALSE(e.fits) << e.perGpuGb;
+    EXPECT_GT(e.perGpuGb, a.totalParams * 16.0 / 16.0 / 1e9) << "weights, gradients and Adam state alone";
+
+    w.zeroStage = 0;
+    p.data = 2;
+    p.tensor = 8;
+    const double unsharded = MemoryModel::weightBytesPerGpu<double>(a, w, p);
+    EXPECT_NEAR(unsharded, (a.totalParams - a.expertParams() * 7.0 / 8.0) * 2.0 / 8.0, 1e-6 * a.totalParams)
+        << "unsharded: the experts split over ep, everything over tp";
+}
+
 TEST(ModelPresets2025, ParameterCountsMatchThePublishedOnes)
 {
     struct Published
