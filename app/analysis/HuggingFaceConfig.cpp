@@ -31,10 +31,46 @@ int firstInt(const QJsonObject &config, std::initializer_list<const char *> keys
     return -1;
 }
 
+// Multimodal configs (Llama 4, Gemma 3) keep the language model's values under text_config; the outer
+// object still names the model type and may say whether embeddings are tied.
+QJsonObject languageModelOf(const QJsonObject &config)
+{
+    const QJsonValue text = config.value(QStringLiteral("text_config"));
+    if (config.contains(QStringLiteral("num_hidden_layers")) || !text.isObject())
+        return config;
+    QJsonObject merged = text.toObject();
+    for (const char *key : {"model_type", "tie_word_embeddings", "torch_dtype", "quantization_config"})
+        if (!merged.contains(QLatin1String(key)) && config.contains(QLatin1String(key)))
+            merged.insert(QLatin1String(key), config.value(QLatin1String(key)));
+    return merged;
+}
+
+// Every n-th layer attends to the whole context, the others to the window or chunk: gpt-oss and newer
+// configs list each layer's kind (layer_types), Gemma 3 gives the period (sliding_window_pattern), Llama 4
+// its global (no-RoPE) layers' interval. 0: every layer alike.
+int fullAttentionIntervalOf(const QJsonObject &config, int layers)
+{
+    const QJsonValue types = config.value(QStringLiteral("layer_types"));
+    if (types.isArray() && layers > 0) {
+        int full = 0;
+        for (const QJsonValue &type : types.toArray())
+            full += type.toString() == QLatin1String("full_attention") ? 1 : 0;
+        return full > 0 && full < layers ? qRound(double(layers) / full) : 0;
+    }
+    for (const char *key : {"sliding_window_pattern", "no_rope_layer_interval"}) {
+        const QJsonValue value = config.value(QLatin1String(key));
+        if (value.isDouble() && value.toDouble() >= 1 && value.toDouble() <= layers &&
+            value.toDouble() == std::floor(value.toDouble()))
+            return value.toInt();
+    }
+    return 0;
+}
+
 } // namespace
 
-std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &modelId, QString *error)
+std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &modelId, QString *error)
 {
+    const QJsonObject config = languageModelOf(original);
     QString badKey;
     const auto fail = [error](const QString &message) -> std::optional<ModelSpec> {
         if (error)
@@ -73,6 +109,8 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
         {&ModelSpec::qkNopeHeadDim, {"qk_nope_head_dim"}},
         {&ModelSpec::vHeadDim, {"v_head_dim"}},
         {&ModelSpec::slidingWindow, {"sliding_window"}},
+        {&ModelSpec::attentionChunkSize, {"attention_chunk_size"}},
+        {&ModelSpec::moeLayerInterval, {"interleave_moe_layer_step"}},
     };
     for (const Field &field : fields) {
         const int value = firstInt(config, field.keys, &badKey);
@@ -81,6 +119,21 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
                             .arg(badKey));
         if (value >= 0)
             model.*field.member = value;
+    }
+    // Qwen2 and Qwen3 configs carry a sliding_window they do not use (use_sliding_window false).
+    if (config.value(QStringLiteral("use_sliding_window")).toBool(true) == false)
+        model.slidingWindow = 0;
+    if (model.slidingWindow > 0 || model.attentionChunkSize > 0)
+        model.fullAttentionInterval = fullAttentionIntervalOf(config, model.layers);
+    // gpt-oss: the experts published in MXFP4 (quantization_config), the rest in torch_dtype.
+    const QJsonObject quantization = config.value(QStringLiteral("quantization_config")).toObject();
+    if (quantization.value(QStringLiteral("quant_method")).toString() == QLatin1String("mxfp4") &&
+        model.experts > 1) {
+        model.expertPrecision = QStringLiteral("mxfp4");
+        const QString dtype = config.value(QStringLiteral("torch_dtype")).toString();
+        model.nonExpertPrecision = dtype == QLatin1String("float16")   ? QStringLiteral("fp16")
+                                   : dtype == QLatin1String("float32") ? QStringLiteral("fp32")
+                                                                       : QStringLiteral("bf16");
     }
     if (model.layers <= 0 || model.hiddenSize <= 0 || model.heads <= 0)
         return fail(QCoreApplication::translate("HuggingFaceConfig",
@@ -95,9 +148,11 @@ std::optional<ModelSpec> fromJson(const QJsonObject &config, const QString &mode
         model.ffnSize = 4 * model.hiddenSize;
     const QString activation = config.value(QStringLiteral("hidden_act"))
                                    .toString(config.value(QStringLiteral("activation_function")).toString());
-    const bool gptStyle = modelType.startsWith(QLatin1String("gpt")) || modelType == QLatin1String("bert") ||
-                          modelType == QLatin1String("opt") || modelType == QLatin1String("bloom") ||
-                          modelType == QLatin1String("falcon");
+    // GPT-2, GPT-J, GPT-NeoX: a plain GELU MLP; gpt-oss (2025) gates its experts like Llama.
+    const bool gptStyle =
+        (modelType.startsWith(QLatin1String("gpt")) && modelType != QLatin1String("gpt_oss")) ||
+        modelType == QLatin1String("bert") || modelType == QLatin1String("opt") ||
+        modelType == QLatin1String("bloom") || modelType == QLatin1String("falcon");
     model.gatedMlp =
         !gptStyle && (activation.isEmpty() || activation == QLatin1String("silu") ||
                       activation == QLatin1String("swiglu") || activation.contains(QLatin1String("gated")) ||

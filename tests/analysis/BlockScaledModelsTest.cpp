@@ -3,6 +3,7 @@
 // 3), checked against published figures with their sources.
 #include "Estimator.h"
 #include "GpuCapabilities.h"
+#include "HuggingFaceConfig.h"
 #include "MemoryModel.h"
 #include "ModelArchitecture.h"
 #include "ModelSpecCheck.h"
@@ -10,6 +11,8 @@
 #include "TestCatalogue.h"
 #include "WorkloadResolver.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <gtest/gtest.h>
 
 namespace {
@@ -324,4 +327,111 @@ TEST(ModelPresets2025, TheNewFieldsAreBoundedWithAClearMessage)
     unknown.expertPrecision = QStringLiteral("fp3");
     EXPECT_TRUE(ModelSpecCheck::problem(unknown).isEmpty());
     EXPECT_DOUBLE_EQ(ModelArchitecture::from(unknown).nonExpertBits, 0.0);
+}
+
+namespace {
+
+// A config.json as Hugging Face publishes it, from a preset's own values: the importer must read the
+// 2025 keys (layer_types, quantization_config, text_config, attention_chunk_size, sliding_window_pattern)
+// as the preset has them.
+QJsonObject configOf(const ModelSpec &m)
+{
+    return QJsonObject{{QStringLiteral("num_hidden_layers"), m.layers},
+                       {QStringLiteral("hidden_size"), m.hiddenSize},
+                       {QStringLiteral("num_attention_heads"), m.heads},
+                       {QStringLiteral("num_key_value_heads"), m.kvHeads},
+                       {QStringLiteral("head_dim"), m.headDim},
+                       {QStringLiteral("intermediate_size"), m.ffnSize},
+                       {QStringLiteral("vocab_size"), m.vocabSize},
+                       {QStringLiteral("max_position_embeddings"), m.maxContext},
+                       {QStringLiteral("hidden_act"), QStringLiteral("silu")}};
+}
+
+void expectSameAttention(const ModelSpec &imported, const ModelSpec &preset)
+{
+    EXPECT_EQ(imported.slidingWindow, preset.slidingWindow) << preset.modelId.toStdString();
+    EXPECT_EQ(imported.attentionChunkSize, preset.attentionChunkSize) << preset.modelId.toStdString();
+    EXPECT_EQ(imported.fullAttentionInterval, preset.fullAttentionInterval) << preset.modelId.toStdString();
+    EXPECT_EQ(imported.moeLayerInterval, preset.moeLayerInterval) << preset.modelId.toStdString();
+    EXPECT_EQ(imported.expertPrecision, preset.expertPrecision) << preset.modelId.toStdString();
+    EXPECT_EQ(imported.nonExpertPrecision, preset.nonExpertPrecision) << preset.modelId.toStdString();
+}
+
+} // namespace
+
+TEST(ImportedConfigs, GptOssLayerTypesAndMxfp4ExpertsReadAsThePresetHasThem)
+{
+    const ModelSpec preset = TestCatalogue::model(QStringLiteral("gpt-oss-20b"));
+    QJsonObject config = configOf(preset);
+    config.insert(QStringLiteral("model_type"), QStringLiteral("gpt_oss"));
+    config.insert(QStringLiteral("num_local_experts"), preset.experts);
+    config.insert(QStringLiteral("num_experts_per_tok"), preset.activeExperts);
+    config.insert(QStringLiteral("sliding_window"), preset.slidingWindow);
+    QJsonArray types;
+    for (int layer = 0; layer < preset.layers; ++layer)
+        types.append(layer % 2 == 0 ? QStringLiteral("sliding_attention") : QStringLiteral("full_attention"));
+    config.insert(QStringLiteral("layer_types"), types);
+    config.insert(QStringLiteral("torch_dtype"), QStringLiteral("bfloat16"));
+    config.insert(QStringLiteral("quantization_config"),
+                  QJsonObject{{QStringLiteral("quant_method"), QStringLiteral("mxfp4")}});
+    QString error;
+    const std::optional<ModelSpec> imported =
+        HuggingFaceConfig::fromJson(config, QStringLiteral("x"), &error);
+    ASSERT_TRUE(imported) << error.toStdString();
+    expectSameAttention(*imported, preset);
+
+    // The weights at MXFP4 are the preset's: the published checkpoint's 13.7 GB, not 11.1 GB.
+    Workload w = inference(*imported, Precision::Mxfp4);
+    const double importedBytes =
+        MemoryModel::weightBytesPerGpu<double>(ModelArchitecture::from(*imported), w, single());
+    w.model = preset;
+    EXPECT_NEAR(importedBytes,
+                MemoryModel::weightBytesPerGpu<double>(ModelArchitecture::from(preset), w, single()),
+                0.001 * importedBytes);
+}
+
+TEST(ImportedConfigs, MultimodalConfigsAreReadFromTheirTextConfig)
+{
+    // Gemma 3: five local layers (window 1024) to one global, under text_config.
+    const ModelSpec gemma = TestCatalogue::model(QStringLiteral("gemma-3-27b"));
+    QJsonObject text = configOf(gemma);
+    text.insert(QStringLiteral("sliding_window"), gemma.slidingWindow);
+    text.insert(QStringLiteral("sliding_window_pattern"), gemma.fullAttentionInterval);
+    QString error;
+    std::optional<ModelSpec> imported =
+        HuggingFaceConfig::fromJson(QJsonObject{{QStringLiteral("model_type"), QStringLiteral("gemma3")},
+                                                {QStringLiteral("text_config"), text}},
+                                    QStringLiteral("x"), &error);
+    ASSERT_TRUE(imported) << error.toStdString();
+    EXPECT_EQ(imported->layers, gemma.layers);
+    EXPECT_EQ(imported->family, QStringLiteral("gemma3"));
+    expectSameAttention(*imported, gemma);
+
+    // Llama 4 Scout: chunked attention on three layers of four, an MoE layer every layer.
+    const ModelSpec scout = TestCatalogue::model(QStringLiteral("llama-4-scout"));
+    text = configOf(scout);
+    text.insert(QStringLiteral("num_local_experts"), scout.experts);
+    text.insert(QStringLiteral("num_experts_per_tok"), scout.activeExperts);
+    text.insert(QStringLiteral("attention_chunk_size"), scout.attentionChunkSize);
+    text.insert(QStringLiteral("no_rope_layer_interval"), scout.fullAttentionInterval);
+    text.insert(QStringLiteral("interleave_moe_layer_step"), scout.moeLayerInterval);
+    imported = HuggingFaceConfig::fromJson(QJsonObject{{QStringLiteral("text_config"), text}},
+                                           QStringLiteral("x"), &error);
+    ASSERT_TRUE(imported) << error.toStdString();
+    expectSameAttention(*imported, scout);
+}
+
+TEST(ImportedConfigs, AnUnusedSlidingWindowIsNotApplied)
+{
+    // Qwen2 and Qwen3 configs give sliding_window with use_sliding_window false: every layer is global.
+    const ModelSpec qwen = TestCatalogue::model(QStringLiteral("qwen3-8b"));
+    QJsonObject config = configOf(qwen);
+    config.insert(QStringLiteral("sliding_window"), 4096);
+    config.insert(QStringLiteral("use_sliding_window"), false);
+    QString error;
+    const std::optional<ModelSpec> imported =
+        HuggingFaceConfig::fromJson(config, QStringLiteral("x"), &error);
+    ASSERT_TRUE(imported) << error.toStdString();
+    EXPECT_EQ(imported->slidingWindow, 0);
+    EXPECT_EQ(imported->fullAttentionInterval, 0);
 }
