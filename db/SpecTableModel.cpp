@@ -191,6 +191,12 @@ QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, Gp
         const int other = rowOf(candidate.gpuId);
         if (other >= 0 && other != row)
             return tr("GPU id: another GPU already has the id '%1'").arg(candidate.gpuId);
+        // Until the deletion is saved the file still has that GPU, and its measurements: taking its id now
+        // would hand them to this one.
+        for (const RemovedRow &removed : m_deleted)
+            if (removed.saved && removed.saved->gpuId == candidate.gpuId)
+                return tr("GPU id: '%1' belongs to a GPU deleted but not saved yet; save first, then rename")
+                    .arg(candidate.gpuId);
     }
     if (edited)
         *edited = candidate;

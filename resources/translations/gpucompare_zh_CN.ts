@@ -4986,6 +4986,10 @@ token</translation>
         <source>Column %1 in CSV and JSON files</source>
         <translation>CSV 和 JSON 文件中的 %1 列</translation>
     </message>
+    <message>
+        <source>GPU id: &apos;%1&apos; belongs to a GPU deleted but not saved yet; save first, then rename</source>
+        <translation>GPU 标识：“%1”属于一块已删除但尚未保存的 GPU；请先保存，再重命名</translation>
+    </message>
 </context>
 <context>
     <name>SqliteFailure</name>

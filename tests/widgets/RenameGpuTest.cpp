@@ -143,6 +143,19 @@ TEST(RenameGpu, ADuplicateOrABadIdIsRefusedWithTheReason)
     EXPECT_EQ(f.model.gpuAt(row).gpuId, kH100);
 }
 
+// Deleting the L4 and giving its id to the H100 before saving would hand the L4's measurements (still in
+// the file) to the H100: refused until the deletion is saved.
+TEST(RenameGpu, TheIdOfAGpuDeletedButNotSavedIsRefused)
+{
+    RenameFixture f;
+    const QString l4 = QStringLiteral("l4_24gb");
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(l4)}));
+    EXPECT_FALSE(f.editor.renameGpu(f.model.rowOf(kH100), l4));
+    EXPECT_TRUE(f.editor.lastError().contains(QStringLiteral("deleted but not saved yet")))
+        << f.editor.lastError().toStdString();
+    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(kH100)).gpuId, kH100);
+}
+
 TEST(RenameGpu, TheDialogSaysWhatIsWrongBeforeOk)
 {
     RenameFixture f;
