@@ -178,7 +178,8 @@ TEST(NewSeedGpus, BlackwellAndCdna4RowsHaveFp4AndTheB200GainsFp6)
         EXPECT_GT(gpu.fp4DenseTflops.value_or(0), 0.0);
         EXPECT_GT(gpu.fp4SparseTflops.value_or(0), 0.0);
     }
-    const GpuSpec *b200 = findGpu(bundledSeed().gpus, QStringLiteral("b200_sxm_180gb"));
+    const SeedData seed = bundledSeed(); // held: the pointer below points into it
+    const GpuSpec *b200 = findGpu(seed.gpus, QStringLiteral("b200_sxm_180gb"));
     ASSERT_NE(b200, nullptr);
     EXPECT_EQ(b200->fp6DenseTflops, 4500); // HGX B200: FP8/FP6 72 PF sparse for 8 GPUs
     EXPECT_EQ(b200->fp6SparseTflops, 9000);
