@@ -34,6 +34,8 @@ GpuSpec filledCopy(const GpuSpec &gpu)
             value = gpu.gpuId;
         else if (field.id == GpuField::InterconnectKind)
             value = QStringLiteral("nvlink-switch");
+        else if (field.id == GpuField::PciIds)
+            value = QStringLiteral("10de:2330");
         if (!GpuFields::setValue(filled, field, value))
             __builtin_trap();
     }
