@@ -229,6 +229,19 @@ CatalogueError populate(QSqlDatabase database)
     return transaction.commit();
 }
 
+QSet<QString> removedSinceAdded(const SeedOffer &offer, const SeedAnswers &answers)
+{
+    const QString added = QStringLiteral("added");
+    QSet<QString> ids;
+    for (const GpuSpec &gpu : offer.gpus)
+        if (answers.gpus.value(gpu.gpuId) == added)
+            ids << gpu.gpuId;
+    for (const ModelSpec &model : offer.models)
+        if (answers.models.value(model.modelId) == added)
+            ids << model.modelId;
+    return ids;
+}
+
 CatalogueError addMissingPresets(QSqlDatabase database, bool models)
 {
     QString problem;

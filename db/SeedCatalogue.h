@@ -72,6 +72,10 @@ struct SeedOffer
     bool isEmpty() const { return gpus.isEmpty() && models.isEmpty(); }
 };
 enum class OfferScope { Unanswered, AllMissing };
+
+// The offered rows the catalogue was given once and has lost since (the user deleted or renamed them): an
+// offer lists only missing rows, so an 'added' answer means that. They come back only when asked by name.
+QSet<QString> removedSinceAdded(const SeedOffer &offer, const SeedAnswers &answers);
 SeedOffer offerFor(const CatalogueSnapshot &catalogue, const SeedData &seed, const SeedAnswers &answers,
                    OfferScope scope);
 

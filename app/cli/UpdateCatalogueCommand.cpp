@@ -128,18 +128,14 @@ int runUpdateCatalogue(const QStringList &arguments, CliContext &context)
     }
     QSet<QString> gpuIds, modelIds;
     // --all brings no row back that the user deleted or renamed after it was added: only naming it does.
-    const auto removedSince = [&answers](const QHash<QString, QString> SeedCatalogue::SeedAnswers::*kind,
-                                         const QString &id) {
-        return ((*answers).*kind).value(id) == QStringLiteral("added");
-    };
+    const QSet<QString> removed = SeedCatalogue::removedSinceAdded(missing, *answers);
     for (const GpuSpec &gpu : missing.gpus)
-        if ((all && !removedSince(&SeedCatalogue::SeedAnswers::gpus, gpu.gpuId)) || ids.contains(gpu.gpuId)) {
+        if ((all && !removed.contains(gpu.gpuId)) || ids.contains(gpu.gpuId)) {
             chosen.gpus << gpu;
             gpuIds << gpu.gpuId;
         }
     for (const ModelSpec &model : missing.models)
-        if ((all && !removedSince(&SeedCatalogue::SeedAnswers::models, model.modelId)) ||
-            ids.contains(model.modelId)) {
+        if ((all && !removed.contains(model.modelId)) || ids.contains(model.modelId)) {
             chosen.models << model;
             modelIds << model.modelId;
         }

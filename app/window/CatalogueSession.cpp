@@ -141,20 +141,13 @@ SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope s
     return SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
 }
 
-QSet<QString> CatalogueSession::seedRowsRemovedSince() const
+QSet<QString> CatalogueSession::seedRowsRemovedSince(const SeedCatalogue::SeedOffer &offer) const
 {
-    QSet<QString> ids;
     if (!m_catalogue)
-        return ids;
+        return {};
     CatalogueError error;
     const std::optional<SeedCatalogue::SeedAnswers> answers = SeedCatalogue::readAnswers(*m_catalogue, &error);
-    if (!answers)
-        return ids;
-    for (const QHash<QString, QString> *kind : {&answers->gpus, &answers->models})
-        for (auto it = kind->cbegin(); it != kind->cend(); ++it)
-            if (it.value() == QStringLiteral("added"))
-                ids << it.key(); // offered only when missing, so added and missing: removed since
-    return ids;
+    return answers ? SeedCatalogue::removedSinceAdded(offer, *answers) : QSet<QString>{};
 }
 
 CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer &offer,

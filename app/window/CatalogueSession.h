@@ -48,8 +48,8 @@ public:
     // The seed GPUs and presets the open catalogue lacks (SeedCatalogue::offerFor); empty without a
     // writable catalogue.
     SeedCatalogue::SeedOffer seedOffer(SeedCatalogue::OfferScope scope) const;
-    // The ids of seed rows the catalogue was given and has lost since (deleted or renamed by the user).
-    QSet<QString> seedRowsRemovedSince() const;
+    // The rows of offer the catalogue was given and has lost since (deleted or renamed by the user).
+    QSet<QString> seedRowsRemovedSince(const SeedCatalogue::SeedOffer &offer) const;
     // Adds the chosen offered rows and records every answer (SeedCatalogue::answerOffer), then reads the
     // catalogue again. Refused while the Catalogue tab holds unsaved edits: reading it again would lose
     // them, so the user saves or reverts first.

@@ -84,8 +84,9 @@ std::optional<SeedOfferController::Choice> SeedOfferController::ask(const SeedCa
     // A row the user deleted or renamed after adding it is listed but not checked: Add must not bring it back
     // beside the user's renamed copy.
     SeedOfferDialog dialog(offer, intro, m_window,
-                           scope == SeedCatalogue::OfferScope::AllMissing ? m_session->seedRowsRemovedSince()
-                                                                           : QSet<QString>{});
+                           scope == SeedCatalogue::OfferScope::AllMissing
+                               ? m_session->seedRowsRemovedSince(offer)
+                               : QSet<QString>{});
     if (dialog.exec() != QDialog::Accepted)
         return std::nullopt;
     return Choice{dialog.checkedGpuIds(), dialog.checkedModelIds()};
