@@ -190,7 +190,7 @@ int main(int argc, char **argv)
         catalogue = Catalogue::open(cataloguePath, nullptr);
     if (catalogue) {
         SpecTableModel specs;
-        specs.setCatalogue(catalogue.get());
+        specs.session()->setCatalogue(catalogue.get());
         QString seedError;
         specs.setBundled(SeedCatalogue::load(&seedError)->gpus);
         CatalogueEditor editor(&specs);
@@ -198,10 +198,11 @@ int main(int argc, char **argv)
         tab.setEditor(&editor);
         tab.resize(1280, 560);
         tab.show();
-        editor.setValue(specs.rowOf(QStringLiteral("h100_sxm5_80gb")), GpuField::UsdPerGpuHour, 2.49);
-        editor.setValue(specs.rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
-        const QModelIndex memoryCell = tab.proxy()->mapFromSource(
-            specs.index(specs.rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
+        editor.setValue(specs.session()->rowOf(QStringLiteral("h100_sxm5_80gb")), GpuField::UsdPerGpuHour,
+                        2.49);
+        editor.setValue(specs.session()->rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
+        const QModelIndex memoryCell = tab.proxy()->mapFromSource(tab.proxy()->sourceModel()->index(
+            specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
         tab.view()->setCurrentIndex(memoryCell);
         tab.view()->edit(memoryCell);
         QApplication::processEvents();
