@@ -10,7 +10,7 @@ namespace {
 
 // Fitting a column measures the rows in view and others up to this many (wider texts further down are
 // elided, with the whole value in the tooltip), and makes no column wider than kMaxFittedWidth.
-constexpr int kFitSampleRows = 100;
+constexpr int kFitSampleRows = 40;
 constexpr int kMaxFittedWidth = 320;
 
 } // namespace
