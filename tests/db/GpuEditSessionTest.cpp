@@ -8,22 +8,11 @@
 #include <QSignalSpy>
 #include <gtest/gtest.h>
 
-namespace {
-
-QVector<GpuSpec> seedGpus()
-{
-    QString error;
-    const std::optional<SeedData> seed = SeedCatalogue::load(&error);
-    EXPECT_TRUE(seed) << error.toStdString();
-    return seed ? seed->gpus : QVector<GpuSpec>();
-}
-
-} // namespace
-
 TEST(GpuEditSession, HoldsEditsPendingAndListsThemWithoutAModel)
 {
     GpuEditSession session;
-    session.setGpus(seedGpus());
+    QString error;
+    session.setGpus(SeedCatalogue::load(&error)->gpus);
     const int l4 = session.rowOf(QStringLiteral("l4_24gb"));
     ASSERT_GE(l4, 0);
     QSignalSpy changed(&session, &GpuEditSession::rowsChanged);
@@ -48,7 +37,8 @@ TEST(GpuEditSession, HoldsEditsPendingAndListsThemWithoutAModel)
 TEST(GpuEditSession, TellsAModelBeforeAndAfterEachRowComesAndGoes)
 {
     GpuEditSession session;
-    session.setGpus(seedGpus());
+    QString error;
+    session.setGpus(SeedCatalogue::load(&error)->gpus);
     QVector<QString> order;
     QObject::connect(&session, &GpuEditSession::rowAboutToBeInserted, [&](int row) {
         order << QStringLiteral("before insert %1 of %2").arg(row).arg(session.rowCount());
