@@ -6,6 +6,7 @@
 #include "CatalogueEditor.h"
 #include "SeedCatalogue.h"
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
@@ -22,6 +23,8 @@ struct TwoViews
 {
     SpecTableModel model;
     CatalogueEditor editor{&model};
+    QAbstractItemModelTester tester{editor.undoableModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::Fatal};
     QTableView first;
     QTableView second;
 
