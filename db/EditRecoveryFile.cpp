@@ -69,11 +69,11 @@ QStringList EditRecoveryFile::find(const QString &cataloguePath)
     return paths;
 }
 
-CatalogueError EditRecoveryFile::write(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits,
+CatalogueError EditRecoveryFile::write(const QString &path, const QVector<GpuEditSession::PendingEdit> &edits,
                                        const QDateTime &writtenAt)
 {
     QJsonArray list;
-    for (const SpecTableModel::PendingEdit &edit : edits)
+    for (const GpuEditSession::PendingEdit &edit : edits)
         list.append(QJsonObject{{QStringLiteral("saved"), toJson(edit.saved)},
                                 {QStringLiteral("edited"), toJson(edit.current)}});
     const QJsonObject document{{QStringLiteral("format"), kFormat},
@@ -104,7 +104,7 @@ std::optional<EditRecoveryFile::Contents> EditRecoveryFile::read(const QString &
     QString problem;
     for (const QJsonValue &value : document.value(QStringLiteral("edits")).toArray()) {
         const QJsonObject edit = value.toObject();
-        SpecTableModel::PendingEdit pending;
+        GpuEditSession::PendingEdit pending;
         pending.saved = fromJson(edit.value(QStringLiteral("saved")), &problem);
         pending.current = fromJson(edit.value(QStringLiteral("edited")), &problem);
         if (pending.saved || pending.current)

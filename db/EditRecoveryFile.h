@@ -1,7 +1,7 @@
 #pragma once
 
 #include "CatalogueError.h"
-#include "SpecTableModel.h"
+#include "GpuEditSession.h"
 
 #include <QDateTime>
 #include <QString>
@@ -19,7 +19,7 @@ namespace EditRecoveryFile {
 struct Contents
 {
     QDateTime writtenAt;
-    QVector<SpecTableModel::PendingEdit> edits; // keys are 0: they belonged to the ended process
+    QVector<GpuEditSession::PendingEdit> edits; // keys are 0: they belonged to the ended process
 };
 
 // This process's recovery file for the catalogue.
@@ -28,7 +28,7 @@ QString pathFor(const QString &cataloguePath);
 // versions), in name order.
 QStringList find(const QString &cataloguePath);
 
-CatalogueError write(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits,
+CatalogueError write(const QString &path, const QVector<GpuEditSession::PendingEdit> &edits,
                      const QDateTime &writtenAt = QDateTime::currentDateTime());
 // nullopt with *error set when the file is missing or cannot be read.
 std::optional<Contents> read(const QString &path, QString *error = nullptr);

@@ -1,98 +1,26 @@
 #include "SpecTableModel.h"
 
-#include "Catalogue.h"
-#include "GpuRepository.h"
 #include "Quantity.h"
-
-#include <QSet>
-#include <algorithm>
-#include <tuple>
-
-namespace {
-
-// The order of GpuRepository::list: vendor, product, variant, gpu_id.
-bool listedBefore(const GpuSpec &a, const GpuSpec &b)
-{
-    return std::tie(a.vendor, a.product, a.variant, a.gpuId) <
-           std::tie(b.vendor, b.product, b.variant, b.gpuId);
-}
-
-QString searchTextOf(const GpuSpec &gpu)
-{
-    return QStringList{gpu.gpuId, gpu.vendor, gpu.product, gpu.variant, gpu.architecture, gpu.chip}
-        .join(u'\n')
-        .toLower();
-}
-
-// Copies the spec fields, keeping the target's row id, revision and user-modified mark.
-void copySpecs(GpuSpec &target, const GpuSpec &values)
-{
-    const qint64 rowId = target.rowId;
-    const int revision = target.revision;
-    const bool userModified = target.userModified;
-    target = values;
-    target.rowId = rowId;
-    target.revision = revision;
-    target.userModified = userModified;
-}
-
-} // namespace
 
 SpecTableModel::SpecTableModel(QObject *parent)
     : QAbstractTableModel(parent)
-{}
-
-SpecTableModel::Row SpecTableModel::makeRow(const GpuSpec &current, std::optional<GpuSpec> saved)
+    , m_session(new GpuEditSession(this))
 {
-    Row row{m_nextKey++, current, std::move(saved), {}, false};
-    refreshRow(row);
-    return row;
+    connect(m_session, &GpuEditSession::aboutToReset, this, &SpecTableModel::beginResetModel);
+    connect(m_session, &GpuEditSession::reset, this, &SpecTableModel::endResetModel);
+    connect(m_session, &GpuEditSession::rowAboutToBeInserted, this,
+            [this](int row) { beginInsertRows(QModelIndex(), row, row); });
+    connect(m_session, &GpuEditSession::rowInserted, this, &SpecTableModel::endInsertRows);
+    connect(m_session, &GpuEditSession::rowAboutToBeRemoved, this,
+            [this](int row) { beginRemoveRows(QModelIndex(), row, row); });
+    connect(m_session, &GpuEditSession::rowRemoved, this, &SpecTableModel::endRemoveRows);
+    connect(m_session, &GpuEditSession::rowsChanged, this, &SpecTableModel::emitRowsChanged);
 }
 
-void SpecTableModel::replaceRows(QVector<GpuSpec> gpus)
+void SpecTableModel::emitRowsChanged(int first, int last)
 {
-    beginResetModel();
-    m_rows.clear();
-    m_rows.reserve(gpus.size());
-    m_deleted.clear();
-    for (GpuSpec &gpu : gpus) // as read: nothing unsaved, no need to compare
-        m_rows.append(Row{m_nextKey++, gpu, gpu, searchTextOf(gpu), false});
-    endResetModel();
-    noteUnsavedState();
-}
-
-void SpecTableModel::setGpus(const QVector<GpuSpec> &gpus)
-{
-    m_catalogue = nullptr;
-    replaceRows(gpus);
-}
-
-CatalogueError SpecTableModel::setCatalogue(const Catalogue *catalogue)
-{
-    m_catalogue = catalogue;
-    return reload();
-}
-
-CatalogueError SpecTableModel::reload()
-{
-    if (!m_catalogue) {
-        // Without a file, "the saved state" is what each row was when last marked saved.
-        QVector<GpuSpec> savedRows;
-        for (const Row &row : std::as_const(m_rows))
-            if (row.saved)
-                savedRows.append(*row.saved);
-        for (const RemovedRow &removed : std::as_const(m_deleted))
-            savedRows.append(*removed.saved);
-        std::sort(savedRows.begin(), savedRows.end(), listedBefore);
-        replaceRows(std::move(savedRows));
-        return {};
-    }
-    CatalogueError error;
-    QVector<GpuSpec> loaded = m_catalogue->gpus().list(&error);
-    if (error)
-        return error;
-    replaceRows(std::move(loaded));
-    return {};
+    // The unsaved and bundled marks belong to the whole row.
+    emit dataChanged(index(first, 0), index(last, GpuField::Count - 1));
 }
 
 void SpecTableModel::setBundled(const QVector<GpuSpec> &bundled)
@@ -101,52 +29,8 @@ void SpecTableModel::setBundled(const QVector<GpuSpec> &bundled)
     m_bundled.clear();
     for (const GpuSpec &gpu : bundled)
         m_bundled.insert(gpu.gpuId, gpu);
-    if (!m_rows.isEmpty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, GpuField::Count - 1));
-}
-
-QVector<GpuSpec> SpecTableModel::gpus() const
-{
-    QVector<GpuSpec> result;
-    result.reserve(m_rows.size());
-    for (const Row &row : m_rows)
-        result.append(row.current);
-    return result;
-}
-
-int SpecTableModel::rowOf(const QString &gpuId) const
-{
-    for (int row = 0; row < m_rows.size(); ++row)
-        if (m_rows[row].current.gpuId == gpuId)
-            return row;
-    return -1;
-}
-
-QHash<QString, int> SpecTableModel::rowsById() const
-{
-    QHash<QString, int> rows;
-    rows.reserve(m_rows.size());
-    for (int row = 0; row < m_rows.size(); ++row)
-        rows.insert(m_rows[row].current.gpuId, row);
-    return rows;
-}
-
-int SpecTableModel::rowOfKey(quint64 key) const
-{
-    for (int row = 0; row < m_rows.size(); ++row)
-        if (m_rows[row].key == key)
-            return row;
-    return -1;
-}
-
-bool SpecTableModel::isReadOnly() const
-{
-    return m_catalogue && m_catalogue->isReadOnly();
-}
-
-QString SpecTableModel::readOnlyMessage() const
-{
-    return isReadOnly() ? tr("The catalogue is read-only: %1").arg(m_catalogue->readOnlyReason()) : QString();
+    if (rowCount() > 0)
+        emitRowsChanged(0, rowCount() - 1);
 }
 
 const GpuSpec *SpecTableModel::bundledFor(const GpuSpec &gpu) const
@@ -163,127 +47,15 @@ const GpuSpec *SpecTableModel::bundledFor(const GpuSpec &gpu) const
 
 std::optional<GpuSpec> SpecTableModel::bundledGpu(int row) const
 {
-    if (row < 0 || row >= m_rows.size())
+    if (row < 0 || row >= rowCount())
         return std::nullopt;
-    const GpuSpec *bundled = bundledFor(m_rows[row].current);
+    const GpuSpec *bundled = bundledFor(m_session->gpuAt(row));
     return bundled ? std::optional<GpuSpec>(*bundled) : std::nullopt;
-}
-
-QString SpecTableModel::validate(int column, const QVariant &value)
-{
-    if (column < 0 || column >= GpuField::Count)
-        return tr("there is no column %1").arg(column);
-    return GpuFields::validate(GpuFields::field(column), value);
-}
-
-QString SpecTableModel::checkEdit(int row, int column, const QVariant &value, GpuSpec *edited) const
-{
-    if (row < 0 || row >= m_rows.size() || column < 0 || column >= GpuField::Count)
-        return tr("there is no cell %1, %2").arg(row).arg(column);
-    if (isReadOnly())
-        return readOnlyMessage();
-    const GpuField &field = GpuFields::field(column);
-    GpuSpec candidate = m_rows[row].current;
-    QString problem;
-    if (!GpuFields::setValue(candidate, field, value, &problem))
-        return field.displayLabel() + QStringLiteral(": ") + problem;
-    if (column == GpuField::GpuId) {
-        const int other = rowOf(candidate.gpuId);
-        if (other >= 0 && other != row)
-            return tr("GPU id: another GPU already has the id '%1'").arg(candidate.gpuId);
-        // Until the deletion is saved the file still has that GPU, and its measurements: taking its id now
-        // would hand them to this one.
-        for (const RemovedRow &removed : m_deleted)
-            if (removed.saved && removed.saved->gpuId == candidate.gpuId)
-                return tr("GPU id: '%1' belongs to a GPU deleted but not saved yet; save first, then rename")
-                    .arg(candidate.gpuId);
-    }
-    if (edited)
-        *edited = candidate;
-    return {};
-}
-
-QString SpecTableModel::checkNewGpu(const GpuSpec &gpu, const GpuField **badField) const
-{
-    if (isReadOnly())
-        return readOnlyMessage();
-    const QString problem = GpuFields::validateAll(gpu, badField);
-    if (!problem.isEmpty())
-        return problem;
-    if (rowOf(gpu.gpuId) >= 0) {
-        if (badField)
-            *badField = &GpuFields::field(GpuField::GpuId);
-        return tr("a GPU with the id '%1' already exists").arg(gpu.gpuId);
-    }
-    return {};
-}
-
-QString SpecTableModel::checkSpecs(int row, const GpuSpec &values, const GpuField **badField) const
-{
-    if (isReadOnly())
-        return readOnlyMessage();
-    // Whole rows (undo, redo, an import's plan, recovered edits) hold checked input or stored values: a
-    // stored value outside the input ranges must not block them.
-    const QString problem = GpuFields::storableAll(values, badField);
-    if (!problem.isEmpty())
-        return problem;
-    const int other = values.gpuId == m_rows[row].current.gpuId ? row : rowOf(values.gpuId);
-    if (other >= 0 && other != row) {
-        if (badField)
-            *badField = &GpuFields::field(GpuField::GpuId);
-        return tr("GPU id: another GPU already has the id '%1'").arg(values.gpuId);
-    }
-    return {};
-}
-
-bool SpecTableModel::cellUnsaved(const Row &row, const GpuField &field) const
-{
-    return !row.saved || GpuFields::value(row.current, field) != GpuFields::value(*row.saved, field);
-}
-
-void SpecTableModel::refreshRow(Row &row)
-{
-    row.searchText = searchTextOf(row.current);
-    row.unsaved = !row.saved || !GpuFields::sameSpecs(row.current, *row.saved);
-}
-
-QVector<SpecTableModel::PendingEdit> SpecTableModel::pendingEdits() const
-{
-    QVector<PendingEdit> edits;
-    for (const Row &row : m_rows)
-        if (rowUnsaved(row))
-            edits.append({row.key, row.saved, row.current});
-    for (const RemovedRow &removed : m_deleted)
-        edits.append({removed.key, removed.saved, std::nullopt});
-    return edits;
-}
-
-bool SpecTableModel::hasUnsavedChanges() const
-{
-    if (!m_deleted.isEmpty())
-        return true;
-    return std::any_of(m_rows.cbegin(), m_rows.cend(), [this](const Row &row) { return rowUnsaved(row); });
-}
-
-int SpecTableModel::unsavedRowCount() const
-{
-    return static_cast<int>(
-        m_deleted.size() +
-        std::count_if(m_rows.cbegin(), m_rows.cend(), [this](const Row &row) { return rowUnsaved(row); }));
-}
-
-void SpecTableModel::noteUnsavedState()
-{
-    const bool unsaved = hasUnsavedChanges();
-    if (unsaved != m_reportedUnsaved) {
-        m_reportedUnsaved = unsaved;
-        emit unsavedChangesChanged(unsaved);
-    }
 }
 
 int SpecTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() ? 0 : m_session->rowCount();
 }
 
 int SpecTableModel::columnCount(const QModelIndex &parent) const
@@ -306,8 +78,8 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows.at(index.row());
-    const GpuSpec &gpu = row.current;
+    const int row = index.row();
+    const GpuSpec &gpu = m_session->gpuAt(row);
     const GpuField &field = GpuFields::field(index.column());
     switch (role) {
     case Qt::DisplayRole:
@@ -321,10 +93,12 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
             lines << tr("Sources: %1").arg(gpu.sources);
         else if (!field.unitText().isEmpty())
             lines << field.unitText();
-        if (cellUnsaved(row, field))
-            lines << (row.saved ? tr("Not saved yet; saved value: %1")
-                                      .arg(displayText(field, GpuFields::value(*row.saved, field)))
-                                : tr("New GPU, not saved yet"));
+        if (m_session->cellUnsaved(row, field)) {
+            const std::optional<GpuSpec> saved = m_session->savedAt(row);
+            lines << (saved ? tr("Not saved yet; saved value: %1")
+                                  .arg(displayText(field, GpuFields::value(*saved, field)))
+                            : tr("New GPU, not saved yet"));
+        }
         if (const GpuSpec *bundled = bundledFor(gpu)) {
             const QVariant bundledValue = GpuFields::value(*bundled, field);
             if (bundledValue != GpuFields::value(gpu, field))
@@ -343,9 +117,9 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
     case UserModifiedRole:
         return gpu.userModified;
     case UnsavedRole:
-        return cellUnsaved(row, field);
+        return m_session->cellUnsaved(row, field);
     case RowUnsavedRole:
-        return rowUnsaved(row);
+        return m_session->rowUnsaved(row);
     case BundledValueRole: {
         const GpuSpec *bundled = bundledFor(gpu);
         return bundled ? GpuFields::value(*bundled, field) : QVariant();
@@ -359,9 +133,9 @@ QVariant SpecTableModel::data(const QModelIndex &index, int role) const
         return !bundled || !GpuFields::sameSpecs(*bundled, gpu);
     }
     case SearchTextRole:
-        return row.searchText;
+        return m_session->searchTextAt(row);
     case RowKeyRole:
-        return row.key;
+        return m_session->keyAt(row);
     default:
         return {};
     }
@@ -394,16 +168,9 @@ Qt::ItemFlags SpecTableModel::flags(const QModelIndex &index) const
     Qt::ItemFlags result = QAbstractTableModel::flags(index);
     // The id is changed only through Rename GPU… (CatalogueEditor::renameGpu): a slip in the cell once
     // saved "2.49" as a GPU's id and left its measurements naming the old one.
-    if (index.isValid() && !isReadOnly() && index.column() != GpuField::GpuId)
+    if (index.isValid() && !m_session->isReadOnly() && index.column() != GpuField::GpuId)
         result |= Qt::ItemIsEditable;
     return result;
-}
-
-bool SpecTableModel::refuse(int row, int column, const QString &reason)
-{
-    m_lastError = reason;
-    emit editRefused(row, column, reason);
-    return false;
 }
 
 bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
@@ -411,292 +178,7 @@ bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, in
     if (role != Qt::EditRole ||
         !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
-    GpuSpec edited;
-    const QString problem = checkEdit(index.row(), index.column(), value, &edited);
-    if (!problem.isEmpty())
-        return refuse(index.row(), index.column(), problem);
-    return setSpecs(index.row(), edited);
-}
-
-bool SpecTableModel::setSpecs(int row, const GpuSpec &values)
-{
-    if (row < 0 || row >= m_rows.size())
-        return false;
-    const GpuField *bad = nullptr;
-    if (const QString problem = checkSpecs(row, values, &bad); !problem.isEmpty())
-        return refuse(row, bad ? bad->id : -1, problem);
-    Row &target = m_rows[row];
-    m_lastError.clear();
-    if (GpuFields::sameSpecs(target.current, values))
-        return true; // nothing changed
-    copySpecs(target.current, values);
-    refreshRow(target);
-    // The unsaved and bundled marks belong to the whole row.
-    emit dataChanged(index(row, 0), index(row, GpuField::Count - 1));
-    noteUnsavedState();
-    return true;
-}
-
-int SpecTableModel::sortedRow(const GpuSpec &gpu) const
-{
-    const auto at =
-        std::lower_bound(m_rows.cbegin(), m_rows.cend(), gpu,
-                         [](const Row &row, const GpuSpec &g) { return listedBefore(row.current, g); });
-    return static_cast<int>(at - m_rows.cbegin());
-}
-
-quint64 SpecTableModel::addGpu(const GpuSpec &gpu)
-{
-    const GpuField *bad = nullptr;
-    const QString problem = checkNewGpu(gpu, &bad);
-    if (!problem.isEmpty()) {
-        refuse(-1, bad ? bad->id : -1, problem);
-        return 0;
-    }
-    GpuSpec added = gpu;
-    added.rowId = 0;
-    added.revision = 0;
-    added.userModified = true;
-    const int row = sortedRow(added);
-    beginInsertRows(QModelIndex(), row, row);
-    m_rows.insert(row, makeRow(added, std::nullopt));
-    endInsertRows();
-    m_lastError.clear();
-    noteUnsavedState();
-    return m_rows[row].key;
-}
-
-QVector<quint64> SpecTableModel::addGpus(const QVector<GpuSpec> &gpus)
-{
-    QVector<quint64> keys;
-    if (gpus.isEmpty())
-        return keys;
-    beginResetModel();
-    for (GpuSpec gpu : gpus) {
-        gpu.rowId = 0;
-        gpu.revision = 0;
-        gpu.userModified = true;
-        m_rows.append(makeRow(gpu, std::nullopt));
-        keys.append(m_rows.last().key);
-    }
-    std::stable_sort(m_rows.begin(), m_rows.end(),
-                     [](const Row &a, const Row &b) { return listedBefore(a.current, b.current); });
-    endResetModel();
-    noteUnsavedState();
-    return keys;
-}
-
-std::optional<SpecTableModel::RemovedRow> SpecTableModel::takeRow(int row)
-{
-    if (row < 0 || row >= m_rows.size())
-        return std::nullopt;
-    if (isReadOnly()) {
-        refuse(row, -1, readOnlyMessage());
-        return std::nullopt;
-    }
-    beginRemoveRows(QModelIndex(), row, row);
-    Row taken = m_rows.takeAt(row);
-    endRemoveRows();
-    RemovedRow removed{taken.key, taken.current, taken.saved};
-    if (removed.saved)
-        m_deleted.append(removed);
-    noteUnsavedState();
-    return removed;
-}
-
-void SpecTableModel::takeRows(const QVector<quint64> &keys)
-{
-    if (keys.isEmpty())
-        return;
-    const QSet<quint64> wanted(keys.cbegin(), keys.cend());
-    beginResetModel();
-    QVector<Row> kept;
-    kept.reserve(m_rows.size());
-    for (Row &row : m_rows) {
-        if (!wanted.contains(row.key))
-            kept.append(std::move(row));
-        else if (row.saved)
-            m_deleted.append(RemovedRow{row.key, row.current, row.saved});
-    }
-    m_rows = std::move(kept);
-    endResetModel();
-    noteUnsavedState();
-}
-
-int SpecTableModel::restoreRow(const RemovedRow &removed)
-{
-    m_deleted.erase(std::remove_if(m_deleted.begin(), m_deleted.end(),
-                                   [&](const RemovedRow &r) { return r.key == removed.key; }),
-                    m_deleted.end());
-    const int row = sortedRow(removed.current);
-    beginInsertRows(QModelIndex(), row, row);
-    Row back{removed.key, removed.current, removed.saved, {}, false};
-    refreshRow(back);
-    m_rows.insert(row, back);
-    endInsertRows();
-    noteUnsavedState();
-    return row;
-}
-
-QVector<SpecTableModel::SaveConflict> SpecTableModel::findConflicts(const QVector<GpuSpec> &inFile) const
-{
-    QHash<qint64, const GpuSpec *> byRowId;
-    QHash<QString, const GpuSpec *> byGpuId;
-    for (const GpuSpec &gpu : inFile) {
-        byRowId.insert(gpu.rowId, &gpu);
-        byGpuId.insert(gpu.gpuId, &gpu);
-    }
-    QSet<qint64> ours; // file rows this table shows or deletes
-    for (const Row &row : m_rows)
-        if (row.saved)
-            ours.insert(row.saved->rowId);
-    for (const RemovedRow &removed : m_deleted)
-        ours.insert(removed.saved->rowId);
-
-    const auto theirsOf = [&](const GpuSpec &saved) -> std::optional<GpuSpec> {
-        const GpuSpec *file = byRowId.value(saved.rowId);
-        return file ? std::optional<GpuSpec>(*file) : std::nullopt;
-    };
-    QVector<SaveConflict> conflicts;
-    for (const Row &row : m_rows) {
-        if (!rowUnsaved(row))
-            continue;
-        if (row.saved) {
-            const std::optional<GpuSpec> theirs = theirsOf(*row.saved);
-            if (!theirs || theirs->revision != row.saved->revision)
-                conflicts.append({row.key, row.current.gpuId, row.current, theirs});
-        } else if (const GpuSpec *file = byGpuId.value(row.current.gpuId);
-                   file && !ours.contains(file->rowId)) {
-            conflicts.append({row.key, row.current.gpuId, row.current, *file}); // added elsewhere too
-        }
-    }
-    for (const RemovedRow &removed : m_deleted) {
-        const std::optional<GpuSpec> theirs = theirsOf(*removed.saved);
-        if (theirs && theirs->revision != removed.saved->revision)
-            conflicts.append({removed.key, removed.saved->gpuId, std::nullopt, theirs});
-    }
-    return conflicts;
-}
-
-SpecTableModel::SaveResult SpecTableModel::save()
-{
-    SaveResult result;
-    if (isReadOnly()) {
-        result.error = CatalogueError::make(CatalogueError::Kind::ReadOnly, readOnlyMessage());
-        return result;
-    }
-    QVector<int> rows;
-    QVector<GpuSpec> upserts;
-    for (int row = 0; row < m_rows.size(); ++row) {
-        const Row &r = m_rows[row];
-        if (!rowUnsaved(r))
-            continue;
-        const QString problem = GpuFields::storableAll(r.current); // edits were checked as they came in
-        if (!problem.isEmpty()) {
-            result.error = CatalogueError::make(CatalogueError::Kind::Invalid,
-                                                tr("GPU '%1': %2").arg(r.current.gpuId, problem));
-            return result;
-        }
-        GpuSpec write = r.current;
-        write.rowId = r.saved ? r.saved->rowId : 0;
-        write.revision = r.saved ? r.saved->revision : 0;
-        rows.append(row);
-        upserts.append(write);
-    }
-    QVector<GpuSpec> deletions;
-    for (const RemovedRow &removed : std::as_const(m_deleted))
-        deletions.append(*removed.saved);
-
-    if (m_catalogue) {
-        GpuRepository repository = m_catalogue->gpus();
-        CatalogueError error;
-        const QVector<GpuSpec> inFile = repository.list(&error);
-        if (error) {
-            result.error = error;
-            return result;
-        }
-        result.conflicts = findConflicts(inFile);
-        if (!result.conflicts.isEmpty())
-            return result;
-        // Deletions the file has already made need no writing.
-        QSet<qint64> present;
-        for (const GpuSpec &gpu : inFile)
-            present.insert(gpu.rowId);
-        deletions.erase(std::remove_if(deletions.begin(), deletions.end(),
-                                       [&](const GpuSpec &gpu) { return !present.contains(gpu.rowId); }),
-                        deletions.end());
-        // The repository checks revisions again inside its transaction: a write between our read and
-        // this save is a Conflict error, and nothing is written.
-        if (CatalogueError saveError = repository.saveChanges(deletions, upserts)) {
-            result.error = saveError;
-            return result;
-        }
-    } else {
-        for (GpuSpec &gpu : upserts)
-            gpu.userModified = true;
-    }
-    for (int i = 0; i < rows.size(); ++i) {
-        Row &row = m_rows[rows[i]];
-        row.current.rowId = upserts[i].rowId;
-        row.current.revision = upserts[i].revision;
-        row.current.userModified = upserts[i].userModified;
-        row.saved = row.current;
-        row.unsaved = false;
-    }
-    result.written = static_cast<int>(upserts.size() + deletions.size());
-    m_deleted.clear();
-    if (!m_rows.isEmpty() && !rows.isEmpty())
-        emit dataChanged(index(rows.first(), 0), index(rows.last(), GpuField::Count - 1));
-    noteUnsavedState();
-    emit saved(result.written);
-    return result;
-}
-
-void SpecTableModel::resolveConflict(const SaveConflict &conflict, Keep keep)
-{
-    const int row = rowOfKey(conflict.key);
-    if (row >= 0) {
-        Row &target = m_rows[row];
-        if (keep == Keep::Mine) {
-            // Write over their version: what they saved becomes the base of our edit.
-            target.saved = conflict.theirs;
-            if (!conflict.theirs) {
-                // Written again as a new row: the user's own, not the bundled row the file deleted.
-                target.current.rowId = 0;
-                target.current.revision = 0;
-                target.current.userModified = true;
-            }
-            refreshRow(target);
-        } else if (conflict.theirs) {
-            target.current = *conflict.theirs;
-            target.saved = conflict.theirs;
-            refreshRow(target);
-        } else {
-            beginRemoveRows(QModelIndex(), row, row);
-            m_rows.removeAt(row);
-            endRemoveRows();
-            noteUnsavedState();
-            return;
-        }
-        emit dataChanged(index(row, 0), index(row, GpuField::Count - 1));
-        noteUnsavedState();
-        return;
-    }
-    // A deletion of ours.
-    const auto deleted = std::find_if(m_deleted.begin(), m_deleted.end(),
-                                      [&](const RemovedRow &r) { return r.key == conflict.key; });
-    if (deleted == m_deleted.end())
-        return;
-    if (keep == Keep::Mine && conflict.theirs) {
-        deleted->saved = conflict.theirs; // delete their version
-    } else if (conflict.theirs) {
-        const RemovedRow back{deleted->key, *conflict.theirs, conflict.theirs};
-        m_deleted.erase(deleted);
-        restoreRow(back);
-    } else {
-        m_deleted.erase(deleted); // gone from the file already
-    }
-    noteUnsavedState();
+    return m_session->setValue(index.row(), index.column(), value);
 }
 
 QHash<int, QByteArray> SpecTableModel::roleNames() const

@@ -22,7 +22,7 @@ CatalogueRecovery::CatalogueRecovery(CatalogueSession *session, CatalogueTab *ta
     , m_prompt(prompt)
 {
     // Saved: what the file kept is in the catalogue now.
-    connect(session->specModel(), &SpecTableModel::saved, this, &CatalogueRecovery::removeFile);
+    connect(session->specModel()->session(), &GpuEditSession::saved, this, &CatalogueRecovery::removeFile);
 }
 
 QString CatalogueRecovery::path() const
@@ -34,10 +34,10 @@ bool CatalogueRecovery::writeUnsaved()
 {
     if (m_tab)
         m_tab->commitOpenEditors();
-    const SpecTableModel *model = m_session->specModel();
-    if (!m_session->isOpen() || !model->hasUnsavedChanges())
+    const GpuEditSession *edits = m_session->specModel()->session();
+    if (!m_session->isOpen() || !edits->hasUnsavedChanges())
         return true;
-    if (CatalogueError error = EditRecoveryFile::write(path(), model->pendingEdits())) {
+    if (CatalogueError error = EditRecoveryFile::write(path(), edits->pendingEdits())) {
         QTextStream(stderr) << "gpucompare: " << tr("unsaved catalogue edits lost: %1").arg(error.message)
                             << Qt::endl;
         return false;

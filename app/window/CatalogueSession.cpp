@@ -13,7 +13,7 @@ CatalogueSession::CatalogueSession(QObject *parent)
     , m_editor(new CatalogueEditor(m_specModel, this))
 {
     // A save changes the catalogue: read it again so the comparison shows the new values at once.
-    connect(m_specModel, &SpecTableModel::saved, this, &CatalogueSession::refreshSnapshot);
+    connect(m_specModel->session(), &GpuEditSession::saved, this, &CatalogueSession::refreshSnapshot);
     // The bundled values, for "differs from bundled" marks and "Restore", read when first needed.
     m_specModel->setBundledLoader([] {
         QString error;
@@ -24,7 +24,7 @@ CatalogueSession::CatalogueSession(QObject *parent)
 
 CatalogueSession::~CatalogueSession()
 {
-    m_specModel->setGpus({}); // the model must not outlive the catalogue it points to
+    m_specModel->session()->setGpus({}); // the model must not outlive the catalogue it points to
 }
 
 bool CatalogueSession::open(const QString &path)
@@ -118,9 +118,9 @@ QString CatalogueSession::readOnlyReason() const
 
 void CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnapshot snapshot)
 {
-    m_specModel->setGpus({});
+    m_specModel->session()->setGpus({});
     m_catalogue = std::move(catalogue);
-    m_specModel->setCatalogue(m_catalogue.get());
+    m_specModel->session()->setCatalogue(m_catalogue.get());
     m_editor->undoStack()->clear(); // commands point at the rows of the previous file
     m_snapshot = std::move(snapshot);
     emit snapshotChanged(m_snapshot);
@@ -155,16 +155,16 @@ CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer 
 {
     if (!m_catalogue)
         return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));
-    if (m_specModel->hasUnsavedChanges())
+    if (m_specModel->session()->hasUnsavedChanges())
         return CatalogueError::make(
             CatalogueError::Kind::Conflict,
             tr("The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then add the "
                "GPUs and models; nothing was changed.")
-                .arg(m_specModel->unsavedRowCount()));
+                .arg(m_specModel->session()->unsavedRowCount()));
     if (CatalogueError error = SeedCatalogue::answerOffer(*m_catalogue, offer, addGpuIds, addModelIds))
         return error;
     if (!addGpuIds.isEmpty()) {
-        m_specModel->reload();
+        m_specModel->session()->reload();
         m_editor->undoStack()->clear(); // the reload gave every row a new key: old commands would miss them
     }
     refreshSnapshot();

@@ -199,7 +199,7 @@ TEST_F(WindowFixture, AChartExportedFromAnotherTabShowsTheCurrentWorkload)
 TEST_F(WindowFixture, ASavedCatalogueEditReachesTheComparisonAtOnce)
 {
     CatalogueEditor *editor = m_session->editor();
-    const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(editor->setValue(row, GpuField::Fp16DenseTflops, 1000.0));
     // The bundled values are read on first use: the edited cell now differs from them.
     const QModelIndex cell = m_session->specModel()->index(row, GpuField::Fp16DenseTflops);
@@ -219,7 +219,7 @@ TEST_F(WindowFixture, ASavedCatalogueEditReachesTheComparisonAtOnce)
 
 TEST_F(WindowFixture, ClosingWithUnsavedEditsAsksAndCancelKeepsTheWindowAndTheEdit)
 {
-    const int row = m_session->specModel()->rowOf(QStringLiteral("l4_24gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("l4_24gb"));
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("unsaved")));
     m_window->show();
     QString asked;
@@ -234,7 +234,7 @@ TEST_F(WindowFixture, ClosingWithUnsavedEditsAsksAndCancelKeepsTheWindowAndTheEd
     answer(QMessageBox::Cancel);
     EXPECT_FALSE(m_window->close());
     EXPECT_TRUE(asked.contains(QStringLiteral("not saved"))) << asked.toStdString();
-    EXPECT_TRUE(m_session->specModel()->hasUnsavedChanges());
+    EXPECT_TRUE(m_session->specModel()->session()->hasUnsavedChanges());
 
     answer(QMessageBox::Save);
     EXPECT_TRUE(m_window->close());

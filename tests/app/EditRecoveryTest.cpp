@@ -78,9 +78,10 @@ TEST(EditRecovery, SigtermWritesUnsavedEditsThatTheNextOpenOffersAndRestores)
     CatalogueSession session;
     ASSERT_TRUE(session.open(path));
     const SpecTableModel *model = session.specModel();
-    const QString savedNotes = model->gpuAt(model->rowOf(QStringLiteral("l4_24gb"))).notes;
+    const QString savedNotes =
+        model->session()->gpuAt(model->session()->rowOf(QStringLiteral("l4_24gb"))).notes;
     EXPECT_NE(savedNotes, QStringLiteral("typed before logout")) << "the edits never reached the catalogue";
-    EXPECT_GE(model->rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_GE(model->session()->rowOf(QStringLiteral("a10_24gb")), 0);
 
     UserPrompt prompt(nullptr);
     Answered answered;
@@ -97,20 +98,20 @@ TEST(EditRecovery, SigtermWritesUnsavedEditsThatTheNextOpenOffersAndRestores)
     EXPECT_EQ(answered.message.buttonTexts.value(QMessageBox::Apply), QStringLiteral("Restore"));
     EXPECT_TRUE(answered.message.buttons.testFlag(QMessageBox::Discard));
 
-    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("l4_24gb"))).notes,
+    EXPECT_EQ(model->session()->gpuAt(model->session()->rowOf(QStringLiteral("l4_24gb"))).notes,
               QStringLiteral("typed before logout"));
-    EXPECT_GE(model->rowOf(QStringLiteral("custom_gpu")), 0) << "the added GPU is back";
-    EXPECT_LT(model->rowOf(QStringLiteral("a10_24gb")), 0) << "the deleted GPU is deleted again";
-    EXPECT_EQ(model->unsavedRowCount(), 3) << "restored as unsaved edits";
+    EXPECT_GE(model->session()->rowOf(QStringLiteral("custom_gpu")), 0) << "the added GPU is back";
+    EXPECT_LT(model->session()->rowOf(QStringLiteral("a10_24gb")), 0) << "the deleted GPU is deleted again";
+    EXPECT_EQ(model->session()->unsavedRowCount(), 3) << "restored as unsaved edits";
     EXPECT_FALSE(QFile::exists(recoveryPath)) << "Restore removes the file";
 
     QUndoStack *undo = session.editor()->undoStack();
     ASSERT_EQ(undo->count(), 1) << "one undoable command";
     undo->undo();
-    EXPECT_FALSE(model->hasUnsavedChanges());
-    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("l4_24gb"))).notes, savedNotes);
+    EXPECT_FALSE(model->session()->hasUnsavedChanges());
+    EXPECT_EQ(model->session()->gpuAt(model->session()->rowOf(QStringLiteral("l4_24gb"))).notes, savedNotes);
     undo->redo();
-    EXPECT_EQ(model->unsavedRowCount(), 3);
+    EXPECT_EQ(model->session()->unsavedRowCount(), 3);
     ASSERT_TRUE(session.editor()->save().ok());
     EXPECT_FALSE(recovery.offer()) << "nothing offered twice";
 }
@@ -127,11 +128,11 @@ TEST(EditRecovery, DiscardRemovesTheFileAndASaveRemovesAStaleOne)
     CatalogueRecovery recovery(&session, nullptr, &prompt);
     EXPECT_FALSE(recovery.offer());
     EXPECT_TRUE(EditRecoveryFile::find(path).isEmpty()) << "Discard removes the file";
-    EXPECT_FALSE(session.specModel()->hasUnsavedChanges());
+    EXPECT_FALSE(session.specModel()->session()->hasUnsavedChanges());
 
     // Written at the session's end, then the session went on and the edits were saved: the file is out
     // of date and goes.
-    ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("l4_24gb")),
+    ASSERT_TRUE(session.editor()->setValue(session.specModel()->session()->rowOf(QStringLiteral("l4_24gb")),
                                            GpuField::Notes, QStringLiteral("kept")));
     ASSERT_TRUE(recovery.writeUnsaved());
     ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
@@ -139,7 +140,7 @@ TEST(EditRecovery, DiscardRemovesTheFileAndASaveRemovesAStaleOne)
     EXPECT_FALSE(QFile::exists(EditRecoveryFile::pathFor(path)));
 
     // ... or the window was closed as usual (the edits discarded when asked): it goes too.
-    ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("l4_24gb")),
+    ASSERT_TRUE(session.editor()->setValue(session.specModel()->session()->rowOf(QStringLiteral("l4_24gb")),
                                            GpuField::Notes, QStringLiteral("discarded at close")));
     ASSERT_TRUE(recovery.writeUnsaved());
     ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
@@ -169,7 +170,8 @@ TEST(EditRecovery, TwoProcessesEndedTogetherKeepTwoFilesAndBothAreOffered)
     EXPECT_EQ(asked, 2);
     const SpecTableModel *model = session.specModel();
     for (const QString &gpuId : {QStringLiteral("l4_24gb"), QStringLiteral("h100_sxm5_80gb")})
-        EXPECT_EQ(model->gpuAt(model->rowOf(gpuId)).notes, QStringLiteral("typed before logout"))
+        EXPECT_EQ(model->session()->gpuAt(model->session()->rowOf(gpuId)).notes,
+                  QStringLiteral("typed before logout"))
             << gpuId.toStdString();
     EXPECT_TRUE(EditRecoveryFile::find(path).isEmpty());
 }
@@ -187,8 +189,9 @@ TEST(EditRecovery, ASaveKeepsAnotherProcesssFile)
     ASSERT_TRUE(session.open(path));
     UserPrompt prompt(nullptr);
     CatalogueRecovery recovery(&session, nullptr, &prompt); // not offered: another window has it open
-    ASSERT_TRUE(session.editor()->setValue(session.specModel()->rowOf(QStringLiteral("h100_sxm5_80gb")),
-                                           GpuField::Notes, QStringLiteral("saved here")));
+    ASSERT_TRUE(
+        session.editor()->setValue(session.specModel()->session()->rowOf(QStringLiteral("h100_sxm5_80gb")),
+                                   GpuField::Notes, QStringLiteral("saved here")));
     ASSERT_TRUE(recovery.writeUnsaved()); // the session ending, then going on
     ASSERT_TRUE(QFile::exists(EditRecoveryFile::pathFor(path)));
     ASSERT_TRUE(session.editor()->save().ok());
@@ -199,17 +202,17 @@ TEST(EditRecovery, ASaveKeepsAnotherProcesssFile)
 namespace {
 
 // A recovery file as another process (id 1) would have left it.
-QString writeOthersFile(const QString &path, const QVector<SpecTableModel::PendingEdit> &edits)
+QString writeOthersFile(const QString &path, const QVector<GpuEditSession::PendingEdit> &edits)
 {
     const QString file = path + QStringLiteral(".recovery-1-0000abcd");
     EXPECT_FALSE(EditRecoveryFile::write(file, edits));
     return file;
 }
 
-SpecTableModel::PendingEdit notesEdit(const SpecTableModel *model, const QString &gpuId, const QString &notes)
+GpuEditSession::PendingEdit notesEdit(const SpecTableModel *model, const QString &gpuId, const QString &notes)
 {
-    SpecTableModel::PendingEdit edit;
-    edit.saved = model->gpuAt(model->rowOf(gpuId));
+    GpuEditSession::PendingEdit edit;
+    edit.saved = model->session()->gpuAt(model->session()->rowOf(gpuId));
     edit.current = *edit.saved;
     edit.current->notes = notes;
     return edit;
@@ -228,8 +231,8 @@ TEST(EditRecovery, RestoreKeepsFieldsTheCatalogueChangedSince)
     SpecTableModel *model = session.specModel();
     const QString file =
         writeOthersFile(path, {notesEdit(model, QStringLiteral("l4_24gb"), QStringLiteral("recovered"))});
-    const int l4 = model->rowOf(QStringLiteral("l4_24gb"));
-    const QVariant tdp = GpuFields::value(model->gpuAt(l4), GpuFields::field(GpuField::TdpW));
+    const int l4 = model->session()->rowOf(QStringLiteral("l4_24gb"));
+    const QVariant tdp = GpuFields::value(model->session()->gpuAt(l4), GpuFields::field(GpuField::TdpW));
     ASSERT_TRUE(session.editor()->setValue(l4, GpuField::TdpW, tdp.toInt() + 5));
     ASSERT_TRUE(session.editor()->save().ok());
 
@@ -237,7 +240,7 @@ TEST(EditRecovery, RestoreKeepsFieldsTheCatalogueChangedSince)
     prompt.setHandler([](const UserPrompt::Message &) { return QMessageBox::Apply; });
     CatalogueRecovery recovery(&session, nullptr, &prompt);
     ASSERT_TRUE(recovery.offer());
-    const GpuSpec restored = model->gpuAt(model->rowOf(QStringLiteral("l4_24gb")));
+    const GpuSpec restored = model->session()->gpuAt(model->session()->rowOf(QStringLiteral("l4_24gb")));
     EXPECT_EQ(restored.notes, QStringLiteral("recovered"));
     EXPECT_EQ(GpuFields::value(restored, GpuFields::field(GpuField::TdpW)).toInt(), tdp.toInt() + 5)
         << "the saved TDP stays";
@@ -253,7 +256,7 @@ TEST(EditRecovery, ARefusedRecoveredChangeKeepsTheFileAndSaysWhy)
     CatalogueSession session;
     ASSERT_TRUE(session.open(path));
     SpecTableModel *model = session.specModel();
-    SpecTableModel::PendingEdit renamed = notesEdit(model, QStringLiteral("l4_24gb"), QString());
+    GpuEditSession::PendingEdit renamed = notesEdit(model, QStringLiteral("l4_24gb"), QString());
     renamed.current->notes = renamed.saved->notes;
     renamed.current->gpuId = QStringLiteral("custom_gpu");
     const QString file = writeOthersFile(
@@ -273,7 +276,7 @@ TEST(EditRecovery, ARefusedRecoveredChangeKeepsTheFileAndSaysWhy)
     EXPECT_TRUE(texts.last().contains(QStringLiteral("custom_gpu"))) << texts.last().toStdString();
     EXPECT_TRUE(texts.last().contains(file)) << texts.last().toStdString();
     EXPECT_TRUE(QFile::exists(file)) << "the refused edit is kept";
-    EXPECT_GE(model->rowOf(QStringLiteral("l4_24gb")), 0);
-    EXPECT_EQ(model->gpuAt(model->rowOf(QStringLiteral("h100_sxm5_80gb"))).notes,
+    EXPECT_GE(model->session()->rowOf(QStringLiteral("l4_24gb")), 0);
+    EXPECT_EQ(model->session()->gpuAt(model->session()->rowOf(QStringLiteral("h100_sxm5_80gb"))).notes,
               QStringLiteral("recovered"));
 }

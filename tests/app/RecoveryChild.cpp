@@ -28,8 +28,9 @@ int main(int argc, char *argv[])
 
     CatalogueEditor *editor = session.editor();
     const SpecTableModel *model = session.specModel();
-    if (!editor->setValue(model->rowOf(edited), GpuField::Notes, QStringLiteral("typed before logout")) ||
-        editor->addNewGpu() < 0 || !editor->deleteGpus({model->rowOf(QStringLiteral("a10_24gb"))}))
+    if (!editor->setValue(model->session()->rowOf(edited), GpuField::Notes,
+                          QStringLiteral("typed before logout")) ||
+        editor->addNewGpu() < 0 || !editor->deleteGpus({model->session()->rowOf(QStringLiteral("a10_24gb"))}))
         return 4;
     std::puts("ready");
     std::fflush(stdout);

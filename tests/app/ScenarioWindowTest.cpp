@@ -307,7 +307,7 @@ TEST_F(ScenarioWindowTest, OpeningAfterASpecEditListsTheChangedValues)
     setQuestion();
     const QString path = file(QStringLiteral("edited.gpuc"));
     ASSERT_TRUE(scenarios()->saveAs(path));
-    const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::MemoryBandwidthGBs, 3000.0));
     ASSERT_TRUE(m_window->catalogueTab()->save());
 
@@ -330,7 +330,7 @@ TEST_F(ScenarioWindowTest, ApplyPutsTheRecordedValuesBackAsOneUndoableEdit)
     setQuestion();
     const QString path = file(QStringLiteral("colleague.gpuc"));
     ASSERT_TRUE(scenarios()->saveAs(path));
-    const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::MemoryBandwidthGBs, 3000.0));
     ASSERT_TRUE(m_window->catalogueTab()->save());
     settle();
@@ -458,12 +458,12 @@ TEST_F(ScenarioWindowTest, OpenCatalogueSwitchesWhatEverythingIsComputedFrom)
 {
     // This catalogue gets an edit, saved; then one undone, so its undo stack holds a command to redo.
     const QString first = m_session->path();
-    const int row = m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Fp16DenseTflops, 1000.0));
     ASSERT_TRUE(m_window->catalogueTab()->save());
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("undone")));
     m_session->editor()->undoStack()->undo();
-    ASSERT_FALSE(m_session->specModel()->hasUnsavedChanges());
+    ASSERT_FALSE(m_session->specModel()->session()->hasUnsavedChanges());
     EXPECT_GT(m_session->editor()->undoStack()->count(), 0);
     settle();
     EXPECT_EQ(shownValue(QStringLiteral("spec.fp16"), kH100), 1000.0);
@@ -475,11 +475,8 @@ TEST_F(ScenarioWindowTest, OpenCatalogueSwitchesWhatEverythingIsComputedFrom)
     EXPECT_EQ(m_session->path(), other);
     EXPECT_EQ(m_window->windowFilePath(), other);
     EXPECT_EQ(m_session->editor()->undoStack()->count(), 0); // its commands were for the other file
-    EXPECT_EQ(m_session->specModel()
-                  ->gpus()
-                  .at(m_session->specModel()->rowOf(QStringLiteral("h100_sxm5_80gb")))
-                  .fp16DenseTflops,
-              989.4);
+    const GpuEditSession *edits = m_session->specModel()->session();
+    EXPECT_EQ(edits->gpuAt(edits->rowOf(QStringLiteral("h100_sxm5_80gb"))).fp16DenseTflops, 989.4);
     settle();
     EXPECT_EQ(shownValue(QStringLiteral("spec.fp16"), kH100), 989.4);
 
@@ -502,7 +499,7 @@ TEST_F(ScenarioWindowTest, OpenCatalogueAsksAboutUnsavedEditsFirst)
 {
     const QString other = file(QStringLiteral("other.db"));
     ASSERT_FALSE(Catalogue::createFromSeed(other));
-    const int row = m_session->specModel()->rowOf(QStringLiteral("l4_24gb"));
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("l4_24gb"));
     ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("unsaved")));
     m_window->show();
     // The Catalogue tab asks with its own message box.
@@ -516,12 +513,12 @@ TEST_F(ScenarioWindowTest, OpenCatalogueAsksAboutUnsavedEditsFirst)
     answer(QMessageBox::Cancel);
     EXPECT_FALSE(m_window->catalogueOpener()->open(other));
     EXPECT_NE(m_session->path(), other);
-    EXPECT_TRUE(m_session->specModel()->hasUnsavedChanges());
+    EXPECT_TRUE(m_session->specModel()->session()->hasUnsavedChanges());
 
     answer(QMessageBox::Discard);
     EXPECT_TRUE(m_window->catalogueOpener()->open(other));
     EXPECT_EQ(m_session->path(), other);
-    EXPECT_FALSE(m_session->specModel()->hasUnsavedChanges());
+    EXPECT_FALSE(m_session->specModel()->session()->hasUnsavedChanges());
 }
 
 // Export Report hands the window's scenario to ReportExporter: a file, or a message naming it and why not.

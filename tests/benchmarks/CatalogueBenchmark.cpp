@@ -23,7 +23,7 @@ void BM_OpenCatalogueAndFillModel(benchmark::State &state)
     for (auto _ : state) {
         auto catalogue = Catalogue::open(path, nullptr);
         SpecTableModel model;
-        model.setCatalogue(catalogue.get());
+        model.session()->setCatalogue(catalogue.get());
         benchmark::DoNotOptimize(model.rowCount());
         if (model.rowCount() != kGpuCount)
             state.SkipWithError("wrong row count");
@@ -36,7 +36,7 @@ void BM_DisplayEveryCell(benchmark::State &state)
 {
     auto catalogue = Catalogue::open(largeCataloguePath(), nullptr);
     SpecTableModel model;
-    model.setCatalogue(catalogue.get());
+    model.session()->setCatalogue(catalogue.get());
     for (auto _ : state) {
         qsizetype characters = 0;
         for (int row = 0; row < model.rowCount(); ++row)

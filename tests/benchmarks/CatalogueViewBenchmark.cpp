@@ -27,7 +27,7 @@ struct Tab
 
     Tab()
     {
-        model.setGpus(SyntheticCatalogue::gpus());
+        model.session()->setGpus(SyntheticCatalogue::gpus());
         tab.setEditor(&editor);
         tab.resize(1280, 800);
         tab.show();
@@ -89,7 +89,7 @@ void BM_OpenCatalogueAndShowTable(benchmark::State &state)
     for (auto _ : state) {
         auto catalogue = Catalogue::open(path, nullptr);
         SpecTableModel model;
-        model.setCatalogue(catalogue.get());
+        model.session()->setCatalogue(catalogue.get());
         CatalogueEditor editor(&model);
         CatalogueTab tab;
         tab.setEditor(&editor);

@@ -93,9 +93,9 @@ TEST(GpusPerNode, ANewCatalogueStoresTheSeedValuesAndTheTableShowsThem)
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("gh200_144gb"))->gpusPerNode, 2);
 
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex a6000 =
-        model.index(model.rowOf(QStringLiteral("rtx_a6000_48gb")), GpuField::GpusPerNode);
+        model.index(model.session()->rowOf(QStringLiteral("rtx_a6000_48gb")), GpuField::GpusPerNode);
     EXPECT_EQ(a6000.data(Qt::DisplayRole).toString(), QStringLiteral("4"));
     EXPECT_EQ(a6000.data(Qt::EditRole).toInt(), 4);
     EXPECT_EQ(a6000.data(SpecTableModel::FieldKeyRole).toString(), QStringLiteral("gpus_per_node"));
@@ -214,24 +214,26 @@ TEST(GpusPerNode, AJsonImportRefusesABadCountWithTheReason)
 
 TEST(GpusPerNode, TheTableRefusesABadCountWithTheReason)
 {
-    EXPECT_EQ(SpecTableModel::validate(GpuField::GpusPerNode, 0),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::GpusPerNode, 0),
               QStringLiteral("must be between 1 and 1024 (got 0)"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::GpusPerNode, 2000),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::GpusPerNode, 2000),
               QStringLiteral("must be between 1 and 1024 (got 2000)"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::GpusPerNode, QStringLiteral("abc")),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::GpusPerNode, QStringLiteral("abc")),
               QStringLiteral("must be a number (got 'abc')"));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::GpusPerNode, 8).isEmpty());
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::GpusPerNode, QVariant()).isEmpty())
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::GpusPerNode, 8).isEmpty());
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::GpusPerNode, QVariant()).isEmpty())
         << "missing is allowed";
 
     QTemporaryDir dir;
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-    const QModelIndex l4 = model.index(model.rowOf(QStringLiteral("l4_24gb")), GpuField::GpusPerNode);
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
+    const QModelIndex l4 =
+        model.index(model.session()->rowOf(QStringLiteral("l4_24gb")), GpuField::GpusPerNode);
     EXPECT_FALSE(model.setData(l4, 0));
-    EXPECT_EQ(model.lastError(), QStringLiteral("GPUs per node: must be between 1 and 1024 (got 0)"));
+    EXPECT_EQ(model.session()->lastError(),
+              QStringLiteral("GPUs per node: must be between 1 and 1024 (got 0)"));
     EXPECT_EQ(l4.data(Qt::EditRole).toInt(), 8);
     EXPECT_TRUE(model.setData(l4, 16));
     EXPECT_EQ(l4.data(Qt::EditRole).toInt(), 16);

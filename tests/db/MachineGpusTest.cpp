@@ -285,20 +285,20 @@ TEST(PciIdsSeed, TheTableEditsTheIdsAndRefusesBadTextWithTheReason)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     EXPECT_EQ(model.headerData(GpuField::PciIds, Qt::Horizontal).toString(), QStringLiteral("PCI ids"));
-    const QModelIndex l4 = model.index(model.rowOf(QStringLiteral("l4_24gb")), GpuField::PciIds);
+    const QModelIndex l4 = model.index(model.session()->rowOf(QStringLiteral("l4_24gb")), GpuField::PciIds);
     EXPECT_EQ(l4.data(Qt::DisplayRole).toString(), QStringLiteral("10de:27b8"));
 
     EXPECT_FALSE(model.setData(l4, QStringLiteral("10de-27b8")));
-    EXPECT_EQ(model.lastError(),
+    EXPECT_EQ(model.session()->lastError(),
               QStringLiteral("PCI ids: must be PCI vendor:device ids in hexadecimal, such as "
                              "10de:2330, separated by commas (got '10de-27b8')"));
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds, QStringLiteral("10de:27b8"))
         << "nothing lost";
 
     ASSERT_TRUE(model.setData(l4, QStringLiteral("10de:27b8, 10de:27b6")));
-    ASSERT_TRUE(model.save().ok());
+    ASSERT_TRUE(model.session()->save().ok());
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds,
               QStringLiteral("10de:27b8, 10de:27b6"));
 

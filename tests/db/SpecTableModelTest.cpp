@@ -15,7 +15,7 @@ namespace {
 
 QModelIndex cell(const SpecTableModel &model, const QString &gpuId, GpuField::Id column)
 {
-    return model.index(model.rowOf(gpuId), column);
+    return model.index(model.session()->rowOf(gpuId), column);
 }
 
 } // namespace
@@ -27,12 +27,12 @@ TEST(SpecTableModel, PassesQAbstractItemModelTesterWhileLoadingAndEditing)
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     EXPECT_EQ(model.rowCount(), 32);
     EXPECT_EQ(model.columnCount(), GpuField::Count);
     EXPECT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 75.0));
     EXPECT_FALSE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), -75.0));
-    ASSERT_FALSE(model.reload());
+    ASSERT_FALSE(model.session()->reload());
 }
 
 TEST(SpecTableModel, DisplayHasUnitsEditIsRawMissingIsNa)
@@ -41,7 +41,7 @@ TEST(SpecTableModel, DisplayHasUnitsEditIsRawMissingIsNa)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex fp16 = cell(model, QStringLiteral("h100_sxm5_80gb"), GpuField::Fp16DenseTflops);
     EXPECT_EQ(fp16.data(Qt::DisplayRole).toString(), QStringLiteral("989.4 TFLOPS"));
     EXPECT_EQ(fp16.data(Qt::EditRole).toDouble(), 989.4);
@@ -65,7 +65,7 @@ TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(SpecTableModel::RawValueRole);
@@ -77,21 +77,21 @@ TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
 
 TEST(SpecTableModel, ValidationRefusesBadValuesWithAReason)
 {
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, -1.0),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::MemoryGb, -1.0),
               QStringLiteral("must not be negative (got -1)"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, std::nan("")),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::MemoryGb, std::nan("")),
               QStringLiteral("must be a number, not NaN"));
-    EXPECT_EQ(SpecTableModel::validate(GpuField::MemoryGb, QStringLiteral("lots")),
+    EXPECT_EQ(GpuEditSession::validate(GpuField::MemoryGb, QStringLiteral("lots")),
               QStringLiteral("must be a number (got 'lots')"));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::MemoryGb, QVariant()).isEmpty()) << "missing is allowed";
-    EXPECT_EQ(SpecTableModel::validate(GpuField::Vendor, QString()), QStringLiteral("is required"));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::InterconnectKind, QStringLiteral("pcie-only"))
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::MemoryGb, QVariant()).isEmpty()) << "missing is allowed";
+    EXPECT_EQ(GpuEditSession::validate(GpuField::Vendor, QString()), QStringLiteral("is required"));
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::InterconnectKind, QStringLiteral("pcie-only"))
                     .startsWith(QStringLiteral("must be one of")));
     EXPECT_TRUE(
-        SpecTableModel::validate(GpuField::PcieGeneration, 3.5).contains(QStringLiteral("whole number")));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::ReleaseYear, 1800)
+        GpuEditSession::validate(GpuField::PcieGeneration, 3.5).contains(QStringLiteral("whole number")));
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::ReleaseYear, 1800)
                     .contains(QStringLiteral("between 1990 and 2100")));
-    EXPECT_TRUE(SpecTableModel::validate(GpuField::GpuId, QStringLiteral("Has Spaces"))
+    EXPECT_TRUE(GpuEditSession::validate(GpuField::GpuId, QStringLiteral("Has Spaces"))
                     .startsWith(QStringLiteral("must be")));
 }
 
@@ -101,14 +101,14 @@ TEST(SpecTableModel, ARefusedEditChangesNothingAndSaysWhy)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-    QSignalSpy refused(&model, &SpecTableModel::editRefused);
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
+    QSignalSpy refused(model.session(), &GpuEditSession::editRefused);
     QSignalSpy changed(&model, &SpecTableModel::dataChanged);
     const QModelIndex memory = cell(model, QStringLiteral("a10_24gb"), GpuField::MemoryGb);
     EXPECT_FALSE(model.setData(memory, -24.0));
     ASSERT_EQ(refused.count(), 1);
     EXPECT_EQ(refused.first().at(2).toString(), QStringLiteral("Memory: must not be negative (got -24)"));
-    EXPECT_EQ(model.lastError(), QStringLiteral("Memory: must not be negative (got -24)"));
+    EXPECT_EQ(model.session()->lastError(), QStringLiteral("Memory: must not be negative (got -24)"));
     EXPECT_EQ(changed.count(), 0);
     EXPECT_EQ(memory.data(Qt::EditRole).toDouble(), 24.0);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("a10_24gb"))->memoryGb, 24.0);
@@ -120,24 +120,24 @@ TEST(SpecTableModel, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-    QSignalSpy unsaved(&model, &SpecTableModel::unsavedChangesChanged);
-    QSignalSpy saved(&model, &SpecTableModel::saved);
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
+    QSignalSpy unsaved(model.session(), &GpuEditSession::unsavedChangesChanged);
+    QSignalSpy saved(model.session(), &GpuEditSession::saved);
     const QModelIndex price = cell(model, QStringLiteral("a10_24gb"), GpuField::UsdPerGpuHour);
     ASSERT_TRUE(model.setData(price, QStringLiteral("0.65")));
     EXPECT_EQ(price.data(Qt::EditRole).toDouble(), 0.65);
     EXPECT_TRUE(price.data(SpecTableModel::UnsavedRole).toBool());
     EXPECT_FALSE(
         cell(model, QStringLiteral("a10_24gb"), GpuField::TdpW).data(SpecTableModel::UnsavedRole).toBool());
-    EXPECT_TRUE(model.hasUnsavedChanges());
+    EXPECT_TRUE(model.session()->hasUnsavedChanges());
     ASSERT_EQ(unsaved.count(), 1);
     EXPECT_NE(catalogue->gpus().find(QStringLiteral("a10_24gb"))->usdPerGpuHour, 0.65) << "not saved yet";
 
-    const SpecTableModel::SaveResult result = model.save();
+    const GpuEditSession::SaveResult result = model.session()->save();
     ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
     EXPECT_EQ(result.written, 1);
     EXPECT_EQ(saved.count(), 1);
-    EXPECT_FALSE(model.hasUnsavedChanges());
+    EXPECT_FALSE(model.session()->hasUnsavedChanges());
     EXPECT_FALSE(price.data(SpecTableModel::UnsavedRole).toBool());
     EXPECT_TRUE(price.data(SpecTableModel::UserModifiedRole).toBool());
     const auto stored = catalogue->gpus().find(QStringLiteral("a10_24gb"));
@@ -146,14 +146,14 @@ TEST(SpecTableModel, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
 
     // Clearing a value makes it missing (NULL), not 0.
     ASSERT_TRUE(model.setData(price, QString()));
-    ASSERT_TRUE(model.save().ok());
+    ASSERT_TRUE(model.session()->save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("a10_24gb"))->usdPerGpuHour.has_value());
 
     // Revert throws pending edits away and shows the file again.
     ASSERT_TRUE(model.setData(price, 3.0));
-    model.revert();
+    model.session()->revert();
     EXPECT_TRUE(price.data(Qt::EditRole).isNull());
-    EXPECT_FALSE(model.hasUnsavedChanges());
+    EXPECT_FALSE(model.session()->hasUnsavedChanges());
 }
 
 TEST(SpecTableModel, ABundledValueIsMarkedWhereItDiffers)
@@ -162,7 +162,7 @@ TEST(SpecTableModel, ABundledValueIsMarkedWhereItDiffers)
     auto catalogue = TestCatalogueFiles::createSeeded(dir);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     model.setBundled(catalogue->gpus().list());
     const QModelIndex tdp = cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW);
     EXPECT_FALSE(tdp.data(SpecTableModel::DiffersFromBundledRole).toBool());
@@ -178,14 +178,14 @@ TEST(SpecTableModel, ABundledValueIsMarkedWhereItDiffers)
 // Two connections to one file: the other writes first; our save must not overwrite it silently.
 TEST(SpecTableModel, ASaveOverARowChangedElsewhereIsAConflictUntilResolved)
 {
-    for (const SpecTableModel::Keep keep : {SpecTableModel::Keep::Mine, SpecTableModel::Keep::Theirs}) {
+    for (const GpuEditSession::Keep keep : {GpuEditSession::Keep::Mine, GpuEditSession::Keep::Theirs}) {
         QTemporaryDir dir;
         auto catalogue = TestCatalogueFiles::createSeeded(dir);
         ASSERT_TRUE(catalogue);
         auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
         ASSERT_TRUE(other);
         SpecTableModel model;
-        ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+        ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
         ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes),
                                   QStringLiteral("my note")));
 
@@ -193,18 +193,18 @@ TEST(SpecTableModel, ASaveOverARowChangedElsewhereIsAConflictUntilResolved)
         theirs.notes = QStringLiteral("their note");
         ASSERT_FALSE(other->gpus().update(theirs));
 
-        SpecTableModel::SaveResult result = model.save();
+        GpuEditSession::SaveResult result = model.session()->save();
         ASSERT_EQ(result.conflicts.size(), 1);
         EXPECT_EQ(result.conflicts[0].mine->notes, QStringLiteral("my note"));
         EXPECT_EQ(result.conflicts[0].theirs->notes, QStringLiteral("their note"));
         EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l40_48gb"))->notes, QStringLiteral("their note"));
-        EXPECT_TRUE(model.hasUnsavedChanges()) << "the edit is kept while the conflict is open";
+        EXPECT_TRUE(model.session()->hasUnsavedChanges()) << "the edit is kept while the conflict is open";
 
-        model.resolveConflict(result.conflicts[0], keep);
-        result = model.save();
+        model.session()->resolveConflict(result.conflicts[0], keep);
+        result = model.session()->save();
         ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
         const QString expected =
-            keep == SpecTableModel::Keep::Mine ? QStringLiteral("my note") : QStringLiteral("their note");
+            keep == GpuEditSession::Keep::Mine ? QStringLiteral("my note") : QStringLiteral("their note");
         EXPECT_EQ(other->gpus().find(QStringLiteral("l40_48gb"))->notes, expected);
         EXPECT_EQ(cell(model, QStringLiteral("l40_48gb"), GpuField::Notes).data().toString(), expected);
     }
@@ -218,18 +218,18 @@ TEST(SpecTableModel, DeletingARowTheFileChangedIsAConflict)
     auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(other);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-    ASSERT_TRUE(model.takeRow(model.rowOf(QStringLiteral("a40_48gb"))));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
+    ASSERT_TRUE(model.session()->takeRow(model.session()->rowOf(QStringLiteral("a40_48gb"))));
     GpuSpec theirs = *other->gpus().find(QStringLiteral("a40_48gb"));
     theirs.tdpW = 290;
     ASSERT_FALSE(other->gpus().update(theirs));
-    SpecTableModel::SaveResult result = model.save();
+    GpuEditSession::SaveResult result = model.session()->save();
     ASSERT_EQ(result.conflicts.size(), 1);
     EXPECT_FALSE(result.conflicts[0].mine.has_value());
-    model.resolveConflict(result.conflicts[0], SpecTableModel::Keep::Theirs);
-    EXPECT_GE(model.rowOf(QStringLiteral("a40_48gb")), 0) << "their version is back in the table";
-    EXPECT_EQ(model.gpuAt(model.rowOf(QStringLiteral("a40_48gb"))).tdpW, 290.0);
-    EXPECT_TRUE(model.save().ok());
+    model.session()->resolveConflict(result.conflicts[0], GpuEditSession::Keep::Theirs);
+    EXPECT_GE(model.session()->rowOf(QStringLiteral("a40_48gb")), 0) << "their version is back in the table";
+    EXPECT_EQ(model.session()->gpuAt(model.session()->rowOf(QStringLiteral("a40_48gb"))).tdpW, 290.0);
+    EXPECT_TRUE(model.session()->save().ok());
     EXPECT_TRUE(other->gpus().find(QStringLiteral("a40_48gb")));
 }
 
@@ -243,24 +243,25 @@ TEST(SpecTableModel, KeepMineOverARowDeletedElsewhereBringsItBackAsTheUsersRow)
     auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(other);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
-    ASSERT_FALSE(model.gpuAt(model.rowOf(QStringLiteral("l4_24gb"))).userModified) << "a bundled row";
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->gpuAt(model.session()->rowOf(QStringLiteral("l4_24gb"))).userModified)
+        << "a bundled row";
     ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 80.0));
     ASSERT_FALSE(other->gpus().remove(*other->gpus().find(QStringLiteral("l4_24gb"))));
 
-    SpecTableModel::SaveResult result = model.save();
+    GpuEditSession::SaveResult result = model.session()->save();
     ASSERT_EQ(result.conflicts.size(), 1);
     EXPECT_FALSE(result.conflicts[0].theirs.has_value());
-    model.resolveConflict(result.conflicts[0], SpecTableModel::Keep::Mine);
-    result = model.save();
+    model.session()->resolveConflict(result.conflicts[0], GpuEditSession::Keep::Mine);
+    result = model.session()->save();
     ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
 
     const std::optional<GpuSpec> back = other->gpus().find(QStringLiteral("l4_24gb"));
     ASSERT_TRUE(back) << "Keep Mine wrote the row again";
     EXPECT_TRUE(back->userModified) << "the user's row, not a bundled one";
     EXPECT_EQ(back->tdpW, 80.0);
-    EXPECT_TRUE(model.gpuAt(model.rowOf(QStringLiteral("l4_24gb"))).userModified);
-    EXPECT_FALSE(model.hasUnsavedChanges());
+    EXPECT_TRUE(model.session()->gpuAt(model.session()->rowOf(QStringLiteral("l4_24gb"))).userModified);
+    EXPECT_FALSE(model.session()->hasUnsavedChanges());
 }
 
 TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
@@ -275,11 +276,11 @@ TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
                         Catalogue::Options{Catalogue::Access::ReadOnly, Catalogue::IfMissing::Fail}, nullptr);
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex index = model.index(0, GpuField::Notes);
     EXPECT_FALSE(model.flags(index) & Qt::ItemIsEditable);
     EXPECT_FALSE(model.setData(index, QStringLiteral("x")));
-    EXPECT_TRUE(model.lastError().contains(QStringLiteral("read-only")));
+    EXPECT_TRUE(model.session()->lastError().contains(QStringLiteral("read-only")));
 }
 
 TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
@@ -289,7 +290,7 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
     ASSERT_TRUE(catalogue);
     SpecTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
 
     GpuSpec gpu;
     gpu.gpuId = QStringLiteral("h100_custom");
@@ -297,30 +298,31 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
     gpu.product = QStringLiteral("H100");
     gpu.variant = QStringLiteral("custom");
     gpu.interconnectKind = QStringLiteral("none");
-    const quint64 key = model.addGpu(gpu);
-    ASSERT_NE(key, 0u) << model.lastError().toStdString();
-    const int row = model.rowOfKey(key);
+    const quint64 key = model.session()->addGpu(gpu);
+    ASSERT_NE(key, 0u) << model.session()->lastError().toStdString();
+    const int row = model.session()->rowOfKey(key);
     EXPECT_EQ(model.rowCount(), 33);
     EXPECT_EQ(model.index(row, GpuField::GpuId).data().toString(), QStringLiteral("h100_custom"));
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "pending until save";
-    ASSERT_TRUE(model.save().ok());
+    ASSERT_TRUE(model.session()->save().ok());
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom")));
     // The row sits where a reload would put it.
     const QVector<GpuSpec> reloaded = catalogue->gpus().list();
     EXPECT_EQ(reloaded.at(row).gpuId, QStringLiteral("h100_custom"));
 
-    EXPECT_EQ(model.addGpu(gpu), 0u) << "a duplicate id is refused";
-    EXPECT_FALSE(model.lastError().isEmpty());
+    EXPECT_EQ(model.session()->addGpu(gpu), 0u) << "a duplicate id is refused";
+    EXPECT_FALSE(model.session()->lastError().isEmpty());
     gpu.gpuId = QStringLiteral("another");
     gpu.memoryGb = -1;
-    EXPECT_EQ(model.addGpu(gpu), 0u);
-    EXPECT_TRUE(model.lastError().contains(QStringLiteral("memory_gb"))) << model.lastError().toStdString();
+    EXPECT_EQ(model.session()->addGpu(gpu), 0u);
+    EXPECT_TRUE(model.session()->lastError().contains(QStringLiteral("memory_gb")))
+        << model.session()->lastError().toStdString();
 
-    const auto removed = model.takeRow(model.rowOfKey(key));
+    const auto removed = model.session()->takeRow(model.session()->rowOfKey(key));
     ASSERT_TRUE(removed);
     EXPECT_EQ(model.rowCount(), 32);
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "deleted from the file on save";
-    ASSERT_TRUE(model.save().ok());
+    ASSERT_TRUE(model.session()->save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom")));
 }
 
@@ -334,11 +336,11 @@ TEST(SpecTableModel, StoredValuesOutsideTheInputRangesSurviveEditingAndSavingAno
         query.exec(QStringLiteral("UPDATE gpus SET memory_gb = 13824, usd_per_gpu_hour = 0.005, "
                                   "notes = 'lone' || char(13) || 'return' WHERE gpu_id = 'l4_24gb'")));
     SpecTableModel model;
-    ASSERT_FALSE(model.setCatalogue(catalogue.get()));
+    ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     EXPECT_EQ(cell(model, QStringLiteral("l4_24gb"), GpuField::MemoryGb).data(Qt::EditRole).toDouble(),
               13824.0);
     ASSERT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 75.0));
-    const SpecTableModel::SaveResult result = model.save();
+    const GpuEditSession::SaveResult result = model.session()->save();
     ASSERT_TRUE(result.ok()) << result.error.message.toStdString();
     const GpuSpec saved = *catalogue->gpus().find(QStringLiteral("l4_24gb"));
     EXPECT_EQ(saved.tdpW, 75.0);

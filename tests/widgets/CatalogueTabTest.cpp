@@ -6,6 +6,7 @@
 #include "Catalogue.h"
 #include "CatalogueEditor.h"
 #include "CatalogueExporter.h"
+#include "CatalogueImport.h"
 #include "GpuRepository.h"
 #include "ImportPlan.h"
 #include "SeedCatalogue.h"
@@ -44,7 +45,7 @@ struct CatalogueFixture
         EXPECT_FALSE(Catalogue::createFromSeed(path));
         catalogue = Catalogue::open(path, nullptr);
         EXPECT_TRUE(catalogue);
-        EXPECT_FALSE(model.setCatalogue(catalogue.get()));
+        EXPECT_FALSE(model.session()->setCatalogue(catalogue.get()));
         QString error;
         model.setBundled(SeedCatalogue::load(&error)->gpus);
         tab.setEditor(&editor);
@@ -55,7 +56,9 @@ struct CatalogueFixture
 
     QModelIndex viewIndex(const QString &gpuId, int column) const
     {
-        return tab.proxy()->mapFromSource(model.index(model.rowOf(gpuId), column));
+        // The proxy sorts and filters the editor's undoable model, whose rows are the spec model's.
+        return tab.proxy()->mapFromSource(
+            tab.proxy()->sourceModel()->index(model.session()->rowOf(gpuId), column));
     }
 
     // What typing a value into an open cell editor and pressing Return does.
@@ -205,7 +208,7 @@ TEST(CatalogueTab, FilteringKeepsAnOpenEditorsText)
     ASSERT_TRUE(line);
     line->setText(QStringLiteral("typed, not confirmed"));
     f.tab.filterEdit()->setText(QStringLiteral("mi300"));
-    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes,
+    EXPECT_EQ(f.model.session()->gpuAt(f.model.session()->rowOf(QStringLiteral("l4_24gb"))).notes,
               QStringLiteral("typed, not confirmed"));
 }
 
@@ -213,13 +216,13 @@ TEST(CatalogueTab, DeleteUndoAndRestoreTheBundledValue)
 {
     CatalogueFixture f;
     const int rows = f.model.rowCount();
-    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(QStringLiteral("a10_24gb"))}));
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.session()->rowOf(QStringLiteral("a10_24gb"))}));
     EXPECT_EQ(f.model.rowCount(), rows - 1);
     f.editor.undoStack()->undo();
     EXPECT_EQ(f.model.rowCount(), rows);
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
 
-    const int row = f.model.rowOf(QStringLiteral("a10_24gb"));
+    const int row = f.model.session()->rowOf(QStringLiteral("a10_24gb"));
     ASSERT_TRUE(f.editor.setValue(row, GpuField::TdpW, 999.0));
     EXPECT_TRUE(f.model.index(row, GpuField::TdpW).data(SpecTableModel::DiffersFromBundledRole).toBool());
     f.tab.changedOnlyBox()->setChecked(true);
@@ -231,7 +234,7 @@ TEST(CatalogueTab, DeleteUndoAndRestoreTheBundledValue)
 
     const int added = f.editor.duplicateGpu(row);
     ASSERT_GE(added, 0) << f.editor.lastError().toStdString();
-    EXPECT_EQ(f.model.gpuAt(added).gpuId, QStringLiteral("a10_24gb_copy"));
+    EXPECT_EQ(f.model.session()->gpuAt(added).gpuId, QStringLiteral("a10_24gb_copy"));
     EXPECT_FALSE(f.editor.restoreBundledRow(added)) << "a copy has no bundled values";
     ASSERT_TRUE(f.tab.save());
     EXPECT_TRUE(Catalogue::open(f.path, nullptr)->gpus().find(QStringLiteral("a10_24gb_copy")));
@@ -241,7 +244,7 @@ TEST(CatalogueTab, ABadImportNamesTheLineAndChangesNothingAGoodOneIsOneUndoableE
 {
     CatalogueFixture f;
     const QString good = f.dir.filePath(QStringLiteral("gpus.csv"));
-    QVector<GpuSpec> rows = f.model.gpus();
+    QVector<GpuSpec> rows = f.model.session()->gpus();
     rows[0].notes = QStringLiteral("imported note");
     GpuSpec extra = rows[1];
     extra.gpuId = QStringLiteral("imported_gpu");
@@ -261,20 +264,20 @@ TEST(CatalogueTab, ABadImportNamesTheLineAndChangesNothingAGoodOneIsOneUndoableE
     badFile.close();
 
     QString error;
-    EXPECT_FALSE(f.tab.readImport(bad, &error));
+    EXPECT_FALSE(CatalogueImport(&f.editor, &f.tab).read(bad, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("line "))) << error.toStdString();
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
 
-    const std::optional<ImportPlan> plan = f.tab.readImport(good, &error);
+    const std::optional<ImportPlan> plan = CatalogueImport(&f.editor, &f.tab).read(good, &error);
     ASSERT_TRUE(plan) << error.toStdString();
     EXPECT_EQ(plan->additions.size(), 1);
     EXPECT_EQ(plan->changes.size(), 1);
     EXPECT_EQ(plan->changes[0].fields, QStringList{QStringLiteral("notes")});
     ASSERT_TRUE(f.editor.applyImport(*plan, true));
-    EXPECT_GE(f.model.rowOf(QStringLiteral("imported_gpu")), 0);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("imported_gpu")), 0);
     f.editor.undoStack()->undo();
-    EXPECT_LT(f.model.rowOf(QStringLiteral("imported_gpu")), 0);
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_LT(f.model.session()->rowOf(QStringLiteral("imported_gpu")), 0);
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
 }
 
 // Columns are fitted to the header and the rows' texts (widths summed from character advances, not
@@ -314,7 +317,7 @@ TEST(CatalogueTab, CtrlSWithAnOpenEditorSavesTheTypedValue)
     QTest::keyClick(line, Qt::Key_S, Qt::ControlModifier);
     auto reopened = Catalogue::open(f.path, nullptr);
     EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("bought two"));
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
 }
 
 TEST(CatalogueTab, CtrlSWithARefusedValueKeepsTheEditorOpenAndSaysWhy)
@@ -336,10 +339,10 @@ TEST(CatalogueTab, CtrlSWithARefusedValueKeepsTheEditorOpenAndSaysWhy)
 TEST(CatalogueTab, RevertAsksWithTheCountAndIsUndoable)
 {
     CatalogueFixture f;
-    const int l4 = f.model.rowOf(QStringLiteral("l4_24gb"));
-    const QString savedNotes = f.model.gpuAt(l4).notes;
+    const int l4 = f.model.session()->rowOf(QStringLiteral("l4_24gb"));
+    const QString savedNotes = f.model.session()->gpuAt(l4).notes;
     ASSERT_TRUE(f.editor.setValue(l4, GpuField::Notes, QStringLiteral("mine")));
-    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(QStringLiteral("a10_24gb"))}));
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.session()->rowOf(QStringLiteral("a10_24gb"))}));
     ASSERT_GE(f.editor.addNewGpu(), 0);
     const int rows = f.model.rowCount();
 
@@ -347,28 +350,30 @@ TEST(CatalogueTab, RevertAsksWithTheCountAndIsUndoable)
     f.answerNextBox(QMessageBox::Cancel, &asked);
     f.tab.revertAction()->trigger();
     EXPECT_EQ(asked, QStringLiteral("Discard 3 unsaved change(s)?")) << "(English plurals come from the .qm)";
-    EXPECT_EQ(f.model.unsavedRowCount(), 3) << "Cancel keeps every edit";
+    EXPECT_EQ(f.model.session()->unsavedRowCount(), 3) << "Cancel keeps every edit";
 
     f.answerNextBox(QMessageBox::Discard);
     f.tab.revertAction()->trigger();
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
-    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes, savedNotes);
-    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
-    EXPECT_LT(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
+    EXPECT_EQ(f.model.session()->gpuAt(f.model.session()->rowOf(QStringLiteral("l4_24gb"))).notes,
+              savedNotes);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_LT(f.model.session()->rowOf(QStringLiteral("custom_gpu")), 0);
 
     f.editor.undoStack()->undo(); // the revert
-    EXPECT_EQ(f.model.unsavedRowCount(), 3);
+    EXPECT_EQ(f.model.session()->unsavedRowCount(), 3);
     EXPECT_EQ(f.model.rowCount(), rows);
-    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(QStringLiteral("l4_24gb"))).notes, QStringLiteral("mine"));
-    EXPECT_LT(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
-    EXPECT_GE(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+    EXPECT_EQ(f.model.session()->gpuAt(f.model.session()->rowOf(QStringLiteral("l4_24gb"))).notes,
+              QStringLiteral("mine"));
+    EXPECT_LT(f.model.session()->rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("custom_gpu")), 0);
     // The edits before the revert still undo one by one.
     f.editor.undoStack()->undo();
-    EXPECT_LT(f.model.rowOf(QStringLiteral("custom_gpu")), 0);
+    EXPECT_LT(f.model.session()->rowOf(QStringLiteral("custom_gpu")), 0);
     f.editor.undoStack()->undo();
-    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("a10_24gb")), 0);
     f.editor.undoStack()->undo();
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
 }
 
 // Ctrl+F then typing: the text goes to the filter, never into the current cell.
@@ -383,7 +388,7 @@ TEST(CatalogueTab, CtrlFThenTypingFiltersAndLeavesTheCurrentCellAlone)
     EXPECT_EQ(QApplication::focusWidget(), f.tab.filterEdit());
     QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("96"));
     EXPECT_EQ(f.tab.filterEdit()->text(), QStringLiteral("96"));
-    EXPECT_FALSE(f.model.hasUnsavedChanges()) << "no cell took the typed text";
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges()) << "no cell took the typed text";
     EXPECT_FALSE(f.tab.delegate()->hasOpenEditor());
 }
 
@@ -404,9 +409,9 @@ TEST(CatalogueTab, DeleteKeyDeletesTheCurrentGpuButNotTextInTheFilter)
     f.tab.view()->setFocus();
     QTest::keyClick(f.tab.view(), Qt::Key_Delete);
     EXPECT_EQ(f.model.rowCount(), rows - 1);
-    EXPECT_LT(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_LT(f.model.session()->rowOf(QStringLiteral("a10_24gb")), 0);
     f.editor.undoStack()->undo();
-    EXPECT_GE(f.model.rowOf(QStringLiteral("a10_24gb")), 0);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("a10_24gb")), 0);
 }
 
 // The interconnect editor is a combo box that does not take Delete: the key must not reach the table.
@@ -422,7 +427,7 @@ TEST(CatalogueTab, DeleteInAnOpenCellEditorDeletesNoGpu)
     combo->setFocus();
     QTest::keyClick(combo, Qt::Key_Delete);
     EXPECT_EQ(f.model.rowCount(), rows);
-    EXPECT_GE(f.model.rowOf(QStringLiteral("l4_24gb")), 0);
+    EXPECT_GE(f.model.session()->rowOf(QStringLiteral("l4_24gb")), 0);
     EXPECT_EQ(f.editor.undoStack()->count(), 0);
 }
 

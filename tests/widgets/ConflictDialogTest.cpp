@@ -9,9 +9,9 @@
 
 namespace {
 
-QVector<SpecTableModel::SaveConflict> manyConflicts(int count)
+QVector<GpuEditSession::SaveConflict> manyConflicts(int count)
 {
-    QVector<SpecTableModel::SaveConflict> conflicts;
+    QVector<GpuEditSession::SaveConflict> conflicts;
     for (int i = 0; i < count; ++i) {
         GpuSpec mine;
         mine.gpuId = QStringLiteral("gpu_%1").arg(i);
@@ -49,7 +49,7 @@ TEST(ConflictDialog, SaysWhichVersionToKeep)
         button->click();
         ASSERT_TRUE(dialog.keep());
         EXPECT_EQ(*dialog.keep(),
-                  QByteArray(name) == "keepMine" ? SpecTableModel::Keep::Mine : SpecTableModel::Keep::Theirs);
+                  QByteArray(name) == "keepMine" ? GpuEditSession::Keep::Mine : GpuEditSession::Keep::Theirs);
         EXPECT_EQ(dialog.result(), QDialog::Accepted);
     }
     ConflictDialog cancelled(manyConflicts(2));

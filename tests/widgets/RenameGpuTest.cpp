@@ -41,7 +41,7 @@ struct RenameFixture
         EXPECT_FALSE(Catalogue::createFromSeed(path));
         catalogue = Catalogue::open(path, nullptr);
         EXPECT_TRUE(catalogue);
-        EXPECT_FALSE(model.setCatalogue(catalogue.get()));
+        EXPECT_FALSE(model.session()->setCatalogue(catalogue.get()));
     }
 
     // Read from the file through a second connection: what the next session (or the CLI) would see.
@@ -58,7 +58,7 @@ struct RenameFixture
 TEST(RenameGpu, TheIdCellIsNotEditableInPlace)
 {
     RenameFixture f;
-    const int row = f.model.rowOf(kH100);
+    const int row = f.model.session()->rowOf(kH100);
     ASSERT_GE(row, 0);
     EXPECT_FALSE(f.model.flags(f.model.index(row, GpuField::GpuId)) & Qt::ItemIsEditable);
     EXPECT_TRUE(f.model.flags(f.model.index(row, GpuField::MemoryGb)) & Qt::ItemIsEditable);
@@ -66,7 +66,7 @@ TEST(RenameGpu, TheIdCellIsNotEditableInPlace)
     EXPECT_FALSE(f.editor.setValue(row, GpuField::GpuId, QStringLiteral("2.49")));
     EXPECT_TRUE(f.editor.lastError().contains(QStringLiteral("Rename GPU")))
         << f.editor.lastError().toStdString();
-    EXPECT_EQ(f.model.gpuAt(row).gpuId, kH100);
+    EXPECT_EQ(f.model.session()->gpuAt(row).gpuId, kH100);
 }
 
 TEST(RenameGpu, RenamingMovesTheMeasurementsOnSaveAndUndoBringsTheOldIdBack)
@@ -74,21 +74,21 @@ TEST(RenameGpu, RenamingMovesTheMeasurementsOnSaveAndUndoBringsTheOldIdBack)
     RenameFixture f;
     const qsizetype measured = f.benchmarksInFile(kH100);
     ASSERT_GT(measured, 10) << "the seed's calibration set measures the H100 SXM5";
-    const int row = f.model.rowOf(kH100);
-    const std::optional<double> price = f.model.gpuAt(row).usdPerGpuHour;
+    const int row = f.model.session()->rowOf(kH100);
+    const std::optional<double> price = f.model.session()->gpuAt(row).usdPerGpuHour;
     ASSERT_TRUE(price.has_value());
 
     ASSERT_TRUE(f.editor.renameGpu(row, kRenamed)) << f.editor.lastError().toStdString();
     EXPECT_EQ(f.editor.undoStack()->count(), 1); // one edit
     EXPECT_EQ(f.editor.undoStack()->undoText(), QStringLiteral("Rename GPU %1 to %2").arg(kH100, kRenamed));
-    EXPECT_EQ(f.model.rowOf(kH100), -1);
+    EXPECT_EQ(f.model.session()->rowOf(kH100), -1);
     // Pending until saved: the file still has the old id and its measurements under it.
     EXPECT_EQ(f.benchmarksInFile(kH100), measured);
 
     // Undo before saving: the old id is back, nothing to save.
     f.editor.undoStack()->undo();
-    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(kH100)).gpuId, kH100);
-    EXPECT_FALSE(f.model.hasUnsavedChanges());
+    EXPECT_EQ(f.model.session()->gpuAt(f.model.session()->rowOf(kH100)).gpuId, kH100);
+    EXPECT_FALSE(f.model.session()->hasUnsavedChanges());
     f.editor.undoStack()->redo();
 
     ASSERT_TRUE(f.editor.save().ok());
@@ -103,7 +103,7 @@ TEST(RenameGpu, RenamingMovesTheMeasurementsOnSaveAndUndoBringsTheOldIdBack)
     EXPECT_FALSE(reopened->gpus().find(kH100));
 
     // Renaming back (as undo after a save does) brings the measurements back on the next save.
-    ASSERT_TRUE(f.editor.renameGpu(f.model.rowOf(kRenamed), kH100));
+    ASSERT_TRUE(f.editor.renameGpu(f.model.session()->rowOf(kRenamed), kH100));
     ASSERT_TRUE(f.editor.save().ok());
     EXPECT_EQ(f.benchmarksInFile(kH100), measured);
     EXPECT_EQ(f.benchmarksInFile(kRenamed), 0);
@@ -116,12 +116,12 @@ TEST(RenameGpu, TwoGpusSwappingIdsKeepTheirOwnMeasurements)
     const qsizetype h100Measured = f.benchmarksInFile(kH100);
     const qsizetype a100Measured = f.benchmarksInFile(a100);
     ASSERT_NE(h100Measured, a100Measured);
-    const int h100Row = f.model.rowOf(kH100);
-    const int a100Row = f.model.rowOf(a100);
+    const int h100Row = f.model.session()->rowOf(kH100);
+    const int a100Row = f.model.session()->rowOf(a100);
     ASSERT_TRUE(f.editor.renameGpu(h100Row, QStringLiteral("swap_tmp")));
     ASSERT_TRUE(f.editor.renameGpu(a100Row, kH100));
-    ASSERT_TRUE(f.editor.renameGpu(f.model.rowOf(QStringLiteral("swap_tmp")), a100));
-    const SpecTableModel::SaveResult saved = f.editor.save();
+    ASSERT_TRUE(f.editor.renameGpu(f.model.session()->rowOf(QStringLiteral("swap_tmp")), a100));
+    const GpuEditSession::SaveResult saved = f.editor.save();
     ASSERT_TRUE(saved.ok()) << saved.error.message.toStdString();
     // The row that was the H100 is now called a100_sxm4_80gb, and its measurements went with it.
     EXPECT_EQ(f.benchmarksInFile(a100), h100Measured);
@@ -131,7 +131,7 @@ TEST(RenameGpu, TwoGpusSwappingIdsKeepTheirOwnMeasurements)
 TEST(RenameGpu, ADuplicateOrABadIdIsRefusedWithTheReason)
 {
     RenameFixture f;
-    const int row = f.model.rowOf(kH100);
+    const int row = f.model.session()->rowOf(kH100);
     EXPECT_FALSE(f.editor.renameGpu(row, QStringLiteral("a100_sxm4_80gb")));
     EXPECT_TRUE(
         f.editor.lastError().contains(QStringLiteral("another GPU already has the id 'a100_sxm4_80gb'")))
@@ -140,7 +140,7 @@ TEST(RenameGpu, ADuplicateOrABadIdIsRefusedWithTheReason)
     EXPECT_TRUE(f.editor.lastError().contains(QStringLiteral("lowercase letters")))
         << f.editor.lastError().toStdString();
     EXPECT_EQ(f.editor.undoStack()->count(), 0);
-    EXPECT_EQ(f.model.gpuAt(row).gpuId, kH100);
+    EXPECT_EQ(f.model.session()->gpuAt(row).gpuId, kH100);
 }
 
 // Deleting the L4 and giving its id to the H100 before saving would hand the L4's measurements (still in
@@ -149,17 +149,17 @@ TEST(RenameGpu, TheIdOfAGpuDeletedButNotSavedIsRefused)
 {
     RenameFixture f;
     const QString l4 = QStringLiteral("l4_24gb");
-    ASSERT_TRUE(f.editor.deleteGpus({f.model.rowOf(l4)}));
-    EXPECT_FALSE(f.editor.renameGpu(f.model.rowOf(kH100), l4));
+    ASSERT_TRUE(f.editor.deleteGpus({f.model.session()->rowOf(l4)}));
+    EXPECT_FALSE(f.editor.renameGpu(f.model.session()->rowOf(kH100), l4));
     EXPECT_TRUE(f.editor.lastError().contains(QStringLiteral("deleted but not saved yet")))
         << f.editor.lastError().toStdString();
-    EXPECT_EQ(f.model.gpuAt(f.model.rowOf(kH100)).gpuId, kH100);
+    EXPECT_EQ(f.model.session()->gpuAt(f.model.session()->rowOf(kH100)).gpuId, kH100);
 }
 
 TEST(RenameGpu, TheDialogSaysWhatIsWrongBeforeOk)
 {
     RenameFixture f;
-    const int row = f.model.rowOf(kH100);
+    const int row = f.model.session()->rowOf(kH100);
     RenameGpuDialog dialog(kH100, QStringLiteral("H100 SXM5 80GB"),
                            [&f, row](const QString &id) { return f.editor.checkRename(row, id); });
     EXPECT_FALSE(dialog.canAccept()) << "the same id is no rename";
@@ -186,8 +186,8 @@ TEST(RenameGpu, TheCatalogueTabsActionRenamesTheCurrentGpuThroughTheDialog)
     tab.resize(1200, 700);
     tab.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&tab));
-    tab.view()->setCurrentIndex(
-        tab.proxy()->mapFromSource(f.model.index(f.model.rowOf(kH100), GpuField::MemoryGb)));
+    tab.view()->setCurrentIndex(tab.proxy()->mapFromSource(
+        tab.proxy()->sourceModel()->index(f.model.session()->rowOf(kH100), GpuField::MemoryGb)));
     QAction *rename = tab.renameAction();
     ASSERT_TRUE(rename->isEnabled());
     // In the cells' context menu too.
@@ -204,8 +204,8 @@ TEST(RenameGpu, TheCatalogueTabsActionRenamesTheCurrentGpuThroughTheDialog)
     });
     rename->trigger();
     EXPECT_TRUE(answered);
-    EXPECT_EQ(f.model.rowOf(kH100), -1);
-    EXPECT_GE(f.model.rowOf(kRenamed), 0);
+    EXPECT_EQ(f.model.session()->rowOf(kH100), -1);
+    EXPECT_GE(f.model.session()->rowOf(kRenamed), 0);
     f.editor.undoStack()->undo();
-    EXPECT_GE(f.model.rowOf(kH100), 0);
+    EXPECT_GE(f.model.session()->rowOf(kH100), 0);
 }

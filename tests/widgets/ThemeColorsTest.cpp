@@ -1,6 +1,7 @@
 #include "ThemeColors.h"
 
 #include "ChartColors.h"
+#include "EditMarkerLegend.h"
 #include "WorkloadForm.h"
 
 #include <QLabel>
@@ -52,4 +53,33 @@ TEST(ThemeColors, WorkloadFormErrorsChangeTheirRedWithThePalette)
     EXPECT_TRUE(form.editor(QStringLiteral("batch"))->styleSheet().contains(dark));
     form.setFieldErrors({});
     EXPECT_TRUE(form.editor(QStringLiteral("batch"))->styleSheet().isEmpty());
+}
+
+TEST(ThemeColors, EditMarksStandOutOnLightAndOnDark)
+{
+    // WCAG 2.1, 1.4.11 (non-text contrast): a mark that carries meaning has 3:1 against its background.
+    for (bool dark : {false, true}) {
+        const QPalette palette = themePalette(dark);
+        const ThemeColors::EditMarks marks = ThemeColors::editMarks(palette);
+        for (const QColor &mark : {marks.unsaved, marks.bundled})
+            EXPECT_GE(ChartColors::contrastRatio(mark, palette.color(QPalette::Base)), 3.0)
+                << mark.name().toStdString() << (dark ? " on dark" : " on light");
+        EXPECT_NE(marks.unsaved, marks.bundled);
+        EXPECT_LT(marks.unsavedFill.alpha(), 255) << "the tint must leave the text readable";
+    }
+}
+
+TEST(ThemeColors, TheEditLegendDrawsItsMarksInTheThemeColoursAndTranslatesNoColour)
+{
+    EditMarkerLegend legend;
+    for (bool dark : {false, true}) {
+        legend.setPalette(themePalette(dark));
+        const ThemeColors::EditMarks marks = ThemeColors::editMarks(themePalette(dark));
+        EXPECT_EQ(legend.unsavedMark()->palette().color(QPalette::WindowText), marks.unsaved) << dark;
+        EXPECT_EQ(legend.bundledMark()->palette().color(QPalette::WindowText), marks.bundled) << dark;
+    }
+    for (const QLabel *label : legend.findChildren<QLabel *>()) {
+        EXPECT_FALSE(label->text().contains(u'#')) << label->text().toStdString();
+        EXPECT_FALSE(label->text().contains(QStringLiteral("color"))) << label->text().toStdString();
+    }
 }

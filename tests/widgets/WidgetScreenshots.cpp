@@ -190,7 +190,7 @@ int main(int argc, char **argv)
         catalogue = Catalogue::open(cataloguePath, nullptr);
     if (catalogue) {
         SpecTableModel specs;
-        specs.setCatalogue(catalogue.get());
+        specs.session()->setCatalogue(catalogue.get());
         QString seedError;
         specs.setBundled(SeedCatalogue::load(&seedError)->gpus);
         CatalogueEditor editor(&specs);
@@ -198,10 +198,14 @@ int main(int argc, char **argv)
         tab.setEditor(&editor);
         tab.resize(1280, 560);
         tab.show();
-        editor.setValue(specs.rowOf(QStringLiteral("h100_sxm5_80gb")), GpuField::UsdPerGpuHour, 2.49);
-        editor.setValue(specs.rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
-        const QModelIndex memoryCell = tab.proxy()->mapFromSource(
-            specs.index(specs.rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
+        editor.setValue(specs.session()->rowOf(QStringLiteral("h100_sxm5_80gb")), GpuField::UsdPerGpuHour,
+                        2.49);
+        editor.setValue(specs.session()->rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
+        // One in view next to the open editor: its cell shows both marks.
+        editor.setValue(specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryBandwidthGBs,
+                        2100.0);
+        const QModelIndex memoryCell = tab.proxy()->mapFromSource(tab.proxy()->sourceModel()->index(
+            specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
         tab.view()->setCurrentIndex(memoryCell);
         tab.view()->edit(memoryCell);
         QApplication::processEvents();
@@ -212,6 +216,16 @@ int main(int argc, char **argv)
         tab.view()->scrollTo(memoryCell, QAbstractItemView::PositionAtCenter);
         QApplication::processEvents();
         ok &= save(tab, dir, QStringLiteral("catalogue-tab-editing"));
+        // The same on a dark palette (the colours of the window's dark theme): the edit marks follow it.
+        QPalette dark(QColor(0x2d, 0x2d, 0x30));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x20));
+        dark.setColor(QPalette::AlternateBase, QColor(0x27, 0x27, 0x2a));
+        dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3d));
+        for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+            dark.setColor(role, QColor(0xe8, 0xe8, 0xe8));
+        dark.setColor(QPalette::Link, QColor(0x6c, 0xb8, 0xff));
+        tab.setPalette(dark);
+        ok &= save(tab, dir, QStringLiteral("catalogue-tab-editing-dark"));
     }
 
     return ok ? 0 : 1;

@@ -4,7 +4,9 @@
 
 #include <QObject>
 
+class QAbstractItemModel;
 class QUndoStack;
+class UndoableSpecModel;
 struct ImportPlan;
 
 // Every change to the spec table goes through here as an undoable command on one QUndoStack; the
@@ -18,7 +20,10 @@ public:
     explicit CatalogueEditor(SpecTableModel *model, QObject *parent = nullptr);
 
     SpecTableModel *model() const { return m_model; }
+    GpuEditSession *session() const { return m_session; }
     QUndoStack *undoStack() const { return m_stack; }
+    // The model for views: the spec table, with each edit made through a view an undoable command.
+    QAbstractItemModel *undoableModel() const;
     QString lastError() const { return m_lastError; }
 
     // Any cell but the GPU id, which renameGpu() changes.
@@ -44,9 +49,9 @@ public:
     // file no longer has comes back as added. An edited row takes only the fields the edit changed, so
     // changes the file got since stay. False (with lastError()) when a change was refused, e.g. an id
     // another GPU has now: the others are restored.
-    bool restoreRecovered(const QVector<SpecTableModel::PendingEdit> &edits);
+    bool restoreRecovered(const QVector<GpuEditSession::PendingEdit> &edits);
 
-    SpecTableModel::SaveResult save();
+    GpuEditSession::SaveResult save();
     // Throws away every unsaved edit (undoable).
     void revert();
 
@@ -60,6 +65,8 @@ private:
     QString freshId(const QString &base) const;
 
     SpecTableModel *m_model;
+    GpuEditSession *m_session;
     QUndoStack *m_stack;
+    UndoableSpecModel *m_undoable;
     QString m_lastError;
 };

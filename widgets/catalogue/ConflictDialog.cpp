@@ -1,6 +1,7 @@
 #include "ConflictDialog.h"
 
 #include "GpuField.h"
+#include "SpecTableModel.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -9,7 +10,7 @@
 #include <QStyle>
 #include <QVBoxLayout>
 
-ConflictDialog::ConflictDialog(const QVector<SpecTableModel::SaveConflict> &conflicts, QWidget *parent)
+ConflictDialog::ConflictDialog(const QVector<GpuEditSession::SaveConflict> &conflicts, QWidget *parent)
     : QDialog(parent)
 {
     setObjectName(QStringLiteral("conflictBox"));
@@ -34,11 +35,11 @@ ConflictDialog::ConflictDialog(const QVector<SpecTableModel::SaveConflict> &conf
     mine->setObjectName(QStringLiteral("keepMine"));
     theirs->setObjectName(QStringLiteral("keepTheirs"));
     connect(mine, &QPushButton::clicked, this, [this] {
-        m_keep = SpecTableModel::Keep::Mine;
+        m_keep = GpuEditSession::Keep::Mine;
         accept();
     });
     connect(theirs, &QPushButton::clicked, this, [this] {
-        m_keep = SpecTableModel::Keep::Theirs;
+        m_keep = GpuEditSession::Keep::Theirs;
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -52,11 +53,11 @@ ConflictDialog::ConflictDialog(const QVector<SpecTableModel::SaveConflict> &conf
     layout->addWidget(buttons);
 }
 
-QStringList ConflictDialog::describe(const QVector<SpecTableModel::SaveConflict> &conflicts)
+QStringList ConflictDialog::describe(const QVector<GpuEditSession::SaveConflict> &conflicts)
 {
     QStringList lines;
     lines.reserve(conflicts.size());
-    for (const SpecTableModel::SaveConflict &conflict : conflicts) {
+    for (const GpuEditSession::SaveConflict &conflict : conflicts) {
         QStringList diffs;
         if (conflict.mine && conflict.theirs)
             for (const GpuField &field : GpuFields::all()) {

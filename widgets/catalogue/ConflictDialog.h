@@ -1,6 +1,6 @@
 #pragma once
 
-#include "SpecTableModel.h"
+#include "GpuEditSession.h"
 
 #include <QDialog>
 #include <optional>
@@ -12,15 +12,15 @@ class ConflictDialog : public QDialog
 {
     Q_OBJECT
 public:
-    explicit ConflictDialog(const QVector<SpecTableModel::SaveConflict> &conflicts,
+    explicit ConflictDialog(const QVector<GpuEditSession::SaveConflict> &conflicts,
                             QWidget *parent = nullptr);
 
     // The button clicked; nullopt when cancelled.
-    std::optional<SpecTableModel::Keep> keep() const { return m_keep; }
+    std::optional<GpuEditSession::Keep> keep() const { return m_keep; }
 
     // One line per GPU: what differs between the user's version and the file's.
-    static QStringList describe(const QVector<SpecTableModel::SaveConflict> &conflicts);
+    static QStringList describe(const QVector<GpuEditSession::SaveConflict> &conflicts);
 
 private:
-    std::optional<SpecTableModel::Keep> m_keep;
+    std::optional<GpuEditSession::Keep> m_keep;
 };

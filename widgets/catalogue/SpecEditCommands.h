@@ -1,23 +1,23 @@
 #pragma once
 
+#include "GpuEditSession.h"
 #include "ImportPlan.h"
-#include "SpecTableModel.h"
 
 #include <QUndoCommand>
 
-// The undoable edits of the spec table. Each finds its row by the model's row key, so sorting,
+// The undoable edits of the catalogue's GPUs. Each finds its row by the session's row key, so sorting,
 // filtering and other edits in between do not send it to the wrong GPU.
 
 // Replaces one GPU's values (a cell edit, a restored bundled value or row).
 class EditGpuCommand : public QUndoCommand
 {
 public:
-    EditGpuCommand(SpecTableModel *model, quint64 key, GpuSpec before, GpuSpec after, const QString &text);
+    EditGpuCommand(GpuEditSession *session, quint64 key, GpuSpec before, GpuSpec after, const QString &text);
     void redo() override;
     void undo() override;
 
 private:
-    SpecTableModel *m_model;
+    GpuEditSession *m_session;
     quint64 m_key;
     GpuSpec m_before;
     GpuSpec m_after;
@@ -27,44 +27,44 @@ private:
 class AddGpuCommand : public QUndoCommand
 {
 public:
-    AddGpuCommand(SpecTableModel *model, GpuSpec gpu, const QString &text);
+    AddGpuCommand(GpuEditSession *session, GpuSpec gpu, const QString &text);
     void redo() override;
     void undo() override;
     quint64 key() const { return m_key; }
 
 private:
-    SpecTableModel *m_model;
+    GpuEditSession *m_session;
     GpuSpec m_gpu;
     quint64 m_key = 0;
-    std::optional<SpecTableModel::RemovedRow> m_removed; // set while undone
+    std::optional<GpuEditSession::RemovedRow> m_removed; // set while undone
 };
 
 // Deletes GPUs; the file loses them on save.
 class DeleteGpusCommand : public QUndoCommand
 {
 public:
-    DeleteGpusCommand(SpecTableModel *model, QVector<quint64> keys, const QString &text,
+    DeleteGpusCommand(GpuEditSession *session, QVector<quint64> keys, const QString &text,
                       QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    SpecTableModel *m_model;
+    GpuEditSession *m_session;
     QVector<quint64> m_keys;
-    QVector<SpecTableModel::RemovedRow> m_removed;
+    QVector<GpuEditSession::RemovedRow> m_removed;
 };
 
 // An import: its additions and (when asked) its changes, undone as one.
 class ImportCommand : public QUndoCommand
 {
 public:
-    ImportCommand(SpecTableModel *model, ImportPlan plan, bool applyChanges, const QString &text,
+    ImportCommand(GpuEditSession *session, ImportPlan plan, bool applyChanges, const QString &text,
                   QUndoCommand *parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    SpecTableModel *m_model;
+    GpuEditSession *m_session;
     ImportPlan m_plan;
     bool m_applyChanges;
     QVector<quint64> m_addedKeys;
@@ -76,11 +76,11 @@ private:
 class RevertCommand : public QUndoCommand
 {
 public:
-    RevertCommand(SpecTableModel *model, const QString &text);
+    RevertCommand(GpuEditSession *session, const QString &text);
     void redo() override;
     void undo() override;
 
 private:
-    SpecTableModel *m_model;
-    QVector<SpecTableModel::PendingEdit> m_edits;
+    GpuEditSession *m_session;
+    QVector<GpuEditSession::PendingEdit> m_edits;
 };

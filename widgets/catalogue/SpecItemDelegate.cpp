@@ -161,7 +161,7 @@ QString SpecItemDelegate::problemWith(QWidget *editor) const
     const QModelIndex source = sourceIndex(index);
     const QVariant value = editorValue(editor);
     if (const auto *spec = qobject_cast<const SpecTableModel *>(source.model()))
-        return spec->checkEdit(source.row(), source.column(), value);
+        return spec->session()->checkEdit(source.row(), source.column(), value);
     return {};
 }
 
@@ -240,18 +240,19 @@ void SpecItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
                              const QModelIndex &index) const
 {
     const bool unsaved = index.data(SpecTableModel::UnsavedRole).toBool();
+    const ThemeColors::EditMarks marks = ThemeColors::editMarks(option.palette);
     if (unsaved)
-        painter->fillRect(option.rect, QColor(255, 179, 0, 60));
+        painter->fillRect(option.rect, marks.unsavedFill);
     // Text from a cache of laid-out texts (QStyledItemDelegate shaped and elided every cell on every
     // paint: most of a filter keystroke at 10,000 GPUs; docs/performance.md).
     QStyleOptionViewItem cell = option;
     initStyleOption(&cell, index);
     m_cells.paint(painter, cell, TextCellPainter::Grid::FromView);
     if (unsaved)
-        fillCorner(painter, option.rect, QColor(230, 126, 34), true);
+        fillCorner(painter, option.rect, marks.unsaved, true);
     if (index.data(SpecTableModel::DiffersFromBundledRole).toBool())
-        fillCorner(painter, option.rect, QColor(41, 128, 185), false);
+        fillCorner(painter, option.rect, marks.bundled, false);
     if (sourceIndex(index).column() == GpuField::GpuId && index.data(SpecTableModel::RowUnsavedRole).toBool())
         painter->fillRect(QRect(option.rect.left(), option.rect.top(), 3, option.rect.height()),
-                          QColor(230, 126, 34));
+                          marks.unsaved);
 }

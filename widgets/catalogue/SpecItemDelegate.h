@@ -9,8 +9,8 @@
 // Edits the spec table's cells with the editor each column needs: a spin box with the unit and range
 // for numbers, a list of choices for the enumerations (interconnect fixed; memory type and form factor
 // open to new values), a line for text. A value the table would refuse keeps the editor open and
-// valueRefused() says why. Paints the marks of changed cells: amber = not saved yet, blue corner =
-// differs from the bundled value.
+// valueRefused() says why. Paints the marks of changed cells in the theme's colours
+// (ThemeColors::editMarks): amber = not saved yet, blue corner = differs from the bundled value.
 class SpecItemDelegate : public QStyledItemDelegate
 {
     Q_OBJECT

@@ -3,7 +3,17 @@
 #include "SpecItemDelegate.h"
 
 #include <QHeaderView>
+#include <QMenu>
 #include <QScrollBar>
+
+namespace {
+
+// Fitting a column measures the rows in view and others up to this many (wider texts further down are
+// elided, with the whole value in the tooltip), and makes no column wider than kMaxFittedWidth.
+constexpr int kFitSampleRows = 40;
+constexpr int kMaxFittedWidth = 320;
+
+} // namespace
 
 void GuardedTableView::setSpecDelegate(SpecItemDelegate *delegate)
 {
@@ -39,7 +49,26 @@ SpecTableView::SpecTableView(QWidget *parent)
     m_frozen->setFrameShape(QFrame::NoFrame);
     m_frozen->setAlternatingRowColors(true);
     m_frozen->setSortingEnabled(true);
+    // Typing into a cell edits it, as in a spreadsheet.
+    setEditTriggers(DoubleClicked | EditKeyPressed | AnyKeyPressed);
     m_frozen->setEditTriggers(editTriggers());
+    setSelectionBehavior(SelectItems);
+    setAlternatingRowColors(true);
+    verticalHeader()->hide();
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    horizontalHeader()->setSectionsMovable(true);
+    horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(horizontalHeader(), &QHeaderView::customContextMenuRequested, this,
+            &SpecTableView::showColumnMenu);
+    horizontalHeader()->setResizeContentsPrecision(kFitSampleRows);
+    connect(horizontalHeader(), &QHeaderView::sectionCountChanged, this, [this](int before, int now) {
+        if (before > 0 || now == 0)
+            return;
+        if (!m_pendingColumnState.isEmpty())
+            horizontalHeader()->restoreState(std::exchange(m_pendingColumnState, {}));
+        else if (isVisible() && !m_columnsSet)
+            fitColumns();
+    });
     viewport()->stackUnder(m_frozen);
     setHorizontalScrollMode(ScrollPerPixel);
     setVerticalScrollMode(ScrollPerPixel);
@@ -140,4 +169,56 @@ void SpecTableView::updateFrozenGeometry()
     m_frozen->setGeometry(x, frameWidth(), columnWidth(0),
                           viewport()->height() + horizontalHeader()->height());
     m_frozen->verticalScrollBar()->setValue(verticalScrollBar()->value());
+}
+
+void SpecTableView::fitColumns()
+{
+    resizeColumnsToContents();
+    for (int column = 0; column < horizontalHeader()->count(); ++column)
+        if (columnWidth(column) > kMaxFittedWidth)
+            setColumnWidth(column, kMaxFittedWidth);
+    m_columnsSet = true;
+}
+
+void SpecTableView::showEvent(QShowEvent *event)
+{
+    // Fitted when first seen, with the style and fonts the window has by then.
+    if (!m_columnsSet && horizontalHeader()->count() > 0)
+        fitColumns();
+    GuardedTableView::showEvent(event);
+}
+
+QByteArray SpecTableView::columnState() const
+{
+    if (!m_pendingColumnState.isEmpty())
+        return m_pendingColumnState;
+    return horizontalHeader()->count() > 0 ? horizontalHeader()->saveState() : QByteArray();
+}
+
+bool SpecTableView::restoreColumnState(const QByteArray &state)
+{
+    if (state.isEmpty())
+        return false;
+    // The user's widths: showing the view must not fit the columns over them.
+    if (horizontalHeader()->count() == 0) {
+        m_pendingColumnState = state;
+        m_columnsSet = true;
+        return true;
+    }
+    m_columnsSet = horizontalHeader()->restoreState(state) || m_columnsSet;
+    return m_columnsSet;
+}
+
+void SpecTableView::showColumnMenu(const QPoint &at)
+{
+    QHeaderView *header = horizontalHeader();
+    QMenu menu(this);
+    for (int column = 1; model() && column < model()->columnCount(); ++column) {
+        QAction *action = menu.addAction(model()->headerData(column, Qt::Horizontal).toString());
+        action->setCheckable(true);
+        action->setChecked(!header->isSectionHidden(column));
+        connect(action, &QAction::toggled, this,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+    }
+    menu.exec(header->mapToGlobal(at));
 }

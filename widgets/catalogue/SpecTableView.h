@@ -24,6 +24,7 @@ private:
 // The spec table with its identity column (gpu_id, logical column 0) frozen at the left: a second view
 // over the same model and selection shows only that column, on top of the first, scrolled with it
 // (after Qt's "Frozen Column" example).
+// Cells are edited by typing into them; rows have one height; columns can be moved and hidden.
 class SpecTableView : public GuardedTableView
 {
     Q_OBJECT
@@ -34,17 +35,30 @@ public:
     // Each view has its own delegate: a delegate's commit signals reach every view it is set on.
     void setSpecDelegates(SpecItemDelegate *main, SpecItemDelegate *frozen);
     QTableView *frozenView() const { return m_frozen; }
+    // The columns' order, widths and hidden ones, kept between runs. A state restored before the model
+    // has its columns is applied when they come; false when the state is not one of this header's.
+    // Without one, the columns are fitted to their contents when first shown (fitColumns()).
+    QByteArray columnState() const;
+    bool restoreColumnState(const QByteArray &state);
 
     void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     QModelIndex moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers) override;
     void updateGeometries() override;
 
 private:
     void updateFrozenGeometry();
+    // Each column as wide as its header and its texts (Qt's measure: the rows in view, then others up to
+    // kFitSampleRows), none wider than kMaxFittedWidth; the user may widen one after.
+    void fitColumns();
+    // The header's context menu: every column but the identity one can be hidden and shown again.
+    void showColumnMenu(const QPoint &at);
     void keepIdentityFirst();
 
     GuardedTableView *m_frozen;
+    QByteArray m_pendingColumnState;
+    bool m_columnsSet = false; // fitted, or restored from the user's state
 };

@@ -1,0 +1,6 @@
+#include "CatalogueFileAction.h"
+
+CatalogueFileAction::CatalogueFileAction(CatalogueEditor *editor, QWidget *dialogParent)
+    : m_editor(editor)
+    , m_dialogParent(dialogParent)
+{}

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QSortFilterProxyModel>
+
+// The Catalogue tab's rows: sorted by raw values, filtered on the spec model's search text (identity
+// columns, lower case: matching every formatted number of 50 columns made a keystroke take 83 ms at
+// 10,000 GPUs) and, when asked, on the GPUs the user changed.
+class SpecFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit SpecFilterProxy(QObject *parent = nullptr);
+
+    // text: any part of an id, vendor, name, architecture or chip; changedOnly: only GPUs that are not
+    // bundled, differ from the bundled values or hold unsaved edits.
+    void setSearch(const QString &text, bool changedOnly);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QString m_needle;
+    bool m_changedOnly = false;
+};
