@@ -1,5 +1,6 @@
 // gpucompare: opens the window, or runs a headless command when one is given.
 
+#include "ExitCodes.h"
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
 #include "window/AppSettings.h"
