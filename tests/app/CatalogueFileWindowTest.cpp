@@ -55,7 +55,7 @@ protected:
     void openWindow(const QString &catalogue)
     {
         m_session = std::make_unique<CatalogueSession>();
-        m_session->beginOpen(catalogue);
+        m_session->open(catalogue); // a failure is the window's to say
         m_window = std::make_unique<MainWindow>(m_session.get());
         m_window->prompt()->setHandler([this](const UserPrompt::Message &message) {
             m_messages << message;
