@@ -1,5 +1,6 @@
 // gpucompare: opens the window, or runs a headless command when one is given.
 
+#include "ExitCodes.h"
 #include "cli/CliCommand.h"
 #include "cli/GlobalCommandLine.h"
 #include "window/AppSettings.h"
@@ -44,18 +45,15 @@ int openWindow(const GlobalCommandLine &commandLine)
     std::unique_ptr<FirstFrameGrabber> grabber;
     int exitCode = 0;
     {
-        // The catalogue is opened, checked and read on the second core while this thread builds the
-        // window (docs/performance.md, start-up).
         CatalogueSession catalogue;
-        catalogue.beginOpen(commandLine.databasePath);
-        MainWindow window(&catalogue);
-        if (!catalogue.finishOpen()) {
+        if (!catalogue.open(commandLine.databasePath)) {
             // The window still opens, empty, says why and offers another file; a damaged file is left as it
             // is.
             QTextStream(stderr) << "gpucompare: " << catalogue.lastError().message << Qt::endl;
         } else if (!catalogue.openedNote().isEmpty()) {
             QTextStream(stderr) << "gpucompare: " << catalogue.openedNote() << Qt::endl;
         }
+        MainWindow window(&catalogue);
         if (!commandLine.screenshotPath.isEmpty()) {
             grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
             // A screenshot run has nobody to click a message box: what it would say goes to stderr.

@@ -29,48 +29,27 @@ CatalogueSession::~CatalogueSession()
 
 bool CatalogueSession::open(const QString &path)
 {
-    beginOpen(path);
-    return finishOpen();
-}
-
-void CatalogueSession::beginOpen(const QString &path)
-{
-    finishOpen(); // one opening at a time
     m_attemptedPath = path.isEmpty() ? Catalogue::defaultPath() : path;
     m_explicitPath = !path.isEmpty();
-    // Opening checks the whole file (quick_check), creates it from the seed on first run and reads every
-    // table: all on a worker thread, with the worker's own connection, which it closes before it ends.
-    // The GUI thread opens its connection when it first uses the catalogue.
-    m_opening = std::async(std::launch::async, [path] {
-        Opened opened;
-        opened.catalogue =
-            path.isEmpty()
-                ? Catalogue::openDefault(&opened.error)
-                : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
-                                  &opened.error);
-        if (opened.catalogue) {
-            opened.snapshot = opened.catalogue->snapshot(&opened.error);
-            opened.catalogue->closeThreadConnection();
-        }
-        return opened;
-    });
-}
-
-bool CatalogueSession::finishOpen()
-{
-    if (!m_opening.valid())
-        return !m_error;
-    Opened opened = m_opening.get();
-    m_error = opened.error;
-    if (!opened.catalogue || !opened.snapshot)
+    // Opening checks the whole file (quick_check) and creates it from the seed on first run.
+    CatalogueError error;
+    std::unique_ptr<Catalogue> catalogue =
+        path.isEmpty()
+            ? Catalogue::openDefault(&error)
+            : Catalogue::open(path, {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed},
+                              &error);
+    std::optional<CatalogueSnapshot> snapshot;
+    if (catalogue)
+        snapshot = catalogue->snapshot(&error);
+    m_error = error;
+    if (!snapshot)
         return false; // the catalogue open before, if any, stays
-    adopt(std::move(opened.catalogue), std::move(*opened.snapshot));
+    adopt(std::move(catalogue), std::move(*snapshot));
     return true;
 }
 
 bool CatalogueSession::startOverFromSeed(const QString &path)
 {
-    finishOpen();
     m_attemptedPath = path;
     m_error = Catalogue::createFromSeed(path);
     if (m_error)

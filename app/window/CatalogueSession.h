@@ -5,7 +5,6 @@
 #include "SeedCatalogue.h"
 
 #include <QObject>
-#include <future>
 #include <memory>
 
 class CatalogueEditor;
@@ -23,11 +22,6 @@ public:
     // Opens path (the default catalogue when empty; created from the bundled seed when missing).
     // On failure the session stays without a catalogue and lastError() says why.
     bool open(const QString &path);
-    // open() in two halves, for start-up: beginOpen() opens, checks and reads the file on a second
-    // thread while the caller builds the window; finishOpen() waits for it and adopts the catalogue.
-    // Returns what open() would have; when nothing is being opened, whether the last open succeeded.
-    void beginOpen(const QString &path);
-    bool finishOpen();
     // Builds a new catalogue from the bundled seed at path and opens it; the old file is not touched.
     bool startOverFromSeed(const QString &path);
     // A consistent copy of the open catalogue at path (Catalogue::backUpTo).
@@ -38,7 +32,7 @@ public:
     bool isReadOnly() const;
     QString readOnlyReason() const;
     const CatalogueError &lastError() const { return m_error; }
-    // The file the last open() or beginOpen() was for (the default catalogue's path for ""), opened or not.
+    // The file the last open() was for (the default catalogue's path for ""), opened or not.
     QString attemptedPath() const { return m_attemptedPath; }
     // What the user should know about the file just opened, for the status bar: that it was created
     // because nothing was at a path given explicitly (a mistyped --db), or upgraded from an older schema
@@ -64,20 +58,12 @@ signals:
     void snapshotChanged(const CatalogueSnapshot &snapshot);
 
 private:
-    struct Opened
-    {
-        std::unique_ptr<Catalogue> catalogue;
-        std::optional<CatalogueSnapshot> snapshot;
-        CatalogueError error;
-    };
-
     void adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnapshot snapshot);
     void refreshSnapshot();
 
     std::unique_ptr<Catalogue> m_catalogue;
     QString m_attemptedPath;
-    bool m_explicitPath = false;   // the path was given, not the default catalogue's
-    std::future<Opened> m_opening; // between beginOpen() and finishOpen()
+    bool m_explicitPath = false; // the path was given, not the default catalogue's
     CatalogueSnapshot m_snapshot;
     CatalogueError m_error;
     SpecTableModel *m_specModel;

@@ -1,9 +1,9 @@
 #include "FirstFrameGrabber.h"
 
-#include "../cli/CliContext.h"
 #include "AtomicFileWriter.h"
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
+#include "ExitCodes.h"
 #include "MainWindow.h"
 #include "PlanController.h"
 #include "PlanTab.h"

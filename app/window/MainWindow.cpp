@@ -65,9 +65,6 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     createActions();
     createMenus();
 
-    // At start-up the catalogue's tables are read on a second thread while the views above are built;
-    // wait for them before the comparison follows the session's snapshot.
-    m_catalogue->finishOpen();
     m_comparison = new ComparisonController({m_picker, m_form, m_table, m_charts, m_verdicts, m_math}, this);
     connect(m_comparison, &ComparisonController::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message); });

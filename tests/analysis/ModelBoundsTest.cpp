@@ -8,6 +8,7 @@
 #include "ModelRepository.h"
 #include "ModelSpecCheck.h"
 #include "ModelSpecJson.h"
+#include "SeededCatalogue.h"
 #include "TestCatalogue.h"
 
 #include <QTemporaryDir>
@@ -110,15 +111,11 @@ TEST(ModelBounds, AdapterParametersDoNotWrap)
     EXPECT_NEAR(a.loraParams(16) / a.loraParams(1), 16.0, 1e-9);
 }
 
+using ModelBoundsOnSeed = SeededCatalogueTest;
+
 // A model added to the catalogue (the models table) is held to the same bounds.
-TEST(ModelBounds, TheCatalogueRefusesAnAbsurdModel)
+TEST_F(ModelBoundsOnSeed, TheCatalogueRefusesAnAbsurdModel)
 {
-    QTemporaryDir dir;
-    CatalogueError error;
-    auto catalogue =
-        Catalogue::open(dir.filePath(QStringLiteral("c.db")),
-                        {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-    ASSERT_TRUE(catalogue) << error.message.toStdString();
     ModelSpec model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     model.modelId = QStringLiteral("custom-absurd");
     model.vocabSize = 0;

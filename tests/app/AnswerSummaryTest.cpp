@@ -5,7 +5,7 @@
 
 #include "ComparisonRun.h"
 #include "Estimator.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "ValueFormat.h"
 
 #include <gtest/gtest.h>
@@ -64,7 +64,7 @@ Expected expectedFrom(const QVector<GpuSpec> &gpus, const QVector<Estimate> &est
 
 } // namespace
 
-class AnswerSummaryTest : public SeedCatalogueTest
+class AnswerSummaryTest : public SeedSnapshotTest
 {
 protected:
     // The comparison's lines and the estimator's own estimates of the same GPUs and workload.

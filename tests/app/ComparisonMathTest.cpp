@@ -2,19 +2,19 @@
 // and an estimate of the matching task has them, so renaming a term can no longer empty a panel.
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 
 #include <QSet>
 #include <gtest/gtest.h>
 
 namespace {
 
-class ComparisonMath : public SeedCatalogueTest
+class ComparisonMath : public SeedSnapshotTest
 {
 protected:
     void SetUp() override
     {
-        SeedCatalogueTest::SetUp();
+        SeedSnapshotTest::SetUp();
         m_gpus =
             seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb", "rtx_a6000_48gb", "l40s_48gb"});
         ASSERT_EQ(m_gpus.size(), 5);

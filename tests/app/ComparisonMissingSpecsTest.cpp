@@ -5,13 +5,13 @@
 #include "ComparisonPresenter.h"
 #include "ComparisonTableModel.h"
 #include "Estimator.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 
 #include <gtest/gtest.h>
 
 namespace {
 
-class ComparisonMissingSpecs : public SeedCatalogueTest
+class ComparisonMissingSpecs : public SeedSnapshotTest
 {
 protected:
     // The seed H100 and a copy of it under another id lacking the values `clear` removes.

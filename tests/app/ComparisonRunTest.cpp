@@ -8,7 +8,7 @@
 #include "ComparisonTable.h"
 #include "GpuPicker.h"
 #include "MathPanel.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "WindowFixture.h"
 #include "WorkloadForm.h"
 
@@ -138,7 +138,7 @@ TEST_F(WindowFixture, ComparisonRunExplainsEachNumberAsTheMathPanelDoes)
     }
 }
 
-class ComparisonRunTest : public SeedCatalogueTest
+class ComparisonRunTest : public SeedSnapshotTest
 {
 };
 

@@ -3,7 +3,7 @@
 
 #include "EstimateJson.h"
 #include "Estimator.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "WorkloadForm.h"
 #include "WorkloadMapper.h"
 #include "cli/WorkloadOptions.h"
@@ -134,12 +134,12 @@ QByteArray resultsOf(const QVector<GpuSpec> &gpus, const ResolvedWorkload &resol
     return QJsonDocument(all).toJson(QJsonDocument::Compact);
 }
 
-class FrontDoorsTest : public SeedCatalogueTest
+class FrontDoorsTest : public SeedSnapshotTest
 {
 protected:
     void SetUp() override
     {
-        SeedCatalogueTest::SetUp();
+        SeedSnapshotTest::SetUp();
         m_gpus = seedGpus({"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"});
         ASSERT_EQ(m_gpus.size(), 5);
     }

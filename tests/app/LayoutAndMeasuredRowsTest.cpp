@@ -8,7 +8,7 @@
 #include "EfficiencyParameters.h"
 #include "GpuPicker.h"
 #include "MeasuredEstimates.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "ValueFormat.h"
 #include "WindowFixture.h"
 
@@ -61,7 +61,7 @@ const ComparisonRow *measuredRow(const ComparisonData &table, const QString &lab
     return nullptr;
 }
 
-class MeasuredRowsTest : public SeedCatalogueTest
+class MeasuredRowsTest : public SeedSnapshotTest
 {
 };
 

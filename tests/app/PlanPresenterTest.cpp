@@ -3,7 +3,7 @@
 #include "PlanPresenter.h"
 
 #include "ParetoFront.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -215,7 +215,7 @@ TEST(PlanPresenterTest, TrainingPlotsDaysAgainstTheRunsCost)
     EXPECT_TRUE(chart.xAxisLabel.contains(QStringLiteral("days")));
 }
 
-class PlanSummaryTest : public SeedCatalogueTest
+class PlanSummaryTest : public SeedSnapshotTest
 {
 };
 

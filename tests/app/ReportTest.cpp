@@ -11,7 +11,7 @@
 #include "ReportLinks.h"
 #include "ScenarioCatalogue.h"
 #include "ScenarioFile.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "WorkloadMapper.h"
 #include "WorkloadResolver.h"
 
@@ -71,7 +71,7 @@ QString pdfText(const QString &path)
     return QString::fromUtf8(process.readAllStandardOutput());
 }
 
-class ReportTest : public SeedCatalogueTest
+class ReportTest : public SeedSnapshotTest
 {
 protected:
     Scenario seedArticle() const
@@ -154,7 +154,7 @@ TEST_F(ReportTest, TheSeedArticleScenarioIsTheExampleAndOpensOnTheSeedCatalogue)
 TEST_F(ReportTest, PdfTextHoldsTheAnswerAsTheWindowShowsIt)
 {
     const Scenario scenario = seedArticle();
-    const QString path = m_dir.filePath(QStringLiteral("report.pdf"));
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
     QString error;
     ASSERT_TRUE(ReportExporter::write(scenario, m_snapshot, path, &error)) << error.toStdString();
     const QByteArray pdf = readAll(path);
@@ -174,7 +174,7 @@ TEST_F(ReportTest, PdfTextHoldsTheAnswerAsTheWindowShowsIt)
 TEST_F(ReportTest, HtmlIsOneFileWithItsChartsInside)
 {
     const Scenario scenario = seedArticle();
-    const QString path = m_dir.filePath(QStringLiteral("report.html"));
+    const QString path = dir.filePath(QStringLiteral("report.html"));
     QString error;
     ASSERT_TRUE(ReportExporter::write(scenario, m_snapshot, path, &error)) << error.toStdString();
     const QString html = QString::fromUtf8(readAll(path));
@@ -196,7 +196,7 @@ TEST_F(ReportTest, HtmlIsOneFileWithItsChartsInside)
     EXPECT_FALSE(html.contains(QStringLiteral("file://")));
     EXPECT_FALSE(html.contains(QStringLiteral("src=\"/")));
     EXPECT_FALSE(html.contains(QStringLiteral("<link")));
-    EXPECT_FALSE(html.contains(m_dir.path()));
+    EXPECT_FALSE(html.contains(dir.path()));
 }
 
 TEST_F(ReportTest, TheReportListsTheValuesThatChangedSinceTheScenarioWasSaved)
@@ -251,13 +251,13 @@ TEST_F(ReportTest, TrainingReportsItsStepCharts)
 
 TEST_F(ReportTest, AFailedWriteNamesTheFileAndCreatesNothing)
 {
-    const QString missing = m_dir.filePath(QStringLiteral("no/such/folder/report.pdf"));
+    const QString missing = dir.filePath(QStringLiteral("no/such/folder/report.pdf"));
     QString error;
     EXPECT_FALSE(ReportExporter::write(seedArticle(), m_snapshot, missing, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("report.pdf"))) << error.toStdString();
     EXPECT_FALSE(QFile::exists(missing));
 
-    const QString text = m_dir.filePath(QStringLiteral("report.txt"));
+    const QString text = dir.filePath(QStringLiteral("report.txt"));
     EXPECT_FALSE(ReportExporter::write(seedArticle(), m_snapshot, text, &error));
     EXPECT_TRUE(error.contains(QStringLiteral("report.txt"))) << error.toStdString();
     EXPECT_FALSE(QFile::exists(text));
@@ -269,7 +269,7 @@ TEST_F(ReportTest, AWorkloadThatCannotBeEstimatedStillReportsTheQuestionAndTheSp
     request.inputTokens = -5;
     const Scenario scenario = ScenarioCatalogue::capture(AppSettings::defaultGpuIds(), request,
                                                          PlanInputValues(), m_snapshot, QString());
-    const QString path = m_dir.filePath(QStringLiteral("report.html"));
+    const QString path = dir.filePath(QStringLiteral("report.html"));
     QString error;
     ASSERT_TRUE(ReportExporter::write(scenario, m_snapshot, path, &error)) << error.toStdString();
     const QString html = QString::fromUtf8(readAll(path));

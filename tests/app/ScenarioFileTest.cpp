@@ -4,7 +4,7 @@
 #include "ScenarioFile.h"
 
 #include "ScenarioCatalogue.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "WorkloadRequestJson.h"
 
 #include <QFile>
@@ -16,7 +16,7 @@
 
 namespace {
 
-class ScenarioFileTest : public SeedCatalogueTest
+class ScenarioFileTest : public SeedSnapshotTest
 {
 protected:
     // Chat serving on the seed article's five GPUs, with targets and one price changed for the plan.
@@ -67,8 +67,8 @@ TEST_F(ScenarioFileTest, CaptureRecordsEveryNamedGpuAndTheModel)
 TEST_F(ScenarioFileTest, SaveOpenSaveGivesTheSameBytes)
 {
     const Scenario scenario = chatScenario();
-    const QString first = m_dir.filePath(QStringLiteral("chat.gpuc"));
-    const QString second = m_dir.filePath(QStringLiteral("again.gpuc"));
+    const QString first = dir.filePath(QStringLiteral("chat.gpuc"));
+    const QString second = dir.filePath(QStringLiteral("again.gpuc"));
     QString error;
     ASSERT_TRUE(ScenarioFile::save(scenario, first, &error)) << error.toStdString();
     const std::optional<Scenario> opened = ScenarioFile::load(first, &error);
@@ -168,13 +168,13 @@ TEST_F(ScenarioFileTest, DamagedOrForeignFilesAreRefusedWithTheReason)
 
 TEST_F(ScenarioFileTest, AFailedSaveLeavesThePreviousFile)
 {
-    const QString path = m_dir.filePath(QStringLiteral("kept.gpuc"));
+    const QString path = dir.filePath(QStringLiteral("kept.gpuc"));
     ASSERT_TRUE(ScenarioFile::save(chatScenario(), path));
     QString error;
     EXPECT_FALSE(
-        ScenarioFile::save(chatScenario(), m_dir.filePath(QStringLiteral("no/such/folder/x.gpuc")), &error));
+        ScenarioFile::save(chatScenario(), dir.filePath(QStringLiteral("no/such/folder/x.gpuc")), &error));
     EXPECT_FALSE(error.isEmpty());
-    EXPECT_FALSE(ScenarioFile::load(m_dir.filePath(QStringLiteral("missing.gpuc")), &error));
+    EXPECT_FALSE(ScenarioFile::load(dir.filePath(QStringLiteral("missing.gpuc")), &error));
     EXPECT_NE(error.toStdString().find("cannot read"), std::string::npos);
     EXPECT_TRUE(ScenarioFile::load(path));
 }

@@ -2,7 +2,7 @@
 // load chart's data, built from estimates and curves made by hand, so the numbers checked are known.
 #include "ComparisonPresenter.h"
 #include "LoadCurves.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "ValueFormat.h"
 
 #include <gtest/gtest.h>
@@ -47,12 +47,12 @@ const ComparisonRow *rowById(const ComparisonData &table, const QString &id)
     return it == table.rows.cend() ? nullptr : &*it;
 }
 
-class ServingPresentation : public SeedCatalogueTest
+class ServingPresentation : public SeedSnapshotTest
 {
 protected:
     void SetUp() override
     {
-        SeedCatalogueTest::SetUp();
+        SeedSnapshotTest::SetUp();
         m_gpus = seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "l40s_48gb"});
         ASSERT_EQ(m_gpus.size(), 3);
     }

@@ -4,7 +4,7 @@
 #include "ComparisonPresenter.h"
 #include "Estimator.h"
 #include "ScalingCurves.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 #include "WorkloadMapper.h"
 
 #include <gtest/gtest.h>
@@ -18,12 +18,12 @@ const ComparisonRow *rowById(const ComparisonData &table, const QString &id)
     return it == table.rows.cend() ? nullptr : &*it;
 }
 
-class TrainingPresentation : public SeedCatalogueTest
+class TrainingPresentation : public SeedSnapshotTest
 {
 protected:
     void SetUp() override
     {
-        SeedCatalogueTest::SetUp();
+        SeedSnapshotTest::SetUp();
         m_gpus = seedGpus({"h100_sxm5_80gb", "a100_sxm4_80gb", "h200_sxm_141gb"});
         ASSERT_EQ(m_gpus.size(), 3);
     }

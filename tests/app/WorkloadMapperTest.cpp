@@ -1,9 +1,10 @@
-#include "SeedCatalogueTest.h"
 #include "WorkloadMapper.h"
+
+#include "SeedSnapshotTest.h"
 
 namespace {
 
-class WorkloadMapperTest : public SeedCatalogueTest
+class WorkloadMapperTest : public SeedSnapshotTest
 {
 protected:
     std::optional<WorkloadField> errorField(const WorkloadFormValues &values) const

@@ -3,6 +3,7 @@
 #include "../db/FakeSysfs.h"
 #include "../db/TestCatalogueFiles.h"
 #include "GpuCompareProcess.h"
+#include "SeededCatalogue.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -43,8 +44,8 @@ TEST(CatalogueCommands, ListJsonListsThe32SeedGpus)
         runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     const QJsonObject document = parseJson(result.out);
-    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), 32);
-    EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), 32);
+    EXPECT_EQ(document.value(QStringLiteral("count")).toInt(), seedGpuCount());
+    EXPECT_EQ(document.value(QStringLiteral("gpus")).toArray().size(), seedGpuCount());
     EXPECT_TRUE(QFileInfo::exists(dir.filePath(QStringLiteral("catalogue.db"))))
         << "--db FILE is created from the seed";
 }
@@ -96,7 +97,7 @@ TEST(CatalogueCommands, ShowWithAnSqlInjectionIsJustAnUnknownGpu)
         withDb(dir, {QStringLiteral("show"), QStringLiteral("x' OR '1'='1'; DROP TABLE gpus; --")}));
     EXPECT_EQ(result.exitCode, 2);
     const ProcessResult list = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--json")}));
-    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 32);
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), seedGpuCount());
 }
 
 TEST(CatalogueCommands, ExportThenImportIntoAnotherCatalogueIsExact)
@@ -295,7 +296,7 @@ TEST(CatalogueCommands, BackupWritesACopyThatOpensAsTheSameCatalogue)
     const ProcessResult list =
         runGpuCompare({QStringLiteral("--db"), copy, QStringLiteral("list"), QStringLiteral("--json")});
     ASSERT_EQ(list.exitCode, 0) << list.err.toStdString();
-    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), 32);
+    EXPECT_EQ(parseJson(list.out).value(QStringLiteral("count")).toInt(), seedGpuCount());
     EXPECT_TRUE(list.err.isEmpty()) << "the copy is a current catalogue: " << list.err.toStdString();
 }
 

@@ -1,6 +1,7 @@
 // A backup is a consistent copy of a catalogue in use, written atomically: the target is the old file or
 // the whole copy, and the catalogue itself is never touched.
 
+#include "SeededCatalogue.h"
 #include "SmallDisk.h"
 #include "TestCatalogueFiles.h"
 
@@ -27,13 +28,12 @@ std::unique_ptr<Catalogue> openFile(const QString &path)
 
 } // namespace
 
-TEST(CatalogueBackup, TheCopyHoldsTheSavedEditsStillInTheWriteAheadLog)
+using CatalogueBackupOnSeed = SeededCatalogueTest;
+
+TEST_F(CatalogueBackupOnSeed, TheCopyHoldsTheSavedEditsStillInTheWriteAheadLog)
 {
     // The window has the catalogue open and a save sits in the -wal file, not yet in the main file:
     // a copy of the main file alone would miss it.
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     std::optional<GpuSpec> h100 = catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(h100);
     h100->notes = QStringLiteral("saved just now");
@@ -47,31 +47,25 @@ TEST(CatalogueBackup, TheCopyHoldsTheSavedEditsStillInTheWriteAheadLog)
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
     EXPECT_EQ(copy->integrityCheck(), QString());
-    EXPECT_EQ(copy->gpus().count(), 32);
+    EXPECT_EQ(copy->gpus().count(), seedGpuCount());
     EXPECT_EQ(copy->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QStringLiteral("saved just now"));
     EXPECT_EQ(copy->models().list().size(), catalogue->models().list().size());
     // Nothing but the copy is left beside it.
     EXPECT_EQ(QDir(dir.path()).entryList({QStringLiteral("copy.db.partial*")}, QDir::Files).size(), 0);
 }
 
-TEST(CatalogueBackup, AnExistingTargetIsReplacedWhole)
+TEST_F(CatalogueBackupOnSeed, AnExistingTargetIsReplacedWhole)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString target = dir.filePath(QStringLiteral("yesterday.db"));
     writeBytes(target, "yesterday's backup");
     ASSERT_FALSE(catalogue->backUpTo(target));
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
-    EXPECT_EQ(copy->gpus().count(), 32);
+    EXPECT_EQ(copy->gpus().count(), seedGpuCount());
 }
 
-TEST(CatalogueBackup, TheCatalogueItselfIsNeverTheTarget)
+TEST_F(CatalogueBackupOnSeed, TheCatalogueItselfIsNeverTheTarget)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString path = dir.filePath(QStringLiteral("catalogue.db"));
     for (const QString &target :
          QStringList{path, path + QStringLiteral("-wal"), dir.filePath(QStringLiteral("./catalogue.db"))}) {
@@ -79,26 +73,20 @@ TEST(CatalogueBackup, TheCatalogueItselfIsNeverTheTarget)
         EXPECT_EQ(error.kind, CatalogueError::Kind::Invalid) << target.toStdString();
     }
     EXPECT_EQ(catalogue->integrityCheck(), QString());
-    EXPECT_EQ(catalogue->gpus().count(), 32);
+    EXPECT_EQ(catalogue->gpus().count(), seedGpuCount());
 }
 
-TEST(CatalogueBackup, AMissingFolderIsSaid)
+TEST_F(CatalogueBackupOnSeed, AMissingFolderIsSaid)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const CatalogueError error = catalogue->backUpTo(dir.filePath(QStringLiteral("no/such/copy.db")));
     EXPECT_EQ(error.kind, CatalogueError::Kind::FolderMissing) << error.message.toStdString();
 }
 
-TEST(CatalogueBackup, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
+TEST_F(CatalogueBackupOnSeed, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
 {
     SmallDisk disk(1024 * 1024);
     if (!disk.isMounted())
         GTEST_SKIP() << "mounting a small tmpfs needs root";
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString target = disk.filePath(QStringLiteral("backup.db"));
     writeBytes(target, "the previous backup");
     disk.fill();
@@ -115,5 +103,5 @@ TEST(CatalogueBackup, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
     ASSERT_FALSE(catalogue->backUpTo(target));
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
-    EXPECT_EQ(copy->gpus().count(), 32);
+    EXPECT_EQ(copy->gpus().count(), seedGpuCount());
 }

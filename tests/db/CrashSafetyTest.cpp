@@ -2,8 +2,8 @@
 // PRAGMA integrity_check and holds the old state or the new one, never a mix. A second process
 // saving a row we have read makes our save a conflict.
 
+#include "SeededCatalogue.h"
 #include "SmallDisk.h"
-#include "TestCatalogueFiles.h"
 
 #include <GpuRepository.h>
 #include <QElapsedTimer>
@@ -48,7 +48,7 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
 {
     QTemporaryDir dir;
     {
-        auto catalogue = TestCatalogueFiles::createSeeded(dir);
+        auto catalogue = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
         ASSERT_TRUE(catalogue);
     }
     const QString path = dir.filePath(QStringLiteral("catalogue.db"));
@@ -71,8 +71,9 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
         const qint64 walBytes = QFileInfo(path + QStringLiteral("-wal")).size();
 
         const State state = readState(path);
-        const bool old = state.gpuCount == 32 && state.rewritten == 0;
-        const bool fresh = state.gpuCount == 32 + kBulkRows && state.rewritten == 32 + kBulkRows;
+        const bool old = state.gpuCount == seedGpuCount() && state.rewritten == 0;
+        const qsizetype all = seedGpuCount() + kBulkRows;
+        const bool fresh = state.gpuCount == all && state.rewritten == all;
         EXPECT_TRUE(old || fresh) << "after a kill at " << delayMs << " ms: " << state.gpuCount << " GPUs, "
                                   << state.rewritten << " rewritten";
         sawOld += old ? 1 : 0;
@@ -85,11 +86,10 @@ TEST(CrashSafety, SigkillDuringALargeSaveLeavesTheOldOrTheNewStateNeverAMix)
     EXPECT_GT(killedMidWrite, 0) << "no kill landed while the transaction was writing; make the write larger";
 }
 
-TEST(CrashSafety, ASaveOfARowAnotherProcessChangedIsAConflict)
+using CrashSafetyOnSeed = SeededCatalogueTest;
+
+TEST_F(CrashSafetyOnSeed, ASaveOfARowAnotherProcessChangedIsAConflict)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString path = dir.filePath(QStringLiteral("catalogue.db"));
     GpuRepository repository = catalogue->gpus();
     GpuSpec mine = *repository.find(QStringLiteral("rtx_4090_24gb"));
@@ -139,7 +139,7 @@ TEST(CrashSafety, ASaveOnAFullDiskSaysSoAndTheCatalogueKeepsItsLastSavedState)
     disk.makeRoom();
     catalogue.reset();
     const State state = readState(path);
-    EXPECT_EQ(state.gpuCount, 32);
+    EXPECT_EQ(state.gpuCount, seedGpuCount());
     auto reopened = Catalogue::open(path, &error);
     ASSERT_TRUE(reopened) << error.message.toStdString();
     EXPECT_NE(reopened->gpus().find(QStringLiteral("h100_sxm5_80gb"))->notes, QString(2000, u'n'));

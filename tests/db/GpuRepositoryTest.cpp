@@ -1,6 +1,6 @@
 // Repositories: bound parameters, transactions, optimistic concurrency between two connections.
 
-#include "TestCatalogueFiles.h"
+#include "SeededCatalogue.h"
 
 #include <BenchmarkRepository.h>
 #include <CatalogueImporter.h>
@@ -32,18 +32,17 @@ GpuSpec newGpu(const QString &id)
 
 } // namespace
 
-TEST(GpuRepository, InsertFindUpdateDeleteRoundTrip)
+using GpuRepositoryOnSeed = SeededCatalogueTest;
+
+TEST_F(GpuRepositoryOnSeed, InsertFindUpdateDeleteRoundTrip)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
 
     GpuSpec gpu = newGpu(QStringLiteral("acme_24gb"));
     ASSERT_FALSE(repository.insert(gpu));
     EXPECT_GT(gpu.rowId, 0);
     EXPECT_EQ(gpu.revision, 1);
-    EXPECT_EQ(repository.count(), 33);
+    EXPECT_EQ(repository.count(), seedGpuCount() + 1);
 
     auto found = repository.find(QStringLiteral("acme_24gb"));
     ASSERT_TRUE(found);
@@ -62,22 +61,16 @@ TEST(GpuRepository, InsertFindUpdateDeleteRoundTrip)
     EXPECT_EQ(error.kind, Kind::NotFound);
 }
 
-TEST(GpuRepository, ADuplicateGpuIdIsRefused)
+TEST_F(GpuRepositoryOnSeed, ADuplicateGpuIdIsRefused)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
     GpuSpec gpu = newGpu(QStringLiteral("h100_sxm5_80gb"));
     EXPECT_EQ(repository.insert(gpu).kind, Kind::Duplicate);
-    EXPECT_EQ(repository.count(), 32);
+    EXPECT_EQ(repository.count(), seedGpuCount());
 }
 
-TEST(GpuRepository, InvalidValuesNeverReachTheFile)
+TEST_F(GpuRepositoryOnSeed, InvalidValuesNeverReachTheFile)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
     GpuSpec gpu = newGpu(QStringLiteral("bad_card"));
     gpu.memoryGb = -1;
@@ -89,13 +82,13 @@ TEST(GpuRepository, InvalidValuesNeverReachTheFile)
     const CatalogueError error = repository.insert(gpu);
     EXPECT_EQ(error.kind, Kind::Invalid);
     EXPECT_TRUE(error.message.contains(QStringLiteral("vendor"))) << error.message.toStdString();
-    EXPECT_EQ(repository.count(), 32);
+    EXPECT_EQ(repository.count(), seedGpuCount());
 }
 
 TEST(GpuRepository, SavingARowAnotherConnectionChangedIsAConflict)
 {
     QTemporaryDir dir;
-    auto first = TestCatalogueFiles::createSeeded(dir);
+    auto first = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
     ASSERT_TRUE(first);
     CatalogueError error;
     auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")),
@@ -119,7 +112,7 @@ TEST(GpuRepository, SavingARowAnotherConnectionChangedIsAConflict)
 TEST(GpuRepository, SavingARowAnotherConnectionDeletedIsAConflictNotASuccess)
 {
     QTemporaryDir dir;
-    auto first = TestCatalogueFiles::createSeeded(dir);
+    auto first = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
     ASSERT_TRUE(first);
     auto second = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(second);
@@ -132,11 +125,8 @@ TEST(GpuRepository, SavingARowAnotherConnectionDeletedIsAConflictNotASuccess)
     EXPECT_EQ(mine.remove(myCopy).kind, Kind::Conflict);
 }
 
-TEST(GpuRepository, SaveAllWritesAllRowsOrNone)
+TEST_F(GpuRepositoryOnSeed, SaveAllWritesAllRowsOrNone)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
     QVector<GpuSpec> rows{*repository.find(QStringLiteral("l40_48gb")),
                           *repository.find(QStringLiteral("l40s_48gb")), newGpu(QStringLiteral("acme_new"))};
@@ -159,11 +149,8 @@ TEST(GpuRepository, SaveAllWritesAllRowsOrNone)
     EXPECT_GT(rows[2].rowId, 0);
 }
 
-TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
+TEST_F(GpuRepositoryOnSeed, SqlInjectionThroughEveryTextFieldIsStoredAsText)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
     const QString attack = QStringLiteral("x'); DROP TABLE gpus; -- \" OR 1=1; DELETE FROM benchmarks; --");
     GpuSpec gpu = newGpu(QStringLiteral("inject_me"));
@@ -181,7 +168,7 @@ TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
     // ...and a lookup by an attacking id finds nothing and harms nothing.
     EXPECT_FALSE(repository.find(attack));
 
-    EXPECT_EQ(repository.count(), 33);
+    EXPECT_EQ(repository.count(), seedGpuCount() + 1);
     const auto stored = repository.find(QStringLiteral("inject_me"));
     ASSERT_TRUE(stored);
     EXPECT_EQ(stored->notes, attack);
@@ -204,11 +191,10 @@ TEST(GpuRepository, SqlInjectionThroughEveryTextFieldIsStoredAsText)
     EXPECT_TRUE(catalogue->integrityCheck().isEmpty());
 }
 
-TEST(ModelRepository, UpdateChecksTheRevision)
+using ModelRepositoryOnSeed = SeededCatalogueTest;
+
+TEST_F(ModelRepositoryOnSeed, UpdateChecksTheRevision)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     ModelRepository models = catalogue->models();
     ModelSpec model;
     model.modelId = QStringLiteral("tiny-test");
@@ -225,11 +211,10 @@ TEST(ModelRepository, UpdateChecksTheRevision)
     EXPECT_FALSE(models.remove(model.rowId, revision + 1));
 }
 
-TEST(BenchmarkRepository, TheSeedBenchmarksArePerGpu)
+using BenchmarkRepositoryOnSeed = SeededCatalogueTest;
+
+TEST_F(BenchmarkRepositoryOnSeed, TheSeedBenchmarksArePerGpu)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QVector<Benchmark> h100 = catalogue->benchmarks().listForGpu(QStringLiteral("h100_sxm5_80gb"));
     EXPECT_FALSE(h100.isEmpty());
     for (const Benchmark &benchmark : h100) {
@@ -238,11 +223,10 @@ TEST(BenchmarkRepository, TheSeedBenchmarksArePerGpu)
     }
 }
 
-TEST(Catalogue, AWorkerThreadReadsThroughItsOwnConnection)
+using CatalogueOnSeed = SeededCatalogueTest;
+
+TEST_F(CatalogueOnSeed, AWorkerThreadReadsThroughItsOwnConnection)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString mainConnection = catalogue->connection().connectionName();
     QString workerConnection;
     qsizetype workerGpus = 0;
@@ -254,20 +238,17 @@ TEST(Catalogue, AWorkerThreadReadsThroughItsOwnConnection)
     }));
     worker->start();
     ASSERT_TRUE(worker->wait(30000));
-    EXPECT_EQ(workerGpus, 32);
+    EXPECT_EQ(workerGpus, seedGpuCount());
     EXPECT_NE(workerConnection, mainConnection);
     EXPECT_FALSE(QSqlDatabase::contains(workerConnection)) << "released by closeThreadConnection";
-    EXPECT_EQ(catalogue->gpus().count(), 32) << "the main thread's connection still works";
+    EXPECT_EQ(catalogue->gpus().count(), seedGpuCount()) << "the main thread's connection still works";
 }
 
 // list() sorts by vendor, product, variant, gpu_id in code-point order, whatever order the rows were
 // stored in and whatever the file's text encoding (SQLite's BINARY order on UTF-16 text would put
 // "Ōmega" (U+014C) before "Zeta").
-TEST(GpuRepository, ListIsInVendorProductVariantIdOrderWhateverTheStoredOrder)
+TEST_F(GpuRepositoryOnSeed, ListIsInVendorProductVariantIdOrderWhateverTheStoredOrder)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
     const struct
     {
@@ -299,11 +280,8 @@ TEST(GpuRepository, ListIsInVendorProductVariantIdOrderWhateverTheStoredOrder)
 }
 
 // New catalogues store text as UTF-16, the form Qt's driver reads without SQLite converting each value.
-TEST(Catalogue, ANewCatalogueStoresTextAsUtf16)
+TEST_F(CatalogueOnSeed, ANewCatalogueStoresTextAsUtf16)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     QSqlQuery query(catalogue->connection());
     ASSERT_TRUE(query.exec(QStringLiteral("PRAGMA encoding")) && query.next());
     EXPECT_TRUE(query.value(0).toString().startsWith(QStringLiteral("UTF-16")))
@@ -337,11 +315,8 @@ void expectValuesOutsideTheInputRanges(const GpuSpec &gpu)
 
 } // namespace
 
-TEST(GpuRepository, StoredValuesOutsideTheInputRangesAreReadAndSurviveASaveOfAnotherField)
+TEST_F(GpuRepositoryOnSeed, StoredValuesOutsideTheInputRangesAreReadAndSurviveASaveOfAnotherField)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
     GpuRepository repository = catalogue->gpus();
     GpuSpec gpu = *repository.find(QStringLiteral("h100_sxm5_80gb"));
@@ -355,11 +330,8 @@ TEST(GpuRepository, StoredValuesOutsideTheInputRangesAreReadAndSurviveASaveOfAno
     expectValuesOutsideTheInputRanges(saved);
 }
 
-TEST(GpuRepository, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRanges)
+TEST_F(GpuRepositoryOnSeed, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRanges)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     storeValuesOutsideTheInputRanges(*catalogue, QStringLiteral("h100_sxm5_80gb"));
     const QString path = dir.filePath(QStringLiteral("tdp.csv"));
     QFile file(path);
@@ -379,7 +351,7 @@ TEST(GpuRepository, AnImportUpdatingARowKeepsItsStoredValuesOutsideTheInputRange
 TEST(GpuRepository, AnImportKeepsWhatAnotherConnectionSavedAfterTheFileWasRead)
 {
     QTemporaryDir dir;
-    auto importing = TestCatalogueFiles::createSeeded(dir);
+    auto importing = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
     ASSERT_TRUE(importing);
     auto otherWindow = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(otherWindow);

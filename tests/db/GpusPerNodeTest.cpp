@@ -1,6 +1,7 @@
 // gpus_per_node (issue 18): the seed's values, the field's range, and its way through the repository,
 // CSV/JSON export and import, the datasheet parser and the table model.
 
+#include "SeededCatalogue.h"
 #include "TestCatalogueFiles.h"
 
 #include <CatalogueExporter.h>
@@ -81,14 +82,13 @@ TEST(GpusPerNode, EveryBundledGpuHasItsPlatformsCount)
     EXPECT_EQ(values.value(QStringLiteral("gb300_nvl72_288gb")), 72);
     EXPECT_EQ(values.value(QStringLiteral("rtx_pro_6000_ws_96gb")), 4);
     EXPECT_EQ(values.value(QStringLiteral("rtx_5090_32gb")), 2);
-    EXPECT_EQ(values.size(), 32);
+    EXPECT_EQ(values.size(), seedGpuCount());
 }
 
-TEST(GpusPerNode, ANewCatalogueStoresTheSeedValuesAndTheTableShowsThem)
+using GpusPerNodeOnSeed = SeededCatalogueTest;
+
+TEST_F(GpusPerNodeOnSeed, ANewCatalogueStoresTheSeedValuesAndTheTableShowsThem)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"))->gpusPerNode, 8);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("gh200_144gb"))->gpusPerNode, 2);
 
@@ -103,11 +103,8 @@ TEST(GpusPerNode, ANewCatalogueStoresTheSeedValuesAndTheTableShowsThem)
               QStringLiteral("GPUs per node"));
 }
 
-TEST(GpusPerNode, WriteThenReadKeepsTheValueAndMissingStaysMissing)
+TEST_F(GpusPerNodeOnSeed, WriteThenReadKeepsTheValueAndMissingStaysMissing)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuRepository repository = catalogue->gpus();
 
     GpuSpec sixteen = cardWithNodes(QStringLiteral("node_16"), 16);
@@ -138,7 +135,7 @@ class GpusPerNodeFiles : public ::testing::TestWithParam<const char *>
 TEST_P(GpusPerNodeFiles, ExportThenImportKeepsIt)
 {
     QTemporaryDir dir;
-    auto source = TestCatalogueFiles::createSeeded(dir, QStringLiteral("source.db"));
+    auto source = SeededCatalogue::create(dir, QStringLiteral("source.db"));
     ASSERT_TRUE(source);
     GpuSpec sixteen = cardWithNodes(QStringLiteral("node_16"), 16);
     GpuSpec unknown = cardWithNodes(QStringLiteral("node_unknown"), std::nullopt);
@@ -161,7 +158,7 @@ TEST_P(GpusPerNodeFiles, ExportThenImportKeepsIt)
     }
 
     // Into another catalogue, updating the seed rows: the values land in the file.
-    auto target = TestCatalogueFiles::createSeeded(dir, QStringLiteral("target.db"));
+    auto target = SeededCatalogue::create(dir, QStringLiteral("target.db"));
     ASSERT_TRUE(target);
     ASSERT_FALSE(CatalogueImporter::importFile(*target, path, GpuRepository::OnExisting::Update));
     EXPECT_EQ(target->gpus().find(QStringLiteral("node_16"))->gpusPerNode, 16);
@@ -212,7 +209,7 @@ TEST(GpusPerNode, AJsonImportRefusesABadCountWithTheReason)
     EXPECT_EQ(problemFor("\"abc\""), QStringLiteral("$.gpus[0].gpus_per_node: must be a number or null"));
 }
 
-TEST(GpusPerNode, TheTableRefusesABadCountWithTheReason)
+TEST_F(GpusPerNodeOnSeed, TheTableRefusesABadCountWithTheReason)
 {
     EXPECT_EQ(GpuEditSession::validate(GpuField::GpusPerNode, 0),
               QStringLiteral("must be between 1 and 1024 (got 0)"));
@@ -224,9 +221,6 @@ TEST(GpusPerNode, TheTableRefusesABadCountWithTheReason)
     EXPECT_TRUE(GpuEditSession::validate(GpuField::GpusPerNode, QVariant()).isEmpty())
         << "missing is allowed";
 
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex l4 =

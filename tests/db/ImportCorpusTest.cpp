@@ -1,7 +1,7 @@
 // Every malformed file of tests/data/import-corpus is refused with a located error, never a crash,
 // and leaves the catalogue unchanged.
 
-#include "TestCatalogueFiles.h"
+#include "SeededCatalogue.h"
 
 #include <CatalogueExporter.h>
 #include <CatalogueImporter.h>
@@ -69,11 +69,10 @@ TEST(ImportCorpus, ErrorsPointAtTheRightPlace)
                              "(got 1e-300)"));
 }
 
-TEST(ImportCorpus, ARefusedImportLeavesTheCatalogueUnchanged)
+using ImportCorpusOnSeed = SeededCatalogueTest;
+
+TEST_F(ImportCorpusOnSeed, ARefusedImportLeavesTheCatalogueUnchanged)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QVector<GpuSpec> before = catalogue->gpus().list();
     const QDir corpus(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/import-corpus"));
     for (const QString &name : corpusFiles()) {

@@ -1,5 +1,6 @@
 // Export then import is an exact round trip; import is all or nothing and names line/path and field.
 
+#include "SeededCatalogue.h"
 #include "TestCatalogueFiles.h"
 
 #include <BenchmarkCsvParser.h>
@@ -51,7 +52,7 @@ class ImportExport : public ::testing::TestWithParam<const char *>
 TEST_P(ImportExport, ExportThenImportIsAnExactRoundTrip)
 {
     QTemporaryDir dir;
-    auto source = TestCatalogueFiles::createSeeded(dir, QStringLiteral("source.db"));
+    auto source = SeededCatalogue::create(dir, QStringLiteral("source.db"));
     ASSERT_TRUE(source);
     GpuSpec awkward = awkwardGpu();
     ASSERT_FALSE(source->gpus().insert(awkward));
@@ -61,7 +62,7 @@ TEST_P(ImportExport, ExportThenImportIsAnExactRoundTrip)
     ASSERT_FALSE(CatalogueExporter::exportToFile(original, exported));
 
     // Into an empty catalogue (the seed GPUs removed first), then out again.
-    auto target = TestCatalogueFiles::createSeeded(dir, QStringLiteral("target.db"));
+    auto target = SeededCatalogue::create(dir, QStringLiteral("target.db"));
     ASSERT_TRUE(target);
     for (const GpuSpec &gpu : seedGpus(*target))
         ASSERT_FALSE(target->gpus().remove(gpu));
@@ -100,11 +101,10 @@ TEST(CsvExport, FormulaLikeTextIsNeutralisedForSpreadsheets)
     EXPECT_FALSE(csv.contains(QStringLiteral(",=HYPERLINK")));
 }
 
-TEST(Import, AMalformedFileChangesNothingAndNamesLineAndField)
+using ImportOnSeed = SeededCatalogueTest;
+
+TEST_F(ImportOnSeed, AMalformedFileChangesNothingAndNamesLineAndField)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     QVector<GpuSpec> gpus = seedGpus(*catalogue);
     for (GpuSpec &gpu : gpus)
         gpu.notes = QStringLiteral("from the file");
@@ -196,11 +196,8 @@ TEST(Import, CsvErrorsNameLineAndField)
     EXPECT_EQ(problem.text(), QStringLiteral("line 4: 5 fields, the header has 4"));
 }
 
-TEST(Import, ExistingRowsAreUpdatedOrSkippedAsAsked)
+TEST_F(ImportOnSeed, ExistingRowsAreUpdatedOrSkippedAsAsked)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     GpuSpec h100 = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
     h100.usdPerGpuHour = 1.23;
     GpuSpec fresh = awkwardGpu();
@@ -218,30 +215,24 @@ TEST(Import, ExistingRowsAreUpdatedOrSkippedAsAsked)
     const auto updated = catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
     EXPECT_EQ(updated->usdPerGpuHour, 1.23);
     EXPECT_TRUE(updated->userModified);
-    EXPECT_EQ(catalogue->gpus().count(), 33);
+    EXPECT_EQ(catalogue->gpus().count(), seedGpuCount() + 1);
 }
 
-TEST(Import, SqlInjectionInAnImportedFileIsStoredAsText)
+TEST_F(ImportOnSeed, SqlInjectionInAnImportedFileIsStoredAsText)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QString path = dir.filePath(QStringLiteral("attack.csv"));
     writeBytes(path, "gpu_id,vendor,product,notes\r\nattack_1,\"x'); DROP TABLE gpus;--\",p,\"'; DELETE FROM "
                      "gpus WHERE '1'='1\"\r\n");
     ASSERT_FALSE(CatalogueImporter::importFile(*catalogue, path, GpuRepository::OnExisting::Update));
-    EXPECT_EQ(catalogue->gpus().count(), 33);
+    EXPECT_EQ(catalogue->gpus().count(), seedGpuCount() + 1);
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("attack_1"))->vendor,
               QStringLiteral("x'); DROP TABLE gpus;--"));
 }
 
 // A price list with four columns, imported over the seed with "update": it changes the price and
 // nothing else (FP16, bandwidth, TDP and sources stay).
-TEST(Import, APartialFileChangesOnlyTheColumnsItHas)
+TEST_F(ImportOnSeed, APartialFileChangesOnlyTheColumnsItHas)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const GpuSpec before = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
     ASSERT_TRUE(before.fp16DenseTflops && before.memoryBandwidthGBs && before.tdpW &&
                 !before.sources.isEmpty());
@@ -263,12 +254,11 @@ TEST(Import, APartialFileChangesOnlyTheColumnsItHas)
     EXPECT_TRUE(after.userModified);
 }
 
+using ImportPlanOnSeed = SeededCatalogueTest;
+
 // The preview (window) and the command line both get the plan's wording for values a file empties.
-TEST(ImportPlan, NamesTheValuesAFileEmptiesAndOnlyThose)
+TEST_F(ImportPlanOnSeed, NamesTheValuesAFileEmptiesAndOnlyThose)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const QVector<GpuSpec> current = catalogue->gpus().list();
     ImportProblem problem;
     QVector<GpuFieldSet> given;

@@ -2,6 +2,7 @@
 // and in the table, and the GPUs found in a (fake) sysfs tree matched to the catalogue by them.
 
 #include "FakeSysfs.h"
+#include "SeededCatalogue.h"
 #include "TestCatalogueFiles.h"
 
 #include <CatalogueExporter.h>
@@ -250,7 +251,7 @@ TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsSeedGpusEditedOrNot)
                                         QStringLiteral("gaudi3_128gb")};
     QVector<GpuSpec> seed = seedGpus();
     seed.removeIf([&](const GpuSpec &gpu) { return newerThanVersion3.contains(gpu.gpuId); });
-    ASSERT_EQ(seed.size(), 22);
+    ASSERT_EQ(seed.size(), CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Gpu).size());
     for (const GpuSpec &gpu : seed)
         statements << QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, user_modified) "
                                      "VALUES ('%1', 'v', 'p', %2)")
@@ -279,11 +280,10 @@ TEST(PciIdsSeed, AVersion3CatalogueGainsTheIdsForItsSeedGpusEditedOrNot)
     }
 }
 
-TEST(PciIdsSeed, TheTableEditsTheIdsAndRefusesBadTextWithTheReason)
+using PciIdsSeedOnSeed = SeededCatalogueTest;
+
+TEST_F(PciIdsSeedOnSeed, TheTableEditsTheIdsAndRefusesBadTextWithTheReason)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     EXPECT_EQ(model.headerData(GpuField::PciIds, Qt::Horizontal).toString(), QStringLiteral("PCI ids"));

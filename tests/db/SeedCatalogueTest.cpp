@@ -1,5 +1,6 @@
-#include "TestCatalogueFiles.h"
+#include "SeededCatalogue.h"
 
+#include <CatalogueSchema.h>
 #include <DatasheetCsvParser.h>
 #include <GpuRepository.h>
 #include <ModelRepository.h>
@@ -19,25 +20,34 @@ const GpuSpec *findGpu(const CatalogueSnapshot &snapshot, const char *id)
 
 } // namespace
 
-TEST(SeedCatalogue, TheBundledSeedHasAll32GpusAndTheCalibrationBenchmarks)
+TEST(SeedCatalogue, TheBundledSeedHasEveryGpuOfTheCsvAndTheCalibrationBenchmarks)
 {
     QString error;
     const std::optional<SeedData> seed = SeedCatalogue::load(&error);
     ASSERT_TRUE(seed) << error.toStdString();
-    EXPECT_EQ(seed->gpus.size(), 32); // the 22 of the version-3 seed and 10 added by issue 23
+    // One GPU per line after the header; no cell of the datasheet CSV spans lines.
+    QFile csv(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/gpu-specs.csv"));
+    ASSERT_TRUE(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const qsizetype rows = QString::fromUtf8(csv.readAll()).split(u'\n', Qt::SkipEmptyParts).size() - 1;
+    EXPECT_EQ(seed->gpus.size(), rows);
+    EXPECT_EQ(seedGpuCount(), rows);
+    // The version-3 seed's GPUs are all still there: migrations refer to them by id.
+    for (const QString &id : CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Gpu))
+        EXPECT_TRUE(std::any_of(seed->gpus.cbegin(), seed->gpus.cend(), [&id](const GpuSpec &gpu) {
+            return gpu.gpuId == id;
+        })) << id.toStdString();
     EXPECT_EQ(seed->benchmarks.size(), 312);
 }
 
-TEST(SeedCatalogue, NewCatalogueHoldsTheCheckedH100AndA6000Figures)
+using SeedCatalogueInFile = SeededCatalogueTest;
+
+TEST_F(SeedCatalogueInFile, NewCatalogueHoldsTheCheckedH100AndA6000Figures)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     CatalogueError error;
     const std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
     ASSERT_TRUE(snapshot) << error.message.toStdString();
     EXPECT_FALSE(snapshot->readOnly);
-    EXPECT_EQ(snapshot->gpus.size(), 32);
+    EXPECT_EQ(snapshot->gpus.size(), seedGpuCount());
 
     const GpuSpec *h100 = findGpu(*snapshot, "h100_sxm5_80gb");
     ASSERT_NE(h100, nullptr);
@@ -61,11 +71,8 @@ TEST(SeedCatalogue, NewCatalogueHoldsTheCheckedH100AndA6000Figures)
     EXPECT_FALSE(a6000->fp32Tflops.has_value() && *a6000->fp32Tflops == 0.0);
 }
 
-TEST(SeedCatalogue, MessyDatasheetCellsAreReadByTheDocumentedRules)
+TEST_F(SeedCatalogueInFile, MessyDatasheetCellsAreReadByTheDocumentedRules)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot();
     ASSERT_TRUE(snapshot);
 
@@ -125,7 +132,7 @@ TEST(SeedCatalogue, AMissingModelsOrProfilesFileLeavesThoseTablesEmptyButPresent
     EXPECT_TRUE(seed->models.isEmpty());
     EXPECT_TRUE(seed->profiles.isEmpty());
 
-    auto catalogue = TestCatalogueFiles::createSeeded(dir, QStringLiteral("x.db"));
+    auto catalogue = SeededCatalogue::create(dir, QStringLiteral("x.db"));
     ASSERT_TRUE(catalogue);
     CatalogueError snapshotError;
     EXPECT_TRUE(catalogue->snapshot(&snapshotError)) << snapshotError.message.toStdString();
@@ -169,7 +176,7 @@ TEST(DatasheetCsvParser, AnUnreadableCellNamesLineAndColumn)
     EXPECT_TRUE(error.contains(QStringLiteral("fp16_bf16_tensor_dense_tflops"))) << error.toStdString();
 }
 
-TEST(SeedCatalogue, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
+TEST_F(SeedCatalogueInFile, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
 {
     const auto countEntries = [](const char *name) -> qsizetype {
         QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/") + QLatin1String(name));
@@ -183,9 +190,6 @@ TEST(SeedCatalogue, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
     EXPECT_EQ(seed->models.size(), countEntries("models.json"));
     EXPECT_EQ(seed->profiles.size(), countEntries("profiles.json"));
 
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     const auto snapshot = catalogue->snapshot();
     ASSERT_TRUE(snapshot);
     EXPECT_EQ(snapshot->models.size(), seed->models.size());
@@ -195,11 +199,8 @@ TEST(SeedCatalogue, ModelPresetsAndProfilesFromTheEstimatorAreSeededWhenPresent)
             << profile.profileId.toStdString();
 }
 
-TEST(SeedCatalogue, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)
+TEST_F(SeedCatalogueInFile, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     // The user edits one GPU and deletes another; a later seed still has both.
     GpuSpec edited = *catalogue->gpus().find(QStringLiteral("l4_24gb"));
     edited.usdPerGpuHour = 0.42;
@@ -215,14 +216,14 @@ TEST(SeedCatalogue, ANewerSeedOffersItsNewRowsAndNeverOverwritesEdits)
     EXPECT_TRUE(offered.benchmarks.isEmpty());
 
     ASSERT_FALSE(SeedCatalogue::addRows(*catalogue, offered));
-    EXPECT_EQ(catalogue->gpus().count(), 32);
+    EXPECT_EQ(catalogue->gpus().count(), seedGpuCount());
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->usdPerGpuHour, 0.42) << "the edit survives";
     EXPECT_TRUE(SeedCatalogue::rowsMissingFrom(*catalogue->snapshot(), *seed).gpus.isEmpty());
 }
 
 // Issue 23: a catalogue made before the 2025 presets (here: one without them) is offered exactly those,
 // and keeps the user's edit of an older preset.
-TEST(SeedCatalogue, TheNewModelPresetsAreOfferedToAnOlderCatalogue)
+TEST_F(SeedCatalogueInFile, TheNewModelPresetsAreOfferedToAnOlderCatalogue)
 {
     const QStringList added{QStringLiteral("gpt-oss-20b"),    QStringLiteral("gpt-oss-120b"),
                             QStringLiteral("qwen3-8b"),       QStringLiteral("qwen3-32b"),
@@ -231,9 +232,6 @@ TEST(SeedCatalogue, TheNewModelPresetsAreOfferedToAnOlderCatalogue)
                             QStringLiteral("deepseek-r1"),    QStringLiteral("kimi-k2"),
                             QStringLiteral("gemma-3-27b"),    QStringLiteral("phi-4"),
                             QStringLiteral("mistral-small-3")};
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     for (const QString &id : added) {
         const std::optional<ModelSpec> model = catalogue->models().find(id);
         ASSERT_TRUE(model) << id.toStdString() << " is in the seed";

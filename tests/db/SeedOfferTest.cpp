@@ -2,6 +2,7 @@
 // existing catalogue: a version-3 catalogue (tests/data/catalogue-v3.sql) is offered exactly what the
 // newer seed brings, accepting adds bundled rows, declining is remembered, edited rows are never touched.
 
+#include "SeededCatalogue.h"
 #include "TestCatalogueFiles.h"
 
 #include <Catalogue.h>
@@ -185,11 +186,10 @@ TEST(NewSeedGpus, BlackwellAndCdna4RowsHaveFp4AndTheB200GainsFp6)
     EXPECT_EQ(b200->fp6SparseTflops, 9000);
 }
 
-TEST(SeedOffer, AFreshCatalogueIsOfferedNothing)
+using SeedOfferOnSeed = SeededCatalogueTest;
+
+TEST_F(SeedOfferOnSeed, AFreshCatalogueIsOfferedNothing)
 {
-    QTemporaryDir dir;
-    const std::unique_ptr<Catalogue> catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     EXPECT_TRUE(offerOf(*catalogue, bundledSeed(), SeedCatalogue::OfferScope::AllMissing).isEmpty());
     // It was given every row: one deleted later is not offered as new.
     GpuSpec h100 = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));

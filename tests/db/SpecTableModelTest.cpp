@@ -1,6 +1,6 @@
 // SpecTableModel: the roles a view relies on, validation with reasons, saves through the catalogue.
 
-#include "TestCatalogueFiles.h"
+#include "SeededCatalogue.h"
 
 #include <GpuRepository.h>
 #include <QAbstractItemModelTester>
@@ -20,26 +20,22 @@ QModelIndex cell(const SpecTableModel &model, const QString &gpuId, GpuField::Id
 
 } // namespace
 
-TEST(SpecTableModel, PassesQAbstractItemModelTesterWhileLoadingAndEditing)
+using SpecTableModelOnSeed = SeededCatalogueTest;
+
+TEST_F(SpecTableModelOnSeed, PassesQAbstractItemModelTesterWhileLoadingAndEditing)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
-    EXPECT_EQ(model.rowCount(), 32);
+    EXPECT_EQ(model.rowCount(), seedGpuCount());
     EXPECT_EQ(model.columnCount(), GpuField::Count);
     EXPECT_TRUE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), 75.0));
     EXPECT_FALSE(model.setData(cell(model, QStringLiteral("l4_24gb"), GpuField::TdpW), -75.0));
     ASSERT_FALSE(model.session()->reload());
 }
 
-TEST(SpecTableModel, DisplayHasUnitsEditIsRawMissingIsNa)
+TEST_F(SpecTableModelOnSeed, DisplayHasUnitsEditIsRawMissingIsNa)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex fp16 = cell(model, QStringLiteral("h100_sxm5_80gb"), GpuField::Fp16DenseTflops);
@@ -59,11 +55,8 @@ TEST(SpecTableModel, DisplayHasUnitsEditIsRawMissingIsNa)
               QStringLiteral("80 GB"));
 }
 
-TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
+TEST_F(SpecTableModelOnSeed, TheRawValueRoleSortsNumbersAsNumbers)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     QSortFilterProxyModel proxy;
@@ -72,7 +65,8 @@ TEST(SpecTableModel, TheRawValueRoleSortsNumbersAsNumbers)
     proxy.sort(GpuField::MemoryBandwidthGBs, Qt::DescendingOrder);
     // 8000 (B300, GB200/GB300, MI355X) > 960 as numbers; as text "960" would sort first.
     EXPECT_EQ(proxy.index(0, GpuField::MemoryBandwidthGBs).data(SpecTableModel::RawValueRole).toDouble(), 8000.0);
-    EXPECT_EQ(proxy.index(31, GpuField::GpuId).data().toString(), QStringLiteral("l4_24gb")); // 300
+    EXPECT_EQ(proxy.index(proxy.rowCount() - 1, GpuField::GpuId).data().toString(),
+              QStringLiteral("l4_24gb")); // 300
 }
 
 TEST(SpecTableModel, ValidationRefusesBadValuesWithAReason)
@@ -95,11 +89,8 @@ TEST(SpecTableModel, ValidationRefusesBadValuesWithAReason)
                     .startsWith(QStringLiteral("must be")));
 }
 
-TEST(SpecTableModel, ARefusedEditChangesNothingAndSaysWhy)
+TEST_F(SpecTableModelOnSeed, ARefusedEditChangesNothingAndSaysWhy)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     QSignalSpy refused(model.session(), &GpuEditSession::editRefused);
@@ -114,11 +105,8 @@ TEST(SpecTableModel, ARefusedEditChangesNothingAndSaysWhy)
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("a10_24gb"))->memoryGb, 24.0);
 }
 
-TEST(SpecTableModel, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
+TEST_F(SpecTableModelOnSeed, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     QSignalSpy unsaved(model.session(), &GpuEditSession::unsavedChangesChanged);
@@ -156,11 +144,8 @@ TEST(SpecTableModel, AnAcceptedEditIsPendingUntilSaveThenInTheFile)
     EXPECT_FALSE(model.session()->hasUnsavedChanges());
 }
 
-TEST(SpecTableModel, ABundledValueIsMarkedWhereItDiffers)
+TEST_F(SpecTableModelOnSeed, ABundledValueIsMarkedWhereItDiffers)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     model.setBundled(catalogue->gpus().list());
@@ -180,7 +165,7 @@ TEST(SpecTableModel, ASaveOverARowChangedElsewhereIsAConflictUntilResolved)
 {
     for (const GpuEditSession::Keep keep : {GpuEditSession::Keep::Mine, GpuEditSession::Keep::Theirs}) {
         QTemporaryDir dir;
-        auto catalogue = TestCatalogueFiles::createSeeded(dir);
+        auto catalogue = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
         ASSERT_TRUE(catalogue);
         auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
         ASSERT_TRUE(other);
@@ -210,11 +195,8 @@ TEST(SpecTableModel, ASaveOverARowChangedElsewhereIsAConflictUntilResolved)
     }
 }
 
-TEST(SpecTableModel, DeletingARowTheFileChangedIsAConflict)
+TEST_F(SpecTableModelOnSeed, DeletingARowTheFileChangedIsAConflict)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(other);
     SpecTableModel model;
@@ -235,11 +217,8 @@ TEST(SpecTableModel, DeletingARowTheFileChangedIsAConflict)
 
 // The user edits a bundled GPU while another program deletes it from the file; Keep Mine writes it back
 // as the user's own row (user_modified), with the edited values, not as a bundled row.
-TEST(SpecTableModel, KeepMineOverARowDeletedElsewhereBringsItBackAsTheUsersRow)
+TEST_F(SpecTableModelOnSeed, KeepMineOverARowDeletedElsewhereBringsItBackAsTheUsersRow)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     auto other = Catalogue::open(dir.filePath(QStringLiteral("catalogue.db")), nullptr);
     ASSERT_TRUE(other);
     SpecTableModel model;
@@ -268,7 +247,7 @@ TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
 {
     QTemporaryDir dir;
     {
-        auto created = TestCatalogueFiles::createSeeded(dir);
+        auto created = SeededCatalogue::create(dir, QStringLiteral("catalogue.db"));
         ASSERT_TRUE(created);
     }
     auto catalogue =
@@ -283,11 +262,8 @@ TEST(SpecTableModel, AReadOnlyCatalogueIsNotEditable)
     EXPECT_TRUE(model.session()->lastError().contains(QStringLiteral("read-only")));
 }
 
-TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
+TEST_F(SpecTableModelOnSeed, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     SpecTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
@@ -301,7 +277,7 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
     const quint64 key = model.session()->addGpu(gpu);
     ASSERT_NE(key, 0u) << model.session()->lastError().toStdString();
     const int row = model.session()->rowOfKey(key);
-    EXPECT_EQ(model.rowCount(), 33);
+    EXPECT_EQ(model.rowCount(), seedGpuCount() + 1);
     EXPECT_EQ(model.index(row, GpuField::GpuId).data().toString(), QStringLiteral("h100_custom"));
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "pending until save";
     ASSERT_TRUE(model.session()->save().ok());
@@ -320,17 +296,14 @@ TEST(SpecTableModel, AddingAndRemovingGpusSavesThemAndKeepsTheOrder)
 
     const auto removed = model.session()->takeRow(model.session()->rowOfKey(key));
     ASSERT_TRUE(removed);
-    EXPECT_EQ(model.rowCount(), 32);
+    EXPECT_EQ(model.rowCount(), seedGpuCount());
     EXPECT_TRUE(catalogue->gpus().find(QStringLiteral("h100_custom"))) << "deleted from the file on save";
     ASSERT_TRUE(model.session()->save().ok());
     EXPECT_FALSE(catalogue->gpus().find(QStringLiteral("h100_custom")));
 }
 
-TEST(SpecTableModel, StoredValuesOutsideTheInputRangesSurviveEditingAndSavingAnotherCell)
+TEST_F(SpecTableModelOnSeed, StoredValuesOutsideTheInputRangesSurviveEditingAndSavingAnotherCell)
 {
-    QTemporaryDir dir;
-    auto catalogue = TestCatalogueFiles::createSeeded(dir);
-    ASSERT_TRUE(catalogue);
     QSqlQuery query(catalogue->connection());
     ASSERT_TRUE(
         query.exec(QStringLiteral("UPDATE gpus SET memory_gb = 13824, usd_per_gpu_hour = 0.005, "

@@ -9,16 +9,6 @@
 
 namespace TestCatalogueFiles {
 
-std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir, const QString &name)
-{
-    CatalogueError error;
-    std::unique_ptr<Catalogue> catalogue = Catalogue::open(
-        dir.filePath(name),
-        Catalogue::Options{Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-    EXPECT_TRUE(catalogue) << error.message.toStdString();
-    return catalogue;
-}
-
 QByteArray readBytes(const QString &path)
 {
     QFile file(path);

@@ -1,18 +1,12 @@
 #pragma once
 
-#include <Catalogue.h>
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
-#include <QTemporaryDir>
-#include <memory>
 
-// Helpers shared by the catalogue tests: temporary catalogues and file bytes.
+// Helpers shared by the catalogue tests: file bytes and databases built from SQL (a catalogue made from
+// the seed: SeededCatalogue, tests/support).
 namespace TestCatalogueFiles {
-
-// A new catalogue built from the bundled seed at dir/name; fails the test when it cannot be made.
-std::unique_ptr<Catalogue> createSeeded(const QTemporaryDir &dir,
-                                        const QString &name = QStringLiteral("catalogue.db"));
 
 QByteArray readBytes(const QString &path);
 void writeBytes(const QString &path, const QByteArray &bytes);

@@ -10,6 +10,7 @@
 #include "GpuRepository.h"
 #include "ImportPlan.h"
 #include "SeedCatalogue.h"
+#include "SeededCatalogue.h"
 #include "SpecItemDelegate.h"
 #include "SpecSpinBox.h"
 #include "SpecTableView.h"
@@ -31,20 +32,15 @@
 
 namespace {
 
-struct CatalogueFixture
+struct CatalogueFixture : SeededCatalogue
 {
-    QTemporaryDir dir;
     QString path = dir.filePath(QStringLiteral("catalogue.db"));
-    std::unique_ptr<Catalogue> catalogue;
     SpecTableModel model;
     CatalogueEditor editor{&model};
     CatalogueTab tab;
 
     CatalogueFixture()
     {
-        EXPECT_FALSE(Catalogue::createFromSeed(path));
-        catalogue = Catalogue::open(path, nullptr);
-        EXPECT_TRUE(catalogue);
         EXPECT_FALSE(model.session()->setCatalogue(catalogue.get()));
         QString error;
         model.setBundled(SeedCatalogue::load(&error)->gpus);

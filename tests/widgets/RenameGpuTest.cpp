@@ -9,6 +9,7 @@
 #include "CatalogueTab.h"
 #include "GpuRepository.h"
 #include "RenameGpuDialog.h"
+#include "SeededCatalogue.h"
 #include "SpecTableView.h"
 
 #include <QAction>
@@ -28,21 +29,13 @@ namespace {
 const QString kH100 = QStringLiteral("h100_sxm5_80gb");
 const QString kRenamed = QStringLiteral("h100_sxm5_80gb_hbm3");
 
-struct RenameFixture
+struct RenameFixture : SeededCatalogue
 {
-    QTemporaryDir dir;
     QString path = dir.filePath(QStringLiteral("catalogue.db"));
-    std::unique_ptr<Catalogue> catalogue;
     SpecTableModel model;
     CatalogueEditor editor{&model};
 
-    RenameFixture()
-    {
-        EXPECT_FALSE(Catalogue::createFromSeed(path));
-        catalogue = Catalogue::open(path, nullptr);
-        EXPECT_TRUE(catalogue);
-        EXPECT_FALSE(model.session()->setCatalogue(catalogue.get()));
-    }
+    RenameFixture() { EXPECT_FALSE(model.session()->setCatalogue(catalogue.get())); }
 
     // Read from the file through a second connection: what the next session (or the CLI) would see.
     qsizetype benchmarksInFile(const QString &gpuId) const

@@ -20,6 +20,9 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     , m_export(new QPushButton(tr("&Export…")))
     , m_stack(new QStackedWidget)
     , m_staleNote(new StaleBanner(m_stack))
+    , m_bars(new BarChartWidget)
+    , m_radar(new RadarChartWidget)
+    , m_lines(new LineChartWidget)
 {
     setObjectName(QStringLiteral("chartsPanel"));
     m_chooser->setObjectName(QStringLiteral("chartChooser"));
@@ -44,6 +47,13 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_staleNote);
     layout->addWidget(m_stack, 1);
+    m_stack->addWidget(m_bars);
+    m_stack->addWidget(m_radar);
+    m_stack->addWidget(m_lines);
+    // The lines have no clickable points.
+    for (ChartView *view : {static_cast<ChartView *>(m_bars), static_cast<ChartView *>(m_radar)})
+        connect(view, &ChartView::pointClicked, this,
+                [this](int series, int category) { emit pointClicked(currentKind(), series, category); });
 
     connect(m_chooser, &QComboBox::currentIndexChanged, this, [this] {
         showCurrentWhenVisible();
@@ -93,15 +103,15 @@ void ChartsPanel::showCurrentWhenVisible()
         m_stale = true;
 }
 
-void ChartsPanel::ensureCurrentShown()
+void ChartsPanel::showCurrentIfStale()
 {
-    if (m_stale || !m_bars)
+    if (m_stale)
         showCurrent();
 }
 
 void ChartsPanel::showEvent(QShowEvent *event)
 {
-    ensureCurrentShown();
+    showCurrentIfStale();
     QWidget::showEvent(event);
 }
 
@@ -119,39 +129,26 @@ void ChartsPanel::setCurrentKind(const QString &id)
 
 ChartView *ChartsPanel::currentView()
 {
-    ensureCurrentShown();
+    showCurrentIfStale();
     return qobject_cast<ChartView *>(m_stack->currentWidget());
 }
 
 BarChartWidget *ChartsPanel::barChart()
 {
-    ensureCurrentShown();
+    showCurrentIfStale();
     return m_bars;
 }
 
 RadarChartWidget *ChartsPanel::radarChart()
 {
-    ensureCurrentShown();
+    showCurrentIfStale();
     return m_radar;
 }
 
 LineChartWidget *ChartsPanel::lineChart()
 {
-    ensureCurrentShown();
+    showCurrentIfStale();
     return m_lines;
-}
-
-void ChartsPanel::createCharts()
-{
-    // Made when first drawn: each QCustomPlot queues a replot when it is made, which a hidden Charts
-    // tab made the first frame wait for (2.7 M instructions at start-up).
-    m_bars = new BarChartWidget;
-    m_radar = new RadarChartWidget;
-    m_stack->addWidget(m_bars);
-    m_stack->addWidget(m_radar);
-    for (ChartView *view : {static_cast<ChartView *>(m_bars), static_cast<ChartView *>(m_radar)})
-        connect(view, &ChartView::pointClicked, this,
-                [this](int series, int category) { emit pointClicked(currentKind(), series, category); });
 }
 
 bool ChartsPanel::showSparse() const
@@ -166,19 +163,14 @@ void ChartsPanel::setShowSparse(bool show)
 
 void ChartsPanel::showCurrent()
 {
-    if (!m_bars)
-        createCharts();
     const QString id = currentKind();
     const auto kind =
         std::find_if(m_kinds.cbegin(), m_kinds.cend(), [&id](const Kind &k) { return k.id == id; });
     ChartView *view = m_bars;
     if (kind != m_kinds.cend() && kind->radar)
         view = m_radar;
-    else if (kind != m_kinds.cend() && kind->lines) {
-        if (!m_lines) // the rarer chart: made when first chosen
-            m_stack->addWidget(m_lines = new LineChartWidget);
+    else if (kind != m_kinds.cend() && kind->lines)
         view = m_lines;
-    }
     m_sparse->setEnabled(kind != m_kinds.cend() && kind->hasSparse);
     view->setData(m_data.value(id));
     m_stack->setCurrentWidget(view);

@@ -46,10 +46,10 @@ public:
     bool showSparse() const;
     void setShowSparse(bool show);
 
-    // The charts are made, and given the current data, when first shown or asked for.
+    // The charts, given the current data first if it changed while the panel was hidden.
     BarChartWidget *barChart();
     RadarChartWidget *radarChart();
-    LineChartWidget *lineChart(); // null until a lines kind has been shown
+    LineChartWidget *lineChart();
 
 signals:
     void currentKindChanged(const QString &id);
@@ -62,10 +62,9 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    void createCharts();
     void showCurrent();
     void showCurrentWhenVisible(); // now if on screen, else when shown or asked for
-    void ensureCurrentShown();     // the charts exist and show the current kind's latest data
+    void showCurrentIfStale();
 
     QVector<Kind> m_kinds;
     QHash<QString, ChartData> m_data;
@@ -74,8 +73,8 @@ private:
     QPushButton *m_export;
     QStackedWidget *m_stack;
     StaleBanner *m_staleNote;
-    BarChartWidget *m_bars = nullptr; // see createCharts()
-    RadarChartWidget *m_radar = nullptr;
-    LineChartWidget *m_lines = nullptr;
-    bool m_stale = false; // data or the chosen chart changed while hidden
+    BarChartWidget *m_bars;
+    RadarChartWidget *m_radar;
+    LineChartWidget *m_lines;
+    bool m_stale = true; // data or the chosen chart changed while hidden; nothing drawn yet
 };

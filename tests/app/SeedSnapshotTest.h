@@ -1,24 +1,21 @@
 #pragma once
 
-#include "Catalogue.h"
-
-#include <QTemporaryDir>
-#include <gtest/gtest.h>
+#include "SeededCatalogue.h"
 
 // A test on a fresh catalogue made from the bundled seed, in a temporary folder: m_snapshot is what the
 // window and the command line read from it.
-class SeedCatalogueTest : public ::testing::Test
+class SeedSnapshotTest : public SeededCatalogueTest
 {
 protected:
     void SetUp() override
     {
-        ASSERT_TRUE(m_dir.isValid());
+        SeededCatalogueTest::SetUp();
+        if (HasFatalFailure())
+            return;
         CatalogueError error;
-        auto catalogue =
-            Catalogue::open(m_dir.filePath(QStringLiteral("c.db")),
-                            {Catalogue::Access::ReadWrite, Catalogue::IfMissing::CreateFromSeed}, &error);
-        ASSERT_TRUE(catalogue) << error.message.toStdString();
-        m_snapshot = *catalogue->snapshot();
+        std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
+        ASSERT_TRUE(snapshot) << error.message.toStdString();
+        m_snapshot = std::move(*snapshot);
     }
 
     // The seed GPUs with these ids, in this order; fails the test when one is missing.
@@ -34,6 +31,5 @@ protected:
         return gpus;
     }
 
-    QTemporaryDir m_dir;
     CatalogueSnapshot m_snapshot;
 };
