@@ -143,8 +143,8 @@ LineChartWidget *ChartsPanel::lineChart()
 
 void ChartsPanel::createCharts()
 {
-    // Made when first drawn: each QCustomPlot queues a replot when it is made, which a hidden Charts
-    // tab made the first frame wait for (2.7 M instructions at start-up).
+    // Made when first drawn: each QCustomPlot queues a replot when it is made, which would make the first
+    // frame wait for charts on a tab nobody sees yet.
     m_bars = new BarChartWidget;
     m_radar = new RadarChartWidget;
     m_stack->addWidget(m_bars);
