@@ -97,11 +97,10 @@ void FirstFrameGrabber::grabAndQuit()
         QByteArray png;
         QBuffer buffer(&png);
         buffer.open(QIODevice::WriteOnly);
-        QImageWriter writer(&buffer, "png");
         const CatalogueError error =
-            !writer.write(image)
+            !QImageWriter(&buffer, "png").write(image)
                 ? CatalogueError::make(CatalogueError::Kind::Io,
-                                       tr("cannot write %1: %2").arg(path, writer.errorString()))
+                                       tr("cannot write %1: PNG encoding failed").arg(path))
                 : AtomicFileWriter::write(path, png);
         if (!error)
             return int(ExitCode::Ok);

@@ -3,6 +3,8 @@
 // frame, like `gpucompare --screenshot`. GPU Compare's start-up is measured against this program: both
 // log the first frame shown (FirstFrameShown.h) at the same point.
 
+#include "FirstFrameShown.h"
+
 #include <QApplication>
 #include <QMainWindow>
 #include <QScreen>
@@ -10,11 +12,8 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTimer>
-#include <qcustomplot.h>
-
-#include "FirstFrameShown.h"
-
 #include <cstdio>
+#include <qcustomplot.h>
 
 namespace {
 

@@ -158,7 +158,9 @@ void BM_ExportPng1600x1000At2x(benchmark::State &state)
             state.SkipWithError("export failed");
     }
     state.SetLabel(std::string(state.range(0) == 0 ? "bar, 5 GPUs, " : "radar, 5 GPUs, ") +
-                   (step == 0 ? "whole" : step == 1 ? "draw" : "encode + write"));
+                   (step == 0   ? "whole"
+                    : step == 1 ? "draw"
+                                : "encode + write"));
 }
 BENCHMARK(BM_ExportPng1600x1000At2x)
     ->ArgsProduct({{0, 1}, {0, 1, 2}})

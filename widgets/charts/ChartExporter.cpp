@@ -160,11 +160,10 @@ bool ChartExporter::write(const Drawing &drawing, QString *errorMessage, Catalog
     if (!drawing.image.isNull()) {
         QBuffer buffer(&encoded);
         buffer.open(QIODevice::WriteOnly);
-        QImageWriter writer(&buffer, "png");
-        if (!writer.write(drawing.image)) {
-            fail(CatalogueError::Kind::Io, tr("Cannot export %1: %2.")
-                                               .arg(QDir::toNativeSeparators(drawing.fileName),
-                                                    writer.errorString()));
+        // Encoding into memory fails only when memory runs out.
+        if (!QImageWriter(&buffer, "png").write(drawing.image)) {
+            fail(CatalogueError::Kind::Io, tr("Cannot export %1: not enough memory for the image.")
+                                               .arg(QDir::toNativeSeparators(drawing.fileName)));
             return false;
         }
     }

@@ -53,8 +53,8 @@ public:
 
     // The chart drawn at the options' size and scale; nothing on failure, with the message and kind as
     // exportChart() gives them. GUI thread only.
-    static std::optional<Drawing> draw(const ChartView &chart, const QString &fileName, const Options &options,
-                                       QString *errorMessage = nullptr,
+    static std::optional<Drawing> draw(const ChartView &chart, const QString &fileName,
+                                       const Options &options, QString *errorMessage = nullptr,
                                        CatalogueError::Kind *errorKind = nullptr);
     // Encodes the drawing if it is an image and writes it atomically. Any thread.
     static bool write(const Drawing &drawing, QString *errorMessage = nullptr,
