@@ -187,9 +187,9 @@ ProbeResult probe(const QString &path, bool immutable = false)
 }
 
 // Qt's SQLite driver reads and binds text as UTF-16: a catalogue stored in UTF-16 hands it over without
-// SQLite converting every text value of every row (40 % of opening a 10,000-GPU catalogue was that
-// conversion; docs/performance.md). Only a new, empty database can take it; older catalogues stay UTF-8,
-// which SQLite converts transparently.
+// SQLite converting every text value of every row, the largest cost of opening a large catalogue
+// (docs/performance.md). Only a new, empty database can take it; older catalogues stay UTF-8, which
+// SQLite converts transparently.
 CatalogueError useQtTextEncoding(QSqlDatabase database)
 {
     QSqlQuery query(database);

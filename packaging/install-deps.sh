@@ -10,8 +10,6 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-qpa-plugins libqt6svg6 libgl-dev libvulkan-dev libxkbcommon-dev
   libqcustomplot-dev
-  # zlib, for the PNG writer of screenshots and chart exports
-  zlib1g-dev
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # the report tests read the PDF's text (pdftotext)

@@ -6,7 +6,8 @@ namespace {
 
 // "Meta-Llama-3-8B GGUF" and "llama-3-8b" both become "llama38b": catalogue benchmarks name models
 // in free text, presets by id.
-// A loop, not QRegularExpression::remove: 312 benchmarks' keys at start-up cost 5.9 M instructions that way.
+// A loop, not QRegularExpression::remove: every benchmark's key is made at start-up, before the first
+// frame, and a regular expression costs far more per key than this one pass.
 QString modelKey(const QString &text)
 {
     QString key;

@@ -4,15 +4,17 @@
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
 #include "ExitCodes.h"
+#include "FirstFrameShown.h"
 #include "MainWindow.h"
 #include "PlanController.h"
 #include "PlanTab.h"
-#include "PngWriter.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QEvent>
 #include <QFileInfo>
 #include <QImage>
+#include <QImageWriter>
 #include <QPixmap>
 #include <QScreen>
 #include <QTabWidget>
@@ -86,16 +88,20 @@ void FirstFrameGrabber::grabAndQuit()
     // (Wayland) return nothing, and the window is rendered again into a pixmap instead.
     if (m_written.valid())
         return; // already grabbed
+    logFirstFrameShown(*m_window);
     QPixmap frame = m_renderAgain ? QPixmap() : m_window->screen()->grabWindow(m_window->winId());
     if (frame.isNull() || frame.size() != m_window->size() * frame.devicePixelRatio())
         frame = m_window->grab();
     // QPixmap belongs to the GUI thread; the image is what the writer thread may touch.
     m_written = std::async(std::launch::async, [image = frame.toImage(), path = m_path] {
-        const QByteArray png = PngWriter::encode(image);
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
         const CatalogueError error =
-            png.isEmpty() ? CatalogueError::make(CatalogueError::Kind::Io,
-                                                 tr("cannot write %1: PNG encoding failed").arg(path))
-                          : AtomicFileWriter::write(path, png);
+            !QImageWriter(&buffer, "png").write(image)
+                ? CatalogueError::make(CatalogueError::Kind::Io,
+                                       tr("cannot write %1: PNG encoding failed").arg(path))
+                : AtomicFileWriter::write(path, png);
         if (!error)
             return int(ExitCode::Ok);
         std::fprintf(stderr, "gpucompare: screenshot: %s\n", qPrintable(error.message));

@@ -7,6 +7,7 @@
 #include "CatalogueTab.h"
 #include "ChartExportDialog.h"
 #include "ChartExporter.h"
+#include "ChartFileWriter.h"
 #include "ChartView.h"
 #include "ChartsPanel.h"
 #include "ComparisonController.h"
@@ -431,12 +432,26 @@ void MainWindow::exportChart()
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
-    if (!ChartExporter::exportChart(*chart, dialog.filePath(), dialog.options(), &error)) {
+    std::optional<ChartExporter::Drawing> drawing =
+        ChartExporter::draw(*chart, dialog.filePath(), dialog.options(), &error);
+    if (!drawing) {
         QMessageBox::warning(this, tr("Export Chart"), error);
         return;
     }
-    settings.setLastExportFolder(QFileInfo(dialog.filePath()).absolutePath());
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(dialog.filePath())), 5000);
+    const QString shownName = QDir::toNativeSeparators(dialog.filePath());
+    statusBar()->showMessage(tr("Saving %1…").arg(shownName));
+    auto *writer = new ChartFileWriter(this);
+    connect(writer, &ChartFileWriter::finished, this, [this, writer, shownName](const QString &failure) {
+        writer->deleteLater();
+        if (!failure.isEmpty()) {
+            statusBar()->clearMessage();
+            QMessageBox::warning(this, tr("Export Chart"), failure);
+            return;
+        }
+        AppSettings().setLastExportFolder(QFileInfo(writer->fileName()).absolutePath());
+        statusBar()->showMessage(tr("Saved %1").arg(shownName), 5000);
+    });
+    writer->start(std::move(*drawing));
 }
 
 void MainWindow::showPreferences()

@@ -132,5 +132,3 @@ void BM_EstimateAllTwentyTwoGpus(benchmark::State &state)
 BENCHMARK(BM_EstimateAllTwentyTwoGpus);
 
 } // namespace
-
-BENCHMARK_MAIN();

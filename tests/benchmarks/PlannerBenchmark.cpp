@@ -75,5 +75,3 @@ void trainingPlan(benchmark::State &state)
 BENCHMARK(trainingPlan)->Arg(1)->Arg(2)->ArgName("precisions")->Unit(benchmark::kMillisecond);
 
 } // namespace
-
-BENCHMARK_MAIN();

@@ -84,15 +84,3 @@ BENCHMARK(BM_RecomputeThroughputChart)->Arg(5)->Arg(20)->Unit(benchmark::kMillis
 BENCHMARK(BM_RecomputeRadar)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
 
 } // namespace
-
-int main(int argc, char **argv)
-{
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}

@@ -101,5 +101,3 @@ void BM_LoadCurveFiveGpus(benchmark::State &state)
 BENCHMARK(BM_LoadCurveFiveGpus)->Unit(benchmark::kMillisecond);
 
 } // namespace
-
-BENCHMARK_MAIN();

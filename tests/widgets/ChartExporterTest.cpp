@@ -1,6 +1,7 @@
 #include "ChartExporter.h"
 
 #include "BarChartWidget.h"
+#include "ChartFileWriter.h"
 #include "ChartTestData.h"
 #include "../db/FileSizeLimit.h"
 #include "RadarChartWidget.h"
@@ -11,6 +12,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QSet>
+#include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <csignal>
@@ -187,6 +189,41 @@ TEST_P(ChartExporterTest, AFullDiskFailsTheExportAndKeepsThePreviousFile)
         EXPECT_EQ(readAll(file), previous) << extension.toStdString();
     }
     EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files).size(), 4) << "no temporary file is left behind";
+}
+
+// The window's export: drawn on the GUI thread, encoded and written by ChartFileWriter on a worker.
+TEST_P(ChartExporterTest, WrittenOnAWorkerThreadTheFileIsTheSameAsWrittenAtOnce)
+{
+    const ChartExporter::Options options{ChartExporter::Format::Png, {800, 500}, 2.0};
+    const QString atOnce = path(QStringLiteral("at-once.png"));
+    ASSERT_TRUE(ChartExporter::exportChart(*m_chart, atOnce, options));
+
+    const QString file = path(QStringLiteral("chart.png"));
+    std::optional<ChartExporter::Drawing> drawing = ChartExporter::draw(*m_chart, file, options);
+    ASSERT_TRUE(drawing);
+    ChartFileWriter writer;
+    QSignalSpy finished(&writer, &ChartFileWriter::finished);
+    writer.start(std::move(*drawing));
+    ASSERT_TRUE(finished.wait(30000));
+    EXPECT_EQ(finished.first().first().toString(), QString());
+    EXPECT_EQ(writer.fileName(), file);
+    EXPECT_EQ(QImage(file), QImage(atOnce));
+    EXPECT_EQ(QImage(file).size(), QSize(1600, 1000));
+}
+
+TEST_P(ChartExporterTest, AWorkerThreadsFailedWriteComesBackAsAMessageNamingTheFile)
+{
+    const QString missing = path(QStringLiteral("no/such/folder/chart.png"));
+    std::optional<ChartExporter::Drawing> drawing =
+        ChartExporter::draw(*m_chart, missing, {ChartExporter::Format::Png, {400, 300}, 1.0});
+    ASSERT_TRUE(drawing);
+    ChartFileWriter writer;
+    QSignalSpy finished(&writer, &ChartFileWriter::finished);
+    writer.start(std::move(*drawing));
+    ASSERT_TRUE(finished.wait(30000));
+    const QString error = finished.first().first().toString();
+    EXPECT_TRUE(error.contains(QStringLiteral("chart.png"))) << error.toStdString();
+    EXPECT_FALSE(QFile::exists(missing));
 }
 
 INSTANTIATE_TEST_SUITE_P(BarAndRadar, ChartExporterTest, ::testing::Bool(),

@@ -89,8 +89,8 @@ GpuPicker::GpuPicker(QWidget *parent)
     // Names are never cut: the name column is as wide as the names, or as the view when that is
     // narrower, and a name longer than that wraps onto a second line (rows are then not uniform); the
     // details scroll into view (and are in the tooltip). The name column is fitted when rows appear or
-    // the view resizes, not kept ResizeToContents: that measured every name again after each check-box
-    // change and layout pass (8 M instructions at start-up).
+    // the view resizes, not kept ResizeToContents: that measures every name again after each check-box
+    // change and layout pass, several times before the first frame.
     m_view->setIndentation(14);
     m_view->setWordWrap(true);
     m_view->setItemDelegate(new WrappedNameDelegate(m_view));

@@ -4,8 +4,8 @@
 
 // A bar chart's legend entry that measures its name once. QCustomPlot asks each entry for its size
 // several times per replot (the legend's grid asks for every row and column) and lays the name out each
-// time: at 20 GPUs that was 2.4 M of a recompute's 42 M instructions (docs/performance.md). The size is
-// kept for the name, font and icon size it was measured with; drawing is QCustomPlot's own.
+// time, a noticeable part of a recompute at 20 GPUs (docs/performance.md). The size is kept for the
+// name, font and icon size it was measured with; drawing is QCustomPlot's own.
 class BarLegendItem : public QCPPlottableLegendItem
 {
     Q_OBJECT

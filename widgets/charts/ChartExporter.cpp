@@ -2,11 +2,11 @@
 
 #include "AtomicFileWriter.h"
 #include "ChartView.h"
-#include "PngWriter.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
+#include <QImageWriter>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -25,13 +25,13 @@ struct Failure
     QString *message;
     CatalogueError::Kind *kind;
 
-    bool operator()(CatalogueError::Kind failedKind, const QString &text) const
+    std::nullopt_t operator()(CatalogueError::Kind failedKind, const QString &text) const
     {
         if (message)
             *message = text;
         if (kind)
             *kind = failedKind;
-        return false;
+        return std::nullopt;
     }
 };
 
@@ -65,6 +65,14 @@ QString ChartExporter::fileExtension(Format format)
 bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName, const Options &options,
                                 QString *errorMessage, CatalogueError::Kind *errorKind)
 {
+    const std::optional<Drawing> drawing = draw(chart, fileName, options, errorMessage, errorKind);
+    return drawing && write(*drawing, errorMessage, errorKind);
+}
+
+std::optional<ChartExporter::Drawing> ChartExporter::draw(const ChartView &chart, const QString &fileName,
+                                                          const Options &options, QString *errorMessage,
+                                                          CatalogueError::Kind *errorKind)
+{
     using Kind = CatalogueError::Kind;
     const Failure fail{errorMessage, errorKind};
     const QString name = QDir::toNativeSeparators(fileName);
@@ -90,20 +98,19 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
 
     // Made whole in memory, then written in one checked step (AtomicFileWriter): a full disk fails the
     // export and leaves any previous file as it was, where the PDF and SVG writers ignore write errors.
-    QByteArray bytes;
+    Drawing drawing{fileName, {}, {}};
+    QByteArray &bytes = drawing.bytes;
     const QSize size = options.size;
     switch (options.format) {
     case Format::Png: {
-        QImage image = chart.toImage(size, options.scale);
+        QImage &image = drawing.image;
+        image = chart.toImage(size, options.scale);
         if (image.isNull())
             return fail(Kind::Io, tr("Cannot export %1: not enough memory for the image.").arg(name));
         // Record the resolution, so a 2x image prints and places at the chart's logical size.
         const int dotsPerMeter = qRound(kLogicalDpi * options.scale / 0.0254);
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        bytes = PngWriter::encode(image);
-        if (bytes.isEmpty())
-            return fail(Kind::Io, tr("Cannot export %1: not enough memory for the image.").arg(name));
         break;
     }
     case Format::Svg: {
@@ -143,7 +150,27 @@ bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName,
     }
     }
 
-    if (const CatalogueError error = AtomicFileWriter::write(fileName, bytes))
-        return fail(error.kind, error.message);
+    return drawing;
+}
+
+bool ChartExporter::write(const Drawing &drawing, QString *errorMessage, CatalogueError::Kind *errorKind)
+{
+    const Failure fail{errorMessage, errorKind};
+    QByteArray encoded;
+    if (!drawing.image.isNull()) {
+        QBuffer buffer(&encoded);
+        buffer.open(QIODevice::WriteOnly);
+        // Encoding into memory fails only when memory runs out.
+        if (!QImageWriter(&buffer, "png").write(drawing.image)) {
+            fail(CatalogueError::Kind::Io, tr("Cannot export %1: not enough memory for the image.")
+                                               .arg(QDir::toNativeSeparators(drawing.fileName)));
+            return false;
+        }
+    }
+    const QByteArray &bytes = drawing.image.isNull() ? drawing.bytes : encoded;
+    if (const CatalogueError error = AtomicFileWriter::write(drawing.fileName, bytes)) {
+        fail(error.kind, error.message);
+        return false;
+    }
     return true;
 }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <CatalogueError.h>
+#include <QByteArray>
 #include <QCoreApplication>
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <optional>
@@ -33,12 +35,30 @@ public:
     static std::optional<Format> formatForFileName(const QString &fileName);
     static QString fileExtension(Format format);
 
-    // Writes the chart to fileName. Returns true on success; on failure false and, if errorMessage is not
-    // null, a translated message naming the file and the reason. errorKind, if not null, says whose the
-    // failure was: Invalid for a name or size the caller gave, Io for the disk or the system (a full disk,
-    // no memory for the image), so the command line can exit with the right code.
+    // A chart drawn for export and not yet written. Drawing needs the GUI thread (it lays out widgets);
+    // encoding a large PNG and writing the file do not, so write() may run on a worker thread.
+    struct Drawing
+    {
+        QString fileName;
+        QImage image;     // a PNG export, to be encoded by write()
+        QByteArray bytes; // an SVG or PDF export, complete
+    };
+
+    // Writes the chart to fileName: draw() then write(). Returns true on success; on failure false and, if
+    // errorMessage is not null, a translated message naming the file and the reason. errorKind, if not
+    // null, says whose the failure was: Invalid for a name or size the caller gave, Io for the disk or the
+    // system (a full disk, no memory for the image), so the command line can exit with the right code.
     static bool exportChart(const ChartView &chart, const QString &fileName, const Options &options,
                             QString *errorMessage = nullptr, CatalogueError::Kind *errorKind = nullptr);
+
+    // The chart drawn at the options' size and scale; nothing on failure, with the message and kind as
+    // exportChart() gives them. GUI thread only.
+    static std::optional<Drawing> draw(const ChartView &chart, const QString &fileName,
+                                       const Options &options, QString *errorMessage = nullptr,
+                                       CatalogueError::Kind *errorKind = nullptr);
+    // Encodes the drawing if it is an image and writes it atomically. Any thread.
+    static bool write(const Drawing &drawing, QString *errorMessage = nullptr,
+                      CatalogueError::Kind *errorKind = nullptr);
 
     // The largest PNG side in pixels that exportChart() accepts.
     static constexpr int kMaxPixels = 16384;

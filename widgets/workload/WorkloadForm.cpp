@@ -103,7 +103,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_usdPerKwh->setPrefix(QStringLiteral("$"));
     addField(QStringLiteral("usdPerKwh"), tr("Electricit&y $ / kWh"), m_usdPerKwh, 1, 7);
 
-    // In tokens, shown as "15B tokens": the field once counted billions, so "50M" read as 50 billion.
+    // In tokens, shown as "15B tokens": the same unit as the command line's --train-tokens, so "50M" typed
+    // here means fifty million tokens, as it does everywhere else.
     auto *trainTokens = new ScaledDoubleSpinBox;
     trainTokens->setScaledDisplay(true);
     trainTokens->setDecimals(0);
