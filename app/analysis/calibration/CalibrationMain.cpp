@@ -220,7 +220,7 @@ QStringList pairRatioWrongPairs(const QVector<PairRatios::Point> &points, bool c
             PairRatios::wrongPairs(points, category, PairRatios::Prediction::CrossValidated);
         for (qsizetype i = 0; i < wrong.size() && i < kListed; ++i)
             lines << QStringLiteral("- %1: %2 over %3 measured %4x, predicted %5x (%6)")
-                         .arg(category, wrong[i].fasterGpu, wrong[i].slowerGpu)
+                         .arg(category, wrong[i].higherGpu, wrong[i].lowerGpu)
                          .arg(wrong[i].measuredRatio, 0, 'f', 2)
                          .arg(wrong[i].predictedRatio, 0, 'f', 2)
                          .arg(wrong[i].conditions);

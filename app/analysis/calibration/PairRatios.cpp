@@ -193,7 +193,7 @@ QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
                              const QVector<double> &crossValidated)
 {
     return pointsOf(set, profiles, crossValidated, Calibrator::predict, [](const CalibrationPoint &p) {
-        return std::pair(p.category,
+        return std::pair<QString, QString>(p.category,
                          conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
     });
 }
@@ -203,7 +203,7 @@ QVector<Point> servingPoints(const QVector<ServingPoint> &set,
                              const QVector<double> &crossValidated)
 {
     return pointsOf(set, profiles, crossValidated, ServingCalibrator::predict, [](const ServingPoint &p) {
-        return std::pair(
+        return std::pair<QString, QString>(
             QStringLiteral("Serving: ") + ServingCalibrationData::metricGroup(p.metric),
             conditionsOf(p.source, ServingCalibrationData::metricName(p.metric, p.statistic), p.workload));
     });
@@ -214,7 +214,7 @@ QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QVector<double> &crossValidated)
 {
     return pointsOf(set, profiles, crossValidated, TrainingCalibrator::predict, [](const TrainingPoint &p) {
-        return std::pair(QStringLiteral("Training at scale: ") +
+        return std::pair<QString, QString>(QStringLiteral("Training at scale: ") +
                              TrainingCalibrationData::metricGroup(p.metric),
                          conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
     });

@@ -56,8 +56,8 @@ struct Summary
 struct WrongPair
 {
     QString conditions;
-    QString fasterGpu; // the GPU with the larger measured value
-    QString slowerGpu;
+    QString higherGpu; // the GPU with the larger measured value (the faster, or for a latency the slower)
+    QString lowerGpu;
     double measuredRatio = 0.0;  // larger / smaller measured value
     double predictedRatio = 0.0; // the same GPUs' predictions, same order
 };
