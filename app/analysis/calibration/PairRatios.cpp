@@ -193,8 +193,8 @@ QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
                              const QVector<double> &crossValidated)
 {
     return pointsOf(set, profiles, crossValidated, Calibrator::predict, [](const CalibrationPoint &p) {
-        return std::pair<QString, QString>(p.category,
-                         conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
+        return std::pair<QString, QString>(
+            p.category, conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
     });
 }
 
@@ -214,9 +214,9 @@ QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QVector<double> &crossValidated)
 {
     return pointsOf(set, profiles, crossValidated, TrainingCalibrator::predict, [](const TrainingPoint &p) {
-        return std::pair<QString, QString>(QStringLiteral("Training at scale: ") +
-                             TrainingCalibrationData::metricGroup(p.metric),
-                         conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
+        return std::pair<QString, QString>(
+            QStringLiteral("Training at scale: ") + TrainingCalibrationData::metricGroup(p.metric),
+            conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
     });
 }
 
