@@ -7,7 +7,8 @@
 // models.json, profiles.json}, fits each calibrated profile's factors (Calibrator) and each serving engine's
 // serving factors (ServingCalibrator), prints them as JSON and prints the accuracy tables (median absolute
 // percentage error per category: calibrated, leave-one-GPU-out, ideal roofline; serving: per metric and
-// source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate).
+// source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate) and the
+// GPU-pair table (PairRatios: ratio error and wrong order of every pair of GPUs measured alike).
 // --write-profiles writes the fitted factors back into profiles.json; --report writes the markdown
 // report (docs/estimator-accuracy.md).
 
