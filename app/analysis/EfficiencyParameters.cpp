@@ -87,6 +87,7 @@ const TableField kTables[] = {
     {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
     {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
     {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
+    {"memory_bytes_per_sm_clock", &EfficiencyParameters::memoryBytesPerSmClock},
     {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
     {"gemm_tokens_half", &EfficiencyParameters::gemmTokensHalf},
     {"fp8_compute_factor", &EfficiencyParameters::fp8ComputeFactor},
@@ -284,6 +285,7 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.kvRead = p.kvReadEfficiency.value(architecture, memory, modelKind);
+    r.memoryBytesPerSmClock = p.memoryBytesPerSmClock.value(architecture, memory, modelKind);
     r.gemmWidthHalf = p.gemmWidthHalf.value(architecture, memory, modelKind);
     r.gemmTokensHalf = p.gemmTokensHalf.value(architecture, memory, modelKind);
     r.fp8Compute = p.fp8ComputeFactor.value(architecture, memory, modelKind);

@@ -51,6 +51,10 @@ struct EfficiencyParameters
     PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
     PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
     PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
+    // Inference: the memory rate a framework's kernels reach is at most SMs x clock x this many bytes per SM
+    // per clock (0: no limit). Batch-1 decode kernels keep too few loads in flight to fill the bus on
+    // every card: their rate follows the GPU's SMs and clock as much as its bandwidth.
+    PropertyTable memoryBytesPerSmClock{0.0};
     // Training at scale (TrainingModel): matmul efficiency falls with the matrices' size, as
     // width / (width + half) for the hidden size per tensor-parallel GPU and tokens / (tokens + half) for
     // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
@@ -97,6 +101,7 @@ struct ResolvedEfficiency
     double stepOverheadS = 0.0;
     double sequenceOverheadS = 0.0;
     double kvRead = 1.0;
+    double memoryBytesPerSmClock = 0.0;
     double gemmWidthHalf = 0.0;
     double gemmTokensHalf = 0.0;
     double fp8Compute = 1.0;

@@ -27,6 +27,17 @@ constexpr const char *kWeightBytes = QT_TRANSLATE_NOOP("MathExpr", "weight bytes
 constexpr const char *kKvBytesPerToken = QT_TRANSLATE_NOOP("MathExpr", "KV bytes per token");
 constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
 constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
+constexpr const char *kSmClockBandwidth = QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x bytes per SM per clock");
+
+// The rate (byte/s) a framework's kernels can stream memory at on this GPU from its SMs and clock, or 0 when
+// the profile sets no such limit or the catalogue lacks the SM count or the clock.
+double smClockMemoryRate(const GpuSpec &gpu, const ResolvedEfficiency &e)
+{
+    if (e.memoryBytesPerSmClock <= 0.0 || !gpu.computeUnits || *gpu.computeUnits <= 0 || !gpu.boostClockMhz ||
+        *gpu.boostClockMhz <= 0.0)
+        return 0.0;
+    return e.memoryBytesPerSmClock * *gpu.computeUnits * *gpu.boostClockMhz * 1e6;
+}
 
 bool weightOnlyQuantised(const Workload &w)
 {
@@ -84,7 +95,9 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     if (weightOnlyQuantised(w))
         computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
-    const T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);            // byte/s
+    T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory); // byte/s
+    if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
+        memoryRate = Math::min(memoryRate, Math::input<T>(kSmClockBandwidth, smLimit));
     const T tp = Math::input<T>("tp", p.tensor);
     const T pp = Math::input<T>("pp", p.pipeline);
     const T mp = tp * pp;
@@ -221,7 +234,9 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     if (weightOnlyQuantised(w))
         computeRate *= e.quantizedCompute;
     const double attentionRate = computeRate * e.attention;
-    const double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memory;
+    double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memory;
+    if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
+        memoryRate = std::min(memoryRate, smLimit);
     const double modelParallel = double(p.tensor) * p.pipeline;
     ServingSimulator::StepCost c;
     if (computeRate <= 0.0 || memoryRate <= 0.0)

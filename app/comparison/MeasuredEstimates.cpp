@@ -170,8 +170,8 @@ double MeasuredEstimates::typicalError(const QString &category)
     // report; MeasuredEstimatesTest checks that the two agree).
     static const QHash<QString, double> errors{
         {QStringLiteral("Lambda training"), 0.204},      {QStringLiteral("MLPerf Inference offline"), 0.238},
-        {QStringLiteral("TensorRT-LLM offline"), 0.213}, {QStringLiteral("llama.cpp decode"), 0.073},
-        {QStringLiteral("llama.cpp prefill"), 0.211},
+        {QStringLiteral("TensorRT-LLM offline"), 0.213}, {QStringLiteral("llama.cpp decode"), 0.064},
+        {QStringLiteral("llama.cpp prefill"), 0.178},
     };
     return errors.value(category, 0.0);
 }

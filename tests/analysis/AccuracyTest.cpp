@@ -14,7 +14,7 @@ using Loaded = CalibrationFixture::Loaded<CalibrationSet>;
 
 Loaded load()
 {
-    return CalibrationFixture::load("benchmarks-calibration.csv", CalibrationData::build);
+    return CalibrationFixture::load("benchmarks-calibration.csv", CalibrationData::buildForCalibration);
 }
 
 } // namespace

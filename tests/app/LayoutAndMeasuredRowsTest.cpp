@@ -77,8 +77,8 @@ TEST_F(MeasuredRowsTest, AMeasuredRowNamesItsConditionsAndShowsTheEstimateForThe
     EXPECT_GT(expected, 0.0);
     EXPECT_DOUBLE_EQ(*compared.estimate, expected);
     EXPECT_NEAR(compared.difference, 53.49 / expected - 1.0, 1e-12);
-    // llama.cpp decode estimates are typically 7.3% off (leave-one-GPU-out); this one is within 2x that.
-    EXPECT_LT(std::fabs(compared.difference), 2 * 0.073);
+    // llama.cpp decode estimates are typically 6.4% off (leave-one-GPU-out); this one is within 2x that.
+    EXPECT_LT(std::fabs(compared.difference), 2 * 0.064);
     EXPECT_FALSE(compared.outlier);
 
     // In the table: the row is named by the conditions, the cell shows the estimate and the difference.

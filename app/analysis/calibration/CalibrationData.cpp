@@ -43,6 +43,23 @@ QMap<QString, QString> constraintsOf(const QString &text)
     return values;
 }
 
+CalibrationSet buildForCalibration(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
+                                  const QVector<ModelSpec> &models)
+{
+    QVector<Benchmark> kept;
+    QVector<SkippedRow> broken;
+    for (const Benchmark &row : rows) {
+        if (has(row.notes, "do not use for validation"))
+            broken.append({row.benchId, QStringLiteral("the row's notes mark a broken run (\"%1\")")
+                                            .arg(row.notes.section(u';', -1).trimmed())});
+        else
+            kept.append(row);
+    }
+    CalibrationSet set = build(kept, gpus, models);
+    set.skipped += broken;
+    return set;
+}
+
 QString metricName(CalibrationMetric metric)
 {
     switch (metric) {
@@ -78,6 +95,7 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
         }
         CalibrationPoint point;
         point.benchId = row.benchId;
+        point.source = row.category + QStringLiteral(", ") + row.framework;
         point.gpu = *gpu;
         point.measured = row.value;
         Workload &w = point.workload;

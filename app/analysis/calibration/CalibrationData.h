@@ -27,6 +27,7 @@ struct CalibrationPoint
 {
     QString benchId;
     QString category; // report category: "llama.cpp decode", "llama.cpp prefill", "Lambda training", ...
+    QString source;   // the row's benchmark and framework: GPUs compare under the same ones only
     QString profileId;
     GpuSpec gpu;
     Workload workload;
@@ -51,6 +52,11 @@ namespace CalibrationData {
 
 CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
                      const QVector<ModelSpec> &models);
+// The set the profiles are fitted and scored on: build's, less the rows whose notes say the source's run
+// was broken ("do not use for validation"), listed as skipped. The window still compares those rows with
+// their estimate (and doubts the measurement).
+CalibrationSet buildForCalibration(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
+                                   const QVector<ModelSpec> &models);
 
 QString metricName(CalibrationMetric metric);
 

@@ -215,17 +215,17 @@ QVector<double> absolutePercentageErrors(const QVector<Point> &points, const Pro
     return errors;
 }
 
-// Errors of every point (in the order of `points`) when the points sharing its group were left out of the
-// fit: fitOn(training) returns the profiles fitted on the other points.
+// The prediction of every point (in the order of `points`) when the points sharing its group were left out
+// of the fit: fitOn(training) returns the profiles fitted on the other points.
 template <typename Point, typename Group, typename FitOn>
-QVector<double> leaveGroupOut(const Model<Point> &model, const QVector<Point> &points, const Group &group,
-                              const FitOn &fitOn)
+QVector<double> leaveGroupOutPredictions(const Model<Point> &model, const QVector<Point> &points,
+                                         const Group &group, const FitOn &fitOn)
 {
     QStringList groups;
     for (const Point &point : points)
         if (!groups.contains(group(point)))
             groups << group(point);
-    QVector<double> errors(points.size(), 0.0);
+    QVector<double> predictions(points.size(), 0.0);
     for (const QString &left : groups) {
         QVector<Point> training;
         for (const Point &point : points)
@@ -234,10 +234,28 @@ QVector<double> leaveGroupOut(const Model<Point> &model, const QVector<Point> &p
         const Profiles fitted = fitOn(training);
         for (qsizetype i = 0; i < points.size(); ++i)
             if (group(points[i]) == left)
-                errors[i] = std::fabs(
-                    model.predict(points[i], fitted[points[i].profileId]) / points[i].measured - 1.0);
+                predictions[i] = model.predict(points[i], fitted[points[i].profileId]);
     }
+    return predictions;
+}
+
+// |predicted / measured - 1| of every point, in the order of `points`.
+template <typename Point>
+QVector<double> absoluteErrors(const QVector<Point> &points, const QVector<double> &predictions)
+{
+    QVector<double> errors(points.size(), 0.0);
+    for (qsizetype i = 0; i < points.size() && i < predictions.size(); ++i)
+        errors[i] = std::fabs(predictions[i] / points[i].measured - 1.0);
     return errors;
+}
+
+// Errors of every point (in the order of `points`) when the points sharing its group were left out of the
+// fit: fitOn(training) returns the profiles fitted on the other points.
+template <typename Point, typename Group, typename FitOn>
+QVector<double> leaveGroupOut(const Model<Point> &model, const QVector<Point> &points, const Group &group,
+                              const FitOn &fitOn)
+{
+    return absoluteErrors(points, leaveGroupOutPredictions(model, points, group, fitOn));
 }
 
 } // namespace CalibrationDescent

@@ -7,14 +7,17 @@
 // models.json, profiles.json}, fits each calibrated profile's factors (Calibrator) and each serving engine's
 // serving factors (ServingCalibrator), prints them as JSON and prints the accuracy tables (median absolute
 // percentage error per category: calibrated, leave-one-GPU-out, ideal roofline; serving: per metric and
-// source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate).
+// source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate) and the
+// GPU-pair table (PairRatios: ratio error and wrong order of every pair of GPUs measured alike).
 // --write-profiles writes the fitted factors back into profiles.json; --report writes the markdown
 // report (docs/estimator-accuracy.md).
 
 #include "BenchmarkCsvParser.h"
 #include "CalibrationData.h"
+#include "CalibrationDescent.h"
 #include "Calibrator.h"
 #include "DatasheetCsvParser.h"
+#include "PairRatios.h"
 #include "SeedFiles.h"
 #include "ServingCalibrationData.h"
 #include "ServingCalibrator.h"
@@ -51,7 +54,8 @@ QVector<ProfileFit> profileFits()
           P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.02, 1.0},
           P{QStringLiteral("compute_efficiency"), QStringLiteral("Hopper"), 0.02, 1.0},
           P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.02, 1.0},
-          P{QStringLiteral("quantized_compute_factor"), QStringLiteral("default"), 0.2, 1.2, 0.8}}},
+          P{QStringLiteral("quantized_compute_factor"), QStringLiteral("default"), 0.2, 1.2, 0.8},
+          P{QStringLiteral("memory_bytes_per_sm_clock"), QStringLiteral("default"), 1.0, 64.0, 8.0}}},
         {QStringLiteral("pytorch-amp"),
          {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
           P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("cnn"), 0.0, 2.0, 0.01},
@@ -203,6 +207,32 @@ struct CategoryReport
     QVector<double> roofline;
 };
 
+// The pairs the leave-one-GPU-out estimate orders the wrong way, per category (the first few of each).
+QStringList pairRatioWrongPairs(const QVector<PairRatios::Point> &points, bool crossValidated)
+{
+    if (!crossValidated)
+        return {QStringLiteral("Leave-one-GPU-out not run: no wrong-order list.")};
+    constexpr int kListed = 8;
+    QStringList lines{QStringLiteral("Pairs in the wrong order, leave-one-GPU-out (measured ratio, predicted "
+                                     "ratio of the same GPUs):"),
+                      QString()};
+    for (const QString &category : PairRatios::categories(points)) {
+        const QVector<PairRatios::WrongPair> wrong =
+            PairRatios::wrongPairs(points, category, PairRatios::Prediction::CrossValidated);
+        for (qsizetype i = 0; i < wrong.size() && i < kListed; ++i)
+            lines << QStringLiteral("- %1: %2 over %3 measured %4x, predicted %5x (%6)")
+                         .arg(category, wrong[i].higherGpu, wrong[i].lowerGpu)
+                         .arg(wrong[i].measuredRatio, 0, 'f', 2)
+                         .arg(wrong[i].predictedRatio, 0, 'f', 2)
+                         .arg(wrong[i].conditions);
+        if (wrong.size() > kListed)
+            lines << QStringLiteral("- %1: %2 more").arg(category).arg(wrong.size() - kListed);
+    }
+    if (lines.size() == 2)
+        lines << QStringLiteral("- none");
+    return lines;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -283,11 +313,13 @@ int main(int argc, char *argv[])
         trainingIdeal.insert(it.key(), Calibrator::idealOf(it.value()));
     const QVector<double> trainingCalibrated = TrainingCalibrator::absolutePercentageErrors(tp, trainingFitted);
     const QVector<double> trainingRoofline = TrainingCalibrator::absolutePercentageErrors(tp, trainingIdeal);
+    QVector<double> trainingByGpuPredicted;
     QVector<double> trainingByGpu;
     QVector<double> trainingBySource;
     if (crossValidate) {
-        trainingByGpu = TrainingCalibrator::leaveGroupOut(tp, trainingStart, trainingFitList,
-                                                          [](const TrainingPoint &p) { return p.gpu.gpuId; });
+        trainingByGpuPredicted = TrainingCalibrator::leaveGroupOutPredictions(
+            tp, trainingStart, trainingFitList, [](const TrainingPoint &p) { return p.gpu.gpuId; });
+        trainingByGpu = CalibrationDescent::absoluteErrors(tp, trainingByGpuPredicted);
         trainingBySource = TrainingCalibrator::leaveGroupOut(tp, trainingStart, trainingFitList,
                                                              [](const TrainingPoint &p) { return p.source; });
     }
@@ -458,12 +490,14 @@ int main(int argc, char *argv[])
             out << "\n" << trainingPointLines.join(u'\n') << "\n";
         return 0;
     }
-    const CalibrationSet set = CalibrationData::build(*rows, *gpus, *models);
+    const CalibrationSet set = CalibrationData::buildForCalibration(*rows, *gpus, *models);
 
     QMap<QString, EfficiencyParameters> fitted;
     QMap<QString, QString> calibrationText;
     QMap<QString, CategoryReport> categories;
     QStringList pointLines;
+    QVector<CalibrationPoint> pairSet; // the offline points in the order of pairCrossValidated
+    QVector<double> pairCrossValidated;
     for (const ProfileFit &profileFit : profileFits()) {
         std::optional<EfficiencyParameters> start;
         for (const EfficiencyProfile &profile : *profiles)
@@ -481,20 +515,15 @@ int main(int argc, char *argv[])
         const EfficiencyParameters result = Calibrator::fit(points, *start, profileFit.parameters);
         fitted.insert(profileFit.profileId, result);
         const EfficiencyParameters ideal = Calibrator::idealOf(result);
-        const QVector<double> cv = crossValidate
-                                       ? Calibrator::leaveOneGpuOut(points, *start, profileFit.parameters)
-                                       : QVector<double>{};
-        // leaveOneGpuOut returns errors grouped by GPU; map them back to points in the same order.
-        QStringList order;
+        const QVector<double> cvPredicted =
+            crossValidate ? Calibrator::leaveOneGpuOutPredictions(points, *start, profileFit.parameters)
+                          : QVector<double>{};
+        pairCrossValidated += cvPredicted;
+        QVector<double> cv;
+        QStringList gpuIds;
         for (const CalibrationPoint &point : points)
-            if (!order.contains(point.gpu.gpuId))
-                order << point.gpu.gpuId;
-        QVector<const CalibrationPoint *> cvOrder;
-        for (const QString &gpuId : order)
-            for (const CalibrationPoint &point : points)
-                if (point.gpu.gpuId == gpuId)
-                    cvOrder.append(&point);
-        QStringList gpuIds = order;
+            if (!gpuIds.contains(point.gpu.gpuId))
+                gpuIds << point.gpu.gpuId;
         for (qsizetype i = 0; i < points.size(); ++i) {
             const CalibrationPoint &point = points[i];
             CategoryReport &report = categories[point.category];
@@ -503,6 +532,11 @@ int main(int argc, char *argv[])
             const double roof = Calibrator::predict(point, ideal);
             report.calibrated << std::fabs(predicted / point.measured - 1.0);
             report.roofline << std::fabs(roof / point.measured - 1.0);
+            if (crossValidate) {
+                cv << std::fabs(cvPredicted[i] / point.measured - 1.0);
+                report.crossValidated << cv.last();
+            }
+            pairSet << point;
             if (listPoints)
                 pointLines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
                                   .arg(point.benchId, point.gpu.gpuId,
@@ -511,8 +545,6 @@ int main(int argc, char *argv[])
                                   .arg(predicted, 0, 'g', 5)
                                   .arg(roof, 0, 'g', 5);
         }
-        for (qsizetype i = 0; i < cv.size() && i < cvOrder.size(); ++i)
-            categories[cvOrder[i]->category].crossValidated << cv[i];
         const double mdape = Calibrator::median(Calibrator::absolutePercentageErrors(points, result));
         calibrationText.insert(
             profileFit.profileId,
@@ -529,6 +561,8 @@ int main(int argc, char *argv[])
                          ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(cv)))
                          : QString()));
     }
+
+    QVector<PairRatios::Point> pairPoints = PairRatios::offlinePoints(pairSet, fitted, pairCrossValidated);
 
     // Profiles without measurements of their own in the set.
     EfficiencyParameters vllm;
@@ -582,11 +616,13 @@ int main(int argc, char *argv[])
     const QVector<double> servingCalibrated = ServingCalibrator::absolutePercentageErrors(sp, servingFitted);
     const QVector<double> servingStatic =
         ServingCalibrator::staticAbsolutePercentageErrors(sp, servingFitted);
+    QVector<double> servingByGpuPredicted;
     QVector<double> servingByGpu;
     QVector<double> servingBySource;
     if (crossValidate) {
-        servingByGpu = ServingCalibrator::leaveGroupOut(sp, servingStart, serving,
-                                                        [](const ServingPoint &p) { return p.gpu.gpuId; });
+        servingByGpuPredicted = ServingCalibrator::leaveGroupOutPredictions(
+            sp, servingStart, serving, [](const ServingPoint &p) { return p.gpu.gpuId; });
+        servingByGpu = CalibrationDescent::absoluteErrors(sp, servingByGpuPredicted);
         servingBySource = ServingCalibrator::leaveGroupOut(sp, servingStart, serving,
                                                            [](const ServingPoint &p) { return p.source; });
     }
@@ -754,6 +790,11 @@ int main(int argc, char *argv[])
                                           : point.profileId + QStringLiteral(" (not fitted)"));
     }
     out << "\n# Serving accuracy\n" << servingTable.join(u'\n') << "\n";
+    pairPoints += PairRatios::servingPoints(sp, servingFitted, servingByGpuPredicted) +
+                  PairRatios::trainingPoints(tp, trainingFitted, trainingByGpuPredicted);
+    const QStringList pairTable = PairRatios::table(pairPoints, crossValidate);
+    const QStringList wrongPairLines = pairRatioWrongPairs(pairPoints, crossValidate);
+    out << "\n# GPU pairs\n" << pairTable.join(u'\n') << "\n\n" << wrongPairLines.join(u'\n') << "\n";
     if (listPoints)
         out << "\n| Row | GPU | Metric | Measured | Serving | Batch-static | Profile |\n"
                "|---|---|---|---|---|---|---|\n"
@@ -873,6 +914,21 @@ int main(int argc, char *argv[])
                   "card it has never seen), and with the ideal roofline (every efficiency 1, no overheads) "
                   "on the same points.\n\n"
                << table.join(u'\n') << "\n\n"
+               << "## GPU pairs\n\n"
+               << "What users compare is the ratio between GPUs. For every workload measured on two or more "
+                  "GPUs under the same conditions (source and framework, model, precision, lengths, batch, "
+                  "GPU count and layout, traffic; every calibration set: single-GPU and offline rows above, "
+                  "serving under load and training at scale below), every pair of those GPUs: the median "
+                  "ratio error |(predicted_a / predicted_b) / (measured_a / measured_b) - 1| (a the GPU with "
+                  "the larger measured value), and of the pairs whose measured values differ by more than "
+               << QString::number(PairRatios::kWideGap * 100.0, 'f', 0)
+               << "%, how many the estimate puts in the wrong order. Calibrated: the fitted profiles; "
+                  "leave-one-GPU-out: each GPU's prediction from the profiles fitted without it (a pair's two "
+                  "GPUs each from a fit that never saw it); ideal roofline: every efficiency 1, no overheads. "
+                  "Code: `app/analysis/calibration/PairRatios.cpp`. Aim of issue 24: leave-one-GPU-out ratio "
+                  "error <= 8% and no wrong order on llama.cpp decode and prefill.\n\n"
+               << pairTable.join(u'\n') << "\n\n"
+               << wrongPairLines.join(u'\n') << "\n\n"
                << "## Method\n\n"
                << "Each profile's factors are fitted by coordinate descent minimising the mean "
                   "|ln(predicted/measured)| "

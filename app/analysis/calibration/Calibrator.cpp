@@ -137,6 +137,30 @@ QVector<double> leaveOneGpuOut(const QVector<CalibrationPoint> &points, const Ef
     return errors;
 }
 
+QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,
+                                          const EfficiencyParameters &start,
+                                          const QVector<FitParameter> &parameters)
+{
+    QStringList gpuIds;
+    for (const CalibrationPoint &point : points)
+        if (!gpuIds.contains(point.gpu.gpuId))
+            gpuIds << point.gpu.gpuId;
+    QVector<double> predictions(points.size(), 0.0);
+    for (const QString &left : gpuIds) {
+        QVector<CalibrationPoint> training;
+        for (const CalibrationPoint &point : points)
+            if (point.gpu.gpuId != left)
+                training.append(point);
+        if (training.isEmpty())
+            continue;
+        const EfficiencyParameters fitted = fit(training, start, parameters);
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (points[i].gpu.gpuId == left)
+                predictions[i] = predict(points[i], fitted);
+    }
+    return predictions;
+}
+
 EfficiencyParameters idealOf(const EfficiencyParameters &parameters)
 {
     EfficiencyParameters ideal = parameters;

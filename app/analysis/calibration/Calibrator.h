@@ -38,6 +38,11 @@ EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const Efficien
 // Absolute percentage errors of every point when its GPU was left out of the fit.
 QVector<double> leaveOneGpuOut(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
                                const QVector<FitParameter> &parameters);
+// The prediction of every point (in the order of `points`) from the fit without its GPU: what the pair
+// ratios of GPUs the profile never saw are made of.
+QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,
+                                          const EfficiencyParameters &start,
+                                          const QVector<FitParameter> &parameters);
 
 // The same profile with every factor neutral (eta = 1, no overheads): the ideal roofline with the
 // profile's batch and split rules, for the comparison on the same points.

@@ -90,7 +90,14 @@ QVector<double> leaveGroupOut(const QVector<ServingPoint> &points, const Profile
                               const QVector<ProfileFit> &fits,
                               const std::function<QString(const ServingPoint &)> &group)
 {
-    return CalibrationDescent::leaveGroupOut(
+    return CalibrationDescent::absoluteErrors(points, leaveGroupOutPredictions(points, start, fits, group));
+}
+
+QVector<double> leaveGroupOutPredictions(const QVector<ServingPoint> &points, const Profiles &start,
+                                         const QVector<ProfileFit> &fits,
+                                         const std::function<QString(const ServingPoint &)> &group)
+{
+    return CalibrationDescent::leaveGroupOutPredictions(
         kModel, points, group,
         [&](const QVector<ServingPoint> &training) { return fit(training, start, fits); });
 }

@@ -48,4 +48,10 @@ QVector<double> leaveGroupOut(const QVector<ServingPoint> &points, const Profile
                               const QVector<ProfileFit> &fits,
                               const std::function<QString(const ServingPoint &)> &group);
 
+// Predictions of every point (in the order of `points`) from the fit without its group: leaveGroupOut's
+// errors are |prediction / measured - 1| of these.
+QVector<double> leaveGroupOutPredictions(const QVector<ServingPoint> &points, const Profiles &start,
+                                         const QVector<ProfileFit> &fits,
+                                         const std::function<QString(const ServingPoint &)> &group);
+
 } // namespace ServingCalibrator

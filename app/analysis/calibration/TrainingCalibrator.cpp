@@ -67,7 +67,14 @@ QVector<double> leaveGroupOut(const QVector<TrainingPoint> &points, const Profil
                               const QVector<ProfileFit> &fits,
                               const std::function<QString(const TrainingPoint &)> &group)
 {
-    return CalibrationDescent::leaveGroupOut(
+    return CalibrationDescent::absoluteErrors(points, leaveGroupOutPredictions(points, start, fits, group));
+}
+
+QVector<double> leaveGroupOutPredictions(const QVector<TrainingPoint> &points, const Profiles &start,
+                                         const QVector<ProfileFit> &fits,
+                                         const std::function<QString(const TrainingPoint &)> &group)
+{
+    return CalibrationDescent::leaveGroupOutPredictions(
         kModel, points, group,
         [&](const QVector<TrainingPoint> &training) { return fit(training, start, fits); });
 }

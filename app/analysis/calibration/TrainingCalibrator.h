@@ -48,4 +48,10 @@ QVector<double> leaveGroupOut(const QVector<TrainingPoint> &points, const Profil
                               const QVector<ProfileFit> &fits,
                               const std::function<QString(const TrainingPoint &)> &group);
 
+// Predictions of every point (in the order of `points`) from the fit without its group: leaveGroupOut's
+// errors are |prediction / measured - 1| of these.
+QVector<double> leaveGroupOutPredictions(const QVector<TrainingPoint> &points, const Profiles &start,
+                                         const QVector<ProfileFit> &fits,
+                                         const std::function<QString(const TrainingPoint &)> &group);
+
 } // namespace TrainingCalibrator
