@@ -26,6 +26,26 @@
     </message>
 </context>
 <context>
+    <name>CatalogueExport</name>
+    <message numerus="yes">
+        <source>Exported %n GPU(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n GPU to %1</numerusform>
+            <numerusform>Exported %n GPUs to %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueImport</name>
+    <message numerus="yes">
+        <source>%1 holds nothing new: %n GPU(s) as they are</source>
+        <translation>
+            <numerusform>%1 holds nothing new: %n GPU as it is</numerusform>
+            <numerusform>%1 holds nothing new: %n GPUs as they are</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CatalogueRecovery</name>
     <message numerus="yes">
         <source>%n GPU(s) were changed, added or deleted and not saved when GPU Compare was ended. Restore puts them back as unsaved edits (Undo takes them out again); Discard deletes them.</source>
@@ -36,7 +56,7 @@
     </message>
 </context>
 <context>
-    <name>CatalogueTab</name>
+    <name>CatalogueSaver</name>
     <message numerus="yes">
         <source>Saved %n change(s) to the catalogue</source>
         <translation>
@@ -49,20 +69,6 @@
         <translation>
             <numerusform>%n GPU in the catalogue has edits that are not saved. Save them before closing?</numerusform>
             <numerusform>%n GPUs in the catalogue have edits that are not saved. Save them before closing?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 holds nothing new: %n GPU(s) as they are</source>
-        <translation>
-            <numerusform>%1 holds nothing new: %n GPU as it is</numerusform>
-            <numerusform>%1 holds nothing new: %n GPUs as they are</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n GPU(s) to %1</source>
-        <translation>
-            <numerusform>Exported %n GPU to %1</numerusform>
-            <numerusform>Exported %n GPUs to %1</numerusform>
         </translation>
     </message>
 </context>

@@ -235,6 +235,89 @@
     </message>
 </context>
 <context>
+    <name>CatalogueActions</name>
+    <message>
+        <source>&amp;Add GPU</source>
+        <translation>添加 GPU(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add a GPU of your own</source>
+        <translation>添加您自己的 GPU</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Add a copy of the current GPU, to edit into a variant</source>
+        <translation>添加当前 GPU 的副本，以便编辑成另一个型号</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete the selected GPUs (undoable; the file changes on Save)</source>
+        <translation>删除所选 GPU（可撤销；保存时才写入文件）</translation>
+    </message>
+    <message>
+        <source>Re&amp;name GPU…</source>
+        <translation>重命名 GPU(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Give the current GPU another id; its measurements and price go with it</source>
+        <translation>给当前 GPU 换一个标识；它的测量结果和价格随之移动</translation>
+    </message>
+    <message>
+        <source>Restore &amp;Value</source>
+        <translation>恢复值(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Put the bundled value back into the current cell</source>
+        <translation>将内置值放回当前单元格</translation>
+    </message>
+    <message>
+        <source>Restore &amp;Row</source>
+        <translation>恢复整行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Put every bundled value of the current GPU back</source>
+        <translation>恢复当前 GPU 的全部内置值</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Write every pending edit to the catalogue file</source>
+        <translation>将所有待保存的编辑写入目录文件</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>还原(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Throw away every edit not saved yet (undoable)</source>
+        <translation>丢弃所有尚未保存的编辑（可撤销）</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Find GPUs by name, vendor or architecture</source>
+        <translation>按名称、厂商或架构查找 GPU</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>CatalogueBackup</name>
     <message>
         <source>cannot back up to %1: the folder %2 does not exist</source>
@@ -347,10 +430,88 @@
     </message>
 </context>
 <context>
+    <name>CatalogueExport</name>
+    <message>
+        <source>Export Catalogue</source>
+        <translation>导出目录</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n GPU(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个 GPU 导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>CatalogueExporter</name>
     <message>
         <source>cannot export to %1: the file name must end in .csv or .json</source>
         <translation>无法导出到 %1：文件名必须以 .csv 或 .json 结尾</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueImport</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Import cancelled; nothing changed</source>
+        <translation>已取消导入；没有任何更改</translation>
+    </message>
+    <message>
+        <source>%1: %2. Nothing was imported.</source>
+        <translation>%1：%2。未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Import Catalogue</source>
+        <translation>导入目录</translation>
+    </message>
+    <message>
+        <source>GPU catalogue (*.csv *.json)</source>
+        <translation>GPU 目录 (*.csv *.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds nothing new: %n GPU(s) as they are</source>
+        <translation>
+            <numerusform>%1 中没有新内容：%n 个 GPU 与现有一致</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>add %1 (%2)</source>
+        <translation>添加 %1（%2）</translation>
+    </message>
+    <message>
+        <source>change %1: %2</source>
+        <translation>修改 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 adds %2 GPU(s) and changes %3; %4 stay as they are.</source>
+        <translation>%1 将添加 %2 个 GPU 并修改 %3 个；%4 个保持不变。</translation>
+    </message>
+    <message>
+        <source>The import becomes one edit you can undo; Save writes it to the catalogue.</source>
+        <translation>导入作为一次可撤销的编辑；保存后写入目录。</translation>
+    </message>
+    <message>
+        <source>Add and Change</source>
+        <translation>添加并修改</translation>
+    </message>
+    <message>
+        <source>Add New Only</source>
+        <translation>仅添加新的</translation>
     </message>
 </context>
 <context>
@@ -565,6 +726,33 @@
     </message>
 </context>
 <context>
+    <name>CatalogueSaver</name>
+    <message>
+        <source>Nothing to save</source>
+        <translation>没有需要保存的内容</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n change(s) to the catalogue</source>
+        <translation>
+            <numerusform>已将 %n 处更改保存到目录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>未保存任何内容：%1</translation>
+    </message>
+    <message>
+        <source>Unsaved Catalogue Edits</source>
+        <translation>目录有未保存的编辑</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s) in the catalogue have edits that are not saved. Save them before closing?</source>
+        <translation>
+            <numerusform>目录中有 %n 个 GPU 的编辑尚未保存。关闭前要保存吗？</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>CatalogueSession</name>
     <message>
         <source>no catalogue is open</source>
@@ -590,8 +778,27 @@
 <context>
     <name>CatalogueTab</name>
     <message>
+        <source>GPU catalogue</source>
+        <translation>GPU 目录</translation>
+    </message>
+    <message>
+        <source>Reverted to the catalogue file; Undo brings the edits back</source>
+        <translation>已还原为目录文件；撤销可恢复这些编辑</translation>
+    </message>
+    <message>
+        <source>Renamed %1 to %2; Save writes it and moves its measurements</source>
+        <translation>已将 %1 重命名为 %2；保存时写入并移动其测量结果</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogueToolBar</name>
+    <message>
         <source>Only GPUs I changed</source>
         <translation>仅显示我改过的 GPU</translation>
+    </message>
+    <message>
+        <source>Filter by name, vendor, architecture… (%1)</source>
+        <translation>按名称、厂商、架构筛选…（%1）</translation>
     </message>
     <message>
         <source>Filter the catalogue</source>
@@ -600,210 +807,6 @@
     <message>
         <source>Show only GPUs that are not bundled, differ from the bundled values, or hold unsaved edits</source>
         <translation>只显示非内置、与内置值不同或有未保存编辑的 GPU</translation>
-    </message>
-    <message>
-        <source>GPU catalogue</source>
-        <translation>GPU 目录</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#e67e22&apos;&gt;&amp;#9698;&lt;/span&gt; not saved yet &amp;nbsp; &lt;span style=&apos;color:#2980b9&apos;&gt;&amp;#9699;&lt;/span&gt; differs from the bundled value (hover a cell for it)</source>
-        <translation>&lt;span style=&apos;color:#e67e22&apos;&gt;&amp;#9698;&lt;/span&gt; 尚未保存 &amp;nbsp; &lt;span style=&apos;color:#2980b9&apos;&gt;&amp;#9699;&lt;/span&gt; 与内置值不同（悬停单元格可查看）</translation>
-    </message>
-    <message>
-        <source>&amp;Add GPU</source>
-        <translation>添加 GPU(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Add a GPU of your own</source>
-        <translation>添加您自己的 GPU</translation>
-    </message>
-    <message>
-        <source>D&amp;uplicate</source>
-        <translation>复制(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Add a copy of the current GPU, to edit into a variant</source>
-        <translation>添加当前 GPU 的副本，以便编辑成另一个型号</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>删除(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Delete the selected GPUs (undoable; the file changes on Save)</source>
-        <translation>删除所选 GPU（可撤销；保存时才写入文件）</translation>
-    </message>
-    <message>
-        <source>Restore &amp;Value</source>
-        <translation>恢复值(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Put the bundled value back into the current cell</source>
-        <translation>将内置值放回当前单元格</translation>
-    </message>
-    <message>
-        <source>Restore &amp;Row</source>
-        <translation>恢复整行(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Put every bundled value of the current GPU back</source>
-        <translation>恢复当前 GPU 的全部内置值</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Write every pending edit to the catalogue file</source>
-        <translation>将所有待保存的编辑写入目录文件</translation>
-    </message>
-    <message>
-        <source>Re&amp;vert</source>
-        <translation>还原(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Sources of %1:&lt;/b&gt; %2</source>
-        <translation>&lt;b&gt;%1 的来源：&lt;/b&gt;%2</translation>
-    </message>
-    <message>
-        <source>none given</source>
-        <translation>未提供</translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved %n change(s) to the catalogue</source>
-        <translation>
-            <numerusform>已将 %n 处更改保存到目录</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing was saved: %1</source>
-        <translation>未保存任何内容：%1</translation>
-    </message>
-    <message>
-        <source>Unsaved Catalogue Edits</source>
-        <translation>目录有未保存的编辑</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n GPU(s) in the catalogue have edits that are not saved. Save them before closing?</source>
-        <translation>
-            <numerusform>目录中有 %n 个 GPU 的编辑尚未保存。关闭前要保存吗？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Reading %1…</source>
-        <translation>正在读取 %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Import cancelled; nothing changed</source>
-        <translation>已取消导入；没有任何更改</translation>
-    </message>
-    <message>
-        <source>%1: %2. Nothing was imported.</source>
-        <translation>%1：%2。未导入任何内容。</translation>
-    </message>
-    <message>
-        <source>Import Catalogue</source>
-        <translation>导入目录</translation>
-    </message>
-    <message>
-        <source>GPU catalogue (*.csv *.json)</source>
-        <translation>GPU 目录 (*.csv *.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 holds nothing new: %n GPU(s) as they are</source>
-        <translation>
-            <numerusform>%1 中没有新内容：%n 个 GPU 与现有一致</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>add %1 (%2)</source>
-        <translation>添加 %1（%2）</translation>
-    </message>
-    <message>
-        <source>change %1: %2</source>
-        <translation>修改 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 adds %2 GPU(s) and changes %3; %4 stay as they are.</source>
-        <translation>%1 将添加 %2 个 GPU 并修改 %3 个；%4 个保持不变。</translation>
-    </message>
-    <message>
-        <source>The import becomes one edit you can undo; Save writes it to the catalogue.</source>
-        <translation>导入作为一次可撤销的编辑；保存后写入目录。</translation>
-    </message>
-    <message>
-        <source>Add and Change</source>
-        <translation>添加并修改</translation>
-    </message>
-    <message>
-        <source>Add New Only</source>
-        <translation>仅添加新的</translation>
-    </message>
-    <message>
-        <source>Export Catalogue</source>
-        <translation>导出目录</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv);;JSON (*.json)</source>
-        <translation>CSV (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Exported %n GPU(s) to %1</source>
-        <translation>
-            <numerusform>已将 %n 个 GPU 导出到 %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export failed: %1</source>
-        <translation>导出失败：%1</translation>
-    </message>
-    <message>
-        <source>Filter by name, vendor, architecture… (%1)</source>
-        <translation>按名称、厂商、架构筛选…（%1）</translation>
-    </message>
-    <message>
-        <source>Throw away every edit not saved yet (undoable)</source>
-        <translation>丢弃所有尚未保存的编辑（可撤销）</translation>
-    </message>
-    <message>
-        <source>&amp;Find</source>
-        <translation>查找(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Find GPUs by name, vendor or architecture</source>
-        <translation>按名称、厂商或架构查找 GPU</translation>
-    </message>
-    <message>
-        <source>Ctrl+Shift+R</source>
-        <translation>Ctrl+Shift+R</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message>
-        <source>Nothing to save</source>
-        <translation>没有需要保存的内容</translation>
-    </message>
-    <message>
-        <source>Reverted to the catalogue file; Undo brings the edits back</source>
-        <translation>已还原为目录文件；撤销可恢复这些编辑</translation>
-    </message>
-    <message>
-        <source>Re&amp;name GPU…</source>
-        <translation>重命名 GPU(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Give the current GPU another id; its measurements and price go with it</source>
-        <translation>给当前 GPU 换一个标识；它的测量结果和价格随之移动</translation>
-    </message>
-    <message>
-        <source>Renamed %1 to %2; Save writes it and moves its measurements</source>
-        <translation>已将 %1 重命名为 %2；保存时写入并移动其测量结果</translation>
     </message>
 </context>
 <context>
@@ -1942,6 +1945,17 @@ source: %7</source>
     </message>
 </context>
 <context>
+    <name>EditMarkerLegend</name>
+    <message>
+        <source>not saved yet</source>
+        <translation>尚未保存</translation>
+    </message>
+    <message>
+        <source>differs from the bundled value (hover a cell for it)</source>
+        <translation>与内置值不同（悬停单元格查看）</translation>
+    </message>
+</context>
+<context>
     <name>EditRecoveryFile</name>
     <message>
         <source>not a recovery file of GPU Compare</source>
@@ -2203,6 +2217,37 @@ source: %7</source>
     <message>
         <source>network</source>
         <translation>网络</translation>
+    </message>
+</context>
+<context>
+    <name>GpuEditSession</name>
+    <message>
+        <source>The catalogue is read-only: %1</source>
+        <translation>目录为只读：%1</translation>
+    </message>
+    <message>
+        <source>there is no column %1</source>
+        <translation>没有第 %1 列</translation>
+    </message>
+    <message>
+        <source>there is no cell %1, %2</source>
+        <translation>没有单元格 %1, %2</translation>
+    </message>
+    <message>
+        <source>GPU id: another GPU already has the id &apos;%1&apos;</source>
+        <translation>GPU 标识：已有另一个 GPU 使用标识“%1”</translation>
+    </message>
+    <message>
+        <source>GPU id: &apos;%1&apos; belongs to a GPU deleted but not saved yet; save first, then rename</source>
+        <translation>GPU 标识：“%1”属于一块已删除但尚未保存的 GPU；请先保存，再重命名</translation>
+    </message>
+    <message>
+        <source>a GPU with the id &apos;%1&apos; already exists</source>
+        <translation>标识为“%1”的 GPU 已存在</translation>
+    </message>
+    <message>
+        <source>GPU &apos;%1&apos;: %2</source>
+        <translation>GPU“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -2603,6 +2648,17 @@ source: %7</source>
     </message>
 </context>
 <context>
+    <name>GpuSourcesLabel</name>
+    <message>
+        <source>&lt;b&gt;Sources of %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1 的来源：&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>未提供</translation>
+    </message>
+</context>
+<context>
     <name>HtmlReportWriter</name>
     <message>
         <source>%1:</source>
@@ -2903,6 +2959,10 @@ source: %7</source>
         <source>Add GPUs and &amp;Models from This Version…</source>
         <translation>添加此版本的 GPU 和模型(&amp;M)…</translation>
     </message>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
+    </message>
 </context>
 <context>
     <name>MathExpr</name>
@@ -3137,6 +3197,10 @@ source: %7</source>
     <message>
         <source>non-expert bits per weight</source>
         <translation>非专家参数每权重位数</translation>
+    </message>
+    <message>
+        <source>SMs x clock x bytes per SM per clock</source>
+        <translation>SM 数 x 时钟 x 每 SM 每时钟字节数</translation>
     </message>
 </context>
 <context>
@@ -4943,26 +5007,6 @@ token</translation>
 <context>
     <name>SpecTableModel</name>
     <message>
-        <source>The catalogue is read-only: %1</source>
-        <translation>目录为只读：%1</translation>
-    </message>
-    <message>
-        <source>there is no column %1</source>
-        <translation>没有第 %1 列</translation>
-    </message>
-    <message>
-        <source>there is no cell %1, %2</source>
-        <translation>没有单元格 %1, %2</translation>
-    </message>
-    <message>
-        <source>GPU id: another GPU already has the id &apos;%1&apos;</source>
-        <translation>GPU 标识：已有另一个 GPU 使用标识“%1”</translation>
-    </message>
-    <message>
-        <source>a GPU with the id &apos;%1&apos; already exists</source>
-        <translation>标识为“%1”的 GPU 已存在</translation>
-    </message>
-    <message>
         <source>Sources: %1</source>
         <translation>来源：%1</translation>
     </message>
@@ -4979,16 +5023,8 @@ token</translation>
         <translation>内置值：%1</translation>
     </message>
     <message>
-        <source>GPU &apos;%1&apos;: %2</source>
-        <translation>GPU“%1”：%2</translation>
-    </message>
-    <message>
         <source>Column %1 in CSV and JSON files</source>
         <translation>CSV 和 JSON 文件中的 %1 列</translation>
-    </message>
-    <message>
-        <source>GPU id: &apos;%1&apos; belongs to a GPU deleted but not saved yet; save first, then rename</source>
-        <translation>GPU 标识：“%1”属于一块已删除但尚未保存的 GPU；请先保存，再重命名</translation>
     </message>
 </context>
 <context>

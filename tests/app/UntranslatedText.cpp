@@ -35,7 +35,7 @@ const char *const kAllowed[] = {
     // units
     "GB", "GiB", "MB", "TB", "MHz", "TFLOPS", "TOPS", "FLOP", "FLOPs", "ms", "px", "kWh", "USD", "bit", "tok",
     // acronyms, precisions, hardware and software names
-    "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "INT8", "INT4", "KV", "TP", "PP", "DP",
+    "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "FP6", "PCI", "INT8", "INT4", "KV", "TP", "PP", "DP",
     "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA", "ZeRO", "Adam",
     "NVLink", "NVSwitch", "HGX", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X",
     "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF", "Infinity", "Fabric",
