@@ -20,6 +20,7 @@
 #include "ServingCalibrator.h"
 #include "TrainingCalibrationData.h"
 #include "TrainingCalibrator.h"
+#include "UncertaintyResiduals.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -464,6 +465,7 @@ int main(int argc, char *argv[])
     QMap<QString, QString> calibrationText;
     QMap<QString, CategoryReport> categories;
     QStringList pointLines;
+    QVector<UncertaintyResidual> uncertainty; // leave-one-GPU-out, for resources/seed/uncertainty.json
     for (const ProfileFit &profileFit : profileFits()) {
         std::optional<EfficiencyParameters> start;
         for (const EfficiencyProfile &profile : *profiles)
@@ -484,6 +486,8 @@ int main(int argc, char *argv[])
         const QVector<double> cv = crossValidate
                                        ? Calibrator::leaveOneGpuOut(points, *start, profileFit.parameters)
                                        : QVector<double>{};
+        if (crossValidate)
+            uncertainty += UncertaintyResiduals::offline(points, *start, profileFit.parameters);
         // leaveOneGpuOut returns errors grouped by GPU; map them back to points in the same order.
         QStringList order;
         for (const CalibrationPoint &point : points)
@@ -838,6 +842,19 @@ int main(int argc, char *argv[])
                 << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
     }
 
+    if (crossValidate) {
+        uncertainty += UncertaintyResiduals::serving(sp, servingStart, serving);
+        uncertainty += UncertaintyResiduals::training(tp, trainingStart, trainingFitList);
+    }
+    if (writeProfiles && crossValidate) {
+        const UncertaintyTable bands(UncertaintyTable::fit(uncertainty), uncertainty);
+        QFile file(seed + QStringLiteral("uncertainty.json"));
+        const QByteArray text = QJsonDocument(bands.toJson()).toJson(QJsonDocument::Indented);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size()) {
+            err << "gpucompare-calibrate: cannot write " << file.fileName() << Qt::endl;
+            return 1;
+        }
+    }
     if (writeProfiles) {
         QFile file(seed + QStringLiteral("profiles.json"));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size()) {
@@ -961,6 +978,8 @@ int main(int argc, char *argv[])
                 << "### Training rows not used, and why\n\n"
                 << skippedLines.join(u'\n') << "\n\n";
         }
+        if (crossValidate)
+            report << UncertaintyResiduals::reportSection(uncertainty).join(u'\n') << "\n\n";
         if (listPoints)
             report << "## Every point\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline "
                       "|\n|---|---|---|---|---|---|\n"

@@ -1,0 +1,212 @@
+#include "UncertaintyResiduals.h"
+
+#include <QMap>
+#include <cmath>
+
+namespace UncertaintyResiduals {
+
+namespace {
+
+// ln(measured / predicted) of the rate: a time's residual is flipped. A prediction that is not a positive
+// number gives nothing (the accuracy tables count it as an error already).
+std::optional<double> rateResidual(double measured, double predicted, bool isTime)
+{
+    if (!(predicted > 0.0) || !std::isfinite(predicted) || !(measured > 0.0))
+        return std::nullopt;
+    const double residual = std::log(measured / predicted);
+    return isTime ? -residual : residual;
+}
+
+// Every point predicted with the profiles fitted on the other GPUs' points, in the order of `points`.
+template <typename Point, typename FitOn, typename Predict>
+QVector<double> leaveOneGpuOutPredictions(const QVector<Point> &points, const FitOn &fitOn,
+                                          const Predict &predict)
+{
+    QStringList gpus;
+    for (const Point &point : points)
+        if (!gpus.contains(point.gpu.gpuId))
+            gpus << point.gpu.gpuId;
+    QVector<double> predictions(points.size(), 0.0);
+    for (const QString &held : gpus) {
+        QVector<Point> training;
+        for (const Point &point : points)
+            if (point.gpu.gpuId != held)
+                training << point;
+        if (training.isEmpty())
+            continue;
+        const auto fitted = fitOn(training);
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (points[i].gpu.gpuId == held)
+                predictions[i] = predict(points[i], fitted);
+    }
+    return predictions;
+}
+
+QString offlineKind(CalibrationMetric metric)
+{
+    switch (metric) {
+    case CalibrationMetric::DecodeTokensPerS:
+        return UncertaintyTable::kDecode;
+    case CalibrationMetric::PrefillTokensPerS:
+    case CalibrationMetric::SamplesPerS:
+    case CalibrationMetric::TtftMs:
+        return UncertaintyTable::kPrefill;
+    case CalibrationMetric::ThroughputTokensPerS:
+        return UncertaintyTable::kThroughput;
+    case CalibrationMetric::TrainingSamplesPerS:
+        return UncertaintyTable::kTraining;
+    }
+    return {};
+}
+
+QString servingKind(ServingMetric metric)
+{
+    switch (metric) {
+    case ServingMetric::TtftMs:
+        return UncertaintyTable::kServingTtft;
+    case ServingMetric::TpotMs:
+    case ServingMetric::ItlMs:
+        return UncertaintyTable::kServingTpot;
+    case ServingMetric::E2eMs:
+        return UncertaintyTable::kServingE2e;
+    case ServingMetric::OutputTokensPerS:
+    case ServingMetric::RequestsPerS:
+        return UncertaintyTable::kServingThroughput;
+    }
+    return {};
+}
+
+QString percent(double logValue)
+{
+    const double change = (std::exp(logValue) - 1.0) * 100.0;
+    return (change >= 0.0 ? QStringLiteral("+") : QString()) + QString::number(change, 'f', 1) + u'%';
+}
+
+} // namespace
+
+QVector<UncertaintyResidual> offline(const QVector<CalibrationPoint> &points,
+                                     const EfficiencyParameters &start,
+                                     const QVector<Calibrator::FitParameter> &parameters)
+{
+    const QVector<double> predictions = leaveOneGpuOutPredictions(
+        points,
+        [&](const QVector<CalibrationPoint> &training) {
+            return Calibrator::fit(training, start, parameters);
+        },
+        [](const CalibrationPoint &point, const EfficiencyParameters &fitted) {
+            return Calibrator::predict(point, fitted);
+        });
+    QVector<UncertaintyResidual> residuals;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const CalibrationPoint &p = points[i];
+        if (const auto r = rateResidual(p.measured, predictions[i], p.metric == CalibrationMetric::TtftMs))
+            residuals << UncertaintyResidual{offlineKind(p.metric), p.profileId, p.category, p.gpu.gpuId, *r};
+    }
+    return residuals;
+}
+
+QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
+                                     const ServingCalibrator::Profiles &start,
+                                     const QVector<ServingCalibrator::ProfileFit> &fits)
+{
+    const QVector<double> predictions = leaveOneGpuOutPredictions(
+        points,
+        [&](const QVector<ServingPoint> &training) { return ServingCalibrator::fit(training, start, fits); },
+        [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
+            return ServingCalibrator::predict(point, fitted[point.profileId]);
+        });
+    QVector<UncertaintyResidual> residuals;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const ServingPoint &p = points[i];
+        const QString kind = servingKind(p.metric);
+        const bool isTime = kind != UncertaintyTable::kServingThroughput;
+        if (const auto r = rateResidual(p.measured, predictions[i], isTime))
+            residuals << UncertaintyResidual{
+                kind, p.profileId,
+                QStringLiteral("%1 serving %2")
+                    .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
+                p.gpu.gpuId, *r};
+    }
+    return residuals;
+}
+
+QVector<UncertaintyResidual> training(const QVector<TrainingPoint> &points,
+                                      const TrainingCalibrator::Profiles &start,
+                                      const QVector<TrainingCalibrator::ProfileFit> &fits)
+{
+    const QVector<double> predictions = leaveOneGpuOutPredictions(
+        points,
+        [&](const QVector<TrainingPoint> &training) {
+            return TrainingCalibrator::fit(training, start, fits);
+        },
+        [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
+            return TrainingCalibrator::predict(point, fitted[point.profileId]);
+        });
+    QVector<UncertaintyResidual> residuals;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const TrainingPoint &p = points[i];
+        if (!p.fitted)
+            continue;
+        if (const auto r = rateResidual(p.measured, predictions[i], p.metric == TrainingMetric::StepTimeS))
+            residuals << UncertaintyResidual{UncertaintyTable::kTraining, p.profileId,
+                                             QStringLiteral("%1 training").arg(p.source), p.gpu.gpuId, *r};
+    }
+    return residuals;
+}
+
+QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
+{
+    QStringList lines;
+    const QVector<UncertaintyBand> bands = UncertaintyTable::fit(residuals);
+    const UncertaintyTable::Coverage all = UncertaintyTable::nestedCoverage(residuals);
+    lines
+        << QStringLiteral("## Uncertainty ranges") << QString()
+        << QStringLiteral(
+               "The range the app shows around each estimated number (`estimate --json` \"ranges\", the "
+               "Compare table's tooltips, the charts' error bars, the math): the 10th to 90th percentile of "
+               "the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements of "
+               "the number's kind and profile, written to `resources/seed/uncertainty.json`. A residual is "
+               "that of a rate: a measured time (TTFT, TPOT) enters inverted, and a time or price estimate "
+               "takes the inverted band of its rate. A kind and profile with fewer than %1 measurements has "
+               "no band, and its numbers say so.")
+               .arg(UncertaintyTable::kMinimumPoints)
+        << QString()
+        << QStringLiteral(
+               "Coverage is nested: for each GPU, a band fitted on the other GPUs' residuals is checked "
+               "against that GPU's residuals (each already predicted without it). Aim: about 80% (70-90%). "
+               "Over every band: **%1 of %2 residuals covered (%3%)**.")
+               .arg(all.covered)
+               .arg(all.counted)
+               .arg(QString::number(all.fraction() * 100.0, 'f', 1))
+        << QString()
+        << QStringLiteral("| Kind | Profile | Categories | Points | Range (p10 / p90) | Coverage |")
+        << QStringLiteral("|---|---|---|---|---|---|");
+    for (const UncertaintyBand &band : bands) {
+        QVector<UncertaintyResidual> own;
+        for (const UncertaintyResidual &r : residuals)
+            if (r.kind == band.kind && r.profileId == band.profileId)
+                own << r;
+        const UncertaintyTable::Coverage coverage = UncertaintyTable::nestedCoverage(own);
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 / %6 | %7 |")
+                     .arg(band.kind, band.profileId, band.category)
+                     .arg(band.points)
+                     .arg(percent(band.lowLog), percent(band.highLog),
+                          coverage.counted == 0
+                              ? QStringLiteral("-")
+                              : QStringLiteral("%1/%2").arg(coverage.covered).arg(coverage.counted));
+    }
+    QMap<std::pair<QString, QString>, int> small;
+    for (const UncertaintyResidual &r : residuals)
+        ++small[{r.kind, r.profileId}];
+    QStringList without;
+    for (auto it = small.cbegin(); it != small.cend(); ++it)
+        if (it.value() < UncertaintyTable::kMinimumPoints)
+            without << QStringLiteral("%1 %2 (%3)").arg(it.key().second, it.key().first).arg(it.value());
+    lines << QString()
+          << QStringLiteral("Too few measurements for a band: %1. Every other kind and profile (vllm or "
+                            "lmdeploy offline, memory numbers) has no measurement behind it.")
+                 .arg(without.isEmpty() ? QStringLiteral("none") : without.join(QStringLiteral(", ")));
+    return lines;
+}
+
+} // namespace UncertaintyResiduals
