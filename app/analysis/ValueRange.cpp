@@ -29,7 +29,7 @@ int ValueRange::halfWidthPercent() const
 
 QString ValueRange::text() const
 {
-    return QCoreApplication::translate("ValueRange", "%1: %2, %n measurement(s), leave-one-GPU-out", nullptr,
-                                       points)
-        .arg(spreadText(), category);
+    return QCoreApplication::translate("ValueRange", "%1: %2, %3 measurements, leave-one-GPU-out")
+        .arg(spreadText(), category)
+        .arg(points);
 }

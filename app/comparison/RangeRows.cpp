@@ -66,9 +66,17 @@ void RangeRows::annotate(ComparisonData &table, const QVector<Estimate> &estimat
         for (qsizetype column = 0; column < estimates.size() && column < row.values.size(); ++column) {
             if (!row.values.at(column))
                 continue;
-            const QString text = cellText(estimates.at(column), row.id, *row.values.at(column), row.unit);
+            const Estimate &estimate = estimates.at(column);
+            const QString text = cellText(estimate, row.id, *row.values.at(column), row.unit);
             if (text.isEmpty())
                 continue;
+            // The spread beside the number, so that a 5% number and a 30% one do not read alike; a cell's
+            // own note ("does not fit", a measured doubt) keeps its place.
+            const ValueRange *range = EstimateRanges::find(estimate, pathFor(row.id));
+            if (range && row.notes.value(column).isEmpty()) {
+                row.notes.resize(std::max(row.notes.size(), estimates.size()));
+                row.notes[column] = range->spreadText();
+            }
             QString &detail = row.cellDetails[column];
             detail = detail.isEmpty() ? text : detail + u'\n' + text;
         }

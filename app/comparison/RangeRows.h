@@ -24,6 +24,7 @@ public:
     // measurements, leave-one-GPU-out)", or why the number has none; empty for rows without an estimate.
     static QString cellText(const Estimate &estimate, const QString &rowId, double shown,
                             const QString &unit);
-    // Adds cellText to the tooltip of every cell of the table's workload rows that has a value.
+    // Adds cellText to the tooltip of every cell of the table's workload rows that has a value, and the
+    // range's spread ("±10%") beside the number where the cell has no note of its own.
     static void annotate(ComparisonData &table, const QVector<Estimate> &estimates);
 };

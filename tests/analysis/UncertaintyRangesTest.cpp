@@ -40,8 +40,8 @@ Workload decodeWorkload()
     w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     w.task = Task::Inference;
     w.batch = 1;
-    w.inputTokens = 128;
-    w.outputTokens = 128;
+    w.inputTokens = 32;
+    w.outputTokens = 512;
     return w;
 }
 
@@ -157,12 +157,12 @@ TEST(EstimateRanges, JsonRangesHoldTheirValue)
     }
 }
 
-// H200 decodes 4,800/3,350 = 1.43x faster than H100 (bandwidth-bound at batch 1): beyond a +-2% band the
-// H100 is below 75% of the fastest and says so; within a +-25% band the two ranges overlap and the verdict
-// calls them about the same, without marking the H100 down.
+// H200 decodes faster than A100 80GB (4,800 against 2,039 GB/s, bandwidth-bound at batch 1): beyond a
+// +-2% band the A100 is below 75% of the fastest and marked down; within a +-60% band the two ranges
+// overlap and the verdict calls them about the same, without marking the A100 down.
 TEST(VerdictRules, OverlappingRangesAreAboutTheSameAndApartRangesKeepTheOrder)
 {
-    const QVector<GpuSpec> gpus{TestCatalogue::h100Sxm(), TestCatalogue::h200Sxm()};
+    const QVector<GpuSpec> gpus{TestCatalogue::a100Sxm80(), TestCatalogue::h200Sxm()};
     QVector<Estimate> estimates =
         Estimator::estimateAll(gpus, decodeWorkload(), TestCatalogue::profile(QStringLiteral("llama.cpp")));
     ASSERT_EQ(estimates.size(), 2);
@@ -181,11 +181,11 @@ TEST(VerdictRules, OverlappingRangesAreAboutTheSameAndApartRangesKeepTheOrder)
     EXPECT_TRUE(apart[0].reasons.join(u'\n').contains(QStringLiteral("of the fastest here")));
     EXPECT_FALSE(apart[0].reasons.join(u'\n').contains(QStringLiteral("about the same")));
 
-    const QVector<Verdict> overlapping = judgeWith(25.0);
+    const QVector<Verdict> overlapping = judgeWith(60.0);
     EXPECT_EQ(overlapping[0].level, VerdictLevel::Recommended)
         << overlapping[0].reasons.join(u'\n').toStdString();
     EXPECT_TRUE(
         overlapping[0].reasons.join(u'\n').contains(QStringLiteral("about the same as the fastest here")))
         << overlapping[0].reasons.join(u'\n').toStdString();
-    EXPECT_TRUE(overlapping[0].reasons.join(u'\n').contains(QStringLiteral("within ±25%")));
+    EXPECT_TRUE(overlapping[0].reasons.join(u'\n').contains(QStringLiteral("within ±60%")));
 }

@@ -84,7 +84,7 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
     for (const QJsonValue &value : all) {
         const QJsonObject e = value.toObject();
         for (const char *key : {"gpu", "gpus", "model", "task", "profile", "precision", "memory", "inference",
-                                "training", "cost", "verdict", "math"})
+                                "training", "cost", "verdict", "math", "ranges", "no_range"})
             EXPECT_TRUE(e.contains(QString::fromLatin1(key))) << key;
         EXPECT_EQ(e.value(QStringLiteral("model")).toString(), QStringLiteral("llama-3-8b"));
         EXPECT_EQ(e.value(QStringLiteral("task")).toString(), QStringLiteral("inference"));

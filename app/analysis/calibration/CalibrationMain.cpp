@@ -2,6 +2,7 @@
 // reports the estimator's accuracy against it.
 //
 //   gpucompare-calibrate [--source-dir DIR] [--write-profiles] [--report FILE] [--points] [--no-cv]
+//                        [--uncertainty-only]
 //
 // Reads DIR/resources/seed/{gpu-specs.csv, benchmarks-calibration.csv, benchmarks-serving-calibration.csv,
 // models.json, profiles.json}, fits each calibrated profile's factors (Calibrator) and each serving engine's
@@ -9,7 +10,9 @@
 // percentage error per category: calibrated, leave-one-GPU-out, ideal roofline; serving: per metric and
 // source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate).
 // --write-profiles writes the fitted factors back into profiles.json; --report writes the markdown
-// report (docs/estimator-accuracy.md).
+// report (docs/estimator-accuracy.md). --write-profiles also writes resources/seed/uncertainty.json (the
+// leave-one-GPU-out residuals behind the app's 80% ranges) and the report gains their section;
+// --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs.
 
 #include "BenchmarkCsvParser.h"
 #include "CalibrationData.h"
@@ -217,6 +220,9 @@ int main(int argc, char *argv[])
     bool listPoints = false;
     bool crossValidate = true;
     bool trainingOnly = false; // fit and print the training set only (no profiles or report written)
+    // Only the leave-one-GPU-out residuals behind the uncertainty ranges: writes uncertainty.json and prints
+    // its report section, skipping the other hold-outs (profiles and report not written).
+    bool uncertaintyOnly = false;
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         const QString &arg = args[i];
@@ -232,14 +238,19 @@ int main(int argc, char *argv[])
             crossValidate = false;
         else if (arg == QLatin1String("--training-only"))
             trainingOnly = true;
+        else if (arg == QLatin1String("--uncertainty-only"))
+            uncertaintyOnly = true;
         else {
             err << "gpucompare-calibrate: unknown argument " << arg
                 << "; allowed --source-dir DIR, --write-profiles, --report FILE, --points, --no-cv, "
-                   "--training-only"
+                   "--training-only, --uncertainty-only"
                 << Qt::endl;
             return 2;
         }
     }
+    const bool residuals = crossValidate; // the uncertainty residuals, leave-one-GPU-out
+    if (uncertaintyOnly)
+        crossValidate = false;
     const QString seed = sourceDir + QStringLiteral("/resources/seed/");
     QString error;
     const auto gpus =
@@ -486,7 +497,7 @@ int main(int argc, char *argv[])
         const QVector<double> cv = crossValidate
                                        ? Calibrator::leaveOneGpuOut(points, *start, profileFit.parameters)
                                        : QVector<double>{};
-        if (crossValidate)
+        if (residuals)
             uncertainty += UncertaintyResiduals::offline(points, *start, profileFit.parameters);
         // leaveOneGpuOut returns errors grouped by GPU; map them back to points in the same order.
         QStringList order;
@@ -842,11 +853,11 @@ int main(int argc, char *argv[])
                 << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
     }
 
-    if (crossValidate) {
+    if (residuals) {
         uncertainty += UncertaintyResiduals::serving(sp, servingStart, serving);
         uncertainty += UncertaintyResiduals::training(tp, trainingStart, trainingFitList);
     }
-    if (writeProfiles && crossValidate) {
+    if ((writeProfiles || uncertaintyOnly) && residuals) {
         const UncertaintyTable bands(UncertaintyTable::fit(uncertainty), uncertainty);
         QFile file(seed + QStringLiteral("uncertainty.json"));
         const QByteArray text = QJsonDocument(bands.toJson()).toJson(QJsonDocument::Indented);
@@ -854,6 +865,10 @@ int main(int argc, char *argv[])
             err << "gpucompare-calibrate: cannot write " << file.fileName() << Qt::endl;
             return 1;
         }
+    }
+    if (uncertaintyOnly) {
+        out << UncertaintyResiduals::reportSection(uncertainty).join(u'\n') << "\n";
+        return 0;
     }
     if (writeProfiles) {
         QFile file(seed + QStringLiteral("profiles.json"));
@@ -978,7 +993,7 @@ int main(int argc, char *argv[])
                 << "### Training rows not used, and why\n\n"
                 << skippedLines.join(u'\n') << "\n\n";
         }
-        if (crossValidate)
+        if (residuals)
             report << UncertaintyResiduals::reportSection(uncertainty).join(u'\n') << "\n\n";
         if (listPoints)
             report << "## Every point\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline "
