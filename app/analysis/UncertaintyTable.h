@@ -1,13 +1,15 @@
 #pragma once
 
 #include <QJsonObject>
+#include <QMap>
 #include <QString>
 #include <QVector>
 #include <optional>
 
 // What the estimator is known to get wrong, per kind of number and profile: the 10th and 90th percentiles
-// of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it
-// (gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
+// of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it,
+// widened about their median until they hold 80% of a held-out GPU's residuals (fit, widening;
+// gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
 // rate (tokens/s, samples/s): a time or a price measured in the calibration set enters with its sign
 // flipped, so one band serves a rate and its inverse.
 struct UncertaintyBand
@@ -15,8 +17,8 @@ struct UncertaintyBand
     QString kind;         // UncertaintyTable's kinds: "decode", "prefill", "serving_ttft", ...
     QString profileId;    // "llama.cpp"
     QString category;     // the calibration categories behind it: "llama.cpp prefill"
-    double lowLog = 0.0;  // 10th percentile of ln(measured / predicted) of the rate
-    double highLog = 0.0; // 90th percentile
+    double lowLog = 0.0;  // ln(measured / predicted) of the rate: the band's low end (from the 10th percentile)
+    double highLog = 0.0; // its high end (from the 90th percentile)
     int points = 0;       // measurements behind the band
 };
 
@@ -63,10 +65,17 @@ public:
 
     // Percentile p (0..1) of `values`, linear between order statistics; 0 for none.
     static double percentile(QVector<double> values, double p);
-    // The 80% bands of `residuals`, one per (kind, profile) with at least kMinimumPoints.
+    // The 80% bands of `residuals`, one per (kind, profile) with at least kMinimumPoints: the 10th and 90th
+    // percentiles, their distances from the median times widening(residuals).
     static QVector<UncertaintyBand> fit(const QVector<UncertaintyResidual> &residuals);
+    // The smallest factor (from 1, steps of 0.05) by which the percentiles' distances from the median must
+    // grow for bands fitted on all GPUs but one to cover 80% of the held-out GPU's residuals, pooled over
+    // every GPU and band.
+    static double widening(const QVector<UncertaintyResidual> &residuals);
+    static constexpr int kMaximumWideningSteps = 100; // up to 6x
 
-    // How often a held-out GPU's residuals fall inside a band fitted without them (nested leave-one-GPU-out).
+    // How often a held-out GPU's residuals fall inside the bands fit() makes without any of its residuals
+    // (doubly nested: the GPU informs neither the bands nor their widening).
     struct Coverage
     {
         int covered = 0;
@@ -74,6 +83,9 @@ public:
         double fraction() const { return counted == 0 ? 0.0 : double(covered) / counted; }
     };
     static Coverage nestedCoverage(const QVector<UncertaintyResidual> &residuals);
+    // The same per band (kind, profile).
+    static QMap<std::pair<QString, QString>, Coverage>
+    nestedCoverageByBand(const QVector<UncertaintyResidual> &residuals);
 
 private:
     QVector<UncertaintyBand> m_bands;

@@ -2,7 +2,7 @@
 // reports the estimator's accuracy against it.
 //
 //   gpucompare-calibrate [--source-dir DIR] [--write-profiles] [--report FILE] [--points] [--no-cv]
-//                        [--uncertainty-only]
+//                        [--uncertainty-only | --refit-uncertainty]
 //
 // Reads DIR/resources/seed/{gpu-specs.csv, benchmarks-calibration.csv, benchmarks-serving-calibration.csv,
 // models.json, profiles.json}, fits each calibrated profile's factors (Calibrator) and each serving engine's
@@ -12,7 +12,8 @@
 // --write-profiles writes the fitted factors back into profiles.json; --report writes the markdown
 // report (docs/estimator-accuracy.md). --write-profiles also writes resources/seed/uncertainty.json (the
 // leave-one-GPU-out residuals behind the app's 80% ranges) and the report gains their section;
-// --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs.
+// --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs;
+// --refit-uncertainty makes its bands again from the residuals it holds.
 
 #include "BenchmarkCsvParser.h"
 #include "CalibrationData.h"
@@ -223,6 +224,7 @@ int main(int argc, char *argv[])
     // Only the leave-one-GPU-out residuals behind the uncertainty ranges: writes uncertainty.json and prints
     // its report section, skipping the other hold-outs (profiles and report not written).
     bool uncertaintyOnly = false;
+    bool refitUncertainty = false; // the bands from the residuals already in uncertainty.json
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         const QString &arg = args[i];
@@ -240,10 +242,12 @@ int main(int argc, char *argv[])
             trainingOnly = true;
         else if (arg == QLatin1String("--uncertainty-only"))
             uncertaintyOnly = true;
+        else if (arg == QLatin1String("--refit-uncertainty"))
+            refitUncertainty = true;
         else {
             err << "gpucompare-calibrate: unknown argument " << arg
                 << "; allowed --source-dir DIR, --write-profiles, --report FILE, --points, --no-cv, "
-                   "--training-only, --uncertainty-only"
+                   "--training-only, --uncertainty-only, --refit-uncertainty"
                 << Qt::endl;
             return 2;
         }
@@ -253,6 +257,20 @@ int main(int argc, char *argv[])
         crossValidate = false;
     const QString seed = sourceDir + QStringLiteral("/resources/seed/");
     QString error;
+    if (refitUncertainty) {
+        // The bands again from the residuals uncertainty.json holds (after a change of how bands are made).
+        const QString path = sourceDir + QStringLiteral("/resources/seed/uncertainty.json");
+        const auto held = UncertaintyTable::fromJson(readFile(path, err), &error);
+        QFile file(path);
+        if (!held || !file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            err << "gpucompare-calibrate: " << (held ? path : error) << Qt::endl;
+            return 1;
+        }
+        file.write(QJsonDocument(UncertaintyTable(UncertaintyTable::fit(held->residuals()), held->residuals()).toJson())
+                       .toJson(QJsonDocument::Indented));
+        out << UncertaintyResiduals::reportSection(held->residuals()).join(u'\n') << "\n";
+        return 0;
+    }
     const auto gpus =
         DatasheetCsvParser::parse(readFile(seed + QStringLiteral("gpu-specs.csv"), err), &error);
     const auto rows = gpus ? BenchmarkCsvParser::parse(

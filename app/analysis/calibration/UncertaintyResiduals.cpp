@@ -42,6 +42,32 @@ QVector<double> leaveOneGpuOutPredictions(const QVector<Point> &points, const Fi
     return predictions;
 }
 
+// What a point measures: the kind of estimated number, its report category, whether it is a time.
+struct Tag
+{
+    QString kind;
+    QString category;
+    bool isTime = false;
+};
+
+// The leave-one-GPU-out residual of every point tagOf tags (a point it returns nullopt for is left out).
+template <typename Point, typename FitOn, typename Predict, typename TagOf>
+QVector<UncertaintyResidual> residualsOf(const QVector<Point> &points, const FitOn &fitOn,
+                                         const Predict &predict, const TagOf &tagOf)
+{
+    const QVector<double> predictions = leaveOneGpuOutPredictions(points, fitOn, predict);
+    QVector<UncertaintyResidual> residuals;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const Point &p = points[i];
+        const std::optional<Tag> tag = tagOf(p);
+        if (!tag)
+            continue;
+        if (const auto r = rateResidual(p.measured, predictions[i], tag->isTime))
+            residuals << UncertaintyResidual{tag->kind, p.profileId, tag->category, p.gpu.gpuId, *r};
+    }
+    return residuals;
+}
+
 QString offlineKind(CalibrationMetric metric)
 {
     switch (metric) {
@@ -88,70 +114,56 @@ QVector<UncertaintyResidual> offline(const QVector<CalibrationPoint> &points,
                                      const EfficiencyParameters &start,
                                      const QVector<Calibrator::FitParameter> &parameters)
 {
-    const QVector<double> predictions = leaveOneGpuOutPredictions(
+    return residualsOf(
         points,
         [&](const QVector<CalibrationPoint> &training) {
             return Calibrator::fit(training, start, parameters);
         },
         [](const CalibrationPoint &point, const EfficiencyParameters &fitted) {
             return Calibrator::predict(point, fitted);
+        },
+        [](const CalibrationPoint &p) {
+            return Tag{offlineKind(p.metric), p.category, p.metric == CalibrationMetric::TtftMs};
         });
-    QVector<UncertaintyResidual> residuals;
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const CalibrationPoint &p = points[i];
-        if (const auto r = rateResidual(p.measured, predictions[i], p.metric == CalibrationMetric::TtftMs))
-            residuals << UncertaintyResidual{offlineKind(p.metric), p.profileId, p.category, p.gpu.gpuId, *r};
-    }
-    return residuals;
 }
 
 QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
                                      const ServingCalibrator::Profiles &start,
                                      const QVector<ServingCalibrator::ProfileFit> &fits)
 {
-    const QVector<double> predictions = leaveOneGpuOutPredictions(
+    return residualsOf(
         points,
         [&](const QVector<ServingPoint> &training) { return ServingCalibrator::fit(training, start, fits); },
         [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
             return ServingCalibrator::predict(point, fitted[point.profileId]);
+        },
+        [](const ServingPoint &p) {
+            const QString kind = servingKind(p.metric);
+            return Tag{kind,
+                       QStringLiteral("%1 serving %2")
+                           .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
+                       kind != UncertaintyTable::kServingThroughput};
         });
-    QVector<UncertaintyResidual> residuals;
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const ServingPoint &p = points[i];
-        const QString kind = servingKind(p.metric);
-        const bool isTime = kind != UncertaintyTable::kServingThroughput;
-        if (const auto r = rateResidual(p.measured, predictions[i], isTime))
-            residuals << UncertaintyResidual{
-                kind, p.profileId,
-                QStringLiteral("%1 serving %2")
-                    .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
-                p.gpu.gpuId, *r};
-    }
-    return residuals;
 }
 
 QVector<UncertaintyResidual> training(const QVector<TrainingPoint> &points,
                                       const TrainingCalibrator::Profiles &start,
                                       const QVector<TrainingCalibrator::ProfileFit> &fits)
 {
-    const QVector<double> predictions = leaveOneGpuOutPredictions(
+    return residualsOf(
         points,
         [&](const QVector<TrainingPoint> &training) {
             return TrainingCalibrator::fit(training, start, fits);
         },
         [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
             return TrainingCalibrator::predict(point, fitted[point.profileId]);
+        },
+        [](const TrainingPoint &p) -> std::optional<Tag> {
+            if (!p.fitted)
+                return std::nullopt;
+            return Tag{UncertaintyTable::kTraining, QStringLiteral("%1 training").arg(p.source),
+                       p.metric == TrainingMetric::StepTimeS};
         });
-    QVector<UncertaintyResidual> residuals;
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const TrainingPoint &p = points[i];
-        if (!p.fitted)
-            continue;
-        if (const auto r = rateResidual(p.measured, predictions[i], p.metric == TrainingMetric::StepTimeS))
-            residuals << UncertaintyResidual{UncertaintyTable::kTraining, p.profileId,
-                                             QStringLiteral("%1 training").arg(p.source), p.gpu.gpuId, *r};
-    }
-    return residuals;
 }
 
 QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
@@ -159,34 +171,37 @@ QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
     QStringList lines;
     const QVector<UncertaintyBand> bands = UncertaintyTable::fit(residuals);
     const UncertaintyTable::Coverage all = UncertaintyTable::nestedCoverage(residuals);
+    const auto byBand = UncertaintyTable::nestedCoverageByBand(residuals);
     lines
         << QStringLiteral("## Uncertainty ranges") << QString()
         << QStringLiteral(
                "The range the app shows around each estimated number (`estimate --json` \"ranges\", the "
-               "Compare table's tooltips, the charts' error bars, the math): the 10th to 90th percentile of "
-               "the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements of "
-               "the number's kind and profile, written to `resources/seed/uncertainty.json`. A residual is "
-               "that of a rate: a measured time (TTFT, TPOT) enters inverted, and a time or price estimate "
-               "takes the inverted band of its rate. A kind and profile with fewer than %1 measurements has "
-               "no band, and its numbers say so.")
+               "Compare table, the charts' error bars, the math), from the leave-one-GPU-out residuals "
+               "ln(measured / predicted) of the calibration measurements of the number's kind and profile "
+               "(`resources/seed/uncertainty.json`). A residual is that of a rate: a measured time (TTFT, "
+               "TPOT) enters inverted, and a time or price estimate takes the inverted band of its rate. The "
+               "band is the 10th to 90th percentile of the residuals, its distances from their median times "
+               "a widening k: a GPU's residuals share its bias, so the percentiles of the other GPUs' "
+               "residuals cover fewer than 80% of a new GPU's. k is the smallest factor (steps of 0.05) for "
+               "which bands fitted on all GPUs but one cover 80% of the held-out GPU's residuals, pooled "
+               "over "
+               "every band: **k = %1** here. A kind and profile with fewer than %2 measurements has no band, "
+               "and its numbers say so.")
+               .arg(QString::number(UncertaintyTable::widening(residuals), 'f', 2))
                .arg(UncertaintyTable::kMinimumPoints)
         << QString()
         << QStringLiteral(
-               "Coverage is nested: for each GPU, a band fitted on the other GPUs' residuals is checked "
-               "against that GPU's residuals (each already predicted without it). Aim: about 80% (70-90%). "
-               "Over every band: **%1 of %2 residuals covered (%3%)**.")
+               "Coverage is doubly nested: for each GPU, the bands and k are fitted without any of its "
+               "residuals and checked against them (each residual already predicted without it). Aim: "
+               "about 80% (70-90%). Over every band: **%1 of %2 residuals covered (%3%)**. A band whose "
+               "measurements are all on one GPU has no held-out coverage (\"-\").")
                .arg(all.covered)
                .arg(all.counted)
                .arg(QString::number(all.fraction() * 100.0, 'f', 1))
-        << QString()
-        << QStringLiteral("| Kind | Profile | Categories | Points | Range (p10 / p90) | Coverage |")
+        << QString() << QStringLiteral("| Kind | Profile | Categories | Points | Range | Held-out coverage |")
         << QStringLiteral("|---|---|---|---|---|---|");
     for (const UncertaintyBand &band : bands) {
-        QVector<UncertaintyResidual> own;
-        for (const UncertaintyResidual &r : residuals)
-            if (r.kind == band.kind && r.profileId == band.profileId)
-                own << r;
-        const UncertaintyTable::Coverage coverage = UncertaintyTable::nestedCoverage(own);
+        const UncertaintyTable::Coverage coverage = byBand.value({band.kind, band.profileId});
         lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 / %6 | %7 |")
                      .arg(band.kind, band.profileId, band.category)
                      .arg(band.points)
@@ -195,11 +210,11 @@ QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
                               ? QStringLiteral("-")
                               : QStringLiteral("%1/%2").arg(coverage.covered).arg(coverage.counted));
     }
-    QMap<std::pair<QString, QString>, int> small;
+    QMap<std::pair<QString, QString>, int> counts;
     for (const UncertaintyResidual &r : residuals)
-        ++small[{r.kind, r.profileId}];
+        ++counts[{r.kind, r.profileId}];
     QStringList without;
-    for (auto it = small.cbegin(); it != small.cend(); ++it)
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
         if (it.value() < UncertaintyTable::kMinimumPoints)
             without << QStringLiteral("%1 %2 (%3)").arg(it.key().second, it.key().first).arg(it.value());
     lines << QString()
