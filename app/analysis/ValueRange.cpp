@@ -24,7 +24,9 @@ QString ValueRange::spreadText() const
 
 int ValueRange::halfWidthPercent() const
 {
-    return std::max(percentOff(low, value), percentOff(high, value));
+    // Geometric: half the range's width on a log scale, so that a lopsided range (-84% / +25%, or its
+    // inverse -20% / +507%) reads the same for a speed and for the price that divides by it.
+    return low > 0.0 ? int(std::lround((std::sqrt(high / low) - 1.0) * 100.0)) : 0;
 }
 
 QString ValueRange::text() const

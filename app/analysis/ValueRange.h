@@ -16,7 +16,7 @@ struct ValueRange
     bool overlaps(const ValueRange &other) const { return low <= other.high && other.low <= high; }
     // "±18%" when both sides round alike, else "-12% / +9%".
     QString spreadText() const;
-    // The larger side in percent, rounded: 18 for "-12% / +18%".
+    // Half the range's width on a log scale in percent, rounded: sqrt(high / low) - 1, 15 for "-12% / +18%".
     int halfWidthPercent() const;
     // "±18%: llama.cpp prefill, 66 measurements, leave-one-GPU-out"
     QString text() const;

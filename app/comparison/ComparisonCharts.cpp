@@ -19,6 +19,7 @@ using Value = std::optional<double>;
 // The 80% range of each bar, from the table row its link names (RangeRows): error bars on the chart.
 void addRanges(ChartData &chart, const QVector<Estimate> &estimates)
 {
+    bool any = false;
     for (ChartSeries &series : chart.series) {
         series.ranges.clear();
         for (qsizetype c = 0; c < series.values.size(); ++c) {
@@ -27,8 +28,13 @@ void addRanges(ChartData &chart, const QVector<Estimate> &estimates)
             series.ranges << (ranged ? RangeRows::interval(estimates.at(link.column), link.rowId,
                                                            *series.values.at(c))
                                      : std::nullopt);
+            any = any || series.ranges.constLast().has_value();
         }
     }
+    if (any)
+        chart.footnote += u' ' + ComparisonCharts::tr("Error bars: the 80% range of the estimate (calibration "
+                                                      "residuals, leave-one-GPU-out); none where no measurement "
+                                                      "backs the number.");
 }
 
 // One series per GPU; rowIds name the table row each category's value comes from (an empty id: none), so

@@ -205,6 +205,7 @@ void BarChartWidget::applyData()
             errors->setDataPlottable(bar);
             errors->setData(below, above);
             errors->setWhiskerWidth(8.0);
+            errors->setSymbolGap(0.0); // a bar, not a marker: the line runs through its top
         }
     }
     m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * kHeadroom : 1.0);
