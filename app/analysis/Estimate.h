@@ -2,9 +2,11 @@
 
 #include "GpuField.h"
 #include "MathTerm.h"
+#include "ValueRange.h"
 #include "VerdictLevel.h"
 #include "Workload.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -211,6 +213,12 @@ struct Estimate
     // A speed beyond any wait (a step or the first two tokens slower than three centuries): a datasheet
     // value far off (1e-300 TFLOPS). Noted, never recommended nor the fastest.
     bool speedOutOfRange = false;
+
+    // The 80% range of each estimated number, keyed by the dotted path of its `estimate --json` key
+    // ("inference.decode_tokens_per_s"), from the calibration residuals of its kind and profile; numbers
+    // with no measurements behind them are in `unranged` with the reason instead (EstimateRanges).
+    QMap<QString, ValueRange> ranges;
+    QMap<QString, QString> unranged;
 
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading
     QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false

@@ -186,6 +186,16 @@ QJsonObject toJson(const Estimate &e)
     root.insert(QStringLiteral("verdict"), verdicts);
     root.insert(QStringLiteral("notes"), QJsonArray::fromStringList(e.notes));
 
+    // The 80% range of each estimated number by its dotted path here, and why the others have none.
+    QJsonObject ranges;
+    for (auto it = e.ranges.cbegin(); it != e.ranges.cend(); ++it)
+        ranges.insert(it.key(), QJsonArray{number(it->low), number(it->high)});
+    root.insert(QStringLiteral("ranges"), ranges);
+    QJsonObject unranged;
+    for (auto it = e.unranged.cbegin(); it != e.unranged.cend(); ++it)
+        unranged.insert(it.key(), it.value());
+    root.insert(QStringLiteral("no_range"), unranged);
+
     QJsonArray math;
     for (const MathTerm &term : e.math) {
         QJsonObject object;
@@ -195,6 +205,8 @@ QJsonObject toJson(const Estimate &e)
         object.insert(QStringLiteral("substituted"), term.substituted);
         object.insert(QStringLiteral("value"), number(term.value));
         object.insert(QStringLiteral("unit"), term.unit);
+        if (!term.range.isEmpty())
+            object.insert(QStringLiteral("range"), term.range);
         math.append(object);
     }
     root.insert(QStringLiteral("math"), math);

@@ -2,6 +2,7 @@
 #include "WorkloadDefaults.h"
 
 #include "CostModel.h"
+#include "EstimateRanges.h"
 #include "GpuCapabilities.h"
 #include "InferenceModel.h"
 #include "MathExpr.h"
@@ -660,8 +661,11 @@ QVector<Estimate> estimateEach(const QVector<GpuSpec> &gpus, const Workload &wor
     SplitMemory memory(architecture, workload, parameters); // shared by every GPU
     QVector<Estimate> estimates;
     estimates.reserve(gpus.size());
-    for (const GpuSpec &gpu : gpus)
+    for (const GpuSpec &gpu : gpus) {
         estimates.append(estimate(gpu, memory, parameters, options));
+        // The verdicts compare GPUs only beyond these ranges.
+        EstimateRanges::attach(estimates.last(), UncertaintyTable::bundled());
+    }
     return estimates;
 }
 

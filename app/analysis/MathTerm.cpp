@@ -185,7 +185,7 @@ void MathLog::add(MathTermId id, const MathExpr &expression)
 {
     const double value = expression.value();
     m_terms.append(MathTerm{id, MathTerms::name(id), expression.formula(), expression.substituted(),
-                            std::isfinite(value) ? value : 0.0, MathTerms::unit(id)});
+                            std::isfinite(value) ? value : 0.0, MathTerms::unit(id), QString()});
 }
 
 QString MathLog::number(double value)

@@ -95,6 +95,9 @@ struct MathTerm
     QString substituted; // "8.03026e9 x 16 / 8 / (1 x 1) / 1e9"
     double value = 0.0;  // 16.0605
     QString unit;        // "GB"
+    // The 80% range of an estimated number, "±18%: llama.cpp prefill, 66 measurements, leave-one-GPU-out",
+    // or why it has none; empty for the steps between (EstimateRanges).
+    QString range;
 };
 
 // Collects MathTerms while an estimate is computed. The models build terms only when they have a

@@ -1,5 +1,6 @@
 #include "VerdictRules.h"
 
+#include "EstimateRanges.h"
 #include "GpuCapabilities.h"
 #include "MissingSpecs.h"
 #include "NumberText.h"
@@ -58,6 +59,18 @@ void worsen(Verdict &verdict, VerdictLevel level)
     verdict.level = std::max(verdict.level, level);
 }
 
+// The larger half-width of the two ranges at `path` when they overlap: the two numbers differ by less
+// than the estimator is known to err, so neither is called faster or cheaper. nullopt when either has no
+// range or they are apart.
+std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QString &path)
+{
+    const ValueRange *ra = EstimateRanges::find(a, path);
+    const ValueRange *rb = EstimateRanges::find(b, path);
+    if (!ra || !rb || !ra->overlaps(*rb))
+        return std::nullopt;
+    return std::max(ra->halfWidthPercent(), rb->halfWidthPercent());
+}
+
 // The load the user described, and the targets when set: a missed target outweighs speed and price.
 void judgeLoad(const ServingResult &s, Verdict &v)
 {
@@ -100,7 +113,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
     QVector<Verdict> verdicts(estimates.size());
     double best = 0.0;
     QString bestName;
+    const Estimate *bestEstimate = nullptr;
     double cheapest = 0.0;
+    const Estimate *cheapestEstimate = nullptr;
     double bestDense = 0.0;
     QString bestDenseName;
     for (qsizetype i = 0; i < estimates.size(); ++i) {
@@ -108,10 +123,13 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         if (e.fits && !e.speedOutOfRange && speedOf(e) > best) {
             best = speedOf(e);
             bestName = e.gpuName;
+            bestEstimate = &e;
         }
         if (e.fits && e.cost.usdPerMillionTokens &&
-            (cheapest == 0.0 || *e.cost.usdPerMillionTokens < cheapest))
+            (cheapest == 0.0 || *e.cost.usdPerMillionTokens < cheapest)) {
             cheapest = *e.cost.usdPerMillionTokens;
+            cheapestEstimate = &e;
+        }
         const double dense = gpus[i].fp16DenseTflops.value_or(0.0);
         if (dense > bestDense) {
             bestDense = dense;
@@ -230,7 +248,16 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // 3. Speed against the best
         if (e.fits && best > 0.0) {
             const double ratio = speedOf(e) / best;
-            if (ratio >= 0.75) {
+            const std::optional<int> same =
+                ratio < 1.0 ? sameWithin(e, *bestEstimate, EstimateRanges::speedPath(e)) : std::nullopt;
+            if (same) {
+                reason(v, VerdictTopic::Speed)
+                    << QCoreApplication::translate("VerdictRules",
+                                                   "%1 %2, about the same as the fastest here (%3, within "
+                                                   "±%4%)")
+                           .arg(fmt(speedOf(e)), unit, bestName)
+                           .arg(*same);
+            } else if (ratio >= 0.75) {
                 reason(v, VerdictTopic::Speed)
                     << QCoreApplication::translate("VerdictRules", "%1 %2, %3% of the fastest here")
                            .arg(fmt(speedOf(e)), unit, fmt(ratio * 100.0));
@@ -254,7 +281,16 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // 4. Cost
         if (e.fits && e.cost.usdPerMillionTokens && cheapest > 0.0) {
             const double ratio = *e.cost.usdPerMillionTokens / cheapest;
-            if (ratio > 2.0) {
+            const std::optional<int> same =
+                ratio > 1.05 ? sameWithin(e, *cheapestEstimate, EstimateRanges::kCostPath) : std::nullopt;
+            if (same) {
+                reason(v, VerdictTopic::Cost)
+                    << QCoreApplication::translate(
+                           "VerdictRules", "$%1 per million tokens, about the same as the cheapest here "
+                                           "(within ±%2%)")
+                           .arg(fmt(*e.cost.usdPerMillionTokens, 2))
+                           .arg(*same);
+            } else if (ratio > 2.0) {
                 worsen(v,
                        v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
                 reason(v, VerdictTopic::Cost)

@@ -17,7 +17,10 @@
 //     several GPUs without NVLink -> at most suitable.
 //  3. Speed against the fastest fitting GPU of the comparison: >= 75% recommended, >= 35% suitable,
 //     else limited.
-//  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down.
+//     A GPU whose speed range (Estimate::ranges, 80%) overlaps the fastest one's is about the same:
+//     "within ±X%", not worsened.
+//  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down; not when the
+//     two cost ranges overlap (about the same, within ±X%).
 //  5. Dense, not sparse: when a GPU's sparse FP16 figure (which some tables print) exceeds another
 //     GPU's dense figure but its dense figure does not (training verdicts), the reason says so: the verdict
 //     follows dense.

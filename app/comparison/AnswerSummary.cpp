@@ -1,5 +1,6 @@
 #include "AnswerSummary.h"
 
+#include "EstimateRanges.h"
 #include "MissingSpecs.h"
 #include "ValueFormat.h"
 #include "VerdictPanel.h"
@@ -82,6 +83,33 @@ QVector<int> bestOf(const QMap<int, double> &values, bool lowest, const std::fun
     return columns;
 }
 
+// Adds to the best columns those whose range at path(estimate) overlaps a best one's: the estimator cannot
+// tell them apart. Returns the largest half-width of the ranges compared (the "within ±X%"), 0 when none
+// was added.
+int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const QVector<Estimate> &estimates,
+                    const std::function<QString(const Estimate &)> &path)
+{
+    if (best.isEmpty())
+        return 0;
+    const Estimate &leader = estimates.at(best.first());
+    const ValueRange *leaderRange = EstimateRanges::find(leader, path(leader));
+    if (!leaderRange)
+        return 0;
+    int within = 0;
+    for (auto it = values.cbegin(); it != values.cend(); ++it) {
+        if (best.contains(it.key()))
+            continue;
+        const Estimate &e = estimates.at(it.key());
+        const ValueRange *range = EstimateRanges::find(e, path(e));
+        if (!range || !range->overlaps(*leaderRange))
+            continue;
+        best << it.key();
+        within = std::max({within, range->halfWidthPercent(), leaderRange->halfWidthPercent()});
+    }
+    std::sort(best.begin(), best.end());
+    return within;
+}
+
 QString dollars(double usd)
 {
     return AnswerSummary::tr("$%1 per million tokens").arg(ValueFormat::number(usd));
@@ -147,8 +175,13 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     }
 
     QVector<Parts> clauses;
-    const QVector<int> fastest = bestOf(speeds, false, tokensPerSecond);
-    const QVector<int> cheapest = bestOf(costs, true, dollars);
+    QVector<int> fastest = bestOf(speeds, false, tokensPerSecond);
+    QVector<int> cheapest = bestOf(costs, true, dollars);
+    const double topSpeed = speeds.value(fastest.value(0));
+    const double lowestCost = costs.value(cheapest.value(0));
+    const int speedWithin = addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
+    const int costWithin = addAboutTheSame(cheapest, costs, estimates,
+                                           [](const Estimate &) { return EstimateRanges::kCostPath; });
     if (gpus.size() == 1 && speeds.size() == 1) {
         // One GPU: nothing to compare, its numbers.
         const QString pattern =
@@ -160,18 +193,23 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         clauses << sentence(tr("only %1 runs it (%2)").arg(kNames, tokensPerSecond(speeds.first())),
                             nameList(fastest, gpus, speedRowId));
     } else if (speeds.size() > 1) {
+        // Within the ranges of the estimates, GPUs are about the same, not faster or cheaper.
         Parts fast = sentence(
-            fastest.size() > 1
-                ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(speeds.value(fastest.first())))
-                : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(speeds.value(fastest.first()))),
+            speedWithin > 0
+                ? tr("%1 about the same speed (up to %2, within ±%3%)")
+                      .arg(kNames, tokensPerSecond(topSpeed))
+                      .arg(speedWithin)
+            : fastest.size() > 1 ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
+                                 : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
             nameList(fastest, gpus, speedRowId));
         Parts cheap;
         if (costs.size() > 1)
-            cheap = sentence(
-                cheapest.size() > 1
-                    ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(costs.value(cheapest.first())))
-                    : tr("%1 cheapest (%2)").arg(kNames, dollars(costs.value(cheapest.first()))),
-                nameList(cheapest, gpus, costRowId));
+            cheap = sentence(costWithin > 0 ? tr("%1 about the same cost (from %2, within ±%3%)")
+                                                  .arg(kNames, dollars(lowestCost))
+                                                  .arg(costWithin)
+                             : cheapest.size() > 1 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(lowestCost))
+                                                   : tr("%1 cheapest (%2)").arg(kNames, dollars(lowestCost)),
+                             nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)
             cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollars(costs.first())),
                              nameList(cheapest, gpus, costRowId));

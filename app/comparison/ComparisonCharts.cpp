@@ -5,6 +5,7 @@
 #include "LineChartWidget.h"
 #include "LoadCurves.h"
 #include "MissingSpecs.h"
+#include "RangeRows.h"
 #include "RadarChartWidget.h"
 #include "ScalingCurves.h"
 
@@ -14,6 +15,27 @@
 namespace {
 
 using Value = std::optional<double>;
+
+// The 80% range of each bar, from the table row its link names (RangeRows): error bars on the chart.
+void addRanges(ChartData &chart, const QVector<Estimate> &estimates)
+{
+    bool any = false;
+    for (ChartSeries &series : chart.series) {
+        series.ranges.clear();
+        for (qsizetype c = 0; c < series.values.size(); ++c) {
+            const ChartPointLink link = series.links.value(c);
+            const bool ranged = link.isValid() && link.column < estimates.size() && series.values.at(c);
+            series.ranges << (ranged ? RangeRows::interval(estimates.at(link.column), link.rowId,
+                                                           *series.values.at(c))
+                                     : std::nullopt);
+            any = any || series.ranges.constLast().has_value();
+        }
+    }
+    if (any)
+        chart.footnote += u' ' + ComparisonCharts::tr("Error bars: the 80% range of the estimate (calibration "
+                                                      "residuals, leave-one-GPU-out); none where no measurement "
+                                                      "backs the number.");
+}
 
 // One series per GPU; rowIds name the table row each category's value comes from (an empty id: none), so
 // that a click on the bar selects that cell of the GPU's column.
@@ -279,6 +301,8 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                                         i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
                                 },
                                 {QStringLiteral("cost.per-million")}));
+    for (const ChartKind kind : {ChartKind::Latency, ChartKind::Throughput, ChartKind::Cost})
+        addRanges(charts[kind], estimates);
     // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
     if (estimates.isEmpty())
         charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));

@@ -4,6 +4,7 @@
 #include "ComparisonCharts.h"
 #include "MissingSpecs.h"
 #include "Quantity.h"
+#include "RangeRows.h"
 #include "ValueFormat.h"
 
 #include <QCoreApplication>
@@ -274,6 +275,7 @@ ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &inpu
     presentation.addSpecRows(input);
     presentation.addWorkloadRows(input);
     presentation.addMeasuredRows(input);
+    RangeRows::annotate(presentation.m_table, input.estimates);
     presentation.m_charts = ComparisonCharts::build(input);
     presentation.buildVerdicts(input);
     presentation.m_answers = AnswerSummary::build(input);
@@ -809,7 +811,7 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
     for (const MathTerm &term : estimate.math) {
         if (ids.isEmpty() || ids.contains(term.id))
             terms << MathTermView{MathTerms::displayName(term.id), term.formula, term.substituted, term.value,
-                                  term.unit};
+                                  term.unit, term.range};
     }
     for (const QString &note : estimate.notes)
         terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};

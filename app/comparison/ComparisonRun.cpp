@@ -1,5 +1,6 @@
 #include "ComparisonRun.h"
 
+#include "EstimateRanges.h"
 #include "Estimator.h"
 
 ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
@@ -36,9 +37,11 @@ ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const
 {
     std::optional<Estimate> withMath;
     if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
-        gpuColumn < m_gpus.size())
+        gpuColumn < m_gpus.size()) {
         withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
                                        m_workload.resolved.parameters);
+        EstimateRanges::attach(*withMath, UncertaintyTable::bundled()); // the ranges on its terms
+    }
     return {m_presentation.mathTitle(rowId, gpuColumn),
             m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr)};
 }

@@ -23,7 +23,13 @@ TEST(VerdictRules, L40sIsNotTheTrainingPickAndTheReasonSaysDenseNotSparse)
     EXPECT_GT(h100.training->tokensPerS, 2.0 * l40s.training->tokensPerS);
     EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Recommended)
         << h100.trainingVerdict.reasons.join(u'\n').toStdString();
-    EXPECT_NE(l40s.trainingVerdict.level, VerdictLevel::Recommended);
+    // The L40S is either marked down for its speed or, where the 80% training ranges of the two overlap
+    // (pytorch-amp's band is wide: docs/estimator-accuracy.md, "Uncertainty ranges"), "about the same as
+    // the fastest here"; never the fastest itself.
+    const QString l40sReasons = l40s.trainingVerdict.reasons.join(u'\n');
+    EXPECT_TRUE(l40s.trainingVerdict.level != VerdictLevel::Recommended ||
+                l40sReasons.contains(QStringLiteral("about the same as the fastest here (")))
+        << l40sReasons.toStdString();
     EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("733")))
         << l40s.trainingVerdict.reasons.join(u'\n').toStdString();
     EXPECT_TRUE(l40s.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("sparse")));

@@ -178,6 +178,9 @@ void BarChartWidget::applyData()
         bar->setWidth(m_barWidth);
         bar->setSelectable(QCP::stNone);
         const double offset = (s - (seriesCount - 1) / 2.0) * m_barWidth;
+        // The error bars follow the bars' data point by point; NaN where a value has no range.
+        QVector<double> below;
+        QVector<double> above;
         for (int c = 0; c < series.values.size() && c < categoryCount; ++c) {
             const double key = c + 1 + offset;
             if (!series.values.at(c)) {
@@ -187,8 +190,22 @@ void BarChartWidget::applyData()
             }
             const double value = *series.values.at(c);
             bar->addData(key, value);
-            maxValue = std::max(maxValue, value);
-            m_valueLabels << addLabel(key, std::max(value, 0.0), ValueFormat::compact(value));
+            const auto range = series.ranges.value(c);
+            below << (range ? value - range->first : qQNaN());
+            above << (range ? range->second - value : qQNaN());
+            maxValue = std::max({maxValue, value, range ? range->second : value});
+            // Above the error bar, where it has one.
+            m_valueLabels << addLabel(key, std::max(range ? range->second : value, 0.0),
+                                      ValueFormat::compact(value));
+        }
+        if (std::any_of(above.cbegin(), above.cend(), [](double e) { return !qIsNaN(e); })) {
+            auto *errors = new QCPErrorBars(m_plot->xAxis, m_plot->yAxis);
+            errors->removeFromLegend();
+            errors->setSelectable(QCP::stNone);
+            errors->setDataPlottable(bar);
+            errors->setData(below, above);
+            errors->setWhiskerWidth(8.0);
+            errors->setSymbolGap(0.0); // a bar, not a marker: the line runs through its top
         }
     }
     m_plot->yAxis->setRange(0.0, maxValue > 0.0 ? maxValue * kHeadroom : 1.0);
@@ -214,6 +231,9 @@ void BarChartWidget::applyColors(const ChartColors &colors) const
     }
     m_plot->yAxis->grid()->setPen(QPen(colors.grid, 0, Qt::DotLine));
     m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
+    for (int i = 0; i < m_plot->plottableCount(); ++i)
+        if (auto *errors = qobject_cast<QCPErrorBars *>(m_plot->plottable(i)))
+            errors->setPen(QPen(colors.text, 1.2));
     m_plot->legend->setBrush(QBrush(colors.background));
     m_plot->legend->setTextColor(colors.text);
     m_title->setTextColor(colors.text);

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <QVector>
 #include <optional>
+#include <utility>
 
 // What a point stands for, as the one who prepared the chart names it (the comparison: a table row and a
 // GPU column); the chart only says which point was clicked, its owner looks the link up. An empty rowId
@@ -31,6 +32,9 @@ struct ChartSeries
     QColor color;                          // invalid = chart picks from its palette
     int panel = 0;                         // line charts: the panel it is drawn in (0 = top)
     QVector<ChartPointLink> links{};       // optional, one per value: what a click on it selects
+    // Bar charts, optional, one per value (may be shorter): the value's 80% range (low, high), drawn as an
+    // error bar; nullopt draws none.
+    QVector<std::optional<std::pair<double, double>>> ranges{};
 };
 
 // Line charts: a horizontal line across one panel, e.g. a target.

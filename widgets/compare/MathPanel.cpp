@@ -73,6 +73,8 @@ QString MathPanel::toPlainText() const
             parts << ValueFormat::withUnit(*term.value, term.unit);
         lines << (parts.isEmpty() ? term.name
                                   : tr("%1: %2").arg(term.name, parts.join(QStringLiteral(" = "))));
+        if (!term.range.isEmpty())
+            lines << tr("  80% range %1").arg(term.range);
     }
     return lines.join(u'\n');
 }
@@ -118,6 +120,10 @@ void MathPanel::render()
             html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:") + muted +
                     QStringLiteral("'><tt>= ") + term.substituted.toHtmlEscaped() +
                     QStringLiteral("</tt></td></tr>");
+        if (!term.range.isEmpty())
+            html += QStringLiteral("<tr><td width='16'></td><td colspan='2' style='color:") + muted +
+                    QStringLiteral("'>") + tr("80% range %1").arg(term.range).toHtmlEscaped() +
+                    QStringLiteral("</td></tr>");
     }
     html += QStringLiteral("</table>");
     m_browser->setHtml(html);

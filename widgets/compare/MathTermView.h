@@ -11,4 +11,5 @@ struct MathTermView
     QString substituted;         // "2 · 80 · 8 · 128 · 2 · 4096 · 1"
     std::optional<double> value; // the result; nullopt when the term has none (a note)
     QString unit;                // "GB"
+    QString range{}; // the value's 80% range and where it comes from, or why it has none; may be empty
 };

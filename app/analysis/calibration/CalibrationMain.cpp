@@ -2,6 +2,7 @@
 // reports the estimator's accuracy against it.
 //
 //   gpucompare-calibrate [--source-dir DIR] [--write-profiles] [--report FILE] [--points] [--no-cv]
+//                        [--uncertainty-only | --refit-uncertainty]
 //
 // Reads DIR/resources/seed/{gpu-specs.csv, benchmarks-calibration.csv, benchmarks-serving-calibration.csv,
 // models.json, profiles.json}, fits each calibrated profile's factors (Calibrator) and each serving engine's
@@ -10,7 +11,10 @@
 // source, calibrated, leave-one-GPU-out, leave-one-source-out and the batch-static estimate) and the
 // GPU-pair table (PairRatios: ratio error and wrong order of every pair of GPUs measured alike).
 // --write-profiles writes the fitted factors back into profiles.json; --report writes the markdown
-// report (docs/estimator-accuracy.md).
+// report (docs/estimator-accuracy.md). --write-profiles also writes resources/seed/uncertainty.json (the
+// leave-one-GPU-out residuals behind the app's 80% ranges) and the report gains their section;
+// --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs;
+// --refit-uncertainty makes its bands again from the residuals it holds.
 
 #include "BenchmarkCsvParser.h"
 #include "CalibrationData.h"
@@ -23,6 +27,7 @@
 #include "ServingCalibrator.h"
 #include "TrainingCalibrationData.h"
 #include "TrainingCalibrator.h"
+#include "UncertaintyResiduals.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -246,6 +251,10 @@ int main(int argc, char *argv[])
     bool listPoints = false;
     bool crossValidate = true;
     bool trainingOnly = false; // fit and print the training set only (no profiles or report written)
+    // Only the leave-one-GPU-out residuals behind the uncertainty ranges: writes uncertainty.json and prints
+    // its report section, skipping the other hold-outs (profiles and report not written).
+    bool uncertaintyOnly = false;
+    bool refitUncertainty = false; // the bands from the residuals already in uncertainty.json
     const QStringList args = app.arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         const QString &arg = args[i];
@@ -261,16 +270,37 @@ int main(int argc, char *argv[])
             crossValidate = false;
         else if (arg == QLatin1String("--training-only"))
             trainingOnly = true;
+        else if (arg == QLatin1String("--uncertainty-only"))
+            uncertaintyOnly = true;
+        else if (arg == QLatin1String("--refit-uncertainty"))
+            refitUncertainty = true;
         else {
             err << "gpucompare-calibrate: unknown argument " << arg
                 << "; allowed --source-dir DIR, --write-profiles, --report FILE, --points, --no-cv, "
-                   "--training-only"
+                   "--training-only, --uncertainty-only, --refit-uncertainty"
                 << Qt::endl;
             return 2;
         }
     }
+    const bool residuals = crossValidate; // the uncertainty residuals, leave-one-GPU-out
+    if (uncertaintyOnly)
+        crossValidate = false;
     const QString seed = sourceDir + QStringLiteral("/resources/seed/");
     QString error;
+    if (refitUncertainty) {
+        // The bands again from the residuals uncertainty.json holds (after a change of how bands are made).
+        const QString path = sourceDir + QStringLiteral("/resources/seed/uncertainty.json");
+        const auto held = UncertaintyTable::fromJson(readFile(path, err), &error);
+        QFile file(path);
+        if (!held || !file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            err << "gpucompare-calibrate: " << (held ? path : error) << Qt::endl;
+            return 1;
+        }
+        file.write(QJsonDocument(UncertaintyTable(UncertaintyTable::fit(held->residuals()), held->residuals()).toJson())
+                       .toJson(QJsonDocument::Indented));
+        out << UncertaintyResiduals::reportSection(held->residuals()).join(u'\n') << "\n";
+        return 0;
+    }
     const auto gpus =
         DatasheetCsvParser::parse(readFile(seed + QStringLiteral("gpu-specs.csv"), err), &error);
     const auto rows = gpus ? BenchmarkCsvParser::parse(
@@ -498,6 +528,7 @@ int main(int argc, char *argv[])
     QStringList pointLines;
     QVector<CalibrationPoint> pairSet; // the offline points in the order of pairCrossValidated
     QVector<double> pairCrossValidated;
+    QVector<UncertaintyResidual> uncertainty; // leave-one-GPU-out, for resources/seed/uncertainty.json
     for (const ProfileFit &profileFit : profileFits()) {
         std::optional<EfficiencyParameters> start;
         for (const EfficiencyProfile &profile : *profiles)
@@ -519,6 +550,8 @@ int main(int argc, char *argv[])
             crossValidate ? Calibrator::leaveOneGpuOutPredictions(points, *start, profileFit.parameters)
                           : QVector<double>{};
         pairCrossValidated += cvPredicted;
+        if (residuals)
+            uncertainty += UncertaintyResiduals::offline(points, *start, profileFit.parameters);
         QVector<double> cv;
         QStringList gpuIds;
         for (const CalibrationPoint &point : points)
@@ -879,6 +912,23 @@ int main(int argc, char *argv[])
                 << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
     }
 
+    if (residuals) {
+        uncertainty += UncertaintyResiduals::serving(sp, servingStart, serving);
+        uncertainty += UncertaintyResiduals::training(tp, trainingStart, trainingFitList);
+    }
+    if ((writeProfiles || uncertaintyOnly) && residuals) {
+        const UncertaintyTable bands(UncertaintyTable::fit(uncertainty), uncertainty);
+        QFile file(seed + QStringLiteral("uncertainty.json"));
+        const QByteArray text = QJsonDocument(bands.toJson()).toJson(QJsonDocument::Indented);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size()) {
+            err << "gpucompare-calibrate: cannot write " << file.fileName() << Qt::endl;
+            return 1;
+        }
+    }
+    if (uncertaintyOnly) {
+        out << UncertaintyResiduals::reportSection(uncertainty).join(u'\n') << "\n";
+        return 0;
+    }
     if (writeProfiles) {
         QFile file(seed + QStringLiteral("profiles.json"));
         if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size()) {
@@ -1017,6 +1067,8 @@ int main(int argc, char *argv[])
                 << "### Training rows not used, and why\n\n"
                 << skippedLines.join(u'\n') << "\n\n";
         }
+        if (residuals)
+            report << UncertaintyResiduals::reportSection(uncertainty).join(u'\n') << "\n\n";
         if (listPoints)
             report << "## Every point\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline "
                       "|\n|---|---|---|---|---|---|\n"

@@ -1,0 +1,236 @@
+#include "EstimateRanges.h"
+
+#include <QCoreApplication>
+#include <cmath>
+
+namespace EstimateRanges {
+
+namespace {
+
+// What each kind is called where a number has no band: "no measurements for vllm's decode speed".
+QString kindName(const QString &kind)
+{
+    static const QMap<QString, const char *> names{
+        {UncertaintyTable::kDecode, QT_TRANSLATE_NOOP("EstimateRanges", "decode speed")},
+        {UncertaintyTable::kPrefill, QT_TRANSLATE_NOOP("EstimateRanges", "prefill speed")},
+        {UncertaintyTable::kThroughput, QT_TRANSLATE_NOOP("EstimateRanges", "offline throughput")},
+        {UncertaintyTable::kTraining, QT_TRANSLATE_NOOP("EstimateRanges", "training speed")},
+        {UncertaintyTable::kServingTtft, QT_TRANSLATE_NOOP("EstimateRanges", "TTFT under load")},
+        {UncertaintyTable::kServingTpot, QT_TRANSLATE_NOOP("EstimateRanges", "TPOT under load")},
+        {UncertaintyTable::kServingE2e, QT_TRANSLATE_NOOP("EstimateRanges", "latency under load")},
+        {UncertaintyTable::kServingThroughput, QT_TRANSLATE_NOOP("EstimateRanges", "throughput under load")},
+    };
+    return QCoreApplication::translate("EstimateRanges", names.value(kind, ""));
+}
+
+enum class Direction
+{
+    Rate,    // tokens/s, MFU: the band as it is
+    Inverse, // a time or a price per token: the band inverted
+};
+
+struct Number
+{
+    QString path;
+    double value;
+    QString kind;
+    Direction direction;
+    QVector<MathTermId> terms; // the math terms that compute it
+};
+
+QVector<Number> numbersOf(const Estimate &e)
+{
+    using K = UncertaintyTable;
+    constexpr Direction rate = Direction::Rate;
+    constexpr Direction inverse = Direction::Inverse;
+    QVector<Number> numbers;
+    QString speedKind;
+    if (e.inference) {
+        const InferenceResult &r = *e.inference;
+        numbers << Number{QStringLiteral("inference.ttft_ms"),
+                          r.ttftMs,
+                          K::kPrefill,
+                          inverse,
+                          {MathTermId::TimeToFirstToken}}
+                << Number{QStringLiteral("inference.prefill_tokens_per_s"),
+                          r.prefillTokensPerS,
+                          K::kPrefill,
+                          rate,
+                          {MathTermId::PrefillTokensPerSecond, MathTermId::SamplesPerSecond}}
+                << Number{QStringLiteral("inference.tpot_ms"),
+                          r.tpotMs,
+                          K::kDecode,
+                          inverse,
+                          {MathTermId::TimePerOutputToken}}
+                << Number{QStringLiteral("inference.decode_tokens_per_s"),
+                          r.decodeTokensPerS,
+                          K::kDecode,
+                          rate,
+                          {MathTermId::DecodeTokensPerSecond}}
+                << Number{QStringLiteral("inference.throughput_tokens_per_s"),
+                          r.throughputTokensPerS,
+                          K::kThroughput,
+                          rate,
+                          {MathTermId::EndToEndThroughput}};
+        speedKind = K::kThroughput;
+    }
+    if (e.serving) {
+        const ServingResult &s = *e.serving;
+        const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind) {
+            numbers << Number{QStringLiteral("serving.%1.mean").arg(QLatin1String(key)),
+                              stats.mean,
+                              kind,
+                              inverse,
+                              {}}
+                    << Number{QStringLiteral("serving.%1.p50").arg(QLatin1String(key)),
+                              stats.p50,
+                              kind,
+                              inverse,
+                              {}};
+        };
+        latency("ttft_ms", s.ttftMs, K::kServingTtft);
+        latency("tpot_ms", s.tpotMs, K::kServingTpot);
+        latency("itl_ms", s.itlMs, K::kServingTpot);
+        latency("e2e_ms", s.e2eMs, K::kServingE2e);
+        numbers << Number{QStringLiteral("serving.output_tokens_per_s"),
+                          s.outputTokensPerS,
+                          K::kServingThroughput,
+                          rate,
+                          {}}
+                << Number{QStringLiteral("serving.output_tokens_per_s_per_gpu"),
+                          s.outputTokensPerSPerGpu,
+                          K::kServingThroughput,
+                          rate,
+                          {}}
+                << Number{QStringLiteral("serving.requests_per_s"),
+                          s.requestsPerS,
+                          K::kServingThroughput,
+                          rate,
+                          {}};
+        speedKind = K::kServingThroughput;
+    }
+    if (e.training) {
+        const TrainingResult &t = *e.training;
+        numbers << Number{QStringLiteral("training.tokens_per_s"),
+                          t.tokensPerS,
+                          K::kTraining,
+                          rate,
+                          {MathTermId::TrainingTokensPerSecond}}
+                << Number{QStringLiteral("training.tokens_per_s_per_gpu"),
+                          t.tokensPerSPerGpu,
+                          K::kTraining,
+                          rate,
+                          {}}
+                << Number{QStringLiteral("training.samples_per_s"),
+                          t.samplesPerS,
+                          K::kTraining,
+                          rate,
+                          {MathTermId::TrainingSamplesPerSecond}}
+                << Number{QStringLiteral("training.mfu"), t.mfu, K::kTraining, rate, {MathTermId::Mfu}}
+                << Number{QStringLiteral("training.hfu"), t.hfu, K::kTraining, rate, {MathTermId::Hfu}}
+                << Number{QStringLiteral("training.step_time_s"),
+                          t.stepTimeS,
+                          K::kTraining,
+                          inverse,
+                          {MathTermId::StepTime}}
+                << Number{QStringLiteral("training.budget_gpu_hours"),
+                          t.budgetGpuHours,
+                          K::kTraining,
+                          inverse,
+                          {MathTermId::BudgetGpuHours}}
+                << Number{QStringLiteral("training.budget_days"),
+                          t.budgetHours / 24.0,
+                          K::kTraining,
+                          inverse,
+                          {MathTermId::BudgetHours}};
+        if (e.cost.usdForBudget)
+            numbers << Number{QStringLiteral("training.budget_usd"),
+                              *e.cost.usdForBudget,
+                              K::kTraining,
+                              inverse,
+                              {MathTermId::RentalForBudget}};
+        if (e.powerKnown)
+            numbers << Number{
+                QStringLiteral("training.budget_energy_kwh"), t.budgetEnergyKwh, K::kTraining, inverse, {}};
+        speedKind = K::kTraining;
+    }
+    if (!speedKind.isEmpty()) {
+        // Cost and energy per token divide by the speed: they follow its band, inverted.
+        if (e.cost.usdPerMillionTokens)
+            numbers << Number{kCostPath,
+                              *e.cost.usdPerMillionTokens,
+                              speedKind,
+                              inverse,
+                              {MathTermId::RentalPerMillionTokens}};
+        if (e.missingForEnergy().isEmpty())
+            numbers << Number{QStringLiteral("cost.joules_per_token"),
+                              e.cost.joulesPerToken,
+                              speedKind,
+                              inverse,
+                              {MathTermId::EnergyPerToken}}
+                    << Number{QStringLiteral("cost.electricity_usd_per_million_tokens"),
+                              e.cost.electricityUsdPerMillionTokens,
+                              speedKind,
+                              inverse,
+                              {MathTermId::ElectricityPerMillionTokens}};
+    }
+    return numbers;
+}
+
+ValueRange rangeOf(const Number &number, const UncertaintyBand &band)
+{
+    const double lowFactor =
+        number.direction == Direction::Rate ? std::exp(band.lowLog) : std::exp(-band.highLog);
+    const double highFactor =
+        number.direction == Direction::Rate ? std::exp(band.highLog) : std::exp(-band.lowLog);
+    return ValueRange{number.value * lowFactor, number.value * highFactor, number.value, band.category,
+                      band.points};
+}
+
+} // namespace
+
+void attach(Estimate &e, const UncertaintyTable &table)
+{
+    e.ranges.clear();
+    e.unranged.clear();
+    if (!e.speedKnown())
+        return;
+    if (e.memoryKnown())
+        e.unranged.insert(QStringLiteral("memory.per_gpu_gb"),
+                          QCoreApplication::translate(
+                              "EstimateRanges", "no measurements for memory: a formula, not calibrated"));
+    for (const Number &number : numbersOf(e)) {
+        if (!std::isfinite(number.value) || number.value <= 0.0)
+            continue;
+        QString text;
+        if (const UncertaintyBand *band = table.find(number.kind, e.profileId)) {
+            const ValueRange range = rangeOf(number, *band);
+            e.ranges.insert(number.path, range);
+            text = range.text();
+        } else {
+            text = QCoreApplication::translate("EstimateRanges", "no measurements for %1's %2")
+                       .arg(e.profileId, kindName(number.kind));
+            e.unranged.insert(number.path, text);
+        }
+        for (MathTerm &term : e.math)
+            if (number.terms.contains(term.id))
+                term.range = text;
+    }
+}
+
+QString speedPath(const Estimate &e)
+{
+    if (e.training)
+        return QStringLiteral("training.tokens_per_s");
+    if (e.serving)
+        return QStringLiteral("serving.output_tokens_per_s");
+    return QStringLiteral("inference.throughput_tokens_per_s");
+}
+
+const ValueRange *find(const Estimate &e, const QString &path)
+{
+    const auto it = e.ranges.constFind(path);
+    return it == e.ranges.cend() ? nullptr : &it.value();
+}
+
+} // namespace EstimateRanges

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "Estimate.h"
+#include "UncertaintyTable.h"
+
+#include <QString>
+
+// Attaches to an estimate the 80% range of each estimated number (Estimate::ranges, keyed by the dotted
+// path of its `estimate --json` key) from the band of its kind for the estimate's profile, and writes the
+// range on the math terms of those numbers. A number follows the band of what measures it: TPOT the decode
+// band, TTFT the prefill band, training times and budgets the training band, $ and J per token the band
+// of the speed they divide by; a time or a price takes the band inverted. A number with no band (memory, a
+// profile without measurements of its kind) gets its reason in Estimate::unranged instead.
+namespace EstimateRanges {
+
+void attach(Estimate &estimate, const UncertaintyTable &table);
+
+// The dotted paths of the speed and the cost the verdicts compare (VerdictRules, AnswerSummary):
+// training tokens/s, the deployment's output tokens/s under a load, else the offline throughput; and
+// $ per million tokens.
+QString speedPath(const Estimate &estimate);
+inline const QString kCostPath = QStringLiteral("cost.usd_per_million_tokens");
+
+// The range at `path`, or null.
+const ValueRange *find(const Estimate &estimate, const QString &path);
+
+} // namespace EstimateRanges

@@ -1,0 +1,254 @@
+#include "UncertaintyTable.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QMap>
+#include <QStringList>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+using GroupKey = std::pair<QString, QString>; // kind, profile
+
+QMap<GroupKey, QVector<const UncertaintyResidual *>> byGroup(const QVector<UncertaintyResidual> &residuals)
+{
+    QMap<GroupKey, QVector<const UncertaintyResidual *>> groups;
+    for (const UncertaintyResidual &r : residuals)
+        groups[{r.kind, r.profileId}].append(&r);
+    return groups;
+}
+
+QString categoriesOf(const QVector<const UncertaintyResidual *> &group)
+{
+    QStringList names;
+    for (const UncertaintyResidual *r : group)
+        if (!names.contains(r->category))
+            names << r->category;
+    return names.join(QStringLiteral(", "));
+}
+
+std::optional<UncertaintyBand> bandOf(const QVector<const UncertaintyResidual *> &group, double widening)
+{
+    if (group.size() < UncertaintyTable::kMinimumPoints)
+        return std::nullopt;
+    QVector<double> values;
+    for (const UncertaintyResidual *r : group)
+        values << r->residual;
+    UncertaintyBand band;
+    band.kind = group.first()->kind;
+    band.profileId = group.first()->profileId;
+    band.category = categoriesOf(group);
+    const double median = UncertaintyTable::percentile(values, 0.5);
+    band.lowLog = median + widening * (UncertaintyTable::percentile(values, 0.1) - median);
+    band.highLog = median + widening * (UncertaintyTable::percentile(values, 0.9) - median);
+    band.points = int(group.size());
+    return band;
+}
+
+bool fail(QString *error, const QString &message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+
+} // namespace
+
+double UncertaintyTable::percentile(QVector<double> values, double p)
+{
+    if (values.isEmpty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const double at = std::clamp(p, 0.0, 1.0) * double(values.size() - 1);
+    const auto below = qsizetype(std::floor(at));
+    const qsizetype above = std::min(below + 1, values.size() - 1);
+    return values[below] + (at - double(below)) * (values[above] - values[below]);
+}
+
+namespace {
+
+QStringList gpusOf(const QVector<UncertaintyResidual> &residuals)
+{
+    QStringList gpus;
+    for (const UncertaintyResidual &r : residuals)
+        if (!gpus.contains(r.gpuId))
+            gpus << r.gpuId;
+    return gpus;
+}
+
+// Each held-out GPU's residuals against the bands (at this widening) fitted on the other GPUs' residuals.
+UncertaintyTable::Coverage leaveOneGpuOutCoverage(const QVector<UncertaintyResidual> &residuals,
+                                                  double widening)
+{
+    UncertaintyTable::Coverage coverage;
+    const auto groups = byGroup(residuals);
+    for (const auto &group : groups) {
+        QStringList gpus;
+        for (const UncertaintyResidual *r : group)
+            if (!gpus.contains(r->gpuId))
+                gpus << r->gpuId;
+        for (const QString &held : gpus) {
+            QVector<const UncertaintyResidual *> others;
+            for (const UncertaintyResidual *r : group)
+                if (r->gpuId != held)
+                    others << r;
+            const auto band = bandOf(others, widening);
+            if (!band)
+                continue;
+            for (const UncertaintyResidual *r : group)
+                if (r->gpuId == held) {
+                    ++coverage.counted;
+                    if (r->residual >= band->lowLog && r->residual <= band->highLog)
+                        ++coverage.covered;
+                }
+        }
+    }
+    return coverage;
+}
+
+} // namespace
+
+double UncertaintyTable::widening(const QVector<UncertaintyResidual> &residuals)
+{
+    // A GPU's residuals share its bias: the percentiles of the other GPUs' residuals cover fewer of them than
+    // 80%. The smallest widening (steps of 0.05) whose held-out coverage reaches 80%.
+    for (int step = 0; step <= kMaximumWideningSteps; ++step) {
+        const double k = 1.0 + 0.05 * step;
+        const Coverage coverage = leaveOneGpuOutCoverage(residuals, k);
+        if (coverage.counted == 0 || coverage.fraction() >= 0.8)
+            return k;
+    }
+    return 1.0 + 0.05 * kMaximumWideningSteps;
+}
+
+QVector<UncertaintyBand> UncertaintyTable::fit(const QVector<UncertaintyResidual> &residuals)
+{
+    const double k = widening(residuals);
+    QVector<UncertaintyBand> bands;
+    const auto groups = byGroup(residuals);
+    for (const auto &group : groups)
+        if (const auto band = bandOf(group, k))
+            bands << *band;
+    return bands;
+}
+
+QMap<std::pair<QString, QString>, UncertaintyTable::Coverage>
+UncertaintyTable::nestedCoverageByBand(const QVector<UncertaintyResidual> &residuals)
+{
+    // The held-out GPU informs neither the bands nor their widening: both are fitted without its residuals.
+    QMap<std::pair<QString, QString>, Coverage> coverage;
+    for (const QString &held : gpusOf(residuals)) {
+        QVector<UncertaintyResidual> others;
+        QVector<UncertaintyResidual> own;
+        for (const UncertaintyResidual &r : residuals)
+            (r.gpuId == held ? own : others) << r;
+        const UncertaintyTable table(fit(others));
+        for (const UncertaintyResidual &r : own)
+            if (const UncertaintyBand *band = table.find(r.kind, r.profileId)) {
+                Coverage &c = coverage[{r.kind, r.profileId}];
+                ++c.counted;
+                if (r.residual >= band->lowLog && r.residual <= band->highLog)
+                    ++c.covered;
+            }
+    }
+    return coverage;
+}
+
+UncertaintyTable::Coverage UncertaintyTable::nestedCoverage(const QVector<UncertaintyResidual> &residuals)
+{
+    Coverage all;
+    for (const Coverage &c : nestedCoverageByBand(residuals)) {
+        all.covered += c.covered;
+        all.counted += c.counted;
+    }
+    return all;
+}
+
+const UncertaintyBand *UncertaintyTable::find(const QString &kind, const QString &profileId) const
+{
+    for (const UncertaintyBand &band : m_bands)
+        if (band.kind == kind && band.profileId == profileId)
+            return &band;
+    return nullptr;
+}
+
+const UncertaintyTable &UncertaintyTable::bundled()
+{
+    static const UncertaintyTable table = [] {
+        QFile file(QStringLiteral(":/seed/uncertainty.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            return UncertaintyTable();
+        return fromJson(file.readAll()).value_or(UncertaintyTable());
+    }();
+    return table;
+}
+
+std::optional<UncertaintyTable> UncertaintyTable::fromJson(const QByteArray &json, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        fail(error, QStringLiteral("uncertainty.json: not a JSON object (%1)").arg(parseError.errorString()));
+        return std::nullopt;
+    }
+    const QJsonObject root = document.object();
+    QVector<UncertaintyBand> bands;
+    const QJsonArray bandArray = root.value(QStringLiteral("bands")).toArray();
+    for (qsizetype i = 0; i < bandArray.size(); ++i) {
+        const QJsonObject o = bandArray[i].toObject();
+        UncertaintyBand band{o.value(QStringLiteral("kind")).toString(),
+                             o.value(QStringLiteral("profile")).toString(),
+                             o.value(QStringLiteral("category")).toString(),
+                             o.value(QStringLiteral("p10")).toDouble(std::nan("")),
+                             o.value(QStringLiteral("p90")).toDouble(std::nan("")),
+                             o.value(QStringLiteral("points")).toInt()};
+        if (band.kind.isEmpty() || band.profileId.isEmpty() || !std::isfinite(band.lowLog) ||
+            !std::isfinite(band.highLog) || band.lowLog > band.highLog || band.points <= 0) {
+            fail(error, QStringLiteral("uncertainty.json: $.bands[%1]: needs kind, profile, p10 <= p90 and "
+                                       "points > 0")
+                            .arg(i));
+            return std::nullopt;
+        }
+        bands << band;
+    }
+    QVector<UncertaintyResidual> residuals;
+    for (const QJsonValue &value : root.value(QStringLiteral("residuals")).toArray()) {
+        const QJsonObject o = value.toObject();
+        residuals << UncertaintyResidual{
+            o.value(QStringLiteral("kind")).toString(), o.value(QStringLiteral("profile")).toString(),
+            o.value(QStringLiteral("category")).toString(), o.value(QStringLiteral("gpu")).toString(),
+            o.value(QStringLiteral("residual")).toDouble()};
+    }
+    return UncertaintyTable(std::move(bands), std::move(residuals));
+}
+
+QJsonObject UncertaintyTable::toJson() const
+{
+    QJsonArray bands;
+    for (const UncertaintyBand &band : m_bands)
+        bands.append(QJsonObject{{QStringLiteral("kind"), band.kind},
+                                 {QStringLiteral("profile"), band.profileId},
+                                 {QStringLiteral("category"), band.category},
+                                 {QStringLiteral("p10"), band.lowLog},
+                                 {QStringLiteral("p90"), band.highLog},
+                                 {QStringLiteral("points"), band.points}});
+    QJsonArray residuals;
+    for (const UncertaintyResidual &r : m_residuals)
+        residuals.append(QJsonObject{{QStringLiteral("kind"), r.kind},
+                                     {QStringLiteral("profile"), r.profileId},
+                                     {QStringLiteral("category"), r.category},
+                                     {QStringLiteral("gpu"), r.gpuId},
+                                     {QStringLiteral("residual"), r.residual}});
+    return QJsonObject{
+        {QStringLiteral("generated_by"),
+         QStringLiteral("gpucompare-calibrate --write-profiles; do not edit")},
+        {QStringLiteral("method"),
+         QStringLiteral(
+             "p10 and p90 of ln(measured / predicted) of a rate (times and prices enter inverted), "
+             "each prediction from factors fitted without the measured GPU (leave-one-GPU-out)")},
+        {QStringLiteral("widening"), widening(m_residuals)},
+        {QStringLiteral("bands"), bands},
+        {QStringLiteral("residuals"), residuals}};
+}

@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QMap>
+#include <QString>
+#include <QVector>
+#include <optional>
+
+// What the estimator is known to get wrong, per kind of number and profile: the 10th and 90th percentiles
+// of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it,
+// widened about their median until they hold 80% of a held-out GPU's residuals (fit, widening;
+// gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
+// rate (tokens/s, samples/s): a time or a price measured in the calibration set enters with its sign
+// flipped, so one band serves a rate and its inverse.
+struct UncertaintyBand
+{
+    QString kind;         // UncertaintyTable's kinds: "decode", "prefill", "serving_ttft", ...
+    QString profileId;    // "llama.cpp"
+    QString category;     // the calibration categories behind it: "llama.cpp prefill"
+    double lowLog = 0.0;  // ln(measured / predicted) of the rate: the band's low end (from the 10th percentile)
+    double highLog = 0.0; // its high end (from the 90th percentile)
+    int points = 0;       // measurements behind the band
+};
+
+// One leave-one-GPU-out residual of the calibration set, the raw material of the bands.
+struct UncertaintyResidual
+{
+    QString kind;
+    QString profileId;
+    QString category;
+    QString gpuId;
+    double residual = 0.0; // ln(measured / predicted) of the rate
+};
+
+class UncertaintyTable
+{
+public:
+    // Kinds of estimated number, each with the calibration metrics that measure it.
+    static inline const QString kDecode = QStringLiteral("decode");   // tokens/s of one decode step, TPOT
+    static inline const QString kPrefill = QStringLiteral("prefill"); // prefill tokens/s, TTFT
+    static inline const QString kThroughput = QStringLiteral("throughput"); // end-to-end offline tokens/s
+    static inline const QString kTraining = QStringLiteral("training");     // training tokens or samples/s
+    static inline const QString kServingTtft = QStringLiteral("serving_ttft");
+    static inline const QString kServingTpot = QStringLiteral("serving_tpot");
+    static inline const QString kServingE2e = QStringLiteral("serving_e2e");
+    static inline const QString kServingThroughput = QStringLiteral("serving_throughput");
+
+    // A band needs at least this many measurements: below it the percentiles are a guess.
+    static constexpr int kMinimumPoints = 8;
+
+    UncertaintyTable() = default;
+    explicit UncertaintyTable(QVector<UncertaintyBand> bands, QVector<UncertaintyResidual> residuals = {})
+        : m_bands(std::move(bands))
+        , m_residuals(std::move(residuals))
+    {}
+
+    // The bundled table (:/seed/uncertainty.json), read once; empty when the resource is missing or bad.
+    static const UncertaintyTable &bundled();
+    static std::optional<UncertaintyTable> fromJson(const QByteArray &json, QString *error = nullptr);
+    QJsonObject toJson() const;
+
+    const UncertaintyBand *find(const QString &kind, const QString &profileId) const;
+    const QVector<UncertaintyBand> &bands() const { return m_bands; }
+    const QVector<UncertaintyResidual> &residuals() const { return m_residuals; }
+
+    // Percentile p (0..1) of `values`, linear between order statistics; 0 for none.
+    static double percentile(QVector<double> values, double p);
+    // The 80% bands of `residuals`, one per (kind, profile) with at least kMinimumPoints: the 10th and 90th
+    // percentiles, their distances from the median times widening(residuals).
+    static QVector<UncertaintyBand> fit(const QVector<UncertaintyResidual> &residuals);
+    // The smallest factor (from 1, steps of 0.05) by which the percentiles' distances from the median must
+    // grow for bands fitted on all GPUs but one to cover 80% of the held-out GPU's residuals, pooled over
+    // every GPU and band.
+    static double widening(const QVector<UncertaintyResidual> &residuals);
+    static constexpr int kMaximumWideningSteps = 100; // up to 6x
+
+    // How often a held-out GPU's residuals fall inside the bands fit() makes without any of its residuals
+    // (doubly nested: the GPU informs neither the bands nor their widening).
+    struct Coverage
+    {
+        int covered = 0;
+        int counted = 0; // residuals whose group still had a band without their GPU
+        double fraction() const { return counted == 0 ? 0.0 : double(covered) / counted; }
+    };
+    static Coverage nestedCoverage(const QVector<UncertaintyResidual> &residuals);
+    // The same per band (kind, profile).
+    static QMap<std::pair<QString, QString>, Coverage>
+    nestedCoverageByBand(const QVector<UncertaintyResidual> &residuals);
+
+private:
+    QVector<UncertaintyBand> m_bands;
+    QVector<UncertaintyResidual> m_residuals;
+};

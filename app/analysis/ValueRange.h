@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+// The 80% range of one estimated number, from its category's band (UncertaintyTable): the value times
+// exp(10th percentile) to the value times exp(90th percentile), or the inverse for a time or a price.
+struct ValueRange
+{
+    double low = 0.0;
+    double high = 0.0;
+    double value = 0.0;
+    QString category; // "llama.cpp prefill"
+    int points = 0;   // measurements behind it
+
+    // The two ranges share a value: the difference between the two numbers is within what is known.
+    bool overlaps(const ValueRange &other) const { return low <= other.high && other.low <= high; }
+    // "±18%" when both sides round alike, else "-12% / +9%".
+    QString spreadText() const;
+    // Half the range's width on a log scale in percent, rounded: sqrt(high / low) - 1, 15 for "-12% / +18%".
+    int halfWidthPercent() const;
+    // "±18%: llama.cpp prefill, 66 measurements, leave-one-GPU-out"
+    QString text() const;
+};

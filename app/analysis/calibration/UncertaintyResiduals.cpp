@@ -1,0 +1,227 @@
+#include "UncertaintyResiduals.h"
+
+#include <QMap>
+#include <cmath>
+
+namespace UncertaintyResiduals {
+
+namespace {
+
+// ln(measured / predicted) of the rate: a time's residual is flipped. A prediction that is not a positive
+// number gives nothing (the accuracy tables count it as an error already).
+std::optional<double> rateResidual(double measured, double predicted, bool isTime)
+{
+    if (!(predicted > 0.0) || !std::isfinite(predicted) || !(measured > 0.0))
+        return std::nullopt;
+    const double residual = std::log(measured / predicted);
+    return isTime ? -residual : residual;
+}
+
+// Every point predicted with the profiles fitted on the other GPUs' points, in the order of `points`.
+template <typename Point, typename FitOn, typename Predict>
+QVector<double> leaveOneGpuOutPredictions(const QVector<Point> &points, const FitOn &fitOn,
+                                          const Predict &predict)
+{
+    QStringList gpus;
+    for (const Point &point : points)
+        if (!gpus.contains(point.gpu.gpuId))
+            gpus << point.gpu.gpuId;
+    QVector<double> predictions(points.size(), 0.0);
+    for (const QString &held : gpus) {
+        QVector<Point> training;
+        for (const Point &point : points)
+            if (point.gpu.gpuId != held)
+                training << point;
+        if (training.isEmpty())
+            continue;
+        const auto fitted = fitOn(training);
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (points[i].gpu.gpuId == held)
+                predictions[i] = predict(points[i], fitted);
+    }
+    return predictions;
+}
+
+// What a point measures: the kind of estimated number, its report category, whether it is a time.
+struct Tag
+{
+    QString kind;
+    QString category;
+    bool isTime = false;
+};
+
+// The leave-one-GPU-out residual of every point tagOf tags (a point it returns nullopt for is left out).
+template <typename Point, typename FitOn, typename Predict, typename TagOf>
+QVector<UncertaintyResidual> residualsOf(const QVector<Point> &points, const FitOn &fitOn,
+                                         const Predict &predict, const TagOf &tagOf)
+{
+    const QVector<double> predictions = leaveOneGpuOutPredictions(points, fitOn, predict);
+    QVector<UncertaintyResidual> residuals;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const Point &p = points[i];
+        const std::optional<Tag> tag = tagOf(p);
+        if (!tag)
+            continue;
+        if (const auto r = rateResidual(p.measured, predictions[i], tag->isTime))
+            residuals << UncertaintyResidual{tag->kind, p.profileId, tag->category, p.gpu.gpuId, *r};
+    }
+    return residuals;
+}
+
+QString offlineKind(CalibrationMetric metric)
+{
+    switch (metric) {
+    case CalibrationMetric::DecodeTokensPerS:
+        return UncertaintyTable::kDecode;
+    case CalibrationMetric::PrefillTokensPerS:
+    case CalibrationMetric::SamplesPerS:
+    case CalibrationMetric::TtftMs:
+        return UncertaintyTable::kPrefill;
+    case CalibrationMetric::ThroughputTokensPerS:
+        return UncertaintyTable::kThroughput;
+    case CalibrationMetric::TrainingSamplesPerS:
+        return UncertaintyTable::kTraining;
+    }
+    return {};
+}
+
+QString servingKind(ServingMetric metric)
+{
+    switch (metric) {
+    case ServingMetric::TtftMs:
+        return UncertaintyTable::kServingTtft;
+    case ServingMetric::TpotMs:
+    case ServingMetric::ItlMs:
+        return UncertaintyTable::kServingTpot;
+    case ServingMetric::E2eMs:
+        return UncertaintyTable::kServingE2e;
+    case ServingMetric::OutputTokensPerS:
+    case ServingMetric::RequestsPerS:
+        return UncertaintyTable::kServingThroughput;
+    }
+    return {};
+}
+
+QString percent(double logValue)
+{
+    const double change = (std::exp(logValue) - 1.0) * 100.0;
+    return (change >= 0.0 ? QStringLiteral("+") : QString()) + QString::number(change, 'f', 1) + u'%';
+}
+
+} // namespace
+
+QVector<UncertaintyResidual> offline(const QVector<CalibrationPoint> &points,
+                                     const EfficiencyParameters &start,
+                                     const QVector<Calibrator::FitParameter> &parameters)
+{
+    return residualsOf(
+        points,
+        [&](const QVector<CalibrationPoint> &training) {
+            return Calibrator::fit(training, start, parameters);
+        },
+        [](const CalibrationPoint &point, const EfficiencyParameters &fitted) {
+            return Calibrator::predict(point, fitted);
+        },
+        [](const CalibrationPoint &p) {
+            return Tag{offlineKind(p.metric), p.category, p.metric == CalibrationMetric::TtftMs};
+        });
+}
+
+QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
+                                     const ServingCalibrator::Profiles &start,
+                                     const QVector<ServingCalibrator::ProfileFit> &fits)
+{
+    return residualsOf(
+        points,
+        [&](const QVector<ServingPoint> &training) { return ServingCalibrator::fit(training, start, fits); },
+        [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
+            return ServingCalibrator::predict(point, fitted[point.profileId]);
+        },
+        [](const ServingPoint &p) {
+            const QString kind = servingKind(p.metric);
+            return Tag{kind,
+                       QStringLiteral("%1 serving %2")
+                           .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
+                       kind != UncertaintyTable::kServingThroughput};
+        });
+}
+
+QVector<UncertaintyResidual> training(const QVector<TrainingPoint> &points,
+                                      const TrainingCalibrator::Profiles &start,
+                                      const QVector<TrainingCalibrator::ProfileFit> &fits)
+{
+    return residualsOf(
+        points,
+        [&](const QVector<TrainingPoint> &training) {
+            return TrainingCalibrator::fit(training, start, fits);
+        },
+        [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
+            return TrainingCalibrator::predict(point, fitted[point.profileId]);
+        },
+        [](const TrainingPoint &p) -> std::optional<Tag> {
+            if (!p.fitted)
+                return std::nullopt;
+            return Tag{UncertaintyTable::kTraining, QStringLiteral("%1 training").arg(p.source),
+                       p.metric == TrainingMetric::StepTimeS};
+        });
+}
+
+QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
+{
+    QStringList lines;
+    const QVector<UncertaintyBand> bands = UncertaintyTable::fit(residuals);
+    const UncertaintyTable::Coverage all = UncertaintyTable::nestedCoverage(residuals);
+    const auto byBand = UncertaintyTable::nestedCoverageByBand(residuals);
+    lines
+        << QStringLiteral("## Uncertainty ranges") << QString()
+        << QStringLiteral(
+               "The range the app shows around each estimated number (`estimate --json` \"ranges\", the "
+               "Compare table, the charts' error bars, the math), from the leave-one-GPU-out residuals "
+               "ln(measured / predicted) of the calibration measurements of the number's kind and profile "
+               "(`resources/seed/uncertainty.json`). A residual is that of a rate: a measured time (TTFT, "
+               "TPOT) enters inverted, and a time or price estimate takes the inverted band of its rate. The "
+               "band is the 10th to 90th percentile of the residuals, its distances from their median times "
+               "a widening k: a GPU's residuals share its bias, so the percentiles of the other GPUs' "
+               "residuals cover fewer than 80% of a new GPU's. k is the smallest factor (steps of 0.05) for "
+               "which bands fitted on all GPUs but one cover 80% of the held-out GPU's residuals, pooled "
+               "over "
+               "every band: **k = %1** here. A kind and profile with fewer than %2 measurements has no band, "
+               "and its numbers say so.")
+               .arg(QString::number(UncertaintyTable::widening(residuals), 'f', 2))
+               .arg(UncertaintyTable::kMinimumPoints)
+        << QString()
+        << QStringLiteral(
+               "Coverage is doubly nested: for each GPU, the bands and k are fitted without any of its "
+               "residuals and checked against them (each residual already predicted without it). Aim: "
+               "about 80% (70-90%). Over every band: **%1 of %2 residuals covered (%3%)**. A band whose "
+               "measurements are all on one GPU has no held-out coverage (\"-\").")
+               .arg(all.covered)
+               .arg(all.counted)
+               .arg(QString::number(all.fraction() * 100.0, 'f', 1))
+        << QString() << QStringLiteral("| Kind | Profile | Categories | Points | Range | Held-out coverage |")
+        << QStringLiteral("|---|---|---|---|---|---|");
+    for (const UncertaintyBand &band : bands) {
+        const UncertaintyTable::Coverage coverage = byBand.value({band.kind, band.profileId});
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 / %6 | %7 |")
+                     .arg(band.kind, band.profileId, band.category)
+                     .arg(band.points)
+                     .arg(percent(band.lowLog), percent(band.highLog),
+                          coverage.counted == 0
+                              ? QStringLiteral("-")
+                              : QStringLiteral("%1/%2").arg(coverage.covered).arg(coverage.counted));
+    }
+    QMap<std::pair<QString, QString>, int> counts;
+    for (const UncertaintyResidual &r : residuals)
+        ++counts[{r.kind, r.profileId}];
+    QStringList without;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it)
+        if (it.value() < UncertaintyTable::kMinimumPoints)
+            without << QStringLiteral("%1 %2 (%3)").arg(it.key().second, it.key().first).arg(it.value());
+    lines << QString()
+          << QStringLiteral("Too few measurements for a band: %1. Every other kind and profile (vllm or "
+                            "lmdeploy offline, memory numbers) has no measurement behind it.")
+                 .arg(without.isEmpty() ? QStringLiteral("none") : without.join(QStringLiteral(", ")));
+    return lines;
+}
+
+} // namespace UncertaintyResiduals
