@@ -29,7 +29,7 @@ QString categoriesOf(const QVector<const UncertaintyResidual *> &group)
     return names.join(QStringLiteral(", "));
 }
 
-std::optional<UncertaintyBand> bandOf(const QVector<const UncertaintyResidual *> &group, double widening)
+std::optional<UncertaintyBand> bandOf(const QVector<const UncertaintyResidual *> &group)
 {
     if (group.size() < UncertaintyTable::kMinimumPoints)
         return std::nullopt;
@@ -40,9 +40,10 @@ std::optional<UncertaintyBand> bandOf(const QVector<const UncertaintyResidual *>
     band.kind = group.first()->kind;
     band.profileId = group.first()->profileId;
     band.category = categoriesOf(group);
-    const double median = UncertaintyTable::percentile(values, 0.5);
-    band.lowLog = median + widening * (UncertaintyTable::percentile(values, 0.1) - median);
-    band.highLog = median + widening * (UncertaintyTable::percentile(values, 0.9) - median);
+    // The range always holds the estimate itself: a band that the held-out fits' bias puts wholly on one
+    // side (an engine measured on one GPU only) is stretched to it rather than shown beside the number.
+    band.lowLog = std::min(UncertaintyTable::percentile(values, 0.1), 0.0);
+    band.highLog = std::max(UncertaintyTable::percentile(values, 0.9), 0.0);
     band.points = int(group.size());
     return band;
 }
@@ -78,58 +79,14 @@ QStringList gpusOf(const QVector<UncertaintyResidual> &residuals)
     return gpus;
 }
 
-// Each held-out GPU's residuals against the bands (at this widening) fitted on the other GPUs' residuals.
-UncertaintyTable::Coverage leaveOneGpuOutCoverage(const QVector<UncertaintyResidual> &residuals,
-                                                  double widening)
-{
-    UncertaintyTable::Coverage coverage;
-    const auto groups = byGroup(residuals);
-    for (const auto &group : groups) {
-        QStringList gpus;
-        for (const UncertaintyResidual *r : group)
-            if (!gpus.contains(r->gpuId))
-                gpus << r->gpuId;
-        for (const QString &held : gpus) {
-            QVector<const UncertaintyResidual *> others;
-            for (const UncertaintyResidual *r : group)
-                if (r->gpuId != held)
-                    others << r;
-            const auto band = bandOf(others, widening);
-            if (!band)
-                continue;
-            for (const UncertaintyResidual *r : group)
-                if (r->gpuId == held) {
-                    ++coverage.counted;
-                    if (r->residual >= band->lowLog && r->residual <= band->highLog)
-                        ++coverage.covered;
-                }
-        }
-    }
-    return coverage;
-}
-
 } // namespace
-
-double UncertaintyTable::widening(const QVector<UncertaintyResidual> &residuals)
-{
-    // A GPU's residuals share its bias: the percentiles of the other GPUs' residuals cover fewer of them than
-    // 80%. The smallest widening (steps of 0.05) whose held-out coverage reaches 80%.
-    for (int step = 0; step <= kMaximumWideningSteps; ++step) {
-        const double k = 1.0 + 0.05 * step;
-        const Coverage coverage = leaveOneGpuOutCoverage(residuals, k);
-        if (coverage.counted == 0 || coverage.fraction() >= 0.8)
-            return k;
-    }
-    return 1.0 + 0.05 * kMaximumWideningSteps;
-}
 
 QVector<UncertaintyBand> UncertaintyTable::fit(const QVector<UncertaintyResidual> &residuals)
 {
-    const double k = widening(residuals);
     QVector<UncertaintyBand> bands;
     const auto groups = byGroup(residuals);
     for (const auto &group : groups)
-        if (const auto band = bandOf(group, k))
+        if (const auto band = bandOf(group))
             bands << *band;
     return bands;
 }
@@ -137,7 +94,7 @@ QVector<UncertaintyBand> UncertaintyTable::fit(const QVector<UncertaintyResidual
 QMap<std::pair<QString, QString>, UncertaintyTable::Coverage>
 UncertaintyTable::nestedCoverageByBand(const QVector<UncertaintyResidual> &residuals)
 {
-    // The held-out GPU informs neither the bands nor their widening: both are fitted without its residuals.
+    // The held-out GPU does not inform the bands it is checked against.
     QMap<std::pair<QString, QString>, Coverage> coverage;
     for (const QString &held : gpusOf(residuals)) {
         QVector<UncertaintyResidual> others;
@@ -162,6 +119,18 @@ UncertaintyTable::Coverage UncertaintyTable::nestedCoverage(const QVector<Uncert
     for (const Coverage &c : nestedCoverageByBand(residuals)) {
         all.covered += c.covered;
         all.counted += c.counted;
+    }
+    return all;
+}
+
+UncertaintyTable::Coverage UncertaintyTable::coverage() const
+{
+    Coverage all;
+    for (const UncertaintyResidual &r : m_residuals) {
+        ++all.counted;
+        const UncertaintyBand *band = find(r.kind, r.profileId);
+        if (band && r.residual >= band->lowLog && r.residual <= band->highLog)
+            ++all.covered;
     }
     return all;
 }
@@ -248,7 +217,6 @@ QJsonObject UncertaintyTable::toJson() const
          QStringLiteral(
              "p10 and p90 of ln(measured / predicted) of a rate (times and prices enter inverted), "
              "each prediction from factors fitted without the measured GPU (leave-one-GPU-out)")},
-        {QStringLiteral("widening"), widening(m_residuals)},
         {QStringLiteral("bands"), bands},
         {QStringLiteral("residuals"), residuals}};
 }

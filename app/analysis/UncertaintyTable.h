@@ -8,8 +8,7 @@
 
 // What the estimator is known to get wrong, per kind of number and profile: the 10th and 90th percentiles
 // of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it,
-// widened about their median until they hold 80% of a held-out GPU's residuals (fit, widening;
-// gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
+// stretched to hold 0 (fit; gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
 // rate (tokens/s, samples/s): a time or a price measured in the calibration set enters with its sign
 // flipped, so one band serves a rate and its inverse.
 struct UncertaintyBand
@@ -66,16 +65,11 @@ public:
     // Percentile p (0..1) of `values`, linear between order statistics; 0 for none.
     static double percentile(QVector<double> values, double p);
     // The 80% bands of `residuals`, one per (kind, profile) with at least kMinimumPoints: the 10th and 90th
-    // percentiles, their distances from the median times widening(residuals).
+    // percentiles, stretched to hold 0 (the estimate itself).
     static QVector<UncertaintyBand> fit(const QVector<UncertaintyResidual> &residuals);
-    // The smallest factor (from 1, steps of 0.05) by which the percentiles' distances from the median must
-    // grow for bands fitted on all GPUs but one to cover 80% of the held-out GPU's residuals, pooled over
-    // every GPU and band.
-    static double widening(const QVector<UncertaintyResidual> &residuals);
-    static constexpr int kMaximumWideningSteps = 100; // up to 6x
 
     // How often a held-out GPU's residuals fall inside the bands fit() makes without any of its residuals
-    // (doubly nested: the GPU informs neither the bands nor their widening).
+    // (nested: what to expect on a card whose whole architecture is new; a GPU's residuals share its bias).
     struct Coverage
     {
         int covered = 0;
@@ -83,6 +77,10 @@ public:
         double fraction() const { return counted == 0 ? 0.0 : double(covered) / counted; }
     };
     static Coverage nestedCoverage(const QVector<UncertaintyResidual> &residuals);
+    // How often the residuals fall inside the band of their kind and profile: the share of the calibration
+    // measurements whose leave-one-GPU-out prediction's range holds them (the 80% the bands promise).
+    // Residuals of a kind with too few measurements for a band are counted as not covered.
+    Coverage coverage() const;
     // The same per band (kind, profile).
     static QMap<std::pair<QString, QString>, Coverage>
     nestedCoverageByBand(const QVector<UncertaintyResidual> &residuals);

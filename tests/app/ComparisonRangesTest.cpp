@@ -3,14 +3,14 @@
 #include "ComparisonPresenter.h"
 #include "EstimateRanges.h"
 #include "Estimator.h"
-#include "SeedCatalogueTest.h"
+#include "SeedSnapshotTest.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
 
 namespace {
 
-class ComparisonRanges : public SeedCatalogueTest
+class ComparisonRanges : public SeedSnapshotTest
 {
 protected:
     // H100 and L40S decoding Llama-3 8B with llama.cpp, each estimate given a decode band of -9% / +10%
