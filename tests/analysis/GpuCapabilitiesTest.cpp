@@ -2,27 +2,11 @@
 // fp16_accumulate_dense_tflops where the datasheet gives that second rate, the FP16/BF16 column elsewhere.
 #include "GpuCapabilities.h"
 
-#include "SeedCatalogue.h"
+#include "TestCatalogue.h"
 
 #include <gtest/gtest.h>
 
-namespace {
-
-GpuSpec seedGpu(const QString &gpuId)
-{
-    QString error;
-    const std::optional<SeedData> seed =
-        SeedCatalogue::load(&error, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed"));
-    EXPECT_TRUE(seed.has_value()) << error.toStdString();
-    if (seed)
-        for (const GpuSpec &gpu : seed->gpus)
-            if (gpu.gpuId == gpuId)
-                return gpu;
-    ADD_FAILURE() << "no " << gpuId.toStdString() << " in the seed";
-    return {};
-}
-
-} // namespace
+using TestCatalogue::seedGpu;
 
 TEST(GpuCapabilities, Fp16AccumulatePeakIsTheCatalogueFieldNotTheNoteText)
 {
