@@ -183,6 +183,21 @@ const char *const kVersion4[] = {
     WHERE user_modified = 0 AND gpu_id = 'b200_sxm_180gb')sql",
 };
 
+// Version 5: the FP16-with-FP16-accumulate tensor rate as a number. Until now it lived only in the text
+// of compute_note ("GeForce: FP16 with FP16 accumulate = 330.3 dense / ..."), where the estimator read it.
+// Every row, edited or the user's own, gets the figure its note gives, read the way the estimator read
+// it (the number after "FP16 accumulate = ", positive), so no estimate changes with the upgrade and no
+// user value is overwritten (the column is new). Rows whose note names no such figure stay NULL.
+// SQLite's CAST to REAL takes the longest leading number of the text ("330.3 dense / ..." -> 330.3), and
+// lower() folds ASCII only, one character for one, so the position instr() finds is the note's own.
+const char *const kVersion5[] = {
+    "ALTER TABLE gpus ADD COLUMN fp16_accumulate_dense_tflops REAL CHECK (fp16_accumulate_dense_tflops >= 0)",
+    R"sql(UPDATE gpus SET fp16_accumulate_dense_tflops =
+    CAST(substr(compute_note, instr(lower(compute_note), 'fp16 accumulate = ') + 18) AS REAL)
+    WHERE instr(lower(compute_note), 'fp16 accumulate = ') > 0
+    AND CAST(substr(compute_note, instr(lower(compute_note), 'fp16 accumulate = ') + 18) AS REAL) > 0)sql",
+};
+
 // The GPUs and model presets of the version-3 seed (frozen). A catalogue made by an earlier version was
 // given all of them when it was built (or, for the presets, when it was upgraded), so the version-4 step
 // records them as answered 'added': one the user has deleted since is not offered again as new. Only
@@ -238,6 +253,8 @@ QStringList migrationStatements(int version)
     case 4:
         return toList(kVersion4) << answeredAdded("gpu", kGpusOfVersion3)
                                  << answeredAdded("model", kModelsOfVersion3);
+    case 5:
+        return toList(kVersion5);
     default:
         return {};
     }

@@ -29,6 +29,7 @@ const QStringList kRequiredColumns{QStringLiteral("gpu_id"),
                                    QStringLiteral("tf32_tensor_sparse_tflops"),
                                    QStringLiteral("fp16_bf16_tensor_dense_tflops"),
                                    QStringLiteral("fp16_bf16_tensor_sparse_tflops"),
+                                   QStringLiteral("fp16_accumulate_dense_tflops"),
                                    QStringLiteral("fp16_accumulate_note"),
                                    QStringLiteral("fp8_tensor_dense_tflops"),
                                    QStringLiteral("fp8_tensor_sparse_tflops"),
@@ -182,6 +183,7 @@ GpuSpec readGpu(Row &row)
     gpu.tf32SparseTflops = row.number(QStringLiteral("tf32_tensor_sparse_tflops"));
     gpu.fp16DenseTflops = row.number(QStringLiteral("fp16_bf16_tensor_dense_tflops"));
     gpu.fp16SparseTflops = row.number(QStringLiteral("fp16_bf16_tensor_sparse_tflops"));
+    gpu.fp16AccumulateDenseTflops = row.number(QStringLiteral("fp16_accumulate_dense_tflops"));
     gpu.computeNote = row.text(QStringLiteral("fp16_accumulate_note"));
     gpu.fp8DenseTflops = row.number(QStringLiteral("fp8_tensor_dense_tflops"));
     gpu.fp8SparseTflops = row.number(QStringLiteral("fp8_tensor_sparse_tflops"));

@@ -54,6 +54,7 @@ QVector<GpuField> buildFields()
         {F::Tf32SparseTflops, "tf32_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "TF32 sparse"), "TFLOPS", T::Real, &GpuSpec::tf32SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp16DenseTflops, "fp16_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 dense"), "TFLOPS", T::Real, &GpuSpec::fp16DenseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp16SparseTflops, "fp16_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16/BF16 sparse"), "TFLOPS", T::Real, &GpuSpec::fp16SparseTflops, false, kMinTflops, kMaxTflops, true},
+        {F::Fp16AccumulateDenseTflops, "fp16_accumulate_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP16-accumulate dense"), "TFLOPS", T::Real, &GpuSpec::fp16AccumulateDenseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp8DenseTflops, "fp8_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 dense"), "TFLOPS", T::Real, &GpuSpec::fp8DenseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp8SparseTflops, "fp8_sparse_tflops", QT_TRANSLATE_NOOP("GpuField", "FP8 sparse"), "TFLOPS", T::Real, &GpuSpec::fp8SparseTflops, false, kMinTflops, kMaxTflops, true},
         {F::Fp6DenseTflops, "fp6_dense_tflops", QT_TRANSLATE_NOOP("GpuField", "FP6 dense"), "TFLOPS", T::Real, &GpuSpec::fp6DenseTflops, false, kMinTflops, kMaxTflops, true},

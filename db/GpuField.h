@@ -37,6 +37,7 @@ struct GpuField
         Tf32SparseTflops,
         Fp16DenseTflops,
         Fp16SparseTflops,
+        Fp16AccumulateDenseTflops,
         Fp8DenseTflops,
         Fp8SparseTflops,
         Fp6DenseTflops,

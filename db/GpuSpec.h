@@ -35,6 +35,9 @@ struct GpuSpec
     std::optional<double> tf32SparseTflops;
     std::optional<double> fp16DenseTflops; // FP16 and BF16 tensor
     std::optional<double> fp16SparseTflops;
+    // FP16 tensor with FP16 accumulate, dense: given only where the datasheet prints a second, faster rate
+    // for it (GeForce cards, where fp16DenseTflops is the half-rate FP32-accumulate figure)
+    std::optional<double> fp16AccumulateDenseTflops;
     std::optional<double> fp8DenseTflops;
     std::optional<double> fp8SparseTflops;
     std::optional<double> fp6DenseTflops; // FP6 (E2M3/E3M2) tensor: the FP8 rate on Blackwell, the FP4 rate on CDNA 4
@@ -43,7 +46,7 @@ struct GpuSpec
     std::optional<double> int8SparseTops;
     std::optional<double> fp4DenseTflops;
     std::optional<double> fp4SparseTflops;
-    QString computeNote;        // e.g. FP16 accumulate rate on GeForce cards
+    QString computeNote;        // e.g. the datasheet's accumulate rates, the source of fp16AccumulateDenseTflops
     QString sparseHeadlineNote; // whether the vendor's headline tensor figures are sparse
 
     // Memory

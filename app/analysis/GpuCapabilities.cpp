@@ -33,18 +33,7 @@ namespace GpuCapabilities {
 
 std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
 {
-    // "GeForce: FP16 with FP16 accumulate = 330.3 dense / 660.6 sparse; ..."
-    static const QString marker = QStringLiteral("FP16 accumulate = ");
-    const qsizetype at = gpu.computeNote.indexOf(marker, 0, Qt::CaseInsensitive);
-    if (at < 0)
-        return std::nullopt;
-    qsizetype end = at + marker.size();
-    while (end < gpu.computeNote.size() &&
-           (gpu.computeNote.at(end).isDigit() || gpu.computeNote.at(end) == u'.'))
-        ++end;
-    bool ok = false;
-    const double value = gpu.computeNote.mid(at + marker.size(), end - at - marker.size()).toDouble(&ok);
-    return ok && value > 0.0 ? std::optional<double>(value) : std::nullopt;
+    return positive(gpu.fp16AccumulateDenseTflops);
 }
 
 bool runsMicroscaled(const GpuSpec &gpu, Precision precision)

@@ -29,7 +29,7 @@ namespace GpuCapabilities {
 // FP16; FP4 to FP8 then FP16; INT4 to INT8; TF32 to FP32; GGUF formats are dequantised to FP16.
 // MXFP8, MXFP4 and NVFP4 run natively where runsMicroscaled says so; elsewhere MXFP8 runs at the FP8
 // rate (block scales applied outside the tensor cores), MXFP4 and NVFP4 at the FP8 then FP16 rate.
-// With fp16AccumulatePeak, FP16 uses the FP16-accumulate rate the datasheet note gives (GeForce).
+// With fp16AccumulatePeak, FP16 uses the FP16-accumulate rate where the catalogue gives one (GeForce).
 ComputeRate peak(const GpuSpec &gpu, Precision precision, bool fp16AccumulatePeak = false);
 
 // Whether the GPU's tensor cores take this block-scaled format (MXFP8, MXFP4, NVFP4) natively: those with
@@ -56,7 +56,8 @@ int gpusPerNode(const GpuSpec &gpu, int requested);
 // (Gb/s / 8 = GB/s each way; one NIC per GPU, as on HGX boards) when it is the slower.
 LinkInfo groupLink(const GpuSpec &gpu, int groupSize, int stride, int gpusPerNode, double networkGbps);
 
-// The FP16-with-FP16-accumulate rate printed in the compute note of GeForce cards, if any.
+// The catalogue's FP16-with-FP16-accumulate dense rate (GeForce datasheets print it beside the
+// half-rate FP32-accumulate one), when given and positive.
 std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu);
 
 } // namespace GpuCapabilities

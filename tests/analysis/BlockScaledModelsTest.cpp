@@ -17,20 +17,7 @@
 
 namespace {
 
-// The seed's B200 (FP4 9000 dense TFLOPS, FP8 4500) as the catalogue holds it.
-GpuSpec seedGpu(const QString &gpuId)
-{
-    QString error;
-    const std::optional<SeedData> seed =
-        SeedCatalogue::load(&error, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed"));
-    EXPECT_TRUE(seed.has_value()) << error.toStdString();
-    if (seed)
-        for (const GpuSpec &gpu : seed->gpus)
-            if (gpu.gpuId == gpuId)
-                return gpu;
-    ADD_FAILURE() << "no GPU " << gpuId.toStdString() << " in the seed";
-    return {};
-}
+using TestCatalogue::seedGpu;
 
 // A CDNA 4 class GPU: AMD, with an FP4 rate (the MI300X record plus the FP4 figure MI355X-class parts list).
 GpuSpec amdWithFp4()

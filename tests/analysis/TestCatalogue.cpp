@@ -1,5 +1,6 @@
 #include "TestCatalogue.h"
 
+#include "SeedCatalogue.h"
 #include "SeedFiles.h"
 
 #include <gtest/gtest.h>
@@ -119,6 +120,19 @@ GpuSpec rtxA6000()
 QVector<GpuSpec> fiveFromTheArticle()
 {
     return {h100Sxm(), a100Sxm80(), h200Sxm(), rtxA6000(), l40s()};
+}
+
+GpuSpec seedGpu(const QString &gpuId)
+{
+    QString error;
+    const std::optional<SeedData> data = SeedCatalogue::load(&error, seed(""));
+    EXPECT_TRUE(data.has_value()) << error.toStdString();
+    if (data)
+        for (const GpuSpec &gpu : data->gpus)
+            if (gpu.gpuId == gpuId)
+                return gpu;
+    ADD_FAILURE() << "no GPU " << gpuId.toStdString() << " in the seed";
+    return {};
 }
 
 ModelSpec model(const QString &modelId)
