@@ -183,8 +183,11 @@ ValueRange rangeOf(const Number &number, const UncertaintyBand &band)
         number.direction == Direction::Rate ? std::exp(band.lowLog) : std::exp(-band.highLog);
     const double highFactor =
         number.direction == Direction::Rate ? std::exp(band.highLog) : std::exp(-band.lowLog);
-    return ValueRange{number.value * lowFactor, number.value * highFactor, number.value, band.category,
-                      band.points};
+    // Named by profile and kind ("llama.cpp decode speed"), which translate; band.category names the
+    // calibration sources behind it in English, for the accuracy doc.
+    const QString basis =
+        QCoreApplication::translate("EstimateRanges", "%1 %2").arg(band.profileId, kindName(band.kind));
+    return ValueRange{number.value * lowFactor, number.value * highFactor, number.value, basis, band.points};
 }
 
 } // namespace

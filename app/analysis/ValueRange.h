@@ -9,7 +9,7 @@ struct ValueRange
     double low = 0.0;
     double high = 0.0;
     double value = 0.0;
-    QString category; // "llama.cpp prefill"
+    QString category; // what the measurements behind it are: "llama.cpp prefill speed"
     int points = 0;   // measurements behind it
 
     // The two ranges share a value: the difference between the two numbers is within what is known.
@@ -18,6 +18,6 @@ struct ValueRange
     QString spreadText() const;
     // Half the range's width on a log scale in percent, rounded: sqrt(high / low) - 1, 15 for "-12% / +18%".
     int halfWidthPercent() const;
-    // "±18%: llama.cpp prefill, 66 measurements, leave-one-GPU-out"
+    // "±18%: llama.cpp prefill speed, 66 measurements, leave-one-GPU-out"
     QString text() const;
 };

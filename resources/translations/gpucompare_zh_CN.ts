@@ -90,6 +90,14 @@
         <source>%1: speed out of range, check the datasheet values</source>
         <translation>%1：速度超出范围，请检查规格表数值</translation>
     </message>
+    <message>
+        <source>%1 about the same speed (up to %2, within ±%3%)</source>
+        <translation>%1 速度相近（最高 %2，相差在 ±%3% 以内）</translation>
+    </message>
+    <message>
+        <source>%1 about the same cost (from %2, within ±%3%)</source>
+        <translation>%1 成本相近（最低 %2，相差在 ±%3% 以内）</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFileWriter</name>
@@ -1231,6 +1239,10 @@
         <source>n/a for %1: %2 (not in the catalogue).</source>
         <translation>%1 无数据：%2（目录中没有）。</translation>
     </message>
+    <message>
+        <source>Error bars: the 80% range of the estimate (calibration residuals, leave-one-GPU-out); none where no measurement backs the number.</source>
+        <translation>误差线：估算值的 80% 区间（校准残差，留一 GPU 交叉验证）；没有实测支撑的数值不画误差线。</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonController</name>
@@ -1963,6 +1975,53 @@ source: %7</source>
     </message>
 </context>
 <context>
+    <name>EstimateRanges</name>
+    <message>
+        <source>decode speed</source>
+        <translation>解码速度</translation>
+    </message>
+    <message>
+        <source>prefill speed</source>
+        <translation>预填充速度</translation>
+    </message>
+    <message>
+        <source>offline throughput</source>
+        <translation>离线吞吐量</translation>
+    </message>
+    <message>
+        <source>training speed</source>
+        <translation>训练速度</translation>
+    </message>
+    <message>
+        <source>TTFT under load</source>
+        <translation>负载下的 TTFT</translation>
+    </message>
+    <message>
+        <source>TPOT under load</source>
+        <translation>负载下的 TPOT</translation>
+    </message>
+    <message>
+        <source>latency under load</source>
+        <translation>负载下的延迟</translation>
+    </message>
+    <message>
+        <source>throughput under load</source>
+        <translation>负载下的吞吐量</translation>
+    </message>
+    <message>
+        <source>no measurements for memory: a formula, not calibrated</source>
+        <translation>内存没有实测：按公式计算，未经校准</translation>
+    </message>
+    <message>
+        <source>no measurements for %1&apos;s %2</source>
+        <translation>%1 的%2没有实测</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>Estimator</name>
     <message>
         <source>model %1: no layers, hidden size or parameter count to size it by</source>
@@ -2523,6 +2582,10 @@ source: %7</source>
     <message>
         <source>must be PCI vendor:device ids in hexadecimal, such as 10de:2330, separated by commas (got &apos;%1&apos;)</source>
         <translation>必须是十六进制的 PCI 厂商:设备标识，例如 10de:2330，以逗号分隔（当前为“%1”）</translation>
+    </message>
+    <message>
+        <source>FP16-accumulate dense</source>
+        <translation>FP16 累加稠密</translation>
     </message>
 </context>
 <context>
@@ -3236,6 +3299,14 @@ source: %7</source>
     <message>
         <source>Select a number to see how it was calculated.</source>
         <translation>选择一个数值，查看它是如何算出来的。</translation>
+    </message>
+    <message>
+        <source>  80% range %1</source>
+        <translation>  80% 区间 %1</translation>
+    </message>
+    <message>
+        <source>80% range %1</source>
+        <translation>80% 区间 %1</translation>
     </message>
 </context>
 <context>
@@ -4277,6 +4348,13 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>RangeRows</name>
+    <message>
+        <source>80% range %1 to %2 (%3)</source>
+        <translation>80% 区间 %1 至 %2（%3）</translation>
+    </message>
+</context>
+<context>
     <name>RenameGpuDialog</name>
     <message>
         <source>Rename GPU</source>
@@ -5092,6 +5170,21 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>ValueRange</name>
+    <message>
+        <source>±%1%</source>
+        <translation>±%1%</translation>
+    </message>
+    <message>
+        <source>-%1% / +%2%</source>
+        <translation>-%1% / +%2%</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 measurements, leave-one-GPU-out</source>
+        <translation>%1：%2，%3 次实测，留一 GPU 交叉验证</translation>
+    </message>
+</context>
+<context>
     <name>VerdictPanel</name>
     <message>
         <source>Pick GPUs to see which suit training and inference.</source>
@@ -5273,6 +5366,14 @@ token</translation>
     <message>
         <source>speed out of range: a datasheet value of this GPU is far off; check its compute and bandwidth in the catalogue</source>
         <translation>速度超出范围：该 GPU 的某个规格值偏差很大；请检查目录中的算力和带宽</translation>
+    </message>
+    <message>
+        <source>%1 %2, about the same as the fastest here (%3, within ±%4%)</source>
+        <translation>%1 %2，与此处最快者相近（%3，相差在 ±%4% 以内）</translation>
+    </message>
+    <message>
+        <source>$%1 per million tokens, about the same as the cheapest here (within ±%2%)</source>
+        <translation>每百万 token $%1，与此处最便宜者相近（相差在 ±%2% 以内）</translation>
     </message>
 </context>
 <context>

@@ -123,7 +123,7 @@ TEST(EstimateRanges, DecodeSpeedAndTpotTakeTheDecodeBand)
         if (term.id == MathTermId::DecodeTokensPerSecond) {
             decodeTerm = true;
             EXPECT_EQ(term.range,
-                      QStringLiteral("-9% / +10%: test category, 40 measurements, leave-one-GPU-out"));
+                      QStringLiteral("-9% / +10%: llama.cpp decode speed, 40 measurements, leave-one-GPU-out"));
         }
     EXPECT_TRUE(decodeTerm);
 }

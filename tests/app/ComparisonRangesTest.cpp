@@ -56,7 +56,7 @@ TEST_F(ComparisonRanges, TheTableTooltipShowsTheRangeOrWhyThereIsNone)
     const QString text = decode->cellDetails.at(0);
     EXPECT_TRUE(text.startsWith(QStringLiteral("80% range "))) << text.toStdString();
     EXPECT_TRUE(
-        text.contains(QStringLiteral("-9% / +10%: llama.cpp decode, 53 measurements, leave-one-GPU-out")))
+        text.contains(QStringLiteral("-9% / +10%: llama.cpp decode speed, 53 measurements, leave-one-GPU-out")))
         << text.toStdString();
     EXPECT_EQ(decode->notes.value(0), QStringLiteral("-9% / +10%")); // beside the number
     const ComparisonRow *throughput = row(p, QStringLiteral("infer.throughput"));
