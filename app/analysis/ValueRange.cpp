@@ -22,11 +22,15 @@ QString ValueRange::spreadText() const
     return QCoreApplication::translate("ValueRange", "-%1% / +%2%").arg(below).arg(above);
 }
 
-int ValueRange::halfWidthPercent() const
+int ValueRange::sameWithinPercent(const ValueRange &other) const
 {
-    // Geometric: half the range's width on a log scale, so that a lopsided range (-84% / +25%, or its
-    // inverse -20% / +507%) reads the same for a speed and for the price that divides by it.
-    return low > 0.0 ? int(std::lround((std::sqrt(high / low) - 1.0) * 100.0)) : 0;
+    if (!(low > 0.0) || !(other.low > 0.0))
+        return 0;
+    // Overlap holds while the higher value times its low factor stays under the lower value times its high
+    // factor; either of the two may be the higher one.
+    const double limit =
+        std::max((high / value) / (other.low / other.value), (other.high / other.value) / (low / value));
+    return int(std::lround((limit - 1.0) * 100.0));
 }
 
 QString ValueRange::text() const

@@ -16,8 +16,10 @@ struct ValueRange
     bool overlaps(const ValueRange &other) const { return low <= other.high && other.low <= high; }
     // "±18%" when both sides round alike, else "-12% / +9%".
     QString spreadText() const;
-    // Half the range's width on a log scale in percent, rounded: sqrt(high / low) - 1, 15 for "-12% / +18%".
-    int halfWidthPercent() const;
+    // The largest gap between this value and the other's, in percent of the smaller, at which the two
+    // ranges still overlap: what "about the same (within ±X%)" quotes. Two numbers of one band
+    // "-6% / +19%" stay the same up to 1.19 / 0.94 - 1 = 27% apart.
+    int sameWithinPercent(const ValueRange &other) const;
     // "±18%: llama.cpp prefill speed, 66 measurements, leave-one-GPU-out"
     QString text() const;
 };

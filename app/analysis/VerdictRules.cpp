@@ -59,7 +59,7 @@ void worsen(Verdict &verdict, VerdictLevel level)
     verdict.level = std::max(verdict.level, level);
 }
 
-// The larger half-width of the two ranges at `path` when they overlap: the two numbers differ by less
+// How far apart the two numbers at `path` may be and still have overlapping ranges, when they overlap: the two numbers differ by less
 // than the estimator is known to err, so neither is called faster or cheaper. nullopt when either has no
 // range or they are apart.
 std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QString &path)
@@ -68,7 +68,7 @@ std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QStrin
     const ValueRange *rb = EstimateRanges::find(b, path);
     if (!ra || !rb || !ra->overlaps(*rb))
         return std::nullopt;
-    return std::max(ra->halfWidthPercent(), rb->halfWidthPercent());
+    return ra->sameWithinPercent(*rb);
 }
 
 // The load the user described, and the targets when set: a missed target outweighs speed and price.

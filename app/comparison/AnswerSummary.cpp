@@ -104,7 +104,7 @@ int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const Q
         if (!range || !range->overlaps(*leaderRange))
             continue;
         best << it.key();
-        within = std::max({within, range->halfWidthPercent(), leaderRange->halfWidthPercent()});
+        within = std::max(within, range->sameWithinPercent(*leaderRange));
     }
     std::sort(best.begin(), best.end());
     return within;

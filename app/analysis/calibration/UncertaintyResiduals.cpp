@@ -137,7 +137,11 @@ QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
         [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
             return ServingCalibrator::predict(point, fitted[point.profileId]);
         },
-        [](const ServingPoint &p) {
+        [](const ServingPoint &p) -> std::optional<Tag> {
+            // A row the fit leaves out measures what the simulation does not model (the spread of request
+            // lengths): its error says nothing about the equal requests the app simulates.
+            if (!p.notFitted.isEmpty())
+                return std::nullopt;
             const QString kind = servingKind(p.metric);
             return Tag{kind,
                        QStringLiteral("%1 serving %2")
@@ -183,8 +187,9 @@ QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
                "TPOT) enters inverted, and a time or price estimate takes the inverted band of its rate. The "
                "band is the 10th to 90th percentile of the residuals, stretched to hold 0 where the held-out "
                "fits' bias puts it wholly on one side (an engine measured on one GPU only), so a range always "
-               "holds its estimate. A kind and profile with fewer than %1 measurements has no band, and its "
-               "numbers say so.")
+               "holds its estimate. Serving rows the fit leaves out (\"Rows reported above but not in the fit "
+               "objective\") are left out here too. A kind and profile with fewer than %1 measurements has no "
+               "band, and its numbers say so.")
                .arg(UncertaintyTable::kMinimumPoints)
         << QString()
         << QStringLiteral(
