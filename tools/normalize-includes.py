@@ -25,7 +25,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+REPOSITORY = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("app", "db", "widgets", "tests")
 SOURCE_SUFFIXES = {".cpp", ".h"}
 
@@ -56,9 +56,9 @@ def layer_of(repo_path: str) -> str:
     raise ValueError(f"{repo_path} is outside {SOURCE_DIRS}")
 
 
-def source_files():
+def source_files(root: Path):
     for top in SOURCE_DIRS:
-        for path in sorted((ROOT / top).rglob("*")):
+        for path in sorted((root / top).rglob("*")):
             if path.suffix in SOURCE_SUFFIXES and path.is_file():
                 yield path
 
@@ -66,11 +66,12 @@ def source_files():
 class HeaderIndex:
     """The project's headers by file name; a name two headers share is reported, not guessed."""
 
-    def __init__(self, files):
+    def __init__(self, root: Path, files):
+        self.root = root
         self.by_name = {}
         for path in files:
             if path.suffix == ".h":
-                self.by_name.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+                self.by_name.setdefault(path.name, []).append(path.relative_to(root).as_posix())
 
     def ambiguous_names(self):
         return {name: paths for name, paths in self.by_name.items() if len(paths) > 1}
@@ -80,8 +81,8 @@ class HeaderIndex:
         # The compiler looks next to the including file first for a quoted name ("X.h", "../cli/X.h").
         if open_char == '"':
             beside = (including_file.parent / name).resolve()
-            if beside.is_file() and ROOT in beside.parents:
-                return beside.relative_to(ROOT).as_posix()
+            if beside.is_file() and self.root in beside.parents:
+                return beside.relative_to(self.root).as_posix()
         candidates = self.by_name.get(Path(name).name, [])
         # "cli/CliCommand.h" or "../db/SmallDisk.h": the written folders must end the header's path.
         tail = "/".join(part for part in Path(name).parts if part not in (".", ".."))
@@ -100,7 +101,7 @@ def normalize_text(repo_path: str, text: str, index: HeaderIndex, problems: list
         if not match:
             continue
         try:
-            header = index.resolve(ROOT / repo_path, match["open"], match["name"])
+            header = index.resolve(index.root / repo_path, match["open"], match["name"])
         except LookupError as error:
             unresolved.append(f"{repo_path}:{number}: {error}")
             continue
@@ -116,10 +117,12 @@ def normalize_text(repo_path: str, text: str, index: HeaderIndex, problems: list
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if anything would change")
+    parser.add_argument("--root", type=Path, default=REPOSITORY, help="the tree to work on (default: this one)")
     args = parser.parse_args()
+    root = args.root.resolve()
 
-    files = list(source_files())
-    index = HeaderIndex(files)
+    files = list(source_files(root))
+    index = HeaderIndex(root, files)
     unresolved = [
         f"{name}: one file name, several headers ({', '.join(paths)}); rename one"
         for name, paths in sorted(index.ambiguous_names().items())
@@ -127,7 +130,7 @@ def main() -> int:
     problems = []
     rewritten = {}
     for path in files:
-        repo_path = path.relative_to(ROOT).as_posix()
+        repo_path = path.relative_to(root).as_posix()
         text = path.read_bytes().decode("utf-8")  # bytes: keep line endings as they are
         normalized = normalize_text(repo_path, text, index, problems, unresolved)
         if normalized != text:
@@ -137,7 +140,7 @@ def main() -> int:
         print(f"error: {problem}", file=sys.stderr)
     if args.check:
         for path in rewritten:
-            print(f"{path.relative_to(ROOT)}: includes not in the one style (run {sys.argv[0]})", file=sys.stderr)
+            print(f"{path.relative_to(root)}: includes not in the one style (run {sys.argv[0]})", file=sys.stderr)
         return 1 if rewritten or unresolved or problems else 0
     if unresolved:
         print("nothing rewritten: resolve the names above first", file=sys.stderr)
