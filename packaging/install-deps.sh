@@ -10,6 +10,8 @@ packages=(
   qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools
   qt6-l10n-tools qt6-qpa-plugins libqt6svg6 libgl-dev libvulkan-dev libxkbcommon-dev
   libqcustomplot-dev
+  # the style checks of .ci/run (tools/check-format.sh, tools/normalize-includes.py)
+  clang-format python3
   # tests and benchmarks
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # the report tests read the PDF's text (pdftotext)
