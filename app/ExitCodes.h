@@ -1,6 +1,6 @@
 #pragma once
 
-#include <CatalogueError.h>
+#include "db/CatalogueError.h"
 
 // The exit codes of the program, whether it ran a headless command or opened the window (a `--screenshot`
 // run ends with the code of its write): scripts read them, so both front doors take them from here.

@@ -1,18 +1,18 @@
 // gpucompare: opens the window, or runs a headless command when one is given.
 
-#include "ExitCodes.h"
-#include "cli/CliCommand.h"
-#include "cli/GlobalCommandLine.h"
-#include "window/AppSettings.h"
-#include "window/CatalogueOpener.h"
-#include "window/CatalogueRecovery.h"
-#include "window/CatalogueSession.h"
-#include "window/FirstFrameGrabber.h"
-#include "window/LanguageChoice.h"
-#include "window/MainWindow.h"
-#include "window/ScenarioController.h"
-#include "window/TerminationGuard.h"
-#include "window/UserPrompt.h"
+#include "app/ExitCodes.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/GlobalCommandLine.h"
+#include "app/window/AppSettings.h"
+#include "app/window/CatalogueOpener.h"
+#include "app/window/CatalogueRecovery.h"
+#include "app/window/CatalogueSession.h"
+#include "app/window/FirstFrameGrabber.h"
+#include "app/window/LanguageChoice.h"
+#include "app/window/MainWindow.h"
+#include "app/window/ScenarioController.h"
+#include "app/window/TerminationGuard.h"
+#include "app/window/UserPrompt.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -1,4 +1,4 @@
-#include "AtomicFileWriter.h"
+#include "db/AtomicFileWriter.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
-#include "BenchmarkCsvParser.h"
+#include "db/BenchmarkCsvParser.h"
 
-#include "CsvReader.h"
-#include "TextCheck.h"
+#include "db/CsvReader.h"
+#include "db/TextCheck.h"
 
 #include <QHash>
 #include <QLocale>

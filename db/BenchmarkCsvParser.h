@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Benchmark.h"
+#include "db/Benchmark.h"
 
 #include <QByteArray>
 #include <QVector>

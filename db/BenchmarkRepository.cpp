@@ -1,7 +1,7 @@
-#include "BenchmarkRepository.h"
+#include "db/BenchmarkRepository.h"
 
-#include "RepositorySupport.h"
-#include "WriteTransaction.h"
+#include "db/RepositorySupport.h"
+#include "db/WriteTransaction.h"
 
 #include <QSqlQuery>
 

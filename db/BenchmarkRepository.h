@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Benchmark.h"
-#include "CatalogueError.h"
+#include "db/Benchmark.h"
+#include "db/CatalogueError.h"
 
 #include <QSqlDatabase>
 #include <QVector>

@@ -1,13 +1,13 @@
-#include "Catalogue.h"
+#include "db/Catalogue.h"
 
-#include "BenchmarkRepository.h"
-#include "CatalogueBackup.h"
-#include "CatalogueSchema.h"
-#include "GpuRepository.h"
-#include "ModelRepository.h"
-#include "ProfileRepository.h"
-#include "SeedCatalogue.h"
-#include "SqliteFailure.h"
+#include "db/BenchmarkRepository.h"
+#include "db/CatalogueBackup.h"
+#include "db/CatalogueSchema.h"
+#include "db/GpuRepository.h"
+#include "db/ModelRepository.h"
+#include "db/ProfileRepository.h"
+#include "db/SeedCatalogue.h"
+#include "db/SqliteFailure.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "CatalogueSnapshot.h"
+#include "db/CatalogueError.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QMutex>
 #include <QSqlDatabase>

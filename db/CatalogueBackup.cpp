@@ -1,6 +1,6 @@
-#include "CatalogueBackup.h"
+#include "db/CatalogueBackup.h"
 
-#include "SqliteFailure.h"
+#include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
 #include <QDir>

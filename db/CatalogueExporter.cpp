@@ -1,8 +1,8 @@
-#include "CatalogueExporter.h"
+#include "db/CatalogueExporter.h"
 
-#include "AtomicFileWriter.h"
-#include "CsvWriter.h"
-#include "GpuField.h"
+#include "db/AtomicFileWriter.h"
+#include "db/CsvWriter.h"
+#include "db/GpuField.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "GpuSpec.h"
+#include "db/CatalogueError.h"
+#include "db/GpuSpec.h"
 
 #include <QByteArray>
 #include <QVector>

@@ -1,11 +1,11 @@
-#include "CatalogueImporter.h"
+#include "db/CatalogueImporter.h"
 
-#include "Catalogue.h"
-#include "CatalogueExporter.h"
-#include "CsvReader.h"
-#include "CsvWriter.h"
-#include "GpuField.h"
-#include "ImportPlan.h"
+#include "db/Catalogue.h"
+#include "db/CatalogueExporter.h"
+#include "db/CsvReader.h"
+#include "db/CsvWriter.h"
+#include "db/GpuField.h"
+#include "db/ImportPlan.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "GpuField.h"
-#include "GpuRepository.h"
-#include "GpuSpec.h"
+#include "db/CatalogueError.h"
+#include "db/GpuField.h"
+#include "db/GpuRepository.h"
+#include "db/GpuSpec.h"
 
 #include <QByteArray>
 #include <QVector>

@@ -1,7 +1,7 @@
-#include "CatalogueSchema.h"
+#include "db/CatalogueSchema.h"
 
-#include "SqliteFailure.h"
-#include "WriteTransaction.h"
+#include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

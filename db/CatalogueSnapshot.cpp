@@ -1,4 +1,4 @@
-#include "CatalogueSnapshot.h"
+#include "db/CatalogueSnapshot.h"
 
 namespace {
 

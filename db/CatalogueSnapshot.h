@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Benchmark.h"
-#include "EfficiencyProfile.h"
-#include "GpuSpec.h"
-#include "ModelSpec.h"
+#include "db/Benchmark.h"
+#include "db/EfficiencyProfile.h"
+#include "db/GpuSpec.h"
+#include "db/ModelSpec.h"
 
 #include <QString>
 #include <QVector>

@@ -1,4 +1,4 @@
-#include "CsvReader.h"
+#include "db/CsvReader.h"
 
 #include <QCoreApplication>
 #include <QStringDecoder>

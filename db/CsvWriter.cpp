@@ -1,4 +1,4 @@
-#include "CsvWriter.h"
+#include "db/CsvWriter.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-#include "DatasheetCsvParser.h"
+#include "db/DatasheetCsvParser.h"
 
-#include "CsvReader.h"
-#include "GpuField.h"
-#include "PciIds.h"
+#include "db/CsvReader.h"
+#include "db/GpuField.h"
+#include "db/PciIds.h"
 
 #include <QLocale>
 #include <QRegularExpression>

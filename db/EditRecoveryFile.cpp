@@ -1,6 +1,6 @@
-#include "EditRecoveryFile.h"
+#include "db/EditRecoveryFile.h"
 
-#include "AtomicFileWriter.h"
+#include "db/AtomicFileWriter.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "GpuEditSession.h"
+#include "db/CatalogueError.h"
+#include "db/GpuEditSession.h"
 
 #include <QDateTime>
 #include <QString>

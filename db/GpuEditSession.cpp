@@ -1,7 +1,7 @@
-#include "GpuEditSession.h"
+#include "db/GpuEditSession.h"
 
-#include "Catalogue.h"
-#include "GpuRepository.h"
+#include "db/Catalogue.h"
+#include "db/GpuRepository.h"
 
 #include <QSet>
 #include <algorithm>

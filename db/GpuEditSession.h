@@ -1,8 +1,8 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "GpuField.h"
-#include "GpuSpec.h"
+#include "db/CatalogueError.h"
+#include "db/GpuField.h"
+#include "db/GpuSpec.h"
 
 #include <QHash>
 #include <QObject>

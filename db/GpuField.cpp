@@ -1,7 +1,7 @@
-#include "GpuField.h"
+#include "db/GpuField.h"
 
-#include "PciIds.h"
-#include "TextCheck.h"
+#include "db/PciIds.h"
+#include "db/TextCheck.h"
 
 #include <QCoreApplication>
 #include <QLocale>

@@ -1,6 +1,6 @@
-#include "GpuLookup.h"
+#include "db/GpuLookup.h"
 
-#include "TextMatch.h"
+#include "db/TextMatch.h"
 
 #include <algorithm>
 

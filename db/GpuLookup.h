@@ -1,6 +1,6 @@
 #pragma once
 
-#include "GpuSpec.h"
+#include "db/GpuSpec.h"
 
 #include <QStringList>
 #include <QVector>

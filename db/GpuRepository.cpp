@@ -1,9 +1,9 @@
-#include "GpuRepository.h"
+#include "db/GpuRepository.h"
 
-#include "GpuField.h"
-#include "ImportPlan.h"
-#include "SqliteFailure.h"
-#include "WriteTransaction.h"
+#include "db/GpuField.h"
+#include "db/ImportPlan.h"
+#include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,4 +1,4 @@
-#include "ImportPlan.h"
+#include "db/ImportPlan.h"
 
 #include <QCoreApplication>
 #include <QHash>

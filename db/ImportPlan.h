@@ -1,7 +1,7 @@
 #pragma once
 
-#include "GpuField.h"
-#include "GpuSpec.h"
+#include "db/GpuField.h"
+#include "db/GpuSpec.h"
 
 #include <QStringList>
 #include <QVector>

@@ -1,4 +1,4 @@
-#include "MachineGpus.h"
+#include "db/MachineGpus.h"
 
 #include <QDir>
 #include <QFileInfo>

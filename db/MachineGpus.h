@@ -1,7 +1,7 @@
 #pragma once
 
-#include "GpuSpec.h"
-#include "PciIds.h"
+#include "db/GpuSpec.h"
+#include "db/PciIds.h"
 
 #include <QString>
 #include <QStringList>

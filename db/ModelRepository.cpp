@@ -1,9 +1,9 @@
-#include "ModelRepository.h"
+#include "db/ModelRepository.h"
 
-#include "ModelSpecCheck.h"
-#include "ModelSpecJson.h"
-#include "RepositorySupport.h"
-#include "WriteTransaction.h"
+#include "db/ModelSpecCheck.h"
+#include "db/ModelSpecJson.h"
+#include "db/RepositorySupport.h"
+#include "db/WriteTransaction.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>

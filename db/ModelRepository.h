@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "ModelSpec.h"
+#include "db/CatalogueError.h"
+#include "db/ModelSpec.h"
 
 #include <QSqlDatabase>
 #include <QVector>

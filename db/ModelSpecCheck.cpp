@@ -1,4 +1,4 @@
-#include "ModelSpecCheck.h"
+#include "db/ModelSpecCheck.h"
 
 #include <QCoreApplication>
 #include <algorithm>

@@ -1,7 +1,7 @@
-#include "ModelSpecJson.h"
+#include "db/ModelSpecJson.h"
 
-#include "ModelSpecCheck.h"
-#include "TextCheck.h"
+#include "db/ModelSpecCheck.h"
+#include "db/TextCheck.h"
 
 #include <QJsonValue>
 #include <cmath>

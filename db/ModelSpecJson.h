@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ModelSpec.h"
+#include "db/ModelSpec.h"
 
 #include <QJsonObject>
 

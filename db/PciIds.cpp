@@ -1,4 +1,4 @@
-#include "PciIds.h"
+#include "db/PciIds.h"
 
 #include <QCoreApplication>
 #include <QStringList>

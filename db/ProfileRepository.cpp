@@ -1,7 +1,7 @@
-#include "ProfileRepository.h"
+#include "db/ProfileRepository.h"
 
-#include "RepositorySupport.h"
-#include "WriteTransaction.h"
+#include "db/RepositorySupport.h"
+#include "db/WriteTransaction.h"
 
 #include <QSqlQuery>
 

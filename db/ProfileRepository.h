@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueError.h"
-#include "EfficiencyProfile.h"
+#include "db/CatalogueError.h"
+#include "db/EfficiencyProfile.h"
 
 #include <QSqlDatabase>
 #include <QVector>

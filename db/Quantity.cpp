@@ -1,4 +1,4 @@
-#include "Quantity.h"
+#include "db/Quantity.h"
 
 #include <QLocale>
 #include <cmath>

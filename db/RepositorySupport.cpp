@@ -1,7 +1,7 @@
-#include "RepositorySupport.h"
+#include "db/RepositorySupport.h"
 
-#include "SqliteFailure.h"
-#include "WriteTransaction.h"
+#include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

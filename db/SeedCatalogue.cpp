@@ -1,16 +1,16 @@
-#include "SeedCatalogue.h"
+#include "db/SeedCatalogue.h"
 
-#include "BenchmarkCsvParser.h"
-#include "BenchmarkRepository.h"
-#include "Catalogue.h"
-#include "CatalogueSchema.h"
-#include "DatasheetCsvParser.h"
-#include "GpuRepository.h"
-#include "ModelRepository.h"
-#include "ModelSpecJson.h"
-#include "ProfileRepository.h"
-#include "SqliteFailure.h"
-#include "WriteTransaction.h"
+#include "db/BenchmarkCsvParser.h"
+#include "db/BenchmarkRepository.h"
+#include "db/Catalogue.h"
+#include "db/CatalogueSchema.h"
+#include "db/DatasheetCsvParser.h"
+#include "db/GpuRepository.h"
+#include "db/ModelRepository.h"
+#include "db/ModelSpecJson.h"
+#include "db/ProfileRepository.h"
+#include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "Benchmark.h"
-#include "CatalogueError.h"
-#include "CatalogueSnapshot.h"
-#include "EfficiencyProfile.h"
-#include "GpuSpec.h"
-#include "ModelSpec.h"
+#include "db/Benchmark.h"
+#include "db/CatalogueError.h"
+#include "db/CatalogueSnapshot.h"
+#include "db/EfficiencyProfile.h"
+#include "db/GpuSpec.h"
+#include "db/ModelSpec.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,6 +1,6 @@
-#include "SpecTableModel.h"
+#include "db/SpecTableModel.h"
 
-#include "Quantity.h"
+#include "db/Quantity.h"
 
 SpecTableModel::SpecTableModel(QObject *parent)
     : QAbstractTableModel(parent)

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "GpuEditSession.h"
-#include "GpuField.h"
-#include "GpuSpec.h"
+#include "db/GpuEditSession.h"
+#include "db/GpuField.h"
+#include "db/GpuSpec.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

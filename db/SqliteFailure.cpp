@@ -1,4 +1,4 @@
-#include "SqliteFailure.h"
+#include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "TextCheck.h"
+#include "db/TextCheck.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "TextMatch.h"
+#include "db/TextMatch.h"
 
 #include <QVector>
 #include <algorithm>

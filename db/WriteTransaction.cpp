@@ -1,6 +1,6 @@
-#include "WriteTransaction.h"
+#include "db/WriteTransaction.h"
 
-#include "SqliteFailure.h"
+#include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
 #include <QSqlError>

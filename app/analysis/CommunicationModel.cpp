@@ -1,4 +1,4 @@
-#include "CommunicationModel.h"
+#include "app/analysis/CommunicationModel.h"
 
 #include <QCoreApplication>
 

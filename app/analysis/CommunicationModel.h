@@ -1,7 +1,7 @@
 #pragma once
 
-#include "GpuCapabilities.h"
-#include "MathExpr.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/MathExpr.h"
 
 // Collective communication between the GPUs of a group, over NVLink or, without one, PCIe
 // (bandwidths from the catalogue). Ring all-reduce moves 2 x (n - 1) / n of the message per GPU

@@ -1,6 +1,6 @@
-#include "CostModel.h"
+#include "app/analysis/CostModel.h"
 
-#include "MathExpr.h"
+#include "app/analysis/MathExpr.h"
 
 namespace CostModel {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Estimate.h"
-#include "GpuSpec.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
 
 // Rental cost and energy.
 //   $/M tokens = $/GPU-hour x GPUs / 3600 / tokens per second x 1e6   (llm-analysis

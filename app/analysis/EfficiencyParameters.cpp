@@ -1,6 +1,6 @@
-#include "EfficiencyParameters.h"
+#include "app/analysis/EfficiencyParameters.h"
 
-#include "GpuCapabilities.h"
+#include "app/analysis/GpuCapabilities.h"
 
 #include <QJsonDocument>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "EfficiencyProfile.h"
-#include "GpuSpec.h"
+#include "db/EfficiencyProfile.h"
+#include "db/GpuSpec.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "GpuField.h"
-#include "MathTerm.h"
-#include "ValueRange.h"
-#include "VerdictLevel.h"
-#include "Workload.h"
+#include "db/GpuField.h"
+#include "app/analysis/MathTerm.h"
+#include "app/analysis/ValueRange.h"
+#include "app/analysis/VerdictLevel.h"
+#include "app/analysis/Workload.h"
 
 #include <QMap>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "EstimateJson.h"
+#include "app/analysis/EstimateJson.h"
 
-#include "MissingSpecs.h"
+#include "app/analysis/MissingSpecs.h"
 
 #include <QJsonArray>
 #include <cmath>

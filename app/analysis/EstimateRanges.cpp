@@ -1,4 +1,4 @@
-#include "EstimateRanges.h"
+#include "app/analysis/EstimateRanges.h"
 
 #include <QCoreApplication>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Estimate.h"
-#include "UncertaintyTable.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/UncertaintyTable.h"
 
 #include <QString>
 

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "GpuSpec.h"
-#include "ModelArchitecture.h"
-#include "SplitMemory.h"
-#include "Workload.h"
-#include "WorkloadField.h"
-#include "WorkloadResolver.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/SplitMemory.h"
+#include "app/analysis/Workload.h"
+#include "app/analysis/WorkloadField.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QVector>
 #include <optional>

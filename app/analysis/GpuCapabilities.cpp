@@ -1,4 +1,4 @@
-#include "GpuCapabilities.h"
+#include "app/analysis/GpuCapabilities.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
-#include "HuggingFaceConfig.h"
+#include "app/analysis/HuggingFaceConfig.h"
 
-#include "ModelSpecCheck.h"
+#include "db/ModelSpecCheck.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,7 +1,7 @@
-#include "InferenceModel.h"
+#include "app/analysis/InferenceModel.h"
 
-#include "CommunicationModel.h"
-#include "MemoryModel.h"
+#include "app/analysis/CommunicationModel.h"
+#include "app/analysis/MemoryModel.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "GpuCapabilities.h"
-#include "ModelArchitecture.h"
-#include "ServingSimulator.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/ServingSimulator.h"
 
 // Prefill and decode times from a roofline with efficiency factors:
 //   time = max(FLOPs / (peak x eta_c), bytes / (bandwidth x eta_m)) + layers x overhead + communication

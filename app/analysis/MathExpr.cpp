@@ -1,4 +1,4 @@
-#include "MathExpr.h"
+#include "app/analysis/MathExpr.h"
 
 #include <QCoreApplication>
 

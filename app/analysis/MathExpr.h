@@ -1,6 +1,6 @@
 #pragma once
 
-#include "MathTerm.h"
+#include "app/analysis/MathTerm.h"
 
 #include <QString>
 #include <algorithm>

@@ -1,6 +1,6 @@
-#include "MathTerm.h"
+#include "app/analysis/MathTerm.h"
 
-#include "MathExpr.h"
+#include "app/analysis/MathExpr.h"
 
 #include <QCoreApplication>
 #include <cmath>

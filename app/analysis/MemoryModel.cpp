@@ -1,4 +1,4 @@
-#include "MemoryModel.h"
+#include "app/analysis/MemoryModel.h"
 
 #include <algorithm>
 

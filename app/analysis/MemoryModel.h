@@ -1,9 +1,9 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "ModelArchitecture.h"
-#include "Workload.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/Workload.h"
 
 // Memory per GPU. Sources of the formulas:
 //  - KV cache: 2 x L x n_kv x d x bytes x tokens x batch (GQA: n_kv heads, split over tp, at least one

@@ -1,4 +1,4 @@
-#include "MissingSpecs.h"
+#include "app/analysis/MissingSpecs.h"
 
 #include <QCoreApplication>
 

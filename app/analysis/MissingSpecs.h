@@ -1,7 +1,7 @@
 #pragma once
 
-#include "GpuField.h"
-#include "Precision.h"
+#include "db/GpuField.h"
+#include "app/analysis/Precision.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "ModelArchitecture.h"
+#include "app/analysis/ModelArchitecture.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "MathExpr.h"
-#include "ModelSpec.h"
-#include "Precision.h"
+#include "app/analysis/MathExpr.h"
+#include "db/ModelSpec.h"
+#include "app/analysis/Precision.h"
 
 // The numbers the estimator needs from a ModelSpec, derived once: parameter counts (GQA, gated
 // MLPs, MoE, MLA aware), FLOPs per token, KV-cache elements per token.

@@ -1,4 +1,4 @@
-#include "NumberText.h"
+#include "app/analysis/NumberText.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
-#include "ParallelismModel.h"
+#include "app/analysis/ParallelismModel.h"
 
-#include "MemoryModel.h"
-#include "SplitMemory.h"
+#include "app/analysis/MemoryModel.h"
+#include "app/analysis/SplitMemory.h"
 
 #include <cmath>
 #include <limits>

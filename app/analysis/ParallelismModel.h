@@ -1,8 +1,8 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "ModelArchitecture.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/ModelArchitecture.h"
 
 class SplitMemory;
 

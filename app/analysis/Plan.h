@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Estimate.h"
-#include "Precision.h"
-#include "WorkloadField.h"
-#include "WorkloadRequest.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/Precision.h"
+#include "app/analysis/WorkloadField.h"
+#include "app/analysis/WorkloadRequest.h"
 
 #include <QHash>
 #include <QString>

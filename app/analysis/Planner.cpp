@@ -1,8 +1,8 @@
-#include "Planner.h"
+#include "app/analysis/Planner.h"
 
-#include "PlanSearch.h"
-#include "WorkloadDefaults.h"
-#include "WorkloadResolver.h"
+#include "app/analysis/PlanSearch.h"
+#include "app/analysis/WorkloadDefaults.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QMap>
 #include <algorithm>

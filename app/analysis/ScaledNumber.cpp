@@ -1,4 +1,4 @@
-#include "ScaledNumber.h"
+#include "app/analysis/ScaledNumber.h"
 
 #include <array>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "SeedFiles.h"
+#include "app/analysis/SeedFiles.h"
 
-#include "ModelSpecJson.h"
+#include "db/ModelSpecJson.h"
 
 #include <QFile>
 #include <QJsonArray>

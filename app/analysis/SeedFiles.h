@@ -1,7 +1,7 @@
 #pragma once
 
-#include "EfficiencyProfile.h"
-#include "ModelSpec.h"
+#include "db/EfficiencyProfile.h"
+#include "db/ModelSpec.h"
 
 #include <QString>
 #include <QVector>

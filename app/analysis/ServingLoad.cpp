@@ -1,6 +1,6 @@
-#include "ServingLoad.h"
+#include "app/analysis/ServingLoad.h"
 
-#include "Estimator.h"
+#include "app/analysis/Estimator.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "GpuSpec.h"
-#include "ServingSimulator.h"
-#include "Workload.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
+#include "app/analysis/ServingSimulator.h"
+#include "app/analysis/Workload.h"
 
 #include <QVector>
 

@@ -1,8 +1,8 @@
-#include "Estimator.h"
-#include "GpuCapabilities.h"
-#include "NumberText.h"
-#include "PlanSearch.h"
-#include "ServingLoad.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/NumberText.h"
+#include "app/analysis/PlanSearch.h"
+#include "app/analysis/ServingLoad.h"
 
 #include <QCoreApplication>
 #include <QLocale>

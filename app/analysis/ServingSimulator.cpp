@@ -1,4 +1,4 @@
-#include "ServingSimulator.h"
+#include "app/analysis/ServingSimulator.h"
 
 #include <algorithm>
 #include <cmath>

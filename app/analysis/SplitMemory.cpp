@@ -1,6 +1,6 @@
-#include "SplitMemory.h"
+#include "app/analysis/SplitMemory.h"
 
-#include "ParallelismModel.h"
+#include "app/analysis/ParallelismModel.h"
 
 #include <limits>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "ModelArchitecture.h"
-#include "Workload.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/Workload.h"
 
 #include <array>
 #include <map>

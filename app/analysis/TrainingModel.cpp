@@ -1,7 +1,7 @@
-#include "TrainingModel.h"
+#include "app/analysis/TrainingModel.h"
 
-#include "CommunicationModel.h"
-#include "MemoryModel.h"
+#include "app/analysis/CommunicationModel.h"
+#include "app/analysis/MemoryModel.h"
 
 #include <algorithm>
 

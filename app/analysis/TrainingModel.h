@@ -1,9 +1,9 @@
 #pragma once
 
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "GpuCapabilities.h"
-#include "ModelArchitecture.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/ModelArchitecture.h"
 
 // One optimizer step of a data-, tensor-, pipeline-, context- and expert-parallel run (Megatron-LM's
 // schedule; FSDP is ZeRO-3 over the data-parallel GPUs), per GPU:

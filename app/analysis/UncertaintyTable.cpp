@@ -1,4 +1,4 @@
-#include "UncertaintyTable.h"
+#include "app/analysis/UncertaintyTable.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,4 +1,4 @@
-#include "ValueRange.h"
+#include "app/analysis/ValueRange.h"
 
 #include <QCoreApplication>
 #include <algorithm>

@@ -1,9 +1,9 @@
-#include "VerdictRules.h"
+#include "app/analysis/VerdictRules.h"
 
-#include "EstimateRanges.h"
-#include "GpuCapabilities.h"
-#include "MissingSpecs.h"
-#include "NumberText.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/MissingSpecs.h"
+#include "app/analysis/NumberText.h"
 
 #include <QCoreApplication>
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Estimate.h"
-#include "GpuSpec.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
 
 #include <QVector>
 

@@ -1,4 +1,4 @@
-#include "Workload.h"
+#include "app/analysis/Workload.h"
 
 #include <array>
 

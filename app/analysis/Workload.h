@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ModelSpec.h"
-#include "Precision.h"
+#include "db/ModelSpec.h"
+#include "app/analysis/Precision.h"
 
 #include <QString>
 #include <QStringList>

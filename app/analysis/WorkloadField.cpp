@@ -1,4 +1,4 @@
-#include "WorkloadField.h"
+#include "app/analysis/WorkloadField.h"
 
 #include <array>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "Precision.h"
-#include "Workload.h"
+#include "app/analysis/Precision.h"
+#include "app/analysis/Workload.h"
 
 #include <QString>
 #include <optional>

@@ -1,9 +1,9 @@
-#include "WorkloadResolver.h"
+#include "app/analysis/WorkloadResolver.h"
 
-#include "Estimator.h"
-#include "HuggingFaceConfig.h"
-#include "TextMatch.h"
-#include "WorkloadDefaults.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/HuggingFaceConfig.h"
+#include "db/TextMatch.h"
+#include "app/analysis/WorkloadDefaults.h"
 
 #include <QLocale>
 #include <algorithm>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "EfficiencyParameters.h"
-#include "Workload.h"
-#include "WorkloadField.h"
-#include "WorkloadRequest.h"
+#include "db/CatalogueSnapshot.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Workload.h"
+#include "app/analysis/WorkloadField.h"
+#include "app/analysis/WorkloadRequest.h"
 
 #include <QCoreApplication>
 #include <QVector>

@@ -1,9 +1,9 @@
-#include "BackupCommand.h"
+#include "app/cli/BackupCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <Catalogue.h>
+#include "db/Catalogue.h"
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
-#include "CliCatalogue.h"
+#include "app/cli/CliCatalogue.h"
 
-#include <Catalogue.h>
+#include "db/Catalogue.h"
 #include <QCoreApplication>
 #include <QDir>
 

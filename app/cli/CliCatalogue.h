@@ -1,8 +1,8 @@
 #pragma once
 
-#include "CliContext.h"
+#include "app/cli/CliContext.h"
 
-#include <CatalogueSnapshot.h>
+#include "db/CatalogueSnapshot.h"
 #include <memory>
 #include <optional>
 

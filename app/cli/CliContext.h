@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ExitCodes.h"
+#include "app/ExitCodes.h"
 
 #include <QString>
 #include <QTextStream>

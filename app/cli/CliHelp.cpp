@@ -1,7 +1,7 @@
-#include "CliHelp.h"
+#include "app/cli/CliHelp.h"
 
-#include "CliContext.h"
-#include "../window/FirstFrameGrabber.h"
+#include "app/cli/CliContext.h"
+#include "app/window/FirstFrameGrabber.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
-#include "CompareCommand.h"
+#include "app/cli/CompareCommand.h"
 
-#include "EstimateCommand.h"
-#include "EstimateOutput.h"
+#include "app/cli/EstimateCommand.h"
+#include "app/cli/EstimateOutput.h"
 
 #include <QCoreApplication>
 

@@ -1,8 +1,8 @@
-#include "EstimateCommand.h"
+#include "app/cli/EstimateCommand.h"
 
-#include "EstimateOutput.h"
+#include "app/cli/EstimateOutput.h"
 
-#include <Estimator.h>
+#include "app/analysis/Estimator.h"
 #include <QCoreApplication>
 
 namespace {

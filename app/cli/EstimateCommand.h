@@ -1,9 +1,9 @@
 #pragma once
 
-#include "CliCommand.h"
-#include "WorkloadOptions.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/WorkloadOptions.h"
 
-#include <Estimate.h>
+#include "app/analysis/Estimate.h"
 
 #include <QTextStream>
 

@@ -1,9 +1,9 @@
-#include "EstimateOutput.h"
+#include "app/cli/EstimateOutput.h"
 
-#include <EstimateJson.h>
-#include <MathTerm.h>
-#include <MissingSpecs.h>
-#include <NumberText.h>
+#include "app/analysis/EstimateJson.h"
+#include "app/analysis/MathTerm.h"
+#include "app/analysis/MissingSpecs.h"
+#include "app/analysis/NumberText.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

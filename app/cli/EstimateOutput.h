@@ -1,6 +1,6 @@
 #pragma once
 
-#include <Estimate.h>
+#include "app/analysis/Estimate.h"
 #include <QTextStream>
 #include <QVector>
 

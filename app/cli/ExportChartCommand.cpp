@@ -1,18 +1,18 @@
-#include "ExportChartCommand.h"
+#include "app/cli/ExportChartCommand.h"
 
-#include "ChartExporter.h"
-#include "ChartKind.h"
-#include "ChartView.h"
-#include "CliHelp.h"
-#include "ComparisonCharts.h"
-#include "ComparisonPresenter.h"
-#include "Estimator.h"
-#include "LoadCurves.h"
-#include "ScalingCurves.h"
-#include "WorkloadOptions.h"
+#include "widgets/charts/ChartExporter.h"
+#include "app/comparison/ChartKind.h"
+#include "widgets/charts/ChartView.h"
+#include "app/cli/CliHelp.h"
+#include "app/comparison/ComparisonCharts.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "app/analysis/Estimator.h"
+#include "app/comparison/LoadCurves.h"
+#include "app/comparison/ScalingCurves.h"
+#include "app/cli/WorkloadOptions.h"
 
 #include <QCoreApplication>
-#include <WorkloadResolver.h>
+#include "app/analysis/WorkloadResolver.h"
 #include <memory>
 
 namespace {

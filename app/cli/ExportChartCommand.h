@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare export-chart --chart KIND --gpu GPU,GPU[,...] [workload options] --out FILE
 //                         [--width N --height N --scale S]

@@ -1,9 +1,9 @@
-#include "ExportCommand.h"
+#include "app/cli/ExportCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <CatalogueExporter.h>
+#include "db/CatalogueExporter.h"
 #include <QCoreApplication>
 
 namespace {

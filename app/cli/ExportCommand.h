@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] export FILE: writes the catalogue's GPUs as CSV or JSON (from the extension),
 // replacing FILE atomically.

@@ -1,7 +1,7 @@
-#include "GlobalCommandLine.h"
+#include "app/cli/GlobalCommandLine.h"
 
-#include "CliCommand.h"
-#include "CliHelp.h"
+#include "app/cli/CliCommand.h"
+#include "app/cli/CliHelp.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,10 +1,10 @@
-#include "ImportCommand.h"
+#include "app/cli/ImportCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <Catalogue.h>
-#include <CatalogueImporter.h>
+#include "db/Catalogue.h"
+#include "db/CatalogueImporter.h"
 #include <QCoreApplication>
 
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] import FILE [--on-conflict update|skip]: adds the GPUs of a CSV or JSON
 // export to the catalogue, all or nothing.

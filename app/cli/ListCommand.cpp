@@ -1,15 +1,15 @@
-#include "ListCommand.h"
+#include "app/cli/ListCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <GpuField.h>
-#include <MachineGpus.h>
+#include "db/GpuField.h"
+#include "db/MachineGpus.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <Quantity.h>
+#include "db/Quantity.h"
 
 namespace {
 

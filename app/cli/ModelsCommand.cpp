@@ -1,10 +1,10 @@
-#include "ModelsCommand.h"
+#include "app/cli/ModelsCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
-#include "TextTable.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
+#include "app/cli/TextTable.h"
 
-#include <ModelArchitecture.h>
+#include "app/analysis/ModelArchitecture.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
-#include "PlanCommand.h"
+#include "app/cli/PlanCommand.h"
 
-#include "CliCatalogue.h"
-#include "PlanOutput.h"
-#include "WorkloadOptions.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/PlanOutput.h"
+#include "app/cli/WorkloadOptions.h"
 
-#include <Planner.h>
+#include "app/analysis/Planner.h"
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <cmath>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] plan [--gpu GPU[,GPU...]] --model MODEL --task TASK [workload options]
 //     serving: --concurrency N | --request-rate X, --ttft-p90-ms MS and/or --tpot-p90-ms MS

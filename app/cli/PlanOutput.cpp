@@ -1,10 +1,10 @@
-#include "PlanOutput.h"
+#include "app/cli/PlanOutput.h"
 
-#include "TextTable.h"
-#include "WorkloadOptions.h"
+#include "app/cli/TextTable.h"
+#include "app/cli/WorkloadOptions.h"
 
-#include <NumberText.h>
-#include <Planner.h>
+#include "app/analysis/NumberText.h"
+#include "app/analysis/Planner.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <Plan.h>
+#include "app/analysis/Plan.h"
 #include <QJsonObject>
 #include <QTextStream>
 

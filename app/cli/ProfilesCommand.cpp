@@ -1,14 +1,14 @@
-#include "ProfilesCommand.h"
+#include "app/cli/ProfilesCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
-#include "TextTable.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
+#include "app/cli/TextTable.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <WorkloadResolver.h>
+#include "app/analysis/WorkloadResolver.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] profiles [--json]: the catalogue's efficiency profiles, the ids --profile takes,
 // and the tasks each is the default for.

@@ -1,14 +1,14 @@
-#include "ReportCommand.h"
+#include "app/cli/ReportCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
-#include <ReportExporter.h>
-#include <ScenarioCatalogue.h>
-#include <ScenarioFile.h>
+#include "app/report/ReportExporter.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "app/scenario/ScenarioFile.h"
 
 namespace {
 

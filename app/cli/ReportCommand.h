@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] report SCENARIO.gpuc --out REPORT.pdf|REPORT.html
 // The report Export Report writes (ReportExporter), headless: the scenario's answer on the catalogue.

@@ -1,15 +1,15 @@
-#include "ShowCommand.h"
+#include "app/cli/ShowCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <GpuField.h>
-#include <GpuLookup.h>
+#include "db/GpuField.h"
+#include "db/GpuLookup.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <Quantity.h>
+#include "db/Quantity.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "TextTable.h"
+#include "app/cli/TextTable.h"
 
 #include <QVector>
 #include <algorithm>

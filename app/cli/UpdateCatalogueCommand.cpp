@@ -1,13 +1,13 @@
-#include "UpdateCatalogueCommand.h"
+#include "app/cli/UpdateCatalogueCommand.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
-#include "TextTable.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
+#include "app/cli/TextTable.h"
 
-#include <Catalogue.h>
+#include "db/Catalogue.h"
 #include <QCoreApplication>
-#include <SeedCatalogue.h>
-#include <TextMatch.h>
+#include "db/SeedCatalogue.h"
+#include "db/TextMatch.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CliCommand.h"
+#include "app/cli/CliCommand.h"
 
 // gpucompare [--db FILE] update-catalogue [--list] [--all | ID...]: the GPUs and model presets this
 // version's seed has and the catalogue lacks (SeedCatalogue::offerFor), listed or added as bundled rows.

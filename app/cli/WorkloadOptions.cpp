@@ -1,10 +1,10 @@
-#include "WorkloadOptions.h"
+#include "app/cli/WorkloadOptions.h"
 
-#include "CliCatalogue.h"
-#include "CliHelp.h"
+#include "app/cli/CliCatalogue.h"
+#include "app/cli/CliHelp.h"
 
-#include <GpuLookup.h>
-#include <ScaledNumber.h>
+#include "db/GpuLookup.h"
+#include "app/analysis/ScaledNumber.h"
 #include <QCoreApplication>
 #include <QLocale>
 #include <cmath>

@@ -1,17 +1,17 @@
 #pragma once
 
-#include "CliContext.h"
+#include "app/cli/CliContext.h"
 
-#include <GpuSpec.h>
+#include "db/GpuSpec.h"
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QList>
 #include <QPair>
 #include <QStringList>
 #include <QVector>
-#include <WorkloadField.h>
-#include <WorkloadRequest.h>
-#include <WorkloadResolver.h>
+#include "app/analysis/WorkloadField.h"
+#include "app/analysis/WorkloadRequest.h"
+#include "app/analysis/WorkloadResolver.h"
 #include <optional>
 
 // What estimate, compare and export-chart work on once their options are parsed and resolved.

@@ -1,9 +1,9 @@
-#include "AnswerSummary.h"
+#include "app/comparison/AnswerSummary.h"
 
-#include "EstimateRanges.h"
-#include "MissingSpecs.h"
-#include "ValueFormat.h"
-#include "VerdictPanel.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/MissingSpecs.h"
+#include "widgets/common/ValueFormat.h"
+#include "widgets/compare/VerdictPanel.h"
 
 #include <QMap>
 #include <algorithm>

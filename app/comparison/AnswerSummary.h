@@ -1,7 +1,7 @@
 #pragma once
 
-#include "AnswerData.h"
-#include "ComparisonPresenter.h"
+#include "widgets/compare/AnswerData.h"
+#include "app/comparison/ComparisonPresenter.h"
 
 #include <QCoreApplication>
 #include <QVector>

@@ -1,4 +1,4 @@
-#include "BenchmarkMatcher.h"
+#include "app/comparison/BenchmarkMatcher.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "Benchmark.h"
-#include "CatalogueSnapshot.h"
-#include "GpuSpec.h"
-#include "MeasuredEstimates.h"
-#include "Workload.h"
+#include "db/Benchmark.h"
+#include "db/CatalogueSnapshot.h"
+#include "db/GpuSpec.h"
+#include "app/comparison/MeasuredEstimates.h"
+#include "app/analysis/Workload.h"
 
 #include <QStringList>
 #include <QVector>

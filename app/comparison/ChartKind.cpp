@@ -1,4 +1,4 @@
-#include "ChartKind.h"
+#include "app/comparison/ChartKind.h"
 
 #include <QStringList>
 

@@ -1,13 +1,13 @@
-#include "ComparisonCharts.h"
+#include "app/comparison/ComparisonCharts.h"
 
-#include "BarChartWidget.h"
-#include "ChartPalette.h"
-#include "LineChartWidget.h"
-#include "LoadCurves.h"
-#include "MissingSpecs.h"
-#include "RangeRows.h"
-#include "RadarChartWidget.h"
-#include "ScalingCurves.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartPalette.h"
+#include "widgets/charts/LineChartWidget.h"
+#include "app/comparison/LoadCurves.h"
+#include "app/analysis/MissingSpecs.h"
+#include "app/comparison/RangeRows.h"
+#include "widgets/charts/RadarChartWidget.h"
+#include "app/comparison/ScalingCurves.h"
 
 #include <algorithm>
 #include <functional>

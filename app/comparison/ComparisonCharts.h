@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ChartKind.h"
-#include "ComparisonPresenter.h"
+#include "app/comparison/ChartKind.h"
+#include "app/comparison/ComparisonPresenter.h"
 
 #include <QCoreApplication>
 #include <QHash>

@@ -1,11 +1,11 @@
-#include "ComparisonPresenter.h"
+#include "app/comparison/ComparisonPresenter.h"
 
-#include "AnswerSummary.h"
-#include "ComparisonCharts.h"
-#include "MissingSpecs.h"
-#include "Quantity.h"
-#include "RangeRows.h"
-#include "ValueFormat.h"
+#include "app/comparison/AnswerSummary.h"
+#include "app/comparison/ComparisonCharts.h"
+#include "app/analysis/MissingSpecs.h"
+#include "db/Quantity.h"
+#include "app/comparison/RangeRows.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QCoreApplication>
 #include <algorithm>

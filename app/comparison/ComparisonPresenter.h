@@ -1,16 +1,16 @@
 #pragma once
 
-#include "AnswerData.h"
-#include "Benchmark.h"
-#include "ChartData.h"
-#include "ChartKind.h"
-#include "ComparisonData.h"
-#include "Estimate.h"
-#include "GpuSpec.h"
-#include "MeasuredEstimates.h"
-#include "MathTermView.h"
-#include "VerdictData.h"
-#include "Workload.h"
+#include "widgets/compare/AnswerData.h"
+#include "db/Benchmark.h"
+#include "widgets/charts/ChartData.h"
+#include "app/comparison/ChartKind.h"
+#include "widgets/compare/ComparisonData.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
+#include "app/comparison/MeasuredEstimates.h"
+#include "widgets/compare/MathTermView.h"
+#include "widgets/compare/VerdictData.h"
+#include "app/analysis/Workload.h"
 
 #include <QCoreApplication>
 #include <QHash>

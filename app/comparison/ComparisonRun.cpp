@@ -1,7 +1,7 @@
-#include "ComparisonRun.h"
+#include "app/comparison/ComparisonRun.h"
 
-#include "EstimateRanges.h"
-#include "Estimator.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/Estimator.h"
 
 ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
                              const CatalogueSnapshot &catalogue, bool showSparse,

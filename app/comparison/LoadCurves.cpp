@@ -1,7 +1,7 @@
-#include "LoadCurves.h"
+#include "app/comparison/LoadCurves.h"
 
-#include "ChartPalette.h"
-#include "ValueFormat.h"
+#include "widgets/charts/ChartPalette.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <algorithm>
 

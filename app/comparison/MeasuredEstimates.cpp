@@ -1,8 +1,8 @@
-#include "MeasuredEstimates.h"
+#include "app/comparison/MeasuredEstimates.h"
 
-#include "Calibrator.h"
-#include "EfficiencyParameters.h"
-#include "ValueFormat.h" // number(): the outlier factor as the views print numbers
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "widgets/common/ValueFormat.h" // number(): the outlier factor as the views print numbers
 
 #include <QCoreApplication>
 #include <QLocale>

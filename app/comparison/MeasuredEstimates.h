@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Benchmark.h"
-#include "CalibrationData.h"
-#include "CatalogueSnapshot.h"
+#include "db/Benchmark.h"
+#include "app/analysis/calibration/CalibrationData.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QCoreApplication>
 #include <QHash>

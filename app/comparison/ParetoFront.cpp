@@ -1,4 +1,4 @@
-#include "ParetoFront.h"
+#include "app/comparison/ParetoFront.h"
 
 #include <algorithm>
 #include <cmath>

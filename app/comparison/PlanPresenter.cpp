@@ -1,10 +1,10 @@
-#include "PlanPresenter.h"
+#include "app/comparison/PlanPresenter.h"
 
-#include "ParetoFront.h"
-#include "Planner.h"
-#include "ValueFormat.h"
-#include "WorkloadDefaults.h"
-#include "WorkloadMapper.h"
+#include "app/comparison/ParetoFront.h"
+#include "app/analysis/Planner.h"
+#include "widgets/common/ValueFormat.h"
+#include "app/analysis/WorkloadDefaults.h"
+#include "app/comparison/WorkloadMapper.h"
 
 #include <QFileInfo>
 #include <QLocale>

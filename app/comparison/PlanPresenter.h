@@ -1,10 +1,10 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "ParetoChartData.h"
-#include "Plan.h"
-#include "PlanViewData.h"
-#include "WorkloadFormValues.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/charts/ParetoChartData.h"
+#include "app/analysis/Plan.h"
+#include "widgets/plan/PlanViewData.h"
+#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QCoreApplication>
 #include <QVector>

@@ -1,7 +1,7 @@
-#include "RangeRows.h"
+#include "app/comparison/RangeRows.h"
 
-#include "EstimateRanges.h"
-#include "ValueFormat.h"
+#include "app/analysis/EstimateRanges.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QHash>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ComparisonData.h"
-#include "Estimate.h"
+#include "widgets/compare/ComparisonData.h"
+#include "app/analysis/Estimate.h"
 
 #include <QCoreApplication>
 #include <QString>

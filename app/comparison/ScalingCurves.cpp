@@ -1,9 +1,9 @@
-#include "ScalingCurves.h"
+#include "app/comparison/ScalingCurves.h"
 
-#include "ChartPalette.h"
-#include "Estimator.h"
-#include "GpuCapabilities.h"
-#include "ValueFormat.h"
+#include "widgets/charts/ChartPalette.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QLocale>
 #include <QSet>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ChartData.h"
-#include "EfficiencyParameters.h"
-#include "GpuSpec.h"
-#include "Workload.h"
+#include "widgets/charts/ChartData.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "db/GpuSpec.h"
+#include "app/analysis/Workload.h"
 
 #include <QCoreApplication>
 #include <QVector>

@@ -1,4 +1,4 @@
-#include "WorkloadMapper.h"
+#include "app/comparison/WorkloadMapper.h"
 
 #include <QLocale>
 #include <functional>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "WorkloadFormValues.h"
-#include "WorkloadRequest.h"
-#include "WorkloadResolver.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/workload/WorkloadFormValues.h"
+#include "app/analysis/WorkloadRequest.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QCoreApplication>
 #include <QHash>

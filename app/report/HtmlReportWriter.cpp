@@ -1,8 +1,8 @@
-#include "HtmlReportWriter.h"
+#include "app/report/HtmlReportWriter.h"
 
-#include "ReportChartPainter.h"
-#include "ReportLinks.h"
-#include "ValueFormat.h"
+#include "app/report/ReportChartPainter.h"
+#include "app/report/ReportLinks.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QLocale>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ReportContent.h"
+#include "app/report/ReportContent.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

@@ -1,9 +1,9 @@
-#include "PdfReportWriter.h"
+#include "app/report/PdfReportWriter.h"
 
-#include "ReportChartObject.h"
-#include "ReportChartPainter.h"
-#include "ReportLinks.h"
-#include "ValueFormat.h"
+#include "app/report/ReportChartObject.h"
+#include "app/report/ReportChartPainter.h"
+#include "app/report/ReportLinks.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>

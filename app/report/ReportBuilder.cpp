@@ -1,16 +1,16 @@
-#include "ReportBuilder.h"
+#include "app/report/ReportBuilder.h"
 
-#include "ComparisonRun.h"
-#include "ComparisonTableModel.h"
-#include "LoadCurves.h"
-#include "PlanPresenter.h"
-#include "PlanTableModel.h"
-#include "Planner.h"
-#include "ScalingCurves.h"
-#include "ScenarioCatalogue.h"
-#include "ValueFormat.h"
-#include "VerdictPanel.h"
-#include "WorkloadMapper.h"
+#include "app/comparison/ComparisonRun.h"
+#include "widgets/compare/ComparisonTableModel.h"
+#include "app/comparison/LoadCurves.h"
+#include "app/comparison/PlanPresenter.h"
+#include "widgets/plan/PlanTableModel.h"
+#include "app/analysis/Planner.h"
+#include "app/comparison/ScalingCurves.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "widgets/common/ValueFormat.h"
+#include "widgets/compare/VerdictPanel.h"
+#include "app/comparison/WorkloadMapper.h"
 
 #include <QLocale>
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "ComparisonData.h"
-#include "ReportContent.h"
-#include "Scenario.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/compare/ComparisonData.h"
+#include "app/report/ReportContent.h"
+#include "app/scenario/Scenario.h"
 
 #include <QCoreApplication>
 #include <QDate>

@@ -1,6 +1,6 @@
-#include "ReportChartObject.h"
+#include "app/report/ReportChartObject.h"
 
-#include "ReportChartPainter.h"
+#include "app/report/ReportChartPainter.h"
 
 #include <QPainter>
 

@@ -1,7 +1,7 @@
-#include "ReportChartPainter.h"
+#include "app/report/ReportChartPainter.h"
 
-#include "ChartView.h"
-#include "ComparisonCharts.h"
+#include "widgets/charts/ChartView.h"
+#include "app/comparison/ComparisonCharts.h"
 
 #include <QBuffer>
 #include <QPainter>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ChartData.h"
-#include "ChartKind.h"
-#include "MathTermView.h"
+#include "widgets/charts/ChartData.h"
+#include "app/comparison/ChartKind.h"
+#include "widgets/compare/MathTermView.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,9 +1,9 @@
-#include "ReportExporter.h"
+#include "app/report/ReportExporter.h"
 
-#include "AtomicFileWriter.h"
-#include "HtmlReportWriter.h"
-#include "PdfReportWriter.h"
-#include "ReportBuilder.h"
+#include "db/AtomicFileWriter.h"
+#include "app/report/HtmlReportWriter.h"
+#include "app/report/PdfReportWriter.h"
+#include "app/report/ReportBuilder.h"
 
 #include <QDir>
 #include <QFileInfo>

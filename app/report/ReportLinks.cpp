@@ -1,4 +1,4 @@
-#include "ReportLinks.h"
+#include "app/report/ReportLinks.h"
 
 #include <QRegularExpression>
 

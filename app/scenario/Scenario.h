@@ -1,10 +1,10 @@
 #pragma once
 
-#include "GpuField.h"
-#include "GpuSpec.h"
-#include "ModelSpec.h"
-#include "PlanViewData.h"
-#include "WorkloadRequest.h"
+#include "db/GpuField.h"
+#include "db/GpuSpec.h"
+#include "db/ModelSpec.h"
+#include "widgets/plan/PlanViewData.h"
+#include "app/analysis/WorkloadRequest.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "ScenarioCatalogue.h"
+#include "app/scenario/ScenarioCatalogue.h"
 
-#include "GpuField.h"
-#include "HuggingFaceConfig.h"
-#include "ModelSpecJson.h"
+#include "db/GpuField.h"
+#include "app/analysis/HuggingFaceConfig.h"
+#include "db/ModelSpecJson.h"
 
 #include <QFileInfo>
 #include <QJsonObject>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "ImportPlan.h"
-#include "Scenario.h"
+#include "db/CatalogueSnapshot.h"
+#include "db/ImportPlan.h"
+#include "app/scenario/Scenario.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,11 +1,11 @@
-#include "ScenarioFile.h"
+#include "app/scenario/ScenarioFile.h"
 
-#include "AtomicFileWriter.h"
-#include "GpuField.h"
-#include "ModelSpecJson.h"
-#include "Precision.h"
-#include "TextCheck.h"
-#include "WorkloadRequestJson.h"
+#include "db/AtomicFileWriter.h"
+#include "db/GpuField.h"
+#include "db/ModelSpecJson.h"
+#include "app/analysis/Precision.h"
+#include "db/TextCheck.h"
+#include "app/scenario/WorkloadRequestJson.h"
 
 #include <QCoreApplication>
 #include <QFile>

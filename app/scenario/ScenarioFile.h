@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Scenario.h"
+#include "app/scenario/Scenario.h"
 
 #include <QByteArray>
 #include <QString>

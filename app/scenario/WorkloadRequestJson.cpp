@@ -1,6 +1,6 @@
-#include "WorkloadRequestJson.h"
+#include "app/scenario/WorkloadRequestJson.h"
 
-#include "WorkloadField.h"
+#include "app/analysis/WorkloadField.h"
 
 #include <QCoreApplication>
 #include <QJsonValue>

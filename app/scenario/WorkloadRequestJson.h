@@ -1,6 +1,6 @@
 #pragma once
 
-#include "WorkloadRequest.h"
+#include "app/analysis/WorkloadRequest.h"
 
 #include <QJsonObject>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "AppSettings.h"
+#include "app/window/AppSettings.h"
 
 namespace {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ThemeChoice.h"
-#include "WorkloadFormValues.h"
+#include "app/window/ThemeChoice.h"
+#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QByteArray>
 #include <QSettings>

@@ -1,9 +1,9 @@
-#include "CatalogueOpener.h"
+#include "app/window/CatalogueOpener.h"
 
-#include "CatalogueEditor.h"
-#include "CatalogueSession.h"
-#include "CatalogueTab.h"
-#include "UserPrompt.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "app/window/CatalogueSession.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "app/window/UserPrompt.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,11 +1,11 @@
-#include "CatalogueRecovery.h"
+#include "app/window/CatalogueRecovery.h"
 
-#include "CatalogueEditor.h"
-#include "CatalogueSession.h"
-#include "CatalogueTab.h"
-#include "EditRecoveryFile.h"
-#include "TerminationGuard.h"
-#include "UserPrompt.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "app/window/CatalogueSession.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "db/EditRecoveryFile.h"
+#include "app/window/TerminationGuard.h"
+#include "app/window/UserPrompt.h"
 
 #include <QCoreApplication>
 #include <QFile>

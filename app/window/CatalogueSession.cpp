@@ -1,8 +1,8 @@
-#include "CatalogueSession.h"
+#include "app/window/CatalogueSession.h"
 
-#include "CatalogueEditor.h"
-#include "SeedCatalogue.h"
-#include "SpecTableModel.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "db/SeedCatalogue.h"
+#include "db/SpecTableModel.h"
 
 #include <QDir>
 #include <QUndoStack>

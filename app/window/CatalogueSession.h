@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Catalogue.h"
-#include "CatalogueSnapshot.h"
-#include "SeedCatalogue.h"
+#include "db/Catalogue.h"
+#include "db/CatalogueSnapshot.h"
+#include "db/SeedCatalogue.h"
 
 #include <QObject>
 #include <memory>

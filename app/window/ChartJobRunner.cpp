@@ -1,4 +1,4 @@
-#include "ChartJobRunner.h"
+#include "app/window/ChartJobRunner.h"
 
 #include <QMetaObject>
 

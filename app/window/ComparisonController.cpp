@@ -1,14 +1,14 @@
-#include "ComparisonController.h"
+#include "app/window/ComparisonController.h"
 
-#include "AnswerStrip.h"
-#include "ChartKind.h"
-#include "ChartsPanel.h"
-#include "ComparisonTable.h"
-#include "GpuPicker.h"
-#include "MathPanel.h"
-#include "Quantity.h"
-#include "VerdictPanel.h"
-#include "WorkloadForm.h"
+#include "widgets/compare/AnswerStrip.h"
+#include "app/comparison/ChartKind.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/compare/MathPanel.h"
+#include "db/Quantity.h"
+#include "widgets/compare/VerdictPanel.h"
+#include "widgets/workload/WorkloadForm.h"
 
 ComparisonController::ComparisonController(const Views &views, QObject *parent)
     : QObject(parent)

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "BenchmarkMatcher.h"
-#include "CatalogueSnapshot.h"
-#include "ChartJobRunner.h"
-#include "ComparisonRun.h"
-#include "LoadCurves.h"
-#include "MachineGpus.h"
-#include "ScalingCurves.h"
+#include "app/comparison/BenchmarkMatcher.h"
+#include "db/CatalogueSnapshot.h"
+#include "app/window/ChartJobRunner.h"
+#include "app/comparison/ComparisonRun.h"
+#include "app/comparison/LoadCurves.h"
+#include "db/MachineGpus.h"
+#include "app/comparison/ScalingCurves.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,13 +1,13 @@
-#include "FirstFrameGrabber.h"
+#include "app/window/FirstFrameGrabber.h"
 
-#include "AtomicFileWriter.h"
-#include "ChartsPanel.h"
-#include "ComparisonController.h"
-#include "ExitCodes.h"
-#include "FirstFrameShown.h"
-#include "MainWindow.h"
-#include "PlanController.h"
-#include "PlanTab.h"
+#include "db/AtomicFileWriter.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "app/window/ComparisonController.h"
+#include "app/ExitCodes.h"
+#include "widgets/common/FirstFrameShown.h"
+#include "app/window/MainWindow.h"
+#include "app/window/PlanController.h"
+#include "widgets/plan/PlanTab.h"
 
 #include <QBuffer>
 #include <QCoreApplication>

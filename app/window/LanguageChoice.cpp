@@ -1,4 +1,4 @@
-#include "LanguageChoice.h"
+#include "app/window/LanguageChoice.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,11 +1,11 @@
-#include "PlanController.h"
+#include "app/window/PlanController.h"
 
-#include "GpuPicker.h"
-#include "PlanInputs.h"
-#include "PlanTab.h"
-#include "Planner.h"
-#include "WorkloadForm.h"
-#include "WorkloadMapper.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/plan/PlanInputs.h"
+#include "widgets/plan/PlanTab.h"
+#include "app/analysis/Planner.h"
+#include "widgets/workload/WorkloadForm.h"
+#include "app/comparison/WorkloadMapper.h"
 
 #include <QTabWidget>
 

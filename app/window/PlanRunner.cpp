@@ -1,6 +1,6 @@
-#include "PlanRunner.h"
+#include "app/window/PlanRunner.h"
 
-#include "Planner.h"
+#include "app/analysis/Planner.h"
 
 #include <QMetaObject>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "Plan.h"
+#include "db/CatalogueSnapshot.h"
+#include "app/analysis/Plan.h"
 
 #include <QObject>
 #include <QThreadPool>

@@ -1,6 +1,6 @@
-#include "PreferencesDialog.h"
+#include "app/window/PreferencesDialog.h"
 
-#include "AppSettings.h"
+#include "app/window/AppSettings.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

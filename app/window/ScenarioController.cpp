@@ -1,16 +1,16 @@
-#include "ScenarioController.h"
+#include "app/window/ScenarioController.h"
 
-#include "AppSettings.h"
-#include "CatalogueEditor.h"
-#include "CatalogueSession.h"
-#include "GpuPicker.h"
-#include "PlanInputs.h"
-#include "ReportExporter.h"
-#include "ScenarioCatalogue.h"
-#include "ScenarioFile.h"
-#include "UserPrompt.h"
-#include "WorkloadForm.h"
-#include "WorkloadMapper.h"
+#include "app/window/AppSettings.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "app/window/CatalogueSession.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/plan/PlanInputs.h"
+#include "app/report/ReportExporter.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "app/scenario/ScenarioFile.h"
+#include "app/window/UserPrompt.h"
+#include "widgets/workload/WorkloadForm.h"
+#include "app/comparison/WorkloadMapper.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "PlanViewData.h"
-#include "Scenario.h"
-#include "WorkloadRequest.h"
+#include "widgets/plan/PlanViewData.h"
+#include "app/scenario/Scenario.h"
+#include "app/analysis/WorkloadRequest.h"
 
 #include <QObject>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "SeedOfferBar.h"
+#include "app/window/SeedOfferBar.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -1,9 +1,9 @@
-#include "SeedOfferController.h"
+#include "app/window/SeedOfferController.h"
 
-#include "CatalogueSession.h"
-#include "SeedOfferBar.h"
-#include "SeedOfferDialog.h"
-#include "UserPrompt.h"
+#include "app/window/CatalogueSession.h"
+#include "app/window/SeedOfferBar.h"
+#include "app/window/SeedOfferDialog.h"
+#include "app/window/UserPrompt.h"
 
 SeedOfferController::SeedOfferController(CatalogueSession *session, SeedOfferBar *bar, UserPrompt *prompt,
                                          QWidget *window, QObject *parent)

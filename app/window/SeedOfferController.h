@@ -2,7 +2,7 @@
 
 #include <QObject>
 #include <QSet>
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 #include <functional>
 #include <optional>
 

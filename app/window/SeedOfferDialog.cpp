@@ -1,4 +1,4 @@
-#include "SeedOfferDialog.h"
+#include "app/window/SeedOfferDialog.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

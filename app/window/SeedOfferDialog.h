@@ -2,7 +2,7 @@
 
 #include <QDialog>
 #include <QSet>
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 
 class QStandardItemModel;
 

@@ -1,4 +1,4 @@
-#include "TerminationGuard.h"
+#include "app/window/TerminationGuard.h"
 
 #include <QGuiApplication>
 #include <QSocketNotifier>

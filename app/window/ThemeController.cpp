@@ -1,7 +1,7 @@
-#include "ThemeController.h"
+#include "app/window/ThemeController.h"
 
-#include "AppSettings.h"
-#include "ThemeStyle.h"
+#include "app/window/AppSettings.h"
+#include "app/window/ThemeStyle.h"
 
 #include <QAction>
 #include <QActionGroup>

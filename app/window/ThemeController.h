@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ThemeChoice.h"
+#include "app/window/ThemeChoice.h"
 
 #include <QList>
 #include <QObject>

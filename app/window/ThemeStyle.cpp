@@ -1,4 +1,4 @@
-#include "ThemeStyle.h"
+#include "app/window/ThemeStyle.h"
 
 #include <QPainter>
 #include <QStyleOption>

@@ -1,4 +1,4 @@
-#include "UserPrompt.h"
+#include "app/window/UserPrompt.h"
 
 #include <QAbstractButton>
 

@@ -1,9 +1,9 @@
 // The seed profiles against the measured calibration set: the accuracy the issue asks for, checked on
 // every run (docs/estimator-accuracy.md has the full report; gpucompare-calibrate refits the profiles).
 
-#include "CalibrationData.h"
-#include "CalibrationFixture.h"
-#include "Calibrator.h"
+#include "app/analysis/calibration/CalibrationData.h"
+#include "tests/analysis/CalibrationFixture.h"
+#include "app/analysis/calibration/Calibrator.h"
 
 #include <QMap>
 #include <gtest/gtest.h>

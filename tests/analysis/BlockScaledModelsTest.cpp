@@ -1,15 +1,15 @@
 // Issue 23: the block-scaled 4- and 8-bit formats (MXFP4, NVFP4, MXFP8), the GPUs that run them natively,
 // and the 2025 model presets (gpt-oss, Qwen3, Llama 4, DeepSeek-R1, Kimi K2, Gemma 3, Phi-4, Mistral Small
 // 3), checked against published figures with their sources.
-#include "Estimator.h"
-#include "GpuCapabilities.h"
-#include "HuggingFaceConfig.h"
-#include "MemoryModel.h"
-#include "ModelArchitecture.h"
-#include "ModelSpecCheck.h"
-#include "SeedCatalogue.h"
-#include "TestCatalogue.h"
-#include "WorkloadResolver.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/HuggingFaceConfig.h"
+#include "app/analysis/MemoryModel.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "db/ModelSpecCheck.h"
+#include "db/SeedCatalogue.h"
+#include "tests/analysis/TestCatalogue.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 // Properties that must hold for any workload: monotonic memory, sharding never adds memory per GPU,
 // bandwidth never slows decode, every math term is finite and has a unit, nothing is NaN.
-#include "Estimator.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <algorithm>
 #include <cmath>

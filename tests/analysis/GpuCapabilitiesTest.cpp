@@ -1,8 +1,8 @@
 // The FP16 peak a profile that accumulates in FP16 (llama.cpp) gets: the catalogue's
 // fp16_accumulate_dense_tflops where the datasheet gives that second rate, the FP16/BF16 column elsewhere.
-#include "GpuCapabilities.h"
+#include "app/analysis/GpuCapabilities.h"
 
-#include "TestCatalogue.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

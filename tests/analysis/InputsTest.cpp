@@ -1,8 +1,8 @@
-#include "EfficiencyParameters.h"
-#include "Estimator.h"
-#include "HuggingFaceConfig.h"
-#include "SeedFiles.h"
-#include "TestCatalogue.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/HuggingFaceConfig.h"
+#include "app/analysis/SeedFiles.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <QJsonDocument>
 #include <gtest/gtest.h>

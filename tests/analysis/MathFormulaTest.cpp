@@ -1,9 +1,9 @@
 // Every math term explains its own value: its substituted text, evaluated, gives the term's value back,
 // and the value is the number the estimate reports. For every seed preset, every task, five GPUs and
 // several splits, so a formula whose explanation drifts from its computation fails here.
-#include "Estimator.h"
-#include "MathExpr.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/MathExpr.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <QHash>
 #include <QRegularExpression>

@@ -1,10 +1,10 @@
 // A GPU just added to the catalogue lacks values: what its estimate says, and that nothing reads as 0.
 
-#include "MissingSpecs.h"
+#include "app/analysis/MissingSpecs.h"
 
-#include "EstimateJson.h"
-#include "Estimator.h"
-#include "TestCatalogue.h"
+#include "app/analysis/EstimateJson.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>

@@ -1,8 +1,8 @@
 // The model presets of the training calibration runs (issue 18): each bundled preset exists, is a decoder
 // with the config of its source, and the parameter count ModelArchitecture derives from it lies within the
 // stated tolerance of the published count.
-#include "ModelArchitecture.h"
-#include "TestCatalogue.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

@@ -2,13 +2,13 @@
 // measured on two or more GPUs. docs/estimator-accuracy.md ("GPU pairs") has the table gpucompare-calibrate
 // generates; these tests hold its figures and check that the table there is what the seed profiles give now.
 
-#include "PairRatios.h"
+#include "app/analysis/calibration/PairRatios.h"
 
-#include "CalibrationData.h"
-#include "CalibrationFixture.h"
-#include "Calibrator.h"
-#include "ServingCalibrationData.h"
-#include "TrainingCalibrationData.h"
+#include "app/analysis/calibration/CalibrationData.h"
+#include "tests/analysis/CalibrationFixture.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/calibration/ServingCalibrationData.h"
+#include "app/analysis/calibration/TrainingCalibrationData.h"
 
 #include <QFile>
 #include <QMap>

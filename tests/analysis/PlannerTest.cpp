@@ -1,9 +1,9 @@
-#include "Planner.h"
+#include "app/analysis/Planner.h"
 
-#include "Estimator.h"
-#include "ServingLoad.h"
-#include "TestCatalogue.h"
-#include "WorkloadResolver.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/ServingLoad.h"
+#include "tests/analysis/TestCatalogue.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QElapsedTimer>
 #include <atomic>

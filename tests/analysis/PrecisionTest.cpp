@@ -1,4 +1,4 @@
-#include "Precision.h"
+#include "app/analysis/Precision.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Numbers as people type them, read the same at both front doors (the form and the command line).
 
-#include "ScaledNumber.h"
+#include "app/analysis/ScaledNumber.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // The serving simulation: the properties a user relies on when reading latency under load, and the
 // request's traffic checks. Accuracy against measured serving runs is in ServingAccuracyTest.
-#include "ServingSimulator.h"
+#include "app/analysis/ServingSimulator.h"
 
-#include "Estimator.h"
-#include "ServingLoad.h"
-#include "TestCatalogue.h"
-#include "WorkloadResolver.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/ServingLoad.h"
+#include "tests/analysis/TestCatalogue.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-#include "TestCatalogue.h"
+#include "tests/analysis/TestCatalogue.h"
 
-#include "SeedCatalogue.h"
-#include "SeedFiles.h"
+#include "db/SeedCatalogue.h"
+#include "app/analysis/SeedFiles.h"
 
 #include <gtest/gtest.h>
 

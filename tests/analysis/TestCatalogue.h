@@ -1,10 +1,10 @@
 #pragma once
 
-#include "CatalogueSnapshot.h"
-#include "EfficiencyParameters.h"
-#include "Estimate.h"
-#include "GpuSpec.h"
-#include "ModelSpec.h"
+#include "db/CatalogueSnapshot.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Estimate.h"
+#include "db/GpuSpec.h"
+#include "db/ModelSpec.h"
 
 #include <QString>
 #include <QVector>

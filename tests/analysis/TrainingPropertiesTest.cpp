@@ -1,8 +1,8 @@
 // What a team lead planning a training run relies on, whatever the fitted factors: the time to train, the
 // network, MFU and memory move the way the hardware says they must.
 
-#include "Estimator.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

@@ -2,12 +2,12 @@
 // uncertainty.json) hold about 80% of the calibration measurements on GPUs they were not fitted on, each
 // estimated number carries its band's range, and the verdicts call one GPU faster only beyond the ranges.
 
-#include "EstimateJson.h"
-#include "EstimateRanges.h"
-#include "Estimator.h"
-#include "TestCatalogue.h"
-#include "UncertaintyTable.h"
-#include "VerdictRules.h"
+#include "app/analysis/EstimateJson.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
+#include "app/analysis/UncertaintyTable.h"
+#include "app/analysis/VerdictRules.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,5 +1,5 @@
-#include "Estimator.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

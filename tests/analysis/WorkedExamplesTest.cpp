@@ -1,8 +1,8 @@
 // Worked examples, each derived by hand in its comment. Tolerances are stated per assertion.
-#include "Estimator.h"
-#include "MemoryModel.h"
-#include "ModelArchitecture.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/MemoryModel.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

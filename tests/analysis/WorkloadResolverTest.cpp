@@ -1,7 +1,7 @@
-#include "WorkloadResolver.h"
+#include "app/analysis/WorkloadResolver.h"
 
-#include "Estimator.h"
-#include "TestCatalogue.h"
+#include "app/analysis/Estimator.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // The answer strip's lines (AnswerSummary) over the seed catalogue: the GPUs named for two workloads,
 // checked against the estimator's own numbers, and the wording of ties and missing values.
 
-#include "AnswerSummary.h"
+#include "app/comparison/AnswerSummary.h"
 
-#include "ComparisonRun.h"
-#include "EstimateRanges.h"
-#include "Estimator.h"
-#include "SeedSnapshotTest.h"
-#include "ValueFormat.h"
+#include "app/comparison/ComparisonRun.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/Estimator.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <gtest/gtest.h>
 

@@ -1,17 +1,17 @@
 // The catalogue file's life in the window: a damaged file, a mistyped path, Back Up Catalogue…, errors of
 // menu actions while another tab is shown, the Preferences key.
 
-#include "../db/SmallDisk.h"
-#include "Catalogue.h"
-#include "CatalogueEditor.h"
-#include "CatalogueOpener.h"
-#include "CatalogueSession.h"
-#include "CatalogueTab.h"
-#include "GpuField.h"
-#include "MainWindow.h"
-#include "SeededCatalogue.h"
-#include "SpecTableModel.h"
-#include "UserPrompt.h"
+#include "tests/db/SmallDisk.h"
+#include "db/Catalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "app/window/CatalogueOpener.h"
+#include "app/window/CatalogueSession.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "db/GpuField.h"
+#include "app/window/MainWindow.h"
+#include "tests/support/SeededCatalogue.h"
+#include "db/SpecTableModel.h"
+#include "app/window/UserPrompt.h"
 
 #include <QAction>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 // The math panel behind the comparison table: every workload row names the terms that explain it by id,
 // and an estimate of the matching task has them, so renaming a term can no longer empty a panel.
-#include "ComparisonPresenter.h"
-#include "Estimator.h"
-#include "SeedSnapshotTest.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "app/analysis/Estimator.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <QSet>
 #include <gtest/gtest.h>

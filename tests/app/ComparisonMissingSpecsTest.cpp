@@ -1,11 +1,11 @@
 // A GPU just added to the catalogue, with some datasheet values still empty, on the Compare tab: each
 // number that needs a missing value says which one ("needs memory bandwidth") in the table, the math
 // panel and the charts, and is never starred as the best of its row.
-#include "ChartKind.h"
-#include "ComparisonPresenter.h"
-#include "ComparisonTableModel.h"
-#include "Estimator.h"
-#include "SeedSnapshotTest.h"
+#include "app/comparison/ChartKind.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "widgets/compare/ComparisonTableModel.h"
+#include "app/analysis/Estimator.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <gtest/gtest.h>
 

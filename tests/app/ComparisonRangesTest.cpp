@@ -1,9 +1,9 @@
 // The 80% ranges on screen: the Compare table's tooltip of an estimated number and the error bars of the
 // result charts come from the estimate's own range (Estimate::ranges), scaled to what the row shows.
-#include "ComparisonPresenter.h"
-#include "EstimateRanges.h"
-#include "Estimator.h"
-#include "SeedSnapshotTest.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "app/analysis/EstimateRanges.h"
+#include "app/analysis/Estimator.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,16 +1,16 @@
 // ComparisonRun is the Compare tab without the tab (the report uses it): for the window's GPUs, form values
 // and catalogue it gives the presentation the window shows, measured rows included, and for any number the
 // math the Math panel shows when that number is selected.
-#include "ComparisonRun.h"
+#include "app/comparison/ComparisonRun.h"
 
-#include "ChartKind.h"
-#include "ChartsPanel.h"
-#include "ComparisonTable.h"
-#include "GpuPicker.h"
-#include "MathPanel.h"
-#include "SeedSnapshotTest.h"
-#include "WindowFixture.h"
-#include "WorkloadForm.h"
+#include "app/comparison/ChartKind.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/compare/MathPanel.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "tests/app/WindowFixture.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <string>
 #include <vector>

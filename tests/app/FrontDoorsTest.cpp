@@ -1,12 +1,12 @@
 // The window and the command line are two front doors to one estimate: the same question asked through
 // the command line's options and through the workload form gives the same workload and the same numbers.
 
-#include "EstimateJson.h"
-#include "Estimator.h"
-#include "SeedSnapshotTest.h"
-#include "WorkloadForm.h"
-#include "WorkloadMapper.h"
-#include "cli/WorkloadOptions.h"
+#include "app/analysis/EstimateJson.h"
+#include "app/analysis/Estimator.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "widgets/workload/WorkloadForm.h"
+#include "app/comparison/WorkloadMapper.h"
+#include "app/cli/WorkloadOptions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 // The Plan tab's presentation: the Pareto front, the results table and the chart built from plans made by
 // hand (so the numbers checked are known), and the line that says what the plan is for.
-#include "PlanPresenter.h"
+#include "app/comparison/PlanPresenter.h"
 
-#include "ParetoFront.h"
-#include "SeedSnapshotTest.h"
+#include "app/comparison/ParetoFront.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

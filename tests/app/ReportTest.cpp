@@ -2,18 +2,18 @@
 // the window's comparison table shows them, a source's address and the page footer; the HTML is one file
 // with its charts inside; a report lists what changed since the scenario was saved; a failed write names the
 // file. Also the example scenario in the repository (resources/scenarios/seed-article.gpuc).
-#include "AppSettings.h"
-#include "ComparisonPresenter.h"
-#include "ComparisonTableModel.h"
-#include "Estimator.h"
-#include "ReportBuilder.h"
-#include "ReportExporter.h"
-#include "ReportLinks.h"
-#include "ScenarioCatalogue.h"
-#include "ScenarioFile.h"
-#include "SeedSnapshotTest.h"
-#include "WorkloadMapper.h"
-#include "WorkloadResolver.h"
+#include "app/window/AppSettings.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "widgets/compare/ComparisonTableModel.h"
+#include "app/analysis/Estimator.h"
+#include "app/report/ReportBuilder.h"
+#include "app/report/ReportExporter.h"
+#include "app/report/ReportLinks.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "app/scenario/ScenarioFile.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "app/comparison/WorkloadMapper.h"
+#include "app/analysis/WorkloadResolver.h"
 
 #include <QFile>
 #include <QProcess>

@@ -1,11 +1,11 @@
 // Scenario files (.gpuc): what is saved reads back the same to the byte, a damaged or foreign file is
 // refused with a message naming what is wrong, and a scenario opened on a changed catalogue lists the
 // values that changed.
-#include "ScenarioFile.h"
+#include "app/scenario/ScenarioFile.h"
 
-#include "ScenarioCatalogue.h"
-#include "SeedSnapshotTest.h"
-#include "WorkloadRequestJson.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "app/scenario/WorkloadRequestJson.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "SeededCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
 // A test on a fresh catalogue made from the bundled seed, in a temporary folder: m_snapshot is what the
 // window and the command line read from it.

@@ -1,9 +1,9 @@
 // Serving under load in the window: the Compare table's rows from Estimate::serving and the latency-under-
 // load chart's data, built from estimates and curves made by hand, so the numbers checked are known.
-#include "ComparisonPresenter.h"
-#include "LoadCurves.h"
-#include "SeedSnapshotTest.h"
-#include "ValueFormat.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "app/comparison/LoadCurves.h"
+#include "tests/app/SeedSnapshotTest.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
-#include "AppSettings.h"
-#include "ChartColors.h"
-#include "ChartView.h"
-#include "ChartsPanel.h"
-#include "ThemeController.h"
-#include "WindowFixture.h"
+#include "app/window/AppSettings.h"
+#include "widgets/charts/ChartColors.h"
+#include "widgets/charts/ChartView.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "app/window/ThemeController.h"
+#include "tests/app/WindowFixture.h"
 
 #include <QAction>
 #include <QImage>

@@ -1,15 +1,15 @@
 // The window in Simplified Chinese: nothing left in English, the language chosen by setting and
 // system locale, the Preferences dialog.
 
-#include "AppSettings.h"
-#include "CatalogueSnapshot.h"
-#include "ChartsPanel.h"
-#include "ComparisonTable.h"
-#include "LanguageChoice.h"
-#include "MathPanel.h"
-#include "PreferencesDialog.h"
-#include "UntranslatedText.h"
-#include "WindowFixture.h"
+#include "app/window/AppSettings.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "app/window/LanguageChoice.h"
+#include "widgets/compare/MathPanel.h"
+#include "app/window/PreferencesDialog.h"
+#include "tests/app/UntranslatedText.h"
+#include "tests/app/WindowFixture.h"
 
 #include <QComboBox>
 #include <QLabel>

@@ -1,9 +1,9 @@
-#include "UntranslatedText.h"
+#include "tests/app/UntranslatedText.h"
 
-#include "CatalogueSnapshot.h"
-#include "ChartView.h"
-#include "GpuField.h"
-#include "RadarChartWidget.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/charts/ChartView.h"
+#include "db/GpuField.h"
+#include "widgets/charts/RadarChartWidget.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

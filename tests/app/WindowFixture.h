@@ -1,8 +1,8 @@
 #pragma once
 
-#include "CatalogueSession.h"
-#include "ComparisonController.h"
-#include "MainWindow.h"
+#include "app/window/CatalogueSession.h"
+#include "app/window/ComparisonController.h"
+#include "app/window/MainWindow.h"
 
 #include <QLineEdit>
 #include <QSettings>

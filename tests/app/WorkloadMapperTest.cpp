@@ -1,6 +1,6 @@
-#include "WorkloadMapper.h"
+#include "app/comparison/WorkloadMapper.h"
 
-#include "SeedSnapshotTest.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 namespace {
 

@@ -1,15 +1,15 @@
 // Catalogue at scale: opening a 10,000-GPU catalogue and filling SpecTableModel, and importing a
 // 10,000-row CSV. Figures in docs/catalogue.md. Measured, never asserted.
 
-#include <Catalogue.h>
-#include <CatalogueExporter.h>
-#include <CatalogueImporter.h>
-#include <GpuRepository.h>
+#include "db/Catalogue.h"
+#include "db/CatalogueExporter.h"
+#include "db/CatalogueImporter.h"
+#include "db/GpuRepository.h"
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
-#include <SpecTableModel.h>
-#include "SyntheticCatalogue.h"
+#include "db/SpecTableModel.h"
+#include "tests/benchmarks/SyntheticCatalogue.h"
 #include <benchmark/benchmark.h>
 
 namespace {

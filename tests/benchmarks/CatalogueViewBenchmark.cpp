@@ -2,13 +2,13 @@
 // (the proxy refilters every row over every column, then the visible rows repaint) and one full sort by a
 // numeric column. Offscreen, window shown. Budget (issue 8): a keystroke in at most 16 ms.
 
-#include "Catalogue.h"
-#include "CatalogueEditor.h"
-#include "CatalogueTab.h"
-#include "GpuField.h"
-#include "SpecTableModel.h"
-#include "SpecTableView.h"
-#include "SyntheticCatalogue.h"
+#include "db/Catalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "db/GpuField.h"
+#include "db/SpecTableModel.h"
+#include "widgets/catalogue/SpecTableView.h"
+#include "tests/benchmarks/SyntheticCatalogue.h"
 
 #include <QApplication>
 #include <QLineEdit>

@@ -3,7 +3,7 @@
 // frame, like `gpucompare --screenshot`. GPU Compare's start-up is measured against this program: both
 // log the first frame shown (FirstFrameShown.h) at the same point.
 
-#include "FirstFrameShown.h"
+#include "widgets/common/FirstFrameShown.h"
 
 #include <QApplication>
 #include <QMainWindow>

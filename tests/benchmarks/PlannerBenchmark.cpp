@@ -1,10 +1,10 @@
 // The planner (issue 19's budgets, one core): the serving search over 24 GPU types <= 1 s; the training
 // search <= 200 ms. What the Plan tab and `gpucompare plan` wait for. docs/performance.md records the figures.
 
-#include <DatasheetCsvParser.h>
-#include <Planner.h>
+#include "db/DatasheetCsvParser.h"
+#include "app/analysis/Planner.h"
 #include <QFile>
-#include <SeedFiles.h>
+#include "app/analysis/SeedFiles.h"
 #include <benchmark/benchmark.h>
 
 namespace {

@@ -3,15 +3,15 @@
 // on the offscreen platform with the window shown, so painting really happens. Budgets
 // (docs/performance.md): 8 ms for 5 GPUs, 16 ms for 20.
 
-#include "CatalogueSession.h"
-#include "ChartView.h"
-#include "ChartsPanel.h"
-#include "ComparisonController.h"
-#include "ComparisonTable.h"
-#include "GpuPicker.h"
-#include "MainWindow.h"
-#include "VerdictPanel.h"
-#include "WorkloadForm.h"
+#include "app/window/CatalogueSession.h"
+#include "widgets/charts/ChartView.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "app/window/ComparisonController.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "app/window/MainWindow.h"
+#include "widgets/compare/VerdictPanel.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <QApplication>
 #include <QSettings>

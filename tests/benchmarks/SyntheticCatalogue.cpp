@@ -1,7 +1,7 @@
-#include "SyntheticCatalogue.h"
+#include "tests/benchmarks/SyntheticCatalogue.h"
 
-#include <Catalogue.h>
-#include <GpuRepository.h>
+#include "db/Catalogue.h"
+#include "db/GpuRepository.h"
 
 #include <QTemporaryDir>
 

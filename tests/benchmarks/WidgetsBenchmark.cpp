@@ -2,10 +2,10 @@
 // GPUs. Runs on the offscreen platform (widgets shown and exposed, so repaint() really paints into the
 // backing store); figures are CPU time of the GUI thread.
 
-#include "BarChartWidget.h"
-#include "ChartExporter.h"
-#include "ComparisonTable.h"
-#include "RadarChartWidget.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartExporter.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/charts/RadarChartWidget.h"
 
 #include <QApplication>
 #include <QBuffer>

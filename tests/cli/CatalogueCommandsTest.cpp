@@ -1,9 +1,9 @@
 // list, show, import and export as a user or a script runs them.
 
-#include "../db/FakeSysfs.h"
-#include "../db/TestCatalogueFiles.h"
-#include "GpuCompareProcess.h"
-#include "SeededCatalogue.h"
+#include "tests/db/FakeSysfs.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/cli/GpuCompareProcess.h"
+#include "tests/support/SeededCatalogue.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
 // The catalogue file's life on the command line: a mistyped --db, an older catalogue upgraded, a full
 // disk, a file that was read-only for a while.
 
-#include "../db/SmallDisk.h"
-#include "../db/TestCatalogueFiles.h"
-#include "GpuCompareProcess.h"
+#include "tests/db/SmallDisk.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/cli/GpuCompareProcess.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "GpuCompareProcess.h"
-#include "cli/GlobalCommandLine.h"
+#include "tests/cli/GpuCompareProcess.h"
+#include "app/cli/GlobalCommandLine.h"
 
 #include <QFile>
 #include <QImage>

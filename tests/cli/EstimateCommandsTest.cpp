@@ -1,8 +1,8 @@
 // estimate and compare as a user or a script runs them.
 
-#include "GpuCompareProcess.h"
+#include "tests/cli/GpuCompareProcess.h"
 
-#include <Catalogue.h>
+#include "db/Catalogue.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,7 +2,7 @@
 // as root): the command exits with the I/O code (1, not 2 for bad input), says the disk is full, and the
 // previous file stays byte for byte.
 
-#include "GpuCompareProcess.h"
+#include "tests/cli/GpuCompareProcess.h"
 
 #include <QDir>
 #include <QFile>

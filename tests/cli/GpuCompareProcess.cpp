@@ -1,4 +1,4 @@
-#include "GpuCompareProcess.h"
+#include "tests/cli/GpuCompareProcess.h"
 
 #include <QProcess>
 #include <QProcessEnvironment>

@@ -2,7 +2,7 @@
 // empty cells are named before they empty values, and text and numbers a catalogue cannot hold are
 // refused with where they are.
 
-#include "GpuCompareProcess.h"
+#include "tests/cli/GpuCompareProcess.h"
 
 #include <QFile>
 #include <QJsonDocument>

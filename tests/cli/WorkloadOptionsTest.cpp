@@ -1,6 +1,6 @@
 // The command line's request, built from its options without a catalogue (WorkloadOptions::requestFrom).
 
-#include "cli/WorkloadOptions.h"
+#include "app/cli/WorkloadOptions.h"
 
 #include <gtest/gtest.h>
 

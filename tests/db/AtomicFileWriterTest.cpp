@@ -1,10 +1,10 @@
 // Exports replace files atomically: a failed or short write leaves the previous file as it was.
 
-#include "FileSizeLimit.h"
-#include "TestCatalogueFiles.h"
+#include "tests/db/FileSizeLimit.h"
+#include "tests/db/TestCatalogueFiles.h"
 
-#include <AtomicFileWriter.h>
-#include <CatalogueExporter.h>
+#include "db/AtomicFileWriter.h"
+#include "db/CatalogueExporter.h"
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QSaveFile>

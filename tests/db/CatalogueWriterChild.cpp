@@ -3,8 +3,8 @@
 //                                           saveAll transaction; prints "begin" before, "committed" after
 //   catalogue_writer_child update DB GPU TEXT  sets GPU's notes to TEXT (optimistic update)
 
-#include <Catalogue.h>
-#include <GpuRepository.h>
+#include "db/Catalogue.h"
+#include "db/GpuRepository.h"
 #include <QCoreApplication>
 #include <QSqlQuery>
 #include <QTextStream>

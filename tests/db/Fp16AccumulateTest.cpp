@@ -2,18 +2,18 @@
 // datasheet prints it beside a slower FP32-accumulate rate, filled by the version-5 migration from the
 // compute note that held it before, checked like every other rate, and carried through CSV unchanged.
 
-#include "SeededCatalogue.h"
-#include "TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+#include "tests/db/TestCatalogueFiles.h"
 
-#include <Catalogue.h>
-#include <CatalogueExporter.h>
-#include <CatalogueImporter.h>
-#include <CatalogueSchema.h>
-#include <GpuField.h>
+#include "db/Catalogue.h"
+#include "db/CatalogueExporter.h"
+#include "db/CatalogueImporter.h"
+#include "db/CatalogueSchema.h"
+#include "db/GpuField.h"
 #include <QHash>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::execOn;

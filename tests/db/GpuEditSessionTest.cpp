@@ -1,9 +1,9 @@
 // GpuEditSession on its own, with no table model over it: the unit of work the Catalogue tab's model,
 // the undo commands and the recovery file share.
 
-#include "GpuEditSession.h"
+#include "db/GpuEditSession.h"
 
-#include "SeedCatalogue.h"
+#include "db/SeedCatalogue.h"
 
 #include <QSignalSpy>
 #include <gtest/gtest.h>

@@ -1,13 +1,13 @@
 // Repositories: bound parameters, transactions, optimistic concurrency between two connections.
 
-#include "SeededCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
-#include <BenchmarkRepository.h>
-#include <CatalogueImporter.h>
-#include <GpuField.h>
-#include <GpuRepository.h>
-#include <ModelRepository.h>
-#include <ProfileRepository.h>
+#include "db/BenchmarkRepository.h"
+#include "db/CatalogueImporter.h"
+#include "db/GpuField.h"
+#include "db/GpuRepository.h"
+#include "db/ModelRepository.h"
+#include "db/ProfileRepository.h"
 #include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>

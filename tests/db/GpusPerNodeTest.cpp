@@ -1,19 +1,19 @@
 // gpus_per_node (issue 18): the seed's values, the field's range, and its way through the repository,
 // CSV/JSON export and import, the datasheet parser and the table model.
 
-#include "SeededCatalogue.h"
-#include "TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+#include "tests/db/TestCatalogueFiles.h"
 
-#include <CatalogueExporter.h>
-#include <CatalogueImporter.h>
-#include <DatasheetCsvParser.h>
-#include <GpuField.h>
-#include <GpuRepository.h>
+#include "db/CatalogueExporter.h"
+#include "db/CatalogueImporter.h"
+#include "db/DatasheetCsvParser.h"
+#include "db/GpuField.h"
+#include "db/GpuRepository.h"
 #include <QFile>
 #include <QHash>
 #include <QTemporaryDir>
-#include <SeedCatalogue.h>
-#include <SpecTableModel.h>
+#include "db/SeedCatalogue.h"
+#include "db/SpecTableModel.h"
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::readBytes;

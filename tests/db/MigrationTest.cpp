@@ -1,10 +1,10 @@
 // Catalogues written by earlier versions (tests/data/catalogue-v1.sql and catalogue-v2.sql, frozen)
 // open, are migrated in place, and keep every row and the user's edits.
 
-#include <Catalogue.h>
-#include <CatalogueSchema.h>
-#include <GpuRepository.h>
-#include <ModelSpecJson.h>
+#include "db/Catalogue.h"
+#include "db/CatalogueSchema.h"
+#include "db/GpuRepository.h"
+#include "db/ModelSpecJson.h"
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -13,10 +13,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
-#include "TestCatalogueFiles.h"
+#include "tests/db/TestCatalogueFiles.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "ModelSpecJson.h"
+#include "db/ModelSpecJson.h"
 
 #include <gtest/gtest.h>
 

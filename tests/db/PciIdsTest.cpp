@@ -1,6 +1,6 @@
-#include "PciIds.h"
+#include "db/PciIds.h"
 
-#include "GpuField.h"
+#include "db/GpuField.h"
 
 #include <gtest/gtest.h>
 

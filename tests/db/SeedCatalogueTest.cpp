@@ -1,14 +1,14 @@
-#include "SeededCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
-#include <CatalogueSchema.h>
-#include <DatasheetCsvParser.h>
-#include <GpuRepository.h>
-#include <ModelRepository.h>
+#include "db/CatalogueSchema.h"
+#include "db/DatasheetCsvParser.h"
+#include "db/GpuRepository.h"
+#include "db/ModelRepository.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
 namespace {

@@ -1,14 +1,14 @@
 // SpecTableModel: the roles a view relies on, validation with reasons, saves through the catalogue.
 
-#include "SeededCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
-#include <GpuRepository.h>
+#include "db/GpuRepository.h"
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <SpecTableModel.h>
+#include "db/SpecTableModel.h"
 #include <gtest/gtest.h>
 
 namespace {

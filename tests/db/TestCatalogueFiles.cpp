@@ -1,4 +1,4 @@
-#include "TestCatalogueFiles.h"
+#include "tests/db/TestCatalogueFiles.h"
 
 #include <QFile>
 #include <QSqlDatabase>

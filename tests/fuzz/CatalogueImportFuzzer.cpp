@@ -7,11 +7,11 @@
 //   those take the file's values, every other field keeps its filled value.
 // Build and run: see docs/catalogue.md ("Fuzzing the importers").
 
-#include <CatalogueExporter.h>
-#include <CatalogueImporter.h>
-#include <DatasheetCsvParser.h>
-#include <GpuField.h>
-#include <ImportPlan.h>
+#include "db/CatalogueExporter.h"
+#include "db/CatalogueImporter.h"
+#include "db/DatasheetCsvParser.h"
+#include "db/GpuField.h"
+#include "db/ImportPlan.h"
 #include <QByteArray>
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "SeededCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
-#include <SeedCatalogue.h>
+#include "db/SeedCatalogue.h"
 
 SeededCatalogue::SeededCatalogue()
     : catalogue(create(dir, QStringLiteral("catalogue.db")))

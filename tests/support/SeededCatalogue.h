@@ -1,6 +1,6 @@
 #pragma once
 
-#include <Catalogue.h>
+#include "db/Catalogue.h"
 #include <QString>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>

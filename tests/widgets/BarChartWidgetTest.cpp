@@ -1,6 +1,6 @@
-#include "BarChartWidget.h"
+#include "widgets/charts/BarChartWidget.h"
 
-#include "ChartTestData.h"
+#include "tests/widgets/ChartTestData.h"
 
 #include <QImage>
 #include <QSet>

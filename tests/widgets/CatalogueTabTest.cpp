@@ -1,19 +1,19 @@
 // The Catalogue tab with a real catalogue file: filtering, raw-value sorting, editing through the
 // delegate (a refused value keeps the editor open and says why), undo and redo, save and reopen.
 
-#include "CatalogueTab.h"
+#include "widgets/catalogue/CatalogueTab.h"
 
-#include "Catalogue.h"
-#include "CatalogueEditor.h"
-#include "CatalogueExporter.h"
-#include "CatalogueImport.h"
-#include "GpuRepository.h"
-#include "ImportPlan.h"
-#include "SeedCatalogue.h"
-#include "SeededCatalogue.h"
-#include "SpecItemDelegate.h"
-#include "SpecSpinBox.h"
-#include "SpecTableView.h"
+#include "db/Catalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "db/CatalogueExporter.h"
+#include "widgets/catalogue/CatalogueImport.h"
+#include "db/GpuRepository.h"
+#include "db/ImportPlan.h"
+#include "db/SeedCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
+#include "widgets/catalogue/SpecItemDelegate.h"
+#include "widgets/catalogue/SpecSpinBox.h"
+#include "widgets/catalogue/SpecTableView.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -1,10 +1,10 @@
-#include "ChartExporter.h"
+#include "widgets/charts/ChartExporter.h"
 
-#include "BarChartWidget.h"
-#include "ChartFileWriter.h"
-#include "ChartTestData.h"
-#include "../db/FileSizeLimit.h"
-#include "RadarChartWidget.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartFileWriter.h"
+#include "tests/widgets/ChartTestData.h"
+#include "tests/db/FileSizeLimit.h"
+#include "widgets/charts/RadarChartWidget.h"
 
 #include <QDir>
 #include <QFile>

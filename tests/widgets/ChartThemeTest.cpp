@@ -1,7 +1,7 @@
-#include "BarChartWidget.h"
-#include "ChartColors.h"
-#include "ChartTestData.h"
-#include "RadarChartWidget.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartColors.h"
+#include "tests/widgets/ChartTestData.h"
+#include "widgets/charts/RadarChartWidget.h"
 
 #include <QCoreApplication>
 #include <QImage>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ComparisonData.h"
-#include "VerdictData.h"
+#include "widgets/compare/ComparisonData.h"
+#include "widgets/compare/VerdictData.h"
 
 #include <QVector>
 

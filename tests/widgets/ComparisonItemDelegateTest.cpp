@@ -1,5 +1,5 @@
-#include "ComparisonItemDelegate.h"
-#include "StaticTextCache.h"
+#include "widgets/compare/ComparisonItemDelegate.h"
+#include "widgets/common/StaticTextCache.h"
 
 #include <QFontMetrics>
 #include <QImage>

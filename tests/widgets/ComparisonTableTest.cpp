@@ -1,7 +1,7 @@
-#include "ComparisonTable.h"
+#include "widgets/compare/ComparisonTable.h"
 
-#include "CompareTestData.h"
-#include "ComparisonTableModel.h"
+#include "tests/widgets/CompareTestData.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,7 +1,7 @@
 // The dialog a save shows when another program changed the GPUs being saved: it fits on a small screen
 // however many GPUs conflict, and says which button was clicked.
 
-#include "ConflictDialog.h"
+#include "widgets/catalogue/ConflictDialog.h"
 
 #include <QPlainTextEdit>
 #include <QPushButton>

@@ -1,4 +1,4 @@
-#include "GpuPicker.h"
+#include "widgets/catalogue/GpuPicker.h"
 
 #include <QAbstractItemModelTester>
 #include <QIcon>

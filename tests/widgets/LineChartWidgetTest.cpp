@@ -1,4 +1,4 @@
-#include "LineChartWidget.h"
+#include "widgets/charts/LineChartWidget.h"
 
 #include <QTest>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "MathPanel.h"
+#include "widgets/compare/MathPanel.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,11 +1,11 @@
 // The Plan tab's views: the results and price models (QAbstractItemModelTester), the inputs, the
 // cost-latency chart and the tab, on data made by hand.
-#include "PlanTab.h"
+#include "widgets/plan/PlanTab.h"
 
-#include "ParetoChartWidget.h"
-#include "PlanInputs.h"
-#include "PlanPriceModel.h"
-#include "PlanTableModel.h"
+#include "widgets/charts/ParetoChartWidget.h"
+#include "widgets/plan/PlanInputs.h"
+#include "widgets/plan/PlanPriceModel.h"
+#include "widgets/plan/PlanTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
-#include "RadarChartWidget.h"
+#include "widgets/charts/RadarChartWidget.h"
 
-#include "ChartTestData.h"
+#include "tests/widgets/ChartTestData.h"
 
 #include <QImage>
 #include <QSet>

@@ -3,14 +3,14 @@
 // name it by gpu_id text) to the new id. Before this, a slip in the id cell saved "2.49" as the H100 SXM5's
 // id and left its 78 measurements naming an id nothing had.
 
-#include "BenchmarkRepository.h"
-#include "Catalogue.h"
-#include "CatalogueEditor.h"
-#include "CatalogueTab.h"
-#include "GpuRepository.h"
-#include "RenameGpuDialog.h"
-#include "SeededCatalogue.h"
-#include "SpecTableView.h"
+#include "db/BenchmarkRepository.h"
+#include "db/Catalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "db/GpuRepository.h"
+#include "widgets/catalogue/RenameGpuDialog.h"
+#include "tests/support/SeededCatalogue.h"
+#include "widgets/catalogue/SpecTableView.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,6 @@
 // The stacked mode of BarChartWidget (ChartData::stacked), used by the training step-time breakdown: one
 // bar per category with the series stacked on it in order, the total above, a tooltip per part.
-#include "BarChartWidget.h"
+#include "widgets/charts/BarChartWidget.h"
 
 #include <QApplication>
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
-#include "ChartColors.h"
-#include "EditMarkerLegend.h"
-#include "WorkloadForm.h"
+#include "widgets/charts/ChartColors.h"
+#include "widgets/catalogue/EditMarkerLegend.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <QLabel>
 #include <QPalette>

@@ -1,10 +1,10 @@
 // Edits through any view of CatalogueEditor::undoableModel() are undo commands: a second view on the same
 // model edits, Undo puts the value back in both views and in the spec model.
 
-#include "UndoableSpecModel.h"
+#include "widgets/catalogue/UndoableSpecModel.h"
 
-#include "CatalogueEditor.h"
-#include "SeedCatalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "db/SeedCatalogue.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

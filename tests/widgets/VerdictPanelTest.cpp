@@ -1,7 +1,7 @@
-#include "VerdictPanel.h"
+#include "widgets/compare/VerdictPanel.h"
 
-#include "CompareTestData.h"
-#include "VerdictBadge.h"
+#include "tests/widgets/CompareTestData.h"
+#include "widgets/compare/VerdictBadge.h"
 
 #include <QAction>
 #include <QClipboard>

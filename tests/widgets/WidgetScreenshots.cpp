@@ -1,9 +1,9 @@
-#include "Catalogue.h"
-#include "CatalogueEditor.h"
-#include "CatalogueTab.h"
-#include "SeedCatalogue.h"
-#include "SpecSpinBox.h"
-#include "SpecTableView.h"
+#include "db/Catalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "db/SeedCatalogue.h"
+#include "widgets/catalogue/SpecSpinBox.h"
+#include "widgets/catalogue/SpecTableView.h"
 
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
@@ -12,15 +12,15 @@
 //   widgets_screenshots OUTPUT_DIR
 // Not a test: run by hand (offscreen) when a view's look changes.
 
-#include "BarChartWidget.h"
-#include "ChartExporter.h"
-#include "ChartTestData.h"
-#include "CompareTestData.h"
-#include "ComparisonTable.h"
-#include "GpuPicker.h"
-#include "MathPanel.h"
-#include "RadarChartWidget.h"
-#include "VerdictPanel.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartExporter.h"
+#include "tests/widgets/ChartTestData.h"
+#include "tests/widgets/CompareTestData.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/compare/MathPanel.h"
+#include "widgets/charts/RadarChartWidget.h"
+#include "widgets/compare/VerdictPanel.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,5 +1,5 @@
 // What a screen reader hears for each control of the workload form: its label, then its value.
-#include "WorkloadForm.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <QAbstractSpinBox>
 #include <QAccessible>

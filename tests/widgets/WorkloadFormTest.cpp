@@ -1,4 +1,4 @@
-#include "WorkloadForm.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

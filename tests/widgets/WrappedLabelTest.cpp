@@ -1,7 +1,7 @@
 // WrappedLabel: the lines it paints fit the width they were wrapped for, its height is its lines' height,
 // nothing of the text is lost, Chinese wraps without spaces, and what it paints stays inside that height.
 
-#include "WrappedLabel.h"
+#include "widgets/common/WrappedLabel.h"
 
 #include <QFontMetrics>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "CatalogueActions.h"
+#include "widgets/catalogue/CatalogueActions.h"
 
 #include <QAction>
 #include <QWidget>

@@ -1,8 +1,8 @@
-#include "CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
-#include "ImportPlan.h"
-#include "SpecEditCommands.h"
-#include "UndoableSpecModel.h"
+#include "db/ImportPlan.h"
+#include "widgets/catalogue/SpecEditCommands.h"
+#include "widgets/catalogue/UndoableSpecModel.h"
 
 #include <QUndoStack>
 

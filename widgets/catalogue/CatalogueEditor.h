@@ -1,6 +1,6 @@
 #pragma once
 
-#include "SpecTableModel.h"
+#include "db/SpecTableModel.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
-#include "CatalogueExport.h"
+#include "widgets/catalogue/CatalogueExport.h"
 
-#include "CatalogueEditor.h"
-#include "CatalogueExporter.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "db/CatalogueExporter.h"
 
 #include <QFileDialog>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CatalogueFileAction.h"
+#include "widgets/catalogue/CatalogueFileAction.h"
 
 // File > Export Catalogue: writes the GPUs as the table shows them, pending edits included, to CSV or
 // JSON (by the file's extension).

@@ -1,4 +1,4 @@
-#include "CatalogueFileAction.h"
+#include "widgets/catalogue/CatalogueFileAction.h"
 
 CatalogueFileAction::CatalogueFileAction(CatalogueEditor *editor, QWidget *dialogParent)
     : m_editor(editor)

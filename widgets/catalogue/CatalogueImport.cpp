@@ -1,7 +1,7 @@
-#include "CatalogueImport.h"
+#include "widgets/catalogue/CatalogueImport.h"
 
-#include "CatalogueEditor.h"
-#include "CatalogueImporter.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "db/CatalogueImporter.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>

@@ -1,7 +1,7 @@
-#include "CatalogueSaver.h"
+#include "widgets/catalogue/CatalogueSaver.h"
 
-#include "CatalogueEditor.h"
-#include "ConflictDialog.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/ConflictDialog.h"
 
 bool CatalogueSaver::save()
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CatalogueActions.h"
+#include "widgets/catalogue/CatalogueActions.h"
 
 #include <QPointer>
 #include <QWidget>

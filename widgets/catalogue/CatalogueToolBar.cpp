@@ -1,4 +1,4 @@
-#include "CatalogueToolBar.h"
+#include "widgets/catalogue/CatalogueToolBar.h"
 
 #include <QAction>
 #include <QCheckBox>

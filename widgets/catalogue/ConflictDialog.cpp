@@ -1,7 +1,7 @@
-#include "ConflictDialog.h"
+#include "widgets/catalogue/ConflictDialog.h"
 
-#include "GpuField.h"
-#include "SpecTableModel.h"
+#include "db/GpuField.h"
+#include "db/SpecTableModel.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>

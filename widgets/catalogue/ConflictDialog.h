@@ -1,6 +1,6 @@
 #pragma once
 
-#include "GpuEditSession.h"
+#include "db/GpuEditSession.h"
 
 #include <QDialog>
 #include <optional>

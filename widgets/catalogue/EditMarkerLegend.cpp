@@ -1,6 +1,6 @@
-#include "EditMarkerLegend.h"
+#include "widgets/catalogue/EditMarkerLegend.h"
 
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

@@ -1,4 +1,4 @@
-#include "GpuPicker.h"
+#include "widgets/catalogue/GpuPicker.h"
 
 #include <QEvent>
 #include <QHeaderView>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "GpuPickerEntry.h"
+#include "widgets/catalogue/GpuPickerEntry.h"
 
 #include <QStringList>
 #include <QVector>

@@ -1,6 +1,6 @@
-#include "GpuSourcesLabel.h"
+#include "widgets/catalogue/GpuSourcesLabel.h"
 
-#include "GpuSpec.h"
+#include "db/GpuSpec.h"
 
 #include <QRegularExpression>
 

@@ -1,6 +1,6 @@
-#include "MessageLabel.h"
+#include "widgets/catalogue/MessageLabel.h"
 
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
 

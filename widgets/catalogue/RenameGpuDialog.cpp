@@ -1,6 +1,6 @@
-#include "RenameGpuDialog.h"
+#include "widgets/catalogue/RenameGpuDialog.h"
 
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,4 +1,4 @@
-#include "RevertConfirmation.h"
+#include "widgets/catalogue/RevertConfirmation.h"
 
 #include <QCoreApplication>
 #include <QMessageBox>

@@ -1,4 +1,4 @@
-#include "SpecEditCommands.h"
+#include "widgets/catalogue/SpecEditCommands.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "GpuEditSession.h"
-#include "ImportPlan.h"
+#include "db/GpuEditSession.h"
+#include "db/ImportPlan.h"
 
 #include <QUndoCommand>
 

@@ -1,6 +1,6 @@
-#include "SpecFilterProxy.h"
+#include "widgets/catalogue/SpecFilterProxy.h"
 
-#include "SpecTableModel.h"
+#include "db/SpecTableModel.h"
 
 SpecFilterProxy::SpecFilterProxy(QObject *parent)
     : QSortFilterProxyModel(parent)

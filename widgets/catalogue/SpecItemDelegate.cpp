@@ -1,9 +1,9 @@
-#include "SpecItemDelegate.h"
+#include "widgets/catalogue/SpecItemDelegate.h"
 
-#include "GpuField.h"
-#include "SpecSpinBox.h"
-#include "SpecTableModel.h"
-#include "ThemeColors.h"
+#include "db/GpuField.h"
+#include "widgets/catalogue/SpecSpinBox.h"
+#include "db/SpecTableModel.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QAbstractProxyModel>
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "SpecSpinBox.h"
+#include "widgets/catalogue/SpecSpinBox.h"
 
 #include <QLineEdit>
 #include <QLocale>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "GpuField.h"
+#include "db/GpuField.h"
 
 #include <QDoubleSpinBox>
 

@@ -1,6 +1,6 @@
-#include "SpecTableView.h"
+#include "widgets/catalogue/SpecTableView.h"
 
-#include "SpecItemDelegate.h"
+#include "widgets/catalogue/SpecItemDelegate.h"
 
 #include <QHeaderView>
 #include <QMenu>

@@ -1,6 +1,6 @@
-#include "UndoableSpecModel.h"
+#include "widgets/catalogue/UndoableSpecModel.h"
 
-#include "CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 UndoableSpecModel::UndoableSpecModel(CatalogueEditor *editor)
     : QIdentityProxyModel(editor)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ChartView.h"
+#include "widgets/charts/ChartView.h"
 
 class QCustomPlot;
 class QCPBars;

@@ -1,4 +1,4 @@
-#include "BarLegendItem.h"
+#include "widgets/charts/BarLegendItem.h"
 
 BarLegendItem::BarLegendItem(QCPLegend *legend, QCPAbstractPlottable *plottable)
     : QCPPlottableLegendItem(legend, plottable)

@@ -1,6 +1,6 @@
-#include "ChartAxes.h"
+#include "widgets/charts/ChartAxes.h"
 
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QLocale>
 #include <QWidget>

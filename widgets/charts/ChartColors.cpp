@@ -1,4 +1,4 @@
-#include "ChartColors.h"
+#include "widgets/charts/ChartColors.h"
 
 #include <QPalette>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "ChartExportDialog.h"
+#include "widgets/charts/ChartExportDialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -1,7 +1,7 @@
-#include "ChartExporter.h"
+#include "widgets/charts/ChartExporter.h"
 
-#include "AtomicFileWriter.h"
-#include "ChartView.h"
+#include "db/AtomicFileWriter.h"
+#include "widgets/charts/ChartView.h"
 
 #include <QBuffer>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <CatalogueError.h>
+#include "db/CatalogueError.h"
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QImage>

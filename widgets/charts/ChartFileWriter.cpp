@@ -1,4 +1,4 @@
-#include "ChartFileWriter.h"
+#include "widgets/charts/ChartFileWriter.h"
 
 #include <QtConcurrent/QtConcurrentRun>
 

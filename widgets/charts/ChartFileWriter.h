@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ChartExporter.h"
+#include "widgets/charts/ChartExporter.h"
 
 #include <QFutureWatcher>
 #include <QObject>

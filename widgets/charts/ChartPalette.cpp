@@ -1,4 +1,4 @@
-#include "ChartPalette.h"
+#include "widgets/charts/ChartPalette.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "ChartTextFit.h"
+#include "widgets/charts/ChartTextFit.h"
 
 #include <QFontMetrics>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "ChartView.h"
+#include "widgets/charts/ChartView.h"
 
 #include <QEvent>
 #include <QPainter>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ChartColors.h"
-#include "ChartData.h"
+#include "widgets/charts/ChartColors.h"
+#include "widgets/charts/ChartData.h"
 
 #include <QImage>
 #include <QWidget>

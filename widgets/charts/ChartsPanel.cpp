@@ -1,9 +1,9 @@
-#include "ChartsPanel.h"
+#include "widgets/charts/ChartsPanel.h"
 
-#include "BarChartWidget.h"
-#include "LineChartWidget.h"
-#include "RadarChartWidget.h"
-#include "StaleBanner.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/LineChartWidget.h"
+#include "widgets/charts/RadarChartWidget.h"
+#include "widgets/common/StaleBanner.h"
 
 #include <QCheckBox>
 #include <QComboBox>

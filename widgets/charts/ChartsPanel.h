@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ChartData.h"
+#include "widgets/charts/ChartData.h"
 
 #include <QHash>
 #include <QVector>

@@ -1,10 +1,10 @@
-#include "LineChartWidget.h"
+#include "widgets/charts/LineChartWidget.h"
 
-#include "ChartAxes.h"
-#include "ChartPalette.h"
-#include "ChartTextFit.h"
-#include "PlotRender.h"
-#include "ValueFormat.h"
+#include "widgets/charts/ChartAxes.h"
+#include "widgets/charts/ChartPalette.h"
+#include "widgets/charts/ChartTextFit.h"
+#include "widgets/charts/PlotRender.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>

@@ -1,9 +1,9 @@
-#include "ParetoChartWidget.h"
+#include "widgets/charts/ParetoChartWidget.h"
 
-#include "ChartAxes.h"
-#include "ChartPalette.h"
-#include "ChartView.h"
-#include "ValueFormat.h"
+#include "widgets/charts/ChartAxes.h"
+#include "widgets/charts/ChartPalette.h"
+#include "widgets/charts/ChartView.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QEvent>
 #include <QToolTip>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ChartColors.h"
-#include "ParetoChartData.h"
+#include "widgets/charts/ChartColors.h"
+#include "widgets/charts/ParetoChartData.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "PlotRender.h"
+#include "widgets/charts/PlotRender.h"
 
 #include <QPicture>
 #include <qcustomplot.h>

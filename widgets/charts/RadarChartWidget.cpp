@@ -1,7 +1,7 @@
-#include "RadarChartWidget.h"
+#include "widgets/charts/RadarChartWidget.h"
 
-#include "ChartPalette.h"
-#include "ValueFormat.h"
+#include "widgets/charts/ChartPalette.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

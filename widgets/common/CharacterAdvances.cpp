@@ -1,4 +1,4 @@
-#include "CharacterAdvances.h"
+#include "widgets/common/CharacterAdvances.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "StaleBanner.h"
+#include "widgets/common/StaleBanner.h"
 
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
 #include <QGraphicsOpacityEffect>

@@ -1,4 +1,4 @@
-#include "StaticTextCache.h"
+#include "widgets/common/StaticTextCache.h"
 
 #include <QFontMetrics>
 #include <QTransform>

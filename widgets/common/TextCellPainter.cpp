@@ -1,4 +1,4 @@
-#include "TextCellPainter.h"
+#include "widgets/common/TextCellPainter.h"
 
 #include <QApplication>
 #include <QPainter>

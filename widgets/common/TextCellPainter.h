@@ -1,6 +1,6 @@
 #pragma once
 
-#include "StaticTextCache.h"
+#include "widgets/common/StaticTextCache.h"
 
 #include <QStyleOptionViewItem>
 

@@ -1,4 +1,4 @@
-#include "ThemeColors.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QPalette>
 

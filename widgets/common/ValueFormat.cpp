@@ -1,4 +1,4 @@
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
-#include "WrappedLabel.h"
+#include "widgets/common/WrappedLabel.h"
 
-#include "CharacterAdvances.h"
+#include "widgets/common/CharacterAdvances.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

@@ -1,4 +1,4 @@
-#include "AnswerStrip.h"
+#include "widgets/compare/AnswerStrip.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

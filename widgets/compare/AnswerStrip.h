@@ -1,6 +1,6 @@
 #pragma once
 
-#include "AnswerData.h"
+#include "widgets/compare/AnswerData.h"
 
 #include <QFrame>
 #include <QVector>

@@ -1,6 +1,6 @@
-#include "ComparisonItemDelegate.h"
+#include "widgets/compare/ComparisonItemDelegate.h"
 
-#include "ComparisonTableModel.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
 #include <QApplication>
 #include <QPainter>

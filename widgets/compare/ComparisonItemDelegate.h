@@ -1,6 +1,6 @@
 #pragma once
 
-#include "TextCellPainter.h"
+#include "widgets/common/TextCellPainter.h"
 
 #include <QStyledItemDelegate>
 

@@ -1,9 +1,9 @@
-#include "ComparisonTable.h"
+#include "widgets/compare/ComparisonTable.h"
 
-#include "AnswerStrip.h"
-#include "ComparisonItemDelegate.h"
-#include "ComparisonTableModel.h"
-#include "StaleBanner.h"
+#include "widgets/compare/AnswerStrip.h"
+#include "widgets/compare/ComparisonItemDelegate.h"
+#include "widgets/compare/ComparisonTableModel.h"
+#include "widgets/common/StaleBanner.h"
 
 #include <QAction>
 #include <QApplication>

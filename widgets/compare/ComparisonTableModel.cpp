@@ -1,6 +1,6 @@
-#include "ComparisonTableModel.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ComparisonData.h"
+#include "widgets/compare/ComparisonData.h"
 
 #include <QAbstractTableModel>
 

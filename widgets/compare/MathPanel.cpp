@@ -1,6 +1,6 @@
-#include "MathPanel.h"
+#include "widgets/compare/MathPanel.h"
 
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "MathTermView.h"
+#include "widgets/compare/MathTermView.h"
 
 #include <QVector>
 #include <QWidget>

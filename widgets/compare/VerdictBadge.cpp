@@ -1,4 +1,4 @@
-#include "VerdictBadge.h"
+#include "widgets/compare/VerdictBadge.h"
 
 #include <QPainter>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "VerdictLevel.h" // the estimator's levels: Recommended, Suitable, Limited, Unsuitable
+#include "app/analysis/VerdictLevel.h" // the estimator's levels: Recommended, Suitable, Limited, Unsuitable
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "VerdictPanel.h"
+#include "widgets/compare/VerdictPanel.h"
 
-#include "StaleBanner.h"
-#include "VerdictBadge.h"
-#include "WrappedLabel.h"
+#include "widgets/common/StaleBanner.h"
+#include "widgets/compare/VerdictBadge.h"
+#include "widgets/common/WrappedLabel.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "VerdictData.h"
+#include "widgets/compare/VerdictData.h"
 
 #include <QColor>
 #include <QVector>

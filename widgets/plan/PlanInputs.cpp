@@ -1,6 +1,6 @@
-#include "PlanInputs.h"
+#include "widgets/plan/PlanInputs.h"
 
-#include "PlanPriceModel.h"
+#include "widgets/plan/PlanPriceModel.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>

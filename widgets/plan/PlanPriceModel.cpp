@@ -1,6 +1,6 @@
-#include "PlanPriceModel.h"
+#include "widgets/plan/PlanPriceModel.h"
 
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QFont>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "PlanViewData.h"
+#include "widgets/plan/PlanViewData.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

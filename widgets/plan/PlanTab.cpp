@@ -1,9 +1,9 @@
-#include "PlanTab.h"
+#include "widgets/plan/PlanTab.h"
 
-#include "ParetoChartWidget.h"
-#include "PlanInputs.h"
-#include "PlanTableModel.h"
-#include "ThemeColors.h"
+#include "widgets/charts/ParetoChartWidget.h"
+#include "widgets/plan/PlanInputs.h"
+#include "widgets/plan/PlanTableModel.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

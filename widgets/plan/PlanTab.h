@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ParetoChartData.h"
-#include "PlanViewData.h"
+#include "widgets/charts/ParetoChartData.h"
+#include "widgets/plan/PlanViewData.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "PlanTableModel.h"
+#include "widgets/plan/PlanTableModel.h"
 
-#include "ValueFormat.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QPalette>
 #include <QSize>

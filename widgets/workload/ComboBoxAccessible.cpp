@@ -1,4 +1,4 @@
-#include "ComboBoxAccessible.h"
+#include "widgets/workload/ComboBoxAccessible.h"
 
 #include <QAbstractItemView>
 #include <QComboBox>

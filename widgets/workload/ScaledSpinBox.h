@@ -5,7 +5,7 @@
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QSpinBox>
-#include <ScaledNumber.h>
+#include "app/analysis/ScaledNumber.h"
 #include <optional>
 #include <type_traits>
 

@@ -1,8 +1,8 @@
-#include "WorkloadForm.h"
+#include "widgets/workload/WorkloadForm.h"
 
-#include "ComboBoxAccessible.h"
-#include "ScaledSpinBox.h"
-#include "ThemeColors.h"
+#include "widgets/workload/ComboBoxAccessible.h"
+#include "widgets/workload/ScaledSpinBox.h"
+#include "widgets/common/ThemeColors.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "WorkloadFormValues.h"
+#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QHash>
 #include <QPair>

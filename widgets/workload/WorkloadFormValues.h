@@ -1,7 +1,7 @@
 #pragma once
 
-#include "WorkloadDefaults.h"
-#include "WorkloadField.h"
+#include "app/analysis/WorkloadDefaults.h"
+#include "app/analysis/WorkloadField.h"
 
 #include <QString>
 

@@ -1,4 +1,4 @@
-#include "CalibrationData.h"
+#include "app/analysis/calibration/CalibrationData.h"
 
 #include <QRegularExpression>
 

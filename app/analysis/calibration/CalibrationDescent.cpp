@@ -1,4 +1,4 @@
-#include "CalibrationDescent.h"
+#include "app/analysis/calibration/CalibrationDescent.h"
 
 namespace CalibrationDescent {
 

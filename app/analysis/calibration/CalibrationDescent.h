@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Calibrator.h"
-#include "EfficiencyParameters.h"
-#include "GpuCapabilities.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/GpuCapabilities.h"
 
 #include <QMap>
 #include <QString>

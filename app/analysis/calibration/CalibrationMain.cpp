@@ -16,18 +16,18 @@
 // --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs;
 // --refit-uncertainty makes its bands again from the residuals it holds.
 
-#include "BenchmarkCsvParser.h"
-#include "CalibrationData.h"
-#include "CalibrationDescent.h"
-#include "Calibrator.h"
-#include "DatasheetCsvParser.h"
-#include "PairRatios.h"
-#include "SeedFiles.h"
-#include "ServingCalibrationData.h"
-#include "ServingCalibrator.h"
-#include "TrainingCalibrationData.h"
-#include "TrainingCalibrator.h"
-#include "UncertaintyResiduals.h"
+#include "db/BenchmarkCsvParser.h"
+#include "app/analysis/calibration/CalibrationData.h"
+#include "app/analysis/calibration/CalibrationDescent.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "db/DatasheetCsvParser.h"
+#include "app/analysis/calibration/PairRatios.h"
+#include "app/analysis/SeedFiles.h"
+#include "app/analysis/calibration/ServingCalibrationData.h"
+#include "app/analysis/calibration/ServingCalibrator.h"
+#include "app/analysis/calibration/TrainingCalibrationData.h"
+#include "app/analysis/calibration/TrainingCalibrator.h"
+#include "app/analysis/calibration/UncertaintyResiduals.h"
 
 #include <QCoreApplication>
 #include <QFile>

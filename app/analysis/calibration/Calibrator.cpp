@@ -1,6 +1,6 @@
-#include "Calibrator.h"
+#include "app/analysis/calibration/Calibrator.h"
 
-#include "Estimator.h"
+#include "app/analysis/Estimator.h"
 
 #include <QSet>
 #include <algorithm>

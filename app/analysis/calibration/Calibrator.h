@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CalibrationData.h"
-#include "EfficiencyParameters.h"
+#include "app/analysis/calibration/CalibrationData.h"
+#include "app/analysis/EfficiencyParameters.h"
 
 #include <QString>
 #include <QVector>

@@ -1,8 +1,8 @@
-#include "PairRatios.h"
+#include "app/analysis/calibration/PairRatios.h"
 
-#include "Calibrator.h"
-#include "ServingCalibrator.h"
-#include "TrainingCalibrator.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/calibration/ServingCalibrator.h"
+#include "app/analysis/calibration/TrainingCalibrator.h"
 
 #include <QMap>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "ServingCalibrationData.h"
+#include "app/analysis/calibration/ServingCalibrationData.h"
 
-#include "CalibrationData.h"
+#include "app/analysis/calibration/CalibrationData.h"
 
 #include <QHash>
 #include <QMap>

@@ -1,7 +1,7 @@
-#include "ServingCalibrator.h"
+#include "app/analysis/calibration/ServingCalibrator.h"
 
-#include "CalibrationDescent.h"
-#include "Estimator.h"
+#include "app/analysis/calibration/CalibrationDescent.h"
+#include "app/analysis/Estimator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Calibrator.h"
-#include "EfficiencyParameters.h"
-#include "ServingCalibrationData.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/ServingCalibrationData.h"
 
 #include <QMap>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "TrainingCalibrationData.h"
+#include "app/analysis/calibration/TrainingCalibrationData.h"
 
 #include <QMap>
 #include <QRegularExpression>

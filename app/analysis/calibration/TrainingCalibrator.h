@@ -1,8 +1,8 @@
 #pragma once
 
-#include "Calibrator.h"
-#include "EfficiencyParameters.h"
-#include "TrainingCalibrationData.h"
+#include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/TrainingCalibrationData.h"
 
 #include <QMap>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "UncertaintyResiduals.h"
+#include "app/analysis/calibration/UncertaintyResiduals.h"
 
 #include <QMap>
 #include <cmath>
