@@ -143,7 +143,8 @@ int main(int argc, char *argv[])
         LanguageChoice english;
         english.install(QStringLiteral("en"));
         CliContext context{commandLine.databasePath, out, err};
-        return CliCommands::run(*CliCommands::find(commandLine.command), commandLine.commandArguments, context);
+        return CliCommands::run(*CliCommands::find(commandLine.command), commandLine.commandArguments,
+                                context);
     }
     case GlobalCommandLine::Action::OpenWindow:
         break;

@@ -203,18 +203,20 @@ const char *const kVersion5[] = {
 // records them as answered 'added': one the user has deleted since is not offered again as new. Only
 // what a newer seed brings is offered.
 const char *const kGpusOfVersion3[] = {
-    "h100_sxm5_80gb", "h100_pcie_80gb", "h100_nvl_94gb", "h200_sxm_141gb", "h200_nvl_141gb", "a100_pcie_40gb",
-    "a100_sxm4_40gb", "a100_sxm4_80gb", "a100_pcie_80gb", "rtx_a6000_48gb", "l40s_48gb", "l40_48gb",
-    "l4_24gb", "a10_24gb", "a40_48gb", "rtx_6000_ada_48gb", "rtx_4090_24gb", "rtx_3090_24gb",
-    "b200_sxm_180gb", "gh200_144gb", "mi300x_192gb", "mi325x_256gb",
+    "h100_sxm5_80gb",    "h100_pcie_80gb", "h100_nvl_94gb",  "h200_sxm_141gb", "h200_nvl_141gb",
+    "a100_pcie_40gb",    "a100_sxm4_40gb", "a100_sxm4_80gb", "a100_pcie_80gb", "rtx_a6000_48gb",
+    "l40s_48gb",         "l40_48gb",       "l4_24gb",        "a10_24gb",       "a40_48gb",
+    "rtx_6000_ada_48gb", "rtx_4090_24gb",  "rtx_3090_24gb",  "b200_sxm_180gb", "gh200_144gb",
+    "mi300x_192gb",      "mi325x_256gb",
 };
 
 const char *const kModelsOfVersion3[] = {
-    "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3-8b", "llama-3-70b", "llama-3.1-8b", "llama-3.1-70b",
-    "llama-3.1-405b", "llama-3.3-70b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "gpt-j-6b",
-    "gpt-3-175b", "gpt-3-5b", "gpt-3-20b", "qwen2.5-7b", "qwen2.5-72b", "deepseek-v3", "mpt-125m", "mpt-350m",
-    "mpt-760m", "mpt-1b", "mpt-3b", "mpt-7b", "mpt-13b", "mpt-30b", "mpt-70b", "nemotron-8b", "nemotron-22b",
-    "nemotron-4-340b", "bert-large", "resnet-50", "sdxl",
+    "llama-2-7b",      "llama-2-13b",    "llama-2-70b",   "llama-3-8b", "llama-3-70b",  "llama-3.1-8b",
+    "llama-3.1-70b",   "llama-3.1-405b", "llama-3.3-70b", "mistral-7b", "mixtral-8x7b", "mixtral-8x22b",
+    "gpt-j-6b",        "gpt-3-175b",     "gpt-3-5b",      "gpt-3-20b",  "qwen2.5-7b",   "qwen2.5-72b",
+    "deepseek-v3",     "mpt-125m",       "mpt-350m",      "mpt-760m",   "mpt-1b",       "mpt-3b",
+    "mpt-7b",          "mpt-13b",        "mpt-30b",       "mpt-70b",    "nemotron-8b",  "nemotron-22b",
+    "nemotron-4-340b", "bert-large",     "resnet-50",     "sdxl",
 };
 
 template <std::size_t N> QString answeredAdded(const char *kind, const char *const (&ids)[N])

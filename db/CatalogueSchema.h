@@ -26,7 +26,11 @@ QStringList migrationStatements(int version);
 
 // The gpu_id / model_id values of the version-3 seed (frozen): what every catalogue from before
 // version 4 was given, so neither offered as new nor added again by an upgrade.
-enum class SeedKind { Gpu, Model };
+enum class SeedKind
+{
+    Gpu,
+    Model
+};
 QStringList seedIdsOfVersion3(SeedKind kind);
 
 } // namespace CatalogueSchema

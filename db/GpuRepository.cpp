@@ -334,7 +334,8 @@ CatalogueError GpuRepository::saveChanges(const QVector<GpuSpec> &deletions, QVe
     return {};
 }
 
-CatalogueError GpuRepository::findBenchmarkMoves(const QVector<GpuSpec> &upserts, QVector<BenchmarkMove> *moves)
+CatalogueError GpuRepository::findBenchmarkMoves(const QVector<GpuSpec> &upserts,
+                                                 QVector<BenchmarkMove> *moves)
 {
     // Benchmarks name their GPU by its gpu_id text (no foreign key: a measurement may name a GPU the
     // catalogue lacks). Their row ids are collected for every renamed GPU before any is written, so that
@@ -348,17 +349,17 @@ CatalogueError GpuRepository::findBenchmarkMoves(const QVector<GpuSpec> &upserts
             continue;
         oldId.addBindValue(gpu.rowId);
         if (!oldId.exec())
-            return sqlError(oldId, QCoreApplication::translate("GpuRepository", "cannot read GPU '%1'")
-                                       .arg(gpu.gpuId));
+            return sqlError(
+                oldId, QCoreApplication::translate("GpuRepository", "cannot read GPU '%1'").arg(gpu.gpuId));
         const QString before = oldId.next() ? oldId.value(0).toString() : QString();
         oldId.finish();
         if (before.isEmpty() || before == gpu.gpuId)
             continue;
         measured.addBindValue(before);
         if (!measured.exec())
-            return sqlError(measured,
-                            QCoreApplication::translate("GpuRepository", "cannot read the measurements of '%1'")
-                                .arg(before));
+            return sqlError(
+                measured, QCoreApplication::translate("GpuRepository", "cannot read the measurements of '%1'")
+                              .arg(before));
         BenchmarkMove move{gpu.rowId, {}, gpu.gpuId};
         while (measured.next())
             move.benchmarkRowIds.append(measured.value(0).toLongLong());
@@ -379,8 +380,8 @@ CatalogueError GpuRepository::freeRenamedIds(const QVector<BenchmarkMove> &moves
         update.addBindValue(QStringLiteral("#renaming-%1").arg(move.gpuRowId));
         update.addBindValue(move.gpuRowId);
         if (!update.exec())
-            return sqlError(update, QCoreApplication::translate("GpuRepository", "cannot save GPU '%1'")
-                                        .arg(move.gpuId));
+            return sqlError(
+                update, QCoreApplication::translate("GpuRepository", "cannot save GPU '%1'").arg(move.gpuId));
     }
     return {};
 }
@@ -396,8 +397,8 @@ CatalogueError GpuRepository::moveBenchmarks(const QVector<BenchmarkMove> &moves
             update.addBindValue(move.gpuId);
             update.addBindValue(rowId);
             if (!update.exec())
-                return sqlError(update, QCoreApplication::translate(
-                                            "GpuRepository", "cannot move the measurements to '%1'")
+                return sqlError(update, QCoreApplication::translate("GpuRepository",
+                                                                    "cannot move the measurements to '%1'")
                                             .arg(move.gpuId));
         }
     return {};

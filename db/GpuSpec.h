@@ -18,7 +18,8 @@ struct GpuSpec
     QString variant;
     QString architecture;
     QString chip;
-    QString pciIds; // PCI vendor:device ids of the boards, "10de:2330" or "10de:2321, 10de:2322" (lowercase hex)
+    QString pciIds; // PCI vendor:device ids of the boards, "10de:2330" or "10de:2321, 10de:2322" (lowercase
+                    // hex)
     std::optional<int> releaseYear;
     QString releaseNote;
     QString processNode;
@@ -40,13 +41,14 @@ struct GpuSpec
     std::optional<double> fp16AccumulateDenseTflops;
     std::optional<double> fp8DenseTflops;
     std::optional<double> fp8SparseTflops;
-    std::optional<double> fp6DenseTflops; // FP6 (E2M3/E3M2) tensor: the FP8 rate on Blackwell, the FP4 rate on CDNA 4
+    std::optional<double> fp6DenseTflops; // FP6 (E2M3/E3M2) tensor: the FP8 rate on Blackwell, the FP4 rate
+                                          // on CDNA 4
     std::optional<double> fp6SparseTflops;
     std::optional<double> int8DenseTops;
     std::optional<double> int8SparseTops;
     std::optional<double> fp4DenseTflops;
     std::optional<double> fp4SparseTflops;
-    QString computeNote;        // e.g. the datasheet's accumulate rates, the source of fp16AccumulateDenseTflops
+    QString computeNote; // e.g. the datasheet's accumulate rates, the source of fp16AccumulateDenseTflops
     QString sparseHeadlineNote; // whether the vendor's headline tensor figures are sparse
 
     // Memory
@@ -69,9 +71,9 @@ struct GpuSpec
     QString mig;
 
     // Price
-    std::optional<double> priceUsd; // launch price where the vendor published one
-    std::optional<double>
-        usdPerGpuHour; // default rental price used by the cost estimate: an editable estimate
+    std::optional<double> priceUsd;      // launch price where the vendor published one
+    std::optional<double> usdPerGpuHour; // default rental price used by the cost estimate: an editable
+                                         // estimate
     QString priceNote;
     QString usdPerGpuHourNote; // basis and source of usdPerGpuHour
 

@@ -1,8 +1,8 @@
 #include "db/MachineGpus.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
 #include <QSet>
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-
 #include <optional>
 
 // A model the estimator can size: a transformer described by its architecture config, or a
@@ -16,27 +15,27 @@ struct ModelSpec
     QString kind = QStringLiteral("decoder"); // decoder, encoder, cnn, diffusion
 
     // Transformer config (Hugging Face config.json names in comments)
-    int layers = 0;            // num_hidden_layers
-    int hiddenSize = 0;        // hidden_size
-    int heads = 0;             // num_attention_heads
-    int kvHeads = 0;           // num_key_value_heads (GQA); == heads for MHA
-    int headDim = 0;           // head_dim; 0 means hiddenSize / heads
-    int ffnSize = 0;           // intermediate_size (per expert for MoE)
-    bool gatedMlp = true;      // SwiGLU-style gate: 3 FFN matrices instead of 2
-    int vocabSize = 0;         // vocab_size
+    int layers = 0;       // num_hidden_layers
+    int hiddenSize = 0;   // hidden_size
+    int heads = 0;        // num_attention_heads
+    int kvHeads = 0;      // num_key_value_heads (GQA); == heads for MHA
+    int headDim = 0;      // head_dim; 0 means hiddenSize / heads
+    int ffnSize = 0;      // intermediate_size (per expert for MoE)
+    bool gatedMlp = true; // SwiGLU-style gate: 3 FFN matrices instead of 2
+    int vocabSize = 0;    // vocab_size
     bool tiedEmbeddings = false;
-    int maxContext = 0;        // max_position_embeddings
-    int experts = 0;           // num_local_experts; 0 for dense models
-    int activeExperts = 0;     // num_experts_per_tok
-    int sharedExperts = 0;     // always-active experts (DeepSeek)
-    int denseLayers = 0;       // leading dense layers in an MoE stack (DeepSeek first_k_dense_replace)
-    int moeFfnSize = 0;        // expert FFN size when it differs from ffnSize
-    int kvLoraRank = 0;        // MLA compressed KV dimension; 0 means no MLA
-    int qkRopeHeadDim = 0;     // MLA decoupled RoPE key dimension
-    int qLoraRank = 0;         // MLA compressed query dimension; 0 means queries are not compressed
-    int qkNopeHeadDim = 0;     // MLA per-head key dimension without RoPE
-    int vHeadDim = 0;          // MLA per-head value dimension
-    int slidingWindow = 0;     // sliding_window: attention (and so the KV cache) spans at most this many tokens
+    int maxContext = 0;    // max_position_embeddings
+    int experts = 0;       // num_local_experts; 0 for dense models
+    int activeExperts = 0; // num_experts_per_tok
+    int sharedExperts = 0; // always-active experts (DeepSeek)
+    int denseLayers = 0;   // leading dense layers in an MoE stack (DeepSeek first_k_dense_replace)
+    int moeFfnSize = 0;    // expert FFN size when it differs from ffnSize
+    int kvLoraRank = 0;    // MLA compressed KV dimension; 0 means no MLA
+    int qkRopeHeadDim = 0; // MLA decoupled RoPE key dimension
+    int qLoraRank = 0;     // MLA compressed query dimension; 0 means queries are not compressed
+    int qkNopeHeadDim = 0; // MLA per-head key dimension without RoPE
+    int vHeadDim = 0;      // MLA per-head value dimension
+    int slidingWindow = 0; // sliding_window: attention (and so the KV cache) spans at most this many tokens
     int attentionChunkSize = 0;    // attention_chunk_size (Llama 4): local layers attend within fixed chunks
     int fullAttentionInterval = 0; // every n-th layer attends to the whole context, the others only to the
                                    // sliding window or chunk (gpt-oss layer_types: 2; Gemma 3
@@ -52,8 +51,8 @@ struct ModelSpec
     QString nonExpertPrecision;
 
     // Non-transformer presets, and overrides where the config cannot give them
-    std::optional<double> paramsBillions;      // total parameters when not derivable from config
-    std::optional<double> gflopsPerSample;     // forward pass, for CNN / diffusion presets
+    std::optional<double> paramsBillions;  // total parameters when not derivable from config
+    std::optional<double> gflopsPerSample; // forward pass, for CNN / diffusion presets
 
     QString source; // where the config values came from
     QString notes;

@@ -59,8 +59,12 @@ constexpr BoolField kBoolFields[] = {
     {"tie_word_embeddings", &ModelSpec::tiedEmbeddings},
 };
 constexpr TextField kTextFields[] = {
-    {"model_id", &ModelSpec::modelId}, {"name", &ModelSpec::name},     {"family", &ModelSpec::family},
-    {"kind", &ModelSpec::kind},        {"source", &ModelSpec::source}, {"notes", &ModelSpec::notes},
+    {"model_id", &ModelSpec::modelId},
+    {"name", &ModelSpec::name},
+    {"family", &ModelSpec::family},
+    {"kind", &ModelSpec::kind},
+    {"source", &ModelSpec::source},
+    {"notes", &ModelSpec::notes},
     {"expert_precision", &ModelSpec::expertPrecision},
     {"non_expert_precision", &ModelSpec::nonExpertPrecision},
 };

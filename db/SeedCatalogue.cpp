@@ -12,11 +12,11 @@
 #include "db/SqliteFailure.h"
 #include "db/WriteTransaction.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QDateTime>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -221,7 +221,8 @@ CatalogueError populate(QSqlDatabase database)
     WriteTransaction transaction(database);
     if (CatalogueError error = transaction.begin())
         return error;
-    if (CatalogueError error = recordAnswers(database, QStringLiteral("gpu"), gpuIds, QStringLiteral("added")))
+    if (CatalogueError error =
+            recordAnswers(database, QStringLiteral("gpu"), gpuIds, QStringLiteral("added")))
         return error;
     if (CatalogueError error =
             recordAnswers(database, QStringLiteral("model"), modelIds, QStringLiteral("added")))
@@ -255,7 +256,8 @@ CatalogueError addMissingPresets(QSqlDatabase database, bool models)
     query.prepare(
         QStringLiteral("INSERT INTO models (model_id, name, config_json, source, user_modified) "
                        "SELECT ?, ?, ?, ?, 0 WHERE NOT EXISTS (SELECT 1 FROM models WHERE model_id = ?)"));
-    const QStringList presetsOfVersion3 = CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Model);
+    const QStringList presetsOfVersion3 =
+        CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Model);
     for (const ModelSpec &model : seed->models) {
         if (!models || !presetsOfVersion3.contains(model.modelId))
             continue; // a newer preset: offered (offerFor), not added by the upgrade

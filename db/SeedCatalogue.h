@@ -40,10 +40,10 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
 CatalogueError populate(QSqlDatabase database);
 
 // Adds the bundled profiles and (when models is true) the model presets of the version-3 seed
-// (CatalogueSchema::seedIdsOfVersion3) whose ids the catalogue lacks, in the caller's transaction (a migration step's); rows the
-// catalogue has, edited or not, are left as they are. A catalogue from before the presets were bundled
-// otherwise has none, and nothing can be estimated. Presets a newer seed brings are offered instead
-// (offerFor), never added by an upgrade.
+// (CatalogueSchema::seedIdsOfVersion3) whose ids the catalogue lacks, in the caller's transaction (a
+// migration step's); rows the catalogue has, edited or not, are left as they are. A catalogue from before the
+// presets were bundled otherwise has none, and nothing can be estimated. Presets a newer seed brings are
+// offered instead (offerFor), never added by an upgrade.
 CatalogueError addMissingPresets(QSqlDatabase database, bool models = true);
 
 // A newer seed never overwrites the user's catalogue: its new rows are offered instead. These are
@@ -71,7 +71,11 @@ struct SeedOffer
     QVector<ModelSpec> models;
     bool isEmpty() const { return gpus.isEmpty() && models.isEmpty(); }
 };
-enum class OfferScope { Unanswered, AllMissing };
+enum class OfferScope
+{
+    Unanswered,
+    AllMissing
+};
 
 // The offered rows the catalogue was given once and has lost since (the user deleted or renamed them): an
 // offer lists only missing rows, so an 'added' answer means that. They come back only when asked by name.

@@ -46,7 +46,8 @@ public:
 
     // The bundled seed's GPUs: cells that differ from them are marked and can be restored.
     void setBundled(const QVector<GpuSpec> &bundled);
-    // The same, read on first use: only the Catalogue tab needs it, and parsing the seed delays the first frame.
+    // The same, read on first use: only the Catalogue tab needs it, and parsing the seed delays the first
+    // frame.
     void setBundledLoader(std::function<QVector<GpuSpec>()> loader) { m_bundledLoader = std::move(loader); }
     std::optional<GpuSpec> bundledGpu(int row) const;
 

@@ -3,8 +3,8 @@
 #include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
-#include <QSqlError>
 #include <QHash>
+#include <QSqlError>
 #include <QSqlQuery>
 
 namespace {
@@ -49,7 +49,8 @@ CatalogueError WriteTransaction::commit()
     if (!m_active)
         return {};
     QSqlQuery query(m_database);
-    if (!query.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT") : QStringLiteral("RELEASE ") + m_savepoint)) {
+    if (!query.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT")
+                                          : QStringLiteral("RELEASE ") + m_savepoint)) {
         // A full disk is said as such ("cannot save: the disk is full (...)"), not as SQLite's words.
         CatalogueError error = SqliteFailure::toError(
             query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"),

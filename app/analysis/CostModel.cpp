@@ -22,7 +22,8 @@ CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensP
     r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
     const T gpuCount = Math::input<T>(kGpus, gpus);
     if (powerKnown(gpu)) {
-        const T power = Math::input<T>("TDP", *gpu.tdpW) * Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
+        const T power =
+            Math::input<T>("TDP", *gpu.tdpW) * Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
         r.powerW = Math::value(power);
         Math::record(math, Id::Power, power);
         if (tokensPerS > 0.0) {

@@ -60,19 +60,20 @@ struct EfficiencyParameters
     // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
     PropertyTable gemmWidthHalf{0.0};
     PropertyTable gemmTokensHalf{0.0};
-    PropertyTable fp8ComputeFactor{1.0};      // FP8/FP4 matmuls (scaling, casts) relative to eta_c
-    PropertyTable networkEfficiency{1.0};     // achieved / inter-node network bandwidth for collectives
-    PropertyTable dataParallelOverlap{0.0};   // share of the backward pass the gradient reduction hides behind
-    PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel and pipeline sends hidden behind matmuls
-    bool useFp16AccumulatePeak = false;         // the framework uses FP16 accumulation (llama.cpp)
-    int maxBatch = 4096;                        // the largest batch the framework schedules
-    int prefillMicrobatchTokens = 0;            // pipeline micro-batch of a prompt (llama.cpp ubatch)
-    double frameworkOverheadGb = 0.0;           // CUDA context, workspace, allocator slack per GPU
-    bool pipelineSplit = false;                 // multi-GPU default: split layers (llama.cpp) not tensors
-    int maxNumSeqs = 256;                       // serving engine: sequences running at once per replica
-    int maxBatchedTokens = 8192;                // serving engine: tokens per step (chunked prefill)
-    double kvMemoryFraction = 0.9;              // serving engine: share of GPU memory it may use
-    bool kvReserveWholeSequence = false;        // serving engine: "kv_admission": "reserve" or "on_demand"
+    PropertyTable fp8ComputeFactor{1.0};    // FP8/FP4 matmuls (scaling, casts) relative to eta_c
+    PropertyTable networkEfficiency{1.0};   // achieved / inter-node network bandwidth for collectives
+    PropertyTable dataParallelOverlap{0.0}; // share of the backward pass the gradient reduction hides behind
+    PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel and pipeline sends hidden behind
+                                              // matmuls
+    bool useFp16AccumulatePeak = false;       // the framework uses FP16 accumulation (llama.cpp)
+    int maxBatch = 4096;                      // the largest batch the framework schedules
+    int prefillMicrobatchTokens = 0;          // pipeline micro-batch of a prompt (llama.cpp ubatch)
+    double frameworkOverheadGb = 0.0;         // CUDA context, workspace, allocator slack per GPU
+    bool pipelineSplit = false;               // multi-GPU default: split layers (llama.cpp) not tensors
+    int maxNumSeqs = 256;                     // serving engine: sequences running at once per replica
+    int maxBatchedTokens = 8192;              // serving engine: tokens per step (chunked prefill)
+    double kvMemoryFraction = 0.9;            // serving engine: share of GPU memory it may use
+    bool kvReserveWholeSequence = false;      // serving engine: "kv_admission": "reserve" or "on_demand"
 
     static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
                                                            QString *error = nullptr);

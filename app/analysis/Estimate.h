@@ -1,10 +1,10 @@
 #pragma once
 
-#include "db/GpuField.h"
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/ValueRange.h"
 #include "app/analysis/VerdictLevel.h"
 #include "app/analysis/Workload.h"
+#include "db/GpuField.h"
 
 #include <QMap>
 #include <QString>
@@ -70,14 +70,14 @@ struct LatencyStats
 // (ServingSimulator), over the whole deployment (every replica).
 struct ServingResult
 {
-    int concurrency = 0;      // closed-loop users (0: open loop)
-    double requestRate = 0.0; // open-loop requests per second (0: closed loop)
-    int numRequests = 0;      // requests simulated
-    LatencyStats ttftMs;      // arrival to first token, queueing included
-    LatencyStats tpotMs;      // per request: (end-to-end - TTFT) / (output - 1)
-    LatencyStats itlMs;       // every gap between two tokens of one request
-    LatencyStats e2eMs;       // arrival to last token
-    LatencyStats queueMs;     // arrival to the first step that schedules the request
+    int concurrency = 0;                 // closed-loop users (0: open loop)
+    double requestRate = 0.0;            // open-loop requests per second (0: closed loop)
+    int numRequests = 0;                 // requests simulated
+    LatencyStats ttftMs;                 // arrival to first token, queueing included
+    LatencyStats tpotMs;                 // per request: (end-to-end - TTFT) / (output - 1)
+    LatencyStats itlMs;                  // every gap between two tokens of one request
+    LatencyStats e2eMs;                  // arrival to last token
+    LatencyStats queueMs;                // arrival to the first step that schedules the request
     double outputTokensPerS = 0.0;       // deployment
     double outputTokensPerSPerGpu = 0.0; // deployment / GPUs
     double requestsPerS = 0.0;           // completed requests per second
@@ -85,8 +85,8 @@ struct ServingResult
     double meanRunningSequences = 0.0;   // per replica, over the steps
     int maxNumSeqs = 0;                  // engine limits used, per replica
     int maxBatchedTokens = 0;
-    long long kvCacheTokens = 0;          // tokens the KV cache holds, per replica
-    std::optional<bool> meetsSlo;         // set when the traffic has targets
+    long long kvCacheTokens = 0;                // tokens the KV cache holds, per replica
+    std::optional<bool> meetsSlo;               // set when the traffic has targets
     std::optional<int> maxConcurrencyWithinSlo; // the most users that still meet every target (0: none)
 };
 
@@ -112,8 +112,8 @@ struct TrainingResult
     // Where one step's time goes (seconds; they add up to stepTimeS).
     struct Breakdown
     {
-        double compute = 0.0;          // forward and backward math of the model
-        double recompute = 0.0;        // the forward passes repeated by activation recomputation
+        double compute = 0.0;           // forward and backward math of the model
+        double recompute = 0.0;         // the forward passes repeated by activation recomputation
         double modelParallelComm = 0.0; // exposed tensor, context, expert and pipeline communication
         double dataParallelComm = 0.0;  // exposed gradient reduction and ZeRO-3 weight gathers
         double pipelineBubble = 0.0;    // pipeline stages idle at the step's start and end
@@ -154,7 +154,8 @@ struct Verdict
     VerdictLevel level = VerdictLevel::Suitable;
     QStringList reasons;
     QVector<VerdictTopic> topics; // one per reason, in the same order
-    QString recipe; // the workload it judged: "Llama-3 8B · full training · bf16 · 4,096-token sequences · ..."
+    QString recipe; // the workload it judged: "Llama-3 8B · full training · bf16 · 4,096-token sequences ·
+                    // ..."
 };
 
 // Everything the estimator says about one GPU for one workload. Plain data for the window and the CLI.

@@ -59,10 +59,11 @@ QJsonObject serving(const ServingResult &s)
     object.insert(QStringLiteral("mean_running_sequences"), number(s.meanRunningSequences));
     object.insert(QStringLiteral("max_num_seqs"), s.maxNumSeqs);
     object.insert(QStringLiteral("max_batched_tokens"), s.maxBatchedTokens);
-    object.insert(QStringLiteral("meets_slo"), s.meetsSlo ? QJsonValue(*s.meetsSlo) : QJsonValue(QJsonValue::Null));
-    object.insert(QStringLiteral("max_concurrency_within_slo"),
-                  s.maxConcurrencyWithinSlo ? QJsonValue(*s.maxConcurrencyWithinSlo)
-                                            : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("meets_slo"),
+                  s.meetsSlo ? QJsonValue(*s.meetsSlo) : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("max_concurrency_within_slo"), s.maxConcurrencyWithinSlo
+                                                                    ? QJsonValue(*s.maxConcurrencyWithinSlo)
+                                                                    : QJsonValue(QJsonValue::Null));
     return object;
 }
 
@@ -93,7 +94,8 @@ QJsonObject toJson(const Estimate &e)
     root.insert(QStringLiteral("parallelism"), parallelism);
 
     // A value the GPU's record lacks is named in "missing"; the numbers that need it are null, never 0.
-    root.insert(QStringLiteral("missing"), QJsonArray::fromStringList(MissingSpecs::keys(e.missingForEnergy())));
+    root.insert(QStringLiteral("missing"),
+                QJsonArray::fromStringList(MissingSpecs::keys(e.missingForEnergy())));
     QJsonObject memory;
     const QJsonValue unknown(QJsonValue::Null);
     const bool memoryKnown = e.memoryKnown();
@@ -163,7 +165,8 @@ QJsonObject toJson(const Estimate &e)
         training.insert(QStringLiteral("budget_gpu_hours"), number(r.budgetGpuHours));
         training.insert(QStringLiteral("budget_days"), number(r.budgetHours / 24.0));
         training.insert(QStringLiteral("budget_usd"), optionalNumber(e.cost.usdForBudget));
-        training.insert(QStringLiteral("budget_energy_kwh"), e.powerKnown ? number(r.budgetEnergyKwh) : unknown);
+        training.insert(QStringLiteral("budget_energy_kwh"),
+                        e.powerKnown ? number(r.budgetEnergyKwh) : unknown);
         root.insert(QStringLiteral("training"), training);
     } else {
         root.insert(QStringLiteral("training"), QJsonValue(QJsonValue::Null));

@@ -1,5 +1,4 @@
 #include "app/analysis/Estimator.h"
-#include "app/analysis/WorkloadDefaults.h"
 
 #include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
@@ -14,6 +13,7 @@
 #include "app/analysis/SplitMemory.h"
 #include "app/analysis/TrainingModel.h"
 #include "app/analysis/VerdictRules.h"
+#include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
 
 #include <QCoreApplication>
@@ -110,7 +110,8 @@ T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelis
         kvCacheGb);
     const T room = Math::input<T>(kCapacity, capacityGb) - (memoryPerGpu - kvCache);
     // A sliding window caps the cache: when the window fits, any context does.
-    if (a.slidingWindow > 0 && a.fullLayers <= 0 && Math::value(room) >= Math::value(kvPerToken) * a.slidingWindow)
+    if (a.slidingWindow > 0 && a.fullLayers <= 0 &&
+        Math::value(room) >= Math::value(kvPerToken) * a.slidingWindow)
         return a.maxContext > 0 ? maxPositions : T(1e9);
     T context = Math::floor(room / kvPerToken);
     if (a.slidingWindow > 0 && a.fullLayers > 0 && Math::value(context) > a.slidingWindow) {
@@ -131,32 +132,62 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
     if (Tasks::isTraining(w.task))
-        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: only inference is served; training has no users"))};
+        return WorkloadProblem{
+            F::Concurrency,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "concurrent users: only inference is served; training has no users"))};
     if (!a.transformer || a.encoder)
-        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: the serving simulation needs a model that generates tokens; %1 does not"))
-            .arg(w.model.modelId)};
+        return WorkloadProblem{
+            F::Concurrency,
+            say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: the serving simulation needs a model that "
+                                               "generates tokens; %1 does not"))
+                .arg(w.model.modelId)};
     if (t.concurrency < 0 || t.concurrency > 100000)
-        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed 1 to 100000")).arg(t.concurrency)};
+        return WorkloadProblem{F::Concurrency,
+                               say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed 1 to 100000"))
+                                   .arg(t.concurrency)};
     if (!std::isfinite(t.requestRate) || t.requestRate < 0.0 || t.requestRate > 100000.0)
-        return WorkloadProblem{F::RequestRate, say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above 0 up to 100000 requests/s")).arg(t.requestRate)};
+        return WorkloadProblem{
+            F::RequestRate,
+            say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above 0 up to 100000 requests/s"))
+                .arg(t.requestRate)};
     if (t.concurrency > 0 && t.requestRate > 0.0)
-        return WorkloadProblem{F::RequestRate, say(QT_TRANSLATE_NOOP("Estimator", "request rate %1 with %2 concurrent users: give one of them (users: a closed loop; rate: arrivals)"))
-            .arg(t.requestRate).arg(t.concurrency)};
+        return WorkloadProblem{
+            F::RequestRate,
+            say(QT_TRANSLATE_NOOP("Estimator", "request rate %1 with %2 concurrent users: give one of them "
+                                               "(users: a closed loop; rate: arrivals)"))
+                .arg(t.requestRate)
+                .arg(t.concurrency)};
     if (t.concurrency == 0 && t.requestRate <= 0.0)
-        return WorkloadProblem{F::Concurrency, say(QT_TRANSLATE_NOOP("Estimator", "concurrent users 0: give at least 1 user, or a request rate above 0"))};
+        return WorkloadProblem{
+            F::Concurrency,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "concurrent users 0: give at least 1 user, or a request rate above 0"))};
     if (t.numRequests < 0 || t.numRequests > 100000)
-        return WorkloadProblem{F::NumRequests, say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed 1 to 100000")).arg(t.numRequests)};
+        return WorkloadProblem{
+            F::NumRequests,
+            say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed 1 to 100000")).arg(t.numRequests)};
     if (t.maxNumSeqs < 0 || t.maxNumSeqs > 100000)
-        return WorkloadProblem{F::MaxNumSeqs, say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed 1 to 100000")).arg(t.maxNumSeqs)};
+        return WorkloadProblem{
+            F::MaxNumSeqs,
+            say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed 1 to 100000"))
+                .arg(t.maxNumSeqs)};
     if (t.maxBatchedTokens < 0 || t.maxBatchedTokens > 10000000)
-        return WorkloadProblem{F::MaxBatchedTokens, say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed 1 to 10000000")).arg(t.maxBatchedTokens)};
+        return WorkloadProblem{
+            F::MaxBatchedTokens,
+            say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed 1 to 10000000"))
+                .arg(t.maxBatchedTokens)};
     const auto badTarget = [](const std::optional<double> &target) {
         return target && !(std::isfinite(*target) && *target > 0.0 && *target <= 1e9);
     };
     if (badTarget(t.ttftP90TargetMs))
-        return WorkloadProblem{F::TtftP90, say(QT_TRANSLATE_NOOP("Estimator", "TTFT p90 target %1 ms: allowed above 0")).arg(*t.ttftP90TargetMs)};
+        return WorkloadProblem{F::TtftP90,
+                               say(QT_TRANSLATE_NOOP("Estimator", "TTFT p90 target %1 ms: allowed above 0"))
+                                   .arg(*t.ttftP90TargetMs)};
     if (badTarget(t.tpotP90TargetMs))
-        return WorkloadProblem{F::TpotP90, say(QT_TRANSLATE_NOOP("Estimator", "TPOT p90 target %1 ms: allowed above 0")).arg(*t.tpotP90TargetMs)};
+        return WorkloadProblem{F::TpotP90,
+                               say(QT_TRANSLATE_NOOP("Estimator", "TPOT p90 target %1 ms: allowed above 0"))
+                                   .arg(*t.tpotP90TargetMs)};
     return std::nullopt;
 }
 
@@ -166,7 +197,8 @@ long long kvCacheTokens(SplitMemory &memory, const Parallelism &p, double capaci
                         const EfficiencyParameters &parameters)
 {
     const MemoryBreakdown one = memory.at(p, 1);
-    const double freeBytes = (capacityGb * parameters.kvMemoryFraction - (one.totalGb() - one.kvCacheGb)) * 1e9;
+    const double freeBytes =
+        (capacityGb * parameters.kvMemoryFraction - (one.totalGb() - one.kvCacheGb)) * 1e9;
     const double kvPerToken =
         MemoryModel::kvBytesPerTokenPerGpu<double>(memory.architecture(), memory.workload(), p);
     if (freeBytes <= 0.0)
@@ -234,63 +266,92 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
     const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
     if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
-        return WorkloadProblem{F::ContextParallel, say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
+        return WorkloadProblem{
+            F::ContextParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
     if (w.expertParallel < 1 || w.expertParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
-        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
+        return WorkloadProblem{
+            F::ExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
     if (w.expertParallel > 1 && a.experts < 2)
-        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1: %2 has no experts to split (a dense model)"))
-            .arg(w.expertParallel)
-            .arg(w.model.modelId)};
+        return WorkloadProblem{
+            F::ExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1: %2 has no experts to split (a dense model)"))
+                .arg(w.expertParallel)
+                .arg(w.model.modelId)};
     if (w.expertParallel > 1 && a.experts % w.expertParallel != 0)
-        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the model's %2 experts"))
-            .arg(w.expertParallel)
-            .arg(a.experts)};
+        return WorkloadProblem{
+            F::ExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the model's %2 experts"))
+                .arg(w.expertParallel)
+                .arg(a.experts)};
     if (w.virtualStages < 1 || w.virtualStages > 128)
-        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed 1 to 128")).arg(w.virtualStages)};
+        return WorkloadProblem{
+            F::VirtualStages,
+            say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed 1 to 128")).arg(w.virtualStages)};
     if (w.virtualStages > 1 && w.pipelineParallel < 2)
-        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "vpp %1 interleaves pipeline stages: it needs pp 2 or more"))
-            .arg(w.virtualStages)};
+        return WorkloadProblem{
+            F::VirtualStages,
+            say(QT_TRANSLATE_NOOP("Estimator", "vpp %1 interleaves pipeline stages: it needs pp 2 or more"))
+                .arg(w.virtualStages)};
     if (a.transformer && w.virtualStages > 1 && a.layers % (w.pipelineParallel * w.virtualStages) != 0)
-        return WorkloadProblem{F::VirtualStages, say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 does not divide the model's %3 layers"))
-            .arg(w.pipelineParallel)
-            .arg(w.virtualStages)
-            .arg(a.layers)};
+        return WorkloadProblem{
+            F::VirtualStages,
+            say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 does not divide the model's %3 layers"))
+                .arg(w.pipelineParallel)
+                .arg(w.virtualStages)
+                .arg(a.layers)};
     if (w.gpusPerNode < 0 || w.gpusPerNode > 1024)
-        return WorkloadProblem{F::GpusPerNode, say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed 1 to 1024")).arg(w.gpusPerNode)};
+        return WorkloadProblem{
+            F::GpusPerNode,
+            say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed 1 to 1024")).arg(w.gpusPerNode)};
     if (!std::isfinite(w.networkGbps) || w.networkGbps < 0.0 || w.networkGbps > 100000.0)
-        return WorkloadProblem{F::NetworkGbps, say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed 0 (one node only) to 100000"))
-            .arg(w.networkGbps)};
+        return WorkloadProblem{
+            F::NetworkGbps,
+            say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed 0 (one node only) to 100000"))
+                .arg(w.networkGbps)};
     if (w.gpusPerNode > 0 && w.networkGbps == 0.0 && w.gpuCount > w.gpusPerNode)
-        return WorkloadProblem{F::NetworkGbps, say(QT_TRANSLATE_NOOP("Estimator", "one node only, but %1 GPUs need %2 nodes of %3: choose a network"))
-            .arg(w.gpuCount)
-            .arg((w.gpuCount + w.gpusPerNode - 1) / w.gpusPerNode)
-            .arg(w.gpusPerNode)};
+        return WorkloadProblem{
+            F::NetworkGbps,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "one node only, but %1 GPUs need %2 nodes of %3: choose a network"))
+                .arg(w.gpuCount)
+                .arg((w.gpuCount + w.gpusPerNode - 1) / w.gpusPerNode)
+                .arg(w.gpusPerNode)};
     const long long layout = (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) *
                              w.contextParallel * w.expertParallel;
     if (layout > w.gpuCount)
-        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp x ep = %2"))
-            .arg(w.gpuCount)
-            .arg(layout)};
+        return WorkloadProblem{
+            F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp x ep = %2"))
+                         .arg(w.gpuCount)
+                         .arg(layout)};
     const long long modelParallel =
         (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) * w.contextParallel;
     if (w.gpuCount % modelParallel != 0)
-        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp x cp = %1 does not divide the GPU count %2"))
-            .arg(modelParallel)
-            .arg(w.gpuCount)};
+        return WorkloadProblem{
+            F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp x cp = %1 does not divide the GPU count %2"))
+                         .arg(modelParallel)
+                         .arg(w.gpuCount)};
     const long long dataParallel = w.gpuCount / modelParallel;
     if (w.expertParallel > 1 && dataParallel % w.expertParallel != 0)
-        return WorkloadProblem{F::ExpertParallel, say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 data-parallel GPUs"))
-            .arg(w.expertParallel)
-            .arg(dataParallel)};
+        return WorkloadProblem{
+            F::ExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 data-parallel GPUs"))
+                .arg(w.expertParallel)
+                .arg(dataParallel)};
     // With the split given, the global batch must fill every replica's micro-batches exactly.
     if (Tasks::isTraining(w.task) && w.tensorParallel > 0 && w.pipelineParallel > 0 && w.batch > 0 &&
         w.microBatch > 0 && w.batch % (dataParallel * w.microBatch) != 0)
-        return WorkloadProblem{F::MicroBatch, say(QT_TRANSLATE_NOOP("Estimator", "micro-batch %1 does not divide the global batch %2 over %3 data-parallel replicas (%4 each); choose a global batch that is a multiple of %5"))
-            .arg(w.microBatch)
-            .arg(w.batch)
-            .arg(dataParallel)
-            .arg(QString::number(double(w.batch) / double(dataParallel), 'g', 4))
-            .arg(dataParallel * w.microBatch)};
+        return WorkloadProblem{
+            F::MicroBatch,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "micro-batch %1 does not divide the global batch %2 over %3 data-parallel "
+                                  "replicas (%4 each); choose a global batch that is a multiple of %5"))
+                .arg(w.microBatch)
+                .arg(w.batch)
+                .arg(dataParallel)
+                .arg(QString::number(double(w.batch) / double(dataParallel), 'g', 4))
+                .arg(dataParallel * w.microBatch)};
     return std::nullopt;
 }
 
@@ -309,96 +370,131 @@ std::optional<WorkloadProblem> check(const Workload &w)
     using F = WorkloadField;
     const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
-        return WorkloadProblem{F::Model, say(QT_TRANSLATE_NOOP("Estimator",
-                                     "model %1: no layers, hidden size or parameter count to size it by"))
-            .arg(w.model.modelId)};
+        return WorkloadProblem{
+            F::Model,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "model %1: no layers, hidden size or parameter count to size it by"))
+                .arg(w.model.modelId)};
     if (w.batch < 0 || w.batch > 1000000)
-        return WorkloadProblem{F::Batch, say(QT_TRANSLATE_NOOP("Estimator",
-                                     "batch %1: allowed 1 to 1000000 (0 = the largest that fits)"))
-            .arg(w.batch)};
+        return WorkloadProblem{
+            F::Batch,
+            say(QT_TRANSLATE_NOOP("Estimator", "batch %1: allowed 1 to 1000000 (0 = the largest that fits)"))
+                .arg(w.batch)};
     if (Tasks::isTraining(w.task) && w.batch == 0)
-        return WorkloadProblem{F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"))};
+        return WorkloadProblem{
+            F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"))};
     if (Tasks::isTraining(w.task) && (w.microBatch < 1 || w.microBatch > w.batch))
-        return WorkloadProblem{F::MicroBatch,
-                               say(QT_TRANSLATE_NOOP("Estimator",
-                                                     "micro-batch %1: allowed 1 to the global batch (%2)"))
-                                   .arg(w.microBatch)
-                                   .arg(w.batch)};
+        return WorkloadProblem{
+            F::MicroBatch,
+            say(QT_TRANSLATE_NOOP("Estimator", "micro-batch %1: allowed 1 to the global batch (%2)"))
+                .arg(w.microBatch)
+                .arg(w.batch)};
     if (w.inputTokens < 0 || w.inputTokens > 10000000)
-        return WorkloadProblem{F::InputTokens, say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000"))
-            .arg(w.inputTokens)};
+        return WorkloadProblem{
+            F::InputTokens,
+            say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000")).arg(w.inputTokens)};
     if (w.outputTokens < 0 || w.outputTokens > 10000000)
-        return WorkloadProblem{F::OutputTokens, say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
-            .arg(w.outputTokens)};
+        return WorkloadProblem{F::OutputTokens,
+                               say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
+                                   .arg(w.outputTokens)};
     if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
-        return WorkloadProblem{F::OutputTokens, say(QT_TRANSLATE_NOOP("Estimator",
-                                     "input and output tokens are both 0: at least one token is needed"))};
+        return WorkloadProblem{
+            F::OutputTokens,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "input and output tokens are both 0: at least one token is needed"))};
     if (w.sequenceLength < 1 || w.sequenceLength > 10000000)
-        return WorkloadProblem{F::SequenceLength, say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
-            .arg(w.sequenceLength)};
+        return WorkloadProblem{
+            F::SequenceLength,
+            say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
+                .arg(w.sequenceLength)};
     if (w.gpuCount < 1 || w.gpuCount > 65536)
-        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount)};
+        return WorkloadProblem{
+            F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount)};
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
-        return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
-            .arg(w.tensorParallel)
-            .arg(w.gpuCount)};
+        return WorkloadProblem{F::TensorParallel,
+                               say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
+                                   .arg(w.tensorParallel)
+                                   .arg(w.gpuCount)};
     if (w.pipelineParallel < 0 || w.pipelineParallel > w.gpuCount)
-        return WorkloadProblem{F::PipelineParallel, say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
-            .arg(w.pipelineParallel)
-            .arg(w.gpuCount)};
+        return WorkloadProblem{F::PipelineParallel,
+                               say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
+                                   .arg(w.pipelineParallel)
+                                   .arg(w.gpuCount)};
     if (auto problem = checkTrainingLayout(w, a))
         return problem;
     // 64 bits: tp and pp are each at most the GPU count, their product is not.
     const qint64 modelParallel = qint64(std::max(1, w.tensorParallel)) * std::max(1, w.pipelineParallel);
     if ((w.tensorParallel > 0 || w.pipelineParallel > 0) && w.gpuCount % modelParallel != 0)
-        return WorkloadProblem{F::TensorParallel, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
-            .arg(modelParallel)
-            .arg(w.gpuCount)};
+        return WorkloadProblem{
+            F::TensorParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "tp x pp = %1 does not divide the GPU count %2"))
+                .arg(modelParallel)
+                .arg(w.gpuCount)};
     if (a.transformer && w.pipelineParallel > a.layers)
-        return WorkloadProblem{F::PipelineParallel, say(QT_TRANSLATE_NOOP("Estimator", "pp %1: the model has only %2 layers"))
-            .arg(w.pipelineParallel)
-            .arg(a.layers)};
+        return WorkloadProblem{F::PipelineParallel,
+                               say(QT_TRANSLATE_NOOP("Estimator", "pp %1: the model has only %2 layers"))
+                                   .arg(w.pipelineParallel)
+                                   .arg(a.layers)};
     if (w.zeroStage < 0 || w.zeroStage > 3)
-        return WorkloadProblem{F::ZeroStage, say(QT_TRANSLATE_NOOP("Estimator", "zero %1: allowed 0, 1, 2, 3")).arg(w.zeroStage)};
+        return WorkloadProblem{
+            F::ZeroStage,
+            say(QT_TRANSLATE_NOOP("Estimator", "zero %1: allowed 0, 1, 2, 3")).arg(w.zeroStage)};
     if ((w.task == Task::Lora || w.task == Task::Qlora) && !a.transformer)
-        return WorkloadProblem{F::Task, say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
-            .arg(Tasks::name(w.task), w.model.modelId)};
+        return WorkloadProblem{
+            F::Task,
+            say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
+                .arg(Tasks::name(w.task), w.model.modelId)};
     if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
-        return WorkloadProblem{F::LoraRank, say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank)};
+        return WorkloadProblem{
+            F::LoraRank,
+            say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank)};
     if (isGguf(w.kvPrecision))
-        return WorkloadProblem{F::KvPrecision, say(QT_TRANSLATE_NOOP(
-                       "Estimator",
-                       "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4"))
-            .arg(Precisions::name(w.kvPrecision))};
+        return WorkloadProblem{
+            F::KvPrecision,
+            say(QT_TRANSLATE_NOOP(
+                    "Estimator",
+                    "kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4"))
+                .arg(Precisions::name(w.kvPrecision))};
     if (isGguf(w.activationPrecision) || w.activationPrecision == Precision::Int4)
-        return WorkloadProblem{F::ActivationPrecision, say(QT_TRANSLATE_NOOP(
-                       "Estimator",
-                       "activation precision %1: allowed fp32, tf32, bf16, fp16, fp8, mxfp8, fp4, mxfp4, nvfp4, int8"))
-            .arg(Precisions::name(w.activationPrecision))};
+        return WorkloadProblem{
+            F::ActivationPrecision,
+            say(QT_TRANSLATE_NOOP("Estimator", "activation precision %1: allowed fp32, tf32, bf16, fp16, "
+                                               "fp8, mxfp8, fp4, mxfp4, nvfp4, int8"))
+                .arg(Precisions::name(w.activationPrecision))};
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
         if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
             p != Precision::Fp8 && p != Precision::Mxfp8)
-            return WorkloadProblem{F::WeightPrecision, say(QT_TRANSLATE_NOOP(
-                           "Estimator",
-                           "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora "
-                           "for a 4-bit base"))
-                .arg(Precisions::name(p), Tasks::name(w.task))};
+            return WorkloadProblem{
+                F::WeightPrecision,
+                say(QT_TRANSLATE_NOOP(
+                        "Estimator",
+                        "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora "
+                        "for a 4-bit base"))
+                    .arg(Precisions::name(p), Tasks::name(w.task))};
     }
     if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
-        return WorkloadProblem{F::ActivationPrecision, say(QT_TRANSLATE_NOOP("Estimator",
-                                     "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"))};
+        return WorkloadProblem{
+            F::ActivationPrecision,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"))};
     if (w.usdPerGpuHour &&
         (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
-        return WorkloadProblem{F::UsdPerGpuHour, say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
-            .arg(*w.usdPerGpuHour)};
+        return WorkloadProblem{F::UsdPerGpuHour,
+                               say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
+                                   .arg(*w.usdPerGpuHour)};
     if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
-        return WorkloadProblem{F::UsdPerKwh, say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh)};
+        return WorkloadProblem{
+            F::UsdPerKwh,
+            say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh)};
     if (!std::isfinite(w.utilisation) || w.utilisation <= 0.0 || w.utilisation > 1.0)
-        return WorkloadProblem{F::Utilisation, say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
-            .arg(w.utilisation)};
+        return WorkloadProblem{F::Utilisation,
+                               say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
+                                   .arg(w.utilisation)};
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
-        return WorkloadProblem{F::TrainTokens, say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens)};
+        return WorkloadProblem{
+            F::TrainTokens,
+            say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens)};
     if (w.traffic)
         return checkTraffic(w, a);
     return std::nullopt;
@@ -501,10 +597,10 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                 const int candidateBatch = largestBatch(p);
                 if (memory.totalGb(p, candidateBatch) > e.capacityGb)
                     continue;
-                const InferenceResult trial = InferenceModel::run(
-                    InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate, candidateBatch,
-                                           candidateBatch * p.data},
-                    nullptr);
+                const InferenceResult trial =
+                    InferenceModel::run(InferenceModel::Inputs{a, w, gpu, parameters, efficiency, p, rate,
+                                                               candidateBatch, candidateBatch * p.data},
+                                        nullptr);
                 if (trial.throughputTokensPerS > bestThroughput) {
                     bestThroughput = trial.throughputTokensPerS;
                     batch = candidateBatch;
@@ -525,15 +621,16 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     if (w.traffic && !choice.fits) {
         // Under load the engine queues what its KV cache cannot hold: the static batch is what fits.
         const auto [fixed, perSequence] = affineInBatch(memory, choice.parallelism);
-        const int fitting = perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : batch;
+        const int fitting =
+            perSequence > 0.0 ? clampToInt(std::floor((e.capacityGb - fixed) / perSequence)) : batch;
         if (fitting >= 1 && fitting < batch) {
             batch = fitting;
             deploymentBatch = batch * choice.parallelism.data;
             choice.memory = memory.at(choice.parallelism, batch);
             choice.fits = choice.memory.totalGb() <= e.capacityGb;
-            e.notes << QCoreApplication::translate("Estimator",
-                                                   "%1 requests do not fit in memory at once: %2 run together, "
-                                                   "the others queue (serving simulation)")
+            e.notes << QCoreApplication::translate(
+                           "Estimator", "%1 requests do not fit in memory at once: %2 run together, "
+                                        "the others queue (serving simulation)")
                            .arg(std::max(1, w.batch))
                            .arg(deploymentBatch);
         }
@@ -578,8 +675,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     double tokensPerS = 0.0;
     double budgetHours = 0.0;
     if (!Tasks::isTraining(w.task)) {
-        InferenceModel::Inputs inputs{a, w, gpu, parameters, efficiency, e.parallelism, rate, batch,
-                                      deploymentBatch};
+        InferenceModel::Inputs inputs{
+            a, w, gpu, parameters, efficiency, e.parallelism, rate, batch, deploymentBatch};
         InferenceResult result = InferenceModel::run(inputs, math);
         // Over every replica.
         result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
@@ -609,8 +706,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         const int node = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);
         if (w.networkGbps == 0.0 && e.parallelism.gpus > node) {
             e.fits = false;
-            e.notes << QCoreApplication::translate("Estimator",
-                                                   "%1 GPUs need %2 nodes of %3; the network is one node only")
+            e.notes << QCoreApplication::translate(
+                           "Estimator", "%1 GPUs need %2 nodes of %3; the network is one node only")
                            .arg(e.parallelism.gpus)
                            .arg((e.parallelism.gpus + node - 1) / node)
                            .arg(node);
@@ -618,8 +715,9 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         const int perReplica = (std::max(1, w.batch) + e.parallelism.data - 1) / e.parallelism.data;
         if (std::max(1, w.batch) % e.parallelism.data != 0 || perReplica % std::max(1, w.microBatch) != 0)
             e.notes << QCoreApplication::translate(
-                           "Estimator", "the global batch %1 does not split evenly into micro-batches of %2 over "
-                                        "%3 replicas: each step runs %4 micro-batches per replica")
+                           "Estimator",
+                           "the global batch %1 does not split evenly into micro-batches of %2 over "
+                           "%3 replicas: each step runs %4 micro-batches per replica")
                            .arg(std::max(1, w.batch))
                            .arg(std::max(1, w.microBatch))
                            .arg(e.parallelism.data)
@@ -632,19 +730,20 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         e.training = result;
     }
     // A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
-    const double secondsTaken = e.training ? e.training->stepTimeS
-                                           : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
+    const double secondsTaken =
+        e.training ? e.training->stepTimeS : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
     e.speedOutOfRange =
         !std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds;
     if (e.speedOutOfRange)
-        e.notes << (e.training ? QCoreApplication::translate("Estimator",
-                                                             "%1: the speed estimate is out of range (%2 s a "
-                                                             "training step): check its compute and bandwidth "
-                                                             "values in the catalogue")
-                               : QCoreApplication::translate("Estimator",
-                                                             "%1: the speed estimate is out of range (%2 s for "
-                                                             "the first two tokens): check its compute and "
-                                                             "bandwidth values in the catalogue"))
+        e.notes << (e.training
+                        ? QCoreApplication::translate("Estimator",
+                                                      "%1: the speed estimate is out of range (%2 s a "
+                                                      "training step): check its compute and bandwidth "
+                                                      "values in the catalogue")
+                        : QCoreApplication::translate("Estimator",
+                                                      "%1: the speed estimate is out of range (%2 s for "
+                                                      "the first two tokens): check its compute and "
+                                                      "bandwidth values in the catalogue"))
                        .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
     e.cost = CostModel::run(gpu, w, e.parallelism.gpus, tokensPerS, budgetHours, math);
     if (math)
@@ -709,7 +808,8 @@ QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const ResolvedWorklo
 }
 
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
-                              const EfficiencyProfile &profile, QString *error, const EstimateOptions &options)
+                              const EfficiencyProfile &profile, QString *error,
+                              const EstimateOptions &options)
 {
     const auto parameters = EfficiencyParameters::fromProfile(profile, error);
     if (!parameters)

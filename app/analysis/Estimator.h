@@ -2,12 +2,12 @@
 
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
-#include "db/GpuSpec.h"
 #include "app/analysis/ModelArchitecture.h"
 #include "app/analysis/SplitMemory.h"
 #include "app/analysis/Workload.h"
 #include "app/analysis/WorkloadField.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "db/GpuSpec.h"
 
 #include <QVector>
 #include <optional>

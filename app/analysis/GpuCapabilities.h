@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/GpuSpec.h"
 #include "app/analysis/Precision.h"
+#include "db/GpuSpec.h"
 
 #include <QString>
 

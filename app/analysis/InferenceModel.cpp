@@ -27,7 +27,8 @@ constexpr const char *kWeightBytes = QT_TRANSLATE_NOOP("MathExpr", "weight bytes
 constexpr const char *kKvBytesPerToken = QT_TRANSLATE_NOOP("MathExpr", "KV bytes per token");
 constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
 constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
-constexpr const char *kSmClockBandwidth = QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x bytes per SM per clock");
+constexpr const char *kSmClockBandwidth =
+    QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x bytes per SM per clock");
 
 // The rate (byte/s) a framework's kernels can stream memory at on this GPU from its SMs and clock, or 0 when
 // the profile sets no such limit or the catalogue lacks the SM count or the clock.
@@ -95,7 +96,7 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     if (weightOnlyQuantised(w))
         computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
-    T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory); // byte/s
+    T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);                  // byte/s
     if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
         memoryRate = Math::min(memoryRate, Math::input<T>(kSmClockBandwidth, smLimit));
     const T tp = Math::input<T>("tp", p.tensor);
@@ -248,10 +249,11 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     if (a.experts > 0 && a.totalParams > 0.0) {
         c.experts = a.experts;
         c.activeExperts = a.activeExperts;
-        c.expertReadS = a.expertParamsPerLayer * a.moeLayers *
-                        (MemoryModel::keepsCheckpointMix(a, w) ? MemoryModel::expertBytesPerParamPerGpu(a, w, p)
-                                                               : weightBytes / a.totalParams) /
-                        memoryRate;
+        c.expertReadS =
+            a.expertParamsPerLayer * a.moeLayers *
+            (MemoryModel::keepsCheckpointMix(a, w) ? MemoryModel::expertBytesPerParamPerGpu(a, w, p)
+                                                   : weightBytes / a.totalParams) /
+            memoryRate;
     }
     c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
     c.fixedS = a.layers * e.layerOverheadS + e.stepOverheadS;

@@ -177,8 +177,8 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
                      Math::input<T>(kNonExpertBits, a.nonExpertBits)) /
                 8.0 / modelParallel<T>(p);
     } else {
-        bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) / 8.0 /
-                modelParallel<T>(p);
+        bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /
+                8.0 / modelParallel<T>(p);
     }
     return shardedOverData(bytes, sharded, p);
 }
@@ -282,7 +282,7 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
                                                       const Parallelism &);                                  \
     template T trainingActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,            \
                                                      const Parallelism &);                                   \
-    template T trainableParams<T>(const ModelArchitecture &, const Workload &);                                \
+    template T trainableParams<T>(const ModelArchitecture &, const Workload &);                              \
     template T expertParallelShare<T>(const ModelArchitecture &, const Parallelism &);
 GPUCOMPARE_INSTANTIATE(double)
 GPUCOMPARE_INSTANTIATE(MathExpr)

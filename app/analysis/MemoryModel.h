@@ -60,7 +60,8 @@ template <typename T = double>
 T trainableParams(const ModelArchitecture &architecture, const Workload &workload);
 // The share of a model-parallel shard's parameters one GPU holds when expert parallelism splits the
 // experts over ep GPUs: 1 - (expert share of the parameters) x (1 - 1/ep); exactly 1 without it.
-template <typename T = double> T expertParallelShare(const ModelArchitecture &architecture, const Parallelism &parallelism);
+template <typename T = double>
+T expertParallelShare(const ModelArchitecture &architecture, const Parallelism &parallelism);
 
 // The published checkpoint's mix of formats applies (gpt-oss at mxfp4: MXFP4 experts, BF16 attention,
 // router and embeddings): the workload asks for the experts' own format.

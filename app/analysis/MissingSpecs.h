@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/GpuField.h"
 #include "app/analysis/Precision.h"
+#include "db/GpuField.h"
 
 #include <QString>
 #include <QStringList>

@@ -25,7 +25,7 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
     a.mla = model.kvLoraRank > 0;
     // A chunk bounds the cache like a window: a chunked layer holds at most one chunk of keys and values.
     a.slidingWindow = model.slidingWindow > 0 ? model.slidingWindow : model.attentionChunkSize;
-    a.fullLayers = a.slidingWindow <= 0               ? model.layers
+    a.fullLayers = a.slidingWindow <= 0              ? model.layers
                    : model.fullAttentionInterval > 0 ? model.layers / model.fullAttentionInterval
                                                      : 0;
 

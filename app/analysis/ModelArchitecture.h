@@ -1,8 +1,8 @@
 #pragma once
 
 #include "app/analysis/MathExpr.h"
-#include "db/ModelSpec.h"
 #include "app/analysis/Precision.h"
+#include "db/ModelSpec.h"
 
 // The numbers the estimator needs from a ModelSpec, derived once: parameter counts (GQA, gated
 // MLPs, MoE, MLA aware), FLOPs per token, KV-cache elements per token.
@@ -26,9 +26,9 @@ struct ModelArchitecture
     double ffn = 0;
     double vocab = 0;
     bool mla = false;
-    int slidingWindow = 0;   // tokens a local layer keeps: the sliding window or attention chunk (0: none)
-    int fullLayers = 0;      // layers that attend to (and cache) the whole context; the rest keep at most
-                             // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)
+    int slidingWindow = 0; // tokens a local layer keeps: the sliding window or attention chunk (0: none)
+    int fullLayers = 0;    // layers that attend to (and cache) the whole context; the rest keep at most
+                           // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)
     int maxContext = 0;
 
     // Bits per weight of the non-expert parts when a workload stores the experts in the checkpoint's own

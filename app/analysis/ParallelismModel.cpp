@@ -163,7 +163,8 @@ double leastMemoryOn(SplitMemory &memory, int n, int batch, const EfficiencyPara
     for (int m = 1; m <= n; m *= 2) {
         if (!parameters.pipelineSplit && m > 8 && m % 8 != 0)
             continue;
-        least = std::min(least, memoryOf(memory, split(n, m, n / m, parameters.pipelineSplit), batch).totalGb());
+        least =
+            std::min(least, memoryOf(memory, split(n, m, n / m, parameters.pipelineSplit), batch).totalGb());
     }
     return least;
 }

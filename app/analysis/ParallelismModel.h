@@ -35,8 +35,8 @@ int sequencesPerReplica(const Workload &workload, int batch, int dataParallel);
 
 // The split of the memo's workload for the deployment batch `batch`, evaluated through the memo.
 // Training's context, expert and virtual-stage degrees come from the workload; tensor parallelism stays
-// within `gpusPerNode` GPUs. Full training with ZeRO-3 (FSDP): sharding comes first: the fewest model-parallel GPUs whose
-// sharded memory fits, as FSDP runs are laid out.
+// within `gpusPerNode` GPUs. Full training with ZeRO-3 (FSDP): sharding comes first: the fewest
+// model-parallel GPUs whose sharded memory fits, as FSDP runs are laid out.
 Choice choose(SplitMemory &memory, double capacityGb, int batch, const EfficiencyParameters &parameters,
               int gpusPerNode = 8);
 

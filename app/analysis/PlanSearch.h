@@ -1,10 +1,10 @@
 #pragma once
 
 #include "app/analysis/EfficiencyParameters.h"
-#include "db/GpuSpec.h"
 #include "app/analysis/ModelArchitecture.h"
 #include "app/analysis/Plan.h"
 #include "app/analysis/Workload.h"
+#include "db/GpuSpec.h"
 
 #include <functional>
 

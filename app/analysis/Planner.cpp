@@ -217,7 +217,8 @@ int Planner::trainingBatch(const WorkloadRequest &request)
     if (request.task.value_or(Task::Inference) != Task::Training)
         return WorkloadDefaults::kPlanAdapterBatch;
     const int sequenceLength = request.sequenceLength.value_or(WorkloadDefaults::kSequenceLength);
-    return std::max(1, int(std::lround(WorkloadDefaults::kPlanTrainingBatchTokens / std::max(1, sequenceLength))));
+    return std::max(
+        1, int(std::lround(WorkloadDefaults::kPlanTrainingBatchTokens / std::max(1, sequenceLength))));
 }
 
 void Planner::rank(QVector<GpuPlan> &plans, Task task)

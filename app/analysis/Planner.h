@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/analysis/Plan.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QCoreApplication>
 #include <functional>
@@ -42,7 +42,8 @@ public:
     // unpriced after priced), then those that do not, by name.
     static void rank(QVector<GpuPlan> &plans, Task task);
 
-    // The configuration in words: "tp 4 × 2 replicas", "tp 8 × pp 2 × 1 replica" (serving), "tp 2 x pp 4 x dp 16" (training).
+    // The configuration in words: "tp 4 × 2 replicas", "tp 8 × pp 2 × 1 replica" (serving), "tp 2 x pp 4 x dp
+    // 16" (training).
     static QString layoutText(const PlanCandidate &candidate, Task task);
     // Its settings in words: "fp8 · max 64 running" (serving), "bf16 · micro-batch 2 · ZeRO-3 · full
     // recompute" (training).

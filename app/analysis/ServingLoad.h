@@ -2,9 +2,9 @@
 
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
-#include "db/GpuSpec.h"
 #include "app/analysis/ServingSimulator.h"
 #include "app/analysis/Workload.h"
+#include "db/GpuSpec.h"
 
 #include <QVector>
 

@@ -127,7 +127,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         linearRate = linearRate * Math::input<T>("eta_fp8", e.fp8Compute);
     if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
         linearRate = linearRate * Math::input<T>("eta_quant", e.quantizedCompute);
-    const T attentionRate = peak16 * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
+    const T attentionRate =
+        peak16 * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     const T trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
@@ -177,15 +178,17 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
             const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
             // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
             const double perLayer = 4.0 + 2.0 * extraLinearPasses;
-            const T tpComm = perLayer * layersPerStage *
-                             CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
-                             (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
+            const T tpComm =
+                perLayer * layersPerStage *
+                CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
+                (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
             modelComm = modelComm + tpComm;
         }
         if (p.context > 1) {
             // Ring attention passes every other GPU's K and V block: (cp - 1) blocks per layer forward,
             // twice that backward (the gradients return), hidden behind the attention math when it is longer.
-            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.context, p.tensor, node, w.networkGbps);
+            const LinkInfo link =
+                GpuCapabilities::groupLink(in.gpu, p.context, p.tensor, node, w.networkGbps);
             const T kvBlock = microBatch * s / cp * Math::input<T>("kv", a.kvElementsPerTokenPerLayer) / tp *
                               activationBytes;
             const T ring = 3.0 * layersPerStage * (cp - 1.0) *
@@ -199,21 +202,22 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
                 GpuCapabilities::groupLink(in.gpu, p.expert, p.tensor * p.context, node, w.networkGbps);
             const T ep = Math::input<T>("ep", p.expert);
             const T bytes = layerActivations * Math::input<T>("k", a.activeExperts) / tp * (ep - 1.0) / ep;
-            modelComm = modelComm + 4.0 * Math::input<T>("L_moe", a.moeLayers) / pp *
-                                        CommunicationModel::pointToPointSeconds<T>(bytes, link, efficiencyOf(link, e));
+            modelComm = modelComm +
+                        4.0 * Math::input<T>("L_moe", a.moeLayers) / pp *
+                            CommunicationModel::pointToPointSeconds<T>(bytes, link, efficiencyOf(link, e));
         }
         if (p.pipeline > 1) {
             // Each stage boundary sends the micro-batch's activations forward and their gradients back;
             // interleaving multiplies the boundaries by vpp.
-            const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node,
-                                                             w.networkGbps);
+            const LinkInfo link =
+                GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node, w.networkGbps);
             // The sends run asynchronously beside the next micro-batch's math (Megatron's batched
             // isend/irecv, overlapped in the interleaved schedule), hidden as much as the tensor-parallel
             // collectives are.
             const T sends = 2.0 * Math::input<T>("vpp", p.virtualStages);
             modelComm = modelComm + sends *
-                                        CommunicationModel::pointToPointSeconds<T>(layerActivations / tp, link,
-                                                                                   efficiencyOf(link, e)) *
+                                        CommunicationModel::pointToPointSeconds<T>(
+                                            layerActivations / tp, link, efficiencyOf(link, e)) *
                                         (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
         }
     }
@@ -228,13 +232,15 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const T trainable =
         MemoryModel::trainableParams<T>(a, w) * MemoryModel::expertParallelShare<T>(a, p) / (tp * pp);
     const T gradientBytes =
-        trainable * Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
+        trainable *
+        Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
     T dataComm = 0.0;
     if (p.data * p.context > 1 && Math::value(trainable) > 0.0) {
         const int group = p.data * p.context; // the gradients of a sequence's cp shards are reduced too
         const LinkInfo link = ringLink(in.gpu, group, p.tensor, node, w.networkGbps);
         const T n = Math::input<T>("dp", group);
-        const T allReduce = CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
+        const T allReduce =
+            CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
         // An all-gather or a reduce-scatter moves half an all-reduce's bytes.
         const T total = w.zeroStage >= 3 ? m * 1.5 * allReduce : allReduce;
         const T hidden = Math::input<T>("dp_overlap", e.dataParallelOverlap) * (compute + recompute);

@@ -8,15 +8,16 @@
 
 // What the estimator is known to get wrong, per kind of number and profile: the 10th and 90th percentiles
 // of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it,
-// stretched to hold 0 (fit; gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual is always that of a
-// rate (tokens/s, samples/s): a time or a price measured in the calibration set enters with its sign
-// flipped, so one band serves a rate and its inverse.
+// stretched to hold 0 (fit; gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual
+// is always that of a rate (tokens/s, samples/s): a time or a price measured in the calibration set enters
+// with its sign flipped, so one band serves a rate and its inverse.
 struct UncertaintyBand
 {
-    QString kind;         // UncertaintyTable's kinds: "decode", "prefill", "serving_ttft", ...
-    QString profileId;    // "llama.cpp"
-    QString category;     // the calibration categories behind it: "llama.cpp prefill"
-    double lowLog = 0.0;  // ln(measured / predicted) of the rate: the band's low end (from the 10th percentile)
+    QString kind;      // UncertaintyTable's kinds: "decode", "prefill", "serving_ttft", ...
+    QString profileId; // "llama.cpp"
+    QString category;  // the calibration categories behind it: "llama.cpp prefill"
+    double lowLog =
+        0.0; // ln(measured / predicted) of the rate: the band's low end (from the 10th percentile)
     double highLog = 0.0; // its high end (from the 90th percentile)
     int points = 0;       // measurements behind the band
 };

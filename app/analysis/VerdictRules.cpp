@@ -59,9 +59,9 @@ void worsen(Verdict &verdict, VerdictLevel level)
     verdict.level = std::max(verdict.level, level);
 }
 
-// How far apart the two numbers at `path` may be and still have overlapping ranges, when they overlap: the two numbers differ by less
-// than the estimator is known to err, so neither is called faster or cheaper. nullopt when either has no
-// range or they are apart.
+// How far apart the two numbers at `path` may be and still have overlapping ranges, when they overlap: the
+// two numbers differ by less than the estimator is known to err, so neither is called faster or cheaper.
+// nullopt when either has no range or they are apart.
 std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QString &path)
 {
     const ValueRange *ra = EstimateRanges::find(a, path);

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/ModelSpec.h"
 #include "app/analysis/Precision.h"
+#include "db/ModelSpec.h"
 
 #include <QString>
 #include <QStringList>
@@ -94,10 +94,10 @@ struct Workload
     int gpuCount = 1;
     int tensorParallel = 0;
     int pipelineParallel = 0;
-    int contextParallel = 1; // training: each sequence split over cp GPUs (ring attention)
-    int expertParallel = 1;  // training, MoE models: experts split over ep of the data-parallel GPUs
-    int virtualStages = 1;   // training: interleaved pipeline, model chunks per pipeline stage
-    int gpusPerNode = 0;     // GPUs sharing the intra-node fabric; 0 = the catalogue's value for each GPU
+    int contextParallel = 1;    // training: each sequence split over cp GPUs (ring attention)
+    int expertParallel = 1;     // training, MoE models: experts split over ep of the data-parallel GPUs
+    int virtualStages = 1;      // training: interleaved pipeline, model chunks per pipeline stage
+    int gpusPerNode = 0;        // GPUs sharing the intra-node fabric; 0 = the catalogue's value for each GPU
     double networkGbps = 400.0; // inter-node network per GPU, Gb/s each way; 0 = one node only
     int zeroStage = 0; // 0-3: ZeRO shards optimizer (1), + gradients (2), + weights (3) over data parallel
     Recompute recompute = Recompute::None;

@@ -2,8 +2,8 @@
 
 #include "app/analysis/Estimator.h"
 #include "app/analysis/HuggingFaceConfig.h"
-#include "db/TextMatch.h"
 #include "app/analysis/WorkloadDefaults.h"
+#include "db/TextMatch.h"
 
 #include <QLocale>
 #include <algorithm>
@@ -51,7 +51,8 @@ void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems
     // 0 asks for an automatic split.
     const bool gpus = bounded(WorkloadField::Gpus, r.gpus, 1, QStringLiteral("gpus"));
     const bool tensor = bounded(WorkloadField::TensorParallel, r.tensorParallel, 0, QStringLiteral("tp"));
-    const bool pipeline = bounded(WorkloadField::PipelineParallel, r.pipelineParallel, 0, QStringLiteral("pp"));
+    const bool pipeline =
+        bounded(WorkloadField::PipelineParallel, r.pipelineParallel, 0, QStringLiteral("pp"));
     const bool context = bounded(WorkloadField::ContextParallel, r.contextParallel, 1, QStringLiteral("cp"),
                                  kMaxContextOrExpertParallel);
     const bool expert = bounded(WorkloadField::ExpertParallel, r.expertParallel, 1, QStringLiteral("ep"),
@@ -69,8 +70,9 @@ void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems
     factor(r.contextParallel, "cp");
     factor(r.expertParallel, "ep");
     const WorkloadField field = r.tensorParallel && *r.tensorParallel > 1 ? WorkloadField::TensorParallel
-                                : r.pipelineParallel && *r.pipelineParallel > 1 ? WorkloadField::PipelineParallel
-                                                                               : WorkloadField::ContextParallel;
+                                : r.pipelineParallel && *r.pipelineParallel > 1
+                                    ? WorkloadField::PipelineParallel
+                                    : WorkloadField::ContextParallel;
     problems->append({field, WorkloadResolver::tr("%1 = %2 GPUs: allowed up to %3 GPUs")
                                  .arg(factors.join(QStringLiteral(" x ")))
                                  .arg(group)
@@ -110,7 +112,8 @@ Recompute defaultRecompute(Task task, const QString &profileId)
     if (!Tasks::isTraining(task))
         return Recompute::None;
     // FSDP recipes checkpoint every layer (llm-foundry's 7B-70B yamls, torchtitan): sharding frees the
-    // weights' memory, checkpointing the activations', so micro-batches stay large without tensor parallelism.
+    // weights' memory, checkpointing the activations', so micro-batches stay large without tensor
+    // parallelism.
     if (usesAdapters(task) || profileId == QLatin1String("fsdp"))
         return Recompute::Full;
     return Recompute::Selective;
@@ -233,11 +236,12 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, QVector<W
     if (!load)
         return std::nullopt;
     if (r.batch && r.concurrency)
-        problems->append({WorkloadField::Batch,
-                          WorkloadResolver::tr("batch %1 with %2 concurrent users: the users are the requests "
-                                               "in flight; leave the batch out")
-                              .arg(*r.batch)
-                              .arg(*r.concurrency)});
+        problems->append(
+            {WorkloadField::Batch,
+             WorkloadResolver::tr("batch %1 with %2 concurrent users: the users are the requests "
+                                  "in flight; leave the batch out")
+                 .arg(*r.batch)
+                 .arg(*r.concurrency)});
     // Zero is "the default" inside a Workload; asked for explicitly it is a mistake, said at its field.
     const auto atLeastOne = [&](WorkloadField field, const std::optional<int> &value, const QString &what) {
         if (value && *value < 1)
@@ -245,9 +249,11 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, QVector<W
     };
     atLeastOne(WorkloadField::NumRequests, r.numRequests, WorkloadResolver::tr("requests"));
     atLeastOne(WorkloadField::MaxNumSeqs, r.maxNumSeqs, WorkloadResolver::tr("max running sequences"));
-    atLeastOne(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens, WorkloadResolver::tr("max batched tokens"));
+    atLeastOne(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens,
+               WorkloadResolver::tr("max batched tokens"));
     if (r.seed && *r.seed < 0)
-        problems->append({WorkloadField::Seed, WorkloadResolver::tr("seed %1: allowed 0 or more").arg(*r.seed)});
+        problems->append(
+            {WorkloadField::Seed, WorkloadResolver::tr("seed %1: allowed 0 or more").arg(*r.seed)});
     ServingTraffic t;
     t.concurrency = r.concurrency.value_or(0);
     t.requestRate = r.requestRate.value_or(0.0);
@@ -291,8 +297,9 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.virtualStages = r.virtualStages.value_or(1);
     w.gpusPerNode = r.gpusPerNode.value_or(0);
     if (r.gpusPerNode && *r.gpusPerNode < 1)
-        result.problems.append({WorkloadField::GpusPerNode, WorkloadResolver::tr("GPUs per node %1: allowed 1 to 1024")
-                                                                .arg(*r.gpusPerNode)});
+        result.problems.append(
+            {WorkloadField::GpusPerNode,
+             WorkloadResolver::tr("GPUs per node %1: allowed 1 to 1024").arg(*r.gpusPerNode)});
     w.networkGbps = r.networkGbps.value_or(kNetworkGbps);
     if (r.networkGbps && (w.gpuCount == 1 || (r.gpusPerNode && w.gpuCount <= *r.gpusPerNode)))
         result.problems.append(

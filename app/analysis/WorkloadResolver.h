@@ -1,10 +1,10 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Workload.h"
 #include "app/analysis/WorkloadField.h"
 #include "app/analysis/WorkloadRequest.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QCoreApplication>
 #include <QVector>

@@ -2,8 +2,8 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/Catalogue.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,7 @@
 #include "app/cli/CliCatalogue.h"
 
 #include "db/Catalogue.h"
+
 #include <QCoreApplication>
 #include <QDir>
 

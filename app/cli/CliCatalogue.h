@@ -1,8 +1,8 @@
 #pragma once
 
 #include "app/cli/CliContext.h"
-
 #include "db/CatalogueSnapshot.h"
+
 #include <memory>
 #include <optional>
 

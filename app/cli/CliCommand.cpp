@@ -1,7 +1,6 @@
 #include "app/cli/CliCommand.h"
 
 #include "app/cli/BackupCommand.h"
-#include "app/cli/UpdateCatalogueCommand.h"
 #include "app/cli/CompareCommand.h"
 #include "app/cli/EstimateCommand.h"
 #include "app/cli/ExportChartCommand.h"
@@ -13,16 +12,16 @@
 #include "app/cli/ProfilesCommand.h"
 #include "app/cli/ReportCommand.h"
 #include "app/cli/ShowCommand.h"
+#include "app/cli/UpdateCatalogueCommand.h"
 
 namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{listCommand(),     showCommand(),        modelsCommand(),
-                                              profilesCommand(), importCommand(),      exportCommand(),
-                                              backupCommand(),   estimateCommand(),    compareCommand(),
-                                              planCommand(),     exportChartCommand(), reportCommand(),
-                                              updateCatalogueCommand()};
+    static const QVector<CliCommand> commands{
+        listCommand(),        showCommand(),   modelsCommand(),         profilesCommand(), importCommand(),
+        exportCommand(),      backupCommand(), estimateCommand(),       compareCommand(),  planCommand(),
+        exportChartCommand(), reportCommand(), updateCatalogueCommand()};
     return commands;
 }
 

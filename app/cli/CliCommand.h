@@ -4,7 +4,6 @@
 
 #include <QStringList>
 #include <QVector>
-
 #include <functional>
 
 // One headless subcommand: `gpucompare [--db FILE] NAME ARGS...`. Each command lives in its own

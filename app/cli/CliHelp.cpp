@@ -45,7 +45,8 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
     for (const QString &argument : arguments) {
         if (argument != QLatin1String("--json")) {
             context.err << programName() << ": "
-                        << QCoreApplication::translate("cli", "%1: unexpected argument '%2' (allowed: --json)")
+                        << QCoreApplication::translate("cli",
+                                                       "%1: unexpected argument '%2' (allowed: --json)")
                                .arg(command, argument)
                         << Qt::endl;
             return false;

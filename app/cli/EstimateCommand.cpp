@@ -1,8 +1,8 @@
 #include "app/cli/EstimateCommand.h"
 
+#include "app/analysis/Estimator.h"
 #include "app/cli/EstimateOutput.h"
 
-#include "app/analysis/Estimator.h"
 #include <QCoreApplication>
 
 namespace {

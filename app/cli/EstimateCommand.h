@@ -1,9 +1,8 @@
 #pragma once
 
+#include "app/analysis/Estimate.h"
 #include "app/cli/CliCommand.h"
 #include "app/cli/WorkloadOptions.h"
-
-#include "app/analysis/Estimate.h"
 
 #include <QTextStream>
 

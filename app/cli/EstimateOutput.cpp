@@ -4,6 +4,7 @@
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/NumberText.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -69,8 +70,8 @@ QString header(const Estimate &e)
         .arg(e.parallelism.tensor)
         .arg(e.parallelism.pipeline)
         .arg(e.parallelism.data)
-        .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision),
-             mathPrecision(e), Precisions::name(e.kvPrecision), e.profileId);
+        .arg(e.modelId, Tasks::name(e.task), Precisions::name(e.weightPrecision), mathPrecision(e),
+             Precisions::name(e.kvPrecision), e.profileId);
 }
 
 } // namespace
@@ -131,19 +132,19 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             out << "  under load: "
                 << (r.concurrency > 0 ? QStringLiteral("%1 concurrent users").arg(r.concurrency)
                                       : QStringLiteral("%1 requests/s").arg(big(r.requestRate)))
-                << ", " << r.numRequests << " requests simulated (engine: " << r.maxNumSeqs
-                << " sequences, " << r.maxBatchedTokens << " tokens per step, KV cache " << r.kvCacheTokens
+                << ", " << r.numRequests << " requests simulated (engine: " << r.maxNumSeqs << " sequences, "
+                << r.maxBatchedTokens << " tokens per step, KV cache " << r.kvCacheTokens
                 << " tokens per replica)\n";
             out << "    TTFT " << stats(r.ttftMs) << "\n    TPOT " << stats(r.tpotMs) << "\n    ITL  "
-                << stats(r.itlMs) << "\n    end-to-end " << stats(r.e2eMs) << "\n    queue " << stats(r.queueMs)
-                << "\n";
+                << stats(r.itlMs) << "\n    end-to-end " << stats(r.e2eMs) << "\n    queue "
+                << stats(r.queueMs) << "\n";
             out << "    " << big(r.outputTokensPerS) << " output tokens/s (" << big(r.outputTokensPerSPerGpu)
                 << " per GPU), " << big(r.requestsPerS) << " requests/s, KV cache use up to "
                 << num(r.kvCacheUse * 100.0, 0) << "%, " << num(r.meanRunningSequences, 1)
                 << " sequences running on average\n";
             if (r.meetsSlo)
-                out << "    targets: " << (*r.meetsSlo ? "met" : "missed") << "; most users within them: "
-                    << r.maxConcurrencyWithinSlo.value_or(0) << "\n";
+                out << "    targets: " << (*r.meetsSlo ? "met" : "missed")
+                    << "; most users within them: " << r.maxConcurrencyWithinSlo.value_or(0) << "\n";
         }
         if (e.training) {
             const TrainingResult &r = *e.training;
@@ -169,8 +170,8 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                 out << ", network " << big(r.networkGbps) << " Gb/s per GPU";
             out << "\n";
             out << "  step " << big(r.stepTimeS) << " s, " << big(r.tokensPerS) << " tokens/s ("
-                << big(r.tokensPerSPerGpu) << " per GPU), " << big(r.samplesPerS)
-                << " samples/s, MFU " << num(r.mfu * 100.0) << "%, HFU " << num(r.hfu * 100.0)
+                << big(r.tokensPerSPerGpu) << " per GPU), " << big(r.samplesPerS) << " samples/s, MFU "
+                << num(r.mfu * 100.0) << "%, HFU " << num(r.hfu * 100.0)
                 << "%; largest micro-batch that fits: " << r.maxBatch << "\n";
             const TrainingResult::Breakdown &b = r.breakdown;
             out << "  step breakdown (s): compute " << big(b.compute) << ", recompute " << big(b.recompute)
@@ -246,7 +247,9 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          [](const Estimate &e) { return e.memoryKnown() ? std::optional<double>(e.perGpuGb) : std::nullopt; },
          false, 1},
         {QStringLiteral("capacity (GB)"),
-         [](const Estimate &e) { return e.memoryKnown() ? std::optional<double>(e.capacityGb) : std::nullopt; },
+         [](const Estimate &e) {
+             return e.memoryKnown() ? std::optional<double>(e.capacityGb) : std::nullopt;
+         },
          true, 0},
         {QStringLiteral("fewest GPUs"),
          [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; },
@@ -299,7 +302,8 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
          false, 3},
         {QStringLiteral("joules per token"),
          [](const Estimate &e) {
-             return e.missingForEnergy().isEmpty() ? std::optional<double>(e.cost.joulesPerToken) : std::nullopt;
+             return e.missingForEnergy().isEmpty() ? std::optional<double>(e.cost.joulesPerToken)
+                                                   : std::nullopt;
          },
          false, 2},
     };
@@ -344,16 +348,16 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
             const bool memoryRow = row.label == QLatin1String("memory per GPU (GB)") ||
                                    row.label == QLatin1String("capacity (GB)") ||
                                    row.label == QLatin1String("fewest GPUs");
-            const bool priceRow = row.label == QLatin1String("$/GPU-hour"); // a catalogue value: n/a
+            const bool priceRow = row.label == QLatin1String("$/GPU-hour");        // a catalogue value: n/a
             const bool energyRow = row.label == QLatin1String("joules per token"); // needs the TDP too
             const bool needsSpec = !value && !priceRow &&
                                    (memoryRow   ? !e.memoryKnown()
                                     : energyRow ? !e.missingForEnergy().isEmpty()
                                                 : !e.speedKnown());
-            QString cell = needsSpec                 ? QStringLiteral("needs spec")
-                           : !e.fits && !specRow     ? QStringLiteral("no fit")
-                           : value                   ? NumberText::fixed(*value, row.decimals)
-                                                     : QStringLiteral("n/a");
+            QString cell = needsSpec             ? QStringLiteral("needs spec")
+                           : !e.fits && !specRow ? QStringLiteral("no fit")
+                           : value               ? NumberText::fixed(*value, row.decimals)
+                                                 : QStringLiteral("n/a");
             if (value && best && *value == *best && estimates.size() > 1 && (e.fits || specRow))
                 cell += u'*';
             else

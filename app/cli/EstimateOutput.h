@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Estimate.h"
+
 #include <QTextStream>
 #include <QVector>
 

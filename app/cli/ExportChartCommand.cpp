@@ -1,18 +1,18 @@
 #include "app/cli/ExportChartCommand.h"
 
-#include "widgets/charts/ChartExporter.h"
-#include "app/comparison/ChartKind.h"
-#include "widgets/charts/ChartView.h"
+#include "app/analysis/Estimator.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "app/cli/CliHelp.h"
+#include "app/cli/WorkloadOptions.h"
+#include "app/comparison/ChartKind.h"
 #include "app/comparison/ComparisonCharts.h"
 #include "app/comparison/ComparisonPresenter.h"
-#include "app/analysis/Estimator.h"
 #include "app/comparison/LoadCurves.h"
 #include "app/comparison/ScalingCurves.h"
-#include "app/cli/WorkloadOptions.h"
+#include "widgets/charts/ChartExporter.h"
+#include "widgets/charts/ChartView.h"
 
 #include <QCoreApplication>
-#include "app/analysis/WorkloadResolver.h"
 #include <memory>
 
 namespace {
@@ -84,7 +84,8 @@ int runExportChart(const QStringList &arguments, CliContext &context)
                         .arg(outPath));
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
     if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
-        return fail(QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
+        return fail(
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
     const QString widthText = commandLine.valueOr(commandLine.width, QStringLiteral("1600"));
     const QString heightText = commandLine.valueOr(commandLine.height, QStringLiteral("1000"));
     const QString scaleText = commandLine.valueOr(commandLine.scale, QStringLiteral("1"));

@@ -2,8 +2,8 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/CatalogueExporter.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -25,9 +25,10 @@ int runExport(const QStringList &arguments, CliContext &context)
     }
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
     if (const QString reason = CliHelp::unwritableReason(path); !reason.isEmpty()) {
-        context.err << "gpucompare: "
-                    << QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(path, reason)
-                    << Qt::endl;
+        context.err
+            << "gpucompare: "
+            << QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(path, reason)
+            << Qt::endl;
         return ExitCode::BadInput;
     }
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
@@ -55,9 +56,12 @@ CliCommand exportCommand()
     command.help = [] {
         return CliHelp::commandText(
             QStringLiteral("[--db FILE] export FILE"),
-            QCoreApplication::translate("cli", "Writes the catalogue's GPUs as .csv or .json (by the file name's "
-                                               "extension), replacing FILE atomically."),
-            {}, {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The .csv or .json file to write.")}});
+            QCoreApplication::translate("cli",
+                                        "Writes the catalogue's GPUs as .csv or .json (by the file name's "
+                                        "extension), replacing FILE atomically."),
+            {},
+            {{QStringLiteral("FILE"),
+              QCoreApplication::translate("cli", "The .csv or .json file to write.")}});
     };
     return command;
 }

@@ -19,8 +19,9 @@ struct Parser
                                                       "and a line on stderr says so."),
                           QStringLiteral("FILE")};
     QCommandLineOption screenshot{QStringList{QStringLiteral("screenshot")},
-                                  QCoreApplication::translate("cli", "Open the window, save its first painted frame "
-                                                                     "as a PNG to FILE, and quit."),
+                                  QCoreApplication::translate("cli",
+                                                              "Open the window, save its first painted frame "
+                                                              "as a PNG to FILE, and quit."),
                                   QStringLiteral("FILE")};
     QCommandLineOption windowSize{
         QStringList{QStringLiteral("window-size")},
@@ -60,11 +61,12 @@ struct Parser
             text += u'\n' + QCoreApplication::translate("cli", "Commands:") + u'\n';
             for (const CliCommand &command : commands)
                 text += QStringLiteral("  %1  %2\n").arg(command.name, -14).arg(command.synopsis);
-            text += u'\n' +
-                    QCoreApplication::translate("cli", "`%1 COMMAND --help` lists a command's options and their "
-                                                       "defaults.")
-                        .arg(CliHelp::programName()) +
-                    u'\n';
+            text +=
+                u'\n' +
+                QCoreApplication::translate("cli", "`%1 COMMAND --help` lists a command's options and their "
+                                                   "defaults.")
+                    .arg(CliHelp::programName()) +
+                u'\n';
         }
         return text;
     }
@@ -114,10 +116,10 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
         result.windowSize = parseWindowSize(p.parser.value(p.windowSize));
         if (!result.windowSize.isValid()) {
             result.action = Action::Error;
-            result.errorMessage =
-                QCoreApplication::translate("cli", "--window-size '%1': expected WIDTHxHEIGHT in pixels, each "
-                                                   "320 to 16384, e.g. 1280x720")
-                    .arg(p.parser.value(p.windowSize));
+            result.errorMessage = QCoreApplication::translate(
+                                      "cli", "--window-size '%1': expected WIDTHxHEIGHT in pixels, each "
+                                             "320 to 16384, e.g. 1280x720")
+                                      .arg(p.parser.value(p.windowSize));
             return result;
         }
     }
@@ -151,8 +153,8 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
             const QStringList known = CliCommands::names();
             result.errorMessage =
                 QCoreApplication::translate("cli", "unknown command '%1'; allowed: %2")
-                    .arg(result.command,
-                         known.isEmpty() ? QCoreApplication::translate("cli", "none yet") : known.join(u", "));
+                    .arg(result.command, known.isEmpty() ? QCoreApplication::translate("cli", "none yet")
+                                                         : known.join(u", "));
         } else if (!result.screenshotPath.isEmpty() || result.windowSize.isValid()) {
             result.action = Action::Error;
             result.errorMessage = QCoreApplication::translate("cli", "%1 opens the window and cannot "

@@ -9,7 +9,14 @@
 // (`gpucompare FILE.gpuc`): the window opens with it.
 struct GlobalCommandLine
 {
-    enum class Action { OpenWindow, RunCommand, ShowHelp, ShowVersion, Error };
+    enum class Action
+    {
+        OpenWindow,
+        RunCommand,
+        ShowHelp,
+        ShowVersion,
+        Error
+    };
 
     Action action = Action::OpenWindow;
     QString databasePath;   // --db FILE
@@ -18,7 +25,7 @@ struct GlobalCommandLine
     QString scenarioPath;   // FILE.gpuc, for OpenWindow
     QString command;        // subcommand name, for RunCommand
     QStringList commandArguments;
-    QString errorMessage;   // for Error: one line naming the bad value and what is allowed
+    QString errorMessage; // for Error: one line naming the bad value and what is allowed
     QString helpText;
 
     static GlobalCommandLine parse(const QStringList &arguments);

@@ -2,9 +2,9 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/Catalogue.h"
 #include "db/CatalogueImporter.h"
+
 #include <QCoreApplication>
 
 namespace {
@@ -84,21 +84,25 @@ int runImport(const QStringList &arguments, CliContext &context)
 
 CliCommand importCommand()
 {
-    CliCommand command{QStringLiteral("import"),
-                       QStringLiteral("import FILE [--on-conflict update|skip]: add GPUs from a .csv or .json "
-                                      "export, all or nothing (existing ids: skip by default)"),
-                       runImport};
+    CliCommand command{
+        QStringLiteral("import"),
+        QStringLiteral("import FILE [--on-conflict update|skip]: add GPUs from a .csv or .json "
+                       "export, all or nothing (existing ids: skip by default)"),
+        runImport};
     command.help = [] {
         return CliHelp::commandText(
             QStringLiteral("[--db FILE] import FILE [--on-conflict update|skip]"),
-            QCoreApplication::translate("cli", "Adds the GPUs of a .csv or .json export to the catalogue, all or "
-                                               "nothing: one bad row changes nothing."),
+            QCoreApplication::translate("cli",
+                                        "Adds the GPUs of a .csv or .json export to the catalogue, all or "
+                                        "nothing: one bad row changes nothing."),
             {QCommandLineOption(QStringList{QStringLiteral("on-conflict")},
-                                QCoreApplication::translate("cli", "What to do with a gpu_id the catalogue "
-                                                                   "already has: update it or skip it. Default: "
-                                                                   "skip."),
+                                QCoreApplication::translate("cli",
+                                                            "What to do with a gpu_id the catalogue "
+                                                            "already has: update it or skip it. Default: "
+                                                            "skip."),
                                 QStringLiteral("update|skip"))},
-            {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The .csv or .json file to import.")}});
+            {{QStringLiteral("FILE"),
+              QCoreApplication::translate("cli", "The .csv or .json file to import.")}});
     };
     return command;
 }

@@ -2,14 +2,14 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/GpuField.h"
 #include "db/MachineGpus.h"
+#include "db/Quantity.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "db/Quantity.h"
 
 namespace {
 

@@ -1,10 +1,10 @@
 #include "app/cli/ModelsCommand.h"
 
+#include "app/analysis/ModelArchitecture.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "app/cli/TextTable.h"
 
-#include "app/analysis/ModelArchitecture.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
 #include "app/cli/PlanCommand.h"
 
+#include "app/analysis/Planner.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/PlanOutput.h"
 #include "app/cli/WorkloadOptions.h"
 
-#include "app/analysis/Planner.h"
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <cmath>

@@ -1,10 +1,10 @@
 #include "app/cli/PlanOutput.h"
 
+#include "app/analysis/NumberText.h"
+#include "app/analysis/Planner.h"
 #include "app/cli/TextTable.h"
 #include "app/cli/WorkloadOptions.h"
 
-#include "app/analysis/NumberText.h"
-#include "app/analysis/Planner.h"
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Plan.h"
+
 #include <QJsonObject>
 #include <QTextStream>
 

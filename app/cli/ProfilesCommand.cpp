@@ -1,5 +1,6 @@
 #include "app/cli/ProfilesCommand.h"
 
+#include "app/analysis/WorkloadResolver.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "app/cli/TextTable.h"
@@ -8,7 +9,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "app/analysis/WorkloadResolver.h"
 
 namespace {
 

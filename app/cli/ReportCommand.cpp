@@ -2,13 +2,13 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
+#include "app/report/ReportExporter.h"
+#include "app/scenario/ScenarioCatalogue.h"
+#include "app/scenario/ScenarioFile.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
-#include "app/report/ReportExporter.h"
-#include "app/scenario/ScenarioCatalogue.h"
-#include "app/scenario/ScenarioFile.h"
 
 namespace {
 
@@ -62,7 +62,8 @@ int runReport(const QStringList &arguments, CliContext &context)
         return fail(tr("--out '%1': the name must end in .pdf or .html").arg(outPath));
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
     if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
-        return fail(QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
+        return fail(
+            QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
 
     QString error;
     const std::optional<Scenario> scenario = ScenarioFile::load(positional.first(), &error);

@@ -2,14 +2,14 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/GpuField.h"
 #include "db/GpuLookup.h"
+#include "db/Quantity.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "db/Quantity.h"
 
 namespace {
 
@@ -145,12 +145,15 @@ CliCommand showCommand()
     command.help = [] {
         return CliHelp::commandText(
             QStringLiteral("[--db FILE] show GPU [--json]"),
-            QCoreApplication::translate("cli", "Every spec of one GPU with units and sources, and its measured "
-                                               "benchmarks."),
-            {QCommandLineOption(QStringList{QStringLiteral("json")},
-                                QCoreApplication::translate("cli", "Print one JSON document instead of text."))},
+            QCoreApplication::translate("cli",
+                                        "Every spec of one GPU with units and sources, and its measured "
+                                        "benchmarks."),
+            {QCommandLineOption(
+                QStringList{QStringLiteral("json")},
+                QCoreApplication::translate("cli", "Print one JSON document instead of text."))},
             {{QStringLiteral("GPU"),
-              QCoreApplication::translate("cli", "A gpu_id or a close name (`gpucompare list` names them).")}});
+              QCoreApplication::translate("cli",
+                                          "A gpu_id or a close name (`gpucompare list` names them).")}});
     };
     return command;
 }

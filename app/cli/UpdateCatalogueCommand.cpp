@@ -3,11 +3,11 @@
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "app/cli/TextTable.h"
-
 #include "db/Catalogue.h"
-#include <QCoreApplication>
 #include "db/SeedCatalogue.h"
 #include "db/TextMatch.h"
+
+#include <QCoreApplication>
 
 namespace {
 

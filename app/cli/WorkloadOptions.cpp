@@ -1,10 +1,10 @@
 #include "app/cli/WorkloadOptions.h"
 
+#include "app/analysis/ScaledNumber.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
-
 #include "db/GpuLookup.h"
-#include "app/analysis/ScaledNumber.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 #include <cmath>
@@ -15,42 +15,24 @@ namespace {
 // Every field, in the order --help lists them. A new WorkloadField fails the build in the switches below
 // (-Wswitch) and the Help tests until it is listed here too.
 constexpr WorkloadField kFields[] = {
-    WorkloadField::Model,
-    WorkloadField::Task,
-    WorkloadField::WeightPrecision,
-    WorkloadField::ActivationPrecision,
-    WorkloadField::KvPrecision,
-    WorkloadField::Batch,
-    WorkloadField::GlobalBatch,
-    WorkloadField::MicroBatch,
-    WorkloadField::InputTokens,
-    WorkloadField::OutputTokens,
-    WorkloadField::SequenceLength,
-    WorkloadField::Gpus,
-    WorkloadField::TensorParallel,
-    WorkloadField::PipelineParallel,
-    WorkloadField::ContextParallel,
-    WorkloadField::ExpertParallel,
-    WorkloadField::VirtualStages,
-    WorkloadField::GpusPerNode,
-    WorkloadField::NetworkGbps,
-    WorkloadField::ZeroStage,
-    WorkloadField::Recompute,
-    WorkloadField::Optimizer,
-    WorkloadField::LoraRank,
-    WorkloadField::Profile,
-    WorkloadField::UsdPerGpuHour,
-    WorkloadField::UsdPerKwh,
-    WorkloadField::Utilisation,
-    WorkloadField::TrainTokens,
-    WorkloadField::Concurrency,
-    WorkloadField::RequestRate,
-    WorkloadField::NumRequests,
-    WorkloadField::Seed,
-    WorkloadField::MaxNumSeqs,
-    WorkloadField::MaxBatchedTokens,
-    WorkloadField::TtftP90,
-    WorkloadField::TpotP90,
+    WorkloadField::Model,           WorkloadField::Task,
+    WorkloadField::WeightPrecision, WorkloadField::ActivationPrecision,
+    WorkloadField::KvPrecision,     WorkloadField::Batch,
+    WorkloadField::GlobalBatch,     WorkloadField::MicroBatch,
+    WorkloadField::InputTokens,     WorkloadField::OutputTokens,
+    WorkloadField::SequenceLength,  WorkloadField::Gpus,
+    WorkloadField::TensorParallel,  WorkloadField::PipelineParallel,
+    WorkloadField::ContextParallel, WorkloadField::ExpertParallel,
+    WorkloadField::VirtualStages,   WorkloadField::GpusPerNode,
+    WorkloadField::NetworkGbps,     WorkloadField::ZeroStage,
+    WorkloadField::Recompute,       WorkloadField::Optimizer,
+    WorkloadField::LoraRank,        WorkloadField::Profile,
+    WorkloadField::UsdPerGpuHour,   WorkloadField::UsdPerKwh,
+    WorkloadField::Utilisation,     WorkloadField::TrainTokens,
+    WorkloadField::Concurrency,     WorkloadField::RequestRate,
+    WorkloadField::NumRequests,     WorkloadField::Seed,
+    WorkloadField::MaxNumSeqs,      WorkloadField::MaxBatchedTokens,
+    WorkloadField::TtftP90,         WorkloadField::TpotP90,
 };
 
 QString tr(const char *text)

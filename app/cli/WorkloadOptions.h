@@ -1,17 +1,17 @@
 #pragma once
 
+#include "app/analysis/WorkloadField.h"
+#include "app/analysis/WorkloadRequest.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "app/cli/CliContext.h"
-
 #include "db/GpuSpec.h"
+
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QList>
 #include <QPair>
 #include <QStringList>
 #include <QVector>
-#include "app/analysis/WorkloadField.h"
-#include "app/analysis/WorkloadRequest.h"
-#include "app/analysis/WorkloadResolver.h"
 #include <optional>
 
 // What estimate, compare and export-chart work on once their options are parsed and resolved.

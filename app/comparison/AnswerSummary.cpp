@@ -194,21 +194,21 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                             nameList(fastest, gpus, speedRowId));
     } else if (speeds.size() > 1) {
         // Within the ranges of the estimates, GPUs are about the same, not faster or cheaper.
-        Parts fast = sentence(
-            speedWithin > 0
-                ? tr("%1 about the same speed (up to %2, within ±%3%)")
-                      .arg(kNames, tokensPerSecond(topSpeed))
-                      .arg(speedWithin)
-            : fastest.size() > 1 ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
-                                 : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
-            nameList(fastest, gpus, speedRowId));
+        Parts fast = sentence(speedWithin > 0 ? tr("%1 about the same speed (up to %2, within ±%3%)")
+                                                    .arg(kNames, tokensPerSecond(topSpeed))
+                                                    .arg(speedWithin)
+                              : fastest.size() > 1
+                                  ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
+                                  : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
+                              nameList(fastest, gpus, speedRowId));
         Parts cheap;
         if (costs.size() > 1)
             cheap = sentence(costWithin > 0 ? tr("%1 about the same cost (from %2, within ±%3%)")
                                                   .arg(kNames, dollars(lowestCost))
                                                   .arg(costWithin)
-                             : cheapest.size() > 1 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(lowestCost))
-                                                   : tr("%1 cheapest (%2)").arg(kNames, dollars(lowestCost)),
+                             : cheapest.size() > 1
+                                 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(lowestCost))
+                                 : tr("%1 cheapest (%2)").arg(kNames, dollars(lowestCost)),
                              nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)
             cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollars(costs.first())),

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/compare/AnswerData.h"
 #include "app/comparison/ComparisonPresenter.h"
+#include "widgets/compare/AnswerData.h"
 
 #include <QCoreApplication>
 #include <QVector>
@@ -12,8 +12,9 @@
 //     record lacks a value the speed needs (never called fastest), those out of range;
 //   - the other task, as its verdicts judged it under its own recipe: the GPUs at each level.
 // Values that read the same as shown tie and are named together; GPUs whose 80% ranges (Estimate::ranges)
-// overlap the best one's are "about the same (within ±X%)", never called faster or cheaper. Each GPU name links to its column and
-// to the row of the number it is named for (the fastest to the speed row, the cheapest to the cost row).
+// overlap the best one's are "about the same (within ±X%)", never called faster or cheaper. Each GPU name
+// links to its column and to the row of the number it is named for (the fastest to the speed row, the
+// cheapest to the cost row).
 class AnswerSummary
 {
     Q_DECLARE_TR_FUNCTIONS(AnswerSummary)

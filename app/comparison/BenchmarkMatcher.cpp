@@ -44,8 +44,7 @@ BenchmarkMatcher::BenchmarkMatcher(const CatalogueSnapshot &catalogue)
 
 MeasuredComparison BenchmarkMatcher::compare(const Benchmark &benchmark) const
 {
-    return m_estimates ? m_estimates->compare(benchmark)
-                       : MeasuredEstimates::conditionsOnly(benchmark);
+    return m_estimates ? m_estimates->compare(benchmark) : MeasuredEstimates::conditionsOnly(benchmark);
 }
 
 QVector<Benchmark> BenchmarkMatcher::matching(const Workload &workload, const QVector<GpuSpec> &gpus) const

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "app/analysis/Workload.h"
+#include "app/comparison/MeasuredEstimates.h"
 #include "db/Benchmark.h"
 #include "db/CatalogueSnapshot.h"
 #include "db/GpuSpec.h"
-#include "app/comparison/MeasuredEstimates.h"
-#include "app/analysis/Workload.h"
 
 #include <QStringList>
 #include <QVector>

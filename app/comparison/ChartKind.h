@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 #include <QList>
 #include <QString>
-
 #include <optional>
 
 // The charts the window shows and `export-chart --chart KIND` writes.

@@ -1,13 +1,13 @@
 #include "app/comparison/ComparisonCharts.h"
 
+#include "app/analysis/MissingSpecs.h"
+#include "app/comparison/LoadCurves.h"
+#include "app/comparison/RangeRows.h"
+#include "app/comparison/ScalingCurves.h"
 #include "widgets/charts/BarChartWidget.h"
 #include "widgets/charts/ChartPalette.h"
 #include "widgets/charts/LineChartWidget.h"
-#include "app/comparison/LoadCurves.h"
-#include "app/analysis/MissingSpecs.h"
-#include "app/comparison/RangeRows.h"
 #include "widgets/charts/RadarChartWidget.h"
-#include "app/comparison/ScalingCurves.h"
 
 #include <algorithm>
 #include <functional>
@@ -32,9 +32,10 @@ void addRanges(ChartData &chart, const QVector<Estimate> &estimates)
         }
     }
     if (any)
-        chart.footnote += u' ' + ComparisonCharts::tr("Error bars: the 80% range of the estimate (calibration "
-                                                      "residuals, leave-one-GPU-out); none where no measurement "
-                                                      "backs the number.");
+        chart.footnote +=
+            u' ' + ComparisonCharts::tr("Error bars: the 80% range of the estimate (calibration "
+                                        "residuals, leave-one-GPU-out); none where no measurement "
+                                        "backs the number.");
 }
 
 // One series per GPU; rowIds name the table row each category's value comes from (an empty id: none), so
@@ -112,7 +113,8 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     compute.unit = QStringLiteral("TFLOPS");
     QVector<Category> shown;
     for (const Category &category : categories) {
-        const bool any = std::any_of(gpus.begin(), gpus.end(), [&](const GpuSpec &g) { return category.dense(g); });
+        const bool any =
+            std::any_of(gpus.begin(), gpus.end(), [&](const GpuSpec &g) { return category.dense(g); });
         if (any) {
             shown << category;
             compute.categories << category.name;
@@ -137,8 +139,9 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
             compute.series << series;
         }
     }
-    compute.footnote = tr("Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. "
-                          "Sparse 2:4 figures need structured-sparse weights and are labelled.");
+    compute.footnote =
+        tr("Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. "
+           "Sparse 2:4 figures need structured-sparse weights and are labelled.");
     charts.insert(ChartKind::Compute, compute);
 
     // rowIds: the table row of each metric, for clicks on its bars.
@@ -176,8 +179,8 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     ChartData radar;
     radar.title = tr("Overview, relative to the best of this comparison");
     radar.valueAxisLabel = tr("Fraction of the best (1 = best)");
-    radar.categories = {tr("Compute"), tr("Memory"), tr("Bandwidth"), tr("Interconnect"), tr("Power efficiency"),
-                        tr("Price efficiency")};
+    radar.categories = {tr("Compute"),      tr("Memory"),           tr("Bandwidth"),
+                        tr("Interconnect"), tr("Power efficiency"), tr("Price efficiency")};
     QVector<QVector<Value>> axes(radar.categories.size());
     for (const GpuSpec &g : gpus) {
         axes[0] << g.fp16DenseTflops;
@@ -220,7 +223,8 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
         for (const Estimate &e : estimates) {
             const QVector<GpuField::Id> missing = memoryOnly ? e.missingForMemory() : e.missing;
             if (!missing.isEmpty())
-                lines << tr("n/a for %1: %2 (not in the catalogue).").arg(e.gpuName, MissingSpecs::needsText(missing));
+                lines << tr("n/a for %1: %2 (not in the catalogue).")
+                             .arg(e.gpuName, MissingSpecs::needsText(missing));
         }
         return lines.isEmpty() ? QString() : u' ' + lines.join(u' ');
     };

@@ -1,10 +1,10 @@
 #include "app/comparison/ComparisonPresenter.h"
 
+#include "app/analysis/MissingSpecs.h"
 #include "app/comparison/AnswerSummary.h"
 #include "app/comparison/ComparisonCharts.h"
-#include "app/analysis/MissingSpecs.h"
-#include "db/Quantity.h"
 #include "app/comparison/RangeRows.h"
+#include "db/Quantity.h"
 #include "widgets/common/ValueFormat.h"
 
 #include <QCoreApplication>
@@ -203,18 +203,10 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
                                  Id::DecodeMemoryTime,     Id::DecodeComputeTime,
                                  Id::DecodeTensorParallel, Id::DecodePipelineTransfers,
                                  Id::TimePerOutputToken,   Id::DecodeTokensPerSecond};
-        const QVector<Id> step{Id::Parallelism,
-                               Id::BatchPerReplica,
-                               Id::MicroBatchesPerStep,
-                               Id::PeakCompute,
-                               Id::TrainingFlops,
-                               Id::ComputeTimePerStep,
-                               Id::RecomputeTimePerStep,
-                               Id::OptimizerUpdate,
-                               Id::PipelineBubble,
-                               Id::TensorParallelAllReduces,
-                               Id::DataParallelAllReduce,
-                               Id::StepTime};
+        const QVector<Id> step{
+            Id::Parallelism,    Id::BatchPerReplica,          Id::MicroBatchesPerStep,   Id::PeakCompute,
+            Id::TrainingFlops,  Id::ComputeTimePerStep,       Id::RecomputeTimePerStep,  Id::OptimizerUpdate,
+            Id::PipelineBubble, Id::TensorParallelAllReduces, Id::DataParallelAllReduce, Id::StepTime};
         const QVector<Id> trainingRate{Id::TrainingTokensPerSecond, Id::TrainingSamplesPerSecond};
         const QVector<Id> cost{Id::RentalPerMillionTokens, Id::RentalForBudget, Id::Power, Id::EnergyPerToken,
                                Id::ElectricityPerMillionTokens};
@@ -337,29 +329,34 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
     };
 
     const QString memory = tr("Workload: memory");
-    addRow(memory, QStringLiteral("fit.memory"), tr("Memory needed per GPU"), QStringLiteral("GB"), Better::Lower,
-           false, [](const Estimate &e) { return Value(e.perGpuGb); },
-           [](const Estimate &e) { return e.fits ? QString() : tr("does not fit"); });
-    addRow(memory, QStringLiteral("fit.min-gpus"), tr("Fewest GPUs that fit"), tr("GPUs"), Better::Lower, false,
-           [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; },
-           [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
+    addRow(
+        memory, QStringLiteral("fit.memory"), tr("Memory needed per GPU"), QStringLiteral("GB"),
+        Better::Lower, false, [](const Estimate &e) { return Value(e.perGpuGb); },
+        [](const Estimate &e) { return e.fits ? QString() : tr("does not fit"); });
+    addRow(
+        memory, QStringLiteral("fit.min-gpus"), tr("Fewest GPUs that fit"), tr("GPUs"), Better::Lower, false,
+        [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; },
+        [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
     // How the batch splits over this GPU's replicas: the same load for every column, split its own way.
-    addRow(memory, QStringLiteral("fit.replicas"), tr("Model replicas (data parallel)"), tr("replicas"),
-           Better::None, false, [](const Estimate &e) { return Value(e.parallelism.data); },
-           [](const Estimate &e) {
-               return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
-           });
-    addRow(memory, QStringLiteral("fit.peak"), tr("Peak compute used"), QStringLiteral("TFLOPS"), Better::Higher,
-           false, [](const Estimate &e) { return Value(e.peakTflopsUsed); },
-           [](const Estimate &e) {
-               // FP16 and BF16 share one tensor rate on every GPU of the catalogue: not a fallback.
-               auto sixteenBit = [](Precision p) { return p == Precision::Fp16 || p == Precision::Bf16; };
-               const bool fellBack = e.computePrecisionUsed != e.activationPrecision
-                                     && !(sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision));
-               return fellBack ? tr("%1 rate: no %2 tensor cores")
-                                     .arg(Precisions::name(e.computePrecisionUsed), Precisions::name(e.activationPrecision))
-                               : QString();
-           });
+    addRow(
+        memory, QStringLiteral("fit.replicas"), tr("Model replicas (data parallel)"), tr("replicas"),
+        Better::None, false, [](const Estimate &e) { return Value(e.parallelism.data); },
+        [](const Estimate &e) {
+            return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
+        });
+    addRow(
+        memory, QStringLiteral("fit.peak"), tr("Peak compute used"), QStringLiteral("TFLOPS"), Better::Higher,
+        false, [](const Estimate &e) { return Value(e.peakTflopsUsed); },
+        [](const Estimate &e) {
+            // FP16 and BF16 share one tensor rate on every GPU of the catalogue: not a fallback.
+            auto sixteenBit = [](Precision p) { return p == Precision::Fp16 || p == Precision::Bf16; };
+            const bool fellBack = e.computePrecisionUsed != e.activationPrecision &&
+                                  !(sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision));
+            return fellBack ? tr("%1 rate: no %2 tensor cores")
+                                  .arg(Precisions::name(e.computePrecisionUsed),
+                                       Precisions::name(e.activationPrecision))
+                            : QString();
+        });
 
     const bool serving = !training && std::any_of(input.estimates.cbegin(), input.estimates.cend(),
                                                   [](const Estimate &e) { return e.serving.has_value(); });
@@ -369,25 +366,31 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         // Under a load these rows describe one batch that starts together: say so next to the serving rows.
         const QString speed =
             serving ? tr("Workload: one static batch (no queueing)") : tr("Workload: inference speed");
-        addRow(speed, QStringLiteral("infer.requests"), tr("Requests in flight, all GPUs"), tr("requests"),
-               Better::None, true,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->requestsInFlight) : std::nullopt; },
-               [](const Estimate &e) {
-                   return e.inference ? tr("%1 per replica").arg(e.inference->batch) : QString();
-               });
-        addRow(speed, QStringLiteral("infer.ttft"), tr("Time to first token"), QStringLiteral("ms"), Better::Lower,
-               true, [](const Estimate &e) { return e.inference ? Value(e.inference->ttftMs) : std::nullopt; });
+        addRow(
+            speed, QStringLiteral("infer.requests"), tr("Requests in flight, all GPUs"), tr("requests"),
+            Better::None, true,
+            [](const Estimate &e) {
+                return e.inference ? Value(e.inference->requestsInFlight) : std::nullopt;
+            },
+            [](const Estimate &e) {
+                return e.inference ? tr("%1 per replica").arg(e.inference->batch) : QString();
+            });
+        addRow(speed, QStringLiteral("infer.ttft"), tr("Time to first token"), QStringLiteral("ms"),
+               Better::Lower, true,
+               [](const Estimate &e) { return e.inference ? Value(e.inference->ttftMs) : std::nullopt; });
         addRow(speed, QStringLiteral("infer.tpot"), tr("Time per output token"), QStringLiteral("ms"),
                Better::Lower, true,
                [](const Estimate &e) { return e.inference ? Value(e.inference->tpotMs) : std::nullopt; });
-        addRow(speed, QStringLiteral("infer.decode"), tr("Decode, all GPUs"), tr("tokens/s"), Better::Higher, true,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt; });
+        addRow(speed, QStringLiteral("infer.decode"), tr("Decode, all GPUs"), tr("tokens/s"), Better::Higher,
+               true, [](const Estimate &e) {
+                   return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt;
+               });
         addRow(speed, QStringLiteral("infer.throughput"), tr("End-to-end output, all GPUs"), tr("tokens/s"),
                Better::Higher, true, [](const Estimate &e) {
                    return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
                });
-        addRow(speed, QStringLiteral("infer.max-batch"), tr("Most requests in flight that fit"), tr("requests"),
-               Better::Higher, false,
+        addRow(speed, QStringLiteral("infer.max-batch"), tr("Most requests in flight that fit"),
+               tr("requests"), Better::Higher, false,
                [](const Estimate &e) { return e.inference ? Value(e.inference->maxBatch) : std::nullopt; });
         addRow(speed, QStringLiteral("infer.max-context"), tr("Longest context that fits"), tr("tokens"),
                Better::Higher, false,
@@ -397,12 +400,14 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
     }
 
     const QString cost = tr("Workload: cost and energy");
-    addRow(cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"), Better::Lower,
-           false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
-           [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
+    addRow(
+        cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"),
+        Better::Lower, false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
+        [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
     addRow(cost, QStringLiteral("cost.per-million"),
            serving ? tr("Rental per million tokens at this load") : tr("Rental per million tokens"),
-           QStringLiteral("$"), Better::Lower, true, [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
+           QStringLiteral("$"), Better::Lower, true,
+           [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
     if (training) {
         addRow(cost, QStringLiteral("cost.budget"), tr("Rental for the token budget"), QStringLiteral("$"),
                Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; });
@@ -411,10 +416,11 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                    return e.training ? Value(e.training->budgetEnergyKwh) : std::nullopt;
                });
     }
-    addRow(cost, QStringLiteral("cost.energy"), tr("Energy per token"), QStringLiteral("J"), Better::Lower, true,
-           [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
-    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"), QStringLiteral("$"),
-           Better::Lower, true, [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
+    addRow(cost, QStringLiteral("cost.energy"), tr("Energy per token"), QStringLiteral("J"), Better::Lower,
+           true, [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
+    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"),
+           QStringLiteral("$"), Better::Lower, true,
+           [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
 }
 
 QString ComparisonPresentation::layoutText(const Parallelism &p)
@@ -441,11 +447,11 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
             const bool lacking = !row.missing.constLast().isEmpty();
             const bool shown = estimate.fits && estimate.training && !lacking;
             row.values << (shown ? value(estimate) : std::nullopt);
-            row.notes << (lacking                            ? QString()
-                          : !estimate.fits                   ? tr("does not fit")
+            row.notes << (lacking                             ? QString()
+                          : !estimate.fits                    ? tr("does not fit")
                           : shown && outOfRange(id, estimate) ? tr("out of range")
-                          : shown && note                    ? note(estimate)
-                                                             : QString());
+                          : shown && note                     ? note(estimate)
+                                                              : QString());
         }
         m_table.rows << row;
         return &m_table.rows.last();
@@ -542,7 +548,7 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
             row.missing << missingFor(id, estimate);
             const bool shown = estimate.fits && estimate.serving;
             row.values << (shown ? value(*estimate.serving) : std::nullopt);
-            row.notes << (!row.missing.constLast().isEmpty() ? QString()
+            row.notes << (!row.missing.constLast().isEmpty()  ? QString()
                           : !estimate.fits                    ? tr("does not fit")
                           : shown && outOfRange(id, estimate) ? tr("out of range")
                           : shown && note                     ? note(*estimate.serving)
@@ -602,10 +608,11 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
         const MeasuredComparison compared = i < input.measuredEstimates.size()
                                                 ? input.measuredEstimates.at(i)
                                                 : MeasuredEstimates::conditionsOnly(benchmark);
-        const QString key = benchmark.metric + u'|' + benchmark.model + u'|' + benchmark.framework + u'|'
-                            + benchmark.precision + u'|' + benchmark.batchSize + u'|' + benchmark.inputLength
-                            + u'|' + benchmark.outputLength + u'|' + QString::number(benchmark.gpuCount);
-        auto it = std::find_if(rows.begin(), rows.end(), [&key](const ComparisonRow &r) { return r.id == key; });
+        const QString key = benchmark.metric + u'|' + benchmark.model + u'|' + benchmark.framework + u'|' +
+                            benchmark.precision + u'|' + benchmark.batchSize + u'|' + benchmark.inputLength +
+                            u'|' + benchmark.outputLength + u'|' + QString::number(benchmark.gpuCount);
+        auto it =
+            std::find_if(rows.begin(), rows.end(), [&key](const ComparisonRow &r) { return r.id == key; });
         if (it == rows.end()) {
             ComparisonRow row;
             row.id = key;
@@ -788,10 +795,10 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
     // No formula to show for a number this GPU's record cannot give: what it lacks instead.
     const QString missing = row->missing.value(gpuColumn);
     if (!missing.isEmpty())
-        return {MathTermView{row->label, missing,
-                             tr("%1 has no value for it in the catalogue; add it on the Catalogue tab")
-                                 .arg(gpu.displayName()),
-                             std::nullopt, row->unit}};
+        return {MathTermView{
+            row->label, missing,
+            tr("%1 has no value for it in the catalogue; add it on the Catalogue tab").arg(gpu.displayName()),
+            std::nullopt, row->unit}};
 
     if (isServingRow(rowId))
         return gpuColumn < m_estimates.size() ? servingMath(rowId, m_estimates.at(gpuColumn))
@@ -810,8 +817,12 @@ QVector<MathTermView> ComparisonPresentation::math(const QString &rowId, int gpu
     QVector<MathTermView> terms;
     for (const MathTerm &term : estimate.math) {
         if (ids.isEmpty() || ids.contains(term.id))
-            terms << MathTermView{MathTerms::displayName(term.id), term.formula, term.substituted, term.value,
-                                  term.unit, term.range};
+            terms << MathTermView{MathTerms::displayName(term.id),
+                                  term.formula,
+                                  term.substituted,
+                                  term.value,
+                                  term.unit,
+                                  term.range};
     }
     for (const QString &note : estimate.notes)
         terms << MathTermView{tr("note"), QString(), note, std::nullopt, QString()};

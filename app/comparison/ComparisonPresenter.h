@@ -1,16 +1,16 @@
 #pragma once
 
-#include "widgets/compare/AnswerData.h"
-#include "db/Benchmark.h"
-#include "widgets/charts/ChartData.h"
-#include "app/comparison/ChartKind.h"
-#include "widgets/compare/ComparisonData.h"
 #include "app/analysis/Estimate.h"
-#include "db/GpuSpec.h"
+#include "app/analysis/Workload.h"
+#include "app/comparison/ChartKind.h"
 #include "app/comparison/MeasuredEstimates.h"
+#include "db/Benchmark.h"
+#include "db/GpuSpec.h"
+#include "widgets/charts/ChartData.h"
+#include "widgets/compare/AnswerData.h"
+#include "widgets/compare/ComparisonData.h"
 #include "widgets/compare/MathTermView.h"
 #include "widgets/compare/VerdictData.h"
-#include "app/analysis/Workload.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -26,8 +26,8 @@ struct ComparisonInput
     QString workloadSummary;     // "Llama-3 8B, inference, bf16, batch 1, 1024 + 256 tokens, 1 GPU"
     QVector<Benchmark> measured; // catalogue measurements matching the workload (shown next to estimates)
     bool showSparse = false;     // add the sparse (2:4) tensor figures, labelled as such
-    std::optional<ServingTraffic>
-        traffic; // the load and its targets, when the estimates have serving results
+    std::optional<ServingTraffic> traffic; // the load and its targets, when the estimates have serving
+                                           // results
     // One per measured, same order: what each measured and the estimate for its own conditions; empty
     // when nobody compared them (each row then shows the measurement alone).
     QVector<MeasuredComparison> measuredEstimates;

@@ -1,11 +1,11 @@
 #pragma once
 
 #include "app/comparison/BenchmarkMatcher.h"
-#include "db/CatalogueSnapshot.h"
 #include "app/comparison/ComparisonPresenter.h"
+#include "app/comparison/WorkloadMapper.h"
+#include "db/CatalogueSnapshot.h"
 #include "widgets/compare/MathTermView.h"
 #include "widgets/workload/WorkloadFormValues.h"
-#include "app/comparison/WorkloadMapper.h"
 
 #include <QStringList>
 #include <QVector>

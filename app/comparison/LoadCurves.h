@@ -1,10 +1,10 @@
 #pragma once
 
-#include "widgets/charts/ChartData.h"
 #include "app/analysis/EfficiencyParameters.h"
-#include "db/GpuSpec.h"
 #include "app/analysis/ServingLoad.h"
 #include "app/analysis/Workload.h"
+#include "db/GpuSpec.h"
+#include "widgets/charts/ChartData.h"
 
 #include <QCoreApplication>
 #include <QVector>

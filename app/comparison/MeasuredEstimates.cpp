@@ -1,7 +1,7 @@
 #include "app/comparison/MeasuredEstimates.h"
 
-#include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/Calibrator.h"
 #include "widgets/common/ValueFormat.h" // number(): the outlier factor as the views print numbers
 
 #include <QCoreApplication>
@@ -18,7 +18,7 @@ using CalibrationData::leadingInt;
 QString runKey(const Benchmark &b)
 {
     return QStringList{b.category,    b.model,        b.task,      b.precision, b.batchSize,
-                       b.inputLength, b.outputLength, b.framework, b.metric, QString::number(b.gpuCount)}
+                       b.inputLength, b.outputLength, b.framework, b.metric,    QString::number(b.gpuCount)}
         .join(u'\x1f');
 }
 
@@ -239,9 +239,9 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
     const double typical = typicalError(entry.point.category);
     const QString far = difference < 0 ? tr("%1% below the estimate").arg(percent(-difference))
                                        : tr("%1% above the estimate").arg(percent(difference));
-    const QString beyond =
-        tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
-            .arg(far, ValueFormat::number(kOutlierFactor), categoryText(entry.point.category), percent(typical));
+    const QString beyond = tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
+                               .arg(far, ValueFormat::number(kOutlierFactor),
+                                    categoryText(entry.point.category), percent(typical));
     if (others.isEmpty())
         return beyond + u' ' +
                tr("No other GPU was measured under these conditions: either the measurement or the estimate "

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/Benchmark.h"
 #include "app/analysis/calibration/CalibrationData.h"
+#include "db/Benchmark.h"
 #include "db/CatalogueSnapshot.h"
 
 #include <QCoreApplication>
@@ -14,8 +14,8 @@
 // row (CalibrationData), so the Compare tab and the accuracy report (docs/estimator-accuracy.md) agree.
 struct MeasuredComparison
 {
-    QString
-        conditions; // what was measured and how, short: "llama.cpp prefill, 1,024-token prompt, batch 1, F16"
+    QString conditions; // what was measured and how, short: "llama.cpp prefill, 1,024-token prompt, batch 1,
+                        // F16"
     std::optional<double> estimate; // the estimator's number for those conditions, in the row's unit
     QString noEstimate;             // why there is none (no preset for the model, a server scenario, ...)
     double difference = 0.0;        // measured / estimate - 1 (with an estimate)

@@ -1,10 +1,10 @@
 #include "app/comparison/PlanPresenter.h"
 
-#include "app/comparison/ParetoFront.h"
 #include "app/analysis/Planner.h"
-#include "widgets/common/ValueFormat.h"
 #include "app/analysis/WorkloadDefaults.h"
+#include "app/comparison/ParetoFront.h"
 #include "app/comparison/WorkloadMapper.h"
+#include "widgets/common/ValueFormat.h"
 
 #include <QFileInfo>
 #include <QLocale>

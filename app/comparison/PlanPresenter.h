@@ -1,8 +1,8 @@
 #pragma once
 
+#include "app/analysis/Plan.h"
 #include "db/CatalogueSnapshot.h"
 #include "widgets/charts/ParetoChartData.h"
-#include "app/analysis/Plan.h"
 #include "widgets/plan/PlanViewData.h"
 #include "widgets/workload/WorkloadFormValues.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/compare/ComparisonData.h"
 #include "app/analysis/Estimate.h"
+#include "widgets/compare/ComparisonData.h"
 
 #include <QCoreApplication>
 #include <QString>

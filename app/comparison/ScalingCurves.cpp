@@ -1,8 +1,8 @@
 #include "app/comparison/ScalingCurves.h"
 
-#include "widgets/charts/ChartPalette.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/GpuCapabilities.h"
+#include "widgets/charts/ChartPalette.h"
 #include "widgets/common/ValueFormat.h"
 
 #include <QLocale>

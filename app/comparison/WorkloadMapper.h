@@ -1,9 +1,9 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
-#include "widgets/workload/WorkloadFormValues.h"
 #include "app/analysis/WorkloadRequest.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -17,8 +17,8 @@ struct MappedWorkload
     WorkloadRequest request;
     ResolvedWorkload resolved;
     QVector<WorkloadFieldError> errors;
-    QString
-        summary; // "Llama-3 8B · inference · bf16 · 1 request in flight · 1,024 + 256 tokens · 1 GPU · vLLM"
+    QString summary; // "Llama-3 8B · inference · bf16 · 1 request in flight · 1,024 + 256 tokens · 1 GPU ·
+                     // vLLM"
     QHash<QString, QString> recipeDefaults; // per form field key: the value its "recipe" choice stands for
 
     bool isValid() const { return resolved.isValid(); }

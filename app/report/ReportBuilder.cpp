@@ -1,16 +1,16 @@
 #include "app/report/ReportBuilder.h"
 
+#include "app/analysis/Planner.h"
 #include "app/comparison/ComparisonRun.h"
-#include "widgets/compare/ComparisonTableModel.h"
 #include "app/comparison/LoadCurves.h"
 #include "app/comparison/PlanPresenter.h"
-#include "widgets/plan/PlanTableModel.h"
-#include "app/analysis/Planner.h"
 #include "app/comparison/ScalingCurves.h"
+#include "app/comparison/WorkloadMapper.h"
 #include "app/scenario/ScenarioCatalogue.h"
 #include "widgets/common/ValueFormat.h"
+#include "widgets/compare/ComparisonTableModel.h"
 #include "widgets/compare/VerdictPanel.h"
-#include "app/comparison/WorkloadMapper.h"
+#include "widgets/plan/PlanTableModel.h"
 
 #include <QLocale>
 

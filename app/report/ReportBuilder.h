@@ -1,9 +1,9 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
-#include "widgets/compare/ComparisonData.h"
 #include "app/report/ReportContent.h"
 #include "app/scenario/Scenario.h"
+#include "db/CatalogueSnapshot.h"
+#include "widgets/compare/ComparisonData.h"
 
 #include <QCoreApplication>
 #include <QDate>

@@ -1,7 +1,7 @@
 #include "app/report/ReportChartPainter.h"
 
-#include "widgets/charts/ChartView.h"
 #include "app/comparison/ComparisonCharts.h"
+#include "widgets/charts/ChartView.h"
 
 #include <QBuffer>
 #include <QPainter>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/charts/ChartData.h"
 #include "app/comparison/ChartKind.h"
+#include "widgets/charts/ChartData.h"
 #include "widgets/compare/MathTermView.h"
 
 #include <QString>

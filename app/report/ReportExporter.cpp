@@ -1,9 +1,9 @@
 #include "app/report/ReportExporter.h"
 
-#include "db/AtomicFileWriter.h"
 #include "app/report/HtmlReportWriter.h"
 #include "app/report/PdfReportWriter.h"
 #include "app/report/ReportBuilder.h"
+#include "db/AtomicFileWriter.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/scenario/Scenario.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QCoreApplication>
 #include <QString>

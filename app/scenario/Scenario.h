@@ -1,10 +1,10 @@
 #pragma once
 
+#include "app/analysis/WorkloadRequest.h"
 #include "db/GpuField.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
 #include "widgets/plan/PlanViewData.h"
-#include "app/analysis/WorkloadRequest.h"
 
 #include <QString>
 #include <QStringList>
@@ -24,7 +24,7 @@ struct Scenario
     // What the answer was computed from when it was saved (not applied when opened: the catalogue open
     // then is what the numbers come from; differences are listed).
     QString cataloguePath;
-    QVector<GpuSpec> gpus;          // every GPU named by gpuIds or plan.prices, as the catalogue held it
+    QVector<GpuSpec> gpus; // every GPU named by gpuIds or plan.prices, as the catalogue held it
     // The fields each of gpus was recorded with (a file from an older version lacks the newer columns,
     // which then are neither listed as changed nor emptied). Empty: every field.
     QVector<GpuFieldSet> gpuFieldsRecorded;

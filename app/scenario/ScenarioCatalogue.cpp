@@ -1,7 +1,7 @@
 #include "app/scenario/ScenarioCatalogue.h"
 
-#include "db/GpuField.h"
 #include "app/analysis/HuggingFaceConfig.h"
+#include "db/GpuField.h"
 #include "db/ModelSpecJson.h"
 
 #include <QFileInfo>

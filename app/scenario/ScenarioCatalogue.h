@@ -1,8 +1,8 @@
 #pragma once
 
+#include "app/scenario/Scenario.h"
 #include "db/CatalogueSnapshot.h"
 #include "db/ImportPlan.h"
-#include "app/scenario/Scenario.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,11 +1,11 @@
 #include "app/scenario/ScenarioFile.h"
 
+#include "app/analysis/Precision.h"
+#include "app/scenario/WorkloadRequestJson.h"
 #include "db/AtomicFileWriter.h"
 #include "db/GpuField.h"
 #include "db/ModelSpecJson.h"
-#include "app/analysis/Precision.h"
 #include "db/TextCheck.h"
-#include "app/scenario/WorkloadRequestJson.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -244,8 +244,9 @@ std::optional<Scenario> fromJson(const QByteArray &data, QString *error)
                     const QJsonArray gpus = r.value().toArray();
                     for (qsizetype i = 0; i < gpus.size(); ++i) {
                         GpuFieldSet fieldsRecorded;
-                        const std::optional<GpuSpec> gpu = gpuFromJson(
-                            gpus.at(i), QStringLiteral("%1[%2]").arg(where).arg(i), &fieldsRecorded, &problem);
+                        const std::optional<GpuSpec> gpu =
+                            gpuFromJson(gpus.at(i), QStringLiteral("%1[%2]").arg(where).arg(i),
+                                        &fieldsRecorded, &problem);
                         if (!gpu)
                             return fail(error, problem);
                         scenario.gpus << *gpu;

@@ -1,9 +1,9 @@
 #include "app/window/CatalogueOpener.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueSession.h"
-#include "widgets/catalogue/CatalogueTab.h"
 #include "app/window/UserPrompt.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,11 +1,11 @@
 #include "app/window/CatalogueRecovery.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueSession.h"
-#include "widgets/catalogue/CatalogueTab.h"
-#include "db/EditRecoveryFile.h"
 #include "app/window/TerminationGuard.h"
 #include "app/window/UserPrompt.h"
+#include "db/EditRecoveryFile.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
 
 #include <QCoreApplication>
 #include <QFile>

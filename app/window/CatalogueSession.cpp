@@ -1,8 +1,8 @@
 #include "app/window/CatalogueSession.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "db/SeedCatalogue.h"
 #include "db/SpecTableModel.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QDir>
 #include <QUndoStack>
@@ -114,7 +114,8 @@ SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope s
         return SeedCatalogue::load(&error);
     }();
     CatalogueError error;
-    const std::optional<SeedCatalogue::SeedAnswers> answers = SeedCatalogue::readAnswers(*m_catalogue, &error);
+    const std::optional<SeedCatalogue::SeedAnswers> answers =
+        SeedCatalogue::readAnswers(*m_catalogue, &error);
     if (!seed || !answers)
         return {};
     return SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
@@ -125,12 +126,14 @@ QSet<QString> CatalogueSession::seedRowsRemovedSince(const SeedCatalogue::SeedOf
     if (!m_catalogue)
         return {};
     CatalogueError error;
-    const std::optional<SeedCatalogue::SeedAnswers> answers = SeedCatalogue::readAnswers(*m_catalogue, &error);
+    const std::optional<SeedCatalogue::SeedAnswers> answers =
+        SeedCatalogue::readAnswers(*m_catalogue, &error);
     return answers ? SeedCatalogue::removedSinceAdded(offer, *answers) : QSet<QString>{};
 }
 
 CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer &offer,
-                                                 const QSet<QString> &addGpuIds, const QSet<QString> &addModelIds)
+                                                 const QSet<QString> &addGpuIds,
+                                                 const QSet<QString> &addModelIds)
 {
     if (!m_catalogue)
         return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));

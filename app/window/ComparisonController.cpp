@@ -1,12 +1,12 @@
 #include "app/window/ComparisonController.h"
 
-#include "widgets/compare/AnswerStrip.h"
 #include "app/comparison/ChartKind.h"
-#include "widgets/charts/ChartsPanel.h"
-#include "widgets/compare/ComparisonTable.h"
-#include "widgets/catalogue/GpuPicker.h"
-#include "widgets/compare/MathPanel.h"
 #include "db/Quantity.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/AnswerStrip.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/compare/MathPanel.h"
 #include "widgets/compare/VerdictPanel.h"
 #include "widgets/workload/WorkloadForm.h"
 

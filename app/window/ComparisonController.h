@@ -1,12 +1,12 @@
 #pragma once
 
 #include "app/comparison/BenchmarkMatcher.h"
-#include "db/CatalogueSnapshot.h"
-#include "app/window/ChartJobRunner.h"
 #include "app/comparison/ComparisonRun.h"
 #include "app/comparison/LoadCurves.h"
-#include "db/MachineGpus.h"
 #include "app/comparison/ScalingCurves.h"
+#include "app/window/ChartJobRunner.h"
+#include "db/CatalogueSnapshot.h"
+#include "db/MachineGpus.h"
 
 #include <QObject>
 #include <QTimer>
@@ -73,8 +73,8 @@ private:
     // but the catalogue's pci_ids may be edited, so they are matched again at each setCatalogue().
     QVector<MachineGpus::Device> m_machineDevices = MachineGpus().devices();
     BenchmarkMatcher m_measured; // the catalogue's benchmarks, keyed once per catalogue
-    ComparisonRun m_run; // the last valid comparison while a field is invalid
-    bool m_hasResult = false; // m_run was estimated from a valid workload
+    ComparisonRun m_run;         // the last valid comparison while a field is invalid
+    bool m_hasResult = false;    // m_run was estimated from a valid workload
     QTimer m_recomputeTimer;
     ChartJobRunner m_loadCurves;
     std::optional<LoadCurves::Input> m_loadCurveInput; // the current workload's, when it is inference

@@ -1,12 +1,12 @@
 #include "app/window/FirstFrameGrabber.h"
 
-#include "db/AtomicFileWriter.h"
-#include "widgets/charts/ChartsPanel.h"
-#include "app/window/ComparisonController.h"
 #include "app/ExitCodes.h"
-#include "widgets/common/FirstFrameShown.h"
+#include "app/window/ComparisonController.h"
 #include "app/window/MainWindow.h"
 #include "app/window/PlanController.h"
+#include "db/AtomicFileWriter.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/common/FirstFrameShown.h"
 #include "widgets/plan/PlanTab.h"
 
 #include <QBuffer>

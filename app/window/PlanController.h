@@ -1,9 +1,9 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/analysis/Plan.h"
 #include "app/comparison/PlanPresenter.h"
 #include "app/window/PlanRunner.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QObject>
 #include <QTimer>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/analysis/Plan.h"
+#include "db/CatalogueSnapshot.h"
 
 #include <QObject>
 #include <QThreadPool>

@@ -1,16 +1,16 @@
 #include "app/window/ScenarioController.h"
 
-#include "app/window/AppSettings.h"
-#include "widgets/catalogue/CatalogueEditor.h"
-#include "app/window/CatalogueSession.h"
-#include "widgets/catalogue/GpuPicker.h"
-#include "widgets/plan/PlanInputs.h"
+#include "app/comparison/WorkloadMapper.h"
 #include "app/report/ReportExporter.h"
 #include "app/scenario/ScenarioCatalogue.h"
 #include "app/scenario/ScenarioFile.h"
+#include "app/window/AppSettings.h"
+#include "app/window/CatalogueSession.h"
 #include "app/window/UserPrompt.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/plan/PlanInputs.h"
 #include "widgets/workload/WorkloadForm.h"
-#include "app/comparison/WorkloadMapper.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "widgets/plan/PlanViewData.h"
-#include "app/scenario/Scenario.h"
 #include "app/analysis/WorkloadRequest.h"
+#include "app/scenario/Scenario.h"
+#include "widgets/plan/PlanViewData.h"
 
 #include <QObject>
 #include <QStringList>

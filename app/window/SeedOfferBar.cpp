@@ -11,8 +11,8 @@ SeedOfferBar::SeedOfferBar(QWidget *parent)
     setObjectName(QStringLiteral("seedOfferBar"));
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
-    setBackgroundRole(
-        QPalette::ToolTipBase); // the palette's "note" colour, readable in light and dark themes
+    setBackgroundRole(QPalette::ToolTipBase); // the palette's "note" colour, readable in light and dark
+                                              // themes
     m_label->setWordWrap(true);
     m_label->setForegroundRole(QPalette::ToolTipText);
     auto *review = new QPushButton(tr("Review…"), this);

@@ -1,8 +1,9 @@
 #pragma once
 
+#include "db/SeedCatalogue.h"
+
 #include <QObject>
 #include <QSet>
-#include "db/SeedCatalogue.h"
 #include <functional>
 #include <optional>
 

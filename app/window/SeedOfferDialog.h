@@ -1,8 +1,9 @@
 #pragma once
 
+#include "db/SeedCatalogue.h"
+
 #include <QDialog>
 #include <QSet>
-#include "db/SeedCatalogue.h"
 
 class QStandardItemModel;
 
@@ -12,7 +13,8 @@ class SeedOfferDialog : public QDialog
 {
     Q_OBJECT
 public:
-    // uncheckedIds: rows offered but not checked at first (ones the user deleted or renamed after adding them).
+    // uncheckedIds: rows offered but not checked at first (ones the user deleted or renamed after adding
+    // them).
     SeedOfferDialog(const SeedCatalogue::SeedOffer &offer, const QString &intro, QWidget *parent = nullptr,
                     const QSet<QString> &uncheckedIds = {});
 

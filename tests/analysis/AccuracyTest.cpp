@@ -2,8 +2,8 @@
 // every run (docs/estimator-accuracy.md has the full report; gpucompare-calibrate refits the profiles).
 
 #include "app/analysis/calibration/CalibrationData.h"
-#include "tests/analysis/CalibrationFixture.h"
 #include "app/analysis/calibration/Calibrator.h"
+#include "tests/analysis/CalibrationFixture.h"
 
 #include <QMap>
 #include <gtest/gtest.h>

@@ -6,10 +6,10 @@
 #include "app/analysis/HuggingFaceConfig.h"
 #include "app/analysis/MemoryModel.h"
 #include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "db/ModelSpecCheck.h"
 #include "db/SeedCatalogue.h"
 #include "tests/analysis/TestCatalogue.h"
-#include "app/analysis/WorkloadResolver.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -3,13 +3,13 @@
 // The seed files the accuracy tests read: a calibration set built from one benchmarks CSV and the shipped
 // profiles (resources/seed/profiles.json), no refit.
 
+#include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/SeedFiles.h"
 #include "db/Benchmark.h"
 #include "db/BenchmarkCsvParser.h"
 #include "db/DatasheetCsvParser.h"
-#include "app/analysis/EfficiencyParameters.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
-#include "app/analysis/SeedFiles.h"
 
 #include <QFile>
 #include <QMap>

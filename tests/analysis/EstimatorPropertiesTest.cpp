@@ -89,7 +89,8 @@ TEST(EstimatorProperties, MoreGpusNeverRaisePerGpuMemory)
                     if (task == Task::Training && zero == 3 && previous <= 80.0)
                         EXPECT_LE(now, 80.0) << modelId << " " << gpus << " GPUs";
                     else
-                        EXPECT_LE(now, previous + 1e-9) << modelId << " " << gpus << " GPUs, task " << int(task);
+                        EXPECT_LE(now, previous + 1e-9)
+                            << modelId << " " << gpus << " GPUs, task " << int(task);
                     previous = now;
                 }
                 // Explicit tensor parallelism too.

@@ -50,10 +50,10 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
         EXPECT_TRUE(EfficiencyParameters::fromProfile(profile, &error).has_value()) << error.toStdString();
         EXPECT_FALSE(profile.calibration.isEmpty());
     }
-    EXPECT_EQ(ids, (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"),
-                                QStringLiteral("vllm"), QStringLiteral("tensorrt-llm"),
-                                QStringLiteral("pytorch-amp"), QStringLiteral("megatron"), QStringLiteral("fsdp"),
-                                QStringLiteral("lmdeploy")}));
+    EXPECT_EQ(ids,
+              (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"), QStringLiteral("vllm"),
+                           QStringLiteral("tensorrt-llm"), QStringLiteral("pytorch-amp"),
+                           QStringLiteral("megatron"), QStringLiteral("fsdp"), QStringLiteral("lmdeploy")}));
 }
 
 TEST(Inputs, BadProfileParametersAreRejectedWithTheKey)
@@ -125,7 +125,6 @@ TEST(Inputs, EstimateAllFromCatalogueRecordsAndABadProfile)
     ASSERT_EQ(all.size(), 5) << error.toStdString();
     EXPECT_EQ(all.constFirst().profileId, QStringLiteral("mine"));
     profile.parametersJson = QStringLiteral(R"({"memory_efficiency": "fast"})");
-    EXPECT_TRUE(
-        Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, &error).isEmpty());
+    EXPECT_TRUE(Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, &error).isEmpty());
     EXPECT_TRUE(error.contains(QStringLiteral("memory_efficiency"))) << error.toStdString();
 }

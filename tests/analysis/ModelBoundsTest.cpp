@@ -1,15 +1,15 @@
 // Model configs from every way in (a local config.json, a models.json preset, a catalogue row) are
 // checked against sane bounds; the estimator's products stay positive at the bounds.
 
-#include "db/Catalogue.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/HuggingFaceConfig.h"
 #include "app/analysis/ModelArchitecture.h"
+#include "db/Catalogue.h"
 #include "db/ModelRepository.h"
 #include "db/ModelSpecCheck.h"
 #include "db/ModelSpecJson.h"
-#include "tests/support/SeededCatalogue.h"
 #include "tests/analysis/TestCatalogue.h"
+#include "tests/support/SeededCatalogue.h"
 
 #include <QTemporaryDir>
 #include <cmath>

@@ -5,7 +5,6 @@
 #include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
-
 #include <string_view>
 
 namespace {
@@ -104,11 +103,12 @@ TEST(ModelPresets, MptPresetsReproduceLlmFoundryNumParams)
         SCOPED_TRACE(p.id);
         const ModelSpec model = TestCatalogue::model(QString::fromLatin1(p.id));
         const double h = model.hiddenSize;
-        const double withBiasesAndPositions = model.layers * (12.0 * h * h + 13.0 * h) + model.vocabSize * h +
-                                              model.maxContext * h + 2.0 * h;
+        const double withBiasesAndPositions =
+            model.layers * (12.0 * h * h + 13.0 * h) + model.vocabSize * h + model.maxContext * h + 2.0 * h;
         EXPECT_EQ(withBiasesAndPositions, p.publishedParams);
         const double derived = ModelArchitecture::from(model).totalParams;
-        const double biasesBeyondNorms = model.layers * (9.0 * h + 2.0 * h) + h; // linear biases + norm biases
+        const double biasesBeyondNorms =
+            model.layers * (9.0 * h + 2.0 * h) + h; // linear biases + norm biases
         EXPECT_DOUBLE_EQ(derived, p.publishedParams - model.maxContext * h - biasesBeyondNorms);
     }
 }

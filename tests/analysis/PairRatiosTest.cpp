@@ -5,10 +5,10 @@
 #include "app/analysis/calibration/PairRatios.h"
 
 #include "app/analysis/calibration/CalibrationData.h"
-#include "tests/analysis/CalibrationFixture.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
+#include "tests/analysis/CalibrationFixture.h"
 
 #include <QFile>
 #include <QMap>

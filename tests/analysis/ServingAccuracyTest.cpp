@@ -3,9 +3,9 @@
 // for, checked on every run. docs/estimator-accuracy.md ("Serving under load") has the full report;
 // gpucompare-calibrate refits the factors. No refit here: the profiles are read from profiles.json.
 
-#include "tests/analysis/CalibrationFixture.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
 #include "app/analysis/calibration/ServingCalibrator.h"
+#include "tests/analysis/CalibrationFixture.h"
 
 #include <QMap>
 #include <gtest/gtest.h>

@@ -4,8 +4,8 @@
 
 #include "app/analysis/Estimator.h"
 #include "app/analysis/ServingLoad.h"
-#include "tests/analysis/TestCatalogue.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>
 

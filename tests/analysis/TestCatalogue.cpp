@@ -1,7 +1,7 @@
 #include "tests/analysis/TestCatalogue.h"
 
-#include "db/SeedCatalogue.h"
 #include "app/analysis/SeedFiles.h"
+#include "db/SeedCatalogue.h"
 
 #include <gtest/gtest.h>
 

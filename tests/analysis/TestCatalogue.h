@@ -1,8 +1,8 @@
 #pragma once
 
-#include "db/CatalogueSnapshot.h"
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
+#include "db/CatalogueSnapshot.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
 
@@ -19,7 +19,8 @@ GpuSpec a100Sxm80(); // 312, 80 GB HBM2e, 2039 GB/s, no FP8
 GpuSpec l40s();      // 362.05 dense / 733 sparse, 48 GB GDDR6, 864 GB/s, no NVLink
 GpuSpec rtxA6000();  // 154.8, 48 GB GDDR6, 768 GB/s, NVLink bridge 112.5 GB/s
 QVector<GpuSpec> fiveFromTheArticle();
-// Any GPU of the bundled seed as a new catalogue holds it; fails the test (and returns an empty one) when absent.
+// Any GPU of the bundled seed as a new catalogue holds it; fails the test (and returns an empty one) when
+// absent.
 GpuSpec seedGpu(const QString &gpuId);
 
 ModelSpec model(const QString &modelId); // from resources/seed/models.json; fails the test if absent

@@ -3,9 +3,9 @@
 // checked on every run. docs/estimator-accuracy.md ("Training at scale") has the full report;
 // gpucompare-calibrate refits the factors. No refit here: the profiles are read from profiles.json.
 
-#include "tests/analysis/CalibrationFixture.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
 #include "app/analysis/calibration/TrainingCalibrator.h"
+#include "tests/analysis/CalibrationFixture.h"
 
 #include <QMap>
 #include <cmath>

@@ -134,7 +134,7 @@ TEST(TrainingProperties, InterleavingShrinksTheBubbleAndMicroBatchesAreAccumulat
     w.zeroStage = 1;
     const TrainingResult plain = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
     EXPECT_EQ(plain.gradientAccumulation, 8); // 16 / (2 replicas x 1)
-    w.virtualStages = 5; // 40 layers = 4 stages x 5 chunks x 2 layers
+    w.virtualStages = 5;                      // 40 layers = 4 stages x 5 chunks x 2 layers
     const TrainingResult interleaved = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
     EXPECT_NEAR(interleaved.breakdown.pipelineBubble, plain.breakdown.pipelineBubble / 5.0,
                 1e-9 * plain.breakdown.pipelineBubble);

@@ -5,9 +5,9 @@
 #include "app/analysis/EstimateJson.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
-#include "tests/analysis/TestCatalogue.h"
 #include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/VerdictRules.h"
+#include "tests/analysis/TestCatalogue.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -122,8 +122,9 @@ TEST(EstimateRanges, DecodeSpeedAndTpotTakeTheDecodeBand)
     for (const MathTerm &term : e.math)
         if (term.id == MathTermId::DecodeTokensPerSecond) {
             decodeTerm = true;
-            EXPECT_EQ(term.range,
-                      QStringLiteral("-9% / +10%: llama.cpp decode speed, 40 measurements, leave-one-GPU-out"));
+            EXPECT_EQ(
+                term.range,
+                QStringLiteral("-9% / +10%: llama.cpp decode speed, 40 measurements, leave-one-GPU-out"));
         }
     EXPECT_TRUE(decodeTerm);
 }

@@ -71,11 +71,13 @@ TEST(VerdictRules, MultiNodeTrainingIsLimitedOnSwitchFabricGpusAndUnsuitableOnOt
     w.model = TestCatalogue::model(QStringLiteral("llama-3-70b"));
     w.task = Task::Training;
     w.zeroStage = 1;
-    const QVector<Estimate> all = Estimator::estimateAll({TestCatalogue::h100Sxm(), TestCatalogue::rtxA6000()}, w,
-                                                         TestCatalogue::profile(QStringLiteral("megatron")));
+    const QVector<Estimate> all =
+        Estimator::estimateAll({TestCatalogue::h100Sxm(), TestCatalogue::rtxA6000()}, w,
+                               TestCatalogue::profile(QStringLiteral("megatron")));
     const Estimate &h100 = find(all, QStringLiteral("h100_sxm5_80gb"));
     ASSERT_GT(h100.minGpus, 8);
-    EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Limited) << h100.trainingVerdict.reasons.join(u'\n').toStdString();
+    EXPECT_EQ(h100.trainingVerdict.level, VerdictLevel::Limited)
+        << h100.trainingVerdict.reasons.join(u'\n').toStdString();
     EXPECT_TRUE(h100.trainingVerdict.reasons.join(u'\n').contains(QStringLiteral("multi-node")));
     EXPECT_EQ(find(all, QStringLiteral("rtx_a6000_48gb")).trainingVerdict.level, VerdictLevel::Unsuitable);
 }
@@ -85,8 +87,8 @@ TEST(VerdictRules, InferenceVerdictRewardsBandwidthForDecode)
     Workload w;
     w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
     w.batch = 1;
-    const QVector<Estimate> all = Estimator::estimateAll(
-        TestCatalogue::fiveFromTheArticle(), w, TestCatalogue::profile(QStringLiteral("vllm")));
+    const QVector<Estimate> all = Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w,
+                                                         TestCatalogue::profile(QStringLiteral("vllm")));
     // H200 has the most bandwidth (4.8 TB/s): fastest single-stream decode, recommended.
     const Estimate &h200 = find(all, QStringLiteral("h200_sxm_141gb"));
     for (const Estimate &e : all)

@@ -257,8 +257,10 @@ TEST(WorkloadResolver, FourParallelDegreesWhoseProductWouldWrapAreRefused)
     QStringList messages;
     for (const WorkloadProblem &problem : resolved.problems)
         messages << problem.message;
-    EXPECT_TRUE(messages.contains(QStringLiteral("cp 65536: allowed 1 to 1024"))) << messages.join(u'|').toStdString();
-    EXPECT_TRUE(messages.contains(QStringLiteral("ep 65536: allowed 1 to 1024"))) << messages.join(u'|').toStdString();
+    EXPECT_TRUE(messages.contains(QStringLiteral("cp 65536: allowed 1 to 1024")))
+        << messages.join(u'|').toStdString();
+    EXPECT_TRUE(messages.contains(QStringLiteral("ep 65536: allowed 1 to 1024")))
+        << messages.join(u'|').toStdString();
 
     // Within their bounds, the product (2^52) is said exactly.
     r.contextParallel = 1024;
@@ -266,6 +268,8 @@ TEST(WorkloadResolver, FourParallelDegreesWhoseProductWouldWrapAreRefused)
     const ResolvedWorkload bounded = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
     ASSERT_FALSE(bounded.workload);
     ASSERT_FALSE(bounded.problems.isEmpty());
-    EXPECT_EQ(bounded.problems.first().message,
-              QStringLiteral("tp 65536 x pp 65536 x cp 1024 x ep 1024 = 4503599627370496 GPUs: allowed up to 65536 GPUs"));
+    EXPECT_EQ(
+        bounded.problems.first().message,
+        QStringLiteral(
+            "tp 65536 x pp 65536 x cp 1024 x ep 1024 = 4503599627370496 GPUs: allowed up to 65536 GPUs"));
 }

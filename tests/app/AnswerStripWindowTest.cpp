@@ -2,15 +2,15 @@
 // point or a verdict reason selects the number in the Compare table and shows its math, as a click on
 // the table cell does.
 
-#include "widgets/compare/AnswerStrip.h"
+#include "tests/app/WindowFixture.h"
 #include "widgets/charts/BarChartWidget.h"
 #include "widgets/charts/ChartsPanel.h"
+#include "widgets/charts/RadarChartWidget.h"
+#include "widgets/common/WrappedLabel.h"
+#include "widgets/compare/AnswerStrip.h"
 #include "widgets/compare/ComparisonTable.h"
 #include "widgets/compare/MathPanel.h"
-#include "widgets/charts/RadarChartWidget.h"
 #include "widgets/compare/VerdictPanel.h"
-#include "tests/app/WindowFixture.h"
-#include "widgets/common/WrappedLabel.h"
 
 #include <QLabel>
 #include <QTabWidget>

@@ -3,9 +3,9 @@
 
 #include "app/comparison/AnswerSummary.h"
 
-#include "app/comparison/ComparisonRun.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
+#include "app/comparison/ComparisonRun.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/common/ValueFormat.h"
 

@@ -1,17 +1,17 @@
 // The catalogue file's life in the window: a damaged file, a mistyped path, Back Up Catalogue…, errors of
 // menu actions while another tab is shown, the Preferences key.
 
-#include "tests/db/SmallDisk.h"
-#include "db/Catalogue.h"
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueOpener.h"
 #include "app/window/CatalogueSession.h"
-#include "widgets/catalogue/CatalogueTab.h"
-#include "db/GpuField.h"
 #include "app/window/MainWindow.h"
-#include "tests/support/SeededCatalogue.h"
-#include "db/SpecTableModel.h"
 #include "app/window/UserPrompt.h"
+#include "db/Catalogue.h"
+#include "db/GpuField.h"
+#include "db/SpecTableModel.h"
+#include "tests/db/SmallDisk.h"
+#include "tests/support/SeededCatalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -186,7 +186,7 @@ TEST_F(CatalogueFileWindow, ASaveThatFailsWhileAnotherTabIsShownIsAMessageBox)
     disk.fill();
 
     m_window->catalogueTab()->saveAction()->trigger(); // Edit > Save, from the Compare tab
-    QCoreApplication::processEvents();                  // the action is over: the box comes
+    QCoreApplication::processEvents();                 // the action is over: the box comes
     ASSERT_EQ(m_messages.size(), 1) << "one failure, one box";
     EXPECT_TRUE(m_messages.first().text.contains(QStringLiteral("Nothing was saved")))
         << m_messages.first().text.toStdString();

@@ -1,7 +1,7 @@
 // The math panel behind the comparison table: every workload row names the terms that explain it by id,
 // and an estimate of the matching task has them, so renaming a term can no longer empty a panel.
-#include "app/comparison/ComparisonPresenter.h"
 #include "app/analysis/Estimator.h"
+#include "app/comparison/ComparisonPresenter.h"
 #include "tests/app/SeedSnapshotTest.h"
 
 #include <QSet>
@@ -39,7 +39,8 @@ protected:
         EXPECT_TRUE(profile);
         *estimates = Estimator::estimateAll(m_gpus, w, *profile);
         EXPECT_EQ(estimates->size(), m_gpus.size());
-        return ComparisonPresentation::build(ComparisonInput{m_gpus, *estimates, QString(), {}, false, {}, {}});
+        return ComparisonPresentation::build(
+            ComparisonInput{m_gpus, *estimates, QString(), {}, false, {}, {}});
     }
 
     QVector<GpuSpec> m_gpus;

@@ -1,11 +1,11 @@
 // A GPU just added to the catalogue, with some datasheet values still empty, on the Compare tab: each
 // number that needs a missing value says which one ("needs memory bandwidth") in the table, the math
 // panel and the charts, and is never starred as the best of its row.
+#include "app/analysis/Estimator.h"
 #include "app/comparison/ChartKind.h"
 #include "app/comparison/ComparisonPresenter.h"
-#include "widgets/compare/ComparisonTableModel.h"
-#include "app/analysis/Estimator.h"
 #include "tests/app/SeedSnapshotTest.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
 #include <gtest/gtest.h>
 
@@ -28,7 +28,8 @@ protected:
         w.model = *m_snapshot.findModel(QStringLiteral("llama-3-8b"));
         w.batch = 8;
         m_estimates = Estimator::estimateAll(m_gpus, w, *m_snapshot.findProfile(QStringLiteral("vllm")));
-        return ComparisonPresentation::build(ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}, {}});
+        return ComparisonPresentation::build(
+            ComparisonInput{m_gpus, m_estimates, QString(), {}, false, {}, {}});
     }
 
     static const ComparisonRow &row(const ComparisonPresentation &p, const QString &id)

@@ -1,8 +1,8 @@
 // The 80% ranges on screen: the Compare table's tooltip of an estimated number and the error bars of the
 // result charts come from the estimate's own range (Estimate::ranges), scaled to what the row shows.
-#include "app/comparison/ComparisonPresenter.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
+#include "app/comparison/ComparisonPresenter.h"
 #include "tests/app/SeedSnapshotTest.h"
 
 #include <cmath>
@@ -55,8 +55,8 @@ TEST_F(ComparisonRanges, TheTableTooltipShowsTheRangeOrWhyThereIsNone)
     ASSERT_TRUE(decode && decode->cellDetails.size() == 2);
     const QString text = decode->cellDetails.at(0);
     EXPECT_TRUE(text.startsWith(QStringLiteral("80% range "))) << text.toStdString();
-    EXPECT_TRUE(
-        text.contains(QStringLiteral("-9% / +10%: llama.cpp decode speed, 53 measurements, leave-one-GPU-out")))
+    EXPECT_TRUE(text.contains(
+        QStringLiteral("-9% / +10%: llama.cpp decode speed, 53 measurements, leave-one-GPU-out")))
         << text.toStdString();
     EXPECT_EQ(decode->notes.value(0), QStringLiteral("-9% / +10%")); // beside the number
     const ComparisonRow *throughput = row(p, QStringLiteral("infer.throughput"));

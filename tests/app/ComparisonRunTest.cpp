@@ -4,12 +4,12 @@
 #include "app/comparison/ComparisonRun.h"
 
 #include "app/comparison/ChartKind.h"
-#include "widgets/charts/ChartsPanel.h"
-#include "widgets/compare/ComparisonTable.h"
-#include "widgets/catalogue/GpuPicker.h"
-#include "widgets/compare/MathPanel.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "tests/app/WindowFixture.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/compare/MathPanel.h"
 #include "widgets/workload/WorkloadForm.h"
 
 #include <string>

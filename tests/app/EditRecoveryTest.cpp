@@ -2,11 +2,11 @@
 // session and recovery classes is sent SIGTERM, its recovery file is offered at the next open, and
 // Restore gives the edits back as unsaved, undoable edits.
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueRecovery.h"
 #include "app/window/CatalogueSession.h"
-#include "db/EditRecoveryFile.h"
 #include "app/window/UserPrompt.h"
+#include "db/EditRecoveryFile.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -3,15 +3,15 @@
 // GPUs picked; the form's help tooltips survive recomputes; "50M" in the training budget is 50 million
 // tokens in the window as on the command line; a failed import started from the Compare tab is said there.
 
+#include "app/comparison/ChartKind.h"
+#include "app/window/UserPrompt.h"
+#include "tests/app/WindowFixture.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 #include "widgets/catalogue/CatalogueTab.h"
-#include "app/comparison/ChartKind.h"
+#include "widgets/catalogue/GpuPicker.h"
 #include "widgets/charts/ChartsPanel.h"
 #include "widgets/compare/ComparisonTable.h"
-#include "widgets/catalogue/GpuPicker.h"
-#include "app/window/UserPrompt.h"
 #include "widgets/compare/VerdictPanel.h"
-#include "tests/app/WindowFixture.h"
 #include "widgets/workload/WorkloadForm.h"
 
 #include <QApplication>

@@ -3,10 +3,10 @@
 
 #include "app/analysis/EstimateJson.h"
 #include "app/analysis/Estimator.h"
+#include "app/cli/WorkloadOptions.h"
+#include "app/comparison/WorkloadMapper.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/workload/WorkloadForm.h"
-#include "app/comparison/WorkloadMapper.h"
-#include "app/cli/WorkloadOptions.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -140,7 +140,8 @@ protected:
     void SetUp() override
     {
         SeedSnapshotTest::SetUp();
-        m_gpus = seedGpus({"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"});
+        m_gpus =
+            seedGpus({"h100_sxm5_80gb", "h200_sxm_141gb", "a100_sxm4_80gb", "l40s_48gb", "rtx_4090_24gb"});
         ASSERT_EQ(m_gpus.size(), 5);
     }
 

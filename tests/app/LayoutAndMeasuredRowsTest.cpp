@@ -1,16 +1,16 @@
 // Issue 21: at 1280 x 720 nothing that names a number is cut off (the Compare table's labels, the GPU
 // picker's names), and the measured rows say what was measured, under what conditions, beside the
 // estimator's number for those conditions, with the outlier flagged.
+#include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/comparison/ComparisonPresenter.h"
-#include "widgets/compare/ComparisonTable.h"
-#include "widgets/compare/ComparisonTableModel.h"
-#include "app/analysis/EfficiencyParameters.h"
-#include "widgets/catalogue/GpuPicker.h"
 #include "app/comparison/MeasuredEstimates.h"
 #include "tests/app/SeedSnapshotTest.h"
-#include "widgets/common/ValueFormat.h"
 #include "tests/app/WindowFixture.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/common/ValueFormat.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
 #include <QApplication>
 #include <QFile>

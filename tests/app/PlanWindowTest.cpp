@@ -1,13 +1,13 @@
 // The Plan tab in the window, on the seed catalogue: a serving plan for the form's traffic and targets
 // over the picked GPUs, shown as it arrives; Cancel; a row loaded into the Compare tab with the same
 // numbers; the search waits while the tab is hidden.
-#include "widgets/compare/ComparisonTable.h"
-#include "widgets/catalogue/GpuPicker.h"
 #include "app/window/PlanController.h"
+#include "tests/app/WindowFixture.h"
+#include "widgets/catalogue/GpuPicker.h"
+#include "widgets/compare/ComparisonTable.h"
 #include "widgets/plan/PlanInputs.h"
 #include "widgets/plan/PlanTab.h"
 #include "widgets/plan/PlanTableModel.h"
-#include "tests/app/WindowFixture.h"
 #include "widgets/workload/WorkloadForm.h"
 
 #include <QCheckBox>

@@ -3,11 +3,11 @@
 //   recovery_child DB [GPU]   opens DB, changes GPU's notes (l4_24gb), adds a GPU, deletes a10_24gb,
 //                             prints "ready"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueRecovery.h"
 #include "app/window/CatalogueSession.h"
 #include "app/window/TerminationGuard.h"
 #include "app/window/UserPrompt.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QApplication>
 #include <cstdio>

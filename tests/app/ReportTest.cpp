@@ -2,18 +2,18 @@
 // the window's comparison table shows them, a source's address and the page footer; the HTML is one file
 // with its charts inside; a report lists what changed since the scenario was saved; a failed write names the
 // file. Also the example scenario in the repository (resources/scenarios/seed-article.gpuc).
-#include "app/window/AppSettings.h"
-#include "app/comparison/ComparisonPresenter.h"
-#include "widgets/compare/ComparisonTableModel.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/WorkloadResolver.h"
+#include "app/comparison/ComparisonPresenter.h"
+#include "app/comparison/WorkloadMapper.h"
 #include "app/report/ReportBuilder.h"
 #include "app/report/ReportExporter.h"
 #include "app/report/ReportLinks.h"
 #include "app/scenario/ScenarioCatalogue.h"
 #include "app/scenario/ScenarioFile.h"
+#include "app/window/AppSettings.h"
 #include "tests/app/SeedSnapshotTest.h"
-#include "app/comparison/WorkloadMapper.h"
-#include "app/analysis/WorkloadResolver.h"
+#include "widgets/compare/ComparisonTableModel.h"
 
 #include <QFile>
 #include <QProcess>
@@ -132,7 +132,8 @@ TEST_F(ReportTest, TheSeedArticleScenarioIsTheExampleAndOpensOnTheSeedCatalogue)
 {
     if (!qEnvironmentVariableIsEmpty("GPUCOMPARE_WRITE_SCENARIOS")) {
         QString written;
-        ASSERT_TRUE(ScenarioFile::save(seedArticle(), kSeedArticleScenario, &written)) << written.toStdString();
+        ASSERT_TRUE(ScenarioFile::save(seedArticle(), kSeedArticleScenario, &written))
+            << written.toStdString();
     }
     const QByteArray bytes = readAll(kSeedArticleScenario);
     ASSERT_FALSE(bytes.isEmpty()) << kSeedArticleScenario.toStdString();

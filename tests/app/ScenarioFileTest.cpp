@@ -4,8 +4,8 @@
 #include "app/scenario/ScenarioFile.h"
 
 #include "app/scenario/ScenarioCatalogue.h"
-#include "tests/app/SeedSnapshotTest.h"
 #include "app/scenario/WorkloadRequestJson.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <QFile>
 #include <QJsonArray>

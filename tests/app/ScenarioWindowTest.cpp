@@ -3,22 +3,22 @@
 // dropped .gpuc opens; recent files; the config.json button's model reaches the estimate; Open Catalogue
 // switches what everything is computed from. Messages are answered by a UserPrompt handler: no modal
 // dialog waits for a click.
+#include "app/comparison/WorkloadMapper.h"
 #include "app/window/AppSettings.h"
-#include "db/Catalogue.h"
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "app/window/CatalogueOpener.h"
-#include "widgets/catalogue/CatalogueTab.h"
-#include "widgets/compare/ComparisonTable.h"
+#include "app/window/ScenarioController.h"
+#include "app/window/UserPrompt.h"
+#include "db/Catalogue.h"
 #include "db/GpuField.h"
+#include "db/SpecTableModel.h"
+#include "tests/app/WindowFixture.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
 #include "widgets/catalogue/GpuPicker.h"
+#include "widgets/compare/ComparisonTable.h"
 #include "widgets/plan/PlanInputs.h"
 #include "widgets/plan/PlanTab.h"
-#include "app/window/ScenarioController.h"
-#include "db/SpecTableModel.h"
-#include "app/window/UserPrompt.h"
-#include "tests/app/WindowFixture.h"
 #include "widgets/workload/WorkloadForm.h"
-#include "app/comparison/WorkloadMapper.h"
 
 #include <QAction>
 #include <QApplication>

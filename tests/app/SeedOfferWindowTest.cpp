@@ -1,11 +1,11 @@
 // The window offers this version's GPUs and models to an older catalogue in a bar (not a modal dialog)
 // and remembers the answer; a fresh catalogue shows no bar.
 
-#include "tests/db/TestCatalogueFiles.h"
 #include "app/window/SeedOfferBar.h"
 #include "app/window/SeedOfferController.h"
 #include "app/window/SeedOfferDialog.h"
 #include "tests/app/WindowFixture.h"
+#include "tests/db/TestCatalogueFiles.h"
 
 #include <QAction>
 #include <QDir>

@@ -127,8 +127,8 @@ TEST_F(ServingPresentation, AP90OverItsTargetSaysSo)
     const ComparisonRow *tpot = rowById(table, QStringLiteral("serve.tpot.p90"));
     ASSERT_NE(tpot, nullptr);
     EXPECT_TRUE(tpot->notes.value(1).isEmpty()); // 59 ms is within 60 ms
-    EXPECT_TRUE(
-        rowById(table, QStringLiteral("serve.ttft.p50"))->notes.value(1).isEmpty()); // no target on p50
+    EXPECT_TRUE(rowById(table, QStringLiteral("serve.ttft.p50"))->notes.value(1).isEmpty()); // no target on
+                                                                                             // p50
 }
 
 // The static rows stay, labelled as one batch; the cost row says it is priced at this load.

@@ -1,9 +1,9 @@
 #include "app/window/AppSettings.h"
+#include "app/window/ThemeController.h"
+#include "tests/app/WindowFixture.h"
 #include "widgets/charts/ChartColors.h"
 #include "widgets/charts/ChartView.h"
 #include "widgets/charts/ChartsPanel.h"
-#include "app/window/ThemeController.h"
-#include "tests/app/WindowFixture.h"
 
 #include <QAction>
 #include <QImage>

@@ -1,11 +1,11 @@
 // Training at scale in the window: the form's training fields through WorkloadMapper, the Compare table's
 // training rows and the step-time breakdown chart from real estimates (never hard-coded numbers: the
 // profiles are refitted), and the scaling curves (ScalingCurves) against Estimator::estimate.
-#include "app/comparison/ComparisonPresenter.h"
 #include "app/analysis/Estimator.h"
+#include "app/comparison/ComparisonPresenter.h"
 #include "app/comparison/ScalingCurves.h"
-#include "tests/app/SeedSnapshotTest.h"
 #include "app/comparison/WorkloadMapper.h"
+#include "tests/app/SeedSnapshotTest.h"
 
 #include <gtest/gtest.h>
 

@@ -2,14 +2,14 @@
 // system locale, the Preferences dialog.
 
 #include "app/window/AppSettings.h"
-#include "db/CatalogueSnapshot.h"
-#include "widgets/charts/ChartsPanel.h"
-#include "widgets/compare/ComparisonTable.h"
 #include "app/window/LanguageChoice.h"
-#include "widgets/compare/MathPanel.h"
 #include "app/window/PreferencesDialog.h"
+#include "db/CatalogueSnapshot.h"
 #include "tests/app/UntranslatedText.h"
 #include "tests/app/WindowFixture.h"
+#include "widgets/charts/ChartsPanel.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/compare/MathPanel.h"
 
 #include <QComboBox>
 #include <QLabel>

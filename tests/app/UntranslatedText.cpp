@@ -1,8 +1,8 @@
 #include "tests/app/UntranslatedText.h"
 
 #include "db/CatalogueSnapshot.h"
-#include "widgets/charts/ChartView.h"
 #include "db/GpuField.h"
+#include "widgets/charts/ChartView.h"
 #include "widgets/charts/RadarChartWidget.h"
 
 #include <QAbstractButton>
@@ -35,13 +35,13 @@ const char *const kAllowed[] = {
     // units
     "GB", "GiB", "MB", "TB", "MHz", "TFLOPS", "TOPS", "FLOP", "FLOPs", "ms", "px", "kWh", "USD", "bit", "tok",
     // acronyms, precisions, hardware and software names
-    "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "FP6", "PCI", "INT8", "INT4", "KV", "TP", "PP", "DP",
-    "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA", "ZeRO", "Adam",
-    "NVLink", "NVSwitch", "HGX", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3", "HBM3e", "GDDR6", "GDDR6X",
-    "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF", "Infinity", "Fabric",
-    "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV", "JSON", "DPI", "NaN",
-    "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4", "qlora", "lora",
-    "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
+    "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "FP6", "PCI", "INT8", "INT4", "KV",
+    "TP", "PP", "DP", "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA",
+    "ZeRO", "Adam", "NVLink", "NVSwitch", "HGX", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3",
+    "HBM3e", "GDDR6", "GDDR6X", "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF",
+    "Infinity", "Fabric", "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV",
+    "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4",
+    "qlora", "lora", "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
     // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")
     "Shift", "Del",
     // percentiles of a latency ("TTFT，p90")

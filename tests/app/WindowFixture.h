@@ -6,11 +6,10 @@
 
 #include <QLineEdit>
 #include <QSettings>
-#include <QTest>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
-
+#include <QTest>
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <memory>
 #include <optional>
 
@@ -22,8 +21,10 @@ protected:
     void SetUp() override
     {
         ASSERT_TRUE(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
         QSettings().clear();
         openWindow();
     }

@@ -37,7 +37,8 @@ TEST_F(WorkloadMapperTest, TrainingOnSeveralGpusDefaultsToFsdpAndQloraToA4BitBas
     values.gpus = 8;
     EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
     values.gpus = 1;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("pytorch-amp"));
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId,
+              QStringLiteral("pytorch-amp"));
 
     values.task = QStringLiteral("qlora");
     const MappedWorkload qlora = WorkloadMapper::map(values, m_snapshot);
@@ -110,7 +111,8 @@ TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
     values.task = QStringLiteral("qlora");
     const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
     ASSERT_TRUE(mapped.isValid());
-    EXPECT_TRUE(mapped.recipeDefaults.value(QStringLiteral("weightPrecision")).contains(QStringLiteral("int4")));
+    EXPECT_TRUE(
+        mapped.recipeDefaults.value(QStringLiteral("weightPrecision")).contains(QStringLiteral("int4")));
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("recompute")),
               WorkloadResolver::recomputeLabel(mapped.resolved.workload->recompute));
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("zeroStage")),

@@ -5,11 +5,12 @@
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/GpuRepository.h"
+#include "db/SpecTableModel.h"
+#include "tests/benchmarks/SyntheticCatalogue.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QTemporaryDir>
-#include "db/SpecTableModel.h"
-#include "tests/benchmarks/SyntheticCatalogue.h"
 #include <benchmark/benchmark.h>
 
 namespace {

@@ -3,12 +3,12 @@
 // numeric column. Offscreen, window shown. Budget (issue 8): a keystroke in at most 16 ms.
 
 #include "db/Catalogue.h"
-#include "widgets/catalogue/CatalogueEditor.h"
-#include "widgets/catalogue/CatalogueTab.h"
 #include "db/GpuField.h"
 #include "db/SpecTableModel.h"
-#include "widgets/catalogue/SpecTableView.h"
 #include "tests/benchmarks/SyntheticCatalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
+#include "widgets/catalogue/CatalogueTab.h"
+#include "widgets/catalogue/SpecTableView.h"
 
 #include <QApplication>
 #include <QLineEdit>

@@ -1,11 +1,12 @@
 // Estimator throughput: GPU x workload evaluations per second on one core (issue 8's target:
 // >= 1,000,000 with the math terms off). items_per_second is the figure; docs/estimator.md records it.
 
-#include "db/DatasheetCsvParser.h"
 #include "app/analysis/Estimator.h"
-#include <QFile>
 #include "app/analysis/SeedFiles.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "db/DatasheetCsvParser.h"
+
+#include <QFile>
 #include <benchmark/benchmark.h>
 
 namespace {

@@ -1,10 +1,12 @@
 // The planner (issue 19's budgets, one core): the serving search over 24 GPU types <= 1 s; the training
-// search <= 200 ms. What the Plan tab and `gpucompare plan` wait for. docs/performance.md records the figures.
+// search <= 200 ms. What the Plan tab and `gpucompare plan` wait for. docs/performance.md records the
+// figures.
 
-#include "db/DatasheetCsvParser.h"
 #include "app/analysis/Planner.h"
-#include <QFile>
 #include "app/analysis/SeedFiles.h"
+#include "db/DatasheetCsvParser.h"
+
+#include <QFile>
 #include <benchmark/benchmark.h>
 
 namespace {
@@ -26,9 +28,10 @@ const CatalogueSnapshot &catalogue()
                 other.usdPerGpuHour = other.usdPerGpuHour.value_or(2.0) * 0.8;
                 result.gpus.append(other);
             }
-        result.models = SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
-        result.profiles =
-            SeedFiles::readProfiles(seed + QStringLiteral("profiles.json")).value_or(QVector<EfficiencyProfile>{});
+        result.models =
+            SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
+        result.profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"))
+                              .value_or(QVector<EfficiencyProfile>{});
         return result;
     }();
     return snapshot;

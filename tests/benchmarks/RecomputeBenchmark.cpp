@@ -1,15 +1,15 @@
 // One recompute of the comparison window, as the user sees it: a workload change (the batch size) to
-// the estimates, table, verdicts and current chart laid out and repainted where they changed. 5 GPUs (the seed article's) and 20 GPUs,
-// on the offscreen platform with the window shown, so painting really happens. Budgets
-// (docs/performance.md): 8 ms for 5 GPUs, 16 ms for 20.
+// the estimates, table, verdicts and current chart laid out and repainted where they changed. 5 GPUs (the
+// seed article's) and 20 GPUs, on the offscreen platform with the window shown, so painting really happens.
+// Budgets (docs/performance.md): 8 ms for 5 GPUs, 16 ms for 20.
 
 #include "app/window/CatalogueSession.h"
+#include "app/window/ComparisonController.h"
+#include "app/window/MainWindow.h"
+#include "widgets/catalogue/GpuPicker.h"
 #include "widgets/charts/ChartView.h"
 #include "widgets/charts/ChartsPanel.h"
-#include "app/window/ComparisonController.h"
 #include "widgets/compare/ComparisonTable.h"
-#include "widgets/catalogue/GpuPicker.h"
-#include "app/window/MainWindow.h"
 #include "widgets/compare/VerdictPanel.h"
 #include "widgets/workload/WorkloadForm.h"
 
@@ -30,7 +30,8 @@ struct Window
 
     Window()
     {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           dir.filePath(QStringLiteral("settings")));
         session.open(dir.filePath(QStringLiteral("catalogue.db")));
         window = std::make_unique<MainWindow>(&session);
         window->show();
@@ -72,12 +73,24 @@ void recompute(benchmark::State &state, const QString &tabKind)
         QCoreApplication::sendPostedEvents();
         QCoreApplication::sendPostedEvents(); // what the first round posted (an update after a layout)
     }
-    state.SetLabel(QStringLiteral("%1 GPUs, %2").arg(gpus).arg(tabKind.isEmpty() ? QStringLiteral("table") : tabKind).toStdString());
+    state.SetLabel(QStringLiteral("%1 GPUs, %2")
+                       .arg(gpus)
+                       .arg(tabKind.isEmpty() ? QStringLiteral("table") : tabKind)
+                       .toStdString());
 }
 
-void BM_RecomputeTable(benchmark::State &state) { recompute(state, QString()); }
-void BM_RecomputeThroughputChart(benchmark::State &state) { recompute(state, QStringLiteral("throughput")); }
-void BM_RecomputeRadar(benchmark::State &state) { recompute(state, QStringLiteral("radar")); }
+void BM_RecomputeTable(benchmark::State &state)
+{
+    recompute(state, QString());
+}
+void BM_RecomputeThroughputChart(benchmark::State &state)
+{
+    recompute(state, QStringLiteral("throughput"));
+}
+void BM_RecomputeRadar(benchmark::State &state)
+{
+    recompute(state, QStringLiteral("radar"));
+}
 
 BENCHMARK(BM_RecomputeTable)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RecomputeThroughputChart)->Arg(5)->Arg(20)->Unit(benchmark::kMillisecond);

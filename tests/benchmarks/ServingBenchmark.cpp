@@ -2,11 +2,12 @@
 // search for 5 GPUs <= 100 ms (what the window and `compare` wait for when targets are set); the latency
 // curve for the chart. docs/performance.md records the figures.
 
-#include "db/DatasheetCsvParser.h"
 #include "app/analysis/Estimator.h"
-#include <QFile>
 #include "app/analysis/SeedFiles.h"
 #include "app/analysis/ServingLoad.h"
+#include "db/DatasheetCsvParser.h"
+
+#include <QFile>
 #include <benchmark/benchmark.h>
 
 namespace {

@@ -4,8 +4,8 @@
 
 #include "widgets/charts/BarChartWidget.h"
 #include "widgets/charts/ChartExporter.h"
-#include "widgets/compare/ComparisonTable.h"
 #include "widgets/charts/RadarChartWidget.h"
+#include "widgets/compare/ComparisonTable.h"
 
 #include <QApplication>
 #include <QBuffer>

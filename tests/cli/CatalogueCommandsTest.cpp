@@ -1,8 +1,8 @@
 // list, show, import and export as a user or a script runs them.
 
+#include "tests/cli/GpuCompareProcess.h"
 #include "tests/db/FakeSysfs.h"
 #include "tests/db/TestCatalogueFiles.h"
-#include "tests/cli/GpuCompareProcess.h"
 #include "tests/support/SeededCatalogue.h"
 
 #include <QFile>
@@ -277,8 +277,7 @@ TEST(CatalogueCommands, ModelsAndProfilesPrintOneTable)
     const ProcessResult profiles = runGpuCompare(withDb(dir, {QStringLiteral("profiles")}));
     ASSERT_EQ(profiles.exitCode, 0) << profiles.err.toStdString();
     EXPECT_TRUE(profiles.out.contains(QStringLiteral("\nvllm "))) << profiles.out.toStdString();
-    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training on 2+ GPUs")))
-        << profiles.out.toStdString();
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training on 2+ GPUs"))) << profiles.out.toStdString();
 
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--yaml")})).exitCode, 2);
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("profiles"), QStringLiteral("extra")})).exitCode, 2);
@@ -424,10 +423,12 @@ TEST(CatalogueCommands, UpdateCatalogueListsAndAddsTheNewerSeedRows)
     const ProcessResult left = runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue")}));
     EXPECT_FALSE(left.out.contains(QStringLiteral("h20_96gb"))) << left.out.toStdString();
     EXPECT_FALSE(left.out.contains(QStringLiteral(" new"))) << left.out.toStdString();
-    EXPECT_TRUE(left.out.contains(QStringLiteral("h100_pcie_80gb     H100 PCIe 80GB                deleted since added")))
+    EXPECT_TRUE(left.out.contains(
+        QStringLiteral("h100_pcie_80gb     H100 PCIe 80GB                deleted since added")))
         << left.out.toStdString();
     const ProcessResult named =
         runGpuCompare(withDb(dir, {QStringLiteral("update-catalogue"), QStringLiteral("h100_pcie_80gb")}));
     ASSERT_EQ(named.exitCode, 0) << named.err.toStdString();
-    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("h100_pcie_80gb")})).exitCode, 0);
+    EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("show"), QStringLiteral("h100_pcie_80gb")})).exitCode,
+              0);
 }

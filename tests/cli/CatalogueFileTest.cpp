@@ -1,9 +1,9 @@
 // The catalogue file's life on the command line: a mistyped --db, an older catalogue upgraded, a full
 // disk, a file that was read-only for a while.
 
+#include "tests/cli/GpuCompareProcess.h"
 #include "tests/db/SmallDisk.h"
 #include "tests/db/TestCatalogueFiles.h"
-#include "tests/cli/GpuCompareProcess.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,8 +16,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include <gtest/gtest.h>
 #include <grp.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -133,10 +133,10 @@ TEST(CatalogueFile, AnOlderCatalogueIsUpgradedWithABackupNamedAndHasThePresets)
     EXPECT_GE(presets.size(), 30) << result.out.left(400).toStdString();
 
     // What the audit ran: an estimate on the upgraded catalogue.
-    const ProcessResult estimate = runGpuCompare({QStringLiteral("--db"), path, QStringLiteral("estimate"),
-                                                  QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                                                  QStringLiteral("--model"), QStringLiteral("llama-3-8b"),
-                                                  QStringLiteral("--task"), QStringLiteral("inference")});
+    const ProcessResult estimate =
+        runGpuCompare({QStringLiteral("--db"), path, QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                       QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                       QStringLiteral("llama-3-8b"), QStringLiteral("--task"), QStringLiteral("inference")});
     EXPECT_EQ(estimate.exitCode, 0) << estimate.err.toStdString();
     EXPECT_FALSE(estimate.err.contains(QStringLiteral("unknown model"))) << estimate.err.toStdString();
 }

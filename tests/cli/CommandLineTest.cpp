@@ -1,11 +1,10 @@
-#include "tests/cli/GpuCompareProcess.h"
 #include "app/cli/GlobalCommandLine.h"
+#include "tests/cli/GpuCompareProcess.h"
 
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
-
 #include <set>
 
 TEST(CommandLine, VersionPrintsNameAndVersion)
@@ -37,7 +36,8 @@ TEST(CommandLine, UnknownCommandIsExit2)
 {
     const ProcessResult result = runGpuCompare({QStringLiteral("frobnicate")});
     EXPECT_EQ(result.exitCode, 2);
-    EXPECT_TRUE(result.err.contains(QStringLiteral("unknown command 'frobnicate'"))) << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("unknown command 'frobnicate'")))
+        << result.err.toStdString();
 }
 
 TEST(Screenshot, WritesAPngOfTheWindow)
@@ -187,10 +187,12 @@ TEST(GlobalCommandLine, WindowSizeIsReadAsWidthByHeightOrRefused)
         line = GlobalCommandLine::parse({program, QStringLiteral("--window-size"), QString::fromLatin1(bad)});
         EXPECT_EQ(line.action, GlobalCommandLine::Action::Error) << bad;
         EXPECT_TRUE(line.errorMessage.contains(QString::fromLatin1(bad))) << line.errorMessage.toStdString();
-        EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("WIDTHxHEIGHT"))) << line.errorMessage.toStdString();
+        EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("WIDTHxHEIGHT")))
+            << line.errorMessage.toStdString();
     }
     line = GlobalCommandLine::parse(
         {program, QStringLiteral("--window-size"), QStringLiteral("1280x720"), QStringLiteral("list")});
     EXPECT_EQ(line.action, GlobalCommandLine::Action::Error);
-    EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("--window-size"))) << line.errorMessage.toStdString();
+    EXPECT_TRUE(line.errorMessage.contains(QStringLiteral("--window-size")))
+        << line.errorMessage.toStdString();
 }

@@ -1,8 +1,8 @@
 // estimate and compare as a user or a script runs them.
 
+#include "db/Catalogue.h"
 #include "tests/cli/GpuCompareProcess.h"
 
-#include "db/Catalogue.h"
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,9 +145,9 @@ TEST_F(EstimateCommands, InferenceJsonHasTheIssueKeysForEveryGpu)
         for (const QJsonValue &term : math) {
             QStringList keys = keysOf(term.toObject());
             keys.removeOne(QStringLiteral("range"));
-            EXPECT_EQ(keys, (QStringList{QStringLiteral("formula"), QStringLiteral("id"), QStringLiteral("name"),
-                                         QStringLiteral("substituted"), QStringLiteral("unit"),
-                                         QStringLiteral("value")}));
+            EXPECT_EQ(keys, (QStringList{QStringLiteral("formula"), QStringLiteral("id"),
+                                         QStringLiteral("name"), QStringLiteral("substituted"),
+                                         QStringLiteral("unit"), QStringLiteral("value")}));
             EXPECT_FALSE(term.toObject().value(QStringLiteral("id")).toString().isEmpty());
         }
     }
@@ -587,34 +587,57 @@ TEST_F(EstimateCommands, BadLoadIsExit2NamingTheOption)
 TEST_F(EstimateCommands, TrainingAtScaleJsonHasTheContractKeys)
 {
     // MPT-70B on 512 H100 as llm-foundry ran it (README line 75): FSDP, micro-batch 8, 2,048 tokens.
-    const QJsonObject e =
-        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                 QStringLiteral("--model"), QStringLiteral("mpt-70b"), QStringLiteral("--task"),
-                 QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("512"),
-                 QStringLiteral("--global-batch"), QStringLiteral("4096"), QStringLiteral("--micro-batch"),
-                 QStringLiteral("8"), QStringLiteral("--seq-len"), QStringLiteral("2048"), QStringLiteral("--tp"),
-                 QStringLiteral("1"), QStringLiteral("--pp"), QStringLiteral("1"), QStringLiteral("--cp"),
-                 QStringLiteral("1"), QStringLiteral("--zero"), QStringLiteral("3"), QStringLiteral("--recompute"),
-                 QStringLiteral("full"), QStringLiteral("--gpus-per-node"), QStringLiteral("8"),
-                 QStringLiteral("--network-gbps"), QStringLiteral("400"), QStringLiteral("--profile"),
-                 QStringLiteral("fsdp"), QStringLiteral("--train-tokens"), QStringLiteral("1e12")})
-            .first()
-            .toObject();
+    const QJsonObject e = results({QStringLiteral("estimate"),
+                                   QStringLiteral("--gpu"),
+                                   QStringLiteral("h100_sxm5_80gb"),
+                                   QStringLiteral("--model"),
+                                   QStringLiteral("mpt-70b"),
+                                   QStringLiteral("--task"),
+                                   QStringLiteral("training"),
+                                   QStringLiteral("--gpus"),
+                                   QStringLiteral("512"),
+                                   QStringLiteral("--global-batch"),
+                                   QStringLiteral("4096"),
+                                   QStringLiteral("--micro-batch"),
+                                   QStringLiteral("8"),
+                                   QStringLiteral("--seq-len"),
+                                   QStringLiteral("2048"),
+                                   QStringLiteral("--tp"),
+                                   QStringLiteral("1"),
+                                   QStringLiteral("--pp"),
+                                   QStringLiteral("1"),
+                                   QStringLiteral("--cp"),
+                                   QStringLiteral("1"),
+                                   QStringLiteral("--zero"),
+                                   QStringLiteral("3"),
+                                   QStringLiteral("--recompute"),
+                                   QStringLiteral("full"),
+                                   QStringLiteral("--gpus-per-node"),
+                                   QStringLiteral("8"),
+                                   QStringLiteral("--network-gbps"),
+                                   QStringLiteral("400"),
+                                   QStringLiteral("--profile"),
+                                   QStringLiteral("fsdp"),
+                                   QStringLiteral("--train-tokens"),
+                                   QStringLiteral("1e12")})
+                              .first()
+                              .toObject();
     const QJsonObject training = e.value(QStringLiteral("training")).toObject();
-    for (const char *key : {"step_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "samples_per_s", "mfu", "hfu",
-                            "budget_days", "budget_gpu_hours", "budget_usd"})
+    for (const char *key : {"step_time_s", "tokens_per_s", "tokens_per_s_per_gpu", "samples_per_s", "mfu",
+                            "hfu", "budget_days", "budget_gpu_hours", "budget_usd"})
         EXPECT_GT(training.value(QString::fromLatin1(key)).toDouble(), 0.0) << key;
     EXPECT_EQ(training.value(QStringLiteral("grad_accum")).toInt(), 1); // 4096 / (512 x 8)
     EXPECT_EQ(training.value(QStringLiteral("nodes")).toInt(), 64);
     EXPECT_DOUBLE_EQ(training.value(QStringLiteral("network_gbps")).toDouble(), 400.0);
     EXPECT_NEAR(training.value(QStringLiteral("tokens_per_s_per_gpu")).toDouble() * 512,
                 training.value(QStringLiteral("tokens_per_s")).toDouble(), 1e-6 * 512 * 1000);
-    EXPECT_LE(training.value(QStringLiteral("mfu")).toDouble(), training.value(QStringLiteral("hfu")).toDouble());
+    EXPECT_LE(training.value(QStringLiteral("mfu")).toDouble(),
+              training.value(QStringLiteral("hfu")).toDouble());
     // The parts of the step add up to it.
     const QJsonObject parts = training.value(QStringLiteral("breakdown_s")).toObject();
     double sum = 0.0;
-    for (const char *key :
-         {"compute", "recompute", "model_parallel_comm", "data_parallel_comm", "pipeline_bubble", "optimizer"}) {
+    for (const char *key : {"compute", "recompute", "model_parallel_comm", "data_parallel_comm",
+                            "pipeline_bubble", "optimizer"}) {
         ASSERT_TRUE(parts.contains(QString::fromLatin1(key))) << key;
         sum += parts.value(QString::fromLatin1(key)).toDouble();
     }
@@ -639,16 +662,16 @@ TEST_F(EstimateCommands, WithoutALayoutTheEstimatorPicksAndShowsOne)
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     EXPECT_TRUE(result.out.contains(QStringLiteral("8 nodes of 8, network 400 Gb/s per GPU")))
         << result.out.toStdString();
-    EXPECT_TRUE(result.out.contains(QStringLiteral("step breakdown (s): compute"))) << result.out.toStdString();
-    const QJsonObject e = results({QStringLiteral("estimate"), QStringLiteral("--gpu"),
-                                   QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
-                                   QStringLiteral("llama-2-70b"), QStringLiteral("--task"),
-                                   QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("64"),
-                                   QStringLiteral("--global-batch"), QStringLiteral("512"),
-                                   QStringLiteral("--seq-len"), QStringLiteral("4096"),
-                                   QStringLiteral("--profile"), QStringLiteral("megatron")})
-                              .first()
-                              .toObject();
+    EXPECT_TRUE(result.out.contains(QStringLiteral("step breakdown (s): compute")))
+        << result.out.toStdString();
+    const QJsonObject e =
+        results({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                 QStringLiteral("--model"), QStringLiteral("llama-2-70b"), QStringLiteral("--task"),
+                 QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("64"),
+                 QStringLiteral("--global-batch"), QStringLiteral("512"), QStringLiteral("--seq-len"),
+                 QStringLiteral("4096"), QStringLiteral("--profile"), QStringLiteral("megatron")})
+            .first()
+            .toObject();
     const QJsonObject split = e.value(QStringLiteral("parallelism")).toObject();
     const int tp = split.value(QStringLiteral("tp")).toInt();
     EXPECT_GE(tp, 2) << "70B does not fit one H100 without sharding";
@@ -659,8 +682,9 @@ TEST_F(EstimateCommands, WithoutALayoutTheEstimatorPicksAndShowsOne)
 
 TEST_F(EstimateCommands, BadTrainingLayoutIsExit2NamingTheOption)
 {
-    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                           QStringLiteral("--model"),  QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
                            QStringLiteral("training")};
     // 64 sequences over 8 replicas are 8 each: micro-batches of 3 do not divide them.
     expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--tp"),
@@ -695,8 +719,7 @@ TEST_F(EstimateCommands, BadTrainingLayoutIsExit2NamingTheOption)
     // Training's options are refused for inference.
     expectBadInput({QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
                     QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
-                    QStringLiteral("inference"), QStringLiteral("--network-gbps"),
-                    QStringLiteral("400")},
+                    QStringLiteral("inference"), QStringLiteral("--network-gbps"), QStringLiteral("400")},
                    {QStringLiteral("--network-gbps"), QStringLiteral("training")});
 }
 
@@ -707,15 +730,16 @@ TEST_F(EstimateCommands, AGpuWithoutBandwidthSaysWhatItNeedsAndNeverZero)
     const QString csv = m_dir.filePath(QStringLiteral("new.csv"));
     QFile file(csv);
     ASSERT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("gpu_id,vendor,product,memory_gb,fp16_dense_tflops,tdp_w\r\nnew_gpu,Acme,New GPU,80,989.4,700\r\n");
+    file.write(
+        "gpu_id,vendor,product,memory_gb,fp16_dense_tflops,tdp_w\r\nnew_gpu,Acme,New GPU,80,989.4,700\r\n");
     file.close();
     const ProcessResult imported = run({QStringLiteral("import"), csv});
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
 
-    const QStringList estimate{QStringLiteral("estimate"), QStringLiteral("--gpu"),
-                               QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
-                               QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
-                               QStringLiteral("inference")};
+    const QStringList estimate{
+        QStringLiteral("estimate"), QStringLiteral("--gpu"),      QStringLiteral("h100_sxm5_80gb,new_gpu"),
+        QStringLiteral("--model"),  QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+        QStringLiteral("inference")};
     const QJsonArray all = results(estimate);
     ASSERT_EQ(all.size(), 2);
     const QJsonObject h100 = all.at(0).toObject();
@@ -725,26 +749,32 @@ TEST_F(EstimateCommands, AGpuWithoutBandwidthSaysWhatItNeedsAndNeverZero)
               QJsonArray{QStringLiteral("memory_bandwidth_gbs")});
     // Memory fit needs only the memory size.
     const QJsonObject memory = added.value(QStringLiteral("memory")).toObject();
-    EXPECT_NEAR(memory.value(QStringLiteral("per_gpu_gb")).toDouble(),
-                h100.value(QStringLiteral("memory")).toObject().value(QStringLiteral("per_gpu_gb")).toDouble(),
-                1e-9);
+    EXPECT_NEAR(
+        memory.value(QStringLiteral("per_gpu_gb")).toDouble(),
+        h100.value(QStringLiteral("memory")).toObject().value(QStringLiteral("per_gpu_gb")).toDouble(), 1e-9);
     EXPECT_TRUE(memory.value(QStringLiteral("fits")).toBool());
     EXPECT_TRUE(added.value(QStringLiteral("inference")).isNull());
-    EXPECT_TRUE(added.value(QStringLiteral("cost")).toObject().value(QStringLiteral("joules_per_token")).isNull());
-    EXPECT_NE(added.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("inference")).toObject().value(
-                  QStringLiteral("level")),
+    EXPECT_TRUE(
+        added.value(QStringLiteral("cost")).toObject().value(QStringLiteral("joules_per_token")).isNull());
+    EXPECT_NE(added.value(QStringLiteral("verdict"))
+                  .toObject()
+                  .value(QStringLiteral("inference"))
+                  .toObject()
+                  .value(QStringLiteral("level")),
               QStringLiteral("recommended"));
 
     const ProcessResult text = run(estimate);
     ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
-    EXPECT_TRUE(text.out.contains(QStringLiteral("speed and cost: needs memory bandwidth"))) << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(QStringLiteral("speed and cost: needs memory bandwidth")))
+        << text.out.toStdString();
 
-    const ProcessResult compared = run({QStringLiteral("compare"), QStringLiteral("--gpu"),
-                                        QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
-                                        QStringLiteral("llama-3-8b")});
+    const ProcessResult compared =
+        run({QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb,new_gpu"),
+             QStringLiteral("--model"), QStringLiteral("llama-3-8b")});
     ASSERT_EQ(compared.exitCode, 0) << compared.err.toStdString();
     EXPECT_TRUE(compared.out.contains(QStringLiteral("needs spec"))) << compared.out.toStdString();
-    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs memory bandwidth"))) << compared.out.toStdString();
+    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs memory bandwidth")))
+        << compared.out.toStdString();
     // No row stars the new GPU: its column (the last) never ends in '*'.
     for (const QString &line : compared.out.split(u'\n')) {
         if (line.contains(QStringLiteral("needs spec"))) {
@@ -767,36 +797,48 @@ TEST_F(EstimateCommands, AGpuWithoutBoardPowerHasNoEnergyAndIsNeverTheBestForIt)
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
 
     for (const char *task : {"inference", "training"}) {
-        const QStringList estimate{QStringLiteral("estimate"), QStringLiteral("--gpu"),
-                                   QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
-                                   QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+        const QStringList estimate{QStringLiteral("estimate"),
+                                   QStringLiteral("--gpu"),
+                                   QStringLiteral("h100_sxm5_80gb,new_gpu"),
+                                   QStringLiteral("--model"),
+                                   QStringLiteral("llama-3-8b"),
+                                   QStringLiteral("--task"),
                                    QString::fromLatin1(task)};
         const QJsonArray all = results(estimate);
         ASSERT_EQ(all.size(), 2);
         const QJsonObject added = all.at(1).toObject();
-        EXPECT_EQ(added.value(QStringLiteral("missing")).toArray(), QJsonArray{QStringLiteral("tdp_w")}) << task;
+        EXPECT_EQ(added.value(QStringLiteral("missing")).toArray(), QJsonArray{QStringLiteral("tdp_w")})
+            << task;
         const QJsonObject cost = added.value(QStringLiteral("cost")).toObject();
         for (const char *key : {"joules_per_token", "power_w", "electricity_usd_per_million_tokens"})
             EXPECT_TRUE(cost.value(QLatin1String(key)).isNull()) << task << " " << key;
         if (QLatin1String(task) == QLatin1String("training")) {
-            EXPECT_TRUE(added.value(QStringLiteral("training")).toObject().value(QStringLiteral("budget_energy_kwh")).isNull());
-            EXPECT_FALSE(added.value(QStringLiteral("training")).toObject().value(QStringLiteral("tokens_per_s")).isNull());
+            EXPECT_TRUE(added.value(QStringLiteral("training"))
+                            .toObject()
+                            .value(QStringLiteral("budget_energy_kwh"))
+                            .isNull());
+            EXPECT_FALSE(added.value(QStringLiteral("training"))
+                             .toObject()
+                             .value(QStringLiteral("tokens_per_s"))
+                             .isNull());
         } else {
             EXPECT_FALSE(added.value(QStringLiteral("inference")).isNull()) << "speed needs no TDP";
         }
 
         const ProcessResult text = run(estimate);
         ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
-        EXPECT_TRUE(text.out.contains(QStringLiteral("energy: needs board power (TDP)"))) << text.out.toStdString();
+        EXPECT_TRUE(text.out.contains(QStringLiteral("energy: needs board power (TDP)")))
+            << text.out.toStdString();
         EXPECT_FALSE(text.out.contains(QStringLiteral(" 0.00 J/token"))) << text.out.toStdString();
         EXPECT_FALSE(text.out.contains(QStringLiteral(" 0.00 kWh"))) << text.out.toStdString();
     }
 
-    const ProcessResult compared = run({QStringLiteral("compare"), QStringLiteral("--gpu"),
-                                        QStringLiteral("h100_sxm5_80gb,new_gpu"), QStringLiteral("--model"),
-                                        QStringLiteral("llama-3-8b")});
+    const ProcessResult compared =
+        run({QStringLiteral("compare"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb,new_gpu"),
+             QStringLiteral("--model"), QStringLiteral("llama-3-8b")});
     ASSERT_EQ(compared.exitCode, 0) << compared.err.toStdString();
-    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs board power (TDP)"))) << compared.out.toStdString();
+    EXPECT_TRUE(compared.out.contains(QStringLiteral("needs board power (TDP)")))
+        << compared.out.toStdString();
     bool sawEnergy = false;
     for (const QString &line : compared.out.split(u'\n')) {
         if (line.startsWith(QStringLiteral("joules per token"))) {
@@ -810,15 +852,17 @@ TEST_F(EstimateCommands, AGpuWithoutBoardPowerHasNoEnergyAndIsNeverTheBestForIt)
 
 TEST_F(EstimateCommands, ParallelDegreesBeyondTheGpuBoundAreExit2WithTheBound)
 {
-    const QStringList base{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                           QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+    const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                           QStringLiteral("llama-3-8b"),     QStringLiteral("--task"),
                            QStringLiteral("inference")};
     expectBadInput(base + QStringList{QStringLiteral("--tp"), QStringLiteral("65536"), QStringLiteral("--pp"),
                                       QStringLiteral("65536")},
                    {QStringLiteral("--tp"), QStringLiteral("tp 65536 x pp 65536 = 4294967296 GPUs"),
                     QStringLiteral("allowed up to 65536 GPUs")});
-    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("65536"), QStringLiteral("--tp"),
-                                      QStringLiteral("65536"), QStringLiteral("--pp"), QStringLiteral("65536")},
+    expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("65536"),
+                                      QStringLiteral("--tp"), QStringLiteral("65536"), QStringLiteral("--pp"),
+                                      QStringLiteral("65536")},
                    {QStringLiteral("--tp"), QStringLiteral("4294967296")});
 }
 
@@ -841,8 +885,8 @@ TEST_F(EstimateCommands, Qwen3MoeTrainingWithExpertParallelismShowsTheSplit)
     const ProcessResult result =
         run({QStringLiteral("estimate"), QStringLiteral("--model"), QStringLiteral("qwen3-235b-a22b"),
              QStringLiteral("--gpu"), QStringLiteral("b200_sxm_180gb"), QStringLiteral("--task"),
-             QStringLiteral("training"), QStringLiteral("--ep"), QStringLiteral("8"), QStringLiteral("--gpus"),
-             QStringLiteral("16"), QStringLiteral("--math")});
+             QStringLiteral("training"), QStringLiteral("--ep"), QStringLiteral("8"),
+             QStringLiteral("--gpus"), QStringLiteral("16"), QStringLiteral("--math")});
     ASSERT_EQ(result.exitCode, 0) << result.err.toStdString();
     EXPECT_TRUE(result.out.contains(QStringLiteral("(ep 8)"))) << result.out.toStdString();
     EXPECT_TRUE(result.out.contains(QStringLiteral("expert-parallel share"))) << result.out.toStdString();

@@ -123,21 +123,25 @@ TEST(OutputPath, AMissingFolderIsBadInputForEveryWriter)
 {
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("catalogue.db"));
-    const auto missing = [&](const QString &name) { return dir.filePath(QStringLiteral("no-such-folder/") + name); };
+    const auto missing = [&](const QString &name) {
+        return dir.filePath(QStringLiteral("no-such-folder/") + name);
+    };
     const QList<QStringList> commands{
         {QStringLiteral("export"), missing(QStringLiteral("gpus.csv"))},
-        {QStringLiteral("export-chart"), QStringLiteral("--chart"), QStringLiteral("compute"), QStringLiteral("--gpu"),
-         QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--out"), missing(QStringLiteral("chart.png"))},
-        {QStringLiteral("report"), kSeedArticle, QStringLiteral("--out"), missing(QStringLiteral("report.pdf"))},
+        {QStringLiteral("export-chart"), QStringLiteral("--chart"), QStringLiteral("compute"),
+         QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--out"),
+         missing(QStringLiteral("chart.png"))},
+        {QStringLiteral("report"), kSeedArticle, QStringLiteral("--out"),
+         missing(QStringLiteral("report.pdf"))},
         {QStringLiteral("backup"), missing(QStringLiteral("copy.db"))},
         {QStringLiteral("backup"), dir.path()},
     };
     ASSERT_EQ(runGpuCompare({QStringLiteral("--db"), db, QStringLiteral("list")}).exitCode, 0);
     for (const QStringList &command : commands) {
-        const ProcessResult result = runGpuCompare(QStringList{QStringLiteral("--db"), db} + command,
-                                                   180000, {{QStringLiteral("XDG_RUNTIME_DIR"), dir.path()}});
-        EXPECT_EQ(result.exitCode, kBadInputExitCode) << command.join(u' ').toStdString() << ": "
-                                                      << result.err.toStdString();
+        const ProcessResult result = runGpuCompare(QStringList{QStringLiteral("--db"), db} + command, 180000,
+                                                   {{QStringLiteral("XDG_RUNTIME_DIR"), dir.path()}});
+        EXPECT_EQ(result.exitCode, kBadInputExitCode)
+            << command.join(u' ').toStdString() << ": " << result.err.toStdString();
         EXPECT_FALSE(result.err.isEmpty());
     }
 }

@@ -1,10 +1,10 @@
 // --help of gpucompare and of every command, as a user reads it.
 
+#include "app/analysis/WorkloadField.h"
 #include "tests/cli/GpuCompareProcess.h"
 
 #include <QMap>
 #include <QRegularExpression>
-#include "app/analysis/WorkloadField.h"
 #include <gtest/gtest.h>
 
 namespace {

@@ -1,10 +1,10 @@
 // plan as a user or a script runs it: the JSON contract of issue 19, the issue's two examples on the seed
 // article's five GPUs, the first configuration reproduced alone by estimate, and bad input.
 
-#include "tests/cli/GpuCompareProcess.h"
 #include "app/cli/WorkloadOptions.h"
-
 #include "db/Catalogue.h"
+#include "tests/cli/GpuCompareProcess.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,9 +1,9 @@
 // `gpucompare report SCENARIO.gpuc --out REPORT.pdf|REPORT.html` as a user runs it: the repository's example
 // scenario reported as a PDF and as HTML, a failed write that keeps the previous file, and bad arguments
 // (exit 2, one line on stderr naming the problem).
+#include "db/Catalogue.h"
 #include "tests/cli/GpuCompareProcess.h"
 
-#include "db/Catalogue.h"
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>

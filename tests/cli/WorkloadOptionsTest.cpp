@@ -132,7 +132,8 @@ TEST(WorkloadOptions, NumbersTakeTheSameSuffixesAsTheWindowsForm)
     // One reader at both doors (ScaledNumber): "50M" is 50,000,000 tokens, not 50 billion.
     QString error;
     const auto request = WorkloadOptions::requestFrom(
-        args({"--train-tokens", "50M", "--seq-len", "8k", "--batch", "1.5k", "--request-rate", "2.5"}), &error);
+        args({"--train-tokens", "50M", "--seq-len", "8k", "--batch", "1.5k", "--request-rate", "2.5"}),
+        &error);
     ASSERT_TRUE(request) << error.toStdString();
     EXPECT_EQ(request->trainTokens, 50'000'000.0);
     EXPECT_EQ(request->sequenceLength, 8000);
@@ -150,7 +151,8 @@ TEST(WorkloadOptions, ANumberItCannotReadIsRefusedWithTheReason)
 {
     QString error;
     EXPECT_FALSE(WorkloadOptions::requestFrom(args({"--train-tokens", "50MB"}), &error));
-    EXPECT_TRUE(error.startsWith(QStringLiteral("--train-tokens '50MB' is not a number"))) << error.toStdString();
+    EXPECT_TRUE(error.startsWith(QStringLiteral("--train-tokens '50MB' is not a number")))
+        << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("M (million)"))) << error.toStdString();
     EXPECT_FALSE(WorkloadOptions::requestFrom(args({"--train-tokens", "5e"}), &error));
     EXPECT_TRUE(error.contains(QStringLiteral("'5e'"))) << error.toStdString();

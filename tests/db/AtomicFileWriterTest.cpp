@@ -1,10 +1,11 @@
 // Exports replace files atomically: a failed or short write leaves the previous file as it was.
 
+#include "db/AtomicFileWriter.h"
+
+#include "db/CatalogueExporter.h"
 #include "tests/db/FileSizeLimit.h"
 #include "tests/db/TestCatalogueFiles.h"
 
-#include "db/AtomicFileWriter.h"
-#include "db/CatalogueExporter.h"
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QSaveFile>

@@ -1,12 +1,12 @@
 // A backup is a consistent copy of a catalogue in use, written atomically: the target is the old file or
 // the whole copy, and the catalogue itself is never touched.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/SmallDisk.h"
-#include "tests/db/TestCatalogueFiles.h"
-
 #include "db/GpuRepository.h"
 #include "db/ModelRepository.h"
+#include "tests/db/SmallDisk.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>

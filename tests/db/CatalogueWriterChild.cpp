@@ -5,6 +5,7 @@
 
 #include "db/Catalogue.h"
 #include "db/GpuRepository.h"
+
 #include <QCoreApplication>
 #include <QSqlQuery>
 #include <QTextStream>

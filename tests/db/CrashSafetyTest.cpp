@@ -2,10 +2,10 @@
 // PRAGMA integrity_check and holds the old state or the new one, never a mix. A second process
 // saving a row we have read makes our save a conflict.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/SmallDisk.h"
-
 #include "db/GpuRepository.h"
+#include "tests/db/SmallDisk.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>

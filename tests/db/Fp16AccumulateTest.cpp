@@ -2,18 +2,18 @@
 // datasheet prints it beside a slower FP32-accumulate rate, filled by the version-5 migration from the
 // compute note that held it before, checked like every other rate, and carried through CSV unchanged.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/TestCatalogueFiles.h"
-
 #include "db/Catalogue.h"
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/CatalogueSchema.h"
 #include "db/GpuField.h"
+#include "db/SeedCatalogue.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QTemporaryDir>
-#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::execOn;

@@ -1,13 +1,14 @@
 // Repositories: bound parameters, transactions, optimistic concurrency between two connections.
 
-#include "tests/support/SeededCatalogue.h"
+#include "db/GpuRepository.h"
 
 #include "db/BenchmarkRepository.h"
 #include "db/CatalogueImporter.h"
 #include "db/GpuField.h"
-#include "db/GpuRepository.h"
 #include "db/ModelRepository.h"
 #include "db/ProfileRepository.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QFile>
 #include <QSqlError>
 #include <QSqlQuery>

@@ -1,19 +1,19 @@
 // gpus_per_node (issue 18): the seed's values, the field's range, and its way through the repository,
 // CSV/JSON export and import, the datasheet parser and the table model.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/TestCatalogueFiles.h"
-
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/DatasheetCsvParser.h"
 #include "db/GpuField.h"
 #include "db/GpuRepository.h"
+#include "db/SeedCatalogue.h"
+#include "db/SpecTableModel.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QFile>
 #include <QHash>
 #include <QTemporaryDir>
-#include "db/SeedCatalogue.h"
-#include "db/SpecTableModel.h"
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::readBytes;
@@ -75,8 +75,8 @@ TEST(GpusPerNode, EveryBundledGpuHasItsPlatformsCount)
     EXPECT_EQ(values.value(QStringLiteral("rtx_3090_24gb")), 2);
     EXPECT_EQ(values.value(QStringLiteral("gh200_144gb")), 2);
     // The GPUs of 2026 (gpu-specs-notes.md section 6): the NVL72 racks are one 72-GPU NVLink domain.
-    for (const char *id : {"b300_sxm_288gb", "h20_96gb", "mi355x_288gb", "rtx_pro_6000_server_96gb", "l20_48gb",
-                           "gaudi3_128gb"})
+    for (const char *id : {"b300_sxm_288gb", "h20_96gb", "mi355x_288gb", "rtx_pro_6000_server_96gb",
+                           "l20_48gb", "gaudi3_128gb"})
         EXPECT_EQ(values.value(QLatin1String(id)), 8) << id;
     EXPECT_EQ(values.value(QStringLiteral("gb200_nvl72_186gb")), 72);
     EXPECT_EQ(values.value(QStringLiteral("gb300_nvl72_288gb")), 72);

@@ -1,12 +1,12 @@
 // Every malformed file of tests/data/import-corpus is refused with a located error, never a crash,
 // and leaves the catalogue unchanged.
 
-#include "tests/support/SeededCatalogue.h"
-
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/GpuRepository.h"
 #include "db/ImportPlan.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>

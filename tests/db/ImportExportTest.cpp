@@ -1,14 +1,14 @@
 // Export then import is an exact round trip; import is all or nothing and names line/path and field.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/TestCatalogueFiles.h"
-
 #include "db/BenchmarkCsvParser.h"
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/GpuField.h"
 #include "db/GpuRepository.h"
 #include "db/ImportPlan.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 

@@ -1,20 +1,21 @@
 // This machine's GPUs (issue 23): the boards' PCI ids in the seed, in catalogues upgraded to schema 4
 // and in the table, and the GPUs found in a (fake) sysfs tree matched to the catalogue by them.
 
-#include "tests/db/FakeSysfs.h"
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/TestCatalogueFiles.h"
+#include "db/MachineGpus.h"
 
 #include "db/CatalogueExporter.h"
 #include "db/CatalogueImporter.h"
 #include "db/CatalogueSchema.h"
 #include "db/DatasheetCsvParser.h"
 #include "db/GpuField.h"
-#include "db/MachineGpus.h"
-#include <QFile>
-#include <QHash>
 #include "db/SeedCatalogue.h"
 #include "db/SpecTableModel.h"
+#include "tests/db/FakeSysfs.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
+#include <QFile>
+#include <QHash>
 #include <gtest/gtest.h>
 
 namespace {

@@ -5,6 +5,9 @@
 #include "db/CatalogueSchema.h"
 #include "db/GpuRepository.h"
 #include "db/ModelSpecJson.h"
+#include "db/SeedCatalogue.h"
+#include "tests/db/TestCatalogueFiles.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -13,10 +16,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
-
-#include "tests/db/TestCatalogueFiles.h"
 
 namespace {
 
@@ -314,7 +314,8 @@ TEST(Migration, AnUpgradedCatalogueCanEstimate_ItGetsTheBundledPresetsAndProfile
     const auto snapshot = catalogue->snapshot(&error);
     ASSERT_TRUE(snapshot) << error.message.toStdString();
     // The presets of the version-3 seed; newer ones are offered (SeedOfferTest), not added by the upgrade.
-    const QStringList presetsOfVersion3 = CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Model);
+    const QStringList presetsOfVersion3 =
+        CatalogueSchema::seedIdsOfVersion3(CatalogueSchema::SeedKind::Model);
     EXPECT_EQ(snapshot->models.size(), presetsOfVersion3.size());
     EXPECT_EQ(snapshot->profiles.size(), seed.profiles.size());
     for (const ModelSpec &model : seed.models)

@@ -1,8 +1,7 @@
 #include "db/Quantity.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 
 TEST(Quantity, MissingValueIsNotApplicableNeverZero)

@@ -1,14 +1,15 @@
-#include "tests/support/SeededCatalogue.h"
+#include "db/SeedCatalogue.h"
 
 #include "db/CatalogueSchema.h"
 #include "db/DatasheetCsvParser.h"
 #include "db/GpuRepository.h"
 #include "db/ModelRepository.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
-#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
 namespace {

@@ -2,16 +2,16 @@
 // existing catalogue: a version-3 catalogue (tests/data/catalogue-v3.sql) is offered exactly what the
 // newer seed brings, accepting adds bundled rows, declining is remembered, edited rows are never touched.
 
-#include "tests/support/SeededCatalogue.h"
-#include "tests/db/TestCatalogueFiles.h"
-
 #include "db/Catalogue.h"
 #include "db/CatalogueSchema.h"
 #include "db/GpuRepository.h"
 #include "db/ModelRepository.h"
+#include "db/SeedCatalogue.h"
+#include "tests/db/TestCatalogueFiles.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include "db/SeedCatalogue.h"
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::buildFromSql;

@@ -1,14 +1,15 @@
 // SpecTableModel: the roles a view relies on, validation with reasons, saves through the catalogue.
 
-#include "tests/support/SeededCatalogue.h"
+#include "db/SpecTableModel.h"
 
 #include "db/GpuRepository.h"
+#include "tests/support/SeededCatalogue.h"
+
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QSqlQuery>
 #include <QTemporaryDir>
-#include "db/SpecTableModel.h"
 #include <gtest/gtest.h>
 
 namespace {
@@ -64,7 +65,8 @@ TEST_F(SpecTableModelOnSeed, TheRawValueRoleSortsNumbersAsNumbers)
     proxy.setSortRole(SpecTableModel::RawValueRole);
     proxy.sort(GpuField::MemoryBandwidthGBs, Qt::DescendingOrder);
     // 8000 (B300, GB200/GB300, MI355X) > 960 as numbers; as text "960" would sort first.
-    EXPECT_EQ(proxy.index(0, GpuField::MemoryBandwidthGBs).data(SpecTableModel::RawValueRole).toDouble(), 8000.0);
+    EXPECT_EQ(proxy.index(0, GpuField::MemoryBandwidthGBs).data(SpecTableModel::RawValueRole).toDouble(),
+              8000.0);
     EXPECT_EQ(proxy.index(proxy.rowCount() - 1, GpuField::GpuId).data().toString(),
               QStringLiteral("l4_24gb")); // 300
 }

@@ -12,6 +12,7 @@
 #include "db/DatasheetCsvParser.h"
 #include "db/GpuField.h"
 #include "db/ImportPlan.h"
+
 #include <QByteArray>
 #include <cstddef>
 #include <cstdint>

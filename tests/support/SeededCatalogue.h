@@ -1,6 +1,7 @@
 #pragma once
 
 #include "db/Catalogue.h"
+
 #include <QString>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>

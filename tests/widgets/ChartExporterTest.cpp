@@ -1,9 +1,9 @@
 #include "widgets/charts/ChartExporter.h"
 
+#include "tests/db/FileSizeLimit.h"
+#include "tests/widgets/ChartTestData.h"
 #include "widgets/charts/BarChartWidget.h"
 #include "widgets/charts/ChartFileWriter.h"
-#include "tests/widgets/ChartTestData.h"
-#include "tests/db/FileSizeLimit.h"
 #include "widgets/charts/RadarChartWidget.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
+#include "tests/widgets/ChartTestData.h"
 #include "widgets/charts/BarChartWidget.h"
 #include "widgets/charts/ChartColors.h"
-#include "tests/widgets/ChartTestData.h"
 #include "widgets/charts/RadarChartWidget.h"
 
 #include <QCoreApplication>

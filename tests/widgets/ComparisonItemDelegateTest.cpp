@@ -1,4 +1,5 @@
 #include "widgets/compare/ComparisonItemDelegate.h"
+
 #include "widgets/common/StaticTextCache.h"
 
 #include <QFontMetrics>
@@ -59,8 +60,8 @@ TEST(ComparisonItemDelegate, RightAlignedNumbersEndAtTheCellsRightMargin)
     const QImage image = paintCell(QStringLiteral("989.4"), Qt::AlignRight, 200);
     const auto [first, last] = inkColumns(image);
     ASSERT_GE(first, 0) << "nothing was painted";
-    EXPECT_GT(first, 100);   // right-aligned, not at the left
-    EXPECT_GE(last, 190);    // within the margins of the right edge
+    EXPECT_GT(first, 100); // right-aligned, not at the left
+    EXPECT_GE(last, 190);  // within the margins of the right edge
     EXPECT_LT(last, 200);
 }
 
@@ -73,7 +74,7 @@ TEST(ComparisonItemDelegate, TooLongTextIsElidedInsideItsCell)
     const auto [narrowFirst, narrowLast] = inkColumns(narrow);
     ASSERT_GE(wideFirst, 0);
     ASSERT_GE(narrowFirst, 0);
-    EXPECT_GT(wideLast, 200); // the whole label fits at 600 px
+    EXPECT_GT(wideLast, 200);   // the whole label fits at 600 px
     EXPECT_LT(narrowLast, 118); // elided: nothing painted past the right margin
     EXPECT_GT(narrowLast, 60);  // ...but the start of the label is there
 }
@@ -98,7 +99,8 @@ TEST(StaticTextCache, WidthMatchesFontMetricsAndTheCacheIsBounded)
     cache.width(text, bold);
     EXPECT_EQ(cache.size(), 2); // one entry per text and font
     const QString label = QStringLiteral("GPU-to-GPU link, bidirectional per GPU (GB/s)");
-    EXPECT_EQ(cache.elided(label, font, Qt::ElideRight, 80), QFontMetrics(font).elidedText(label, Qt::ElideRight, 80));
+    EXPECT_EQ(cache.elided(label, font, Qt::ElideRight, 80),
+              QFontMetrics(font).elidedText(label, Qt::ElideRight, 80));
     EXPECT_EQ(cache.elided(label, font, Qt::ElideRight, 2000), label);
     for (int i = 0; i < StaticTextCache::kCapacity + 10; ++i)
         cache.width(QString::number(i), font);

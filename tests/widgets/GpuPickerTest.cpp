@@ -7,8 +7,8 @@
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
-#include <QTest>
 #include <QStyle>
+#include <QTest>
 #include <QTreeView>
 #include <gtest/gtest.h>
 
@@ -241,8 +241,8 @@ TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
         const QRect wrapped = metrics.boundingRect(QRect(0, 0, cell.width() - check - 6, 100000),
                                                    Qt::TextWordWrap, name.data().toString());
         if (cell.height() < wrapped.height() || cell.right() > picker.view()->viewport()->width())
-            return ::testing::AssertionFailure() << "cell " << cell.width() << " x " << cell.height()
-                                                 << " px for a " << text << " px name";
+            return ::testing::AssertionFailure()
+                   << "cell " << cell.width() << " x " << cell.height() << " px for a " << text << " px name";
         return ::testing::AssertionSuccess();
     };
 

@@ -5,11 +5,11 @@
 
 #include "db/BenchmarkRepository.h"
 #include "db/Catalogue.h"
+#include "db/GpuRepository.h"
+#include "tests/support/SeededCatalogue.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 #include "widgets/catalogue/CatalogueTab.h"
-#include "db/GpuRepository.h"
 #include "widgets/catalogue/RenameGpuDialog.h"
-#include "tests/support/SeededCatalogue.h"
 #include "widgets/catalogue/SpecTableView.h"
 
 #include <QAction>

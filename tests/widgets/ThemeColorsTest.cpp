@@ -1,7 +1,7 @@
 #include "widgets/common/ThemeColors.h"
 
-#include "widgets/charts/ChartColors.h"
 #include "widgets/catalogue/EditMarkerLegend.h"
+#include "widgets/charts/ChartColors.h"
 #include "widgets/workload/WorkloadForm.h"
 
 #include <QLabel>

@@ -3,8 +3,8 @@
 
 #include "widgets/catalogue/UndoableSpecModel.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "db/SeedCatalogue.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include "db/Catalogue.h"
+#include "db/SeedCatalogue.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 #include "widgets/catalogue/CatalogueTab.h"
-#include "db/SeedCatalogue.h"
 #include "widgets/catalogue/SpecSpinBox.h"
 #include "widgets/catalogue/SpecTableView.h"
 
@@ -12,14 +12,14 @@
 //   widgets_screenshots OUTPUT_DIR
 // Not a test: run by hand (offscreen) when a view's look changes.
 
-#include "widgets/charts/BarChartWidget.h"
-#include "widgets/charts/ChartExporter.h"
 #include "tests/widgets/ChartTestData.h"
 #include "tests/widgets/CompareTestData.h"
-#include "widgets/compare/ComparisonTable.h"
 #include "widgets/catalogue/GpuPicker.h"
-#include "widgets/compare/MathPanel.h"
+#include "widgets/charts/BarChartWidget.h"
+#include "widgets/charts/ChartExporter.h"
 #include "widgets/charts/RadarChartWidget.h"
+#include "widgets/compare/ComparisonTable.h"
+#include "widgets/compare/MathPanel.h"
 #include "widgets/compare/VerdictPanel.h"
 
 #include <QApplication>
@@ -202,8 +202,8 @@ int main(int argc, char **argv)
                         2.49);
         editor.setValue(specs.session()->rowOf(QStringLiteral("l40s_48gb")), GpuField::TdpW, 325.0);
         // One in view next to the open editor: its cell shows both marks.
-        editor.setValue(specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryBandwidthGBs,
-                        2100.0);
+        editor.setValue(specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")),
+                        GpuField::MemoryBandwidthGBs, 2100.0);
         const QModelIndex memoryCell = tab.proxy()->mapFromSource(tab.proxy()->sourceModel()->index(
             specs.session()->rowOf(QStringLiteral("a100_sxm4_80gb")), GpuField::MemoryGb));
         tab.view()->setCurrentIndex(memoryCell);

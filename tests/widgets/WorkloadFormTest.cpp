@@ -129,7 +129,8 @@ TEST(WorkloadForm, HelpTooltipsOutliveEveryRecompute)
         EXPECT_TRUE(tip.contains(form.help(key))) << field;
     }
     // A number field's tooltip says what the suffixes mean.
-    EXPECT_TRUE(form.editor(QStringLiteral("trainTokens"))->toolTip().contains(QStringLiteral("M (million)")));
+    EXPECT_TRUE(
+        form.editor(QStringLiteral("trainTokens"))->toolTip().contains(QStringLiteral("M (million)")));
 }
 
 namespace {
@@ -182,7 +183,8 @@ TEST(WorkloadForm, ANumberItCannotReadIsRefusedAtItsFieldAndKept)
     typeText(budget, QStringLiteral("50MB"));
     // Refused with the reason at the field; the value is still the last valid one (50M, typed on the way),
     // and the form says so.
-    EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("'50MB' is not a number")))
+    EXPECT_TRUE(
+        form.fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("'50MB' is not a number")))
         << form.fieldError(QStringLiteral("trainTokens")).toStdString();
     EXPECT_TRUE(budget->property("invalid").toBool());
     EXPECT_EQ(form.values().trainTokensBillions, 0.05);
@@ -245,7 +247,8 @@ TEST(WorkloadForm, RecipeChoicesAreUnsetAndNameTheValueTheyStandFor)
     EXPECT_EQ(form.values().batch, 0);
     auto *weights = qobject_cast<QComboBox *>(form.editor(QStringLiteral("weightPrecision")));
     ASSERT_NE(weights, nullptr);
-    EXPECT_TRUE(weights->currentText().contains(QStringLiteral("int4 (NF4)"))) << weights->currentText().toStdString();
+    EXPECT_TRUE(weights->currentText().contains(QStringLiteral("int4 (NF4)")))
+        << weights->currentText().toStdString();
     auto *batch = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch")));
     ASSERT_NE(batch, nullptr);
     EXPECT_TRUE(batch->text().contains(QStringLiteral("8 sequences"))) << batch->text().toStdString();

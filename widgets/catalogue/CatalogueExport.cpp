@@ -1,7 +1,7 @@
 #include "widgets/catalogue/CatalogueExport.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "db/CatalogueExporter.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QFileDialog>
 

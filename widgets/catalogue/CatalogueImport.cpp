@@ -1,7 +1,7 @@
 #include "widgets/catalogue/CatalogueImport.h"
 
-#include "widgets/catalogue/CatalogueEditor.h"
 #include "db/CatalogueImporter.h"
+#include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QCoreApplication>
 #include <QFileDialog>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "widgets/catalogue/CatalogueFileAction.h"
 #include "db/GpuEditSession.h"
+#include "widgets/catalogue/CatalogueFileAction.h"
 
 #include <QMessageBox>
 

@@ -1,12 +1,12 @@
 #include "widgets/catalogue/CatalogueTab.h"
 
+#include "db/GpuField.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 #include "widgets/catalogue/CatalogueExport.h"
 #include "widgets/catalogue/CatalogueImport.h"
 #include "widgets/catalogue/CatalogueSaver.h"
 #include "widgets/catalogue/CatalogueToolBar.h"
 #include "widgets/catalogue/EditMarkerLegend.h"
-#include "db/GpuField.h"
 #include "widgets/catalogue/GpuSourcesLabel.h"
 #include "widgets/catalogue/MessageLabel.h"
 #include "widgets/catalogue/RenameGpuDialog.h"
@@ -186,13 +186,13 @@ void CatalogueTab::renameCurrentGpu()
         return;
     const GpuSpec gpu = m_editor->session()->gpuAt(row);
     RenameGpuDialog dialog(
-        gpu.gpuId, gpu.displayName(), [this, row](const QString &id) { return m_editor->checkRename(row, id); },
-        this);
+        gpu.gpuId, gpu.displayName(),
+        [this, row](const QString &id) { return m_editor->checkRename(row, id); }, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (m_editor->renameGpu(row, dialog.newId()))
-        emit statusMessage(tr("Renamed %1 to %2; Save writes it and moves its measurements")
-                               .arg(gpu.gpuId, dialog.newId()));
+        emit statusMessage(
+            tr("Renamed %1 to %2; Save writes it and moves its measurements").arg(gpu.gpuId, dialog.newId()));
 }
 
 void CatalogueTab::updateSources()

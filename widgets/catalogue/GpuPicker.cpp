@@ -7,10 +7,9 @@
 #include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
-#include <QStyle>
-#include <QStyledItemDelegate>
 #include <QStandardItemModel>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -40,10 +39,10 @@ public:
                           style->pixelMetric(QStyle::PM_CheckBoxLabelSpacing, nullptr, m_view);
         QStyleOptionViewItem wrapped = option;
         // A valid rectangle: the style wraps only within one (QCommonStyle's item size).
-        wrapped.rect = QRect(0, 0,
-                             std::max(1, m_view->columnWidth(GpuPicker::NameColumn) - depth * m_view->indentation() -
-                                             check),
-                             1);
+        wrapped.rect = QRect(
+            0, 0,
+            std::max(1, m_view->columnWidth(GpuPicker::NameColumn) - depth * m_view->indentation() - check),
+            1);
         wrapped.features |= QStyleOptionViewItem::WrapText;
         // The width of the name on one line (what the column is fitted to), the height of its wrapped lines.
         return {QStyledItemDelegate::sizeHint(option, index).width(),
@@ -163,8 +162,7 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
             name->setText(QStringLiteral("%1 · %2").arg(gpu.name, mark));
             name->setIcon(style()->standardIcon(QStyle::SP_ComputerIcon));
             name->setData(QString(name->data(SearchRole).toString() + u' ' + mark), SearchRole);
-            name->setToolTip(tr("%1 found in this machine").arg(gpu.inThisMachine) + u'\n' +
-                             name->toolTip());
+            name->setToolTip(tr("%1 found in this machine").arg(gpu.inThisMachine) + u'\n' + name->toolTip());
         }
         auto *detail = new QStandardItem(gpu.detail);
         detail->setToolTip(gpu.detail);

@@ -1,8 +1,8 @@
 #include "widgets/catalogue/SpecItemDelegate.h"
 
 #include "db/GpuField.h"
-#include "widgets/catalogue/SpecSpinBox.h"
 #include "db/SpecTableModel.h"
+#include "widgets/catalogue/SpecSpinBox.h"
 #include "widgets/common/ThemeColors.h"
 
 #include <QAbstractProxyModel>

@@ -35,7 +35,8 @@ ChartExportDialog::ChartExportDialog(const QString &suggestedPath, QWidget *pare
     m_scale->setSingleStep(0.5);
     m_scale->setValue(2.0);
     m_scale->setSuffix(QStringLiteral("×"));
-    m_scale->setToolTip(tr("Pixels per logical pixel in PNG files: 2× gives a sharp image on high-DPI screens"));
+    m_scale->setToolTip(
+        tr("Pixels per logical pixel in PNG files: 2× gives a sharp image on high-DPI screens"));
 
     auto *browse = new QPushButton(tr("&Browse…"));
     auto *pathRow = new QHBoxLayout;
@@ -56,8 +57,9 @@ ChartExportDialog::ChartExportDialog(const QString &suggestedPath, QWidget *pare
 
     connect(browse, &QPushButton::clicked, this, &ChartExportDialog::browse);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ChartExportDialog::syncExtension);
-    connect(m_path, &QLineEdit::textChanged, this,
-            [buttons](const QString &text) { buttons->button(QDialogButtonBox::Save)->setEnabled(!text.trimmed().isEmpty()); });
+    connect(m_path, &QLineEdit::textChanged, this, [buttons](const QString &text) {
+        buttons->button(QDialogButtonBox::Save)->setEnabled(!text.trimmed().isEmpty());
+    });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
@@ -78,8 +80,8 @@ ChartExporter::Options ChartExportDialog::options() const
 
 void ChartExportDialog::browse()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), filePath(),
-                                                      tr("Images (*.png *.svg *.pdf)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export Chart"), filePath(), tr("Images (*.png *.svg *.pdf)"));
     if (!path.isEmpty())
         m_path->setText(path);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "db/CatalogueError.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QImage>

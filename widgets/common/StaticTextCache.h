@@ -50,5 +50,4 @@ private:
 
     QHash<Key, QStaticText> m_texts;
     QHash<ElidedKey, QString> m_elided;
-
 };

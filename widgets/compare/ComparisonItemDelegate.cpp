@@ -43,7 +43,7 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
     painter->save();
     painter->setFont(cell.font);
     painter->setPen(cell.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
-    painter->drawText(cell.rect.adjusted(margin, 0, -margin, -1), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
-                      text);
+    painter->drawText(cell.rect.adjusted(margin, 0, -margin, -1),
+                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
     painter->restore();
 }

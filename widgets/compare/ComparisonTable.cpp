@@ -1,9 +1,9 @@
 #include "widgets/compare/ComparisonTable.h"
 
+#include "widgets/common/StaleBanner.h"
 #include "widgets/compare/AnswerStrip.h"
 #include "widgets/compare/ComparisonItemDelegate.h"
 #include "widgets/compare/ComparisonTableModel.h"
-#include "widgets/common/StaleBanner.h"
 
 #include <QAction>
 #include <QApplication>
@@ -154,8 +154,8 @@ void ComparisonTable::spreadColumns()
     const int label = m_textWidths.at(ComparisonTableModel::LabelColumn);
     // The label column keeps at least a third of the view (and 12 characters) when the GPU columns want
     // more than the rest: its labels wrap; the GPU columns then scroll, never cut.
-    const int labelFloor = std::min(
-        label, std::max(available / 3, QFontMetrics(m_view->font()).averageCharWidth() * 12));
+    const int labelFloor =
+        std::min(label, std::max(available / 3, QFontMetrics(m_view->font()).averageCharWidth() * 12));
     const int labelWidth = std::clamp(available - values, labelFloor, label);
     m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
     // What is left over goes to the GPU columns, evenly: the table uses the width it has.
@@ -176,8 +176,8 @@ int ComparisonTable::labelLines(int row) const
     if (m_delegate->textWidth(text, m_view->font()) <= width)
         return 1;
     const QFontMetrics metrics(m_view->font());
-    const QRect wrapped = metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000),
-                                               Qt::TextWordWrap | Qt::AlignLeft, text);
+    const QRect wrapped =
+        metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap | Qt::AlignLeft, text);
     return std::max(1, (wrapped.height() + metrics.lineSpacing() - 1) / metrics.lineSpacing());
 }
 

@@ -298,7 +298,7 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
         const QString missing = row.missing.value(gpuColumn);
         lines << tr("%1, %2: %3")
                      .arg(gpu, row.label,
-                          value              ? ValueFormat::withUnit(*value, row.unit)
+                          value               ? ValueFormat::withUnit(*value, row.unit)
                           : missing.isEmpty() ? tr("not available")
                                               : tr("%1 (not in the catalogue)").arg(missing));
         if (best)

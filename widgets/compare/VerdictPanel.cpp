@@ -1,8 +1,8 @@
 #include "widgets/compare/VerdictPanel.h"
 
 #include "widgets/common/StaleBanner.h"
-#include "widgets/compare/VerdictBadge.h"
 #include "widgets/common/WrappedLabel.h"
+#include "widgets/compare/VerdictBadge.h"
 
 #include <QAction>
 #include <QClipboard>

@@ -1,9 +1,9 @@
 #include "widgets/plan/PlanTab.h"
 
 #include "widgets/charts/ParetoChartWidget.h"
+#include "widgets/common/ThemeColors.h"
 #include "widgets/plan/PlanInputs.h"
 #include "widgets/plan/PlanTableModel.h"
-#include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

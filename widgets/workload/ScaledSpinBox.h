@@ -1,11 +1,12 @@
 #pragma once
 
+#include "app/analysis/ScaledNumber.h"
+
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QSpinBox>
-#include "app/analysis/ScaledNumber.h"
 #include <optional>
 #include <type_traits>
 

@@ -1,8 +1,8 @@
 #include "widgets/workload/WorkloadForm.h"
 
+#include "widgets/common/ThemeColors.h"
 #include "widgets/workload/ComboBoxAccessible.h"
 #include "widgets/workload/ScaledSpinBox.h"
-#include "widgets/common/ThemeColors.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -56,12 +56,14 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_fields[QStringLiteral("inputTokens")].inferenceOnly = true;
     m_outputTokens = addSpinBox(QStringLiteral("outputTokens"), tr("&Output tokens"), 1, kMaxTokens, 0, 7);
     m_fields[QStringLiteral("outputTokens")].inferenceOnly = true;
-    m_sequenceLength = addSpinBox(QStringLiteral("sequenceLength"), tr("&Sequence length"), 1, kMaxTokens, 0, 8);
+    m_sequenceLength =
+        addSpinBox(QStringLiteral("sequenceLength"), tr("&Sequence length"), 1, kMaxTokens, 0, 8);
     m_fields[QStringLiteral("sequenceLength")].trainingOnly = true;
 
     m_gpus = addSpinBox(QStringLiteral("gpus"), tr("&GPUs"), 1, 100000, 1, 0);
     m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Te&nsor parallel"), 0, 1024, 1, 1);
-    m_pipelineParallel = addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 0, 1024, 1, 2);
+    m_pipelineParallel =
+        addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 0, 1024, 1, 2);
     // 0 = let the estimator choose the split (the fewest GPUs that hold the model, NVLink first).
     for (QSpinBox *split : {m_tensorParallel, m_pipelineParallel}) {
         split->setSpecialValueText(tr("auto"));
@@ -94,7 +96,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
     m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
     addField(QStringLiteral("usdPerGpuHour"), tr("$ / GP&U-hour"), m_usdPerGpuHour, 1, 6);
-    setHelp(QStringLiteral("usdPerGpuHour"), tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
+    setHelp(QStringLiteral("usdPerGpuHour"),
+            tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
 
     m_usdPerKwh = new QDoubleSpinBox;
     m_usdPerKwh->setRange(0.0, 10.0);
@@ -143,10 +146,12 @@ void WorkloadForm::addLoadFields(int row)
                                             "number of users). \"none\": one static batch only"));
     m_ttftTarget =
         addDoubleSpinBox(WorkloadFields::key(WorkloadField::TtftP90), tr("TT&FT p90 target"), 1e7, row, 2);
-    setHelp(m_ttftTarget->objectName(), tr("Time to first token that 90% of requests must meet under the load"));
+    setHelp(m_ttftTarget->objectName(),
+            tr("Time to first token that 90% of requests must meet under the load"));
     m_tpotTarget =
         addDoubleSpinBox(WorkloadFields::key(WorkloadField::TpotP90), tr("TPOT p90 tar&get"), 1e6, row, 3);
-    setHelp(m_tpotTarget->objectName(), tr("Time per output token that 90% of requests must meet under the load"));
+    setHelp(m_tpotTarget->objectName(),
+            tr("Time per output token that 90% of requests must meet under the load"));
     for (QDoubleSpinBox *target : {m_ttftTarget, m_tpotTarget}) {
         target->setDecimals(0);
         target->setSuffix(tr(" ms"));
@@ -183,12 +188,14 @@ void WorkloadForm::addTrainingFields(int row)
     m_microBatch =
         addSpinBox(WorkloadFields::key(WorkloadField::MicroBatch), tr("Micro-b&atch"), 0, 65536, row, 0);
     m_microBatch->setSpecialValueText(tr("recipe: %1").arg(WorkloadDefaults::kMicroBatch));
-    setHelp(m_microBatch->objectName(), tr("Sequences per replica per forward and backward pass; the global "
-                                           "batch runs in as many of them as it takes (gradient accumulation)"));
+    setHelp(m_microBatch->objectName(),
+            tr("Sequences per replica per forward and backward pass; the global "
+               "batch runs in as many of them as it takes (gradient accumulation)"));
     m_virtualStages =
         addSpinBox(WorkloadFields::key(WorkloadField::VirtualStages), tr("&Virtual stages"), 1, 128, row, 1);
-    setHelp(m_virtualStages->objectName(), tr("Interleaved pipeline: model chunks per pipeline stage (needs "
-                                              "pipeline parallel 2 or more); the bubble shrinks by this factor"));
+    setHelp(m_virtualStages->objectName(),
+            tr("Interleaved pipeline: model chunks per pipeline stage (needs "
+               "pipeline parallel 2 or more); the bubble shrinks by this factor"));
     m_contextParallel = addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel),
                                    tr("Conte&xt parallel"), 1, 1024, row, 2);
     setHelp(m_contextParallel->objectName(),
@@ -263,9 +270,9 @@ void WorkloadForm::applyErrorColors(const Field &field) const
     // A red frame marks an invalid field; the reason is under it and in its tooltip. The style sheet is
     // set only while the field is invalid, so valid fields draw at native speed.
     const bool invalid = field.editor->property(kInvalidProperty).toBool();
-    field.editor->setStyleSheet(invalid ? QStringLiteral("#%1 { border: 1px solid %2; }")
-                                              .arg(field.editor->objectName(), red.name())
-                                        : QString());
+    field.editor->setStyleSheet(
+        invalid ? QStringLiteral("#%1 { border: 1px solid %2; }").arg(field.editor->objectName(), red.name())
+                : QString());
 }
 
 void WorkloadForm::changeEvent(QEvent *event)
@@ -276,7 +283,8 @@ void WorkloadForm::changeEvent(QEvent *event)
             applyErrorColors(field);
 }
 
-void WorkloadForm::addField(const QString &field, const QString &caption, QWidget *editor, int row, int column)
+void WorkloadForm::addField(const QString &field, const QString &caption, QWidget *editor, int row,
+                            int column)
 {
     auto *cell = new QWidget;
     auto *box = new QVBoxLayout(cell);
@@ -346,8 +354,8 @@ void WorkloadForm::updateTaskDependentFields()
 {
     const bool training = m_task->currentData().toString() != QStringLiteral("inference");
     // One number, named for what it counts under each task.
-    m_fields.value(QStringLiteral("batch")).caption->setText(training ? tr("Global &batch (sequences)")
-                                                                       : tr("&Requests in flight"));
+    m_fields.value(QStringLiteral("batch"))
+        .caption->setText(training ? tr("Global &batch (sequences)") : tr("&Requests in flight"));
     setHelp(m_batch->objectName(), training ? tr("Sequences per optimizer step over all the GPUs together")
                                             : tr("Requests served at once by all the GPUs together, split "
                                                  "evenly over the model's replicas"));
@@ -463,7 +471,8 @@ void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, cons
             choices.append({name, name});
         return choices;
     };
-    setComboChoices(m_weightPrecision, withRecipeChoice(QStringLiteral("weightPrecision"), toChoices(weightPrecisions)));
+    setComboChoices(m_weightPrecision,
+                    withRecipeChoice(QStringLiteral("weightPrecision"), toChoices(weightPrecisions)));
     setComboChoices(m_kvPrecision, withRecipeChoice(QStringLiteral("kvPrecision"), toChoices(kvPrecisions)));
 }
 
@@ -576,8 +585,7 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     emitChanged();
 }
 
-template <typename Spin>
-void WorkloadForm::watchText(const QString &field, Spin *spin)
+template <typename Spin> void WorkloadForm::watchText(const QString &field, Spin *spin)
 {
     m_fields[field].inputProblem = [spin] { return spin->problem(); };
     // A text the field cannot read changes no value: say so at once, and let the window mark its result.

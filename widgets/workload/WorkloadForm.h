@@ -6,7 +6,6 @@
 #include <QPair>
 #include <QVector>
 #include <QWidget>
-
 #include <functional>
 
 class QComboBox;
@@ -80,8 +79,8 @@ private:
         bool trainingOnly = false;
         bool inferenceOnly = false;
         bool hiddenWhenUnused =
-            false; // the load row and the training-at-scale row: shown for their task only
-        QString help = {};                    // the tooltip's explanation, kept under any error
+            false;         // the load row and the training-at-scale row: shown for their task only
+        QString help = {}; // the tooltip's explanation, kept under any error
         std::function<QString()> inputProblem = {}; // number fields: why their text is not their value
     };
 
@@ -95,8 +94,7 @@ private:
     QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
     void addField(const QString &field, const QString &caption, QWidget *editor, int row, int column);
     void applyErrorColors(const Field &field) const; // red that stays readable on the palette
-    template <typename Spin>
-    void watchText(const QString &field, Spin *spin);
+    template <typename Spin> void watchText(const QString &field, Spin *spin);
     void setHelp(const QString &field, const QString &help);
     void showTip(const Field &field, const QString &reason) const;
     void showErrors();
@@ -145,5 +143,5 @@ private:
     QHash<QString, QString> m_recipeDefaults;
     QVector<WorkloadFieldError> m_reportedErrors;
     QHash<QString, QString> m_shownInputProblems; // per field, as last shown: a change is news
-    bool m_silent = false; // true while setValues() fills the editors
+    bool m_silent = false;                        // true while setValues() fills the editors
 };

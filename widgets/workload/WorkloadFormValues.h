@@ -4,7 +4,6 @@
 #include "app/analysis/WorkloadField.h"
 
 #include <QString>
-
 #include <optional>
 
 // What the workload form holds, as plain values. An empty text, a 0 batch or an unset ZeRO stage means
@@ -15,18 +14,18 @@ struct WorkloadFormValues
     QString modelId = QString::fromUtf16(WorkloadDefaults::kModel);
     QString customConfigPath; // a local Hugging Face config.json; used when modelId is empty
     QString task = QStringLiteral("inference"); // inference, training, lora, qlora
-    QString weightPrecision; // empty: the recipe's (bf16; int4 for QLoRA)
-    QString kvPrecision;     // empty: follows the math precision
+    QString weightPrecision;                    // empty: the recipe's (bf16; int4 for QLoRA)
+    QString kvPrecision;                        // empty: follows the math precision
     int batch = 0; // inference: requests in flight on all GPUs; training: global batch; 0 = the recipe's
     int inputTokens = WorkloadDefaults::kInputTokens;
     int outputTokens = WorkloadDefaults::kOutputTokens;
     int sequenceLength = WorkloadDefaults::kSequenceLength; // training
     int gpus = WorkloadDefaults::kGpus;
-    int tensorParallel = 0;   // 0 = automatic
-    int pipelineParallel = 0; // 0 = automatic
-    std::optional<int> zeroStage; // nullopt: the recipe's
-    QString recompute;            // none, selective, full; empty: the recipe's
-    QString profileId;            // empty = the task's default profile
+    int tensorParallel = 0;              // 0 = automatic
+    int pipelineParallel = 0;            // 0 = automatic
+    std::optional<int> zeroStage;        // nullopt: the recipe's
+    QString recompute;                   // none, selective, full; empty: the recipe's
+    QString profileId;                   // empty = the task's default profile
     std::optional<double> usdPerGpuHour; // nullopt = each GPU's catalogue default
     double usdPerKwh = WorkloadDefaults::kUsdPerKwh;
     double trainTokensBillions = WorkloadDefaults::kTrainTokens / 1e9;

@@ -44,7 +44,7 @@ QMap<QString, QString> constraintsOf(const QString &text)
 }
 
 CalibrationSet buildForCalibration(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
-                                  const QVector<ModelSpec> &models)
+                                   const QVector<ModelSpec> &models)
 {
     QVector<Benchmark> kept;
     QVector<SkippedRow> broken;

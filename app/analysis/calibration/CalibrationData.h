@@ -1,9 +1,9 @@
 #pragma once
 
+#include "app/analysis/Workload.h"
 #include "db/Benchmark.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
-#include "app/analysis/Workload.h"
 
 #include <QMap>
 #include <QString>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/calibration/Calibrator.h"
 
 #include <QMap>
 #include <QString>

@@ -16,18 +16,18 @@
 // --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs;
 // --refit-uncertainty makes its bands again from the residuals it holds.
 
-#include "db/BenchmarkCsvParser.h"
+#include "app/analysis/SeedFiles.h"
 #include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/calibration/Calibrator.h"
-#include "db/DatasheetCsvParser.h"
 #include "app/analysis/calibration/PairRatios.h"
-#include "app/analysis/SeedFiles.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
 #include "app/analysis/calibration/ServingCalibrator.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
 #include "app/analysis/calibration/TrainingCalibrator.h"
 #include "app/analysis/calibration/UncertaintyResiduals.h"
+#include "db/BenchmarkCsvParser.h"
+#include "db/DatasheetCsvParser.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -147,7 +147,6 @@ const QMap<QString, QString> &engineSettingsText()
     return text;
 }
 
-
 // The training frameworks and the factors fitted on their runs (benchmarks-training-calibration.csv). Keys
 // are GPU properties: the architecture family (Ampere, Hopper), never a gpu_id.
 QVector<TrainingCalibrator::ProfileFit> trainingFits()
@@ -167,7 +166,8 @@ QVector<TrainingCalibrator::ProfileFit> trainingFits()
          QString(),
          {}},
         // NeMo 24.07 (15 runs, H100 FP8) and Megatron-LM (1 run, A100 FP16): Megatron-Core's schedule. Every
-        // NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor cannot be told apart there: the
+        // NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor cannot be told apart there:
+        // the
         // FP8 factor (Transformer Engine's FP8 matmuls against BF16 on the same GPU) is llm-foundry's fit,
         // which has BF16 and FP8 runs of the same models on H100.
         {QStringLiteral("megatron"),
@@ -296,7 +296,8 @@ int main(int argc, char *argv[])
             err << "gpucompare-calibrate: " << (held ? path : error) << Qt::endl;
             return 1;
         }
-        file.write(QJsonDocument(UncertaintyTable(UncertaintyTable::fit(held->residuals()), held->residuals()).toJson())
+        file.write(QJsonDocument(
+                       UncertaintyTable(UncertaintyTable::fit(held->residuals()), held->residuals()).toJson())
                        .toJson(QJsonDocument::Indented));
         out << UncertaintyResiduals::reportSection(held->residuals()).join(u'\n') << "\n";
         return 0;
@@ -341,7 +342,8 @@ int main(int argc, char *argv[])
     TrainingCalibrator::Profiles trainingIdeal;
     for (auto it = trainingFitted.cbegin(); it != trainingFitted.cend(); ++it)
         trainingIdeal.insert(it.key(), Calibrator::idealOf(it.value()));
-    const QVector<double> trainingCalibrated = TrainingCalibrator::absolutePercentageErrors(tp, trainingFitted);
+    const QVector<double> trainingCalibrated =
+        TrainingCalibrator::absolutePercentageErrors(tp, trainingFitted);
     const QVector<double> trainingRoofline = TrainingCalibrator::absolutePercentageErrors(tp, trainingIdeal);
     QVector<double> trainingByGpuPredicted;
     QVector<double> trainingByGpu;
@@ -360,8 +362,9 @@ int main(int argc, char *argv[])
         return picked.isEmpty() ? QStringLiteral("-") : percent(Calibrator::median(picked));
     };
     QStringList trainingTable;
-    trainingTable << QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                                    "Leave-one-source-out MdAPE | Ideal roofline MdAPE |")
+    trainingTable << QStringLiteral(
+                         "| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+                         "Leave-one-source-out MdAPE | Ideal roofline MdAPE |")
                   << QStringLiteral("|---|---|---|---|---|---|---|");
     for (const QString &group : TrainingCalibrationData::metricGroups()) {
         QStringList groups = TrainingCalibrationData::reportGroups();
@@ -376,30 +379,29 @@ int main(int argc, char *argv[])
                     picks << i;
             if (picks.isEmpty())
                 continue;
-            trainingTable << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
-                                 .arg(group,
-                                      source == QLatin1String("all") || source == QLatin1String("llm-foundry")
-                                          ? QStringLiteral("**%1**").arg(source)
-                                          : source)
-                                 .arg(picks.size())
-                                 .arg(trainingCell(trainingCalibrated, picks),
-                                      crossValidate ? trainingCell(trainingByGpu, picks) : QStringLiteral("not run"),
-                                      crossValidate ? trainingCell(trainingBySource, picks)
-                                                    : QStringLiteral("not run"),
-                                      trainingCell(trainingRoofline, picks));
+            trainingTable
+                << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
+                       .arg(group, source == QLatin1String("all") || source == QLatin1String("llm-foundry")
+                                       ? QStringLiteral("**%1**").arg(source)
+                                       : source)
+                       .arg(picks.size())
+                       .arg(trainingCell(trainingCalibrated, picks),
+                            crossValidate ? trainingCell(trainingByGpu, picks) : QStringLiteral("not run"),
+                            crossValidate ? trainingCell(trainingBySource, picks) : QStringLiteral("not run"),
+                            trainingCell(trainingRoofline, picks));
         }
     }
     QStringList trainingPointLines;
     for (int i = 0; i < tp.size(); ++i) {
         const TrainingPoint &point = tp[i];
-        trainingPointLines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
-                                  .arg(point.benchId, point.gpu.gpuId,
-                                       TrainingCalibrationData::metricName(point.metric))
-                                  .arg(point.measured, 0, 'g', 5)
-                                  .arg(TrainingCalibrator::predict(point, trainingFitted[point.profileId]), 0, 'g', 5)
-                                  .arg(TrainingCalibrator::predict(point, trainingIdeal[point.profileId]), 0, 'g', 5)
-                                  .arg(point.fitted ? point.profileId
-                                                    : point.profileId + QStringLiteral(" (reported only)"));
+        trainingPointLines
+            << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
+                   .arg(point.benchId, point.gpu.gpuId, TrainingCalibrationData::metricName(point.metric))
+                   .arg(point.measured, 0, 'g', 5)
+                   .arg(TrainingCalibrator::predict(point, trainingFitted[point.profileId]), 0, 'g', 5)
+                   .arg(TrainingCalibrator::predict(point, trainingIdeal[point.profileId]), 0, 'g', 5)
+                   .arg(point.fitted ? point.profileId
+                                     : point.profileId + QStringLiteral(" (reported only)"));
     }
     // The node boundary: the same model and per-GPU batch on one node and on two (8 -> 16 GPUs) must not
     // jump; the network is slower than NVLink, so the second node costs what its exposed traffic costs.
@@ -456,9 +458,10 @@ int main(int argc, char *argv[])
         return parts.join(QStringLiteral(", "));
     };
     QStringList trainingFactorLines;
-    trainingFactorLines << QStringLiteral("| Profile | compute_efficiency | attention_efficiency | gemm_width_half | "
-                                          "gemm_tokens_half | fp8_compute_factor | network_efficiency | "
-                                          "communication_efficiency | dp_overlap | tp_overlap |")
+    trainingFactorLines << QStringLiteral(
+                               "| Profile | compute_efficiency | attention_efficiency | gemm_width_half | "
+                               "gemm_tokens_half | fp8_compute_factor | network_efficiency | "
+                               "communication_efficiency | dp_overlap | tp_overlap |")
                         << QStringLiteral("|---|---|---|---|---|---|---|---|---|---|");
     for (const TrainingCalibrator::ProfileFit &f : trainingFitList) {
         const EfficiencyParameters &p = trainingFitted[f.profileId];
@@ -466,7 +469,8 @@ int main(int argc, char *argv[])
                                    .arg(f.profileId, factorText(p.computeEfficiency, 3),
                                         factorText(p.attentionEfficiency, 3), factorText(p.gemmWidthHalf, 0),
                                         factorText(p.gemmTokensHalf, 0), factorText(p.fp8ComputeFactor, 3),
-                                        factorText(p.networkEfficiency, 3), factorText(p.communicationEfficiency, 3),
+                                        factorText(p.networkEfficiency, 3),
+                                        factorText(p.communicationEfficiency, 3),
                                         factorText(p.dataParallelOverlap, 3))
                                    .arg(factorText(p.tensorParallelOverlap, 3));
     }
@@ -496,24 +500,27 @@ int main(int argc, char *argv[])
                 names << p.table;
         trainingCalibrationText.insert(
             f.profileId,
-            QStringLiteral("Training factors (%1) fitted by gpucompare-calibrate on %2 measured runs of "
-                           "resources/seed/benchmarks-training-calibration.csv (%3; GPUs: %4): TrainingModel's "
-                           "tokens/s per GPU (Megatron-LM: TFLOP/s per GPU) against the measured, coordinate "
-                           "descent minimising the mean |ln(predicted/measured)| over factors keyed by "
-                           "architecture family (never by GPU id). Median absolute error %5 on the fit%6. The "
-                           "other factors are set by hand. Rerun: gpucompare-calibrate --write-profiles.")
+            QStringLiteral(
+                "Training factors (%1) fitted by gpucompare-calibrate on %2 measured runs of "
+                "resources/seed/benchmarks-training-calibration.csv (%3; GPUs: %4): TrainingModel's "
+                "tokens/s per GPU (Megatron-LM: TFLOP/s per GPU) against the measured, coordinate "
+                "descent minimising the mean |ln(predicted/measured)| over factors keyed by "
+                "architecture family (never by GPU id). Median absolute error %5 on the fit%6. The "
+                "other factors are set by hand. Rerun: gpucompare-calibrate --write-profiles.")
                 .arg(names.join(QStringLiteral(", ")))
                 .arg(errors.size())
                 .arg(sourceNames.join(QStringLiteral("; ")), gpuIds.join(QStringLiteral(", ")),
                      percent(Calibrator::median(errors)),
-                     crossValidate ? QStringLiteral(", %1 leaving each GPU out, %2 leaving each source out")
-                                         .arg(percent(Calibrator::median(byGpu)),
-                                              percent(Calibrator::median(bySource)))
-                                   : QString()));
+                     crossValidate
+                         ? QStringLiteral(", %1 leaving each GPU out, %2 leaving each source out")
+                               .arg(percent(Calibrator::median(byGpu)), percent(Calibrator::median(bySource)))
+                         : QString()));
     }
     if (trainingOnly) {
-        out << "# Training accuracy\n" << trainingTable.join(u'\n') << "\n\n# Training factors\n"
-            << trainingFactorLines.join(u'\n') << "\n\n# Node boundary\n" << boundaryLines.join(u'\n') << "\n";
+        out << "# Training accuracy\n"
+            << trainingTable.join(u'\n') << "\n\n# Training factors\n"
+            << trainingFactorLines.join(u'\n') << "\n\n# Node boundary\n"
+            << boundaryLines.join(u'\n') << "\n";
         for (auto it = trainingCalibrationText.cbegin(); it != trainingCalibrationText.cend(); ++it)
             out << "\n" << it.key() << ": " << it.value() << "\n";
         if (listPoints)
@@ -950,51 +957,52 @@ int main(int argc, char *argv[])
             return 1;
         }
         QTextStream report(&file);
-        report << "# Estimator accuracy\n\n"
-               << "Generated by `gpucompare-calibrate --write-profiles --report docs/estimator-accuracy.md "
-                  "--points` "
-                  "(built with the `gpucompare-calibrate` target; it reads resources/seed). Do not edit by "
-                  "hand.\n\n"
-               << "Median absolute percentage error (MdAPE, |predicted / measured - 1|) of the estimator on "
-                  "the measured rows "
-                  "of `resources/seed/benchmarks-calibration.csv`, per category, with the calibrated "
-                  "profile, with the same "
-                  "profile fitted without the GPU being predicted (leave-one-GPU-out cross-validation: how "
-                  "well it predicts a "
-                  "card it has never seen), and with the ideal roofline (every efficiency 1, no overheads) "
-                  "on the same points.\n\n"
-               << table.join(u'\n') << "\n\n"
-               << "## GPU pairs\n\n"
-               << "What users compare is the ratio between GPUs. For every workload measured on two or more "
-                  "GPUs under the same conditions (source and framework, model, precision, lengths, batch, "
-                  "GPU count and layout, traffic; every calibration set: single-GPU and offline rows above, "
-                  "serving under load and training at scale below), every pair of those GPUs: the median "
-                  "ratio error |(predicted_a / predicted_b) / (measured_a / measured_b) - 1| (a the GPU with "
-                  "the larger measured value), and of the pairs whose measured values differ by more than "
-               << QString::number(PairRatios::kWideGap * 100.0, 'f', 0)
-               << "%, how many the estimate puts in the wrong order. Calibrated: the fitted profiles; "
-                  "leave-one-GPU-out: each GPU's prediction from the profiles fitted without it (a pair's two "
-                  "GPUs each from a fit that never saw it); ideal roofline: every efficiency 1, no overheads. "
-                  "Code: `app/analysis/calibration/PairRatios.cpp`. Aim of issue 24: leave-one-GPU-out ratio "
-                  "error <= 8% and no wrong order on llama.cpp decode and prefill.\n\n"
-               << pairTable.join(u'\n') << "\n\n"
-               << wrongPairLines.join(u'\n') << "\n\n"
-               << "## Method\n\n"
-               << "Each profile's factors are fitted by coordinate descent minimising the mean "
-                  "|ln(predicted/measured)| "
-                  "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by GPU properties only: "
-                  "memory class "
-                  "(HBM, GDDR), architecture family (Hopper, Ampere, Ada) or model kind (cnn, encoder); a "
-                  "GPU outside the set "
-                  "gets the factor of its class or the default. vllm and lmdeploy have no measurements in "
-                  "this set: vllm is derived from tensorrt-llm (see its calibration text), lmdeploy's memory "
-                  "and compute efficiency are fitted on its serving rows; both fit their serving factors on "
-                  "the serving rows (\"Serving under load\" below); fsdp and megatron are fitted on the "
-                  "training runs (\"Training at scale\" below); roofline is not fitted.\n\n"
-               << "## Assumptions for rows that leave something out\n\n"
-               << assumptions.join(u'\n') << "\n\n"
-               << "## Rows not used, and why\n\n"
-               << skipped.join(u'\n') << "\n\n";
+        report
+            << "# Estimator accuracy\n\n"
+            << "Generated by `gpucompare-calibrate --write-profiles --report docs/estimator-accuracy.md "
+               "--points` "
+               "(built with the `gpucompare-calibrate` target; it reads resources/seed). Do not edit by "
+               "hand.\n\n"
+            << "Median absolute percentage error (MdAPE, |predicted / measured - 1|) of the estimator on "
+               "the measured rows "
+               "of `resources/seed/benchmarks-calibration.csv`, per category, with the calibrated "
+               "profile, with the same "
+               "profile fitted without the GPU being predicted (leave-one-GPU-out cross-validation: how "
+               "well it predicts a "
+               "card it has never seen), and with the ideal roofline (every efficiency 1, no overheads) "
+               "on the same points.\n\n"
+            << table.join(u'\n') << "\n\n"
+            << "## GPU pairs\n\n"
+            << "What users compare is the ratio between GPUs. For every workload measured on two or more "
+               "GPUs under the same conditions (source and framework, model, precision, lengths, batch, "
+               "GPU count and layout, traffic; every calibration set: single-GPU and offline rows above, "
+               "serving under load and training at scale below), every pair of those GPUs: the median "
+               "ratio error |(predicted_a / predicted_b) / (measured_a / measured_b) - 1| (a the GPU with "
+               "the larger measured value), and of the pairs whose measured values differ by more than "
+            << QString::number(PairRatios::kWideGap * 100.0, 'f', 0)
+            << "%, how many the estimate puts in the wrong order. Calibrated: the fitted profiles; "
+               "leave-one-GPU-out: each GPU's prediction from the profiles fitted without it (a pair's two "
+               "GPUs each from a fit that never saw it); ideal roofline: every efficiency 1, no overheads. "
+               "Code: `app/analysis/calibration/PairRatios.cpp`. Aim of issue 24: leave-one-GPU-out ratio "
+               "error <= 8% and no wrong order on llama.cpp decode and prefill.\n\n"
+            << pairTable.join(u'\n') << "\n\n"
+            << wrongPairLines.join(u'\n') << "\n\n"
+            << "## Method\n\n"
+            << "Each profile's factors are fitted by coordinate descent minimising the mean "
+               "|ln(predicted/measured)| "
+               "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by GPU properties only: "
+               "memory class "
+               "(HBM, GDDR), architecture family (Hopper, Ampere, Ada) or model kind (cnn, encoder); a "
+               "GPU outside the set "
+               "gets the factor of its class or the default. vllm and lmdeploy have no measurements in "
+               "this set: vllm is derived from tensorrt-llm (see its calibration text), lmdeploy's memory "
+               "and compute efficiency are fitted on its serving rows; both fit their serving factors on "
+               "the serving rows (\"Serving under load\" below); fsdp and megatron are fitted on the "
+               "training runs (\"Training at scale\" below); roofline is not fitted.\n\n"
+            << "## Assumptions for rows that leave something out\n\n"
+            << assumptions.join(u'\n') << "\n\n"
+            << "## Rows not used, and why\n\n"
+            << skipped.join(u'\n') << "\n\n";
         report << servingReport.join(u'\n') << "\n\n";
         {
             QStringList trainingAssumptions;
@@ -1007,7 +1015,10 @@ int main(int argc, char *argv[])
                 skippedTraining[row.reason] << row.benchId;
             QStringList skippedLines;
             for (auto it = skippedTraining.cbegin(); it != skippedTraining.cend(); ++it)
-                skippedLines << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
+                skippedLines << QStringLiteral("- %1: %2 rows (`%3`, ...)")
+                                    .arg(it.key())
+                                    .arg(it->size())
+                                    .arg(it->first());
             if (skippedLines.isEmpty())
                 skippedLines << QStringLiteral("- none: every row is a point");
             report
@@ -1017,29 +1028,39 @@ int main(int argc, char *argv[])
                    "stage) on the measured runs of `resources/seed/benchmarks-training-calibration.csv`, per "
                    "metric and source (llm-foundry also per GPU): with the calibrated profiles (llm-foundry: "
                    "`fsdp`; NeMo and Megatron-LM: `megatron`); fitted without the GPU being predicted "
-                   "(leave-one-GPU-out); fitted without the source being predicted (leave-one-source-out); and "
-                   "the ideal roofline (every efficiency 1, no overlap) on the same runs. The fit objective uses "
-                   "one throughput per run: tokens/s per GPU (Megatron-LM: its TFLOP/s per GPU); the MFU, model "
+                   "(leave-one-GPU-out); fitted without the source being predicted (leave-one-source-out); "
+                   "and "
+                   "the ideal roofline (every efficiency 1, no overlap) on the same runs. The fit objective "
+                   "uses "
+                   "one throughput per run: tokens/s per GPU (Megatron-LM: its TFLOP/s per GPU); the MFU, "
+                   "model "
                    "TFLOP/s and step-time rows restate the same runs and are reported, not fitted. In the "
                    "hold-outs a profile left with fewer than "
                 << TrainingCalibrator::kOwnFitMinimum
                 << " runs of its own gets its factors fitted on every remaining run together (leaving out "
-                   "the H100 leaves megatron only the A100 Megatron-LM run; leaving out NeMo likewise), and a "
+                   "the H100 leaves megatron only the A100 Megatron-LM run; leaving out NeMo likewise), and "
+                   "a "
                    "factor keyed by an architecture that no remaining run has takes the default: leaving out "
                    "the H100 predicts it with the Ampere efficiency, hence the large H100 figures. Aim of "
                    "issue 18: <= 15%.\n\n"
                 << trainingTable.join(u'\n') << "\n\n"
                 << "**MFU and TFLOP/s conventions.** Our MFU is model FLOPs (6N per token plus causal "
-                   "attention: s/2 earlier tokens, no recomputation) over step time x GPUs x the dense peak of "
+                   "attention: s/2 earlier tokens, no recomputation) over step time x GPUs x the dense peak "
+                   "of "
                    "the run precision (FP8 runs: the FP8 peak, as Composer's `GPU_AVAILABLE_FLOPS[gpu]"
-                   "[precision]`). llm-foundry counts attention non-causally (every query against all s keys, "
-                   "twice our attention FLOPs), so for the same tokens/s our MFU is below its: by 2-4% at 2,048 "
-                   "tokens on the 7B-70B models, down to 0.53 of its figure at 65,536 tokens on MPT-125M, where "
+                   "[precision]`). llm-foundry counts attention non-causally (every query against all s "
+                   "keys, "
+                   "twice our attention FLOPs), so for the same tokens/s our MFU is below its: by 2-4% at "
+                   "2,048 "
+                   "tokens on the 7B-70B models, down to 0.53 of its figure at 65,536 tokens on MPT-125M, "
+                   "where "
                    "attention is most of the work. That is the MFU column's gap over the tokens/s column "
                    "(A100-80GB has the largest share of long-sequence rows, 28 of 61). "
-                   "NeMo's model TFLOP/s (Megatron's formula, full attention and the output layer) are compared "
+                   "NeMo's model TFLOP/s (Megatron's formula, full attention and the output layer) are "
+                   "compared "
                    "with our MFU x FP8 peak; Megatron-LM's 138 TFLOP/s (Narayanan et al. 2021) count the "
-                   "recomputed forward, so they are compared with HFU x FP16 peak. The tokens/s rows carry no "
+                   "recomputed forward, so they are compared with HFU x FP16 peak. The tokens/s rows carry "
+                   "no "
                    "convention and are the ones fitted.\n\n"
                 << "### Training factors\n\n"
                 << trainingFactorLines.join(u'\n') << "\n\n"
@@ -1047,19 +1068,22 @@ int main(int argc, char *argv[])
                    "over the fitted runs (`app/analysis/calibration/TrainingCalibrator.cpp`); keyed by "
                    "architecture family only (Ampere = default, Hopper). megatron's fp8_compute_factor is "
                    "fsdp's fit: every NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor "
-                   "cannot be told apart there, while llm-foundry has BF16 and FP8 runs of the same models on "
+                   "cannot be told apart there, while llm-foundry has BF16 and FP8 runs of the same models "
+                   "on "
                    "H100. Bounds keep the factors physical: network_efficiency <= 0.9, dp_overlap <= 0.95, "
                    "tp_overlap <= 0.9. Not fitted (set by hand in profiles.json): memory_efficiency, "
                    "training_bytes_per_flop, communication_efficiency (NVLink) and, for megatron, "
                    "attention_efficiency, gemm_width_half, gemm_tokens_half, network_efficiency and "
                    "dp_overlap (16 runs would not pin them down).\n\n"
                 << "### Node boundary\n\n"
-                << "Tokens/s per GPU of the calibrated `fsdp` profile with the same model and micro-batch per "
+                << "Tokens/s per GPU of the calibrated `fsdp` profile with the same model and micro-batch "
+                   "per "
                    "GPU (global batch = micro-batch x GPUs, FULL_SHARD, 2,048 tokens) on one node and beyond "
                    "(8, 16 and 64 GPUs): the second node must not cost a jump. Measured: llm-foundry MPT-13B "
                    "on H100 at micro-batch 2 gives 4,792, 4,767, 4,811 and 4,800 tokens/s/GPU on 8, 16, 32 "
                    "and 64 GPUs.\n\n"
-                << "| GPU | Model | Recompute, micro-batch | Network Gb/s per GPU | 8 GPUs | 16 GPUs | 64 GPUs |\n"
+                << "| GPU | Model | Recompute, micro-batch | Network Gb/s per GPU | 8 GPUs | 16 GPUs | 64 "
+                   "GPUs |\n"
                    "|---|---|---|---|---|---|---|\n"
                 << boundaryLines.join(u'\n') << "\n\n"
                 << "### Assumptions for training rows\n\n"
@@ -1074,11 +1098,13 @@ int main(int argc, char *argv[])
                       "|\n|---|---|---|---|---|---|\n"
                    << pointLines.join(u'\n') << "\n";
         if (listPoints)
-            report << "\n## Every training point\n\nCalibrated: the fitted profile; roofline: every factor "
-                      "1, no overlap. Rows marked \"reported only\" restate a run's throughput and are not in "
-                      "the fit objective.\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline | Profile |\n"
-                      "|---|---|---|---|---|---|---|\n"
-                   << trainingPointLines.join(u'\n') << "\n";
+            report
+                << "\n## Every training point\n\nCalibrated: the fitted profile; roofline: every factor "
+                   "1, no overlap. Rows marked \"reported only\" restate a run's throughput and are not in "
+                   "the fit objective.\n\n| Row | GPU | Metric | Measured | Calibrated | Roofline | Profile "
+                   "|\n"
+                   "|---|---|---|---|---|---|---|\n"
+                << trainingPointLines.join(u'\n') << "\n";
         if (listPoints)
             report << "\n## Every serving point\n\nServing: the simulation with the calibrated profile; "
                       "batch-static: Estimate::inference at batch = concurrency, same profile.\n\n"

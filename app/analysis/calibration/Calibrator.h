@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/CalibrationData.h"
 
 #include <QString>
 #include <QVector>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/Workload.h"
+#include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
-#include "app/analysis/Workload.h"
 
 #include <QMap>
 #include <QString>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "db/Benchmark.h"
+#include "app/analysis/Workload.h"
 #include "app/analysis/calibration/CalibrationData.h"
+#include "db/Benchmark.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
-#include "app/analysis/Workload.h"
 
 #include <QString>
 #include <QVector>

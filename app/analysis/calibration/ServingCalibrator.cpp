@@ -1,7 +1,7 @@
 #include "app/analysis/calibration/ServingCalibrator.h"
 
-#include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/calibration/CalibrationDescent.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "db/Benchmark.h"
+#include "app/analysis/Workload.h"
 #include "app/analysis/calibration/CalibrationData.h"
+#include "db/Benchmark.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
-#include "app/analysis/Workload.h"
 
 #include <QString>
 #include <QStringList>
@@ -18,9 +18,9 @@
 // with the reason, as CalibrationData does for the offline set.
 enum class TrainingMetric
 {
-    TokensPerSPerGpu,  // training tokens per second per GPU
-    MfuPercent,        // model FLOPs utilisation, % of the dense peak of the run precision (llm-foundry)
-    ModelTflopsPerGpu, // model TFLOP/s per GPU, recomputation not counted (NeMo)
+    TokensPerSPerGpu,     // training tokens per second per GPU
+    MfuPercent,           // model FLOPs utilisation, % of the dense peak of the run precision (llm-foundry)
+    ModelTflopsPerGpu,    // model TFLOP/s per GPU, recomputation not counted (NeMo)
     HardwareTflopsPerGpu, // achieved TFLOP/s per GPU, recomputation counted (Megatron-LM, Narayanan 2021)
     StepTimeS,            // one optimizer step (iteration), seconds
 };

@@ -1,8 +1,8 @@
 #include "app/analysis/calibration/TrainingCalibrator.h"
 
-#include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/GpuCapabilities.h"
+#include "app/analysis/calibration/CalibrationDescent.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
 
 #include <QMap>

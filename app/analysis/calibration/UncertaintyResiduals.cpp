@@ -186,17 +186,22 @@ QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
                "(`resources/seed/uncertainty.json`). A residual is that of a rate: a measured time (TTFT, "
                "TPOT) enters inverted, and a time or price estimate takes the inverted band of its rate. The "
                "band is the 10th to 90th percentile of the residuals, stretched to hold 0 where the held-out "
-               "fits' bias puts it wholly on one side (an engine measured on one GPU only), so a range always "
-               "holds its estimate. Serving rows the fit leaves out (\"Rows reported above but not in the fit "
-               "objective\") are left out here too. A kind and profile with fewer than %1 measurements has no "
+               "fits' bias puts it wholly on one side (an engine measured on one GPU only), so a range "
+               "always "
+               "holds its estimate. Serving rows the fit leaves out (\"Rows reported above but not in the "
+               "fit "
+               "objective\") are left out here too. A kind and profile with fewer than %1 measurements has "
+               "no "
                "band, and its numbers say so.")
                .arg(UncertaintyTable::kMinimumPoints)
         << QString()
         << QStringLiteral(
                "Coverage: **%1 of %2 calibration measurements (%3%)** lie inside the range of their own "
-               "leave-one-GPU-out prediction (aim of issue 24: about 80%, 70-90%; a measurement whose kind has "
+               "leave-one-GPU-out prediction (aim of issue 24: about 80%, 70-90%; a measurement whose kind "
+               "has "
                "no band counts as outside). Nested, with the bands also made without the held-out GPU's "
-               "residuals, **%4 of %5 (%6%)**: a GPU's errors share one bias, so on a card whose architecture "
+               "residuals, **%4 of %5 (%6%)**: a GPU's errors share one bias, so on a card whose "
+               "architecture "
                "the set does not have, expect its numbers outside the range more often than 1 in 5 (column "
                "\"Held-out coverage\"; \"-\" where every measurement is on one GPU).")
                .arg(pooled.covered)

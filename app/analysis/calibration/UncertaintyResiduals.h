@@ -1,10 +1,10 @@
 #pragma once
 
+#include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/ServingCalibrator.h"
 #include "app/analysis/calibration/TrainingCalibrator.h"
-#include "app/analysis/UncertaintyTable.h"
 
 #include <QStringList>
 #include <QVector>
