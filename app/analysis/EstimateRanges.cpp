@@ -1,6 +1,7 @@
 #include "app/analysis/EstimateRanges.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 #include <cmath>
 
 namespace EstimateRanges {
@@ -19,6 +20,8 @@ QString kindName(const QString &kind)
         {UncertaintyTable::kServingTpot, QT_TRANSLATE_NOOP("EstimateRanges", "TPOT under load")},
         {UncertaintyTable::kServingE2e, QT_TRANSLATE_NOOP("EstimateRanges", "latency under load")},
         {UncertaintyTable::kServingThroughput, QT_TRANSLATE_NOOP("EstimateRanges", "throughput under load")},
+        {UncertaintyTable::kServingTail,
+         QT_TRANSLATE_NOOP("EstimateRanges", "latency percentiles and queueing under load")},
     };
     return QCoreApplication::translate("EstimateRanges", names.value(kind, ""));
 }
@@ -86,12 +89,29 @@ QVector<Number> numbersOf(const Estimate &e)
                               stats.p50,
                               kind,
                               inverse,
+                              {}}
+                    << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)),
+                              stats.p90,
+                              K::kServingTail,
+                              inverse,
+                              {}}
+                    << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)),
+                              stats.p99,
+                              K::kServingTail,
+                              inverse,
                               {}};
         };
         latency("ttft_ms", s.ttftMs, K::kServingTtft);
         latency("tpot_ms", s.tpotMs, K::kServingTpot);
         latency("itl_ms", s.itlMs, K::kServingTpot);
         latency("e2e_ms", s.e2eMs, K::kServingE2e);
+        for (const auto &[key, value] : {std::pair{"mean", s.queueMs.mean}, std::pair{"p50", s.queueMs.p50},
+                                         std::pair{"p90", s.queueMs.p90}, std::pair{"p99", s.queueMs.p99}})
+            numbers << Number{QStringLiteral("serving.queue_ms.%1").arg(QLatin1String(key)),
+                              value,
+                              K::kServingTail,
+                              inverse,
+                              {}};
         numbers << Number{QStringLiteral("serving.output_tokens_per_s"),
                           s.outputTokensPerS,
                           K::kServingThroughput,
@@ -148,7 +168,12 @@ QVector<Number> numbersOf(const Estimate &e)
                               *e.cost.usdForBudget,
                               K::kTraining,
                               inverse,
-                              {MathTermId::RentalForBudget}};
+                              {MathTermId::RentalForBudget}}
+                    << Number{QStringLiteral("cost.usd_for_budget"),
+                              *e.cost.usdForBudget,
+                              K::kTraining,
+                              inverse,
+                              {}};
         if (e.powerKnown)
             numbers << Number{
                 QStringLiteral("training.budget_energy_kwh"), t.budgetEnergyKwh, K::kTraining, inverse, {}};
@@ -177,17 +202,46 @@ QVector<Number> numbersOf(const Estimate &e)
     return numbers;
 }
 
-ValueRange rangeOf(const Number &number, const UncertaintyBand &band)
+// The band behind a number and what it is called ("llama.cpp decode speed"; named by profile and kind,
+// which translate, not by the calibration category's English).
+struct Basis
 {
+    UncertaintyBand band;
+    QString name;
+};
+
+// The band of a number's kind for the profile. Offline throughput where the profile measured only its
+// phases (llama.cpp: prefill and decode): the envelope of the two bands, since its time is the one's plus
+// the other's.
+std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind, const QString &profileId)
+{
+    if (const UncertaintyBand *band = table.find(kind, profileId))
+        return Basis{*band,
+                     QCoreApplication::translate("EstimateRanges", "%1 %2").arg(profileId, kindName(kind))};
+    if (kind != UncertaintyTable::kThroughput)
+        return std::nullopt;
+    const UncertaintyBand *prefill = table.find(UncertaintyTable::kPrefill, profileId);
+    const UncertaintyBand *decode = table.find(UncertaintyTable::kDecode, profileId);
+    if (!prefill || !decode)
+        return std::nullopt;
+    UncertaintyBand envelope = *prefill;
+    envelope.kind = kind;
+    envelope.lowLog = std::min(prefill->lowLog, decode->lowLog);
+    envelope.highLog = std::max(prefill->highLog, decode->highLog);
+    envelope.points = prefill->points + decode->points;
+    return Basis{envelope,
+                 QCoreApplication::translate("EstimateRanges", "%1 prefill and decode speed").arg(profileId)};
+}
+
+ValueRange rangeOf(const Number &number, const Basis &basis)
+{
+    const UncertaintyBand &band = basis.band;
     const double lowFactor =
         number.direction == Direction::Rate ? std::exp(band.lowLog) : std::exp(-band.highLog);
     const double highFactor =
         number.direction == Direction::Rate ? std::exp(band.highLog) : std::exp(-band.lowLog);
-    // Named by profile and kind ("llama.cpp decode speed"), which translate; band.category names the
-    // calibration sources behind it in English, for the accuracy doc.
-    const QString basis =
-        QCoreApplication::translate("EstimateRanges", "%1 %2").arg(band.profileId, kindName(band.kind));
-    return ValueRange{number.value * lowFactor, number.value * highFactor, number.value, basis, band.points};
+    return ValueRange{number.value * lowFactor, number.value * highFactor, number.value, basis.name,
+                      band.points};
 }
 
 } // namespace
@@ -206,8 +260,8 @@ void attach(Estimate &e, const UncertaintyTable &table)
         if (!std::isfinite(number.value) || number.value <= 0.0)
             continue;
         QString text;
-        if (const UncertaintyBand *band = table.find(number.kind, e.profileId)) {
-            const ValueRange range = rangeOf(number, *band);
+        if (const std::optional<Basis> basis = basisOf(table, number.kind, e.profileId)) {
+            const ValueRange range = rangeOf(number, *basis);
             e.ranges.insert(number.path, range);
             text = range.text();
         } else {

@@ -44,6 +44,9 @@ public:
     static inline const QString kServingTpot = QStringLiteral("serving_tpot");
     static inline const QString kServingE2e = QStringLiteral("serving_e2e");
     static inline const QString kServingThroughput = QStringLiteral("serving_throughput");
+    // Latency percentiles under load (p90, p99) and queueing: no calibration row measures them, so they
+    // never have a band and say so.
+    static inline const QString kServingTail = QStringLiteral("serving_tail");
 
     // A band needs at least this many measurements: below it the percentiles are a guess.
     static constexpr int kMinimumPoints = 8;

@@ -22,15 +22,20 @@ QString ValueRange::spreadText() const
     return QCoreApplication::translate("ValueRange", "-%1% / +%2%").arg(below).arg(above);
 }
 
-int ValueRange::sameWithinPercent(const ValueRange &other) const
+int ValueRange::halfWidthPercent() const
 {
-    if (!(low > 0.0) || !(other.low > 0.0))
-        return 0;
-    // Overlap holds while the higher value times its low factor stays under the lower value times its high
-    // factor; either of the two may be the higher one.
-    const double limit =
-        std::max((high / value) / (other.low / other.value), (other.high / other.value) / (low / value));
-    return int(std::lround((limit - 1.0) * 100.0));
+    return low > 0.0 ? int(std::lround((std::sqrt(high / low) - 1.0) * 100.0)) : 0;
+}
+
+std::optional<int> ValueRange::sameWithinPercent(const ValueRange &other) const
+{
+    if (!(value > 0.0) || !(other.value > 0.0))
+        return std::nullopt;
+    const int within = std::max(halfWidthPercent(), other.halfWidthPercent());
+    const double gapPercent = (std::max(value, other.value) / std::min(value, other.value) - 1.0) * 100.0;
+    if (gapPercent > within)
+        return std::nullopt;
+    return within;
 }
 
 QString ValueRange::text() const

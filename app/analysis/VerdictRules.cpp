@@ -59,14 +59,14 @@ void worsen(Verdict &verdict, VerdictLevel level)
     verdict.level = std::max(verdict.level, level);
 }
 
-// How far apart the two numbers at `path` may be and still have overlapping ranges, when they overlap: the
-// two numbers differ by less than the estimator is known to err, so neither is called faster or cheaper.
-// nullopt when either has no range or they are apart.
+// The larger half-width of the two ranges at `path` when the two numbers differ by no more than it: the
+// estimator cannot tell them apart, so neither is called faster or cheaper. nullopt when either has no
+// range or they are further apart (ValueRange::sameWithinPercent).
 std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QString &path)
 {
     const ValueRange *ra = EstimateRanges::find(a, path);
     const ValueRange *rb = EstimateRanges::find(b, path);
-    if (!ra || !rb || !ra->overlaps(*rb))
+    if (!ra || !rb)
         return std::nullopt;
     return ra->sameWithinPercent(*rb);
 }

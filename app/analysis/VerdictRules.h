@@ -17,10 +17,10 @@
 //     several GPUs without NVLink -> at most suitable.
 //  3. Speed against the fastest fitting GPU of the comparison: >= 75% recommended, >= 35% suitable,
 //     else limited.
-//     A GPU whose speed range (Estimate::ranges, 80%) overlaps the fastest one's is about the same:
-//     "within ±X%", not worsened.
+//     A GPU whose speed differs from the fastest one's by no more than the half-width of their 80% ranges
+//     (Estimate::ranges) is about the same: "within ±X%", not worsened.
 //  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down; not when the
-//     two cost ranges overlap (about the same, within ±X%).
+//     two costs differ by no more than their ranges' half-width (about the same, within ±X%).
 //  5. Dense, not sparse: when a GPU's sparse FP16 figure (which some tables print) exceeds another
 //     GPU's dense figure but its dense figure does not (training verdicts), the reason says so: the verdict
 //     follows dense.

@@ -83,9 +83,9 @@ QVector<int> bestOf(const QMap<int, double> &values, bool lowest, const std::fun
     return columns;
 }
 
-// Adds to the best columns those whose range at path(estimate) overlaps a best one's: the estimator cannot
-// tell them apart. Returns the largest half-width of the ranges compared (the "within ±X%"), 0 when none
-// was added.
+// Adds to the best columns those whose number at path(estimate) is within the ranges' half-width of the
+// leader's (ValueRange::sameWithinPercent): the estimator cannot tell them apart. Returns the largest
+// half-width of the ranges compared (the "within ±X%"), 0 when none was added.
 int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const QVector<Estimate> &estimates,
                     const std::function<QString(const Estimate &)> &path)
 {
@@ -101,10 +101,11 @@ int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const Q
             continue;
         const Estimate &e = estimates.at(it.key());
         const ValueRange *range = EstimateRanges::find(e, path(e));
-        if (!range || !range->overlaps(*leaderRange))
+        const std::optional<int> same = range ? range->sameWithinPercent(*leaderRange) : std::nullopt;
+        if (!same)
             continue;
         best << it.key();
-        within = std::max(within, range->sameWithinPercent(*leaderRange));
+        within = std::max(within, *same);
     }
     std::sort(best.begin(), best.end());
     return within;

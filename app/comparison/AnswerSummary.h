@@ -11,8 +11,9 @@
 //     cheapest ($ per million tokens), the GPUs that do not fit and how many they need, those whose
 //     record lacks a value the speed needs (never called fastest), those out of range;
 //   - the other task, as its verdicts judged it under its own recipe: the GPUs at each level.
-// Values that read the same as shown tie and are named together; GPUs whose 80% ranges (Estimate::ranges)
-// overlap the best one's are "about the same (within ±X%)", never called faster or cheaper. Each GPU name
+// Values that read the same as shown tie and are named together; GPUs within the half-width of their 80%
+// ranges (Estimate::ranges) of the best one are "about the same (within ±X%)", never called faster or
+// cheaper. Each GPU name
 // links to its column and to the row of the number it is named for (the fastest to the speed row, the
 // cheapest to the cost row).
 class AnswerSummary

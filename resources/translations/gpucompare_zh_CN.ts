@@ -2020,6 +2020,14 @@ source: %7</source>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>latency percentiles and queueing under load</source>
+        <translation>负载下的延迟百分位与排队</translation>
+    </message>
+    <message>
+        <source>%1 prefill and decode speed</source>
+        <translation>%1 预填充与解码速度</translation>
+    </message>
 </context>
 <context>
     <name>Estimator</name>

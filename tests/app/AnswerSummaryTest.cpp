@@ -60,7 +60,7 @@ QStringList overlapping(const QVector<GpuSpec> &gpus, const QVector<Estimate> &e
     for (int i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates.at(i);
         const ValueRange *range = EstimateRanges::find(e, path(e));
-        if (i == bestColumn || (e.fits && leaderRange && range && range->overlaps(*leaderRange)))
+        if (i == bestColumn || (e.fits && leaderRange && range && range->sameWithinPercent(*leaderRange)))
             names << gpus.at(i).displayName();
     }
     return names;

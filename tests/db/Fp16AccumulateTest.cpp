@@ -47,13 +47,15 @@ QString sqlText(QString text)
 
 } // namespace
 
-TEST(Fp16Accumulate, TheSeedGivesTheGeForceDatasheetFiguresAndTheNotesSayTheSame)
+TEST(Fp16Accumulate, TheSeedGivesTheHalfRateCardsDatasheetFiguresAndTheNotesSayTheSame)
 {
     // GeForce datasheets (Ada and Ampere whitepapers, RTX 5090 specifications; gpu-specs-notes.md section 2
-    // and section 7) print FP16 tensor with FP16 accumulate at twice the FP32-accumulate rate.
+    // and section 7) and the L40's (its FP32 accumulate is half rate, section 2) print FP16 tensor with
+    // FP16 accumulate at twice the FP32-accumulate rate.
     const QHash<QString, double> expected{{QStringLiteral("rtx_4090_24gb"), 330.3},
                                           {QStringLiteral("rtx_3090_24gb"), 142.0},
-                                          {QStringLiteral("rtx_5090_32gb"), 419.2}};
+                                          {QStringLiteral("rtx_5090_32gb"), 419.2},
+                                          {QStringLiteral("l40_48gb"), 362.1}};
     const SeedData data = seed();
     ASSERT_FALSE(data.gpus.isEmpty());
     int given = 0;
