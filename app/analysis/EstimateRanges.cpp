@@ -210,11 +210,30 @@ struct Basis
     QString name;
 };
 
-// The band of a number's kind for the profile. Offline throughput where the profile measured only its
-// phases (llama.cpp: prefill and decode): the envelope of the two bands, since its time is the one's plus
-// the other's.
-std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind, const QString &profileId)
+// The share of a request's time spent in prefill, TTFT / (TTFT + output x TPOT): the output length comes
+// back from throughput = requests x output / (TTFT + output x TPOT) with requests = decode tokens/s x TPOT.
+// nullopt where the numbers do not give it.
+std::optional<double> prefillShareOf(const Estimate &e)
 {
+    if (!e.inference)
+        return std::nullopt;
+    const InferenceResult &r = *e.inference;
+    const double prefillS = r.ttftMs / 1000.0;
+    const double tpotS = r.tpotMs / 1000.0;
+    const double rest = r.decodeTokensPerS * tpotS - r.throughputTokensPerS * tpotS;
+    if (!(prefillS > 0.0) || !(rest > 0.0))
+        return std::nullopt;
+    const double decodeS = r.throughputTokensPerS * prefillS / rest * tpotS;
+    return prefillS / (prefillS + decodeS);
+}
+
+// The band of a number's kind for the profile. Offline throughput where the profile measured only its
+// phases (llama.cpp: prefill and decode): its time is the prefill's plus the decode's, so its band is the
+// two bands weighted by the time each phase takes (both erring the same way: the cautious sum), or their
+// envelope where the shares are not known.
+std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind, const Estimate &e)
+{
+    const QString &profileId = e.profileId;
     if (const UncertaintyBand *band = table.find(kind, profileId))
         return Basis{*band,
                      QCoreApplication::translate("EstimateRanges", "%1 %2").arg(profileId, kindName(kind))};
@@ -224,12 +243,22 @@ std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind,
     const UncertaintyBand *decode = table.find(UncertaintyTable::kDecode, profileId);
     if (!prefill || !decode)
         return std::nullopt;
-    UncertaintyBand envelope = *prefill;
-    envelope.kind = kind;
-    envelope.lowLog = std::min(prefill->lowLog, decode->lowLog);
-    envelope.highLog = std::max(prefill->highLog, decode->highLog);
-    envelope.points = prefill->points + decode->points;
-    return Basis{envelope,
+    UncertaintyBand combined = *prefill;
+    combined.kind = kind;
+    combined.points = prefill->points + decode->points;
+    if (const std::optional<double> share = prefillShareOf(e)) {
+        // A rate's band inverted is its time's; the time's bounds add by share.
+        const double fastest =
+            *share * std::exp(-prefill->highLog) + (1.0 - *share) * std::exp(-decode->highLog);
+        const double slowest =
+            *share * std::exp(-prefill->lowLog) + (1.0 - *share) * std::exp(-decode->lowLog);
+        combined.lowLog = -std::log(slowest);
+        combined.highLog = -std::log(fastest);
+    } else {
+        combined.lowLog = std::min(prefill->lowLog, decode->lowLog);
+        combined.highLog = std::max(prefill->highLog, decode->highLog);
+    }
+    return Basis{combined,
                  QCoreApplication::translate("EstimateRanges", "%1 prefill and decode speed").arg(profileId)};
 }
 
@@ -260,7 +289,7 @@ void attach(Estimate &e, const UncertaintyTable &table)
         if (!std::isfinite(number.value) || number.value <= 0.0)
             continue;
         QString text;
-        if (const std::optional<Basis> basis = basisOf(table, number.kind, e.profileId)) {
+        if (const std::optional<Basis> basis = basisOf(table, number.kind, e)) {
             const ValueRange range = rangeOf(number, *basis);
             e.ranges.insert(number.path, range);
             text = range.text();

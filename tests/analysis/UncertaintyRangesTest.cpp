@@ -131,26 +131,39 @@ TEST(EstimateRanges, DecodeSpeedAndTpotTakeTheDecodeBand)
 
 // The JSON contract: "ranges" maps the dotted path of each estimated number to [low, high] around it.
 // llama.cpp measured prefill and decode, not the end-to-end throughput the verdicts compare: that takes the
-// envelope of the two bands, named for both. Tail latencies under load were never measured: they say so.
+// two bands weighted by the time each phase takes, named for both. Tail latencies under load were never
+// measured: they say so.
 TEST(EstimateRanges, ThroughputOfAProfileMeasuredByPhaseTakesBothBandsAndTailsSayTheyAreUnmeasured)
 {
-    Estimate e = Estimator::estimate(TestCatalogue::h100Sxm(), decodeWorkload(),
-                                     TestCatalogue::profile(QStringLiteral("llama.cpp")));
-    ASSERT_TRUE(e.inference);
     const UncertaintyTable table({UncertaintyBand{UncertaintyTable::kDecode, QStringLiteral("llama.cpp"),
                                                   QStringLiteral("d"), -std::log(1.1), std::log(1.2), 40},
                                   UncertaintyBand{UncertaintyTable::kPrefill, QStringLiteral("llama.cpp"),
                                                   QStringLiteral("p"), -std::log(1.5), std::log(1.05), 50}});
-    EstimateRanges::attach(e, table);
-    const ValueRange *throughput =
-        EstimateRanges::find(e, QStringLiteral("inference.throughput_tokens_per_s"));
-    ASSERT_NE(throughput, nullptr);
-    const double value = e.inference->throughputTokensPerS;
-    EXPECT_NEAR(throughput->low, value / 1.5, 1e-9 * value);
-    EXPECT_NEAR(throughput->high, value * 1.2, 1e-9 * value);
-    EXPECT_EQ(throughput->points, 90);
-    EXPECT_TRUE(throughput->text().contains(QStringLiteral("llama.cpp prefill and decode speed")))
-        << throughput->text().toStdString();
+    const auto throughputRange = [&](const Workload &w) {
+        Estimate e = Estimator::estimate(TestCatalogue::h100Sxm(), w,
+                                         TestCatalogue::profile(QStringLiteral("llama.cpp")));
+        EXPECT_TRUE(e.inference);
+        EstimateRanges::attach(e, table);
+        const ValueRange *range =
+            EstimateRanges::find(e, QStringLiteral("inference.throughput_tokens_per_s"));
+        return range ? std::optional<ValueRange>(*range) : std::nullopt;
+    };
+    // 32 tokens in, 512 out: nearly all the time is decode, so nearly the decode band.
+    const std::optional<ValueRange> decodeBound = throughputRange(decodeWorkload());
+    ASSERT_TRUE(decodeBound);
+    EXPECT_NEAR(decodeBound->low, decodeBound->value / 1.1, 0.01 * decodeBound->value);
+    EXPECT_NEAR(decodeBound->high, decodeBound->value * 1.2, 0.01 * decodeBound->value);
+    EXPECT_EQ(decodeBound->points, 90);
+    EXPECT_TRUE(decodeBound->text().contains(QStringLiteral("llama.cpp prefill and decode speed")))
+        << decodeBound->text().toStdString();
+    // 8,192 tokens in, 4 out: mostly prefill, so towards the prefill band's -33% (1 / 1.5).
+    Workload prefillHeavy = decodeWorkload();
+    prefillHeavy.inputTokens = 8192;
+    prefillHeavy.outputTokens = 4;
+    const std::optional<ValueRange> prefillBound = throughputRange(prefillHeavy);
+    ASSERT_TRUE(prefillBound);
+    EXPECT_LT(prefillBound->low, prefillBound->value / 1.3);
+    EXPECT_GE(prefillBound->low, prefillBound->value / 1.5 - 1e-9);
 
     Workload loaded = decodeWorkload();
     loaded.traffic = ServingTraffic{};
