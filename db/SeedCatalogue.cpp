@@ -134,43 +134,40 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
     return profiles;
 }
 
-std::optional<SeedData> load(QString *error, const QString &resourceRoot)
+namespace {
+
+std::optional<SeedData> failed(QString *error, const QString &file, const QString &reason)
 {
-    const auto fail = [error](const QString &file, const QString &reason) -> std::optional<SeedData> {
-        if (error)
-            *error = QStringLiteral("the bundled seed is broken: %1: %2").arg(file, reason);
-        return std::nullopt;
-    };
+    if (error)
+        *error = QStringLiteral("the bundled seed is broken: %1: %2").arg(file, reason);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<SeedData> loadGpusAndModels(QString *error, const QString &resourceRoot)
+{
     SeedData seed;
     QString problem;
 
     const std::optional<QByteArray> specs =
         readFile(resourceRoot + QStringLiteral("/gpu-specs.csv"), &problem);
     if (!specs)
-        return fail(QStringLiteral("gpu-specs.csv"), problem);
+        return failed(error, QStringLiteral("gpu-specs.csv"), problem);
     std::optional<QVector<GpuSpec>> gpus = DatasheetCsvParser::parse(*specs, &problem);
     if (!gpus)
-        return fail(QStringLiteral("gpu-specs.csv"), problem);
+        return failed(error, QStringLiteral("gpu-specs.csv"), problem);
     seed.gpus = *gpus;
 
     const std::optional<QByteArray> prices =
         readFile(resourceRoot + QStringLiteral("/gpu-prices.csv"), &problem);
     if (!prices || !DatasheetCsvParser::applyPrices(seed.gpus, *prices, &problem))
-        return fail(QStringLiteral("gpu-prices.csv"), problem);
+        return failed(error, QStringLiteral("gpu-prices.csv"), problem);
 
     const std::optional<QByteArray> pciIds =
         readFile(resourceRoot + QStringLiteral("/gpu-pci-ids.csv"), &problem);
     if (!pciIds || !DatasheetCsvParser::applyPciIds(seed.gpus, *pciIds, &problem))
-        return fail(QStringLiteral("gpu-pci-ids.csv"), problem);
-
-    const std::optional<QByteArray> benchmarkCsv =
-        readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
-    if (!benchmarkCsv)
-        return fail(QStringLiteral("benchmarks-calibration.csv"), problem);
-    std::optional<QVector<Benchmark>> benchmarks = BenchmarkCsvParser::parse(*benchmarkCsv, &problem);
-    if (!benchmarks)
-        return fail(QStringLiteral("benchmarks-calibration.csv"), problem);
-    seed.benchmarks = *benchmarks;
+        return failed(error, QStringLiteral("gpu-pci-ids.csv"), problem);
 
     // Optional until the estimator's presets land: a missing file is an empty table.
     const QString modelsPath = resourceRoot + QStringLiteral("/models.json");
@@ -178,17 +175,36 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
         const std::optional<QByteArray> json = readFile(modelsPath, &problem);
         std::optional<QVector<ModelSpec>> models = json ? parseModels(*json, &problem) : std::nullopt;
         if (!models)
-            return fail(QStringLiteral("models.json"), problem);
+            return failed(error, QStringLiteral("models.json"), problem);
         seed.models = *models;
     }
+    return seed;
+}
+
+std::optional<SeedData> load(QString *error, const QString &resourceRoot)
+{
+    std::optional<SeedData> seed = loadGpusAndModels(error, resourceRoot);
+    if (!seed)
+        return std::nullopt;
+    QString problem;
+
+    const std::optional<QByteArray> benchmarkCsv =
+        readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
+    if (!benchmarkCsv)
+        return failed(error, QStringLiteral("benchmarks-calibration.csv"), problem);
+    std::optional<QVector<Benchmark>> benchmarks = BenchmarkCsvParser::parse(*benchmarkCsv, &problem);
+    if (!benchmarks)
+        return failed(error, QStringLiteral("benchmarks-calibration.csv"), problem);
+    seed->benchmarks = *benchmarks;
+
     const QString profilesPath = resourceRoot + QStringLiteral("/profiles.json");
     if (QFile::exists(profilesPath)) {
         const std::optional<QByteArray> json = readFile(profilesPath, &problem);
         std::optional<QVector<EfficiencyProfile>> profiles =
             json ? parseProfiles(*json, &problem) : std::nullopt;
         if (!profiles)
-            return fail(QStringLiteral("profiles.json"), problem);
-        seed.profiles = *profiles;
+            return failed(error, QStringLiteral("profiles.json"), problem);
+        seed->profiles = *profiles;
     }
     return seed;
 }

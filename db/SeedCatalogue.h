@@ -31,6 +31,10 @@ namespace SeedCatalogue {
 
 // Reads the seed from resourceRoot (":/seed" = the compiled-in copy; tests may point elsewhere).
 std::optional<SeedData> load(QString *error, const QString &resourceRoot = QStringLiteral(":/seed"));
+// The GPUs (with prices and PCI ids) and the model presets alone: what an offer of new rows lists. The
+// measurements are most of the seed's parse, and the window asks for an offer before its first frame.
+std::optional<SeedData> loadGpusAndModels(QString *error,
+                                          const QString &resourceRoot = QStringLiteral(":/seed"));
 
 // Parses resources/seed/models.json / profiles.json content (exposed for tests).
 std::optional<QVector<ModelSpec>> parseModels(const QByteArray &json, QString *error);

@@ -111,7 +111,7 @@ SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope s
         return {};
     static const std::optional<SeedData> seed = [] {
         QString error;
-        return SeedCatalogue::load(&error);
+        return SeedCatalogue::loadGpusAndModels(&error);
     }();
     CatalogueError error;
     const std::optional<SeedCatalogue::SeedAnswers> answers =

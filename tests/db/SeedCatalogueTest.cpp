@@ -40,6 +40,27 @@ TEST(SeedCatalogue, TheBundledSeedHasEveryGpuOfTheCsvAndTheCalibrationBenchmarks
     EXPECT_EQ(seed->benchmarks.size(), 312);
 }
 
+// What an offer of new rows lists, read without the measurements: the same GPUs (prices and PCI ids
+// included) and model presets as the whole seed.
+TEST(SeedCatalogue, TheGpusAndModelsAloneAreTheWholeSeedsGpusAndModels)
+{
+    QString error;
+    const std::optional<SeedData> whole = SeedCatalogue::load(&error);
+    const std::optional<SeedData> part = SeedCatalogue::loadGpusAndModels(&error);
+    ASSERT_TRUE(whole && part) << error.toStdString();
+    EXPECT_TRUE(part->benchmarks.isEmpty());
+    EXPECT_TRUE(part->profiles.isEmpty());
+    ASSERT_EQ(part->gpus.size(), whole->gpus.size());
+    for (qsizetype i = 0; i < whole->gpus.size(); ++i) {
+        EXPECT_EQ(part->gpus[i].gpuId, whole->gpus[i].gpuId);
+        EXPECT_EQ(part->gpus[i].pciIds, whole->gpus[i].pciIds);
+        EXPECT_EQ(part->gpus[i].usdPerGpuHour, whole->gpus[i].usdPerGpuHour);
+    }
+    ASSERT_EQ(part->models.size(), whole->models.size());
+    for (qsizetype i = 0; i < whole->models.size(); ++i)
+        EXPECT_EQ(part->models[i].modelId, whole->models[i].modelId);
+}
+
 using SeedCatalogueInFile = SeededCatalogueTest;
 
 TEST_F(SeedCatalogueInFile, NewCatalogueHoldsTheCheckedH100AndA6000Figures)
