@@ -116,27 +116,6 @@ EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const Efficien
     return best;
 }
 
-QVector<double> leaveOneGpuOut(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
-                               const QVector<FitParameter> &parameters)
-{
-    QStringList gpuIds;
-    for (const CalibrationPoint &point : points)
-        if (!gpuIds.contains(point.gpu.gpuId))
-            gpuIds << point.gpu.gpuId;
-    QVector<double> errors;
-    for (const QString &left : gpuIds) {
-        QVector<CalibrationPoint> training;
-        QVector<CalibrationPoint> held;
-        for (const CalibrationPoint &point : points)
-            (point.gpu.gpuId == left ? held : training).append(point);
-        if (training.isEmpty())
-            continue;
-        const EfficiencyParameters fitted = fit(training, start, parameters);
-        errors += absolutePercentageErrors(held, fitted);
-    }
-    return errors;
-}
-
 QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,
                                           const EfficiencyParameters &start,
                                           const QVector<FitParameter> &parameters)

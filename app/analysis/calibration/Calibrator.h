@@ -35,9 +35,6 @@ double currentValue(const EfficiencyParameters &parameters, const FitParameter &
 EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
                          const QVector<FitParameter> &parameters);
 
-// Absolute percentage errors of every point when its GPU was left out of the fit.
-QVector<double> leaveOneGpuOut(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
-                               const QVector<FitParameter> &parameters);
 // The prediction of every point (in the order of `points`) from the fit without its GPU: what the pair
 // ratios of GPUs the profile never saw are made of.
 QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,

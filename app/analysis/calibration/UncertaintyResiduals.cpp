@@ -17,7 +17,10 @@ std::optional<double> rateResidual(double measured, double predicted, bool isTim
     return isTime ? -residual : residual;
 }
 
-// Every point predicted with the profiles fitted on the other GPUs' points, in the order of `points`.
+// Every point predicted with the profiles fitted on the other GPUs' points, in the order of `points`, for
+// the serving and training sets (the offline set uses Calibrator::leaveOneGpuOutPredictions). Their
+// calibrators' leaveGroupOutPredictions were not checked to fit a held-out GPU alike, so the shipped
+// residuals keep coming from this loop.
 template <typename Point, typename FitOn, typename Predict>
 QVector<double> leaveOneGpuOutPredictions(const QVector<Point> &points, const FitOn &fitOn,
                                           const Predict &predict)
@@ -50,12 +53,12 @@ struct Tag
     bool isTime = false;
 };
 
-// The leave-one-GPU-out residual of every point tagOf tags (a point it returns nullopt for is left out).
-template <typename Point, typename FitOn, typename Predict, typename TagOf>
-QVector<UncertaintyResidual> residualsOf(const QVector<Point> &points, const FitOn &fitOn,
-                                         const Predict &predict, const TagOf &tagOf)
+// The residual of every point tagOf tags (a point it returns nullopt for is left out), from predictions in
+// the order of `points`.
+template <typename Point, typename TagOf>
+QVector<UncertaintyResidual> residualsOf(const QVector<Point> &points, const QVector<double> &predictions,
+                                         const TagOf &tagOf)
 {
-    const QVector<double> predictions = leaveOneGpuOutPredictions(points, fitOn, predict);
     QVector<UncertaintyResidual> residuals;
     for (qsizetype i = 0; i < points.size(); ++i) {
         const Point &p = points[i];
@@ -115,13 +118,7 @@ QVector<UncertaintyResidual> offline(const QVector<CalibrationPoint> &points,
                                      const QVector<Calibrator::FitParameter> &parameters)
 {
     return residualsOf(
-        points,
-        [&](const QVector<CalibrationPoint> &training) {
-            return Calibrator::fit(training, start, parameters);
-        },
-        [](const CalibrationPoint &point, const EfficiencyParameters &fitted) {
-            return Calibrator::predict(point, fitted);
-        },
+        points, Calibrator::leaveOneGpuOutPredictions(points, start, parameters),
         [](const CalibrationPoint &p) {
             return Tag{offlineKind(p.metric), p.category, p.metric == CalibrationMetric::TtftMs};
         });
@@ -131,43 +128,49 @@ QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
                                      const ServingCalibrator::Profiles &start,
                                      const QVector<ServingCalibrator::ProfileFit> &fits)
 {
-    return residualsOf(
-        points,
-        [&](const QVector<ServingPoint> &training) { return ServingCalibrator::fit(training, start, fits); },
-        [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
-            return ServingCalibrator::predict(point, fitted[point.profileId]);
-        },
-        [](const ServingPoint &p) -> std::optional<Tag> {
-            // A row the fit leaves out measures what the simulation does not model (the spread of request
-            // lengths): its error says nothing about the equal requests the app simulates.
-            if (!p.notFitted.isEmpty())
-                return std::nullopt;
-            const QString kind = servingKind(p.metric);
-            return Tag{kind,
-                       QStringLiteral("%1 serving %2")
-                           .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
-                       kind != UncertaintyTable::kServingThroughput};
-        });
+    return residualsOf(points,
+                       leaveOneGpuOutPredictions(
+                           points,
+                           [&](const QVector<ServingPoint> &training) {
+                               return ServingCalibrator::fit(training, start, fits);
+                           },
+                           [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
+                               return ServingCalibrator::predict(point, fitted[point.profileId]);
+                           }),
+                       [](const ServingPoint &p) -> std::optional<Tag> {
+                           // A row the fit leaves out measures what the simulation does not model (the spread
+                           // of request lengths): its error says nothing about the equal requests the app
+                           // simulates.
+                           if (!p.notFitted.isEmpty())
+                               return std::nullopt;
+                           const QString kind = servingKind(p.metric);
+                           return Tag{kind,
+                                      QStringLiteral("%1 serving %2")
+                                          .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
+                                      kind != UncertaintyTable::kServingThroughput};
+                       });
 }
 
 QVector<UncertaintyResidual> training(const QVector<TrainingPoint> &points,
                                       const TrainingCalibrator::Profiles &start,
                                       const QVector<TrainingCalibrator::ProfileFit> &fits)
 {
-    return residualsOf(
-        points,
-        [&](const QVector<TrainingPoint> &training) {
-            return TrainingCalibrator::fit(training, start, fits);
-        },
-        [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
-            return TrainingCalibrator::predict(point, fitted[point.profileId]);
-        },
-        [](const TrainingPoint &p) -> std::optional<Tag> {
-            if (!p.fitted)
-                return std::nullopt;
-            return Tag{UncertaintyTable::kTraining, QStringLiteral("%1 training").arg(p.source),
-                       p.metric == TrainingMetric::StepTimeS};
-        });
+    return residualsOf(points,
+                       leaveOneGpuOutPredictions(
+                           points,
+                           [&](const QVector<TrainingPoint> &training) {
+                               return TrainingCalibrator::fit(training, start, fits);
+                           },
+                           [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
+                               return TrainingCalibrator::predict(point, fitted[point.profileId]);
+                           }),
+                       [](const TrainingPoint &p) -> std::optional<Tag> {
+                           if (!p.fitted)
+                               return std::nullopt;
+                           return Tag{UncertaintyTable::kTraining,
+                                      QStringLiteral("%1 training").arg(p.source),
+                                      p.metric == TrainingMetric::StepTimeS};
+                       });
 }
 
 QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
