@@ -11,6 +11,7 @@
 #include "app/window/LanguageChoice.h"
 #include "app/window/MainWindow.h"
 #include "app/window/ScenarioController.h"
+#include "app/window/StartupWarmUp.h"
 #include "app/window/TerminationGuard.h"
 #include "app/window/UserPrompt.h"
 
@@ -34,6 +35,7 @@ void describeApplication()
 
 int openWindow(const GlobalCommandLine &commandLine)
 {
+    const StartupWarmUp warmUp;
     // Only the window is translated: headless commands print English for scripts (docs/translations.md).
     LanguageChoice language;
     language.install(LanguageChoice::resolve(AppSettings().language(), QLocale::system().uiLanguages()));

@@ -105,14 +105,20 @@ void CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnap
     emit snapshotChanged(m_snapshot);
 }
 
-SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope scope) const
+const std::optional<SeedData> &CatalogueSession::bundledSeed()
 {
-    if (!m_catalogue || m_catalogue->isReadOnly())
-        return {};
     static const std::optional<SeedData> seed = [] {
         QString error;
         return SeedCatalogue::loadGpusAndModels(&error);
     }();
+    return seed;
+}
+
+SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope scope) const
+{
+    if (!m_catalogue || m_catalogue->isReadOnly())
+        return {};
+    const std::optional<SeedData> &seed = bundledSeed();
     CatalogueError error;
     const std::optional<SeedCatalogue::SeedAnswers> answers =
         SeedCatalogue::readAnswers(*m_catalogue, &error);

@@ -42,6 +42,8 @@ public:
     // The seed GPUs and presets the open catalogue lacks (SeedCatalogue::offerFor); empty without a
     // writable catalogue.
     SeedCatalogue::SeedOffer seedOffer(SeedCatalogue::OfferScope scope) const;
+    // The bundled seed's GPUs and models (not its measurements), read once: what the offer compares with.
+    static const std::optional<SeedData> &bundledSeed();
     // The rows of offer the catalogue was given and has lost since (deleted or renamed by the user).
     QSet<QString> seedRowsRemovedSince(const SeedCatalogue::SeedOffer &offer) const;
     // Adds the chosen offered rows and records every answer (SeedCatalogue::answerOffer), then reads the

@@ -48,6 +48,21 @@
 #include <algorithm>
 #include <utility>
 
+namespace {
+
+// The tabs fill the window's middle, whatever height their pages' wrapped text would ask for. A tab
+// widget reports height-for-width when any page has it (the answer strip, the plan summary), and the
+// main window's layout then asks every page, shown or not, for its height at each width it tries: a
+// quarter of the layout work before the first frame, for a height the window never takes.
+class CentralTabs : public QTabWidget
+{
+public:
+    using QTabWidget::QTabWidget;
+    bool hasHeightForWidth() const override { return false; }
+};
+
+} // namespace
+
 MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     : QMainWindow(parent)
     , m_catalogue(catalogue)
@@ -112,7 +127,7 @@ void MainWindow::createViews()
     m_verdicts = new VerdictPanel;
     m_math = new MathPanel;
 
-    m_tabs = new QTabWidget(this);
+    m_tabs = new CentralTabs(this);
     m_tabs->setObjectName(QStringLiteral("centralTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(m_table, tr("&Compare"));

@@ -212,6 +212,28 @@ TEST(GpuPicker, ControlsHaveAccessibleNames)
     EXPECT_FALSE(picker.accessibleName().isEmpty());
 }
 
+// Whether the long name added by the tests below is shown whole.
+::testing::AssertionResult longNameFits(const GpuPicker &picker)
+{
+    const QModelIndex name = findInView(picker, QStringLiteral("A very long accelerator name, 96GB HBM3"));
+    if (!name.isValid())
+        return ::testing::AssertionFailure() << "the long name is not shown";
+    // On one line, or (in a dock narrower than the name) wrapped onto lines its row is tall enough for.
+    const QRect cell = picker.view()->visualRect(name);
+    const QFontMetrics metrics = picker.view()->fontMetrics();
+    const int text = metrics.horizontalAdvance(name.data().toString());
+    if (cell.right() - cell.left() >= text)
+        return ::testing::AssertionSuccess();
+    const int check = picker.style()->pixelMetric(QStyle::PM_IndicatorWidth) +
+                      picker.style()->pixelMetric(QStyle::PM_CheckBoxLabelSpacing);
+    const QRect wrapped = metrics.boundingRect(QRect(0, 0, cell.width() - check - 6, 100000),
+                                               Qt::TextWordWrap, name.data().toString());
+    if (cell.height() < wrapped.height() || cell.right() > picker.view()->viewport()->width())
+        return ::testing::AssertionFailure()
+               << "cell " << cell.width() << " x " << cell.height() << " px for a " << text << " px name";
+    return ::testing::AssertionSuccess();
+}
+
 // The name column is fitted when rows appear (not kept ResizeToContents): a name hidden by the filter
 // when the column was fitted, or inside a group the user closed and opens again, is not cut.
 TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
@@ -225,35 +247,50 @@ TEST(GpuPicker, NamesAreNotCutAfterTheFilterIsClearedOrAGroupReopened)
                            QStringLiteral("NVIDIA"), QStringLiteral("Hopper"), QString()};
     picker.setFilterText(QStringLiteral("L4"));
     picker.setGpus(gpus);
-    const auto longNameFits = [&picker] {
-        const QModelIndex name =
-            findInView(picker, QStringLiteral("A very long accelerator name, 96GB HBM3"));
-        if (!name.isValid())
-            return ::testing::AssertionFailure() << "the long name is not shown";
-        // On one line, or (in a dock narrower than the name) wrapped onto lines its row is tall enough for.
-        const QRect cell = picker.view()->visualRect(name);
-        const QFontMetrics metrics = picker.view()->fontMetrics();
-        const int text = metrics.horizontalAdvance(name.data().toString());
-        if (cell.right() - cell.left() >= text)
-            return ::testing::AssertionSuccess();
-        const int check = picker.style()->pixelMetric(QStyle::PM_IndicatorWidth) +
-                          picker.style()->pixelMetric(QStyle::PM_CheckBoxLabelSpacing);
-        const QRect wrapped = metrics.boundingRect(QRect(0, 0, cell.width() - check - 6, 100000),
-                                                   Qt::TextWordWrap, name.data().toString());
-        if (cell.height() < wrapped.height() || cell.right() > picker.view()->viewport()->width())
-            return ::testing::AssertionFailure()
-                   << "cell " << cell.width() << " x " << cell.height() << " px for a " << text << " px name";
-        return ::testing::AssertionSuccess();
-    };
 
     picker.setFilterText(QString());
-    EXPECT_TRUE(longNameFits());
+    EXPECT_TRUE(longNameFits(picker));
 
     const QModelIndex hopper = findInView(picker, QStringLiteral("Hopper"));
     picker.view()->collapse(hopper);
     picker.view()->setColumnWidth(GpuPicker::NameColumn, 40); // as if the user had dragged it narrow
     picker.view()->expand(hopper);
-    EXPECT_TRUE(longNameFits());
+    EXPECT_TRUE(longNameFits(picker));
+}
+
+// A picker fits its name column when it is shown, at the width it is shown at, when its rows came while it
+// was hidden: before the window was first shown (the names are given while the window is built), or while
+// the user had closed its dock. In a dock wide enough, no name wraps.
+TEST(GpuPicker, NamesGivenWhileHiddenAreFittedWhenShown)
+{
+    QVector<GpuPickerEntry> gpus = catalogue();
+    const QString longName = QStringLiteral("A very long accelerator name, 96GB HBM3");
+    gpus << GpuPickerEntry{QStringLiteral("long"), longName, QStringLiteral("NVIDIA"),
+                           QStringLiteral("Hopper"), QString()};
+    const auto onOneLine = [&](const GpuPicker &picker) {
+        const QRect cell = picker.view()->visualRect(findInView(picker, longName));
+        const int oneLine = picker.view()->visualRect(findInView(picker, QStringLiteral("L4"))).height();
+        const int text = picker.view()->fontMetrics().horizontalAdvance(longName);
+        if (cell.width() >= text && cell.height() == oneLine)
+            return ::testing::AssertionSuccess();
+        return ::testing::AssertionFailure()
+               << "cell " << cell.width() << " x " << cell.height() << " px for a " << text
+               << " px name (one line: " << oneLine << " px)";
+    };
+    GpuPicker picker;
+    picker.setGpus(gpus);
+    picker.resize(600, 500);
+    picker.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&picker));
+    EXPECT_TRUE(onOneLine(picker)) << "before the first show";
+
+    picker.hide();
+    picker.setGpus(catalogue());
+    picker.resize(640, 500);
+    picker.setGpus(gpus);
+    picker.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&picker));
+    EXPECT_TRUE(onOneLine(picker)) << "while hidden";
 }
 
 // The GPUs found in this machine (the controller counts them with MachineGpus) are marked in words and

@@ -18,7 +18,9 @@
 namespace {
 
 // Gives a name its height at the name column's width: QTreeView asks its delegate for a row's height
-// without the column's width, so a wrapped name would be cut to one line.
+// without the column's width, so a wrapped name would be cut to one line. Sizes are kept per text, font
+// and width: the view asks for every row's size at each fit and layout pass, and each answer lays the
+// name's text out twice (on one line and wrapped).
 class WrappedNameDelegate : public QStyledItemDelegate
 {
 public:
@@ -34,23 +36,33 @@ public:
         int depth = 1; // top-level items are indented too (root decoration)
         for (QModelIndex parent = index.parent(); parent.isValid(); parent = parent.parent())
             ++depth;
-        const QStyle *style = m_view->style();
-        const int check = style->pixelMetric(QStyle::PM_IndicatorWidth, nullptr, m_view) +
-                          style->pixelMetric(QStyle::PM_CheckBoxLabelSpacing, nullptr, m_view);
+        // The item's width in its column; the style takes the check box out of it itself (taking it out
+        // here too wrapped names that fit).
+        const int wrapWidth =
+            std::max(1, m_view->columnWidth(GpuPicker::NameColumn) - depth * m_view->indentation());
+        QStyleOptionViewItem item = option;
+        initStyleOption(&item, index);
+        const QString key =
+            item.text + u'\x1f' + item.font.key() + u'\x1f' + QString::number(item.features.toInt()) +
+            u'\x1f' + QString::number(item.decorationSize.width()) + u'\x1f' + QString::number(wrapWidth);
+        if (const auto known = m_sizes.constFind(key); known != m_sizes.cend())
+            return *known;
         QStyleOptionViewItem wrapped = option;
         // A valid rectangle: the style wraps only within one (QCommonStyle's item size).
-        wrapped.rect = QRect(
-            0, 0,
-            std::max(1, m_view->columnWidth(GpuPicker::NameColumn) - depth * m_view->indentation() - check),
-            1);
+        wrapped.rect = QRect(0, 0, wrapWidth, 1);
         wrapped.features |= QStyleOptionViewItem::WrapText;
         // The width of the name on one line (what the column is fitted to), the height of its wrapped lines.
-        return {QStyledItemDelegate::sizeHint(option, index).width(),
-                QStyledItemDelegate::sizeHint(wrapped, index).height()};
+        const QSize size(QStyledItemDelegate::sizeHint(option, index).width(),
+                         QStyledItemDelegate::sizeHint(wrapped, index).height());
+        m_sizes.insert(key, size);
+        return size;
     }
+
+    void forgetSizes() { m_sizes.clear(); } // the style changed: its metrics may have
 
 private:
     QTreeView *m_view;
+    mutable QHash<QString, QSize> m_sizes;
 };
 
 } // namespace
@@ -92,7 +104,8 @@ GpuPicker::GpuPicker(QWidget *parent)
     // change and layout pass, several times before the first frame.
     m_view->setIndentation(14);
     m_view->setWordWrap(true);
-    m_view->setItemDelegate(new WrappedNameDelegate(m_view));
+    m_nameDelegate = new WrappedNameDelegate(m_view);
+    m_view->setItemDelegate(m_nameDelegate);
     m_view->setTextElideMode(Qt::ElideNone);
     m_view->header()->setStretchLastSection(true);
     connect(m_view, &QTreeView::expanded, this, [this] {
@@ -204,7 +217,11 @@ void GpuPicker::expandAllAndFit()
     m_expandingAll = true; // expandAll() reports every group it opens; fit once, after them all
     m_view->expandAll();
     m_expandingAll = false;
-    fitColumns();
+    // A hidden picker (not shown yet, or its dock closed) is fitted when shown, at the width it is shown
+    // at: fitting it now would measure every name at a width nobody sees.
+    m_fitWhenShown = !isVisible();
+    if (!m_fitWhenShown)
+        fitColumns();
 }
 
 int GpuPicker::namesWidth() const
@@ -233,7 +250,19 @@ QSize GpuPicker::sizeHint() const
 void GpuPicker::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    fitColumns();
+    if (isVisible())
+        fitColumns();
+    else
+        m_fitWhenShown = true; // its size when shown is the one to fit
+}
+
+void GpuPicker::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_fitWhenShown) {
+        m_fitWhenShown = false;
+        fitColumns();
+    }
 }
 
 void GpuPicker::fitColumns()
@@ -253,8 +282,10 @@ void GpuPicker::fitColumns()
 void GpuPicker::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        static_cast<WrappedNameDelegate *>(m_nameDelegate)->forgetSizes();
         fitColumns();
+    }
 }
 
 QList<QStandardItem *> GpuPicker::leaves(QStandardItem *group) const

@@ -12,6 +12,7 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QStandardItem;
 class QStandardItemModel;
+class QStyledItemDelegate;
 class QTreeView;
 
 // The GPU picker: a tree grouped by vendor, then architecture, with check boxes (groups show partial state
@@ -68,6 +69,7 @@ signals:
 protected:
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     int namesWidth() const; // the name column's width for the longest name on one line
@@ -85,9 +87,11 @@ private:
     QSortFilterProxyModel *m_proxy;
     QLineEdit *m_filter;
     QTreeView *m_view;
+    QStyledItemDelegate *m_nameDelegate = nullptr; // a WrappedNameDelegate (GpuPicker.cpp)
     QPushButton *m_pickMachine;
     QLabel *m_summary;
     QStringList m_lastChecked;
     bool m_updating = false;
     bool m_expandingAll = false;
+    bool m_fitWhenShown = false; // rows or size changed while hidden
 };

@@ -1,11 +1,49 @@
 #include "widgets/compare/AnswerStrip.h"
 
+#include <QEvent>
+#include <QHash>
 #include <QLabel>
 #include <QVBoxLayout>
 
 namespace {
 
 const QString kScheme = QStringLiteral("gpu:");
+
+// A rich-text line that lays its text out once per text, font and width: QLabel lays rich text out again
+// for every heightForWidth(), and the strip's layout asks at several widths in each pass, on every
+// recompute.
+class AnswerLineLabel : public QLabel
+{
+public:
+    using QLabel::QLabel;
+
+    int heightForWidth(int width) const override
+    {
+        if (m_heightsText != text() || m_heightsFont != font()) {
+            m_heights.clear();
+            m_heightsText = text();
+            m_heightsFont = font();
+        }
+        if (const auto known = m_heights.constFind(width); known != m_heights.cend())
+            return *known;
+        const int height = QLabel::heightForWidth(width);
+        m_heights.insert(width, height);
+        return height;
+    }
+
+protected:
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::StyleChange || event->type() == QEvent::ContentsRectChange)
+            m_heights.clear();
+        QLabel::changeEvent(event);
+    }
+
+private:
+    mutable QHash<int, int> m_heights;
+    mutable QString m_heightsText;
+    mutable QFont m_heightsFont;
+};
 
 } // namespace
 
@@ -46,7 +84,7 @@ void AnswerStrip::setAnswers(const QVector<AnswerLine> &lines)
     while (m_labels.size() > lines.size())
         delete m_labels.takeLast();
     while (m_labels.size() < lines.size()) {
-        auto *label = new QLabel(this);
+        auto *label = new AnswerLineLabel(this);
         label->setObjectName(QStringLiteral("answerLine"));
         label->setTextFormat(Qt::RichText);
         label->setWordWrap(true);
