@@ -14,6 +14,7 @@
 #include "app/window/StartupWarmUp.h"
 #include "app/window/TerminationGuard.h"
 #include "app/window/UserPrompt.h"
+#include "widgets/common/FirstFrameShown.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -55,7 +56,9 @@ int openWindow(const GlobalCommandLine &commandLine)
         } else if (!catalogue.openedNote().isEmpty()) {
             QTextStream(stderr) << "gpucompare: " << catalogue.openedNote() << Qt::endl;
         }
+        logStartupStep("catalogue opened");
         MainWindow window(&catalogue);
+        logStartupStep("window built");
         if (!commandLine.screenshotPath.isEmpty()) {
             grabber = std::make_unique<FirstFrameGrabber>(&window, commandLine.screenshotPath);
             // A screenshot run has nobody to click a message box: what it would say goes to stderr.
@@ -70,6 +73,7 @@ int openWindow(const GlobalCommandLine &commandLine)
         if (commandLine.windowSize.isValid())
             window.setStartSize(commandLine.windowSize);
         window.show();
+        logStartupStep("window shown");
         // Opened before the first frame is painted, so a screenshot shows the scenario.
         if (!commandLine.scenarioPath.isEmpty())
             window.scenarios()->open(commandLine.scenarioPath);
@@ -91,6 +95,7 @@ int openWindow(const GlobalCommandLine &commandLine)
 
 int main(int argc, char *argv[])
 {
+    logStartupStep("main entered");
     describeApplication();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
@@ -122,9 +127,10 @@ int main(int argc, char *argv[])
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app;
-    if (needsWindow || drawsCharts)
+    if (needsWindow || drawsCharts) {
         app = std::make_unique<QApplication>(argc, argv);
-    else
+        logStartupStep("application created");
+    } else
         app = std::make_unique<QCoreApplication>(argc, argv);
 
     switch (commandLine.action) {

@@ -46,13 +46,22 @@ runs=${STARTUP_RUNS:-25}
 # ms from launch to "first frame shown at N us", or "none" when the program logged no such line.
 shown_ms() {
     local start=${EPOCHREALTIME//[!0-9]/} mark
+    echo "$start" >"$home/start"
     QT_LOGGING_RULES='gpucompare.startup.info=true' "$@" >/dev/null 2>"$home/log" || true
     mark=$(awk '/first frame shown at/ { print $(NF - 1); exit }' "$home/log")
     if [ -n "$mark" ]; then awk -v a="$start" -v b="$mark" 'BEGIN { printf "%.1f\n", (b - a) / 1000 }'; else echo none; fi
 }
+# The steps gpucompare logs on its way to the frame (main entered, application created, catalogue opened,
+# window built, window shown, first frame shown): ms from the step before (the launch first), a line each.
+step_ms() {
+    awk -v a="$(cat "$home/start")" '/ at [0-9]+ us$/ {
+        t = $(NF - 1); name = $0; sub(/^[^:]*: /, "", name); sub(/ at [0-9]+ us$/, "", name); gsub(/ /, "_", name)
+        printf "%s %.1f\n", name, (t - a) / 1000; a = t }' "$home/log"
+}
 startup_runs() { # under the X server: alternating timed runs, then peak memory in runs of their own
     for _ in $(seq "$runs"); do
         echo "app $(shown_ms "$build/app/gpucompare" --screenshot "$home/a.png")"
+        step_ms >>"$home/steps"
         echo "min $(shown_ms "$bench/minimal_chart_window" "$home/m.png")"
     done >"$home/times"
     for _ in 1 2 3; do
@@ -66,7 +75,7 @@ quantile() { # $1 file, $2 program (app|min), $3 quantile (0.5 the median); near
 }
 if command -v xvfb-run >/dev/null; then
     # xvfb-run is a sh script, which drops exported bash functions: they go to the X session as a file.
-    { declare -f shown_ms startup_runs; echo startup_runs; } >"$home/startup.sh"
+    { declare -f shown_ms step_ms startup_runs; echo startup_runs; } >"$home/startup.sh"
     export build bench home runs
     QT_QPA_PLATFORM=xcb xvfb-run -a -s '-screen 0 1920x1080x24' bash "$home/startup.sh"
     missing=$(awk '$2 == "none"' "$home/times" | wc -l)
@@ -80,6 +89,13 @@ if command -v xvfb-run >/dev/null; then
         report "start-up to the window shown, X11, median of $runs" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
     fi
     echo "    medians and quartiles: $spread; runs without a shown frame: $missing"
+    steps=""
+    for step in $(awk '!seen[$1]++ { print $1 }' "$home/steps"); do
+        median=$(awk -v s="$step" '$1 == s { print $2 }' "$home/steps" | sort -n |
+            awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+        steps="$steps${steps:+, }${step//_/ } $median"
+    done
+    echo "    gpucompare, median ms from the step before: $steps"
     appKb=$(quantile "$home/memory" app 0.5); minKb=$(quantile "$home/memory" min 0.5)
     ratio=$(awk -v a="$appKb" -v b="$minKb" 'BEGIN { printf "%.2f", a / b }')
     report "start-up, peak memory (${appKb} KB / ${minKb} KB)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"

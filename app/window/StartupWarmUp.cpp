@@ -11,8 +11,7 @@ StartupWarmUp::StartupWarmUp()
         UncertaintyTable::bundled();
         CatalogueSession::bundledSeed();
     }))
-{
-}
+{}
 
 StartupWarmUp::~StartupWarmUp()
 {

@@ -18,11 +18,22 @@ inline const QLoggingCategory &startupLog()
     return category;
 }
 
+inline long long startupClockUs() // microseconds since the epoch, the clock the script's launch time is on
+{
+    const auto sinceEpoch = std::chrono::system_clock::now().time_since_epoch();
+    return static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(sinceEpoch).count());
+}
+
 inline void logFirstFrameShown(const QWidget &window)
 {
     if (!startupLog().isInfoEnabled() || !window.windowHandle() || !window.windowHandle()->isExposed())
         return;
-    const auto sinceEpoch = std::chrono::system_clock::now().time_since_epoch();
-    qCInfo(startupLog, "first frame shown at %lld us",
-           static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(sinceEpoch).count()));
+    qCInfo(startupLog, "first frame shown at %lld us", startupClockUs());
+}
+
+// The steps on the way to it ("catalogue opened at N us"), so that the script can say where the time goes.
+inline void logStartupStep(const char *step)
+{
+    if (startupLog().isInfoEnabled())
+        qCInfo(startupLog, "%s at %lld us", step, startupClockUs());
 }
