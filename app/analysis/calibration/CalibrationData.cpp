@@ -29,7 +29,7 @@ int leadingInt(const QString &text, int fallback)
 
 bool has(const QString &text, const char *needle)
 {
-    return text.contains(QString::fromLatin1(needle), Qt::CaseInsensitive);
+    return text.contains(QLatin1StringView(needle), Qt::CaseInsensitive);
 }
 
 QMap<QString, QString> constraintsOf(const QString &text)
