@@ -1,6 +1,7 @@
 // gpucompare: opens the window, or runs a headless command when one is given.
 
 #include "app/ExitCodes.h"
+#include "app/OutputPath.h"
 #include "app/cli/CliCommand.h"
 #include "app/cli/GlobalCommandLine.h"
 #include "app/window/AppSettings.h"
@@ -109,7 +110,7 @@ int main(int argc, char *argv[])
     // use and bad arguments need no display.
     const bool needsWindow = commandLine.action == GlobalCommandLine::Action::OpenWindow;
     if (needsWindow && !commandLine.screenshotPath.isEmpty()) {
-        const QString reason = FirstFrameGrabber::unwritableReason(commandLine.screenshotPath);
+        const QString reason = OutputPath::unwritableReason(commandLine.screenshotPath);
         if (!reason.isEmpty()) {
             err << "gpucompare: "
                 << QCoreApplication::translate("cli", "cannot write screenshot %1: %2")

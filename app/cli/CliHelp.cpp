@@ -1,7 +1,6 @@
 #include "app/cli/CliHelp.h"
 
 #include "app/cli/CliContext.h"
-#include "app/window/FirstFrameGrabber.h"
 
 #include <QCoreApplication>
 
@@ -54,13 +53,6 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
         *json = true;
     }
     return true;
-}
-
-QString unwritableReason(const QString &path)
-{
-    // The check --screenshot makes before its window opens, and its words (kept with the window's, whose
-    // sources the translations are made from).
-    return FirstFrameGrabber::unwritableReason(path);
 }
 
 } // namespace CliHelp

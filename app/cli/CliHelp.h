@@ -42,9 +42,4 @@ namespace CliHelp {
 // set, or false after one line on stderr naming the unexpected argument.
 bool readJsonFlag(const QString &command, const QStringList &arguments, CliContext &context, bool *json);
 
-// Why an output file cannot be written there (no such folder, a read-only folder or file, a folder of
-// that name), found before any work is done: bad input, exit code 2. Empty when it can be tried; a write
-// that then fails (a full disk) is the command failing, exit code 1.
-QString unwritableReason(const QString &path);
-
 } // namespace CliHelp

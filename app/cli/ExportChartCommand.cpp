@@ -1,5 +1,6 @@
 #include "app/cli/ExportChartCommand.h"
 
+#include "app/OutputPath.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/cli/CliHelp.h"
@@ -83,7 +84,7 @@ int runExportChart(const QStringList &arguments, CliContext &context)
         return fail(QCoreApplication::translate("cli", "--out '%1': the name must end in .png, .svg or .pdf")
                         .arg(outPath));
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
-    if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
+    if (const QString reason = OutputPath::unwritableReason(outPath); !reason.isEmpty())
         return fail(
             QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
     const QString widthText = commandLine.valueOr(commandLine.width, QStringLiteral("1600"));

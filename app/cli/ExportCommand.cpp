@@ -1,5 +1,6 @@
 #include "app/cli/ExportCommand.h"
 
+#include "app/OutputPath.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "db/CatalogueExporter.h"
@@ -24,7 +25,7 @@ int runExport(const QStringList &arguments, CliContext &context)
         return ExitCode::BadInput;
     }
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
-    if (const QString reason = CliHelp::unwritableReason(path); !reason.isEmpty()) {
+    if (const QString reason = OutputPath::unwritableReason(path); !reason.isEmpty()) {
         context.err
             << "gpucompare: "
             << QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(path, reason)

@@ -1,5 +1,6 @@
 #include "app/cli/ReportCommand.h"
 
+#include "app/OutputPath.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "app/report/ReportExporter.h"
@@ -61,7 +62,7 @@ int runReport(const QStringList &arguments, CliContext &context)
     if (!ReportExporter::formatForPath(outPath))
         return fail(tr("--out '%1': the name must end in .pdf or .html").arg(outPath));
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
-    if (const QString reason = CliHelp::unwritableReason(outPath); !reason.isEmpty())
+    if (const QString reason = OutputPath::unwritableReason(outPath); !reason.isEmpty())
         return fail(
             QCoreApplication::translate("AtomicFileWriter", "cannot write %1: %2").arg(outPath, reason));
 

@@ -30,23 +30,6 @@ FirstFrameGrabber::FirstFrameGrabber(QWidget *window, QString path, QObject *par
     m_window->installEventFilter(this);
 }
 
-QString FirstFrameGrabber::unwritableReason(const QString &path)
-{
-    const QFileInfo info(path);
-    const QFileInfo folder(info.absolutePath());
-    if (!folder.isDir())
-        return QCoreApplication::translate("cli", "the folder %1 does not exist")
-            .arg(folder.absoluteFilePath());
-    if (!folder.isWritable())
-        return QCoreApplication::translate("cli", "the folder %1 is not writable")
-            .arg(folder.absoluteFilePath());
-    if (info.isDir())
-        return QCoreApplication::translate("cli", "%1 is a folder").arg(info.absoluteFilePath());
-    if (info.exists() && !info.isWritable())
-        return QCoreApplication::translate("cli", "%1 is not writable").arg(info.absoluteFilePath());
-    return {};
-}
-
 bool FirstFrameGrabber::eventFilter(QObject *watched, QEvent *event)
 {
     // The first Paint event means the window has been laid out and drawn once; grab right after

@@ -18,10 +18,6 @@ class FirstFrameGrabber : public QObject
 public:
     FirstFrameGrabber(QWidget *window, QString path, QObject *parent = nullptr);
 
-    // Checked before the window opens, so a bad path fails fast without a window; the writing commands
-    // check their output paths with it too (CliHelp::unwritableReason).
-    static QString unwritableReason(const QString &path);
-
     // Blocks until the frame is written and gives the exit code for the process; exitCodeIfNoFrame when
     // the event loop ended before a frame was painted.
     int waitUntilWritten(int exitCodeIfNoFrame);

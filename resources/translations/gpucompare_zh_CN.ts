@@ -6003,23 +6003,4 @@ token</translation>
         <translation>无法保存</translation>
     </message>
 </context>
-<context>
-    <name>cli</name>
-    <message>
-        <source>the folder %1 does not exist</source>
-        <translation>文件夹 %1 不存在</translation>
-    </message>
-    <message>
-        <source>the folder %1 is not writable</source>
-        <translation>文件夹 %1 不可写</translation>
-    </message>
-    <message>
-        <source>%1 is a folder</source>
-        <translation>%1 是一个文件夹</translation>
-    </message>
-    <message>
-        <source>%1 is not writable</source>
-        <translation>%1 不可写</translation>
-    </message>
-</context>
 </TS>
