@@ -1,6 +1,7 @@
 #include "app/comparison/MeasuredEstimates.h"
 
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "widgets/common/ValueFormat.h" // number(): the outlier factor as the views print numbers
 
@@ -166,13 +167,17 @@ MeasuredEstimates::MeasuredEstimates(const CatalogueSnapshot &catalogue)
 
 double MeasuredEstimates::typicalError(const QString &category)
 {
-    // Leave-one-GPU-out MdAPE per category, from docs/estimator-accuracy.md (gpucompare-calibrate's
-    // report; MeasuredEstimatesTest checks that the two agree).
-    static const QHash<QString, double> errors{
-        {QStringLiteral("Lambda training"), 0.204},      {QStringLiteral("MLPerf Inference offline"), 0.238},
-        {QStringLiteral("TensorRT-LLM offline"), 0.213}, {QStringLiteral("llama.cpp decode"), 0.064},
-        {QStringLiteral("llama.cpp prefill"), 0.178},
-    };
+    // The category's leave-one-GPU-out median error |predicted / measured - 1|, from the residuals
+    // gpucompare-calibrate wrote with the bands (its accuracy report prints the same figure as MdAPE).
+    static const QHash<QString, double> errors = [] {
+        QHash<QString, QVector<double>> byCategory;
+        for (const UncertaintyResidual &residual : UncertaintyTable::bundled().residuals())
+            byCategory[residual.category] << std::fabs(std::exp(-residual.residual) - 1.0);
+        QHash<QString, double> medians;
+        for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
+            medians.insert(it.key(), UncertaintyTable::percentile(it.value(), 0.5));
+        return medians;
+    }();
     return errors.value(category, 0.0);
 }
 

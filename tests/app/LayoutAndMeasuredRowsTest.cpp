@@ -122,7 +122,8 @@ TEST_F(MeasuredRowsTest, TheA100Fp16PrefillOutlierIsFlaggedWithTheReasonToDoubtT
     EXPECT_EQ(row->cellDetails.value(0), compared.doubt);
 }
 
-// The outlier threshold follows the accuracy report: the typical errors in the code are the report's.
+// The outlier threshold follows the accuracy report: the typical errors the code reads from the bundled
+// residuals are the report's leave-one-GPU-out MdAPE, which it prints to 0.1 %.
 TEST(MeasuredEstimates, TypicalErrorsAreTheAccuracyReportsLeaveOneGpuOutErrors)
 {
     QFile report(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/docs/estimator-accuracy.md"));
@@ -135,7 +136,7 @@ TEST(MeasuredEstimates, TypicalErrorsAreTheAccuracyReportsLeaveOneGpuOutErrors)
     int categories = 0;
     for (auto match = line.globalMatch(text); match.hasNext();) {
         const auto m = match.next();
-        EXPECT_NEAR(MeasuredEstimates::typicalError(m.captured(1)), m.captured(2).toDouble() / 100.0, 1e-9)
+        EXPECT_NEAR(MeasuredEstimates::typicalError(m.captured(1)), m.captured(2).toDouble() / 100.0, 0.0005)
             << m.captured(1).toStdString();
         ++categories;
     }
