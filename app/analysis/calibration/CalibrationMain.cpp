@@ -224,12 +224,17 @@ QStringList pairRatioWrongPairs(const QVector<PairRatios::Point> &points, bool c
     for (const QString &category : PairRatios::categories(points)) {
         const QVector<PairRatios::WrongPair> wrong =
             PairRatios::wrongPairs(points, category, PairRatios::Prediction::CrossValidated);
-        for (qsizetype i = 0; i < wrong.size() && i < kListed; ++i)
-            lines << QStringLiteral("- %1: %2 over %3 measured %4x, predicted %5x (%6)")
+        for (qsizetype i = 0; i < wrong.size() && i < kListed; ++i) {
+            // A ratio of 0: the estimate has the workload not fit on one of the two (no speed to compare).
+            const QString predicted =
+                wrong[i].predictedRatio > 0.0
+                    ? QStringLiteral("predicted %1x").arg(wrong[i].predictedRatio, 0, 'f', 2)
+                    : QStringLiteral("estimated not to fit");
+            lines << QStringLiteral("- %1: %2 over %3 measured %4x, %5 (%6)")
                          .arg(category, wrong[i].higherGpu, wrong[i].lowerGpu)
                          .arg(wrong[i].measuredRatio, 0, 'f', 2)
-                         .arg(wrong[i].predictedRatio, 0, 'f', 2)
-                         .arg(wrong[i].conditions);
+                         .arg(predicted, wrong[i].conditions);
+        }
         if (wrong.size() > kListed)
             lines << QStringLiteral("- %1: %2 more").arg(category).arg(wrong.size() - kListed);
     }
