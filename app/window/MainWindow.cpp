@@ -53,7 +53,7 @@ namespace {
 // The tabs fill the window's middle, whatever height their pages' wrapped text would ask for. A tab
 // widget reports height-for-width when any page has it (the answer strip, the plan summary), and the
 // main window's layout then asks every page, shown or not, for its height at each width it tries: a
-// quarter of the layout work before the first frame, for a height the window never takes.
+// good part of the layout work before the first frame, for a height the window never takes.
 class CentralTabs : public QTabWidget
 {
 public:
