@@ -177,6 +177,9 @@ struct Estimate
     MemoryBreakdown memory;
     double perGpuGb = 0.0;
     bool fits = false;
+    // Why it does not fit when its memory would: the deployment cannot run the workload (under load, no
+    // room in the KV cache for one request). Empty otherwise.
+    QString unfitReason;
     int minGpus = 0; // 0: does not fit on any count the estimator considers (up to 1024)
 
     std::optional<InferenceResult> inference; // set for Task::Inference

@@ -694,13 +694,23 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
             ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
             if (w.traffic->hasTargets())
                 serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
-            if (serving.outputTokensPerS <= 0.0)
-                e.notes << QCoreApplication::translate(
-                               "Estimator", "one request of %1 tokens does not fit the KV cache (%2 tokens)")
-                               .arg(w.inputTokens + w.outputTokens)
-                               .arg(serving.kvCacheTokens);
-            tokensPerS = serving.outputTokensPerS;
-            e.serving = serving;
+            if (serving.outputTokensPerS > 0.0) {
+                tokensPerS = serving.outputTokensPerS;
+                e.serving = serving;
+            } else {
+                // The engine cannot admit one request: this deployment serves none of the load. Said as
+                // not fitting, like a model too large, not as a load result of zeros.
+                e.fits = false;
+                e.unfitReason =
+                    QCoreApplication::translate(
+                        "Estimator",
+                        "under load nothing is served: the engine's KV cache holds %2 tokens and one "
+                        "request needs %1 (the weights and overheads fill the share of memory the "
+                        "engine uses)")
+                        .arg(w.inputTokens + w.outputTokens)
+                        .arg(serving.kvCacheTokens);
+                e.notes << e.unfitReason;
+            }
         }
     } else {
         const int node = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);

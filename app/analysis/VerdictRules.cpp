@@ -165,7 +165,10 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
 
         // 1. Fit
         if (!e.fits) {
-            if (e.minGpus == 0) {
+            if (!e.unfitReason.isEmpty()) {
+                worsen(v, VerdictLevel::Limited);
+                reason(v, VerdictTopic::Fit) << e.unfitReason;
+            } else if (e.minGpus == 0) {
                 worsen(v, VerdictLevel::Unsuitable);
                 reason(v, VerdictTopic::Fit)
                     << QCoreApplication::translate(

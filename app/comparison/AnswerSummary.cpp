@@ -223,6 +223,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
 
     // Those that do not fit, grouped by what they need.
     QMap<QPair<int, QString>, QVector<int>> unfit;
+    QVector<int> noneServed; // their memory fits, but under load the engine has no room for one request
     QVector<int> unknownMemory;
     QVector<int> unknownSpeed;
     QVector<int> outOfRange;
@@ -230,6 +231,8 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         const Estimate &e = estimates.at(i);
         if (!e.memoryKnown())
             unknownMemory << i;
+        else if (!e.fits && !e.unfitReason.isEmpty())
+            noneServed << i;
         else if (!e.fits) {
             const QString capacity =
                 e.parallelism.gpus > 1
@@ -254,6 +257,12 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                                  .arg(kNames, it.key().second);
         clauses << sentence(pattern, nameList(it.value(), gpus, QStringLiteral("fit.min-gpus")));
     }
+    if (!noneServed.isEmpty())
+        clauses << sentence((noneServed.size() > 1
+                                 ? tr("%1 serve none of this load: no room in their KV cache for one request")
+                                 : tr("%1 serves none of this load: no room in its KV cache for one request"))
+                                .arg(kNames),
+                            nameList(noneServed, gpus, QStringLiteral("fit.memory")));
     // A record that lacks a value: said, never a speed.
     auto lacking = [&](const QVector<int> &columns, const QString &rowId) {
         for (int column : columns)

@@ -98,6 +98,14 @@
         <source>%1 about the same cost (from %2, within ±%3%)</source>
         <translation>%1 成本相近（最低 %2，相差在 ±%3% 以内）</translation>
     </message>
+    <message>
+        <source>%1 serve none of this load: no room in their KV cache for one request</source>
+        <translation>%1 在此负载下无法服务任何请求：KV 缓存容不下一个请求</translation>
+    </message>
+    <message>
+        <source>%1 serves none of this load: no room in its KV cache for one request</source>
+        <translation>%1 在此负载下无法服务任何请求：KV 缓存容不下一个请求</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFileWriter</name>
@@ -2180,10 +2188,6 @@ source: %7</source>
         <translation>%1 个请求无法同时放入显存：%2 个一起运行，其余排队（服务模拟）</translation>
     </message>
     <message>
-        <source>one request of %1 tokens does not fit the KV cache (%2 tokens)</source>
-        <translation>一个 %1 token 的请求放不进 KV 缓存（%2 token）</translation>
-    </message>
-    <message>
         <source>cp %1: allowed 1 to 1024</source>
         <translation>cp %1：允许 1 到 1024</translation>
     </message>
@@ -2266,6 +2270,10 @@ source: %7</source>
     <message>
         <source>precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora for a 4-bit base</source>
         <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16、fp8 或 mxfp8 权重；4 位基座请用 qlora</translation>
+    </message>
+    <message>
+        <source>under load nothing is served: the engine&apos;s KV cache holds %2 tokens and one request needs %1 (the weights and overheads fill the share of memory the engine uses)</source>
+        <translation>负载下无法服务任何请求：引擎的 KV 缓存只容纳 %2 个 token，而一个请求需要 %1 个（权重和开销已占满引擎可用的显存份额）</translation>
     </message>
 </context>
 <context>

@@ -208,6 +208,32 @@ TEST(ServingSimulator, ARequestLargerThanTheKvCacheIsNeverServed)
     EXPECT_GT(r.kvCacheUse, 1.0);
 }
 
+// A deployment whose engine has no room in its KV cache for one request serves none of the load: it does
+// not fit, says why, and gives no load figures (not a result of zeros beside a "fits"). Mixtral 8x22B in
+// bf16 on 4 H100 (TP4) under vLLM's default memory share: the weights leave no KV cache.
+TEST(ServingSimulator, ADeploymentWithNoRoomForOneRequestDoesNotFitAndSaysWhy)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("mixtral-8x22b"));
+    w.task = Task::Inference;
+    w.gpuCount = 4;
+    w.tensorParallel = 4;
+    w.batch = 320;
+    w.inputTokens = 247;
+    w.outputTokens = 233;
+    ServingTraffic traffic;
+    traffic.concurrency = 320;
+    w.traffic = traffic;
+    const Estimate e = Estimator::estimate(
+        TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")), EstimateOptions{false});
+    EXPECT_LE(e.perGpuGb, e.capacityGb) << "its memory alone fits";
+    EXPECT_FALSE(e.fits);
+    EXPECT_FALSE(e.serving.has_value());
+    EXPECT_TRUE(e.unfitReason.contains(QStringLiteral("one request needs 480")))
+        << e.unfitReason.toStdString();
+    EXPECT_TRUE(e.notes.contains(e.unfitReason));
+}
+
 TEST(ServingSimulator, OneUserAgreesWithTheStaticBatchOfOne)
 {
     // Without load the simulation and the one-batch estimate describe the same request; the simulation adds

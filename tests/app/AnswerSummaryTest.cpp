@@ -163,6 +163,35 @@ TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndTh
     EXPECT_TRUE(lines.at(1).detail.startsWith(QStringLiteral("Training verdicts judge: ")));
 }
 
+// Under load, a GPU whose memory holds the model but whose engine has no room in its KV cache for one
+// request serves nothing: the answer says so, not "does not fit in 4 × 80 GB: needs 4 GPUs". Mixtral 8x22B
+// in bf16 on 4 GPUs (TP4), 320 users, Lambda's vLLM run: the 80 GB cards have no room, the H200 has.
+TEST_F(AnswerSummaryTest, GpusWithNoRoomForOneRequestUnderLoadAreSaidToServeNone)
+{
+    WorkloadFormValues values;
+    values.modelId = QStringLiteral("mixtral-8x22b");
+    values.gpus = 4;
+    values.tensorParallel = 4;
+    values.concurrency = 320;
+    values.inputTokens = 247;
+    values.outputTokens = 233;
+    values.profileId = QStringLiteral("vllm");
+    Expected expected;
+    const QVector<AnswerLine> lines =
+        answer({QStringLiteral("a100_sxm4_80gb"), QStringLiteral("h100_sxm5_80gb"),
+                QStringLiteral("h200_sxm_141gb")},
+               values, &expected);
+    EXPECT_EQ(expected.fastest, QStringList{QStringLiteral("H200 SXM 141GB")});
+    ASSERT_FALSE(lines.isEmpty());
+    const QString text = lines.first().text();
+    EXPECT_TRUE(text.contains(QStringLiteral("A100 SXM4 80GB and H100 SXM5 80GB serve none of this load: no "
+                                             "room in their KV cache for one request")))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("do not fit in"))) << text.toStdString();
+    EXPECT_EQ(linkedNames(lines.first(), QStringLiteral("fit.memory")),
+              (QStringList{QStringLiteral("A100 SXM4 80GB"), QStringLiteral("H100 SXM5 80GB")}));
+}
+
 TEST_F(AnswerSummaryTest, TrainingRunNamesTheFastestAndTheCheapest)
 {
     // Llama-3 8B full training on 8 GPUs of each kind, the recipe's FSDP run.
