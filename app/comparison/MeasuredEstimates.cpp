@@ -175,7 +175,7 @@ double MeasuredEstimates::typicalError(const QString &category)
             byCategory[residual.category] << std::fabs(std::exp(-residual.residual) - 1.0);
         QHash<QString, double> medians;
         for (auto it = byCategory.cbegin(); it != byCategory.cend(); ++it)
-            medians.insert(it.key(), UncertaintyTable::percentile(it.value(), 0.5));
+            medians.insert(it.key(), Calibrator::median(it.value())); // the report's MdAPE
         return medians;
     }();
     return errors.value(category, 0.0);
