@@ -19,10 +19,9 @@ public:
 
     int heightForWidth(int width) const override
     {
-        if (m_heightsText != text() || m_heightsFont != font()) {
+        if (m_heightsText != text()) { // setText() sends no event
             m_heights.clear();
             m_heightsText = text();
-            m_heightsFont = font();
         }
         if (const auto known = m_heights.constFind(width); known != m_heights.cend())
             return *known;
@@ -34,7 +33,8 @@ public:
 protected:
     void changeEvent(QEvent *event) override
     {
-        if (event->type() == QEvent::StyleChange || event->type() == QEvent::ContentsRectChange)
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange ||
+            event->type() == QEvent::ContentsRectChange)
             m_heights.clear();
         QLabel::changeEvent(event);
     }
@@ -42,7 +42,6 @@ protected:
 private:
     mutable QHash<int, int> m_heights;
     mutable QString m_heightsText;
-    mutable QFont m_heightsFont;
 };
 
 } // namespace
