@@ -198,6 +198,72 @@ const char *const kVersion5[] = {
     AND CAST(substr(compute_note, instr(lower(compute_note), 'fp16 accumulate = ') + 18) AS REAL) > 0)sql",
 };
 
+// Version 6: what public microbenchmarks reach of a GPU's datasheet rates (the estimator's fitted profiles
+// scale the datasheet by them: issue 36). The seed's figures go to the seed rows the user never changed
+// (frozen: the version-6 seed, sources in achievable_source); an edited or own row stays NULL, which the
+// estimator reads as "not measured" and fills with the typical fraction, marked derived.
+const char *const kVersion6[] = {
+    "ALTER TABLE gpus ADD COLUMN achievable_matmul_tflops REAL CHECK (achievable_matmul_tflops >= 0)",
+    "ALTER TABLE gpus ADD COLUMN achievable_memory_gbs REAL CHECK (achievable_memory_gbs >= 0)",
+    "ALTER TABLE gpus ADD COLUMN achievable_source TEXT NOT NULL DEFAULT ''",
+    R"sql(UPDATE gpus SET achievable_matmul_tflops = CASE gpu_id
+    WHEN 'h100_sxm5_80gb' THEN 794.5
+    WHEN 'h100_pcie_80gb' THEN 495.93
+    WHEN 'h200_sxm_141gb' THEN 794.5
+    WHEN 'gh200_144gb' THEN 828.6
+    WHEN 'a100_sxm4_80gb' THEN 271.2
+    WHEN 'a100_sxm4_40gb' THEN 271.2
+    WHEN 'a100_pcie_80gb' THEN 252.9
+    WHEN 'a100_pcie_40gb' THEN 234.14
+    WHEN 'l4_24gb' THEN 70.89
+    WHEN 'l40s_48gb' THEN 269.15
+    WHEN 'rtx_4090_24gb' THEN 167.9
+    WHEN 'rtx_3090_24gb' THEN 76.58
+    WHEN 'rtx_a6000_48gb' THEN 123.34
+    WHEN 'b200_sxm_180gb' THEN 1745.0
+    WHEN 'mi300x_192gb' THEN 668.4
+    WHEN 'mi325x_256gb' THEN 784.9
+    WHEN 'mi355x_288gb' THEN 1565.0
+    WHEN 'gaudi3_128gb' THEN 1243.0
+    WHEN 'rtx_5090_32gb' THEN 238.0
+    WHEN 'rtx_pro_6000_ws_96gb' THEN 417.98
+    ELSE NULL END,
+    achievable_memory_gbs = CASE gpu_id
+    WHEN 'h100_sxm5_80gb' THEN 2970
+    WHEN 'h100_pcie_80gb' THEN 1832
+    WHEN 'h200_sxm_141gb' THEN 4150
+    WHEN 'a100_sxm4_80gb' THEN 1700
+    WHEN 'a100_sxm4_40gb' THEN 1358
+    WHEN 'a100_pcie_40gb' THEN 1350
+    WHEN 'rtx_4090_24gb' THEN 921
+    WHEN 'rtx_3090_24gb' THEN 856
+    WHEN 'mi300x_192gb' THEN 4090
+    ELSE NULL END,
+    achievable_source = CASE gpu_id
+    WHEN 'h100_sxm5_80gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): H100 SXM 794.5 of 989; memory: Azure/AI-benchmarking-guide Azure_Results @8fd0c6e (HBM bandwidth, STREAM triad): ND_H100_v5 triad 2.97 TB/s'
+    WHEN 'h100_pcie_80gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): H100 PCIe 495.93; memory: RRZE-HPC/gpu-benches gpu-stream @1038c5d (triad at 100% occupancy): h100_pcie triad 1832 GB/s'
+    WHEN 'h200_sxm_141gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): H100 SXM row, "H200 is the same" (same GH100 compute); memory: Azure/AI-benchmarking-guide Azure_Results @8fd0c6e (HBM bandwidth, STREAM triad): ND_H200_v5 triad 4.15 TB/s'
+    WHEN 'gh200_144gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): GH200 SXM 828.6 of 989 (900W 141GiB HBM3e version); memory: no measurement of this variant found'
+    WHEN 'a100_sxm4_80gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): A100 SXM 271.2 of 312; memory: Azure/AI-benchmarking-guide Azure_Results @8fd0c6e (HBM bandwidth, STREAM triad): ND_A100_v4 (A100-SXM4-80GB) triad 1.70 TB/s'
+    WHEN 'a100_sxm4_40gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): A100 SXM 271.2 of 312 (memory size not stated; same GA100 at the same clock); memory: RRZE-HPC/gpu-benches gpu-stream @1038c5d (triad at 100% occupancy): a100_40 triad 1358 GB/s (form factor not stated)'
+    WHEN 'a100_pcie_80gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): A100 PCIe 252.9 of 312 (memory size not stated); memory: none found'
+    WHEN 'a100_pcie_40gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): A100-PCIE-40GB 234.14; memory: ProjectPhysX/OpenCL-Benchmark README.md @0f7e621 (coalesced read): coalesced read 1350.39 GB/s'
+    WHEN 'l4_24gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): L4 70.89; memory: none found'
+    WHEN 'l40s_48gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): L40S 269.15; memory: none found'
+    WHEN 'rtx_4090_24gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): RTX 4090 runs 164.81, 165.71, 170.06, 173.31 (median 167.9; above the rated-boost 165.2: the card boosts higher); memory: krrishnarraj/clpeak issue #106 (global memory bandwidth): 921.32 GB/s'
+    WHEN 'rtx_3090_24gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): RTX 3090 runs 76.34, 76.58, 76.68 (median; above the rated-boost 71); memory: krrishnarraj/clpeak issue #104 (global memory bandwidth): 856.31 GB/s'
+    WHEN 'rtx_a6000_48gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): RTX A6000 123.34; memory: none found'
+    WHEN 'b200_sxm_180gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): B200 SXM 1745.0 of 2250; memory: none found'
+    WHEN 'mi300x_192gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): MI300X 668.4 of 1300 (PYTORCH_TUNABLEOP_ENABLED=1); memory: samuel-bohman/AI-benchmarking-guide ND_MI300X_v5_results.md @3de0c29 (HBM bandwidth, STREAM triad): triad 4.09 TB/s'
+    WHEN 'mi325x_256gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): MI325X 784.9 of 1300; memory: none found'
+    WHEN 'mi355x_288gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): MI355X 1565.0 of 2300; memory: none found'
+    WHEN 'gaudi3_128gb' THEN 'matmul: stas00/ml-engineering compute/accelerator/README.md @744d01e (Maximum Achievable Matmul FLOPS table, BF16): Gaudi 3 1243.0 of 1677; memory: none found'
+    WHEN 'rtx_5090_32gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): RTX 5090 runs 221.65, 236.03, 240.05, 242.18 (median 238.0); memory: none found'
+    WHEN 'rtx_pro_6000_ws_96gb' THEN 'matmul: zzc0721/torch-performance-test-data database.md @9d82827 (torch.matmul BF16, square 1024-10240): RTX PRO 6000 Workstation 417.98; memory: none found'
+    ELSE '' END
+    WHERE user_modified = 0)sql",
+};
+
 // The GPUs and model presets of the version-3 seed (frozen). A catalogue made by an earlier version was
 // given all of them when it was built (or, for the presets, when it was upgraded), so the version-4 step
 // records them as answered 'added': one the user has deleted since is not offered again as new. Only
@@ -257,6 +323,8 @@ QStringList migrationStatements(int version)
                                  << answeredAdded("model", kModelsOfVersion3);
     case 5:
         return toList(kVersion5);
+    case 6:
+        return toList(kVersion6);
     default:
         return {};
     }

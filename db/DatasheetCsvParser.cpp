@@ -185,6 +185,10 @@ GpuSpec readGpu(Row &row)
     gpu.fp16SparseTflops = row.number(QStringLiteral("fp16_bf16_tensor_sparse_tflops"));
     gpu.fp16AccumulateDenseTflops = row.number(QStringLiteral("fp16_accumulate_dense_tflops"));
     gpu.computeNote = row.text(QStringLiteral("fp16_accumulate_note"));
+    // Optional columns (microbenchmarks, not datasheets): absent in older files, empty where unmeasured.
+    gpu.achievableMatmulTflops = row.number(QStringLiteral("achievable_matmul_tflops"));
+    gpu.achievableMemoryGBs = row.number(QStringLiteral("achievable_memory_gbps"));
+    gpu.achievableSource = row.text(QStringLiteral("achievable_source"));
     gpu.fp8DenseTflops = row.number(QStringLiteral("fp8_tensor_dense_tflops"));
     gpu.fp8SparseTflops = row.number(QStringLiteral("fp8_tensor_sparse_tflops"));
     gpu.int8DenseTops = row.number(QStringLiteral("int8_tensor_dense_tops"));

@@ -56,6 +56,13 @@ struct GpuSpec
     QString memoryType; // HBM2, HBM2e, HBM3, HBM3e, GDDR6, GDDR6X, ...
     std::optional<int> memoryBusBits;
     std::optional<double> memoryBandwidthGBs;
+    // What public microbenchmarks reach of the datasheet rates (catalogue data, each with its source in
+    // achievableSource): the dense BF16/FP16 matmul rate of the best-tuned GEMM (the Maximum Achievable
+    // Matmul FLOPS) and the memory bandwidth of a streaming kernel. The estimator's fitted profiles scale the
+    // datasheet rates by them, so a GPU whose kernels reach less of its peak is estimated so.
+    std::optional<double> achievableMatmulTflops;
+    std::optional<double> achievableMemoryGBs;
+    QString achievableSource;
 
     // Power, links, packaging
     std::optional<double> tdpW; // the configurable maximum ("up to 700 (configurable)" -> 700)

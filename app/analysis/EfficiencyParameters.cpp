@@ -2,6 +2,7 @@
 
 #include "app/analysis/GpuCapabilities.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
 
@@ -87,7 +88,9 @@ const TableField kTables[] = {
     {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
     {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
     {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
+    {"overhead_sm_ghz_reference", &EfficiencyParameters::overheadSmGhzReference},
     {"memory_bytes_per_sm_clock", &EfficiencyParameters::memoryBytesPerSmClock},
+    {"matmul_flops_per_sm_clock", &EfficiencyParameters::matmulFlopsPerSmClock},
     {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
     {"gemm_tokens_half", &EfficiencyParameters::gemmTokensHalf},
     {"fp8_compute_factor", &EfficiencyParameters::fp8ComputeFactor},
@@ -153,6 +156,26 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
     const QJsonValue fp16 = parameters.value(QStringLiteral("use_fp16_accumulate_peak"));
     if (fp16.isBool())
         result.useFp16AccumulatePeak = fp16.toBool();
+    const QJsonValue rates = parameters.value(QStringLiteral("rates"));
+    if (!rates.isUndefined() && !rates.isNull()) {
+        if (rates != QJsonValue(QStringLiteral("achievable")) && rates != QJsonValue(QStringLiteral("datasheet"))) {
+            message = QStringLiteral("rates: expected \"achievable\" or \"datasheet\"");
+            return std::nullopt;
+        }
+        result.achievableRates = rates.toString() == QLatin1String("achievable");
+    }
+    const QJsonValue stacks = parameters.value(QStringLiteral("calibrated_stacks"));
+    if (!stacks.isUndefined() && !stacks.isNull()) {
+        bool valid = stacks.isArray();
+        for (const QJsonValue &stack : stacks.toArray()) {
+            valid = valid && stack.isString() && !stack.toString().trimmed().isEmpty();
+            result.calibratedStacks << stack.toString().trimmed();
+        }
+        if (!valid) {
+            message = QStringLiteral("calibrated_stacks: expected an array of stack names (\"CUDA\", \"ROCm\")");
+            return std::nullopt;
+        }
+    }
     const QJsonValue split = parameters.value(QStringLiteral("multi_gpu_split"));
     if (split.isString())
         result.pipelineSplit = split.toString() == QLatin1String("pipeline");
@@ -232,6 +255,10 @@ QJsonObject EfficiencyParameters::toJson() const
     for (const TableField &field : kTables)
         object.insert(QString::fromLatin1(field.key), (this->*field.member).toJson());
     object.insert(QStringLiteral("use_fp16_accumulate_peak"), useFp16AccumulatePeak);
+    object.insert(QStringLiteral("rates"),
+                  achievableRates ? QStringLiteral("achievable") : QStringLiteral("datasheet"));
+    if (!calibratedStacks.isEmpty())
+        object.insert(QStringLiteral("calibrated_stacks"), QJsonArray::fromStringList(calibratedStacks));
     object.insert(QStringLiteral("multi_gpu_split"),
                   pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
     object.insert(QStringLiteral("max_batch"), maxBatch);
@@ -284,8 +311,21 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);
     r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    const double reference = p.overheadSmGhzReference.value(architecture, memory, modelKind);
+    if (reference > 0.0 && gpu.computeUnits && *gpu.computeUnits > 0 && gpu.boostClockMhz &&
+        *gpu.boostClockMhz > 0.0) {
+        const double scale = reference / (*gpu.computeUnits * *gpu.boostClockMhz * 1e-3);
+        r.stepOverheadS *= scale;
+        r.sequenceOverheadS *= scale;
+    }
     r.kvRead = p.kvReadEfficiency.value(architecture, memory, modelKind);
     r.memoryBytesPerSmClock = p.memoryBytesPerSmClock.value(architecture, memory, modelKind);
+    r.matmulFlopsPerSmClock = p.matmulFlopsPerSmClock.value(architecture, memory, modelKind);
+    if (p.achievableRates) {
+        const AchievableRates rates = GpuCapabilities::achievableRates(gpu);
+        r.matmulAchievable = rates.matmulFraction;
+        r.memoryAchievable = rates.memoryFraction;
+    }
     r.gemmWidthHalf = p.gemmWidthHalf.value(architecture, memory, modelKind);
     r.gemmTokensHalf = p.gemmTokensHalf.value(architecture, memory, modelKind);
     r.fp8Compute = p.fp8ComputeFactor.value(architecture, memory, modelKind);

@@ -51,10 +51,18 @@ struct EfficiencyParameters
     PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
     PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
     PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
+    // The SMs x GHz of the GPU the step and sequence overheads are stated for (0: the same on every GPU). A
+    // step's small work (sampling, logits, norms, launches, and the host systems sold with each generation)
+    // runs faster on a GPU with more SMs x clock: another GPU's overheads are scaled by reference / its own.
+    PropertyTable overheadSmGhzReference{0.0};
     // Inference: the memory rate a framework's kernels reach is at most SMs x clock x this many bytes per SM
     // per clock (0: no limit). Batch-1 decode kernels keep too few loads in flight to fill the bus on
     // every card: their rate follows the GPU's SMs and clock as much as its bandwidth.
     PropertyTable memoryBytesPerSmClock{0.0};
+    // Inference: the matmul rate a framework's kernels reach is at most SMs x clock x this many FLOPs per SM
+    // per clock (0: no limit). Kernels written for an older instruction set (llama.cpp's mma.sync) issue
+    // the same FLOPs per SM per clock on a newer GPU whose own instructions (wgmma, tcgen05) do more.
+    PropertyTable matmulFlopsPerSmClock{0.0};
     // Training at scale (TrainingModel): matmul efficiency falls with the matrices' size, as
     // width / (width + half) for the hidden size per tensor-parallel GPU and tokens / (tokens + half) for
     // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
@@ -66,6 +74,13 @@ struct EfficiencyParameters
     PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel and pipeline sends hidden behind
                                               // matmuls
     bool useFp16AccumulatePeak = false;       // the framework uses FP16 accumulation (llama.cpp)
+    // "rates": "achievable": eta_c and eta_m are shares of what the GPU reaches in microbenchmarks
+    // (GpuCapabilities::achievableRates), so a GPU whose kernels reach less of its datasheet gets less;
+    // "datasheet" (the default, and every profile before issue 36): shares of the datasheet rates.
+    bool achievableRates = false;
+    // The software stacks the profile's factors were fitted on ("CUDA"): a GPU of another stack gets the
+    // factors with a note and a wider range (EstimateRanges). Empty: not said (a user's own profile).
+    QStringList calibratedStacks;
     int maxBatch = 4096;                      // the largest batch the framework schedules
     int prefillMicrobatchTokens = 0;          // pipeline micro-batch of a prompt (llama.cpp ubatch)
     double frameworkOverheadGb = 0.0;         // CUDA context, workspace, allocator slack per GPU
@@ -103,6 +118,11 @@ struct ResolvedEfficiency
     double sequenceOverheadS = 0.0;
     double kvRead = 1.0;
     double memoryBytesPerSmClock = 0.0;
+    double matmulFlopsPerSmClock = 0.0;
+    // What the GPU reaches of its datasheet rates (1 for a profile of datasheet shares); the rates used are
+    // datasheet x achievable share x eta.
+    double matmulAchievable = 1.0;
+    double memoryAchievable = 1.0;
     double gemmWidthHalf = 0.0;
     double gemmTokensHalf = 0.0;
     double fp8Compute = 1.0;

@@ -224,6 +224,16 @@ struct Estimate
     QMap<QString, ValueRange> ranges;
     QMap<QString, QString> unranged;
 
+    // The GPU's software stack ("ROCm") when the profile's factors were fitted on other stacks only: its
+    // numbers carry the measured stacks' efficiencies and a range widened by the spread between stacks
+    // (EstimateRanges). Empty when the stack was measured or the profile does not say.
+    QString uncalibratedStack;
+    // Which of the GPU's achievable shares (GpuCapabilities::achievableRates) are the typical fraction
+    // rather than its own microbenchmark: a factor it inherits, never one to rank it first on alone.
+    bool matmulShareDerived = false;
+    bool memoryShareDerived = false;
+    bool inheritsFactors() const { return !uncalibratedStack.isEmpty() || matmulShareDerived || memoryShareDerived; }
+
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading
     QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false
 };

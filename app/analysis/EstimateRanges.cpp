@@ -262,6 +262,40 @@ std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind,
                  QCoreApplication::translate("EstimateRanges", "%1 prefill and decode speed").arg(profileId)};
 }
 
+// How far a GPU's numbers may stray beyond the band for each factor it inherits rather than has measured,
+// on a log scale each way:
+//  - a software stack the profile never measured: kUnmeasuredStackLog (EstimateRanges.h);
+//  - no matmul microbenchmark: the 10th-90th percentile of the 20 measured matmul shares about the typical
+//    0.80 (0.59 to 1.05): about ln(1.05 / 0.80) = 0.27 to ln(0.80 / 0.59) = 0.30, taken as 0.29;
+//  - no memory microbenchmark: the same of the 9 measured memory shares about 0.87 (0.80 to 0.92): 0.08.
+constexpr double kDerivedMatmulShareLog = 0.29;
+constexpr double kDerivedMemoryShareLog = 0.08;
+
+// The band widened on both sides for the factors the estimate inherits, and named so.
+Basis widenedForInherited(Basis basis, const Estimate &e)
+{
+    double widen = 0.0;
+    QStringList why;
+    if (!e.uncalibratedStack.isEmpty()) {
+        widen += kUnmeasuredStackLog;
+        why << QCoreApplication::translate("EstimateRanges", "no %1 measurements").arg(e.uncalibratedStack);
+    }
+    if (e.matmulShareDerived) {
+        widen += kDerivedMatmulShareLog;
+        why << QCoreApplication::translate("EstimateRanges", "matmul share assumed");
+    } else if (e.memoryShareDerived) {
+        widen += kDerivedMemoryShareLog;
+        why << QCoreApplication::translate("EstimateRanges", "memory share assumed");
+    }
+    if (widen <= 0.0)
+        return basis;
+    basis.band.lowLog -= widen;
+    basis.band.highLog += widen;
+    basis.name = QCoreApplication::translate("EstimateRanges", "%1, widened: %2")
+                     .arg(basis.name, why.join(QStringLiteral("; ")));
+    return basis;
+}
+
 ValueRange rangeOf(const Number &number, const Basis &basis)
 {
     const UncertaintyBand &band = basis.band;
@@ -289,7 +323,9 @@ void attach(Estimate &e, const UncertaintyTable &table)
         if (!std::isfinite(number.value) || number.value <= 0.0)
             continue;
         QString text;
-        if (const std::optional<Basis> basis = basisOf(table, number.kind, e)) {
+        if (std::optional<Basis> basis = basisOf(table, number.kind, e)) {
+            if (e.inheritsFactors())
+                basis = widenedForInherited(*basis, e);
             const ValueRange range = rangeOf(number, *basis);
             e.ranges.insert(number.path, range);
             text = range.text();

@@ -13,6 +13,13 @@
 // profile without measurements of its kind) gets its reason in Estimate::unranged instead.
 namespace EstimateRanges {
 
+// How far a GPU on a software stack the profile never measured may stray beyond its band, on a log scale each
+// way: the spread between stacks in what their tuned matmuls reach of the datasheet, the one figure every
+// stack publishes (catalogue, achievable_matmul_tflops: CUDA GPUs' median share 0.80, ROCm's 0.60 over
+// MI300X, MI325X and MI355X): ln(0.80 / 0.60), about -25% / +33%. The planner ranks such a GPU ahead of a
+// measured one only beyond it.
+inline constexpr double kUnmeasuredStackLog = 0.2877;
+
 void attach(Estimate &estimate, const UncertaintyTable &table);
 
 // The dotted paths of the speed and the cost the verdicts compare (VerdictRules, AnswerSummary):

@@ -545,6 +545,33 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
+    if (parameters.achievableRates) {
+        const AchievableRates shares = GpuCapabilities::achievableRates(gpu);
+        e.matmulShareDerived = !shares.matmulMeasured;
+        e.memoryShareDerived = !shares.memoryMeasured;
+        if (e.matmulShareDerived || e.memoryShareDerived)
+            e.notes << QCoreApplication::translate("Estimator",
+                                                   "%1: no microbenchmark of its %2 in the catalogue; assumed to "
+                                                   "reach the typical share of its datasheet (f_mm %3, f_mem %4)")
+                           .arg(e.gpuName,
+                                e.matmulShareDerived && e.memoryShareDerived
+                                    ? QCoreApplication::translate("Estimator", "matmul rate and memory bandwidth")
+                                : e.matmulShareDerived ? QCoreApplication::translate("Estimator", "matmul rate")
+                                                       : QCoreApplication::translate("Estimator", "memory bandwidth"),
+                                MathLog::number(shares.matmulFraction), MathLog::number(shares.memoryFraction));
+    }
+    if (!parameters.calibratedStacks.isEmpty()) {
+        const QString stack = GpuCapabilities::softwareStackName(GpuCapabilities::softwareStack(gpu));
+        if (!parameters.calibratedStacks.contains(stack, Qt::CaseInsensitive)) {
+            e.uncalibratedStack = stack.isEmpty() ? gpu.vendor : stack;
+            e.notes << QCoreApplication::translate(
+                           "Estimator", "%1 runs on %2, which %3's measurements do not include (they are %4): its "
+                                        "efficiencies are those stacks', and its ranges are widened by the spread "
+                                        "between stacks")
+                           .arg(e.gpuName, e.uncalibratedStack, parameters.profileId,
+                                parameters.calibratedStacks.join(QStringLiteral(", ")));
+        }
+    }
     if (math) // a datasheet figure; a fallback is in the notes
         math->add(MathTermId::PeakCompute,
                   MathExpr::symbol(QCoreApplication::translate("Estimator", "dense tensor rate for %1")

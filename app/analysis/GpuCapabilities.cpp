@@ -31,6 +31,53 @@ bool startsWithAsciiCaseInsensitive(QStringView text, const char *prefix)
 
 namespace GpuCapabilities {
 
+AchievableRates achievableRates(const GpuSpec &gpu)
+{
+    AchievableRates rates{kTypicalMatmulFraction, kTypicalMemoryFraction, false, false};
+    // A figure that cannot be a fraction of this datasheet (above 1.5x it: another card's, or a unit slip)
+    // is not used; a GPU that boosts above its rated clock may pass 1 (GeForce: 1.02-1.14).
+    const auto fraction = [](const std::optional<double> &achieved, const std::optional<double> &peak) {
+        const std::optional<double> a = positive(achieved);
+        const std::optional<double> p = positive(peak);
+        return a && p && *a / *p <= 1.5 ? std::optional<double>(*a / *p) : std::nullopt;
+    };
+    if (const auto f = fraction(gpu.achievableMatmulTflops, gpu.fp16DenseTflops)) {
+        rates.matmulFraction = *f;
+        rates.matmulMeasured = true;
+    }
+    if (const auto f = fraction(gpu.achievableMemoryGBs, gpu.memoryBandwidthGBs)) {
+        rates.memoryFraction = *f;
+        rates.memoryMeasured = true;
+    }
+    return rates;
+}
+
+SoftwareStack softwareStack(const GpuSpec &gpu)
+{
+    if (startsWithAsciiCaseInsensitive(gpu.vendor, "NVIDIA"))
+        return SoftwareStack::Cuda;
+    if (startsWithAsciiCaseInsensitive(gpu.vendor, "AMD"))
+        return SoftwareStack::Rocm;
+    if (startsWithAsciiCaseInsensitive(gpu.vendor, "Intel") || startsWithAsciiCaseInsensitive(gpu.vendor, "Habana"))
+        return SoftwareStack::Gaudi;
+    return SoftwareStack::Other;
+}
+
+QString softwareStackName(SoftwareStack stack)
+{
+    switch (stack) {
+    case SoftwareStack::Cuda:
+        return QStringLiteral("CUDA");
+    case SoftwareStack::Rocm:
+        return QStringLiteral("ROCm");
+    case SoftwareStack::Gaudi:
+        return QStringLiteral("Intel Gaudi software");
+    case SoftwareStack::Other:
+        break;
+    }
+    return {};
+}
+
 std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu)
 {
     return positive(gpu.fp16AccumulateDenseTflops);

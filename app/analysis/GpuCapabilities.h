@@ -23,7 +23,39 @@ struct LinkInfo
     QString name;                   // "NVLink (nvlink-switch)", "PCIe"
 };
 
+// What a GPU reaches of its datasheet rates: the catalogue's microbenchmark figures over the datasheet's
+// (achievable_matmul_tflops over the dense FP16/BF16 rate, achievable_memory_gbs over the bandwidth), or,
+// where the catalogue has none, the typical fraction of the GPUs that have one, marked derived.
+struct AchievableRates
+{
+    double matmulFraction = 1.0;
+    double memoryFraction = 1.0;
+    bool matmulMeasured = false;
+    bool memoryMeasured = false;
+};
+
+// The software a GPU's kernels come from: what the calibration must have measured before its efficiencies
+// can be trusted on this GPU.
+enum class SoftwareStack
+{
+    Cuda,  // NVIDIA
+    Rocm,  // AMD
+    Gaudi, // Intel Gaudi (SynapseAI)
+    Other
+};
+
 namespace GpuCapabilities {
+
+// The median fractions of the GPUs in the version-6 seed with a published microbenchmark (20 matmul and 9
+// memory figures; docs/catalogue.md lists them): what a GPU without one is assumed to reach.
+inline constexpr double kTypicalMatmulFraction = 0.80;
+inline constexpr double kTypicalMemoryFraction = 0.87;
+
+AchievableRates achievableRates(const GpuSpec &gpu);
+
+SoftwareStack softwareStack(const GpuSpec &gpu);
+// "CUDA", "ROCm", "Intel Gaudi software", "" (product names: not translated).
+QString softwareStackName(SoftwareStack stack);
 
 // The dense tensor rate for math in `precision`. FP8 on Ampere (no FP8 tensor cores) falls back to
 // FP16; FP4 to FP8 then FP16; INT4 to INT8; TF32 to FP32; GGUF formats are dequantised to FP16.

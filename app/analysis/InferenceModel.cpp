@@ -30,6 +30,18 @@ constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention
 constexpr const char *kSmClockBandwidth =
     QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x bytes per SM per clock");
 
+constexpr const char *kSmClockCompute = QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x FLOPs per SM per clock");
+
+// The rate (FLOP/s) a framework's matmul kernels issue at on this GPU from its SMs and clock, or 0 when the
+// profile sets no such limit or the catalogue lacks the SM count or the clock.
+double smClockMatmulRate(const GpuSpec &gpu, const ResolvedEfficiency &e)
+{
+    if (e.matmulFlopsPerSmClock <= 0.0 || !gpu.computeUnits || *gpu.computeUnits <= 0 || !gpu.boostClockMhz ||
+        *gpu.boostClockMhz <= 0.0)
+        return 0.0;
+    return e.matmulFlopsPerSmClock * *gpu.computeUnits * *gpu.boostClockMhz * 1e6;
+}
+
 // The rate (byte/s) a framework's kernels can stream memory at on this GPU from its SMs and clock, or 0 when
 // the profile sets no such limit or the catalogue lacks the SM count or the clock.
 double smClockMemoryRate(const GpuSpec &gpu, const ResolvedEfficiency &e)
@@ -92,11 +104,14 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
     // FLOP/s for matmuls on one GPU; weight-only quantised formats pay for dequantising.
-    T computeRate = peak * Math::input<T>("eta_c", e.compute);
+    // Datasheet x what microbenchmarks reach of it (f_mm, f_mem: 1 for datasheet profiles) x the engine's share.
+    T computeRate = peak * Math::input<T>("f_mm", e.matmulAchievable) * Math::input<T>("eta_c", e.compute);
+    if (const double smLimit = smClockMatmulRate(in.gpu, e); smLimit > 0.0)
+        computeRate = Math::min(computeRate, Math::input<T>(kSmClockCompute, smLimit));
     if (weightOnlyQuantised(w))
         computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
-    T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);                  // byte/s
+    T memoryRate = bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
     if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
         memoryRate = Math::min(memoryRate, Math::input<T>(kSmClockBandwidth, smLimit));
     const T tp = Math::input<T>("tp", p.tensor);
@@ -231,11 +246,13 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     const Workload &w = in.workload;
     const Parallelism &p = in.parallelism;
     const ResolvedEfficiency &e = in.efficiency;
-    double computeRate = in.rate.tflops * 1e12 * e.compute;
+    double computeRate = in.rate.tflops * 1e12 * e.matmulAchievable * e.compute;
+    if (const double smLimit = smClockMatmulRate(in.gpu, e); smLimit > 0.0)
+        computeRate = std::min(computeRate, smLimit);
     if (weightOnlyQuantised(w))
         computeRate *= e.quantizedCompute;
     const double attentionRate = computeRate * e.attention;
-    double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memory;
+    double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memoryAchievable * e.memory;
     if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
         memoryRate = std::min(memoryRate, smLimit);
     const double modelParallel = double(p.tensor) * p.pipeline;

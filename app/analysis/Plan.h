@@ -51,6 +51,9 @@ struct PlanCandidate
     // How far inside the target the tightest value is, as a fraction of the target: 0.2 = 20% to spare;
     // negative when it misses.
     double margin = 0.0;
+    // The GPU's software stack when the profile never measured it ("ROCm"; Estimate::uncalibratedStack):
+    // the plan is ranked first only by more than the spread between stacks (Planner::rank).
+    QString uncalibratedStack;
 };
 
 // One GPU type's answer.

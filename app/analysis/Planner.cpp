@@ -1,5 +1,6 @@
 #include "app/analysis/Planner.h"
 
+#include "app/analysis/EstimateRanges.h"
 #include "app/analysis/PlanSearch.h"
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
@@ -224,10 +225,17 @@ int Planner::trainingBatch(const WorkloadRequest &request)
 void Planner::rank(QVector<GpuPlan> &plans, Task task)
 {
     const bool training = Tasks::isTraining(task);
-    const auto cost = [training](const GpuPlan &p) -> std::optional<double> {
+    // A GPU on a stack nobody measured is ranked by its cost at the pessimistic end of the spread between
+    // stacks (the factor its range is widened by, EstimateRanges): it goes ahead of a measured GPU only by
+    // more than that, and within it the measured one is the first answer.
+    const double unmeasured = std::exp(EstimateRanges::kUnmeasuredStackLog);
+    const auto cost = [training, unmeasured](const GpuPlan &p) -> std::optional<double> {
         if (!p.best)
             return std::nullopt;
-        return training ? p.best->usdTotal : p.best->usdPerHour;
+        const std::optional<double> usd = training ? p.best->usdTotal : p.best->usdPerHour;
+        if (usd && !p.best->uncalibratedStack.isEmpty())
+            return *usd * unmeasured;
+        return usd;
     };
     std::stable_sort(plans.begin(), plans.end(), [&](const GpuPlan &a, const GpuPlan &b) {
         if (a.best.has_value() != b.best.has_value())

@@ -77,6 +77,7 @@ public:
         c.tpotP90Ms = e.serving->tpotMs.p90;
         c.outputTokensPerS = e.serving->outputTokensPerS;
         c.margin = servingMargin(*e.serving, m_targets);
+        c.uncalibratedStack = e.uncalibratedStack;
         c.request = m_base.request;
         c.request.gpus = w.gpuCount;
         c.request.tensorParallel = tensor;

@@ -91,7 +91,7 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         lowPrecision ? Math::input<T>(kPeak16, GpuCapabilities::peak(in.gpu, Precision::Bf16).tflops) * 1e12
                      : peak;
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
-    const T memoryRate = bandwidth * Math::input<T>("eta_m", e.memory);
+    const T memoryRate = bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
     const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
     const T layers = Math::input<T>("L", a.layers);
     const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
@@ -122,13 +122,15 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         const T tHalf = Math::input<T>("t_half", e.gemmTokensHalf);
         sizeFactor = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)), kSizeFactor);
     }
-    T linearRate = peak * Math::input<T>("eta_c", e.compute) * sizeFactor;
+    // Datasheet x what microbenchmarks reach of it (f_mm: 1 for datasheet profiles) x the framework's share.
+    const T achievable = Math::input<T>("f_mm", e.matmulAchievable);
+    T linearRate = peak * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
     if (lowPrecision)
         linearRate = linearRate * Math::input<T>("eta_fp8", e.fp8Compute);
     if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
         linearRate = linearRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate =
-        peak16 * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
+        peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     const T trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {

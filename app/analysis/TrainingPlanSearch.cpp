@@ -132,6 +132,7 @@ public:
         c.mfu = e.training->mfu;
         c.meetsTarget = c.days <= m_deadline;
         c.margin = (m_deadline - c.days) / m_deadline;
+        c.uncalibratedStack = e.uncalibratedStack;
         if (e.cost.usdPerGpuHour)
             c.usdPerHour = *e.cost.usdPerGpuHour * w.gpuCount;
         c.usdTotal = e.cost.usdForBudget;

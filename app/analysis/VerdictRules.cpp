@@ -278,6 +278,22 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             }
         }
 
+        // The fastest on a factor it inherits is said to be so; on a stack nobody measured it is not recommended
+        // on speed it was never seen to reach.
+        if (e.fits && &e == bestEstimate && estimates.size() > 1 && e.inheritsFactors()) {
+            if (!e.uncalibratedStack.isEmpty())
+                worsen(v, VerdictLevel::Suitable);
+            reason(v, VerdictTopic::Speed)
+                << (e.uncalibratedStack.isEmpty()
+                        ? QCoreApplication::translate("VerdictRules",
+                                                      "fastest here with an achievable share assumed, not "
+                                                      "measured (see the notes)")
+                        : QCoreApplication::translate("VerdictRules",
+                                                      "fastest here on efficiencies measured on other stacks "
+                                                      "than %1 (see the notes)")
+                              .arg(e.uncalibratedStack));
+        }
+
         if (e.fits && e.serving)
             judgeLoad(*e.serving, v);
 

@@ -200,6 +200,11 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                                     .arg(speedWithin)
                               : fastest.size() > 1
                                   ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
+                              // A lead on a factor the GPU inherits (no measurements of its stack, no
+                              // microbenchmark of its rates) is said to be one, never plainly first.
+                              : estimates.at(fastest.first()).inheritsFactors()
+                                  ? tr("%1 fastest (%2) on factors it inherits, unmeasured (see its notes)")
+                                        .arg(kNames, tokensPerSecond(topSpeed))
                                   : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
                               nameList(fastest, gpus, speedRowId));
         Parts cheap;
@@ -209,6 +214,9 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                                   .arg(costWithin)
                              : cheapest.size() > 1
                                  ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(lowestCost))
+                             : estimates.at(cheapest.first()).inheritsFactors()
+                                 ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
+                                       .arg(kNames, dollars(lowestCost))
                                  : tr("%1 cheapest (%2)").arg(kNames, dollars(lowestCost)),
                              nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)

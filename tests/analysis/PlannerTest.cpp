@@ -405,3 +405,30 @@ TEST(PlannerTest, CancelStopsTheSearchAtOnce)
 }
 
 } // namespace
+
+// A GPU on a software stack the profiles never measured (ROCm) is planned first only when it is cheaper by
+// more than the spread between stacks (EstimateRanges::kUnmeasuredStackLog, 1.33x): within it the measured
+// GPU is the first answer (issue 36).
+TEST(PlannerTest, AGpuOnAnUnmeasuredStackLeadsOnlyBeyondTheSpreadBetweenStacks)
+{
+    const auto plan = [](const QString &id, double usdPerHour, const QString &stack) {
+        GpuPlan p;
+        p.gpuId = id;
+        p.gpuName = id;
+        PlanCandidate c;
+        c.gpuId = id;
+        c.usdPerHour = usdPerHour;
+        c.uncalibratedStack = stack;
+        c.parallelism.gpus = 8;
+        p.best = c;
+        return p;
+    };
+    QVector<GpuPlan> close{plan(QStringLiteral("measured"), 20.0, {}),
+                           plan(QStringLiteral("rocm"), 16.0, QStringLiteral("ROCm"))};
+    Planner::rank(close, Task::Inference);
+    EXPECT_EQ(close.first().gpuId, QStringLiteral("measured")) << "1.25x cheaper: within the spread";
+    QVector<GpuPlan> far{plan(QStringLiteral("measured"), 20.0, {}),
+                         plan(QStringLiteral("rocm"), 12.0, QStringLiteral("ROCm"))};
+    Planner::rank(far, Task::Inference);
+    EXPECT_EQ(far.first().gpuId, QStringLiteral("rocm")) << "1.67x cheaper: beyond the spread";
+}

@@ -104,7 +104,7 @@ TEST(Fp16Accumulate, AVersion4CatalogueGetsTheFigureItsNoteGivesOnEveryRow)
     CatalogueError error;
     auto catalogue = Catalogue::open(path, &error);
     ASSERT_TRUE(catalogue) << error.message.toStdString();
-    EXPECT_EQ(catalogue->schemaVersion(), 5);
+    EXPECT_EQ(catalogue->schemaVersion(), CatalogueSchema::kCurrentVersion);
     const auto snapshot = catalogue->snapshot(&error);
     ASSERT_TRUE(snapshot) << error.message.toStdString();
     for (const GpuSpec &gpu : data.gpus) {

@@ -19,6 +19,7 @@
 #include "app/analysis/SeedFiles.h"
 #include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/CalibrationDescent.h"
+#include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/PairRatios.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
@@ -57,10 +58,10 @@ QVector<ProfileFit> profileFits()
           P{QStringLiteral("memory_efficiency"), QStringLiteral("GDDR"), 0.1, 1.2},
           P{QStringLiteral("layer_overhead_us"), QStringLiteral("default"), 0.0, 500.0, 10.0},
           P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.02, 1.0},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("Hopper"), 0.02, 1.0},
           P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.02, 1.0},
           P{QStringLiteral("quantized_compute_factor"), QStringLiteral("default"), 0.2, 1.2, 0.8},
-          P{QStringLiteral("memory_bytes_per_sm_clock"), QStringLiteral("default"), 1.0, 64.0, 8.0}}},
+          P{QStringLiteral("memory_bytes_per_sm_clock"), QStringLiteral("default"), 1.0, 64.0, 8.0},
+          P{QStringLiteral("matmul_flops_per_sm_clock"), QStringLiteral("default"), 64.0, 8192.0, 1024.0}}},
         {QStringLiteral("pytorch-amp"),
          {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
           P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("cnn"), 0.0, 2.0, 0.01},
@@ -83,9 +84,6 @@ QVector<ServingCalibrator::ProfileFit> servingFits()
     using P = Calibrator::FitParameter;
     const P step{QStringLiteral("step_overhead_us"), QStringLiteral("default"), 0.0, 50000.0, 1000.0};
     const P sequence{QStringLiteral("sequence_overhead_us"), QStringLiteral("default"), 0.0, 5000.0, 20.0};
-    // vLLM's host work per step differs between the benchmarked A100 and H100 nodes (Lambda's report: the
-    // same 40 ms inter-token latency for Llama-3.1-8B on 1 to 8 A100s, 18-20 ms on H100s).
-    const P stepAmpere{QStringLiteral("step_overhead_us"), QStringLiteral("Ampere"), 0.0, 50000.0, 1000.0};
     const P kvRead{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.1, 1.0, 0.8};
     // tensorrt-llm's memory efficiency is fixed (0.84 from its offline fit): its KV reads may reach the
     // full bandwidth, 1 / 0.84 of the weight stream's efficiency.
@@ -99,7 +97,7 @@ QVector<ServingCalibrator::ProfileFit> servingFits()
         // vllm keeps its memory and compute efficiency derived from tensorrt-llm's (the static estimate
         // unchanged): no vLLM row measures a prefill, and fitted together with the overheads on the Lambda
         // rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
-        {QStringLiteral("vllm"), {step, stepAmpere, sequence, kvRead}},
+        {QStringLiteral("vllm"), {step, sequence, kvRead}},
         // communication_efficiency is not fitted: on the TP4 rows it runs to 0.14, slowing every TP4
         // prefill by bandwidth where TurboMind's slower TP4 decode is a latency per all-reduce.
         {QStringLiteral("lmdeploy"), {memory, compute, step, sequence, kvRead}},
@@ -147,8 +145,9 @@ const QMap<QString, QString> &engineSettingsText()
     return text;
 }
 
-// The training frameworks and the factors fitted on their runs (benchmarks-training-calibration.csv). Keys
-// are GPU properties: the architecture family (Ampere, Hopper), never a gpu_id.
+// The training frameworks and the factors fitted on their runs (benchmarks-training-calibration.csv). No
+// factor is keyed by GPU or architecture: what differs between GPUs comes from their records (achievable
+// rates, FLOPs per byte through training_bytes_per_flop).
 QVector<TrainingCalibrator::ProfileFit> trainingFits()
 {
     using P = Calibrator::FitParameter;
@@ -156,7 +155,7 @@ QVector<TrainingCalibrator::ProfileFit> trainingFits()
         // llm-foundry (PyTorch FSDP): 216 runs on A100-40GB, A100-80GB and H100, 8 to 512 GPUs.
         {QStringLiteral("fsdp"),
          {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.2, 1.0, 0.6},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("Hopper"), 0.2, 1.0, 0.6},
+          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01},
           P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.1, 1.0, 0.6},
           P{QStringLiteral("gemm_width_half"), QStringLiteral("default"), 0.0, 4096.0, 300.0},
           P{QStringLiteral("gemm_tokens_half"), QStringLiteral("default"), 0.0, 8192.0, 256.0},
@@ -172,7 +171,7 @@ QVector<TrainingCalibrator::ProfileFit> trainingFits()
         // which has BF16 and FP8 runs of the same models on H100.
         {QStringLiteral("megatron"),
          {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.2, 1.0, 0.6},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("Hopper"), 0.2, 1.0, 0.6},
+          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01},
           P{QStringLiteral("tp_overlap"), QStringLiteral("default"), 0.0, 0.9, 0.5}},
          QStringLiteral("fsdp"),
          {QStringLiteral("fp8_compute_factor")}},
@@ -351,12 +350,16 @@ int main(int argc, char *argv[])
         TrainingCalibrator::absolutePercentageErrors(tp, trainingFitted);
     const QVector<double> trainingRoofline = TrainingCalibrator::absolutePercentageErrors(tp, trainingIdeal);
     QVector<double> trainingByGpuPredicted;
+    QVector<double> trainingByArchitecturePredicted;
     QVector<double> trainingByGpu;
     QVector<double> trainingBySource;
     if (crossValidate) {
         trainingByGpuPredicted = TrainingCalibrator::leaveGroupOutPredictions(
             tp, trainingStart, trainingFitList, [](const TrainingPoint &p) { return p.gpu.gpuId; });
         trainingByGpu = CalibrationDescent::absoluteErrors(tp, trainingByGpuPredicted);
+        trainingByArchitecturePredicted = TrainingCalibrator::leaveGroupOutPredictions(
+            tp, trainingStart, trainingFitList,
+            [](const TrainingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
         trainingBySource = TrainingCalibrator::leaveGroupOut(tp, trainingStart, trainingFitList,
                                                              [](const TrainingPoint &p) { return p.source; });
     }
@@ -509,8 +512,8 @@ int main(int argc, char *argv[])
                 "Training factors (%1) fitted by gpucompare-calibrate on %2 measured runs of "
                 "resources/seed/benchmarks-training-calibration.csv (%3; GPUs: %4): TrainingModel's "
                 "tokens/s per GPU (Megatron-LM: TFLOP/s per GPU) against the measured, coordinate "
-                "descent minimising the mean |ln(predicted/measured)| over factors keyed by "
-                "architecture family (never by GPU id). Median absolute error %5 on the fit%6. The "
+                "descent minimising the mean |ln(predicted/measured)| over factors that are the same "
+                "for every GPU (what differs comes from each GPU's record). Median absolute error %5 on the fit%6. The "
                 "other factors are set by hand. Rerun: gpucompare-calibrate --write-profiles.")
                 .arg(names.join(QStringLiteral(", ")))
                 .arg(errors.size())
@@ -540,6 +543,7 @@ int main(int argc, char *argv[])
     QStringList pointLines;
     QVector<CalibrationPoint> pairSet; // the offline points in the order of pairCrossValidated
     QVector<double> pairCrossValidated;
+    QVector<double> pairArchitectureHeldOut;
     QVector<UncertaintyResidual> uncertainty; // leave-one-GPU-out, for resources/seed/uncertainty.json
     for (const ProfileFit &profileFit : profileFits()) {
         std::optional<EfficiencyParameters> start;
@@ -562,6 +566,9 @@ int main(int argc, char *argv[])
             crossValidate ? Calibrator::leaveOneGpuOutPredictions(points, *start, profileFit.parameters)
                           : QVector<double>{};
         pairCrossValidated += cvPredicted;
+        if (crossValidate)
+            pairArchitectureHeldOut +=
+                Calibrator::leaveOneArchitectureOutPredictions(points, *start, profileFit.parameters);
         if (residuals)
             uncertainty += UncertaintyResiduals::offline(points, *start, profileFit.parameters);
         QVector<double> cv;
@@ -597,8 +604,7 @@ int main(int argc, char *argv[])
                 "Fitted by gpucompare-calibrate on %1 measured points of "
                 "resources/seed/benchmarks-calibration.csv (GPUs: %2): "
                 "coordinate descent minimising the mean |ln(predicted/measured)| over the factors keyed by "
-                "memory class, "
-                "architecture or model kind (never by GPU id). Median absolute error %3 on the fit%4. "
+                "memory class or model kind (never by GPU id or architecture). Median absolute error %3 on the fit%4. "
                 "Rerun: gpucompare-calibrate --write-profiles.")
                 .arg(points.size())
                 .arg(gpuIds.join(QStringLiteral(", ")), percent(mdape),
@@ -607,7 +613,7 @@ int main(int argc, char *argv[])
                          : QString()));
     }
 
-    QVector<PairRatios::Point> pairPoints = PairRatios::offlinePoints(pairSet, fitted, pairCrossValidated);
+    QVector<PairRatios::Point> pairPoints = PairRatios::offlinePoints(pairSet, fitted, pairCrossValidated, pairArchitectureHeldOut);
 
     // Profiles without measurements of their own in the set.
     EfficiencyParameters vllm;
@@ -662,12 +668,16 @@ int main(int argc, char *argv[])
     const QVector<double> servingStatic =
         ServingCalibrator::staticAbsolutePercentageErrors(sp, servingFitted);
     QVector<double> servingByGpuPredicted;
+    QVector<double> servingByArchitecturePredicted;
     QVector<double> servingByGpu;
     QVector<double> servingBySource;
     if (crossValidate) {
         servingByGpuPredicted = ServingCalibrator::leaveGroupOutPredictions(
             sp, servingStart, serving, [](const ServingPoint &p) { return p.gpu.gpuId; });
         servingByGpu = CalibrationDescent::absoluteErrors(sp, servingByGpuPredicted);
+        servingByArchitecturePredicted = ServingCalibrator::leaveGroupOutPredictions(
+            sp, servingStart, serving,
+            [](const ServingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
         servingBySource = ServingCalibrator::leaveGroupOut(sp, servingStart, serving,
                                                            [](const ServingPoint &p) { return p.source; });
     }
@@ -835,8 +845,9 @@ int main(int argc, char *argv[])
                                           : point.profileId + QStringLiteral(" (not fitted)"));
     }
     out << "\n# Serving accuracy\n" << servingTable.join(u'\n') << "\n";
-    pairPoints += PairRatios::servingPoints(sp, servingFitted, servingByGpuPredicted) +
-                  PairRatios::trainingPoints(tp, trainingFitted, trainingByGpuPredicted);
+    pairPoints +=
+        PairRatios::servingPoints(sp, servingFitted, servingByGpuPredicted, servingByArchitecturePredicted) +
+        PairRatios::trainingPoints(tp, trainingFitted, trainingByGpuPredicted, trainingByArchitecturePredicted);
     const QStringList pairTable = PairRatios::table(pairPoints, crossValidate);
     const QStringList wrongPairLines = pairRatioWrongPairs(pairPoints, crossValidate);
     out << "\n# GPU pairs\n" << pairTable.join(u'\n') << "\n\n" << wrongPairLines.join(u'\n') << "\n";
@@ -995,11 +1006,13 @@ int main(int argc, char *argv[])
             << "## Method\n\n"
             << "Each profile's factors are fitted by coordinate descent minimising the mean "
                "|ln(predicted/measured)| "
-               "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by GPU properties only: "
-               "memory class "
-               "(HBM, GDDR), architecture family (Hopper, Ampere, Ada) or model kind (cnn, encoder); a "
-               "GPU outside the set "
-               "gets the factor of its class or the default. vllm and lmdeploy have no measurements in "
+               "(`app/analysis/calibration/Calibrator.cpp`). Factors are keyed by memory class (HBM, "
+               "GDDR) or model kind (cnn, encoder) only, never by GPU id or architecture: a GPU outside the "
+               "set gets its rates from its own record (the catalogue's achievable matmul and memory "
+               "rates, or the typical share where it has none; SMs x clock where a profile caps by them; "
+               "docs/estimator.md, \"Efficiency from what a GPU is\"). Leave-one-architecture-out fits "
+               "every profile without all GPUs of the predicted one's architecture family (Hopper, "
+               "Ampere, Ada) and predicts them. vllm and lmdeploy have no measurements in "
                "this set: vllm is derived from tensorrt-llm (see its calibration text), lmdeploy's memory "
                "and compute efficiency are fitted on its serving rows; both fit their serving factors on "
                "the serving rows (\"Serving under load\" below); fsdp and megatron are fitted on the "
@@ -1044,9 +1057,8 @@ int main(int argc, char *argv[])
                 << TrainingCalibrator::kOwnFitMinimum
                 << " runs of its own gets its factors fitted on every remaining run together (leaving out "
                    "the H100 leaves megatron only the A100 Megatron-LM run; leaving out NeMo likewise), and "
-                   "a "
-                   "factor keyed by an architecture that no remaining run has takes the default: leaving out "
-                   "the H100 predicts it with the Ampere efficiency, hence the large H100 figures. Aim of "
+                   "leaving out the H100 leaves the split between compute efficiency and unhidden memory "
+                   "traffic to the A100 runs alone. Aim of "
                    "issue 18: <= 15%.\n\n"
                 << trainingTable.join(u'\n') << "\n\n"
                 << "**MFU and TFLOP/s conventions.** Our MFU is model FLOPs (6N per token plus causal "
@@ -1070,9 +1082,9 @@ int main(int argc, char *argv[])
                 << "### Training factors\n\n"
                 << trainingFactorLines.join(u'\n') << "\n\n"
                 << "Fitted per profile by coordinate descent minimising the mean |ln(predicted/measured)| "
-                   "over the fitted runs (`app/analysis/calibration/TrainingCalibrator.cpp`); keyed by "
-                   "architecture family only (Ampere = default, Hopper). megatron's fp8_compute_factor is "
-                   "fsdp's fit: every NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor "
+                   "over the fitted runs (`app/analysis/calibration/TrainingCalibrator.cpp`); the same for "
+                   "every GPU. megatron's fp8_compute_factor is "
+                   "fsdp's fit: every NeMo run is FP8 on H100, so the H100's efficiency and the FP8 factor "
                    "cannot be told apart there, while llm-foundry has BF16 and FP8 runs of the same models "
                    "on "
                    "H100. Bounds keep the factors physical: network_efficiency <= 0.9, dp_overlap <= 0.95, "

@@ -1,6 +1,7 @@
 #include "app/analysis/calibration/Calibrator.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/GpuCapabilities.h"
 
 #include <QSet>
 #include <algorithm>
@@ -116,28 +117,48 @@ EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const Efficien
     return best;
 }
 
-QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,
-                                          const EfficiencyParameters &start,
-                                          const QVector<FitParameter> &parameters)
+namespace {
+
+template <typename Group>
+QVector<double> leaveGroupOutPredictions(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
+                                         const QVector<FitParameter> &parameters, const Group &group)
 {
-    QStringList gpuIds;
+    QStringList groups;
     for (const CalibrationPoint &point : points)
-        if (!gpuIds.contains(point.gpu.gpuId))
-            gpuIds << point.gpu.gpuId;
+        if (!groups.contains(group(point.gpu)))
+            groups << group(point.gpu);
     QVector<double> predictions(points.size(), 0.0);
-    for (const QString &left : gpuIds) {
+    for (const QString &left : groups) {
         QVector<CalibrationPoint> training;
         for (const CalibrationPoint &point : points)
-            if (point.gpu.gpuId != left)
+            if (group(point.gpu) != left)
                 training.append(point);
         if (training.isEmpty())
             continue;
         const EfficiencyParameters fitted = fit(training, start, parameters);
         for (qsizetype i = 0; i < points.size(); ++i)
-            if (points[i].gpu.gpuId == left)
+            if (group(points[i].gpu) == left)
                 predictions[i] = predict(points[i], fitted);
     }
     return predictions;
+}
+
+} // namespace
+
+QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &points,
+                                          const EfficiencyParameters &start,
+                                          const QVector<FitParameter> &parameters)
+{
+    return leaveGroupOutPredictions(points, start, parameters, [](const GpuSpec &gpu) { return gpu.gpuId; });
+}
+
+QVector<double> leaveOneArchitectureOutPredictions(const QVector<CalibrationPoint> &points,
+                                                   const EfficiencyParameters &start,
+                                                   const QVector<FitParameter> &parameters)
+{
+    return leaveGroupOutPredictions(points, start, parameters, [](const GpuSpec &gpu) {
+        return GpuCapabilities::architectureFamily(gpu).toString();
+    });
 }
 
 EfficiencyParameters idealOf(const EfficiencyParameters &parameters)
@@ -147,6 +168,8 @@ EfficiencyParameters idealOf(const EfficiencyParameters &parameters)
     for (const QString &key : EfficiencyParameters::tableKeys())
         *ideal.table(key) = *neutral.table(key);
     ideal.useFp16AccumulatePeak = false;
+    ideal.achievableRates = false; // the datasheet's rates: the ideal, not what kernels reach
+    ideal.calibratedStacks.clear();
     ideal.frameworkOverheadGb = 0.0;
     return ideal;
 }

@@ -41,6 +41,12 @@ QVector<double> leaveOneGpuOutPredictions(const QVector<CalibrationPoint> &point
                                           const EfficiencyParameters &start,
                                           const QVector<FitParameter> &parameters);
 
+// The same with every GPU of the predicted one's architecture family left out of its fit (fit without every
+// Hopper GPU, predict Hopper): how a new architecture is predicted.
+QVector<double> leaveOneArchitectureOutPredictions(const QVector<CalibrationPoint> &points,
+                                                   const EfficiencyParameters &start,
+                                                   const QVector<FitParameter> &parameters);
+
 // The same profile with every factor neutral (eta = 1, no overheads): the ideal roofline with the
 // profile's batch and split rules, for the comparison on the same points.
 EfficiencyParameters idealOf(const EfficiencyParameters &parameters);

@@ -21,6 +21,8 @@ double predictionOf(const Point &point, Prediction prediction)
         return point.crossValidated;
     case Prediction::Roofline:
         return point.roofline;
+    case Prediction::ArchitectureHeldOut:
+        return point.architectureHeldOut;
     }
     return 0.0;
 }
@@ -92,7 +94,7 @@ QString orderCell(const Summary &s)
 // with a profile.
 template <typename SetPoint, typename Describe>
 QVector<Point> pointsOf(const QVector<SetPoint> &set, const QMap<QString, EfficiencyParameters> &profiles,
-                        const QVector<double> &crossValidated,
+                        const QVector<double> &crossValidated, const QVector<double> &architectureHeldOut,
                         double (*predict)(const SetPoint &, const EfficiencyParameters &),
                         const Describe &describe)
 {
@@ -107,7 +109,8 @@ QVector<Point> pointsOf(const QVector<SetPoint> &set, const QMap<QString, Effici
                         p.measured,
                         predict(p, profile),
                         crossValidated.value(i),
-                        predict(p, Calibrator::idealOf(profile))};
+                        predict(p, Calibrator::idealOf(profile)),
+                        architectureHeldOut.value(i)};
     }
     return points;
 }
@@ -190,9 +193,10 @@ QString conditionsOf(const QString &source, const QString &metric, const Workloa
 
 QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
                              const QMap<QString, EfficiencyParameters> &profiles,
-                             const QVector<double> &crossValidated)
+                             const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, Calibrator::predict, [](const CalibrationPoint &p) {
+    return pointsOf(set, profiles, crossValidated, architectureHeldOut, Calibrator::predict, [](const CalibrationPoint &p) {
         return std::pair<QString, QString>(
             p.category, conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
     });
@@ -200,9 +204,10 @@ QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
 
 QVector<Point> servingPoints(const QVector<ServingPoint> &set,
                              const QMap<QString, EfficiencyParameters> &profiles,
-                             const QVector<double> &crossValidated)
+                             const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, ServingCalibrator::predict, [](const ServingPoint &p) {
+    return pointsOf(set, profiles, crossValidated, architectureHeldOut, ServingCalibrator::predict, [](const ServingPoint &p) {
         return std::pair<QString, QString>(
             QStringLiteral("Serving: ") + ServingCalibrationData::metricGroup(p.metric),
             conditionsOf(p.source, ServingCalibrationData::metricName(p.metric, p.statistic), p.workload));
@@ -211,9 +216,10 @@ QVector<Point> servingPoints(const QVector<ServingPoint> &set,
 
 QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QMap<QString, EfficiencyParameters> &profiles,
-                              const QVector<double> &crossValidated)
+                              const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, TrainingCalibrator::predict, [](const TrainingPoint &p) {
+    return pointsOf(set, profiles, crossValidated, architectureHeldOut, TrainingCalibrator::predict, [](const TrainingPoint &p) {
         return std::pair<QString, QString>(
             QStringLiteral("Training at scale: ") + TrainingCalibrationData::metricGroup(p.metric),
             conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
@@ -224,23 +230,26 @@ QStringList table(const QVector<Point> &points, bool crossValidated)
 {
     QStringList lines{
         QStringLiteral("| Category | Workloads | GPU pairs | Ratio error, calibrated | Ratio error, "
-                       "leave-one-GPU-out | Ratio error, ideal roofline | Wrong order, calibrated | "
-                       "Wrong order, leave-one-GPU-out | Wrong order, ideal roofline |"),
-        QStringLiteral("|---|---|---|---|---|---|---|---|---|")};
+                       "leave-one-GPU-out | Ratio error, leave-one-architecture-out | Ratio error, ideal "
+                       "roofline | Wrong order, calibrated | Wrong order, leave-one-GPU-out | Wrong order, "
+                       "leave-one-architecture-out | Wrong order, ideal roofline |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|---|---|---|")};
     for (const QString &category : categories(points)) {
         const Summary calibrated = summarise(points, category, Prediction::Calibrated);
         if (calibrated.pairs == 0)
             continue;
         const Summary held = summarise(points, category, Prediction::CrossValidated);
+        const Summary architecture = summarise(points, category, Prediction::ArchitectureHeldOut);
         const Summary roofline = summarise(points, category, Prediction::Roofline);
         const QString notRun = QStringLiteral("not run");
-        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 |")
                      .arg(category)
                      .arg(calibrated.workloads)
                      .arg(calibrated.pairs)
                      .arg(ratioCell(calibrated), crossValidated ? ratioCell(held) : notRun,
-                          ratioCell(roofline), orderCell(calibrated),
-                          crossValidated ? orderCell(held) : notRun, orderCell(roofline));
+                          crossValidated ? ratioCell(architecture) : notRun, ratioCell(roofline),
+                          orderCell(calibrated), crossValidated ? orderCell(held) : notRun,
+                          crossValidated ? orderCell(architecture) : notRun, orderCell(roofline));
     }
     return lines;
 }

@@ -17,9 +17,10 @@
 //                measured value (the error of a ratio and of its inverse differ; this fixes which is taken)
 //   wrong order: among pairs whose measured values differ by more than kWideGap, the share the prediction
 //                puts the other way round (or calls equal)
-// Each is reported for three predictions of the same points: the calibrated profile, the profile fitted
+// Each is reported for four predictions of the same points: the calibrated profile, the profile fitted
 // without the GPU being predicted (leave-one-GPU-out: both GPUs of a pair come from fits that never saw
-// them) and the ideal roofline.
+// them), the profile fitted without every GPU of its architecture family (leave-one-architecture-out: how a
+// new architecture is predicted) and the ideal roofline.
 namespace PairRatios {
 
 inline constexpr double kWideGap = 0.10;
@@ -34,6 +35,7 @@ struct Point
     double calibrated = 0.0;
     double crossValidated = 0.0; // leave-one-GPU-out; 0 when not run
     double roofline = 0.0;
+    double architectureHeldOut = 0.0; // leave-one-architecture-out; 0 when not run
 };
 
 enum class Prediction
@@ -41,6 +43,7 @@ enum class Prediction
     Calibrated,
     CrossValidated,
     Roofline,
+    ArchitectureHeldOut,
 };
 
 struct Summary
@@ -76,19 +79,23 @@ QStringList categories(const QVector<Point> &points);
 // traffic). Not the network or node size: the calibration sets assume those per GPU.
 QString conditionsOf(const QString &source, const QString &metric, const Workload &workload);
 
-// The points of each calibration set with their three predictions: `profiles` by id (each point its own),
-// `crossValidated` the leave-one-GPU-out predictions in the order of `set` (empty: not run, 0 each); the
+// The points of each calibration set with their four predictions: `profiles` by id (each point its own),
+// `crossValidated` the leave-one-GPU-out predictions in the order of `set` (empty: not run, 0 each),
+// `architectureHeldOut` the leave-one-architecture-out ones (the same); the
 // roofline is Calibrator::idealOf of the point's profile. Categories: the offline set's own ("llama.cpp
 // prefill"), "Serving: " and "Training at scale: " with the metric group.
 QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
                              const QMap<QString, EfficiencyParameters> &profiles,
-                             const QVector<double> &crossValidated);
+                             const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut = {});
 QVector<Point> servingPoints(const QVector<ServingPoint> &set,
                              const QMap<QString, EfficiencyParameters> &profiles,
-                             const QVector<double> &crossValidated);
+                             const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut = {});
 QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QMap<QString, EfficiencyParameters> &profiles,
-                              const QVector<double> &crossValidated);
+                              const QVector<double> &crossValidated,
+                             const QVector<double> &architectureHeldOut = {});
 
 // The report's table, one row per category (the header included); crossValidated false writes "not run"
 // in the leave-one-GPU-out cells.
