@@ -106,6 +106,14 @@
         <source>%1 serves none of this load: no room in its KV cache for one request</source>
         <translation>%1 在此负载下无法服务任何请求：KV 缓存容不下一个请求</translation>
     </message>
+    <message>
+        <source>%1 fastest (%2) on factors it inherits, unmeasured (see its notes)</source>
+        <translation>%1 最快（%2），但依据的是继承而未经测量的因子（见其说明）</translation>
+    </message>
+    <message>
+        <source>%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)</source>
+        <translation>%1 最便宜（%2），但依据的是继承而未经测量的因子（见其说明）</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFileWriter</name>
@@ -2036,6 +2044,22 @@ source: %7</source>
         <source>%1 prefill and decode speed</source>
         <translation>%1 预填充与解码速度</translation>
     </message>
+    <message>
+        <source>no %1 measurements</source>
+        <translation>无 %1 实测数据</translation>
+    </message>
+    <message>
+        <source>matmul share assumed</source>
+        <translation>矩阵乘法可达比例为假定值</translation>
+    </message>
+    <message>
+        <source>memory share assumed</source>
+        <translation>显存带宽可达比例为假定值</translation>
+    </message>
+    <message>
+        <source>%1, widened: %2</source>
+        <translation>%1，已放宽：%2</translation>
+    </message>
 </context>
 <context>
     <name>Estimator</name>
@@ -2274,6 +2298,26 @@ source: %7</source>
     <message>
         <source>under load nothing is served: the engine&apos;s KV cache holds %2 tokens and one request needs %1 (the weights and overheads fill the share of memory the engine uses)</source>
         <translation>负载下无法服务任何请求：引擎的 KV 缓存只容纳 %2 个 token，而一个请求需要 %1 个（权重和开销已占满引擎可用的显存份额）</translation>
+    </message>
+    <message>
+        <source>%1: no microbenchmark of its %2 in the catalogue; assumed to reach the typical share of its datasheet (f_mm %3, f_mem %4)</source>
+        <translation>%1：目录中没有其%2的微基准测试；假定其达到规格表的典型比例（f_mm %3，f_mem %4）</translation>
+    </message>
+    <message>
+        <source>matmul rate and memory bandwidth</source>
+        <translation>矩阵乘法速率和显存带宽</translation>
+    </message>
+    <message>
+        <source>matmul rate</source>
+        <translation>矩阵乘法速率</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>%1 runs on %2, which %3&apos;s measurements do not include (they are %4): its efficiencies are those stacks&apos;, and its ranges are widened by the spread between stacks</source>
+        <translation>%1 运行于 %2，而 %3 的实测数据不包含该软件栈（实测数据来自 %4）：其效率沿用这些软件栈的效率，其范围按软件栈之间的差异放宽</translation>
     </message>
 </context>
 <context>
@@ -2602,6 +2646,18 @@ source: %7</source>
     <message>
         <source>FP16-accumulate dense</source>
         <translation>FP16 累加稠密</translation>
+    </message>
+    <message>
+        <source>Achievable BF16 matmul</source>
+        <translation>可达 BF16 矩阵乘法</translation>
+    </message>
+    <message>
+        <source>Achievable memory bandwidth</source>
+        <translation>可达显存带宽</translation>
+    </message>
+    <message>
+        <source>Achievable rates source</source>
+        <translation>可达速率来源</translation>
     </message>
 </context>
 <context>
@@ -3280,6 +3336,10 @@ source: %7</source>
     <message>
         <source>SMs x clock x bytes per SM per clock</source>
         <translation>SM 数 x 时钟 x 每 SM 每时钟字节数</translation>
+    </message>
+    <message>
+        <source>SMs x clock x FLOPs per SM per clock</source>
+        <translation>SM 数 x 时钟 x 每 SM 每时钟 FLOPs</translation>
     </message>
 </context>
 <context>
@@ -5390,6 +5450,14 @@ token</translation>
     <message>
         <source>$%1 per million tokens, about the same as the cheapest here (within ±%2%)</source>
         <translation>每百万 token $%1，与此处最便宜者相近（相差在 ±%2% 以内）</translation>
+    </message>
+    <message>
+        <source>fastest here with an achievable share assumed, not measured (see the notes)</source>
+        <translation>此处最快，但其可达比例为假定值，未经测量（见说明）</translation>
+    </message>
+    <message>
+        <source>fastest here on efficiencies measured on other stacks than %1 (see the notes)</source>
+        <translation>此处最快，但所用效率测自 %1 以外的软件栈（见说明）</translation>
     </message>
 </context>
 <context>

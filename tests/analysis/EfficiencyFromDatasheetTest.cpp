@@ -146,20 +146,21 @@ TEST(EfficiencyFromDatasheet, AGpuWithoutMicrobenchmarksGetsTheTypicalShareAndSa
 TEST(EfficiencyFromDatasheet, AGpuOnAStackWithoutMeasurementsCarriesAWiderRangeAndANote)
 {
     const GpuSpec cuda = h100Twin();
-    GpuSpec rocm = cuda; // the same card on ROCm, a little more bandwidth: the faster of the two
+    GpuSpec rocm = cuda; // the same card on ROCm, 10% faster memory and clock: the faster of the two
     rocm.vendor = QStringLiteral("AMD");
     rocm.memoryBandwidthGBs = *cuda.memoryBandwidthGBs * 1.1;
     rocm.achievableMemoryGBs = *cuda.achievableMemoryGBs * 1.1;
+    rocm.boostClockMhz = *cuda.boostClockMhz * 1.1; // llama.cpp streams at most SMs x clock x bytes
     const Workload w = decode(QStringLiteral("llama-3-8b"));
     const QVector<Estimate> both =
-        Estimator::estimateAll({cuda, rocm}, w, TestCatalogue::profile(QStringLiteral("vllm")));
+        Estimator::estimateAll({cuda, rocm}, w, TestCatalogue::profile(QStringLiteral("llama.cpp")));
     ASSERT_EQ(both.size(), 2);
     const Estimate &onCuda = both[0];
     const Estimate &onRocm = both[1];
     EXPECT_TRUE(onCuda.uncalibratedStack.isEmpty());
     EXPECT_EQ(onRocm.uncalibratedStack, QStringLiteral("ROCm"));
     EXPECT_TRUE(
-        onRocm.notes.join(u'\n').contains(QStringLiteral("ROCm, which vllm's measurements do not include")));
+        onRocm.notes.join(u'\n').contains(QStringLiteral("ROCm, which llama.cpp's measurements do not include")));
     const QString path = QStringLiteral("inference.decode_tokens_per_s");
     const ValueRange *narrow = EstimateRanges::find(onCuda, path);
     const ValueRange *wide = EstimateRanges::find(onRocm, path);

@@ -40,6 +40,8 @@ GpuSpec h100Sxm()
     gpu.memoryGb = 80;
     gpu.memoryType = QStringLiteral("HBM3");
     gpu.memoryBandwidthGBs = 3350;
+    gpu.achievableMatmulTflops = 794.5;
+    gpu.achievableMemoryGBs = 2970;
     gpu.tdpW = 700;
     gpu.interconnectKind = QStringLiteral("nvlink-switch");
     gpu.interconnectGBs = 900;
@@ -56,6 +58,8 @@ GpuSpec h200Sxm()
     gpu.memoryGb = 141;
     gpu.memoryType = QStringLiteral("HBM3e");
     gpu.memoryBandwidthGBs = 4800;
+    gpu.achievableMatmulTflops = 794.5;
+    gpu.achievableMemoryGBs = 4150;
     gpu.usdPerGpuHour = 3.79;
     return gpu;
 }
@@ -71,6 +75,8 @@ GpuSpec a100Sxm80()
     gpu.memoryGb = 80;
     gpu.memoryType = QStringLiteral("HBM2e");
     gpu.memoryBandwidthGBs = 2039;
+    gpu.achievableMatmulTflops = 271.2;
+    gpu.achievableMemoryGBs = 1700;
     gpu.tdpW = 400;
     gpu.interconnectKind = QStringLiteral("nvlink-switch");
     gpu.interconnectGBs = 600;
@@ -91,6 +97,7 @@ GpuSpec l40s()
     gpu.memoryGb = 48;
     gpu.memoryType = QStringLiteral("GDDR6 (ECC)");
     gpu.memoryBandwidthGBs = 864;
+    gpu.achievableMatmulTflops = 269.15;
     gpu.tdpW = 350;
     gpu.interconnectKind = QStringLiteral("none");
     gpu.pcieGBs = 64;
@@ -109,6 +116,7 @@ GpuSpec rtxA6000()
     gpu.memoryGb = 48;
     gpu.memoryType = QStringLiteral("GDDR6 (ECC)");
     gpu.memoryBandwidthGBs = 768;
+    gpu.achievableMatmulTflops = 123.34;
     gpu.tdpW = 300;
     gpu.interconnectKind = QStringLiteral("nvlink-bridge");
     gpu.interconnectGBs = 112.5;

@@ -9,7 +9,8 @@
 #include <QString>
 #include <QVector>
 
-// Datasheet records of the GPUs the tests use (values of resources/seed/gpu-specs.csv), and the
+// Datasheet records of the GPUs the tests use (values of resources/seed/gpu-specs.csv, the achievable rates
+// included), and the
 // seed presets and profiles read from resources/seed.
 namespace TestCatalogue {
 
