@@ -88,7 +88,7 @@ const TableField kTables[] = {
     {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
     {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
     {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
-    {"overhead_sm_ghz_reference", &EfficiencyParameters::overheadSmGhzReference},
+    {"overhead_clock_mhz_reference", &EfficiencyParameters::overheadClockMhzReference},
     {"memory_bytes_per_sm_clock", &EfficiencyParameters::memoryBytesPerSmClock},
     {"matmul_flops_per_sm_clock", &EfficiencyParameters::matmulFlopsPerSmClock},
     {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
@@ -158,7 +158,8 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
         result.useFp16AccumulatePeak = fp16.toBool();
     const QJsonValue rates = parameters.value(QStringLiteral("rates"));
     if (!rates.isUndefined() && !rates.isNull()) {
-        if (rates != QJsonValue(QStringLiteral("achievable")) && rates != QJsonValue(QStringLiteral("datasheet"))) {
+        if (rates != QJsonValue(QStringLiteral("achievable")) &&
+            rates != QJsonValue(QStringLiteral("datasheet"))) {
             message = QStringLiteral("rates: expected \"achievable\" or \"datasheet\"");
             return std::nullopt;
         }
@@ -172,7 +173,8 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
             result.calibratedStacks << stack.toString().trimmed();
         }
         if (!valid) {
-            message = QStringLiteral("calibrated_stacks: expected an array of stack names (\"CUDA\", \"ROCm\")");
+            message =
+                QStringLiteral("calibrated_stacks: expected an array of stack names (\"CUDA\", \"ROCm\")");
             return std::nullopt;
         }
     }
@@ -311,10 +313,9 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);
     r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
-    const double reference = p.overheadSmGhzReference.value(architecture, memory, modelKind);
-    if (reference > 0.0 && gpu.computeUnits && *gpu.computeUnits > 0 && gpu.boostClockMhz &&
-        *gpu.boostClockMhz > 0.0) {
-        const double scale = reference / (*gpu.computeUnits * *gpu.boostClockMhz * 1e-3);
+    const double reference = p.overheadClockMhzReference.value(architecture, memory, modelKind);
+    if (reference > 0.0 && gpu.boostClockMhz && *gpu.boostClockMhz > 0.0) {
+        const double scale = reference / *gpu.boostClockMhz;
         r.stepOverheadS *= scale;
         r.sequenceOverheadS *= scale;
     }

@@ -51,10 +51,10 @@ struct EfficiencyParameters
     PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
     PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
     PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
-    // The SMs x GHz of the GPU the step and sequence overheads are stated for (0: the same on every GPU). A
-    // step's small work (sampling, logits, norms, launches, and the host systems sold with each generation)
-    // runs faster on a GPU with more SMs x clock: another GPU's overheads are scaled by reference / its own.
-    PropertyTable overheadSmGhzReference{0.0};
+    // The boost clock (MHz) of the GPU the step and sequence overheads are stated for (0: the same on every
+    // GPU). A step's small kernels (sampling, logits, norms) and launches are latency-bound: they run at the
+    // clock, not wider with more SMs, so another GPU's overheads are scaled by reference / its clock.
+    PropertyTable overheadClockMhzReference{0.0};
     // Inference: the memory rate a framework's kernels reach is at most SMs x clock x this many bytes per SM
     // per clock (0: no limit). Batch-1 decode kernels keep too few loads in flight to fill the bus on
     // every card: their rate follows the GPU's SMs and clock as much as its bandwidth.
@@ -81,14 +81,14 @@ struct EfficiencyParameters
     // The software stacks the profile's factors were fitted on ("CUDA"): a GPU of another stack gets the
     // factors with a note and a wider range (EstimateRanges). Empty: not said (a user's own profile).
     QStringList calibratedStacks;
-    int maxBatch = 4096;                      // the largest batch the framework schedules
-    int prefillMicrobatchTokens = 0;          // pipeline micro-batch of a prompt (llama.cpp ubatch)
-    double frameworkOverheadGb = 0.0;         // CUDA context, workspace, allocator slack per GPU
-    bool pipelineSplit = false;               // multi-GPU default: split layers (llama.cpp) not tensors
-    int maxNumSeqs = 256;                     // serving engine: sequences running at once per replica
-    int maxBatchedTokens = 8192;              // serving engine: tokens per step (chunked prefill)
-    double kvMemoryFraction = 0.9;            // serving engine: share of GPU memory it may use
-    bool kvReserveWholeSequence = false;      // serving engine: "kv_admission": "reserve" or "on_demand"
+    int maxBatch = 4096;                 // the largest batch the framework schedules
+    int prefillMicrobatchTokens = 0;     // pipeline micro-batch of a prompt (llama.cpp ubatch)
+    double frameworkOverheadGb = 0.0;    // CUDA context, workspace, allocator slack per GPU
+    bool pipelineSplit = false;          // multi-GPU default: split layers (llama.cpp) not tensors
+    int maxNumSeqs = 256;                // serving engine: sequences running at once per replica
+    int maxBatchedTokens = 8192;         // serving engine: tokens per step (chunked prefill)
+    double kvMemoryFraction = 0.9;       // serving engine: share of GPU memory it may use
+    bool kvReserveWholeSequence = false; // serving engine: "kv_admission": "reserve" or "on_demand"
 
     static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
                                                            QString *error = nullptr);

@@ -232,7 +232,10 @@ struct Estimate
     // rather than its own microbenchmark: a factor it inherits, never one to rank it first on alone.
     bool matmulShareDerived = false;
     bool memoryShareDerived = false;
-    bool inheritsFactors() const { return !uncalibratedStack.isEmpty() || matmulShareDerived || memoryShareDerived; }
+    bool inheritsFactors() const
+    {
+        return !uncalibratedStack.isEmpty() || matmulShareDerived || memoryShareDerived;
+    }
 
     QStringList notes;      // precision fallbacks, caps, assumptions worth reading
     QVector<MathTerm> math; // empty when built with EstimateOptions::buildMath = false

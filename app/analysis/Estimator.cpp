@@ -550,24 +550,28 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         e.matmulShareDerived = !shares.matmulMeasured;
         e.memoryShareDerived = !shares.memoryMeasured;
         if (e.matmulShareDerived || e.memoryShareDerived)
-            e.notes << QCoreApplication::translate("Estimator",
-                                                   "%1: no microbenchmark of its %2 in the catalogue; assumed to "
-                                                   "reach the typical share of its datasheet (f_mm %3, f_mem %4)")
+            e.notes << QCoreApplication::translate(
+                           "Estimator", "%1: no microbenchmark of its %2 in the catalogue; assumed to "
+                                        "reach the typical share of its datasheet (matmul %3%, memory %4%)")
                            .arg(e.gpuName,
                                 e.matmulShareDerived && e.memoryShareDerived
-                                    ? QCoreApplication::translate("Estimator", "matmul rate and memory bandwidth")
-                                : e.matmulShareDerived ? QCoreApplication::translate("Estimator", "matmul rate")
-                                                       : QCoreApplication::translate("Estimator", "memory bandwidth"),
-                                MathLog::number(shares.matmulFraction), MathLog::number(shares.memoryFraction));
+                                    ? QCoreApplication::translate("Estimator",
+                                                                  "matmul rate and memory bandwidth")
+                                : e.matmulShareDerived
+                                    ? QCoreApplication::translate("Estimator", "matmul rate")
+                                    : QCoreApplication::translate("Estimator", "memory bandwidth"),
+                                QString::number(shares.matmulFraction * 100.0, 'f', 0),
+                                QString::number(shares.memoryFraction * 100.0, 'f', 0));
     }
     if (!parameters.calibratedStacks.isEmpty()) {
         const QString stack = GpuCapabilities::softwareStackName(GpuCapabilities::softwareStack(gpu));
         if (!parameters.calibratedStacks.contains(stack, Qt::CaseInsensitive)) {
             e.uncalibratedStack = stack.isEmpty() ? gpu.vendor : stack;
             e.notes << QCoreApplication::translate(
-                           "Estimator", "%1 runs on %2, which %3's measurements do not include (they are %4): its "
-                                        "efficiencies are those stacks', and its ranges are widened by the spread "
-                                        "between stacks")
+                           "Estimator",
+                           "%1 runs on %2, which %3's measurements do not include (they are %4): its "
+                           "efficiencies are those stacks', and its ranges are widened by the spread "
+                           "between stacks")
                            .arg(e.gpuName, e.uncalibratedStack, parameters.profileId,
                                 parameters.calibratedStacks.join(QStringLiteral(", ")));
         }

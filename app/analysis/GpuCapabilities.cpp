@@ -58,7 +58,8 @@ SoftwareStack softwareStack(const GpuSpec &gpu)
         return SoftwareStack::Cuda;
     if (startsWithAsciiCaseInsensitive(gpu.vendor, "AMD"))
         return SoftwareStack::Rocm;
-    if (startsWithAsciiCaseInsensitive(gpu.vendor, "Intel") || startsWithAsciiCaseInsensitive(gpu.vendor, "Habana"))
+    if (startsWithAsciiCaseInsensitive(gpu.vendor, "Intel") ||
+        startsWithAsciiCaseInsensitive(gpu.vendor, "Habana"))
         return SoftwareStack::Gaudi;
     return SoftwareStack::Other;
 }

@@ -104,14 +104,16 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T peak = Math::input<T>(kPeak, in.rate.tflops) * 1e12;
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
     // FLOP/s for matmuls on one GPU; weight-only quantised formats pay for dequantising.
-    // Datasheet x what microbenchmarks reach of it (f_mm, f_mem: 1 for datasheet profiles) x the engine's share.
+    // Datasheet x what microbenchmarks reach of it (f_mm, f_mem: 1 for datasheet profiles) x the engine's
+    // share.
     T computeRate = peak * Math::input<T>("f_mm", e.matmulAchievable) * Math::input<T>("eta_c", e.compute);
     if (const double smLimit = smClockMatmulRate(in.gpu, e); smLimit > 0.0)
         computeRate = Math::min(computeRate, Math::input<T>(kSmClockCompute, smLimit));
     if (weightOnlyQuantised(w))
         computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
-    T memoryRate = bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
+    T memoryRate =
+        bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
     if (const double smLimit = smClockMemoryRate(in.gpu, e); smLimit > 0.0)
         memoryRate = Math::min(memoryRate, Math::input<T>(kSmClockBandwidth, smLimit));
     const T tp = Math::input<T>("tp", p.tensor);

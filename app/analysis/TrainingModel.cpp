@@ -91,7 +91,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         lowPrecision ? Math::input<T>(kPeak16, GpuCapabilities::peak(in.gpu, Precision::Bf16).tflops) * 1e12
                      : peak;
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
-    const T memoryRate = bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
+    const T memoryRate =
+        bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
     const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
     const T layers = Math::input<T>("L", a.layers);
     const T s = Math::input<T>("s", std::max(1, w.sequenceLength));

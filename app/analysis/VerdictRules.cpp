@@ -278,8 +278,8 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             }
         }
 
-        // The fastest on a factor it inherits is said to be so; on a stack nobody measured it is not recommended
-        // on speed it was never seen to reach.
+        // The fastest on a factor it inherits is said to be so; on a stack nobody measured it is not
+        // recommended on speed it was never seen to reach.
         if (e.fits && &e == bestEstimate && estimates.size() > 1 && e.inheritsFactors()) {
             if (!e.uncalibratedStack.isEmpty())
                 worsen(v, VerdictLevel::Suitable);

@@ -2300,8 +2300,8 @@ source: %7</source>
         <translation>负载下无法服务任何请求：引擎的 KV 缓存只容纳 %2 个 token，而一个请求需要 %1 个（权重和开销已占满引擎可用的显存份额）</translation>
     </message>
     <message>
-        <source>%1: no microbenchmark of its %2 in the catalogue; assumed to reach the typical share of its datasheet (f_mm %3, f_mem %4)</source>
-        <translation>%1：目录中没有其%2的微基准测试；假定其达到规格表的典型比例（f_mm %3，f_mem %4）</translation>
+        <source>%1: no microbenchmark of its %2 in the catalogue; assumed to reach the typical share of its datasheet (matmul %3%, memory %4%)</source>
+        <translation>%1：目录中没有其%2的微基准测试；假定其达到规格表的典型比例（矩阵乘法 %3%，显存 %4%）</translation>
     </message>
     <message>
         <source>matmul rate and memory bandwidth</source>

@@ -86,7 +86,8 @@ TEST(EfficiencyFromDatasheet, ANewArchitectureWithTheH100sDatasheetGetsTheH100sE
 TEST(EfficiencyFromDatasheet, NoBundledProfileKeysAFactorByArchitecture)
 {
     // A factor keyed "Hopper" or "Ampere" is one a GPU of another architecture inherits from the default.
-    for (const char *id : {"llama.cpp", "vllm", "tensorrt-llm", "lmdeploy", "fsdp", "megatron", "pytorch-amp"}) {
+    for (const char *id :
+         {"llama.cpp", "vllm", "tensorrt-llm", "lmdeploy", "fsdp", "megatron", "pytorch-amp"}) {
         EfficiencyParameters profile = TestCatalogue::profile(QString::fromLatin1(id));
         EXPECT_TRUE(profile.achievableRates) << id << ": eta are shares of what the GPU reaches";
         EXPECT_EQ(profile.calibratedStacks, QStringList{QStringLiteral("CUDA")}) << id;
@@ -159,8 +160,8 @@ TEST(EfficiencyFromDatasheet, AGpuOnAStackWithoutMeasurementsCarriesAWiderRangeA
     const Estimate &onRocm = both[1];
     EXPECT_TRUE(onCuda.uncalibratedStack.isEmpty());
     EXPECT_EQ(onRocm.uncalibratedStack, QStringLiteral("ROCm"));
-    EXPECT_TRUE(
-        onRocm.notes.join(u'\n').contains(QStringLiteral("ROCm, which llama.cpp's measurements do not include")));
+    EXPECT_TRUE(onRocm.notes.join(u'\n').contains(
+        QStringLiteral("ROCm, which llama.cpp's measurements do not include")));
     const QString path = QStringLiteral("inference.decode_tokens_per_s");
     const ValueRange *narrow = EstimateRanges::find(onCuda, path);
     const ValueRange *wide = EstimateRanges::find(onRocm, path);
@@ -172,5 +173,6 @@ TEST(EfficiencyFromDatasheet, AGpuOnAStackWithoutMeasurementsCarriesAWiderRangeA
     // Fastest of the two only on factors it inherits: said so, never recommended on them alone.
     ASSERT_GT(onRocm.inference->decodeTokensPerS, onCuda.inference->decodeTokensPerS);
     EXPECT_NE(onRocm.inferenceVerdict.level, VerdictLevel::Recommended);
-    EXPECT_TRUE(onRocm.inferenceVerdict.reasons.join(u'\n').contains(QStringLiteral("other stacks than ROCm")));
+    EXPECT_TRUE(
+        onRocm.inferenceVerdict.reasons.join(u'\n').contains(QStringLiteral("other stacks than ROCm")));
 }

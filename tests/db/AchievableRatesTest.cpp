@@ -12,27 +12,11 @@
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::execOn;
-
-namespace {
-
-SeedData seed()
-{
-    QString error;
-    const std::optional<SeedData> data = SeedCatalogue::load(&error);
-    EXPECT_TRUE(data) << error.toStdString();
-    return data ? *data : SeedData();
-}
-
-QString sqlText(QString text)
-{
-    return u'\'' + text.replace(u'\'', QStringLiteral("''")) + u'\'';
-}
-
-} // namespace
+using TestCatalogueFiles::sqlText;
 
 TEST(AchievableRates, EverySeedFigureHasItsSourceAndIsAShareOfTheDatasheet)
 {
-    const SeedData data = seed();
+    const SeedData data = TestCatalogueFiles::loadSeed();
     int matmul = 0;
     int memory = 0;
     for (const GpuSpec &gpu : data.gpus) {
@@ -69,7 +53,7 @@ TEST(AchievableRates, AVersion5CatalogueGetsTheSeedFiguresOnItsUntouchedSeedRows
     for (int version = 1; version <= 5; ++version)
         statements += CatalogueSchema::migrationStatements(version);
     statements << QStringLiteral("PRAGMA user_version = 5");
-    const SeedData data = seed();
+    const SeedData data = TestCatalogueFiles::loadSeed();
     for (const GpuSpec &gpu : data.gpus)
         statements << QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, user_modified) "
                                      "VALUES (%1, 'v', 'p', %2)")

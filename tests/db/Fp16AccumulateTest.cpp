@@ -17,16 +17,9 @@
 #include <gtest/gtest.h>
 
 using TestCatalogueFiles::execOn;
+using TestCatalogueFiles::sqlText;
 
 namespace {
-
-SeedData seed()
-{
-    QString error;
-    const std::optional<SeedData> data = SeedCatalogue::load(&error);
-    EXPECT_TRUE(data) << error.toStdString();
-    return data ? *data : SeedData();
-}
 
 // The figure the note's text gives ("... FP16 with FP16 accumulate = 330.3 dense / 660.6 sparse ..."),
 // read independently of the code under test.
@@ -40,11 +33,6 @@ std::optional<double> figureInNote(const QString &note)
     return match.captured(1).toDouble();
 }
 
-QString sqlText(QString text)
-{
-    return u'\'' + text.replace(u'\'', QStringLiteral("''")) + u'\'';
-}
-
 } // namespace
 
 TEST(Fp16Accumulate, TheSeedGivesTheHalfRateCardsDatasheetFiguresAndTheNotesSayTheSame)
@@ -56,7 +44,7 @@ TEST(Fp16Accumulate, TheSeedGivesTheHalfRateCardsDatasheetFiguresAndTheNotesSayT
                                           {QStringLiteral("rtx_3090_24gb"), 142.0},
                                           {QStringLiteral("rtx_5090_32gb"), 419.2},
                                           {QStringLiteral("l40_48gb"), 362.1}};
-    const SeedData data = seed();
+    const SeedData data = TestCatalogueFiles::loadSeed();
     ASSERT_FALSE(data.gpus.isEmpty());
     int given = 0;
     for (const GpuSpec &gpu : data.gpus) {
@@ -86,7 +74,7 @@ TEST(Fp16Accumulate, AVersion4CatalogueGetsTheFigureItsNoteGivesOnEveryRow)
         statements += CatalogueSchema::migrationStatements(version);
     statements << QStringLiteral("PRAGMA user_version = 4");
     // Every seed GPU with the note the seed gives it; the 3090 edited by the user.
-    const SeedData data = seed();
+    const SeedData data = TestCatalogueFiles::loadSeed();
     for (const GpuSpec &gpu : data.gpus)
         statements << QStringLiteral(
                           "INSERT INTO gpus (gpu_id, vendor, product, compute_note, user_modified) "

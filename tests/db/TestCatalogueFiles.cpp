@@ -57,4 +57,17 @@ void execOn(const QString &databasePath, const QStringList &statements)
     QSqlDatabase::removeDatabase(name);
 }
 
+SeedData loadSeed()
+{
+    QString error;
+    const std::optional<SeedData> data = SeedCatalogue::load(&error);
+    EXPECT_TRUE(data) << error.toStdString();
+    return data ? *data : SeedData();
+}
+
+QString sqlText(QString text)
+{
+    return u'\'' + text.replace(u'\'', QStringLiteral("''")) + u'\'';
+}
+
 } // namespace TestCatalogueFiles

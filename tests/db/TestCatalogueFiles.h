@@ -1,5 +1,7 @@
 #pragma once
 
+#include "db/SeedCatalogue.h"
+
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -18,5 +20,11 @@ void buildFromSql(const QString &databasePath, const QString &sqlPath);
 // Runs statements on the database file at databasePath (made when missing) through a connection of its
 // own; fails the test when one fails.
 void execOn(const QString &databasePath, const QStringList &statements);
+
+// The bundled seed (SeedCatalogue::load); fails the test (and returns an empty one) when it does not load.
+SeedData loadSeed();
+
+// `text` as an SQL string literal: 'it''s'.
+QString sqlText(QString text);
 
 } // namespace TestCatalogueFiles

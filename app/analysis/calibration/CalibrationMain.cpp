@@ -16,10 +16,10 @@
 // --uncertainty-only writes that file alone and prints the section, skipping the other hold-outs;
 // --refit-uncertainty makes its bands again from the residuals it holds.
 
+#include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/SeedFiles.h"
 #include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/CalibrationDescent.h"
-#include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/PairRatios.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
@@ -515,7 +515,8 @@ int main(int argc, char *argv[])
                 "resources/seed/benchmarks-training-calibration.csv (%3; GPUs: %4): TrainingModel's "
                 "tokens/s per GPU (Megatron-LM: TFLOP/s per GPU) against the measured, coordinate "
                 "descent minimising the mean |ln(predicted/measured)| over factors that are the same "
-                "for every GPU (what differs comes from each GPU's record). Median absolute error %5 on the fit%6. The "
+                "for every GPU (what differs comes from each GPU's record). Median absolute error %5 on the "
+                "fit%6. The "
                 "other factors are set by hand. Rerun: gpucompare-calibrate --write-profiles.")
                 .arg(names.join(QStringLiteral(", ")))
                 .arg(errors.size())
@@ -606,7 +607,8 @@ int main(int argc, char *argv[])
                 "Fitted by gpucompare-calibrate on %1 measured points of "
                 "resources/seed/benchmarks-calibration.csv (GPUs: %2): "
                 "coordinate descent minimising the mean |ln(predicted/measured)| over the factors keyed by "
-                "memory class or model kind (never by GPU id or architecture). Median absolute error %3 on the fit%4. "
+                "memory class or model kind (never by GPU id or architecture). Median absolute error %3 on "
+                "the fit%4. "
                 "Rerun: gpucompare-calibrate --write-profiles.")
                 .arg(points.size())
                 .arg(gpuIds.join(QStringLiteral(", ")), percent(mdape),
@@ -615,7 +617,8 @@ int main(int argc, char *argv[])
                          : QString()));
     }
 
-    QVector<PairRatios::Point> pairPoints = PairRatios::offlinePoints(pairSet, fitted, pairCrossValidated, pairArchitectureHeldOut);
+    QVector<PairRatios::Point> pairPoints =
+        PairRatios::offlinePoints(pairSet, fitted, pairCrossValidated, pairArchitectureHeldOut);
 
     // Profiles without measurements of their own in the set.
     EfficiencyParameters vllm;
@@ -677,9 +680,10 @@ int main(int argc, char *argv[])
         servingByGpuPredicted = ServingCalibrator::leaveGroupOutPredictions(
             sp, servingStart, serving, [](const ServingPoint &p) { return p.gpu.gpuId; });
         servingByGpu = CalibrationDescent::absoluteErrors(sp, servingByGpuPredicted);
-        servingByArchitecturePredicted = ServingCalibrator::leaveGroupOutPredictions(
-            sp, servingStart, serving,
-            [](const ServingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
+        servingByArchitecturePredicted =
+            ServingCalibrator::leaveGroupOutPredictions(sp, servingStart, serving, [](const ServingPoint &p) {
+                return GpuCapabilities::architectureFamily(p.gpu).toString();
+            });
         servingBySource = ServingCalibrator::leaveGroupOut(sp, servingStart, serving,
                                                            [](const ServingPoint &p) { return p.source; });
     }
@@ -849,7 +853,8 @@ int main(int argc, char *argv[])
     out << "\n# Serving accuracy\n" << servingTable.join(u'\n') << "\n";
     pairPoints +=
         PairRatios::servingPoints(sp, servingFitted, servingByGpuPredicted, servingByArchitecturePredicted) +
-        PairRatios::trainingPoints(tp, trainingFitted, trainingByGpuPredicted, trainingByArchitecturePredicted);
+        PairRatios::trainingPoints(tp, trainingFitted, trainingByGpuPredicted,
+                                   trainingByArchitecturePredicted);
     const QStringList pairTable = PairRatios::table(pairPoints, crossValidate);
     const QStringList wrongPairLines = pairRatioWrongPairs(pairPoints, crossValidate);
     out << "\n# GPU pairs\n" << pairTable.join(u'\n') << "\n\n" << wrongPairLines.join(u'\n') << "\n";

@@ -120,7 +120,8 @@ EfficiencyParameters fit(const QVector<CalibrationPoint> &points, const Efficien
 namespace {
 
 template <typename Group>
-QVector<double> leaveGroupOutPredictions(const QVector<CalibrationPoint> &points, const EfficiencyParameters &start,
+QVector<double> leaveGroupOutPredictions(const QVector<CalibrationPoint> &points,
+                                         const EfficiencyParameters &start,
                                          const QVector<FitParameter> &parameters, const Group &group)
 {
     QStringList groups;

@@ -196,10 +196,12 @@ QVector<Point> offlinePoints(const QVector<CalibrationPoint> &set,
                              const QVector<double> &crossValidated,
                              const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, architectureHeldOut, Calibrator::predict, [](const CalibrationPoint &p) {
-        return std::pair<QString, QString>(
-            p.category, conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
-    });
+    return pointsOf(set, profiles, crossValidated, architectureHeldOut, Calibrator::predict,
+                    [](const CalibrationPoint &p) {
+                        return std::pair<QString, QString>(
+                            p.category,
+                            conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload));
+                    });
 }
 
 QVector<Point> servingPoints(const QVector<ServingPoint> &set,
@@ -207,23 +209,27 @@ QVector<Point> servingPoints(const QVector<ServingPoint> &set,
                              const QVector<double> &crossValidated,
                              const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, architectureHeldOut, ServingCalibrator::predict, [](const ServingPoint &p) {
-        return std::pair<QString, QString>(
-            QStringLiteral("Serving: ") + ServingCalibrationData::metricGroup(p.metric),
-            conditionsOf(p.source, ServingCalibrationData::metricName(p.metric, p.statistic), p.workload));
-    });
+    return pointsOf(set, profiles, crossValidated, architectureHeldOut, ServingCalibrator::predict,
+                    [](const ServingPoint &p) {
+                        return std::pair<QString, QString>(
+                            QStringLiteral("Serving: ") + ServingCalibrationData::metricGroup(p.metric),
+                            conditionsOf(p.source, ServingCalibrationData::metricName(p.metric, p.statistic),
+                                         p.workload));
+                    });
 }
 
 QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QMap<QString, EfficiencyParameters> &profiles,
                               const QVector<double> &crossValidated,
-                             const QVector<double> &architectureHeldOut)
+                              const QVector<double> &architectureHeldOut)
 {
-    return pointsOf(set, profiles, crossValidated, architectureHeldOut, TrainingCalibrator::predict, [](const TrainingPoint &p) {
-        return std::pair<QString, QString>(
-            QStringLiteral("Training at scale: ") + TrainingCalibrationData::metricGroup(p.metric),
-            conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
-    });
+    return pointsOf(
+        set, profiles, crossValidated, architectureHeldOut, TrainingCalibrator::predict,
+        [](const TrainingPoint &p) {
+            return std::pair<QString, QString>(
+                QStringLiteral("Training at scale: ") + TrainingCalibrationData::metricGroup(p.metric),
+                conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric), p.workload));
+        });
 }
 
 QStringList table(const QVector<Point> &points, bool crossValidated)

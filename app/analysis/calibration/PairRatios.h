@@ -95,7 +95,7 @@ QVector<Point> servingPoints(const QVector<ServingPoint> &set,
 QVector<Point> trainingPoints(const QVector<TrainingPoint> &set,
                               const QMap<QString, EfficiencyParameters> &profiles,
                               const QVector<double> &crossValidated,
-                             const QVector<double> &architectureHeldOut = {});
+                              const QVector<double> &architectureHeldOut = {});
 
 // The report's table, one row per category (the header included); crossValidated false writes "not run"
 // in the leave-one-GPU-out cells.
