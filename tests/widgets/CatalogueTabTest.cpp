@@ -440,3 +440,35 @@ TEST(CatalogueTab, FindDeleteAndRevertHaveShortcutsShownInTheirTooltips)
     EXPECT_TRUE(f.tab.filterEdit()->placeholderText().contains(
         f.tab.findAction()->shortcut().toString(QKeySequence::NativeText)));
 }
+
+// An n/a number cell's editor left untouched, with Tab, Return or a click elsewhere, stores nothing: its
+// cell stays "not given", never 0 ("unknown" and "0" are different facts; issue 40, item 2).
+TEST(CatalogueTab, LeavingAnEmptyNumberEditorKeepsTheValueNotGiven)
+{
+    CatalogueFixture f;
+    f.activate();
+    const QString a10 = QStringLiteral("a10_24gb");
+    for (const int column : {int(GpuField::Fp8DenseTflops), int(GpuField::AchievableMemoryGBs)}) {
+        for (const int way : {0, 1, 2}) {
+            const QModelIndex cell = f.viewIndex(a10, column);
+            ASSERT_TRUE(cell.data(SpecTableModel::RawValueRole).isNull()) << column;
+            auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(cell));
+            ASSERT_NE(spin, nullptr);
+            spin->setFocus();
+            QApplication::processEvents();
+            if (way == 0)
+                QTest::keyClick(spin, Qt::Key_Tab);
+            else if (way == 1)
+                QTest::keyClick(spin, Qt::Key_Return);
+            else
+                f.tab.filterEdit()->setFocus();
+            QApplication::processEvents();
+            f.tab.view()->closePersistentEditor(cell);
+            QApplication::processEvents();
+            EXPECT_TRUE(f.viewIndex(a10, column).data(SpecTableModel::RawValueRole).isNull())
+                << "column " << column << ", way " << way << ": "
+                << f.viewIndex(a10, column).data().toString().toStdString();
+        }
+    }
+    EXPECT_EQ(f.editor.undoStack()->count(), 0) << "leaving an editor untouched is no edit";
+}

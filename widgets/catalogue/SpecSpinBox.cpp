@@ -41,10 +41,12 @@ QVariant SpecSpinBox::fieldValue() const
 void SpecSpinBox::setFieldValue(const QVariant &value)
 {
     if (value.isNull()) {
+        m_notGiven = true;
         setValue(minimum());
         lineEdit()->clear();
         return;
     }
+    m_notGiven = false;
     setValue(value.toDouble());
     // setValue clamps; show the stored value as it is even when a file put it outside the range.
     lineEdit()->setText(textFromValue(value.toDouble()) + suffix());
@@ -53,6 +55,7 @@ void SpecSpinBox::setFieldValue(const QVariant &value)
 QValidator::State SpecSpinBox::validate(QString &input, int &) const
 {
     const QString text = withoutSuffix(input);
+    m_notGiven = text.isEmpty();
     if (text.isEmpty())
         return QValidator::Acceptable; // not given
     bool ok = false;
@@ -68,12 +71,22 @@ QValidator::State SpecSpinBox::validate(QString &input, int &) const
 
 double SpecSpinBox::valueFromText(const QString &text) const
 {
-    return QLocale::c().toDouble(withoutSuffix(text));
+    const QString clean = withoutSuffix(text);
+    m_notGiven = clean.isEmpty();
+    return m_notGiven ? minimum() : QLocale::c().toDouble(clean);
 }
 
 QString SpecSpinBox::textFromValue(double value) const
 {
+    if (m_notGiven && value == minimum())
+        return {};
     return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+void SpecSpinBox::stepBy(int steps)
+{
+    m_notGiven = false; // an arrow from "not given" starts at the minimum
+    QDoubleSpinBox::stepBy(steps);
 }
 
 void SpecSpinBox::fixup(QString &) const {}

@@ -23,7 +23,13 @@ protected:
     double valueFromText(const QString &text) const override;
     QString textFromValue(double value) const override;
     void fixup(QString &input) const override;
+    void stepBy(int steps) override;
 
 private:
     QString withoutSuffix(const QString &text) const;
+
+    // The box shows "not given" (empty): QAbstractSpinBox interprets an empty text as a value when the
+    // editor loses focus or takes Tab or Return, and would write it back as "0"; an empty text is read as
+    // the minimum with this set, and the minimum is shown empty again while it is.
+    mutable bool m_notGiven = false;
 };
