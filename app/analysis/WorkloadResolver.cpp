@@ -79,6 +79,33 @@ void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems
                                  .arg(kMaxGpus)});
 }
 
+// Tensor parallelism splits the attention heads: vLLM and Megatron refuse a degree that does not divide them,
+// and the KV heads must divide among the GPUs or, with more GPUs than KV heads, each be replicated on a whole
+// number of them (vLLM's rule). Refused at the tp field with the model's head counts.
+void checkTensorParallelHeads(const WorkloadRequest &r, const ModelSpec &model,
+                              QVector<WorkloadProblem> *problems)
+{
+    if (!r.tensorParallel || *r.tensorParallel <= 1 || model.heads <= 0)
+        return;
+    const int tp = *r.tensorParallel;
+    const int kv = model.kvHeads > 0 ? model.kvHeads : model.heads;
+    if (model.heads % tp != 0) {
+        problems->append({WorkloadField::TensorParallel,
+                          WorkloadResolver::tr("tp %1: must divide the model's %2 attention heads (each GPU "
+                                               "holds a whole number of them)")
+                              .arg(tp)
+                              .arg(model.heads)});
+        return;
+    }
+    if ((tp <= kv && kv % tp != 0) || (tp > kv && tp % kv != 0))
+        problems->append(
+            {WorkloadField::TensorParallel,
+             WorkloadResolver::tr("tp %1: the model's %2 KV heads must divide among the GPUs, or "
+                                  "the GPUs among them")
+                 .arg(tp)
+                 .arg(kv)});
+}
+
 bool usesAdapters(Task task)
 {
     return task == Task::Lora || task == Task::Qlora;
@@ -281,6 +308,8 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
     w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
     checkGpuCounts(r, &result.problems);
+    if (model)
+        checkTensorParallelHeads(r, *model, &result.problems);
     w.tensorParallel = r.tensorParallel.value_or(0);
     w.pipelineParallel = r.pipelineParallel.value_or(0);
     w.gpuCount = requestedGpus(r);

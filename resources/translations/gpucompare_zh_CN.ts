@@ -6067,6 +6067,14 @@ token</translation>
         <source>%1 = %2 GPUs: allowed up to %3 GPUs</source>
         <translation>%1 = %2 个 GPU：最多允许 %3 个 GPU</translation>
     </message>
+    <message>
+        <source>tp %1: must divide the model&apos;s %2 attention heads (each GPU holds a whole number of them)</source>
+        <translation>tp %1：必须整除模型的 %2 个注意力头（每个 GPU 持有整数个注意力头）</translation>
+    </message>
+    <message>
+        <source>tp %1: the model&apos;s %2 KV heads must divide among the GPUs, or the GPUs among them</source>
+        <translation>tp %1：模型的 %2 个 KV 头必须能在 GPU 之间整除分配，或 GPU 数能被 KV 头数整除</translation>
+    </message>
 </context>
 <context>
     <name>WriteTransaction</name>

@@ -273,3 +273,24 @@ TEST(WorkloadResolver, FourParallelDegreesWhoseProductWouldWrapAreRefused)
         QStringLiteral(
             "tp 65536 x pp 65536 x cp 1024 x ep 1024 = 4503599627370496 GPUs: allowed up to 65536 GPUs"));
 }
+
+// Tensor parallelism splits the attention heads (issue 40, item 8): a degree that does not divide
+// Llama-3 8B's 32 heads is refused at the tp field with the count, as vLLM and Megatron refuse it; with
+// more GPUs than its 8 KV heads each KV head is replicated on a whole number of GPUs.
+TEST(WorkloadResolver, TensorParallelismMustDivideTheAttentionHeads)
+{
+    const auto withTp = [](int tp) {
+        WorkloadRequest r = request(Task::Inference, tp);
+        r.tensorParallel = tp;
+        return resolve(r);
+    };
+    for (const int tp : {3, 6, 64}) {
+        const ResolvedWorkload refused = withTp(tp);
+        ASSERT_FALSE(refused.problems.isEmpty()) << tp;
+        EXPECT_EQ(refused.problems.first().field, WorkloadField::TensorParallel) << tp;
+        EXPECT_TRUE(refused.problems.first().message.contains(QStringLiteral("32 attention heads")))
+            << refused.problems.first().message.toStdString();
+    }
+    for (const int tp : {1, 2, 4, 8, 16, 32})
+        EXPECT_TRUE(withTp(tp).problems.isEmpty()) << tp;
+}
