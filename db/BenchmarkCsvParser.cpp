@@ -40,7 +40,7 @@ constexpr TextColumn kTextColumns[] = {
 std::optional<double> finiteNumber(const QString &text)
 {
     bool ok = false;
-    const double value = QLocale::c().toDouble(text.trimmed(), &ok);
+    const double value = TextCheck::fileNumber(text.trimmed(), &ok);
     if (!ok || !std::isfinite(value) || value < 0)
         return std::nullopt;
     return value;

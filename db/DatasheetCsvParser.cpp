@@ -3,6 +3,7 @@
 #include "db/CsvReader.h"
 #include "db/GpuField.h"
 #include "db/PciIds.h"
+#include "db/TextCheck.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -88,7 +89,7 @@ public:
         if (isMissingText(cell))
             return std::nullopt;
         bool ok = false;
-        const double value = QLocale::c().toDouble(cell, &ok);
+        const double value = TextCheck::fileNumber(cell, &ok);
         if (!ok)
             fail(column, QStringLiteral("'%1' is not a number").arg(cell));
         return ok ? std::optional<double>(value) : std::nullopt;

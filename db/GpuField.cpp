@@ -115,7 +115,7 @@ std::optional<double> toNumber(const QVariant &value)
         break;
     case QMetaType::QString:
     case QMetaType::QByteArray:
-        number = QLocale::c().toDouble(value.toString().trimmed(), &ok);
+        number = TextCheck::fileNumber(value.toString().trimmed(), &ok);
         break;
     default:
         break;
@@ -376,7 +376,7 @@ QVariant fromText(const GpuField &field, const QString &text, QString *error)
     if (field.type == GpuField::Type::Text || text.trimmed().isEmpty())
         return text.trimmed().isEmpty() && field.type != GpuField::Type::Text ? QVariant() : QVariant(text);
     bool ok = false;
-    const double number = QLocale::c().toDouble(text.trimmed(), &ok);
+    const double number = TextCheck::fileNumber(text.trimmed(), &ok);
     if (!ok) {
         if (error)
             *error =

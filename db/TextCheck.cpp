@@ -1,6 +1,7 @@
 #include "db/TextCheck.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace TextCheck {
 
@@ -54,6 +55,16 @@ QString problem(QStringView text)
                 .arg(position);
     }
     return {};
+}
+
+double fileNumber(const QString &text, bool *ok)
+{
+    static const QLocale c = [] {
+        QLocale locale = QLocale::c();
+        locale.setNumberOptions(QLocale::RejectGroupSeparator);
+        return locale;
+    }();
+    return c.toDouble(text, ok);
 }
 
 } // namespace TextCheck

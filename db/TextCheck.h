@@ -12,4 +12,8 @@ namespace TextCheck {
 // Why text cannot be stored ("" when it can): names the character and its position, counted from 1.
 QString problem(QStringView text);
 
+// A number as files write it: C locale ('.' decimal point, e-notation), no group separators, so that
+// "1,979" is refused like "80,5" rather than read as 1979 (a file does not say which convention it used).
+double fileNumber(const QString &text, bool *ok);
+
 } // namespace TextCheck

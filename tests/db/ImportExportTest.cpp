@@ -196,6 +196,25 @@ TEST(Import, CsvErrorsNameLineAndField)
     EXPECT_EQ(problem.text(), QStringLiteral("line 4: 5 fields, the header has 4"));
 }
 
+// A file does not say whether "1,979" is one thousand nine hundred and seventy-nine or 1.979: a group
+// separator is refused like a decimal comma, with the line and field (issue 40, item 9).
+TEST(Import, GroupSeparatorsAreRefusedLikeDecimalCommas)
+{
+    ImportProblem problem;
+    EXPECT_FALSE(
+        CatalogueImporter::parseCsv("gpu_id,vendor,product,fp16_dense_tflops\na,v,p,\"1,979\"\n", &problem));
+    EXPECT_TRUE(
+        problem.text().startsWith(QStringLiteral("line 2, field fp16_dense_tflops: must be a number")))
+        << problem.text().toStdString();
+    EXPECT_FALSE(CatalogueImporter::parseCsv("gpu_id,vendor,product,memory_gb\na,v,p,\"80,5\"\n", &problem));
+    EXPECT_TRUE(problem.text().startsWith(QStringLiteral("line 2, field memory_gb: must be a number")))
+        << problem.text().toStdString();
+    const auto plain =
+        CatalogueImporter::parseCsv("gpu_id,vendor,product,fp16_dense_tflops\na,v,p,1979.5\n", &problem);
+    ASSERT_TRUE(plain) << problem.text().toStdString();
+    EXPECT_EQ(plain->first().fp16DenseTflops, 1979.5);
+}
+
 TEST_F(ImportOnSeed, ExistingRowsAreUpdatedOrSkippedAsAsked)
 {
     GpuSpec h100 = *catalogue->gpus().find(QStringLiteral("h100_sxm5_80gb"));
