@@ -1,6 +1,7 @@
 #include "app/scenario/ScenarioCatalogue.h"
 
 #include "app/analysis/HuggingFaceConfig.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "db/GpuField.h"
 #include "db/ModelSpecJson.h"
 
@@ -80,6 +81,13 @@ QStringList ScenarioCatalogue::problems(const Scenario &scenario, const Catalogu
         problems << tr("The model's config.json is not there: %1").arg(*scenario.workload.modelConfigPath);
     if (scenario.workload.profileId && !catalogue.findProfile(*scenario.workload.profileId))
         problems << tr("The catalogue has no efficiency profile \"%1\".").arg(*scenario.workload.profileId);
+    if (!problems.isEmpty())
+        return problems;
+    // The workload as the window and the command line would take it: a value they refuse ("concurrency":
+    // -5) is refused here with its field, never opened as another question.
+    for (const WorkloadProblem &problem : WorkloadResolver::resolve(scenario.workload, catalogue).problems)
+        problems << tr("%1: %2").arg(WorkloadFields::option(problem.field).replace(u'-', u'_'),
+                                     problem.message);
     return problems;
 }
 

@@ -4846,6 +4846,10 @@ token</translation>
         <source>%1 · %2: %3 when saved, %4 now</source>
         <translation>%1 · %2：保存时为 %3，现在为 %4</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioController</name>

@@ -190,6 +190,26 @@ TEST_F(ScenarioFileTest, AnUnknownGpuOrModelStopsTheOpening)
     EXPECT_EQ(problems.at(1), QStringLiteral("The catalogue has no model preset \"llama-9-1t\"."));
 }
 
+// A value the window and the command line refuse ("concurrency": -5, tp 3 on 32 heads) stops the opening
+// with its key, in the window and in `report` alike, instead of opening as another question (issue 40,
+// item 7).
+TEST_F(ScenarioFileTest, AWorkloadValueTheFormRefusesStopsTheOpening)
+{
+    Scenario scenario = chatScenario();
+    scenario.workload.concurrency = -5;
+    QStringList problems = ScenarioCatalogue::problems(scenario, m_snapshot);
+    ASSERT_EQ(problems.size(), 1) << problems.join(u'\n').toStdString();
+    EXPECT_TRUE(problems.first().startsWith(QStringLiteral("concurrency: ")))
+        << problems.first().toStdString();
+    EXPECT_TRUE(problems.first().contains(QStringLiteral("-5"))) << problems.first().toStdString();
+    scenario = chatScenario();
+    scenario.workload.tensorParallel = 3;
+    scenario.workload.gpus = 3;
+    problems = ScenarioCatalogue::problems(scenario, m_snapshot);
+    ASSERT_FALSE(problems.isEmpty());
+    EXPECT_TRUE(problems.first().startsWith(QStringLiteral("tp: "))) << problems.first().toStdString();
+}
+
 TEST_F(ScenarioFileTest, OpenedOnAnEditedCatalogueItListsTheEdits)
 {
     const Scenario scenario = chatScenario();
