@@ -4,6 +4,7 @@
 #include "app/OutputPath.h"
 #include "app/cli/CliCommand.h"
 #include "app/cli/GlobalCommandLine.h"
+#include "app/cli/TerminalSafeDevice.h"
 #include "app/window/AppSettings.h"
 #include "app/window/CatalogueOpener.h"
 #include "app/window/CatalogueRecovery.h"
@@ -102,8 +103,11 @@ int main(int argc, char *argv[])
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
 
-    QTextStream out(stdout);
-    QTextStream err(stderr);
+    // Control characters from files and arguments are escaped on their way to the terminal.
+    TerminalSafeDevice outDevice(stdout);
+    TerminalSafeDevice errDevice(stderr);
+    QTextStream out(&outDevice);
+    QTextStream err(&errDevice);
     const GlobalCommandLine commandLine = GlobalCommandLine::parse(arguments);
 
     // Everything that needs no window is decided before a QApplication exists, so that headless

@@ -130,3 +130,21 @@ TEST_F(ImportCommand, ImplausibleNumbersAreRefusedWithTheRange)
     EXPECT_TRUE(result.err.contains(QStringLiteral("0 or between 0.001 and 500000 TFLOPS")))
         << result.err.toStdString();
 }
+
+// Text from a file reaches the terminal with its control characters escaped (issue 40): an OSC sequence in
+// a CSV header (set the title, ring the bell) and a CSI one (clear the screen) are printed as \x1b... and
+// \u009b, not sent to the terminal; the message still names the column.
+TEST_F(ImportCommand, ControlCharactersFromAFileAreEscapedOnTheTerminal)
+{
+    const QString path =
+        write(QStringLiteral("evil.csv"), "gpu_id,vendor,product,\x1b]0;pwned\x07\x1b[2J\xc2\x9b"
+                                          "2J\r\nh100_sxm5_80gb,NVIDIA,H100,1\r\n");
+    const ProcessResult result = importUpdating(path);
+    EXPECT_EQ(result.exitCode, 2) << result.err.toStdString();
+    EXPECT_FALSE(result.err.contains(QChar(0x1b))) << result.err.toStdString();
+    EXPECT_FALSE(result.err.contains(QChar(0x07)));
+    EXPECT_FALSE(result.err.contains(QChar(0x9b)));
+    EXPECT_TRUE(result.err.contains(QStringLiteral("\\x1b]0;pwned\\x07\\x1b[2J\\u009b2J")))
+        << result.err.toStdString();
+    EXPECT_TRUE(result.err.contains(QStringLiteral("unknown column"))) << result.err.toStdString();
+}
