@@ -17,6 +17,7 @@
 #include "app/analysis/WorkloadResolver.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 
@@ -125,6 +126,9 @@ T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelis
     return countThatFits(a.maxContext > 0 ? Math::min(context, maxPositions) : context);
 }
 
+// The most engine steps a serving simulation may take: about 4 s on one core.
+constexpr double kMaxSimulatedSteps = 2e6;
+
 // The load of a serving simulation: users or a rate, the engine's limits and the targets.
 std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchitecture &a)
 {
@@ -177,6 +181,28 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
             F::MaxBatchedTokens,
             say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed 1 to 10000000"))
                 .arg(t.maxBatchedTokens)};
+    // A simulation takes at least the tokens over the tokens per step, and the output tokens over the
+    // sequences running at once, in engine steps (about 2 us each): past kMaxSimulatedSteps it would run
+    // for minutes (100,000 requests at 1 token per step: 77 million steps, 140 s), so it is refused here.
+    if (t.numRequests > 0) {
+        const double tokens = double(t.numRequests) *
+                              (double(std::max(1, w.inputTokens)) + double(std::max(1, w.outputTokens)));
+        const double perStep = t.maxBatchedTokens > 0 ? double(t.maxBatchedTokens) : tokens;
+        double running = t.maxNumSeqs > 0 ? double(t.maxNumSeqs) : tokens;
+        if (t.concurrency > 0)
+            running = std::min(running, double(t.concurrency));
+        const double steps =
+            std::max(tokens / perStep, double(t.numRequests) * std::max(1, w.outputTokens) / running);
+        if (steps > kMaxSimulatedSteps)
+            return WorkloadProblem{
+                F::NumRequests,
+                say(QT_TRANSLATE_NOOP("Estimator", "requests %1: simulating them takes at least %2 engine "
+                                                   "steps, more than %3 (a few seconds): ask for fewer "
+                                                   "requests, or more tokens or sequences per step"))
+                    .arg(t.numRequests)
+                    .arg(QLocale::c().toString(steps, 'f', 0),
+                         QLocale::c().toString(kMaxSimulatedSteps, 'f', 0))};
+    }
     const auto badTarget = [](const std::optional<double> &target) {
         return target && !(std::isfinite(*target) && *target > 0.0 && *target <= 1e9);
     };

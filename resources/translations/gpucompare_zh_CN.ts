@@ -2319,6 +2319,10 @@ source: %7</source>
         <source>%1 runs on %2, which %3&apos;s measurements do not include (they are %4): its efficiencies are those stacks&apos;, and its ranges are widened by the spread between stacks</source>
         <translation>%1 运行于 %2，而 %3 的实测数据不包含该软件栈（实测数据来自 %4）：其效率沿用这些软件栈的效率，其范围按软件栈之间的差异放宽</translation>
     </message>
+    <message>
+        <source>requests %1: simulating them takes at least %2 engine steps, more than %3 (a few seconds): ask for fewer requests, or more tokens or sequences per step</source>
+        <translation>请求数 %1：模拟这些请求至少需要 %2 个引擎步，超过 %3（数秒）：请减少请求数，或增加每步的 token 数或序列数</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>

@@ -381,3 +381,26 @@ TEST(ServingRequest, BadLoadIsRefusedAtItsField)
 }
 
 } // namespace
+
+// A simulation that would take minutes is refused before it starts, at --num-requests with the steps it
+// needs (issue 40, item 11: 1,000 users, 1 token per step, 100,000 requests ran for 140 s); the same
+// requests with the engine's own step size simulate.
+TEST(ServingSimulator, ASimulationOfMillionsOfStepsIsRefusedBeforeItStarts)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    w.task = Task::Inference;
+    ServingTraffic t;
+    t.concurrency = 1000;
+    t.maxBatchedTokens = 1;
+    t.numRequests = 100000;
+    w.traffic = t;
+    const std::optional<WorkloadProblem> problem = Estimator::check(w);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->field, WorkloadField::NumRequests);
+    EXPECT_TRUE(problem->message.contains(QStringLiteral("76800000 engine steps")))
+        << problem->message.toStdString();
+    w.traffic->maxBatchedTokens = 0;
+    w.traffic->numRequests = 2000;
+    EXPECT_FALSE(Estimator::check(w)) << "the usual simulation";
+}
