@@ -100,6 +100,11 @@ std::optional<QStringList> stringList(const QJsonValue &value, const QString &wh
             *error = Messages::tr("%1[%2]: needs a name").arg(where).arg(i);
             return std::nullopt;
         }
+        // A name twice asks nothing more; 10,000 copies of one GPU made `report` run for minutes.
+        if (list.contains(text)) {
+            *error = Messages::tr("%1[%2]: \"%3\" is already in the list").arg(where).arg(i).arg(text);
+            return std::nullopt;
+        }
         list << text;
     }
     return list;

@@ -5054,6 +5054,10 @@ token</translation>
         <source>%1 is not a scenario: %2 MB is far more than one holds</source>
         <translation>%1 不是方案：%2 MB 远超过方案的大小</translation>
     </message>
+    <message>
+        <source>%1[%2]: &quot;%3&quot; is already in the list</source>
+        <translation>%1[%2]：“%3”已在列表中</translation>
+    </message>
 </context>
 <context>
     <name>SeedOfferBar</name>

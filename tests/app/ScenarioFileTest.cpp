@@ -210,6 +210,17 @@ TEST_F(ScenarioFileTest, AWorkloadValueTheFormRefusesStopsTheOpening)
     EXPECT_TRUE(problems.first().startsWith(QStringLiteral("tp: "))) << problems.first().toStdString();
 }
 
+// A GPU named twice is refused with where (issue 40, item 10: 10,000 copies of one GPU ran `report` for
+// over a minute).
+TEST_F(ScenarioFileTest, AGpuNamedTwiceIsRefusedWithWhere)
+{
+    QJsonObject root = QJsonDocument::fromJson(ScenarioFile::toJson(chatScenario())).object();
+    QJsonArray gpus = root.value(QStringLiteral("gpus")).toArray();
+    gpus.insert(1, gpus.at(0));
+    root.insert(QStringLiteral("gpus"), gpus);
+    EXPECT_EQ(loadError(QJsonDocument(root).toJson()), "gpus[1]: \"h100_sxm5_80gb\" is already in the list");
+}
+
 TEST_F(ScenarioFileTest, OpenedOnAnEditedCatalogueItListsTheEdits)
 {
     const Scenario scenario = chatScenario();
