@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <cerrno>
+#include <sys/stat.h>
 
 namespace AtomicFileWriter {
 
@@ -66,6 +67,28 @@ QString failureReason(const QFileDevice &file)
     return system;
 }
 
+std::optional<QString> replaceableTarget(const QString &path, QString *reason)
+{
+    const QFileInfo info(path);
+    const QString target = info.isSymLink() ? info.symLinkTarget() : info.absoluteFilePath();
+    struct stat status;
+    if (::stat(QFile::encodeName(target).constData(), &status) != 0)
+        return target; // nothing there yet (or a dangling link's target): written new
+    if (S_ISDIR(status.st_mode)) {
+        *reason = tr("it is a folder");
+        return std::nullopt;
+    }
+    if (!S_ISREG(status.st_mode)) {
+        *reason = tr("it is not a regular file (a device, a pipe or a socket)");
+        return std::nullopt;
+    }
+    if ((status.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0) {
+        *reason = tr("it is write-protected");
+        return std::nullopt;
+    }
+    return target;
+}
+
 CatalogueError write(const QString &path, const QByteArray &data)
 {
     QSaveFile file(path);
@@ -78,8 +101,9 @@ CatalogueError write(QSaveFile &file, const QByteArray &data)
     const QFileInfo target(file.fileName());
     if (!target.absoluteDir().exists())
         return ioError(tr("cannot write %1: the folder does not exist").arg(path));
-    if (target.isDir())
-        return ioError(tr("cannot write %1: it is a folder").arg(path));
+    QString refused;
+    if (!replaceableTarget(file.fileName(), &refused))
+        return ioError(tr("cannot write %1: %2").arg(path, refused));
     if (!file.open(QIODevice::WriteOnly))
         return ioError(tr("cannot write %1: %2").arg(path, failureReason(file)));
     // flush() pushes out what QFileDevice buffered, so a failure of the last bytes is seen here and

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QIODevice>
 #include <QString>
+#include <optional>
 
 class QFileDevice;
 class QSaveFile;
@@ -21,6 +22,12 @@ CatalogueError write(const QString &path, const QByteArray &data);
 // The same through a save file the caller made (not yet open): tests pass one that fails as a full
 // disk does, so the failure path runs on every machine.
 CatalogueError write(QSaveFile &file, const QByteArray &data);
+
+// The file a write meant for path replaces, or why it may not replace what is there: a symbolic link is
+// followed (the file it points to is replaced, the link stays); a device, a FIFO or a socket is never
+// replaced by a regular file, nor a write-protected file (no write bit: root may rename over it, the user
+// said it should not change). nullopt with *reason when refused.
+std::optional<QString> replaceableTarget(const QString &path, QString *reason);
 
 // Writes all of data to device in chunks, retrying short writes; false on an error or a write that
 // makes no progress (exposed for tests).

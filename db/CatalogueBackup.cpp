@@ -1,5 +1,6 @@
 #include "db/CatalogueBackup.h"
 
+#include "db/AtomicFileWriter.h"
 #include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
@@ -28,19 +29,21 @@ namespace CatalogueBackup {
 
 CatalogueError write(QSqlDatabase database, const QString &target)
 {
-    const QFileInfo targetInfo(target);
     const QString shownTarget = QDir::toNativeSeparators(target);
+    // Through a symbolic link to the file it names; never over a device, a pipe or a write-protected file.
+    QString refused;
+    const std::optional<QString> replaced = AtomicFileWriter::replaceableTarget(target, &refused);
+    if (!replaced)
+        return CatalogueError::make(CatalogueError::Kind::Io,
+                                    QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: %2")
+                                        .arg(shownTarget, refused));
+    const QFileInfo targetInfo(*replaced);
     if (!targetInfo.absoluteDir().exists())
         return CatalogueError::make(
             CatalogueError::Kind::FolderMissing,
             QCoreApplication::translate("CatalogueBackup",
                                         "cannot back up to %1: the folder %2 does not exist")
                 .arg(shownTarget, QDir::toNativeSeparators(targetInfo.absolutePath())));
-    if (targetInfo.isDir())
-        return CatalogueError::make(
-            CatalogueError::Kind::Io,
-            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: it is a folder")
-                .arg(shownTarget));
 
     const QString partial =
         targetInfo.absoluteFilePath() + QStringLiteral(".partial-%1").arg(QCoreApplication::applicationPid());

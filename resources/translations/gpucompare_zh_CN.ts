@@ -122,10 +122,6 @@
         <translation>无法写入 %1：文件夹不存在</translation>
     </message>
     <message>
-        <source>cannot write %1: it is a folder</source>
-        <translation>无法写入 %1：它是一个文件夹</translation>
-    </message>
-    <message>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
@@ -144,6 +140,18 @@
     <message>
         <source>not all of it could be written (is the disk full?)</source>
         <translation>未能全部写入（磁盘已满？）</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>it is not a regular file (a device, a pipe or a socket)</source>
+        <translation>它不是普通文件（而是设备、管道或套接字）</translation>
+    </message>
+    <message>
+        <source>it is write-protected</source>
+        <translation>它受写保护</translation>
     </message>
 </context>
 <context>
@@ -348,10 +356,6 @@
         <translation>无法备份到 %1：文件夹 %2 不存在</translation>
     </message>
     <message>
-        <source>cannot back up to %1: it is a folder</source>
-        <translation>无法备份到 %1：它是一个文件夹</translation>
-    </message>
-    <message>
         <source>cannot back up to %1</source>
         <translation>无法备份到 %1</translation>
     </message>
@@ -362,6 +366,10 @@
     <message>
         <source>cannot back up to %1: the copy could not be renamed into place</source>
         <translation>无法备份到 %1：副本无法重命名到位</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1: %2</source>
+        <translation>无法备份到 %1：%2</translation>
     </message>
 </context>
 <context>

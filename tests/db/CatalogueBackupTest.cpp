@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 using TestCatalogueFiles::readBytes;
 using TestCatalogueFiles::writeBytes;
@@ -104,4 +105,38 @@ TEST_F(CatalogueBackupOnSeed, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFu
     auto copy = openFile(target);
     ASSERT_TRUE(copy);
     EXPECT_EQ(copy->gpus().count(), seedGpuCount());
+}
+
+// What a backup may replace (issue 40, item 4): a symbolic link is followed, the file it names replaced
+// and the link kept; a FIFO and a write-protected file are refused and left as they were, even for root
+// (who may rename over anything).
+TEST_F(CatalogueBackupOnSeed, ALinkIsFollowedAPipeOrAWriteProtectedFileIsRefused)
+{
+    const QString real = dir.filePath(QStringLiteral("real.db"));
+    writeBytes(real, "old backup");
+    const QString link = dir.filePath(QStringLiteral("latest.db"));
+    ASSERT_TRUE(QFile::link(real, link));
+    ASSERT_FALSE(catalogue->backUpTo(link));
+    EXPECT_TRUE(QFileInfo(link).isSymLink()) << "the link stays";
+    auto copy = openFile(real);
+    ASSERT_TRUE(copy);
+    EXPECT_EQ(copy->gpus().count(), seedGpuCount());
+
+    const QString fifo = dir.filePath(QStringLiteral("pipe.db"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+    CatalogueError error = catalogue->backUpTo(fifo);
+    ASSERT_TRUE(error);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("not a regular file"))) << error.message.toStdString();
+    struct stat status;
+    ASSERT_EQ(::stat(QFile::encodeName(fifo).constData(), &status), 0);
+    EXPECT_TRUE(S_ISFIFO(status.st_mode)) << "the pipe is still a pipe";
+
+    const QString locked = dir.filePath(QStringLiteral("locked.db"));
+    writeBytes(locked, "keep me");
+    ASSERT_TRUE(QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::ReadGroup));
+    error = catalogue->backUpTo(locked);
+    ASSERT_TRUE(error);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("write-protected"))) << error.message.toStdString();
+    EXPECT_EQ(readBytes(locked), QByteArray("keep me"));
+    EXPECT_EQ(QDir(dir.path()).entryList({QStringLiteral("*.partial*")}, QDir::Files).size(), 0);
 }
