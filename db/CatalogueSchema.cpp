@@ -344,11 +344,14 @@ QStringList seedIdsOfVersion3(SeedKind kind)
 
 CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAddition &inLastStep)
 {
+    // Every step in one transaction with the last step's addition: a kill between steps left a catalogue
+    // at an intermediate version, which the next open finished without what only the whole upgrade adds
+    // (the presets of a catalogue from before version 3).
+    WriteTransaction transaction(database);
+    if (auto error = transaction.begin())
+        return error;
+    QSqlQuery query(database);
     for (int version = fromVersion + 1; version <= kCurrentVersion; ++version) {
-        WriteTransaction transaction(database);
-        if (auto error = transaction.begin())
-            return error;
-        QSqlQuery query(database);
         QStringList statements = migrationStatements(version);
         // PRAGMA cannot take bound parameters; the value is our own integer.
         statements << QStringLiteral("PRAGMA user_version = %1").arg(version);
@@ -358,17 +361,15 @@ CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAdditi
                     query.lastError(), QStringLiteral("migration to schema version %1 failed").arg(version),
                     database.databaseName());
         }
-        query.finish();
-        if (version == kCurrentVersion && inLastStep)
-            if (CatalogueError error = inLastStep(database))
-                return CatalogueError::make(error.kind,
-                                            QStringLiteral("migration to schema version %1 failed: %2")
-                                                .arg(version)
-                                                .arg(error.message));
-        if (auto error = transaction.commit())
-            return error;
     }
-    return {};
+    query.finish();
+    if (inLastStep)
+        if (CatalogueError error = inLastStep(database))
+            return CatalogueError::make(error.kind,
+                                        QStringLiteral("migration to schema version %1 failed: %2")
+                                            .arg(kCurrentVersion)
+                                            .arg(error.message));
+    return transaction.commit();
 }
 
 } // namespace CatalogueSchema

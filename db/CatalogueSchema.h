@@ -12,11 +12,11 @@ namespace CatalogueSchema {
 constexpr int kCurrentVersion = 6;
 constexpr int kApplicationId = 0x47504355; // "GPCU"
 
-// Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Each step runs in
-// its own BEGIN IMMEDIATE transaction together with its user_version bump, so a crash leaves the
-// file at one version or the next, never in between. Version 0 -> 1 also sets application_id.
-// inLastStep, when given, runs inside the last step's transaction, after its statements: what it adds
-// is committed with the new version or not at all.
+// Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Every step runs in one
+// BEGIN IMMEDIATE transaction together with the user_version bumps, so a crash leaves the file at its old
+// version or the current one, never in between. Version 0 -> 1 also sets application_id. inLastStep, when
+// given, runs inside that transaction, after the statements: what it adds is committed with the new version
+// or not at all.
 using StepAddition = std::function<CatalogueError(QSqlDatabase &database)>;
 CatalogueError migrate(QSqlDatabase &database, int fromVersion, const StepAddition &inLastStep = {});
 

@@ -130,7 +130,7 @@ TEST(Migration, AVersion1CatalogueIsUpgradedKeepingItsRows)
     EXPECT_FALSE(repository.update(edited)) << "update after migration";
 }
 
-TEST(Migration, EachStepIsOneTransaction)
+TEST(Migration, TheUpgradeIsOneTransaction)
 {
     // A migration whose statement fails leaves the file at the old version with the old tables.
     QTemporaryDir dir;
@@ -282,6 +282,31 @@ TEST(Migration, AFailingVersion3StepLeavesVersion2WithoutTheColumn)
     }
     QSqlDatabase::removeDatabase(name);
     EXPECT_EQ(countIn(path, QStringLiteral("models")), 0) << "the presets came with the failed step: none";
+}
+
+// The whole upgrade is one transaction (issue 40, item 5): a failure in a late step (here version 5's, after
+// versions 3 and 4 ran) leaves the file at its old version without the early steps' columns, so the next
+// open upgrades it whole, presets included, instead of finishing from version 3 or 4 without them.
+TEST(Migration, AFailingLateStepLeavesTheOldVersionSoTheNextOpenUpgradesWhole)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("v2.db"));
+    buildFromSql(path, QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/catalogue-v2.sql"));
+    // Sabotage: the column version 5 adds, already there.
+    execOn(path, {QStringLiteral("ALTER TABLE gpus ADD COLUMN fp16_accumulate_dense_tflops REAL")});
+
+    CatalogueError error;
+    EXPECT_FALSE(Catalogue::open(path, &error));
+    EXPECT_TRUE(error.message.contains(QStringLiteral("version 5"))) << error.message.toStdString();
+    EXPECT_EQ(userVersionOf(path), 2) << "not left at version 3 or 4";
+    EXPECT_EQ(countIn(path, QStringLiteral("models")), 0);
+
+    // Without the sabotage the next open upgrades the whole way and brings the presets.
+    execOn(path, {QStringLiteral("ALTER TABLE gpus DROP COLUMN fp16_accumulate_dense_tflops")});
+    auto catalogue = Catalogue::open(path, &error);
+    ASSERT_TRUE(catalogue) << error.message.toStdString();
+    EXPECT_EQ(catalogue->schemaVersion(), CatalogueSchema::kCurrentVersion);
+    EXPECT_GT(countIn(path, QStringLiteral("models")), 0) << "the presets came with the upgrade";
 }
 
 TEST(Migration, AnUpgradedCatalogueCanEstimate_ItGetsTheBundledPresetsAndProfiles)
