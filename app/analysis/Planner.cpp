@@ -143,6 +143,12 @@ QVector<PlanProblem> Planner::check(const PlanRequest &request, const CatalogueS
                 request.deadlineDays == 0.0
                     ? tr("a deadline is needed: the days the run may take (more than 0)")
                     : tr("deadline %1 days: allowed more than 0 to 36500").arg(request.deadlineDays));
+        // A plan trains a budget within the deadline: no tokens is no plan (the estimate itself takes 0 as
+        // "no budget").
+        if (request.workload.trainTokens && !(*request.workload.trainTokens > 0.0))
+            problems.append(PlanProblem{PlanInput::Workload, WorkloadField::TrainTokens,
+                                        tr("train tokens %1: a plan needs tokens to train, more than 0")
+                                            .arg(*request.workload.trainTokens)});
     } else {
         const WorkloadRequest &w = request.workload;
         if (!w.concurrency && !w.requestRate)

@@ -4398,6 +4398,10 @@ token</translation>
         <source>max %1 running</source>
         <translation>最多 %1 个运行中</translation>
     </message>
+    <message>
+        <source>train tokens %1: a plan needs tokens to train, more than 0</source>
+        <translation>训练 token 数 %1：规划需要要训练的 token，须大于 0</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>

@@ -432,3 +432,14 @@ TEST(PlannerTest, AGpuOnAnUnmeasuredStackLeadsOnlyBeyondTheSpreadBetweenStacks)
     Planner::rank(far, Task::Inference);
     EXPECT_EQ(far.first().gpuId, QStringLiteral("rocm")) << "1.67x cheaper: beyond the spread";
 }
+
+// A training plan needs tokens to train (issue 40: plan --train-tokens 0 was planned).
+TEST(PlannerTest, ATrainingPlanWithNoTokensIsRefusedAtTheTokens)
+{
+    PlanRequest request = trainingRequest();
+    request.workload.trainTokens = 0.0;
+    const QVector<PlanProblem> problems = Planner::check(request, TestCatalogue::snapshot());
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_EQ(problems.first().field, std::optional<WorkloadField>(WorkloadField::TrainTokens));
+    EXPECT_TRUE(problems.first().message.contains(QStringLiteral("more than 0")));
+}
