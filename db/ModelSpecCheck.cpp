@@ -87,6 +87,10 @@ QString problem(const ModelSpec &m)
         {"full_attention_interval", m.fullAttentionInterval, 0, std::max(1, m.layers)},
         {"interleave_moe_layer_step", m.moeLayerInterval, 0, std::max(1, m.layers)},
     };
+    // Experts per token without experts: say what is missing, not "allowed 0 to 0".
+    if (m.activeExperts > 0 && m.experts <= 0)
+        return tr("num_experts_per_tok %1: needs num_local_experts (the experts to choose from)")
+            .arg(m.activeExperts);
     for (const Bound &b : bounds)
         if (b.value < b.minimum || b.value > b.maximum)
             return outside(b.key, b.value, b.minimum, b.maximum);

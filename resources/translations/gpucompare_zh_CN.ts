@@ -3842,6 +3842,10 @@ source: %7</source>
         <source>%1 &apos;%2&apos;: a precision name such as mxfp4 or bf16</source>
         <translation>%1“%2”：应为精度名称，例如 mxfp4 或 bf16</translation>
     </message>
+    <message>
+        <source>num_experts_per_tok %1: needs num_local_experts (the experts to choose from)</source>
+        <translation>num_experts_per_tok %1：需要 num_local_experts（可供选择的专家）</translation>
+    </message>
 </context>
 <context>
     <name>ParetoChartWidget</name>

@@ -35,8 +35,14 @@ TEST(ModelBounds, AbsurdConfigsAreRefusedWithTheFieldAndTheBound)
          QStringLiteral("num_key_value_heads 64: allowed 0 to 32")},
         {"no vocabulary", [](ModelSpec &m) { m.vocabSize = 0; },
          QStringLiteral("vocab_size 0: allowed 1 to")},
-        {"more active experts than experts", [](ModelSpec &m) { m.activeExperts = 3; },
-         QStringLiteral("num_experts_per_tok 3: allowed 0 to 0")},
+        {"experts per token without experts", [](ModelSpec &m) { m.activeExperts = 3; },
+         QStringLiteral("num_experts_per_tok 3: needs num_local_experts")},
+        {"more active experts than experts",
+         [](ModelSpec &m) {
+             m.experts = 8;
+             m.activeExperts = 9;
+         },
+         QStringLiteral("num_experts_per_tok 9: allowed 0 to 8")},
     };
     EXPECT_TRUE(ModelSpecCheck::problem(llama).isEmpty()) << ModelSpecCheck::problem(llama).toStdString();
     for (const Case &c : cases) {
