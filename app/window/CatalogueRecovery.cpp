@@ -101,7 +101,11 @@ bool CatalogueRecovery::offerFile(const QString &file)
         m_prompt->show(message);
         return m_session->editor()->undoStack()->count() > before;
     }
-    QFile::remove(file);
+    // The restored edits are unsaved again: this process's own recovery file holds them before the old one
+    // goes, so a crash between Restore and a save loses nothing (the old file stays if it cannot be
+    // written). A save or a discard removes the own file, as for any unsaved edit.
+    if (writeUnsaved())
+        QFile::remove(file);
     return true;
 }
 

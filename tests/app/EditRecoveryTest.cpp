@@ -103,7 +103,14 @@ TEST(EditRecovery, SigtermWritesUnsavedEditsThatTheNextOpenOffersAndRestores)
     EXPECT_GE(model->session()->rowOf(QStringLiteral("custom_gpu")), 0) << "the added GPU is back";
     EXPECT_LT(model->session()->rowOf(QStringLiteral("a10_24gb")), 0) << "the deleted GPU is deleted again";
     EXPECT_EQ(model->session()->unsavedRowCount(), 3) << "restored as unsaved edits";
-    EXPECT_FALSE(QFile::exists(recoveryPath)) << "Restore removes the file";
+    EXPECT_FALSE(QFile::exists(recoveryPath)) << "Restore removes the old process's file";
+    // ... once this process's own file holds the restored edits: a crash before they are saved keeps them
+    // (issue 40, item 3).
+    const QString own = EditRecoveryFile::pathFor(path);
+    ASSERT_TRUE(QFile::exists(own));
+    const std::optional<EditRecoveryFile::Contents> kept = EditRecoveryFile::read(own);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->edits.size(), 3);
 
     QUndoStack *undo = session.editor()->undoStack();
     ASSERT_EQ(undo->count(), 1) << "one undoable command";
@@ -113,6 +120,7 @@ TEST(EditRecovery, SigtermWritesUnsavedEditsThatTheNextOpenOffersAndRestores)
     undo->redo();
     EXPECT_EQ(model->session()->unsavedRowCount(), 3);
     ASSERT_TRUE(session.editor()->save().ok());
+    EXPECT_FALSE(QFile::exists(own)) << "saved: the own file goes";
     EXPECT_FALSE(recovery.offer()) << "nothing offered twice";
 }
 
