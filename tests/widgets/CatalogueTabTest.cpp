@@ -472,3 +472,28 @@ TEST(CatalogueTab, LeavingAnEmptyNumberEditorKeepsTheValueNotGiven)
     }
     EXPECT_EQ(f.editor.undoStack()->count(), 0) << "leaving an editor untouched is no edit";
 }
+
+// The editor reads numbers in the user's locale (issue 40, item 6): in German "9,75" is 9.75 GB/s, never
+// 975, and the editor shows the stored value with the German decimal comma.
+TEST(CatalogueTab, AGermanDecimalCommaIsReadAsTheDecimalPoint)
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    {
+        CatalogueFixture f;
+        f.activate();
+        const QModelIndex cell = f.viewIndex(QStringLiteral("a10_24gb"), GpuField::MemoryBandwidthGBs);
+        auto *spin = qobject_cast<SpecSpinBox *>(f.openEditor(cell));
+        ASSERT_NE(spin, nullptr);
+        EXPECT_TRUE(spin->text().startsWith(QStringLiteral("600"))) << "the stored 600";
+        CatalogueFixture::enter(spin, QStringLiteral("599,75"));
+        EXPECT_EQ(f.viewIndex(QStringLiteral("a10_24gb"), GpuField::MemoryBandwidthGBs)
+                      .data(SpecTableModel::RawValueRole)
+                      .toDouble(),
+                  599.75);
+        spin = qobject_cast<SpecSpinBox *>(f.openEditor(cell));
+        ASSERT_NE(spin, nullptr);
+        EXPECT_TRUE(spin->text().startsWith(QStringLiteral("599,75"))) << spin->text().toStdString();
+    }
+    QLocale::setDefault(before);
+}

@@ -15,9 +15,9 @@ SpecSpinBox::SpecSpinBox(const GpuField &field, QWidget *parent)
         setSuffix(u' ' + field.unitText());
     setKeyboardTracking(false);
     setAccelerated(true);
-    setToolTip(tr("%1 to %2%3; leave empty when the datasheet gives no value")
-                   .arg(QLocale::c().toString(minimum(), 'g', 12),
-                        QLocale::c().toString(field.maximum, 'g', 12), suffix()));
+    setToolTip(
+        tr("%1 to %2%3; leave empty when the datasheet gives no value")
+            .arg(locale().toString(minimum(), 'g', 12), locale().toString(field.maximum, 'g', 12), suffix()));
 }
 
 QString SpecSpinBox::withoutSuffix(const QString &text) const
@@ -34,7 +34,7 @@ QVariant SpecSpinBox::fieldValue() const
     if (text.isEmpty())
         return {};
     bool ok = false;
-    const double number = QLocale::c().toDouble(text, &ok);
+    const double number = locale().toDouble(text, &ok); // the user's decimal point: "9,75" in German
     return ok ? QVariant(number) : QVariant(text);
 }
 
@@ -59,10 +59,11 @@ QValidator::State SpecSpinBox::validate(QString &input, int &) const
     if (text.isEmpty())
         return QValidator::Acceptable; // not given
     bool ok = false;
-    QLocale::c().toDouble(text, &ok);
+    locale().toDouble(text, &ok);
     if (ok)
         return QValidator::Acceptable; // out of range is for the delegate to refuse, with the reason
-    static const QString partial = QStringLiteral("-+.eE");
+    const QString partial = QStringLiteral("-+eE") + locale().decimalPoint() + locale().groupSeparator() +
+                            locale().negativeSign() + locale().positiveSign() + locale().exponential();
     for (QChar c : text)
         if (!c.isDigit() && !partial.contains(c))
             return QValidator::Invalid;
@@ -73,14 +74,16 @@ double SpecSpinBox::valueFromText(const QString &text) const
 {
     const QString clean = withoutSuffix(text);
     m_notGiven = clean.isEmpty();
-    return m_notGiven ? minimum() : QLocale::c().toDouble(clean);
+    return m_notGiven ? minimum() : locale().toDouble(clean);
 }
 
 QString SpecSpinBox::textFromValue(double value) const
 {
     if (m_notGiven && value == minimum())
         return {};
-    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    QLocale shown = locale();
+    shown.setNumberOptions(shown.numberOptions() | QLocale::OmitGroupSeparator);
+    return shown.toString(value, 'g', QLocale::FloatingPointShortest);
 }
 
 void SpecSpinBox::stepBy(int steps)

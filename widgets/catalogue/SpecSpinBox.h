@@ -5,8 +5,9 @@
 #include <QDoubleSpinBox>
 
 // The editor of a numeric spec: the column's unit as suffix, its range for the arrows, an empty box
-// for "not given". Typed text is kept as typed, in range or not, so that the delegate can refuse an
-// out-of-range value with the reason instead of silently clamping it.
+// for "not given". Numbers are typed and shown in the user's locale ("9,75" in German is 9.75, never 975).
+// Typed text is kept as typed, in range or not, so that the delegate can refuse an out-of-range value with
+// the reason instead of silently clamping it.
 class SpecSpinBox : public QDoubleSpinBox
 {
     Q_OBJECT
