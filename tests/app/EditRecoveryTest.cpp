@@ -181,7 +181,12 @@ TEST(EditRecovery, TwoProcessesEndedTogetherKeepTwoFilesAndBothAreOffered)
         EXPECT_EQ(model->session()->gpuAt(model->session()->rowOf(gpuId)).notes,
                   QStringLiteral("typed before logout"))
             << gpuId.toStdString();
-    EXPECT_TRUE(EditRecoveryFile::find(path).isEmpty());
+    // Both old files are gone; this process's own holds both restored edits until they are saved.
+    EXPECT_EQ(EditRecoveryFile::find(path), QStringList{EditRecoveryFile::pathFor(path)});
+    const std::optional<EditRecoveryFile::Contents> own =
+        EditRecoveryFile::read(EditRecoveryFile::pathFor(path));
+    ASSERT_TRUE(own);
+    EXPECT_EQ(own->edits.size(), model->session()->unsavedRowCount());
 }
 
 // A save in one window removes only the file that window wrote, never another process's still to be offered.
