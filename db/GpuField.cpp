@@ -70,7 +70,7 @@ QVector<GpuField> buildFields()
         {F::MemoryBusBits, "memory_bus_bits", QT_TRANSLATE_NOOP("GpuField", "Memory bus"), "bit", T::Integer, &GpuSpec::memoryBusBits, false, 8, 65536},
         {F::MemoryBandwidthGBs, "memory_bandwidth_gbs", QT_TRANSLATE_NOOP("GpuField", "Memory bandwidth"), "GB/s", T::Real, &GpuSpec::memoryBandwidthGBs, false, kMinGBs, kMaxGBs, true},
         {F::AchievableMatmulTflops, "achievable_matmul_tflops", QT_TRANSLATE_NOOP("GpuField", "Achievable BF16 matmul"), "TFLOPS", T::Real, &GpuSpec::achievableMatmulTflops, false, kMinTflops, kMaxTflops, true},
-        {F::AchievableMemoryGBs, "achievable_memory_gbs", QT_TRANSLATE_NOOP("GpuField", "Achievable memory bandwidth"), "GB/s", T::Real, &GpuSpec::achievableMemoryGBs, false, kMinGBs, kMaxGBs, true},
+        {F::AchievableMemoryGBs, "achievable_memory_gbs", QT_TRANSLATE_NOOP("GpuField", "Achievable bandwidth"), "GB/s", T::Real, &GpuSpec::achievableMemoryGBs, false, kMinGBs, kMaxGBs, true},
         {F::AchievableSource, "achievable_source", QT_TRANSLATE_NOOP("GpuField", "Achievable rates source"), "", T::Text, &GpuSpec::achievableSource},
         {F::TdpW, "tdp_w", QT_TRANSLATE_NOOP("GpuField", "TDP"), "W", T::Real, &GpuSpec::tdpW, false, kMinW, kMaxW, true},
         {F::TdpNote, "tdp_note", QT_TRANSLATE_NOOP("GpuField", "TDP note"), "", T::Text, &GpuSpec::tdpNote},

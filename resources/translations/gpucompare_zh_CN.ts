@@ -2664,7 +2664,7 @@ source: %7</source>
         <translation>可达 BF16 矩阵乘法</translation>
     </message>
     <message>
-        <source>Achievable memory bandwidth</source>
+        <source>Achievable bandwidth</source>
         <translation>可达显存带宽</translation>
     </message>
     <message>
