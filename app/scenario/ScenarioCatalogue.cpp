@@ -2,6 +2,7 @@
 
 #include "app/analysis/HuggingFaceConfig.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "app/scenario/WorkloadRequestJson.h"
 #include "db/GpuField.h"
 #include "db/ModelSpecJson.h"
 
@@ -86,8 +87,7 @@ QStringList ScenarioCatalogue::problems(const Scenario &scenario, const Catalogu
     // The workload as the window and the command line would take it: a value they refuse ("concurrency":
     // -5) is refused here with its field, never opened as another question.
     for (const WorkloadProblem &problem : WorkloadResolver::resolve(scenario.workload, catalogue).problems)
-        problems << tr("%1: %2").arg(WorkloadFields::option(problem.field).replace(u'-', u'_'),
-                                     problem.message);
+        problems << tr("%1: %2").arg(WorkloadRequestJson::keyOf(problem.field), problem.message);
     return problems;
 }
 

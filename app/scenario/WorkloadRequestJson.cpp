@@ -25,53 +25,48 @@ struct Entry
     Member member;
 };
 
-QString keyOf(WorkloadField field)
-{
-    return WorkloadFields::option(field).replace(u'-', u'_');
-}
-
 const QVector<Entry> &entries()
 {
     using R = WorkloadRequest;
     using F = WorkloadField;
     static const QVector<Entry> list{
-        {keyOf(F::Model), &R::modelId},
+        {WorkloadRequestJson::keyOf(F::Model), &R::modelId},
         {QStringLiteral("model_config"), &R::modelConfigPath},
-        {keyOf(F::Task), &R::task},
-        {keyOf(F::WeightPrecision), &R::weightPrecision},
-        {keyOf(F::ActivationPrecision), &R::activationPrecision},
-        {keyOf(F::KvPrecision), &R::kvPrecision},
-        {keyOf(F::Batch), &R::batch},
-        {keyOf(F::MicroBatch), &R::microBatch},
-        {keyOf(F::InputTokens), &R::inputTokens},
-        {keyOf(F::OutputTokens), &R::outputTokens},
-        {keyOf(F::SequenceLength), &R::sequenceLength},
-        {keyOf(F::Gpus), &R::gpus},
-        {keyOf(F::TensorParallel), &R::tensorParallel},
-        {keyOf(F::PipelineParallel), &R::pipelineParallel},
-        {keyOf(F::GlobalBatch), &R::globalBatch},
-        {keyOf(F::ContextParallel), &R::contextParallel},
-        {keyOf(F::ExpertParallel), &R::expertParallel},
-        {keyOf(F::VirtualStages), &R::virtualStages},
-        {keyOf(F::GpusPerNode), &R::gpusPerNode},
-        {keyOf(F::NetworkGbps), &R::networkGbps},
-        {keyOf(F::ZeroStage), &R::zeroStage},
-        {keyOf(F::Recompute), &R::recompute},
-        {keyOf(F::Optimizer), &R::optimizer},
-        {keyOf(F::LoraRank), &R::loraRank},
-        {keyOf(F::Profile), &R::profileId},
-        {keyOf(F::UsdPerGpuHour), &R::usdPerGpuHour},
-        {keyOf(F::UsdPerKwh), &R::usdPerKwh},
-        {keyOf(F::Utilisation), &R::utilisation},
-        {keyOf(F::TrainTokens), &R::trainTokens},
-        {keyOf(F::Concurrency), &R::concurrency},
-        {keyOf(F::RequestRate), &R::requestRate},
-        {keyOf(F::NumRequests), &R::numRequests},
-        {keyOf(F::Seed), &R::seed},
-        {keyOf(F::MaxNumSeqs), &R::maxNumSeqs},
-        {keyOf(F::MaxBatchedTokens), &R::maxBatchedTokens},
-        {keyOf(F::TtftP90), &R::ttftP90Ms},
-        {keyOf(F::TpotP90), &R::tpotP90Ms},
+        {WorkloadRequestJson::keyOf(F::Task), &R::task},
+        {WorkloadRequestJson::keyOf(F::WeightPrecision), &R::weightPrecision},
+        {WorkloadRequestJson::keyOf(F::ActivationPrecision), &R::activationPrecision},
+        {WorkloadRequestJson::keyOf(F::KvPrecision), &R::kvPrecision},
+        {WorkloadRequestJson::keyOf(F::Batch), &R::batch},
+        {WorkloadRequestJson::keyOf(F::MicroBatch), &R::microBatch},
+        {WorkloadRequestJson::keyOf(F::InputTokens), &R::inputTokens},
+        {WorkloadRequestJson::keyOf(F::OutputTokens), &R::outputTokens},
+        {WorkloadRequestJson::keyOf(F::SequenceLength), &R::sequenceLength},
+        {WorkloadRequestJson::keyOf(F::Gpus), &R::gpus},
+        {WorkloadRequestJson::keyOf(F::TensorParallel), &R::tensorParallel},
+        {WorkloadRequestJson::keyOf(F::PipelineParallel), &R::pipelineParallel},
+        {WorkloadRequestJson::keyOf(F::GlobalBatch), &R::globalBatch},
+        {WorkloadRequestJson::keyOf(F::ContextParallel), &R::contextParallel},
+        {WorkloadRequestJson::keyOf(F::ExpertParallel), &R::expertParallel},
+        {WorkloadRequestJson::keyOf(F::VirtualStages), &R::virtualStages},
+        {WorkloadRequestJson::keyOf(F::GpusPerNode), &R::gpusPerNode},
+        {WorkloadRequestJson::keyOf(F::NetworkGbps), &R::networkGbps},
+        {WorkloadRequestJson::keyOf(F::ZeroStage), &R::zeroStage},
+        {WorkloadRequestJson::keyOf(F::Recompute), &R::recompute},
+        {WorkloadRequestJson::keyOf(F::Optimizer), &R::optimizer},
+        {WorkloadRequestJson::keyOf(F::LoraRank), &R::loraRank},
+        {WorkloadRequestJson::keyOf(F::Profile), &R::profileId},
+        {WorkloadRequestJson::keyOf(F::UsdPerGpuHour), &R::usdPerGpuHour},
+        {WorkloadRequestJson::keyOf(F::UsdPerKwh), &R::usdPerKwh},
+        {WorkloadRequestJson::keyOf(F::Utilisation), &R::utilisation},
+        {WorkloadRequestJson::keyOf(F::TrainTokens), &R::trainTokens},
+        {WorkloadRequestJson::keyOf(F::Concurrency), &R::concurrency},
+        {WorkloadRequestJson::keyOf(F::RequestRate), &R::requestRate},
+        {WorkloadRequestJson::keyOf(F::NumRequests), &R::numRequests},
+        {WorkloadRequestJson::keyOf(F::Seed), &R::seed},
+        {WorkloadRequestJson::keyOf(F::MaxNumSeqs), &R::maxNumSeqs},
+        {WorkloadRequestJson::keyOf(F::MaxBatchedTokens), &R::maxBatchedTokens},
+        {WorkloadRequestJson::keyOf(F::TtftP90), &R::ttftP90Ms},
+        {WorkloadRequestJson::keyOf(F::TpotP90), &R::tpotP90Ms},
     };
     return list;
 }
@@ -197,6 +192,11 @@ std::optional<WorkloadRequest> fromJson(const QJsonObject &object, QString *erro
         return std::nullopt;
     }
     return request;
+}
+
+QString keyOf(WorkloadField field)
+{
+    return WorkloadFields::option(field).replace(u'-', u'_');
 }
 
 } // namespace WorkloadRequestJson

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/WorkloadField.h"
 #include "app/analysis/WorkloadRequest.h"
 
 #include <QJsonObject>
@@ -12,6 +13,9 @@
 namespace WorkloadRequestJson {
 
 QJsonObject toJson(const WorkloadRequest &request);
+
+// The key of a field in the object: its command-line option in snake_case ("kv_precision").
+QString keyOf(WorkloadField field);
 
 // Reads what toJson writes. An unknown key, a value of the wrong type or an unknown name is an error in
 // *error that names the key ("workload.precision: \"bf17\" is not a precision").

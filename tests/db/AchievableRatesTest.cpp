@@ -49,10 +49,7 @@ TEST(AchievableRates, AVersion5CatalogueGetsTheSeedFiguresOnItsUntouchedSeedRows
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("v5.db"));
-    QStringList statements;
-    for (int version = 1; version <= 5; ++version)
-        statements += CatalogueSchema::migrationStatements(version);
-    statements << QStringLiteral("PRAGMA user_version = 5");
+    QStringList statements = TestCatalogueFiles::schemaUpTo(5);
     const SeedData data = TestCatalogueFiles::loadSeed();
     for (const GpuSpec &gpu : data.gpus)
         statements << QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, user_modified) "

@@ -69,10 +69,7 @@ TEST(Fp16Accumulate, AVersion4CatalogueGetsTheFigureItsNoteGivesOnEveryRow)
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("v4.db"));
-    QStringList statements;
-    for (int version = 1; version <= 4; ++version)
-        statements += CatalogueSchema::migrationStatements(version);
-    statements << QStringLiteral("PRAGMA user_version = 4");
+    QStringList statements = TestCatalogueFiles::schemaUpTo(4);
     // Every seed GPU with the note the seed gives it; the 3090 edited by the user.
     const SeedData data = TestCatalogueFiles::loadSeed();
     for (const GpuSpec &gpu : data.gpus)

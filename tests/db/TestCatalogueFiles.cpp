@@ -1,5 +1,7 @@
 #include "tests/db/TestCatalogueFiles.h"
 
+#include "db/CatalogueSchema.h"
+
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlError>
@@ -55,6 +57,15 @@ void execOn(const QString &databasePath, const QStringList &statements)
         database.close();
     }
     QSqlDatabase::removeDatabase(name);
+}
+
+QStringList schemaUpTo(int version)
+{
+    QStringList statements;
+    for (int step = 1; step <= version; ++step)
+        statements += CatalogueSchema::migrationStatements(step);
+    statements << QStringLiteral("PRAGMA user_version = %1").arg(version);
+    return statements;
 }
 
 SeedData loadSeed()

@@ -21,6 +21,10 @@ void buildFromSql(const QString &databasePath, const QString &sqlPath);
 // own; fails the test when one fails.
 void execOn(const QString &databasePath, const QStringList &statements);
 
+// The statements that build an empty catalogue of schema version `version` as that version made it: the
+// migrations up to it and its user_version (for the upgrade tests, which add rows and open it).
+QStringList schemaUpTo(int version);
+
 // The bundled seed (SeedCatalogue::load); fails the test (and returns an empty one) when it does not load.
 SeedData loadSeed();
 
