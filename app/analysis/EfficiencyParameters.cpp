@@ -326,6 +326,8 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
         const AchievableRates rates = GpuCapabilities::achievableRates(gpu);
         r.matmulAchievable = rates.matmulFraction;
         r.memoryAchievable = rates.memoryFraction;
+        r.matmulShareDerived = !rates.matmulMeasured;
+        r.memoryShareDerived = !rates.memoryMeasured;
     }
     r.gemmWidthHalf = p.gemmWidthHalf.value(architecture, memory, modelKind);
     r.gemmTokensHalf = p.gemmTokensHalf.value(architecture, memory, modelKind);

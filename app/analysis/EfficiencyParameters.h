@@ -123,6 +123,9 @@ struct ResolvedEfficiency
     // datasheet x achievable share x eta.
     double matmulAchievable = 1.0;
     double memoryAchievable = 1.0;
+    // The shares that are the typical fraction, not the GPU's own microbenchmark (achievable profiles only).
+    bool matmulShareDerived = false;
+    bool memoryShareDerived = false;
     double gemmWidthHalf = 0.0;
     double gemmTokensHalf = 0.0;
     double fp8Compute = 1.0;

@@ -571,24 +571,20 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
-    if (parameters.achievableRates) {
-        const AchievableRates shares = GpuCapabilities::achievableRates(gpu);
-        e.matmulShareDerived = !shares.matmulMeasured;
-        e.memoryShareDerived = !shares.memoryMeasured;
-        if (e.matmulShareDerived || e.memoryShareDerived)
-            e.notes << QCoreApplication::translate(
-                           "Estimator", "%1: no microbenchmark of its %2 in the catalogue; assumed to "
-                                        "reach the typical share of its datasheet (matmul %3%, memory %4%)")
-                           .arg(e.gpuName,
-                                e.matmulShareDerived && e.memoryShareDerived
-                                    ? QCoreApplication::translate("Estimator",
-                                                                  "matmul rate and memory bandwidth")
-                                : e.matmulShareDerived
-                                    ? QCoreApplication::translate("Estimator", "matmul rate")
-                                    : QCoreApplication::translate("Estimator", "memory bandwidth"),
-                                QString::number(shares.matmulFraction * 100.0, 'f', 0),
-                                QString::number(shares.memoryFraction * 100.0, 'f', 0));
-    }
+    e.matmulShareDerived = efficiency.matmulShareDerived;
+    e.memoryShareDerived = efficiency.memoryShareDerived;
+    if (e.matmulShareDerived || e.memoryShareDerived)
+        e.notes << QCoreApplication::translate(
+                       "Estimator", "%1: no microbenchmark of its %2 in the catalogue; assumed to "
+                                    "reach the typical share of its datasheet (matmul %3%, memory %4%)")
+                       .arg(e.gpuName,
+                            e.matmulShareDerived && e.memoryShareDerived
+                                ? QCoreApplication::translate("Estimator", "matmul rate and memory bandwidth")
+                            : e.matmulShareDerived
+                                ? QCoreApplication::translate("Estimator", "matmul rate")
+                                : QCoreApplication::translate("Estimator", "memory bandwidth"),
+                            QString::number(efficiency.matmulAchievable * 100.0, 'f', 0),
+                            QString::number(efficiency.memoryAchievable * 100.0, 'f', 0));
     if (!parameters.calibratedStacks.isEmpty()) {
         const QString stack = GpuCapabilities::softwareStackName(GpuCapabilities::softwareStack(gpu));
         if (!parameters.calibratedStacks.contains(stack, Qt::CaseInsensitive)) {
