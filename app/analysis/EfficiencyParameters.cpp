@@ -88,6 +88,7 @@ const TableField kTables[] = {
     {"step_overhead_us", &EfficiencyParameters::stepOverheadUs},
     {"sequence_overhead_us", &EfficiencyParameters::sequenceOverheadUs},
     {"kv_read_efficiency", &EfficiencyParameters::kvReadEfficiency},
+    {"request_overhead_ms", &EfficiencyParameters::requestOverheadMs},
     {"overhead_clock_mhz_reference", &EfficiencyParameters::overheadClockMhzReference},
     {"memory_bytes_per_sm_clock", &EfficiencyParameters::memoryBytesPerSmClock},
     {"matmul_flops_per_sm_clock", &EfficiencyParameters::matmulFlopsPerSmClock},
@@ -178,6 +179,14 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
             return std::nullopt;
         }
     }
+    const QJsonValue engine = parameters.value(QStringLiteral("engine"));
+    if (!engine.isUndefined() && !engine.isNull()) {
+        if (!engine.isString()) {
+            message = QStringLiteral("engine: expected the engine and its versions as text");
+            return std::nullopt;
+        }
+        result.engine = engine.toString().trimmed();
+    }
     const QJsonValue split = parameters.value(QStringLiteral("multi_gpu_split"));
     if (split.isString())
         result.pipelineSplit = split.toString() == QLatin1String("pipeline");
@@ -261,6 +270,8 @@ QJsonObject EfficiencyParameters::toJson() const
                   achievableRates ? QStringLiteral("achievable") : QStringLiteral("datasheet"));
     if (!calibratedStacks.isEmpty())
         object.insert(QStringLiteral("calibrated_stacks"), QJsonArray::fromStringList(calibratedStacks));
+    if (!engine.isEmpty())
+        object.insert(QStringLiteral("engine"), engine);
     object.insert(QStringLiteral("multi_gpu_split"),
                   pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
     object.insert(QStringLiteral("max_batch"), maxBatch);
@@ -313,6 +324,7 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);
     r.stepOverheadS = p.stepOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.sequenceOverheadS = p.sequenceOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.requestOverheadS = p.requestOverheadMs.value(architecture, memory, modelKind) * 1e-3;
     const double reference = p.overheadClockMhzReference.value(architecture, memory, modelKind);
     if (reference > 0.0 && gpu.boostClockMhz && *gpu.boostClockMhz > 0.0) {
         const double scale = reference / *gpu.boostClockMhz;

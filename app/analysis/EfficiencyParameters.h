@@ -51,6 +51,9 @@ struct EfficiencyParameters
     PropertyTable stepOverheadUs{0.0};     // per step: scheduler, sampling launch, Python/host work
     PropertyTable sequenceOverheadUs{0.0}; // per running sequence per step: sampling, detokenising
     PropertyTable kvReadEfficiency{1.0};   // KV-cache reads (paged, scattered) relative to eta_m
+    // Per request, outside the GPU: the API server, tokenising and handing it to the scheduler, before it
+    // can be scheduled (host work: not scaled by the GPU's clock).
+    PropertyTable requestOverheadMs{0.0};
     // The boost clock (MHz) of the GPU the step and sequence overheads are stated for (0: the same on every
     // GPU). A step's small kernels (sampling, logits, norms) and launches are latency-bound: they run at the
     // clock, not wider with more SMs, so another GPU's overheads are scaled by reference / its clock.
@@ -81,6 +84,9 @@ struct EfficiencyParameters
     // The software stacks the profile's factors were fitted on ("CUDA"): a GPU of another stack gets the
     // factors with a note and a wider range (EstimateRanges). Empty: not said (a user's own profile).
     QStringList calibratedStacks;
+    // The serving engine and the versions its factors were fitted on ("vLLM 0.5.4 ..."): shown beside the
+    // profile so a user picks the one that matches their engine. Empty: not a serving engine's profile.
+    QString engine;
     int maxBatch = 4096;                 // the largest batch the framework schedules
     int prefillMicrobatchTokens = 0;     // pipeline micro-batch of a prompt (llama.cpp ubatch)
     double frameworkOverheadGb = 0.0;    // CUDA context, workspace, allocator slack per GPU
@@ -116,6 +122,7 @@ struct ResolvedEfficiency
     double communication = 1.0;
     double stepOverheadS = 0.0;
     double sequenceOverheadS = 0.0;
+    double requestOverheadS = 0.0;
     double kvRead = 1.0;
     double memoryBytesPerSmClock = 0.0;
     double matmulFlopsPerSmClock = 0.0;

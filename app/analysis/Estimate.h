@@ -73,6 +73,12 @@ struct ServingResult
     int concurrency = 0;                 // closed-loop users (0: open loop)
     double requestRate = 0.0;            // open-loop requests per second (0: closed loop)
     int numRequests = 0;                 // requests simulated
+    QString dataset;                     // the lengths' dataset: "fixed", "random", "sharegpt", a file name
+    double randomRangeRatio = 0.0;       // random: R
+    double burstiness = 1.0;             // open loop: gamma shape of the gaps
+    int warmupRequests = 0;              // sent first, left out of the figures
+    bool replayedTrace = false;          // arrivals from the dataset's own times
+    double requestOverheadMs = 0.0;      // per request outside the GPU (the profile's), in TTFT and e2e
     LatencyStats ttftMs;                 // arrival to first token, queueing included
     LatencyStats tpotMs;                 // per request: (end-to-end - TTFT) / (output - 1)
     LatencyStats itlMs;                  // every gap between two tokens of one request

@@ -46,6 +46,12 @@ QJsonObject serving(const ServingResult &s)
     object.insert(QStringLiteral("request_rate"),
                   s.requestRate > 0.0 ? number(s.requestRate) : QJsonValue(QJsonValue::Null));
     object.insert(QStringLiteral("num_requests"), s.numRequests);
+    object.insert(QStringLiteral("dataset"), s.dataset);
+    object.insert(QStringLiteral("random_range_ratio"), number(s.randomRangeRatio));
+    object.insert(QStringLiteral("burstiness"), number(s.burstiness));
+    object.insert(QStringLiteral("warmup_requests"), s.warmupRequests);
+    object.insert(QStringLiteral("replayed_trace"), s.replayedTrace);
+    object.insert(QStringLiteral("request_overhead_ms"), number(s.requestOverheadMs));
     object.insert(QStringLiteral("ttft_ms"), stats(s.ttftMs));
     object.insert(QStringLiteral("tpot_ms"), stats(s.tpotMs));
     object.insert(QStringLiteral("itl_ms"), stats(s.itlMs));

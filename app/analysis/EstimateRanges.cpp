@@ -90,14 +90,16 @@ QVector<Number> numbersOf(const Estimate &e)
                               kind,
                               inverse,
                               {}}
+                    // The tails take their metric's band: the calibration measures means and medians,
+                    // and a tail under load is the same steps' times queued (kServingTail: the queue).
                     << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)),
                               stats.p90,
-                              K::kServingTail,
+                              kind,
                               inverse,
                               {}}
                     << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)),
                               stats.p99,
-                              K::kServingTail,
+                              kind,
                               inverse,
                               {}};
         };

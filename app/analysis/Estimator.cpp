@@ -162,7 +162,7 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
                                                "(users: a closed loop; rate: arrivals)"))
                 .arg(t.requestRate)
                 .arg(t.concurrency)};
-    if (t.concurrency == 0 && t.requestRate <= 0.0)
+    if (t.concurrency == 0 && t.requestRate <= 0.0 && !t.replaysTrace())
         return WorkloadProblem{
             F::Concurrency,
             say(QT_TRANSLATE_NOOP("Estimator",
@@ -171,6 +171,49 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
         return WorkloadProblem{
             F::NumRequests,
             say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed 1 to 100000")).arg(t.numRequests)};
+    if (t.warmupRequests < 0 || t.warmupRequests > 100000)
+        return WorkloadProblem{F::WarmupRequests,
+                               say(QT_TRANSLATE_NOOP("Estimator", "warm-up requests %1: allowed 0 to 100000"))
+                                   .arg(t.warmupRequests)};
+    if (!std::isfinite(t.burstiness) || t.burstiness <= 0.0 || t.burstiness > 1000.0)
+        return WorkloadProblem{
+            F::Burstiness,
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "burstiness %1: allowed above 0 up to 1000 (1: Poisson arrivals)"))
+                .arg(t.burstiness)};
+    if (t.burstiness != 1.0 && !(t.requestRate > 0.0))
+        return WorkloadProblem{
+            F::Burstiness,
+            say(QT_TRANSLATE_NOOP("Estimator", "burstiness %1 shapes arrivals at a request rate: give "
+                                               "--request-rate, not users"))
+                .arg(t.burstiness)};
+    if (!std::isfinite(t.randomRangeRatio) || t.randomRangeRatio < 0.0 || t.randomRangeRatio >= 1.0)
+        return WorkloadProblem{
+            F::RandomRangeRatio,
+            say(QT_TRANSLATE_NOOP("Estimator", "random range ratio %1: allowed 0 up to (not including) 1"))
+                .arg(t.randomRangeRatio)};
+    if (t.randomRangeRatio > 0.0 && t.dataset != LengthDataset::Random)
+        return WorkloadProblem{
+            F::RandomRangeRatio,
+            say(QT_TRANSLATE_NOOP("Estimator", "random range ratio %1 spreads the random dataset's lengths: "
+                                               "give --dataset random"))
+                .arg(t.randomRangeRatio)};
+    if ((t.dataset == LengthDataset::ShareGpt || t.dataset == LengthDataset::File) && !t.lengthTable)
+        return WorkloadProblem{
+            F::Dataset, say(QT_TRANSLATE_NOOP("Estimator", "dataset %1: its lengths could not be read"))
+                            .arg(LengthDatasets::name(t.dataset))};
+    if (a.maxContext > 0) {
+        const LengthMix mix{t.dataset, t.randomRangeRatio, t.lengthTable, w.inputTokens, w.outputTokens};
+        if (t.dataset != LengthDataset::Fixed && mix.longestRequest() > a.maxContext)
+            return WorkloadProblem{
+                F::Dataset,
+                say(QT_TRANSLATE_NOOP("Estimator", "dataset %1: its longest request has %2 tokens, beyond "
+                                                   "%3's context of %4"))
+                    .arg(t.lengthTable ? t.lengthTable->source : LengthDatasets::name(t.dataset))
+                    .arg(mix.longestRequest())
+                    .arg(w.model.modelId)
+                    .arg(a.maxContext)};
+    }
     if (t.maxNumSeqs < 0 || t.maxNumSeqs > 100000)
         return WorkloadProblem{
             F::MaxNumSeqs,
@@ -278,6 +321,7 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs, 
         traffic.maxBatchedTokens > 0 ? traffic.maxBatchedTokens : parameters.maxBatchedTokens;
     d.engine.kvCacheTokens = kvCacheTokens(memory, inputs.parallelism, capacityGb, parameters);
     d.engine.reserveWholeSequence = parameters.kvReserveWholeSequence;
+    d.engine.requestOverheadS = inputs.efficiency.requestOverheadS;
     d.replicas = inputs.parallelism.data;
     d.gpus = inputs.parallelism.gpus;
     d.inputTokens = inputs.workload.inputTokens;

@@ -8,11 +8,18 @@ namespace ServingLoad {
 
 namespace {
 
-ServingSimulator::Traffic replicaTraffic(const Deployment &d, const ServingTraffic &traffic, int users)
+ServingSimulator::Traffic replicaTraffic(const Deployment &d, const ServingTraffic &traffic, int users,
+                                         const LengthMix &mix)
 {
     ServingSimulator::Traffic t;
     t.concurrency = users;
     t.requestRate = users > 0 ? 0.0 : traffic.requestRate / d.replicas;
+    t.mix = &mix;
+    t.burstiness = traffic.burstiness;
+    t.warmupRequests =
+        traffic.warmupRequests > 0 ? std::max(1, (traffic.warmupRequests + d.replicas - 1) / d.replicas) : 0;
+    t.replayArrivals = users == 0 && traffic.replaysTrace();
+    t.replayStride = std::max(1, d.replicas);
     t.numRequests =
         traffic.numRequests > 0 ? std::max(1, (traffic.numRequests + d.replicas - 1) / d.replicas) : 0;
     t.seed = traffic.seed;
@@ -23,19 +30,26 @@ ServingSimulator::Traffic replicaTraffic(const Deployment &d, const ServingTraff
 
 } // namespace
 
+LengthMix lengthMix(const Deployment &d, const ServingTraffic &traffic)
+{
+    return LengthMix{traffic.dataset, traffic.randomRangeRatio, traffic.lengthTable, d.inputTokens,
+                     d.outputTokens};
+}
+
 ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
 {
     const int replicas = std::max(1, d.replicas);
+    const LengthMix mix = lengthMix(d, traffic);
     ServingResult result;
     if (traffic.concurrency > 0) {
         // Users spread round-robin: some replicas carry one more than the others.
         const int busy = (traffic.concurrency + replicas - 1) / replicas;
         const int light = traffic.concurrency / replicas;
         const int busyReplicas = traffic.concurrency - light * replicas;
-        result = ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, busy));
+        result = ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, busy, mix));
         if (busyReplicas > 0 && busyReplicas < replicas && light > 0) {
             const ServingResult lighter =
-                ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, light));
+                ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, light, mix));
             result.outputTokensPerS =
                 busyReplicas * result.outputTokensPerS + (replicas - busyReplicas) * lighter.outputTokensPerS;
             result.requestsPerS =
@@ -48,13 +62,21 @@ ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
         result.concurrency = traffic.concurrency;
         result.numRequests = result.numRequests * replicas;
     } else {
-        result = ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, 0));
+        result = ServingSimulator::simulate(d.cost, d.engine, replicaTraffic(d, traffic, 0, mix));
         result.outputTokensPerS *= replicas;
         result.requestsPerS *= replicas;
         result.requestRate = traffic.requestRate;
         result.numRequests = result.numRequests * replicas;
     }
     result.outputTokensPerSPerGpu = result.outputTokensPerS / std::max(1, d.gpus);
+    result.dataset = traffic.dataset == LengthDataset::File && traffic.lengthTable
+                         ? traffic.lengthTable->source
+                         : LengthDatasets::name(traffic.dataset);
+    result.randomRangeRatio = traffic.randomRangeRatio;
+    result.burstiness = traffic.burstiness;
+    result.warmupRequests = traffic.warmupRequests;
+    result.replayedTrace = traffic.replaysTrace();
+    result.requestOverheadMs = d.engine.requestOverheadS * 1e3;
     if (traffic.hasTargets())
         result.meetsSlo = meetsTargets(result, traffic);
     return result;

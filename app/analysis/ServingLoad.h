@@ -23,6 +23,9 @@ struct Deployment
     int outputTokens = 0;
 };
 
+// The requests' lengths the traffic draws from, around the deployment's input and output tokens.
+LengthMix lengthMix(const Deployment &deployment, const ServingTraffic &traffic);
+
 // The traffic over the whole deployment, split evenly over the replicas (users round-robin, the request
 // rate divided). Latencies are the busiest replica's; throughput adds every replica's.
 ServingResult simulate(const Deployment &deployment, const ServingTraffic &traffic);

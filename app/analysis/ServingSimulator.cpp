@@ -33,6 +33,8 @@ int defaultRequests(const Traffic &traffic)
 {
     if (traffic.numRequests > 0)
         return traffic.numRequests;
+    if (traffic.replayArrivals && traffic.mix && traffic.mix->table)
+        return std::max(1, int(traffic.mix->table->requests.size()) / std::max(1, traffic.replayStride));
     return std::clamp(10 * traffic.concurrency, 200, 2000);
 }
 
@@ -40,10 +42,13 @@ namespace {
 
 struct Request
 {
-    double arrival = 0.0;
+    double sent = 0.0;       // the client sent it (TTFT and end-to-end count from here)
+    double arrival = 0.0;    // it reached the engine's queue, after the time outside the GPU
     double scheduled = -1.0; // first step that gave it tokens
     double firstToken = -1.0;
     double lastToken = 0.0;
+    int input = 0; // its lengths
+    int output = 0;
     int prompt = 0; // tokens to prefill: the input, or input and output so far after a preemption
     int prefilled = 0;
     int generated = 0;
@@ -129,23 +134,48 @@ LatencyStats statsMs(std::vector<double> seconds)
     return s;
 }
 
-// Open-loop arrivals: exponential gaps from a fixed generator, so every platform draws the same times.
-class PoissonArrivals
+// Open-loop arrivals: gamma-distributed gaps at the mean rate, as vllm bench serve draws them (shape =
+// burstiness, scale = 1 / (rate x burstiness); burstiness 1 is a Poisson process). Drawn from std::mt19937
+// with Marsaglia and Tsang's method, not std's distributions, so every platform draws the same times.
+class GammaArrivals
 {
 public:
-    PoissonArrivals(double rate, std::uint32_t seed)
+    GammaArrivals(double rate, double burstiness, std::uint32_t seed)
         : m_rate(rate)
+        , m_shape(burstiness > 0.0 ? burstiness : 1.0)
         , m_random(seed)
     {}
     double next()
     {
-        const double u = (double(m_random()) + 0.5) / 4294967296.0; // (0, 1)
-        m_time += -std::log(u) / m_rate;
+        m_time += gamma(m_shape) / (m_rate * m_shape);
         return m_time;
     }
 
 private:
+    double uniform() { return (double(m_random()) + 0.5) / 4294967296.0; } // (0, 1)
+    double normal()
+    {
+        return std::sqrt(-2.0 * std::log(uniform())) * std::cos(6.283185307179586 * uniform());
+    }
+    double gamma(double shape)
+    {
+        if (shape == 1.0)
+            return -std::log(uniform());
+        if (shape < 1.0) // boosted: Gamma(k) = Gamma(k + 1) x U^(1/k)
+            return gamma(shape + 1.0) * std::pow(uniform(), 1.0 / shape);
+        const double d = shape - 1.0 / 3.0;
+        const double c = 1.0 / std::sqrt(9.0 * d);
+        for (;;) {
+            const double x = normal();
+            const double v = std::pow(1.0 + c * x, 3);
+            if (v <= 0.0)
+                continue;
+            if (std::log(uniform()) < 0.5 * x * x + d - d * v + d * std::log(v))
+                return d * v;
+        }
+    }
     double m_rate;
+    double m_shape;
     std::mt19937 m_random;
     double m_time = 0.0;
 };
@@ -157,35 +187,41 @@ public:
         : m_cost(cost)
         , m_engine(engine)
         , m_traffic(traffic)
-        , m_total(defaultRequests(traffic))
-        , m_arrivals(traffic.requestRate > 0.0 ? traffic.requestRate : 1.0, traffic.seed)
+        , m_warmup(std::max(0, traffic.warmupRequests))
+        , m_total(defaultRequests(traffic) + m_warmup)
+        , m_arrivals(traffic.requestRate > 0.0 ? traffic.requestRate : 1.0, traffic.burstiness, traffic.seed)
     {
         m_blockTokens = std::max(1, engine.blockTokens);
         m_totalBlocks = engine.kvCacheTokens / m_blockTokens;
         m_requests.reserve(m_total);
-        // A closed loop's first round starts together; with more rounds it is the warm-up, not measured.
-        m_warmup = closedLoop() && m_total >= 2 * traffic.concurrency ? traffic.concurrency : 0;
+        const int stride = traffic.replayArrivals ? std::max(1, traffic.replayStride) : 1;
+        const LengthMix fixed{LengthDataset::Fixed, 0.0, nullptr, traffic.inputTokens, traffic.outputTokens};
+        const std::vector<RequestShape> drawn =
+            (traffic.mix ? *traffic.mix : fixed).draw(m_total * stride, traffic.seed);
+        for (int i = 0; i < m_total; ++i)
+            m_shapes.push_back(drawn[size_t(i) * stride]);
+        if (traffic.replayArrivals) { // a trace repeated past its end continues after its last arrival
+            double offset = 0.0;
+            for (int i = 1; i < m_total; ++i) {
+                if (m_shapes[i].arrivalS + offset < m_shapes[i - 1].arrivalS)
+                    offset = m_shapes[i - 1].arrivalS - m_shapes[i].arrivalS + 1e-3;
+                m_shapes[i].arrivalS += offset;
+            }
+        }
     }
 
     ServingResult run()
     {
         if (closedLoop()) {
-            // One static batch starts together. A longer run measures the steady state of users who do
-            // not act in lockstep: their first requests come at random moments (from the seed) within one
-            // request's time alone, later ones follow their own completions, and that first round is the
-            // warm-up.
+            // Every user sends its first request at once, as the benchmark tools start them.
             const int users = std::min(m_traffic.concurrency, m_total);
-            const double window = m_warmup > 0 ? aloneSeconds() : 0.0;
-            std::mt19937 random(m_traffic.seed);
-            std::vector<double> starts;
-            for (int i = 0; i < users; ++i)
-                starts.push_back(window * (double(random()) / 4294967296.0));
-            std::sort(starts.begin(), starts.end());
-            m_staggered.assign(starts.begin(), starts.end());
+            m_sends.assign(size_t(users), 0.0);
         } else {
-            m_nextArrival = m_arrivals.next();
+            m_nextArrival = firstOpenLoopSend();
         }
-        const long long needed = blocksFor(m_traffic.inputTokens + m_traffic.outputTokens);
+        long long needed = 0;
+        for (const RequestShape &shape : m_shapes)
+            needed = std::max(needed, blocksFor(shape.inputTokens + shape.outputTokens));
         if (needed > m_totalBlocks)
             return unservable(needed);
         while (m_completed < m_total) {
@@ -208,61 +244,69 @@ private:
     bool closedLoop() const { return m_traffic.concurrency > 0; }
     long long blocksFor(int tokens) const { return (tokens + m_blockTokens - 1) / m_blockTokens; }
 
-    void arrive(double time)
+    // A request sent at `sent` reaches the engine now (sent + the time outside the GPU).
+    void arrive(double sent)
     {
         if (int(m_requests.size()) == m_warmup) { // the first measured request opens the window
-            m_windowStart = time;
+            m_windowStart = sent;
             m_tokensBeforeWindow = m_generatedTokens;
             m_completedBeforeWindow = m_completed;
         }
+        const RequestShape &shape = m_shapes[m_requests.size()];
         Request r;
-        r.arrival = time;
-        r.prompt = m_traffic.inputTokens;
+        r.sent = sent;
+        r.arrival = sent + m_engine.requestOverheadS;
+        r.input = shape.inputTokens;
+        r.output = shape.outputTokens;
+        r.prompt = shape.inputTokens;
         r.measured = int(m_requests.size()) >= m_warmup;
         m_requests.push_back(r);
         m_waiting.push_back(int(m_requests.size()) - 1);
         ++m_issued;
     }
 
-    // The next request to arrive on its own (open loop, or a closed loop's first round); infinity if none.
+    double firstOpenLoopSend()
+    {
+        return m_traffic.replayArrivals ? m_shapes.front().arrivalS : m_arrivals.next();
+    }
+    double nextOpenLoopSend()
+    {
+        if (m_issued >= m_total)
+            return std::numeric_limits<double>::infinity();
+        return m_traffic.replayArrivals ? m_shapes[m_issued].arrivalS : m_arrivals.next();
+    }
+
+    // When the next request reaches the engine (sent + the time outside the GPU); infinity if none.
     double nextArrival() const
     {
-        if (closedLoop())
-            return m_staggered.empty() ? std::numeric_limits<double>::infinity() : m_staggered.front();
-        return m_issued < m_total ? m_nextArrival : std::numeric_limits<double>::infinity();
+        double sent = std::numeric_limits<double>::infinity();
+        if (closedLoop()) {
+            if (!m_sends.empty())
+                sent = m_sends.front();
+        } else if (m_issued < m_total) {
+            sent = m_nextArrival;
+        }
+        return sent + m_engine.requestOverheadS;
     }
 
     void admitArrivals()
     {
         while (nextArrival() <= m_time) {
-            arrive(nextArrival());
-            if (closedLoop())
-                m_staggered.pop_front();
-            else
-                m_nextArrival = m_arrivals.next();
+            if (closedLoop()) {
+                arrive(m_sends.front());
+                m_sends.pop_front();
+            } else {
+                arrive(m_nextArrival);
+                m_nextArrival = nextOpenLoopSend();
+            }
         }
-    }
-
-    // One request on an idle replica: its prompt in chunks of the step budget, then its decode steps.
-    double aloneSeconds() const
-    {
-        double seconds = 0.0;
-        for (int done = 0; done < m_traffic.inputTokens;) {
-            const int chunk = std::min(m_traffic.inputTokens - done, std::max(1, m_engine.maxBatchedTokens));
-            seconds += m_cost.seconds(chunk, chunk * (done + (chunk + 1) / 2.0), done, 0, 0.0);
-            done += chunk;
-        }
-        const double meanContext = m_traffic.inputTokens + m_traffic.outputTokens / 2.0;
-        return seconds +
-               std::max(0, m_traffic.outputTokens - 1) * m_cost.seconds(0, 0.0, 0.0, 1, meanContext);
     }
 
     // KV blocks a waiting request needs to start: its whole sequence when the engine reserves (never
     // preempts), else its prompt and the first token (the cache grows as it generates).
     long long admissionBlocks(const Request &r) const
     {
-        return m_engine.reserveWholeSequence ? blocksFor(m_traffic.inputTokens + m_traffic.outputTokens)
-                                             : blocksFor(r.prompt + 1);
+        return m_engine.reserveWholeSequence ? blocksFor(r.input + r.output) : blocksFor(r.prompt + 1);
     }
 
     // First come, first served: the queue's head waits for a slot and for its KV blocks.
@@ -317,11 +361,11 @@ private:
     }
 
     bool decoding(const Request &r) const { return r.prefilled >= r.prompt && r.generated > 0; }
-    int heldTokens(const Request &r) const { return m_traffic.inputTokens + r.generated; }
+    int heldTokens(const Request &r) const { return r.input + r.generated; }
 
     double contextOf(const Request &r) const
     {
-        const double context = m_traffic.inputTokens + r.generated;
+        const double context = r.input + r.generated;
         return m_cost.slidingWindow > 0 ? windowed(context, std::min(context, double(m_cost.slidingWindow)))
                                         : context;
     }
@@ -348,7 +392,7 @@ private:
                 ++decoding;
                 decodingMeasured += r.measured ? 1 : 0;
                 decodeContext += contextOf(r);
-                fullContext += m_traffic.inputTokens + r.generated;
+                fullContext += r.input + r.generated;
             }
         }
         int budget = std::max(0, m_engine.maxBatchedTokens - decoding);
@@ -383,7 +427,7 @@ private:
         if (m_chunks.empty() && (m_waiting.empty() || !canAdmitHead())) {
             int untilFinish = std::numeric_limits<int>::max();
             for (int index : m_running)
-                untilFinish = std::min(untilFinish, m_traffic.outputTokens - m_requests[index].generated);
+                untilFinish = std::min(untilFinish, m_requests[index].output - m_requests[index].generated);
             steps = std::max(1, untilFinish);
             if (!m_engine.reserveWholeSequence && decoding > 0) {
                 // Each sequence's next block must be free: free blocks shared out give that many tokens.
@@ -456,12 +500,12 @@ private:
         // Finished sequences free their blocks; a closed loop's user sends the next request at once.
         for (size_t i = 0; i < m_running.size();) {
             Request &r = m_requests[m_running[i]];
-            if (r.generated >= std::max(1, m_traffic.outputTokens)) {
+            if (r.generated >= std::max(1, r.output)) {
                 m_usedBlocks -= r.blocks;
                 complete(r);
                 m_running.erase(m_running.begin() + long(i));
-                if (closedLoop() && m_issued < m_total)
-                    arrive(m_time);
+                if (closedLoop() && m_issued + int(m_sends.size()) < m_total)
+                    m_sends.push_back(m_time);
             } else {
                 ++i;
             }
@@ -473,11 +517,11 @@ private:
         ++m_completed;
         if (!r.measured)
             return;
-        m_ttft.push_back(r.firstToken - r.arrival);
-        m_e2e.push_back(m_time - r.arrival);
+        m_ttft.push_back(r.firstToken - r.sent);
+        m_e2e.push_back(m_time - r.sent);
         m_queue.push_back(std::max(0.0, r.scheduled - r.arrival));
-        if (m_traffic.outputTokens > 1)
-            m_tpot.push_back((m_time - r.firstToken) / (m_traffic.outputTokens - 1));
+        if (r.output > 1)
+            m_tpot.push_back((m_time - r.firstToken) / (r.output - 1));
     }
 
     ServingResult unservable(long long needed)
@@ -529,21 +573,22 @@ private:
     const StepCost &m_cost;
     const Engine &m_engine;
     const Traffic &m_traffic;
+    const int m_warmup;
     const int m_total;
-    PoissonArrivals m_arrivals;
+    GammaArrivals m_arrivals;
+    std::vector<RequestShape> m_shapes; // every request's lengths (and trace time), in the order sent
     int m_blockTokens = 16;
     long long m_totalBlocks = 0;
     long long m_usedBlocks = 0;
     long long m_peakBlocks = 0;
-    int m_warmup = 0;
 
     std::vector<Request> m_requests;
     std::deque<int> m_waiting;
-    std::deque<double> m_staggered; // a closed loop's first requests, by arrival time
+    std::deque<double> m_sends; // a closed loop's requests sent and not yet at the engine, by time
     std::vector<int> m_running;
     std::vector<Chunk> m_chunks;
     double m_time = 0.0;
-    double m_nextArrival = 0.0;
+    double m_nextArrival = 0.0; // open loop: when the next request is sent
     int m_issued = 0;
     long long m_generatedTokens = 0;
     double m_windowStart = 0.0;
@@ -561,7 +606,7 @@ private:
 
 ServingResult simulate(const StepCost &cost, const Engine &engine, const Traffic &traffic)
 {
-    if (traffic.concurrency <= 0 && !(traffic.requestRate > 0.0))
+    if (traffic.concurrency <= 0 && !(traffic.requestRate > 0.0) && !traffic.replayArrivals)
         return {};
     return Simulation(cost, engine, traffic).run();
 }

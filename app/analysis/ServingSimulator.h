@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Estimate.h"
+#include "app/analysis/RequestMix.h"
 
 #include <cstdint>
 
@@ -13,7 +14,16 @@
 //     it is full (vLLM, TurboMind); otherwise it queues (first come, first served);
 //   - a request's first token comes out of the step that finishes its prompt; it leaves after its last.
 // The step's duration comes from StepCost, the same roofline terms as InferenceModel for one replica.
-// Deterministic: a closed loop has no randomness, an open loop draws Poisson arrivals from the seed.
+// Requests arrive as the benchmark tools send them (vllm bench serve, AIPerf):
+//   - closed loop (--max-concurrency N, AIPerf's concurrency mode): all N users send their first request
+//     at once, and each sends its next one when its last ends;
+//   - open loop: gamma-distributed gaps at the request rate (vllm's --burstiness; 1 is Poisson), or a
+//     trace's own arrival times;
+//   - every request counts in the percentiles and the throughput, from the first request sent to the last
+//     token, except warm-up requests when asked for.
+// Each request spends the engine's request overhead outside the GPU (HTTP, tokenising, scheduling) before
+// it can be scheduled: in its TTFT and end-to-end time, not in the engine's queue.
+// Deterministic: the same seed gives the same arrivals and lengths.
 namespace ServingSimulator {
 
 // Seconds of one step on one replica, as a sum of terms the estimator computes once per GPU and workload.
@@ -49,6 +59,7 @@ struct Engine
     long long kvCacheTokens = 0;      // tokens the KV cache holds (paged: whole blocks)
     int blockTokens = 16;             // KV page size
     bool reserveWholeSequence = true; // admission reserves prompt + output; false: on demand, preempting
+    double requestOverheadS = 0.0;    // per request, outside the GPU, before it can be scheduled
 };
 
 struct Traffic
@@ -59,10 +70,15 @@ struct Traffic
     std::uint32_t seed = 1;
     int inputTokens = 0;
     int outputTokens = 0;
+    const LengthMix *mix = nullptr; // the requests' lengths; null: every one inputTokens and outputTokens
+    double burstiness = 1.0;        // open loop: the gamma shape of the gaps (1: Poisson)
+    int warmupRequests = 0;         // sent first and left out of the figures
+    bool replayArrivals = false;    // open loop at the mix's trace times (requestRate unused)
+    int replayStride = 1;           // a replica of several replays every stride-th request of the trace
 };
 
 // Enough requests for a stable p99 without making the planner wait: 10 rounds of the closed loop's
-// users, at least 200 and at most 2,000.
+// users, at least 200 and at most 2,000; a replayed trace, its requests.
 int defaultRequests(const Traffic &traffic);
 
 // One replica under its share of the traffic. Latencies in ms. A request that can never fit the KV cache

@@ -44,8 +44,8 @@ public:
     static inline const QString kServingTpot = QStringLiteral("serving_tpot");
     static inline const QString kServingE2e = QStringLiteral("serving_e2e");
     static inline const QString kServingThroughput = QStringLiteral("serving_throughput");
-    // Latency percentiles under load (p90, p99) and queueing: no calibration row measures them, so they
-    // never have a band and say so.
+    // Queueing under load: no calibration row measures it, so it never has a band and says so. (The p90
+    // and p99 latencies take their metric's band: EstimateRanges.)
     static inline const QString kServingTail = QStringLiteral("serving_tail");
 
     // A band needs at least this many measurements: below it the percentiles are a guess.

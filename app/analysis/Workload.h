@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Precision.h"
+#include "app/analysis/RequestMix.h"
 #include "db/ModelSpec.h"
 
 #include <QString>
@@ -63,9 +64,34 @@ struct ServingTraffic
     int maxBatchedTokens = 0; // engine: the most tokens one step processes (chunked prefill); 0 = profile's
     std::optional<double> ttftP90TargetMs; // service-level objectives, optional
     std::optional<double> tpotP90TargetMs;
+    // The requests' lengths (RequestMix): fixed (the workload's input and output tokens), random around
+    // them, the bundled ShareGPT table or a user's file (then also its arrival times, when it has them).
+    LengthDataset dataset = LengthDataset::Fixed;
+    double randomRangeRatio = 0.0;
+    std::shared_ptr<const LengthTable> lengthTable; // sharegpt, file
+    double burstiness = 1.0; // open loop: gamma shape of the gaps between arrivals (1: Poisson)
+    int warmupRequests = 0;  // sent first, left out of the figures
 
     bool hasTargets() const { return ttftP90TargetMs || tpotP90TargetMs; }
-    bool operator==(const ServingTraffic &) const = default;
+    // No users and no rate, a file with arrival times: the trace is replayed as it was recorded.
+    bool replaysTrace() const
+    {
+        return concurrency == 0 && !(requestRate > 0.0) && dataset == LengthDataset::File && lengthTable &&
+               lengthTable->hasArrivals;
+    }
+    bool operator==(const ServingTraffic &other) const
+    {
+        const auto sameTable = [&] {
+            return lengthTable == other.lengthTable ||
+                   (lengthTable && other.lengthTable && *lengthTable == *other.lengthTable);
+        };
+        return concurrency == other.concurrency && requestRate == other.requestRate &&
+               numRequests == other.numRequests && seed == other.seed && maxNumSeqs == other.maxNumSeqs &&
+               maxBatchedTokens == other.maxBatchedTokens && ttftP90TargetMs == other.ttftP90TargetMs &&
+               tpotP90TargetMs == other.tpotP90TargetMs && dataset == other.dataset &&
+               randomRangeRatio == other.randomRangeRatio && sameTable() && burstiness == other.burstiness &&
+               warmupRequests == other.warmupRequests;
+    }
 };
 
 // The member initialisers serve code that builds a Workload by hand (tests, calibration); what a user gets

@@ -11,7 +11,7 @@ struct FieldNames
     const char16_t *option;
 };
 
-constexpr std::array<FieldNames, 36> kFields{{
+constexpr std::array<FieldNames, 40> kFields{{
     {WorkloadField::Model, u"model", u"model"},
     {WorkloadField::Task, u"task", u"task"},
     {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
@@ -48,6 +48,10 @@ constexpr std::array<FieldNames, 36> kFields{{
     {WorkloadField::VirtualStages, u"virtualStages", u"vpp"},
     {WorkloadField::GpusPerNode, u"gpusPerNode", u"gpus-per-node"},
     {WorkloadField::NetworkGbps, u"networkGbps", u"network-gbps"},
+    {WorkloadField::Dataset, u"dataset", u"dataset"},
+    {WorkloadField::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio"},
+    {WorkloadField::Burstiness, u"burstiness", u"burstiness"},
+    {WorkloadField::WarmupRequests, u"warmupRequests", u"warmup-requests"},
 }};
 
 const FieldNames &namesOf(WorkloadField field)

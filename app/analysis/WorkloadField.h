@@ -44,6 +44,10 @@ enum class WorkloadField
     VirtualStages,
     GpusPerNode,
     NetworkGbps,
+    Dataset,
+    RandomRangeRatio,
+    Burstiness,
+    WarmupRequests,
 };
 
 namespace WorkloadFields {

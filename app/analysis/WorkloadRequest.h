@@ -58,6 +58,12 @@ struct WorkloadRequest
     std::optional<int> maxBatchedTokens; // engine: most tokens per step
     std::optional<double> ttftP90Ms;     // target: p90 time to first token
     std::optional<double> tpotP90Ms;     // target: p90 time per output token
+    // The requests' lengths: "fixed", "random", "sharegpt", or a CSV/JSONL file's path (a trace when it
+    // has arrival_s: replayed when neither users nor a rate are given).
+    std::optional<QString> dataset;
+    std::optional<double> randomRangeRatio; // random: lengths uniform in L x [1 - R, 1 + R]
+    std::optional<double> burstiness;       // open loop: gamma shape of the gaps (1: Poisson)
+    std::optional<int> warmupRequests;      // sent first, left out of the figures
 
     bool operator==(const WorkloadRequest &) const = default;
 };

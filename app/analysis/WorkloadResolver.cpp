@@ -5,6 +5,7 @@
 #include "app/analysis/WorkloadDefaults.h"
 #include "db/TextMatch.h"
 
+#include <QFileInfo>
 #include <QLocale>
 #include <algorithm>
 
@@ -244,16 +245,65 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(!training, WorkloadField::MaxBatchedTokens, r.maxBatchedTokens.has_value(), inference);
     onlyFor(!training, WorkloadField::TtftP90, r.ttftP90Ms.has_value(), inference);
     onlyFor(!training, WorkloadField::TpotP90, r.tpotP90Ms.has_value(), inference);
+    onlyFor(!training, WorkloadField::Dataset, r.dataset.has_value(), inference);
+    onlyFor(!training, WorkloadField::RandomRangeRatio, r.randomRangeRatio.has_value(), inference);
+    onlyFor(!training, WorkloadField::Burstiness, r.burstiness.has_value(), inference);
+    onlyFor(!training, WorkloadField::WarmupRequests, r.warmupRequests.has_value(), inference);
+}
+
+// The dataset the request names: a bundled one by name, else a file read here (once per resolve).
+struct DatasetChoice
+{
+    LengthDataset dataset = LengthDataset::Fixed;
+    std::shared_ptr<const LengthTable> table;
+};
+
+DatasetChoice resolveDataset(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
+{
+    DatasetChoice choice;
+    if (!r.dataset || r.dataset->trimmed().isEmpty())
+        return choice;
+    const QString text = r.dataset->trimmed();
+    if (const auto named = LengthDatasets::fromName(text)) {
+        choice.dataset = *named;
+        if (*named == LengthDataset::ShareGpt) {
+            choice.table = LengthTable::shareGpt();
+            if (!choice.table)
+                problems->append({WorkloadField::Dataset,
+                                  WorkloadResolver::tr("dataset sharegpt: the bundled table is missing")});
+        }
+        return choice;
+    }
+    if (!QFileInfo(text).isFile()) {
+        problems->append(
+            {WorkloadField::Dataset,
+             WorkloadResolver::tr("dataset '%1': allowed fixed, random, sharegpt or a CSV/JSONL file of "
+                                  "input_tokens, output_tokens (and arrival_s); no such file")
+                 .arg(text)});
+        return choice;
+    }
+    QString error;
+    choice.dataset = LengthDataset::File;
+    choice.table = LengthTable::readFile(text, &error);
+    if (!choice.table)
+        problems->append({WorkloadField::Dataset, error});
+    return choice;
 }
 
 // Users or a request rate turn the serving simulation on; its other settings mean nothing without them.
-std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
+std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const DatasetChoice &dataset,
+                                             QVector<WorkloadProblem> *problems)
 {
-    const bool load = r.concurrency.has_value() || r.requestRate.has_value();
+    const bool trace = dataset.dataset == LengthDataset::File && dataset.table && dataset.table->hasArrivals;
+    const bool load = r.concurrency.has_value() || r.requestRate.has_value() || trace;
     const auto needsLoad = [&](WorkloadField field, bool given) {
         if (given && !load)
             problems->append({field, WorkloadResolver::tr("needs concurrent users or a request rate")});
     };
+    needsLoad(WorkloadField::Dataset, r.dataset.has_value() && dataset.dataset != LengthDataset::Fixed);
+    needsLoad(WorkloadField::RandomRangeRatio, r.randomRangeRatio.has_value());
+    needsLoad(WorkloadField::Burstiness, r.burstiness.has_value());
+    needsLoad(WorkloadField::WarmupRequests, r.warmupRequests.has_value());
     needsLoad(WorkloadField::NumRequests, r.numRequests.has_value());
     needsLoad(WorkloadField::Seed, r.seed.has_value());
     needsLoad(WorkloadField::MaxNumSeqs, r.maxNumSeqs.has_value());
@@ -290,6 +340,11 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, QVector<W
     t.maxBatchedTokens = std::max(0, r.maxBatchedTokens.value_or(0));
     t.ttftP90TargetMs = r.ttftP90Ms;
     t.tpotP90TargetMs = r.tpotP90Ms;
+    t.dataset = dataset.dataset;
+    t.lengthTable = dataset.table;
+    t.randomRangeRatio = r.randomRangeRatio.value_or(0.0);
+    t.burstiness = r.burstiness.value_or(1.0);
+    t.warmupRequests = r.warmupRequests.value_or(0);
     return t;
 }
 
@@ -345,7 +400,19 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.usdPerKwh = r.usdPerKwh.value_or(kUsdPerKwh);
     w.utilisation = r.utilisation.value_or(kUtilisation);
     if (!Tasks::isTraining(w.task)) {
-        w.traffic = resolveTraffic(r, &result.problems);
+        const DatasetChoice dataset = resolveDataset(r, &result.problems);
+        if (dataset.table) {
+            // A table's lengths are its own: the static figures take its means.
+            if (r.inputTokens || r.outputTokens)
+                result.problems.append(
+                    {r.inputTokens ? WorkloadField::InputTokens : WorkloadField::OutputTokens,
+                     WorkloadResolver::tr("dataset %1 sets every request's lengths; leave the input and "
+                                          "output tokens out (or use --dataset random)")
+                         .arg(dataset.table->source)});
+            w.inputTokens = std::max(1, int(std::lround(dataset.table->meanInput)));
+            w.outputTokens = std::max(1, int(std::lround(dataset.table->meanOutput)));
+        }
+        w.traffic = resolveTraffic(r, dataset, &result.problems);
         if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
             w.batch = w.traffic->concurrency; // the users are the requests in flight
     }
@@ -515,6 +582,13 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::TtftP90:
     case WorkloadField::TpotP90:
         return tr("none");
+    case WorkloadField::Dataset:
+        return LengthDatasets::name(LengthDataset::Fixed);
+    case WorkloadField::RandomRangeRatio:
+    case WorkloadField::WarmupRequests:
+        return QStringLiteral("0");
+    case WorkloadField::Burstiness:
+        return tr("1 (Poisson)");
     }
     return {};
 }
@@ -558,12 +632,23 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
     if (!Tasks::isTraining(w.task)) {
         if (w.traffic && w.traffic->concurrency > 0)
             parts << tr("%n concurrent user(s)", nullptr, w.traffic->concurrency);
+        else if (w.traffic && w.traffic->replaysTrace())
+            parts << tr("the trace's arrivals");
         else if (w.traffic)
             parts << tr("%1 requests/s").arg(locale.toString(w.traffic->requestRate));
         else
             parts << (w.batch == 0 ? tr("as many requests in flight as fit")
                                    : tr("%n request(s) in flight", nullptr, w.batch));
-        parts << tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
+        const QString tokens =
+            tr("%1 + %2 tokens").arg(locale.toString(w.inputTokens), locale.toString(w.outputTokens));
+        if (!w.traffic || w.traffic->dataset == LengthDataset::Fixed)
+            parts << tokens;
+        else if (w.traffic->dataset == LengthDataset::Random)
+            parts << tr("random lengths around %1 (±%2%)")
+                         .arg(tokens, locale.toString(w.traffic->randomRangeRatio * 100.0, 'f', 0));
+        else
+            parts << tr("%1 lengths, mean %2")
+                         .arg(w.traffic->lengthTable ? w.traffic->lengthTable->source : QString(), tokens);
     } else {
         parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
               << tr("global batch %1 in micro-batches of %2")

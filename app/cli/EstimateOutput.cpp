@@ -129,10 +129,23 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                 return QStringLiteral("mean %1, p50 %2, p90 %3, p99 %4 ms")
                     .arg(big(l.mean), big(l.p50), big(l.p90), big(l.p99));
             };
-            out << "  under load: "
-                << (r.concurrency > 0 ? QStringLiteral("%1 concurrent users").arg(r.concurrency)
-                                      : QStringLiteral("%1 requests/s").arg(big(r.requestRate)))
-                << ", " << r.numRequests << " requests simulated (engine: " << r.maxNumSeqs << " sequences, "
+            QString lengths = r.dataset;
+            if (r.dataset == QLatin1String("random"))
+                lengths += QStringLiteral(" x [%1, %2]")
+                               .arg(num(1.0 - r.randomRangeRatio, 2), num(1.0 + r.randomRangeRatio, 2));
+            const QString load =
+                r.replayedTrace ? QStringLiteral("the trace's own arrivals")
+                : r.concurrency > 0
+                    ? QStringLiteral("%1 concurrent users starting together").arg(r.concurrency)
+                : r.burstiness != 1.0 ? QStringLiteral("%1 requests/s, burstiness %2")
+                                            .arg(big(r.requestRate), num(r.burstiness, 2))
+                                      : QStringLiteral("%1 requests/s (Poisson)").arg(big(r.requestRate));
+            out << "  under load: " << load << ", " << lengths << " lengths, " << r.numRequests
+                << " requests simulated"
+                << (r.warmupRequests > 0 ? QStringLiteral(" after %1 warm-up").arg(r.warmupRequests)
+                                         : QString())
+                << ", " << num(r.requestOverheadMs, 1)
+                << " ms per request outside the GPU (engine: " << r.maxNumSeqs << " sequences, "
                 << r.maxBatchedTokens << " tokens per step, KV cache " << r.kvCacheTokens
                 << " tokens per replica)\n";
             out << "    TTFT " << stats(r.ttftMs) << "\n    TPOT " << stats(r.tpotMs) << "\n    ITL  "

@@ -102,13 +102,18 @@ int runProfiles(const QStringList &arguments, CliContext &context)
                           range.toGpus > 0 ? QJsonValue(range.toGpus) : QJsonValue(QJsonValue::Null));
             defaults.append(object);
         }
+        // The engine and versions a serving profile models, so the user picks the one of their engine.
+        const std::optional<EfficiencyParameters> parameters = EfficiencyParameters::fromProfile(profile);
+        const QString engine = parameters ? parameters->engine : QString();
         QJsonObject object;
         object.insert(QStringLiteral("profile_id"), profile.profileId);
         object.insert(QStringLiteral("name"), profile.name);
         object.insert(QStringLiteral("description"), profile.description);
+        object.insert(QStringLiteral("engine"), engine.isEmpty() ? QJsonValue(QJsonValue::Null) : engine);
         object.insert(QStringLiteral("default_for"), defaults);
         profiles.append(object);
-        rows.append({profile.profileId, profile.name, defaultsText(ranges), profile.description});
+        rows.append({profile.profileId, profile.name, defaultsText(ranges),
+                     engine.isEmpty() ? QStringLiteral("-") : engine, profile.description});
     }
     if (json) {
         context.out << QString::fromUtf8(QJsonDocument(profiles).toJson(QJsonDocument::Indented));
@@ -118,6 +123,7 @@ int runProfiles(const QStringList &arguments, CliContext &context)
                      {QCoreApplication::translate("cli", "Profile id"),
                       QCoreApplication::translate("cli", "Name"),
                       QCoreApplication::translate("cli", "Default for"),
+                      QCoreApplication::translate("cli", "Engine measured"),
                       QCoreApplication::translate("cli", "Description")},
                      rows);
     context.out << QCoreApplication::translate("cli",

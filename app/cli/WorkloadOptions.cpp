@@ -33,6 +33,8 @@ constexpr WorkloadField kFields[] = {
     WorkloadField::NumRequests,     WorkloadField::Seed,
     WorkloadField::MaxNumSeqs,      WorkloadField::MaxBatchedTokens,
     WorkloadField::TtftP90,         WorkloadField::TpotP90,
+    WorkloadField::Dataset,         WorkloadField::RandomRangeRatio,
+    WorkloadField::Burstiness,      WorkloadField::WarmupRequests,
 };
 
 QString tr(const char *text)
@@ -70,6 +72,12 @@ QString valueName(WorkloadField field)
     case WorkloadField::TtftP90:
     case WorkloadField::TpotP90:
         return QStringLiteral("MS");
+    case WorkloadField::Dataset:
+        return QStringLiteral("fixed|random|sharegpt|FILE");
+    case WorkloadField::RandomRangeRatio:
+    case WorkloadField::Burstiness:
+        return QStringLiteral("X");
+    case WorkloadField::WarmupRequests:
     case WorkloadField::Concurrency:
     case WorkloadField::NumRequests:
     case WorkloadField::Seed:
@@ -165,16 +173,30 @@ QString whatItIs(WorkloadField field)
     case WorkloadField::TrainTokens:
         return tr("Training: the token budget for GPU-hours and days, in tokens (1e12, 300B or 2T).");
     case WorkloadField::Concurrency:
-        return tr("Inference under load: concurrent users on the whole deployment, each sending its next "
-                  "request when the last one ends (a closed loop, simulated step by step). With "
-                  "--num-requests equal to it, one static batch that starts together.");
+        return tr("Inference under load: concurrent users on the whole deployment, all starting together "
+                  "and each sending its next request when the last one ends (a closed loop, as vllm bench "
+                  "serve --max-concurrency and AIPerf's concurrency mode; simulated step by step). With "
+                  "--num-requests equal to it, one static batch.");
     case WorkloadField::RequestRate:
-        return tr("Inference under load: requests per second arriving at random (Poisson), instead of "
-                  "--concurrency.");
+        return tr("Inference under load: requests per second arriving at random (see --burstiness), "
+                  "instead of --concurrency.");
     case WorkloadField::NumRequests:
-        return tr("Inference under load: requests simulated (a closed loop's first round is warm-up).");
+        return tr("Inference under load: requests simulated, every one counted.");
     case WorkloadField::Seed:
-        return tr("Inference under load: seed of the random arrival times.");
+        return tr("Inference under load: seed of the random arrival times and lengths.");
+    case WorkloadField::Dataset:
+        return tr("Inference under load: the requests' lengths, as vllm bench serve's --dataset-name: "
+                  "fixed (--input-tokens and --output-tokens), random (uniform around them, see "
+                  "--random-range-ratio), sharegpt (the bundled ShareGPT table of token counts) or a CSV "
+                  "or JSONL FILE of input_tokens, output_tokens and optionally arrival_s (a trace, "
+                  "replayed when no users or rate are given).");
+    case WorkloadField::RandomRangeRatio:
+        return tr("Inference under load, --dataset random: lengths uniform in L x [1 - R, 1 + R].");
+    case WorkloadField::Burstiness:
+        return tr("Inference under load, --request-rate: the gamma shape of the gaps between arrivals, "
+                  "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier).");
+    case WorkloadField::WarmupRequests:
+        return tr("Inference under load: requests sent first and left out of the figures.");
     case WorkloadField::MaxNumSeqs:
         return tr("Inference under load: the engine's most running sequences per replica.");
     case WorkloadField::MaxBatchedTokens:
@@ -482,6 +504,18 @@ QString WorkloadOptions::convert()
         case WorkloadField::TpotP90:
             problem = toNumber(name, text, &r.tpotP90Ms);
             break;
+        case WorkloadField::Dataset:
+            r.dataset = text;
+            break;
+        case WorkloadField::RandomRangeRatio:
+            problem = toNumber(name, text, &r.randomRangeRatio);
+            break;
+        case WorkloadField::Burstiness:
+            problem = toNumber(name, text, &r.burstiness);
+            break;
+        case WorkloadField::WarmupRequests:
+            problem = toWholeNumber(name, text, &r.warmupRequests);
+            break;
         }
         if (!problem.isEmpty())
             return problem;
@@ -741,6 +775,19 @@ QStringList WorkloadOptions::argumentsFor(const WorkloadRequest &r)
             break;
         case WorkloadField::TpotP90:
             number(field, r.tpotP90Ms);
+            break;
+        case WorkloadField::Dataset:
+            if (r.dataset)
+                add(field, *r.dataset);
+            break;
+        case WorkloadField::RandomRangeRatio:
+            number(field, r.randomRangeRatio);
+            break;
+        case WorkloadField::Burstiness:
+            number(field, r.burstiness);
+            break;
+        case WorkloadField::WarmupRequests:
+            whole(field, r.warmupRequests);
             break;
         }
     }

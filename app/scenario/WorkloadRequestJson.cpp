@@ -67,6 +67,10 @@ const QVector<Entry> &entries()
         {WorkloadRequestJson::keyOf(F::MaxBatchedTokens), &R::maxBatchedTokens},
         {WorkloadRequestJson::keyOf(F::TtftP90), &R::ttftP90Ms},
         {WorkloadRequestJson::keyOf(F::TpotP90), &R::tpotP90Ms},
+        {WorkloadRequestJson::keyOf(F::Dataset), &R::dataset},
+        {WorkloadRequestJson::keyOf(F::RandomRangeRatio), &R::randomRangeRatio},
+        {WorkloadRequestJson::keyOf(F::Burstiness), &R::burstiness},
+        {WorkloadRequestJson::keyOf(F::WarmupRequests), &R::warmupRequests},
     };
     return list;
 }

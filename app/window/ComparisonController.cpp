@@ -1,5 +1,6 @@
 #include "app/window/ComparisonController.h"
 
+#include "app/analysis/EfficiencyParameters.h"
 #include "app/comparison/ChartKind.h"
 #include "db/Quantity.h"
 #include "widgets/catalogue/GpuPicker.h"
@@ -66,8 +67,14 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
             expertModels << model.modelId;
     m_views.form->setExpertModels(expertModels);
     QVector<WorkloadForm::Choice> profiles;
-    for (const EfficiencyProfile &profile : catalogue.profiles)
-        profiles.append({profile.profileId, profile.name.isEmpty() ? profile.profileId : profile.name});
+    for (const EfficiencyProfile &profile : catalogue.profiles) {
+        // The engine and versions a serving profile was measured on, so a user picks the one they run.
+        QString label = profile.name.isEmpty() ? profile.profileId : profile.name;
+        const auto parameters = EfficiencyParameters::fromProfile(profile);
+        if (parameters && !parameters->engine.isEmpty())
+            label = tr("%1 — measured on %2").arg(label, parameters->engine);
+        profiles.append({profile.profileId, label});
+    }
     m_views.form->setProfileChoices(profiles);
     QStringList kvPrecisions;
     for (const QString &name : Precisions::allNames())

@@ -78,6 +78,21 @@ void BM_Simulate2000Requests(benchmark::State &state)
 }
 BENCHMARK(BM_Simulate2000Requests)->Arg(1)->Arg(50)->Arg(250)->Unit(benchmark::kMillisecond);
 
+// The same with the bundled ShareGPT mix of lengths (issue 37's budget: <= 20 ms on one core).
+void BM_Simulate2000ShareGptRequests(benchmark::State &state)
+{
+    Workload w = chatbot(int(state.range(0)), 2000);
+    w.traffic->dataset = LengthDataset::ShareGpt;
+    w.traffic->lengthTable = LengthTable::shareGpt();
+    w.inputTokens = 136;
+    w.outputTokens = 472;
+    const GpuSpec &h100 = fixture().gpus.front();
+    for (auto _ : state)
+        benchmark::DoNotOptimize(Estimator::estimate(h100, w, fixture().vllm, EstimateOptions{false}));
+    state.SetItemsProcessed(state.iterations() * 2000);
+}
+BENCHMARK(BM_Simulate2000ShareGptRequests)->Arg(1)->Arg(32)->Arg(250)->Unit(benchmark::kMillisecond);
+
 // The comparison with targets: five GPUs, each with its most users within TTFT p90 2 s and TPOT p90 60 ms.
 void BM_MostUsersFiveGpus(benchmark::State &state)
 {

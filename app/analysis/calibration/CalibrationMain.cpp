@@ -90,14 +90,16 @@ QVector<ServingCalibrator::ProfileFit> servingFits()
     const P kvReadTrt{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.1, 1.19, 0.8};
     const P memory{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.2, 1.0, 0.7};
     const P compute{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0, 0.5};
+    // Time outside the GPU per request (HTTP, tokenising, scheduling): the servers measured over HTTP.
+    const P request{QStringLiteral("request_overhead_ms"), QStringLiteral("default"), 0.0, 200.0, 5.0};
     return {
         {QStringLiteral("tensorrt-llm"),
-         {step, sequence, kvReadTrt,
+         {step, sequence, kvReadTrt, request,
           P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
         // vllm keeps its memory and compute efficiency derived from tensorrt-llm's (the static estimate
         // unchanged): no vLLM row measures a prefill, and fitted together with the overheads on the Lambda
         // rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
-        {QStringLiteral("vllm"), {step, sequence, kvRead}},
+        {QStringLiteral("vllm"), {step, sequence, kvRead, request}},
         // communication_efficiency is not fitted: on the TP4 rows it runs to 0.14, slowing every TP4
         // prefill by bandwidth where TurboMind's slower TP4 decode is a latency per all-reduce.
         {QStringLiteral("lmdeploy"), {memory, compute, step, sequence, kvRead}},

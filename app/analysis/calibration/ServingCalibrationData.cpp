@@ -42,6 +42,17 @@ ServingTraffic closedLoop(int users, int requests)
     return traffic;
 }
 
+// Users over the bundled ShareGPT mix scaled to a run's mean lengths.
+ServingTraffic shareGptLoop(int users, int requests, double meanInput, double meanOutput)
+{
+    ServingTraffic traffic = closedLoop(users, requests);
+    if (const auto table = LengthTable::shareGpt()) {
+        traffic.dataset = LengthDataset::ShareGpt;
+        traffic.lengthTable = table->scaledTo(meanInput, meanOutput);
+    }
+    return traffic;
+}
+
 } // namespace
 
 QString metricName(ServingMetric metric, ServingStatistic statistic)
@@ -185,14 +196,14 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
                 w.inputTokens = std::max(1, int(std::lround(inputMean)));
                 w.outputTokens = std::max(1, int(std::lround(outputMean)));
                 // profile_throughput: `max_batch` client threads draw the 3,000 prompts from one queue.
-                ServingTraffic traffic = closedLoop(maxBatch, 0);
+                ServingTraffic traffic = shareGptLoop(maxBatch, 0, inputMean, outputMean);
                 traffic.maxNumSeqs = maxBatch;
                 w.traffic = traffic;
                 point.staticBatch = maxBatch;
                 assumptions << QStringLiteral(
                     "LMDeploy request throughput: a closed loop of `max_batch` users (profile_throughput's "
-                    "client threads), every request of the run's mean lengths (output tok/s / req/s, input "
-                    "from the total tok/s in the notes); the ShareGPT spread of lengths is not simulated");
+                    "client threads) starting together, the bundled ShareGPT mix scaled to the run's mean "
+                    "lengths (output tok/s / req/s, input from the total tok/s in the notes)");
             }
             if (suffix == QLatin1String("tput")) {
                 point.metric = ServingMetric::OutputTokensPerS;
@@ -200,11 +211,6 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
                 point.metric = ServingMetric::RequestsPerS;
             } else if (suffix == QLatin1String("ftl")) {
                 point.metric = ServingMetric::TtftMs;
-                if (!has(row.benchId, "-static-"))
-                    point.notFitted = QStringLiteral(
-                        "closed loop over ShareGPT: the first-token latency depends on how many prompts "
-                        "arrive together, which the spread of lengths sets; the simulation's equal requests "
-                        "from users started at random moments give 0.3 to 3.7 times the measured value");
             } else if (suffix == QLatin1String("tokp50")) {
                 point.metric = ServingMetric::ItlMs;
                 point.statistic = ServingStatistic::P50;
@@ -243,18 +249,15 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             w.outputTokens = kShareGptOutputTokens;
             const int prompts =
                 constraints.value(QStringLiteral("num_prompts"), QStringLiteral("320")).toInt();
-            w.traffic = closedLoop(prompts, prompts); // rate inf: every prompt arrives at once
+            // rate inf: every prompt arrives at once
+            w.traffic = shareGptLoop(prompts, prompts, kShareGptInputTokens, kShareGptOutputTokens);
             point.staticBatch = prompts;
             assumptions << QStringLiteral(
-                "Lambda: 320 prompts at rate inf = 320 requests arriving together; ShareGPT read as every "
-                "request of the mean lengths (247 in, 233 out: the LMDeploy ShareGPT rows' means); the "
-                "spread of lengths is not simulated");
+                "Lambda: 320 prompts at rate inf = 320 requests arriving together; the bundled ShareGPT mix "
+                "scaled to mean lengths of 247 in, 233 out (the LMDeploy ShareGPT rows' means: the report "
+                "gives none)");
             if (suffix == QLatin1String("tput")) {
                 point.metric = ServingMetric::OutputTokensPerS;
-                point.notFitted = QStringLiteral(
-                    "320 ShareGPT requests at once: the run lasts as long as its longest outputs (tokens / "
-                    "throughput is 800-1,100 x the ITL on every row), a spread of lengths the simulation of "
-                    "equal requests does not have");
             } else {
                 point.metric = ServingMetric::ItlMs;
                 assumptions << QStringLiteral("Lambda: the report's inter-token latency (statistic not "
@@ -281,15 +284,13 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
                     constraints.value(QStringLiteral("num_prompts"), QStringLiteral("200")).toInt();
                 w.inputTokens = kShareGptInputTokens;
                 w.outputTokens = kShareGptOutputTokens;
-                w.traffic = closedLoop(prompts, prompts); // offline: every prompt queued at the start
+                // offline: every prompt queued at the start
+                w.traffic = shareGptLoop(prompts, prompts, kShareGptInputTokens, kShareGptOutputTokens);
                 point.staticBatch = prompts;
                 point.metric = ServingMetric::RequestsPerS;
-                point.notFitted = QStringLiteral(
-                    "200 ShareGPT prompts offline: the run lasts as long as its longest outputs, a spread of "
-                    "lengths the simulation of equal requests does not have");
                 assumptions << QStringLiteral(
-                    "vLLM CI throughput: 200 ShareGPT prompts queued at once, each of the mean lengths "
-                    "(247 in, 233 out)");
+                    "vLLM CI throughput: 200 ShareGPT prompts queued at once, the bundled ShareGPT mix "
+                    "scaled to mean lengths of 247 in, 233 out");
             }
         } else {
             skip(row, QStringLiteral("%1: not a serving source the calibration reads").arg(row.category));
