@@ -70,15 +70,19 @@ struct LatencyStats
 // (ServingSimulator), over the whole deployment (every replica).
 struct ServingResult
 {
-    int concurrency = 0;                 // closed-loop users (0: open loop)
-    double requestRate = 0.0;            // open-loop requests per second (0: closed loop)
-    int numRequests = 0;                 // requests simulated
-    QString dataset;                     // the lengths' dataset: "fixed", "random", "sharegpt", a file name
-    double randomRangeRatio = 0.0;       // random: R
-    double burstiness = 1.0;             // open loop: gamma shape of the gaps
-    int warmupRequests = 0;              // sent first, left out of the figures
-    bool replayedTrace = false;          // arrivals from the dataset's own times
-    double requestOverheadMs = 0.0;      // per request outside the GPU (the profile's), in TTFT and e2e
+    int concurrency = 0;            // closed-loop users (0: open loop)
+    double requestRate = 0.0;       // open-loop requests per second (0: closed loop)
+    int numRequests = 0;            // requests simulated
+    QString dataset;                // the lengths' dataset: "fixed", "random", "sharegpt", a file name
+    double randomRangeRatio = 0.0;  // random: R
+    double burstiness = 1.0;        // open loop: gamma shape of the gaps
+    int warmupRequests = 0;         // sent first, left out of the figures
+    bool replayedTrace = false;     // arrivals from the dataset's own times
+    double requestOverheadMs = 0.0; // per request outside the GPU (the profile's), in TTFT and e2e
+    double meanInputTokens = 0.0;   // of the requests simulated
+    double meanOutputTokens = 0.0;
+    long long windowTokens = 0;          // one (the busiest) replica: tokens made in the measured window
+    double windowSeconds = 0.0;          // and the window: first measured request sent to the last token
     LatencyStats ttftMs;                 // arrival to first token, queueing included
     LatencyStats tpotMs;                 // per request: (end-to-end - TTFT) / (output - 1)
     LatencyStats itlMs;                  // every gap between two tokens of one request

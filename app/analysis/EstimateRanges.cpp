@@ -20,8 +20,7 @@ QString kindName(const QString &kind)
         {UncertaintyTable::kServingTpot, QT_TRANSLATE_NOOP("EstimateRanges", "TPOT under load")},
         {UncertaintyTable::kServingE2e, QT_TRANSLATE_NOOP("EstimateRanges", "latency under load")},
         {UncertaintyTable::kServingThroughput, QT_TRANSLATE_NOOP("EstimateRanges", "throughput under load")},
-        {UncertaintyTable::kServingTail,
-         QT_TRANSLATE_NOOP("EstimateRanges", "latency percentiles and queueing under load")},
+        {UncertaintyTable::kServingTail, QT_TRANSLATE_NOOP("EstimateRanges", "queueing under load")},
     };
     return QCoreApplication::translate("EstimateRanges", names.value(kind, ""));
 }
@@ -79,7 +78,8 @@ QVector<Number> numbersOf(const Estimate &e)
     }
     if (e.serving) {
         const ServingResult &s = *e.serving;
-        const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind) {
+        const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind,
+                                 QVector<MathTermId> p90Terms = {}) {
             numbers << Number{QStringLiteral("serving.%1.mean").arg(QLatin1String(key)),
                               stats.mean,
                               kind,
@@ -92,19 +92,16 @@ QVector<Number> numbersOf(const Estimate &e)
                               {}}
                     // The tails take their metric's band: the calibration measures means and medians,
                     // and a tail under load is the same steps' times queued (kServingTail: the queue).
-                    << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)),
-                              stats.p90,
-                              kind,
-                              inverse,
-                              {}}
+                    << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)), stats.p90, kind,
+                              inverse, p90Terms}
                     << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)),
                               stats.p99,
                               kind,
                               inverse,
                               {}};
         };
-        latency("ttft_ms", s.ttftMs, K::kServingTtft);
-        latency("tpot_ms", s.tpotMs, K::kServingTpot);
+        latency("ttft_ms", s.ttftMs, K::kServingTtft, {MathTermId::ServingTtftP90});
+        latency("tpot_ms", s.tpotMs, K::kServingTpot, {MathTermId::ServingTpotP90});
         latency("itl_ms", s.itlMs, K::kServingTpot);
         latency("e2e_ms", s.e2eMs, K::kServingE2e);
         for (const auto &[key, value] : {std::pair{"mean", s.queueMs.mean}, std::pair{"p50", s.queueMs.p50},
@@ -118,7 +115,7 @@ QVector<Number> numbersOf(const Estimate &e)
                           s.outputTokensPerS,
                           K::kServingThroughput,
                           rate,
-                          {}}
+                          {MathTermId::ServingOutputTokensPerSecond}}
                 << Number{QStringLiteral("serving.output_tokens_per_s_per_gpu"),
                           s.outputTokensPerSPerGpu,
                           K::kServingThroughput,
@@ -239,6 +236,10 @@ std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind,
     if (const UncertaintyBand *band = table.find(kind, profileId))
         return Basis{*band,
                      QCoreApplication::translate("EstimateRanges", "%1 %2").arg(profileId, kindName(kind))};
+    if (const UncertaintyBand *pooled = table.find(kind, UncertaintyTable::kAnyProfile))
+        return Basis{
+            *pooled,
+            QCoreApplication::translate("EstimateRanges", "every serving engine's %1").arg(kindName(kind))};
     if (kind != UncertaintyTable::kThroughput)
         return std::nullopt;
     const UncertaintyBand *prefill = table.find(UncertaintyTable::kPrefill, profileId);

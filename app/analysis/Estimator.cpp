@@ -793,6 +793,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                 serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
             if (serving.outputTokensPerS > 0.0) {
                 tokensPerS = serving.outputTokensPerS;
+                ServingLoad::explain(deployment, serving, math);
                 e.serving = serving;
             } else {
                 // The engine cannot admit one request: this deployment serves none of the load. Said as

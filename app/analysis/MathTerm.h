@@ -48,6 +48,13 @@ enum class MathTermId
     TimePerOutputToken,
     DecodeTokensPerSecond,
     EndToEndThroughput,
+    // inference under load (ServingLoad)
+    ServingMeanRequest,
+    ServingRequestOverhead,
+    ServingDecodeStep,
+    ServingTtftP90,
+    ServingTpotP90,
+    ServingOutputTokensPerSecond,
     // training (TrainingModel)
     TrainingFlops,
     ComputeTimePerStep,

@@ -123,8 +123,9 @@ std::shared_ptr<const LengthTable> finish(LengthTable table, QString *error)
             first = std::min(first, r.arrivalS);
         for (RequestShape &r : table.requests)
             r.arrivalS -= first;
-        std::stable_sort(table.requests.begin(), table.requests.end(),
-                         [](const RequestShape &a, const RequestShape &b) { return a.arrivalS < b.arrivalS; });
+        std::stable_sort(
+            table.requests.begin(), table.requests.end(),
+            [](const RequestShape &a, const RequestShape &b) { return a.arrivalS < b.arrivalS; });
     }
     return std::make_shared<const LengthTable>(std::move(table));
 }
@@ -152,11 +153,12 @@ std::shared_ptr<const LengthTable> parseCsv(const QByteArray &data, const QStrin
     const int out = column("output_tokens");
     const int at = column("arrival_s");
     if (in < 0 || out < 0) {
-        *error = say(QT_TRANSLATE_NOOP("RequestMix", "%1, line %2: the header names no %3 column (it needs "
-                                                     "input_tokens and output_tokens; arrival_s is optional)"))
-                     .arg(source)
-                     .arg(records->front().line)
-                     .arg(in < 0 ? QStringLiteral("input_tokens") : QStringLiteral("output_tokens"));
+        *error =
+            say(QT_TRANSLATE_NOOP("RequestMix", "%1, line %2: the header names no %3 column (it needs "
+                                                "input_tokens and output_tokens; arrival_s is optional)"))
+                .arg(source)
+                .arg(records->front().line)
+                .arg(in < 0 ? QStringLiteral("input_tokens") : QStringLiteral("output_tokens"));
         return nullptr;
     }
     LengthTable table;
@@ -281,7 +283,8 @@ std::shared_ptr<const LengthTable> LengthTable::readFile(const QString &path, QS
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = say(QT_TRANSLATE_NOOP("RequestMix", "%1: cannot read it (%2)")).arg(path, file.errorString());
+        *error =
+            say(QT_TRANSLATE_NOOP("RequestMix", "%1: cannot read it (%2)")).arg(path, file.errorString());
         return nullptr;
     }
     if (file.size() > CsvReader::kMaxBytes) {
@@ -299,7 +302,8 @@ std::shared_ptr<const LengthTable> LengthTable::parse(const QByteArray &data, co
     return start == "{" ? parseJsonLines(data, source, error) : parseCsv(data, source, error);
 }
 
-std::shared_ptr<const LengthTable> LengthTable::scaledTo(double meanInputTokens, double meanOutputTokens) const
+std::shared_ptr<const LengthTable> LengthTable::scaledTo(double meanInputTokens,
+                                                         double meanOutputTokens) const
 {
     LengthTable scaled;
     scaled.source = source;
@@ -316,8 +320,9 @@ std::vector<RequestShape> LengthMix::draw(int count, std::uint32_t seed) const
 {
     std::vector<RequestShape> requests;
     requests.reserve(std::max(0, count));
-    if (dataset == LengthDataset::Fixed || ((dataset == LengthDataset::ShareGpt || dataset == LengthDataset::File) &&
-                                            (!table || table->requests.isEmpty()))) {
+    if (dataset == LengthDataset::Fixed ||
+        ((dataset == LengthDataset::ShareGpt || dataset == LengthDataset::File) &&
+         (!table || table->requests.isEmpty()))) {
         requests.assign(std::max(0, count), RequestShape{inputTokens, outputTokens, -1.0});
         return requests;
     }

@@ -68,10 +68,10 @@ struct LengthTable
 struct LengthMix
 {
     LengthDataset dataset = LengthDataset::Fixed;
-    double randomRangeRatio = 0.0;             // random: R
-    std::shared_ptr<const LengthTable> table;  // sharegpt, file
-    int inputTokens = 0;                       // fixed, random: L of the input
-    int outputTokens = 0;                      // and of the output
+    double randomRangeRatio = 0.0;            // random: R
+    std::shared_ptr<const LengthTable> table; // sharegpt, file
+    int inputTokens = 0;                      // fixed, random: L of the input
+    int outputTokens = 0;                     // and of the output
 
     bool operator==(const LengthMix &other) const
     {

@@ -1,8 +1,11 @@
 #include "app/analysis/ServingLoad.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/MathExpr.h"
 
+#include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 
 namespace ServingLoad {
 
@@ -80,6 +83,74 @@ ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
     if (traffic.hasTargets())
         result.meetsSlo = meetsTargets(result, traffic);
     return result;
+}
+
+void explain(const Deployment &d, const ServingResult &r, MathLog *math)
+{
+    if (!math)
+        return;
+    using Id = MathTermId;
+    const auto in = [](const char *name, double value) { return Math::input<MathExpr>(name, value); };
+    const QString dataset = r.dataset;
+    const MathExpr meanInput = Math::inputNamed<MathExpr>(
+        [&] { return QCoreApplication::translate("MathExpr", "mean input (%1)").arg(dataset); },
+        r.meanInputTokens);
+    const MathExpr meanOutput = Math::inputNamed<MathExpr>(
+        [&] { return QCoreApplication::translate("MathExpr", "mean output (%1)").arg(dataset); },
+        r.meanOutputTokens);
+    math->add(Id::ServingMeanRequest, meanInput + meanOutput);
+
+    const MathExpr overhead = in(
+        QT_TRANSLATE_NOOP("MathExpr", "API server, tokenising, scheduling (profile)"), r.requestOverheadMs);
+    math->add(Id::ServingRequestOverhead, overhead);
+
+    // One decode step of the mean running batch at the mean context (input + half the output): the step
+    // cost the simulation adds up step by step, with prefill chunks where prompts are waiting.
+    const ServingSimulator::StepCost &c = d.cost;
+    const double running = std::max(1.0, r.meanRunningSequences);
+    const double context = running * (r.meanInputTokens + r.meanOutputTokens / 2.0);
+    const MathExpr n =
+        in(QT_TRANSLATE_NOOP("MathExpr", "mean running sequences"), double(std::lround(running)));
+    const MathExpr kvTokens = in(QT_TRANSLATE_NOOP("MathExpr", "KV tokens read"), context);
+    const MathExpr compute =
+        n * in(QT_TRANSLATE_NOOP("MathExpr", "matmul ms per token"), c.linearPerTokenS * 1e3) +
+        kvTokens *
+            in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"), c.attentionPerPairS * 1e3);
+    const int sequences = int(std::lround(running));
+    double weightsS = c.weightReadS;
+    if (c.experts > 0 && c.activeExperts > 0) // the experts the step's tokens touch (StepCost::seconds)
+        weightsS -=
+            c.experts * std::pow(1.0 - double(c.activeExperts) / c.experts, sequences) * c.expertReadS;
+    const MathExpr memory =
+        in(QT_TRANSLATE_NOOP("MathExpr", "weights read ms"), weightsS * 1e3) +
+        kvTokens * in(QT_TRANSLATE_NOOP("MathExpr", "KV read ms per token"), c.kvReadPerTokenS * 1e3);
+    const MathExpr step =
+        MathExpr::call(QStringLiteral("max"), compute, memory, std::max(compute.value(), memory.value())) +
+        in(QT_TRANSLATE_NOOP("MathExpr", "fixed ms per step"), c.fixedS * 1e3) +
+        n * in(QT_TRANSLATE_NOOP("MathExpr", "ms per sequence per step"), c.perSequenceS * 1e3) +
+        in(QT_TRANSLATE_NOOP("MathExpr", "tensor-parallel all-reduces ms"),
+           (c.allReduceFixedS + c.allReducePerTokenS * sequences) * 1e3);
+    math->add(Id::ServingDecodeStep, step);
+
+    const MathExpr ttft =
+        Math::named(overhead, QT_TRANSLATE_NOOP("MathExpr", "time outside the GPU")) +
+        in(QT_TRANSLATE_NOOP("MathExpr", "queue and prefill in the engine, p90 of the simulated requests"),
+           r.ttftMs.p90 - r.requestOverheadMs);
+    math->add(Id::ServingTtftP90, ttft);
+    const MathExpr tpot =
+        Math::named(step, QT_TRANSLATE_NOOP("MathExpr", "engine step")) *
+        in(QT_TRANSLATE_NOOP("MathExpr", "p90 of the simulated TPOT over the step (prefill chunks, batch)"),
+           step.value() > 0.0 ? r.tpotMs.p90 / step.value() : 0.0);
+    math->add(Id::ServingTpotP90, tpot);
+    const MathExpr throughput =
+        in(QT_TRANSLATE_NOOP("MathExpr", "tokens made per replica"), double(r.windowTokens)) /
+        in(QT_TRANSLATE_NOOP("MathExpr", "seconds from the first request to the last token"),
+           r.windowSeconds) *
+        in(QT_TRANSLATE_NOOP("MathExpr", "replicas serving"),
+           r.windowTokens > 0 && r.windowSeconds > 0.0
+               ? r.outputTokensPerS / (double(r.windowTokens) / r.windowSeconds)
+               : double(d.replicas));
+    math->add(Id::ServingOutputTokensPerSecond, throughput);
 }
 
 bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic)

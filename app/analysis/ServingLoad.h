@@ -2,6 +2,7 @@
 
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
+#include "app/analysis/MathTerm.h"
 #include "app/analysis/ServingSimulator.h"
 #include "app/analysis/Workload.h"
 #include "db/GpuSpec.h"
@@ -29,6 +30,11 @@ LengthMix lengthMix(const Deployment &deployment, const ServingTraffic &traffic)
 // The traffic over the whole deployment, split evenly over the replicas (users round-robin, the request
 // rate divided). Latencies are the busiest replica's; throughput adds every replica's.
 ServingResult simulate(const Deployment &deployment, const ServingTraffic &traffic);
+
+// The math of the numbers under load (--math, the window's math panel): the mean request of the length
+// mix, the time outside the GPU, one engine step at the simulation's mean running batch, and how the TTFT
+// and TPOT p90 and the throughput come out of the simulation.
+void explain(const Deployment &deployment, const ServingResult &result, MathLog *math);
 
 // Whether the result meets every target the traffic sets.
 bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic);

@@ -88,6 +88,15 @@ QVector<UncertaintyBand> UncertaintyTable::fit(const QVector<UncertaintyResidual
     for (const auto &group : groups)
         if (const auto band = bandOf(group))
             bands << *band;
+    // Serving under load: every engine's residuals of a kind together, for an engine measured too little
+    // on that kind (vLLM's TTFT) to have its own band.
+    QVector<UncertaintyResidual> pooled;
+    for (const UncertaintyResidual &r : residuals)
+        if (r.kind.startsWith(QLatin1String("serving_")))
+            pooled << UncertaintyResidual{r.kind, kAnyProfile, r.category, r.gpuId, r.residual};
+    for (const auto &group : byGroup(pooled))
+        if (const auto band = bandOf(group))
+            bands << *band;
     return bands;
 }
 

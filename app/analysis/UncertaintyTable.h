@@ -48,6 +48,9 @@ public:
     // and p99 latencies take their metric's band: EstimateRanges.)
     static inline const QString kServingTail = QStringLiteral("serving_tail");
 
+    // The profile of a band pooled over every serving engine's residuals of its kind (fit()).
+    static inline const QString kAnyProfile = QStringLiteral("*");
+
     // A band needs at least this many measurements: below it the percentiles are a guess.
     static constexpr int kMinimumPoints = 8;
 

@@ -44,6 +44,16 @@ void addLoad(const WorkloadFormValues &values, WorkloadRequest &r)
         r.tpotP90Ms = values.tpotP90TargetMs;
     if (values.maxNumSeqs != 0)
         r.maxNumSeqs = values.maxNumSeqs;
+    if (!values.dataset.isEmpty() && values.dataset != LengthDatasets::name(LengthDataset::Fixed))
+        r.dataset = values.dataset;
+    if (values.dataset == LengthDatasets::name(LengthDataset::Random) && values.randomRangeRatio != 0.0)
+        r.randomRangeRatio = values.randomRangeRatio;
+}
+
+// A table of lengths sets every request's lengths itself: the token fields are not sent with it.
+bool datasetSetsLengths(const WorkloadFormValues &values)
+{
+    return values.hasLoad() && values.dataset == LengthDatasets::name(LengthDataset::ShareGpt);
 }
 
 // The network as typed: a number of Gb/s per GPU, with or without its unit ("800", "800 Gb/s").
@@ -132,8 +142,10 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
     // Only the fields the task uses: the form keeps the others (greyed out) for when the task comes back.
     if (!training) {
         r.kvPrecision = precision(WorkloadField::KvPrecision, values.kvPrecision);
-        r.inputTokens = values.inputTokens;
-        r.outputTokens = values.outputTokens;
+        if (!datasetSetsLengths(values)) {
+            r.inputTokens = values.inputTokens;
+            r.outputTokens = values.outputTokens;
+        }
         addLoad(values, r);
         return r;
     }
@@ -179,6 +191,8 @@ WorkloadFormValues WorkloadMapper::formValuesFrom(const WorkloadRequest &r, cons
         v.ttftP90TargetMs = r.ttftP90Ms.value_or(0.0);
         v.tpotP90TargetMs = r.tpotP90Ms.value_or(0.0);
         v.maxNumSeqs = r.maxNumSeqs.value_or(0);
+        v.dataset = r.dataset.value_or(QString());
+        v.randomRangeRatio = r.randomRangeRatio.value_or(0.0);
         return v;
     }
     v.sequenceLength = r.sequenceLength.value_or(d.sequenceLength);

@@ -1286,6 +1286,10 @@
         <source>Not estimated: fix %1 (%2)</source>
         <translation>未估算：请修正 %1（%2）</translation>
     </message>
+    <message>
+        <source>%1 — measured on %2</source>
+        <translation>%1 — 测量于 %2</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPresentation</name>
@@ -2045,10 +2049,6 @@ source: %7</source>
         <translation>%1 %2</translation>
     </message>
     <message>
-        <source>latency percentiles and queueing under load</source>
-        <translation>负载下的延迟百分位与排队</translation>
-    </message>
-    <message>
         <source>%1 prefill and decode speed</source>
         <translation>%1 预填充与解码速度</translation>
     </message>
@@ -2067,6 +2067,14 @@ source: %7</source>
     <message>
         <source>%1, widened: %2</source>
         <translation>%1，已放宽：%2</translation>
+    </message>
+    <message>
+        <source>queueing under load</source>
+        <translation>负载下的排队</translation>
+    </message>
+    <message>
+        <source>every serving engine&apos;s %1</source>
+        <translation>所有服务引擎的%1</translation>
     </message>
 </context>
 <context>
@@ -2330,6 +2338,34 @@ source: %7</source>
     <message>
         <source>requests %1: simulating them takes at least %2 engine steps, more than %3 (a few seconds): ask for fewer requests, or more tokens or sequences per step</source>
         <translation>请求数 %1：模拟这些请求至少需要 %2 个引擎步，超过 %3（数秒）：请减少请求数，或增加每步的 token 数或序列数</translation>
+    </message>
+    <message>
+        <source>warm-up requests %1: allowed 0 to 100000</source>
+        <translation>预热请求 %1：允许 0 到 100000</translation>
+    </message>
+    <message>
+        <source>burstiness %1: allowed above 0 up to 1000 (1: Poisson arrivals)</source>
+        <translation>突发度 %1：允许大于 0 至 1000（1：泊松到达）</translation>
+    </message>
+    <message>
+        <source>burstiness %1 shapes arrivals at a request rate: give --request-rate, not users</source>
+        <translation>突发度 %1 描述按请求速率的到达：请给出 --request-rate，而不是用户数</translation>
+    </message>
+    <message>
+        <source>random range ratio %1: allowed 0 up to (not including) 1</source>
+        <translation>随机范围比例 %1：允许 0 到 1（不含 1）</translation>
+    </message>
+    <message>
+        <source>random range ratio %1 spreads the random dataset&apos;s lengths: give --dataset random</source>
+        <translation>随机范围比例 %1 用于随机数据集的长度分布：请给出 --dataset random</translation>
+    </message>
+    <message>
+        <source>dataset %1: its lengths could not be read</source>
+        <translation>数据集 %1：无法读取其长度</translation>
+    </message>
+    <message>
+        <source>dataset %1: its longest request has %2 tokens, beyond %3&apos;s context of %4</source>
+        <translation>数据集 %1：最长请求有 %2 个 token，超出 %3 的上下文长度 %4</translation>
     </message>
 </context>
 <context>
@@ -3353,6 +3389,82 @@ source: %7</source>
         <source>SMs x clock x FLOPs per SM per clock</source>
         <translation>SM 数 x 时钟 x 每 SM 每时钟 FLOPs</translation>
     </message>
+    <message>
+        <source>mean input (%1)</source>
+        <translation>平均输入（%1）</translation>
+    </message>
+    <message>
+        <source>mean output (%1)</source>
+        <translation>平均输出（%1）</translation>
+    </message>
+    <message>
+        <source>API server, tokenising, scheduling (profile)</source>
+        <translation>API 服务器、分词、调度（配置）</translation>
+    </message>
+    <message>
+        <source>mean running sequences</source>
+        <translation>平均运行序列数</translation>
+    </message>
+    <message>
+        <source>KV tokens read</source>
+        <translation>读取的 KV token 数</translation>
+    </message>
+    <message>
+        <source>matmul ms per token</source>
+        <translation>每 token 矩阵乘毫秒数</translation>
+    </message>
+    <message>
+        <source>attention ms per token pair</source>
+        <translation>每 token 对注意力毫秒数</translation>
+    </message>
+    <message>
+        <source>weights read ms</source>
+        <translation>读取权重毫秒数</translation>
+    </message>
+    <message>
+        <source>KV read ms per token</source>
+        <translation>每 token KV 读取毫秒数</translation>
+    </message>
+    <message>
+        <source>fixed ms per step</source>
+        <translation>每步固定毫秒数</translation>
+    </message>
+    <message>
+        <source>ms per sequence per step</source>
+        <translation>每序列每步毫秒数</translation>
+    </message>
+    <message>
+        <source>tensor-parallel all-reduces ms</source>
+        <translation>张量并行 all-reduce 毫秒数</translation>
+    </message>
+    <message>
+        <source>time outside the GPU</source>
+        <translation>GPU 之外的时间</translation>
+    </message>
+    <message>
+        <source>queue and prefill in the engine, p90 of the simulated requests</source>
+        <translation>引擎内排队和预填充，模拟请求的 p90</translation>
+    </message>
+    <message>
+        <source>engine step</source>
+        <translation>引擎步</translation>
+    </message>
+    <message>
+        <source>p90 of the simulated TPOT over the step (prefill chunks, batch)</source>
+        <translation>模拟 TPOT 的 p90 与步时之比（预填充块、批次）</translation>
+    </message>
+    <message>
+        <source>tokens made per replica</source>
+        <translation>每副本生成的 token 数</translation>
+    </message>
+    <message>
+        <source>seconds from the first request to the last token</source>
+        <translation>从第一个请求到最后一个 token 的秒数</translation>
+    </message>
+    <message>
+        <source>replicas serving</source>
+        <translation>服务中的副本数</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -3646,6 +3758,30 @@ source: %7</source>
     <message>
         <source>recomputation time per step</source>
         <translation>每步重计算时间</translation>
+    </message>
+    <message>
+        <source>mean request under load (input + output)</source>
+        <translation>负载下的平均请求（输入 + 输出）</translation>
+    </message>
+    <message>
+        <source>time outside the GPU per request</source>
+        <translation>每请求在 GPU 之外的时间</translation>
+    </message>
+    <message>
+        <source>engine step at the mean running batch</source>
+        <translation>平均运行批次下的引擎步时</translation>
+    </message>
+    <message>
+        <source>TTFT p90 under load</source>
+        <translation>负载下 TTFT p90</translation>
+    </message>
+    <message>
+        <source>TPOT p90 under load</source>
+        <translation>负载下 TPOT p90</translation>
+    </message>
+    <message>
+        <source>output tokens per second under load (all GPUs)</source>
+        <translation>负载下每秒输出 token 数（所有 GPU）</translation>
     </message>
 </context>
 <context>
@@ -4723,6 +4859,57 @@ token</translation>
     </message>
 </context>
 <context>
+    <name>RequestMix</name>
+    <message>
+        <source>&apos;%1&apos; is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1: allowed whole numbers 1 to 10000000</source>
+        <translation>%1：允许 1 到 10000000 的整数</translation>
+    </message>
+    <message>
+        <source>%1: an arrival time is 0 or more seconds</source>
+        <translation>%1：到达时间应为 0 秒或以上</translation>
+    </message>
+    <message>
+        <source>%1: no requests (a header and at least one row of input_tokens, output_tokens)</source>
+        <translation>%1：没有请求（需要表头和至少一行 input_tokens、output_tokens）</translation>
+    </message>
+    <message>
+        <source>%1: empty file</source>
+        <translation>%1：空文件</translation>
+    </message>
+    <message>
+        <source>%1, line %2: the header names no %3 column (it needs input_tokens and output_tokens; arrival_s is optional)</source>
+        <translation>%1，第 %2 行：表头中没有 %3 列（需要 input_tokens 和 output_tokens；arrival_s 可选）</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3 fields where the header has %4</source>
+        <translation>%1，第 %2 行：有 %3 个字段，而表头有 %4 个</translation>
+    </message>
+    <message>
+        <source>%1: more than 1000000 requests</source>
+        <translation>%1：请求超过 1000000 个</translation>
+    </message>
+    <message>
+        <source>%1, line %2: not a JSON object (%3)</source>
+        <translation>%1，第 %2 行：不是 JSON 对象（%3）</translation>
+    </message>
+    <message>
+        <source>%1, line %2: %3 is missing or not a number</source>
+        <translation>%1，第 %2 行：%3 缺失或不是数字</translation>
+    </message>
+    <message>
+        <source>%1: cannot read it (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <source>%1: larger than 64 MiB</source>
+        <translation>%1：大于 64 MiB</translation>
+    </message>
+</context>
+<context>
     <name>RevertConfirmation</name>
     <message>
         <source>Revert</source>
@@ -5794,6 +5981,30 @@ token</translation>
         <source>Takes %1.</source>
         <translation>需要 %1。</translation>
     </message>
+    <message>
+        <source>Request &amp;lengths</source>
+        <translation>请求长度(&amp;L)</translation>
+    </message>
+    <message>
+        <source>fixed: input + output</source>
+        <translation>固定：输入 + 输出</translation>
+    </message>
+    <message>
+        <source>random, ±10%</source>
+        <translation>随机，±10%</translation>
+    </message>
+    <message>
+        <source>random, ±50%</source>
+        <translation>随机，±50%</translation>
+    </message>
+    <message>
+        <source>ShareGPT mix</source>
+        <translation>ShareGPT 分布</translation>
+    </message>
+    <message>
+        <source>The requests&apos; lengths, as vllm bench serve&apos;s datasets: every request the input and output tokens; random lengths around them; or the bundled ShareGPT table&apos;s (its own lengths)</source>
+        <translation>请求长度，与 vllm bench serve 的数据集一致：每个请求使用输入和输出 token 数；在其附近随机取值；或内置 ShareGPT 表的长度</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -6102,6 +6313,34 @@ token</translation>
     <message>
         <source>tp %1: the model&apos;s %2 KV heads must divide among the GPUs, or the GPUs among them</source>
         <translation>tp %1：模型的 %2 个 KV 头必须能在 GPU 之间整除分配，或 GPU 数能被 KV 头数整除</translation>
+    </message>
+    <message>
+        <source>dataset sharegpt: the bundled table is missing</source>
+        <translation>数据集 sharegpt：缺少内置表</translation>
+    </message>
+    <message>
+        <source>dataset &apos;%1&apos;: allowed fixed, random, sharegpt or a CSV/JSONL file of input_tokens, output_tokens (and arrival_s); no such file</source>
+        <translation>数据集“%1”：允许 fixed、random、sharegpt，或包含 input_tokens、output_tokens（及 arrival_s）的 CSV/JSONL 文件；文件不存在</translation>
+    </message>
+    <message>
+        <source>dataset %1 sets every request&apos;s lengths; leave the input and output tokens out (or use --dataset random)</source>
+        <translation>数据集 %1 决定每个请求的长度；请不要给出输入和输出 token 数（或使用 --dataset random）</translation>
+    </message>
+    <message>
+        <source>1 (Poisson)</source>
+        <translation>1（泊松）</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s arrivals</source>
+        <translation>按轨迹的到达时间</translation>
+    </message>
+    <message>
+        <source>random lengths around %1 (±%2%)</source>
+        <translation>%1 附近的随机长度（±%2%）</translation>
+    </message>
+    <message>
+        <source>%1 lengths, mean %2</source>
+        <translation>%1 长度，平均 %2</translation>
     </message>
 </context>
 <context>

@@ -282,6 +282,16 @@ QVector<Case> sweep()
                 } else if (QLatin1String(split.profile) == QLatin1String("llama.cpp")) {
                     w.weightPrecision = Precision::GgufQ4_K_M;
                     w.inputTokens = 2048;
+                } else if (split.tensor == 2 && (model.modelId == QLatin1String("llama-3.1-8b") ||
+                                                 model.modelId == QLatin1String("mixtral-8x7b"))) {
+                    // Under load (the serving terms): 16 users over the ShareGPT mix.
+                    ServingTraffic traffic;
+                    traffic.concurrency = 16;
+                    traffic.numRequests = 64;
+                    traffic.dataset = LengthDataset::ShareGpt;
+                    traffic.lengthTable = LengthTable::shareGpt();
+                    w.traffic = traffic;
+                    w.batch = 16;
                 }
                 if (!Estimator::validate(w).isEmpty())
                     continue; // LoRA of a CNN, pp 2 of a model without layers

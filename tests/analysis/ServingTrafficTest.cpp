@@ -156,8 +156,8 @@ TEST(ServingTraffic, ATraceIsReplayedAtItsOwnArrivals)
 TEST(ServingTraffic, AFileNamesTheLineAndFieldItCannotRead)
 {
     QString error;
-    EXPECT_FALSE(LengthTable::parse("input_tokens,output_tokens\n10,20\n30,x\n", QStringLiteral("a.csv"),
-                                    &error));
+    EXPECT_FALSE(
+        LengthTable::parse("input_tokens,output_tokens\n10,20\n30,x\n", QStringLiteral("a.csv"), &error));
     EXPECT_TRUE(error.contains(QStringLiteral("a.csv, line 3"))) << error.toStdString();
     EXPECT_TRUE(error.contains(QStringLiteral("output_tokens"))) << error.toStdString();
     EXPECT_FALSE(LengthTable::parse("prompt,completion\n10,20\n", QStringLiteral("b.csv"), &error));

@@ -891,3 +891,70 @@ TEST_F(EstimateCommands, Qwen3MoeTrainingWithExpertParallelismShowsTheSplit)
     EXPECT_TRUE(result.out.contains(QStringLiteral("(ep 8)"))) << result.out.toStdString();
     EXPECT_TRUE(result.out.contains(QStringLiteral("expert-parallel share"))) << result.out.toStdString();
 }
+
+// Issue 37: the requests' lengths and arrivals as the benchmark tools make them, named in the JSON, the
+// math under load, and the dataset options refused at their option.
+TEST_F(EstimateCommands, ADatasetOfLengthsIsSimulatedNamedAndExplained)
+{
+    const QStringList base{
+        QStringLiteral("estimate"),  QStringLiteral("--gpu"),         QStringLiteral("h100_sxm5_80gb"),
+        QStringLiteral("--model"),   QStringLiteral("llama-3.1-8b"),  QStringLiteral("--task"),
+        QStringLiteral("inference"), QStringLiteral("--concurrency"), QStringLiteral("32")};
+    const QJsonObject e =
+        results(base + QStringList{QStringLiteral("--dataset"), QStringLiteral("sharegpt")})[0].toObject();
+    const QJsonObject serving = e.value(QStringLiteral("serving")).toObject();
+    EXPECT_EQ(serving.value(QStringLiteral("dataset")).toString(), QStringLiteral("sharegpt"));
+    const QJsonObject ttft = serving.value(QStringLiteral("ttft_ms")).toObject();
+    EXPECT_GT(ttft.value(QStringLiteral("p99")).toDouble(), ttft.value(QStringLiteral("p50")).toDouble());
+    // Every number under load the targets judge carries a range.
+    const QJsonObject ranges = e.value(QStringLiteral("ranges")).toObject();
+    for (const char *path : {"serving.ttft_ms.p90", "serving.tpot_ms.p90", "serving.output_tokens_per_s"})
+        EXPECT_EQ(ranges.value(QLatin1String(path)).toArray().size(), 2) << path;
+
+    const ProcessResult math = run(base + QStringList{QStringLiteral("--dataset"), QStringLiteral("sharegpt"),
+                                                      QStringLiteral("--math")});
+    ASSERT_EQ(math.exitCode, 0) << math.err.toStdString();
+    for (const char *term : {"mean request under load", "time outside the GPU per request",
+                             "engine step at the mean running batch", "TTFT p90 under load",
+                             "TPOT p90 under load", "output tokens per second under load"})
+        EXPECT_TRUE(math.out.contains(QLatin1String(term))) << term;
+
+    // Random lengths with no spread are the fixed lengths.
+    const QJsonObject fixed = results(base)[0].toObject().value(QStringLiteral("serving")).toObject();
+    const QJsonObject random =
+        results(base + QStringList{QStringLiteral("--dataset"), QStringLiteral("random"),
+                                   QStringLiteral("--random-range-ratio"), QStringLiteral("0")})[0]
+            .toObject()
+            .value(QStringLiteral("serving"))
+            .toObject();
+    EXPECT_EQ(fixed.value(QStringLiteral("ttft_ms")), random.value(QStringLiteral("ttft_ms")));
+    EXPECT_EQ(fixed.value(QStringLiteral("output_tokens_per_s")),
+              random.value(QStringLiteral("output_tokens_per_s")));
+}
+
+TEST_F(EstimateCommands, BadDatasetsAreExit2NamingTheOptionLineAndField)
+{
+    const QStringList base{
+        QStringLiteral("estimate"),  QStringLiteral("--gpu"),         QStringLiteral("h100_sxm5_80gb"),
+        QStringLiteral("--model"),   QStringLiteral("llama-3.1-8b"),  QStringLiteral("--task"),
+        QStringLiteral("inference"), QStringLiteral("--concurrency"), QStringLiteral("8")};
+    expectBadInput(base + QStringList{QStringLiteral("--dataset"), QStringLiteral("lmsys")},
+                   QStringList{QStringLiteral("--dataset"), QStringLiteral("lmsys")});
+    const QString empty = m_dir.filePath(QStringLiteral("empty.csv"));
+    QFile(empty).open(QIODevice::WriteOnly);
+    expectBadInput(base + QStringList{QStringLiteral("--dataset"), empty},
+                   QStringList{QStringLiteral("--dataset"), QStringLiteral("empty.csv")});
+    const QString bad = m_dir.filePath(QStringLiteral("bad.jsonl"));
+    QFile file(bad);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("{\"input_tokens\": 100, \"output_tokens\": 20}\n{\"input_tokens\": 100, \"output_tokens\": "
+               "\"x\"}\n");
+    file.close();
+    expectBadInput(
+        base + QStringList{QStringLiteral("--dataset"), bad},
+        QStringList{QStringLiteral("--dataset"), QStringLiteral("line 2"), QStringLiteral("output_tokens")});
+    expectBadInput(base + QStringList{QStringLiteral("--random-range-ratio"), QStringLiteral("0.5")},
+                   QStringList{QStringLiteral("--random-range-ratio"), QStringLiteral("--dataset random")});
+    expectBadInput(base + QStringList{QStringLiteral("--burstiness"), QStringLiteral("0.5")},
+                   QStringList{QStringLiteral("--burstiness"), QStringLiteral("--request-rate")});
+}

@@ -161,6 +161,14 @@ void WorkloadForm::addLoadFields(int row)
     m_maxNumSeqs->setSpecialValueText(tr("profile"));
     setHelp(m_maxNumSeqs->objectName(), tr("The serving engine's most running sequences per replica; "
                                            "\"profile\" uses the efficiency profile's"));
+    m_dataset = addComboBox(WorkloadFields::key(WorkloadField::Dataset), tr("Request &lengths"), row, 5);
+    setComboChoices(m_dataset, {{QStringLiteral("fixed"), tr("fixed: input + output")},
+                                {QStringLiteral("random:0.1"), tr("random, ±10%")},
+                                {QStringLiteral("random:0.5"), tr("random, ±50%")},
+                                {QStringLiteral("sharegpt"), tr("ShareGPT mix")}});
+    setHelp(m_dataset->objectName(),
+            tr("The requests' lengths, as vllm bench serve's datasets: every request the input and output "
+               "tokens; random lengths around them; or the bundled ShareGPT table's (its own lengths)"));
     // Users and a rate are two ways to describe one load: choosing one clears the other.
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int users) {
         if (users > 0 && m_requestRate->value() > 0.0) {
@@ -177,7 +185,7 @@ void WorkloadForm::addLoadFields(int row)
     for (const QString &field :
          {WorkloadFields::key(WorkloadField::Concurrency), WorkloadFields::key(WorkloadField::RequestRate),
           WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
-          WorkloadFields::key(WorkloadField::MaxNumSeqs)}) {
+          WorkloadFields::key(WorkloadField::MaxNumSeqs), WorkloadFields::key(WorkloadField::Dataset)}) {
         m_fields[field].inferenceOnly = true;
         m_fields[field].hiddenWhenUnused = true;
     }
@@ -382,10 +390,18 @@ void WorkloadForm::updateTaskDependentFields()
     const bool load = m_concurrency->value() > 0 || m_requestRate->value() > 0.0;
     for (const QString &field :
          {WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
-          WorkloadFields::key(WorkloadField::MaxNumSeqs)}) {
+          WorkloadFields::key(WorkloadField::MaxNumSeqs), WorkloadFields::key(WorkloadField::Dataset)}) {
         const Field target = m_fields.value(field);
         target.editor->setEnabled(!training && load);
         target.caption->setEnabled(!training && load);
+    }
+    // The ShareGPT table sets every request's lengths: the token fields would not be used.
+    const bool tableLengths =
+        load && m_dataset && m_dataset->currentData().toString() == QLatin1String("sharegpt");
+    for (const char *key : {"inputTokens", "outputTokens"}) {
+        const Field tokens = m_fields.value(QLatin1String(key));
+        tokens.editor->setEnabled(!training && !tableLengths);
+        tokens.caption->setEnabled(!training && !tableLengths);
     }
 }
 
@@ -529,6 +545,9 @@ WorkloadFormValues WorkloadForm::values() const
     v.ttftP90TargetMs = m_ttftTarget->value();
     v.tpotP90TargetMs = m_tpotTarget->value();
     v.maxNumSeqs = m_maxNumSeqs->value();
+    const QStringList dataset = m_dataset->currentData().toString().split(u':');
+    v.dataset = dataset.value(0) == QLatin1String("fixed") ? QString() : dataset.value(0);
+    v.randomRangeRatio = dataset.value(1).toDouble();
     v.microBatch = m_microBatch->value();
     v.virtualStages = m_virtualStages->value();
     v.contextParallel = m_contextParallel->value();
@@ -572,6 +591,12 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     m_ttftTarget->setValue(v.ttftP90TargetMs);
     m_tpotTarget->setValue(v.tpotP90TargetMs);
     m_maxNumSeqs->setValue(v.maxNumSeqs);
+    QString dataset = v.dataset.isEmpty() ? QStringLiteral("fixed") : v.dataset;
+    if (dataset == QLatin1String("random"))
+        dataset += u':' + QString::number(v.randomRangeRatio);
+    if (m_dataset->findData(dataset) < 0) // a ratio or a file a scenario set: shown as it is
+        m_dataset->addItem(dataset, dataset);
+    selectData(m_dataset, dataset);
     m_microBatch->setValue(v.microBatch);
     m_virtualStages->setValue(v.virtualStages);
     m_contextParallel->setValue(v.contextParallel);

@@ -131,6 +131,7 @@ private:
     QDoubleSpinBox *m_ttftTarget = nullptr;
     QDoubleSpinBox *m_tpotTarget = nullptr;
     QSpinBox *m_maxNumSeqs = nullptr;
+    QComboBox *m_dataset = nullptr;
     QSpinBox *m_microBatch = nullptr;
     QSpinBox *m_virtualStages = nullptr;
     QSpinBox *m_contextParallel = nullptr;

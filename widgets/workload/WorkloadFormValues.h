@@ -35,6 +35,10 @@ struct WorkloadFormValues
     double ttftP90TargetMs = 0.0;
     double tpotP90TargetMs = 0.0;
     int maxNumSeqs = 0; // the serving engine's most running sequences per replica; 0 = the profile's
+    // The requests' lengths under load: "" or "fixed" (the input and output tokens), "random" (spread by
+    // randomRangeRatio around them) or "sharegpt" (the bundled table's; the token fields are not sent).
+    QString dataset;
+    double randomRangeRatio = 0.0;
     // Training at scale (the defaults are left out of the request): micro-batch (0 = the recipe's, 1),
     // interleaved stages, context and expert parallel sizes, GPUs per node (0 = each GPU's catalogue value)
     // and the inter-node network per GPU in Gb/s as typed or chosen ("0" = one node only; any other text
