@@ -1849,6 +1849,14 @@ source: %7</source>
         <source>%1est. %2, %3</source>
         <translation>%1估算 %2，%3</translation>
     </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>%1 recompute</source>
+        <translation>%1重计算</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -2244,10 +2252,6 @@ source: %7</source>
         <translation>vpp %1 交错流水线阶段：需要 pp 为 2 或以上</translation>
     </message>
     <message>
-        <source>pp %1 x vpp %2 does not divide the model&apos;s %3 layers</source>
-        <translation>pp %1 x vpp %2 不能整除模型的 %3 层</translation>
-    </message>
-    <message>
         <source>GPUs per node %1: allowed 1 to 1024</source>
         <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
     </message>
@@ -2330,6 +2334,10 @@ source: %7</source>
     <message>
         <source>requests %1: simulating them takes at least %2 engine steps, more than %3 (a few seconds): ask for fewer requests, or more tokens or sequences per step</source>
         <translation>请求数 %1：模拟这些请求至少需要 %2 个引擎步，超过 %3（数秒）：请减少请求数，或增加每步的 token 数或序列数</translation>
+    </message>
+    <message>
+        <source>pp %1 x vpp %2 is more than the model&apos;s %3 layers</source>
+        <translation>pp %1 x vpp %2 多于模型的 %3 层</translation>
     </message>
 </context>
 <context>
@@ -3352,6 +3360,10 @@ source: %7</source>
     <message>
         <source>SMs x clock x FLOPs per SM per clock</source>
         <translation>SM 数 x 时钟 x 每 SM 每时钟 FLOPs</translation>
+    </message>
+    <message>
+        <source>heaviest stage / even stage</source>
+        <translation>最重阶段 / 均分阶段</translation>
     </message>
 </context>
 <context>
@@ -5794,6 +5806,10 @@ token</translation>
         <source>Takes %1.</source>
         <translation>需要 %1。</translation>
     </message>
+    <message>
+        <source>recipe: auto</source>
+        <translation>配方：自动</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -6076,14 +6092,6 @@ token</translation>
         <translation>每 GPU %1 个序列</translation>
     </message>
     <message>
-        <source>3 for training with the fsdp profile, 1 with others, 0 for lora and qlora</source>
-        <translation>使用 fsdp 配置文件训练时为 3，其他配置文件为 1，lora 和 qlora 为 0</translation>
-    </message>
-    <message>
-        <source>full for training with the fsdp profile and for lora and qlora, selective otherwise</source>
-        <translation>使用 fsdp 配置文件训练以及 lora 和 qlora 时为 full，其他为 selective</translation>
-    </message>
-    <message>
         <source>vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and for lora and qlora</source>
         <translation>推理用 vllm；2 个及以上 GPU 训练用 fsdp，单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
     </message>
@@ -6102,6 +6110,26 @@ token</translation>
     <message>
         <source>tp %1: the model&apos;s %2 KV heads must divide among the GPUs, or the GPUs among them</source>
         <translation>tp %1：模型的 %2 个 KV 头必须能在 GPU 之间整除分配，或 GPU 数能被 KV 头数整除</translation>
+    </message>
+    <message>
+        <source>training: the fastest that fits, 1, 2 or 3 (0 for lora and qlora)</source>
+        <translation>训练：能放下的最快者，1、2 或 3（lora 和 qlora 为 0）</translation>
+    </message>
+    <message>
+        <source>training: the least that fits the fastest recipe (full for lora and qlora)</source>
+        <translation>训练：最快配方中能放下的最少重计算（lora 和 qlora 为 full）</translation>
+    </message>
+    <message>
+        <source>training: the fastest of 1, 2, 4 and 8 that fits</source>
+        <translation>训练：1、2、4、8 中能放下的最快者</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>全局批大小 %1</translation>
+    </message>
+    <message>
+        <source>the fastest recipe that fits each GPU</source>
+        <translation>每种 GPU 能放下的最快配方</translation>
     </message>
 </context>
 <context>
