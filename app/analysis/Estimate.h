@@ -113,6 +113,10 @@ struct TrainingResult
     double budgetHours = 0.0;    // wall-clock hours for the workload's token budget
     double budgetGpuHours = 0.0; // GPU-hours for the workload's token budget
     int maxBatch = 0;            // the largest micro-batch that fits
+    int zeroStage = 0;           // the recipe estimated (chosen by the search when left automatic)
+    Recompute recompute = Recompute::None;
+    int layoutsSearched = 0;     // layouts the recipe search estimated; 0 when the user fixed every value
+    int heaviestStageLayers = 0; // pipeline: layers of the slowest stage (uneven splits)
 
     double tokensPerSPerGpu = 0.0;
     double hfu = 0.0; // hardware FLOPs (recomputation included) / (step time x GPUs x dense peak)

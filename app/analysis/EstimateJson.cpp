@@ -150,6 +150,9 @@ QJsonObject toJson(const Estimate &e)
         training.insert(QStringLiteral("micro_batch"), r.microBatch);
         training.insert(QStringLiteral("gradient_accumulation"), r.gradientAccumulation);
         training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
+        training.insert(QStringLiteral("zero_stage"), r.zeroStage);
+        training.insert(QStringLiteral("recompute"), Recomputes::name(r.recompute));
+        training.insert(QStringLiteral("layouts_searched"), r.layoutsSearched);
         training.insert(QStringLiteral("step_time_s"), number(r.stepTimeS));
         training.insert(QStringLiteral("tokens_per_s"), number(r.tokensPerS));
         training.insert(QStringLiteral("tokens_per_s_per_gpu"), number(r.tokensPerSPerGpu));

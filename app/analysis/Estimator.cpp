@@ -12,6 +12,7 @@
 #include "app/analysis/ServingLoad.h"
 #include "app/analysis/SplitMemory.h"
 #include "app/analysis/TrainingModel.h"
+#include "app/analysis/TrainingRecipe.h"
 #include "app/analysis/VerdictRules.h"
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
@@ -364,13 +365,6 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
             F::VirtualStages,
             say(QT_TRANSLATE_NOOP("Estimator", "vpp %1 interleaves pipeline stages: it needs pp 2 or more"))
                 .arg(w.virtualStages)};
-    if (a.transformer && w.virtualStages > 1 && a.layers % (w.pipelineParallel * w.virtualStages) != 0)
-        return WorkloadProblem{
-            F::VirtualStages,
-            say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 does not divide the model's %3 layers"))
-                .arg(w.pipelineParallel)
-                .arg(w.virtualStages)
-                .arg(a.layers)};
     if (w.gpusPerNode < 0 || w.gpusPerNode > 1024)
         return WorkloadProblem{
             F::GpusPerNode,
@@ -409,6 +403,16 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
             say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 data-parallel GPUs"))
                 .arg(w.expertParallel)
                 .arg(dataParallel)};
+    // Layers that pp x vpp does not divide are split unevenly, as Megatron does (PipelineStages); a stage
+    // needs a layer of each of its chunks.
+    if (a.transformer && w.pipelineParallel > 1 &&
+        (long long)w.pipelineParallel * std::max(1, w.virtualStages) > a.layers)
+        return WorkloadProblem{
+            F::VirtualStages,
+            say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 is more than the model's %3 layers"))
+                .arg(w.pipelineParallel)
+                .arg(w.virtualStages)
+                .arg(a.layers)};
     // With the split given, the global batch must fill every replica's micro-batches exactly.
     if (Tasks::isTraining(w.task) && w.tensorParallel > 0 && w.pipelineParallel > 0 && w.batch > 0 &&
         w.microBatch > 0 && w.batch % (dataParallel * w.microBatch) != 0)
@@ -583,6 +587,35 @@ Estimate estimate(const GpuSpec &gpu, const Workload &w, const ModelArchitecture
     return estimate(gpu, memory, parameters, options);
 }
 
+namespace {
+
+// Training with values left automatic: the fastest recipe that fits (TrainingRecipe), estimated again with
+// its math when asked for. The fewest GPUs stay those of the workload's own recipe (the least memory:
+// ZeRO-3, full recomputation, micro-batch 1), not of the recipe chosen for this many GPUs.
+std::optional<Estimate> searchedEstimate(const GpuSpec &gpu, SplitMemory &memory,
+                                         const EfficiencyParameters &parameters,
+                                         const EstimateOptions &options)
+{
+    const Workload &w = memory.workload();
+    if (!TrainingRecipe::searches(w, parameters))
+        return std::nullopt;
+    TrainingRecipe::Result found = TrainingRecipe::search(gpu, w, parameters);
+    if (!found.fastest)
+        return std::nullopt; // nothing fits: the workload's own recipe says by how much
+    Estimate e = options.buildMath ? estimate(gpu, found.fastest->workload, parameters, options)
+                                   : std::move(found.fastest->estimate);
+    e.training->layoutsSearched = found.searched;
+    e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, std::max(1, w.batch), parameters);
+    for (MathTerm &term : e.math) // the search, shown as its answer (a search, not a formula)
+        if (term.id == MathTermId::FewestGpus) {
+            term.value = e.minGpus;
+            term.substituted = QString::number(e.minGpus);
+        }
+    return e;
+}
+
+} // namespace
+
 Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
                   const EstimateOptions &options)
 {
@@ -590,6 +623,8 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         SplitMemory own(memory.architecture(), memory.workload(), parameters);
         return estimate(gpu, own, parameters, options);
     }
+    if (std::optional<Estimate> searched = searchedEstimate(gpu, memory, parameters, options))
+        return std::move(*searched);
     const ModelArchitecture &a = memory.architecture();
     const Workload &w = memory.workload();
     MathLog log;

@@ -1,5 +1,7 @@
 #include "app/analysis/MemoryModel.h"
 
+#include "app/analysis/PipelineStages.h"
+
 #include <algorithm>
 
 namespace MemoryModel {
@@ -18,6 +20,7 @@ constexpr const char *kMicroBatch = QT_TRANSLATE_NOOP("MathExpr", "micro-batch")
 constexpr const char *kVocab = QT_TRANSLATE_NOOP("MathExpr", "vocab");
 constexpr const char *kSlidingWindow = QT_TRANSLATE_NOOP("MathExpr", "sliding window");
 constexpr const char *kFullLayers = QT_TRANSLATE_NOOP("MathExpr", "full-attention layers");
+constexpr const char *kHeaviestStage = QT_TRANSLATE_NOOP("MathExpr", "heaviest stage / even stage");
 constexpr const char *kLocalLayers = QT_TRANSLATE_NOOP("MathExpr", "local-attention layers");
 constexpr const char *kExpertParams = QT_TRANSLATE_NOOP("MathExpr", "expert params");
 constexpr const char *kNonExpertParams = QT_TRANSLATE_NOOP("MathExpr", "non-expert params");
@@ -42,9 +45,13 @@ template <typename T> T weightBits(const Workload &w)
     return bits;
 }
 
-template <typename T> T modelParallel(const Parallelism &p)
+// The GPUs one replica's weights and state are split over. Training's uneven pipeline stages hold more on
+// the heaviest stage, which is the one that must fit (PipelineStages).
+template <typename T> T modelParallel(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
-    return Math::input<T>("tp", p.tensor) * Math::input<T>("pp", p.pipeline);
+    const T mp = Math::input<T>("tp", p.tensor) * Math::input<T>("pp", p.pipeline);
+    const double heaviest = Tasks::isTraining(w.task) ? PipelineStages::imbalance(a, w, p) : 1.0;
+    return heaviest > 1.0 ? mp / Math::input<T>(kHeaviestStage, heaviest) : mp;
 }
 
 // Per GPU the data-parallel replicas split by ZeRO (divides by nothing without it, exactly as by 1). With
@@ -71,7 +78,7 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
     const ModelArchitecture &a = in.architecture;
     const Workload &w = in.workload;
     const Parallelism &p = in.parallelism;
-    const T mp = modelParallel<T>(p);
+    const T mp = modelParallel<T>(a, w, p);
     // Sequences in memory at once on each replica: its share of the requests, or one training micro-batch.
     const T batch = Tasks::isTraining(w.task)
                         ? Math::input<T>(kMicroBatch, in.batch)
@@ -175,10 +182,10 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
         bytes = (experts / ep * weightBits<T>(w) +
                  Math::input<T>(kNonExpertParams, a.totalParams - a.expertParams()) *
                      Math::input<T>(kNonExpertBits, a.nonExpertBits)) /
-                8.0 / modelParallel<T>(p);
+                8.0 / modelParallel<T>(a, w, p);
     } else {
         bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /
-                8.0 / modelParallel<T>(p);
+                8.0 / modelParallel<T>(a, w, p);
     }
     return shardedOverData(bytes, sharded, p);
 }

@@ -13,9 +13,10 @@
 //             (a bisection: latency falls as replicas share the users), then smaller engine limits on
 //             running sequences where they let fewer replicas do;
 //   training: for each precision and GPU count (1, 2, 4, then whole nodes 1, 2, 3, 4, 6, 8, 12 ...), every
-//             tp x pp x dp layout with ZeRO-1 or ZeRO-3 (full training), micro-batches of 1 to 8 and the
-//             least recomputation that fits; counts that could not meet the deadline even at the GPU's
-//             dense peak are skipped, and the search stops once more GPUs only cost more.
+//             tp x pp x dp layout with ZeRO-1, 2 or 3 (full training), micro-batches of 1 to 8 and the
+//             least recomputation that fits (TrainingRecipe, the estimate's own search); counts that could
+//             not meet the deadline even at the GPU's dense peak are skipped, and the search stops once more
+//             GPUs only cost more.
 // Everything is plain data; it runs on any thread.
 class Planner
 {

@@ -2,8 +2,10 @@
 
 #include "app/analysis/CommunicationModel.h"
 #include "app/analysis/MemoryModel.h"
+#include "app/analysis/PipelineStages.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace TrainingModel {
 
@@ -28,6 +30,7 @@ constexpr const char *kSizeFactor = QT_TRANSLATE_NOOP("MathExpr", "size factor")
 constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
 constexpr const char *kTokenBudget = QT_TRANSLATE_NOOP("MathExpr", "token budget");
 constexpr const char *kOptimizerBytes = QT_TRANSLATE_NOOP("MathExpr", "optimizer bytes per parameter");
+constexpr const char *kHeaviestStage = QT_TRANSLATE_NOOP("MathExpr", "heaviest stage / even stage");
 
 double efficiencyOf(const LinkInfo &link, const ResolvedEfficiency &e)
 {
@@ -61,6 +64,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     TrainingResult r;
     r.globalBatch = std::max(1, w.batch);
     r.microBatch = std::max(1, w.microBatch);
+    r.zeroStage = w.zeroStage;
+    r.recompute = w.recompute;
     r.gpusPerNode = GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode);
     r.nodes = (p.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
     r.networkGbps = r.nodes > 1 ? w.networkGbps : 0.0;
@@ -141,16 +146,22 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         const T attention = attentionForward * attentionPasses;
         return linear / linearRate + attention / attentionRate + (linear + attention) * trafficPerFlop;
     };
+    // Uneven pipeline stages: every stage waits for the heaviest (PipelineStages); 1 when they are even.
+    const double stageImbalance = PipelineStages::imbalance(a, w, p);
+    r.heaviestStageLayers = p.pipeline > 1 ? int(std::lround(stageImbalance * a.layers / p.pipeline)) : 0;
+    const auto onHeaviestStage = [&](const T &evenShare) {
+        return stageImbalance > 1.0 ? evenShare * Math::input<T>(kHeaviestStage, stageImbalance) : evenShare;
+    };
     const T modelPasses = Math::input<T>(kPasses, modelLinearPasses);
     const T modelAttentionPasses = Math::input<T>(kAttentionPasses, 3.0);
     Math::record(math, Id::TrainingFlops,
                  m * (a.transformer ? linearForward * modelPasses + attentionForward * modelAttentionPasses
                                     : linearForward * modelPasses));
-    const T microCompute = timeOf(modelPasses, modelAttentionPasses);
+    const T microCompute = onHeaviestStage(timeOf(modelPasses, modelAttentionPasses));
     T microRecompute = 0.0;
     if (extraLinearPasses > 0.0 || (a.transformer && extraAttentionPasses > 0.0))
-        microRecompute = timeOf(Math::input<T>(kPasses, extraLinearPasses),
-                                Math::input<T>(kAttentionPasses, extraAttentionPasses));
+        microRecompute = onHeaviestStage(timeOf(Math::input<T>(kPasses, extraLinearPasses),
+                                                Math::input<T>(kAttentionPasses, extraAttentionPasses)));
     const T compute = m * Math::named(microCompute, kMatmulTime);
     Math::record(math, Id::ComputeTimePerStep, compute);
     const T recompute = m * microRecompute;
@@ -176,7 +187,7 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     T modelComm = 0.0;
     if (a.transformer) {
         const T layerActivations = microBatch * s / cp * Math::input<T>("h", a.hidden) * activationBytes;
-        const T layersPerStage = layers / pp;
+        const T layersPerStage = onHeaviestStage(layers / pp);
         if (p.tensor > 1) {
             const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
             // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.

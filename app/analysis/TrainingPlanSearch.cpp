@@ -2,6 +2,7 @@
 #include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/NumberText.h"
 #include "app/analysis/PlanSearch.h"
+#include "app/analysis/TrainingRecipe.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -48,74 +49,33 @@ public:
 
     bool cancelled() const { return m_context.cancelled && m_context.cancelled(); }
 
-    // Every layout of `gpus` GPUs for this base; the least recomputation that fits for each.
+    // Every recipe of `gpus` GPUs for this base (TrainingRecipe, the estimate's own search): each that
+    // fits is tried, the fastest is this count's best (at one count also the cheapest and soonest done).
     void layouts(const Base &base, int gpus, GpuPlan &plan, std::optional<PlanCandidate> &bestHere)
     {
-        const ModelArchitecture &a = m_context.architecture;
-        const Workload &w0 = base.workload;
-        const int node = GpuCapabilities::gpusPerNode(m_context.gpu, w0.gpusPerNode);
-        const bool full = w0.task == Task::Training;
-        const QVector<int> zeroStages = full ? QVector<int>{1, 3} : QVector<int>{0};
-        const int globalBatch = base.request.globalBatch.value_or(base.request.batch.value_or(w0.batch));
-        const int cp = std::max(1, w0.contextParallel);
-        for (int tensor = 1; tensor <= std::min(node, gpus); tensor *= 2) {
-            if (a.transformer && a.heads > 0 && int(a.heads) % tensor != 0)
-                continue;
-            for (int pipeline = 1; tensor * pipeline * cp <= gpus && pipeline <= 64; pipeline *= 2) {
-                if (gpus % (tensor * pipeline * cp) != 0 || (a.transformer && a.layers % pipeline != 0))
-                    continue;
-                if (!a.transformer && pipeline > 1)
-                    break;
-                const int data = gpus / (tensor * pipeline * cp);
-                if (w0.expertParallel > 1 && data % w0.expertParallel != 0)
-                    continue;
-                for (int zero : zeroStages) {
-                    for (int micro = 1; micro <= 8; micro *= 2) {
-                        if (globalBatch % (data * micro) != 0)
-                            break; // larger micro-batches do not divide either
-                        bool fitted = false;
-                        for (Recompute recompute : {Recompute::None, Recompute::Selective, Recompute::Full}) {
-                            if (!full && recompute != Recompute::Full)
-                                continue; // adapters: gradient checkpointing, as PEFT runs them
-                            Workload w = w0;
-                            w.gpuCount = gpus;
-                            w.batch = globalBatch;
-                            w.tensorParallel = tensor;
-                            w.pipelineParallel = pipeline;
-                            w.virtualStages = 1;
-                            w.microBatch = micro;
-                            w.zeroStage = zero;
-                            w.recompute = recompute;
-                            if (m_price >= 0.0)
-                                w.usdPerGpuHour = m_price;
-                            if (Estimator::check(w))
-                                continue;
-                            if (cancelled())
-                                return;
-                            ++plan.searched;
-                            const Estimate e = Estimator::estimate(m_context.gpu, w, base.parameters,
-                                                                   EstimateOptions{false});
-                            if (!e.fits || !e.training) {
-                                if (m_closestGb < 0.0 || e.perGpuGb < m_closestGb) {
-                                    m_closestGb = e.perGpuGb;
-                                    m_capacityGb = e.capacityGb;
-                                    m_closestGpus = gpus;
-                                }
-                                continue;
-                            }
-                            fitted = true;
-                            PlanCandidate c = candidate(base, w, e);
-                            plan.tried.append(c);
-                            if (!bestHere || better(c, *bestHere))
-                                bestHere = c;
-                            break;
-                        }
-                        if (!fitted)
-                            break; // a larger micro-batch needs more memory still
-                    }
-                }
-            }
+        Workload w = base.workload;
+        w.gpuCount = gpus;
+        w.batch = base.request.globalBatch.value_or(base.request.batch.value_or(w.batch));
+        w.tensorParallel = 0; // the base leaves the layout and recipe out (searchedOut): all searched
+        w.pipelineParallel = 0;
+        w.virtualStages = 1;
+        w.automatic = {true, true, true};
+        if (m_price >= 0.0)
+            w.usdPerGpuHour = m_price;
+        TrainingRecipe::Hooks hooks;
+        hooks.cancelled = [this]() { return cancelled(); };
+        hooks.fitted = [&](const TrainingRecipe::Candidate &tried) {
+            plan.tried.append(candidate(base, tried.workload, tried.estimate));
+        };
+        const TrainingRecipe::Result found = TrainingRecipe::search(m_context.gpu, w, base.parameters, hooks);
+        plan.searched += found.searched;
+        if (found.closestGb >= 0.0 && (m_closestGb < 0.0 || found.closestGb < m_closestGb)) {
+            m_closestGb = found.closestGb;
+            m_capacityGb = found.capacityGb;
+            m_closestGpus = gpus;
         }
+        if (found.fastest)
+            bestHere = candidate(base, found.fastest->workload, found.fastest->estimate);
     }
 
     PlanCandidate candidate(const Base &base, const Workload &w, const Estimate &e) const

@@ -127,6 +127,20 @@ struct Workload
     double networkGbps = 400.0; // inter-node network per GPU, Gb/s each way; 0 = one node only
     int zeroStage = 0; // 0-3: ZeRO shards optimizer (1), + gradients (2), + weights (3) over data parallel
     Recompute recompute = Recompute::None;
+    // Training: the recipe values the user left to the estimator. The estimate searches them with the
+    // automatic tp and pp (TrainingRecipe) and keeps the fastest layout that fits, as practitioners tune a
+    // run; zeroStage, microBatch and recompute above are then where the search starts.
+    struct Automatic
+    {
+        bool zeroStage = false;
+        bool microBatch = false;
+        bool recompute = false;
+        bool any() const { return zeroStage || microBatch || recompute; }
+    } automatic;
+    // Training, uneven pipelines: layers of the first and of the last pipeline stage (Megatron's
+    // --decoder-first/last-pipeline-num-layers); 0 = the even share.
+    int pipelineFirstLayers = 0;
+    int pipelineLastLayers = 0;
     bool flashAttention = true; // attention scores are never stored (FlashAttention / fused SDPA kernels)
     Optimizer optimizer = Optimizer::Adam;
     int loraRank = 16;

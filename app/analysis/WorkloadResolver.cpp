@@ -393,6 +393,13 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     const QString profileId = r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount)));
     w.zeroStage = r.zeroStage.value_or(defaultZero(w.task, profileId));
     w.recompute = r.recompute.value_or(defaultRecompute(w.task, profileId));
+    if (Tasks::isTraining(w.task)) {
+        // Left out, they are the fastest recipe that fits (TrainingRecipe), as practitioners set them;
+        // the values above are where the search starts and what memory the fewest GPUs are judged by.
+        w.automatic.zeroStage = !r.zeroStage;
+        w.automatic.microBatch = !r.microBatch;
+        w.automatic.recompute = !r.recompute;
+    }
     w.optimizer = r.optimizer.value_or(Optimizer::Adam);
     w.loraRank = r.loraRank.value_or(kLoraRank);
     w.trainTokens = r.trainTokens.value_or(kTrainTokens);
@@ -528,7 +535,7 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         // The count alone: the form's caption says what it counts (requests, or sequences).
         return locale.toString(defaultBatch(task, gpus));
     case WorkloadField::MicroBatch:
-        return locale.toString(kMicroBatch);
+        return Tasks::isTraining(task) ? tr("auto") : locale.toString(kMicroBatch);
     case WorkloadField::GlobalBatch:
         return locale.toString(defaultBatch(Task::Training, gpus));
     case WorkloadField::ContextParallel:
@@ -550,11 +557,14 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::TensorParallel:
     case WorkloadField::PipelineParallel:
         return tr("auto");
+    // Full training searches both (TrainingRecipe); adapters have one choice each: no ZeRO, full.
     case WorkloadField::ZeroStage:
-        return QString::number(defaultZero(task, defaultProfile(task, gpus)));
+        return task == Task::Training ? tr("auto")
+                                      : QString::number(defaultZero(task, defaultProfile(task, gpus)));
     case WorkloadField::Recompute:
-        return Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task, defaultProfile(task, gpus)))
-                                       : tr("none");
+        return task == Task::Training    ? tr("auto")
+               : Tasks::isTraining(task) ? recomputeLabel(defaultRecompute(task, defaultProfile(task, gpus)))
+                                         : tr("none");
     case WorkloadField::Optimizer:
         return Optimizers::name(Optimizer::Adam);
     case WorkloadField::LoraRank:
@@ -608,9 +618,11 @@ QString WorkloadResolver::defaultText(WorkloadField field)
     case WorkloadField::GlobalBatch:
         return tr("%1 sequences per GPU").arg(kTrainingSequencesPerGpu);
     case WorkloadField::ZeroStage:
-        return tr("3 for training with the fsdp profile, 1 with others, 0 for lora and qlora");
+        return tr("training: the fastest that fits, 1, 2 or 3 (0 for lora and qlora)");
     case WorkloadField::Recompute:
-        return tr("full for training with the fsdp profile and for lora and qlora, selective otherwise");
+        return tr("training: the least that fits the fastest recipe (full for lora and qlora)");
+    case WorkloadField::MicroBatch:
+        return tr("training: the fastest of 1, 2, 4 and 8 that fits");
     case WorkloadField::Profile:
         return tr("vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and "
                   "for lora and qlora");
@@ -650,13 +662,19 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
             parts << tr("%1 lengths, mean %2")
                          .arg(w.traffic->lengthTable ? w.traffic->lengthTable->source : QString(), tokens);
     } else {
-        parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength))
-              << tr("global batch %1 in micro-batches of %2")
-                     .arg(locale.toString(w.batch), locale.toString(w.microBatch));
-        if (w.zeroStage > 0)
+        parts << tr("%1-token sequences").arg(locale.toString(w.sequenceLength));
+        if (w.automatic.microBatch)
+            parts << tr("global batch %1").arg(locale.toString(w.batch));
+        else
+            parts << tr("global batch %1 in micro-batches of %2")
+                         .arg(locale.toString(w.batch), locale.toString(w.microBatch));
+        if (!w.automatic.zeroStage && w.zeroStage > 0)
             parts << tr("ZeRO-%1").arg(w.zeroStage);
-        parts << tr("%1 recompute").arg(recomputeLabel(w.recompute))
-              << (w.optimizer == Optimizer::Adam ? tr("Adam") : tr("8-bit Adam"));
+        if (!w.automatic.recompute)
+            parts << tr("%1 recompute").arg(recomputeLabel(w.recompute));
+        if (w.automatic.any())
+            parts << tr("the fastest recipe that fits each GPU");
+        parts << (w.optimizer == Optimizer::Adam ? tr("Adam") : tr("8-bit Adam"));
         if (usesAdapters(w.task))
             parts << tr("rank %1").arg(w.loraRank);
     }

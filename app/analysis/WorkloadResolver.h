@@ -25,9 +25,9 @@ struct ResolvedWorkload
 
 // The one place where defaults and task recipes live (the window and the command line both call it):
 //   - inference: bf16 weights, 1 request in flight, 1,024 input and 256 output tokens, no ZeRO, no recompute;
-//   - full training: bf16 mixed-precision Adam, 4,096-token sequences, global batch 8 per GPU in
-//   micro-batches
-//     of 1, ZeRO-1 (the distributed optimizer), selective recomputation (Megatron's default);
+//   - full training: bf16 mixed-precision Adam, 4,096-token sequences, global batch 8 per GPU; the ZeRO
+//     stage, micro-batch and recomputation left out are searched with the layout (Workload::automatic,
+//     TrainingRecipe): the fastest that fits each GPU;
 //   - LoRA: bf16 base, rank 16, full recomputation (PEFT's gradient checkpointing), no ZeRO;
 //   - QLoRA: the LoRA recipe over a 4-bit NF4 base with bf16 math;
 //   - the profile: vLLM for inference, PyTorch AMP for training on up to 8 GPUs, Megatron beyond.

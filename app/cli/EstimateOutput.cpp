@@ -170,6 +170,11 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             if (!exact)
                 out << " (" << r.sequencesPerReplica << " sequences per replica)";
             out << "\n";
+            out << "  recipe ZeRO-" << r.zeroStage << ", micro-batch " << r.microBatch << ", "
+                << Recomputes::name(r.recompute) << " recompute";
+            if (r.layoutsSearched > 0)
+                out << " (the fastest of " << r.layoutsSearched << " layouts searched that fits)";
+            out << "\n";
             out << "  layout tp " << e.parallelism.tensor << " x pp " << e.parallelism.pipeline;
             if (e.parallelism.virtualStages > 1)
                 out << " (vpp " << e.parallelism.virtualStages << ")";

@@ -1,6 +1,7 @@
 #include "app/comparison/ComparisonPresenter.h"
 
 #include "app/analysis/MissingSpecs.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "app/comparison/AnswerSummary.h"
 #include "app/comparison/ComparisonCharts.h"
 #include "app/comparison/RangeRows.h"
@@ -232,6 +233,7 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
              step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
             {QStringLiteral("train.accumulation"), split},
             {QStringLiteral("train.layout"), split},
+            {QStringLiteral("train.zero"), memory},
             {QStringLiteral("train.nodes"), {Id::Parallelism}},
             {QStringLiteral("train.tokens-per-gpu"), step + trainingRate},
             {QStringLiteral("train.hfu"), step + QVector<Id>{Id::Mfu, Id::Hfu}},
@@ -475,6 +477,11 @@ void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
         QStringLiteral("train.layout"), tr("Layout"), tr("replicas"), Better::None,
         [](const Estimate &e) { return Value(e.parallelism.data); },
         [](const Estimate &e) { return layoutText(e.parallelism); });
+    // The recipe estimated: the user's values, or the fastest that fits this GPU (TrainingRecipe).
+    addRow(QStringLiteral("train.zero"), tr("ZeRO stage"), QString(), Better::None,
+           training([](T t) { return t.zeroStage; }), [](const Estimate &e) {
+               return tr("%1 recompute").arg(WorkloadResolver::recomputeLabel(e.training->recompute));
+           });
     addRow(
         QStringLiteral("train.nodes"), tr("Nodes"), QString(), Better::None,
         training([](T t) { return t.nodes; }), [](const Estimate &e) {

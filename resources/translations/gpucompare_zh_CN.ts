@@ -1853,6 +1853,14 @@ source: %7</source>
         <source>%1est. %2, %3</source>
         <translation>%1估算 %2，%3</translation>
     </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>%1 recompute</source>
+        <translation>%1重计算</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -2252,10 +2260,6 @@ source: %7</source>
         <translation>vpp %1 交错流水线阶段：需要 pp 为 2 或以上</translation>
     </message>
     <message>
-        <source>pp %1 x vpp %2 does not divide the model&apos;s %3 layers</source>
-        <translation>pp %1 x vpp %2 不能整除模型的 %3 层</translation>
-    </message>
-    <message>
         <source>GPUs per node %1: allowed 1 to 1024</source>
         <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
     </message>
@@ -2366,6 +2370,10 @@ source: %7</source>
     <message>
         <source>dataset %1: its longest request has %2 tokens, beyond %3&apos;s context of %4</source>
         <translation>数据集 %1：最长请求有 %2 个 token，超出 %3 的上下文长度 %4</translation>
+    </message>
+    <message>
+        <source>pp %1 x vpp %2 is more than the model&apos;s %3 layers</source>
+        <translation>pp %1 x vpp %2 多于模型的 %3 层</translation>
     </message>
 </context>
 <context>
@@ -3464,6 +3472,10 @@ source: %7</source>
     <message>
         <source>replicas serving</source>
         <translation>服务中的副本数</translation>
+    </message>
+    <message>
+        <source>heaviest stage / even stage</source>
+        <translation>最重阶段 / 均分阶段</translation>
     </message>
 </context>
 <context>
@@ -6005,6 +6017,10 @@ token</translation>
         <source>The requests&apos; lengths, as vllm bench serve&apos;s datasets: every request the input and output tokens; random lengths around them; or the bundled ShareGPT table&apos;s (its own lengths)</source>
         <translation>请求长度，与 vllm bench serve 的数据集一致：每个请求使用输入和输出 token 数；在其附近随机取值；或内置 ShareGPT 表的长度</translation>
     </message>
+    <message>
+        <source>recipe: auto</source>
+        <translation>配方：自动</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -6287,14 +6303,6 @@ token</translation>
         <translation>每 GPU %1 个序列</translation>
     </message>
     <message>
-        <source>3 for training with the fsdp profile, 1 with others, 0 for lora and qlora</source>
-        <translation>使用 fsdp 配置文件训练时为 3，其他配置文件为 1，lora 和 qlora 为 0</translation>
-    </message>
-    <message>
-        <source>full for training with the fsdp profile and for lora and qlora, selective otherwise</source>
-        <translation>使用 fsdp 配置文件训练以及 lora 和 qlora 时为 full，其他为 selective</translation>
-    </message>
-    <message>
         <source>vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and for lora and qlora</source>
         <translation>推理用 vllm；2 个及以上 GPU 训练用 fsdp，单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
     </message>
@@ -6341,6 +6349,26 @@ token</translation>
     <message>
         <source>%1 lengths, mean %2</source>
         <translation>%1 长度，平均 %2</translation>
+    </message>
+    <message>
+        <source>training: the fastest that fits, 1, 2 or 3 (0 for lora and qlora)</source>
+        <translation>训练：能放下的最快者，1、2 或 3（lora 和 qlora 为 0）</translation>
+    </message>
+    <message>
+        <source>training: the least that fits the fastest recipe (full for lora and qlora)</source>
+        <translation>训练：最快配方中能放下的最少重计算（lora 和 qlora 为 full）</translation>
+    </message>
+    <message>
+        <source>training: the fastest of 1, 2, 4 and 8 that fits</source>
+        <translation>训练：1、2、4、8 中能放下的最快者</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>全局批大小 %1</translation>
+    </message>
+    <message>
+        <source>the fastest recipe that fits each GPU</source>
+        <translation>每种 GPU 能放下的最快配方</translation>
     </message>
 </context>
 <context>

@@ -195,7 +195,7 @@ void WorkloadForm::addTrainingFields(int row)
 {
     m_microBatch =
         addSpinBox(WorkloadFields::key(WorkloadField::MicroBatch), tr("Micro-b&atch"), 0, 65536, row, 0);
-    m_microBatch->setSpecialValueText(tr("recipe: %1").arg(WorkloadDefaults::kMicroBatch));
+    m_microBatch->setSpecialValueText(tr("recipe: auto"));
     setHelp(m_microBatch->objectName(),
             tr("Sequences per replica per forward and backward pass; the global "
                "batch runs in as many of them as it takes (gradient accumulation)"));

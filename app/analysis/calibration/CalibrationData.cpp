@@ -166,6 +166,9 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                     QStringLiteral("batch not tabulated (v2 suite): %1 per GPU assumed").arg(w.microBatch);
             }
             w.batch = w.microBatch * runGpus;
+            // Lambda's runs are data parallel (every GPU a replica): the layout as run, not searched.
+            w.tensorParallel = 1;
+            w.pipelineParallel = 1;
             point.metric = CalibrationMetric::TrainingSamplesPerS;
         } else if (has(row.category, "MLPerf Inference")) {
             point.profileId = QStringLiteral("tensorrt-llm");
