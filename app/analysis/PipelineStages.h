@@ -36,8 +36,8 @@ inline double imbalance(const ModelArchitecture &a, const Workload &w, const Par
 {
     if (!a.transformer || p.pipeline <= 1 || a.layers <= 0)
         return 1.0;
-    const double heaviest = heaviestLayers(a.layers, p.pipeline, p.virtualStages, w.pipelineFirstLayers,
-                                           w.pipelineLastLayers);
+    const double heaviest =
+        heaviestLayers(a.layers, p.pipeline, p.virtualStages, w.pipelineFirstLayers, w.pipelineLastLayers);
     return std::max(1.0, heaviest * p.pipeline / a.layers);
 }
 

@@ -2,9 +2,10 @@
 // the fastest that fit (TrainingRecipe), one search for the estimate and the planner, and it lands where
 // practitioners' own tuned runs land.
 
+#include "app/analysis/TrainingRecipe.h"
+
 #include "app/analysis/Estimator.h"
 #include "app/analysis/Planner.h"
-#include "app/analysis/TrainingRecipe.h"
 #include "tests/analysis/TestCatalogue.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,6 @@
 #include "tests/app/UntranslatedText.h"
 
+#include "app/analysis/EfficiencyParameters.h"
 #include "db/CatalogueSnapshot.h"
 #include "db/GpuField.h"
 #include "widgets/charts/ChartView.h"
@@ -42,6 +43,8 @@ const char *const kAllowed[] = {
     "Infinity", "Fabric", "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV",
     "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4",
     "qlora", "lora", "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
+    // serving engines, their benchmark commands and datasets ("vllm bench serve", "ShareGPT")
+    "vLLM", "vllm", "bench", "serve", "SGLang", "ShareGPT", "sharegpt",
     // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")
     "Shift", "Del",
     // percentiles of a latency ("TTFT，p90")
@@ -83,8 +86,12 @@ UntranslatedText::UntranslatedText(const CatalogueSnapshot &catalogue)
     // Field keys: shown on purpose as the column names of exported files.
     for (const GpuField &field : GpuFields::all())
         m_dataStrings << field.name();
-    for (const EfficiencyProfile &profile : catalogue.profiles)
+    for (const EfficiencyProfile &profile : catalogue.profiles) {
         m_dataStrings << profile.name << profile.profileId;
+        if (const auto parameters = EfficiencyParameters::fromProfile(profile)) // the engine it was measured
+                                                                                // on
+            m_dataStrings << parameters->engine;
+    }
     for (const Benchmark &b : catalogue.benchmarks)
         m_dataStrings << b.gpuAsReported << b.system << b.model << b.task << b.precision
                       << b.precision.section(u' ', 0, 1) << b.batchSize << b.inputLength << b.outputLength

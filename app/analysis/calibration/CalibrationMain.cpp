@@ -113,7 +113,9 @@ const QMap<QString, QString> &servingSourceText()
          QStringLiteral("NVIDIA NIM 1.8 (TensorRT-LLM), Llama-3.3-70B FP8 on 2x H100")},
         {QStringLiteral("LMDeploy"), QStringLiteral("LMDeploy TurboMind v0.1/v0.2 on A100")},
         {QStringLiteral("Lambda vLLM"), QStringLiteral("Lambda's vLLM v0.5.4 report, 1-8x A100/H100")},
-        {QStringLiteral("vLLM CI"), QStringLiteral("vLLM CI build 9523 on A100")}};
+        {QStringLiteral("vLLM CI"), QStringLiteral("vLLM CI build 9523 on A100")},
+        {QStringLiteral("vLLM traces"),
+         QStringLiteral("vLLM 0.19 request traces (LLMServingSim) on RTX PRO 6000 Blackwell")}};
     return text;
 }
 
