@@ -413,6 +413,19 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                 .arg(w.pipelineParallel)
                 .arg(w.virtualStages)
                 .arg(a.layers)};
+    if (a.transformer && (w.pipelineFirstLayers > 0 || w.pipelineLastLayers > 0) &&
+        (w.pipelineFirstLayers + w.pipelineLastLayers >= a.layers ||
+         w.pipelineParallel - (w.pipelineFirstLayers > 0) - (w.pipelineLastLayers > 0) >
+             a.layers - w.pipelineFirstLayers - w.pipelineLastLayers))
+        return WorkloadProblem{
+            w.pipelineFirstLayers > 0 ? F::PipelineFirstLayers : F::PipelineLastLayers,
+            say(QT_TRANSLATE_NOOP("Estimator", "first and last stages of %1 and %2 layers leave too few of "
+                                               "the model's %3 layers for the other %4 stages"))
+                .arg(w.pipelineFirstLayers)
+                .arg(w.pipelineLastLayers)
+                .arg(a.layers)
+                .arg(std::max(0, w.pipelineParallel - (w.pipelineFirstLayers > 0) -
+                                     (w.pipelineLastLayers > 0)))};
     // With the split given, the global batch must fill every replica's micro-batches exactly.
     if (Tasks::isTraining(w.task) && w.tensorParallel > 0 && w.pipelineParallel > 0 && w.batch > 0 &&
         w.microBatch > 0 && w.batch % (dataParallel * w.microBatch) != 0)

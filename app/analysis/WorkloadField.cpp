@@ -11,7 +11,7 @@ struct FieldNames
     const char16_t *option;
 };
 
-constexpr std::array<FieldNames, 40> kFields{{
+constexpr std::array<FieldNames, 42> kFields{{
     {WorkloadField::Model, u"model", u"model"},
     {WorkloadField::Task, u"task", u"task"},
     {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
@@ -52,6 +52,8 @@ constexpr std::array<FieldNames, 40> kFields{{
     {WorkloadField::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio"},
     {WorkloadField::Burstiness, u"burstiness", u"burstiness"},
     {WorkloadField::WarmupRequests, u"warmupRequests", u"warmup-requests"},
+    {WorkloadField::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers"},
+    {WorkloadField::PipelineLastLayers, u"pipelineLastLayers", u"pp-last-layers"},
 }};
 
 const FieldNames &namesOf(WorkloadField field)

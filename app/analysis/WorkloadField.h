@@ -48,6 +48,8 @@ enum class WorkloadField
     RandomRangeRatio,
     Burstiness,
     WarmupRequests,
+    PipelineFirstLayers,
+    PipelineLastLayers,
 };
 
 namespace WorkloadFields {

@@ -36,8 +36,10 @@ struct WorkloadRequest
     std::optional<int> contextParallel;
     std::optional<int> expertParallel;
     std::optional<int> virtualStages;
-    std::optional<int> gpusPerNode;    // absent: the catalogue's value for each GPU
-    std::optional<double> networkGbps; // inter-node Gb/s per GPU; 0 = one node only
+    std::optional<int> pipelineFirstLayers; // training: layers of the first pipeline stage (Megatron's
+    std::optional<int> pipelineLastLayers;  // --decoder-first/last-pipeline-num-layers); absent: even
+    std::optional<int> gpusPerNode;         // absent: the catalogue's value for each GPU
+    std::optional<double> networkGbps;      // inter-node Gb/s per GPU; 0 = one node only
     std::optional<int> zeroStage;
     std::optional<Recompute> recompute;
     std::optional<Optimizer> optimizer;

@@ -226,6 +226,8 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(training, WorkloadField::ContextParallel, r.contextParallel.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::ExpertParallel, r.expertParallel.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::VirtualStages, r.virtualStages.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::PipelineFirstLayers, r.pipelineFirstLayers.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::PipelineLastLayers, r.pipelineLastLayers.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::GpusPerNode, r.gpusPerNode.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::NetworkGbps, r.networkGbps.has_value(), trainingTasks);
     onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), inference);
@@ -379,6 +381,15 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.contextParallel = r.contextParallel.value_or(1);
     w.expertParallel = r.expertParallel.value_or(1);
     w.virtualStages = r.virtualStages.value_or(1);
+    w.pipelineFirstLayers = r.pipelineFirstLayers.value_or(0);
+    w.pipelineLastLayers = r.pipelineLastLayers.value_or(0);
+    for (const auto &[field, value] : {std::pair{WorkloadField::PipelineFirstLayers, r.pipelineFirstLayers},
+                                       std::pair{WorkloadField::PipelineLastLayers, r.pipelineLastLayers}})
+        if (value && (*value < 1 || !r.pipelineParallel || *r.pipelineParallel < 2))
+            result.problems.append(
+                {field, WorkloadResolver::tr("%1 layers: a stage of a pipeline needs at least 1 layer and "
+                                             "--pp 2 or more")
+                            .arg(*value)});
     w.gpusPerNode = r.gpusPerNode.value_or(0);
     if (r.gpusPerNode && *r.gpusPerNode < 1)
         result.problems.append(
@@ -599,6 +610,9 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return QStringLiteral("0");
     case WorkloadField::Burstiness:
         return tr("1 (Poisson)");
+    case WorkloadField::PipelineFirstLayers:
+    case WorkloadField::PipelineLastLayers:
+        return tr("an even split");
     }
     return {};
 }

@@ -15,26 +15,48 @@ namespace {
 // Every field, in the order --help lists them. A new WorkloadField fails the build in the switches below
 // (-Wswitch) and the Help tests until it is listed here too.
 constexpr WorkloadField kFields[] = {
-    WorkloadField::Model,           WorkloadField::Task,
-    WorkloadField::WeightPrecision, WorkloadField::ActivationPrecision,
-    WorkloadField::KvPrecision,     WorkloadField::Batch,
-    WorkloadField::GlobalBatch,     WorkloadField::MicroBatch,
-    WorkloadField::InputTokens,     WorkloadField::OutputTokens,
-    WorkloadField::SequenceLength,  WorkloadField::Gpus,
-    WorkloadField::TensorParallel,  WorkloadField::PipelineParallel,
-    WorkloadField::ContextParallel, WorkloadField::ExpertParallel,
-    WorkloadField::VirtualStages,   WorkloadField::GpusPerNode,
-    WorkloadField::NetworkGbps,     WorkloadField::ZeroStage,
-    WorkloadField::Recompute,       WorkloadField::Optimizer,
-    WorkloadField::LoraRank,        WorkloadField::Profile,
-    WorkloadField::UsdPerGpuHour,   WorkloadField::UsdPerKwh,
-    WorkloadField::Utilisation,     WorkloadField::TrainTokens,
-    WorkloadField::Concurrency,     WorkloadField::RequestRate,
-    WorkloadField::NumRequests,     WorkloadField::Seed,
-    WorkloadField::MaxNumSeqs,      WorkloadField::MaxBatchedTokens,
-    WorkloadField::TtftP90,         WorkloadField::TpotP90,
-    WorkloadField::Dataset,         WorkloadField::RandomRangeRatio,
-    WorkloadField::Burstiness,      WorkloadField::WarmupRequests,
+    WorkloadField::Model,
+    WorkloadField::Task,
+    WorkloadField::WeightPrecision,
+    WorkloadField::ActivationPrecision,
+    WorkloadField::KvPrecision,
+    WorkloadField::Batch,
+    WorkloadField::GlobalBatch,
+    WorkloadField::MicroBatch,
+    WorkloadField::InputTokens,
+    WorkloadField::OutputTokens,
+    WorkloadField::SequenceLength,
+    WorkloadField::Gpus,
+    WorkloadField::TensorParallel,
+    WorkloadField::PipelineParallel,
+    WorkloadField::ContextParallel,
+    WorkloadField::ExpertParallel,
+    WorkloadField::VirtualStages,
+    WorkloadField::GpusPerNode,
+    WorkloadField::NetworkGbps,
+    WorkloadField::ZeroStage,
+    WorkloadField::Recompute,
+    WorkloadField::Optimizer,
+    WorkloadField::LoraRank,
+    WorkloadField::Profile,
+    WorkloadField::UsdPerGpuHour,
+    WorkloadField::UsdPerKwh,
+    WorkloadField::Utilisation,
+    WorkloadField::TrainTokens,
+    WorkloadField::Concurrency,
+    WorkloadField::RequestRate,
+    WorkloadField::NumRequests,
+    WorkloadField::Seed,
+    WorkloadField::MaxNumSeqs,
+    WorkloadField::MaxBatchedTokens,
+    WorkloadField::TtftP90,
+    WorkloadField::TpotP90,
+    WorkloadField::Dataset,
+    WorkloadField::RandomRangeRatio,
+    WorkloadField::Burstiness,
+    WorkloadField::WarmupRequests,
+    WorkloadField::PipelineFirstLayers,
+    WorkloadField::PipelineLastLayers,
 };
 
 QString tr(const char *text)
@@ -78,6 +100,8 @@ QString valueName(WorkloadField field)
     case WorkloadField::Burstiness:
         return QStringLiteral("X");
     case WorkloadField::WarmupRequests:
+    case WorkloadField::PipelineFirstLayers:
+    case WorkloadField::PipelineLastLayers:
     case WorkloadField::Concurrency:
     case WorkloadField::NumRequests:
     case WorkloadField::Seed:
@@ -197,6 +221,12 @@ QString whatItIs(WorkloadField field)
                   "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier).");
     case WorkloadField::WarmupRequests:
         return tr("Inference under load: requests sent first and left out of the figures.");
+    case WorkloadField::PipelineFirstLayers:
+        return tr("Training: layers of the first pipeline stage (Megatron's "
+                  "--decoder-first-pipeline-num-layers); the other stages share the rest.");
+    case WorkloadField::PipelineLastLayers:
+        return tr(
+            "Training: layers of the last pipeline stage (Megatron's --decoder-last-pipeline-num-layers).");
     case WorkloadField::MaxNumSeqs:
         return tr("Inference under load: the engine's most running sequences per replica.");
     case WorkloadField::MaxBatchedTokens:
@@ -516,6 +546,12 @@ QString WorkloadOptions::convert()
         case WorkloadField::WarmupRequests:
             problem = toWholeNumber(name, text, &r.warmupRequests);
             break;
+        case WorkloadField::PipelineFirstLayers:
+            problem = toWholeNumber(name, text, &r.pipelineFirstLayers);
+            break;
+        case WorkloadField::PipelineLastLayers:
+            problem = toWholeNumber(name, text, &r.pipelineLastLayers);
+            break;
         }
         if (!problem.isEmpty())
             return problem;
@@ -788,6 +824,12 @@ QStringList WorkloadOptions::argumentsFor(const WorkloadRequest &r)
             break;
         case WorkloadField::WarmupRequests:
             whole(field, r.warmupRequests);
+            break;
+        case WorkloadField::PipelineFirstLayers:
+            whole(field, r.pipelineFirstLayers);
+            break;
+        case WorkloadField::PipelineLastLayers:
+            whole(field, r.pipelineLastLayers);
             break;
         }
     }

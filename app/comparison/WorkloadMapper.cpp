@@ -23,6 +23,9 @@ WorkloadField formFieldFor(WorkloadField field)
         return WorkloadField::Concurrency; // the simulation's own settings; the load decides them
     case WorkloadField::MaxBatchedTokens:
         return WorkloadField::Profile; // the engine's limits come with the profile
+    case WorkloadField::PipelineFirstLayers:
+    case WorkloadField::PipelineLastLayers:
+        return WorkloadField::VirtualStages; // the pipeline's layout
     default:
         return field;
     }

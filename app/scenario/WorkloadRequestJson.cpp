@@ -48,6 +48,8 @@ const QVector<Entry> &entries()
         {WorkloadRequestJson::keyOf(F::ContextParallel), &R::contextParallel},
         {WorkloadRequestJson::keyOf(F::ExpertParallel), &R::expertParallel},
         {WorkloadRequestJson::keyOf(F::VirtualStages), &R::virtualStages},
+        {WorkloadRequestJson::keyOf(F::PipelineFirstLayers), &R::pipelineFirstLayers},
+        {WorkloadRequestJson::keyOf(F::PipelineLastLayers), &R::pipelineLastLayers},
         {WorkloadRequestJson::keyOf(F::GpusPerNode), &R::gpusPerNode},
         {WorkloadRequestJson::keyOf(F::NetworkGbps), &R::networkGbps},
         {WorkloadRequestJson::keyOf(F::ZeroStage), &R::zeroStage},

@@ -2375,6 +2375,10 @@ source: %7</source>
         <source>pp %1 x vpp %2 is more than the model&apos;s %3 layers</source>
         <translation>pp %1 x vpp %2 多于模型的 %3 层</translation>
     </message>
+    <message>
+        <source>first and last stages of %1 and %2 layers leave too few of the model&apos;s %3 layers for the other %4 stages</source>
+        <translation>首尾阶段各 %1 和 %2 层后，模型的 %3 层不足以分给其余 %4 个阶段</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
@@ -6369,6 +6373,14 @@ token</translation>
     <message>
         <source>the fastest recipe that fits each GPU</source>
         <translation>每种 GPU 能放下的最快配方</translation>
+    </message>
+    <message>
+        <source>%1 layers: a stage of a pipeline needs at least 1 layer and --pp 2 or more</source>
+        <translation>%1 层：流水线的每个阶段至少需要 1 层，并且需要 --pp 2 或以上</translation>
+    </message>
+    <message>
+        <source>an even split</source>
+        <translation>均匀划分</translation>
     </message>
 </context>
 <context>

@@ -958,3 +958,48 @@ TEST_F(EstimateCommands, BadDatasetsAreExit2NamingTheOptionLineAndField)
     expectBadInput(base + QStringList{QStringLiteral("--burstiness"), QStringLiteral("0.5")},
                    QStringList{QStringLiteral("--burstiness"), QStringLiteral("--request-rate")});
 }
+
+// Issue 38: Megatron's uneven first and last stages (--decoder-first/last-pipeline-num-layers) as options:
+// Llama-3.1-405B's 126 layers on pp 16 with 7-layer first and last stages (the other 14 take 8 each) run,
+// and stages that leave the others no layers are refused at their option.
+TEST_F(EstimateCommands, UnevenFirstAndLastPipelineStagesAreOptions)
+{
+    const QStringList base{QStringLiteral("estimate"),
+                           QStringLiteral("--gpu"),
+                           QStringLiteral("h100_sxm5_80gb"),
+                           QStringLiteral("--model"),
+                           QStringLiteral("llama-3.1-405b"),
+                           QStringLiteral("--task"),
+                           QStringLiteral("training"),
+                           QStringLiteral("--gpus"),
+                           QStringLiteral("1024"),
+                           QStringLiteral("--tp"),
+                           QStringLiteral("8"),
+                           QStringLiteral("--pp"),
+                           QStringLiteral("16"),
+                           QStringLiteral("--global-batch"),
+                           QStringLiteral("2048")};
+    const QJsonObject even = results(base)[0].toObject().value(QStringLiteral("training")).toObject();
+    const QJsonObject uneven =
+        results(base + QStringList{QStringLiteral("--pp-first-layers"), QStringLiteral("7"),
+                                   QStringLiteral("--pp-last-layers"), QStringLiteral("7")})[0]
+            .toObject()
+            .value(QStringLiteral("training"))
+            .toObject();
+    // 126 / 16 rounds up to 8 layers on the heaviest stage either way: the same step.
+    EXPECT_NEAR(uneven.value(QStringLiteral("step_time_s")).toDouble(),
+                even.value(QStringLiteral("step_time_s")).toDouble(),
+                1e-9 * even.value(QStringLiteral("step_time_s")).toDouble());
+    const QJsonObject heavy =
+        results(base + QStringList{QStringLiteral("--pp-first-layers"), QStringLiteral("14")})[0]
+            .toObject()
+            .value(QStringLiteral("training"))
+            .toObject();
+    // A 14-layer first stage is the heaviest: 14 / 8 of the even stage's compute.
+    EXPECT_GT(heavy.value(QStringLiteral("step_time_s")).toDouble(),
+              1.5 * even.value(QStringLiteral("step_time_s")).toDouble());
+    expectBadInput(base + QStringList{QStringLiteral("--pp-first-layers"), QStringLiteral("120")},
+                   QStringList{QStringLiteral("--pp-first-layers"), QStringLiteral("126 layers")});
+    expectBadInput(base + QStringList{QStringLiteral("--pp-last-layers"), QStringLiteral("0")},
+                   QStringLiteral("--pp-last-layers"));
+}
