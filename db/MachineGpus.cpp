@@ -64,6 +64,12 @@ QString MachineGpus::devicesPath() const
     return QDir(m_root).filePath(QStringLiteral("bus/pci/devices"));
 }
 
+bool MachineGpus::readable() const
+{
+    const QFileInfo folder(devicesPath());
+    return folder.isDir() && folder.isReadable();
+}
+
 QVector<MachineGpus::Device> MachineGpus::devices() const
 {
     QVector<Device> found;

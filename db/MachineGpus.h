@@ -49,6 +49,9 @@ public:
 
     // The folder read: <root>/bus/pci/devices.
     QString devicesPath() const;
+    // Whether the PCI devices folder can be listed (a container without /sys has none: the machine's GPUs
+    // are then unknown, not absent).
+    bool readable() const;
 
     // The display controllers and processing accelerators, by address; empty when sysfs is unreadable.
     QVector<Device> devices() const;

@@ -119,6 +119,12 @@ std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &mo
                             .arg(badKey));
         if (value >= 0)
             model.*field.member = value;
+        // A context of 0 tokens is a mistake, not "not given" (the key's absence says that).
+        if (value == 0 && field.member == &ModelSpec::maxContext)
+            return fail(QCoreApplication::translate("HuggingFaceConfig",
+                                                    "%1 0: a model reads at least 1 token; leave the key out "
+                                                    "if its context is not known")
+                            .arg(QString::fromLatin1(*field.keys.begin())));
     }
     // Qwen2 and Qwen3 configs carry a sliding_window they do not use (use_sliding_window false).
     if (config.value(QStringLiteral("use_sliding_window")).toBool(true) == false)

@@ -62,6 +62,15 @@ int runList(const QStringList &arguments, CliContext &context)
     // --here: only the GPUs found in this machine, each with how many.
     const MachineGpus machine;
     MachineGpus::Matches matches;
+    if (here && !machine.readable()) {
+        // Unknown is not none: without the PCI bus (a container without /sys) nothing can be said.
+        context.err << QCoreApplication::translate("cli", "gpucompare: list --here: cannot read %1, so this "
+                                                          "machine's GPUs are unknown (no PCI bus visible: a "
+                                                          "container without /sys?)")
+                           .arg(machine.devicesPath())
+                    << Qt::endl;
+        return ExitCode::Failure;
+    }
     if (here) {
         matches = MachineGpus::match(machine.devices(), snapshot->gpus);
         QVector<GpuSpec> found;

@@ -11,6 +11,7 @@
 #include "app/window/SeedOfferController.h"
 #include "app/window/ThemeController.h"
 #include "app/window/UserPrompt.h"
+#include "db/GpuEditSession.h"
 #include "db/GpuField.h"
 #include "db/SpecTableModel.h"
 #include "widgets/catalogue/CatalogueEditor.h"
@@ -39,6 +40,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
+#include <QShortcut>
 #include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -226,7 +228,7 @@ void MainWindow::createActions()
     m_actions.openCatalogue = make(tr("Open Ca&talogue…"), QKeySequence());
     m_actions.openScenario = make(tr("&Open Scenario…"), QKeySequence::Open);
     m_actions.saveScenario = make(tr("&Save Scenario"), QKeySequence(tr("Ctrl+Shift+S")));
-    m_actions.saveScenarioAs = make(tr("Save Scenario &As…"), QKeySequence());
+    m_actions.saveScenarioAs = make(tr("Save Scenario &As…"), QKeySequence(tr("Ctrl+Alt+S")));
     m_actions.importCatalogue = make(tr("&Import Catalogue…"), QKeySequence());
     m_actions.exportCatalogue = make(tr("E&xport Catalogue…"), QKeySequence());
     m_actions.backUpCatalogue = make(tr("&Back Up Catalogue…"), QKeySequence());
@@ -256,6 +258,25 @@ void MainWindow::createActions()
     connect(m_actions.saveScenario, &QAction::triggered, m_scenarios, &ScenarioController::save);
     connect(m_actions.saveScenarioAs, &QAction::triggered, m_scenarios,
             &ScenarioController::saveAsWithDialog);
+    // Ctrl+S outside the Catalogue tab (issue 40): the Catalogue tab's own Ctrl+S saves its edits there;
+    // elsewhere this one saves pending catalogue edits too, or says what Ctrl+S does, rather than nothing.
+    // Disabled while that tab is in front, so the two never make the key ambiguous.
+    auto *saveElsewhere = new QShortcut(QKeySequence::Save, this);
+    saveElsewhere->setObjectName(QStringLiteral("saveOutsideCatalogue"));
+    connect(saveElsewhere, &QShortcut::activated, this, [this] {
+        if (m_catalogueTab->editor()->session()->hasUnsavedChanges()) {
+            if (m_catalogueTab->save())
+                statusBar()->showMessage(tr("Catalogue edits saved."), 5000);
+            return;
+        }
+        statusBar()->showMessage(
+            tr("No catalogue edits to save. Ctrl+Shift+S saves the scenario; Ctrl+Alt+S saves it as."), 5000);
+    });
+    const auto followTab = [this, saveElsewhere] {
+        saveElsewhere->setEnabled(m_tabs->currentWidget() != m_catalogueTab);
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, followTab);
+    followTab();
     connect(m_actions.exportReport, &QAction::triggered, m_scenarios,
             &ScenarioController::exportReportWithDialog);
     connect(m_actions.exportChart, &QAction::triggered, this, &MainWindow::exportChart);

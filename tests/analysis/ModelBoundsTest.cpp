@@ -131,3 +131,19 @@ TEST_F(ModelBoundsOnSeed, TheCatalogueRefusesAnAbsurdModel)
     EXPECT_TRUE(refused.message.contains(QStringLiteral("vocab_size 0"))) << refused.message.toStdString();
     EXPECT_FALSE(models.find(QStringLiteral("custom-absurd")));
 }
+
+// A config.json that says its context is 0 tokens is refused at that key (issue 40); a config without the
+// key is a model whose context is not known.
+TEST(ModelBounds, AContextOfZeroTokensInAConfigIsRefused)
+{
+    QJsonObject config = ModelSpecJson::toJson(TestCatalogue::model(QStringLiteral("llama-3-8b")));
+    config.insert(QStringLiteral("max_position_embeddings"), 0);
+    QString error;
+    EXPECT_FALSE(HuggingFaceConfig::fromJson(config, QStringLiteral("custom"), &error));
+    EXPECT_TRUE(error.startsWith(QStringLiteral("max_position_embeddings 0"))) << error.toStdString();
+    config.remove(QStringLiteral("max_position_embeddings"));
+    error.clear();
+    const auto unknown = HuggingFaceConfig::fromJson(config, QStringLiteral("custom"), &error);
+    ASSERT_TRUE(unknown) << error.toStdString();
+    EXPECT_EQ(unknown->maxContext, 0);
+}

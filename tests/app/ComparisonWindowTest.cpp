@@ -17,6 +17,7 @@
 #include "widgets/compare/VerdictPanel.h"
 #include "widgets/workload/WorkloadForm.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -25,6 +26,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStatusBar>
 #include <QTest>
 #include <QTimer>
 #include <algorithm>
@@ -397,4 +399,32 @@ TEST_F(WindowFixture, ThePickerMarksThisMachinesGpusAndPicksThem)
     for (const GpuPickerEntry &gpu : m_window->gpuPicker()->gpus())
         EXPECT_EQ(gpu.inThisMachine, 0) << gpu.id.toStdString();
     EXPECT_TRUE(m_window->gpuPicker()->pickMachineButton()->isHidden());
+}
+
+// Ctrl+S outside the Catalogue tab (issue 40): it saves the catalogue's pending edits there too, and with
+// none it says what Ctrl+S does instead of nothing. Save Scenario As has a shortcut of its own.
+TEST_F(WindowFixture, CtrlSOutsideTheCatalogueTabSavesPendingEditsOrSaysWhatItDoes)
+{
+    m_window->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    m_window->tabs()->setCurrentWidget(m_window->comparisonTable());
+    m_window->comparisonTable()->setFocus();
+    QTest::keyClick(m_window->comparisonTable(), Qt::Key_S, Qt::ControlModifier);
+    EXPECT_TRUE(
+        m_window->statusBar()->currentMessage().contains(QStringLiteral("No catalogue edits to save")))
+        << m_window->statusBar()->currentMessage().toStdString();
+
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("l4_24gb"));
+    ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("saved from Compare")));
+    QTest::keyClick(m_window->comparisonTable(), Qt::Key_S, Qt::ControlModifier);
+    EXPECT_FALSE(m_session->specModel()->session()->hasUnsavedChanges());
+    auto reopened = Catalogue::open(m_session->path(), nullptr);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("saved from Compare"));
+
+    bool saveAsHasAShortcut = false;
+    for (QAction *action : m_window->findChildren<QAction *>())
+        if (action->text().contains(QStringLiteral("Save Scenario &As")))
+            saveAsHasAShortcut = !action->shortcut().isEmpty();
+    EXPECT_TRUE(saveAsHasAShortcut);
 }

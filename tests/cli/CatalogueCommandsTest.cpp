@@ -5,6 +5,7 @@
 #include "tests/db/TestCatalogueFiles.h"
 #include "tests/support/SeededCatalogue.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -370,16 +371,29 @@ TEST(CatalogueCommands, ListHereShowsTheMachinesGpusWithCounts)
 TEST(CatalogueCommands, ListHereSaysSoWhenNoGpuIsFound)
 {
     QTemporaryDir dir;
-    const QString missing = dir.filePath(QStringLiteral("no-sysfs"));
+    // A machine whose PCI bus shows no GPU: none found, said so.
+    const QString empty = dir.filePath(QStringLiteral("sysfs"));
+    ASSERT_TRUE(QDir().mkpath(empty + QStringLiteral("/bus/pci/devices")));
     const ProcessResult result =
         runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--here")}), 60000,
-                      {{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), missing}});
+                      {{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), empty}});
     EXPECT_EQ(result.exitCode, 0) << result.err.toStdString();
     EXPECT_EQ(result.out,
               QStringLiteral("no GPU of the catalogue found in this machine (read %1/bus/pci/devices)\n")
-                  .arg(missing));
+                  .arg(empty));
     EXPECT_TRUE(result.err.isEmpty() || result.err.contains(QStringLiteral("created a new catalogue")))
         << result.err.toStdString();
+
+    // No PCI bus at all (a container without /sys): unknown, not none (issue 40).
+    const QString missing = dir.filePath(QStringLiteral("no-sysfs"));
+    const ProcessResult unknown =
+        runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--here")}), 60000,
+                      {{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), missing}});
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_TRUE(unknown.out.isEmpty()) << unknown.out.toStdString();
+    EXPECT_TRUE(unknown.err.contains(QStringLiteral("cannot read %1/bus/pci/devices").arg(missing)))
+        << unknown.err.toStdString();
+    EXPECT_TRUE(unknown.err.contains(QStringLiteral("unknown"))) << unknown.err.toStdString();
 
     const ProcessResult bad = runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--there")}));
     EXPECT_EQ(bad.exitCode, 2);

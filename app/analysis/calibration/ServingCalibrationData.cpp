@@ -269,7 +269,11 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             w.inputTokens = leadingInt(row.inputLength, 0);
             w.outputTokens = leadingInt(row.outputLength, 0);
             const int users = constraints.value(QStringLiteral("concurrency")).toInt();
-            w.traffic = closedLoop(users, 0); // AIPerf's closed loop, requests enough for stable figures
+            // GenAI-Perf (perf_analyzer) keeps `users` requests in flight and measures in windows once the
+            // figures are stable: the users' first round, started together, is not in them.
+            ServingTraffic traffic = closedLoop(users, 0);
+            traffic.warmupRequests = users;
+            w.traffic = traffic;
             point.staticBatch = users;
             if (has(row.metric, "TTFT")) {
                 point.metric = ServingMetric::TtftMs;
@@ -282,6 +286,8 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             }
             assumptions << QStringLiteral(
                 "NIM: the table's statistic is not named; read as the mean (AIPerf's default table)");
+            assumptions << QStringLiteral("NIM: GenAI-Perf measures once the figures are stable: the "
+                                          "first round of users is warm-up");
             assumptions << QStringLiteral(
                 "NIM: FP8 weights, activations and KV cache (TensorRT-LLM FP8 engine)");
         } else if (has(row.category, "LMDeploy")) {
