@@ -147,7 +147,7 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
             say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: the serving simulation needs a model that "
                                                "generates tokens; %1 does not"))
                 .arg(w.model.modelId)};
-    if (t.concurrency < 0 || t.concurrency > 100000)
+    if (t.concurrency < 0 || t.concurrency > WorkloadDefaults::kMaxConcurrency)
         return WorkloadProblem{F::Concurrency,
                                say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed 1 to 100000"))
                                    .arg(t.concurrency)};

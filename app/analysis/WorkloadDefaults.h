@@ -14,6 +14,7 @@ inline constexpr int kSequenceLength = 4096;
 inline constexpr int kGpus = 1;
 inline constexpr int kMaxGpus = 65536;                   // of one kind; also bounds tp x pp x cp x ep
 inline constexpr int kMaxContextOrExpertParallel = 1024; // cp and ep, each
+inline constexpr int kMaxConcurrency = 100000;           // users under load, on the whole deployment
 inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 inline constexpr double kUtilisation = 0.8;

@@ -431,8 +431,14 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
             w.outputTokens = std::max(1, int(std::lround(dataset.table->meanOutput)));
         }
         w.traffic = resolveTraffic(r, dataset, &result.problems);
-        if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
-            w.batch = w.traffic->concurrency; // the users are the requests in flight
+        // The users are the requests in flight; users out of range are said at their own field.
+        if (w.traffic && w.traffic->concurrency > kMaxConcurrency)
+            result.problems.append(
+                {WorkloadField::Concurrency, WorkloadResolver::tr("concurrent users %1: allowed 1 to %2")
+                                                 .arg(w.traffic->concurrency)
+                                                 .arg(kMaxConcurrency)});
+        else if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
+            w.batch = w.traffic->concurrency;
     }
 
     if (const EfficiencyProfile *profile = catalogue.findProfile(profileId)) {

@@ -254,11 +254,9 @@ QString toWholeNumber(const QString &option, const QString &text, std::optional<
     const std::optional<qint64> value = ScaledNumber::parseWhole(text, QLocale::c(), &problem);
     if (!value)
         return option + u' ' + problem;
+    // Beyond any field's range: the field's own range is the resolver's to say, so this names none.
     if (*value < std::numeric_limits<int>::min() || *value > std::numeric_limits<int>::max())
-        return tr("%1 '%2': out of range; expected a whole number from %3 to %4")
-            .arg(option, text)
-            .arg(std::numeric_limits<int>::min())
-            .arg(std::numeric_limits<int>::max());
+        return tr("%1 '%2': far beyond what this option allows (--help gives its range)").arg(option, text);
     *target = int(*value);
     return {};
 }

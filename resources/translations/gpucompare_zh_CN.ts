@@ -2890,6 +2890,10 @@ source: %7</source>
         <source>config.json: %1</source>
         <translation>config.json：%1</translation>
     </message>
+    <message>
+        <source>%1 0: a model reads at least 1 token; leave the key out if its context is not known</source>
+        <translation>%1 为 0：模型至少读取 1 个 token；若上下文长度未知，请省略该键</translation>
+    </message>
 </context>
 <context>
     <name>ImportPlan</name>
@@ -3157,6 +3161,18 @@ source: %7</source>
     <message>
         <source>Saving %1…</source>
         <translation>正在保存 %1…</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+S</source>
+        <translation>Ctrl+Alt+S</translation>
+    </message>
+    <message>
+        <source>Catalogue edits saved.</source>
+        <translation>目录编辑已保存。</translation>
+    </message>
+    <message>
+        <source>No catalogue edits to save. Ctrl+Shift+S saves the scenario; Ctrl+Alt+S saves it as.</source>
+        <translation>没有需要保存的目录编辑。Ctrl+Shift+S 保存场景；Ctrl+Alt+S 另存场景。</translation>
     </message>
 </context>
 <context>
@@ -6381,6 +6397,10 @@ token</translation>
     <message>
         <source>an even split</source>
         <translation>均匀划分</translation>
+    </message>
+    <message>
+        <source>concurrent users %1: allowed 1 to %2</source>
+        <translation>并发用户 %1：允许 1 到 %2</translation>
     </message>
 </context>
 <context>

@@ -567,6 +567,12 @@ TEST_F(EstimateCommands, BadLoadIsExit2NamingTheOption)
     expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("2"),
                                       QStringLiteral("--num-requests"), QStringLiteral("0")},
                    QStringList{QStringLiteral("--num-requests"), QStringLiteral("0")});
+    // A range is said at the option that is out of it, with that option's range (issue 40).
+    expectBadInput(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("1e9")},
+                   QStringList{QStringLiteral("--concurrency"), QStringLiteral("allowed 1 to 100000")});
+    expectBadInput(base + QStringList{QStringLiteral("--concurrency"), QStringLiteral("4"),
+                                      QStringLiteral("--num-requests"), QStringLiteral("1e12")},
+                   QStringList{QStringLiteral("--num-requests '1e12'"), QStringLiteral("--help")});
     expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("fast")},
                    QStringList{QStringLiteral("--request-rate 'fast'"), QStringLiteral("number")});
     expectBadInput(base + QStringList{QStringLiteral("--request-rate"), QStringLiteral("2"),
