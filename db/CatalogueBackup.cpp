@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlQuery>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,6 +23,26 @@ bool syncPath(const QString &path, int flags)
         return false;
     const bool synced = ::fsync(fd) == 0;
     return ::close(fd) == 0 && synced;
+}
+
+// Copies a killed backup left beside the target ("TARGET.partial-PID" and its "-journal"): removed when
+// that process has ended; a running one's copy is its own business.
+void removeStalePartials(const QFileInfo &target)
+{
+    const QDir folder = target.absoluteDir();
+    const QString prefix = target.fileName() + QStringLiteral(".partial-");
+    for (const QString &name : folder.entryList({prefix + u'*'}, QDir::Files | QDir::Hidden | QDir::System)) {
+        QString pidText = name.mid(prefix.size());
+        if (pidText.endsWith(QLatin1String("-journal")))
+            pidText.chop(8);
+        bool ok = false;
+        const qint64 pid = pidText.toLongLong(&ok);
+        if (!ok || pid <= 0 || pid == QCoreApplication::applicationPid())
+            continue;
+        if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+            continue; // alive, or not ours to ask about
+        QFile::remove(folder.filePath(name));
+    }
 }
 
 } // namespace
@@ -52,6 +74,7 @@ CatalogueError write(QSqlDatabase database, const QString &target)
             QFile::remove(partial + suffix);
     };
     removePartial(); // VACUUM INTO refuses an existing file; a crashed run of this process id left it
+    removeStalePartials(targetInfo);
     const auto fail = [&](CatalogueError error) {
         removePartial();
         return error;

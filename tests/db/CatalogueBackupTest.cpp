@@ -10,9 +10,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using TestCatalogueFiles::readBytes;
 using TestCatalogueFiles::writeBytes;
@@ -139,4 +141,27 @@ TEST_F(CatalogueBackupOnSeed, ALinkIsFollowedAPipeOrAWriteProtectedFileIsRefused
     EXPECT_TRUE(error.message.contains(QStringLiteral("write-protected"))) << error.message.toStdString();
     EXPECT_EQ(readBytes(locked), QByteArray("keep me"));
     EXPECT_EQ(QDir(dir.path()).entryList({QStringLiteral("*.partial*")}, QDir::Files).size(), 0);
+}
+
+// A backup killed midway left its copy and journal beside the target (issue 40): the next backup removes
+// those of a process that has ended, and leaves a running process's copy alone.
+TEST_F(CatalogueBackupOnSeed, CopiesLeftByAKilledBackupAreRemovedByTheNext)
+{
+    const QString target = dir.filePath(QStringLiteral("nightly.db"));
+    // A process that has ended: one we started and waited for.
+    QProcess ended;
+    ended.start(QStringLiteral("true"), QStringList());
+    ASSERT_TRUE(ended.waitForFinished());
+    const qint64 deadPid = ended.processId() > 0 ? ended.processId() : 4194304;
+    const QString stale = target + QStringLiteral(".partial-%1").arg(deadPid);
+    writeBytes(stale, "half a copy");
+    writeBytes(stale + QStringLiteral("-journal"), "its journal");
+    const QString running = target + QStringLiteral(".partial-%1").arg(::getppid());
+    writeBytes(running, "another backup in progress");
+
+    ASSERT_FALSE(catalogue->backUpTo(target));
+    EXPECT_FALSE(QFileInfo::exists(stale));
+    EXPECT_FALSE(QFileInfo::exists(stale + QStringLiteral("-journal")));
+    EXPECT_TRUE(QFileInfo::exists(running));
+    EXPECT_EQ(openFile(target)->gpus().count(), seedGpuCount());
 }
