@@ -169,8 +169,11 @@ int mostUsersWithin(const Deployment &d, const ServingTraffic &traffic)
     ServingTraffic probe = traffic;
     probe.requestRate = 0.0;
     probe.numRequests = 0;
+    // The most users a service sustains: each probe leaves its first round (the users starting together)
+    // out, or the p90 would hang on how many rounds are simulated (the first round is a tenth of them).
     const auto meets = [&](int users) {
         probe.concurrency = users;
+        probe.warmupRequests = users;
         return meetsTargets(simulate(d, probe), probe);
     };
     if (!meets(1))

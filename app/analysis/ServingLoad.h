@@ -39,8 +39,9 @@ void explain(const Deployment &deployment, const ServingResult &result, MathLog 
 // Whether the result meets every target the traffic sets.
 bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic);
 
-// The most closed-loop users (whole deployment) whose p90 TTFT and TPOT meet the traffic's targets: 0 when
-// even one user misses them. Latency grows with users, so a doubling search then bisection finds it.
+// The most closed-loop users (whole deployment) whose p90 TTFT and TPOT meet the traffic's targets in a
+// sustained run (each probe's first round, the users starting together, left out): 0 when even one user
+// misses them. Latency grows with users, so a doubling search then bisection finds it.
 int mostUsersWithin(const Deployment &deployment, const ServingTraffic &traffic);
 
 struct CurvePoint
