@@ -1,6 +1,7 @@
 #include "app/analysis/calibration/ServingCalibrationData.h"
 
 #include "app/analysis/calibration/CalibrationData.h"
+#include "app/analysis/UncertaintyTable.h"
 #include "db/CsvReader.h"
 
 #include <QFile>
@@ -111,18 +112,6 @@ QStringList sources()
 
 namespace {
 
-// Percentile p of `values` (numpy's linear interpolation).
-double percentileOf(QVector<double> values, double p)
-{
-    std::sort(values.begin(), values.end());
-    if (values.isEmpty())
-        return 0.0;
-    const double at = p * double(values.size() - 1);
-    const auto below = qsizetype(at);
-    const qsizetype above = std::min(below + 1, values.size() - 1);
-    return values[below] + (values[above] - values[below]) * (at - double(below));
-}
-
 // vLLM 0.19 request traces (LLMServingSim, resources/datasets/traces/README.md): 300 ShareGPT requests
 // replayed at their recorded arrivals, each run one workload whose TTFT p50 and mean, TPOT mean and output
 // tokens/s are computed from its requests as the README does.
@@ -215,7 +204,7 @@ void appendTraceRuns(const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &mod
             p.measured = value;
             set.points.append(p);
         };
-        add("-ttft-p50", ServingMetric::TtftMs, ServingStatistic::P50, percentileOf(ttft, 0.5));
+        add("-ttft-p50", ServingMetric::TtftMs, ServingStatistic::P50, UncertaintyTable::percentile(ttft, 0.5));
         add("-ttft-mean", ServingMetric::TtftMs, ServingStatistic::Mean, mean(ttft));
         add("-tpot-mean", ServingMetric::TpotMs, ServingStatistic::Mean, mean(tpot));
         add("-tput", ServingMetric::OutputTokensPerS, ServingStatistic::Mean,
