@@ -1,7 +1,7 @@
 #include "app/analysis/calibration/ServingCalibrationData.h"
 
-#include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/UncertaintyTable.h"
+#include "app/analysis/calibration/CalibrationData.h"
 #include "db/CsvReader.h"
 
 #include <QFile>
@@ -204,7 +204,8 @@ void appendTraceRuns(const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &mod
             p.measured = value;
             set.points.append(p);
         };
-        add("-ttft-p50", ServingMetric::TtftMs, ServingStatistic::P50, UncertaintyTable::percentile(ttft, 0.5));
+        add("-ttft-p50", ServingMetric::TtftMs, ServingStatistic::P50,
+            UncertaintyTable::percentile(ttft, 0.5));
         add("-ttft-mean", ServingMetric::TtftMs, ServingStatistic::Mean, mean(ttft));
         add("-tpot-mean", ServingMetric::TpotMs, ServingStatistic::Mean, mean(tpot));
         add("-tput", ServingMetric::OutputTokensPerS, ServingStatistic::Mean,
