@@ -1,6 +1,7 @@
 #include "app/analysis/CommunicationModel.h"
 
 #include <QCoreApplication>
+#include <algorithm>
 
 namespace CommunicationModel {
 
@@ -40,9 +41,31 @@ template <typename T> T pointToPointSeconds(const T &bytes, const LinkInfo &link
     return bytes / linkRate<T>(link, efficiency) + latency<T>();
 }
 
+template <typename T>
+T expertAllToAllSeconds(const T &tokens, const T &tokenBytes, const T &k, const ExpertGroup &group)
+{
+    if (group.ep <= 1 || Math::value(tokens) <= 0.0)
+        return T(0.0);
+    const int perNode = std::min(group.ep, std::max(1, group.gpusPerNode));
+    const int nodes = (group.ep + perNode - 1) / perNode;
+    const T copies = tokens * tokenBytes * k;
+    T seconds = pointToPointSeconds<T>(copies * (perNode - 1.0) / double(perNode), group.inside,
+                                       group.insideEfficiency);
+    if (nodes > 1) {
+        const T n = Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "nodes of the expert group"), nodes);
+        const T remoteNodes = (n - 1.0) * (1.0 - Math::pow(1.0 - 1.0 / n, k));
+        seconds = Math::max(seconds, pointToPointSeconds<T>(tokens * tokenBytes * remoteNodes, group.network,
+                                                            group.networkEfficiency));
+    }
+    return seconds;
+}
+
 template double allReduceSeconds(const double &, const double &, const LinkInfo &, double);
 template MathExpr allReduceSeconds(const MathExpr &, const MathExpr &, const LinkInfo &, double);
 template double pointToPointSeconds(const double &, const LinkInfo &, double);
 template MathExpr pointToPointSeconds(const MathExpr &, const LinkInfo &, double);
+template double expertAllToAllSeconds(const double &, const double &, const double &, const ExpertGroup &);
+template MathExpr expertAllToAllSeconds(const MathExpr &, const MathExpr &, const MathExpr &,
+                                        const ExpertGroup &);
 
 } // namespace CommunicationModel

@@ -382,27 +382,28 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                 .arg(w.gpuCount)
                 .arg((w.gpuCount + w.gpusPerNode - 1) / w.gpusPerNode)
                 .arg(w.gpusPerNode)};
-    const long long layout = (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) *
-                             w.contextParallel * w.expertParallel;
-    if (layout > w.gpuCount)
-        return WorkloadProblem{
-            F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp x ep = %2"))
-                         .arg(w.gpuCount)
-                         .arg(layout)};
     const long long modelParallel =
         (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) * w.contextParallel;
+    if (modelParallel > w.gpuCount)
+        return WorkloadProblem{F::Gpus,
+                               say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp = %2"))
+                                   .arg(w.gpuCount)
+                                   .arg(modelParallel)};
     if (w.gpuCount % modelParallel != 0)
         return WorkloadProblem{
             F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "tp x pp x cp = %1 does not divide the GPU count %2"))
                          .arg(modelParallel)
                          .arg(w.gpuCount)};
+    // The experts split over the GPUs of a pipeline stage, across its tensor-, context- and data-parallel
+    // ranks alike (Megatron-Core's MoE parallel folding).
     const long long dataParallel = w.gpuCount / modelParallel;
-    if (w.expertParallel > 1 && dataParallel % w.expertParallel != 0)
+    const long long stageGpus = w.gpuCount / std::max(1, w.pipelineParallel);
+    if (w.expertParallel > 1 && stageGpus % w.expertParallel != 0)
         return WorkloadProblem{
             F::ExpertParallel,
-            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 data-parallel GPUs"))
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 GPUs of a pipeline stage"))
                 .arg(w.expertParallel)
-                .arg(dataParallel)};
+                .arg(stageGpus)};
     // Layers that pp x vpp does not divide are split unevenly, as Megatron does (PipelineStages); a stage
     // needs a layer of each of its chunks.
     if (a.transformer && w.pipelineParallel > 1 &&

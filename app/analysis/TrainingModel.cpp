@@ -211,14 +211,20 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
             modelComm = modelComm + Math::max(T(0.0), ring - attentionTime);
         }
         if (p.expert > 1 && a.moeLayers > 0) {
-            // Dispatch and combine all-to-alls, forward and backward, of each token's k expert copies.
-            const LinkInfo link =
-                GpuCapabilities::groupLink(in.gpu, p.expert, p.tensor * p.context, node, w.networkGbps);
-            const T ep = Math::input<T>("ep", p.expert);
-            const T bytes = layerActivations * Math::input<T>("k", a.activeExperts) / tp * (ep - 1.0) / ep;
-            modelComm = modelComm +
-                        4.0 * Math::input<T>("L_moe", a.moeLayers) / pp *
-                            CommunicationModel::pointToPointSeconds<T>(bytes, link, efficiencyOf(link, e));
+            // Dispatch and combine all-to-alls, forward and backward, of each token's k expert copies. The
+            // experts sit on neighbouring GPUs (Megatron-Core's MoE parallel folding; FSDP2 with EP).
+            CommunicationModel::ExpertGroup group;
+            group.ep = p.expert;
+            group.gpusPerNode = node;
+            group.inside = GpuCapabilities::groupLink(in.gpu, std::min(p.expert, node), 1, node, 0.0);
+            group.network = GpuCapabilities::groupLink(in.gpu, p.expert, 1, node, w.networkGbps);
+            group.insideEfficiency = efficiencyOf(group.inside, e);
+            group.networkEfficiency = efficiencyOf(group.network, e);
+            const T tokens = microBatch * s / cp / tp;
+            const T tokenBytes = Math::input<T>("h", a.hidden) * activationBytes;
+            modelComm = modelComm + 4.0 * onHeaviestStage(Math::input<T>("L_moe", a.moeLayers) / pp) *
+                                        CommunicationModel::expertAllToAllSeconds<T>(
+                                            tokens, tokenBytes, Math::input<T>("k", a.activeExperts), group);
         }
         if (p.pipeline > 1) {
             // Each stage boundary sends the micro-batch's activations forward and their gradients back;

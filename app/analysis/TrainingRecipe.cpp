@@ -146,7 +146,7 @@ Result search(const GpuSpec &gpu, const Workload &base, const EfficiencyParamete
             if (gpus % (tensor * pipeline * cp) != 0)
                 continue;
             const int data = gpus / (tensor * pipeline * cp);
-            if (base.expertParallel > 1 && data % base.expertParallel != 0)
+            if (base.expertParallel > 1 && (gpus / pipeline) % base.expertParallel != 0)
                 continue;
             for (int zero : zeroStages(base)) {
                 if (search.cancelled())

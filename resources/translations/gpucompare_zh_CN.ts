@@ -2272,16 +2272,8 @@ source: %7</source>
         <translation>仅单节点，但 %1 个 GPU 需要 %2 个节点（每节点 %3 个）：请选择网络</translation>
     </message>
     <message>
-        <source>gpus %1: fewer than tp x pp x cp x ep = %2</source>
-        <translation>gpus %1：少于 tp x pp x cp x ep = %2</translation>
-    </message>
-    <message>
         <source>tp x pp x cp = %1 does not divide the GPU count %2</source>
         <translation>tp x pp x cp = %1 不能整除 GPU 数量 %2</translation>
-    </message>
-    <message>
-        <source>ep %1 does not divide the %2 data-parallel GPUs</source>
-        <translation>ep %1 不能整除 %2 个数据并行 GPU</translation>
     </message>
     <message>
         <source>micro-batch %1 does not divide the global batch %2 over %3 data-parallel replicas (%4 each); choose a global batch that is a multiple of %5</source>
@@ -2378,6 +2370,14 @@ source: %7</source>
     <message>
         <source>first and last stages of %1 and %2 layers leave too few of the model&apos;s %3 layers for the other %4 stages</source>
         <translation>首尾阶段各 %1 和 %2 层后，模型的 %3 层不足以分给其余 %4 个阶段</translation>
+    </message>
+    <message>
+        <source>gpus %1: fewer than tp x pp x cp = %2</source>
+        <translation>gpus %1：少于 tp x pp x cp = %2</translation>
+    </message>
+    <message>
+        <source>ep %1 does not divide the %2 GPUs of a pipeline stage</source>
+        <translation>ep %1 不能整除一个流水线阶段的 %2 个 GPU</translation>
     </message>
 </context>
 <context>
@@ -3496,6 +3496,10 @@ source: %7</source>
     <message>
         <source>heaviest stage / even stage</source>
         <translation>最重阶段 / 均分阶段</translation>
+    </message>
+    <message>
+        <source>nodes of the expert group</source>
+        <translation>专家组的节点数</translation>
     </message>
 </context>
 <context>

@@ -701,7 +701,16 @@ TEST_F(EstimateCommands, BadTrainingLayoutIsExit2NamingTheOption)
     expectBadInput(base + QStringList{QStringLiteral("--gpus"), QStringLiteral("8"), QStringLiteral("--tp"),
                                       QStringLiteral("4"), QStringLiteral("--pp"), QStringLiteral("2"),
                                       QStringLiteral("--cp"), QStringLiteral("2")},
-                   {QStringLiteral("--gpus"), QStringLiteral("tp x pp x cp x ep = 16")});
+                   {QStringLiteral("--gpus"), QStringLiteral("tp x pp x cp = 16")});
+    // The experts split over the 4 GPUs of a pipeline stage (tp x cp x dp, Megatron's MoE folding): ep 8
+    // cannot.
+    expectBadInput(QStringList{QStringLiteral("estimate"), QStringLiteral("--gpu"),
+                               QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                               QStringLiteral("mixtral-8x7b"), QStringLiteral("--task"),
+                               QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                               QStringLiteral("--pp"), QStringLiteral("2"), QStringLiteral("--tp"),
+                               QStringLiteral("1"), QStringLiteral("--ep"), QStringLiteral("8")},
+                   {QStringLiteral("--ep"), QStringLiteral("4 GPUs of a pipeline stage")});
     expectBadInput(base + QStringList{QStringLiteral("--ep"), QStringLiteral("2"), QStringLiteral("--gpus"),
                                       QStringLiteral("2")},
                    {QStringLiteral("--ep"), QStringLiteral("no experts")});

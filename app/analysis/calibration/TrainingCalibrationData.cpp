@@ -24,6 +24,17 @@ QString modelIdOf(const Benchmark &row)
     if (match.hasMatch())
         return QStringLiteral("mpt-") + match.captured(1).toLower();
     const QString model = row.model.trimmed().toUpper();
+    // MoE runs (benchmarks-training-calibration-moe.csv) name their models in prose.
+    static const QVector<std::pair<QString, QString>> moe{
+        {QStringLiteral("QWEN3-235B-A22B"), QStringLiteral("qwen3-235b-a22b")},
+        {QStringLiteral("QWEN3 MOE 30B"), QStringLiteral("qwen3-30b-a3b")},
+        {QStringLiteral("DEEPSEEK V3"), QStringLiteral("deepseek-v3")},
+        {QStringLiteral("KIMI K2"), QStringLiteral("kimi-k2")},
+        {QStringLiteral("MIXTRAL 8X7B"), QStringLiteral("mixtral-8x7b")},
+    };
+    for (const auto &[prefix, id] : moe)
+        if (model.startsWith(prefix))
+            return id;
     static const QMap<QString, QString> names{
         {QStringLiteral("GPT3-5B"), QStringLiteral("gpt-3-5b")},
         {QStringLiteral("GPT3-20B"), QStringLiteral("gpt-3-20b")},
@@ -82,7 +93,8 @@ QStringList metricGroups()
 
 QStringList sources()
 {
-    return {QStringLiteral("llm-foundry"), QStringLiteral("NeMo"), QStringLiteral("Megatron-LM")};
+    return {QStringLiteral("llm-foundry"), QStringLiteral("NeMo"), QStringLiteral("Megatron-LM"),
+            QStringLiteral("NeMo AutoModel"), QStringLiteral("Megatron-Core MoE")};
 }
 
 QString reportGroup(const TrainingPoint &point)
@@ -99,7 +111,9 @@ QString reportGroup(const TrainingPoint &point)
 QStringList reportGroups()
 {
     return {QStringLiteral("llm-foundry A100-40GB"), QStringLiteral("llm-foundry A100-80GB"),
-            QStringLiteral("llm-foundry H100"), QStringLiteral("NeMo"), QStringLiteral("Megatron-LM")};
+            QStringLiteral("llm-foundry H100"),      QStringLiteral("NeMo"),
+            QStringLiteral("Megatron-LM"),           QStringLiteral("NeMo AutoModel"),
+            QStringLiteral("Megatron-Core MoE")};
 }
 
 TrainingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
@@ -109,6 +123,23 @@ TrainingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSp
     const auto skip = [&set](const Benchmark &row, const QString &reason) {
         set.skipped.append({row.benchId, reason});
     };
+    // MoE runs: tokens/s per GPU where the source has it (AutoModel), else model TFLOP/s per GPU
+    // (Megatron-Core MoE); the step times restate them and are reported only.
+    const auto moeMetric = [&skip](const Benchmark &row, TrainingPoint &point) {
+        if (has(row.metric, "throughput")) {
+            point.metric = TrainingMetric::TokensPerSPerGpu;
+            point.fitted = true;
+        } else if (has(row.metric, "TFLOP")) {
+            point.metric = TrainingMetric::ModelTflopsPerGpu;
+            point.fitted = row.benchId.startsWith(QLatin1String("mcore"));
+        } else if (has(row.metric, "step")) {
+            point.metric = TrainingMetric::StepTimeS;
+        } else {
+            skip(row, QStringLiteral("metric %1 not compared").arg(row.metric));
+            return false;
+        }
+        return true;
+    };
     for (const Benchmark &row : rows) {
         const GpuSpec *gpu = CalibrationData::findGpu(gpus, row.gpuId);
         if (!gpu) {
@@ -117,6 +148,12 @@ TrainingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSp
         }
         const QString modelId = modelIdOf(row);
         const ModelSpec *model = modelId.isEmpty() ? nullptr : CalibrationData::findModel(models, modelId);
+        if (!model && (has(row.model, "Nemotron V3") || has(row.model, "Qwen3-Next"))) {
+            skip(
+                row,
+                QStringLiteral("%1: hybrid Mamba / linear-attention layers are not modelled").arg(row.model));
+            continue;
+        }
         if (!model) {
             skip(row, QStringLiteral("no preset for %1").arg(row.model));
             continue;
@@ -139,7 +176,8 @@ TrainingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSp
         w.tensorParallel = intOf(c, "tp", 1);
         w.pipelineParallel = intOf(c, "pp", 1);
         w.contextParallel = intOf(c, "cp", 1);
-        w.virtualStages = intOf(c, "vp", 1);
+        w.virtualStages = intOf(c, "vp", intOf(c, "vpp", 1));
+        w.expertParallel = intOf(c, "ep", 1);
         w.gpusPerNode = 8;
         // FP8 runs (Transformer Engine) keep 16-bit weights: the matmuls run in FP8, the weights are stored,
         // gathered and reduced in BF16.
@@ -230,6 +268,37 @@ TrainingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSp
                 skip(row, QStringLiteral("metric %1 not compared").arg(row.metric));
                 continue;
             }
+        } else if (row.benchId.startsWith(QLatin1String("amodel"))) {
+            // NeMo AutoModel: PyTorch FSDP2 (ZeRO-3) with expert parallelism and DeepEP. Its benchmark
+            // configs (examples/benchmark/configs/*_te_deepep.yaml) set activation_checkpointing: true.
+            point.source = QStringLiteral("NeMo AutoModel");
+            point.profileId = QStringLiteral("fsdp");
+            w.zeroStage = 3;
+            w.recompute = Recompute::Full;
+            w.networkGbps = kH100NetworkGbps;
+            assumptions << QStringLiteral(
+                "NeMo AutoModel (DGX H100): FSDP2 sharding (ZeRO-3), full activation checkpointing (the "
+                "benchmark configs' activation_checkpointing: true, NVIDIA-NeMo/Automodel "
+                "examples/benchmark/configs), 400 Gb/s per GPU; a balanced router (the runs' fake balanced "
+                "gate)");
+            if (!moeMetric(row, point))
+                continue;
+        } else if (row.benchId.startsWith(QLatin1String("mcoremz")) ||
+                   row.benchId.startsWith(QLatin1String("mcoremoe"))) {
+            point.source = QStringLiteral("Megatron-Core MoE");
+            point.profileId = QStringLiteral("megatron");
+            w.zeroStage = c.value(QStringLiteral("fsdp")) == QLatin1String("On") ? 3 : 1;
+            const QString recompute = c.value(QStringLiteral("recompute"));
+            w.recompute = recompute == QLatin1String("full") ? Recompute::Full
+                          : recompute.startsWith(QLatin1String("none")) || recompute.isEmpty()
+                              ? Recompute::None
+                              : Recompute::Selective;
+            w.networkGbps = kH100NetworkGbps;
+            assumptions << QStringLiteral("Megatron-Core MoE (H100, InfiniBand 8x400 Gb/s per node): "
+                                          "distributed optimizer (ZeRO-1), 400 Gb/s per GPU; selective "
+                                          "recomputation of norms and activations counted as Selective");
+            if (!moeMetric(row, point))
+                continue;
         } else {
             skip(row, QStringLiteral("source not mapped"));
             continue;
