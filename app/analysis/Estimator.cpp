@@ -925,6 +925,23 @@ QVector<Estimate> estimateEach(const QVector<GpuSpec> &gpus, const Workload &wor
     return estimates;
 }
 
+// The first of `companions` (1, 2, 4, ... GPUs) that holds the workload on `gpu`, estimated into *out; its
+// index. A count that does not fit names its fewest GPUs: the search jumps to the first count at or above it.
+int fewestCompanion(const GpuSpec &gpu, const QVector<ResolvedWorkload::Companion> &companions, Estimate *out)
+{
+    int index = 0;
+    while (true) {
+        const ResolvedWorkload::Companion &c = companions.at(index);
+        *out = estimate(gpu, c.workload, c.parameters, EstimateOptions{false});
+        if (out->fits || !out->memoryKnown() || !out->unfitReason.isEmpty() || index + 1 >= companions.size())
+            return index;
+        int next = index + 1;
+        while (next + 1 < companions.size() && companions.at(next).workload.gpuCount < out->minGpus)
+            ++next;
+        index = next;
+    }
+}
+
 } // namespace
 
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
@@ -949,17 +966,23 @@ QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const ResolvedWorklo
     if (!resolved.workload)
         return {};
     QVector<Estimate> primary = estimateAll(gpus, *resolved.workload, resolved.parameters, options);
-    // The other task's verdict: its own recipe on the same GPUs, estimated without math.
-    const Workload &other = resolved.companion;
-    const bool otherTraining = Tasks::isTraining(other.task);
-    const QVector<Estimate> companion = estimateEach(gpus, other, ModelArchitecture::from(other.model),
-                                                     resolved.companionParameters, EstimateOptions{false});
+    if (resolved.companions.isEmpty())
+        return primary;
+    // The other task's verdict: its own recipe, estimated without math, on the fewest of each GPU that hold
+    // it (what a user would deploy for that task), not on this run's count.
+    const bool otherTraining = Tasks::isTraining(resolved.companions.first().workload.task);
+    QVector<Estimate> companion;
+    QStringList recipes;
+    for (const GpuSpec &gpu : gpus) {
+        const int chosen = fewestCompanion(gpu, resolved.companions, &companion.emplace_back());
+        recipes << WorkloadResolver::recipe(resolved.companions.at(chosen).workload,
+                                            resolved.companions.at(chosen).parameters);
+    }
     const QVector<Verdict> verdicts = VerdictRules::judge(gpus, companion, otherTraining);
-    const QString recipe = WorkloadResolver::recipe(other, resolved.companionParameters);
     for (qsizetype i = 0; i < primary.size(); ++i) {
         Verdict &verdict = otherTraining ? primary[i].trainingVerdict : primary[i].inferenceVerdict;
         verdict = verdicts[i];
-        verdict.recipe = recipe;
+        verdict.recipe = recipes.at(i);
     }
     return primary;
 }

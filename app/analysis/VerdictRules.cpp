@@ -31,7 +31,7 @@ namespace VerdictRules {
 
 namespace {
 
-double speedOf(const Estimate &estimate)
+double deploymentSpeedOf(const Estimate &estimate)
 {
     if (estimate.training)
         return estimate.training->tokensPerS;
@@ -40,6 +40,21 @@ double speedOf(const Estimate &estimate)
     if (estimate.inference)
         return estimate.inference->throughputTokensPerS;
     return 0.0;
+}
+
+// Deployments of different sizes (the other task's verdict, each GPU on the fewest that hold it) are compared
+// per GPU: 32 H100 against 16 H200 says nothing about either GPU.
+bool differentSizes(const QVector<Estimate> &estimates)
+{
+    int gpus = 0;
+    for (const Estimate &e : estimates) {
+        if (!e.fits)
+            continue;
+        if (gpus != 0 && e.parallelism.gpus != gpus)
+            return true;
+        gpus = e.parallelism.gpus;
+    }
+    return false;
 }
 
 QString fmt(double value, int decimals = 0)
@@ -111,6 +126,10 @@ void judgeLoad(const ServingResult &s, Verdict &v)
 QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training)
 {
     QVector<Verdict> verdicts(estimates.size());
+    const bool perGpu = differentSizes(estimates);
+    const auto speedOf = [perGpu](const Estimate &e) {
+        return perGpu ? deploymentSpeedOf(e) / std::max(1, e.parallelism.gpus) : deploymentSpeedOf(e);
+    };
     double best = 0.0;
     QString bestName;
     const Estimate *bestEstimate = nullptr;
@@ -136,8 +155,11 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
             bestDenseName = gpus[i].displayName();
         }
     }
-    const QString unit = training ? QCoreApplication::translate("VerdictRules", "training tokens/s")
-                                  : QCoreApplication::translate("VerdictRules", "tokens/s");
+    const QString unit =
+        perGpu     ? (training ? QCoreApplication::translate("VerdictRules", "training tokens/s per GPU")
+                               : QCoreApplication::translate("VerdictRules", "tokens/s per GPU"))
+        : training ? QCoreApplication::translate("VerdictRules", "training tokens/s")
+                   : QCoreApplication::translate("VerdictRules", "tokens/s");
 
     for (qsizetype i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates[i];
@@ -251,8 +273,9 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
         // 3. Speed against the best
         if (e.fits && best > 0.0) {
             const double ratio = speedOf(e) / best;
-            const std::optional<int> same =
-                ratio < 1.0 ? sameWithin(e, *bestEstimate, EstimateRanges::speedPath(e)) : std::nullopt;
+            const std::optional<int> same = ratio < 1.0 && !perGpu
+                                                ? sameWithin(e, *bestEstimate, EstimateRanges::speedPath(e))
+                                                : std::nullopt;
             if (same) {
                 reason(v, VerdictTopic::Speed)
                     << QCoreApplication::translate("VerdictRules",

@@ -476,16 +476,19 @@ ResolvedWorkload WorkloadResolver::resolve(const WorkloadRequest &request, const
     resolved.problems += own.problems;
     if (!own.workload)
         return resolved;
-    Resolution companion = resolveOne(companionRequest(request), &*model, catalogue);
-    if (!companion.workload) {
-        // A custom model the other task cannot run (LoRA on a CNN): its verdict reuses this recipe.
-        companion.workload = own.workload;
-        companion.parameters = own.parameters;
+    for (int count = 1; count <= kMaxGpus; count *= 2) {
+        WorkloadRequest other = companionRequest(request);
+        other.gpus = count;
+        const Resolution companion = resolveOne(other, &*model, catalogue);
+        if (companion.workload)
+            resolved.companions.append({*companion.workload, companion.parameters});
     }
+    if (resolved.companions.isEmpty()) // a custom model the other task cannot run (LoRA on a CNN)
+        resolved.companions.append({*own.workload, own.parameters});
     resolved.workload = own.workload;
     resolved.parameters = own.parameters;
-    resolved.companion = *companion.workload;
-    resolved.companionParameters = companion.parameters;
+    resolved.companion = resolved.companions.first().workload;
+    resolved.companionParameters = resolved.companions.first().parameters;
     return resolved;
 }
 
@@ -496,8 +499,6 @@ WorkloadRequest WorkloadResolver::companionRequest(const WorkloadRequest &reques
     other.modelId = request.modelId;
     other.modelConfigPath = request.modelConfigPath;
     other.task = Tasks::isTraining(task) ? Task::Inference : Task::Training;
-    // The same GPUs; the split is the other task's own (a serving split says nothing about training).
-    other.gpus = requestedGpus(request);
     if (request.weightPrecision && sharedPrecision(*request.weightPrecision))
         other.weightPrecision = request.weightPrecision;
     other.usdPerGpuHour = request.usdPerGpuHour;

@@ -16,8 +16,16 @@ struct ResolvedWorkload
 {
     std::optional<Workload> workload; // set when the request is usable
     EfficiencyParameters parameters;
-    Workload companion; // the other task (training beside inference, inference beside training)
+    Workload companion; // the other task (training beside inference, inference beside training), 1 GPU
     EfficiencyParameters companionParameters;
+    // The other task's recipe on 1, 2, 4, ... 1,024 GPUs: its verdict is judged on the fewest of each GPU
+    // that hold it (Estimator::estimateAll), not on this run's count.
+    struct Companion
+    {
+        Workload workload;
+        EfficiencyParameters parameters;
+    };
+    QVector<Companion> companions;
     QVector<WorkloadProblem> problems; // empty when usable; each tagged with the field that holds it
 
     bool isValid() const { return workload.has_value(); }
@@ -31,16 +39,17 @@ struct ResolvedWorkload
 //   - LoRA: bf16 base, rank 16, full recomputation (PEFT's gradient checkpointing), no ZeRO;
 //   - QLoRA: the LoRA recipe over a 4-bit NF4 base with bf16 math;
 //   - the profile: vLLM for inference, PyTorch AMP for training on up to 8 GPUs, Megatron beyond.
-// The companion (the other task's verdict) is the same model on the same GPUs under the other task's recipe,
-// so `estimate --task training` with that recipe gives the same GPU count as the verdict names.
+// The companion (the other task's verdict) is the same model under the other task's recipe on the fewest GPUs
+// that hold it, one request for inference; the verdict names the count and the recipe, so
+// `estimate --task training --gpus N` with them gives the same numbers.
 class WorkloadResolver
 {
     Q_DECLARE_TR_FUNCTIONS(WorkloadResolver)
 public:
     static ResolvedWorkload resolve(const WorkloadRequest &request, const CatalogueSnapshot &catalogue);
 
-    // The request for the other task's verdict: the model, GPUs, prices and the precisions the other
-    // task can use; everything else its recipe's default.
+    // The request for the other task's verdict: the model, prices and the precisions the other task can
+    // use; everything else, the GPU count included, its recipe's default.
     static WorkloadRequest companionRequest(const WorkloadRequest &request);
 
     // The default of a field, in words, for --help and the form's "recipe" choices: "1 request in flight

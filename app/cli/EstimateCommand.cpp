@@ -1,7 +1,9 @@
 #include "app/cli/EstimateCommand.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/WorkloadResolver.h"
 #include "app/cli/EstimateOutput.h"
+#include "app/comparison/AnswerSummary.h"
 
 #include <QCoreApplication>
 
@@ -29,10 +31,23 @@ int runEstimates(const WorkloadOptions::Command &command, const QStringList &arg
     if (!parsed)
         return exitCode;
     const QVector<Estimate> estimates = Estimator::estimateAll(parsed->gpus, parsed->resolved);
+    // compare answers the question as the window's strip does (AnswerSummary): the same picks, in words.
+    QVector<AnswerLine> answer;
+    if (command.name == QLatin1String("compare")) {
+        ComparisonInput input;
+        input.gpus = parsed->gpus;
+        input.estimates = estimates;
+        const Workload &workload = *parsed->resolved.workload;
+        input.workloadSummary = WorkloadResolver::recipe(workload, parsed->resolved.parameters);
+        input.traffic = workload.traffic;
+        answer = AnswerSummary::build(input);
+    }
     if (parsed->json)
-        EstimateOutput::writeJson(context.out, estimates);
-    else
+        EstimateOutput::writeJson(context.out, estimates, answer);
+    else {
         writeText(context.out, estimates, parsed->showMath);
+        EstimateOutput::writeAnswer(context.out, answer);
+    }
     return ExitCode::Ok;
 }
 

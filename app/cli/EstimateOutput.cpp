@@ -76,14 +76,43 @@ QString header(const Estimate &e)
 
 } // namespace
 
-void writeJson(QTextStream &out, const QVector<Estimate> &estimates)
+void writeJson(QTextStream &out, const QVector<Estimate> &estimates, const QVector<AnswerLine> &answer)
 {
     QJsonArray results;
     for (const Estimate &e : estimates)
         results.append(EstimateJson::toJson(e));
     QJsonObject root;
     root.insert(QStringLiteral("results"), results);
+    if (!answer.isEmpty()) {
+        const auto ids = [&estimates](const QVector<int> &columns) {
+            QJsonArray array;
+            for (int column : columns)
+                array.append(estimates.at(column).gpuId);
+            return array;
+        };
+        QJsonArray lines;
+        QJsonObject picks;
+        for (const AnswerLine &line : answer) {
+            lines.append(QJsonObject{{QStringLiteral("task"), line.taskKey},
+                                     {QStringLiteral("title"), line.title},
+                                     {QStringLiteral("text"), line.text()}});
+            if (!line.fastest.isEmpty() || !line.cheapest.isEmpty())
+                picks.insert(line.taskKey, QJsonObject{{QStringLiteral("fastest"), ids(line.fastest)},
+                                                       {QStringLiteral("cheapest"), ids(line.cheapest)}});
+        }
+        root.insert(QStringLiteral("answer"),
+                    QJsonObject{{QStringLiteral("lines"), lines}, {QStringLiteral("picks"), picks}});
+    }
     out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+void writeAnswer(QTextStream &out, const QVector<AnswerLine> &answer)
+{
+    if (answer.isEmpty())
+        return;
+    out << "answer:\n";
+    for (const AnswerLine &line : answer)
+        out << "  " << line.title << ": " << line.text() << "\n";
 }
 
 void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool showMath)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Estimate.h"
+#include "widgets/compare/AnswerData.h"
 
 #include <QTextStream>
 #include <QVector>
@@ -9,7 +10,11 @@
 // block per GPU (estimate), or a side-by-side table with the best value per row marked (compare).
 namespace EstimateOutput {
 
-void writeJson(QTextStream &out, const QVector<Estimate> &estimates);
+// With `answer` (compare): a top-level "answer" too, {"lines": [{"task", "title", "text"}], "picks": {task:
+// {"fastest": [GPU ids], "cheapest": [GPU ids]}}}.
+void writeJson(QTextStream &out, const QVector<Estimate> &estimates, const QVector<AnswerLine> &answer = {});
+// The answer's lines under "answer:", one per task.
+void writeAnswer(QTextStream &out, const QVector<AnswerLine> &answer);
 void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool showMath);
 void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool showMath);
 

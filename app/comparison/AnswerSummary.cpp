@@ -116,6 +116,20 @@ QString dollars(double usd)
     return AnswerSummary::tr("$%1 per million tokens").arg(ValueFormat::number(usd));
 }
 
+// "TPOT p90 78.7 ms, target 50 ms" for each target the serving result misses; empty when it meets them.
+QString missedTargets(const ServingResult &r, const ServingTraffic &traffic)
+{
+    QStringList missed;
+    const auto ms = [](double value) { return ValueFormat::withUnit(value, QStringLiteral("ms")); };
+    if (traffic.ttftP90TargetMs && r.ttftMs.p90 > *traffic.ttftP90TargetMs)
+        missed << AnswerSummary::tr("TTFT p90 %1, target %2")
+                      .arg(ms(r.ttftMs.p90), ms(*traffic.ttftP90TargetMs));
+    if (traffic.tpotP90TargetMs && r.tpotMs.p90 > *traffic.tpotP90TargetMs)
+        missed << AnswerSummary::tr("TPOT p90 %1, target %2")
+                      .arg(ms(r.tpotMs.p90), ms(*traffic.tpotP90TargetMs));
+    return missed.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 QString AnswerSummary::speedRow(const Estimate &e)
@@ -156,6 +170,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     AnswerLine line{
         VerdictPanel::taskName(training ? VerdictPanel::Task::Training : VerdictPanel::Task::Inference)};
     line.detail = input.workloadSummary;
+    line.taskKey = training ? QStringLiteral("training") : QStringLiteral("inference");
     // The table's speed row under a load is the serving one as soon as any GPU has a serving result (a first
     // GPU that does not fit has none).
     const auto serving =
@@ -163,13 +178,19 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     const QString speedRowId = speedRow(serving != estimates.cend() ? *serving : estimates.first());
     const QString costRowId = QStringLiteral("cost.per-million");
 
-    // Who runs it and is compared: fits, every value it needs, a speed in range.
+    // Who runs it and is compared: fits, every value it needs, a speed in range, and under a load with
+    // targets, meets them: a GPU that misses them is no answer to the question, however fast or cheap.
     QMap<int, double> speeds;
     QMap<int, double> costs;
+    QMap<int, QString> missing; // column -> the targets it misses
     for (int i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates.at(i);
         if (!e.fits || !e.speedKnown() || e.speedOutOfRange || speedOf(e) <= 0.0)
             continue;
+        if (e.serving && e.serving->meetsSlo && !*e.serving->meetsSlo && input.traffic) {
+            missing.insert(i, missedTargets(*e.serving, *input.traffic));
+            continue;
+        }
         speeds.insert(i, speedOf(e));
         if (e.cost.usdPerMillionTokens)
             costs.insert(i, *e.cost.usdPerMillionTokens);
@@ -191,8 +212,10 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                 : tr("%1: %2, %3").arg(kNames, tokensPerSecond(speeds.first()), dollars(costs.first()));
         clauses << sentence(pattern, nameList({0}, gpus, speedRowId));
     } else if (speeds.size() == 1) {
-        clauses << sentence(tr("only %1 runs it (%2)").arg(kNames, tokensPerSecond(speeds.first())),
-                            nameList(fastest, gpus, speedRowId));
+        clauses << sentence(
+            (missing.isEmpty() ? tr("only %1 runs it (%2)") : tr("only %1 meets the targets (%2)"))
+                .arg(kNames, tokensPerSecond(speeds.first())),
+            nameList(fastest, gpus, speedRowId));
     } else if (speeds.size() > 1) {
         // Within the ranges of the estimates, GPUs are about the same, not faster or cheaper.
         Parts fast = sentence(speedWithin > 0 ? tr("%1 about the same speed (up to %2, within ±%3%)")
@@ -225,9 +248,16 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         else
             cheap = {AnswerPart{tr("no rental prices to compare")}};
         clauses << joined({fast, cheap}, QStringLiteral(", "));
+    } else if (!missing.isEmpty()) {
+        clauses << Parts{AnswerPart{tr("no GPU here meets the targets")}};
     } else {
         clauses << Parts{AnswerPart{tr("no GPU here runs it as asked")}};
     }
+    line.fastest = fastest;
+    line.cheapest = cheapest;
+    for (auto it = missing.cbegin(); it != missing.cend(); ++it)
+        clauses << sentence(tr("%1 misses the targets (%2)").arg(kNames, it.value()),
+                            nameList({it.key()}, gpus, speedRowId));
 
     // Those that do not fit, grouped by what they need.
     QMap<QPair<int, QString>, QVector<int>> unfit;
@@ -294,6 +324,7 @@ AnswerLine AnswerSummary::otherTaskLine(const ComparisonInput &input)
     const bool training = Tasks::isTraining(input.estimates.first().task);
     const VerdictPanel::Task task = training ? VerdictPanel::Task::Inference : VerdictPanel::Task::Training;
     AnswerLine line{VerdictPanel::taskName(task)};
+    line.taskKey = training ? QStringLiteral("inference") : QStringLiteral("training");
     QVector<Parts> clauses;
     for (VerdictLevel level : {VerdictLevel::Recommended, VerdictLevel::Suitable, VerdictLevel::Limited,
                                VerdictLevel::Unsuitable}) {

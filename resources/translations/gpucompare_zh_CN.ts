@@ -114,6 +114,26 @@
         <source>%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)</source>
         <translation>%1 最便宜（%2），但依据的是继承而未经测量的因子（见其说明）</translation>
     </message>
+    <message>
+        <source>TTFT p90 %1, target %2</source>
+        <translation>TTFT p90 %1，目标 %2</translation>
+    </message>
+    <message>
+        <source>TPOT p90 %1, target %2</source>
+        <translation>TPOT p90 %1，目标 %2</translation>
+    </message>
+    <message>
+        <source>only %1 meets the targets (%2)</source>
+        <translation>只有 %1 达到目标（%2）</translation>
+    </message>
+    <message>
+        <source>no GPU here meets the targets</source>
+        <translation>这里没有 GPU 达到目标</translation>
+    </message>
+    <message>
+        <source>%1 misses the targets (%2)</source>
+        <translation>%1 未达到目标（%2）</translation>
+    </message>
 </context>
 <context>
     <name>AtomicFileWriter</name>
@@ -5709,6 +5729,14 @@ token</translation>
     <message>
         <source>fastest here on efficiencies measured on other stacks than %1 (see the notes)</source>
         <translation>此处最快，但所用效率测自 %1 以外的软件栈（见说明）</translation>
+    </message>
+    <message>
+        <source>training tokens/s per GPU</source>
+        <translation>每 GPU 训练 tokens/s</translation>
+    </message>
+    <message>
+        <source>tokens/s per GPU</source>
+        <translation>每 GPU tokens/s</translation>
     </message>
 </context>
 <context>

@@ -253,3 +253,51 @@ TEST_F(AnswerSummaryTest, EqualNumbersTieAndMissingPricesAreSaid)
     EXPECT_TRUE(text.contains(QStringLiteral("no rental prices to compare"))) << text.toStdString();
     EXPECT_TRUE(linkedNames(lines.first(), QStringLiteral("cost.per-million")).isEmpty());
 }
+
+// Issue 39's case: Llama-3.3-70B FP8 on two GPUs each, 50 users, TTFT p90 <= 2 s, TPOT p90 <= 50 ms. The
+// answer picks only among the GPUs that meet both targets and says which miss them and by how much, with the
+// simulated p90 it missed.
+TEST_F(AnswerSummaryTest, TheAnswerPicksOnlyAmongTheGpusThatMeetTheTargets)
+{
+    WorkloadFormValues values;
+    values.modelId = QStringLiteral("llama-3.3-70b");
+    values.weightPrecision = QStringLiteral("fp8");
+    values.gpus = 2;
+    values.concurrency = 50;
+    values.ttftP90TargetMs = 2000.0;
+    values.tpotP90TargetMs = 50.0;
+    const QStringList ids{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"),
+                          QStringLiteral("b200_sxm_180gb")};
+    const ComparisonRun run(ids, values, m_snapshot, false);
+    ASSERT_TRUE(run.workload().isValid());
+    const QVector<Estimate> estimates = Estimator::estimateAll(run.gpus(), run.workload().resolved);
+    const QVector<AnswerLine> lines = run.presentation().answers();
+    ASSERT_FALSE(lines.isEmpty());
+    const AnswerLine &line = lines.first();
+    int meeting = 0;
+    for (int i = 0; i < estimates.size(); ++i) {
+        const Estimate &e = estimates.at(i);
+        ASSERT_TRUE(e.serving && e.serving->meetsSlo) << ids.at(i).toStdString();
+        const QString name = run.gpus().at(i).displayName();
+        if (*e.serving->meetsSlo) {
+            ++meeting;
+            continue;
+        }
+        // Never a pick, and named with the p90 it missed.
+        EXPECT_FALSE(line.fastest.contains(i)) << name.toStdString();
+        EXPECT_FALSE(line.cheapest.contains(i)) << name.toStdString();
+        EXPECT_TRUE(line.text().contains(name + QStringLiteral(" misses the targets (")))
+            << line.text().toStdString();
+        const bool ttftMissed = e.serving->ttftMs.p90 > 2000.0;
+        const double missed = ttftMissed ? e.serving->ttftMs.p90 : e.serving->tpotMs.p90;
+        EXPECT_TRUE(line.text().contains(
+            (ttftMissed ? QStringLiteral("TTFT p90 %1, target %2") : QStringLiteral("TPOT p90 %1, target %2"))
+                .arg(ValueFormat::withUnit(missed, QStringLiteral("ms")),
+                     ValueFormat::withUnit(ttftMissed ? 2000.0 : 50.0, QStringLiteral("ms")))))
+            << line.text().toStdString();
+    }
+    EXPECT_GT(meeting, 0) << "B200 meets both targets on two GPUs";
+    EXPECT_LT(meeting, estimates.size()) << "and H100 or H200 misses one: the case the issue found";
+    for (int column : line.fastest + line.cheapest)
+        EXPECT_TRUE(*estimates.at(column).serving->meetsSlo);
+}

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 #include <tuple>
@@ -444,31 +446,32 @@ TEST_F(EstimateCommands, CompareDefaultsToTheResolversModelAndTask)
 
 // The case: Llama-3-8B inference on one H100. Its training verdict names the recipe it judged and
 // a finite GPU count; `estimate --task training` (that recipe's defaults) gives the same count.
+// The training verdict beside inference is judged on the fewest H100s that hold the training run; the recipe
+// names the count, and `estimate --task training --gpus N` gives the same verdict.
 TEST_F(EstimateCommands, TheCompanionTrainingVerdictAgreesWithEstimateTaskTraining)
 {
     const QStringList base{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
                            QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
                            QStringLiteral("llama-3-8b"),     QStringLiteral("--task")};
     const QJsonObject inference = results(base + QStringList{QStringLiteral("inference")}).first().toObject();
-    const QJsonObject training = results(base + QStringList{QStringLiteral("training")}).first().toObject();
     const QJsonObject beside =
         inference.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("training")).toObject();
+    const QString recipe = beside.value(QStringLiteral("recipe")).toString();
+    const QRegularExpressionMatch count = QRegularExpression(QStringLiteral("· (\\d+) GPUs ·")).match(recipe);
+    ASSERT_TRUE(count.hasMatch()) << recipe.toStdString();
+    const int gpus = count.captured(1).toInt();
+    ASSERT_GT(gpus, 1);
+    ASSERT_LE(gpus, 8);
+    EXPECT_TRUE(recipe.contains(QStringLiteral("4,096-token sequences")));
+
+    const QJsonObject training = results(base + QStringList{QStringLiteral("training"),
+                                                            QStringLiteral("--gpus"), QString::number(gpus)})
+                                     .first()
+                                     .toObject();
     const QJsonObject own =
         training.value(QStringLiteral("verdict")).toObject().value(QStringLiteral("training")).toObject();
-
-    const int minGpus =
-        training.value(QStringLiteral("memory")).toObject().value(QStringLiteral("min_gpus")).toInt();
-    ASSERT_GT(minGpus, 1);
-    ASSERT_LE(minGpus, 8);
-    EXPECT_EQ(beside.value(QStringLiteral("recipe")).toString(),
-              own.value(QStringLiteral("recipe")).toString());
-    EXPECT_TRUE(
-        beside.value(QStringLiteral("recipe")).toString().contains(QStringLiteral("4,096-token sequences")));
-    QStringList reasons;
-    for (const QJsonValue &reason : beside.value(QStringLiteral("reasons")).toArray())
-        reasons << reason.toString();
-    EXPECT_TRUE(reasons.join(u'\n').contains(QStringLiteral("needs %1 GPUs").arg(minGpus)))
-        << reasons.join(u'\n').toStdString();
+    EXPECT_EQ(recipe, own.value(QStringLiteral("recipe")).toString());
+    EXPECT_EQ(beside.value(QStringLiteral("reasons")), own.value(QStringLiteral("reasons")));
     EXPECT_EQ(beside.value(QStringLiteral("level")), own.value(QStringLiteral("level")));
 }
 
@@ -1017,4 +1020,53 @@ TEST_F(EstimateCommands, UnevenFirstAndLastPipelineStagesAreOptions)
                    QStringList{QStringLiteral("--pp-first-layers"), QStringLiteral("126 layers")});
     expectBadInput(base + QStringList{QStringLiteral("--pp-last-layers"), QStringLiteral("0")},
                    QStringLiteral("--pp-last-layers"));
+}
+
+// compare answers as the window's strip does: `--json` has a top-level "answer" whose picks are only GPUs
+// that meet the targets (`serving.meets_slo`), and the text ends with the same lines.
+TEST_F(EstimateCommands, CompareAnswersWithinTheTargets)
+{
+    const QStringList arguments{QStringLiteral("compare"),
+                                QStringLiteral("--gpu"),
+                                QStringLiteral("h100_sxm5_80gb,h200_sxm_141gb,b200_sxm_180gb"),
+                                QStringLiteral("--model"),
+                                QStringLiteral("llama-3.3-70b"),
+                                QStringLiteral("--precision"),
+                                QStringLiteral("fp8"),
+                                QStringLiteral("--gpus"),
+                                QStringLiteral("2"),
+                                QStringLiteral("--concurrency"),
+                                QStringLiteral("50"),
+                                QStringLiteral("--ttft-p90-ms"),
+                                QStringLiteral("2000"),
+                                QStringLiteral("--tpot-p90-ms"),
+                                QStringLiteral("50")};
+    const ProcessResult json = run(arguments + QStringList{QStringLiteral("--json")});
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QSet<QString> meeting;
+    for (const QJsonValue &value : root.value(QStringLiteral("results")).toArray()) {
+        const QJsonObject serving = value.toObject().value(QStringLiteral("serving")).toObject();
+        if (serving.value(QStringLiteral("meets_slo")).toBool())
+            meeting << value.toObject().value(QStringLiteral("gpu")).toString();
+    }
+    const QJsonObject answer = root.value(QStringLiteral("answer")).toObject();
+    const QJsonObject picks =
+        answer.value(QStringLiteral("picks")).toObject().value(QStringLiteral("inference")).toObject();
+    const QJsonArray fastest = picks.value(QStringLiteral("fastest")).toArray();
+    ASSERT_FALSE(fastest.isEmpty()) << json.out.toStdString();
+    for (const QString &key : {QStringLiteral("fastest"), QStringLiteral("cheapest")})
+        for (const QJsonValue &id : picks.value(key).toArray())
+            EXPECT_TRUE(meeting.contains(id.toString()))
+                << key.toStdString() << " " << id.toString().toStdString();
+    const QJsonArray lines = answer.value(QStringLiteral("lines")).toArray();
+    ASSERT_EQ(lines.size(), 2);
+    EXPECT_EQ(lines.at(0).toObject().value(QStringLiteral("task")).toString(), QStringLiteral("inference"));
+    const QString first = lines.at(0).toObject().value(QStringLiteral("text")).toString();
+    EXPECT_TRUE(first.contains(QStringLiteral("misses the targets"))) << first.toStdString();
+
+    const ProcessResult text = run(arguments);
+    ASSERT_EQ(text.exitCode, 0);
+    EXPECT_TRUE(text.out.contains(QStringLiteral("answer:\n  Inference: ") + first))
+        << text.out.toStdString();
 }

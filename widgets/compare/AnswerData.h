@@ -17,8 +17,13 @@ struct AnswerPart
 struct AnswerLine
 {
     QString title;               // "Inference"
+    QString taskKey{};           // "inference" or "training", untranslated (compare --json)
     QVector<AnswerPart> parts{}; // "H200 SXM", " fastest (151 tokens/s), ", "A100 SXM4 80GB", ...
     QString detail{};            // the workload it answers for, as the tooltip
+    // The columns it picks (within the targets, when the load has some): fastest and cheapest, ties and
+    // "about the same" included. Empty for the other task's line.
+    QVector<int> fastest{};
+    QVector<int> cheapest{};
 
     QString text() const
     {
