@@ -113,6 +113,19 @@ TEST(CatalogueTab, TypingFiltersByNameVendorArchitectureOnly)
     EXPECT_EQ(f.tab.proxy()->rowCount(), 0);
     f.tab.filterEdit()->clear();
     EXPECT_EQ(f.tab.proxy()->rowCount(), f.model.rowCount());
+
+    // Words in any order: "sxm h100" finds the H100 SXM, as "H100 SXM" does, and no PCIe card (the H200
+    // and H20 SXM match too: their chip is the GH100).
+    for (const QString &words : {QStringLiteral("H100 SXM"), QStringLiteral("sxm h100")}) {
+        f.tab.filterEdit()->clear();
+        QTest::keyClicks(f.tab.filterEdit(), words);
+        QStringList ids;
+        for (int row = 0; row < f.tab.proxy()->rowCount(); ++row)
+            ids << f.tab.proxy()->index(row, GpuField::GpuId).data().toString();
+        EXPECT_TRUE(ids.contains(QStringLiteral("h100_sxm5_80gb"))) << ids.join(u' ').toStdString();
+        for (const QString &id : ids)
+            EXPECT_FALSE(id.contains(QStringLiteral("pcie"))) << id.toStdString();
+    }
 }
 
 TEST(CatalogueTab, SortsNumbersByRawValueNotByText)

@@ -172,6 +172,18 @@ TEST(GpuPicker, TypingFiltersAndKeepsTheGroupsOfMatches)
     EXPECT_EQ(visibleLeafCount(model), 3);
     picker.setFilterText(QString());
     EXPECT_EQ(visibleLeafCount(model), 8);
+
+    // Words in any order, from any level (issue 39: "H100 SXM" found nothing).
+    picker.setFilterText(QStringLiteral("H100 SXM"));
+    EXPECT_EQ(visibleLeafCount(model), 1);
+    EXPECT_TRUE(findInView(picker, QStringLiteral("H100 SXM5")).isValid());
+    picker.setFilterText(QStringLiteral("sxm h100"));
+    EXPECT_EQ(visibleLeafCount(model), 1);
+    picker.setFilterText(QStringLiteral("hopper h200"));
+    EXPECT_EQ(visibleLeafCount(model), 1);
+    EXPECT_TRUE(findInView(picker, QStringLiteral("H200 SXM")).isValid());
+    picker.setFilterText(QStringLiteral("h100 ampere"));
+    EXPECT_EQ(visibleLeafCount(model), 0);
 }
 
 TEST(GpuPicker, ClickingAGroupWhileFilteredChecksOnlyTheGpusShown)

@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
@@ -167,7 +168,8 @@ void GpuPicker::setGpus(const QVector<GpuPickerEntry> &gpus)
         name->setCheckable(true);
         name->setCheckState(keep.contains(gpu.id) ? Qt::Checked : Qt::Unchecked);
         name->setData(gpu.id, IdRole);
-        name->setData(QStringList{gpu.name, gpu.id, gpu.detail}.join(u' '), SearchRole);
+        // Its vendor and architecture too, so that words from several levels find it ("amd mi300").
+        name->setData(QStringList{gpu.name, gpu.id, gpu.detail, vendorName, archName}.join(u' '), SearchRole);
         name->setToolTip(gpu.detail.isEmpty() ? gpu.id : tr("%1\n%2").arg(gpu.id, gpu.detail));
         if (gpu.inThisMachine > 0) {
             // Marked in words, not by the icon alone; the filter finds them by "machine" too.
@@ -333,7 +335,12 @@ void GpuPicker::setFilterText(const QString &text)
 {
     if (m_filter->text() != text)
         m_filter->setText(text); // comes back here through textChanged
-    m_proxy->setFilterFixedString(text.trimmed());
+    // Every word, in any order ("H100 SXM" finds "H100 SXM5 80GB"; "sxm h100" too).
+    QString pattern;
+    for (const QString &word : text.split(u' ', Qt::SkipEmptyParts))
+        pattern += QStringLiteral("(?=.*") + QRegularExpression::escape(word) + u')';
+    m_proxy->setFilterRegularExpression(QRegularExpression(
+        pattern, QRegularExpression::CaseInsensitiveOption | QRegularExpression::DotMatchesEverythingOption));
     expandAllAndFit(); // rows the filter hid when the column was fitted may be back
 }
 

@@ -2,6 +2,8 @@
 
 #include "db/SpecTableModel.h"
 
+#include <algorithm>
+
 SpecFilterProxy::SpecFilterProxy(QObject *parent)
     : QSortFilterProxyModel(parent)
 {
@@ -10,7 +12,7 @@ SpecFilterProxy::SpecFilterProxy(QObject *parent)
 
 void SpecFilterProxy::setSearch(const QString &text, bool changedOnly)
 {
-    m_needle = text.trimmed().toLower();
+    m_words = text.toLower().split(u' ', Qt::SkipEmptyParts);
     m_changedOnly = changedOnly;
     invalidateFilter();
 }
@@ -21,5 +23,8 @@ bool SpecFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     if (m_changedOnly && !first.data(SpecTableModel::RowChangedByUserRole).toBool() &&
         !first.data(SpecTableModel::RowUnsavedRole).toBool())
         return false;
-    return m_needle.isEmpty() || first.data(SpecTableModel::SearchTextRole).toString().contains(m_needle);
+    // Every word, in any order ("H100 SXM" finds "H100 SXM5 80GB").
+    const QString haystack = first.data(SpecTableModel::SearchTextRole).toString();
+    return std::all_of(m_words.cbegin(), m_words.cend(),
+                       [&haystack](const QString &word) { return haystack.contains(word); });
 }
