@@ -470,7 +470,8 @@ std::optional<WorkloadProblem> check(const Workload &w)
                 .arg(w.batch)};
     if (Tasks::isTraining(w.task) && w.batch == 0)
         return WorkloadProblem{
-            F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "batch 0: training needs a batch of 1 to 1000000"))};
+            F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "max (as many requests as fit) is for inference: "
+                                                         "training needs a global batch of 1 to 1000000"))};
     if (Tasks::isTraining(w.task) && (w.microBatch < 1 || w.microBatch > w.batch))
         return WorkloadProblem{
             F::MicroBatch,

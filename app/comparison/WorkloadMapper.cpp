@@ -132,6 +132,8 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
     r.weightPrecision = precision(WorkloadField::WeightPrecision, values.weightPrecision);
     if (values.batch > 0)
         r.batch = values.batch;
+    else if (values.batch == WorkloadFormValues::kMaxBatch)
+        r.batch = 0; // the request's "as many as fit" (--batch max)
     r.gpus = values.gpus;
     if (values.tensorParallel > 0)
         r.tensorParallel = values.tensorParallel;
@@ -178,7 +180,7 @@ WorkloadFormValues WorkloadMapper::formValuesFrom(const WorkloadRequest &r, cons
     if (r.task)
         v.task = Tasks::name(*r.task);
     v.weightPrecision = r.weightPrecision ? Precisions::name(*r.weightPrecision) : QString();
-    v.batch = r.batch.value_or(0);
+    v.batch = !r.batch ? 0 : *r.batch == 0 ? WorkloadFormValues::kMaxBatch : *r.batch;
     v.gpus = r.gpus.value_or(d.gpus);
     v.tensorParallel = r.tensorParallel.value_or(0);
     v.pipelineParallel = r.pipelineParallel.value_or(0);

@@ -2116,10 +2116,6 @@ source: %7</source>
         <translation>批大小 %1：允许 1 到 1000000（0 = 能放下的最大值）</translation>
     </message>
     <message>
-        <source>batch 0: training needs a batch of 1 to 1000000</source>
-        <translation>批大小 0：训练需要 1 到 1000000 的批大小</translation>
-    </message>
-    <message>
         <source>input tokens %1: allowed 0 to 10000000</source>
         <translation>输入 token 数 %1：允许 0 到 10000000</translation>
     </message>
@@ -2398,6 +2394,10 @@ source: %7</source>
     <message>
         <source>ep %1 does not divide the %2 GPUs of a pipeline stage</source>
         <translation>ep %1 不能整除一个流水线阶段的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>max (as many requests as fit) is for inference: training needs a global batch of 1 to 1000000</source>
+        <translation>max（尽可能多的请求）仅用于推理：训练需要 1 到 1000000 的全局批量</translation>
     </message>
 </context>
 <context>
@@ -5902,10 +5902,6 @@ token</translation>
         <translation>所有 GPU 合计每个优化器步的序列数</translation>
     </message>
     <message>
-        <source>Requests served at once by all the GPUs together, split evenly over the model&apos;s replicas</source>
-        <translation>所有 GPU 合计同时处理的请求数，平均分配到模型的各个副本</translation>
-    </message>
-    <message>
         <source>recipe: %1</source>
         <translation>配方：%1</translation>
     </message>
@@ -6072,6 +6068,14 @@ token</translation>
     <message>
         <source>recipe: auto</source>
         <translation>配方：自动</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>Requests served at once by all the GPUs together, split evenly over the model&apos;s replicas; &quot;max&quot; for as many as fit</source>
+        <translation>所有 GPU 同时服务的请求数，平均分配到模型的各个副本；&quot;max&quot; 表示能容纳的最大数量</translation>
     </message>
 </context>
 <context>

@@ -263,3 +263,20 @@ TEST_F(WorkloadMapperTest, FormValuesFromARequestGiveTheSameRequestBack)
             << task.toStdString();
     }
 }
+
+// "max" requests in flight in the form is the command line's --batch max (a request batch of 0: as many as
+// fit), both ways; the estimate then serves the largest batch that fits.
+TEST_F(WorkloadMapperTest, MaxRequestsInFlightIsTheCommandLinesBatchMax)
+{
+    WorkloadFormValues values;
+    values.batch = WorkloadFormValues::kMaxBatch;
+    QVector<WorkloadFieldError> errors;
+    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
+    ASSERT_TRUE(errors.isEmpty());
+    ASSERT_TRUE(request.batch.has_value());
+    EXPECT_EQ(*request.batch, 0);
+    EXPECT_EQ(WorkloadMapper::formValuesFrom(request).batch, WorkloadFormValues::kMaxBatch);
+    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
+    EXPECT_EQ(mapped.resolved.workload->batch, 0);
+}

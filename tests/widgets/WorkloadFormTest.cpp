@@ -254,6 +254,62 @@ TEST(WorkloadForm, RecipeChoicesAreUnsetAndNameTheValueTheyStandFor)
     EXPECT_TRUE(batch->text().contains(QStringLiteral("8 sequences"))) << batch->text().toStdString();
 }
 
+// Issue 39: fp8 picked for serving carried silently into full training. A task the user switches to takes its
+// own recipe's precisions, and the choice says which; values a scenario sets keep theirs.
+TEST(WorkloadForm, ATaskChangeResetsThePrecisionsToTheNewTasksRecipe)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadFormValues values;
+    values.task = QStringLiteral("inference");
+    values.weightPrecision = QStringLiteral("fp8");
+    values.kvPrecision = QStringLiteral("fp8");
+    form.setValues(values);
+    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8")) << "set by a scenario: kept";
+
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("training")));
+    EXPECT_TRUE(form.values().weightPrecision.isEmpty()) << form.values().weightPrecision.toStdString();
+    EXPECT_TRUE(form.values().kvPrecision.isEmpty());
+    form.setRecipeDefaults({{QStringLiteral("weightPrecision"), QStringLiteral("bf16")}});
+    auto *weights = qobject_cast<QComboBox *>(form.editor(QStringLiteral("weightPrecision")));
+    EXPECT_EQ(weights->currentText(), QStringLiteral("recipe: bf16"));
+
+    // A precision chosen under the new task stays while the task does.
+    weights->setCurrentIndex(weights->findData(QStringLiteral("fp8")));
+    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8"));
+    form.editor(QStringLiteral("gpus"))->setFocus();
+    qobject_cast<QSpinBox *>(form.editor(QStringLiteral("gpus")))->setValue(8);
+    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8"));
+}
+
+// Window = CLI: "max" requests in flight (as many as fit, the command line's --batch max) is typed, shown and
+// round-tripped; 0 stays the recipe's.
+TEST(WorkloadForm, MaxRequestsInFlightIsAValueOfTheBatch)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    auto *batch = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch")));
+    ASSERT_NE(batch, nullptr);
+    batch->setFocus();
+    batch->selectAll();
+    QTest::keyClicks(batch, QStringLiteral("MAX"));
+    QTest::keyClick(batch, Qt::Key_Return);
+    EXPECT_EQ(form.values().batch, WorkloadFormValues::kMaxBatch);
+    EXPECT_EQ(batch->text(), QStringLiteral("max"));
+
+    WorkloadFormValues values;
+    values.batch = WorkloadFormValues::kMaxBatch;
+    form.setValues(values);
+    EXPECT_EQ(batch->text(), QStringLiteral("max"));
+    values.batch = 0;
+    form.setValues(values);
+    EXPECT_EQ(batch->text(), QStringLiteral("recipe"));
+    values.batch = 12;
+    form.setValues(values);
+    EXPECT_EQ(form.values().batch, 12);
+}
+
 // One number, named for what it counts: requests in flight on all GPUs, or the global batch.
 TEST(WorkloadForm, TheBatchIsNamedForWhatItCountsUnderEachTask)
 {

@@ -9,6 +9,8 @@
 #include <QSpinBox>
 #include <optional>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 // A QSpinBox or QDoubleSpinBox of the workload form that reads numbers as the command line does
 // (ScaledNumber: "50M" = 50,000,000, "1.5B", "2T", "50k") and says why it refuses a text instead of quietly
@@ -28,6 +30,19 @@ public:
 
     // "15B" instead of "15,000,000,000" (the training budget): large counts read at a glance.
     void setScaledDisplay(bool scaled) { m_scaled = scaled; }
+    // A value shown as a word and read back from it, in any case: the batch's "max" (as many requests as
+    // fit) at -1 beside its "recipe" at 0. Unlike specialValueText, any value of the range, and several.
+    void setNamedValue(Value value, const QString &text)
+    {
+        for (auto &named : m_named)
+            if (named.first == value) {
+                named.second = text;
+                this->lineEdit()->setText(textFromValue(this->value()));
+                return;
+            }
+        m_named.push_back({value, text});
+        this->lineEdit()->setText(textFromValue(this->value()));
+    }
     // Why the text on screen is not the field's value; empty when it is.
     QString problem() const { return reading(this->lineEdit()->text()).problem; }
     QLineEdit *textEdit() const { return this->lineEdit(); }
@@ -47,6 +62,9 @@ protected:
 
     QString textFromValue(Value value) const override
     {
+        for (const auto &named : m_named)
+            if (named.first == value)
+                return named.second;
         return m_scaled ? ScaledNumber::format(value, this->locale()) : Base::textFromValue(value);
     }
 
@@ -82,6 +100,9 @@ private:
     {
         if (!this->specialValueText().isEmpty() && shown == this->specialValueText())
             return {this->minimum(), {}};
+        for (const auto &named : m_named)
+            if (shown.trimmed().compare(named.second, Qt::CaseInsensitive) == 0)
+                return {named.first, {}};
         QStringView text(shown);
         if (text.startsWith(this->prefix()))
             text = text.mid(this->prefix().size());
@@ -111,6 +132,7 @@ private:
     }
 
     bool m_scaled = false;
+    std::vector<std::pair<Value, QString>> m_named;
 };
 
 using ScaledIntSpinBox = ScaledSpinBox<QSpinBox>;

@@ -50,8 +50,10 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_weightPrecision = addComboBox(QStringLiteral("weightPrecision"), tr("&Weights"), 0, 3);
     m_kvPrecision = addComboBox(QStringLiteral("kvPrecision"), tr("&KV cache"), 0, 4);
     m_fields[QStringLiteral("kvPrecision")].inferenceOnly = true;
-    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Requests in flight"), 0, 1000000, 0, 5);
-    m_batch->setSpecialValueText(tr("recipe"));
+    // -1 "max": as many requests as fit (the command line's --batch max); 0 "recipe": the task's default.
+    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Requests in flight"), -1, 1000000, 0, 5);
+    static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(WorkloadFormValues::kMaxBatch, tr("max"));
+    static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(0, tr("recipe"));
     m_inputTokens = addSpinBox(QStringLiteral("inputTokens"), tr("&Input tokens"), 1, kMaxTokens, 0, 6);
     m_fields[QStringLiteral("inputTokens")].inferenceOnly = true;
     m_outputTokens = addSpinBox(QStringLiteral("outputTokens"), tr("&Output tokens"), 1, kMaxTokens, 0, 7);
@@ -353,6 +355,15 @@ void WorkloadForm::connectEditor(QWidget *editor)
 
 void WorkloadForm::emitChanged()
 {
+    // A task the user switches to starts from its own recipe's precisions: fp8 picked for serving does not
+    // carry silently into full training (the "recipe: ..." choice shows the value it takes).
+    const QString task = m_task->currentData().toString();
+    if (task != m_lastTask && !m_silent)
+        for (QComboBox *precision : {m_weightPrecision, m_kvPrecision}) {
+            const QSignalBlocker blocker(precision);
+            precision->setCurrentIndex(0);
+        }
+    m_lastTask = task;
     updateTaskDependentFields();
     if (!m_silent)
         emit valuesChanged();
@@ -366,7 +377,8 @@ void WorkloadForm::updateTaskDependentFields()
         .caption->setText(training ? tr("Global &batch (sequences)") : tr("&Requests in flight"));
     setHelp(m_batch->objectName(), training ? tr("Sequences per optimizer step over all the GPUs together")
                                             : tr("Requests served at once by all the GPUs together, split "
-                                                 "evenly over the model's replicas"));
+                                                 "evenly over the model's replicas; \"max\" for as many "
+                                                 "as fit"));
     for (const Field &field : std::as_const(m_fields)) {
         const bool enabled = !(field.trainingOnly && !training) && !(field.inferenceOnly && training);
         field.editor->setEnabled(enabled);
@@ -513,7 +525,7 @@ void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
     for (QComboBox *combo : {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute})
         if (combo->count() > 0 && combo->itemData(0).toString().isEmpty())
             combo->setItemText(0, recipeText(combo->objectName()));
-    m_batch->setSpecialValueText(recipeText(QStringLiteral("batch")));
+    static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(0, recipeText(QStringLiteral("batch")));
     updateTaskDependentFields();
 }
 
@@ -601,6 +613,7 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     m_virtualStages->setValue(v.virtualStages);
     m_contextParallel->setValue(v.contextParallel);
     m_expertParallel->setValue(v.expertParallel);
+    m_lastTask = m_task->currentData().toString(); // its precisions are the ones given, not reset
     m_gpusPerNode->setValue(v.gpusPerNode);
     if (const int preset = m_network->findData(v.networkGbps); preset >= 0)
         m_network->setCurrentIndex(preset);

@@ -142,6 +142,7 @@ private:
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
     QHash<QString, QString> m_recipeDefaults;
+    QString m_lastTask; // the task when the form last changed: a new one resets the precisions
     QVector<WorkloadFieldError> m_reportedErrors;
     QHash<QString, QString> m_shownInputProblems; // per field, as last shown: a change is news
     bool m_silent = false;                        // true while setValues() fills the editors

@@ -16,7 +16,10 @@ struct WorkloadFormValues
     QString task = QStringLiteral("inference"); // inference, training, lora, qlora
     QString weightPrecision;                    // empty: the recipe's (bf16; int4 for QLoRA)
     QString kvPrecision;                        // empty: follows the math precision
-    int batch = 0; // inference: requests in flight on all GPUs; training: global batch; 0 = the recipe's
+    // Inference: requests in flight on all GPUs (kMaxBatch: as many as fit); training: global batch; 0 = the
+    // recipe's.
+    int batch = 0;
+    static constexpr int kMaxBatch = -1;
     int inputTokens = WorkloadDefaults::kInputTokens;
     int outputTokens = WorkloadDefaults::kOutputTokens;
     int sequenceLength = WorkloadDefaults::kSequenceLength; // training
