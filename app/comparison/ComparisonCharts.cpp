@@ -269,33 +269,60 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                                         })};
                                     },
                                     {QStringLiteral("train.tokens")}));
-    } else {
+    } else if (std::any_of(estimates.cbegin(), estimates.cend(),
+                           [](const Estimate &e) { return bool(e.serving); })) {
+        // Under a load the question is the load's: the simulated percentiles the table and the targets
+        // judge, not one static batch.
+        const auto serving = [&](int i, const std::function<double(const ServingResult &)> &value) {
+            return fitValue(i, [&value](const Estimate &e) {
+                return e.serving ? Value(value(*e.serving)) : std::nullopt;
+            });
+        };
         charts.insert(ChartKind::Latency,
-                      workloadChart(tr("Time to first token"), {tr("TTFT")}, tr("Time to first token (ms)"),
-                                    QStringLiteral("ms"),
+                      workloadChart(tr("Time to first token under the load"), {tr("Median"), tr("p90")},
+                                    tr("Time to first token (ms)"), QStringLiteral("ms"),
+                                    [&](int i) {
+                                        return QVector<Value>{
+                                            serving(i, [](const ServingResult &s) { return s.ttftMs.p50; }),
+                                            serving(i, [](const ServingResult &s) { return s.ttftMs.p90; })};
+                                    },
+                                    {QStringLiteral("serve.ttft.p50"), QStringLiteral("serve.ttft.p90")}));
+        charts.insert(ChartKind::Throughput,
+                      workloadChart(tr("Output tokens per second under the load"), {tr("All GPUs")},
+                                    tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+                                    [&](int i) {
+                                        return QVector<Value>{serving(
+                                            i, [](const ServingResult &s) { return s.outputTokensPerS; })};
+                                    },
+                                    {QStringLiteral("serve.throughput")}));
+    } else {
+        // No load: one static batch, named as such.
+        charts.insert(ChartKind::Latency,
+                      workloadChart(tr("Time to first token, one static batch"), {tr("TTFT")},
+                                    tr("Time to first token (ms)"), QStringLiteral("ms"),
                                     [&](int i) {
                                         return QVector<Value>{fitValue(i, [](const Estimate &e) {
                                             return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
                                         })};
                                     },
                                     {QStringLiteral("infer.ttft")}));
-        charts.insert(ChartKind::Throughput,
-                      workloadChart(tr("Output tokens per second"), {tr("Decode"), tr("End-to-end")},
-                                    tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
-                                    [&](int i) {
-                                        return QVector<Value>{
-                                            fitValue(i,
-                                                     [](const Estimate &e) {
-                                                         return e.inference
-                                                                    ? Value(e.inference->decodeTokensPerS)
-                                                                    : std::nullopt;
-                                                     }),
-                                            fitValue(i, [](const Estimate &e) {
-                                                return e.inference ? Value(e.inference->throughputTokensPerS)
-                                                                   : std::nullopt;
-                                            })};
-                                    },
-                                    {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
+        charts.insert(
+            ChartKind::Throughput,
+            workloadChart(tr("Output tokens per second, one static batch"), {tr("Decode"), tr("End-to-end")},
+                          tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+                          [&](int i) {
+                              return QVector<Value>{
+                                  fitValue(i,
+                                           [](const Estimate &e) {
+                                               return e.inference ? Value(e.inference->decodeTokensPerS)
+                                                                  : std::nullopt;
+                                           }),
+                                  fitValue(i, [](const Estimate &e) {
+                                      return e.inference ? Value(e.inference->throughputTokensPerS)
+                                                         : std::nullopt;
+                                  })};
+                          },
+                          {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
     }
     charts.insert(ChartKind::Cost,
                   workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},

@@ -1184,20 +1184,12 @@
         <translation>token/s</translation>
     </message>
     <message>
-        <source>Time to first token</source>
-        <translation>首 token 延迟</translation>
-    </message>
-    <message>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>
     <message>
         <source>Time to first token (ms)</source>
         <translation>首 token 延迟 (ms)</translation>
-    </message>
-    <message>
-        <source>Output tokens per second</source>
-        <translation>每秒输出 token 数</translation>
     </message>
     <message>
         <source>Decode</source>
@@ -1286,6 +1278,30 @@
     <message>
         <source>Error bars: the 80% range of the estimate (calibration residuals, leave-one-GPU-out); none where no measurement backs the number.</source>
         <translation>误差线：估算值的 80% 区间（校准残差，留一 GPU 交叉验证）；没有实测支撑的数值不画误差线。</translation>
+    </message>
+    <message>
+        <source>Time to first token under the load</source>
+        <translation>负载下的首 token 时间</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>Output tokens per second under the load</source>
+        <translation>负载下每秒输出 token 数</translation>
+    </message>
+    <message>
+        <source>Time to first token, one static batch</source>
+        <translation>首 token 时间（单个静态批次）</translation>
+    </message>
+    <message>
+        <source>Output tokens per second, one static batch</source>
+        <translation>每秒输出 token 数（单个静态批次）</translation>
     </message>
 </context>
 <context>
