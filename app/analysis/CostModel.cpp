@@ -2,7 +2,21 @@
 
 #include "app/analysis/MathExpr.h"
 
+#include <QCoreApplication>
+
 namespace CostModel {
+
+QString tokensCounted(Task task)
+{
+    return Tasks::isTraining(task) ? QCoreApplication::translate("CostModel", "training tokens")
+                                   : QCoreApplication::translate("CostModel", "output tokens");
+}
+
+QString tokenCounted(Task task)
+{
+    return Tasks::isTraining(task) ? QCoreApplication::translate("CostModel", "training token")
+                                   : QCoreApplication::translate("CostModel", "output token");
+}
 
 namespace {
 

@@ -9,6 +9,11 @@
 //   electricity $/M tokens = J/token x 1e6 / 3.6e6 x $/kWh
 namespace CostModel {
 
+// The tokens the per-token figures count, translated: "output tokens" (inference: generated tokens only,
+// prompts are free) or "training tokens" (every token of every sequence trained on).
+QString tokensCounted(Task task);
+QString tokenCounted(Task task); // one of them: "output token", "training token"
+
 // Whether the GPU's record has the board power (TDP) the energy numbers need; 0 W is none.
 bool powerKnown(const GpuSpec &gpu);
 

@@ -1,5 +1,6 @@
 #include "app/analysis/VerdictRules.h"
 
+#include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/MissingSpecs.h"
@@ -327,22 +328,24 @@ QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &es
                 ratio > 1.05 ? sameWithin(e, *cheapestEstimate, EstimateRanges::kCostPath) : std::nullopt;
             if (same) {
                 reason(v, VerdictTopic::Cost)
-                    << QCoreApplication::translate(
-                           "VerdictRules", "$%1 per million tokens, about the same as the cheapest here "
-                                           "(within ±%2%)")
+                    << QCoreApplication::translate("VerdictRules",
+                                                   "$%1 per million %3, about the same as the cheapest here "
+                                                   "(within ±%2%)")
                            .arg(fmt(*e.cost.usdPerMillionTokens, 2))
-                           .arg(*same);
+                           .arg(*same)
+                           .arg(CostModel::tokensCounted(e.task));
             } else if (ratio > 2.0) {
                 worsen(v,
                        v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
                 reason(v, VerdictTopic::Cost)
                     << QCoreApplication::translate("VerdictRules",
-                                                   "costly: $%1 per million tokens, %2x the cheapest here")
-                           .arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1));
+                                                   "costly: $%1 per million %3, %2x the cheapest here")
+                           .arg(fmt(*e.cost.usdPerMillionTokens, 2), fmt(ratio, 1),
+                                CostModel::tokensCounted(e.task));
             } else if (ratio <= 1.05) {
                 reason(v, VerdictTopic::Cost)
-                    << QCoreApplication::translate("VerdictRules", "lowest cost here: $%1 per million tokens")
-                           .arg(fmt(*e.cost.usdPerMillionTokens, 2));
+                    << QCoreApplication::translate("VerdictRules", "lowest cost here: $%1 per million %2")
+                           .arg(fmt(*e.cost.usdPerMillionTokens, 2), CostModel::tokensCounted(e.task));
             }
         }
 

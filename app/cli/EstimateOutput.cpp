@@ -1,5 +1,6 @@
 #include "app/cli/EstimateOutput.h"
 
+#include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateJson.h"
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/MissingSpecs.h"
@@ -242,11 +243,13 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
         } else {
             out << "  cost: " << price
                 << (c.usdPerMillionTokens
-                        ? QStringLiteral(", $%1 per million tokens").arg(num(*c.usdPerMillionTokens, 3))
+                        ? QStringLiteral(", $%1 per million %2")
+                              .arg(num(*c.usdPerMillionTokens, 3), CostModel::tokensCounted(e.task))
                         : QString())
                 << ", "
-                << energyText(e, QStringLiteral("%1 J/token, electricity $%2 per million tokens")
-                                     .arg(big(c.joulesPerToken), num(c.electricityUsdPerMillionTokens, 3)))
+                << energyText(e, QStringLiteral("%1 J per %3, electricity $%2 per million %4")
+                                     .arg(big(c.joulesPerToken), num(c.electricityUsdPerMillionTokens, 3),
+                                          CostModel::tokenCounted(e.task), CostModel::tokensCounted(e.task)))
                 << "\n";
         }
         writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);

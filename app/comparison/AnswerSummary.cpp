@@ -1,5 +1,6 @@
 #include "app/comparison/AnswerSummary.h"
 
+#include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/MissingSpecs.h"
 #include "widgets/common/ValueFormat.h"
@@ -111,9 +112,11 @@ int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const Q
     return within;
 }
 
-QString dollars(double usd)
+// "$0.42 per million output tokens": the tokens counted follow the task (CostModel::tokensCounted).
+QString dollars(double usd, Task task)
 {
-    return AnswerSummary::tr("$%1 per million tokens").arg(ValueFormat::number(usd));
+    return AnswerSummary::tr("$%1 per million %2")
+        .arg(ValueFormat::number(usd), CostModel::tokensCounted(task));
 }
 
 // "TPOT p90 78.7 ms, target 50 ms" for each target the serving result misses; empty when it meets them.
@@ -171,6 +174,8 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         VerdictPanel::taskName(training ? VerdictPanel::Task::Training : VerdictPanel::Task::Inference)};
     line.detail = input.workloadSummary;
     line.taskKey = training ? QStringLiteral("training") : QStringLiteral("inference");
+    const Task task = estimates.first().task;
+    const auto dollarsOf = [task](double usd) { return dollars(usd, task); };
     // The table's speed row under a load is the serving one as soon as any GPU has a serving result (a first
     // GPU that does not fit has none).
     const auto serving =
@@ -198,7 +203,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
 
     QVector<Parts> clauses;
     QVector<int> fastest = bestOf(speeds, false, tokensPerSecond);
-    QVector<int> cheapest = bestOf(costs, true, dollars);
+    QVector<int> cheapest = bestOf(costs, true, dollarsOf);
     const double topSpeed = speeds.value(fastest.value(0));
     const double lowestCost = costs.value(cheapest.value(0));
     const int speedWithin = addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
@@ -209,7 +214,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         const QString pattern =
             costs.isEmpty()
                 ? tr("%1: %2").arg(kNames, tokensPerSecond(speeds.first()))
-                : tr("%1: %2, %3").arg(kNames, tokensPerSecond(speeds.first()), dollars(costs.first()));
+                : tr("%1: %2, %3").arg(kNames, tokensPerSecond(speeds.first()), dollarsOf(costs.first()));
         clauses << sentence(pattern, nameList({0}, gpus, speedRowId));
     } else if (speeds.size() == 1) {
         clauses << sentence(
@@ -233,17 +238,17 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         Parts cheap;
         if (costs.size() > 1)
             cheap = sentence(costWithin > 0 ? tr("%1 about the same cost (from %2, within ±%3%)")
-                                                  .arg(kNames, dollars(lowestCost))
+                                                  .arg(kNames, dollarsOf(lowestCost))
                                                   .arg(costWithin)
                              : cheapest.size() > 1
-                                 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollars(lowestCost))
+                                 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollarsOf(lowestCost))
                              : estimates.at(cheapest.first()).inheritsFactors()
                                  ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
-                                       .arg(kNames, dollars(lowestCost))
-                                 : tr("%1 cheapest (%2)").arg(kNames, dollars(lowestCost)),
+                                       .arg(kNames, dollarsOf(lowestCost))
+                                 : tr("%1 cheapest (%2)").arg(kNames, dollarsOf(lowestCost)),
                              nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)
-            cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollars(costs.first())),
+            cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollarsOf(costs.first())),
                              nameList(cheapest, gpus, costRowId));
         else
             cheap = {AnswerPart{tr("no rental prices to compare")}};

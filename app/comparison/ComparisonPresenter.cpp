@@ -1,5 +1,6 @@
 #include "app/comparison/ComparisonPresenter.h"
 
+#include "app/analysis/CostModel.h"
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/comparison/AnswerSummary.h"
@@ -406,8 +407,10 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"),
         Better::Lower, false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
         [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
+    const QString tokens = CostModel::tokensCounted(input.estimates.first().task);
     addRow(cost, QStringLiteral("cost.per-million"),
-           serving ? tr("Rental per million tokens at this load") : tr("Rental per million tokens"),
+           serving ? tr("Rental per million %1 at this load").arg(tokens)
+                   : tr("Rental per million %1").arg(tokens),
            QStringLiteral("$"), Better::Lower, true,
            [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
     if (training) {
@@ -418,9 +421,11 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                    return e.training ? Value(e.training->budgetEnergyKwh) : std::nullopt;
                });
     }
-    addRow(cost, QStringLiteral("cost.energy"), tr("Energy per token"), QStringLiteral("J"), Better::Lower,
-           true, [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
-    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million tokens"),
+    addRow(cost, QStringLiteral("cost.energy"),
+           tr("Energy per %1").arg(CostModel::tokenCounted(input.estimates.first().task)),
+           QStringLiteral("J"), Better::Lower, true,
+           [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
+    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million %1").arg(tokens),
            QStringLiteral("$"), Better::Lower, true,
            [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
 }

@@ -15,10 +15,6 @@
 <context>
     <name>AnswerSummary</name>
     <message>
-        <source>$%1 per million tokens</source>
-        <translation>每百万 token $%1</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -133,6 +129,10 @@
     <message>
         <source>%1 misses the targets (%2)</source>
         <translation>%1 未达到目标（%2）</translation>
+    </message>
+    <message>
+        <source>$%1 per million %2</source>
+        <translation>每百万%2 $%1</translation>
     </message>
 </context>
 <context>
@@ -1530,20 +1530,8 @@
         <translation>目录中没有价格</translation>
     </message>
     <message>
-        <source>Rental per million tokens</source>
-        <translation>每百万 token 租用费</translation>
-    </message>
-    <message>
         <source>Rental for the token budget</source>
         <translation>token 预算的租用费</translation>
-    </message>
-    <message>
-        <source>Energy per token</source>
-        <translation>每 token 能耗</translation>
-    </message>
-    <message>
-        <source>Electricity per million tokens</source>
-        <translation>每百万 token 电费</translation>
     </message>
     <message>
         <source>Measured (catalogue benchmarks)</source>
@@ -1610,10 +1598,6 @@
     <message>
         <source>Workload: one static batch (no queueing)</source>
         <translation>工作负载：单个静态批次（无排队）</translation>
-    </message>
-    <message>
-        <source>Rental per million tokens at this load</source>
-        <translation>此负载下每百万 token 租用费</translation>
     </message>
     <message numerus="yes">
         <source>Workload: serving %n concurrent user(s)</source>
@@ -1897,6 +1881,22 @@ source: %7</source>
         <source>%1 recompute</source>
         <translation>%1重计算</translation>
     </message>
+    <message>
+        <source>Rental per million %1 at this load</source>
+        <translation>此负载下每百万%1租金</translation>
+    </message>
+    <message>
+        <source>Rental per million %1</source>
+        <translation>每百万%1租金</translation>
+    </message>
+    <message>
+        <source>Energy per %1</source>
+        <translation>每%1能耗</translation>
+    </message>
+    <message>
+        <source>Electricity per million %1</source>
+        <translation>每百万%1电费</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -1991,6 +1991,25 @@ source: %7</source>
     <message>
         <source>the file no longer has it</source>
         <translation>文件中已没有它</translation>
+    </message>
+</context>
+<context>
+    <name>CostModel</name>
+    <message>
+        <source>training tokens</source>
+        <translation>训练 token</translation>
+    </message>
+    <message>
+        <source>output tokens</source>
+        <translation>输出 token</translation>
+    </message>
+    <message>
+        <source>training token</source>
+        <translation>训练 token</translation>
+    </message>
+    <message>
+        <source>output token</source>
+        <translation>输出 token</translation>
     </message>
 </context>
 <context>
@@ -5669,14 +5688,6 @@ token</translation>
         <translation>较慢：%1 %2，为此处最快者（%4）的 %3%</translation>
     </message>
     <message>
-        <source>costly: $%1 per million tokens, %2x the cheapest here</source>
-        <translation>成本高：每百万 token $%1，是此处最便宜者的 %2 倍</translation>
-    </message>
-    <message>
-        <source>lowest cost here: $%1 per million tokens</source>
-        <translation>此处成本最低：每百万 token $%1</translation>
-    </message>
-    <message>
         <source>dense FP16/BF16 tensor %1 TFLOPS, %2x the strongest here (%3, %4)</source>
         <translation>稠密 FP16/BF16 张量算力 %1 TFLOPS，为此处最强者（%3，%4）的 %2 倍</translation>
     </message>
@@ -5735,10 +5746,6 @@ token</translation>
         <translation>%1 %2，与此处最快者相近（%3，相差在 ±%4% 以内）</translation>
     </message>
     <message>
-        <source>$%1 per million tokens, about the same as the cheapest here (within ±%2%)</source>
-        <translation>每百万 token $%1，与此处最便宜者相近（相差在 ±%2% 以内）</translation>
-    </message>
-    <message>
         <source>fastest here with an achievable share assumed, not measured (see the notes)</source>
         <translation>此处最快，但其可达比例为假定值，未经测量（见说明）</translation>
     </message>
@@ -5753,6 +5760,18 @@ token</translation>
     <message>
         <source>tokens/s per GPU</source>
         <translation>每 GPU tokens/s</translation>
+    </message>
+    <message>
+        <source>$%1 per million %3, about the same as the cheapest here (within ±%2%)</source>
+        <translation>每百万%3 $%1，与此处最便宜的大致相同（±%2% 以内）</translation>
+    </message>
+    <message>
+        <source>costly: $%1 per million %3, %2x the cheapest here</source>
+        <translation>昂贵：每百万%3 $%1，是此处最便宜的 %2 倍</translation>
+    </message>
+    <message>
+        <source>lowest cost here: $%1 per million %2</source>
+        <translation>此处成本最低：每百万%2 $%1</translation>
     </message>
 </context>
 <context>

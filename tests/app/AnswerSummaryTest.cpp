@@ -146,7 +146,7 @@ TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndTh
                               ValueFormat::withUnit(expected.speed, QStringLiteral("tokens/s")) + u')'))
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("cheapest ($") + ValueFormat::number(expected.usd) +
-                              QStringLiteral(" per million tokens)")))
+                              QStringLiteral(" per million output tokens)")))
         << text.toStdString();
     EXPECT_TRUE(text.contains(QStringLiteral("RTX A6000 48GB and L40S 48GB do not fit in 48 GB: need 2 GPU")))
         << text.toStdString();
