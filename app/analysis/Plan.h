@@ -54,6 +54,8 @@ struct PlanCandidate
     // The GPU's software stack when the profile never measured it ("ROCm"; Estimate::uncalibratedStack):
     // the plan is ranked first only by more than the spread between stacks (Planner::rank).
     QString uncalibratedStack;
+    // Its math precision has no tensor rate on the GPU (PlanSearch::precisionCaveat); empty otherwise.
+    QString caveat;
 };
 
 // One GPU type's answer.
@@ -63,8 +65,11 @@ struct GpuPlan
     QString gpuName;
     std::optional<PlanCandidate> best; // the cheapest that meets the target (ties: the larger margin)
     QString whyNot;                    // when best is empty: one line naming what stops this GPU type
-    QVector<PlanCandidate> tried;      // every configuration estimated that fits, for the trade-off chart
-    int searched = 0;                  // configurations estimated, those that do not fit included
+    // What to read before trusting the plan, one line each: no price (planned at the fewest GPU-hours), a
+    // GeForce card kept to one machine, a precision the GPU has no tensor rate for.
+    QStringList notes;
+    QVector<PlanCandidate> tried; // every configuration estimated that fits, for the trade-off chart
+    int searched = 0;             // configurations estimated, those that do not fit included
 };
 
 // The plan's own inputs, beside the workload's fields.

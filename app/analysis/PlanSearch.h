@@ -40,5 +40,12 @@ GpuPlan training(const Context &context);
 QVector<Precision> precisionsOf(const PlanRequest &request);
 // The most GPUs of one type a configuration may use.
 int maxGpusOf(const PlanRequest &request);
+// The same for this GPU: a GeForce card the user did not pick is kept to one machine (kGeForceMachine),
+// with the note why in *notes.
+int maxGpusFor(const Context &context, QStringList *notes);
+inline constexpr int kGeForceMachine = 8;
+// The note for a configuration whose math precision has no tensor rate on the GPU (MXFP4 on Hopper runs
+// its matmuls at the fp8 rate); empty when it has one.
+QString precisionCaveat(const GpuSpec &gpu, const Estimate &estimate);
 
 } // namespace PlanSearch

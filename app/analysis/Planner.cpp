@@ -1,6 +1,7 @@
 #include "app/analysis/Planner.h"
 
 #include "app/analysis/EstimateRanges.h"
+#include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/PlanSearch.h"
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
@@ -25,6 +26,32 @@ QVector<Precision> precisionsOf(const PlanRequest &request)
 int maxGpusOf(const PlanRequest &request)
 {
     return request.maxGpus > 0 ? request.maxGpus : 1024;
+}
+
+int maxGpusFor(const Context &context, QStringList *notes)
+{
+    const int most = maxGpusOf(context.request);
+    // Proposed for a cluster only when asked for by name: GeForce cards have no NVLink (RTX 4090, 5090) or a
+    // pair at most (RTX 3090), and NVIDIA's GeForce driver licence excludes data-centre deployment.
+    const bool geForce = context.gpu.product.contains(QLatin1String("GeForce"), Qt::CaseInsensitive);
+    if (!geForce || !context.request.gpuIds.isEmpty() || most <= kGeForceMachine)
+        return most;
+    notes->append(QCoreApplication::translate(
+                      "Planner", "GeForce: planned within one machine (up to %1 GPUs): no NVLink between "
+                                 "more than two cards, and NVIDIA's GeForce driver licence excludes "
+                                 "data-centre deployment; choose it by name to plan a cluster")
+                      .arg(kGeForceMachine));
+    return kGeForceMachine;
+}
+
+QString precisionCaveat(const GpuSpec &gpu, const Estimate &estimate)
+{
+    if (!GpuCapabilities::peak(gpu, estimate.activationPrecision).fellBack)
+        return {};
+    return QCoreApplication::translate("Planner", "%1: %2 has no %1 tensor rate; its matmuls run at the %3 "
+                                                  "rate (the weights keep their memory saving)")
+        .arg(Precisions::name(estimate.activationPrecision), gpu.displayName(),
+             Precisions::name(estimate.computePrecisionUsed));
 }
 
 } // namespace PlanSearch
@@ -205,6 +232,8 @@ PlanResult Planner::plan(const PlanRequest &request, const CatalogueSnapshot &ca
             break; // a GPU type searched halfway is not an answer
         }
         result.searched += plan.searched;
+        if (!plan.best && !plan.notes.isEmpty()) // a GeForce kept to one machine: say why it stopped there
+            plan.whyNot += QStringLiteral("; ") + plan.notes.join(QStringLiteral("; "));
         result.plans.append(plan);
         ++done;
         if (callbacks.gpuDone)

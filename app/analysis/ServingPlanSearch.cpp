@@ -66,6 +66,7 @@ public:
             return std::nullopt;
         PlanCandidate c;
         c.gpuId = m_context.gpu.gpuId;
+        c.caveat = precisionCaveat(m_context.gpu, e);
         c.parallelism = e.parallelism;
         c.weightPrecision = w.weightPrecision;
         c.maxNumSeqs = e.serving->maxNumSeqs;
@@ -160,7 +161,7 @@ GpuPlan serving(const Context &context)
     const ModelArchitecture &a = context.architecture;
     const int node =
         GpuCapabilities::gpusPerNode(context.gpu, context.request.workload.gpusPerNode.value_or(0));
-    const int maxGpus = maxGpusOf(context.request);
+    const int maxGpus = maxGpusFor(context, &plan.notes);
     QLocale locale;
 
     // What stops the GPU type, kept from the configuration that came closest.
@@ -247,8 +248,14 @@ GpuPlan serving(const Context &context)
                 break;
         }
     }
-    if (plan.best)
+    if (plan.best) {
+        if (!plan.best->usdPerHour)
+            plan.notes << tr("no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour "
+                             "to compare its cost");
+        if (!plan.best->caveat.isEmpty())
+            plan.notes << plan.best->caveat;
         return plan;
+    }
     if (!anyFits) {
         plan.whyNot = bestMemory > 0.0 ? tr("does not fit: %1 GB per GPU at best (tp %2 × pp %3) on %4 GB")
                                              .arg(NumberText::fixed(bestMemory, 1, locale))

@@ -82,6 +82,7 @@ public:
     {
         PlanCandidate c;
         c.gpuId = m_context.gpu.gpuId;
+        c.caveat = precisionCaveat(m_context.gpu, e);
         c.parallelism = e.parallelism;
         c.weightPrecision = w.weightPrecision;
         c.microBatch = w.microBatch;
@@ -110,13 +111,21 @@ public:
         return c; // base.request already leaves out a network the resolver would refuse (BaseCache)
     }
 
-    // Meeting the deadline first, then the cheaper run, then the faster.
+    // What a run costs: its price, or without one its GPU-hours, which a price would multiply.
+    static double costOf(const PlanCandidate &c)
+    {
+        return c.usdTotal ? *c.usdTotal : c.days * 24.0 * c.parallelism.gpus;
+    }
+
+    // Meeting the deadline first, then the cheaper run (the fewer GPU-hours without a price: an unpriced
+    // GPU is not planned at the most GPUs allowed because nothing says they cost), then the faster.
     static bool better(const PlanCandidate &a, const PlanCandidate &b)
     {
         if (a.meetsTarget != b.meetsTarget)
             return a.meetsTarget;
-        if (a.meetsTarget && a.usdTotal && b.usdTotal && std::abs(*a.usdTotal - *b.usdTotal) > 1e-6)
-            return *a.usdTotal < *b.usdTotal;
+        if (a.meetsTarget && a.usdTotal.has_value() == b.usdTotal.has_value() &&
+            std::abs(costOf(a) - costOf(b)) > 1e-6 * std::max(1.0, costOf(a)))
+            return costOf(a) < costOf(b);
         return a.days < b.days;
     }
 
@@ -150,7 +159,7 @@ GpuPlan training(const Context &context)
     GpuPlan plan;
     plan.gpuId = context.gpu.gpuId;
     plan.gpuName = context.gpu.displayName();
-    const int maxGpus = maxGpusOf(context.request);
+    const int maxGpus = maxGpusFor(context, &plan.notes);
     TrainingSearch search(context);
     std::optional<PlanCandidate> fastest; // the quickest configuration that fits, for "needs more GPUs"
     QLocale locale;
@@ -182,7 +191,7 @@ GpuPlan training(const Context &context)
             if (cheaper)
                 plan.best = bestHere;
             // More GPUs finish sooner but rarely cost less: stop after two counts that cost more.
-            const std::optional<double> cost = bestHere->usdTotal;
+            const std::optional<double> cost = TrainingSearch::costOf(*bestHere);
             if (previousCost && cost && *cost >= *previousCost && !cheaper) {
                 if (++risesAfterMeeting >= 2)
                     break;
@@ -193,8 +202,14 @@ GpuPlan training(const Context &context)
                 previousCost = cost;
         }
     }
-    if (plan.best)
+    if (plan.best) {
+        if (!plan.best->usdTotal)
+            plan.notes << tr("no price: planned at the fewest GPU-hours that meet the deadline; add its "
+                             "$/GPU-hour to compare its cost");
+        if (!plan.best->caveat.isEmpty())
+            plan.notes << plan.best->caveat;
         return plan;
+    }
     if (fastest) {
         plan.whyNot = tr("needs more than %1 GPUs: the fastest tried, %2 GPUs, takes %3 days (deadline %4)")
                           .arg(maxGpus)

@@ -110,6 +110,7 @@ QJsonObject toJson(const GpuPlan &plan, Task task)
         o.insert(QStringLiteral("max_num_seqs"), whenPlanned(c ? c->maxNumSeqs : 0));
     }
     o.insert(QStringLiteral("margin"), number(c ? std::optional<double>(c->margin) : std::nullopt));
+    o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(plan.notes));
     o.insert(QStringLiteral("searched"), plan.searched);
     o.insert(QStringLiteral("estimate_args"),
              c ? QJsonValue(QJsonArray::fromStringList(estimateArguments(*c))) : QJsonValue::Null);
@@ -164,6 +165,16 @@ void writeText(QTextStream &out, const PlanResult &result, qint64 elapsedMs)
         out << tr("No GPU type considered can meet the target.") << '\n';
     else
         TextTable::write(out, header, rows, {0, 2, 5, 6, 7, 8, 9});
+    bool notesHeader = false;
+    for (const GpuPlan &plan : result.plans) {
+        if (!plan.best || plan.notes.isEmpty())
+            continue;
+        if (!notesHeader)
+            out << '\n' << tr("Read first:") << '\n';
+        notesHeader = true;
+        for (const QString &note : plan.notes)
+            out << "  " << plan.gpuId << ": " << note << '\n';
+    }
     if (!missed.isEmpty()) {
         out << '\n' << tr("Cannot meet the target:") << '\n';
         for (const GpuPlan *plan : std::as_const(missed))

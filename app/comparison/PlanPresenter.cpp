@@ -106,6 +106,7 @@ PlanTableRow PlanPresenter::rowFor(const GpuPlan &plan, int rank) const
     row.gpus = c.parallelism.gpus > 0 ? c.parallelism.gpus : c.request.gpus.value_or(0);
     row.layout = Planner::layoutText(c, m_task);
     row.settings = Planner::settingsText(c, m_task);
+    row.note = plan.notes.join(u'\n'); // read before trusting the row: shown beside the settings
     row.usdPerHour = c.usdPerHour;
     row.marginPercent = c.margin * 100.0;
     if (isTraining()) {

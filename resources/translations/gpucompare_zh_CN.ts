@@ -4410,6 +4410,14 @@ TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / 小时 · %5</translation>
         <source>cannot finish in %1 days on %2 GPUs even at the GPU&apos;s peak rate</source>
         <translation>即使以 GPU 峰值速率，%2 个 GPU 也无法在 %1 天内完成</translation>
     </message>
+    <message>
+        <source>no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour to compare its cost</source>
+        <translation>无价格：按满足目标的最少 GPU 规划；添加其 $/GPU 小时以比较成本</translation>
+    </message>
+    <message>
+        <source>no price: planned at the fewest GPU-hours that meet the deadline; add its $/GPU-hour to compare its cost</source>
+        <translation>无价格：按满足截止期限的最少 GPU 小时规划；添加其 $/GPU 小时以比较成本</translation>
+    </message>
 </context>
 <context>
     <name>PlanTab</name>
@@ -4632,6 +4640,14 @@ token</translation>
     <message>
         <source>train tokens %1: a plan needs tokens to train, more than 0</source>
         <translation>训练 token 数 %1：规划需要要训练的 token，须大于 0</translation>
+    </message>
+    <message>
+        <source>GeForce: planned within one machine (up to %1 GPUs): no NVLink between more than two cards, and NVIDIA&apos;s GeForce driver licence excludes data-centre deployment; choose it by name to plan a cluster</source>
+        <translation>GeForce：仅在一台机器内规划（最多 %1 个 GPU）：两张以上的卡之间没有 NVLink，且 NVIDIA 的 GeForce 驱动许可禁止数据中心部署；按名称选择它以规划集群</translation>
+    </message>
+    <message>
+        <source>%1: %2 has no %1 tensor rate; its matmuls run at the %3 rate (the weights keep their memory saving)</source>
+        <translation>%1：%2 没有 %1 张量速率；其矩阵乘法以 %3 速率运行（权重仍节省内存）</translation>
     </message>
 </context>
 <context>

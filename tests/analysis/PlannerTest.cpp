@@ -1,6 +1,7 @@
 #include "app/analysis/Planner.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/PlanSearch.h"
 #include "app/analysis/ServingLoad.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "tests/analysis/TestCatalogue.h"
@@ -442,4 +443,80 @@ TEST(PlannerTest, ATrainingPlanWithNoTokensIsRefusedAtTheTokens)
     ASSERT_EQ(problems.size(), 1);
     EXPECT_EQ(problems.first().field, std::optional<WorkloadField>(WorkloadField::TrainTokens));
     EXPECT_TRUE(problems.first().message.contains(QStringLiteral("more than 0")));
+}
+
+// Issue 39: an unpriced GPU was planned at the most GPUs allowed (MI300X x 1,024, "1.47 days"): with no price
+// the planner takes the fewest GPU-hours that meet the deadline, ranks it after the priced ones and says so.
+TEST(PlannerTest, AnUnpricedGpuIsPlannedAtTheFewestGpuHoursThatMeetTheDeadline)
+{
+    PlanRequest r = trainingRequest(30.0);
+    r.workload.modelId = QStringLiteral("mpt-13b");
+    r.workload.trainTokens = 260e9;
+    r.gpuIds = {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("mi300x_192gb")};
+    CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    catalogue.gpus << TestCatalogue::seedGpu(QStringLiteral("mi300x_192gb"));
+    ASSERT_FALSE(catalogue.gpus.constLast().usdPerGpuHour) << "the case needs no price";
+    const PlanResult result = Planner::plan(r, catalogue);
+    const GpuPlan *mi300x = planFor(result, QStringLiteral("mi300x_192gb"));
+    ASSERT_TRUE(mi300x && mi300x->best);
+    EXPECT_LE(mi300x->best->parallelism.gpus, 64) << "not the 1,024 allowed";
+    EXPECT_TRUE(mi300x->best->meetsTarget);
+    // Every configuration tried that meets the deadline takes at least as many GPU-hours.
+    const double chosen = mi300x->best->days * mi300x->best->parallelism.gpus;
+    for (const PlanCandidate &tried : mi300x->tried) {
+        if (tried.meetsTarget) {
+            EXPECT_GE(tried.days * tried.parallelism.gpus, chosen * (1.0 - 1e-9));
+        }
+    }
+    ASSERT_FALSE(mi300x->notes.isEmpty());
+    EXPECT_TRUE(mi300x->notes.first().startsWith(QStringLiteral("no price")))
+        << mi300x->notes.first().toStdString();
+    EXPECT_EQ(result.plans.first().gpuId, QStringLiteral("h100_sxm5_80gb")) << "priced plans first";
+}
+
+// GeForce cards are kept to one machine when the planner looks at the whole catalogue, with the reason, and
+// planned like any other GPU when the user names them.
+TEST(PlannerTest, GeForceCardsAreNotProposedForClustersUnlessPicked)
+{
+    PlanRequest r = trainingRequest(30.0);
+    r.workload.modelId = QStringLiteral("mpt-13b");
+    r.workload.trainTokens = 260e9;
+    r.gpuIds.clear(); // the whole catalogue
+    CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    catalogue.gpus << TestCatalogue::seedGpu(QStringLiteral("rtx_4090_24gb"));
+    const PlanResult all = Planner::plan(r, catalogue);
+    const GpuPlan *rtx = planFor(all, QStringLiteral("rtx_4090_24gb"));
+    ASSERT_NE(rtx, nullptr);
+    if (rtx->best)
+        EXPECT_LE(rtx->best->parallelism.gpus, PlanSearch::kGeForceMachine);
+    else
+        EXPECT_TRUE(rtx->whyNot.contains(QStringLiteral("GeForce driver licence")))
+            << rtx->whyNot.toStdString();
+
+    r.gpuIds = {QStringLiteral("rtx_4090_24gb")};
+    const PlanResult picked = Planner::plan(r, catalogue);
+    ASSERT_EQ(picked.plans.size(), 1);
+    EXPECT_FALSE(picked.plans.first().whyNot.contains(QStringLiteral("GeForce")));
+    if (picked.plans.first().best) {
+        EXPECT_GT(picked.plans.first().best->parallelism.gpus, PlanSearch::kGeForceMachine);
+    }
+}
+
+// MXFP4 on Hopper has no FP4 tensor rate: a plan that runs it says its matmuls run at the fp8 rate.
+TEST(PlannerTest, APrecisionWithoutATensorRateIsFlagged)
+{
+    PlanRequest r = servingRequest(5000.0, 200.0);
+    r.workload.modelId = QStringLiteral("gpt-oss-120b");
+    r.gpuIds = {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("b200_sxm_180gb")};
+    r.precisions = {Precision::Mxfp4};
+    CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    catalogue.gpus << TestCatalogue::seedGpu(QStringLiteral("b200_sxm_180gb"));
+    const PlanResult result = Planner::plan(r, catalogue);
+    const GpuPlan *h100 = planFor(result, QStringLiteral("h100_sxm5_80gb"));
+    const GpuPlan *b200 = planFor(result, QStringLiteral("b200_sxm_180gb"));
+    ASSERT_TRUE(h100 && h100->best && b200 && b200->best);
+    EXPECT_TRUE(h100->best->caveat.contains(QStringLiteral("no mxfp4 tensor rate")))
+        << h100->best->caveat.toStdString();
+    EXPECT_TRUE(h100->notes.contains(h100->best->caveat));
+    EXPECT_TRUE(b200->best->caveat.isEmpty()) << b200->best->caveat.toStdString();
 }

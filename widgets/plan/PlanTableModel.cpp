@@ -77,7 +77,11 @@ QString PlanTableModel::displayText(const PlanTableRow &row, int column) const
     case LayoutColumn:
         return row.layout;
     case SettingsColumn:
-        return row.settings;
+        // A planned row's notes (no price, a GeForce kept to one machine, a precision without a tensor
+        // rate) are read with its settings.
+        return row.gpus && !row.note.isEmpty()
+                   ? row.settings + QStringLiteral(" · ⚠ ") + row.note.split(u'\n').join(QStringLiteral("; "))
+                   : row.settings;
     case UsdPerHourColumn:
         return dollars(row.usdPerHour);
     case CostColumn:

@@ -24,7 +24,7 @@ struct PlanTableRow
     std::optional<double> latency; // serving: TTFT p90 in ms; training: days
     std::optional<double> speed;   // serving: TPOT p90 in ms; training: MFU in %
     std::optional<double> marginPercent; // room to the tightest target, in % of it
-    QString note;                        // why not; "searching…"
+    QString note; // why not; "searching…"; for a planned row, its notes (one per line) to read first
 
     bool operator==(const PlanTableRow &) const = default;
 };
