@@ -25,6 +25,8 @@ constexpr const char *kLocalLayers = QT_TRANSLATE_NOOP("MathExpr", "local-attent
 constexpr const char *kExpertParams = QT_TRANSLATE_NOOP("MathExpr", "expert params");
 constexpr const char *kNonExpertParams = QT_TRANSLATE_NOOP("MathExpr", "non-expert params");
 constexpr const char *kNonExpertBits = QT_TRANSLATE_NOOP("MathExpr", "non-expert bits per weight");
+constexpr const char *kEmbeddingParams = QT_TRANSLATE_NOOP("MathExpr", "embedding and output-head params");
+constexpr const char *kEmbeddingBits = QT_TRANSLATE_NOOP("MathExpr", "embedding bits (kept 16-bit)");
 constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
 constexpr const char *kMasterBytes = QT_TRANSLATE_NOOP("MathExpr", "master bytes");
 constexpr const char *kMomentBytes = QT_TRANSLATE_NOOP("MathExpr", "moment bytes");
@@ -182,6 +184,14 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
         bytes = (experts / ep * weightBits<T>(w) +
                  Math::input<T>(kNonExpertParams, a.totalParams - a.expertParams()) *
                      Math::input<T>(kNonExpertBits, a.nonExpertBits)) /
+                8.0 / modelParallel<T>(a, w, p);
+    } else if (w.task == Task::Qlora && a.embeddingParams > 0.0) {
+        // bitsandbytes quantises the linear layers only: the embeddings and the output head stay 16-bit
+        // (1.6 GB more than NF4 for the 1.05B of Llama-3 8B).
+        const T embeddings = Math::input<T>(kEmbeddingParams, a.embeddingParams);
+        bytes = ((Math::input<T>(kParams, a.totalParams) - embeddings) * expertParallelShare<T>(a, p) *
+                     weightBits<T>(w) +
+                 embeddings * Math::input<T>(kEmbeddingBits, 16.0)) /
                 8.0 / modelParallel<T>(a, w, p);
     } else {
         bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /

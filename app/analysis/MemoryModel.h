@@ -25,7 +25,8 @@
 //    times the all-layer figure.
 //  - Per-part formats: a checkpoint that stores its experts in MXFP4 and the rest in BF16 (gpt-oss) is
 //    sized part by part when the experts' format is asked for.
-//  - QLoRA stores the frozen base in NF4 with double quantisation: 4.127 bits per weight (Dettmers 2023).
+//  - QLoRA stores the frozen base in NF4 with double quantisation: 4.127 bits per weight (Dettmers 2023);
+//    bitsandbytes leaves the embeddings and the output head in 16 bits (Linear4bit replaces nn.Linear only).
 namespace MemoryModel {
 
 constexpr double kBytesPerGb = 1e9;

@@ -72,6 +72,7 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
         active = total;
     }
     const double embeddings = a.vocab * h * (model.tiedEmbeddings ? 1.0 : 2.0);
+    a.embeddingParams = embeddings;
     a.totalParams = total + embeddings + h; // + final norm
     a.activeParams = active + embeddings + h;
     a.matmulParamsActive = active + a.vocab * h; // the output head is a matmul, the input lookup is not

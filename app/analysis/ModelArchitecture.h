@@ -37,6 +37,7 @@ struct ModelArchitecture
     double nonExpertBits = 0;
 
     double totalParams = 0;          // stored parameters
+    double embeddingParams = 0;      // the input embeddings and the output head (V x h, twice when untied)
     double activeParams = 0;         // parameters used per token (MoE: k of E experts)
     double matmulParamsActive = 0;   // active parameters that take part in a matmul (no input embedding)
     double expertParamsPerLayer = 0; // one expert's MLP (MoE), for the weight bytes a decode step reads

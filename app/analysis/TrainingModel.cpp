@@ -139,8 +139,22 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     const T trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
+    // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
+    // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
+    T dequantPerPass = 0.0;
+    if (w.task == Task::Qlora && a.transformer)
+        dequantPerPass =
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "NF4 params"),
+                           (a.totalParams - a.embeddingParams) / std::max(1, p.tensor * p.pipeline)) *
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dequantise bytes per weight"),
+                           MemoryModel::kQloraBitsPerWeight / 8.0 + 4.0) /
+            memoryRate;
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
         const T linear = linearForward * linearPasses;
+        if (Math::value(dequantPerPass) > 0.0)
+            return linear / linearRate + attentionForward * attentionPasses / attentionRate +
+                   (linear + attentionForward * attentionPasses) * trafficPerFlop +
+                   linearPasses * dequantPerPass;
         if (!a.transformer)
             return linear / linearRate + linear * trafficPerFlop;
         const T attention = attentionForward * attentionPasses;

@@ -3556,6 +3556,22 @@ source: %7</source>
         <source>nodes of the expert group</source>
         <translation>专家组的节点数</translation>
     </message>
+    <message>
+        <source>embedding and output-head params</source>
+        <translation>嵌入和输出头参数</translation>
+    </message>
+    <message>
+        <source>embedding bits (kept 16-bit)</source>
+        <translation>嵌入位数（保持 16 位）</translation>
+    </message>
+    <message>
+        <source>NF4 params</source>
+        <translation>NF4 参数</translation>
+    </message>
+    <message>
+        <source>dequantise bytes per weight</source>
+        <translation>每权重反量化字节数</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>

@@ -1,6 +1,9 @@
 // Properties that must hold for any workload: monotonic memory, sharding never adds memory per GPU,
 // bandwidth never slows decode, every math term is finite and has a unit, nothing is NaN.
 #include "app/analysis/Estimator.h"
+#include "app/analysis/MemoryModel.h"
+#include "app/analysis/ModelArchitecture.h"
+#include "app/analysis/Precision.h"
 #include "tests/analysis/TestCatalogue.h"
 
 #include <algorithm>
@@ -306,4 +309,38 @@ TEST(EstimatorProperties, AMemoForAnotherProfileIsNotReused)
     const Estimate other =
         Estimator::estimate(TestCatalogue::h100Sxm(), memo, heavier, EstimateOptions{false});
     EXPECT_NEAR(other.perGpuGb - first.perGpuGb, 5.0, 1e-9);
+}
+
+// Issue 39: QLoRA counted the embeddings and the output head at 4 bits and ran at LoRA's speed. bitsandbytes
+// quantises the linear layers only (Linear4bit), so Llama-3 8B's 1.05B embedding and head parameters stay
+// 16-bit: 1.6 GB more than NF4; and every matmul pass dequantises the NF4 base first, so the same step takes
+// longer than LoRA's on a bf16 base on the same GPU at the same micro-batch.
+TEST(EstimatorProperties, QloraKeepsTheEmbeddingsSixteenBitAndPaysForDequantising)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    w.task = Task::Qlora;
+    w.weightPrecision = Precision::Int4;
+    w.batch = 8;
+    w.microBatch = 1;
+    w.sequenceLength = 512;
+    const EfficiencyParameters amp = TestCatalogue::profile(QStringLiteral("pytorch-amp"));
+    const Estimate qlora = Estimator::estimate(TestCatalogue::h100Sxm(), w, amp);
+    const ModelArchitecture a = ModelArchitecture::from(w.model);
+    EXPECT_NEAR(a.embeddingParams, 128256.0 * 4096.0 * 2.0, 1.0);
+    // The NF4 base at its bits per weight (the resolver's int4 (NF4): at most 4.127), the rest at 16.
+    const double bits = std::min(MemoryModel::kQloraBitsPerWeight, Precisions::bitsPerValue(Precision::Int4));
+    const double expected =
+        ((a.totalParams - a.embeddingParams) * bits + a.embeddingParams * 16.0) / 8.0 / 1e9;
+    EXPECT_NEAR(qlora.memory.weightsGb, expected, 1e-6);
+    EXPECT_GT(qlora.memory.weightsGb - a.totalParams * bits / 8.0 / 1e9, 1.5) << "about 1.6 GB more";
+
+    // The same step on a bf16 base (LoRA) skips the dequantisation: QLoRA's is slower by about the NF4 base
+    // read once and 2 x 2 bytes per weight per matmul pass, at the GPU's memory rate.
+    Workload lora = w;
+    lora.task = Task::Lora;
+    lora.weightPrecision = Precision::Bf16;
+    const Estimate bf16 = Estimator::estimate(TestCatalogue::h100Sxm(), lora, amp);
+    ASSERT_TRUE(qlora.training && bf16.training);
+    EXPECT_GT(qlora.training->stepTimeS, bf16.training->stepTimeS * 1.01);
 }
