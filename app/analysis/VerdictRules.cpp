@@ -7,6 +7,7 @@
 #include "app/analysis/NumberText.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
 
@@ -58,9 +59,10 @@ bool differentSizes(const QVector<Estimate> &estimates)
     return false;
 }
 
+// In the user's locale, as the table writes its numbers ("18,32" in German); the command line sets en_US.
 QString fmt(double value, int decimals = 0)
 {
-    return NumberText::fixed(value, decimals);
+    return NumberText::fixed(value, decimals, QLocale());
 }
 
 // A reason's list, after noting what the reason is about (Verdict::topics, one per reason).

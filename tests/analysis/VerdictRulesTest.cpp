@@ -1,6 +1,7 @@
 #include "app/analysis/Estimator.h"
 #include "tests/analysis/TestCatalogue.h"
 
+#include <QLocale>
 #include <gtest/gtest.h>
 
 using TestCatalogue::find;
@@ -95,4 +96,23 @@ TEST(VerdictRules, InferenceVerdictRewardsBandwidthForDecode)
         EXPECT_LE(e.inference->decodeTokensPerS, h200.inference->decodeTokensPerS + 1e-9)
             << e.gpuId.toStdString();
     EXPECT_EQ(h200.inferenceVerdict.level, VerdictLevel::Recommended);
+}
+
+// Issue 40: in German the table wrote "18,32" and the verdicts "18.3". The verdicts write their numbers in
+// the user's locale too (the command line sets en_US for scripts).
+TEST(VerdictRules, NumbersFollowTheUsersLocale)
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("llama-3-8b"));
+    const QVector<Estimate> all = Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w,
+                                                         TestCatalogue::profile(QStringLiteral("vllm")));
+    QLocale::setDefault(before);
+    ASSERT_FALSE(all.isEmpty());
+    const Estimate &e = all.first();
+    const QString fits = QLocale(QLocale::German, QLocale::Germany).toString(e.perGpuGb, 'f', 1);
+    ASSERT_TRUE(fits.contains(u',')) << fits.toStdString();
+    const QString reasons = e.inferenceVerdict.reasons.join(u'\n');
+    EXPECT_TRUE(reasons.contains(QStringLiteral("fits: %1 GB").arg(fits))) << reasons.toStdString();
 }
