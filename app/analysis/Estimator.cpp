@@ -509,6 +509,16 @@ std::optional<WorkloadProblem> check(const Workload &w)
                                say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
                                    .arg(w.pipelineParallel)
                                    .arg(w.gpuCount)};
+    // Serving with expert parallelism (vLLM --enable-expert-parallel): the experts are split over the
+    // tensor-parallel GPUs of a replica instead of each expert over all of them.
+    if (!Tasks::isTraining(w.task) && w.expertParallel > 1 &&
+        (w.tensorParallel != w.expertParallel || w.pipelineParallel > 1) && a.experts >= 2)
+        return WorkloadProblem{
+            F::ExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 for inference splits the experts over the "
+                                               "tensor-parallel GPUs of a replica (vLLM "
+                                               "--enable-expert-parallel): set tp %1 and pp 1"))
+                .arg(w.expertParallel)};
     if (auto problem = checkTrainingLayout(w, a))
         return problem;
     // 64 bits: tp and pp are each at most the GPU count, their product is not.

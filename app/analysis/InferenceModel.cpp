@@ -273,10 +273,22 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     // Communication is affine in the step's tokens: two all-reduces per layer, one hand-over per stage.
     const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
     const double tokenBytes = a.hidden * Precisions::bytesPerValue(w.activationPrecision);
+    // With expert parallelism (ep = tp) a MoE layer's second all-reduce becomes a dispatch and a combine of
+    // each token's k expert copies over the tensor-parallel GPUs (CommunicationModel::expertAllToAllSeconds).
+    const bool expertParallel = w.expertParallel > 1 && a.moeLayers > 0 && w.expertParallel == p.tensor;
+    CommunicationModel::ExpertGroup experts;
+    experts.ep = w.expertParallel;
+    experts.gpusPerNode = std::max(p.tensor, GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode));
+    experts.inside = link;
+    experts.insideEfficiency = e.communication;
     const auto communication = [&](double tokens) {
-        double seconds = 2.0 * a.layers *
-                         CommunicationModel::allReduceSeconds<double>(tokens * tokenBytes, p.tensor, link,
-                                                                      e.communication);
+        const double allReduce = CommunicationModel::allReduceSeconds<double>(tokens * tokenBytes, p.tensor,
+                                                                              link, e.communication);
+        double seconds = 2.0 * a.layers * allReduce;
+        if (expertParallel)
+            seconds += a.moeLayers * (2.0 * CommunicationModel::expertAllToAllSeconds<double>(
+                                                tokens, tokenBytes, double(a.activeExperts), experts) -
+                                      allReduce);
         if (p.pipeline > 1)
             seconds += (p.pipeline - 1.0) * CommunicationModel::pointToPointSeconds<double>(
                                                 tokens * tokenBytes / p.tensor, link, e.communication);

@@ -224,7 +224,6 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(training, WorkloadField::MicroBatch, r.microBatch.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::GlobalBatch, r.globalBatch.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::ContextParallel, r.contextParallel.has_value(), trainingTasks);
-    onlyFor(training, WorkloadField::ExpertParallel, r.expertParallel.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::VirtualStages, r.virtualStages.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::PipelineFirstLayers, r.pipelineFirstLayers.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::PipelineLastLayers, r.pipelineLastLayers.has_value(), trainingTasks);

@@ -2434,6 +2434,10 @@ source: %7</source>
         <source>max (as many requests as fit) is for inference: training needs a global batch of 1 to 1000000</source>
         <translation>max（尽可能多的请求）仅用于推理：训练需要 1 到 1000000 的全局批量</translation>
     </message>
+    <message>
+        <source>ep %1 for inference splits the experts over the tensor-parallel GPUs of a replica (vLLM --enable-expert-parallel): set tp %1 and pp 1</source>
+        <translation>推理时 ep %1 将专家分布到一个副本的张量并行 GPU 上（vLLM --enable-expert-parallel）：请设置 tp %1 和 pp 1</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
@@ -6143,6 +6147,10 @@ token</translation>
     <message>
         <source>Requests served at once by all the GPUs together, split evenly over the model&apos;s replicas; &quot;max&quot; for as many as fit</source>
         <translation>所有 GPU 同时服务的请求数，平均分配到模型的各个副本；&quot;max&quot; 表示能容纳的最大数量</translation>
+    </message>
+    <message>
+        <source>Serving: split the experts over the tensor-parallel GPUs (vLLM --enable-expert-parallel); equal to tensor parallel</source>
+        <translation>服务：将专家分布到张量并行 GPU 上（vLLM --enable-expert-parallel）；等于张量并行</translation>
     </message>
 </context>
 <context>

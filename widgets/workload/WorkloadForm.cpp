@@ -232,9 +232,10 @@ void WorkloadForm::addTrainingFields(int row)
             tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
 
+    // Expert parallelism is also serving's (vLLM --enable-expert-parallel): its cell stays for inference.
     for (WorkloadField field :
          {WorkloadField::MicroBatch, WorkloadField::VirtualStages, WorkloadField::ContextParallel,
-          WorkloadField::ExpertParallel, WorkloadField::GpusPerNode, WorkloadField::NetworkGbps}) {
+          WorkloadField::GpusPerNode, WorkloadField::NetworkGbps}) {
         Field &f = m_fields[WorkloadFields::key(field)];
         f.trainingOnly = true;
         f.hiddenWhenUnused = true;
@@ -389,12 +390,14 @@ void WorkloadForm::updateTaskDependentFields()
     if (m_expertParallel) {
         // Experts to split: a preset with experts, or a custom config.json (the resolver checks it).
         const QString model = m_model->currentData().toString();
-        const bool experts = training && (model.isEmpty() || m_expertModels.contains(model));
+        const bool experts = model.isEmpty() || m_expertModels.contains(model);
         m_expertParallel->setEnabled(experts);
         m_fields.value(WorkloadFields::key(WorkloadField::ExpertParallel)).caption->setEnabled(experts);
         setHelp(m_expertParallel->objectName(),
-                experts ? tr("GPUs the experts of a mixture-of-experts model are split over")
-                        : tr("For mixture-of-experts models: this one has no experts"));
+                !experts   ? tr("For mixture-of-experts models: this one has no experts")
+                : training ? tr("GPUs the experts of a mixture-of-experts model are split over")
+                           : tr("Serving: split the experts over the tensor-parallel GPUs (vLLM "
+                                "--enable-expert-parallel); equal to tensor parallel"));
     }
     // Targets judge latency under a load: without one there is nothing to judge.
     if (!m_concurrency)
