@@ -448,9 +448,14 @@ TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
 
     auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
     task->setCurrentIndex(task->findData(QStringLiteral("inference")));
-    for (const QString &key : keys) // expert parallelism is serving's too (vLLM --enable-expert-parallel)
-        EXPECT_EQ(form.editor(key)->isVisible(), key == QLatin1String("expertParallel")) << key.toStdString();
+    for (const QString &key : keys) // a dense model: nothing of this row for serving
+        EXPECT_FALSE(form.editor(key)->isVisible()) << key.toStdString();
     EXPECT_TRUE(form.editor(QStringLiteral("concurrency"))->isVisible());
+    // Expert parallelism is serving's too (vLLM --enable-expert-parallel), for a model with experts.
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-2-70b")));
+    EXPECT_TRUE(form.editor(QStringLiteral("expertParallel"))->isVisible());
+    EXPECT_TRUE(form.editor(QStringLiteral("expertParallel"))->isEnabled());
+    EXPECT_FALSE(form.editor(QStringLiteral("contextParallel"))->isVisible());
     EXPECT_EQ(form.values().contextParallel, 2); // kept for when the task comes back
 }
 

@@ -392,7 +392,10 @@ void WorkloadForm::updateTaskDependentFields()
         const QString model = m_model->currentData().toString();
         const bool experts = model.isEmpty() || m_expertModels.contains(model);
         m_expertParallel->setEnabled(experts);
-        m_fields.value(WorkloadFields::key(WorkloadField::ExpertParallel)).caption->setEnabled(experts);
+        const Field expertField = m_fields.value(WorkloadFields::key(WorkloadField::ExpertParallel));
+        expertField.caption->setEnabled(experts);
+        // Serving a dense model has no use for it: out of the way, as training's row is.
+        expertField.cell->setVisible(training || experts);
         setHelp(m_expertParallel->objectName(),
                 !experts   ? tr("For mixture-of-experts models: this one has no experts")
                 : training ? tr("GPUs the experts of a mixture-of-experts model are split over")
