@@ -38,7 +38,8 @@ struct ResolvedWorkload
 //     TrainingRecipe): the fastest that fits each GPU;
 //   - LoRA: bf16 base, rank 16, full recomputation (PEFT's gradient checkpointing), no ZeRO;
 //   - QLoRA: the LoRA recipe over a 4-bit NF4 base with bf16 math;
-//   - the profile: vLLM for inference, PyTorch AMP for training on up to 8 GPUs, Megatron beyond.
+//   - the profile: vLLM for inference; PyTorch FSDP for full training of a decoder LLM at any count (and
+//     of other models on 2+ GPUs); PyTorch AMP for adapters and for a CNN or encoder on one GPU.
 // The companion (the other task's verdict) is the same model under the other task's recipe on the fewest GPUs
 // that hold it, one request for inference; the verdict names the count and the recipe, so
 // `estimate --task training --gpus N` with them gives the same numbers.

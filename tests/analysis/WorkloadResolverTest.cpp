@@ -56,8 +56,8 @@ TEST(WorkloadResolver, EachTaskGetsItsRecipe)
 {
     const Workload training = *resolve(request(Task::Training)).workload;
     EXPECT_EQ(training.sequenceLength, 4096);
-    EXPECT_EQ(training.zeroStage, 1);
-    EXPECT_EQ(training.recompute, Recompute::Selective);
+    EXPECT_EQ(training.zeroStage, 3) << "where FSDP's recipe search starts";
+    EXPECT_EQ(training.recompute, Recompute::Full);
     EXPECT_EQ(training.batch, 8) << "global batch: 8 sequences per GPU";
     EXPECT_EQ(training.microBatch, 1);
 
@@ -72,8 +72,12 @@ TEST(WorkloadResolver, EachTaskGetsItsRecipe)
     EXPECT_EQ(qlora.activationPrecision, Precision::Bf16);
     EXPECT_EQ(qlora.recompute, Recompute::Full);
 
-    // One profile across the node boundary: FSDP on 2 GPUs and on 64; one GPU is plain PyTorch AMP.
-    EXPECT_EQ(resolve(request(Task::Training, 1)).parameters.profileId, QStringLiteral("pytorch-amp"));
+    // One profile for a decoder LLM at any count, one GPU included (FSDP on one rank is the same stack);
+    // a CNN or encoder on one GPU is plain PyTorch AMP, the profile fitted on Lambda's ResNet-50 and BERT.
+    EXPECT_EQ(resolve(request(Task::Training, 1)).parameters.profileId, QStringLiteral("fsdp"));
+    WorkloadRequest cnn = request(Task::Training, 1);
+    cnn.modelId = QStringLiteral("resnet-50");
+    EXPECT_EQ(resolve(cnn).parameters.profileId, QStringLiteral("pytorch-amp"));
     EXPECT_EQ(resolve(request(Task::Training, 8)).parameters.profileId, QStringLiteral("fsdp"));
     EXPECT_EQ(resolve(request(Task::Training, 64)).parameters.profileId, QStringLiteral("fsdp"));
     EXPECT_EQ(resolve(request(Task::Training, 64)).workload->zeroStage, 3) << "FSDP's FULL_SHARD";

@@ -36,9 +36,8 @@ TEST_F(WorkloadMapperTest, TrainingOnSeveralGpusDefaultsToFsdpAndQloraToA4BitBas
     EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
     values.gpus = 8;
     EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
-    values.gpus = 1;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId,
-              QStringLiteral("pytorch-amp"));
+    values.gpus = 1; // a decoder LLM on one GPU: the same FSDP stack
+    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
 
     values.task = QStringLiteral("qlora");
     const MappedWorkload qlora = WorkloadMapper::map(values, m_snapshot);

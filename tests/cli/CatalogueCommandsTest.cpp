@@ -253,10 +253,10 @@ TEST(CatalogueCommands, ProfilesJsonSaysWhichTaskEachIsTheDefaultFor)
         return defaults;
     };
     EXPECT_EQ(defaultsOf("vllm"), QStringList{QStringLiteral("inference 1-any")});
+    // For the default model, a decoder LLM: FSDP trains it on any count (a CNN on one GPU: PyTorch AMP).
     EXPECT_EQ(defaultsOf("pytorch-amp"),
-              (QStringList{QStringLiteral("training 1-1"), QStringLiteral("lora 1-any"),
-                           QStringLiteral("qlora 1-any")}));
-    EXPECT_EQ(defaultsOf("fsdp"), QStringList{QStringLiteral("training 2-any")});
+              (QStringList{QStringLiteral("lora 1-any"), QStringLiteral("qlora 1-any")}));
+    EXPECT_EQ(defaultsOf("fsdp"), QStringList{QStringLiteral("training 1-any")});
     EXPECT_TRUE(defaultsOf("megatron").isEmpty()) << "chosen, never a default";
     EXPECT_TRUE(defaultsOf("roofline").isEmpty());
 }
@@ -278,7 +278,8 @@ TEST(CatalogueCommands, ModelsAndProfilesPrintOneTable)
     const ProcessResult profiles = runGpuCompare(withDb(dir, {QStringLiteral("profiles")}));
     ASSERT_EQ(profiles.exitCode, 0) << profiles.err.toStdString();
     EXPECT_TRUE(profiles.out.contains(QStringLiteral("\nvllm "))) << profiles.out.toStdString();
-    EXPECT_TRUE(profiles.out.contains(QStringLiteral("training on 2+ GPUs"))) << profiles.out.toStdString();
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("\nfsdp "))) << profiles.out.toStdString();
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("lora"))) << profiles.out.toStdString();
 
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("models"), QStringLiteral("--yaml")})).exitCode, 2);
     EXPECT_EQ(runGpuCompare(withDb(dir, {QStringLiteral("profiles"), QStringLiteral("extra")})).exitCode, 2);
