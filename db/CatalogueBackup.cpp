@@ -25,6 +25,26 @@ bool syncPath(const QString &path, int flags)
     return ::close(fd) == 0 && synced;
 }
 
+// Whether a program has the SQLite database at path open in WAL mode: every connection holds a shared lock
+// on the dead-man-switch byte of PATH-shm while it is open (SQLite's os_unix.c: UNIX_SHM_DMS, byte 128).
+// Asked with an open-file-description lock, which conflicts with SQLite's process locks even in this
+// process, and only asked (F_OFD_GETLK): nothing is locked or released.
+bool openInAnotherConnection(const QString &path)
+{
+    constexpr off_t kDeadManSwitch = 128;
+    const int fd = ::open(QFile::encodeName(path + QStringLiteral("-shm")).constData(), O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        return false; // no -shm: nobody has it open in WAL mode
+    struct flock probe = {};
+    probe.l_type = F_WRLCK;
+    probe.l_whence = SEEK_SET;
+    probe.l_start = kDeadManSwitch;
+    probe.l_len = 1;
+    const bool held = ::fcntl(fd, F_OFD_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+    ::close(fd);
+    return held;
+}
+
 // Copies a killed backup left beside the target ("TARGET.partial-PID" and its "-journal"): removed when
 // that process has ended; a running one's copy is its own business.
 void removeStalePartials(const QFileInfo &target)
@@ -60,6 +80,15 @@ CatalogueError write(QSqlDatabase database, const QString &target)
                                     QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: %2")
                                         .arg(shownTarget, refused));
     const QFileInfo targetInfo(*replaced);
+    // Replacing a catalogue a window has open would send that window's later saves to the deleted file, and
+    // its WAL frames over the new one.
+    if (openInAnotherConnection(targetInfo.absoluteFilePath()))
+        return CatalogueError::make(
+            CatalogueError::Kind::Io,
+            QCoreApplication::translate(
+                "CatalogueBackup", "cannot back up to %1: a catalogue open in another window or program; "
+                                   "close it there first, or back up to another file")
+                .arg(shownTarget));
     if (!targetInfo.absoluteDir().exists())
         return CatalogueError::make(
             CatalogueError::Kind::FolderMissing,

@@ -391,6 +391,10 @@
         <source>cannot back up to %1: %2</source>
         <translation>无法备份到 %1：%2</translation>
     </message>
+    <message>
+        <source>cannot back up to %1: a catalogue open in another window or program; close it there first, or back up to another file</source>
+        <translation>无法备份到 %1：该目录已在另一个窗口或程序中打开；请先在那里关闭，或备份到另一个文件</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueEditor</name>

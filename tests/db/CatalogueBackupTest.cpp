@@ -165,3 +165,28 @@ TEST_F(CatalogueBackupOnSeed, CopiesLeftByAKilledBackupAreRemovedByTheNext)
     EXPECT_TRUE(QFileInfo::exists(running));
     EXPECT_EQ(openFile(target)->gpus().count(), seedGpuCount());
 }
+
+// Issue 40: `backup TARGET` replaced a catalogue another window had open; that window's later saves went
+// to the deleted file and its write-ahead log over the new one. A catalogue some connection has open is
+// refused, byte for byte as it was; once it is closed the backup goes ahead.
+TEST_F(CatalogueBackupOnSeed, ACatalogueOpenElsewhereIsNotReplaced)
+{
+    const QString target = dir.filePath(QStringLiteral("open.db"));
+    ASSERT_FALSE(catalogue->backUpTo(target));
+    std::unique_ptr<Catalogue> window = openFile(target);
+    ASSERT_TRUE(window);
+    EXPECT_EQ(window->gpus().count(), seedGpuCount());
+    ASSERT_TRUE(QFileInfo::exists(target + QStringLiteral("-shm")))
+        << QDir(dir.path()).entryList(QDir::Files).join(u' ').toStdString() << " read-only "
+        << window->isReadOnly() << window->readOnlyReason().toStdString();
+    const QByteArray before = readBytes(target);
+
+    const CatalogueError refused = catalogue->backUpTo(target);
+    EXPECT_EQ(refused.kind, CatalogueError::Kind::Io);
+    EXPECT_TRUE(refused.message.contains(QStringLiteral("open in another window")))
+        << refused.message.toStdString();
+    EXPECT_EQ(readBytes(target), before);
+
+    window.reset();
+    EXPECT_FALSE(catalogue->backUpTo(target));
+}
