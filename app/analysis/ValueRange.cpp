@@ -19,7 +19,7 @@ QString ValueRange::spreadText() const
     const int above = percentOff(high, value);
     if (below == above)
         return QCoreApplication::translate("ValueRange", "±%1%").arg(above);
-    return QCoreApplication::translate("ValueRange", "-%1% / +%2%").arg(below).arg(above);
+    return QCoreApplication::translate("ValueRange", "-%1%/+%2%").arg(below).arg(above);
 }
 
 int ValueRange::halfWidthPercent() const

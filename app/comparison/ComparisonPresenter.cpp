@@ -345,6 +345,8 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         memory, QStringLiteral("fit.replicas"), tr("Model replicas (data parallel)"), tr("replicas"),
         Better::None, false, [](const Estimate &e) { return Value(e.parallelism.data); },
         [](const Estimate &e) {
+            if (e.parallelism.tensor == 1 && e.parallelism.pipeline == 1)
+                return tr("1 GPU each");
             return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
         });
     addRow(
@@ -594,8 +596,10 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
     addRow(
         QStringLiteral("serve.throughput"), tr("Output, all GPUs"), tr("tokens/s"), Better::Higher,
         [](const ServingResult &s) { return Value(s.outputTokensPerS); },
-        [](const ServingResult &s) {
-            return tr("%1 per GPU").arg(ValueFormat::number(s.outputTokensPerSPerGpu));
+        [](const ServingResult &s) { // one GPU: the same number twice says nothing
+            return s.outputTokensPerSPerGpu == s.outputTokensPerS
+                       ? QString()
+                       : tr("%1 per GPU").arg(ValueFormat::number(s.outputTokensPerSPerGpu));
         });
     addRow(QStringLiteral("serve.requests"), tr("Requests completed"), tr("requests/s"), Better::Higher,
            [](const ServingResult &s) { return Value(s.requestsPerS); });

@@ -180,10 +180,13 @@ void MainWindow::setStartSize(const QSize &size)
 {
     resize(size);
     // The docks start at shares of the window that fit it: the picker as wide as its names (up to a
-    // fifth), the verdicts and math a fifth (260 to 480 px), the comparison table the rest.
+    // fifth), the verdicts and math a fifth (260 to 480 px), the comparison table the rest. From 1600 px a
+    // sixth each (240 px at least), so that five GPU columns and their labels fit (issue 39); below, the
+    // picker's long names and the table's labels need the fifth.
     const int width = size.width();
-    const int picker = std::clamp(m_picker->sizeHint().width(), 150, std::max(150, width / 5));
-    const int right = std::clamp(width / 5, 260, 480);
+    const int share = width >= 1600 ? 6 : 5;
+    const int picker = std::clamp(m_picker->sizeHint().width(), 150, std::max(150, width / share));
+    const int right = std::clamp(width / share, width >= 1600 ? 240 : 260, 480);
     resizeDocks({m_docks.at(0), m_docks.at(2)}, {picker, right}, Qt::Horizontal);
     const int below = std::max(200, size.height() - 260);
     resizeDocks({m_docks.at(2), m_docks.at(3)}, {below * 3 / 5, below * 2 / 5}, Qt::Vertical);

@@ -1901,6 +1901,10 @@ source: %7</source>
         <source>Electricity per million %1</source>
         <translation>每百万%1电费</translation>
     </message>
+    <message>
+        <source>1 GPU each</source>
+        <translation>每个 1 个 GPU</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonTable</name>
@@ -5598,12 +5602,12 @@ token</translation>
         <translation>±%1%</translation>
     </message>
     <message>
-        <source>-%1% / +%2%</source>
-        <translation>-%1% / +%2%</translation>
-    </message>
-    <message>
         <source>%1: %2, %3 measurements, leave-one-GPU-out</source>
         <translation>%1：%2，%3 次实测，留一 GPU 交叉验证</translation>
+    </message>
+    <message>
+        <source>-%1%/+%2%</source>
+        <translation>-%1%/+%2%</translation>
     </message>
 </context>
 <context>

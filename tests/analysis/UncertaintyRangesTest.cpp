@@ -112,7 +112,7 @@ TEST(EstimateRanges, DecodeSpeedAndTpotTakeTheDecodeBand)
     EXPECT_NEAR(decode->high, e.inference->decodeTokensPerS * 1.1, 1e-9 * decode->value);
     EXPECT_NEAR(tpot->low, e.inference->tpotMs / 1.1, 1e-9);
     EXPECT_NEAR(tpot->high, e.inference->tpotMs * 1.1, 1e-9);
-    EXPECT_EQ(decode->spreadText(), QStringLiteral("-9% / +10%"));
+    EXPECT_EQ(decode->spreadText(), QStringLiteral("-9%/+10%"));
     // No band for prefill here: said, not shown as a range.
     EXPECT_EQ(EstimateRanges::find(e, QStringLiteral("inference.ttft_ms")), nullptr);
     EXPECT_EQ(e.unranged.value(QStringLiteral("inference.ttft_ms")),
@@ -122,9 +122,8 @@ TEST(EstimateRanges, DecodeSpeedAndTpotTakeTheDecodeBand)
     for (const MathTerm &term : e.math)
         if (term.id == MathTermId::DecodeTokensPerSecond) {
             decodeTerm = true;
-            EXPECT_EQ(
-                term.range,
-                QStringLiteral("-9% / +10%: llama.cpp decode speed, 40 measurements, leave-one-GPU-out"));
+            EXPECT_EQ(term.range,
+                      QStringLiteral("-9%/+10%: llama.cpp decode speed, 40 measurements, leave-one-GPU-out"));
         }
     EXPECT_TRUE(decodeTerm);
 }

@@ -56,10 +56,10 @@ TEST_F(ComparisonRanges, TheTableTooltipShowsTheRangeOrWhyThereIsNone)
     ASSERT_TRUE(decode && decode->cellDetails.size() == 2);
     const QString text = decode->cellDetails.at(0);
     EXPECT_TRUE(text.startsWith(QStringLiteral("80% range "))) << text.toStdString();
-    EXPECT_TRUE(text.contains(
-        QStringLiteral("-9% / +10%: llama.cpp decode speed, 53 measurements, leave-one-GPU-out")))
+    EXPECT_TRUE(
+        text.contains(QStringLiteral("-9%/+10%: llama.cpp decode speed, 53 measurements, leave-one-GPU-out")))
         << text.toStdString();
-    EXPECT_EQ(decode->notes.value(0), QStringLiteral("-9% / +10%")); // beside the number
+    EXPECT_EQ(decode->notes.value(0), QStringLiteral("-9%/+10%")); // beside the number
     const ComparisonRow *throughput = row(p, QStringLiteral("infer.throughput"));
     ASSERT_TRUE(throughput);
     EXPECT_EQ(throughput->cellDetails.value(0),

@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QStyle>
 #include <QTableView>
@@ -212,3 +213,21 @@ TEST_F(WindowFixture, At1280x720NoLabelOfTheTableNorNameOfThePickerIsCut)
 }
 
 } // namespace
+
+// Issue 39: five GPUs never fitted (3.8 columns at 1920 x 1080). At 1600 x 1000 the seed's five GPU columns
+// and the row labels are all in view, with nothing to scroll sideways.
+TEST_F(WindowFixture, At1600x1000FiveGpusAndTheirLabelsAreInView)
+{
+    m_window->setStartSize(QSize(1600, 1000));
+    m_window->show();
+    settle();
+    QApplication::processEvents();
+    QTableView *view = m_window->comparisonTable()->view();
+    ComparisonTableModel *model = m_window->comparisonTable()->model();
+    ASSERT_EQ(model->columnCount(), ComparisonTableModel::FirstValueColumn + 5);
+    int width = 0;
+    for (int column = 0; column < model->columnCount(); ++column)
+        width += view->columnWidth(column);
+    EXPECT_LE(width, view->viewport()->width());
+    EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0);
+}

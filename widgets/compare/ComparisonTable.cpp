@@ -152,10 +152,11 @@ void ComparisonTable::spreadColumns()
     for (int column = ComparisonTableModel::FirstValueColumn; column < m_textWidths.size(); ++column)
         values += m_textWidths.at(column);
     const int label = m_textWidths.at(ComparisonTableModel::LabelColumn);
-    // The label column keeps at least a third of the view (and 12 characters) when the GPU columns want
-    // more than the rest: its labels wrap; the GPU columns then scroll, never cut.
-    const int labelFloor =
-        std::min(label, std::max(available / 3, QFontMetrics(m_view->font()).averageCharWidth() * 12));
+    // The label column keeps at least a third of a narrow view, a quarter of a wide one (1,000 px and more),
+    // and 12 characters, when the GPU columns want more than the rest: its labels wrap; the GPU columns then
+    // scroll, never cut.
+    const int labelFloor = std::min(label, std::max(available >= 1000 ? available / 4 : available / 3,
+                                                    QFontMetrics(m_view->font()).averageCharWidth() * 12));
     const int labelWidth = std::clamp(available - values, labelFloor, label);
     m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
     // What is left over goes to the GPU columns, evenly: the table uses the width it has.
