@@ -500,7 +500,7 @@ QSqlDatabase Catalogue::connection() const
     return openConnection(name);
 }
 
-std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error) const
+std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Parts parts) const
 {
     QSqlDatabase database = connection();
     QSqlQuery begin(database);
@@ -512,12 +512,14 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error) cons
     }
     CatalogueSnapshot result;
     CatalogueError problem;
-    result.gpus = gpus().list(&problem);
+    const bool all = parts == Parts::All;
+    if (all)
+        result.gpus = gpus().list(&problem);
     if (!problem)
         result.models = models().list(&problem);
     if (!problem)
         result.profiles = profiles().list(&problem);
-    if (!problem)
+    if (!problem && all)
         result.benchmarks = benchmarks().list(&problem);
     QSqlQuery end(database);
     end.exec(QStringLiteral("COMMIT"));

@@ -82,7 +82,15 @@ public:
     void closeThreadConnection() const;
 
     // Every table, read in one transaction.
-    std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr) const;
+    // What a snapshot reads: everything, or the model presets and profiles alone (the `models` and `profiles`
+    // commands: a 100,000-GPU catalogue took 2.4 s and 246 MB to list its models).
+    enum class Parts
+    {
+        All,
+        ModelsAndProfiles,
+    };
+    std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr,
+                                              Parts parts = Parts::All) const;
 
     // PRAGMA integrity_check: "" when "ok", else what SQLite reported.
     QString integrityCheck() const;

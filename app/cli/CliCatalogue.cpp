@@ -51,13 +51,13 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context, IfCatalogueM
     return catalogue;
 }
 
-std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context)
+std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context, Catalogue::Parts parts)
 {
     std::unique_ptr<Catalogue> catalogue = openCatalogueForCli(context);
     if (!catalogue)
         return std::nullopt;
     CatalogueError error;
-    std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
+    std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error, parts);
     if (!snapshot)
         context.err << "gpucompare: " << error.message << Qt::endl;
     return snapshot;

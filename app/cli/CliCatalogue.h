@@ -1,12 +1,11 @@
 #pragma once
 
 #include "app/cli/CliContext.h"
+#include "db/Catalogue.h"
 #include "db/CatalogueSnapshot.h"
 
 #include <memory>
 #include <optional>
-
-class Catalogue;
 
 // What a command does when --db names no file.
 enum class IfCatalogueMissing
@@ -22,5 +21,7 @@ enum class IfCatalogueMissing
 std::unique_ptr<Catalogue>
 openCatalogueForCli(CliContext &context, IfCatalogueMissing ifMissing = IfCatalogueMissing::CreateFromSeed);
 
-// The whole catalogue as plain values, for commands that only read (estimate, compare, list, show).
-std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context);
+// The catalogue as plain values, for commands that only read (estimate, compare, list, show): all of it, or
+// only what `parts` names.
+std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context,
+                                                     Catalogue::Parts parts = Catalogue::Parts::All);

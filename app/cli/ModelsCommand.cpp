@@ -28,7 +28,8 @@ int runModels(const QStringList &arguments, CliContext &context)
     bool json = false;
     if (!CliHelp::readJsonFlag(QStringLiteral("models"), arguments, context, &json))
         return ExitCode::BadInput;
-    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
+    const std::optional<CatalogueSnapshot> snapshot =
+        loadCatalogueForCli(context, Catalogue::Parts::ModelsAndProfiles);
     if (!snapshot)
         return ExitCode::Failure;
 

@@ -85,7 +85,8 @@ int runProfiles(const QStringList &arguments, CliContext &context)
     bool json = false;
     if (!CliHelp::readJsonFlag(QStringLiteral("profiles"), arguments, context, &json))
         return ExitCode::BadInput;
-    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
+    const std::optional<CatalogueSnapshot> snapshot =
+        loadCatalogueForCli(context, Catalogue::Parts::ModelsAndProfiles);
     if (!snapshot)
         return ExitCode::Failure;
 
