@@ -232,8 +232,20 @@ PlanResult Planner::plan(const PlanRequest &request, const CatalogueSnapshot &ca
             break; // a GPU type searched halfway is not an answer
         }
         result.searched += plan.searched;
-        if (!plan.best && !plan.notes.isEmpty()) // a GeForce kept to one machine: say why it stopped there
+        // What to read before trusting the answer, said once for both searches.
+        if (plan.best) {
+            const bool training = Tasks::isTraining(result.task);
+            if (!(training ? plan.best->usdTotal : plan.best->usdPerHour))
+                plan.notes << (training
+                                   ? tr("no price: planned at the fewest GPU-hours that meet the deadline; "
+                                        "add its $/GPU-hour to compare its cost")
+                                   : tr("no price: planned at the fewest GPUs that meet the targets; add its "
+                                        "$/GPU-hour to compare its cost"));
+            if (!plan.best->caveat.isEmpty())
+                plan.notes << plan.best->caveat;
+        } else if (!plan.notes.isEmpty()) { // a GeForce kept to one machine: say why it stopped there
             plan.whyNot += QStringLiteral("; ") + plan.notes.join(QStringLiteral("; "));
+        }
         result.plans.append(plan);
         ++done;
         if (callbacks.gpuDone)

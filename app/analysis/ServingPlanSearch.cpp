@@ -248,14 +248,8 @@ GpuPlan serving(const Context &context)
                 break;
         }
     }
-    if (plan.best) {
-        if (!plan.best->usdPerHour)
-            plan.notes << tr("no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour "
-                             "to compare its cost");
-        if (!plan.best->caveat.isEmpty())
-            plan.notes << plan.best->caveat;
+    if (plan.best)
         return plan;
-    }
     if (!anyFits) {
         plan.whyNot = bestMemory > 0.0 ? tr("does not fit: %1 GB per GPU at best (tp %2 × pp %3) on %4 GB")
                                              .arg(NumberText::fixed(bestMemory, 1, locale))

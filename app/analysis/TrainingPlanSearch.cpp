@@ -202,14 +202,8 @@ GpuPlan training(const Context &context)
                 previousCost = cost;
         }
     }
-    if (plan.best) {
-        if (!plan.best->usdTotal)
-            plan.notes << tr("no price: planned at the fewest GPU-hours that meet the deadline; add its "
-                             "$/GPU-hour to compare its cost");
-        if (!plan.best->caveat.isEmpty())
-            plan.notes << plan.best->caveat;
+    if (plan.best)
         return plan;
-    }
     if (fastest) {
         plan.whyNot = tr("needs more than %1 GPUs: the fastest tried, %2 GPUs, takes %3 days (deadline %4)")
                           .arg(maxGpus)

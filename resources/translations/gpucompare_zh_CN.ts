@@ -4438,14 +4438,6 @@ TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / 小时 · %5</translation>
         <source>cannot finish in %1 days on %2 GPUs even at the GPU&apos;s peak rate</source>
         <translation>即使以 GPU 峰值速率，%2 个 GPU 也无法在 %1 天内完成</translation>
     </message>
-    <message>
-        <source>no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour to compare its cost</source>
-        <translation>无价格：按满足目标的最少 GPU 规划；添加其 $/GPU 小时以比较成本</translation>
-    </message>
-    <message>
-        <source>no price: planned at the fewest GPU-hours that meet the deadline; add its $/GPU-hour to compare its cost</source>
-        <translation>无价格：按满足截止期限的最少 GPU 小时规划；添加其 $/GPU 小时以比较成本</translation>
-    </message>
 </context>
 <context>
     <name>PlanTab</name>
@@ -4676,6 +4668,14 @@ token</translation>
     <message>
         <source>%1: %2 has no %1 tensor rate; its matmuls run at the %3 rate (the weights keep their memory saving)</source>
         <translation>%1：%2 没有 %1 张量速率；其矩阵乘法以 %3 速率运行（权重仍节省内存）</translation>
+    </message>
+    <message>
+        <source>no price: planned at the fewest GPU-hours that meet the deadline; add its $/GPU-hour to compare its cost</source>
+        <translation>无价格：按满足截止期限的最少 GPU 小时规划；添加其 $/GPU 小时以比较成本</translation>
+    </message>
+    <message>
+        <source>no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour to compare its cost</source>
+        <translation>无价格：按满足目标的最少 GPU 规划；添加其 $/GPU 小时以比较成本</translation>
     </message>
 </context>
 <context>
