@@ -409,8 +409,11 @@ CatalogueError Catalogue::upgrade(int fromVersion)
     // presets a newer seed brings are offered (SeedCatalogue::offerFor), not added by the upgrade, and a
     // preset the user deleted stays deleted.
     const bool addPresets = fromVersion < 3;
-    const CatalogueSchema::StepAddition presets = [addPresets](QSqlDatabase &stepDatabase) {
-        return SeedCatalogue::addMissingPresets(stepDatabase, addPresets);
+    const bool addTrainingRuns = fromVersion < 7;
+    const CatalogueSchema::StepAddition presets = [addPresets, addTrainingRuns](QSqlDatabase &stepDatabase) {
+        if (CatalogueError error = SeedCatalogue::addMissingPresets(stepDatabase, addPresets))
+            return error;
+        return addTrainingRuns ? SeedCatalogue::addMissingTrainingRuns(stepDatabase) : CatalogueError{};
     };
     if (CatalogueError problem = CatalogueSchema::migrate(database, fromVersion, presets))
         return CatalogueError::make(

@@ -325,6 +325,10 @@ QStringList migrationStatements(int version)
         return toList(kVersion5);
     case 6:
         return toList(kVersion6);
+    case 7:
+        // Version 7: the bundled training runs at scale are measurements of the catalogue (no schema
+        // change; Catalogue::upgrade adds the rows in this step, SeedCatalogue::addMissingTrainingRuns).
+        return {};
     default:
         return {};
     }

@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -136,11 +137,34 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
 
 namespace {
 
+// The bundled measurement files, the first required. The training-at-scale runs came with schema
+// version 7 (Catalogue::upgrade gives an older catalogue those of them it lacks).
+const char *const kBenchmarkFiles[] = {"benchmarks-calibration.csv", "benchmarks-training-calibration.csv",
+                                       "benchmarks-training-calibration-moe.csv"};
+
 std::optional<SeedData> failed(QString *error, const QString &file, const QString &reason)
 {
     if (error)
         *error = QStringLiteral("the bundled seed is broken: %1: %2").arg(file, reason);
     return std::nullopt;
+}
+
+// Appends the rows of one measurement file; an optional file that is absent adds nothing.
+bool readBenchmarks(const QString &resourceRoot, const QString &file, bool required, QVector<Benchmark> &into,
+                    QString *error)
+{
+    const QString path = resourceRoot + u'/' + file;
+    if (!required && !QFile::exists(path))
+        return true;
+    QString problem;
+    const std::optional<QByteArray> csv = readFile(path, &problem);
+    std::optional<QVector<Benchmark>> rows = csv ? BenchmarkCsvParser::parse(*csv, &problem) : std::nullopt;
+    if (!rows) {
+        failed(error, file, problem);
+        return false;
+    }
+    into += *rows;
+    return true;
 }
 
 } // namespace
@@ -188,14 +212,13 @@ std::optional<SeedData> load(QString *error, const QString &resourceRoot)
         return std::nullopt;
     QString problem;
 
-    const std::optional<QByteArray> benchmarkCsv =
-        readFile(resourceRoot + QStringLiteral("/benchmarks-calibration.csv"), &problem);
-    if (!benchmarkCsv)
-        return failed(error, QStringLiteral("benchmarks-calibration.csv"), problem);
-    std::optional<QVector<Benchmark>> benchmarks = BenchmarkCsvParser::parse(*benchmarkCsv, &problem);
-    if (!benchmarks)
-        return failed(error, QStringLiteral("benchmarks-calibration.csv"), problem);
-    seed->benchmarks = *benchmarks;
+    // The measured runs: single-GPU inference and training (required), then training at scale, dense
+    // and MoE (optional, as the tests' trimmed seeds lack them), shown beside the estimates in Compare.
+    for (const char *name : kBenchmarkFiles) {
+        const bool required = name == kBenchmarkFiles[0];
+        if (!readBenchmarks(resourceRoot, QString::fromLatin1(name), required, seed->benchmarks, error))
+            return std::nullopt;
+    }
 
     const QString profilesPath = resourceRoot + QStringLiteral("/profiles.json");
     if (QFile::exists(profilesPath)) {
@@ -301,6 +324,34 @@ CatalogueError addMissingPresets(QSqlDatabase database, bool models)
             return failed(QStringLiteral("cannot add the profile '%1'").arg(profile.profileId));
     }
     return {};
+}
+
+std::optional<QVector<Benchmark>> loadTrainingRuns(QString *error)
+{
+    QVector<Benchmark> runs;
+    for (const char *name : kBenchmarkFiles)
+        if (name != kBenchmarkFiles[0] &&
+            !readBenchmarks(QStringLiteral(":/seed"), QString::fromLatin1(name), false, runs, error))
+            return std::nullopt;
+    return runs;
+}
+
+CatalogueError addMissingTrainingRuns(QSqlDatabase database)
+{
+    QString problem;
+    std::optional<QVector<Benchmark>> runs = loadTrainingRuns(&problem);
+    if (!runs)
+        return CatalogueError::make(CatalogueError::Kind::Invalid, problem);
+    QSqlQuery query(database);
+    if (!query.exec(QStringLiteral("SELECT bench_id FROM benchmarks")))
+        return SqliteFailure::toError(query.lastError(), QStringLiteral("cannot read the benchmarks"),
+                                      database.databaseName());
+    QSet<QString> present;
+    while (query.next())
+        present.insert(query.value(0).toString());
+    query.finish();
+    runs->removeIf([&present](const Benchmark &run) { return present.contains(run.benchId); });
+    return BenchmarkRepository(database, false).insertAll(*runs);
 }
 
 SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed)

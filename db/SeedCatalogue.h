@@ -50,6 +50,12 @@ CatalogueError populate(QSqlDatabase database);
 // offered instead (offerFor), never added by an upgrade.
 CatalogueError addMissingPresets(QSqlDatabase database, bool models = true);
 
+// The bundled training runs at scale, dense and MoE (part of load()'s benchmarks).
+std::optional<QVector<Benchmark>> loadTrainingRuns(QString *error);
+// Adds the bundled training-at-scale runs (dense and MoE) whose bench ids the catalogue lacks, in the
+// caller's transaction: the upgrade to schema version 7, which brought them into the catalogue.
+CatalogueError addMissingTrainingRuns(QSqlDatabase database);
+
 // A newer seed never overwrites the user's catalogue: its new rows are offered instead. These are
 // the seed rows whose id (gpu_id, bench_id, model_id, profile_id) the catalogue does not have.
 SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &seed);

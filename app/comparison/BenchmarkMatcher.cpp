@@ -1,6 +1,9 @@
 #include "app/comparison/BenchmarkMatcher.h"
 
+#include "app/analysis/calibration/CalibrationData.h"
+
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -60,6 +63,37 @@ QVector<Benchmark> BenchmarkMatcher::matching(const Workload &workload, const QV
                                         [&](const GpuSpec &gpu) { return gpu.gpuId == benchmark.gpuId; });
         if (chosen)
             matches << benchmark;
+    }
+    if (training) {
+        // Training runs at scale come at many GPU counts and lengths: the nearest to the form's first.
+        const auto distance = [&workload](const Benchmark &b) {
+            const int length = CalibrationData::leadingInt(b.inputLength, 0);
+            return std::fabs(std::log(double(std::max(1, b.gpuCount)) / std::max(1, workload.gpuCount))) +
+                   (length > 0 ? std::fabs(std::log(double(length) / std::max(1, workload.sequenceLength)))
+                               : 0.0);
+        };
+        std::stable_sort(matches.begin(), matches.end(), [&distance](const Benchmark &a, const Benchmark &b) {
+            return distance(a) < distance(b);
+        });
+        // The nearest few runs, each with all its metrics on every chosen GPU that ran it: MPT-13B alone
+        // has 49 runs, a page of rows that buries the ones that answer the question.
+        QStringList runs;
+        matches.removeIf([&runs](const Benchmark &b) {
+            const QString run = QStringList{b.model,
+                                            b.framework,
+                                            b.precision,
+                                            b.batchSize,
+                                            b.inputLength,
+                                            b.outputLength,
+                                            QString::number(b.gpuCount)}
+                                    .join(u'\x1f');
+            if (!runs.contains(run)) {
+                if (runs.size() == kNearestTrainingRuns)
+                    return true;
+                runs << run;
+            }
+            return false;
+        });
     }
     return matches;
 }

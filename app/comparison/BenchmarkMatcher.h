@@ -15,6 +15,9 @@
 class BenchmarkMatcher
 {
 public:
+    // Training runs at scale shown for a training workload: the nearest in GPU count and sequence length.
+    static constexpr int kNearestTrainingRuns = 8;
+
     BenchmarkMatcher() = default;
     explicit BenchmarkMatcher(const QVector<Benchmark> &benchmarks);
     // Also estimates every benchmark under its own conditions, for compare().

@@ -3,6 +3,7 @@
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/calibration/Calibrator.h"
+#include "app/analysis/calibration/TrainingCalibrator.h"
 #include "widgets/common/ValueFormat.h" // number(): the outlier factor as the views print numbers
 
 #include <QCoreApplication>
@@ -28,8 +29,17 @@ QString thousands(int value)
     return QLocale().toString(value);
 }
 
+// A training run at scale: its framework, global batch and sequence length are said as such.
+bool atScale(const Benchmark &b)
+{
+    return has(b.task, "train") && b.gpuCount > 1;
+}
+
 QString frameworkOf(const Benchmark &b)
 {
+    for (const char *name : {"llm-foundry", "NeMo AutoModel", "NeMo", "Megatron-Core", "Megatron-LM"})
+        if (atScale(b) && has(b.framework, name))
+            return QString::fromLatin1(name);
     if (has(b.framework, "llama.cpp"))
         return QStringLiteral("llama.cpp");
     if (has(b.category, "NIM"))
@@ -71,6 +81,8 @@ QString quantityOf(const Benchmark &b)
 // "1,024-token prompt", "512 tokens out", "128 in / 2,048 out"; empty where the row gives no lengths.
 QString lengthsOf(const Benchmark &b)
 {
+    if (atScale(b) && leadingInt(b.inputLength, -1) > 0)
+        return MeasuredEstimates::tr("%1-token sequences").arg(thousands(leadingInt(b.inputLength, -1)));
     const int in = leadingInt(b.inputLength, -1);
     const int out = leadingInt(b.outputLength, -1);
     if (has(b.task, "prefill") && in > 0)
@@ -94,11 +106,30 @@ QString batchOf(const Benchmark &b)
         return users > 0 ? MeasuredEstimates::tr("%n user(s)", nullptr, users) : QString();
     }
     const int batch = leadingInt(b.batchSize, -1);
+    if (batch > 0 && atScale(b))
+        return MeasuredEstimates::tr("global batch %1").arg(thousands(batch));
     if (batch > 0)
         return MeasuredEstimates::tr("batch %1").arg(thousands(batch));
     if (has(b.batchSize, "max") || has(b.batchSize, "submitter-tuned"))
         return MeasuredEstimates::tr("batch max");
     return {};
+}
+
+// A training run's layout as its constraints give it: "tp 2 × pp 8 × ep 32"; empty when every degree is 1.
+QString layoutOf(const Benchmark &b)
+{
+    if (!atScale(b))
+        return {};
+    QStringList degrees;
+    for (const QString &pair : b.constraints.split(u';')) {
+        const QString key = pair.section(u'=', 0, 0).trimmed();
+        const int value = leadingInt(pair.section(u'=', 1), 0);
+        if ((key == QLatin1String("tp") || key == QLatin1String("pp") || key == QLatin1String("cp") ||
+             key == QLatin1String("ep")) &&
+            value > 1)
+            degrees << key + u' ' + QString::number(value);
+    }
+    return degrees.join(QStringLiteral(" \u00d7 "));
 }
 
 // "F16", "Q4_K_M", "FP8": the first word of the precision cell.
@@ -145,23 +176,51 @@ double median(QVector<double> values)
 MeasuredEstimates::MeasuredEstimates(const CatalogueSnapshot &catalogue)
     : m_benchmarks(catalogue.benchmarks)
 {
-    const CalibrationSet set = CalibrationData::build(catalogue.benchmarks, catalogue.gpus, catalogue.models);
-    for (const SkippedRow &row : set.skipped)
-        m_skipped.insert(row.benchId, row.reason);
     QHash<QString, std::optional<EfficiencyParameters>> parameters; // profile id -> its factors, read once
-    for (const CalibrationPoint &point : set.points) {
-        if (!parameters.contains(point.profileId)) {
-            const EfficiencyProfile *profile = catalogue.findProfile(point.profileId);
-            parameters.insert(point.profileId,
+    const auto parametersOf = [&](const QString &profileId) -> const std::optional<EfficiencyParameters> & {
+        if (!parameters.contains(profileId)) {
+            const EfficiencyProfile *profile = catalogue.findProfile(profileId);
+            parameters.insert(profileId,
                               profile ? EfficiencyParameters::fromProfile(*profile) : std::nullopt);
         }
-        Entry entry{point, std::nullopt};
-        if (const auto &p = parameters.value(point.profileId)) {
-            const double predicted = Calibrator::predict(point, *p);
+        return *parameters.constFind(profileId);
+    };
+    const auto add = [&](const QString &benchId, const QString &category, const QString &profileId,
+                         const auto &predict) {
+        Entry entry{category, profileId, std::nullopt};
+        if (const auto &p = parametersOf(profileId)) {
+            const double predicted = predict(*p);
             if (predicted > 0.0 && std::isfinite(predicted))
                 entry.estimate = predicted;
         }
-        m_entries.insert(point.benchId, entry);
+        m_entries.insert(benchId, entry);
+    };
+
+    // Single-GPU runs (llama.cpp, Lambda, MLPerf offline, TensorRT-LLM) and training at scale
+    // (llm-foundry, NeMo, Megatron-LM, MoE runs), each read as the accuracy report reads it.
+    const CalibrationSet set = CalibrationData::build(catalogue.benchmarks, catalogue.gpus, catalogue.models);
+    for (const CalibrationPoint &point : set.points)
+        add(point.benchId, point.category, point.profileId,
+            [&point](const EfficiencyParameters &p) { return Calibrator::predict(point, p); });
+    const TrainingCalibrationSet training =
+        TrainingCalibrationData::build(catalogue.benchmarks, catalogue.gpus, catalogue.models);
+    for (const TrainingPoint &point : training.points)
+        add(point.benchId, point.source + QStringLiteral(" training"), point.profileId,
+            [&point](const EfficiencyParameters &p) { return TrainingCalibrator::predict(point, p); });
+
+    // Why a row has no estimate: the training reading's reason for a training row, else the single-GPU one.
+    QHash<QString, QString> trainingReasons;
+    for (const SkippedRow &row : training.skipped)
+        trainingReasons.insert(row.benchId, row.reason);
+    QHash<QString, QString> offlineReasons;
+    for (const SkippedRow &row : set.skipped)
+        offlineReasons.insert(row.benchId, row.reason);
+    for (const Benchmark &benchmark : catalogue.benchmarks) {
+        if (m_entries.contains(benchmark.benchId))
+            continue;
+        const bool trainingRow = has(benchmark.task, "train") && trainingReasons.contains(benchmark.benchId);
+        m_skipped.insert(benchmark.benchId, trainingRow ? trainingReasons.value(benchmark.benchId)
+                                                        : offlineReasons.value(benchmark.benchId));
     }
 }
 
@@ -198,7 +257,8 @@ QString MeasuredEstimates::conditionsOf(const Benchmark &benchmark)
 {
     QStringList parts{frameworkOf(benchmark) + u' ' + quantityOf(benchmark)};
     const QString gpus = benchmark.gpuCount > 1 ? tr("%1 GPUs").arg(benchmark.gpuCount) : QString();
-    for (const QString &part : {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark), gpus})
+    for (const QString &part :
+         {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark), gpus, layoutOf(benchmark)})
         if (!part.isEmpty())
             parts << part;
     return parts.join(tr(", "));
@@ -215,12 +275,12 @@ MeasuredComparison MeasuredEstimates::compare(const Benchmark &benchmark) const
     }
     if (!entry->estimate) {
         result.noEstimate = tr("the estimator gives no number for this run (its profile %1 is missing)")
-                                .arg(entry->point.profileId);
+                                .arg(entry->profileId);
         return result;
     }
     result.estimate = entry->estimate;
     result.difference = benchmark.value / *entry->estimate - 1.0;
-    result.typicalError = typicalError(entry->point.category);
+    result.typicalError = typicalError(entry->category);
     result.outlier =
         result.typicalError > 0.0 && std::fabs(result.difference) > kOutlierFactor * result.typicalError;
     if (result.outlier)
@@ -241,12 +301,12 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
         if (otherEntry != m_entries.constEnd() && otherEntry->estimate)
             others << std::fabs(other.value / *otherEntry->estimate - 1.0);
     }
-    const double typical = typicalError(entry.point.category);
+    const double typical = typicalError(entry.category);
     const QString far = difference < 0 ? tr("%1% below the estimate").arg(percent(-difference))
                                        : tr("%1% above the estimate").arg(percent(difference));
-    const QString beyond = tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
-                               .arg(far, ValueFormat::number(kOutlierFactor),
-                                    categoryText(entry.point.category), percent(typical));
+    const QString beyond =
+        tr("Measured %1, beyond %2× the typical error of %3 estimates (%4%).")
+            .arg(far, ValueFormat::number(kOutlierFactor), categoryText(entry.category), percent(typical));
     if (others.isEmpty())
         return beyond + u' ' +
                tr("No other GPU was measured under these conditions: either the measurement or the estimate "

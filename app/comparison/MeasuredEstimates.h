@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/calibration/CalibrationData.h"
+#include "app/analysis/calibration/TrainingCalibrationData.h"
 #include "db/Benchmark.h"
 #include "db/CatalogueSnapshot.h"
 
@@ -52,7 +53,8 @@ public:
 private:
     struct Entry
     {
-        CalibrationPoint point;
+        QString category;  // the accuracy report's category: its typical error
+        QString profileId; // the profile that estimates it
         std::optional<double> estimate;
     };
     QString doubtFor(const Benchmark &benchmark, const Entry &entry, double difference) const;

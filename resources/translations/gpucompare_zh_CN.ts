@@ -4055,6 +4055,14 @@ source: %7</source>
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
+    <message>
+        <source>%1-token sequences</source>
+        <translation>%1 token 的序列</translation>
+    </message>
+    <message>
+        <source>global batch %1</source>
+        <translation>全局批大小 %1</translation>
+    </message>
 </context>
 <context>
     <name>MissingSpecs</name>

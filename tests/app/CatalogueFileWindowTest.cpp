@@ -174,7 +174,7 @@ TEST_F(CatalogueFileWindow, BackUpCatalogueWritesACopyAndSaysWhyWhenItCannot)
 
 TEST_F(CatalogueFileWindow, ASaveThatFailsWhileAnotherTabIsShownIsAMessageBox)
 {
-    SmallDisk disk(4 * 1024 * 1024);
+    SmallDisk disk(8 * 1024 * 1024); // room for the seeded catalogue (about 2.9 MB) and more
     if (!disk.isMounted())
         GTEST_SKIP() << "mounting a small tmpfs needs root";
     openWindow(disk.filePath(QStringLiteral("catalogue.db")));

@@ -3,6 +3,7 @@
 
 #include "app/analysis/Estimator.h"
 #include "app/analysis/SeedFiles.h"
+#include "app/analysis/TrainingRecipe.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "db/DatasheetCsvParser.h"
 
@@ -17,6 +18,8 @@ struct Fixture
     QVector<Workload> workloads;
     EfficiencyParameters inference;
     EfficiencyParameters training;
+    EfficiencyParameters fsdp;
+    ModelSpec llama70b;
     ResolvedWorkload comparison; // Llama-3 8B inference, as the window's default resolves it
 };
 
@@ -38,8 +41,12 @@ const Fixture &fixture()
                 result.inference = *EfficiencyParameters::fromProfile(profile);
             if (profile.profileId == QLatin1String("pytorch-amp"))
                 result.training = *EfficiencyParameters::fromProfile(profile);
+            if (profile.profileId == QLatin1String("fsdp"))
+                result.fsdp = *EfficiencyParameters::fromProfile(profile);
         }
         for (const ModelSpec &model : models) {
+            if (model.modelId == QLatin1String("llama-3-70b"))
+                result.llama70b = model;
             if (model.modelId != QLatin1String("llama-3-8b") &&
                 model.modelId != QLatin1String("llama-3-70b") &&
                 model.modelId != QLatin1String("mixtral-8x7b"))
@@ -131,5 +138,31 @@ void BM_EstimateAllTwentyTwoGpus(benchmark::State &state)
     state.SetItemsProcessed(state.iterations() * f.gpus.size());
 }
 BENCHMARK(BM_EstimateAllTwentyTwoGpus);
+
+// Issue 38's budget: the automatic training layout search for one GPU type at 512 GPUs, everything left
+// to it (tp, pp, ZeRO stage, micro-batch, recomputation), at most 50 ms. Llama-3 70B, global batch 1,024
+// sequences of 4,096 tokens on H100 SXM.
+void BM_TrainingRecipeSearch512Gpus(benchmark::State &state)
+{
+    const Fixture &f = fixture();
+    const auto gpu = std::find_if(f.gpus.cbegin(), f.gpus.cend(), [](const GpuSpec &g) {
+        return g.gpuId == QLatin1String("h100_sxm5_80gb");
+    });
+    Workload w;
+    w.model = f.llama70b;
+    w.task = Task::Training;
+    w.gpuCount = 512;
+    w.batch = 1024;
+    w.sequenceLength = 4096;
+    w.automatic = {true, true, true};
+    TrainingRecipe::Result r;
+    for (auto _ : state) {
+        r = TrainingRecipe::search(*gpu, w, f.fsdp);
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["candidates"] = r.searched;
+    state.counters["tokens_per_s_per_gpu"] = r.fastest ? r.fastest->estimate.training->tokensPerSPerGpu : 0.0;
+}
+BENCHMARK(BM_TrainingRecipeSearch512Gpus)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -143,7 +143,7 @@ TEST(CatalogueFile, AnOlderCatalogueIsUpgradedWithABackupNamedAndHasThePresets)
 
 TEST(CatalogueFile, OnAFullDiskTheDiskIsSaidToBeFullAndNothingIsOfferedToStartOver)
 {
-    SmallDisk disk(4 * 1024 * 1024);
+    SmallDisk disk(8 * 1024 * 1024); // room for the seeded catalogue (about 2.9 MB) and more
     if (!disk.isMounted())
         GTEST_SKIP() << "mounting a small tmpfs needs root";
     const QString path = disk.filePath(QStringLiteral("catalogue.db"));

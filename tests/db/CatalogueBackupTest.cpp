@@ -87,7 +87,7 @@ TEST_F(CatalogueBackupOnSeed, AMissingFolderIsSaid)
 
 TEST_F(CatalogueBackupOnSeed, OnAFullDiskTheOldBackupStaysAndTheDiskIsSaidToBeFull)
 {
-    SmallDisk disk(1024 * 1024);
+    SmallDisk disk(4 * 1024 * 1024); // the seeded catalogue is about 2.9 MB
     if (!disk.isMounted())
         GTEST_SKIP() << "mounting a small tmpfs needs root";
     const QString target = disk.filePath(QStringLiteral("backup.db"));

@@ -37,7 +37,11 @@ TEST(SeedCatalogue, TheBundledSeedHasEveryGpuOfTheCsvAndTheCalibrationBenchmarks
         EXPECT_TRUE(std::any_of(seed->gpus.cbegin(), seed->gpus.cend(), [&id](const GpuSpec &gpu) {
             return gpu.gpuId == id;
         })) << id.toStdString();
-    EXPECT_EQ(seed->benchmarks.size(), 312);
+    // benchmarks-calibration.csv, then the training runs at scale: dense (464) and MoE (46).
+    EXPECT_EQ(seed->benchmarks.size(), 312 + 464 + 46);
+    const auto training = SeedCatalogue::loadTrainingRuns(&error);
+    ASSERT_TRUE(training) << error.toStdString();
+    EXPECT_EQ(training->size(), 464 + 46);
 }
 
 // What an offer of new rows lists, read without the measurements: the same GPUs (prices and PCI ids

@@ -17,13 +17,28 @@ std::unique_ptr<Catalogue> SeededCatalogue::create(const QTemporaryDir &dir, con
     return catalogue;
 }
 
+namespace {
+
+// The bundled seed, read once; empty (and the test failed) when it cannot be read.
+const SeedData &bundledSeed()
+{
+    static const SeedData seed = [] {
+        QString error;
+        std::optional<SeedData> loaded = SeedCatalogue::load(&error);
+        EXPECT_TRUE(loaded) << error.toStdString();
+        return loaded.value_or(SeedData{});
+    }();
+    return seed;
+}
+
+} // namespace
+
 qsizetype seedGpuCount()
 {
-    static const qsizetype count = [] {
-        QString error;
-        const std::optional<SeedData> seed = SeedCatalogue::load(&error);
-        EXPECT_TRUE(seed) << error.toStdString();
-        return seed ? seed->gpus.size() : qsizetype(-1);
-    }();
-    return count;
+    return bundledSeed().gpus.size();
+}
+
+qsizetype seedBenchmarkCount()
+{
+    return bundledSeed().benchmarks.size();
 }

@@ -35,3 +35,5 @@ protected:
 // How many GPUs the bundled seed has (resources/seed/gpu-specs.csv, read by SeedCatalogue::load), so
 // that tests counting a new catalogue's rows need no change when a GPU is added to the seed.
 qsizetype seedGpuCount();
+// How many measured runs the bundled seed has (every benchmarks-*.csv that SeedCatalogue::load reads).
+qsizetype seedBenchmarkCount();
