@@ -503,7 +503,8 @@ QSqlDatabase Catalogue::connection() const
     return openConnection(name);
 }
 
-std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Parts parts) const
+std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Parts parts,
+                                                     const QStringList &gpuIds) const
 {
     QSqlDatabase database = connection();
     QSqlQuery begin(database);
@@ -524,6 +525,19 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
         result.profiles = profiles().list(&problem);
     if (!problem && all)
         result.benchmarks = benchmarks().list(&problem);
+    if (parts == Parts::NamedGpus) {
+        for (const QString &id : gpuIds) {
+            if (problem)
+                break;
+            CatalogueError missing;
+            if (std::optional<GpuSpec> gpu = gpus().find(id, &missing)) {
+                result.benchmarks += benchmarks().listForGpu(gpu->gpuId, &problem);
+                result.gpus << std::move(*gpu);
+            } else if (missing.kind != Kind::NotFound) {
+                problem = missing;
+            }
+        }
+    }
     QSqlQuery end(database);
     end.exec(QStringLiteral("COMMIT"));
     if (problem) {

@@ -82,15 +82,18 @@ public:
     void closeThreadConnection() const;
 
     // Every table, read in one transaction.
-    // What a snapshot reads: everything, or the model presets and profiles alone (the `models` and `profiles`
-    // commands: a 100,000-GPU catalogue took 2.4 s and 246 MB to list its models).
+    // What a snapshot reads: everything; the model presets and profiles alone (the `models` and `profiles`
+    // commands: a 100,000-GPU catalogue took 2.4 s and 246 MB to list its models); or those with the GPUs
+    // whose ids are `gpuIds` (exactly) and their benchmarks (commands about named GPUs: show, estimate,
+    // compare). An id no GPU has is left out, not an error.
     enum class Parts
     {
         All,
         ModelsAndProfiles,
+        NamedGpus,
     };
-    std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr,
-                                              Parts parts = Parts::All) const;
+    std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr, Parts parts = Parts::All,
+                                              const QStringList &gpuIds = {}) const;
 
     // PRAGMA integrity_check: "" when "ok", else what SQLite reported.
     QString integrityCheck() const;

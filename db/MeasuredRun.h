@@ -8,15 +8,17 @@
 // an unknown value is never 0. Latencies are in milliseconds, durations in seconds, rates per second.
 struct MeasuredRun
 {
-    enum class Format {
-        VllmBenchServe,     // vllm bench serve --save-result (JSON)
-        SglangBenchServing, // python -m sglang.bench_serving --output-file (JSONL)
+    enum class Format
+    {
+        VllmBenchServe,      // vllm bench serve --save-result (JSON)
+        SglangBenchServing,  // python -m sglang.bench_serving --output-file (JSONL)
         AiperfProfileExport, // AIPerf profile_export_aiperf.json / GenAI-Perf profile_export_genai_perf.json
         LlamaBenchJson,      // llama-bench -o json (or -o jsonl)
         LlamaBenchCsv,       // llama-bench -o csv
         CsvTemplate,         // GPU Compare's own CSV template (docs/measurements.md)
     };
-    enum class Task {
+    enum class Task
+    {
         Unknown,
         InferenceServing, // many requests in flight against a server
         InferenceSingle,  // one stream (llama-bench pp / tg)
@@ -43,7 +45,7 @@ struct MeasuredRun
         std::optional<int> nDepth;
         std::optional<int> nBatch;
         std::optional<int> nUbatch;
-        std::optional<int> nGpuLayers; // -1 or >= layers: all offloaded
+        std::optional<int> nGpuLayers;              // -1 or >= layers: all offloaded
         std::optional<double> promptTokensPerS;     // avg_ts of a pp test
         std::optional<double> generationTokensPerS; // avg_ts of a tg test
         std::optional<double> combinedTokensPerS;   // avg_ts of a pg test
@@ -75,8 +77,8 @@ struct MeasuredRun
     QString backend; // the benchmark client's backend as written ("vllm", "openai-chat", "sglang")
     QString engine;  // vllm, sglang, trtllm, llama.cpp, ...; empty when the file does not say
     Task task = Task::Unknown;
-    QString dataset;   // "sharegpt", "random"; empty when unknown
-    QString precision; // precision or quantisation as written ("fp8", "Q4_K - Medium")
+    QString dataset;                    // "sharegpt", "random"; empty when unknown
+    QString precision;                  // precision or quantisation as written ("fp8", "Q4_K - Medium")
     std::optional<double> inputTokens;  // mean prompt length per request, as the file gives it
     std::optional<double> outputTokens; // mean generated length per request
     std::optional<int> concurrency;     // the most requests in flight (max_concurrency)

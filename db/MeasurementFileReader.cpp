@@ -121,7 +121,8 @@ std::optional<QJsonDocument> parseJson(const QByteArray &text, int firstLine, Co
         const QString where = errorPosition(quoted, text, parseError.offset, firstLine);
         const QString saved = context.where;
         context.where.clear();
-        context.fail(QStringLiteral("invalid or truncated JSON at %1: %2").arg(where, parseError.errorString()));
+        context.fail(
+            QStringLiteral("invalid or truncated JSON at %1: %2").arg(where, parseError.errorString()));
         context.where = saved;
         return std::nullopt;
     }
@@ -156,7 +157,12 @@ bool checkValue(double value, const QString &field, bool allowInfinity, Context 
     return true;
 }
 
-enum class Range { NonNegative, AnySign, NonNegativeOrInfinite };
+enum class Range
+{
+    NonNegative,
+    AnySign,
+    NonNegativeOrInfinite
+};
 
 // Reads object[name] into *out: absent or null leaves it unset; a number or numeric string is checked.
 bool readNumber(const QJsonObject &object, const QString &name, std::optional<double> *out, Context &context,
@@ -178,9 +184,9 @@ bool readNumber(const QJsonObject &object, const QString &name, std::optional<do
         return context.fail(QStringLiteral("the field '%1' is not a number").arg(field));
     if (range == Range::AnySign) {
         if (!std::isfinite(*number))
-            return context.fail(QStringLiteral("the field '%1' is %2").arg(field, std::isnan(*number)
-                                                                                      ? QStringLiteral("NaN")
-                                                                                      : QStringLiteral("infinite")));
+            return context.fail(
+                QStringLiteral("the field '%1' is %2")
+                    .arg(field, std::isnan(*number) ? QStringLiteral("NaN") : QStringLiteral("infinite")));
     } else if (!checkValue(*number, field, range == Range::NonNegativeOrInfinite, context)) {
         return false;
     }
@@ -197,7 +203,8 @@ bool readInt(const QJsonObject &object, const QString &name, std::optional<int> 
     if (!number)
         return true;
     if (*number != std::floor(*number) || std::abs(*number) > std::numeric_limits<int>::max())
-        return context.fail(QStringLiteral("the field '%1' is not a whole number (%2)").arg(name).arg(*number));
+        return context.fail(
+            QStringLiteral("the field '%1' is not a whole number (%2)").arg(name).arg(*number));
     *out = int(*number);
     return true;
 }
@@ -274,13 +281,16 @@ bool meanTokens(const QJsonObject &object, const char *total, const char *perReq
 
 // The latency statistics "<stat>_<metric>_ms" that vLLM and SGLang write (vLLM: ttft, tpot, itl, e2el;
 // SGLang: e2e_latency for e2el). Percentiles appear when asked for (--metric-percentiles 90,99).
-bool readLatency(const QJsonObject &object, const QString &metric, MeasuredRun::Latency *latency, Context &context)
+bool readLatency(const QJsonObject &object, const QString &metric, MeasuredRun::Latency *latency,
+                 Context &context)
 {
-    const auto field = [&metric](const char *stat) { return QStringLiteral("%1_%2_ms").arg(key(stat), metric); };
-    return readNumber(object, field("mean"), &latency->mean, context)
-        && readNumber(object, field("median"), &latency->median, context)
-        && readNumber(object, field("p90"), &latency->p90, context)
-        && readNumber(object, field("p99"), &latency->p99, context);
+    const auto field = [&metric](const char *stat) {
+        return QStringLiteral("%1_%2_ms").arg(key(stat), metric);
+    };
+    return readNumber(object, field("mean"), &latency->mean, context) &&
+           readNumber(object, field("median"), &latency->median, context) &&
+           readNumber(object, field("p90"), &latency->p90, context) &&
+           readNumber(object, field("p99"), &latency->p99, context);
 }
 
 // vllm bench serve --save-result (vllm/benchmarks/serve.py; benchmarks/benchmark_serving.py before).
@@ -311,23 +321,26 @@ bool readVllm(const QJsonObject &o, MeasuredRun &run, Context &context)
     for (const QString *value : {&run.gpuName, &run.precision, &run.modelName, &run.backend})
         if (!checkText(*value, QStringLiteral("text"), context))
             return false;
-    return readInt(o, QStringLiteral("num_prompts"), &run.numPrompts, context)
-        && readNumber(o, QStringLiteral("request_rate"), &run.requestRate, context, Range::NonNegativeOrInfinite)
-        && readInt(o, QStringLiteral("max_concurrency"), &run.concurrency, context)
-        && readInt(o, QStringLiteral("tp"), &run.tensorParallel, context)
-        && readInt(o, QStringLiteral("tensor_parallel_size"), &run.tensorParallel, context)
-        && readInt(o, QStringLiteral("num_gpus"), &run.gpuCount, context)
-        && readNumber(o, QStringLiteral("completed"), &run.completedRequests, context)
-        && readNumber(o, QStringLiteral("duration"), &run.durationS, context)
-        && readNumber(o, QStringLiteral("request_throughput"), &run.requestsPerS, context)
-        && readNumber(o, QStringLiteral("output_throughput"), &run.outputTokensPerS, context)
-        && readNumber(o, QStringLiteral("total_token_throughput"), &run.totalTokensPerS, context)
-        && meanTokens(o, "total_input_tokens", "input_lens", run.completedRequests, &run.inputTokens, context)
-        && meanTokens(o, "total_output_tokens", "output_lens", run.completedRequests, &run.outputTokens, context)
-        && readLatency(o, QStringLiteral("ttft"), &run.ttftMs, context)
-        && readLatency(o, QStringLiteral("tpot"), &run.tpotMs, context)
-        && readLatency(o, QStringLiteral("itl"), &run.itlMs, context)
-        && readLatency(o, QStringLiteral("e2el"), &run.e2eMs, context);
+    return readInt(o, QStringLiteral("num_prompts"), &run.numPrompts, context) &&
+           readNumber(o, QStringLiteral("request_rate"), &run.requestRate, context,
+                      Range::NonNegativeOrInfinite) &&
+           readInt(o, QStringLiteral("max_concurrency"), &run.concurrency, context) &&
+           readInt(o, QStringLiteral("tp"), &run.tensorParallel, context) &&
+           readInt(o, QStringLiteral("tensor_parallel_size"), &run.tensorParallel, context) &&
+           readInt(o, QStringLiteral("num_gpus"), &run.gpuCount, context) &&
+           readNumber(o, QStringLiteral("completed"), &run.completedRequests, context) &&
+           readNumber(o, QStringLiteral("duration"), &run.durationS, context) &&
+           readNumber(o, QStringLiteral("request_throughput"), &run.requestsPerS, context) &&
+           readNumber(o, QStringLiteral("output_throughput"), &run.outputTokensPerS, context) &&
+           readNumber(o, QStringLiteral("total_token_throughput"), &run.totalTokensPerS, context) &&
+           meanTokens(o, "total_input_tokens", "input_lens", run.completedRequests, &run.inputTokens,
+                      context) &&
+           meanTokens(o, "total_output_tokens", "output_lens", run.completedRequests, &run.outputTokens,
+                      context) &&
+           readLatency(o, QStringLiteral("ttft"), &run.ttftMs, context) &&
+           readLatency(o, QStringLiteral("tpot"), &run.tpotMs, context) &&
+           readLatency(o, QStringLiteral("itl"), &run.itlMs, context) &&
+           readLatency(o, QStringLiteral("e2el"), &run.e2eMs, context);
 }
 
 // python -m sglang.bench_serving --output-file (python/sglang/bench_serving.py): one object a line.
@@ -346,22 +359,24 @@ bool readSglang(const QJsonObject &o, MeasuredRun &run, Context &context)
         if (!checkText(*value, QStringLiteral("text"), context))
             return false;
     std::optional<double> inputThroughput;
-    const bool ok = readNumber(o, QStringLiteral("request_rate"), &run.requestRate, context,
-                               Range::NonNegativeOrInfinite)
-        && readInt(o, QStringLiteral("max_concurrency"), &run.concurrency, context)
-        && readInt(o, QStringLiteral("num_prompts"), &run.numPrompts, context)
-        && readNumber(o, QStringLiteral("completed"), &run.completedRequests, context)
-        && readNumber(o, QStringLiteral("duration"), &run.durationS, context)
-        && readNumber(o, QStringLiteral("request_throughput"), &run.requestsPerS, context)
-        && readNumber(o, QStringLiteral("input_throughput"), &inputThroughput, context)
-        && readNumber(o, QStringLiteral("output_throughput"), &run.outputTokensPerS, context)
-        && readNumber(o, QStringLiteral("total_throughput"), &run.totalTokensPerS, context)
-        && meanTokens(o, "total_input_tokens", "input_lens", run.completedRequests, &run.inputTokens, context)
-        && meanTokens(o, "total_output_tokens", "output_lens", run.completedRequests, &run.outputTokens, context)
-        && readLatency(o, QStringLiteral("ttft"), &run.ttftMs, context)
-        && readLatency(o, QStringLiteral("tpot"), &run.tpotMs, context)
-        && readLatency(o, QStringLiteral("itl"), &run.itlMs, context)
-        && readLatency(o, QStringLiteral("e2e_latency"), &run.e2eMs, context);
+    const bool ok =
+        readNumber(o, QStringLiteral("request_rate"), &run.requestRate, context,
+                   Range::NonNegativeOrInfinite) &&
+        readInt(o, QStringLiteral("max_concurrency"), &run.concurrency, context) &&
+        readInt(o, QStringLiteral("num_prompts"), &run.numPrompts, context) &&
+        readNumber(o, QStringLiteral("completed"), &run.completedRequests, context) &&
+        readNumber(o, QStringLiteral("duration"), &run.durationS, context) &&
+        readNumber(o, QStringLiteral("request_throughput"), &run.requestsPerS, context) &&
+        readNumber(o, QStringLiteral("input_throughput"), &inputThroughput, context) &&
+        readNumber(o, QStringLiteral("output_throughput"), &run.outputTokensPerS, context) &&
+        readNumber(o, QStringLiteral("total_throughput"), &run.totalTokensPerS, context) &&
+        meanTokens(o, "total_input_tokens", "input_lens", run.completedRequests, &run.inputTokens, context) &&
+        meanTokens(o, "total_output_tokens", "output_lens", run.completedRequests, &run.outputTokens,
+                   context) &&
+        readLatency(o, QStringLiteral("ttft"), &run.ttftMs, context) &&
+        readLatency(o, QStringLiteral("tpot"), &run.tpotMs, context) &&
+        readLatency(o, QStringLiteral("itl"), &run.itlMs, context) &&
+        readLatency(o, QStringLiteral("e2e_latency"), &run.e2eMs, context);
     if (ok && !run.totalTokensPerS && inputThroughput && run.outputTokensPerS)
         run.totalTokensPerS = *inputThroughput + *run.outputTokensPerS;
     return ok;
@@ -369,7 +384,12 @@ bool readSglang(const QJsonObject &o, MeasuredRun &run, Context &context)
 
 // One AIPerf / GenAI-Perf metric: {"unit": "ms", "avg": .., "p50": .., "p90": .., "p99": ..}.
 // Time metrics are converted to milliseconds (toMs) or seconds (toS); other units are taken as written.
-enum class TimeUnit { None, Milliseconds, Seconds };
+enum class TimeUnit
+{
+    None,
+    Milliseconds,
+    Seconds
+};
 
 bool readProfileMetric(const QJsonObject &root, const char *name, TimeUnit want, std::optional<double> *avg,
                        std::optional<double> *p50, std::optional<double> *p90, std::optional<double> *p99,
@@ -382,12 +402,13 @@ bool readProfileMetric(const QJsonObject &root, const char *name, TimeUnit want,
     double scale = 1;
     if (want != TimeUnit::None) {
         const QString unit = metric.value(QStringLiteral("unit")).toString().trimmed().toLower();
-        const QHash<QString, double> toSeconds = {{QStringLiteral("ns"), 1e-9},  {QStringLiteral("us"), 1e-6},
-                                                  {QStringLiteral("ms"), 1e-3},  {QStringLiteral("s"), 1},
-                                                  {QStringLiteral("sec"), 1},    {QStringLiteral("seconds"), 1},
-                                                  {QStringLiteral("msec"), 1e-3}};
+        const QHash<QString, double> toSeconds = {
+            {QStringLiteral("ns"), 1e-9},  {QStringLiteral("us"), 1e-6}, {QStringLiteral("ms"), 1e-3},
+            {QStringLiteral("s"), 1},      {QStringLiteral("sec"), 1},   {QStringLiteral("seconds"), 1},
+            {QStringLiteral("msec"), 1e-3}};
         if (!toSeconds.contains(unit))
-            return context.fail(QStringLiteral("the field '%1' has the unit '%2', not a time").arg(key(name), unit));
+            return context.fail(
+                QStringLiteral("the field '%1' has the unit '%2', not a time").arg(key(name), unit));
         scale = toSeconds.value(unit) * (want == TimeUnit::Milliseconds ? 1000 : 1);
     }
     const QString prefix = key(name) + u'.';
@@ -403,10 +424,11 @@ bool readProfileMetric(const QJsonObject &root, const char *name, TimeUnit want,
     return one("avg", avg) && one("p50", p50) && one("p90", p90) && one("p99", p99);
 }
 
-bool readProfileLatency(const QJsonObject &root, const char *name, MeasuredRun::Latency *latency, Context &context)
+bool readProfileLatency(const QJsonObject &root, const char *name, MeasuredRun::Latency *latency,
+                        Context &context)
 {
-    return readProfileMetric(root, name, TimeUnit::Milliseconds, &latency->mean, &latency->median, &latency->p90,
-                             &latency->p99, context);
+    return readProfileMetric(root, name, TimeUnit::Milliseconds, &latency->mean, &latency->median,
+                             &latency->p90, &latency->p99, context);
 }
 
 // The value at a path of object keys ("loadgen", "concurrency"), or undefined.
@@ -430,8 +452,8 @@ bool readProfileExport(const QJsonObject &o, MeasuredRun &run, Context &context)
     run.task = Task::InferenceServing;
     const QJsonObject config = o.value(QStringLiteral("input_config")).toObject();
     run.tool = config.contains(QStringLiteral("endpoint")) || config.contains(QStringLiteral("loadgen"))
-        ? QStringLiteral("aiperf")
-        : QStringLiteral("genai-perf");
+                   ? QStringLiteral("aiperf")
+                   : QStringLiteral("genai-perf");
     for (const QJsonValue &models :
          {at(config, {"endpoint", "model_names"}), at(config, {"model_names"}), at(config, {"model"})}) {
         if (!run.modelName.isEmpty())
@@ -445,7 +467,8 @@ bool readProfileExport(const QJsonObject &o, MeasuredRun &run, Context &context)
         return false;
     // Settings, first where AIPerf writes them, then GenAI-Perf's flat names.
     QJsonObject settings;
-    const auto setting = [&](const char *name, std::initializer_list<const char *> aiperfPath, const char *flat) {
+    const auto setting = [&](const char *name, std::initializer_list<const char *> aiperfPath,
+                             const char *flat) {
         QJsonValue value = at(config, aiperfPath);
         if (value.isUndefined() || value.isNull())
             value = config.value(key(flat));
@@ -459,32 +482,32 @@ bool readProfileExport(const QJsonObject &o, MeasuredRun &run, Context &context)
     setting("output_tokens", {"input", "prompt", "output_tokens", "mean"}, "output_tokens_mean");
     std::optional<double> configInput;
     std::optional<double> configOutput;
-    if (!readInt(settings, QStringLiteral("concurrency"), &run.concurrency, context)
-        || !readNumber(settings, QStringLiteral("request_rate"), &run.requestRate, context,
-                       Range::NonNegativeOrInfinite)
-        || !readInt(settings, QStringLiteral("request_count"), &run.numPrompts, context)
-        || !readNumber(settings, QStringLiteral("input_tokens"), &configInput, context)
-        || !readNumber(settings, QStringLiteral("output_tokens"), &configOutput, context))
+    if (!readInt(settings, QStringLiteral("concurrency"), &run.concurrency, context) ||
+        !readNumber(settings, QStringLiteral("request_rate"), &run.requestRate, context,
+                    Range::NonNegativeOrInfinite) ||
+        !readInt(settings, QStringLiteral("request_count"), &run.numPrompts, context) ||
+        !readNumber(settings, QStringLiteral("input_tokens"), &configInput, context) ||
+        !readNumber(settings, QStringLiteral("output_tokens"), &configOutput, context))
         return false;
 
     // inter_token_latency is (request latency - TTFT) / (output tokens - 1) per request: vLLM's TPOT.
     // inter_chunk_latency, the gap between streamed chunks, is the closer match to vLLM's ITL.
-    const bool ok = readProfileLatency(o, "time_to_first_token", &run.ttftMs, context)
-        && readProfileLatency(o, "inter_token_latency", &run.tpotMs, context)
-        && readProfileLatency(o, "inter_chunk_latency", &run.itlMs, context)
-        && readProfileLatency(o, "request_latency", &run.e2eMs, context)
-        && readProfileMetric(o, "output_token_throughput", TimeUnit::None, &run.outputTokensPerS, nullptr, nullptr,
-                             nullptr, context)
-        && readProfileMetric(o, "request_throughput", TimeUnit::None, &run.requestsPerS, nullptr, nullptr, nullptr,
-                             context)
-        && readProfileMetric(o, "request_count", TimeUnit::None, &run.completedRequests, nullptr, nullptr, nullptr,
-                             context)
-        && readProfileMetric(o, "benchmark_duration", TimeUnit::Seconds, &run.durationS, nullptr, nullptr, nullptr,
-                             context)
-        && readProfileMetric(o, "input_sequence_length", TimeUnit::None, &run.inputTokens, nullptr, nullptr, nullptr,
-                             context)
-        && readProfileMetric(o, "output_sequence_length", TimeUnit::None, &run.outputTokens, nullptr, nullptr,
-                             nullptr, context);
+    const bool ok = readProfileLatency(o, "time_to_first_token", &run.ttftMs, context) &&
+                    readProfileLatency(o, "inter_token_latency", &run.tpotMs, context) &&
+                    readProfileLatency(o, "inter_chunk_latency", &run.itlMs, context) &&
+                    readProfileLatency(o, "request_latency", &run.e2eMs, context) &&
+                    readProfileMetric(o, "output_token_throughput", TimeUnit::None, &run.outputTokensPerS,
+                                      nullptr, nullptr, nullptr, context) &&
+                    readProfileMetric(o, "request_throughput", TimeUnit::None, &run.requestsPerS, nullptr,
+                                      nullptr, nullptr, context) &&
+                    readProfileMetric(o, "request_count", TimeUnit::None, &run.completedRequests, nullptr,
+                                      nullptr, nullptr, context) &&
+                    readProfileMetric(o, "benchmark_duration", TimeUnit::Seconds, &run.durationS, nullptr,
+                                      nullptr, nullptr, context) &&
+                    readProfileMetric(o, "input_sequence_length", TimeUnit::None, &run.inputTokens, nullptr,
+                                      nullptr, nullptr, context) &&
+                    readProfileMetric(o, "output_sequence_length", TimeUnit::None, &run.outputTokens, nullptr,
+                                      nullptr, nullptr, context);
     if (!ok)
         return false;
     if (!run.inputTokens)
@@ -514,19 +537,20 @@ bool readLlamaBench(const QJsonObject &o, MeasuredRun &run, Context &context)
     const QRegularExpressionMatch typeMatch = typePattern.match(run.llamaBench.modelType);
     if (typeMatch.hasMatch())
         run.precision = typeMatch.captured(1).trimmed();
-    for (const QString *value : {&run.gpuName, &run.modelName, &run.llamaBench.modelType, &run.llamaBench.backends})
+    for (const QString *value :
+         {&run.gpuName, &run.modelName, &run.llamaBench.modelType, &run.llamaBench.backends})
         if (!checkText(*value, QStringLiteral("text"), context))
             return false;
     MeasuredRun::LlamaBench &bench = run.llamaBench;
     std::optional<double> average;
-    if (!readInt(o, QStringLiteral("n_prompt"), &bench.nPrompt, context)
-        || !readInt(o, QStringLiteral("n_gen"), &bench.nGen, context)
-        || !readInt(o, QStringLiteral("n_depth"), &bench.nDepth, context)
-        || !readInt(o, QStringLiteral("n_batch"), &bench.nBatch, context)
-        || !readInt(o, QStringLiteral("n_ubatch"), &bench.nUbatch, context)
-        || !readInt(o, QStringLiteral("n_gpu_layers"), &bench.nGpuLayers, context, Range::AnySign)
-        || !readNumber(o, QStringLiteral("avg_ts"), &average, context)
-        || !readNumber(o, QStringLiteral("stddev_ts"), &bench.stddevTokensPerS, context))
+    if (!readInt(o, QStringLiteral("n_prompt"), &bench.nPrompt, context) ||
+        !readInt(o, QStringLiteral("n_gen"), &bench.nGen, context) ||
+        !readInt(o, QStringLiteral("n_depth"), &bench.nDepth, context) ||
+        !readInt(o, QStringLiteral("n_batch"), &bench.nBatch, context) ||
+        !readInt(o, QStringLiteral("n_ubatch"), &bench.nUbatch, context) ||
+        !readInt(o, QStringLiteral("n_gpu_layers"), &bench.nGpuLayers, context, Range::AnySign) ||
+        !readNumber(o, QStringLiteral("avg_ts"), &average, context) ||
+        !readNumber(o, QStringLiteral("stddev_ts"), &bench.stddevTokensPerS, context))
         return false;
     if (!average)
         return context.fail(QStringLiteral("the field 'avg_ts' is missing"));
@@ -554,17 +578,19 @@ std::optional<Format> classify(const QJsonObject &o)
     const auto has = [&o](const char *name) { return o.contains(key(name)); };
     if (has("avg_ts") && (has("n_prompt") || has("n_gen")))
         return Format::LlamaBenchJson;
-    const bool serving = has("mean_ttft_ms") || has("median_ttft_ms") || has("mean_e2el_ms")
-        || has("mean_e2e_latency_ms") || (has("request_throughput") && o.value(key("request_throughput")).isDouble());
+    const bool serving = has("mean_ttft_ms") || has("median_ttft_ms") || has("mean_e2el_ms") ||
+                         has("mean_e2e_latency_ms") ||
+                         (has("request_throughput") && o.value(key("request_throughput")).isDouble());
     if (serving) {
-        if (has("dataset_name") || has("mean_e2e_latency_ms") || has("total_output_tokens_retokenized")
-            || has("accept_length"))
+        if (has("dataset_name") || has("mean_e2e_latency_ms") || has("total_output_tokens_retokenized") ||
+            has("accept_length"))
             return Format::SglangBenchServing;
         return Format::VllmBenchServe;
     }
     for (const char *metric : {"time_to_first_token", "request_latency", "request_throughput",
                                "output_token_throughput", "inter_token_latency"})
-        if (o.value(key(metric)).isObject() && o.value(key(metric)).toObject().contains(QStringLiteral("unit")))
+        if (o.value(key(metric)).isObject() &&
+            o.value(key(metric)).toObject().contains(QStringLiteral("unit")))
             return Format::AiperfProfileExport;
     return std::nullopt;
 }
@@ -681,7 +707,8 @@ MeasurementReadResult readJson(const QByteArray &bytes, Context &context)
         const std::optional<Format> format =
             array.at(i).isObject() ? classify(array.at(i).toObject()) : std::optional<Format>();
         if (!format)
-            return unknownFormat(context.fileName, QStringLiteral("element %1 of the array is no result object").arg(i + 1));
+            return unknownFormat(context.fileName,
+                                 QStringLiteral("element %1 of the array is no result object").arg(i + 1));
         MeasuredRun run;
         run.record = int(i) + 1;
         if (!readObject(array.at(i).toObject(), *format, run, context))
@@ -695,7 +722,13 @@ MeasurementReadResult readJson(const QByteArray &bytes, Context &context)
 struct TemplateColumn
 {
     const char *name;
-    enum Kind { Text, Int, Number, Rate } kind;
+    enum Kind
+    {
+        Text,
+        Int,
+        Number,
+        Rate
+    } kind;
 };
 
 constexpr TemplateColumn kTemplateColumns[] = {
@@ -739,7 +772,8 @@ MeasurementReadResult readTemplate(const QVector<CsvRecord> &records, const QHas
     for (auto it = columns.cbegin(); it != columns.cend(); ++it)
         if (!known.contains(it.key())) {
             context.where = QStringLiteral("line %1").arg(records.first().line);
-            context.fail(QStringLiteral("the column '%1' is not in the template (docs/measurements.md)").arg(it.key()));
+            context.fail(QStringLiteral("the column '%1' is not in the template (docs/measurements.md)")
+                             .arg(it.key()));
             return failed(context);
         }
 
@@ -784,32 +818,36 @@ MeasurementReadResult readTemplate(const QVector<CsvRecord> &records, const QHas
         else if (task == u"training")
             run.task = Task::Training;
         else {
-            context.fail(QStringLiteral("the task '%1' is none of inference-serving, inference-single, training")
-                             .arg(task));
+            context.fail(
+                QStringLiteral("the task '%1' is none of inference-serving, inference-single, training")
+                    .arg(task));
             return failed(context);
         }
-        const bool ok = readInt(row, QStringLiteral("gpus"), &run.gpuCount, context)
-            && readInt(row, QStringLiteral("tp"), &run.tensorParallel, context)
-            && readInt(row, QStringLiteral("pp"), &run.pipelineParallel, context)
-            && readInt(row, QStringLiteral("dp"), &run.dataParallel, context)
-            && readNumber(row, QStringLiteral("input_tokens"), &run.inputTokens, context)
-            && readNumber(row, QStringLiteral("output_tokens"), &run.outputTokens, context)
-            && readInt(row, QStringLiteral("concurrency"), &run.concurrency, context)
-            && readNumber(row, QStringLiteral("request_rate"), &run.requestRate, context, Range::NonNegativeOrInfinite)
-            && readNumber(row, QStringLiteral("ttft_median_ms"), &run.ttftMs.median, context)
-            && readNumber(row, QStringLiteral("ttft_p90_ms"), &run.ttftMs.p90, context)
-            && readNumber(row, QStringLiteral("ttft_p99_ms"), &run.ttftMs.p99, context)
-            && readNumber(row, QStringLiteral("tpot_median_ms"), &run.tpotMs.median, context)
-            && readNumber(row, QStringLiteral("tpot_p90_ms"), &run.tpotMs.p90, context)
-            && readNumber(row, QStringLiteral("tpot_p99_ms"), &run.tpotMs.p99, context)
-            && readNumber(row, QStringLiteral("e2e_median_ms"), &run.e2eMs.median, context)
-            && readNumber(row, QStringLiteral("output_tokens_per_s"), &run.outputTokensPerS, context)
-            && readNumber(row, QStringLiteral("requests_per_s"), &run.requestsPerS, context)
-            && readNumber(row, QStringLiteral("tokens_per_s_per_gpu"), &run.training.tokensPerSPerGpu, context)
-            && readNumber(row, QStringLiteral("step_time_s"), &run.training.stepTimeS, context)
-            && readNumber(row, QStringLiteral("mfu"), &run.training.mfu, context)
-            && readInt(row, QStringLiteral("global_batch"), &run.training.globalBatch, context)
-            && readInt(row, QStringLiteral("seq_len"), &run.training.sequenceLength, context);
+        const bool ok =
+            readInt(row, QStringLiteral("gpus"), &run.gpuCount, context) &&
+            readInt(row, QStringLiteral("tp"), &run.tensorParallel, context) &&
+            readInt(row, QStringLiteral("pp"), &run.pipelineParallel, context) &&
+            readInt(row, QStringLiteral("dp"), &run.dataParallel, context) &&
+            readNumber(row, QStringLiteral("input_tokens"), &run.inputTokens, context) &&
+            readNumber(row, QStringLiteral("output_tokens"), &run.outputTokens, context) &&
+            readInt(row, QStringLiteral("concurrency"), &run.concurrency, context) &&
+            readNumber(row, QStringLiteral("request_rate"), &run.requestRate, context,
+                       Range::NonNegativeOrInfinite) &&
+            readNumber(row, QStringLiteral("ttft_median_ms"), &run.ttftMs.median, context) &&
+            readNumber(row, QStringLiteral("ttft_p90_ms"), &run.ttftMs.p90, context) &&
+            readNumber(row, QStringLiteral("ttft_p99_ms"), &run.ttftMs.p99, context) &&
+            readNumber(row, QStringLiteral("tpot_median_ms"), &run.tpotMs.median, context) &&
+            readNumber(row, QStringLiteral("tpot_p90_ms"), &run.tpotMs.p90, context) &&
+            readNumber(row, QStringLiteral("tpot_p99_ms"), &run.tpotMs.p99, context) &&
+            readNumber(row, QStringLiteral("e2e_median_ms"), &run.e2eMs.median, context) &&
+            readNumber(row, QStringLiteral("output_tokens_per_s"), &run.outputTokensPerS, context) &&
+            readNumber(row, QStringLiteral("requests_per_s"), &run.requestsPerS, context) &&
+            readNumber(row, QStringLiteral("tokens_per_s_per_gpu"), &run.training.tokensPerSPerGpu,
+                       context) &&
+            readNumber(row, QStringLiteral("step_time_s"), &run.training.stepTimeS, context) &&
+            readNumber(row, QStringLiteral("mfu"), &run.training.mfu, context) &&
+            readInt(row, QStringLiteral("global_batch"), &run.training.globalBatch, context) &&
+            readInt(row, QStringLiteral("seq_len"), &run.training.sequenceLength, context);
         if (!ok)
             return failed(context);
         if (run.training.mfu && *run.training.mfu > 1) {
@@ -817,14 +855,17 @@ MeasurementReadResult readTemplate(const QVector<CsvRecord> &records, const QHas
                              .arg(*run.training.mfu));
             return failed(context);
         }
-        const bool measured = run.task == Task::Training
-            ? run.training.tokensPerSPerGpu || run.training.stepTimeS || run.training.mfu
-            : run.ttftMs.median || run.ttftMs.p90 || run.ttftMs.p99 || run.tpotMs.median || run.tpotMs.p90
-                || run.tpotMs.p99 || run.e2eMs.median || run.outputTokensPerS || run.requestsPerS;
+        const bool measured =
+            run.task == Task::Training
+                ? run.training.tokensPerSPerGpu || run.training.stepTimeS || run.training.mfu
+                : run.ttftMs.median || run.ttftMs.p90 || run.ttftMs.p99 || run.tpotMs.median ||
+                      run.tpotMs.p90 || run.tpotMs.p99 || run.e2eMs.median || run.outputTokensPerS ||
+                      run.requestsPerS;
         if (!measured) {
-            context.fail(run.task == Task::Training
-                             ? QStringLiteral("a training row needs tokens_per_s_per_gpu, step_time_s or mfu")
-                             : QStringLiteral("the row has no measured value (ttft, tpot, e2e or a throughput)"));
+            context.fail(
+                run.task == Task::Training
+                    ? QStringLiteral("a training row needs tokens_per_s_per_gpu, step_time_s or mfu")
+                    : QStringLiteral("the row has no measured value (ttft, tpot, e2e or a throughput)"));
             return failed(context);
         }
         result.runs.append(run);
@@ -846,8 +887,8 @@ MeasurementReadResult readCsv(const QByteArray &bytes, Context &context)
     for (int i = 0; i < records->first().fields.size(); ++i)
         columns.insert(records->first().fields.at(i).trimmed().toLower(), i);
 
-    if (columns.contains(QStringLiteral("avg_ts")) && columns.contains(QStringLiteral("n_prompt"))
-        && columns.contains(QStringLiteral("n_gen"))) {
+    if (columns.contains(QStringLiteral("avg_ts")) && columns.contains(QStringLiteral("n_prompt")) &&
+        columns.contains(QStringLiteral("n_gen"))) {
         MeasurementReadResult result;
         for (qsizetype i = 1; i < records->size(); ++i) {
             const CsvRecord &record = records->at(i);
@@ -873,7 +914,8 @@ MeasurementReadResult readCsv(const QByteArray &bytes, Context &context)
     }
     if (columns.contains(QStringLiteral("model")) && columns.contains(QStringLiteral("task")))
         return readTemplate(*records, columns, context);
-    return unknownFormat(context.fileName, QStringLiteral("a CSV file without the template's model and task columns"));
+    return unknownFormat(context.fileName,
+                         QStringLiteral("a CSV file without the template's model and task columns"));
 }
 
 } // namespace

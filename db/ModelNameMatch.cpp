@@ -13,17 +13,20 @@ namespace {
 bool isVariantWord(const QString &word)
 {
     static const QSet<QString> kWords = {
-        QStringLiteral("instruct"), QStringLiteral("chat"),  QStringLiteral("it"),     QStringLiteral("hf"),
-        QStringLiteral("base"),     QStringLiteral("fp8"),   QStringLiteral("fp16"),   QStringLiteral("bf16"),
-        QStringLiteral("f16"),      QStringLiteral("f32"),   QStringLiteral("awq"),    QStringLiteral("gptq"),
-        QStringLiteral("int4"),     QStringLiteral("int8"),  QStringLiteral("w4a16"),  QStringLiteral("w8a8"),
-        QStringLiteral("w8a16"),    QStringLiteral("fp4"),   QStringLiteral("nvfp4"),  QStringLiteral("mxfp4"),
-        QStringLiteral("dynamic"),  QStringLiteral("gguf"),  QStringLiteral("quantized"), QStringLiteral("mlx"),
-        QStringLiteral("4bit"),     QStringLiteral("8bit"),  QStringLiteral("exl2"),   QStringLiteral("unsloth"),
-        QStringLiteral("bnb"),      QStringLiteral("mostly"),
+        QStringLiteral("instruct"), QStringLiteral("chat"),      QStringLiteral("it"),
+        QStringLiteral("hf"),       QStringLiteral("base"),      QStringLiteral("fp8"),
+        QStringLiteral("fp16"),     QStringLiteral("bf16"),      QStringLiteral("f16"),
+        QStringLiteral("f32"),      QStringLiteral("awq"),       QStringLiteral("gptq"),
+        QStringLiteral("int4"),     QStringLiteral("int8"),      QStringLiteral("w4a16"),
+        QStringLiteral("w8a8"),     QStringLiteral("w8a16"),     QStringLiteral("fp4"),
+        QStringLiteral("nvfp4"),    QStringLiteral("mxfp4"),     QStringLiteral("dynamic"),
+        QStringLiteral("gguf"),     QStringLiteral("quantized"), QStringLiteral("mlx"),
+        QStringLiteral("4bit"),     QStringLiteral("8bit"),      QStringLiteral("exl2"),
+        QStringLiteral("unsloth"),  QStringLiteral("bnb"),       QStringLiteral("mostly"),
     };
     // A quant type left whole ("q4_k_m"), or a release month ("2501": Mistral-Small-24B-Instruct-2501).
-    static const QRegularExpression kQuantOrMonth(QStringLiteral("^(i?q\\d(_[a-z0-9]+)*|2\\d(0[1-9]|1[0-2]))$"));
+    static const QRegularExpression kQuantOrMonth(
+        QStringLiteral("^(i?q\\d(_[a-z0-9]+)*|2\\d(0[1-9]|1[0-2]))$"));
     return kWords.contains(word) || kQuantOrMonth.match(word).hasMatch();
 }
 
@@ -53,7 +56,8 @@ QVector<ModelPresetName> ModelNameMatch::presetsFrom(const QVector<ModelSpec> &m
 
 QString ModelNameMatch::huggingFaceRepo(const QString &sourceUrl)
 {
-    static const QRegularExpression kRepo(QStringLiteral("huggingface\\.co/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"));
+    static const QRegularExpression kRepo(
+        QStringLiteral("huggingface\\.co/([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)"));
     const QRegularExpressionMatch match = kRepo.match(sourceUrl);
     return match.hasMatch() ? match.captured(1) : QString();
 }

@@ -17,7 +17,7 @@ struct ModelPresetName
 
 struct ModelNameMatchResult
 {
-    QString presetId;      // empty when no preset matches for certain
+    QString presetId;       // empty when no preset matches for certain
     QStringList candidates; // close preset ids, for the message when nothing matches (or several do)
 
     bool matched() const { return !presetId.isEmpty(); }

@@ -7,11 +7,18 @@
 #include <algorithm>
 #include <cmath>
 
-// How a pipeline's stages share the layers, as Megatron lays them out: evenly when pp x vpp divides the
-// layers; else each of the pp x vpp chunks gets the layers rounded up, so that the heaviest stage holds
-// vpp x ceil(L / (pp x vpp)) (126 layers at pp 8 x vpp 4: 16 on the heaviest, 15.75 on average); with
-// the first and last stages' layers given (--decoder-first/last-pipeline-num-layers), the other stages
-// share the rest. Every stage waits for the heaviest: its compute, its bubble and its memory set the run's.
+// How a pipeline's stages share the layers, as Megatron lays them out:
+//  - the first and last stages' layers given (--decoder-first/last-pipeline-num-layers): the other stages
+//    share the rest;
+//  - pp x vpp divides the layers: evenly;
+//  - pp x vpp divides the layers + 2: the embedding and the loss each take a layer's slot on the first and
+//    last chunk (--account-for-embedding/loss-in-pipeline-split, Megatron-Bridge's Llama-3.1-405B recipe:
+//    126 + 2 layers over pp 8 x vpp 2, 16 slots a stage, 15 layers on the first and last);
+//  - otherwise each of the pp x vpp chunks gets the layers rounded up, so that the heaviest stage holds
+//    vpp x ceil(L / (pp x vpp)) (61 layers at pp 16: 4 on the heaviest, 3.8 on average).
+// Every stage waits for the heaviest: its compute sets the run's time and its bubble, its layers the memory
+// that must fit. The output head's matmul on the last stage is not counted there: it is spread over the
+// stages, as the fitted profiles were (docs/estimator.md).
 namespace PipelineStages {
 
 // Layers of the heaviest stage, its vpp chunks together.
@@ -28,6 +35,10 @@ inline double heaviestLayers(int layers, int pp, int vpp, int firstLayers, int l
             middleStages > 0 ? std::ceil(double(rest) / (double(middleStages) * vpp)) * vpp : 0.0;
         return std::max({double(firstLayers), double(lastLayers), middle});
     }
+    if (layers % (pp * vpp) == 0)
+        return double(layers) / pp;
+    if ((layers + 2) % (pp * vpp) == 0)
+        return double(layers + 2) / pp; // a middle stage; the first and last hold one layer fewer
     return std::ceil(double(layers) / (double(pp) * vpp)) * vpp;
 }
 

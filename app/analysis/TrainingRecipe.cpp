@@ -10,7 +10,7 @@ namespace TrainingRecipe {
 
 namespace {
 
-// The degrees tried for tp (within a node, dividing the heads) or pp (dividing the layers): the user's
+// The degrees tried for tp (within a node, dividing the heads) or pp (at most the layers): the user's
 // value alone when given.
 QVector<int> tensorDegrees(const Workload &w, const ModelArchitecture &a, int node, int gpus)
 {
@@ -30,9 +30,10 @@ QVector<int> pipelineDegrees(const Workload &w, const ModelArchitecture &a, int 
     if (!a.transformer)
         return {1}; // a CNN is not pipelined here
     QVector<int> degrees;
-    for (int pipeline = 1; pipeline <= std::min(room, 64); pipeline *= 2)
-        if (a.layers % pipeline == 0)
-            degrees.append(pipeline);
+    // Layers that the stages do not divide are split unevenly, as Megatron takes them (PipelineStages):
+    // DeepSeek-V3's 61 layers run at pp 16.
+    for (int pipeline = 1; pipeline <= std::min({room, 64, a.layers}); pipeline *= 2)
+        degrees.append(pipeline);
     return degrees;
 }
 

@@ -12,9 +12,10 @@
 // (every value), as practitioners tune a run before they launch it (llm-foundry's yamls, torchtitan,
 // Megatron-Bridge recipes pick the sharding, micro-batch and checkpointing that fit and run fastest):
 //   tensor parallel 1, 2, 4 ... within a node (dividing the attention heads), pipeline 1, 2, 4 ... 64
-//   (dividing the layers); ZeRO-1, 2 or 3 (full training; adapters shard nothing); micro-batches 1, 2,
-//   4, 8 that divide each replica's share of the global batch; and for each, the least recomputation
-//   that fits (none, selective, full; adapters full, as PEFT runs them). A value the user gave stays.
+//   (at most the layers; stages the layers do not divide are split as Megatron does, PipelineStages); ZeRO-1,
+//   2 or 3 (full training; adapters shard nothing); micro-batches 1, 2, 4, 8 that divide each replica's share
+//   of the global batch; and for each, the least recomputation that fits (none, selective, full; adapters
+//   full, as PEFT runs them). A value the user gave stays.
 // Every candidate is estimated by the estimator itself, so the chosen recipe estimated alone gives the
 // same numbers. The fastest that fits wins: at one GPU count it is also the cheapest and the soonest done.
 namespace TrainingRecipe {

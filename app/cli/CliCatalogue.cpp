@@ -51,6 +51,25 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context, IfCatalogueM
     return catalogue;
 }
 
+std::optional<CatalogueSnapshot> loadCatalogueForGpus(CliContext &context, const QStringList &queries)
+{
+    std::unique_ptr<Catalogue> catalogue = openCatalogueForCli(context);
+    if (!catalogue)
+        return std::nullopt;
+    QStringList ids;
+    for (const QString &query : queries)
+        ids << query.trimmed();
+    ids.removeDuplicates();
+    CatalogueError error;
+    std::optional<CatalogueSnapshot> snapshot =
+        ids.isEmpty() ? std::nullopt : catalogue->snapshot(&error, Catalogue::Parts::NamedGpus, ids);
+    if (!error && (!snapshot || snapshot->gpus.size() != ids.size()))
+        snapshot = catalogue->snapshot(&error);
+    if (!snapshot)
+        context.err << "gpucompare: " << error.message << Qt::endl;
+    return snapshot;
+}
+
 std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context, Catalogue::Parts parts)
 {
     std::unique_ptr<Catalogue> catalogue = openCatalogueForCli(context);

@@ -25,3 +25,8 @@ openCatalogueForCli(CliContext &context, IfCatalogueMissing ifMissing = IfCatalo
 // only what `parts` names.
 std::optional<CatalogueSnapshot> loadCatalogueForCli(CliContext &context,
                                                      Catalogue::Parts parts = Catalogue::Parts::All);
+
+// The catalogue for a command about the GPUs that `queries` name: those GPUs alone (with the presets,
+// profiles and their benchmarks) when every query is a gpu_id as stored, else all of it, so that a name
+// in another case and the close matches of a mistyped one are found as before.
+std::optional<CatalogueSnapshot> loadCatalogueForGpus(CliContext &context, const QStringList &queries);

@@ -66,7 +66,7 @@ int runShow(const QStringList &arguments, CliContext &context)
                     << Qt::endl;
         return ExitCode::BadInput;
     }
-    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
+    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForGpus(context, {query});
     if (!snapshot)
         return ExitCode::Failure;
     const GpuSpec *gpu = GpuLookup::find(snapshot->gpus, query);

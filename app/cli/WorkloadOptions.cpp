@@ -587,7 +587,8 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         return std::nullopt;
     }
 
-    const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
+    const std::optional<CatalogueSnapshot> snapshot =
+        queries.isEmpty() ? loadCatalogueForCli(context) : loadCatalogueForGpus(context, queries);
     if (!snapshot) {
         *exitCode = ExitCode::Failure;
         return std::nullopt;

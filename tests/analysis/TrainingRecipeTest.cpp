@@ -5,9 +5,11 @@
 #include "app/analysis/TrainingRecipe.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/PipelineStages.h"
 #include "app/analysis/Planner.h"
 #include "tests/analysis/TestCatalogue.h"
 
+#include <QSet>
 #include <gtest/gtest.h>
 
 namespace {
@@ -139,4 +141,41 @@ TEST(TrainingRecipe, LayersThatPipelineStagesDoNotDivideAreSplitUnevenly)
     r.gpus = 1024;
     const ResolvedWorkload tooMany = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
     EXPECT_FALSE(tooMany.isValid());
+}
+
+// How Megatron shares layers out when the stages do not divide them: Llama-3.1-405B's 126 layers +
+// embedding + loss make 128 slots over pp 8 x vpp 2 (Megatron-Bridge's
+// --account-for-embedding/loss-in-pipeline-split), 16 a stage, the first and last 15 layers; DeepSeek-V3's
+// 61 layers at pp 16 round up to 4 a stage; given first and last stages leave the rest to the others.
+TEST(PipelineStages, UnevenLayersAreSplitAsMegatronDoes)
+{
+    EXPECT_DOUBLE_EQ(PipelineStages::heaviestLayers(126, 8, 2, 0, 0), 16.0);
+    EXPECT_DOUBLE_EQ(PipelineStages::heaviestLayers(80, 4, 1, 0, 0), 20.0);
+    EXPECT_DOUBLE_EQ(PipelineStages::heaviestLayers(61, 16, 1, 0, 0), 4.0);
+    EXPECT_DOUBLE_EQ(PipelineStages::heaviestLayers(126, 8, 1, 14, 14), 17.0); // 98 over 6 middle stages
+    EXPECT_DOUBLE_EQ(PipelineStages::heaviestLayers(94, 8, 4, 0, 0), 12.0);    // Qwen3-235B: 96 slots
+}
+
+// The automatic layout tries pipeline depths that do not divide the layers: DeepSeek-V3's 61 layers are
+// searched at pp 2 ... 16 as Megatron runs them, not at pp 1 alone.
+TEST(TrainingRecipe, PipelineDepthsThatDoNotDivideTheLayersAreSearched)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("deepseek-v3"));
+    w.task = Task::Training;
+    w.gpuCount = 256;
+    w.batch = 1024;
+    w.sequenceLength = 4096;
+    w.expertParallel = 8;
+    w.automatic = {true, true, true};
+    QSet<int> depths;
+    TrainingRecipe::Hooks hooks;
+    hooks.fitted = [&depths](const TrainingRecipe::Candidate &c) {
+        depths.insert(c.workload.pipelineParallel);
+    };
+    const TrainingRecipe::Result r = TrainingRecipe::search(
+        TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("megatron")), hooks);
+    ASSERT_TRUE(r.fastest);
+    EXPECT_TRUE(depths.contains(16) || depths.contains(8)) << "no deep pipeline fitted";
+    EXPECT_GT(r.fastest->workload.pipelineParallel, 1);
 }

@@ -205,3 +205,25 @@ TEST_F(CatalogueBackupOnSeed, ASnapshotOfModelsAndProfilesReadsNoGpu)
     EXPECT_TRUE(presets->gpus.isEmpty());
     EXPECT_TRUE(presets->benchmarks.isEmpty());
 }
+
+// Issue 40: commands about named GPUs (show, estimate, compare) read those GPUs and their benchmarks, not
+// every GPU; an id no GPU has is left out for the caller to look up among all.
+TEST_F(CatalogueBackupOnSeed, ASnapshotOfNamedGpusReadsThoseAndTheirBenchmarks)
+{
+    const std::optional<CatalogueSnapshot> all = catalogue->snapshot();
+    const std::optional<CatalogueSnapshot> named = catalogue->snapshot(
+        nullptr, Catalogue::Parts::NamedGpus,
+        {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb"), QStringLiteral("no_such_gpu")});
+    ASSERT_TRUE(all && named);
+    ASSERT_EQ(named->gpus.size(), 2);
+    EXPECT_EQ(named->gpus.at(0).gpuId, QStringLiteral("h100_sxm5_80gb"));
+    EXPECT_EQ(named->gpus.at(1).gpuId, QStringLiteral("a100_sxm4_80gb"));
+    EXPECT_EQ(named->models.size(), all->models.size());
+    EXPECT_EQ(named->profiles.size(), all->profiles.size());
+    const auto ofThose =
+        std::count_if(all->benchmarks.cbegin(), all->benchmarks.cend(), [](const Benchmark &b) {
+            return b.gpuId == QLatin1String("h100_sxm5_80gb") || b.gpuId == QLatin1String("a100_sxm4_80gb");
+        });
+    EXPECT_GT(ofThose, 0);
+    EXPECT_EQ(named->benchmarks.size(), ofThose);
+}

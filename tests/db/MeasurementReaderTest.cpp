@@ -221,7 +221,8 @@ TEST(MeasurementReader, TheDocumentedTemplateIsTheTestFile)
     const QByteArray text = doc.readAll();
     const QByteArray csv = dataBytes("template.csv");
     ASSERT_FALSE(csv.isEmpty());
-    EXPECT_TRUE(text.contains(csv)) << "docs/measurements.md's example differs from tests/data/measurements/template.csv";
+    EXPECT_TRUE(text.contains(csv))
+        << "docs/measurements.md's example differs from tests/data/measurements/template.csv";
 }
 
 TEST(MeasurementReader, UnknownFormatListsTheFormatsRead)
@@ -300,11 +301,13 @@ TEST(MeasurementReader, NanInfiniteOrNegativeMetricsAreRefusedByName)
 
 TEST(MeasurementReader, FilesWithoutRunsAreRefused)
 {
-    for (const auto &[text, name] : {std::pair{"", "empty.json"}, std::pair{"  \n", "blank.csv"},
-                                     std::pair{"[]", "array.json"}, std::pair{"model,task\n", "header.csv"}}) {
+    for (const auto &[text, name] :
+         {std::pair{"", "empty.json"}, std::pair{"  \n", "blank.csv"}, std::pair{"[]", "array.json"},
+          std::pair{"model,task\n", "header.csv"}}) {
         const MeasurementReadResult result = readText(text, name);
         ASSERT_FALSE(result.ok()) << name;
-        EXPECT_EQ(result.error, QStringLiteral("%1: the file holds no measured runs").arg(QString::fromLatin1(name)));
+        EXPECT_EQ(result.error,
+                  QStringLiteral("%1: the file holds no measured runs").arg(QString::fromLatin1(name)));
     }
 }
 
@@ -359,14 +362,17 @@ TEST(ModelNameMatchTest, HuggingFaceNamesWithVariantSuffixesMatchTheBasePreset)
               QStringLiteral("llama-3-8b"));
     EXPECT_EQ(matcher.match(QStringLiteral("meta-llama/Llama-3.1-70B-Instruct")).presetId,
               QStringLiteral("llama-3.1-70b"));
-    EXPECT_EQ(matcher.match(QStringLiteral("Qwen/Qwen3-30B-A3B-FP8")).presetId, QStringLiteral("qwen3-30b-a3b"));
-    EXPECT_EQ(matcher.match(QStringLiteral("Qwen/Qwen2.5-72B-Instruct-AWQ")).presetId, QStringLiteral("qwen2.5-72b"));
+    EXPECT_EQ(matcher.match(QStringLiteral("Qwen/Qwen3-30B-A3B-FP8")).presetId,
+              QStringLiteral("qwen3-30b-a3b"));
+    EXPECT_EQ(matcher.match(QStringLiteral("Qwen/Qwen2.5-72B-Instruct-AWQ")).presetId,
+              QStringLiteral("qwen2.5-72b"));
     EXPECT_EQ(matcher.match(QStringLiteral("meta-llama/Llama-3.3-70B-Instruct")).presetId,
               QStringLiteral("llama-3.3-70b"));
     EXPECT_EQ(matcher.match(QStringLiteral("google/gemma-3-27b-it")).presetId, QStringLiteral("gemma-3-27b"));
     EXPECT_EQ(matcher.match(QStringLiteral("mistralai/Mistral-7B-Instruct-v0.3")).presetId,
               QStringLiteral("mistral-7b"));
-    EXPECT_EQ(matcher.match(QStringLiteral("deepseek-ai/DeepSeek-V3")).presetId, QStringLiteral("deepseek-v3"));
+    EXPECT_EQ(matcher.match(QStringLiteral("deepseek-ai/DeepSeek-V3")).presetId,
+              QStringLiteral("deepseek-v3"));
     EXPECT_EQ(matcher.match(QStringLiteral("openai/gpt-oss-120b")).presetId, QStringLiteral("gpt-oss-120b"));
     EXPECT_EQ(matcher.match(QStringLiteral("llama-3.1-8b")).presetId, QStringLiteral("llama-3.1-8b"));
 }
@@ -407,7 +413,8 @@ TEST(ModelNameMatchTest, AmbiguousOrUnknownNamesMatchNothingAndNameCandidates)
     // llama-bench's model_type gives the architecture and size but not the release.
     const ModelNameMatchResult type = matcher.match(QStringLiteral("llama 8B Q4_K - Medium"));
     EXPECT_FALSE(type.matched());
-    EXPECT_TRUE(type.candidates.contains(QStringLiteral("llama-3-8b"))) << qPrintable(type.candidates.join(u','));
+    EXPECT_TRUE(type.candidates.contains(QStringLiteral("llama-3-8b")))
+        << qPrintable(type.candidates.join(u','));
     EXPECT_TRUE(type.candidates.contains(QStringLiteral("llama-3.1-8b")));
     EXPECT_FALSE(type.candidates.contains(QStringLiteral("llama-3.1-70b")));
 
@@ -423,5 +430,6 @@ TEST(ModelNameMatchTest, RepositoryFromSourceUrl)
                   QStringLiteral("https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json")),
               QStringLiteral("meta-llama/Llama-3.1-8B"));
     EXPECT_TRUE(ModelNameMatch::huggingFaceRepo(QStringLiteral("Brown et al. 2020")).isEmpty());
-    EXPECT_EQ(ModelNameMatch::key(QStringLiteral("Meta-Llama-3.1-8B-Instruct")), QStringLiteral("meta-llama-3-1-8b"));
+    EXPECT_EQ(ModelNameMatch::key(QStringLiteral("Meta-Llama-3.1-8B-Instruct")),
+              QStringLiteral("meta-llama-3-1-8b"));
 }
