@@ -225,7 +225,13 @@ int runPlan(const QStringList &arguments, CliContext &context)
         return fail(tr("--deadline-days: a training option; a serving plan meets --ttft-p90-ms and "
                        "--tpot-p90-ms"));
 
-    const std::optional<CatalogueSnapshot> catalogue = loadCatalogueForCli(context);
+    // Without --gpu the plan searches every GPU of the catalogue; with it, those named (and priced) alone.
+    QStringList named = options.gpuQueries();
+    for (const auto &price : std::as_const(values.prices))
+        named << price.first;
+    const std::optional<CatalogueSnapshot> catalogue = options.gpuQueries().isEmpty()
+                                                           ? loadCatalogueForCli(context)
+                                                           : loadCatalogueForGpus(context, named);
     if (!catalogue)
         return ExitCode::Failure;
     PlanRequest request;
