@@ -2,6 +2,7 @@
 
 #include "app/OutputPath.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/Planner.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/cli/CliHelp.h"
 #include "app/cli/WorkloadOptions.h"
@@ -9,14 +10,42 @@
 #include "app/comparison/ComparisonCharts.h"
 #include "app/comparison/ComparisonPresenter.h"
 #include "app/comparison/LoadCurves.h"
+#include "app/comparison/PlanPresenter.h"
 #include "app/comparison/ScalingCurves.h"
 #include "widgets/charts/ChartExporter.h"
 #include "widgets/charts/ChartView.h"
+#include "widgets/charts/ParetoChartWidget.h"
 
 #include <QCoreApplication>
 #include <memory>
 
 namespace {
+
+const QString kPareto = QStringLiteral("pareto");
+
+// The planner's cost-against-latency (serving) or cost-against-time (training) chart for the named GPUs,
+// as the Plan tab draws it; nothing, with the planner's reason, when it cannot plan.
+std::optional<ParetoChartData> paretoChart(const ParsedWorkloadArguments &parsed, double deadlineDays,
+                                           QString *error)
+{
+    PlanRequest request;
+    request.workload = parsed.request;
+    request.deadlineDays = deadlineDays;
+    QVector<PlanPresenter::GpuType> types;
+    for (const GpuSpec &gpu : parsed.gpus) {
+        request.gpuIds << gpu.gpuId;
+        types.append({gpu.gpuId, gpu.displayName()});
+    }
+    const QVector<PlanProblem> problems = Planner::check(request, parsed.catalogue);
+    if (!problems.isEmpty()) {
+        *error = PlanPresenter::problemTexts(problems).join(QStringLiteral("; "));
+        return std::nullopt;
+    }
+    PlanPresenter presenter;
+    presenter.start(request, types);
+    presenter.finish(Planner::plan(request, parsed.catalogue));
+    return presenter.chart();
+}
 
 // The workload options plus this command's own, on one parser: --help lists them all.
 struct ChartCommandLine
@@ -28,10 +57,17 @@ struct ChartCommandLine
                                            "it as PNG, SVG or PDF, by the file name's extension; no display "
                                            "needed."),
         1, false}};
-    QCommandLineOption chart{QStringList{QStringLiteral("chart")},
-                             QCoreApplication::translate("cli", "The chart: %1. Required.")
-                                 .arg(ChartKinds::ids().join(QStringLiteral(", "))),
-                             QStringLiteral("KIND")};
+    QCommandLineOption chart{
+        QStringList{QStringLiteral("chart")},
+        QCoreApplication::translate("cli", "The chart: %1, or %2 (the Plan tab's cost against latency or "
+                                           "time, every configuration the planner tried). Required.")
+            .arg(ChartKinds::ids().join(QStringLiteral(", ")), kPareto),
+        QStringLiteral("KIND")};
+    QCommandLineOption deadlineDays{
+        QStringList{QStringLiteral("deadline-days")},
+        QCoreApplication::translate("cli", "With --chart %1 for training: the days the run may take.")
+            .arg(kPareto),
+        QStringLiteral("DAYS")};
     QCommandLineOption out{
         QStringList{QStringLiteral("out")},
         QCoreApplication::translate("cli", "The file to write: .png, .svg or .pdf. Required."),
@@ -50,7 +86,7 @@ struct ChartCommandLine
 
     ChartCommandLine()
     {
-        for (const QCommandLineOption *option : {&chart, &out, &width, &height, &scale})
+        for (const QCommandLineOption *option : {&chart, &deadlineDays, &out, &width, &height, &scale})
             workload.addOption(*option);
     }
 
@@ -73,9 +109,23 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     // This command's own values first, so that a typo is reported before the catalogue is opened.
     const QString chartId = commandLine.workload.value(commandLine.chart);
     const auto kind = ChartKinds::parse(chartId);
-    if (!kind)
+    const bool pareto = chartId == kPareto;
+    if (!kind && !pareto)
         return fail(QCoreApplication::translate("cli", "--chart '%1': allowed %2")
-                        .arg(chartId, ChartKinds::ids().join(QStringLiteral(", "))));
+                        .arg(chartId, (ChartKinds::ids() << kPareto).join(QStringLiteral(", "))));
+    double deadline = 0.0;
+    if (commandLine.workload.isSet(commandLine.deadlineDays)) {
+        const QString text = commandLine.workload.value(commandLine.deadlineDays);
+        bool ok = false;
+        deadline = text.toDouble(&ok);
+        if (!pareto)
+            return fail(
+                QCoreApplication::translate("cli", "--deadline-days: only with --chart %1").arg(kPareto));
+        if (!ok || !std::isfinite(deadline) || deadline <= 0.0 || deadline > 36500.0)
+            return fail(
+                QCoreApplication::translate("cli", "--deadline-days '%1': allowed more than 0 to 36500")
+                    .arg(text));
+    }
     const QString outPath = commandLine.workload.value(commandLine.out);
     if (outPath.isEmpty())
         return fail(QCoreApplication::translate("cli", "--out FILE is required (.png, .svg or .pdf)"));
@@ -107,6 +157,25 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     if (!parsed)
         return exitCode;
 
+    ChartExporter::Options exportOptions;
+    exportOptions.format = *format;
+    exportOptions.size = QSize(width, height);
+    exportOptions.scale = scale;
+    QString error;
+    CatalogueError::Kind errorKind = CatalogueError::Kind::None;
+    if (pareto) {
+        const std::optional<ParetoChartData> data = paretoChart(*parsed, deadline, &error);
+        if (!data)
+            return fail(error);
+        ParetoChartWidget paretoView;
+        paretoView.setData(*data);
+        if (!ChartExporter::exportChart(paretoView, outPath, exportOptions, &error, &errorKind)) {
+            context.err << "gpucompare: " << error << Qt::endl;
+            return ExitCode::forError(errorKind);
+        }
+        return ExitCode::Ok;
+    }
+
     ComparisonInput input;
     input.gpus = parsed->gpus;
     input.estimates = Estimator::estimateAll(parsed->gpus, parsed->resolved);
@@ -126,12 +195,6 @@ int runExportChart(const QStringList &arguments, CliContext &context)
     else
         chart->setData(presentation.chart(*kind));
 
-    ChartExporter::Options exportOptions;
-    exportOptions.format = *format;
-    exportOptions.size = QSize(width, height);
-    exportOptions.scale = scale;
-    QString error;
-    CatalogueError::Kind errorKind = CatalogueError::Kind::None;
     if (!ChartExporter::exportChart(*chart, outPath, exportOptions, &error, &errorKind)) {
         context.err << "gpucompare: " << error << Qt::endl;
         return ExitCode::forError(errorKind);

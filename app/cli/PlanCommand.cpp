@@ -229,9 +229,8 @@ int runPlan(const QStringList &arguments, CliContext &context)
     QStringList named = options.gpuQueries();
     for (const auto &price : std::as_const(values.prices))
         named << price.first;
-    const std::optional<CatalogueSnapshot> catalogue = options.gpuQueries().isEmpty()
-                                                           ? loadCatalogueForCli(context)
-                                                           : loadCatalogueForGpus(context, named);
+    const std::optional<CatalogueSnapshot> catalogue =
+        options.gpuQueries().isEmpty() ? loadCatalogueForCli(context) : loadCatalogueForGpus(context, named);
     if (!catalogue)
         return ExitCode::Failure;
     PlanRequest request;

@@ -608,6 +608,7 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
 
     parsed.request = m_request;
     parsed.resolved = WorkloadResolver::resolve(m_request, *snapshot);
+    parsed.catalogue = *snapshot;
     if (!parsed.resolved.isValid()) {
         if (parsed.resolved.problems.isEmpty()) { // not expected; never an estimate without a workload
             fail(context, tr("the workload cannot be estimated"));

@@ -18,8 +18,9 @@
 struct ParsedWorkloadArguments
 {
     QVector<GpuSpec> gpus;
-    WorkloadRequest request;   // only the options given
-    ResolvedWorkload resolved; // valid: the request with its task's recipe applied
+    WorkloadRequest request;     // only the options given
+    ResolvedWorkload resolved;   // valid: the request with its task's recipe applied
+    CatalogueSnapshot catalogue; // what it was resolved against (the named GPUs' part when --gpu names them)
     bool json = false;
     bool showMath = false;
 };

@@ -155,3 +155,42 @@ TEST_F(ExportChart, TrainingBreakdownAndScalingChartsExportHeadless)
     ASSERT_FALSE(image.isNull());
     EXPECT_GT(distinctColours(image), 5);
 }
+
+// Issue 39: the Plan tab's cost-against-latency chart from the command line, as the planner finds it for
+// the named GPUs and the targets; its legend names the GPUs (SVG text), and a training plan needs its
+// deadline, said by the planner.
+TEST_F(ExportChart, TheParetoChartOfAServingPlanExports)
+{
+    const QStringList serving{QStringLiteral("--model"),       QStringLiteral("llama-3.1-8b"),
+                              QStringLiteral("--task"),        QStringLiteral("inference"),
+                              QStringLiteral("--concurrency"), QStringLiteral("32"),
+                              QStringLiteral("--ttft-p90-ms"), QStringLiteral("1000"),
+                              QStringLiteral("--tpot-p90-ms"), QStringLiteral("40")};
+    const ProcessResult png =
+        exportChart(QStringLiteral("pareto"), path(QStringLiteral("pareto.png")), serving);
+    ASSERT_EQ(png.exitCode, 0) << png.err.toStdString();
+    const QImage image(path(QStringLiteral("pareto.png")));
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1600, 1000));
+    EXPECT_GT(distinctColours(image), 6);
+
+    ASSERT_EQ(exportChart(QStringLiteral("pareto"), path(QStringLiteral("pareto.svg")), serving).exitCode, 0);
+    QFile svg(path(QStringLiteral("pareto.svg")));
+    ASSERT_TRUE(svg.open(QIODevice::ReadOnly));
+    const QByteArray text = svg.readAll();
+    EXPECT_TRUE(text.contains("H100 SXM5 80GB"));
+    EXPECT_TRUE(text.contains("TTFT p90"));
+
+    const ProcessResult training =
+        exportChart(QStringLiteral("pareto"), path(QStringLiteral("training.png")),
+                    {QStringLiteral("--model"), QStringLiteral("mpt-13b"), QStringLiteral("--task"),
+                     QStringLiteral("training"), QStringLiteral("--train-tokens"), QStringLiteral("1e10")});
+    EXPECT_EQ(training.exitCode, 2);
+    EXPECT_TRUE(training.err.contains(QStringLiteral("deadline"))) << training.err.toStdString();
+    EXPECT_FALSE(QFile::exists(path(QStringLiteral("training.png"))));
+
+    const ProcessResult misplaced = exportChart(QStringLiteral("memory"), path(QStringLiteral("m.png")),
+                                                {QStringLiteral("--deadline-days"), QStringLiteral("3")});
+    EXPECT_EQ(misplaced.exitCode, 2);
+    EXPECT_TRUE(misplaced.err.contains(QStringLiteral("--deadline-days"))) << misplaced.err.toStdString();
+}

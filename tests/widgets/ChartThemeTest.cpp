@@ -142,3 +142,16 @@ TEST(ChartColors, BlackSeriesTurnsToTextColourOnDark)
     EXPECT_EQ(dark.visibleSeriesColor(QColor(0xe6, 0x9f, 0x00)), QColor(0xe6, 0x9f, 0x00));
     EXPECT_EQ(ChartColors::light().visibleSeriesColor(Qt::black), QColor(Qt::black));
 }
+
+// Issue 39: Okabe-Ito yellow (the palette's 7th) was drawn in the text colour on a light page, black like the
+// 8th: two GPUs of a 20-GPU chart looked the same. It keeps its hue, darker, and differs from black.
+TEST(ChartColors, YellowOnALightPageStaysAHueApartFromBlack)
+{
+    const ChartColors light = ChartColors::light();
+    const QColor yellow(0xf0, 0xe4, 0x42);
+    const QColor shown = light.visibleSeriesColor(yellow);
+    EXPECT_GE(ChartColors::contrastRatio(shown, light.background), 1.5);
+    EXPECT_NE(shown, light.text);
+    EXPECT_NEAR(shown.hueF(), yellow.hueF(), 0.02);
+    EXPECT_GT(ChartColors::contrastRatio(shown, QColor(Qt::black)), 2.0);
+}

@@ -49,7 +49,16 @@ bool ChartColors::isDark() const
 
 QColor ChartColors::visibleSeriesColor(const QColor &color) const
 {
-    return contrastRatio(color, background) < 1.5 ? text : color;
+    if (contrastRatio(color, background) >= 1.5)
+        return color;
+    // A colour too close to the background keeps its hue, darker on a light page (Okabe-Ito yellow turned
+    // black, the palette's next colour, so that 20 GPUs showed two black series) and lighter on a dark one;
+    // one without a hue to keep (black on dark) takes the text colour.
+    const bool lightPage = !isDark();
+    QColor shade = color;
+    for (int i = 0; i < 8 && contrastRatio(shade, background) < 2.0; ++i)
+        shade = lightPage ? shade.darker(125) : shade.lighter(140);
+    return contrastRatio(shade, background) >= 1.5 ? shade : text;
 }
 
 double ChartColors::luminance(const QColor &color)

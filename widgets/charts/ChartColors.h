@@ -19,8 +19,8 @@ struct ChartColors
     static ChartColors light();
 
     bool isDark() const;
-    // A series colour that stays visible on the background: Okabe-Ito black becomes the text colour on a
-    // dark background.
+    // A series colour that stays visible on the background: Okabe-Ito yellow a darker olive on a light one,
+    // black the text colour on a dark one.
     QColor visibleSeriesColor(const QColor &color) const;
 
     // WCAG 2 relative luminance (0..1) and contrast ratio (1..21).

@@ -1,7 +1,7 @@
 #include "widgets/charts/ChartExporter.h"
 
 #include "db/AtomicFileWriter.h"
-#include "widgets/charts/ChartView.h"
+#include "widgets/charts/ExportableChart.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -62,15 +62,16 @@ QString ChartExporter::fileExtension(Format format)
     return {};
 }
 
-bool ChartExporter::exportChart(const ChartView &chart, const QString &fileName, const Options &options,
+bool ChartExporter::exportChart(const ExportableChart &chart, const QString &fileName, const Options &options,
                                 QString *errorMessage, CatalogueError::Kind *errorKind)
 {
     const std::optional<Drawing> drawing = draw(chart, fileName, options, errorMessage, errorKind);
     return drawing && write(*drawing, errorMessage, errorKind);
 }
 
-std::optional<ChartExporter::Drawing> ChartExporter::draw(const ChartView &chart, const QString &fileName,
-                                                          const Options &options, QString *errorMessage,
+std::optional<ChartExporter::Drawing> ChartExporter::draw(const ExportableChart &chart,
+                                                          const QString &fileName, const Options &options,
+                                                          QString *errorMessage,
                                                           CatalogueError::Kind *errorKind)
 {
     using Kind = CatalogueError::Kind;
@@ -121,7 +122,7 @@ std::optional<ChartExporter::Drawing> ChartExporter::draw(const ChartView &chart
         generator.setResolution(kLogicalDpi);
         generator.setSize(size);
         generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(chart.data().title);
+        generator.setTitle(chart.chartTitle());
         generator.setDescription(tr("Chart exported by GPU Compare"));
         QPainter painter;
         if (!painter.begin(&generator))
@@ -136,7 +137,7 @@ std::optional<ChartExporter::Drawing> ChartExporter::draw(const ChartView &chart
         QPdfWriter writer(&buffer);
         writer.setResolution(kLogicalDpi);
         writer.setCreator(tr("GPU Compare"));
-        writer.setTitle(chart.data().title);
+        writer.setTitle(chart.chartTitle());
         const QSizeF points(size.width() * 72.0 / kLogicalDpi, size.height() * 72.0 / kLogicalDpi);
         writer.setPageLayout(
             QPageLayout(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch),

@@ -9,7 +9,7 @@
 #include <QString>
 #include <optional>
 
-class ChartView;
+class ExportableChart;
 
 // Saves a chart as PNG, SVG or PDF at a chosen logical size and scale. Writes are atomic and checked
 // (AtomicFileWriter): a failed export, a full disk included, returns a message for the user and leaves
@@ -49,12 +49,12 @@ public:
     // errorMessage is not null, a translated message naming the file and the reason. errorKind, if not
     // null, says whose the failure was: Invalid for a name or size the caller gave, Io for the disk or the
     // system (a full disk, no memory for the image), so the command line can exit with the right code.
-    static bool exportChart(const ChartView &chart, const QString &fileName, const Options &options,
+    static bool exportChart(const ExportableChart &chart, const QString &fileName, const Options &options,
                             QString *errorMessage = nullptr, CatalogueError::Kind *errorKind = nullptr);
 
     // The chart drawn at the options' size and scale; nothing on failure, with the message and kind as
     // exportChart() gives them. GUI thread only.
-    static std::optional<Drawing> draw(const ChartView &chart, const QString &fileName,
+    static std::optional<Drawing> draw(const ExportableChart &chart, const QString &fileName,
                                        const Options &options, QString *errorMessage = nullptr,
                                        CatalogueError::Kind *errorKind = nullptr);
     // Encodes the drawing if it is an image and writes it atomically. Any thread.

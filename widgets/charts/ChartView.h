@@ -2,6 +2,7 @@
 
 #include "widgets/charts/ChartColors.h"
 #include "widgets/charts/ChartData.h"
+#include "widgets/charts/ExportableChart.h"
 
 #include <QImage>
 #include <QWidget>
@@ -11,7 +12,7 @@ class QPainter;
 // The chart interface the window and the exporter talk to. A chart takes prepared ChartData and can paint
 // itself onto any QPainter (screen, image, SVG, PDF) at any logical size, independently of its on-screen
 // size.
-class ChartView : public QWidget
+class ChartView : public QWidget, public ExportableChart
 {
     Q_OBJECT
 public:
@@ -21,17 +22,11 @@ public:
     void setData(const ChartData &data);
     const ChartData &data() const { return m_data; }
 
-    // Paints the whole chart (title, axes, legend, footnote) into the rectangle (0, 0, size) of the painter's
-    // current coordinate system. Callers scale or translate the painter for high-DPI output or placement.
-    // This is the export: it paints with ChartColors::light() whatever the widget's palette.
-    virtual void renderChart(QPainter &painter, const QSize &size) const = 0;
+    // ExportableChart: the export paints with ChartColors::light() whatever the widget's palette.
+    QString chartTitle() const override { return m_data.title; }
 
     // The colours the chart shows on screen, from the widget's palette (light or dark theme).
     ChartColors screenColors() const { return ChartColors::fromPalette(palette()); }
-
-    // The chart rasterised at size * scale pixels, e.g. 1600x1000 at scale 2 gives 3200x2000.
-    // Null image for an empty size or a scale <= 0.
-    QImage toImage(const QSize &size, qreal scale = 1.0) const;
 
     // The point under pos (widget coordinates), if any; charts without clickable points have none.
     virtual std::optional<ChartPoint> pointAt(const QPoint &pos) const;

@@ -3,6 +3,7 @@
 #include "widgets/charts/ChartAxes.h"
 #include "widgets/charts/ChartPalette.h"
 #include "widgets/charts/ChartView.h"
+#include "widgets/charts/PlotRender.h"
 #include "widgets/common/ValueFormat.h"
 
 #include <QEvent>
@@ -20,6 +21,16 @@ constexpr double kPickRadius = 8.0; // pixels from a point that still pick it
 constexpr int kPointSize = 7;
 constexpr int kRingSize = 13;
 constexpr int kMostTicks = 12; // beyond, many decades: powers of ten only
+
+// Past the palette's eight colours a series repeats a colour; its marker's shape tells the rounds apart
+// (20 GPU types: discs, then squares, then diamonds).
+QCPScatterStyle::ScatterShape shapeAt(int series)
+{
+    static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                           QCPScatterStyle::ssDiamond,
+                                                           QCPScatterStyle::ssTriangle};
+    return shapes[(series / 8) % 4];
+}
 
 bool plottable(const ParetoPoint &point)
 {
@@ -221,7 +232,7 @@ void ParetoChartWidget::rebuild()
     m_plot->replot();
 }
 
-void ParetoChartWidget::applyColors(const ChartColors &colors)
+void ParetoChartWidget::applyColors(const ChartColors &colors) const
 {
     m_plot->setBackground(QBrush(colors.background));
     for (QCPAxis *axis : m_plot->axisRect()->axes()) {
@@ -240,10 +251,14 @@ void ParetoChartWidget::applyColors(const ChartColors &colors)
     for (int s = 0; s < m_meetGraphs.size(); ++s) {
         const QColor color = colors.visibleSeriesColor(ChartPalette::colorAt(s));
         m_meetGraphs.at(s)->setPen(QPen(color));
-        m_meetGraphs.at(s)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, color, kPointSize));
+        // Filled where the point meets the target, hollow where it misses, in the series' own shape.
+        const QCPScatterStyle::ScatterShape shape = shapeAt(s);
+        m_meetGraphs.at(s)->setScatterStyle(
+            QCPScatterStyle(shape, QPen(color, 1.5), QBrush(color), kPointSize));
         m_missGraphs.at(s)->setPen(QPen(color));
-        m_missGraphs.at(s)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(color, 1.5),
-                                                            QBrush(colors.background), kPointSize));
+        m_missGraphs.at(s)->setScatterStyle(
+            QCPScatterStyle(shape == QCPScatterStyle::ssDisc ? QCPScatterStyle::ssCircle : shape,
+                            QPen(color, 1.5), QBrush(colors.background), kPointSize));
     }
     if (m_frontLine) {
         m_frontLine->setPen(QPen(colors.text, 1.5, Qt::DashLine));
@@ -391,6 +406,13 @@ void ParetoChartWidget::onMouseMove(QMouseEvent *event)
         QToolTip::hideText();
     else
         QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void ParetoChartWidget::renderChart(QPainter &painter, const QSize &size) const
+{
+    PlotRender::toPainter(
+        m_plot, painter, size, [this] { applyColors(ChartColors::light()); },
+        [this] { applyColors(ChartColors::fromPalette(palette())); });
 }
 
 void ParetoChartWidget::changeEvent(QEvent *event)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "widgets/charts/ChartColors.h"
+#include "widgets/charts/ExportableChart.h"
 #include "widgets/charts/ParetoChartData.h"
 
 #include <QWidget>
@@ -17,7 +18,7 @@ class QCustomPlot;
 // other point beats on both axes) is ringed and joined by a step line; each series' chosen point is
 // labelled, the labels kept apart. A dashed vertical line marks the x target. Clicking a point emits its
 // series id and candidate index.
-class ParetoChartWidget : public QWidget
+class ParetoChartWidget : public QWidget, public ExportableChart
 {
     Q_OBJECT
 public:
@@ -26,6 +27,10 @@ public:
 
     void setData(const ParetoChartData &data);
     const ParetoChartData &data() const { return m_data; }
+
+    // ExportableChart: `export-chart --chart pareto` and the window's export paint it in the light colours.
+    void renderChart(QPainter &painter, const QSize &size) const override;
+    QString chartTitle() const override { return m_data.title; }
 
     QCustomPlot *plot() const { return m_plot; }
     QCPGraph *frontLine() const { return m_frontLine; }
@@ -45,7 +50,7 @@ protected:
 
 private:
     void rebuild();
-    void applyColors(const ChartColors &colors);
+    void applyColors(const ChartColors &colors) const;
     void placeLabels(); // after the layout: the chosen points' labels beside them, not over each other
     void onMousePress(QMouseEvent *event);
     void onMouseMove(QMouseEvent *event);
