@@ -4,6 +4,7 @@
 #include "db/CatalogueBackup.h"
 #include "db/CatalogueSchema.h"
 #include "db/GpuRepository.h"
+#include "db/MeasurementRepository.h"
 #include "db/ModelRepository.h"
 #include "db/ProfileRepository.h"
 #include "db/SeedCatalogue.h"
@@ -517,11 +518,13 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
     CatalogueSnapshot result;
     CatalogueError problem;
     const bool all = parts == Parts::All;
+    const bool presets = parts != Parts::Measurements;
+    const bool measured = parts != Parts::ModelsAndProfiles;
     if (all)
         result.gpus = gpus().list(&problem);
-    if (!problem)
+    if (!problem && presets)
         result.models = models().list(&problem);
-    if (!problem)
+    if (!problem && presets)
         result.profiles = profiles().list(&problem);
     if (!problem && all)
         result.benchmarks = benchmarks().list(&problem);
@@ -538,6 +541,10 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
             }
         }
     }
+    if (!problem && measured)
+        result.measurementFiles = measurements().files(&problem);
+    if (!problem && measured)
+        result.measuredRuns = measurements().runs(&problem);
     QSqlQuery end(database);
     end.exec(QStringLiteral("COMMIT"));
     if (problem) {
@@ -588,4 +595,9 @@ ModelRepository Catalogue::models() const
 ProfileRepository Catalogue::profiles() const
 {
     return ProfileRepository(connection(), m_readOnly);
+}
+
+MeasurementRepository Catalogue::measurements() const
+{
+    return MeasurementRepository(connection(), m_readOnly);
 }

@@ -11,6 +11,7 @@
 
 class BenchmarkRepository;
 class GpuRepository;
+class MeasurementRepository;
 class ModelRepository;
 class ProfileRepository;
 
@@ -83,14 +84,16 @@ public:
 
     // Every table, read in one transaction.
     // What a snapshot reads: everything; the model presets and profiles alone (the `models` and `profiles`
-    // commands: a 100,000-GPU catalogue took 2.4 s and 246 MB to list its models); or those with the GPUs
+    // commands: a 100,000-GPU catalogue took 2.4 s and 246 MB to list its models); those with the GPUs
     // whose ids are `gpuIds` (exactly) and their benchmarks (commands about named GPUs: show, estimate,
-    // compare). An id no GPU has is left out, not an error.
+    // compare; an id no GPU has is left out, not an error); or the user's imported measurement files and
+    // runs alone (`measurements list`).
     enum class Parts
     {
         All,
         ModelsAndProfiles,
         NamedGpus,
+        Measurements,
     };
     std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr, Parts parts = Parts::All,
                                               const QStringList &gpuIds = {}) const;
@@ -105,6 +108,7 @@ public:
     BenchmarkRepository benchmarks() const;
     ModelRepository models() const;
     ProfileRepository profiles() const;
+    MeasurementRepository measurements() const;
 
 private:
     Catalogue() = default;

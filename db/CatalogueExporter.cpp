@@ -3,6 +3,7 @@
 #include "db/AtomicFileWriter.h"
 #include "db/CsvWriter.h"
 #include "db/GpuField.h"
+#include "db/MeasuredRunJson.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -30,7 +31,41 @@ QByteArray toCsv(const QVector<GpuSpec> &gpus)
     return text.toUtf8();
 }
 
-QByteArray toJson(const QVector<GpuSpec> &gpus)
+namespace {
+
+// The user's measurement files, each with its runs; row ids are left out (they describe one file).
+QJsonArray measurementsJson(const QVector<MeasurementFile> &files, const QVector<StoredMeasuredRun> &runs)
+{
+    QJsonArray result;
+    for (const MeasurementFile &file : files) {
+        QJsonArray fileRuns;
+        for (const StoredMeasuredRun &run : runs) {
+            if (run.fileId != file.rowId)
+                continue;
+            QJsonObject object{{QStringLiteral("gpu_id"), run.gpuId},
+                               {QStringLiteral("model_id"), run.modelId},
+                               {QStringLiteral("gpu_count"), run.gpuCount},
+                               {QStringLiteral("profile_id"), run.profileId},
+                               {QStringLiteral("run"), MeasuredRunJson::toJson(run.run)}};
+            object.insert(QStringLiteral("tensor_parallel"), run.tensorParallel
+                                                                 ? QJsonValue(*run.tensorParallel)
+                                                                 : QJsonValue(QJsonValue::Null));
+            fileRuns.append(object);
+        }
+        result.append(QJsonObject{{QStringLiteral("file_name"), file.fileName},
+                                  {QStringLiteral("sha256"), file.sha256},
+                                  {QStringLiteral("format"), file.format},
+                                  {QStringLiteral("imported_at"), file.importedAt},
+                                  {QStringLiteral("source"), file.source},
+                                  {QStringLiteral("runs"), fileRuns}});
+    }
+    return result;
+}
+
+} // namespace
+
+QByteArray toJson(const QVector<GpuSpec> &gpus, const QVector<MeasurementFile> &measurementFiles,
+                  const QVector<StoredMeasuredRun> &measuredRuns)
 {
     QJsonArray rows;
     for (const GpuSpec &gpu : gpus) {
@@ -52,6 +87,8 @@ QByteArray toJson(const QVector<GpuSpec> &gpus)
     document.insert(QStringLiteral("format"), QStringLiteral("gpucompare-catalogue"));
     document.insert(QStringLiteral("version"), 1);
     document.insert(QStringLiteral("gpus"), rows);
+    if (!measurementFiles.isEmpty())
+        document.insert(QStringLiteral("measurements"), measurementsJson(measurementFiles, measuredRuns));
     return QJsonDocument(document).toJson(QJsonDocument::Indented);
 }
 
@@ -64,7 +101,9 @@ std::optional<Format> formatForPath(const QString &path)
     return std::nullopt;
 }
 
-CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path)
+CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path,
+                            const QVector<MeasurementFile> &measurementFiles,
+                            const QVector<StoredMeasuredRun> &measuredRuns)
 {
     const std::optional<Format> format = formatForPath(path);
     if (!format)
@@ -73,7 +112,8 @@ CatalogueError exportToFile(const QVector<GpuSpec> &gpus, const QString &path)
             QCoreApplication::translate("CatalogueExporter",
                                         "cannot export to %1: the file name must end in .csv or .json")
                 .arg(path));
-    return AtomicFileWriter::write(path, *format == Format::Csv ? toCsv(gpus) : toJson(gpus));
+    return AtomicFileWriter::write(
+        path, *format == Format::Csv ? toCsv(gpus) : toJson(gpus, measurementFiles, measuredRuns));
 }
 
 } // namespace CatalogueExporter

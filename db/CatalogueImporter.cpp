@@ -6,6 +6,8 @@
 #include "db/CsvWriter.h"
 #include "db/GpuField.h"
 #include "db/ImportPlan.h"
+#include "db/MeasuredRunJson.h"
+#include "db/WriteTransaction.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -244,6 +246,89 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
     return gpus;
 }
 
+std::optional<QVector<MeasurementRepository::FileImport>> parseJsonMeasurements(const QByteArray &bytes,
+                                                                                ImportProblem *problem)
+{
+    using Files = QVector<MeasurementRepository::FileImport>;
+    const auto failed = [problem](const QString &location, const QString &field,
+                                  const QString &reason) -> std::optional<Files> {
+        if (problem)
+            *problem = ImportProblem{location, field, reason};
+        return std::nullopt;
+    };
+    const QJsonDocument document = QJsonDocument::fromJson(bytes);
+    const QJsonValue measurements = document.object().value(QStringLiteral("measurements"));
+    if (measurements.isUndefined() || measurements.isNull())
+        return Files{};
+    if (!measurements.isArray())
+        return failed(QStringLiteral("$"), QStringLiteral("measurements"),
+                      QCoreApplication::translate("CatalogueImporter", "must be an array"));
+    const QString mustBeText = QCoreApplication::translate("CatalogueImporter", "must be a string");
+    Files files;
+    const QJsonArray array = measurements.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        const QString location = QStringLiteral("$.measurements[%1]").arg(i);
+        const QJsonObject object = array.at(i).toObject();
+        MeasurementRepository::FileImport import;
+        const std::pair<const char *, QString *> texts[] = {{"file_name", &import.file.fileName},
+                                                            {"sha256", &import.file.sha256},
+                                                            {"format", &import.file.format},
+                                                            {"imported_at", &import.file.importedAt},
+                                                            {"source", &import.file.source}};
+        for (const auto &[key, member] : texts) {
+            const QJsonValue value = object.value(QLatin1String(key));
+            if (!value.isString())
+                return failed(location, QLatin1String(key), mustBeText);
+            *member = value.toString();
+        }
+        if (import.file.fileName.isEmpty() || import.file.importedAt.isEmpty() ||
+            !MeasuredRunJson::formatFromKey(import.file.format))
+            return failed(location, QString(),
+                          QCoreApplication::translate("CatalogueImporter",
+                                                      "needs a file_name, imported_at and a known format"));
+        if (import.file.sha256.size() != 64 ||
+            QByteArray::fromHex(import.file.sha256.toLatin1()).size() != 32)
+            return failed(location, QStringLiteral("sha256"),
+                          QCoreApplication::translate("CatalogueImporter", "must be 64 hex digits"));
+        const QJsonArray runs = object.value(QStringLiteral("runs")).toArray();
+        if (runs.isEmpty())
+            return failed(location, QStringLiteral("runs"),
+                          QCoreApplication::translate("CatalogueImporter", "must be a non-empty array"));
+        for (qsizetype r = 0; r < runs.size(); ++r) {
+            const QString runLocation = location + QStringLiteral(".runs[%1]").arg(r);
+            const QJsonObject runObject = runs.at(r).toObject();
+            StoredMeasuredRun run;
+            run.gpuId = runObject.value(QStringLiteral("gpu_id")).toString();
+            run.modelId = runObject.value(QStringLiteral("model_id")).toString();
+            run.profileId = runObject.value(QStringLiteral("profile_id")).toString();
+            const QJsonValue gpuCount = runObject.value(QStringLiteral("gpu_count"));
+            const QJsonValue tensorParallel = runObject.value(QStringLiteral("tensor_parallel"));
+            if (run.gpuId.isEmpty() || run.modelId.isEmpty() || !gpuCount.isDouble() ||
+                gpuCount.toInt() < 1 || gpuCount.toDouble() != gpuCount.toInt() ||
+                (!tensorParallel.isNull() && !tensorParallel.isUndefined() &&
+                 (!tensorParallel.isDouble() || tensorParallel.toInt() < 1)))
+                return failed(
+                    runLocation, QString(),
+                    QCoreApplication::translate(
+                        "CatalogueImporter",
+                        "needs a gpu_id, a model_id, a gpu_count of at least 1 and a tensor_parallel "
+                        "of at least 1 or null"));
+            run.gpuCount = gpuCount.toInt();
+            if (tensorParallel.isDouble())
+                run.tensorParallel = tensorParallel.toInt();
+            QString reason;
+            const std::optional<MeasuredRun> parsed =
+                MeasuredRunJson::fromJson(runObject.value(QStringLiteral("run")).toObject(), &reason);
+            if (!parsed)
+                return failed(runLocation + QStringLiteral(".run"), QString(), reason);
+            run.run = *parsed;
+            import.runs.append(run);
+        }
+        files.append(import);
+    }
+    return files;
+}
+
 std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
                                           const Progress &progress, QVector<GpuFieldSet> *given)
 {
@@ -267,7 +352,7 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
 
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,
                           GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report,
-                          QString *emptying)
+                          QString *emptying, MeasurementsReport *measurements)
 {
     if (CatalogueError error = catalogue.checkWritable())
         return error;
@@ -288,9 +373,36 @@ CatalogueError importFile(const Catalogue &catalogue, const QString &path,
     } else if (emptying) {
         emptying->clear();
     }
+    // The measurements a JSON export carries, parsed before anything is written.
+    std::optional<QVector<MeasurementRepository::FileImport>> measurementFiles =
+        QVector<MeasurementRepository::FileImport>{};
+    if (CatalogueExporter::formatForPath(path) == CatalogueExporter::Format::Json) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return CatalogueError::make(CatalogueError::Kind::Io,
+                                        path + QStringLiteral(": ") + file.errorString());
+        measurementFiles = parseJsonMeasurements(file.readAll(), &problem);
+        if (!measurementFiles)
+            return CatalogueError::make(CatalogueError::Kind::Invalid,
+                                        path + QStringLiteral(": ") + problem.text());
+    }
+    // The GPUs and the measurements in one transaction: the file goes in whole or not at all.
+    WriteTransaction transaction(catalogue.connection());
+    if (CatalogueError error = transaction.begin())
+        return error;
     // An existing GPU keeps the fields the file does not give: merge overlays the file on the rows it
     // reads inside its transaction.
-    return repository.merge(*gpus, given, onExisting, report);
+    if (CatalogueError error = repository.merge(*gpus, given, onExisting, report))
+        return error;
+    int skipped = 0;
+    // A file the catalogue has (the same SHA-256) is skipped: importing an export twice adds nothing.
+    if (CatalogueError error = catalogue.measurements().insertAll(*measurementFiles, true, &skipped))
+        return error;
+    if (CatalogueError error = transaction.commit())
+        return error;
+    if (measurements)
+        *measurements = MeasurementsReport{static_cast<int>(measurementFiles->size()), skipped};
+    return {};
 }
 
 } // namespace CatalogueImporter

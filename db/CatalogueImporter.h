@@ -4,6 +4,7 @@
 #include "db/GpuField.h"
 #include "db/GpuRepository.h"
 #include "db/GpuSpec.h"
+#include "db/MeasurementRepository.h"
 
 #include <QByteArray>
 #include <QVector>
@@ -40,6 +41,10 @@ std::optional<QVector<GpuSpec>> parseCsv(const QByteArray &bytes, ImportProblem 
 std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem *problem,
                                           const Progress &progress = {},
                                           QVector<GpuFieldSet> *given = nullptr);
+// The "measurements" of a JSON export (files with their runs); an empty list when the key is absent.
+std::optional<QVector<MeasurementRepository::FileImport>> parseJsonMeasurements(const QByteArray &bytes,
+                                                                                ImportProblem *problem);
+
 // Format from the file name (.csv / .json).
 std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
                                           const Progress &progress = {},
@@ -49,8 +54,15 @@ std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *pr
 // updated or skipped as onExisting says; an update changes only the fields the file gives (ImportPlan).
 // Imported rows are marked as changed by the user. A parse problem is returned as Kind::Invalid with the
 // located text. emptying, when not null, receives ImportPlan::emptyingWarning() of an update ("" if none).
+// A JSON file's measurement files join the same transaction; one the catalogue has (same SHA-256) is
+// skipped. measurements, when not null, receives how many files were added and skipped.
+struct MeasurementsReport
+{
+    int added = 0;
+    int skipped = 0;
+};
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,
                           GpuRepository::OnExisting onExisting, GpuRepository::SaveReport *report = nullptr,
-                          QString *emptying = nullptr);
+                          QString *emptying = nullptr, MeasurementsReport *measurements = nullptr);
 
 } // namespace CatalogueImporter

@@ -264,6 +264,36 @@ const char *const kVersion6[] = {
     WHERE user_modified = 0)sql",
 };
 
+// Version 8: the user's own measurements (issue 41), imported from benchmark tools' result files. A file
+// is kept as its name, SHA-256 (a second import of the same bytes is refused), format and when it came;
+// each run with the catalogue ids it was resolved to and, in run_json, everything the file said
+// (MeasuredRunJson). gpu_id / model_id / profile_id are not foreign keys: deleting a GPU or preset keeps
+// the user's measurements of it. Removing a file removes its runs (ON DELETE CASCADE; every connection
+// sets foreign_keys = ON).
+const char *const kVersion8[] = {
+    R"sql(CREATE TABLE measurement_files (
+    id INTEGER PRIMARY KEY,
+    file_name TEXT NOT NULL CHECK (length(file_name) > 0),
+    sha256 TEXT NOT NULL CHECK (length(sha256) = 64) UNIQUE,
+    format TEXT NOT NULL CHECK (length(format) > 0),
+    imported_at TEXT NOT NULL CHECK (length(imported_at) > 0),
+    source TEXT NOT NULL DEFAULT '',
+    run_count INTEGER NOT NULL CHECK (run_count >= 1)
+) STRICT)sql",
+    R"sql(CREATE TABLE measured_runs (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES measurement_files (id) ON DELETE CASCADE,
+    gpu_id TEXT NOT NULL CHECK (length(gpu_id) > 0),
+    model_id TEXT NOT NULL CHECK (length(model_id) > 0),
+    gpu_count INTEGER NOT NULL CHECK (gpu_count >= 1),
+    tensor_parallel INTEGER CHECK (tensor_parallel >= 1),
+    profile_id TEXT NOT NULL DEFAULT '',
+    run_json TEXT NOT NULL CHECK (length(run_json) > 1)
+) STRICT)sql",
+    "CREATE INDEX measured_runs_by_file ON measured_runs (file_id)",
+    "CREATE INDEX measured_runs_by_gpu ON measured_runs (gpu_id)",
+};
+
 // The GPUs and model presets of the version-3 seed (frozen). A catalogue made by an earlier version was
 // given all of them when it was built (or, for the presets, when it was upgraded), so the version-4 step
 // records them as answered 'added': one the user has deleted since is not offered again as new. Only
@@ -329,6 +359,8 @@ QStringList migrationStatements(int version)
         // Version 7: the bundled training runs at scale are measurements of the catalogue (no schema
         // change; Catalogue::upgrade adds the rows in this step, SeedCatalogue::addMissingTrainingRuns).
         return {};
+    case 8:
+        return toList(kVersion8);
     default:
         return {};
     }

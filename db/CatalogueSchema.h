@@ -9,7 +9,7 @@
 // user_version; PRAGMA application_id marks the file as a GPU Compare catalogue (file(1) shows it).
 namespace CatalogueSchema {
 
-constexpr int kCurrentVersion = 7;
+constexpr int kCurrentVersion = 8;
 constexpr int kApplicationId = 0x47504355; // "GPCU"
 
 // Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Every step runs in one

@@ -4,6 +4,7 @@
 #include "db/EfficiencyProfile.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
+#include "db/StoredMeasurement.h"
 
 #include <QString>
 #include <QVector>
@@ -12,10 +13,12 @@
 // Plain values: safe to copy to another thread.
 struct CatalogueSnapshot
 {
-    QVector<GpuSpec> gpus;               // ordered by vendor, product, variant
-    QVector<ModelSpec> models;           // ordered by name
-    QVector<EfficiencyProfile> profiles; // ordered by profile_id
-    QVector<Benchmark> benchmarks;       // ordered by bench_id
+    QVector<GpuSpec> gpus;                     // ordered by vendor, product, variant
+    QVector<ModelSpec> models;                 // ordered by name
+    QVector<EfficiencyProfile> profiles;       // ordered by profile_id
+    QVector<Benchmark> benchmarks;             // ordered by bench_id
+    QVector<MeasurementFile> measurementFiles; // the user's imported files, ordered by id
+    QVector<StoredMeasuredRun> measuredRuns;   // their runs, ordered by file id, then id
     bool readOnly = false;
     QString readOnlyReason; // why the catalogue opened read-only ("" when writable)
 

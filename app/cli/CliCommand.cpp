@@ -7,6 +7,7 @@
 #include "app/cli/ExportCommand.h"
 #include "app/cli/ImportCommand.h"
 #include "app/cli/ListCommand.h"
+#include "app/cli/MeasurementsCommand.h"
 #include "app/cli/ModelsCommand.h"
 #include "app/cli/PlanCommand.h"
 #include "app/cli/ProfilesCommand.h"
@@ -18,10 +19,20 @@ namespace CliCommands {
 
 const QVector<CliCommand> &all()
 {
-    static const QVector<CliCommand> commands{
-        listCommand(),        showCommand(),   modelsCommand(),         profilesCommand(), importCommand(),
-        exportCommand(),      backupCommand(), estimateCommand(),       compareCommand(),  planCommand(),
-        exportChartCommand(), reportCommand(), updateCatalogueCommand()};
+    static const QVector<CliCommand> commands{listCommand(),
+                                              showCommand(),
+                                              modelsCommand(),
+                                              profilesCommand(),
+                                              importCommand(),
+                                              exportCommand(),
+                                              backupCommand(),
+                                              estimateCommand(),
+                                              compareCommand(),
+                                              planCommand(),
+                                              exportChartCommand(),
+                                              reportCommand(),
+                                              updateCatalogueCommand(),
+                                              measurementsCommand()};
     return commands;
 }
 

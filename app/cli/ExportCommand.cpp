@@ -35,13 +35,27 @@ int runExport(const QStringList &arguments, CliContext &context)
     const std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot)
         return ExitCode::Failure;
-    if (const CatalogueError error = CatalogueExporter::exportToFile(snapshot->gpus, path)) {
+    if (const CatalogueError error = CatalogueExporter::exportToFile(
+            snapshot->gpus, path, snapshot->measurementFiles, snapshot->measuredRuns)) {
         context.err << "gpucompare: " << error.message << Qt::endl;
         return ExitCode::forError(error.kind);
     }
     context.out
         << QCoreApplication::translate("cli", "exported %1 GPUs to %2").arg(snapshot->gpus.size()).arg(path)
         << Qt::endl;
+    // The user's own measurements travel in JSON only: a CSV export holds the GPU table.
+    if (!snapshot->measurementFiles.isEmpty()) {
+        if (CatalogueExporter::formatForPath(path) == CatalogueExporter::Format::Json)
+            context.out << QCoreApplication::translate("cli", "with %n imported measurement file(s)", nullptr,
+                                                       static_cast<int>(snapshot->measurementFiles.size()))
+                        << Qt::endl;
+        else
+            context.err << "gpucompare: "
+                        << QCoreApplication::translate("cli",
+                                                       "export: note: a .csv export holds the GPUs only; "
+                                                       "export to .json to keep your measurements")
+                        << Qt::endl;
+    }
     return ExitCode::Ok;
 }
 

@@ -56,8 +56,9 @@ int runImport(const QStringList &arguments, CliContext &context)
         return ExitCode::Failure;
     GpuRepository::SaveReport report;
     QString emptying;
+    CatalogueImporter::MeasurementsReport measurements;
     const CatalogueError error =
-        CatalogueImporter::importFile(*catalogue, path, onExisting, &report, &emptying);
+        CatalogueImporter::importFile(*catalogue, path, onExisting, &report, &emptying, &measurements);
     if (error) {
         context.err
             << "gpucompare: "
@@ -74,6 +75,12 @@ int runImport(const QStringList &arguments, CliContext &context)
                        .arg(report.updated)
                        .arg(report.skipped)
                 << Qt::endl;
+    if (measurements.added + measurements.skipped > 0)
+        context.out << QCoreApplication::translate(
+                           "cli", "measurement files: %1 added, %2 skipped (already in the catalogue)")
+                           .arg(measurements.added)
+                           .arg(measurements.skipped)
+                    << Qt::endl;
     if (!emptying.isEmpty())
         context.err << "gpucompare: " << QCoreApplication::translate("cli", "import: note: %1").arg(emptying)
                     << Qt::endl;

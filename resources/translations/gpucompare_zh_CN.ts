@@ -660,6 +660,22 @@
         <source>cannot read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
+    <message>
+        <source>needs a file_name, imported_at and a known format</source>
+        <translation>需要 file_name、imported_at 和已知的 format</translation>
+    </message>
+    <message>
+        <source>must be 64 hex digits</source>
+        <translation>必须是 64 位十六进制数字</translation>
+    </message>
+    <message>
+        <source>must be a non-empty array</source>
+        <translation>必须是非空数组</translation>
+    </message>
+    <message>
+        <source>needs a gpu_id, a model_id, a gpu_count of at least 1 and a tensor_parallel of at least 1 or null</source>
+        <translation>需要 gpu_id、model_id、至少为 1 的 gpu_count，以及至少为 1 或为 null 的 tensor_parallel</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueOpener</name>
@@ -4062,6 +4078,84 @@ source: %7</source>
     <message>
         <source>global batch %1</source>
         <translation>全局批大小 %1</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementImport</name>
+    <message>
+        <source>close: %1</source>
+        <translation>相近：%1</translation>
+    </message>
+    <message>
+        <source>%1, record %2</source>
+        <translation>%1，第 %2 条记录</translation>
+    </message>
+    <message>
+        <source>missing %1 for %2: neither the file nor an option gives it</source>
+        <translation>%2 缺少 %1：文件和选项都没有给出</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos; for --gpu</source>
+        <translation>--gpu 的 GPU“%1”未知</translation>
+    </message>
+    <message>
+        <source>unknown model preset &apos;%1&apos; for --model</source>
+        <translation>--model 的模型预设“%1”未知</translation>
+    </message>
+    <message>
+        <source>unknown profile &apos;%1&apos; for --profile (profiles: %2)</source>
+        <translation>--profile 的配置文件“%1”未知（可用配置文件：%2）</translation>
+    </message>
+    <message>
+        <source>--gpus and --tp must be whole numbers of at least 1</source>
+        <translation>--gpus 和 --tp 必须是至少为 1 的整数</translation>
+    </message>
+    <message>
+        <source>%1 is given twice (the same bytes as another file of this import)</source>
+        <translation>%1 重复给出（与本次导入的另一个文件内容相同）</translation>
+    </message>
+    <message>
+        <source>%1: the GPU &apos;%2&apos; is not one of the catalogue&apos;s; give --gpu ID</source>
+        <translation>%1：GPU“%2”不在目录中；请用 --gpu ID 指定</translation>
+    </message>
+    <message>
+        <source>%1: the file says GPU %2, --gpu says %3</source>
+        <translation>%1：文件写的是 GPU %2，--gpu 给的是 %3</translation>
+    </message>
+    <message>
+        <source>%1: the model &apos;%2&apos; matches no preset; give --model ID</source>
+        <translation>%1：模型“%2”不匹配任何预设；请用 --model ID 指定</translation>
+    </message>
+    <message>
+        <source>%1: the file says model %2, --model says %3</source>
+        <translation>%1：文件写的是模型 %2，--model 给的是 %3</translation>
+    </message>
+    <message>
+        <source>%1: the file says %2 GPUs, --gpus says %3</source>
+        <translation>%1：文件写的是 %2 个 GPU，--gpus 给的是 %3</translation>
+    </message>
+    <message>
+        <source>%1: the file says tensor parallel %2, --tp says %3</source>
+        <translation>%1：文件写的张量并行为 %2，--tp 给的是 %3</translation>
+    </message>
+    <message>
+        <source>%1: tensor parallel %2 needs at least %2 GPUs, the run has %3</source>
+        <translation>%1：张量并行 %2 至少需要 %2 个 GPU，该运行只有 %3 个</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementRepository</name>
+    <message>
+        <source>%1 was already imported on %2 (as %3, import %4); it was not imported again</source>
+        <translation>%1 已于 %2 导入过（作为 %3，导入编号 %4）；未再次导入</translation>
+    </message>
+    <message>
+        <source>%1 is the same file as another of this import</source>
+        <translation>%1 与本次导入的另一个文件相同</translation>
+    </message>
+    <message>
+        <source>no measurement import with id %1 (see measurements list)</source>
+        <translation>没有编号为 %1 的测量导入（见 measurements list）</translation>
     </message>
 </context>
 <context>

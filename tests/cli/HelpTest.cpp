@@ -38,11 +38,11 @@ QVector<WorkloadField> allFields()
     return fields;
 }
 
-const QStringList kCommands{QStringLiteral("list"),     QStringLiteral("show"),
-                            QStringLiteral("models"),   QStringLiteral("profiles"),
-                            QStringLiteral("import"),   QStringLiteral("export"),
-                            QStringLiteral("estimate"), QStringLiteral("compare"),
-                            QStringLiteral("plan"),     QStringLiteral("export-chart")};
+const QStringList kCommands{
+    QStringLiteral("list"),         QStringLiteral("show"),        QStringLiteral("models"),
+    QStringLiteral("profiles"),     QStringLiteral("import"),      QStringLiteral("export"),
+    QStringLiteral("estimate"),     QStringLiteral("compare"),     QStringLiteral("plan"),
+    QStringLiteral("export-chart"), QStringLiteral("measurements")};
 
 } // namespace
 

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "db/CatalogueSnapshot.h"
+#include "db/MeasurementRepository.h"
+
+#include <QDateTime>
+#include <QStringList>
+#include <optional>
+
+// What the user says about measurement files on the command line (or, later, in the window): the
+// conditions the files do not state. Empty / nullopt: not given.
+struct MeasurementImportOptions
+{
+    QString gpuId;
+    QString modelId;
+    QString profileId;
+    QString source;
+    std::optional<int> gpuCount;
+    std::optional<int> tensorParallel;
+};
+
+// Files read and every run resolved to the catalogue's ids, ready for MeasurementRepository::insertAll,
+// or why not: error (one line) or the required conditions neither the files nor the options give.
+struct MeasurementImportPlan
+{
+    QVector<MeasurementRepository::FileImport> files;
+    QString error;            // a file that cannot be read, a name matching nothing, a contradiction
+    QStringList missing;      // "gpu (--gpu)", "model (--model)", "gpu count (--gpus)"
+    QStringList missingFiles; // the files that lack them
+
+    bool ok() const { return error.isEmpty() && missing.isEmpty(); }
+    // The one line to show when !ok().
+    QString message() const;
+};
+
+// Reads measurement files (MeasurementFileReader) and resolves each run's conditions against a catalogue:
+// - the GPU: --gpu, else the file's GPU name when it is one of the catalogue's GPUs (its id, or its name
+//   with or without the vendor, ignoring case, spaces, '-' and '_');
+// - the model: --model, else the file's model name matched to a preset (ModelNameMatch); a name that
+//   matches nothing is named back with the close presets;
+// - the GPU count: the file's, else --gpus; tensor parallel: the file's, else --tp (optional);
+// - the profile: --profile, else the file's engine when the catalogue has a profile of that id, else none.
+// What the file states and an option contradicts is refused, never overridden. Touches no database.
+namespace MeasurementImport {
+
+MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportOptions &options,
+                              const CatalogueSnapshot &catalogue,
+                              const QDateTime &now = QDateTime::currentDateTimeUtc());
+
+// The catalogue GPU a benchmark file's GPU name names ("NVIDIA H100 80GB HBM3", "h100-sxm5-80gb"), or "".
+QString gpuIdForName(const QVector<GpuSpec> &gpus, const QString &nameInFile);
+
+// Lower-case hex SHA-256.
+QString sha256Hex(const QByteArray &bytes);
+
+} // namespace MeasurementImport
