@@ -38,9 +38,8 @@ CatalogueError duplicateError(const MeasurementFile &earlier, const QString &fil
 {
     return CatalogueError::make(
         CatalogueError::Kind::Duplicate,
-        QCoreApplication::translate(
-            "MeasurementRepository",
-            "%1 was already imported on %2 (as %3, import %4); it was not imported again")
+        QCoreApplication::translate("MeasurementRepository",
+                                    "%1 was already imported on %2 (as %3, import %4)")
             .arg(fileName, earlier.importedAt, earlier.fileName)
             .arg(earlier.rowId));
 }

@@ -4146,8 +4146,8 @@ source: %7</source>
 <context>
     <name>MeasurementRepository</name>
     <message>
-        <source>%1 was already imported on %2 (as %3, import %4); it was not imported again</source>
-        <translation>%1 已于 %2 导入过（作为 %3，导入编号 %4）；未再次导入</translation>
+        <source>%1 was already imported on %2 (as %3, import %4)</source>
+        <translation>%1 已于 %2 导入过（作为 %3，导入编号 %4）</translation>
     </message>
     <message>
         <source>%1 is the same file as another of this import</source>

@@ -181,7 +181,9 @@ TEST_F(MeasurementsCommand, UnmatchedNamesAndBadOptionsAreNamedBack)
 
 TEST_F(MeasurementsCommand, ADuplicateFileIsRefusedNamingTheEarlierImport)
 {
-    const ProcessResult first = import({dataPath("template.csv")});
+    const QStringList options{QStringLiteral("--gpu"), QStringLiteral("rtx_4090_24gb"),
+                              QStringLiteral("--gpus"), QStringLiteral("1")};
+    const ProcessResult first = import(QStringList{dataPath("llama-bench.csv")} + options);
     ASSERT_EQ(first.exitCode, 0) << first.err.toStdString();
     const QString imported = listJson()
                                  .value(QStringLiteral("files"))
@@ -191,17 +193,15 @@ TEST_F(MeasurementsCommand, ADuplicateFileIsRefusedNamingTheEarlierImport)
                                  .value(QStringLiteral("imported_at"))
                                  .toString();
     ASSERT_FALSE(imported.isEmpty());
-    // The same bytes under another name, beside a new file: neither goes in.
+    // The same bytes under another name, after a new file: neither goes in.
     const QString copy = m_dir.filePath(QStringLiteral("copy.csv"));
-    TestCatalogueFiles::writeBytes(copy, TestCatalogueFiles::readBytes(dataPath("template.csv")));
+    TestCatalogueFiles::writeBytes(copy, TestCatalogueFiles::readBytes(dataPath("llama-bench.csv")));
     const QByteArray before = TestCatalogueFiles::readBytes(database());
-    const ProcessResult again =
-        import({dataPath("llama-bench.csv"), copy, QStringLiteral("--gpu"), QStringLiteral("rtx_4090_24gb"),
-                QStringLiteral("--gpus"), QStringLiteral("1")});
+    const ProcessResult again = import(QStringList{dataPath("llama-bench.json"), copy} + options);
     EXPECT_EQ(again.exitCode, 2) << again.err.toStdString();
     EXPECT_TRUE(again.err.contains(QStringLiteral("copy.csv was already imported on ") + imported))
         << again.err.toStdString();
-    EXPECT_TRUE(again.err.contains(QStringLiteral("template.csv"))) << again.err.toStdString();
+    EXPECT_TRUE(again.err.contains(QStringLiteral("as llama-bench.csv"))) << again.err.toStdString();
     EXPECT_EQ(TestCatalogueFiles::readBytes(database()), before);
     EXPECT_EQ(listJson().value(QStringLiteral("count")).toInt(), 1);
 }
