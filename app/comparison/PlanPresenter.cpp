@@ -223,6 +223,7 @@ ParetoChartData PlanPresenter::chart() const
 
     QVector<QPointF> all;
     QVector<QPair<int, int>> where; // series, point of each entry of all
+    QStringList unpriced, unfit;    // GPU types with no point: what fits has no price, or nothing fits
     for (const GpuPlan *plan : std::as_const(ordered)) {
         ParetoSeries series;
         series.id = plan->gpuId;
@@ -248,8 +249,11 @@ ParetoChartData PlanPresenter::chart() const
             addPoint(*plan->best, -1, true);
         if (plan->best)
             series.chosenLabel = chosenLabel(series.name, *plan->best);
-        if (series.points.isEmpty())
+        if (series.points.isEmpty()) {
+            const bool fits = plan->best || !plan->tried.isEmpty();
+            (fits ? unpriced : unfit) << series.name;
             continue;
+        }
         const int s = static_cast<int>(chart.series.size());
         for (int p = 0; p < series.points.size(); ++p) {
             all << QPointF(series.points.at(p).x, series.points.at(p).y);
@@ -260,6 +264,14 @@ ParetoChartData PlanPresenter::chart() const
     const QVector<bool> front = ParetoFront::mask(all);
     for (int i = 0; i < front.size(); ++i)
         chart.series[where.at(i).first].points[where.at(i).second].onFront = front.at(i);
+
+    QStringList absent;
+    if (!unpriced.isEmpty())
+        absent << tr("no price: %1").arg(unpriced.join(QStringLiteral(", ")));
+    if (!unfit.isEmpty())
+        absent << tr("nothing fits: %1").arg(unfit.join(QStringLiteral(", ")));
+    if (!absent.isEmpty())
+        chart.footnote = tr("Not on the chart (%1)").arg(absent.join(QStringLiteral("; ")));
 
     const QString count = locale.toString(all.size());
     chart.title = isTraining() ? tr("Run cost against time to train: %1 configurations that fit").arg(count)

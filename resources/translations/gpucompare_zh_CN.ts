@@ -4470,6 +4470,18 @@ TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / 小时 · %5</translation>
         <source>Serving %1 %2, %3; targets %4</source>
         <translation>部署 %1 %2，%3；目标 %4</translation>
     </message>
+    <message>
+        <source>no price: %1</source>
+        <translation>无价格：%1</translation>
+    </message>
+    <message>
+        <source>nothing fits: %1</source>
+        <translation>无配置可容纳：%1</translation>
+    </message>
+    <message>
+        <source>Not on the chart (%1)</source>
+        <translation>未在图中（%1）</translation>
+    </message>
 </context>
 <context>
     <name>PlanPriceModel</name>

@@ -183,6 +183,33 @@ TEST(PlanPresenterTest, TheChartHasEveryConfigurationTriedTheFrontAndTheChosenLa
     EXPECT_FALSE(h100.at(1).toolTip.isEmpty());
 }
 
+// Issue 39: a GPU type with no point (its configurations have no price, or none fits) is named under the
+// chart with the reason, not silently left out of a 20-GPU chart.
+TEST(PlanPresenterTest, GpuTypesWithoutAPointAreNamedUnderTheChart)
+{
+    PlanPresenter presenter;
+    presenter.start(servingRequest(), {{QStringLiteral("h100"), QStringLiteral("H100 SXM5 80GB")},
+                                       {QStringLiteral("mi300x"), QStringLiteral("Instinct MI300X")},
+                                       {QStringLiteral("l4"), QStringLiteral("L4 24GB")}});
+    presenter.add(plan(QStringLiteral("h100"), QStringLiteral("H100 SXM5 80GB"),
+                       {servingCandidate(QStringLiteral("h100"), 4, 1500.0, 12.0, true)}, 0));
+    PlanCandidate unpriced = servingCandidate(QStringLiteral("mi300x"), 2, 900.0, 1.0, true);
+    unpriced.usdPerHour.reset();
+    unpriced.usdPerMillionTokens.reset();
+    presenter.add(plan(QStringLiteral("mi300x"), QStringLiteral("Instinct MI300X"), {unpriced}, 0));
+    presenter.add(plan(QStringLiteral("l4"), QStringLiteral("L4 24GB"), {}, -1));
+    const ParetoChartData chart = presenter.chart();
+    ASSERT_EQ(chart.series.size(), 1);
+    EXPECT_EQ(chart.footnote,
+              QStringLiteral("Not on the chart (no price: Instinct MI300X; nothing fits: L4 24GB)"));
+
+    PlanPresenter complete;
+    complete.start(servingRequest(), {{QStringLiteral("h100"), QStringLiteral("H100 SXM5 80GB")}});
+    complete.add(plan(QStringLiteral("h100"), QStringLiteral("H100 SXM5 80GB"),
+                      {servingCandidate(QStringLiteral("h100"), 4, 1500.0, 12.0, true)}, 0));
+    EXPECT_TRUE(complete.chart().footnote.isEmpty());
+}
+
 TEST(PlanPresenterTest, TrainingPlotsDaysAgainstTheRunsCost)
 {
     PlanRequest request;

@@ -40,6 +40,7 @@ struct ParetoChartData
     QString frontLabel;  // legend of the front's line
     QString missesLabel; // legend of the hollow points that miss the target
     QString emptyText;   // shown instead of the plot when there is no point
+    QString footnote;    // under the plot: the GPU types that have no point, and why
 
     int pointCount() const
     {

@@ -43,6 +43,7 @@ ParetoChartWidget::ParetoChartWidget(QWidget *parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
     , m_title(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, ChartView::kTitlePointSize, true)))
+    , m_footnote(new QCPTextElement(m_plot, QString(), ChartAxes::font(this, ChartView::kFootnotePointSize)))
 {
     setObjectName(QStringLiteral("paretoChart"));
     auto *layout = new QVBoxLayout(this);
@@ -59,6 +60,10 @@ ParetoChartWidget::ParetoChartWidget(QWidget *parent)
     grid->insertRow(0);
     grid->addElement(0, 0, m_title);
     m_title->setMargins(QMargins(4, 6, 4, 2));
+    // Under the plot: the GPU types that have no point (no price, nothing fits), named, not silently gone.
+    grid->addElement(2, 0, m_footnote);
+    m_footnote->setMargins(QMargins(4, 2, 4, 6));
+    m_footnote->setTextFlags(Qt::AlignLeft);
     auto *side = new QCPLayoutGrid;
     grid->addElement(1, 1, side);
     side->addElement(0, 0, m_plot->legend);
@@ -112,6 +117,8 @@ void ParetoChartWidget::rebuild()
 
     m_title->setText(m_data.title);
     m_title->setVisible(!m_data.title.isEmpty());
+    wrapFootnote(width());
+    m_footnote->setVisible(!m_data.footnote.isEmpty());
     m_plot->setAccessibleDescription(m_data.title);
     m_plot->xAxis->setLabel(m_data.xAxisLabel);
     m_plot->yAxis->setLabel(m_data.yAxisLabel);
@@ -247,6 +254,7 @@ void ParetoChartWidget::applyColors(const ChartColors &colors) const
     m_plot->legend->setBrush(QBrush(colors.background));
     m_plot->legend->setTextColor(colors.text);
     m_title->setTextColor(colors.text);
+    m_footnote->setTextColor(colors.mutedText);
 
     for (int s = 0; s < m_meetGraphs.size(); ++s) {
         const QColor color = colors.visibleSeriesColor(ChartPalette::colorAt(s));
@@ -411,8 +419,37 @@ void ParetoChartWidget::onMouseMove(QMouseEvent *event)
 void ParetoChartWidget::renderChart(QPainter &painter, const QSize &size) const
 {
     PlotRender::toPainter(
-        m_plot, painter, size, [this] { applyColors(ChartColors::light()); },
-        [this] { applyColors(ChartColors::fromPalette(palette())); });
+        m_plot, painter, size,
+        [this, &size] {
+            applyColors(ChartColors::light());
+            wrapFootnote(size.width());
+        },
+        [this] {
+            applyColors(ChartColors::fromPalette(palette()));
+            wrapFootnote(width());
+        });
+}
+
+void ParetoChartWidget::wrapFootnote(int totalWidth) const
+{
+    // In lines of at most two thirds of the chart's width: one long line would widen the plot's column of
+    // the layout and squeeze the legend beside it.
+    const QFontMetricsF metrics(m_footnote->font());
+    const double room = std::max(240.0, totalWidth * 2.0 / 3.0);
+    QStringList lines;
+    QString line;
+    for (const QString &word : m_data.footnote.split(u' ', Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + u' ' + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    m_footnote->setText(lines.join(u'\n'));
 }
 
 void ParetoChartWidget::changeEvent(QEvent *event)

@@ -51,6 +51,7 @@ protected:
 private:
     void rebuild();
     void applyColors(const ChartColors &colors) const;
+    void wrapFootnote(int totalWidth) const; // the footnote in lines that fit the chart's width
     void placeLabels(); // after the layout: the chosen points' labels beside them, not over each other
     void onMousePress(QMouseEvent *event);
     void onMouseMove(QMouseEvent *event);
@@ -58,6 +59,7 @@ private:
     ParetoChartData m_data;
     QCustomPlot *m_plot;
     QCPTextElement *m_title;
+    QCPTextElement *m_footnote;
     QList<QCPGraph *> m_meetGraphs;   // per series
     QList<QCPGraph *> m_missGraphs;   // per series
     QCPGraph *m_frontLine = nullptr;  // a step line through the front, its points ringed
