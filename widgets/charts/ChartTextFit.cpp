@@ -17,13 +17,17 @@ void ChartTextFit::fit(QCustomPlot *plot, QCPTextElement *footnote, const ChartD
     plot->plotLayout()->setColumnStretchFactor(0, 1.0);
     plot->plotLayout()->setColumnStretchFactor(1, double(legendWidth) / plotWidth);
 
-    const QFontMetrics footnoteMetrics(footnote->font());
-    const int available = plotWidth - 24;
+    footnote->setText(wrapped(chart.footnote, footnote->font(), plotWidth - 24));
+}
+
+QString ChartTextFit::wrapped(const QString &text, const QFont &font, int width)
+{
+    const QFontMetrics metrics(font);
     QStringList lines;
     QString line;
-    for (const QString &word : chart.footnote.split(u' ', Qt::SkipEmptyParts)) {
+    for (const QString &word : text.split(u' ', Qt::SkipEmptyParts)) {
         const QString candidate = line.isEmpty() ? word : line + u' ' + word;
-        if (!line.isEmpty() && footnoteMetrics.horizontalAdvance(candidate) > available) {
+        if (!line.isEmpty() && metrics.horizontalAdvance(candidate) > width) {
             lines << line;
             line = word;
         } else {
@@ -32,5 +36,5 @@ void ChartTextFit::fit(QCustomPlot *plot, QCPTextElement *footnote, const ChartD
     }
     if (!line.isEmpty())
         lines << line;
-    footnote->setText(lines.join(u'\n'));
+    return lines.join(u'\n');
 }

@@ -2,6 +2,7 @@
 
 #include "widgets/charts/ChartAxes.h"
 #include "widgets/charts/ChartPalette.h"
+#include "widgets/charts/ChartTextFit.h"
 #include "widgets/charts/ChartView.h"
 #include "widgets/charts/PlotRender.h"
 #include "widgets/common/ValueFormat.h"
@@ -434,22 +435,8 @@ void ParetoChartWidget::wrapFootnote(int totalWidth) const
 {
     // In lines of at most two thirds of the chart's width: one long line would widen the plot's column of
     // the layout and squeeze the legend beside it.
-    const QFontMetricsF metrics(m_footnote->font());
-    const double room = std::max(240.0, totalWidth * 2.0 / 3.0);
-    QStringList lines;
-    QString line;
-    for (const QString &word : m_data.footnote.split(u' ', Qt::SkipEmptyParts)) {
-        const QString longer = line.isEmpty() ? word : line + u' ' + word;
-        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > room) {
-            lines << line;
-            line = word;
-        } else {
-            line = longer;
-        }
-    }
-    if (!line.isEmpty())
-        lines << line;
-    m_footnote->setText(lines.join(u'\n'));
+    m_footnote->setText(
+        ChartTextFit::wrapped(m_data.footnote, m_footnote->font(), std::max(240, totalWidth * 2 / 3)));
 }
 
 void ParetoChartWidget::changeEvent(QEvent *event)
