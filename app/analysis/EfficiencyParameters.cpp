@@ -20,6 +20,18 @@ double PropertyTable::value(QStringView architecture, QStringView memoryClass, Q
     return m_default;
 }
 
+QString PropertyTable::keyFor(QStringView architecture, QStringView memoryClass, QStringView modelKind) const
+{
+    for (const QStringView key : {architecture, memoryClass, modelKind}) {
+        if (key.isEmpty())
+            continue;
+        for (const auto &entry : m_overrides)
+            if (key.size() == entry.first.size() && key.compare(entry.first, Qt::CaseInsensitive) == 0)
+                return entry.first;
+    }
+    return QStringLiteral("default");
+}
+
 void PropertyTable::set(const QString &key, double value)
 {
     if (key == QLatin1String("default")) {
@@ -235,6 +247,33 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
         }
         result.frameworkOverheadGb = overhead.toDouble();
     }
+    const QJsonValue userFit = parameters.value(QStringLiteral("user_fit"));
+    if (userFit.isObject()) {
+        const QJsonObject o = userFit.toObject();
+        UserFit fit;
+        fit.baseProfileId = o.value(QStringLiteral("base")).toString();
+        for (const QJsonValue &id : o.value(QStringLiteral("runs")).toArray())
+            fit.runIds << qint64(id.toDouble());
+        for (const QJsonValue &file : o.value(QStringLiteral("files")).toArray())
+            fit.files << file.toString();
+        fit.fittedAt = o.value(QStringLiteral("fitted_at")).toString();
+        fit.errorBefore = o.value(QStringLiteral("median_error_before")).toDouble();
+        fit.errorAfter = o.value(QStringLiteral("median_error")).toDouble();
+        if (o.value(QStringLiteral("leave_one_out_error")).isDouble())
+            fit.leaveOneOutError = o.value(QStringLiteral("leave_one_out_error")).toDouble();
+        for (const QJsonValue &factor : o.value(QStringLiteral("moved")).toArray())
+            fit.moved << factor.toString();
+        QString bandError;
+        const QJsonObject table{{QStringLiteral("bands"), o.value(QStringLiteral("bands"))}};
+        const auto bands = UncertaintyTable::fromJson(QJsonDocument(table).toJson(), &bandError);
+        if (fit.baseProfileId.isEmpty() || fit.runIds.isEmpty() || !bands) {
+            message = QStringLiteral("user_fit: needs its base profile, its runs and valid bands (%1)")
+                          .arg(bandError.isEmpty() ? QStringLiteral("none") : bandError);
+            return std::nullopt;
+        }
+        fit.bands = bands->bands();
+        result.userFit = fit;
+    }
     return result;
 }
 
@@ -282,6 +321,23 @@ QJsonObject EfficiencyParameters::toJson() const
     object.insert(QStringLiteral("kv_memory_fraction"), kvMemoryFraction);
     object.insert(QStringLiteral("kv_admission"),
                   kvReserveWholeSequence ? QStringLiteral("reserve") : QStringLiteral("on_demand"));
+    if (userFit) {
+        QJsonArray runs;
+        for (const qint64 id : userFit->runIds)
+            runs.append(double(id));
+        QJsonObject fit{{QStringLiteral("base"), userFit->baseProfileId},
+                        {QStringLiteral("runs"), runs},
+                        {QStringLiteral("files"), QJsonArray::fromStringList(userFit->files)},
+                        {QStringLiteral("fitted_at"), userFit->fittedAt},
+                        {QStringLiteral("median_error_before"), userFit->errorBefore},
+                        {QStringLiteral("median_error"), userFit->errorAfter},
+                        {QStringLiteral("moved"), QJsonArray::fromStringList(userFit->moved)},
+                        {QStringLiteral("bands"),
+                         UncertaintyTable(userFit->bands).toJson().value(QStringLiteral("bands"))}};
+        if (userFit->leaveOneOutError)
+            fit.insert(QStringLiteral("leave_one_out_error"), *userFit->leaveOneOutError);
+        object.insert(QStringLiteral("user_fit"), fit);
+    }
     return object;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/UncertaintyTable.h"
 #include "db/EfficiencyProfile.h"
 #include "db/GpuSpec.h"
 
@@ -24,6 +25,8 @@ public:
 
     double value(QStringView architecture, QStringView memoryClass, QStringView modelKind = {}) const;
     double defaultValue() const { return m_default; }
+    // The key whose value value() returns for these properties: an override's name, or "default".
+    QString keyFor(QStringView architecture, QStringView memoryClass, QStringView modelKind = {}) const;
     void set(const QString &key, double value);
     const QVector<std::pair<QString, double>> &overrides() const { return m_overrides; }
 
@@ -95,6 +98,23 @@ struct EfficiencyParameters
     int maxBatchedTokens = 8192;         // serving engine: tokens per step (chunked prefill)
     double kvMemoryFraction = 0.9;       // serving engine: share of GPU memory it may use
     bool kvReserveWholeSequence = false; // serving engine: "kv_admission": "reserve" or "on_demand"
+
+    // A profile `gpucompare calibrate` fitted on the user's own measured runs ("user_fit"): what it was
+    // fitted on, how well, and its own 80% bands from its leave-one-run-out residuals (kinds with too few
+    // runs for a band take the base profile's). Absent for every bundled profile.
+    struct UserFit
+    {
+        QString baseProfileId;
+        QVector<qint64> runIds;                 // the measured runs (measured_runs rows) it was fitted on
+        QStringList files;                      // their files' names
+        QString fittedAt;                       // ISO 8601 UTC
+        double errorBefore = 0.0;               // median |estimate / measured - 1| with the base profile
+        double errorAfter = 0.0;                // the same with this profile
+        std::optional<double> leaveOneOutError; // each run predicted by a fit without it (3 runs or more)
+        QStringList moved;                      // "compute_efficiency (default)": the factors the fit moved
+        QVector<UncertaintyBand> bands;
+    };
+    std::optional<UserFit> userFit;
 
     static std::optional<EfficiencyParameters> fromProfile(const EfficiencyProfile &profile,
                                                            QString *error = nullptr);

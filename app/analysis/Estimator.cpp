@@ -926,12 +926,13 @@ QVector<Estimate> estimateEach(const QVector<GpuSpec> &gpus, const Workload &wor
                                const EstimateOptions &options)
 {
     SplitMemory memory(architecture, workload, parameters); // shared by every GPU
+    const UncertaintyTable bands = UncertaintyTable::bundled().forProfile(parameters);
     QVector<Estimate> estimates;
     estimates.reserve(gpus.size());
     for (const GpuSpec &gpu : gpus) {
         estimates.append(estimate(gpu, memory, parameters, options));
         // The verdicts compare GPUs only beyond these ranges.
-        EstimateRanges::attach(estimates.last(), UncertaintyTable::bundled());
+        EstimateRanges::attach(estimates.last(), bands);
     }
     return estimates;
 }

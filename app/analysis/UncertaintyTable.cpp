@@ -1,5 +1,7 @@
 #include "app/analysis/UncertaintyTable.h"
 
+#include "app/analysis/EfficiencyParameters.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -161,6 +163,26 @@ const UncertaintyTable &UncertaintyTable::bundled()
         return fromJson(file.readAll()).value_or(UncertaintyTable());
     }();
     return table;
+}
+
+UncertaintyTable UncertaintyTable::forProfile(const EfficiencyParameters &parameters) const
+{
+    if (!parameters.userFit)
+        return *this;
+    QVector<UncertaintyBand> bands = m_bands;
+    QStringList own;
+    for (UncertaintyBand band : parameters.userFit->bands) {
+        band.profileId = parameters.profileId;
+        own << band.kind;
+        bands << band;
+    }
+    for (const UncertaintyBand &band : m_bands)
+        if (band.profileId == parameters.userFit->baseProfileId && !own.contains(band.kind)) {
+            UncertaintyBand inherited = band;
+            inherited.profileId = parameters.profileId;
+            bands << inherited;
+        }
+    return UncertaintyTable(bands);
 }
 
 std::optional<UncertaintyTable> UncertaintyTable::fromJson(const QByteArray &json, QString *error)

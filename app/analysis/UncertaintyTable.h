@@ -6,6 +6,8 @@
 #include <QVector>
 #include <optional>
 
+struct EfficiencyParameters;
+
 // What the estimator is known to get wrong, per kind of number and profile: the 10th and 90th percentiles
 // of the leave-one-GPU-out residuals ln(measured / predicted) of the calibration measurements behind it,
 // stretched to hold 0 (fit; gpucompare-calibrate writes them to resources/seed/uncertainty.json). A residual
@@ -66,6 +68,9 @@ public:
     QJsonObject toJson() const;
 
     const UncertaintyBand *find(const QString &kind, const QString &profileId) const;
+    // This table as a profile's numbers read it: a profile fitted on the user's runs brings its own bands,
+    // and takes its base profile's for the kinds it has too few runs for. Other profiles: this table.
+    UncertaintyTable forProfile(const EfficiencyParameters &parameters) const;
     const QVector<UncertaintyBand> &bands() const { return m_bands; }
     const QVector<UncertaintyResidual> &residuals() const { return m_residuals; }
 

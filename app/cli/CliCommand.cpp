@@ -1,6 +1,7 @@
 #include "app/cli/CliCommand.h"
 
 #include "app/cli/BackupCommand.h"
+#include "app/cli/CalibrateCommand.h"
 #include "app/cli/CompareCommand.h"
 #include "app/cli/EstimateCommand.h"
 #include "app/cli/ExportChartCommand.h"
@@ -32,7 +33,8 @@ const QVector<CliCommand> &all()
                                               exportChartCommand(),
                                               reportCommand(),
                                               updateCatalogueCommand(),
-                                              measurementsCommand()};
+                                              measurementsCommand(),
+                                              calibrateCommand()};
     return commands;
 }
 

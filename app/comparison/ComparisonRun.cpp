@@ -40,7 +40,8 @@ ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const
         gpuColumn < m_gpus.size()) {
         withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
                                        m_workload.resolved.parameters);
-        EstimateRanges::attach(*withMath, UncertaintyTable::bundled()); // the ranges on its terms
+        EstimateRanges::attach(*withMath, UncertaintyTable::bundled().forProfile(
+                                              m_workload.resolved.parameters)); // the ranges on its terms
     }
     return {m_presentation.mathTitle(rowId, gpuColumn),
             m_presentation.math(rowId, gpuColumn, withMath ? &*withMath : nullptr)};

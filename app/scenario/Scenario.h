@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/WorkloadRequest.h"
+#include "db/EfficiencyProfile.h"
 #include "db/GpuField.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
@@ -29,6 +30,9 @@ struct Scenario
     // which then are neither listed as changed nor emptied). Empty: every field.
     QVector<GpuFieldSet> gpuFieldsRecorded;
     std::optional<ModelSpec> model; // the workload's preset as the catalogue held it
+    // The profile the workload names, as the catalogue held it: for a profile fitted on the user's runs its
+    // description and calibration say which runs (`gpucompare calibrate`). The factors are not recorded.
+    std::optional<EfficiencyProfile> profile;
 
     // The same question (GPUs, workload, plan inputs), whatever values were recorded with it: what
     // "unsaved changes" compares.

@@ -67,6 +67,9 @@ Scenario ScenarioCatalogue::capture(const QStringList &gpuIds, const WorkloadReq
         // The config.json's values travel with the scenario: a colleague without the file sees what it held.
         scenario.model = HuggingFaceConfig::fromFile(*workload.modelConfigPath);
     }
+    if (workload.profileId)
+        if (const EfficiencyProfile *profile = catalogue.findProfile(*workload.profileId))
+            scenario.profile = *profile;
     return scenario;
 }
 

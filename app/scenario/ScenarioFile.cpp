@@ -185,6 +185,12 @@ QByteArray toJson(const Scenario &scenario)
                          {QStringLiteral("gpus"), gpus}};
     if (scenario.model)
         recorded.insert(QStringLiteral("model"), ModelSpecJson::toJson(*scenario.model));
+    if (scenario.profile)
+        recorded.insert(QStringLiteral("profile"),
+                        QJsonObject{{QStringLiteral("profile_id"), scenario.profile->profileId},
+                                    {QStringLiteral("name"), scenario.profile->name},
+                                    {QStringLiteral("description"), scenario.profile->description},
+                                    {QStringLiteral("calibration"), scenario.profile->calibration}});
     const QJsonObject root{{QStringLiteral("format"), kFormat},
                            {QStringLiteral("schema_version"), kSchemaVersion},
                            {QStringLiteral("gpus"), QJsonArray::fromStringList(scenario.gpuIds)},
@@ -263,6 +269,16 @@ std::optional<Scenario> fromJson(const QByteArray &data, QString *error)
                     if (!model)
                         return fail(error, QStringLiteral("%1: %2").arg(where, problem));
                     scenario.model = *model;
+                } else if (r.key() == u"profile" && r.value().isObject()) {
+                    const QJsonObject o = r.value().toObject();
+                    EfficiencyProfile profile;
+                    profile.profileId = o.value(QStringLiteral("profile_id")).toString();
+                    profile.name = o.value(QStringLiteral("name")).toString();
+                    profile.description = o.value(QStringLiteral("description")).toString();
+                    profile.calibration = o.value(QStringLiteral("calibration")).toString();
+                    if (profile.profileId.isEmpty() || !isCleanText(profile.profileId))
+                        return fail(error, Messages::tr("%1: needs its profile_id").arg(where));
+                    scenario.profile = profile;
                 } else {
                     return fail(error, Messages::tr("%1: not a value a scenario records").arg(where));
                 }

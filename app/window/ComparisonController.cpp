@@ -1,6 +1,7 @@
 #include "app/window/ComparisonController.h"
 
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/calibration/UserProfileFit.h"
 #include "app/comparison/ChartKind.h"
 #include "db/Quantity.h"
 #include "widgets/catalogue/GpuPicker.h"
@@ -71,7 +72,9 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
         // The engine and versions a serving profile was measured on, so a user picks the one they run.
         QString label = profile.name.isEmpty() ? profile.profileId : profile.name;
         const auto parameters = EfficiencyParameters::fromProfile(profile);
-        if (parameters && !parameters->engine.isEmpty())
+        if (parameters && parameters->userFit)
+            label = tr("%1: %2").arg(label, UserProfileFit::summary(*parameters->userFit));
+        else if (parameters && !parameters->engine.isEmpty())
             label = tr("%1 — measured on %2").arg(label, parameters->engine);
         profiles.append({profile.profileId, label});
     }

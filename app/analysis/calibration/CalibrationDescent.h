@@ -39,6 +39,44 @@ void assign(EfficiencyParameters &parameters, const Calibrator::FitParameter &p,
 // |ln(predicted / measured)|, 10 for a prediction that is not a positive number.
 double logError(double predicted, double measured);
 
+// Calibrator::fit's schedule over any state: five rounds over `parameters`, each tried at 24 log-spaced
+// values around its current value (13 decades below its maximum when it is 0), the span shrinking 2.5x a
+// round; a value is kept when it lowers objective(state). Deterministic.
+template <typename State, typename Objective, typename Current, typename Assign>
+State coordinateSearch(State state, const QVector<Calibrator::FitParameter> &parameters,
+                       const Objective &objective, const Current &current, const Assign &assign)
+{
+    double best = objective(state);
+    double span = std::log(4.0);
+    for (int round = 0; round < 5; ++round, span /= 2.5) {
+        for (const Calibrator::FitParameter &p : parameters) {
+            const double centre = current(state, p);
+            QVector<double> candidates;
+            if (centre > 1e-9) {
+                for (int step = -12; step <= 12; ++step)
+                    if (step != 0)
+                        candidates << centre * std::exp(span * step / 12.0);
+            } else {
+                for (int step = 0; step <= 12; ++step)
+                    candidates << p.maximum * std::pow(10.0, -4.0 + 4.0 * step / 12.0);
+            }
+            if (p.minimum <= 0.0 && centre > 1e-9)
+                candidates << 0.0;
+            for (double value : candidates) {
+                value = std::clamp(value, p.minimum, p.maximum);
+                State trial = state;
+                assign(trial, p, value);
+                const double o = objective(trial);
+                if (o < best - 1e-12) {
+                    best = o;
+                    state = trial;
+                }
+            }
+        }
+    }
+    return state;
+}
+
 // Coordinate descent of Calibrator::fit over `parameters`, each candidate value written into every
 // profile named in `targets`; the objective is the mean |ln| over the fitted `points` with their profiles.
 template <typename Point>
@@ -62,35 +100,12 @@ Profiles descend(const Model<Point> &model, const QVector<Point> &points, Profil
     };
     for (const Calibrator::FitParameter &p : parameters)
         set(profiles, p, p.start);
-    double best = objective(profiles);
-    double span = std::log(4.0);
-    for (int round = 0; round < 5; ++round, span /= 2.5) {
-        for (const Calibrator::FitParameter &p : parameters) {
-            const double centre = current(profiles[targets.first()], p);
-            QVector<double> candidates;
-            if (centre > 1e-9) {
-                for (int step = -12; step <= 12; ++step)
-                    if (step != 0)
-                        candidates << centre * std::exp(span * step / 12.0);
-            } else {
-                for (int step = 0; step <= 12; ++step)
-                    candidates << p.maximum * std::pow(10.0, -4.0 + 4.0 * step / 12.0);
-            }
-            if (p.minimum <= 0.0 && centre > 1e-9)
-                candidates << 0.0;
-            for (double value : candidates) {
-                value = std::clamp(value, p.minimum, p.maximum);
-                Profiles trial = profiles;
-                set(trial, p, value);
-                const double o = objective(trial);
-                if (o < best - 1e-12) {
-                    best = o;
-                    profiles = trial;
-                }
-            }
-        }
-    }
-    return profiles;
+    return coordinateSearch(
+        profiles, parameters, objective,
+        [&targets](const Profiles &state, const Calibrator::FitParameter &p) {
+            return current(state[targets.first()], p);
+        },
+        set);
 }
 
 // Whether a factor keyed `key` ("default", an architecture family, a memory class, a model kind) applies to

@@ -22,6 +22,7 @@
 #include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/PairRatios.h"
+#include "app/analysis/calibration/ProfileFits.h"
 #include "app/analysis/calibration/ServingCalibrationData.h"
 #include "app/analysis/calibration/ServingCalibrator.h"
 #include "app/analysis/calibration/TrainingCalibrationData.h"
@@ -40,71 +41,6 @@
 #include <cmath>
 
 namespace {
-
-struct ProfileFit
-{
-    QString profileId;
-    QVector<Calibrator::FitParameter> parameters;
-};
-
-// Which factors each profile fits, and over which range. Keys are GPU properties (memory class,
-// architecture) or model kinds, never gpu_ids.
-QVector<ProfileFit> profileFits()
-{
-    using P = Calibrator::FitParameter;
-    return {
-        {QStringLiteral("llama.cpp"),
-         {P{QStringLiteral("memory_efficiency"), QStringLiteral("HBM"), 0.1, 1.2},
-          P{QStringLiteral("memory_efficiency"), QStringLiteral("GDDR"), 0.1, 1.2},
-          P{QStringLiteral("layer_overhead_us"), QStringLiteral("default"), 0.0, 500.0, 10.0},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.02, 1.0},
-          P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.02, 1.0},
-          P{QStringLiteral("quantized_compute_factor"), QStringLiteral("default"), 0.2, 1.2, 0.8},
-          P{QStringLiteral("memory_bytes_per_sm_clock"), QStringLiteral("default"), 1.0, 64.0, 8.0},
-          P{QStringLiteral("matmul_flops_per_sm_clock"), QStringLiteral("default"), 64.0, 8192.0, 1024.0}}},
-        {QStringLiteral("pytorch-amp"),
-         {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
-          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("cnn"), 0.0, 2.0, 0.01},
-          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01}}},
-        {QStringLiteral("tensorrt-llm"),
-         {P{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.2, 1.0},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
-          P{QStringLiteral("compute_efficiency"), QStringLiteral("cnn"), 0.05, 1.0},
-          P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.05, 1.0},
-          P{QStringLiteral("layer_overhead_us"), QStringLiteral("default"), 0.0, 200.0, 10.0}}},
-    };
-}
-
-// The serving engines and the factors fitted on their serving points. tensorrt-llm keeps its offline fit
-// (memory, compute, attention, per-layer) and vllm its derivation from it: both fit only what a step under
-// load adds. lmdeploy has no offline rows and its TTFT rows measure prefills, so its memory and compute
-// efficiency are fitted on the serving points too.
-QVector<ServingCalibrator::ProfileFit> servingFits()
-{
-    using P = Calibrator::FitParameter;
-    const P step{QStringLiteral("step_overhead_us"), QStringLiteral("default"), 0.0, 50000.0, 1000.0};
-    const P sequence{QStringLiteral("sequence_overhead_us"), QStringLiteral("default"), 0.0, 5000.0, 20.0};
-    const P kvRead{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.1, 1.0, 0.8};
-    // tensorrt-llm's memory efficiency is fixed (0.84 from its offline fit): its KV reads may reach the
-    // full bandwidth, 1 / 0.84 of the weight stream's efficiency.
-    const P kvReadTrt{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.1, 1.19, 0.8};
-    const P memory{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.2, 1.0, 0.7};
-    const P compute{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0, 0.5};
-    // Time outside the GPU per request (HTTP, tokenising, scheduling): the servers measured over HTTP.
-    const P request{QStringLiteral("request_overhead_ms"), QStringLiteral("default"), 0.0, 200.0, 5.0};
-    return {
-        {QStringLiteral("tensorrt-llm"),
-         {step, sequence, kvReadTrt, request,
-          P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
-        // vllm keeps its memory and compute efficiency derived from tensorrt-llm's (the static estimate
-        // unchanged): no vLLM row measures a prefill, and fitted together with the overheads on the Lambda
-        // rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
-        {QStringLiteral("vllm"), {step, sequence, kvRead, request}},
-        // communication_efficiency is not fitted: on the TP4 rows it runs to 0.14, slowing every TP4
-        // prefill by bandwidth where TurboMind's slower TP4 decode is a latency per all-reduce.
-        {QStringLiteral("lmdeploy"), {memory, compute, step, sequence, kvRead}},
-    };
-}
 
 const QMap<QString, QString> &servingSourceText()
 {
@@ -147,41 +83,6 @@ const QMap<QString, QString> &engineSettingsText()
                         "n_batch), kv_memory_fraction 0.9; not calibrated under load.")},
     };
     return text;
-}
-
-// The training frameworks and the factors fitted on their runs (benchmarks-training-calibration.csv). No
-// factor is keyed by GPU or architecture: what differs between GPUs comes from their records (achievable
-// rates, FLOPs per byte through training_bytes_per_flop).
-QVector<TrainingCalibrator::ProfileFit> trainingFits()
-{
-    using P = Calibrator::FitParameter;
-    return {
-        // llm-foundry (PyTorch FSDP): 216 runs on A100-40GB, A100-80GB and H100, 8 to 512 GPUs.
-        // compute_efficiency may pass 1 (of the tuned GEMM's rate): it also carries the matmul-size factor
-        // (gemm_width_half) it is fitted together with, which takes 5-10% off these models' matmuls.
-        {QStringLiteral("fsdp"),
-         {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.2, 1.3, 0.6},
-          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01},
-          P{QStringLiteral("attention_efficiency"), QStringLiteral("default"), 0.1, 1.0, 0.6},
-          P{QStringLiteral("gemm_width_half"), QStringLiteral("default"), 0.0, 4096.0, 300.0},
-          P{QStringLiteral("gemm_tokens_half"), QStringLiteral("default"), 0.0, 8192.0, 256.0},
-          P{QStringLiteral("fp8_compute_factor"), QStringLiteral("default"), 0.3, 2.0, 1.0},
-          P{QStringLiteral("network_efficiency"), QStringLiteral("default"), 0.1, 0.9, 0.7},
-          P{QStringLiteral("dp_overlap"), QStringLiteral("default"), 0.0, 0.95, 0.8}},
-         QString(),
-         {}},
-        // NeMo 24.07 (15 runs, H100 FP8) and Megatron-LM (1 run, A100 FP16): Megatron-Core's schedule. Every
-        // NeMo run is FP8 on H100, so the Hopper efficiency and the FP8 factor cannot be told apart there:
-        // the
-        // FP8 factor (Transformer Engine's FP8 matmuls against BF16 on the same GPU) is llm-foundry's fit,
-        // which has BF16 and FP8 runs of the same models on H100.
-        {QStringLiteral("megatron"),
-         {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.2, 1.0, 0.6},
-          P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01},
-          P{QStringLiteral("tp_overlap"), QStringLiteral("default"), 0.0, 0.9, 0.5}},
-         QStringLiteral("fsdp"),
-         {QStringLiteral("fp8_compute_factor")}},
-    };
 }
 
 const QMap<QString, QString> &trainingSourceText()
@@ -334,7 +235,7 @@ int main(int argc, char *argv[])
         return 1;
     }
     const TrainingCalibrationSet trainingSet = TrainingCalibrationData::build(*trainingRows, *gpus, *models);
-    const QVector<TrainingCalibrator::ProfileFit> trainingFitList = trainingFits();
+    const QVector<TrainingCalibrator::ProfileFit> trainingFitList = ProfileFits::training();
     TrainingCalibrator::Profiles trainingStart;
     for (const TrainingCalibrator::ProfileFit &f : trainingFitList) {
         for (const EfficiencyProfile &profile : *profiles)
@@ -552,7 +453,7 @@ int main(int argc, char *argv[])
     QVector<double> pairCrossValidated;
     QVector<double> pairArchitectureHeldOut;
     QVector<UncertaintyResidual> uncertainty; // leave-one-GPU-out, for resources/seed/uncertainty.json
-    for (const ProfileFit &profileFit : profileFits()) {
+    for (const ProfileFits::OfflineFit &profileFit : ProfileFits::offline()) {
         std::optional<EfficiencyParameters> start;
         for (const EfficiencyProfile &profile : *profiles)
             if (profile.profileId == profileFit.profileId)
@@ -660,7 +561,7 @@ int main(int argc, char *argv[])
             lmdeploy.layerOverheadUs = trt.layerOverheadUs;
             fitted.insert(QStringLiteral("lmdeploy"), lmdeploy);
         }
-    const QVector<ServingCalibrator::ProfileFit> serving = servingFits();
+    const QVector<ServingCalibrator::ProfileFit> serving = ProfileFits::serving();
     ServingCalibrator::Profiles servingStart;
     for (const ServingCalibrator::ProfileFit &f : serving) {
         if (!fitted.contains(f.profileId)) {
