@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QStringList>
+#include <algorithm>
 #include <optional>
 
 // What the user says about measurement files on the command line (or, later, in the window): the
@@ -29,6 +30,13 @@ struct MeasurementImportPlan
     QStringList missingFiles; // the files that lack them
 
     bool ok() const { return error.isEmpty() && missing.isEmpty(); }
+    // Whether the condition of this option ("--gpu", "--model", "--gpus") is missing.
+    bool lacks(const QString &option) const
+    {
+        const QString tail = u'(' + option + u')';
+        return std::any_of(missing.cbegin(), missing.cend(),
+                           [&tail](const QString &m) { return m.endsWith(tail); });
+    }
     // The one line to show when !ok().
     QString message() const;
 };

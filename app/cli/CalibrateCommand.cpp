@@ -59,9 +59,10 @@ int removeProfile(const QString &name, CliContext &context)
     const std::optional<EfficiencyParameters> parameters =
         profile ? EfficiencyParameters::fromProfile(*profile) : std::nullopt;
     if (!profile || !parameters || !parameters->userFit) {
-        complain(context, error ? error.message
-                                : tr("'%1' is not a profile calibrate fitted (gpucompare profiles lists them)")
-                                      .arg(name));
+        complain(
+            context,
+            error ? error.message
+                  : tr("'%1' is not a profile calibrate fitted (gpucompare profiles lists them)").arg(name));
         return error ? ExitCode::forError(error.kind) : ExitCode::BadInput;
     }
     if (const CatalogueError removed = profiles.remove(profile->rowId, profiles.revisionOf(profile->rowId))) {
@@ -106,15 +107,16 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     const std::optional<EfficiencyParameters> base =
         baseProfile ? EfficiencyParameters::fromProfile(*baseProfile) : std::nullopt;
     if (!base) {
-        complain(context, tr("--base '%1' is not a profile of the catalogue (gpucompare profiles lists them)")
-                              .arg(baseId));
+        complain(
+            context,
+            tr("--base '%1' is not a profile of the catalogue (gpucompare profiles lists them)").arg(baseId));
         return ExitCode::BadInput;
     }
     if (const EfficiencyProfile *existing = snapshot->findProfile(name)) {
         const auto parameters = EfficiencyParameters::fromProfile(*existing);
         if (!parameters || !parameters->userFit) {
-            complain(context, tr("--profile '%1' is a profile calibrate did not fit: choose another name")
-                                  .arg(name));
+            complain(context,
+                     tr("--profile '%1' is a profile calibrate did not fit: choose another name").arg(name));
             return ExitCode::BadInput;
         }
     }
@@ -137,13 +139,13 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
         fileIds.insert(run.fileId);
     }
     if (cases.isEmpty()) {
-        complain(context, considered == 0
-                              ? tr("no imported run of %1%2 (measurements import FILE --profile %1)")
-                                    .arg(engine, gpus.isEmpty() ? QString()
-                                                                : tr(" on %1").arg(gpus.join(u',')))
-                              : tr("none of the %1 runs of %2 can be estimated (reasons above)")
-                                    .arg(considered)
-                                    .arg(engine));
+        complain(context,
+                 considered == 0
+                     ? tr("no imported run of %1%2 (measurements import FILE --profile %1)")
+                           .arg(engine, gpus.isEmpty() ? QString() : tr(" on %1").arg(gpus.join(u',')))
+                     : tr("none of the %1 runs of %2 can be estimated (reasons above)")
+                           .arg(considered)
+                           .arg(engine));
         return ExitCode::BadInput;
     }
     QStringList files;
@@ -151,8 +153,8 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
         if (fileIds.contains(file.rowId))
             files << file.fileName;
 
-    const UserProfileFit::Result result = UserProfileFit::fit(
-        cases, *base, name, files, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    const UserProfileFit::Result result =
+        UserProfileFit::fit(cases, *base, name, files, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
     for (const QString &skipped : result.skipped)
         context.out << tr("left out: %1").arg(skipped) << Qt::endl;
     if (!result.error.isEmpty()) {
@@ -187,10 +189,11 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     QStringList ownBands;
     for (const UncertaintyBand &band : fit.bands)
         ownBands << band.kind;
-    context.out << (ownBands.isEmpty()
-                        ? tr("  ranges: %1's (8 measured numbers of a kind make a range of its own)").arg(engine)
-                        : tr("  ranges of its own for %1; the rest are %2's").arg(ownBands.join(u", "), engine))
-                << Qt::endl;
+    context.out
+        << (ownBands.isEmpty()
+                ? tr("  ranges: %1's (8 measured numbers of a kind make a range of its own)").arg(engine)
+                : tr("  ranges of its own for %1; the rest are %2's").arg(ownBands.join(u", "), engine))
+        << Qt::endl;
 
     const std::unique_ptr<Catalogue> catalogue = openCatalogueForCli(context);
     if (!catalogue)
@@ -236,10 +239,11 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
 
 CliCommand calibrateCommand()
 {
-    CliCommand command{QStringLiteral("calibrate"),
-                       tr("calibrate --profile NAME --base PROFILE [--gpu ID]...: fit a profile of your own on "
-                          "your imported measurements"),
-                       runCalibrate};
+    CliCommand command{
+        QStringLiteral("calibrate"),
+        tr("calibrate --profile NAME --base PROFILE [--gpu ID]...: fit a profile of your own on "
+           "your imported measurements"),
+        runCalibrate};
     command.help = [] {
         return CliHelp::commandText(
             QStringLiteral("[--db FILE] calibrate --profile NAME --base PROFILE [--gpu ID]... | calibrate "
@@ -248,7 +252,8 @@ CliCommand calibrateCommand()
                "profile's engine, with the fitting of the bundled profiles, started from the base's factors. "
                "Prints the median error before and after, and each run's error when the fit is made without "
                "it. Only the factors your runs can pin down move; the rest keep the base's values, each with "
-               "the reason. The profile is stored in the catalogue (gpucompare profiles, the window's profile "
+               "the reason. The profile is stored in the catalogue (gpucompare profiles, the window's "
+               "profile "
                "box); calibrate it again to refit it."),
             options());
     };

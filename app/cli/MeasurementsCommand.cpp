@@ -4,6 +4,7 @@
 #include "app/cli/CliHelp.h"
 #include "db/Catalogue.h"
 #include "db/MeasuredRunJson.h"
+#include "db/MeasuredRunText.h"
 #include "db/MeasurementFileReader.h"
 #include "db/MeasurementImport.h"
 #include "db/MeasurementRepository.h"
@@ -149,42 +150,6 @@ int runImport(const QStringList &arguments, CliContext &context)
     return ExitCode::Ok;
 }
 
-QString number(double value)
-{
-    return QString::number(value, 'g', 4);
-}
-
-// The run's headline figures: serving latencies and throughput, llama-bench's rate, or training's.
-QString headline(const MeasuredRun &run)
-{
-    QStringList parts;
-    if (run.ttftMs.median)
-        parts << QStringLiteral("TTFT %1 ms").arg(number(*run.ttftMs.median));
-    if (run.tpotMs.median)
-        parts << QStringLiteral("TPOT %1 ms").arg(number(*run.tpotMs.median));
-    if (run.outputTokensPerS)
-        parts << QStringLiteral("%1 tok/s").arg(number(*run.outputTokensPerS));
-    const MeasuredRun::LlamaBench &bench = run.llamaBench;
-    if (bench.promptTokensPerS)
-        parts << QStringLiteral("pp%1 %2 t/s")
-                     .arg(bench.nPrompt.value_or(0))
-                     .arg(number(*bench.promptTokensPerS));
-    if (bench.generationTokensPerS)
-        parts << QStringLiteral("tg%1 %2 t/s")
-                     .arg(bench.nGen.value_or(0))
-                     .arg(number(*bench.generationTokensPerS));
-    if (bench.combinedTokensPerS)
-        parts << QStringLiteral("pp%1+tg%2 %3 t/s")
-                     .arg(bench.nPrompt.value_or(0))
-                     .arg(bench.nGen.value_or(0))
-                     .arg(number(*bench.combinedTokensPerS));
-    if (run.training.tokensPerSPerGpu)
-        parts << QStringLiteral("%1 tok/s/GPU").arg(number(*run.training.tokensPerSPerGpu));
-    if (run.training.mfu)
-        parts << QStringLiteral("MFU %1%").arg(number(*run.training.mfu * 100));
-    return parts.join(QStringLiteral(", "));
-}
-
 QJsonValue jsonNumber(const std::optional<double> &value)
 {
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
@@ -264,7 +229,7 @@ int runList(const QStringList &arguments, CliContext &context)
         for (const StoredMeasuredRun &run : snapshot->measuredRuns)
             if (run.fileId == file.rowId)
                 row({QString::number(file.rowId), file.fileName, file.importedAt, run.gpuId, run.modelId,
-                     QString::number(run.gpuCount), headline(run.run)});
+                     QString::number(run.gpuCount), MeasuredRunText::headline(run.run)});
     context.out << QCoreApplication::translate("cli", "%1 file(s), %2 run(s).")
                        .arg(snapshot->measurementFiles.size())
                        .arg(snapshot->measuredRuns.size())

@@ -40,9 +40,13 @@ BenchmarkMatcher::BenchmarkMatcher(const QVector<Benchmark> &benchmarks)
 }
 
 BenchmarkMatcher::BenchmarkMatcher(const CatalogueSnapshot &catalogue)
-    : BenchmarkMatcher(catalogue.benchmarks)
+    : m_estimates(std::in_place, catalogue)
 {
-    m_estimates.emplace(catalogue);
+    // The catalogue's benchmarks and the user's own runs, matched alike.
+    m_benchmarks = m_estimates->benchmarks();
+    m_modelKeys.reserve(m_benchmarks.size());
+    for (const Benchmark &benchmark : std::as_const(m_benchmarks))
+        m_modelKeys << modelKey(benchmark.model);
 }
 
 MeasuredComparison BenchmarkMatcher::compare(const Benchmark &benchmark) const

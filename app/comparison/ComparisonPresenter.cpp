@@ -6,6 +6,7 @@
 #include "app/comparison/AnswerSummary.h"
 #include "app/comparison/ComparisonCharts.h"
 #include "app/comparison/RangeRows.h"
+#include "app/comparison/UserRunBenchmarks.h"
 #include "db/Quantity.h"
 #include "widgets/common/ValueFormat.h"
 
@@ -632,7 +633,9 @@ void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
         if (it == rows.end()) {
             ComparisonRow row;
             row.id = key;
-            row.section = tr("Measured (catalogue benchmarks)");
+            row.section = benchmark.category == UserRunBenchmarks::kCategory
+                              ? tr("Measured (your runs)")
+                              : tr("Measured (catalogue benchmarks)");
             row.label = compared.conditions;
             row.detail = tr("%1 · %2\nmodel %3 · batch %4 · input %5 · output %6\nsource: %7")
                              .arg(benchmark.metric, benchmark.framework, benchmark.model, benchmark.batchSize,

@@ -4,6 +4,7 @@
 #include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/calibration/Calibrator.h"
 #include "app/analysis/calibration/TrainingCalibrator.h"
+#include "app/comparison/UserRunBenchmarks.h"
 #include "widgets/common/ValueFormat.h" // number(): the outlier factor as the views print numbers
 
 #include <QCoreApplication>
@@ -222,6 +223,16 @@ MeasuredEstimates::MeasuredEstimates(const CatalogueSnapshot &catalogue)
         m_skipped.insert(benchmark.benchId, trainingRow ? trainingReasons.value(benchmark.benchId)
                                                         : offlineReasons.value(benchmark.benchId));
     }
+
+    // The user's imported runs, each estimated under its own conditions and profile.
+    for (const UserRunRow &row : UserRunBenchmarks::of(catalogue)) {
+        m_benchmarks << row.benchmark;
+        if (row.estimate)
+            m_entries.insert(row.benchmark.benchId,
+                             Entry{UserRunBenchmarks::kCategory, row.benchmark.framework, row.estimate});
+        else
+            m_skipped.insert(row.benchmark.benchId, row.noEstimate);
+    }
 }
 
 double MeasuredEstimates::typicalError(const QString &category)
@@ -255,7 +266,10 @@ QString MeasuredEstimates::differenceText(double difference)
 
 QString MeasuredEstimates::conditionsOf(const Benchmark &benchmark)
 {
-    QStringList parts{frameworkOf(benchmark) + u' ' + quantityOf(benchmark)};
+    const bool yours = benchmark.category == UserRunBenchmarks::kCategory;
+    QStringList parts{
+        yours ? tr("your %1 %2: %3").arg(frameworkOf(benchmark), quantityOf(benchmark), benchmark.metric)
+              : frameworkOf(benchmark) + u' ' + quantityOf(benchmark)};
     const QString gpus = benchmark.gpuCount > 1 ? tr("%1 GPUs").arg(benchmark.gpuCount) : QString();
     for (const QString &part :
          {lengthsOf(benchmark), batchOf(benchmark), precisionOf(benchmark), gpus, layoutOf(benchmark)})

@@ -39,6 +39,9 @@ public:
     explicit MeasuredEstimates(const CatalogueSnapshot &catalogue);
 
     MeasuredComparison compare(const Benchmark &benchmark) const;
+    // The catalogue's benchmarks and the user's imported runs as rows (UserRunBenchmarks): what compare()
+    // knows.
+    const QVector<Benchmark> &benchmarks() const { return m_benchmarks; }
 
     // The leave-one-GPU-out median absolute percentage error of a calibration category
     // (docs/estimator-accuracy.md), as a fraction; 0 for a category without one.

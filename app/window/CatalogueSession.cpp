@@ -159,6 +159,26 @@ CatalogueError CatalogueSession::answerSeedOffer(const SeedCatalogue::SeedOffer 
     return {};
 }
 
+CatalogueError CatalogueSession::importMeasurements(QVector<MeasurementRepository::FileImport> &imports)
+{
+    if (!m_catalogue)
+        return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));
+    if (CatalogueError error = m_catalogue->measurements().insertAll(imports))
+        return error;
+    refreshSnapshot();
+    return {};
+}
+
+CatalogueError CatalogueSession::removeMeasurementFile(qint64 fileId)
+{
+    if (!m_catalogue)
+        return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));
+    if (CatalogueError error = m_catalogue->measurements().removeFile(fileId))
+        return error;
+    refreshSnapshot();
+    return {};
+}
+
 void CatalogueSession::refreshSnapshot()
 {
     if (!m_catalogue)

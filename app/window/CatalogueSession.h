@@ -2,6 +2,7 @@
 
 #include "db/Catalogue.h"
 #include "db/CatalogueSnapshot.h"
+#include "db/MeasurementRepository.h"
 #include "db/SeedCatalogue.h"
 
 #include <QObject>
@@ -51,6 +52,11 @@ public:
     // them, so the user saves or reverts first.
     CatalogueError answerSeedOffer(const SeedCatalogue::SeedOffer &offer, const QSet<QString> &addGpuIds,
                                    const QSet<QString> &addModelIds);
+
+    // Stores prepared measurement files (MeasurementImport::prepare), all or nothing, then reads the
+    // catalogue again; removes one imported file and its runs.
+    CatalogueError importMeasurements(QVector<MeasurementRepository::FileImport> &imports);
+    CatalogueError removeMeasurementFile(qint64 fileId);
 
     const CatalogueSnapshot &snapshot() const { return m_snapshot; }
     SpecTableModel *specModel() const { return m_specModel; }

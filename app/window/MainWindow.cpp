@@ -4,6 +4,7 @@
 #include "app/window/CatalogueOpener.h"
 #include "app/window/CatalogueSession.h"
 #include "app/window/ComparisonController.h"
+#include "app/window/MeasurementsController.h"
 #include "app/window/PlanController.h"
 #include "app/window/PreferencesDialog.h"
 #include "app/window/ScenarioController.h"
@@ -101,6 +102,9 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
     // A File- or Edit-menu action on the catalogue (import, export, save) that fails while another tab
     // is shown: its message would sit unseen on the Catalogue tab.
     connect(m_catalogueTab, &CatalogueTab::messageShown, this, &MainWindow::showCatalogueProblem);
+    m_measurements = new MeasurementsController(m_catalogue, m_catalogueTab->measurementsView(), this, this);
+    connect(m_measurements, &MeasurementsController::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 
     m_comparison->setCatalogue(m_catalogue->snapshot());
     m_plan->setCatalogue(m_catalogue->snapshot());

@@ -12,6 +12,7 @@ class ComparisonController;
 class ComparisonTable;
 class GpuPicker;
 class MathPanel;
+class MeasurementsController;
 class PlanController;
 class PlanTab;
 class QAction;
@@ -47,6 +48,7 @@ public:
     VerdictPanel *verdictPanel() const { return m_verdicts; }
     MathPanel *mathPanel() const { return m_math; }
     ComparisonController *comparison() const { return m_comparison; }
+    MeasurementsController *measurements() const { return m_measurements; }
     ThemeController *theme() const { return m_theme; }
     ScenarioController *scenarios() const { return m_scenarios; }
     CatalogueOpener *catalogueOpener() const { return m_catalogueOpener; }
@@ -93,6 +95,7 @@ private:
 
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
+    MeasurementsController *m_measurements = nullptr;
     PlanController *m_plan = nullptr;
     ThemeController *m_theme = nullptr;
     ScenarioController *m_scenarios = nullptr;

@@ -104,36 +104,41 @@ protected:
 
 TEST_F(CalibrateCommand, EstimatesScaledBy1_3AndImportedAreReproducedWithin10Percent)
 {
-    const QVector<Condition> conditions{{1, 512, 128}, {8, 1024, 256}, {32, 1024, 256}, {64, 512, 512},
-                                        {16, 2048, 128}, {128, 256, 256}};
+    const QVector<Condition> conditions{{1, 512, 128},  {8, 1024, 256},  {32, 1024, 256},
+                                        {64, 512, 512}, {16, 2048, 128}, {128, 256, 256}};
     QVector<Measured> measured;
     const QString file = writeFasterRuns(conditions, &measured);
-    const ProcessResult imported =
-        run({QStringLiteral("measurements"), QStringLiteral("import"), file});
+    const ProcessResult imported = run({QStringLiteral("measurements"), QStringLiteral("import"), file});
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
 
-    const ProcessResult fitted = run({QStringLiteral("calibrate"), QStringLiteral("--profile"),
-                                      QStringLiteral("my-vllm"), QStringLiteral("--base"), QStringLiteral("vllm")});
+    const ProcessResult fitted =
+        run({QStringLiteral("calibrate"), QStringLiteral("--profile"), QStringLiteral("my-vllm"),
+             QStringLiteral("--base"), QStringLiteral("vllm")});
     ASSERT_EQ(fitted.exitCode, 0) << fitted.err.toStdString() << fitted.out.toStdString();
     EXPECT_TRUE(fitted.out.contains(QStringLiteral("my-vllm fitted on 6 of your runs (18 measured numbers)")))
         << fitted.out.toStdString();
     // 1.3x off before: every number is 23-30% away from vllm's estimate.
-    EXPECT_TRUE(fitted.out.contains(QStringLiteral("median error with vllm: 30.0%"))) << fitted.out.toStdString();
-    EXPECT_TRUE(fitted.out.contains(QStringLiteral("leave-one-run-out median error:"))) << fitted.out.toStdString();
+    EXPECT_TRUE(fitted.out.contains(QStringLiteral("median error with vllm: 30.0%")))
+        << fitted.out.toStdString();
+    EXPECT_TRUE(fitted.out.contains(QStringLiteral("leave-one-run-out median error:")))
+        << fitted.out.toStdString();
     EXPECT_TRUE(fitted.out.contains(QStringLiteral("moved memory_efficiency"))) << fitted.out.toStdString();
 
     for (qsizetype i = 0; i < conditions.size(); ++i) {
         const Measured again = estimate(conditions[i], QStringLiteral("my-vllm"));
         EXPECT_NEAR(again.ttftMs / measured[i].ttftMs, 1.0, 0.10) << "TTFT, run " << i;
         EXPECT_NEAR(again.tpotMs / measured[i].tpotMs, 1.0, 0.10) << "TPOT, run " << i;
-        EXPECT_NEAR(again.outputTokensPerS / measured[i].outputTokensPerS, 1.0, 0.10) << "throughput, run " << i;
+        EXPECT_NEAR(again.outputTokensPerS / measured[i].outputTokensPerS, 1.0, 0.10)
+            << "throughput, run " << i;
     }
 
     // Listed with what it was fitted on, and refitted under the same name.
     const ProcessResult profiles = run({QStringLiteral("profiles")});
-    EXPECT_TRUE(profiles.out.contains(QStringLiteral("fitted on 6 of your runs"))) << profiles.out.toStdString();
-    const ProcessResult refitted = run({QStringLiteral("calibrate"), QStringLiteral("--profile"),
-                                        QStringLiteral("my-vllm"), QStringLiteral("--base"), QStringLiteral("vllm")});
+    EXPECT_TRUE(profiles.out.contains(QStringLiteral("fitted on 6 of your runs")))
+        << profiles.out.toStdString();
+    const ProcessResult refitted =
+        run({QStringLiteral("calibrate"), QStringLiteral("--profile"), QStringLiteral("my-vllm"),
+             QStringLiteral("--base"), QStringLiteral("vllm")});
     EXPECT_EQ(refitted.exitCode, 0) << refitted.err.toStdString();
     const ProcessResult removed =
         run({QStringLiteral("calibrate"), QStringLiteral("--remove"), QStringLiteral("my-vllm")});
@@ -146,12 +151,14 @@ TEST_F(CalibrateCommand, TwoRunsMoveOnlyWhatTheyPinDownAndSayWhy)
     QVector<Measured> measured;
     const QString file = writeFasterRuns({{8, 1024, 256}, {64, 512, 512}}, &measured);
     ASSERT_EQ(run({QStringLiteral("measurements"), QStringLiteral("import"), file}).exitCode, 0);
-    const ProcessResult fitted = run({QStringLiteral("calibrate"), QStringLiteral("--profile"),
-                                      QStringLiteral("two-runs"), QStringLiteral("--base"), QStringLiteral("vllm")});
+    const ProcessResult fitted =
+        run({QStringLiteral("calibrate"), QStringLiteral("--profile"), QStringLiteral("two-runs"),
+             QStringLiteral("--base"), QStringLiteral("vllm")});
     ASSERT_EQ(fitted.exitCode, 0) << fitted.err.toStdString();
     // 6 numbers pin down one factor: one line "moved", the others "kept" with the reason.
     EXPECT_EQ(fitted.out.count(QStringLiteral("  moved ")), 1) << fitted.out.toStdString();
-    EXPECT_TRUE(fitted.out.contains(QStringLiteral("pin down at most 1 of these factors"))) << fitted.out.toStdString();
+    EXPECT_TRUE(fitted.out.contains(QStringLiteral("pin down at most 1 of these factors")))
+        << fitted.out.toStdString();
     EXPECT_TRUE(fitted.out.contains(QStringLiteral("leave-one-run-out error: needs 3 runs or more")))
         << fitted.out.toStdString();
 }
@@ -165,13 +172,17 @@ TEST_F(CalibrateCommand, RefusalsNameTheProblemAndLeaveTheCatalogueAsItWas)
         const char *message;
     };
     const Case cases[] = {
-        {{QStringLiteral("--profile"), QStringLiteral("mine"), QStringLiteral("--base"), QStringLiteral("vllm")},
+        {{QStringLiteral("--profile"), QStringLiteral("mine"), QStringLiteral("--base"),
+          QStringLiteral("vllm")},
          "no imported run of vllm"},
-        {{QStringLiteral("--profile"), QStringLiteral("vllm"), QStringLiteral("--base"), QStringLiteral("vllm")},
+        {{QStringLiteral("--profile"), QStringLiteral("vllm"), QStringLiteral("--base"),
+          QStringLiteral("vllm")},
          "a profile calibrate did not fit"},
-        {{QStringLiteral("--profile"), QStringLiteral("mine"), QStringLiteral("--base"), QStringLiteral("nope")},
+        {{QStringLiteral("--profile"), QStringLiteral("mine"), QStringLiteral("--base"),
+          QStringLiteral("nope")},
          "--base 'nope' is not a profile"},
-        {{QStringLiteral("--profile"), QStringLiteral("a b"), QStringLiteral("--base"), QStringLiteral("vllm")},
+        {{QStringLiteral("--profile"), QStringLiteral("a b"), QStringLiteral("--base"),
+          QStringLiteral("vllm")},
          "use letters, digits"},
         {{QStringLiteral("--remove"), QStringLiteral("vllm")}, "is not a profile calibrate fitted"},
         {{QStringLiteral("--profile"), QStringLiteral("mine")}, "usage: calibrate"},

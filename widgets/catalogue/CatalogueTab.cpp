@@ -14,11 +14,13 @@
 #include "widgets/catalogue/SpecFilterProxy.h"
 #include "widgets/catalogue/SpecItemDelegate.h"
 #include "widgets/catalogue/SpecTableView.h"
+#include "widgets/measurements/MeasurementsView.h"
 
 #include <QAction>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
+#include <QSplitter>
 #include <QVBoxLayout>
 
 CatalogueTab::CatalogueTab(QWidget *parent)
@@ -32,6 +34,7 @@ CatalogueTab::CatalogueTab(QWidget *parent)
     , m_sources(new GpuSourcesLabel)
     , m_view(new SpecTableView)
     , m_legend(new EditMarkerLegend)
+    , m_measurements(new MeasurementsView)
 {
     setObjectName(QStringLiteral("catalogueTab"));
     connectActions();
@@ -85,11 +88,23 @@ void CatalogueTab::layOut()
     m_messageLabel->setObjectName(QStringLiteral("catalogueMessage"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    // The spec table above, the user's measurements below: one splitter, so either can take the room.
+    auto *specs = new QWidget;
+    auto *specsLayout = new QVBoxLayout(specs);
+    specsLayout->setContentsMargins(0, 0, 0, 0);
+    specsLayout->addWidget(m_view, 1);
+    specsLayout->addWidget(m_sources);
+    specsLayout->addWidget(m_legend);
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->setObjectName(QStringLiteral("catalogueSplitter"));
+    splitter->setChildrenCollapsible(false);
+    splitter->addWidget(specs);
+    splitter->addWidget(m_measurements);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
     layout->addWidget(m_toolBar);
     layout->addWidget(m_messageLabel);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_sources);
-    layout->addWidget(m_legend);
+    layout->addWidget(splitter, 1);
 }
 
 void CatalogueTab::connectActions()

@@ -10,6 +10,7 @@ class CatalogueFileAction;
 class CatalogueToolBar;
 class EditMarkerLegend;
 class GpuSourcesLabel;
+class MeasurementsView;
 class MessageLabel;
 class QAction;
 class QCheckBox;
@@ -58,6 +59,8 @@ public:
     QSortFilterProxyModel *proxy() const;
     SpecItemDelegate *delegate() const { return m_delegate; }
     EditMarkerLegend *legend() const { return m_legend; }
+    // The user's imported benchmark results, under the spec table (files dropped on it are imported).
+    MeasurementsView *measurementsView() const { return m_measurements; }
     QAction *saveAction() const { return m_actions.save; }
     QAction *revertAction() const { return m_actions.revert; }
     QAction *deleteAction() const { return m_actions.remove; }
@@ -95,4 +98,5 @@ private:
     GpuSourcesLabel *m_sources;
     SpecTableView *m_view;
     EditMarkerLegend *m_legend;
+    MeasurementsView *m_measurements;
 };

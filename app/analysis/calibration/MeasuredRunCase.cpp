@@ -44,10 +44,9 @@ void setPrecision(Workload &w, const QString &stated, Precision otherwise, QStri
 {
     const std::optional<Precision> weights = precisionOf(stated);
     if (!weights)
-        assumptions << (stated.isEmpty() ? tr("precision not stated: %1 assumed")
-                                               .arg(Precisions::name(otherwise))
-                                         : tr("precision '%1' read as %2")
-                                               .arg(stated, Precisions::name(otherwise)));
+        assumptions << (stated.isEmpty()
+                            ? tr("precision not stated: %1 assumed").arg(Precisions::name(otherwise))
+                            : tr("precision '%1' read as %2").arg(stated, Precisions::name(otherwise)));
     w.weightPrecision = weights.value_or(otherwise);
     w.activationPrecision = Precisions::defaultActivationFor(w.weightPrecision);
     w.kvPrecision = Precisions::defaultKvFor(w.activationPrecision);
@@ -80,7 +79,8 @@ QString buildServing(const MeasuredRun &run, int gpuCount, std::optional<int> te
     if (!unlimitedRate && *run.requestRate > 0.0) {
         traffic.requestRate = *run.requestRate;
         if (run.concurrency)
-            c.assumptions << tr("Poisson arrivals at the stated rate; the concurrency limit is not simulated");
+            c.assumptions << tr(
+                "Poisson arrivals at the stated rate; the concurrency limit is not simulated");
     } else if (run.concurrency && *run.concurrency > 0) {
         traffic.concurrency = *run.concurrency;
     } else if (run.numPrompts && *run.numPrompts > 0) {
@@ -90,8 +90,8 @@ QString buildServing(const MeasuredRun &run, int gpuCount, std::optional<int> te
         return tr("the run states neither its request rate nor its concurrency");
     }
     const int requests = run.numPrompts.value_or(int(run.completedRequests.value_or(0.0)));
-    traffic.numRequests = std::clamp(requests > 0 ? requests : kMostRequestsSimulated, 1,
-                                     kMostRequestsSimulated);
+    traffic.numRequests =
+        std::clamp(requests > 0 ? requests : kMostRequestsSimulated, 1, kMostRequestsSimulated);
     if (requests > kMostRequestsSimulated)
         c.assumptions << tr("%1 of its %2 requests simulated").arg(kMostRequestsSimulated).arg(requests);
     if (run.dataset.contains(QLatin1String("sharegpt"), Qt::CaseInsensitive)) {
@@ -142,7 +142,8 @@ QString buildSingle(const MeasuredRun &run, int gpuCount, MeasuredRunCase &c)
         if (const auto tpot = medianElseMean(run.tpotMs, &median); tpot && *tpot > 0.0)
             c.values << MeasuredValue{MeasuredMetric::DecodeTokensPerS, false, 1000.0 / *tpot};
         if (const auto ttft = medianElseMean(run.ttftMs, &median); ttft && *ttft > 0.0)
-            c.values << MeasuredValue{MeasuredMetric::PrefillTokensPerS, false, w.inputTokens * 1000.0 / *ttft};
+            c.values << MeasuredValue{MeasuredMetric::PrefillTokensPerS, false,
+                                      w.inputTokens * 1000.0 / *ttft};
     }
     return {};
 }
@@ -227,8 +228,7 @@ Built build(const StoredMeasuredRun &run, const QVector<GpuSpec> &gpus, const QV
 
 QVector<double> predict(const MeasuredRunCase &runCase, const EfficiencyParameters &parameters)
 {
-    const Estimate e =
-        Estimator::estimate(runCase.gpu, runCase.workload, parameters, EstimateOptions{false});
+    const Estimate e = Estimator::estimate(runCase.gpu, runCase.workload, parameters, EstimateOptions{false});
     QVector<double> predicted;
     for (const MeasuredValue &v : runCase.values) {
         double value = 0.0;

@@ -54,16 +54,18 @@ double medianError(const QVector<MeasuredRunCase> &cases, const Predictions &pre
 // its table reads for the runs' GPUs and models: the value the runs actually use.
 QVector<FitParameter> candidatesFor(const QVector<MeasuredRunCase> &cases, const EfficiencyParameters &base)
 {
-    QVector<FitParameter> listed = ProfileFits::allOf(base.userFit ? base.userFit->baseProfileId
-                                                                   : base.profileId);
+    QVector<FitParameter> listed =
+        ProfileFits::allOf(base.userFit ? base.userFit->baseProfileId : base.profileId);
     const auto lists = [&listed](const char *table) {
         return std::any_of(listed.cbegin(), listed.cend(),
                            [table](const FitParameter &p) { return p.table == QLatin1String(table); });
     };
     if (!lists("memory_efficiency"))
-        listed.prepend(FitParameter{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.1, 1.2});
+        listed.prepend(
+            FitParameter{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.1, 1.2});
     if (!lists("compute_efficiency"))
-        listed.prepend(FitParameter{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.3});
+        listed.prepend(
+            FitParameter{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.3});
 
     EfficiencyParameters probe = base;
     QVector<FitParameter> candidates;
@@ -98,8 +100,8 @@ QVector<double> effectOf(const QVector<MeasuredRunCase> &cases, const Efficiency
                          const Predictions &basePredictions, const FitParameter &p)
 {
     const double value = CalibrationDescent::current(base, p);
-    const double trial = value > 1e-9 ? (value * 1.2 <= p.maximum ? value * 1.2 : value / 1.2)
-                                      : p.maximum / 100.0;
+    const double trial =
+        value > 1e-9 ? (value * 1.2 <= p.maximum ? value * 1.2 : value / 1.2) : p.maximum / 100.0;
     EfficiencyParameters moved = base;
     CalibrationDescent::assign(moved, p, trial);
     const Predictions predictions = predictAll(cases, moved);
@@ -157,9 +159,9 @@ QString summary(const EfficiencyParameters::UserFit &fit)
 
 QString factorName(const FitParameter &parameter)
 {
-    return parameter.key == QLatin1String("default") ? parameter.table
-                                                      : QStringLiteral("%1 (%2)").arg(parameter.table,
-                                                                                      parameter.key);
+    return parameter.key == QLatin1String("default")
+               ? parameter.table
+               : QStringLiteral("%1 (%2)").arg(parameter.table, parameter.key);
 }
 
 Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters &base, const QString &name,
@@ -214,10 +216,12 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
             return std::fabs(cosine(c.effect, taken->effect)) > kParallel;
         });
         if (c.noticeable < 2)
-            factor.keptBecause = tr("fewer than two of the measured numbers change by 2% when it changes by 20%");
+            factor.keptBecause =
+                tr("fewer than two of the measured numbers change by 2% when it changes by 20%");
         else if (parallel != chosen.cend())
-            factor.keptBecause = tr("it moves these runs' numbers as %1 does: the runs cannot tell the two apart")
-                                     .arg(factorName((*parallel)->parameter));
+            factor.keptBecause =
+                tr("it moves these runs' numbers as %1 does: the runs cannot tell the two apart")
+                    .arg(factorName((*parallel)->parameter));
         else if (chosen.size() >= mostFactors)
             factor.keptBecause = tr("%1 runs with %2 measured numbers pin down at most %3 of these factors")
                                      .arg(result.runs)
@@ -262,9 +266,9 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
         for (qsizetype i = 0; i < cases.size(); ++i)
             for (qsizetype v = 0; v < cases[i].values.size(); ++v)
                 if (held[i].value(v) > 0.0)
-                    residuals << UncertaintyResidual{MeasuredRunCases::uncertaintyKind(cases[i].values[v].metric),
-                                                     name, tr("your runs"), cases[i].gpu.gpuId,
-                                                     residualOf(cases[i].values[v], held[i].value(v))};
+                    residuals << UncertaintyResidual{
+                        MeasuredRunCases::uncertaintyKind(cases[i].values[v].metric), name, tr("your runs"),
+                        cases[i].gpu.gpuId, residualOf(cases[i].values[v], held[i].value(v))};
     }
     record.bands = UncertaintyTable::fit(residuals);
 

@@ -41,7 +41,7 @@ struct Result
     EfficiencyParameters fitted; // the base's factors with the moved ones, its userFit filled
     QVector<Factor> factors;
     int runs = 0;
-    int values = 0; // measured numbers compared
+    int values = 0;      // measured numbers compared
     QStringList skipped; // "run 7: ...": runs the base profile cannot estimate (they do not fit)
     QString error;       // why nothing was fitted
 };
