@@ -43,5 +43,4 @@ QString headline(const MeasuredRun &run)
     return parts.join(QStringLiteral(", "));
 }
 
-
 } // namespace MeasuredRunText

@@ -1,5 +1,6 @@
 #include "app/cli/MeasurementsCommand.h"
 
+#include "app/analysis/calibration/MeasuredRunCase.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "db/Catalogue.h"
@@ -122,9 +123,13 @@ int runImport(const QStringList &arguments, CliContext &context)
         return ExitCode::Failure;
     }
     MeasurementImportPlan plan = MeasurementImport::prepare(paths, options, *snapshot);
-    if (!plan.ok()) {
-        complain(context, QCoreApplication::translate("cli", "measurements import: %1; nothing was imported")
-                              .arg(plan.message()));
+    const QString problem =
+        plan.ok() ? MeasuredRunCases::firstInexpressible(plan.files, snapshot->gpus, snapshot->models)
+                  : plan.message();
+    if (!problem.isEmpty()) {
+        complain(
+            context,
+            QCoreApplication::translate("cli", "measurements import: %1; nothing was imported").arg(problem));
         return ExitCode::BadInput;
     }
     if (const CatalogueError saved = catalogue->measurements().insertAll(plan.files)) {

@@ -1,5 +1,6 @@
 #include "app/window/MeasurementsController.h"
 
+#include "app/analysis/calibration/MeasuredRunCase.h"
 #include "app/window/CatalogueSession.h"
 #include "db/MeasuredRunText.h"
 #include "widgets/measurements/MeasurementConditionsDialog.h"
@@ -18,10 +19,11 @@ MeasurementsController::MeasurementsController(CatalogueSession *session, Measur
 {
     connect(view, &MeasurementsView::filesDropped, this, &MeasurementsController::importFiles);
     connect(view, &MeasurementsView::importRequested, this, [this] {
-        const QStringList paths =
-            m_choose ? m_choose()
-                     : QFileDialog::getOpenFileNames(m_dialogParent, tr("Import Measurements"), QString(),
-                                                     tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
+        const QStringList paths = m_choose
+                                      ? m_choose()
+                                      : QFileDialog::getOpenFileNames(
+                                            m_dialogParent, tr("Import Measurements"), QString(),
+                                            tr("Benchmark results (*.json *.jsonl *.csv);;All files (*)"));
         if (!paths.isEmpty())
             importFiles(paths);
     });
@@ -51,14 +53,14 @@ void MeasurementsController::refresh()
     m_view->setRows(rows);
 }
 
-std::optional<MeasurementImportOptions> MeasurementsController::askConditions(const QStringList &files,
-                                                                              const MeasurementImportPlan &plan)
+std::optional<MeasurementImportOptions>
+MeasurementsController::askConditions(const QStringList &files, const MeasurementImportPlan &plan)
 {
     const CatalogueSnapshot &snapshot = m_session->snapshot();
     MeasurementConditionsDialog::Choices gpus;
     for (const GpuSpec &gpu : snapshot.gpus)
-        gpus << qMakePair(gpu.gpuId, gpu.vendor + u' ' + gpu.product + (gpu.variant.isEmpty() ? QString()
-                                                                                          : u' ' + gpu.variant));
+        gpus << qMakePair(gpu.gpuId, gpu.vendor + u' ' + gpu.product +
+                                         (gpu.variant.isEmpty() ? QString() : u' ' + gpu.variant));
     MeasurementConditionsDialog::Choices models;
     for (const ModelSpec &model : snapshot.models)
         models << qMakePair(model.modelId, model.name.isEmpty() ? model.modelId : model.name);
@@ -97,8 +99,12 @@ void MeasurementsController::importFiles(const QStringList &paths)
         }
         plan = MeasurementImport::prepare(paths, *options, m_session->snapshot());
     }
-    if (!plan.ok()) {
-        m_view->showMessage(plan.message());
+    const QString problem = plan.ok()
+                                ? MeasuredRunCases::firstInexpressible(plan.files, m_session->snapshot().gpus,
+                                                                       m_session->snapshot().models)
+                                : plan.message();
+    if (!problem.isEmpty()) {
+        m_view->showMessage(tr("Nothing was imported: %1").arg(problem));
         return;
     }
     int runs = 0;

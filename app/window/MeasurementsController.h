@@ -19,7 +19,8 @@ class MeasurementsController : public QObject
     Q_OBJECT
 public:
     // Asks for the missing conditions; nullopt when the user cancels. Tests answer without a dialog.
-    using ConditionsAsker = std::function<std::optional<MeasurementImportOptions>(MeasurementConditionsDialog &)>;
+    using ConditionsAsker =
+        std::function<std::optional<MeasurementImportOptions>(MeasurementConditionsDialog &)>;
     using FileChooser = std::function<QStringList()>;
 
     MeasurementsController(CatalogueSession *session, MeasurementsView *view, QWidget *dialogParent,

@@ -165,6 +165,16 @@
     </message>
 </context>
 <context>
+    <name>MeasurementsController</name>
+    <message numerus="yes">
+        <source>Imported %n run(s) from %1</source>
+        <translation>
+            <numerusform>Imported %n run from %1</numerusform>
+            <numerusform>Imported %n runs from %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Planner</name>
     <message numerus="yes">
         <source>tp %1 × pp %2 × %n replica(s)</source>

@@ -1346,6 +1346,10 @@
         <source>%1 — measured on %2</source>
         <translation>%1 — 测量于 %2</translation>
     </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 <context>
     <name>ComparisonPresentation</name>
@@ -1920,6 +1924,10 @@ source: %7</source>
     <message>
         <source>1 GPU each</source>
         <translation>每个 1 个 GPU</translation>
+    </message>
+    <message>
+        <source>Measured (your runs)</source>
+        <translation>实测（您的运行）</translation>
     </message>
 </context>
 <context>
@@ -4079,6 +4087,45 @@ source: %7</source>
         <source>global batch %1</source>
         <translation>全局批大小 %1</translation>
     </message>
+    <message>
+        <source>your %1 %2: %3</source>
+        <translation>您的 %1 %2：%3</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementConditionsDialog</name>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量结果</translation>
+    </message>
+    <message>
+        <source>%1 does not say everything the estimate beside it needs. Under which conditions were these runs measured?</source>
+        <translation>%1 未给出估算所需的全部条件。这些运行是在什么条件下测量的？</translation>
+    </message>
+    <message>
+        <source>&amp;GPU:</source>
+        <translation>GPU(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>GPU &amp;count:</source>
+        <translation>GPU 数量(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>As the file says (none when it names no engine)</source>
+        <translation>按文件所述（文件未指明引擎时为无）</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>配置(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
 </context>
 <context>
     <name>MeasurementImport</name>
@@ -4156,6 +4203,78 @@ source: %7</source>
     <message>
         <source>no measurement import with id %1 (see measurements list)</source>
         <translation>没有编号为 %1 的测量导入（见 measurements list）</translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementsController</name>
+    <message>
+        <source>Import Measurements</source>
+        <translation>导入测量结果</translation>
+    </message>
+    <message>
+        <source>Benchmark results (*.json *.jsonl *.csv);;All files (*)</source>
+        <translation>基准测试结果 (*.json *.jsonl *.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1 needs the conditions it does not state.</source>
+        <translation>未导入任何内容：%1 缺少其未说明的条件。</translation>
+    </message>
+    <message>
+        <source>Nothing was imported: %1</source>
+        <translation>未导入任何内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n run(s) from %1</source>
+        <translation>
+            <numerusform>已从 %1 导入 %n 个运行</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MeasurementsView</name>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Remove File</source>
+        <translation>移除文件</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Your measurements&lt;/b&gt; — drop result files here: vllm bench serve JSON, SGLang bench_serving JSONL, AIPerf/GenAI-Perf export, llama-bench JSON or CSV, or the CSV template. Compare shows them beside the estimate; &lt;tt&gt;gpucompare calibrate&lt;/tt&gt; fits a profile on them.</source>
+        <translation>&lt;b&gt;您的测量结果&lt;/b&gt;——将结果文件拖放到此处：vllm bench serve JSON、SGLang bench_serving JSONL、AIPerf/GenAI-Perf 导出、llama-bench JSON 或 CSV，或 CSV 模板。“比较”页会把它们与估算并列显示；&lt;tt&gt;gpucompare calibrate&lt;/tt&gt; 可据此拟合一个配置。</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入时间</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -5510,6 +5629,10 @@ token</translation>
         <source>%1[%2]: &quot;%3&quot; is already in the list</source>
         <translation>%1[%2]：“%3”已在列表中</translation>
     </message>
+    <message>
+        <source>%1: needs its profile_id</source>
+        <translation>%1：需要其 profile_id</translation>
+    </message>
 </context>
 <context>
     <name>SeedOfferBar</name>
@@ -5707,6 +5830,21 @@ token</translation>
     <message>
         <source>The desktop&apos;s colours</source>
         <translation>使用桌面的配色</translation>
+    </message>
+</context>
+<context>
+    <name>UserRunBenchmarks</name>
+    <message>
+        <source>imported without an engine profile (measurements import --profile)</source>
+        <translation>导入时未指定引擎配置（measurements import --profile）</translation>
+    </message>
+    <message>
+        <source>its profile %1 is not in the catalogue</source>
+        <translation>其配置 %1 不在目录中</translation>
+    </message>
+    <message>
+        <source>the workload does not fit under the run&apos;s conditions</source>
+        <translation>在该运行的条件下工作负载放不下</translation>
     </message>
 </context>
 <context>

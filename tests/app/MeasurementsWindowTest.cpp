@@ -98,7 +98,8 @@ TEST_F(MeasurementsWindow, ADroppedFileIsImportedWithWhatItLacksAskedAndCompared
         ++yours;
         ASSERT_TRUE(row.values.at(h100).has_value()) << row.label.toStdString();
         EXPECT_TRUE(row.label.startsWith(QStringLiteral("your vllm serving: "))) << row.label.toStdString();
-        EXPECT_TRUE(row.notes.at(h100).startsWith(QStringLiteral("est. "))) << row.notes.at(h100).toStdString();
+        EXPECT_TRUE(row.notes.at(h100).startsWith(QStringLiteral("est. ")))
+            << row.notes.at(h100).toStdString();
         EXPECT_TRUE(row.notes.at(h100).contains(u'%')) << row.notes.at(h100).toStdString();
     }
     EXPECT_EQ(yours, 3); // TTFT, TPOT and output tokens/s
@@ -107,7 +108,8 @@ TEST_F(MeasurementsWindow, ADroppedFileIsImportedWithWhatItLacksAskedAndCompared
     const QString folder = qEnvironmentVariable("GPUCOMPARE_SHOTS");
     if (!folder.isEmpty()) {
         m_window->resize(1600, 1000);
-        m_window->findChild<QTabWidget *>(QStringLiteral("centralTabs"))->setCurrentWidget(m_window->catalogueTab());
+        m_window->findChild<QTabWidget *>(QStringLiteral("centralTabs"))
+            ->setCurrentWidget(m_window->catalogueTab());
         QApplication::processEvents();
         m_window->grab().save(folder + QStringLiteral("/measurements-view.png"));
     }
@@ -123,11 +125,13 @@ TEST_F(MeasurementsWindow, CancellingTheQuestionImportsNothingAndSaysWhy)
     drop({QStringLiteral(GPUCOMPARE_SOURCE_DIR "/tests/data/measurements/vllm-bench-serve.json")});
     MeasurementsView *view = m_window->catalogueTab()->measurementsView();
     EXPECT_EQ(view->table()->rowCount(), 0);
-    EXPECT_TRUE(view->message().startsWith(QStringLiteral("Nothing was imported"))) << view->message().toStdString();
+    EXPECT_TRUE(view->message().startsWith(QStringLiteral("Nothing was imported")))
+        << view->message().toStdString();
     EXPECT_EQ(TestCatalogueFiles::readBytes(database), before);
 
     // A file in no format it reads is refused with the formats it reads.
     drop({writeFile(QStringLiteral("notes.txt"), "hello\n")});
     EXPECT_EQ(view->table()->rowCount(), 0);
-    EXPECT_TRUE(view->message().contains(QStringLiteral("vllm"), Qt::CaseInsensitive)) << view->message().toStdString();
+    EXPECT_TRUE(view->message().contains(QStringLiteral("vllm"), Qt::CaseInsensitive))
+        << view->message().toStdString();
 }

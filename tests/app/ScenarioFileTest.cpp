@@ -340,3 +340,33 @@ TEST_F(ScenarioFileTest, AFileWithoutTheNewerColumnsReportsNoChangeToThem)
     EXPECT_EQ(back.changes.at(0).after.pciIds, QStringLiteral("10de:2330"));
     EXPECT_EQ(back.changes.at(0).after.fp6DenseTflops, 1978.9);
 }
+
+TEST_F(ScenarioFileTest, TheProfileItNamesIsRecordedWithWhatItWasFittedOn)
+{
+    // A profile `gpucompare calibrate` made: its description and calibration name the runs.
+    EfficiencyProfile mine;
+    mine.profileId = QStringLiteral("my-vllm");
+    mine.name = QStringLiteral("my-vllm");
+    mine.description = QStringLiteral("fitted on 6 of your runs, \u00b12% (from vllm)");
+    mine.calibration =
+        QStringLiteral("gpucompare calibrate, from vllm on your measured runs 1, 2, 3, 4, 5, 6");
+    mine.parametersJson = m_snapshot.findProfile(QStringLiteral("vllm"))->parametersJson;
+    CatalogueSnapshot withMine = m_snapshot;
+    withMine.profiles << mine;
+    WorkloadRequest request;
+    request.modelId = QStringLiteral("llama-3-8b");
+    request.task = Task::Inference;
+    request.profileId = QStringLiteral("my-vllm");
+    const Scenario scenario =
+        ScenarioCatalogue::capture(kGpus, request, {}, withMine, QStringLiteral("/tmp/c.db"));
+    ASSERT_TRUE(scenario.profile);
+
+    QString error;
+    const std::optional<Scenario> opened = ScenarioFile::fromJson(ScenarioFile::toJson(scenario), &error);
+    ASSERT_TRUE(opened) << error.toStdString();
+    ASSERT_TRUE(opened->profile);
+    EXPECT_EQ(opened->profile->profileId, mine.profileId);
+    EXPECT_EQ(opened->profile->description, mine.description);
+    EXPECT_EQ(opened->profile->calibration, mine.calibration);
+    EXPECT_EQ(ScenarioFile::toJson(*opened), ScenarioFile::toJson(scenario));
+}

@@ -45,6 +45,8 @@ const char *const kAllowed[] = {
     "qlora", "lora", "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
     // serving engines, their benchmark commands and datasets ("vllm bench serve", "ShareGPT")
     "vLLM", "vllm", "bench", "serve", "SGLang", "ShareGPT", "sharegpt",
+    // benchmark tools and file formats the Measurements view reads, and the command that fits a profile
+    "bench_serving", "JSONL", "AIPerf", "GenAI", "Perf", "llama", "gpucompare", "calibrate",
     // training frameworks that name measured runs ("Megatron-Core 训练")
     "llm", "foundry", "NeMo", "AutoModel", "Megatron", "Core", "LM",
     // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")

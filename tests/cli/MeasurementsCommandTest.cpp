@@ -5,6 +5,7 @@
 #include "tests/cli/GpuCompareProcess.h"
 #include "tests/db/TestCatalogueFiles.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -288,4 +289,17 @@ TEST_F(MeasurementsCommand, ExportImportAndBackupKeepThem)
         ASSERT_EQ(files.size(), 1) << path.toStdString();
         EXPECT_EQ(files.first().toObject().value(QStringLiteral("runs")).toArray().size(), 2);
     }
+}
+
+TEST_F(MeasurementsCommand, ARunTheEstimatorCannotExpressIsNamedAndNothingIsWritten)
+{
+    // A serving run without its lengths: nothing to estimate it with, so nothing to compare or fit.
+    const QString path = m_dir.filePath(QStringLiteral("no-lengths.csv"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("gpu,gpus,model,task,engine,concurrency,ttft_median_ms\n"
+               "h100_sxm5_80gb,1,llama-3.1-8b,inference-serving,vllm,8,120\n");
+    file.close();
+    expectRefusedUnchanged({path}, "no-lengths.csv, run 2: the estimator cannot express it: the run does not "
+                                   "give its mean prompt and output lengths");
 }

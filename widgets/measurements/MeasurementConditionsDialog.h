@@ -27,9 +27,9 @@ public:
     MeasurementConditionsDialog(const QStringList &files, Missing missing, const Choices &gpus,
                                 const Choices &models, const Choices &profiles, QWidget *parent = nullptr);
 
-    QString gpuId() const;    // "" when not asked
-    QString modelId() const;  // "" when not asked
-    int gpuCount() const;     // 0 when not asked
+    QString gpuId() const;     // "" when not asked
+    QString modelId() const;   // "" when not asked
+    int gpuCount() const;      // 0 when not asked
     QString profileId() const; // "" for none
 
     QComboBox *gpuBox() const { return m_gpu; }

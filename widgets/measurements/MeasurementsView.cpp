@@ -23,13 +23,14 @@ MeasurementsView::MeasurementsView(QWidget *parent)
 {
     setObjectName(QStringLiteral("measurementsView"));
     setAcceptDrops(true);
-    m_title->setText(tr("<b>Your measurements</b> — drop result files here: vllm bench serve JSON, SGLang "
-                        "bench_serving JSONL, AIPerf/GenAI-Perf export, llama-bench JSON or CSV, or the CSV "
-                        "template. Compare shows them beside the estimate; <tt>gpucompare calibrate</tt> fits "
-                        "a profile on them."));
+    m_title->setText(
+        tr("<b>Your measurements</b> — drop result files here: vllm bench serve JSON, SGLang "
+           "bench_serving JSONL, AIPerf/GenAI-Perf export, llama-bench JSON or CSV, or the CSV "
+           "template. Compare shows them beside the estimate; <tt>gpucompare calibrate</tt> fits "
+           "a profile on them."));
     m_title->setWordWrap(true);
-    m_table->setHorizontalHeaderLabels({tr("File"), tr("Imported"), tr("GPU"), tr("Model"), tr("GPUs"),
-                                        tr("Profile"), tr("Result")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("File"), tr("Imported"), tr("GPU"), tr("Model"), tr("GPUs"), tr("Profile"), tr("Result")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -64,9 +65,13 @@ void MeasurementsView::setRows(const QVector<MeasurementsViewRow> &rows)
     m_table->setRowCount(int(rows.size()));
     for (int r = 0; r < rows.size(); ++r) {
         const MeasurementsViewRow &row = rows.at(r);
-        const QStringList cells{row.fileName, row.importedAt, row.gpu,
-                                row.model,    QString::number(row.gpuCount),
-                                row.profile.isEmpty() ? tr("none") : row.profile, row.result};
+        const QStringList cells{row.fileName,
+                                row.importedAt,
+                                row.gpu,
+                                row.model,
+                                QString::number(row.gpuCount),
+                                row.profile.isEmpty() ? tr("none") : row.profile,
+                                row.result};
         for (int c = 0; c < cells.size(); ++c)
             m_table->setItem(r, c, new QTableWidgetItem(cells.at(c)));
     }
@@ -87,8 +92,9 @@ QString MeasurementsView::message() const
 qint64 MeasurementsView::selectedFileId() const
 {
     const int row = m_table->currentRow();
-    return m_table->selectionModel()->hasSelection() && row >= 0 && row < m_rows.size() ? m_rows.at(row).fileId
-                                                                                          : 0;
+    return m_table->selectionModel()->hasSelection() && row >= 0 && row < m_rows.size()
+               ? m_rows.at(row).fileId
+               : 0;
 }
 
 QStringList MeasurementsView::localFiles(const QMimeData *mime)

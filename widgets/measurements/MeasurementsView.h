@@ -42,8 +42,8 @@ public:
 
 signals:
     void filesDropped(const QStringList &paths);
-    void importRequested();                // the Import… button: the window asks for files
-    void removeRequested(qint64 fileId);   // the selected run's file
+    void importRequested();              // the Import… button: the window asks for files
+    void removeRequested(qint64 fileId); // the selected run's file
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;

@@ -226,6 +226,22 @@ Built build(const StoredMeasuredRun &run, const QVector<GpuSpec> &gpus, const QV
     return built;
 }
 
+QString firstInexpressible(const QVector<MeasurementRepository::FileImport> &files,
+                           const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models)
+{
+    for (const MeasurementRepository::FileImport &file : files)
+        for (const StoredMeasuredRun &run : file.runs) {
+            // The profile does not decide whether a run can be expressed: any name reads it.
+            const Built built = build(run, gpus, models, QStringLiteral("(any)"));
+            if (!built.runCase)
+                return tr("%1, run %2: the estimator cannot express it: %3")
+                    .arg(file.file.fileName)
+                    .arg(run.run.record)
+                    .arg(built.reason);
+        }
+    return {};
+}
+
 QVector<double> predict(const MeasuredRunCase &runCase, const EfficiencyParameters &parameters)
 {
     const Estimate e = Estimator::estimate(runCase.gpu, runCase.workload, parameters, EstimateOptions{false});

@@ -3,6 +3,7 @@
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Workload.h"
 #include "db/GpuSpec.h"
+#include "db/MeasurementRepository.h"
 #include "db/ModelSpec.h"
 #include "db/StoredMeasurement.h"
 
@@ -58,6 +59,12 @@ struct Built
 // The run read under `profileId` (the run's own profile when empty).
 Built build(const StoredMeasuredRun &run, const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models,
             const QString &profileId = {});
+
+// The first run of the files the estimator cannot express, as "results.csv, run 2: the run does not give
+// its mean prompt and output lengths"; empty when it can express every one. Both doors refuse such an
+// import whole: a stored run must be comparable with its estimate.
+QString firstInexpressible(const QVector<MeasurementRepository::FileImport> &files,
+                           const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models);
 
 // The estimator's number for each of the case's values, in their order and units; 0 where it gives none
 // (the workload does not fit).
