@@ -268,14 +268,23 @@ ComparisonPresentation ComparisonPresentation::build(const ComparisonInput &inpu
     presentation.m_estimates = input.estimates;
     for (const GpuSpec &gpu : input.gpus)
         presentation.m_table.columnTitles << gpu.displayName();
-    presentation.addSpecRows(input);
+    // The workload's results first, then what was measured, then the datasheet: folded once there is a
+    // workload, so the answer to the question is what the table opens on.
     presentation.addWorkloadRows(input);
     presentation.addMeasuredRows(input);
+    presentation.addSpecRows(input);
+    if (!input.estimates.isEmpty())
+        presentation.m_table.foldedSections << specSection();
     RangeRows::annotate(presentation.m_table, input.estimates);
     presentation.m_charts = ComparisonCharts::build(input);
     presentation.buildVerdicts(input);
     presentation.m_answers = AnswerSummary::build(input);
     return presentation;
+}
+
+QString ComparisonPresentation::specSection()
+{
+    return tr("Specs (datasheet)");
 }
 
 void ComparisonPresentation::addSpecRows(const ComparisonInput &input)
@@ -285,7 +294,7 @@ void ComparisonPresentation::addSpecRows(const ComparisonInput &input)
             continue;
         ComparisonRow row;
         row.id = spec.id;
-        row.section = tr("Specs (datasheet)");
+        row.section = specSection();
         row.label = spec.label;
         row.unit = spec.unit;
         row.betterWhen = betterFor(spec.unit, spec.id);

@@ -59,6 +59,8 @@ public:
     static QVector<MathTermId> mathTermsFor(const QString &rowId);
     // The mark before the estimate of a measured value far from it (the row's tooltip says why).
     static QString outlierMarker();
+    // The heading of the datasheet rows, folded once a workload is estimated.
+    static QString specSection();
 
 private:
     void addSpecRows(const ComparisonInput &input);

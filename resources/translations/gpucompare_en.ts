@@ -104,6 +104,16 @@
     </message>
 </context>
 <context>
+    <name>ComparisonTableModel</name>
+    <message numerus="yes">
+        <source>▸ %1: %n row(s) folded, click to show</source>
+        <translation>
+            <numerusform>▸ %1: %n row folded, click to show</numerusform>
+            <numerusform>▸ %1: %n rows folded, click to show</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ConflictDialog</name>
     <message numerus="yes">
         <source>Another program changed %n GPU(s) in the catalogue file since they were read. Keep your versions of all of them, or the file&apos;s?</source>

@@ -1991,6 +1991,12 @@ source: %7</source>
         <source>%1 (not in the catalogue)</source>
         <translation>%1（目录中没有）</translation>
     </message>
+    <message numerus="yes">
+        <source>▸ %1: %n row(s) folded, click to show</source>
+        <translation>
+            <numerusform>▸ %1：已折叠 %n 行，点击显示</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ConflictDialog</name>

@@ -321,3 +321,36 @@ TEST(ComparisonTable, AnInPlaceUpdateRepaintsTheChangedCell)
     EXPECT_NE(cellImage(changedRow, 3), before) << "the new number is on screen";
     EXPECT_EQ(cellImage(changedRow, 1), untouched);
 }
+
+TEST(ComparisonTable, AFoldedSectionShowsItsHeadingOnlyUntilClickedOrANumberOfItIsAskedFor)
+{
+    ComparisonTable table;
+    table.resize(1000, 500);
+    table.show();
+    ComparisonData data = CompareTestData::seedComparison();
+    data.foldedSections << QStringLiteral("Specs");
+    table.setComparison(data);
+    const int heading = 0;
+    const int tdp = table.model()->modelRowFor(QStringLiteral("tdp"));
+    ASSERT_TRUE(table.model()->isSection(heading));
+    EXPECT_TRUE(table.view()->isRowHidden(tdp));
+    EXPECT_FALSE(table.view()->isRowHidden(heading));
+    EXPECT_TRUE(table.model()->index(heading, 0).data().toString().contains(QStringLiteral("folded")));
+    // The other sections stay open.
+    const int decode = table.model()->modelRowFor(QStringLiteral("decode"));
+    EXPECT_FALSE(table.view()->isRowHidden(decode));
+
+    // A click on the heading opens it; the choice outlives a recompute.
+    const QRect rect = table.view()->visualRect(table.model()->index(heading, 0));
+    QTest::mouseClick(table.view()->viewport(), Qt::LeftButton, {}, rect.center());
+    EXPECT_FALSE(table.view()->isRowHidden(tdp));
+    EXPECT_EQ(table.model()->index(heading, 0).data().toString(), QStringLiteral("Specs"));
+    table.setComparison(data);
+    EXPECT_FALSE(table.view()->isRowHidden(tdp));
+
+    // Folded again, asking for one of its numbers (the answer strip's link) opens it.
+    table.setFolded(QStringLiteral("Specs"), true);
+    EXPECT_TRUE(table.view()->isRowHidden(tdp));
+    EXPECT_TRUE(table.selectCell(QStringLiteral("tdp"), 1));
+    EXPECT_FALSE(table.view()->isRowHidden(tdp));
+}

@@ -35,4 +35,7 @@ struct ComparisonData
 {
     QStringList columnTitles; // one per GPU, e.g. "H100 SXM5"
     QVector<ComparisonRow> rows;
+    // Sections shown folded (heading only) until the user opens them: the datasheet's rows once a workload
+    // is estimated, so its results come first on screen.
+    QStringList foldedSections;
 };

@@ -63,6 +63,42 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { onCurrentChanged(current); });
+    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
+        if (index.isValid() && m_model->isSection(index.row()))
+            toggleFold(index.row());
+    });
+}
+
+bool ComparisonTable::isFolded(const QString &section) const
+{
+    return m_model->isFolded(section);
+}
+
+void ComparisonTable::setFolded(const QString &section, bool folded)
+{
+    m_model->setFolded(section, folded);
+    applyFolds();
+}
+
+void ComparisonTable::toggleFold(int modelRow)
+{
+    const QString section = m_model->sectionOf(modelRow);
+    setFolded(section, !m_model->isFolded(section));
+}
+
+void ComparisonTable::applyFolds()
+{
+    QString section;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->isSection(row)) {
+            section = m_model->sectionOf(row);
+            m_view->setRowHidden(row, false);
+            continue;
+        }
+        const bool hidden = m_model->isFolded(section);
+        if (m_view->isRowHidden(row) != hidden)
+            m_view->setRowHidden(row, hidden);
+    }
 }
 
 ComparisonTable::~ComparisonTable() = default;
@@ -90,6 +126,7 @@ void ComparisonTable::setComparison(const ComparisonData &comparison)
     const bool reset = m_model->setComparison(comparison);
     if (reset) // new rows or GPUs; otherwise the headings did not move
         applySpans();
+    applyFolds();
     // Measuring the texts lays them out (the delegate's cache): worth it only for a table on screen. A
     // hidden one (the Charts tab in front) measures when it is shown.
     m_columnsStale = true;
@@ -216,6 +253,8 @@ bool ComparisonTable::selectCell(const QString &rowId, int gpuColumn)
     const int row = m_model->modelRowFor(rowId);
     if (row < 0 || gpuColumn < 0 || gpuColumn >= m_model->comparison().columnTitles.size())
         return false;
+    if (m_view->isRowHidden(row)) // a number asked for is shown: its section opens
+        setFolded(m_model->sectionOf(row), false);
     const QModelIndex index = m_model->index(row, ComparisonTableModel::modelColumnFor(gpuColumn));
     m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect);
     m_view->scrollTo(index);

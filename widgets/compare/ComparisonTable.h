@@ -40,6 +40,10 @@ public:
     // Puts the whole table on the clipboard as tab-separated text (also Ctrl+C and the context menu).
     void copyTable() const;
 
+    // Whether the rows of a section are folded away under its heading.
+    bool isFolded(const QString &section) const;
+    void setFolded(const QString &section, bool folded);
+
     // Scrolls to a GPU column and selects it, keeping the selected quantity when there is one.
     void selectColumn(int gpuColumn);
 
@@ -62,6 +66,9 @@ protected:
 private:
     void onCurrentChanged(const QModelIndex &current);
     void applySpans();
+    // Hides the rows of folded sections; a click on a heading folds or opens it.
+    void applyFolds();
+    void toggleFold(int modelRow);
     void fitColumnsToText();
     // Gives the columns the viewport's width: the label column its text's width (or, when the GPU
     // columns leave less, a share of it, the labels wrapping), the GPU columns the rest, evenly.

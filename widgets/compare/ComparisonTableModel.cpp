@@ -219,6 +219,37 @@ QVariant ComparisonTableModel::headerData(int section, Qt::Orientation orientati
     return {};
 }
 
+bool ComparisonTableModel::isFolded(const QString &section) const
+{
+    return m_foldChoices.value(section, m_data.foldedSections.contains(section));
+}
+
+void ComparisonTableModel::setFolded(const QString &section, bool folded)
+{
+    m_foldChoices.insert(section, folded);
+    for (int row = 0; row < m_lines.size(); ++row)
+        if (m_lines.at(row).dataRow < 0 && m_lines.at(row).section == section)
+            emit dataChanged(index(row, LabelColumn), index(row, LabelColumn));
+}
+
+QString ComparisonTableModel::sectionOf(int modelRow) const
+{
+    for (int row = std::min(modelRow, int(m_lines.size()) - 1); row >= 0; --row)
+        if (m_lines.at(row).dataRow < 0)
+            return m_lines.at(row).section;
+    return {};
+}
+
+QString ComparisonTableModel::headingText(const QString &section) const
+{
+    if (!isFolded(section))
+        return section;
+    int rows = 0;
+    for (const ComparisonRow &row : m_data.rows)
+        rows += row.section == section ? 1 : 0;
+    return tr("\u25b8 %1: %n row(s) folded, click to show", nullptr, rows).arg(section); // ▸
+}
+
 QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -232,7 +263,7 @@ QVariant ComparisonTableModel::data(const QModelIndex &index, int role) const
         switch (role) {
         case Qt::DisplayRole:
         case Qt::AccessibleTextRole:
-            return line.section;
+            return headingText(line.section);
         case Qt::FontRole: {
             QFont font;
             font.setBold(true);

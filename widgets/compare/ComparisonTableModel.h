@@ -3,6 +3,7 @@
 #include "widgets/compare/ComparisonData.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 
 // Rows of quantities (with a heading line where the section changes), one column for the label and unit
 // and one per GPU. The best value of each row (by BetterWhen, with at least two values present and not all
@@ -50,6 +51,14 @@ public:
     bool isBest(int modelRow, int modelColumn) const;
     bool isSection(int modelRow) const { return dataRowAt(modelRow) < 0; }
 
+    // A folded section shows its heading with a closed marker and the number of its rows; the view hides
+    // those rows (ComparisonTable). The comparison's foldedSections start folded; the user's choice is
+    // kept across recomputes.
+    bool isFolded(const QString &section) const;
+    void setFolded(const QString &section, bool folded);
+    // The section heading above model row `row` (its own text on a heading).
+    QString sectionOf(int modelRow) const;
+
     // The whole table as tab-separated text (headings on their own line), for the clipboard or a report.
     QString toTabSeparatedText() const;
 
@@ -70,7 +79,10 @@ private:
     QVariant valueData(int dataRow, int gpuColumn, int role) const;
     QString valueText(const ComparisonRow &row, int gpuColumn) const;
 
+    QString headingText(const QString &section) const;
+
     ComparisonData m_data;
+    QHash<QString, bool> m_foldChoices; // section -> folded, as the user last set it
     QVector<Line> m_lines;
     QVector<QVector<bool>> m_best; // [dataRow][gpuColumn]
     // [model row][model column]: each number formatted once per comparison, not on every paint and fit
