@@ -44,6 +44,19 @@ struct ModelSpec
     int moeLayerInterval = 0;      // interleave_moe_layer_step (Llama 4): every n-th layer past the dense
                                    // ones is MoE, the others dense; 0 or 1: every one
 
+    // Hybrid stacks (Nemotron-H: Mamba-2 + attention + MoE; Qwen3-Next: Gated DeltaNet + attention + MoE).
+    // The blocks in order, one character each, as Megatron's hybrid_override_pattern writes them: '*'
+    // attention, 'M' Mamba-2 mixer, 'G' Gated DeltaNet mixer, 'E' MoE, '-' dense MLP. With one character
+    // per layer (Nemotron-H) a layer is a mixer or an MLP alone; with two (Qwen3-Next "GEGEGE*E...") a
+    // layer is a mixer and its MLP. Empty: every layer is attention and an MLP, as the fields above say.
+    QString layerPattern;
+    int moeLatentSize = 0;  // moe_latent_size (Nemotron 3 Super/Ultra): routed experts work at this width
+    int ssmHeads = 0;       // Mamba-2 mamba_num_heads, or Gated DeltaNet linear_num_value_heads
+    int ssmHeadDim = 0;     // mamba_head_dim, or linear_value_head_dim
+    int ssmStateSize = 0;   // Mamba-2 ssm_state_size, or Gated DeltaNet linear_key_head_dim
+    int ssmGroups = 0;      // Mamba-2 n_groups (B and C shared by groups of heads), or linear_num_key_heads
+    int ssmConvKernel = 0;  // conv_kernel, or linear_conv_kernel_dim
+
     // Formats of the published checkpoint when its parts differ (gpt-oss: quantization_config mxfp4 for
     // the experts, torch_dtype bfloat16 for attention, router and embeddings): asked for the expert format,
     // the estimator keeps the other weights at theirs. Precision names ("mxfp4", "bf16"); empty: one format.

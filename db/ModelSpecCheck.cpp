@@ -19,6 +19,7 @@ constexpr int kMaxVocab = 4194304;
 constexpr int kMaxContext = 100000000;
 constexpr int kMaxExperts = 4096;
 constexpr int kMaxRank = 262144;
+constexpr int kMaxConvKernel = 64;
 constexpr double kMaxParamsBillions = 1e6;  // a quadrillion parameters
 constexpr double kMaxGflopsPerSample = 1e9; // an exaFLOP per sample
 
@@ -45,6 +46,35 @@ bool isPrecisionName(const QString &text)
     return std::all_of(text.cbegin(), text.cend(), [](QChar c) {
         return (c >= u'a' && c <= u'z') || (c >= u'0' && c <= u'9') || c == u'_';
     });
+}
+
+// hybrid_override_pattern: blocks of '*' attention, 'M' Mamba-2, 'G' Gated DeltaNet, 'E' MoE, '-' dense MLP,
+// one per layer or (a mixer then its MLP) two per layer; recurrent mixers need their sizes, 'E' experts.
+QString patternProblem(const ModelSpec &m)
+{
+    const QString &pattern = m.layerPattern;
+    if (pattern.isEmpty())
+        return {};
+    const auto bad = [&pattern](const QString &why) {
+        return tr("hybrid_override_pattern '%1': %2").arg(pattern.left(40), why);
+    };
+    for (const QChar c : pattern)
+        if (!QStringLiteral("*MGE-").contains(c))
+            return bad(tr("one character per block: * attention, M Mamba-2, G Gated DeltaNet, E MoE, - MLP"));
+    const auto mixer = [](QChar c) { return c == u'*' || c == u'M' || c == u'G'; };
+    if (pattern.size() == 2 * m.layers) {
+        for (qsizetype i = 0; i < pattern.size(); i += 2)
+            if (!mixer(pattern[i]) || mixer(pattern[i + 1]))
+                return bad(tr("two blocks per layer are a mixer (*, M, G) and an MLP (E, -)"));
+    } else if (pattern.size() != m.layers) {
+        return bad(tr("%1 blocks for num_hidden_layers %2: one or two per layer").arg(pattern.size()).arg(m.layers));
+    }
+    if ((pattern.contains(u'M') || pattern.contains(u'G')) &&
+        (m.ssmHeads <= 0 || m.ssmHeadDim <= 0 || m.ssmStateSize <= 0 || m.ssmGroups <= 0))
+        return bad(tr("M and G layers need mamba_num_heads, mamba_head_dim, ssm_state_size and n_groups"));
+    if (pattern.contains(u'E') && m.experts <= 0)
+        return bad(tr("E layers need num_local_experts"));
+    return {};
 }
 
 } // namespace
@@ -86,6 +116,12 @@ QString problem(const ModelSpec &m)
         // A pattern longer than the stack would leave no layer attending to the whole context.
         {"full_attention_interval", m.fullAttentionInterval, 0, std::max(1, m.layers)},
         {"interleave_moe_layer_step", m.moeLayerInterval, 0, std::max(1, m.layers)},
+        {"moe_latent_size", m.moeLatentSize, 0, kMaxHidden},
+        {"mamba_num_heads", m.ssmHeads, 0, kMaxHeads},
+        {"mamba_head_dim", m.ssmHeadDim, 0, kMaxHeadDim},
+        {"ssm_state_size", m.ssmStateSize, 0, kMaxHeadDim},
+        {"n_groups", m.ssmGroups, 0, kMaxHeads},
+        {"conv_kernel", m.ssmConvKernel, 0, kMaxConvKernel},
     };
     // Experts per token without experts: say what is missing, not "allowed 0 to 0".
     if (m.activeExperts > 0 && m.experts <= 0)
@@ -103,6 +139,8 @@ QString problem(const ModelSpec &m)
                                     std::pair{"non_expert_precision", &m.nonExpertPrecision}})
         if (!isPrecisionName(*text))
             return tr("%1 '%2': a precision name such as mxfp4 or bf16").arg(QLatin1String(key), *text);
+    if (const QString pattern = patternProblem(m); !pattern.isEmpty())
+        return pattern;
     if (m.paramsBillions && !(std::isfinite(*m.paramsBillions) && *m.paramsBillions >= 0.0 &&
                               *m.paramsBillions <= kMaxParamsBillions))
         return outside("params_billions", *m.paramsBillions, 0, kMaxParamsBillions);

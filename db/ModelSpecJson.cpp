@@ -54,6 +54,16 @@ constexpr IntField kIntFields[] = {
     {"full_attention_interval", &ModelSpec::fullAttentionInterval},
     {"interleave_moe_layer_step", &ModelSpec::moeLayerInterval},
 };
+// Hybrid stacks only (ModelSpec::layerPattern): written when set, so a plain model's JSON is as before.
+// Gated DeltaNet layers use the Mamba-2 names (ModelSpec says which config.json key each one holds).
+constexpr IntField kHybridIntFields[] = {
+    {"moe_latent_size", &ModelSpec::moeLatentSize}, {"mamba_num_heads", &ModelSpec::ssmHeads},
+    {"mamba_head_dim", &ModelSpec::ssmHeadDim},     {"ssm_state_size", &ModelSpec::ssmStateSize},
+    {"n_groups", &ModelSpec::ssmGroups},            {"conv_kernel", &ModelSpec::ssmConvKernel},
+};
+constexpr TextField kHybridTextFields[] = {
+    {"hybrid_override_pattern", &ModelSpec::layerPattern},
+};
 constexpr BoolField kBoolFields[] = {
     {"gated_mlp", &ModelSpec::gatedMlp},
     {"tie_word_embeddings", &ModelSpec::tiedEmbeddings},
@@ -95,6 +105,12 @@ QJsonObject toJson(const ModelSpec &model)
         const std::optional<double> &value = model.*field.member;
         object.insert(key(field.key), value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null));
     }
+    for (const IntField &field : kHybridIntFields)
+        if (model.*field.member != 0)
+            object.insert(key(field.key), model.*field.member);
+    for (const TextField &field : kHybridTextFields)
+        if (!(model.*field.member).isEmpty())
+            object.insert(key(field.key), model.*field.member);
     return object;
 }
 
@@ -106,26 +122,41 @@ std::optional<ModelSpec> fromJson(const QJsonObject &object, QString *error)
         return std::nullopt;
     };
     ModelSpec model;
-    for (const TextField &field : kTextFields) {
+    // The text read into model, or the problem with it.
+    const auto readText = [&object, &model](const TextField &field) -> QString {
         const QJsonValue value = object.value(key(field.key));
         if (value.isUndefined() || value.isNull())
-            continue;
+            return {};
         if (!value.isString())
-            return fail(QStringLiteral("%1: expected text").arg(key(field.key)));
+            return QStringLiteral("%1: expected text").arg(key(field.key));
         // The same text the GPU fields take: a NUL or a lone surrogate would break the catalogue's exports.
         if (const QString problem = TextCheck::problem(value.toString()); !problem.isEmpty())
-            return fail(QStringLiteral("%1: %2").arg(key(field.key), problem));
+            return QStringLiteral("%1: %2").arg(key(field.key), problem);
         model.*field.member = value.toString();
-    }
-    for (const IntField &field : kIntFields) {
+        return {};
+    };
+    const auto readInt = [&object, &model](const IntField &field) -> QString {
         const QJsonValue value = object.value(key(field.key));
         if (value.isUndefined() || value.isNull())
-            continue;
+            return {};
         const double number = value.toDouble(-1.0);
         if (!value.isDouble() || number < 0 || number != std::floor(number) || number > 1e9)
-            return fail(QStringLiteral("%1: expected a whole number >= 0").arg(key(field.key)));
+            return QStringLiteral("%1: expected a whole number >= 0").arg(key(field.key));
         model.*field.member = static_cast<int>(number);
-    }
+        return {};
+    };
+    for (const TextField &field : kTextFields)
+        if (const QString problem = readText(field); !problem.isEmpty())
+            return fail(problem);
+    for (const TextField &field : kHybridTextFields)
+        if (const QString problem = readText(field); !problem.isEmpty())
+            return fail(problem);
+    for (const IntField &field : kIntFields)
+        if (const QString problem = readInt(field); !problem.isEmpty())
+            return fail(problem);
+    for (const IntField &field : kHybridIntFields)
+        if (const QString problem = readInt(field); !problem.isEmpty())
+            return fail(problem);
     for (const BoolField &field : kBoolFields) {
         const QJsonValue value = object.value(key(field.key));
         if (value.isUndefined() || value.isNull())

@@ -22,10 +22,12 @@ struct MemoryBreakdown
     double optimizerGb = 0.0;
     double adaptersGb = 0.0; // LoRA weights, their gradients and optimizer state
     double overheadGb = 0.0; // framework: CUDA context, workspace, allocator slack
+    double recurrentStateGb = 0.0; // hybrid models: the Mamba-2 / Gated DeltaNet state of the sequences
 
     double totalGb() const
     {
-        return weightsGb + kvCacheGb + activationsGb + gradientsGb + optimizerGb + adaptersGb + overheadGb;
+        return weightsGb + kvCacheGb + activationsGb + gradientsGb + optimizerGb + adaptersGb + overheadGb +
+               recurrentStateGb;
     }
 };
 

@@ -118,6 +118,8 @@ QJsonObject toJson(const Estimate &e)
     breakdown.insert(QStringLiteral("optimizer"), number(e.memory.optimizerGb));
     breakdown.insert(QStringLiteral("adapters"), number(e.memory.adaptersGb));
     breakdown.insert(QStringLiteral("overhead"), number(e.memory.overheadGb));
+    if (e.memory.recurrentStateGb > 0.0) // hybrid models only: the key is absent for the others
+        breakdown.insert(QStringLiteral("recurrent_state"), number(e.memory.recurrentStateGb));
     memory.insert(QStringLiteral("breakdown_gb"), memoryKnown ? QJsonValue(breakdown) : unknown);
     root.insert(QStringLiteral("memory"), memory);
 

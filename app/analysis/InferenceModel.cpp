@@ -25,6 +25,7 @@ constexpr const char *kBytesPerExpertParam = QT_TRANSLATE_NOOP("MathExpr", "byte
 constexpr const char *kMoeLayers = QT_TRANSLATE_NOOP("MathExpr", "MoE layers");
 constexpr const char *kWeightBytes = QT_TRANSLATE_NOOP("MathExpr", "weight bytes");
 constexpr const char *kKvBytesPerToken = QT_TRANSLATE_NOOP("MathExpr", "KV bytes per token");
+constexpr const char *kStatePerSequence = QT_TRANSLATE_NOOP("MathExpr", "recurrent state bytes per sequence");
 constexpr const char *kLinearFlops = QT_TRANSLATE_NOOP("MathExpr", "linear FLOPs");
 constexpr const char *kAttentionFlops = QT_TRANSLATE_NOOP("MathExpr", "attention FLOPs");
 constexpr const char *kSmClockBandwidth =
@@ -193,7 +194,12 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T stepKv = b * context * kvPerToken;
     const T stepLinear = b * a.linearFlopsPerToken<T>() / mp;
     const T stepAttention = b * a.attentionFlopsPerToken<T>(context) / mp;
-    const T stepBytes = stepWeights + stepKv;
+    T stepBytes = stepWeights + stepKv;
+    if (a.hybrid && a.recurrentStateBytes(1.0) > 0.0)
+        // Each step reads and writes every sequence's Mamba-2 / Gated DeltaNet state once.
+        stepBytes = stepBytes + b * 2.0 *
+                                    Math::named(MemoryModel::recurrentStateBytesPerSequencePerGpu<T>(a, w, p),
+                                                kStatePerSequence);
     Math::record(math, Id::DecodeBytes, stepBytes);
     const T decodeMemory = Math::named(stepBytes, Id::DecodeBytes) / memoryRate;
     const T decodeCompute = stepLinear / computeRate + stepAttention / attentionRate;
@@ -268,6 +274,9 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
     c.fixedS = a.layers * e.layerOverheadS + e.stepOverheadS;
     c.perSequenceS = e.sequenceOverheadS;
+    if (a.hybrid) // the recurrent state, read and written once a step
+        c.perSequenceS +=
+            2.0 * MemoryModel::recurrentStateBytesPerSequencePerGpu<double>(a, w, p) / memoryRate;
     c.slidingWindow = a.slidingWindow;
     c.fullLayerShare = a.slidingWindow > 0 && a.layers > 0 ? double(a.fullLayers) / a.layers : 0.0;
     // Communication is affine in the step's tokens: two all-reduces per layer, one hand-over per stage.

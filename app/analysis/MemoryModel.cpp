@@ -28,6 +28,10 @@ constexpr const char *kNonExpertBits = QT_TRANSLATE_NOOP("MathExpr", "non-expert
 constexpr const char *kEmbeddingParams = QT_TRANSLATE_NOOP("MathExpr", "embedding and output-head params");
 constexpr const char *kEmbeddingBits = QT_TRANSLATE_NOOP("MathExpr", "embedding bits (kept 16-bit)");
 constexpr const char *kFlopsPerSample = QT_TRANSLATE_NOOP("MathExpr", "FLOPs per sample");
+constexpr const char *kStateBytes = QT_TRANSLATE_NOOP("MathExpr", "recurrent state bytes per sequence");
+constexpr const char *kActivationBytesPerToken =
+    QT_TRANSLATE_NOOP("MathExpr", "activation bytes per token, all blocks");
+constexpr const char *kRecurrentState = QT_TRANSLATE_NOOP("MathExpr", "recurrent state");
 constexpr const char *kMasterBytes = QT_TRANSLATE_NOOP("MathExpr", "master bytes");
 constexpr const char *kMomentBytes = QT_TRANSLATE_NOOP("MathExpr", "moment bytes");
 // The parts of the sum "memory per GPU".
@@ -101,6 +105,13 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
         if (a.transformer && !a.encoder) {
             Math::record(math, a.mla ? MathTermId::KvCacheMlaPerGpu : MathTermId::KvCachePerGpu, kvCache);
             total = total + Math::named(kvCache, kKvCache);
+        }
+        if (a.hybrid) {
+            // Mamba-2 / Gated DeltaNet layers keep a fixed state per sequence, whatever its length.
+            const T state = recurrentStateBytesPerSequencePerGpu<T>(a, w, p) * batch / kBytesPerGb;
+            m.recurrentStateGb = Math::value(state);
+            if (m.recurrentStateGb > 0.0)
+                total = total + Math::named(state, kRecurrentState);
         }
         const T activations = inferenceActivationBytesPerSequence<T>(a, w, p) * batch / kBytesPerGb;
         m.activationsGb = Math::value(activations);
@@ -226,7 +237,8 @@ T kvBytesPerTokenPerGpu(const ModelArchitecture &a, const Workload &w, const Par
 {
     if (!a.transformer || a.encoder)
         return T(0.0);
-    const T layersPerGpu = Math::input<T>("L", a.layers) / Math::input<T>("pp", p.pipeline);
+    // A hybrid stack caches keys and values in its attention layers only.
+    const T layersPerGpu = a.attentionLayerCount<T>() / Math::input<T>("pp", p.pipeline);
     // MLA caches one latent per token, replicated over tp; otherwise K and V heads split over tp, at least
     // one KV head per GPU.
     const T elements =
@@ -234,6 +246,17 @@ T kvBytesPerTokenPerGpu(const ModelArchitecture &a, const Workload &w, const Par
               : 2.0 * Math::input<T>("d", a.headDim) *
                     Math::max(1.0, Math::input<T>("n_kv", a.kvHeads) / Math::input<T>("tp", p.tensor));
     return layersPerGpu * elements * Math::input<T>(kBytes, Precisions::bytesPerValue(w.kvPrecision));
+}
+
+template <typename T>
+T recurrentStateBytesPerSequencePerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    const double bytes = a.recurrentStateBytes(Precisions::bytesPerValue(w.kvPrecision));
+    if (bytes <= 0.0 || a.encoder)
+        return T(0.0);
+    // The heads split over tp, the layers over pp.
+    return Math::input<T>(kStateBytes, bytes) /
+           (Math::input<T>("tp", p.tensor) * Math::input<T>("pp", p.pipeline));
 }
 
 template <typename T>
@@ -261,6 +284,16 @@ T trainingActivationBytesPerSequence(const ModelArchitecture &a, const Workload 
     const T h = Math::input<T>("h", a.hidden);
     const T tp = Math::input<T>("tp", p.tensor);
     T perLayer = 0.0;
+    if (a.hybrid && w.recompute != Recompute::Full) {
+        // Block by block (ModelArchitecture::activationBytesPerToken); without FlashAttention the attention
+        // layers keep their scores.
+        T blocks = s * Math::input<T>(kActivationBytesPerToken, a.activationBytesPerToken) / tp;
+        if (w.recompute == Recompute::None && !w.flashAttention)
+            blocks = blocks + a.attentionLayerCount<T>() * 5.0 * Math::input<T>("a", a.heads) * s * s / tp;
+        const T logits = s * Math::input<T>(kVocab, a.vocab) * 4.0 / tp;
+        const T perSequence = (blocks + logits) * scale;
+        return p.context > 1 ? perSequence / Math::input<T>("cp", p.context) : perSequence;
+    }
     switch (w.recompute) {
     case Recompute::None:
         perLayer =
@@ -295,6 +328,8 @@ MemoryBreakdown perGpu(const Inputs &in, MathLog *math)
     template T weightBytesPerGpu<T>(const ModelArchitecture &, const Workload &, const Parallelism &);       \
     template T kvBytesPerTokenPerGpu<T>(const ModelArchitecture &, const Workload &, const Parallelism &);   \
     template T effectiveKvContext<T>(const ModelArchitecture &, const T &);                                  \
+    template T recurrentStateBytesPerSequencePerGpu<T>(const ModelArchitecture &, const Workload &,          \
+                                                       const Parallelism &);                                 \
     template T inferenceActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,           \
                                                       const Parallelism &);                                  \
     template T trainingActivationBytesPerSequence<T>(const ModelArchitecture &, const Workload &,            \

@@ -23,6 +23,9 @@
 //    most its window (or chunk) of tokens; with a layer pattern only the full-attention layers cache the
 //    whole context, so the cache per sequence is (L_full x tokens + L_local x min(tokens, window)) / L
 //    times the all-layer figure.
+//  - Hybrid stacks (Nemotron 3, Qwen3-Next): only the attention layers cache keys and values; each Mamba-2
+//    or Gated DeltaNet layer keeps a fixed state per sequence, (K - 1) x conv_dim values in the cache format
+//    and heads x head_dim x N in fp32 (vLLM MambaStateShapeCalculator), split over tp and pp.
 //  - Per-part formats: a checkpoint that stores its experts in MXFP4 and the rest in BF16 (gpt-oss) is
 //    sized part by part when the experts' format is asked for.
 //  - QLoRA stores the frozen base in NF4 with double quantisation: 4.127 bits per weight (Dettmers 2023);
@@ -50,6 +53,11 @@ T weightBytesPerGpu(const ModelArchitecture &architecture, const Workload &workl
 template <typename T = double>
 T kvBytesPerTokenPerGpu(const ModelArchitecture &architecture, const Workload &workload,
                         const Parallelism &parallelism);
+// The Mamba-2 / Gated DeltaNet state of one sequence on one GPU: fixed, whatever the context (0 for a
+// model without such layers).
+template <typename T = double>
+T recurrentStateBytesPerSequencePerGpu(const ModelArchitecture &architecture, const Workload &workload,
+                                       const Parallelism &parallelism);
 template <typename T> T effectiveKvContext(const ModelArchitecture &architecture, const T &context);
 template <typename T = double>
 T inferenceActivationBytesPerSequence(const ModelArchitecture &architecture, const Workload &workload,

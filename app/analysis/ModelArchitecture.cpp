@@ -2,6 +2,80 @@
 
 #include <algorithm>
 
+namespace {
+
+// A hybrid stack block by block (ModelArchitecture.h): parameters, active parameters, the scans' FLOPs,
+// the recurrent state and the training activations per token.
+void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture &a, double &total,
+                     double &active)
+{
+    const double h = a.hidden;
+    const double matrices = model.gatedMlp ? 3.0 : 2.0;
+    const double heads = model.ssmHeads;
+    const double headDim = model.ssmHeadDim;
+    const double state = model.ssmStateSize;
+    const double kernel = model.ssmConvKernel > 0 ? model.ssmConvKernel : 4.0;
+    const double values = heads * headDim; // Mamba-2 d_inner; Gated DeltaNet value_dim
+    const double keys = double(model.ssmGroups) * state; // Mamba-2 B (and C); Gated DeltaNet key_dim
+
+    a.hybrid = true;
+    a.attentionLayers = 0;
+    const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
+    const double latent = model.moeLatentSize;
+    a.expertParamsPerLayer = a.experts > 0 ? matrices * (latent > 0 ? latent : h) * expertFfn : 0.0;
+    // Korthikanti et al. 2022, per token at 16 bit: attention 11 h, MLP 19 h, each norm 2 h.
+    const double mlpActivations = 21.0 * h;
+    for (const QChar block : model.layerPattern) {
+        double params = 0;
+        double activeParams = 0;
+        double activations = 0;
+        switch (block.unicode()) {
+        case u'*':
+            ++a.attentionLayers;
+            params = attention;
+            activations = 13.0 * h;
+            break;
+        case u'M': {
+            const double conv = values + 2.0 * keys;
+            const double inProj = 2.0 * values + 2.0 * keys + heads; // z, x, B, C, dt
+            params = h * inProj + (kernel + 1.0) * conv + 3.0 * heads + values + values * h;
+            a.recurrentFlopsPerToken += 7.0 * values * state;
+            a.convStateElements += (kernel - 1.0) * conv;
+            a.ssmStateElements += values * state;
+            activations = 4.0 * h + 2.0 * (inProj + conv + 2.0 * values);
+            break;
+        }
+        case u'G': {
+            const double conv = 2.0 * keys + values;
+            const double inProj = 2.0 * keys + 2.0 * values + 2.0 * heads; // q, k, v, z, b, a
+            params = h * inProj + kernel * conv + 2.0 * heads + headDim + values * h;
+            a.recurrentFlopsPerToken += 8.0 * values * state;
+            a.convStateElements += (kernel - 1.0) * conv;
+            a.ssmStateElements += values * state;
+            activations = 4.0 * h + 2.0 * (inProj + conv + 2.0 * values);
+            break;
+        }
+        case u'E': {
+            ++a.moeLayers;
+            const double fixed = h * a.experts + model.sharedExperts * matrices * h * expertFfn + 2.0 * h * latent;
+            params = fixed + a.experts * a.expertParamsPerLayer;
+            activeParams = fixed + a.activeExperts * a.expertParamsPerLayer;
+            activations = mlpActivations;
+            break;
+        }
+        default: // '-'
+            params = matrices * h * a.ffn;
+            activations = mlpActivations;
+            break;
+        }
+        total += params + h; // each block has its RMSNorm
+        active += (block == u'E' ? activeParams : params) + h;
+        a.activationBytesPerToken += activations;
+    }
+}
+
+} // namespace
+
 ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
 {
     ModelArchitecture a;
@@ -51,9 +125,12 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
 
     a.experts = model.experts;
     a.activeExperts = model.experts > 0 ? std::clamp(model.activeExperts, 1, model.experts) : 0;
+    a.attentionLayers = model.layers;
     double total = 0;
     double active = 0;
-    if (a.experts > 0) {
+    if (!model.layerPattern.isEmpty()) {
+        addHybridBlocks(model, attention, a, total, active);
+    } else if (a.experts > 0) {
         const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
         a.expertParamsPerLayer = matrices * h * expertFfn;
         const int denseLayers = std::clamp(model.denseLayers, 0, model.layers);

@@ -14,6 +14,19 @@
 //   MLP        = (3 if gated else 2) x h x f; MoE: E experts (+ shared) of that size, k active
 //   norms      = 2 x h
 // plus the embeddings V x h (twice when the output head is not tied).
+//
+// Hybrid stacks (ModelSpec::layerPattern) add block by block, one RMSNorm (h) each (Megatron-LM
+// megatron/core/ssm/mamba_mixer.py, HF NemotronHMamba2Mixer and Qwen3NextGatedDeltaNet; the sums are checked
+// in docs/research/hybrid-model-presets.md section 4):
+//   Mamba-2 (d = heads x head_dim, conv = d + 2 x G x N):
+//     h x (2d + 2GN + heads) [in_proj] + (K + 1) x conv [conv1d] + 3 x heads + d [norm] + d x h [out_proj]
+//   Gated DeltaNet (keys k = G x N, values v = heads x head_dim, conv = 2k + v):
+//     h x (2k + 2v + 2 x heads) + K x conv + 2 x heads + head_dim + v x h
+//   MoE with a latent width L (Nemotron 3 Super): routed experts work at L, plus 2 x h x L projections.
+// Their scan FLOPs beyond the projections (Megatron training.py mamba_layer_flops, gdn_layer_flops):
+// 7 x d x N per token for Mamba-2, 8 x heads x head_dim x N for Gated DeltaNet; their state per sequence,
+// independent of the context (vLLM MambaStateShapeCalculator): (K - 1) x conv values in the cache format
+// and heads x head_dim x N in fp32 (mamba_ssm_cache_dtype).
 struct ModelArchitecture
 {
     bool transformer = false; // false: a CNN / diffusion preset sized by params and FLOPs per sample
@@ -30,6 +43,14 @@ struct ModelArchitecture
     int fullLayers = 0;    // layers that attend to (and cache) the whole context; the rest keep at most
                            // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)
     int maxContext = 0;
+    // Hybrid stacks: the layers with attention (the only ones with a KV cache); == layers otherwise.
+    bool hybrid = false;
+    int attentionLayers = 0;
+    double recurrentFlopsPerToken = 0;  // Mamba-2 / Gated DeltaNet scans, forward, all layers
+    double convStateElements = 0;       // per sequence, all recurrent layers: kept in the cache format
+    double ssmStateElements = 0;        // per sequence, all recurrent layers: kept in fp32
+    double activationBytesPerToken = 0; // hybrid: training activations of all blocks per token at 16 bit
+                                        // (selective recompute; Korthikanti's 34 h per plain layer)
 
     // Bits per weight of the non-expert parts when a workload stores the experts in the checkpoint's own
     // expert format (gpt-oss: mxfp4 experts, bf16 attention and embeddings); 0: one format for all.
@@ -60,13 +81,29 @@ struct ModelArchitecture
     // T is double, or MathExpr for the shown math (MathExpr.h).
     template <typename T = double> T linearFlopsPerToken() const
     {
-        return 2.0 * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "active params"), matmulParamsActive);
+        const T matmuls =
+            2.0 * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "active params"), matmulParamsActive);
+        if (recurrentFlopsPerToken <= 0.0)
+            return matmuls;
+        return matmuls + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "recurrent scan FLOPs"),
+                                        recurrentFlopsPerToken);
     }
     // Attention-score FLOPs (QK^T and AV) for one token attending to `context` earlier tokens.
     template <typename T> T attentionFlopsPerToken(const T &context) const
     {
-        return 4.0 * Math::input<T>("L", layers) * Math::input<T>("a", heads) * Math::input<T>("d", headDim) *
+        return 4.0 * attentionLayerCount<T>() * Math::input<T>("a", heads) * Math::input<T>("d", headDim) *
                context;
+    }
+    // The layers with attention: "L" for a plain stack, "L_attn" for a hybrid one.
+    template <typename T> T attentionLayerCount() const
+    {
+        return hybrid ? Math::input<T>("L_attn", attentionLayers) : Math::input<T>("L", layers);
+    }
+    // Bytes of the recurrent state of one sequence (all Mamba-2 / Gated DeltaNet layers) at `cacheBytes` per
+    // conv value; 0 without such layers.
+    double recurrentStateBytes(double cacheBytes) const
+    {
+        return convStateElements * cacheBytes + ssmStateElements * 4.0;
     }
     // LoRA adapters of rank r on every linear layer of attention and MLP: r x (in + out) each.
     double loraParams(int rank) const;

@@ -140,7 +140,10 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
         out << "    weights " << num(m.weightsGb, 2) << ", KV cache " << num(m.kvCacheGb, 2)
             << ", activations " << num(m.activationsGb, 2) << ", gradients " << num(m.gradientsGb, 2)
             << ", optimizer " << num(m.optimizerGb, 2) << ", adapters " << num(m.adaptersGb, 2)
-            << ", overhead " << num(m.overheadGb, 2) << " (GB)\n";
+            << ", overhead " << num(m.overheadGb, 2);
+        if (m.recurrentStateGb > 0.0)
+            out << ", recurrent state " << num(m.recurrentStateGb, 2);
+        out << " (GB)\n";
         if (e.inference) {
             const InferenceResult &r = *e.inference;
             out << "  " << r.requestsInFlight << (r.requestsInFlight == 1 ? " request" : " requests")

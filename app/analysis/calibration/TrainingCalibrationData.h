@@ -39,6 +39,9 @@ struct TrainingPoint
     // model-TFLOP/s and step-time rows of the same runs are reported only (they restate the throughput under
     // a FLOP-counting convention, see docs/estimator-accuracy.md).
     bool fitted = false;
+    // Compared as a fitted run would be but never fitted: the one throughput of a hybrid model's run
+    // (Nemotron 3, Qwen3-Next), a held-out check of the Mamba-2 / Gated DeltaNet layers.
+    bool heldOut = false;
 };
 
 struct TrainingCalibrationSet
