@@ -26,8 +26,9 @@ struct MemoryBreakdown
 
     double totalGb() const
     {
-        return weightsGb + kvCacheGb + activationsGb + gradientsGb + optimizerGb + adaptersGb + overheadGb +
-               recurrentStateGb;
+        // In the order of the shown sum (MemoryModel), so the two agree to the last bit.
+        return weightsGb + kvCacheGb + recurrentStateGb + activationsGb + gradientsGb + optimizerGb + adaptersGb +
+               overheadGb;
     }
 };
 

@@ -22,6 +22,7 @@ void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture
     a.attentionLayers = 0;
     const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
     const double latent = model.moeLatentSize;
+    a.moeLatent = latent;
     a.expertParamsPerLayer = a.experts > 0 ? matrices * (latent > 0 ? latent : h) * expertFfn : 0.0;
     // Korthikanti et al. 2022, per token at 16 bit: attention 11 h, MLP 19 h, each norm 2 h.
     const double mlpActivations = 21.0 * h;

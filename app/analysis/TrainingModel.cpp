@@ -235,7 +235,10 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
             group.insideEfficiency = efficiencyOf(group.inside, e);
             group.networkEfficiency = efficiencyOf(group.network, e);
             const T tokens = microBatch * s / cp / tp;
-            const T tokenBytes = Math::input<T>("h", a.hidden) * activationBytes;
+            // A latent MoE (Nemotron 3 Super/Ultra) projects each token to its latent width before dispatch.
+            const T tokenBytes = (a.moeLatent > 0.0 ? Math::input<T>("moe_latent", a.moeLatent)
+                                                    : Math::input<T>("h", a.hidden)) *
+                                 activationBytes;
             modelComm = modelComm + 4.0 * onHeaviestStage(Math::input<T>("L_moe", a.moeLayers) / pp) *
                                         CommunicationModel::expertAllToAllSeconds<T>(
                                             tokens, tokenBytes, Math::input<T>("k", a.activeExperts), group);

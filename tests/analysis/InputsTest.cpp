@@ -34,7 +34,7 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
     const auto models =
         SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
     ASSERT_TRUE(models.has_value()) << error.toStdString();
-    EXPECT_EQ(models->size(), 47);
+    EXPECT_EQ(models->size(), 51);
     for (const ModelSpec &model : *models) {
         EXPECT_FALSE(model.source.isEmpty()) << model.modelId.toStdString();
         Workload w;

@@ -77,7 +77,11 @@ TEST(MoeTrainingAccuracy, KimiK2AndDeepSeekV3WithFsdp2AndExpertParallelism)
 // The hybrid models of the set (Nemotron 3 Nano/Super/Ultra: Mamba-2 layers; Qwen3-Next: Gated DeltaNet),
 // estimated with their layer patterns and never fitted: a held-out check. Their 11 rows are 4 runs, each
 // compared once (AutoModel tokens/s per GPU, Megatron-Core model TFLOP/s per GPU); the other 7 restate them
-// (model TFLOP/s, step times) and are printed only. MEASURED_HYBRID_MEDIAN below is what this test measured.
+// (model TFLOP/s, step times) and are printed only. Measured with the shipped profiles: Nano -13.7%
+// (8 H100, ep 8), Super -20.4% (64 H100, ep 64; its latent MoE dispatches 1,024-wide tokens), Ultra +13.3%
+// (128 H100, ep 64), Qwen3-Next +127% (128 H100, pp 4 vpp 3 ep 32, 89 TFLOP/s per GPU, a run its source
+// calls "not well tuned"): median |error| 17.0% over the 4 runs, 15.8% over all 11 rows. The Nemotron runs
+// used AutoModel's balanced fake gate, an upper bound on real routing.
 TEST(MoeTrainingAccuracy, HybridModelsHeldOut)
 {
     int hybridRows = 0;
@@ -102,7 +106,15 @@ TEST(MoeTrainingAccuracy, HybridModelsHeldOut)
     std::sort(errors.begin(), errors.end());
     const double median = (errors[1] + errors[2]) / 2.0;
     std::printf("hybrid held-out median |error| %.1f%%, worst %.1f%%\n", 100.0 * median, 100.0 * errors[3]);
-    EXPECT_LE(median, 1.0); // TODO tolerance
+    EXPECT_LE(median, 0.20);
+    for (const char *id : {"amodel-h100-nemotronv3nano30b-g8-tps", "amodel-h100-nemotronv3super120b-g64-tps",
+                           "amodel-h100-nemotronv3ultra550b-g128-tps"})
+        EXPECT_LE(errorOf(id), 0.25) << id;
+    // The untuned Qwen3-Next run is slower than the model: the model must not call it faster than it ran.
+    const TrainingPoint *next =
+        CalibrationFixture::find(loaded().set.points, "mcoremz-h100-qwen3next-80b-g128-tflops", "MoE training");
+    ASSERT_TRUE(next);
+    EXPECT_GT(TrainingCalibrator::predict(*next, loaded().profiles[next->profileId]), next->measured);
 }
 
 // One dispatch of 1,000 tokens of 8 KB, top-8, over a 32-GPU expert group on four 8-GPU nodes: over the

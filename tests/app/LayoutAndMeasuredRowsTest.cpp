@@ -168,14 +168,14 @@ TEST_F(MeasuredRowsTest, ATrainingComparisonShowsTheNearestTrainingRunAtScaleWit
     ASSERT_TRUE(moeCompared.estimate) << moeCompared.noEstimate.toStdString();
     EXPECT_LT(std::fabs(moeCompared.difference), 0.3) << moe->benchId.toStdString();
 
-    // A hybrid model's run says why it has no estimate.
+    // A hybrid model's run (Mamba-2 layers, issue 38) has an estimate: held out, -13.7%
+    // (tests/analysis/MoeTrainingAccuracyTest.cpp HybridModelsHeldOut).
     const Benchmark *hybrid =
         findBenchmark(m_snapshot, QStringLiteral("amodel-h100-nemotronv3nano30b-g8-tps"));
     ASSERT_TRUE(hybrid);
     const MeasuredComparison hybridCompared = matcher.compare(*hybrid);
-    EXPECT_FALSE(hybridCompared.estimate);
-    EXPECT_TRUE(hybridCompared.noEstimate.contains(QStringLiteral("not modelled")))
-        << hybridCompared.noEstimate.toStdString();
+    ASSERT_TRUE(hybridCompared.estimate) << hybridCompared.noEstimate.toStdString();
+    EXPECT_LT(std::fabs(hybridCompared.difference), 0.3);
 }
 
 // The outlier threshold follows the accuracy report: the typical errors the code reads from the bundled
