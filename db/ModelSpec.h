@@ -50,12 +50,12 @@ struct ModelSpec
     // per layer (Nemotron-H) a layer is a mixer or an MLP alone; with two (Qwen3-Next "GEGEGE*E...") a
     // layer is a mixer and its MLP. Empty: every layer is attention and an MLP, as the fields above say.
     QString layerPattern;
-    int moeLatentSize = 0;  // moe_latent_size (Nemotron 3 Super/Ultra): routed experts work at this width
-    int ssmHeads = 0;       // Mamba-2 mamba_num_heads, or Gated DeltaNet linear_num_value_heads
-    int ssmHeadDim = 0;     // mamba_head_dim, or linear_value_head_dim
-    int ssmStateSize = 0;   // Mamba-2 ssm_state_size, or Gated DeltaNet linear_key_head_dim
-    int ssmGroups = 0;      // Mamba-2 n_groups (B and C shared by groups of heads), or linear_num_key_heads
-    int ssmConvKernel = 0;  // conv_kernel, or linear_conv_kernel_dim
+    int moeLatentSize = 0; // moe_latent_size (Nemotron 3 Super/Ultra): routed experts work at this width
+    int ssmHeads = 0;      // Mamba-2 mamba_num_heads, or Gated DeltaNet linear_num_value_heads
+    int ssmHeadDim = 0;    // mamba_head_dim, or linear_value_head_dim
+    int ssmStateSize = 0;  // Mamba-2 ssm_state_size, or Gated DeltaNet linear_key_head_dim
+    int ssmGroups = 0;     // Mamba-2 n_groups (B and C shared by groups of heads), or linear_num_key_heads
+    int ssmConvKernel = 0; // conv_kernel, or linear_conv_kernel_dim
 
     // Formats of the published checkpoint when its parts differ (gpt-oss: quantization_config mxfp4 for
     // the experts, torch_dtype bfloat16 for attention, router and embeddings): asked for the expert format,

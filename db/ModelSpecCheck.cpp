@@ -67,7 +67,8 @@ QString patternProblem(const ModelSpec &m)
             if (!mixer(pattern[i]) || mixer(pattern[i + 1]))
                 return bad(tr("two blocks per layer are a mixer (*, M, G) and an MLP (E, -)"));
     } else if (pattern.size() != m.layers) {
-        return bad(tr("%1 blocks for num_hidden_layers %2: one or two per layer").arg(pattern.size()).arg(m.layers));
+        return bad(
+            tr("%1 blocks for num_hidden_layers %2: one or two per layer").arg(pattern.size()).arg(m.layers));
     }
     if ((pattern.contains(u'M') || pattern.contains(u'G')) &&
         (m.ssmHeads <= 0 || m.ssmHeadDim <= 0 || m.ssmStateSize <= 0 || m.ssmGroups <= 0))

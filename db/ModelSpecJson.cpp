@@ -57,9 +57,12 @@ constexpr IntField kIntFields[] = {
 // Hybrid stacks only (ModelSpec::layerPattern): written when set, so a plain model's JSON is as before.
 // Gated DeltaNet layers use the Mamba-2 names (ModelSpec says which config.json key each one holds).
 constexpr IntField kHybridIntFields[] = {
-    {"moe_latent_size", &ModelSpec::moeLatentSize}, {"mamba_num_heads", &ModelSpec::ssmHeads},
-    {"mamba_head_dim", &ModelSpec::ssmHeadDim},     {"ssm_state_size", &ModelSpec::ssmStateSize},
-    {"n_groups", &ModelSpec::ssmGroups},            {"conv_kernel", &ModelSpec::ssmConvKernel},
+    {"moe_latent_size", &ModelSpec::moeLatentSize},
+    {"mamba_num_heads", &ModelSpec::ssmHeads},
+    {"mamba_head_dim", &ModelSpec::ssmHeadDim},
+    {"ssm_state_size", &ModelSpec::ssmStateSize},
+    {"n_groups", &ModelSpec::ssmGroups},
+    {"conv_kernel", &ModelSpec::ssmConvKernel},
 };
 constexpr TextField kHybridTextFields[] = {
     {"hybrid_override_pattern", &ModelSpec::layerPattern},

@@ -20,15 +20,15 @@ struct MemoryBreakdown
     double activationsGb = 0.0;
     double gradientsGb = 0.0;
     double optimizerGb = 0.0;
-    double adaptersGb = 0.0; // LoRA weights, their gradients and optimizer state
-    double overheadGb = 0.0; // framework: CUDA context, workspace, allocator slack
+    double adaptersGb = 0.0;       // LoRA weights, their gradients and optimizer state
+    double overheadGb = 0.0;       // framework: CUDA context, workspace, allocator slack
     double recurrentStateGb = 0.0; // hybrid models: the Mamba-2 / Gated DeltaNet state of the sequences
 
     double totalGb() const
     {
         // In the order of the shown sum (MemoryModel), so the two agree to the last bit.
-        return weightsGb + kvCacheGb + recurrentStateGb + activationsGb + gradientsGb + optimizerGb + adaptersGb +
-               overheadGb;
+        return weightsGb + kvCacheGb + recurrentStateGb + activationsGb + gradientsGb + optimizerGb +
+               adaptersGb + overheadGb;
     }
 };
 

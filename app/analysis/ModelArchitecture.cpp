@@ -15,7 +15,7 @@ void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture
     const double headDim = model.ssmHeadDim;
     const double state = model.ssmStateSize;
     const double kernel = model.ssmConvKernel > 0 ? model.ssmConvKernel : 4.0;
-    const double values = heads * headDim; // Mamba-2 d_inner; Gated DeltaNet value_dim
+    const double values = heads * headDim;               // Mamba-2 d_inner; Gated DeltaNet value_dim
     const double keys = double(model.ssmGroups) * state; // Mamba-2 B (and C); Gated DeltaNet key_dim
 
     a.hybrid = true;
@@ -58,7 +58,8 @@ void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture
         }
         case u'E': {
             ++a.moeLayers;
-            const double fixed = h * a.experts + model.sharedExperts * matrices * h * expertFfn + 2.0 * h * latent;
+            const double fixed =
+                h * a.experts + model.sharedExperts * matrices * h * expertFfn + 2.0 * h * latent;
             params = fixed + a.experts * a.expertParamsPerLayer;
             activeParams = fixed + a.activeExperts * a.expertParamsPerLayer;
             activations = mlpActivations;

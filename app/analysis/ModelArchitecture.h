@@ -86,8 +86,8 @@ struct ModelArchitecture
             2.0 * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "active params"), matmulParamsActive);
         if (recurrentFlopsPerToken <= 0.0)
             return matmuls;
-        return matmuls + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "recurrent scan FLOPs"),
-                                        recurrentFlopsPerToken);
+        return matmuls +
+               Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "recurrent scan FLOPs"), recurrentFlopsPerToken);
     }
     // Attention-score FLOPs (QK^T and AV) for one token attending to `context` earlier tokens.
     template <typename T> T attentionFlopsPerToken(const T &context) const

@@ -108,9 +108,9 @@ TEST(HybridModels, NanoKvCacheIsSixOfFiftyTwoLayers)
     EXPECT_DOUBLE_EQ(hybrid / dense, 6.0 / 52.0);
     // Qwen3-Next: 12 full-attention layers of 48, 2 KV heads of 256: 24,576 bytes per token (section 2.2).
     const ModelSpec next = TestCatalogue::model(QStringLiteral("qwen3-next-80b-a3b"));
-    EXPECT_DOUBLE_EQ(
-        MemoryModel::kvBytesPerTokenPerGpu<double>(ModelArchitecture::from(next), inference(next, 1024, 256), p),
-        24576.0);
+    EXPECT_DOUBLE_EQ(MemoryModel::kvBytesPerTokenPerGpu<double>(ModelArchitecture::from(next),
+                                                                inference(next, 1024, 256), p),
+                     24576.0);
 }
 
 // The recurrent state is fixed per sequence: a longer context adds only the attention layers' KV cache; more
@@ -132,13 +132,15 @@ TEST(HybridModels, RecurrentStateIsPerSequenceNotPerToken)
     EXPECT_DOUBLE_EQ(long1.recurrentStateGb, short1.recurrentStateGb);
     EXPECT_NEAR(long1.kvCacheGb - short1.kvCacheGb, 100000.0 * 6144.0 / 1e9, 1e-9);
     EXPECT_NEAR(short4.recurrentStateGb, 4.0 * short1.recurrentStateGb, 1e-12);
-    EXPECT_NEAR(short1.totalGb() - short1.kvCacheGb - short1.weightsGb - short1.activationsGb - short1.overheadGb,
+    EXPECT_NEAR(short1.totalGb() - short1.kvCacheGb - short1.weightsGb - short1.activationsGb -
+                    short1.overheadGb,
                 short1.recurrentStateGb, 1e-9);
     p.tensor = 2;
     p.gpus = 2;
     EXPECT_NEAR(MemoryModel::recurrentStateBytesPerSequencePerGpu<double>(a, w, p), 49082368.0 / 2.0, 1e-6);
     // A plain model has none, and no such part in its memory.
-    const ModelArchitecture llama = ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-3-8b")));
+    const ModelArchitecture llama =
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("llama-3-8b")));
     EXPECT_FALSE(llama.hybrid);
     EXPECT_EQ(llama.attentionLayers, llama.layers);
     EXPECT_EQ(MemoryModel::recurrentStateBytesPerSequencePerGpu<double>(llama, w, p), 0.0);

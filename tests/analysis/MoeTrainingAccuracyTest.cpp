@@ -111,8 +111,8 @@ TEST(MoeTrainingAccuracy, HybridModelsHeldOut)
                            "amodel-h100-nemotronv3ultra550b-g128-tps"})
         EXPECT_LE(errorOf(id), 0.25) << id;
     // The untuned Qwen3-Next run is slower than the model: the model must not call it faster than it ran.
-    const TrainingPoint *next =
-        CalibrationFixture::find(loaded().set.points, "mcoremz-h100-qwen3next-80b-g128-tflops", "MoE training");
+    const TrainingPoint *next = CalibrationFixture::find(
+        loaded().set.points, "mcoremz-h100-qwen3next-80b-g128-tflops", "MoE training");
     ASSERT_TRUE(next);
     EXPECT_GT(TrainingCalibrator::predict(*next, loaded().profiles[next->profileId]), next->measured);
 }
