@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
 
 namespace HuggingFaceConfig {
@@ -64,6 +65,63 @@ int fullAttentionIntervalOf(const QJsonObject &config, int layers)
             return value.toInt();
     }
     return 0;
+}
+
+// Hybrid stacks as their configs give them (ModelSpec::layerPattern). Nemotron-H: hybrid_override_pattern,
+// or Nemotron 3 Ultra's layers_block_type list; mamba_num_heads, mamba_head_dim, ssm_state_size, n_groups,
+// conv_kernel; one shared expert of moe_shared_expert_intermediate_size, counted as that many expert-sized
+// ones when it divides; relu2 (non-gated) experts. Qwen3-Next: layer_types (linear_attention, full_attention)
+// or full_attention_interval, each layer a mixer and its MoE (shared_expert_intermediate_size as expert-sized
+// shared experts); linear_* sizes in the Mamba-2 fields. ModelSpecCheck judges what they make.
+void readHybridStack(const QJsonObject &config, ModelSpec &model)
+{
+    const auto number = [&config](const char *key) { return config.value(QLatin1String(key)).toInt(0); };
+    QString pattern = config.value(QStringLiteral("hybrid_override_pattern")).toString();
+    if (pattern.isEmpty() && config.value(QStringLiteral("layers_block_type")).isArray()) {
+        for (const QJsonValue &block : config.value(QStringLiteral("layers_block_type")).toArray()) {
+            const QString type = block.toString();
+            pattern += type == QLatin1String("mamba")       ? u'M'
+                       : type == QLatin1String("moe")       ? u'E'
+                       : type == QLatin1String("attention") ? u'*'
+                       : type == QLatin1String("mlp")       ? u'-'
+                                                            : u'?';
+        }
+    }
+    if (!pattern.isEmpty()) {
+        if (model.layers <= 0)
+            model.layers = int(pattern.size());
+        model.layerPattern = pattern;
+        model.ssmHeads = number("mamba_num_heads");
+        model.ssmHeadDim = number("mamba_head_dim");
+        model.ssmStateSize = number("ssm_state_size");
+        model.ssmGroups = number("n_groups");
+        model.ssmConvKernel = number("conv_kernel");
+        model.moeLatentSize = number("moe_latent_size");
+        const int shared = number("moe_shared_expert_intermediate_size");
+        if (shared > 0 && model.moeFfnSize > 0 && shared % model.moeFfnSize == 0)
+            model.sharedExperts = std::max(1, model.sharedExperts) * (shared / model.moeFfnSize);
+        return;
+    }
+    if (!config.contains(QStringLiteral("linear_num_value_heads")) || model.layers <= 0)
+        return;
+    const QJsonArray types = config.value(QStringLiteral("layer_types")).toArray();
+    const int interval = number("full_attention_interval");
+    const QChar mlp = model.experts > 0 ? u'E' : u'-';
+    for (int layer = 0; layer < model.layers; ++layer) {
+        const bool full = types.isEmpty() ? interval > 0 && (layer + 1) % interval == 0
+                                          : types.at(layer).toString() == QLatin1String("full_attention");
+        pattern += full ? u'*' : u'G';
+        pattern += mlp;
+    }
+    model.layerPattern = pattern;
+    model.ssmHeads = number("linear_num_value_heads");
+    model.ssmHeadDim = number("linear_value_head_dim");
+    model.ssmStateSize = number("linear_key_head_dim");
+    model.ssmGroups = number("linear_num_key_heads");
+    model.ssmConvKernel = number("linear_conv_kernel_dim");
+    const int shared = number("shared_expert_intermediate_size");
+    if (shared > 0 && model.moeFfnSize > 0 && shared % model.moeFfnSize == 0)
+        model.sharedExperts = shared / model.moeFfnSize;
 }
 
 } // namespace
@@ -126,6 +184,7 @@ std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &mo
                                                     "if its context is not known")
                             .arg(QString::fromLatin1(*field.keys.begin())));
     }
+    readHybridStack(config, model);
     // Qwen2 and Qwen3 configs carry a sliding_window they do not use (use_sliding_window false).
     if (config.value(QStringLiteral("use_sliding_window")).toBool(true) == false)
         model.slidingWindow = 0;
@@ -163,6 +222,8 @@ std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &mo
         !gptStyle && (activation.isEmpty() || activation == QLatin1String("silu") ||
                       activation == QLatin1String("swiglu") || activation.contains(QLatin1String("gated")) ||
                       activation == QLatin1String("geglu"));
+    if (modelType == QLatin1String("nemotron_h")) // relu2 MLPs and experts: up and down, no gate
+        model.gatedMlp = false;
     model.tiedEmbeddings =
         config.value(QStringLiteral("tie_word_embeddings")).toBool(modelType == QLatin1String("bert"));
     if (modelType == QLatin1String("bert") || modelType == QLatin1String("roberta"))

@@ -3,12 +3,16 @@
 // parameter totals, their KV cache in the attention layers only, and their fixed per-sequence state.
 // Sources: docs/research/hybrid-model-presets.md (config.json copies, safetensors totals, formulas).
 #include "app/analysis/Estimator.h"
+#include "app/analysis/HuggingFaceConfig.h"
 #include "app/analysis/MemoryModel.h"
 #include "app/analysis/ModelArchitecture.h"
 #include "db/ModelSpecCheck.h"
 #include "db/ModelSpecJson.h"
 #include "tests/analysis/TestCatalogue.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <gtest/gtest.h>
 
 namespace {
@@ -218,4 +222,63 @@ TEST(HybridModels, TrainingActivationsAddUpBlockByBlock)
     w.recompute = Recompute::Full;
     EXPECT_DOUBLE_EQ(MemoryModel::trainingActivationBytesPerSequence<double>(a, w, p),
                      52 * 2.0 * 4096.0 * h + 4096.0 * 131072.0 * 4.0);
+}
+
+// A local config.json of a hybrid model imports as its preset reads: the keys of the configs quoted in
+// docs/research/hybrid-model-presets.md (Nemotron 3 Nano BF16, section 1.1; Ultra gives its blocks as
+// layers_block_type and no num_hidden_layers; Qwen3-Next-80B-A3B, section 2.1).
+TEST(HybridModels, ConfigJsonImportsAsThePresetReads)
+{
+    const auto imported = [](const char *json) {
+        QString error;
+        const auto model = HuggingFaceConfig::fromJson(QJsonDocument::fromJson(json).object(),
+                                                       QStringLiteral("custom"), &error);
+        EXPECT_TRUE(model) << error.toStdString();
+        return model ? ModelArchitecture::from(*model) : ModelArchitecture{};
+    };
+    const ModelArchitecture nano = imported(R"({"model_type": "nemotron_h", "num_hidden_layers": 52,
+        "hybrid_override_pattern": "MEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEM*EMEMEMEM*EMEMEMEME",
+        "hidden_size": 2688, "num_attention_heads": 32, "num_key_value_heads": 2, "head_dim": 128,
+        "mamba_num_heads": 64, "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4,
+        "n_routed_experts": 128, "num_experts_per_tok": 6, "n_shared_experts": 1, "moe_intermediate_size": 1856,
+        "moe_shared_expert_intermediate_size": 3712, "intermediate_size": 1856, "mlp_hidden_act": "relu2",
+        "vocab_size": 131072, "tie_word_embeddings": false, "max_position_embeddings": 262144})");
+    EXPECT_DOUBLE_EQ(
+        nano.totalParams,
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("nemotron-3-nano-30b-a3b"))).totalParams);
+
+    QJsonArray blocks;
+    for (const QChar c : TestCatalogue::model(QStringLiteral("nemotron-3-ultra-550b-a55b")).layerPattern)
+        blocks.append(c == u'M'   ? QStringLiteral("mamba")
+                      : c == u'E' ? QStringLiteral("moe")
+                                  : QStringLiteral("attention"));
+    QJsonObject ultraConfig = QJsonDocument::fromJson(R"({"model_type": "nemotron_h", "hidden_size": 8192,
+        "num_attention_heads": 64, "num_key_value_heads": 2, "head_dim": 128, "mamba_num_heads": 256,
+        "mamba_head_dim": 64, "ssm_state_size": 128, "n_groups": 8, "conv_kernel": 4, "n_routed_experts": 512,
+        "num_experts_per_tok": 22, "n_shared_experts": 1, "moe_intermediate_size": 5120,
+        "moe_shared_expert_intermediate_size": 10240, "moe_latent_size": 2048, "intermediate_size": 5120,
+        "vocab_size": 131072, "tie_word_embeddings": false, "max_position_embeddings": 262144})")
+                                  .object();
+    ultraConfig.insert(QStringLiteral("layers_block_type"), blocks);
+    QString error;
+    const auto ultra = HuggingFaceConfig::fromJson(ultraConfig, QStringLiteral("custom"), &error);
+    ASSERT_TRUE(ultra) << error.toStdString();
+    EXPECT_EQ(ultra->layers, 108);
+    EXPECT_DOUBLE_EQ(
+        ModelArchitecture::from(*ultra).totalParams,
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("nemotron-3-ultra-550b-a55b")))
+            .totalParams);
+
+    const ModelArchitecture next = imported(R"({"model_type": "qwen3_next", "num_hidden_layers": 48,
+        "full_attention_interval": 4, "hidden_size": 2048, "num_attention_heads": 16, "num_key_value_heads": 2,
+        "head_dim": 256, "linear_num_key_heads": 16, "linear_num_value_heads": 32, "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128, "linear_conv_kernel_dim": 4, "num_experts": 512, "num_experts_per_tok": 10,
+        "moe_intermediate_size": 512, "shared_expert_intermediate_size": 512, "intermediate_size": 5120,
+        "hidden_act": "silu", "vocab_size": 151936, "tie_word_embeddings": false,
+        "max_position_embeddings": 262144})");
+    const ModelArchitecture preset =
+        ModelArchitecture::from(TestCatalogue::model(QStringLiteral("qwen3-next-80b-a3b")));
+    EXPECT_DOUBLE_EQ(next.totalParams, preset.totalParams);
+    EXPECT_DOUBLE_EQ(next.activeParams, preset.activeParams);
+    EXPECT_EQ(next.attentionLayers, 12);
 }
