@@ -267,8 +267,17 @@ long long kvCacheTokens(SplitMemory &memory, const Parallelism &p, double capaci
                         const EfficiencyParameters &parameters)
 {
     const MemoryBreakdown one = memory.at(p, 1);
-    const double freeBytes =
-        (capacityGb * parameters.kvMemoryFraction - (one.totalGb() - one.kvCacheGb)) * 1e9;
+    double freeBytes = (capacityGb * parameters.kvMemoryFraction - (one.totalGb() - one.kvCacheGb)) * 1e9;
+    // A hybrid model's engine keeps a Mamba-2 / Gated DeltaNet state for every sequence it may run (vLLM
+    // sizes that cache by max_num_seqs): the others' states come off the pool too (one's is in `one`).
+    const Workload &w = memory.workload();
+    if (const double state =
+            MemoryModel::recurrentStateBytesPerSequencePerGpu<double>(memory.architecture(), w, p);
+        state > 0.0) {
+        const int seqs =
+            w.traffic && w.traffic->maxNumSeqs > 0 ? w.traffic->maxNumSeqs : parameters.maxNumSeqs;
+        freeBytes -= state * std::max(0, seqs - 1);
+    }
     const double kvPerToken =
         MemoryModel::kvBytesPerTokenPerGpu<double>(memory.architecture(), memory.workload(), p);
     if (freeBytes <= 0.0)

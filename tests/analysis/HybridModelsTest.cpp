@@ -282,3 +282,24 @@ TEST(HybridModels, ConfigJsonImportsAsThePresetReads)
     EXPECT_DOUBLE_EQ(next.activeParams, preset.activeParams);
     EXPECT_EQ(next.attentionLayers, 12);
 }
+
+// Under load the engine keeps a state for every sequence it may run (vLLM sizes the Mamba cache by
+// max_num_seqs): each more sequence allowed takes 49.1 MB of Nemotron 3 Nano's KV pool, 7,989 tokens of 6,144
+// bytes.
+TEST(HybridModels, ServingPoolLeavesRoomForEverySequencesState)
+{
+    const auto pool = [](int maxNumSeqs) {
+        Workload w = inference(TestCatalogue::model(QStringLiteral("nemotron-3-nano-30b-a3b")), 2000, 200, 8);
+        ServingTraffic traffic;
+        traffic.concurrency = 8;
+        traffic.maxNumSeqs = maxNumSeqs;
+        traffic.numRequests = 16;
+        w.traffic = traffic;
+        const Estimate e =
+            Estimator::estimate(TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")),
+                                EstimateOptions{false});
+        EXPECT_TRUE(e.serving) << e.notes.join(u'\n').toStdString();
+        return e.serving ? double(e.serving->kvCacheTokens) : 0.0;
+    };
+    EXPECT_NEAR((pool(1) - pool(101)) / (100.0 * 49082368.0 / 6144.0), 1.0, 1e-3);
+}
