@@ -158,7 +158,7 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
                         stageOverhead;
     T ttft = p.pipeline > 1 ? stageWork * ((microbatches + pp - 1.0) / microbatches) : stageWork;
     const T prefillTp =
-        2.0 * layers *
+        a.allReducesPerLayer * layers *
         CommunicationModel::allReduceSeconds<T>(b * s * h * activationBytes, tp, link, e.communication);
     if (Math::value(prefillTp) != 0.0) { // adding 0 would change nothing
         Math::record(math, Id::PrefillTensorParallel, prefillTp * 1e3);
@@ -212,7 +212,7 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
                     layersPerStage * layerOverhead;
     T tpot = stage * pp;
     const T decodeTp =
-        2.0 * layers *
+        a.allReducesPerLayer * layers *
         CommunicationModel::allReduceSeconds<T>(b * h * activationBytes, tp, link, e.communication);
     if (Math::value(decodeTp) != 0.0) {
         Math::record(math, Id::DecodeTensorParallel, decodeTp * 1e3);
@@ -293,7 +293,7 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     const auto communication = [&](double tokens) {
         const double allReduce = CommunicationModel::allReduceSeconds<double>(tokens * tokenBytes, p.tensor,
                                                                               link, e.communication);
-        double seconds = 2.0 * a.layers * allReduce;
+        double seconds = a.allReducesPerLayer * a.layers * allReduce;
         if (expertParallel)
             seconds += a.moeLayers * (2.0 * CommunicationModel::expertAllToAllSeconds<double>(
                                                 tokens, tokenBytes, double(a.activeExperts), experts) -

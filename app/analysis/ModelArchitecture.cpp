@@ -20,6 +20,7 @@ void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture
 
     a.hybrid = true;
     a.attentionLayers = 0;
+    a.allReducesPerLayer = model.layers > 0 ? double(model.layerPattern.size()) / model.layers : 2.0;
     const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
     const double latent = model.moeLatentSize;
     a.moeLatent = latent;

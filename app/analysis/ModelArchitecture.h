@@ -49,6 +49,8 @@ struct ModelArchitecture
     double recurrentFlopsPerToken = 0;  // Mamba-2 / Gated DeltaNet scans, forward, all layers
     double convStateElements = 0;       // per sequence, all recurrent layers: kept in the cache format
     double ssmStateElements = 0;        // per sequence, all recurrent layers: kept in fp32
+    double allReducesPerLayer = 2;      // tensor-parallel all-reduces of a layer's forward: one per block
+                                        // (Nemotron-H: 1, a block a layer; attention + MLP: 2)
     double moeLatent = 0;               // moe_latent_size: the width tokens are dispatched to experts at
     double activationBytesPerToken = 0; // hybrid: training activations of all blocks per token at 16 bit
                                         // (selective recompute; Korthikanti's 34 h per plain layer)

@@ -205,7 +205,8 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         if (p.tensor > 1) {
             const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
             // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
-            const double perLayer = 4.0 + 2.0 * extraLinearPasses;
+            // (One of each per block: a Nemotron-H layer is one block, half of that.)
+            const double perLayer = (4.0 + 2.0 * extraLinearPasses) * a.allReducesPerLayer / 2.0;
             const T tpComm =
                 perLayer * layersPerStage *
                 CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
