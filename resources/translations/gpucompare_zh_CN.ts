@@ -3614,6 +3614,22 @@ source: %7</source>
         <source>dequantise bytes per weight</source>
         <translation>每权重反量化字节数</translation>
     </message>
+    <message>
+        <source>recurrent scan FLOPs</source>
+        <translation>循环扫描 FLOPs</translation>
+    </message>
+    <message>
+        <source>recurrent state bytes per sequence</source>
+        <translation>每序列循环状态字节数</translation>
+    </message>
+    <message>
+        <source>activation bytes per token, all blocks</source>
+        <translation>每 token 激活字节数（所有块）</translation>
+    </message>
+    <message>
+        <source>recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -4327,6 +4343,30 @@ source: %7</source>
     <message>
         <source>num_experts_per_tok %1: needs num_local_experts (the experts to choose from)</source>
         <translation>num_experts_per_tok %1：需要 num_local_experts（可供选择的专家）</translation>
+    </message>
+    <message>
+        <source>hybrid_override_pattern &apos;%1&apos;: %2</source>
+        <translation>hybrid_override_pattern &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>one character per block: * attention, M Mamba-2, G Gated DeltaNet, E MoE, - MLP</source>
+        <translation>每个块一个字符：* 注意力，M Mamba-2，G Gated DeltaNet，E MoE，- MLP</translation>
+    </message>
+    <message>
+        <source>two blocks per layer are a mixer (*, M, G) and an MLP (E, -)</source>
+        <translation>每层两个块时应为一个混合器（*、M、G）和一个 MLP（E、-）</translation>
+    </message>
+    <message>
+        <source>%1 blocks for num_hidden_layers %2: one or two per layer</source>
+        <translation>%1 个块对应 num_hidden_layers %2：每层应为一个或两个块</translation>
+    </message>
+    <message>
+        <source>M and G layers need mamba_num_heads, mamba_head_dim, ssm_state_size and n_groups</source>
+        <translation>M 和 G 层需要 mamba_num_heads、mamba_head_dim、ssm_state_size 和 n_groups</translation>
+    </message>
+    <message>
+        <source>E layers need num_local_experts</source>
+        <translation>E 层需要 num_local_experts</translation>
     </message>
 </context>
 <context>
