@@ -9,24 +9,74 @@
 #include "db/ProfileRepository.h"
 #include "db/SeedCatalogue.h"
 #include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
 #include <QThread>
 #include <QUrl>
+#include <QUrlQuery>
+#include <libpq-fe.h>
 
 namespace {
 
 using Kind = CatalogueError::Kind;
 
 const QString kDriver = QStringLiteral("QSQLITE");
+const QString kServerDriver = QStringLiteral("QPSQL");
 constexpr int kBusyTimeoutMs = 5000;
+// A team catalogue: how long connecting may take before it is given up (libpq's connect_timeout, in
+// seconds; a URL may give its own), and how long a write waits for a row a teammate's save holds.
+constexpr int kConnectTimeoutS = 10;
+constexpr int kLockTimeoutMs = 10000;
+// Taken (pg_advisory_xact_lock) by the transaction that seeds or upgrades a team catalogue, so two
+// clients opening a new database at once seed it once.
+constexpr qint64 kSchemaLock = 0x47504355;
+
+// The URL parameters passed to libpq as they are (its keywords); any other is refused, not ignored.
+const QStringList &serverParameters()
+{
+    static const QStringList keys{
+        QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),    QStringLiteral("sslcert"),
+        QStringLiteral("sslkey"),          QStringLiteral("sslcrl"),         QStringLiteral("connect_timeout"),
+        QStringLiteral("application_name"), QStringLiteral("target_session_attrs"), QStringLiteral("gssencmode"),
+        QStringLiteral("channel_binding"), QStringLiteral("passfile"),
+    };
+    return keys;
+}
+
+// libpq's "connection to server at "host" (addr), port 5432 failed: FATAL:  password authentication
+// failed for user "x"" and its hint lines, as the one line that says what is wrong.
+QString serverConnectFailure(const QSqlError &error)
+{
+    QString text = error.databaseText().isEmpty() ? error.driverText() : error.databaseText();
+    const QStringList lines = text.split(u'\n', Qt::SkipEmptyParts);
+    text = lines.isEmpty() ? QString() : lines.first().trimmed();
+    const qsizetype failed = text.indexOf(QLatin1String(" failed: "));
+    if (text.startsWith(QLatin1String("connection to server")) && failed > 0)
+        text = text.mid(failed + 9).trimmed();
+    for (const QLatin1String severity : {QLatin1String("FATAL:"), QLatin1String("ERROR:")})
+        if (text.startsWith(severity))
+            text = text.mid(severity.size()).trimmed();
+    return text;
+}
+
+// Whether libpq noticed that the server is gone (a failed query on a dropped connection).
+bool serverConnectionLost(const QSqlDatabase &database)
+{
+    const QVariant handle = database.driver() ? database.driver()->handle() : QVariant();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "PGconn*") != 0)
+        return false;
+    PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+    return connection && PQstatus(connection) == CONNECTION_BAD;
+}
 
 QString nextConnectionPrefix()
 {
@@ -229,6 +279,23 @@ void repairCompanionPermissions(const QString &path)
     }
 }
 
+// What an upgrade from fromVersion adds in its last step, besides the statements. The bundled profiles
+// whose ids the catalogue lacks, and for a catalogue from before version 3 (which may come from before
+// the presets were bundled) the presets of the version-3 seed: without a preset nothing can be
+// estimated. The upgraded catalogue has them or is not upgraded; rows it has are left as they are. A
+// version-3 catalogue has its presets: presets a newer seed brings are offered (SeedCatalogue::offerFor),
+// not added by the upgrade, and a preset the user deleted stays deleted.
+CatalogueSchema::StepAddition upgradeAdditions(int fromVersion)
+{
+    const bool addPresets = fromVersion < 3;
+    const bool addTrainingRuns = fromVersion < 7;
+    return [addPresets, addTrainingRuns](QSqlDatabase &stepDatabase) {
+        if (CatalogueError error = SeedCatalogue::addMissingPresets(stepDatabase, addPresets))
+            return error;
+        return addTrainingRuns ? SeedCatalogue::addMissingTrainingRuns(stepDatabase) : CatalogueError{};
+    };
+}
+
 } // namespace
 
 QString Catalogue::defaultPath()
@@ -304,6 +371,8 @@ std::unique_ptr<Catalogue> Catalogue::open(const QString &path, const Options &o
     if (path.isEmpty())
         return fail(CatalogueError::make(
             Kind::Missing, QCoreApplication::translate("Catalogue", "no catalogue file given")));
+    if (isServerLocation(path))
+        return openServer(path, options, error);
 
     const QFileInfo file(path);
     bool created = false;
@@ -403,20 +472,7 @@ CatalogueError Catalogue::upgrade(int fromVersion)
                 .arg(fromVersion)
                 .arg(problem.message));
     QSqlDatabase database = connection();
-    // The bundled profiles whose ids the catalogue lacks join the last step's transaction, and for a
-    // catalogue from before version 3 (which may come from before the presets were bundled) the presets
-    // of the version-3 seed: without a preset nothing can be estimated. The upgraded file has them or is
-    // not upgraded; rows the catalogue has are left as they are. A version-3 catalogue has its presets:
-    // presets a newer seed brings are offered (SeedCatalogue::offerFor), not added by the upgrade, and a
-    // preset the user deleted stays deleted.
-    const bool addPresets = fromVersion < 3;
-    const bool addTrainingRuns = fromVersion < 7;
-    const CatalogueSchema::StepAddition presets = [addPresets, addTrainingRuns](QSqlDatabase &stepDatabase) {
-        if (CatalogueError error = SeedCatalogue::addMissingPresets(stepDatabase, addPresets))
-            return error;
-        return addTrainingRuns ? SeedCatalogue::addMissingTrainingRuns(stepDatabase) : CatalogueError{};
-    };
-    if (CatalogueError problem = CatalogueSchema::migrate(database, fromVersion, presets))
+    if (CatalogueError problem = CatalogueSchema::migrate(database, fromVersion, upgradeAdditions(fromVersion)))
         return CatalogueError::make(
             problem.kind,
             problem.message + u' ' +
@@ -429,6 +485,8 @@ CatalogueError Catalogue::upgrade(int fromVersion)
 
 CatalogueError Catalogue::backUpTo(const QString &target) const
 {
+    if (m_server)
+        return CatalogueBackup::copyToFile(connection(), QFileInfo(target).absoluteFilePath());
     const QFileInfo wanted(target);
     const QString wantedPath = wanted.exists() ? wanted.canonicalFilePath() : wanted.absoluteFilePath();
     const QString own = QFileInfo(m_path).canonicalFilePath();
@@ -477,6 +535,20 @@ void Catalogue::closeThreadConnection() const
 
 QSqlDatabase Catalogue::openConnection(const QString &name) const
 {
+    if (m_server) {
+        QSqlDatabase database = QSqlDatabase::addDatabase(kServerDriver, name);
+        database.setHostName(m_host);
+        database.setPort(m_port);
+        database.setDatabaseName(m_databaseName);
+        database.setUserName(m_user);
+        database.setPassword(m_password);
+        database.setConnectOptions(m_connectOptions);
+        if (database.open()) {
+            QSqlQuery query(database);
+            query.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs));
+        }
+        return database;
+    }
     QSqlDatabase database = QSqlDatabase::addDatabase(kDriver, name);
     database.setDatabaseName(m_uri);
     database.setConnectOptions(m_connectOptions);
@@ -497,8 +569,19 @@ QSqlDatabase Catalogue::connection() const
     const QString name =
         m_connectionPrefix +
         QStringLiteral("-thread-%1").arg(reinterpret_cast<quintptr>(QThread::currentThread()));
-    if (QSqlDatabase::contains(name))
-        return QSqlDatabase::database(name, false);
+    if (QSqlDatabase::contains(name)) {
+        QSqlDatabase database = QSqlDatabase::database(name, false);
+        // The server ended the session (restarted, or an administrator's pg_terminate_backend): its
+        // unfinished transaction is rolled back there; a new session takes over.
+        if (m_server && (!database.isOpen() || serverConnectionLost(database))) {
+            database.close();
+            if (database.open()) {
+                QSqlQuery query(database);
+                query.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs));
+            }
+        }
+        return database;
+    }
     QMutexLocker locker(&m_mutex);
     m_connectionNames << name;
     return openConnection(name);
@@ -509,10 +592,13 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
 {
     QSqlDatabase database = connection();
     QSqlQuery begin(database);
-    // One read transaction: the four lists come from the same committed state.
-    if (!begin.exec(QStringLiteral("BEGIN"))) {
+    // One read transaction: the four lists come from the same committed state (on PostgreSQL that takes
+    // REPEATABLE READ: its default gives each statement its own).
+    if (!begin.exec(m_server ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                             : QStringLiteral("BEGIN"))) {
         if (error)
-            *error = CatalogueError::make(Kind::Sql, begin.lastError().text());
+            *error = SqliteFailure::toError(begin.lastError(),
+                                            QCoreApplication::translate("Catalogue", "cannot read %1").arg(m_path));
         return std::nullopt;
     }
     CatalogueSnapshot result;
@@ -559,6 +645,8 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
 
 QString Catalogue::integrityCheck() const
 {
+    if (m_server)
+        return {};
     QSqlQuery query(connection());
     if (!query.exec(QStringLiteral("PRAGMA integrity_check")))
         return query.lastError().text();
@@ -600,4 +688,194 @@ ProfileRepository Catalogue::profiles() const
 MeasurementRepository Catalogue::measurements() const
 {
     return MeasurementRepository(connection(), m_readOnly);
+}
+
+bool Catalogue::isServerLocation(const QString &location)
+{
+    return location.startsWith(QLatin1String("postgresql://"), Qt::CaseInsensitive) ||
+           location.startsWith(QLatin1String("postgres://"), Qt::CaseInsensitive);
+}
+
+QString Catalogue::displayLocation(const QString &location)
+{
+    if (!isServerLocation(location))
+        return location;
+    QUrl url(location);
+    url.setPassword(QString());
+    return url.toString(QUrl::RemovePassword);
+}
+
+std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const Options &options,
+                                                 CatalogueError *error)
+{
+    const QString shown = displayLocation(location);
+    const auto fail = [error](CatalogueError problem) -> std::unique_ptr<Catalogue> {
+        if (error)
+            *error = std::move(problem);
+        return nullptr;
+    };
+    const auto invalid = [&](const QString &why) {
+        return fail(CatalogueError::make(
+            Kind::Invalid,
+            QCoreApplication::translate("Catalogue", "%1 is not a team catalogue address (%2); the form is "
+                                                     "postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=...]")
+                .arg(shown, why)));
+    };
+    const QUrl url(location, QUrl::StrictMode);
+    if (!url.isValid())
+        return invalid(url.errorString());
+    std::unique_ptr<Catalogue> catalogue(new Catalogue);
+    catalogue->m_server = true;
+    catalogue->m_host = url.host();
+    catalogue->m_port = url.port();
+    catalogue->m_databaseName = url.path(QUrl::FullyDecoded).mid(1);
+    catalogue->m_user = url.userName(QUrl::FullyDecoded);
+    catalogue->m_password = url.password(QUrl::FullyDecoded);
+    QStringList connectOptions;
+    bool timeoutGiven = false;
+    for (const auto &[key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
+        if (key == QLatin1String("host")) {
+            catalogue->m_host = value; // a socket folder: ?host=/run/postgresql
+        } else if (key == QLatin1String("port")) {
+            bool ok = false;
+            catalogue->m_port = value.toInt(&ok);
+            if (!ok)
+                return invalid(QCoreApplication::translate("Catalogue", "port %1").arg(value));
+        } else if (serverParameters().contains(key) && !value.contains(u' ') && !value.contains(u';')) {
+            connectOptions << key + u'=' + value;
+            timeoutGiven = timeoutGiven || key == QLatin1String("connect_timeout");
+        } else {
+            return invalid(QCoreApplication::translate("Catalogue", "unknown parameter %1").arg(key));
+        }
+    }
+    if (catalogue->m_databaseName.isEmpty() || catalogue->m_databaseName.contains(u'/'))
+        return invalid(QCoreApplication::translate("Catalogue", "no database named"));
+    // A slow or unreachable server must not hang the caller (the window) for minutes.
+    if (!timeoutGiven)
+        connectOptions << QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutS);
+    connectOptions << QStringLiteral("application_name=gpucompare");
+    catalogue->m_connectOptions = connectOptions.join(u';');
+    catalogue->m_path = shown;
+    catalogue->m_connectionPrefix = nextConnectionPrefix();
+
+    QSqlDatabase database = catalogue->connection();
+    if (!database.isOpen())
+        return fail(CatalogueError::make(
+            Kind::Io, QCoreApplication::translate("Catalogue", "cannot connect to the team catalogue %1: %2")
+                          .arg(shown, serverConnectFailure(database.lastError()))));
+    QSqlError failure;
+    std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(database, &failure);
+    if (!stamp)
+        return fail(SqliteFailure::toError(
+            failure, QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1").arg(shown)));
+    if (stamp->version == 0 && !stamp->empty)
+        return fail(CatalogueError::make(
+            Kind::Foreign, QCoreApplication::translate("Catalogue",
+                                                       "%1 is a PostgreSQL database but not a GPU Compare "
+                                                       "catalogue (it holds other tables); it was not changed")
+                               .arg(shown)));
+    if (stamp->version > 0 && stamp->applicationId != CatalogueSchema::kApplicationId)
+        return fail(CatalogueError::make(
+            Kind::Foreign, QCoreApplication::translate("Catalogue", "%1 is not a GPU Compare catalogue "
+                                                                    "(application id %2); it was not changed")
+                               .arg(shown)
+                               .arg(stamp->applicationId)));
+    if (stamp->empty && options.ifMissing == IfMissing::Fail)
+        return fail(CatalogueError::make(
+            Kind::Missing,
+            QCoreApplication::translate("Catalogue", "%1 is an empty database, not a catalogue yet").arg(shown)));
+    catalogue->m_schemaVersion = stamp->version;
+
+    // May this login write? Every table of the catalogue needs INSERT, UPDATE and DELETE; a standby
+    // server or default_transaction_read_only refuses every write.
+    QSqlQuery query(database);
+    QString readOnlyReason;
+    if (!query.exec(QStringLiteral(
+            "SELECT pg_is_in_recovery(), current_setting('transaction_read_only') = 'on', "
+            "coalesce(bool_and(has_table_privilege(c.oid, 'INSERT') AND has_table_privilege(c.oid, 'UPDATE') "
+            "AND has_table_privilege(c.oid, 'DELETE')), has_schema_privilege(current_schema(), 'CREATE')) "
+            "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")) ||
+        !query.next())
+        return fail(SqliteFailure::toError(
+            query.lastError(),
+            QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1").arg(shown)));
+    if (stamp->version > CatalogueSchema::kCurrentVersion)
+        readOnlyReason =
+            QCoreApplication::translate(
+                "Catalogue", "the catalogue was written by a newer GPU Compare (schema version %1, this "
+                             "version understands %2); it opens read-only")
+                .arg(stamp->version)
+                .arg(CatalogueSchema::kCurrentVersion);
+    else if (options.access == Access::ReadOnly)
+        readOnlyReason = QCoreApplication::translate("Catalogue", "opened read-only on request");
+    else if (query.value(0).toBool() || query.value(1).toBool())
+        readOnlyReason = QCoreApplication::translate("Catalogue", "the server only allows reading");
+    else if (!query.value(2).toBool())
+        readOnlyReason = QCoreApplication::translate(
+                             "Catalogue", "the login %1 may read but not change this catalogue (no write grant)")
+                             .arg(catalogue->m_user.isEmpty() ? QStringLiteral("(default)") : catalogue->m_user);
+    query.finish();
+    catalogue->m_readOnly = !readOnlyReason.isEmpty();
+    catalogue->m_readOnlyReason = readOnlyReason;
+
+    if (stamp->version < CatalogueSchema::kCurrentVersion) {
+        if (catalogue->m_readOnly)
+            return fail(CatalogueError::make(
+                Kind::ReadOnly,
+                stamp->empty
+                    ? QCoreApplication::translate("Catalogue",
+                                                  "%1 is an empty database and cannot be seeded: %2")
+                          .arg(shown, readOnlyReason)
+                    : QCoreApplication::translate("Catalogue",
+                                                  "%1 uses the older schema version %2 and must be upgraded, "
+                                                  "but it is read-only (%3)")
+                          .arg(shown)
+                          .arg(stamp->version)
+                          .arg(readOnlyReason)));
+        if (CatalogueError problem = catalogue->createOrUpgradeOnServer())
+            return fail(problem);
+    }
+    return catalogue;
+}
+
+CatalogueError Catalogue::createOrUpgradeOnServer()
+{
+    // One transaction (PostgreSQL's DDL is transactional): the database is seeded or upgraded completely
+    // or not at all, so no copy is taken first as it is for a file. Whoever takes the lock first does
+    // it; a client that waited finds it done.
+    QSqlDatabase database = connection();
+    WriteTransaction transaction(database);
+    if (CatalogueError error = transaction.begin())
+        return error;
+    QSqlQuery query(database);
+    if (!query.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kSchemaLock)))
+        return SqliteFailure::toError(query.lastError(),
+                                      QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
+    query.finish();
+    QSqlError failure;
+    const std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(database, &failure);
+    if (!stamp)
+        return SqliteFailure::toError(failure,
+                                      QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
+    if (stamp->version >= CatalogueSchema::kCurrentVersion) {
+        m_schemaVersion = stamp->version;
+        return transaction.commit();
+    }
+    if (stamp->version == 0) {
+        if (CatalogueError error = CatalogueSchema::migrate(database, 0))
+            return error;
+        if (CatalogueError error = SeedCatalogue::populate(database))
+            return error;
+        m_created = true;
+    } else {
+        if (CatalogueError error =
+                CatalogueSchema::migrate(database, stamp->version, upgradeAdditions(stamp->version)))
+            return error;
+        m_migratedFromVersion = stamp->version;
+    }
+    if (CatalogueError error = transaction.commit())
+        return error;
+    m_schemaVersion = CatalogueSchema::kCurrentVersion;
+    return {};
 }

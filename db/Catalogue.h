@@ -21,6 +21,12 @@ class ProfileRepository;
 //   a damaged file or another application's database is refused without a single byte written;
 // - a newer schema, an unwritable file or an explicit request opens read-only, with the reason.
 // SQL connections are per thread (Qt forbids sharing them); connection() opens this thread's one.
+//
+// A team catalogue is a PostgreSQL database instead of a file: open() takes
+// postgresql://USER[:PASSWORD]@HOST[:PORT]/DB[?sslmode=...] (libpq's conventions: without a password in
+// the URL libpq takes PGPASSWORD or ~/.pgpass). Same schema and migrations (CatalogueSchema), an empty
+// database is seeded, a newer schema or a login without write grants opens read-only with the reason.
+// A connection the server dropped is opened again on the next connection().
 class Catalogue
 {
 public:
@@ -61,7 +67,14 @@ public:
     Catalogue(const Catalogue &) = delete;
     Catalogue &operator=(const Catalogue &) = delete;
 
+    // postgresql:// or postgres://: a team catalogue on a PostgreSQL server, not a file.
+    static bool isServerLocation(const QString &location);
+    // The URL without its password, for titles and messages.
+    static QString displayLocation(const QString &location);
+
+    // The file, or for a team catalogue its URL without the password.
     QString path() const { return m_path; }
+    bool isTeamCatalogue() const { return m_server; }
     bool isReadOnly() const { return m_readOnly; }
     QString readOnlyReason() const { return m_readOnlyReason; }
     int schemaVersion() const { return m_schemaVersion; }
@@ -98,7 +111,8 @@ public:
     std::optional<CatalogueSnapshot> snapshot(CatalogueError *error = nullptr, Parts parts = Parts::All,
                                               const QStringList &gpuIds = {}) const;
 
-    // PRAGMA integrity_check: "" when "ok", else what SQLite reported.
+    // PRAGMA integrity_check: "" when "ok", else what SQLite reported; "" for a team catalogue (the server
+    // keeps its own).
     QString integrityCheck() const;
 
     // Refuses a write on a read-only catalogue; repositories call it first.
@@ -114,6 +128,9 @@ private:
     Catalogue() = default;
     QSqlDatabase openConnection(const QString &name) const;
     CatalogueError upgrade(int fromVersion);
+    static std::unique_ptr<Catalogue> openServer(const QString &location, const Options &options,
+                                                 CatalogueError *error);
+    CatalogueError createOrUpgradeOnServer();
     QString threadConnectionName() const;
 
     QString m_path;
@@ -126,6 +143,13 @@ private:
     bool m_created = false;
     int m_migratedFromVersion = 0;
     QString m_migrationBackupPath;
+    // A team catalogue: where its server is (QPSQL's fields; the options are libpq's keywords).
+    bool m_server = false;
+    QString m_host;
+    int m_port = -1;
+    QString m_databaseName;
+    QString m_user;
+    QString m_password;
     mutable QMutex m_mutex;
     mutable QStringList m_connectionNames;
 };

@@ -1,16 +1,21 @@
 #include "db/CatalogueBackup.h"
 
 #include "db/AtomicFileWriter.h"
+#include "db/CatalogueSchema.h"
 #include "db/SqliteFailure.h"
+#include "db/WriteTransaction.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QAtomicInteger>
 #include <QFileInfo>
+#include <QSqlError>
 #include <QSqlQuery>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <functional>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -69,7 +74,10 @@ void removeStalePartials(const QFileInfo &target)
 
 namespace CatalogueBackup {
 
-CatalogueError write(QSqlDatabase database, const QString &target)
+namespace {
+
+// Writes the copy that fill makes at a temporary path beside target, syncs it and renames it over target.
+CatalogueError writeVia(const QString &target, const std::function<CatalogueError(const QString &partial)> &fill)
 {
     const QString shownTarget = QDir::toNativeSeparators(target);
     // Through a symbolic link to the file it names; never over a device, a pipe or a write-protected file.
@@ -109,15 +117,8 @@ CatalogueError write(QSqlDatabase database, const QString &target)
         return error;
     };
 
-    QSqlQuery query(database);
-    query.prepare(QStringLiteral("VACUUM INTO ?"));
-    query.addBindValue(partial);
-    if (!query.exec())
-        return fail(SqliteFailure::toError(
-            query.lastError(),
-            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget),
-            partial));
-    query.finish();
+    if (CatalogueError error = fill(partial))
+        return fail(error);
     if (!syncPath(partial, O_RDONLY))
         return fail(CatalogueError::make(
             CatalogueError::Kind::Io,
@@ -134,6 +135,129 @@ CatalogueError write(QSqlDatabase database, const QString &target)
                 .arg(shownTarget)));
     syncPath(targetInfo.absolutePath(), O_RDONLY | O_DIRECTORY); // the rename itself survives a power cut
     return {};
+}
+
+// Copies every table of the SQLite file `copy` (built at the current schema) from source, row by row.
+CatalogueError copyRows(QSqlDatabase source, QSqlDatabase copy, const QString &shownTarget)
+{
+    const auto failed = [&shownTarget](const QSqlQuery &query) {
+        return SqliteFailure::toError(
+            query.lastError(),
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget));
+    };
+    QSqlQuery tables(copy);
+    // The tables in the order they were made: a table a foreign key names comes before the one naming it.
+    if (!tables.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid")))
+        return failed(tables);
+    QStringList names;
+    while (tables.next())
+        names << tables.value(0).toString();
+    tables.finish();
+    for (const QString &table : std::as_const(names)) {
+        QStringList columns;
+        QSqlQuery info(copy);
+        if (!info.exec(QStringLiteral("PRAGMA table_info(%1)").arg(table)))
+            return failed(info);
+        while (info.next())
+            columns << info.value(1).toString();
+        info.finish();
+        // The rows a migration put in (the answered seed ids of version 4) give way to the catalogue's own.
+        QSqlQuery clear(copy);
+        if (!clear.exec(QStringLiteral("DELETE FROM %1").arg(table)))
+            return failed(clear);
+        // Table and column names come from the schema the copy was built with, never from the source.
+        QSqlQuery read(source);
+        read.setForwardOnly(true);
+        if (!read.exec(QStringLiteral("SELECT %1 FROM %2").arg(columns.join(QStringLiteral(", ")), table)))
+            return failed(read);
+        QSqlQuery write(copy);
+        QStringList marks;
+        for (qsizetype i = 0; i < columns.size(); ++i)
+            marks << QStringLiteral("?");
+        write.prepare(QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
+                          .arg(table, columns.join(QStringLiteral(", ")), marks.join(QStringLiteral(", "))));
+        while (read.next()) {
+            for (int i = 0; i < columns.size(); ++i)
+                write.addBindValue(read.value(i));
+            if (!write.exec())
+                return failed(write);
+        }
+        if (read.lastError().isValid())
+            return failed(read);
+    }
+    return {};
+}
+
+} // namespace
+
+CatalogueError write(QSqlDatabase database, const QString &target)
+{
+    const QString shownTarget = QDir::toNativeSeparators(target);
+    return writeVia(target, [&](const QString &partial) -> CatalogueError {
+        QSqlQuery query(database);
+        query.prepare(QStringLiteral("VACUUM INTO ?"));
+        query.addBindValue(partial);
+        if (!query.exec())
+            return SqliteFailure::toError(
+                query.lastError(),
+                QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget), partial);
+        return {};
+    });
+}
+
+CatalogueError copyToFile(QSqlDatabase source, const QString &target)
+{
+    const QString shownTarget = QDir::toNativeSeparators(target);
+    QSqlError failure;
+    const std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(source, &failure);
+    if (!stamp)
+        return SqliteFailure::toError(
+            failure, QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget));
+    if (stamp->version != CatalogueSchema::kCurrentVersion)
+        return CatalogueError::make(
+            CatalogueError::Kind::Invalid,
+            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: the catalogue has schema "
+                                                           "version %2 and this GPU Compare writes version %3")
+                .arg(shownTarget)
+                .arg(stamp->version)
+                .arg(CatalogueSchema::kCurrentVersion));
+    return writeVia(target, [&](const QString &partial) -> CatalogueError {
+        static QAtomicInteger<quint64> counter;
+        const QString name = QStringLiteral("gpucompare-backup-copy-%1").arg(counter.fetchAndAddRelaxed(1));
+        CatalogueError error;
+        {
+            QSqlDatabase copy = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            copy.setDatabaseName(partial);
+            if (!copy.open()) {
+                error = CatalogueError::make(
+                    CatalogueError::Kind::Io,
+                    QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: %2")
+                        .arg(shownTarget, copy.lastError().text()));
+            } else {
+                // One read transaction on the server: the copy is one committed state, as VACUUM INTO's is.
+                QSqlQuery begin(source);
+                const bool server = CatalogueSchema::engineOf(source) == CatalogueSchema::Engine::PostgreSQL;
+                if (!begin.exec(server ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                                       : QStringLiteral("BEGIN")))
+                    error = SqliteFailure::toError(begin.lastError(), QCoreApplication::translate(
+                                                                          "CatalogueBackup", "cannot back up to %1")
+                                                                          .arg(shownTarget));
+                if (!error)
+                    error = CatalogueSchema::migrate(copy, 0);
+                WriteTransaction transaction(copy);
+                if (!error)
+                    error = transaction.begin();
+                if (!error)
+                    error = copyRows(source, copy, shownTarget);
+                if (!error)
+                    error = transaction.commit();
+                begin.exec(QStringLiteral("COMMIT"));
+            }
+            copy.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+        return error;
+    });
 }
 
 QString migrationBackupPath(const QString &path, int fromVersion)

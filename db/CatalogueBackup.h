@@ -15,6 +15,12 @@ namespace CatalogueBackup {
 // database: a connection to the catalogue, read-only or not, with no transaction open.
 CatalogueError write(QSqlDatabase database, const QString &target);
 
+// A team catalogue (PostgreSQL) written as an SQLite catalogue file at target: SQLite's VACUUM INTO cannot
+// read a server, so the file is built at the current schema and every table's rows are copied, ids and
+// revisions included, from one REPEATABLE READ transaction (one committed state). Replaces target
+// atomically as write() does. source: a connection with no transaction open.
+CatalogueError copyToFile(QSqlDatabase source, const QString &target);
+
 // Where the copy taken before migrating the catalogue at path from schema version fromVersion goes:
 // beside it, PATH.vN-backup, or PATH.vN-backup-2, -3 ... when that exists; an existing file is never
 // overwritten.

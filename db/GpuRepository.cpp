@@ -95,8 +95,7 @@ GpuSpec readRow(const QSqlQuery &query)
 
 CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
-    const QString reason = query.lastError().text();
-    if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
+    if (SqliteFailure::isUniqueViolation(query.lastError()))
         return CatalogueError::make(
             Kind::Duplicate,
             what + QCoreApplication::translate("GpuRepository", ": a GPU with this gpu_id already exists"));

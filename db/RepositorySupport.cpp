@@ -10,8 +10,7 @@ namespace RepositorySupport {
 
 CatalogueError sqlError(const QSqlQuery &query, const QString &what)
 {
-    const QString reason = query.lastError().text();
-    if (reason.contains(QStringLiteral("UNIQUE constraint failed")))
+    if (SqliteFailure::isUniqueViolation(query.lastError()))
         return CatalogueError::make(
             CatalogueError::Kind::Duplicate,
             what + QCoreApplication::translate("RepositorySupport", ": the id already exists"));

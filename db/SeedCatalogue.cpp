@@ -69,8 +69,10 @@ CatalogueError recordAnswers(QSqlDatabase database, const QString &kind, const Q
                              const QString &answer)
 {
     QSqlQuery query(database);
-    query.prepare(QStringLiteral("INSERT OR REPLACE INTO seed_answers (kind, item_id, answer, answered_at) "
-                                 "VALUES (?, ?, ?, ?)"));
+    // An upsert both engines take (SQLite's INSERT OR REPLACE is its own).
+    query.prepare(QStringLiteral("INSERT INTO seed_answers (kind, item_id, answer, answered_at) "
+                                 "VALUES (?, ?, ?, ?) ON CONFLICT (kind, item_id) DO UPDATE SET "
+                                 "answer = excluded.answer, answered_at = excluded.answered_at"));
     const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     for (const QString &id : ids) {
         query.addBindValue(kind);

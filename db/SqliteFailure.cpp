@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QStorageInfo>
 #include <QUrl>
+#include <optional>
 
 namespace {
 
@@ -33,18 +34,61 @@ bool diskIsFull(const QString &path)
     return storage.isValid() && storage.bytesAvailable() >= 0 && storage.bytesAvailable() < kNearlyFullBytes;
 }
 
-// SQLite's text without Qt's "Unable to fetch row" / "Unable to execute statement" tail.
+// SQLite's text without Qt's "Unable to fetch row" / "Unable to execute statement" tail; of PostgreSQL's,
+// the first line without its "ERROR:  " (a DETAIL or HINT line follows it).
 QString sqliteText(const QSqlError &error)
 {
-    return error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    QString text = error.databaseText().isEmpty() ? error.text() : error.databaseText();
+    const QStringList lines = text.split(u'\n', Qt::SkipEmptyParts);
+    text = lines.isEmpty() ? QString() : lines.first().trimmed();
+    for (const QLatin1String severity : {QLatin1String("ERROR:"), QLatin1String("FATAL:")})
+        if (text.startsWith(severity))
+            text = text.mid(severity.size()).trimmed();
+    return text;
+}
+
+using SqliteFailure::Cause;
+
+// PostgreSQL's SQLSTATE (five characters; SQLite's extended codes have at most four digits).
+std::optional<Cause> postgreSqlCause(const QSqlError &error)
+{
+    const QString state = error.nativeErrorCode();
+    const QString text = error.text();
+    const bool lost = text.contains(QLatin1String("server closed the connection")) ||
+                      text.contains(QLatin1String("no connection to the server")) ||
+                      text.contains(QLatin1String("terminating connection")) ||
+                      text.contains(QLatin1String("connection to server was lost"));
+    if (state.size() != 5)
+        return lost ? std::optional<Cause>(Cause::Disconnected) : std::nullopt;
+    if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")) || lost)
+        return Cause::Disconnected; // connection_exception, admin_shutdown, crash_shutdown, ...
+    if (state == QLatin1String("53100"))
+        return Cause::DiskFull;
+    if (state == QLatin1String("53200"))
+        return Cause::OutOfMemory;
+    if (state == QLatin1String("42501") || state == QLatin1String("25006"))
+        return Cause::ReadOnly; // insufficient_privilege, read_only_sql_transaction
+    if (state == QLatin1String("40001") || state == QLatin1String("40P01") || state == QLatin1String("55P03"))
+        return Cause::Busy; // serialization_failure, deadlock_detected, lock_not_available
+    if (state.startsWith(QLatin1String("XX")))
+        return Cause::Corrupt; // internal_error, data_corrupted, index_corrupted
+    return Cause::Other;
 }
 
 } // namespace
 
 namespace SqliteFailure {
 
+bool isUniqueViolation(const QSqlError &error)
+{
+    return error.nativeErrorCode() == QLatin1String("23505") ||
+           error.text().contains(QLatin1String("UNIQUE constraint failed"));
+}
+
 Cause causeOf(const QSqlError &error, const QString &path)
 {
+    if (const std::optional<Cause> cause = postgreSqlCause(error))
+        return *cause;
     bool ok = false;
     const int code = error.nativeErrorCode().toInt(&ok) & 0xff;
     if (!ok) {
@@ -103,6 +147,11 @@ QString describe(const QSqlError &error, const QString &path)
     case Cause::OutOfMemory:
         what = QCoreApplication::translate("SqliteFailure", "out of memory");
         break;
+    case Cause::Disconnected:
+        what = QCoreApplication::translate(
+            "SqliteFailure", "the connection to the server was lost; the server rolled back the unfinished "
+                             "save, so nothing of it was written, and nothing that was saved before is lost");
+        break;
     case Cause::Corrupt:
     case Cause::NotADatabase:
     case Cause::Other:
@@ -117,6 +166,7 @@ CatalogueError toError(const QSqlError &error, const QString &context, const QSt
     switch (causeOf(error, path)) {
     case Cause::DiskFull:
     case Cause::Io:
+    case Cause::Disconnected:
         kind = CatalogueError::Kind::Io;
         break;
     case Cause::Busy:

@@ -8,6 +8,8 @@
 // What an SQLite failure means for the user. SQLite's own texts mislead: a full disk while it maps the
 // shared-memory file reads "disk I/O error", and Qt appends "Unable to fetch row". The result code (Qt's
 // nativeErrorCode) says what happened; only SQLITE_CORRUPT and SQLITE_NOTADB are about the file itself.
+// A team catalogue's errors come from PostgreSQL, whose code is a five-character SQLSTATE ("23505"); they
+// are read as the same causes, and a lost connection (the server stopped, or ended our session) is one more.
 namespace SqliteFailure {
 
 enum class Cause
@@ -19,11 +21,15 @@ enum class Cause
     Corrupt,      // SQLITE_CORRUPT: the file is damaged
     NotADatabase, // SQLITE_NOTADB
     OutOfMemory,  // SQLITE_NOMEM
+    Disconnected, // PostgreSQL: the connection to the server was lost (its transaction is rolled back)
     Other,
 };
 
 // path: the file the failure concerns (to tell a full disk from another I/O error); may be empty.
 Cause causeOf(const QSqlError &error, const QString &path = QString());
+
+// A UNIQUE constraint refused the write (SQLite's words, or PostgreSQL's unique_violation).
+bool isUniqueViolation(const QSqlError &error);
 
 // "the disk is full", "a read or write failed", ... followed by SQLite's own words.
 QString describe(const QSqlError &error, const QString &path = QString());

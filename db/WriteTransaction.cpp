@@ -16,6 +16,17 @@ QHash<QString, int> &openDepth()
     return depth;
 }
 
+// This session's inserts, updates and deletes of the catalogue's tables, counted by the server.
+QString changeCount()
+{
+    return QStringLiteral("(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables)");
+}
+
+bool onServer(const QSqlDatabase &database)
+{
+    return database.driverName() == QLatin1String("QPSQL");
+}
+
 } // namespace
 
 WriteTransaction::WriteTransaction(QSqlDatabase database)
@@ -32,13 +43,19 @@ CatalogueError WriteTransaction::begin()
     QSqlQuery query(m_database);
     int &depth = openDepth()[m_database.connectionName()];
     const QString savepoint = QStringLiteral("nested_%1").arg(depth);
-    if (!query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : QStringLiteral("BEGIN IMMEDIATE")))
+    const QString beginSql = onServer(m_database) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE");
+    if (!query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : beginSql))
         return SqliteFailure::toError(
             query.lastError(),
             QCoreApplication::translate("WriteTransaction", "cannot start a write transaction"),
             m_database.databaseName());
     if (depth > 0)
         m_savepoint = savepoint;
+    // The server's count of this session's writes so far: what commit() finds more was this transaction's
+    // (the counts are only flushed between transactions, so they only grow within one).
+    if (depth == 0 && onServer(m_database) && query.exec(QStringLiteral("SELECT %1").arg(changeCount())) &&
+        query.next())
+        m_changesBefore = query.value(0).toLongLong();
     ++depth;
     m_active = true;
     return {};
@@ -49,6 +66,18 @@ CatalogueError WriteTransaction::commit()
     if (!m_active)
         return {};
     QSqlQuery query(m_database);
+    // What this transaction changed, counted by the server (pg_stat_xact_user_tables), so the NOTIFY
+    // names a number without each write counting its rows.
+    const bool notify = m_savepoint.isEmpty() && onServer(m_database);
+    if (notify && !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text) FROM (SELECT %2 - %3 AS "
+                                             "changed) AS counts WHERE changed > 0")
+                                  .arg(QLatin1String(kChangeChannel), changeCount())
+                                  .arg(m_changesBefore))) {
+        CatalogueError error = SqliteFailure::toError(
+            query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"));
+        rollback();
+        return error;
+    }
     if (!query.exec(m_savepoint.isEmpty() ? QStringLiteral("COMMIT")
                                           : QStringLiteral("RELEASE ") + m_savepoint)) {
         // A full disk is said as such ("cannot save: the disk is full (...)"), not as SQLite's words.

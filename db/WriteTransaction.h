@@ -7,9 +7,15 @@
 // One write transaction: BEGIN IMMEDIATE (takes the write lock up front, so a concurrent writer is a
 // clean "busy" error instead of a deadlocked upgrade), COMMIT, and ROLLBACK on destruction unless
 // committed. Qt's own transaction() is a deferred BEGIN and never rolls back for you.
+// On PostgreSQL (a team catalogue) it is a plain BEGIN: rows are locked as they are written, and a
+// row another client saved meanwhile fails the revision check. Its COMMIT tells the other clients:
+// a NOTIFY on kChangeChannel whose payload is how many rows the transaction inserted, updated or
+// deleted (delivered only if the commit succeeds).
 class WriteTransaction
 {
 public:
+    static constexpr const char *kChangeChannel = "gpucompare_catalogue_changed";
+
     explicit WriteTransaction(QSqlDatabase database);
     ~WriteTransaction();
     WriteTransaction(const WriteTransaction &) = delete;
@@ -23,4 +29,5 @@ private:
     QSqlDatabase m_database;
     bool m_active = false;
     QString m_savepoint; // set when nested in an open WriteTransaction of the same connection
+    qint64 m_changesBefore = 0; // PostgreSQL: the session's write count when the transaction began
 };

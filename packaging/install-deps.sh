@@ -16,6 +16,9 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   # the report tests read the PDF's text (pdftotext)
   poppler-utils
+  # a team catalogue on PostgreSQL: Qt's driver and libpq's headers (build), and a server for the tests
+  # (tests/pg start their own with initdb and pg_ctl, as the postgres user when run as root)
+  libqt6sql6-psql libpq-dev postgresql
   # sanitizer and fuzzing runtimes (clang's libFuzzer), SQLite shell for fault tests
   clang libclang-rt-dev sqlite3
   # Qt's own Chinese strings; a CJK font so the Chinese window (and its screenshots) shows glyphs
