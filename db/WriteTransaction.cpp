@@ -3,6 +3,7 @@
 #include "db/SqliteFailure.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QHash>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -22,12 +23,27 @@ QString changeCount()
     return QStringLiteral("(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables)");
 }
 
+// Who saved: this process, told apart from another on this or another machine.
+const QString &processToken()
+{
+    static const QString token = QStringLiteral("%1-%2")
+                                     .arg(QCoreApplication::applicationPid())
+                                     .arg(QDateTime::currentMSecsSinceEpoch());
+    return token;
+}
+
 bool onServer(const QSqlDatabase &database)
 {
     return database.driverName() == QLatin1String("QPSQL");
 }
 
 } // namespace
+
+WriteTransaction::ChangeNotice WriteTransaction::readChangeNotice(const QString &payload)
+{
+    const QStringList parts = payload.split(u' ');
+    return ChangeNotice{parts.value(0).toInt(), parts.value(1) == processToken()};
+}
 
 WriteTransaction::WriteTransaction(QSqlDatabase database)
     : m_database(std::move(database))
@@ -69,9 +85,9 @@ CatalogueError WriteTransaction::commit()
     // What this transaction changed, counted by the server (pg_stat_xact_user_tables), so the NOTIFY
     // names a number without each write counting its rows.
     const bool notify = m_savepoint.isEmpty() && onServer(m_database);
-    if (notify && !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text) FROM (SELECT %2 - %3 AS "
-                                             "changed) AS counts WHERE changed > 0")
-                                  .arg(QLatin1String(kChangeChannel), changeCount())
+    if (notify && !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text || ' %2') FROM (SELECT %3 - %4 "
+                                             "AS changed) AS counts WHERE changed > 0")
+                                  .arg(QLatin1String(kChangeChannel), processToken(), changeCount())
                                   .arg(m_changesBefore))) {
         CatalogueError error = SqliteFailure::toError(
             query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"));

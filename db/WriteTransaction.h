@@ -10,11 +10,17 @@
 // On PostgreSQL (a team catalogue) it is a plain BEGIN: rows are locked as they are written, and a
 // row another client saved meanwhile fails the revision check. Its COMMIT tells the other clients:
 // a NOTIFY on kChangeChannel whose payload is how many rows the transaction inserted, updated or
-// deleted (delivered only if the commit succeeds).
+// deleted and which process saved them (delivered only if the commit succeeds; readChangeNotice).
 class WriteTransaction
 {
 public:
     static constexpr const char *kChangeChannel = "gpucompare_catalogue_changed";
+    struct ChangeNotice
+    {
+        int rows = 0;
+        bool fromThisProcess = false; // this program saved them (on any of its connections)
+    };
+    static ChangeNotice readChangeNotice(const QString &payload);
 
     explicit WriteTransaction(QSqlDatabase database);
     ~WriteTransaction();

@@ -47,7 +47,9 @@ CliCommand backupCommand()
             QCoreApplication::translate(
                 "cli", "Writes a consistent copy of the catalogue to FILE, even while the window has it open "
                        "(SQLite's VACUUM INTO, not a file copy). FILE is replaced only once the copy is "
-                       "complete and on the disk. The copy is an ordinary catalogue: open it with --db."),
+                       "complete and on the disk. The copy is an ordinary catalogue: open it with --db. Of a "
+                       "team catalogue (--db postgresql://...) it is an SQLite file with every row of one "
+                       "committed state."),
             {}, {{QStringLiteral("FILE"), QCoreApplication::translate("cli", "The file to write.")}});
     };
     return command;

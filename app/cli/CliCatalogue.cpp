@@ -29,12 +29,24 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context, IfCatalogueM
         return catalogue;
     }
     // A mistyped --db would otherwise go unnoticed: the command runs on the bundled catalogue.
-    if (catalogue->wasCreated() && !context.databasePath.isEmpty())
+    if (catalogue->wasCreated() && catalogue->isTeamCatalogue())
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "seeded the empty database %1 as a new team catalogue")
+                           .arg(catalogue->path())
+                    << Qt::endl;
+    else if (catalogue->wasCreated() && !context.databasePath.isEmpty())
         context.err << "gpucompare: "
                     << QCoreApplication::translate("cli", "created a new catalogue at %1 (no file was there)")
                            .arg(QDir::toNativeSeparators(catalogue->path()))
                     << Qt::endl;
-    if (catalogue->migratedFromVersion() > 0)
+    if (catalogue->migratedFromVersion() > 0 && catalogue->migrationBackupPath().isEmpty())
+        context.err << "gpucompare: "
+                    << QCoreApplication::translate("cli", "upgraded %1 from schema version %2 to %3")
+                           .arg(catalogue->path())
+                           .arg(catalogue->migratedFromVersion())
+                           .arg(catalogue->schemaVersion())
+                    << Qt::endl;
+    else if (catalogue->migratedFromVersion() > 0)
         context.err << "gpucompare: "
                     << QCoreApplication::translate(
                            "cli",

@@ -16,7 +16,9 @@ struct Parser
                           QCoreApplication::translate("cli",
                                                       "Use the catalogue FILE instead of the default one; "
                                                       "it is created from the bundled seed if missing, "
-                                                      "and a line on stderr says so."),
+                                                      "and a line on stderr says so. A team catalogue on "
+                                                      "PostgreSQL: postgresql://USER@HOST[:PORT]/DATABASE "
+                                                      "(the password from PGPASSWORD or ~/.pgpass)."),
                           QStringLiteral("FILE")};
     QCommandLineOption screenshot{QStringList{QStringLiteral("screenshot")},
                                   QCoreApplication::translate("cli",

@@ -2,12 +2,15 @@
 
 #include "app/window/CatalogueSession.h"
 #include "app/window/UserPrompt.h"
+#include "db/Catalogue.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 #include "widgets/catalogue/CatalogueTab.h"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
 
 CatalogueOpener::CatalogueOpener(CatalogueSession *session, CatalogueTab *tab, UserPrompt *prompt,
                                  QWidget *window, QObject *parent)
@@ -21,14 +24,16 @@ CatalogueOpener::CatalogueOpener(CatalogueSession *session, CatalogueTab *tab, U
 bool CatalogueOpener::open(const QString &path)
 {
     // The session builds a missing file from the seed (first run); a file to open must already be there.
-    const bool exists = QFileInfo(path).isFile();
+    // A team catalogue's database is there or not on its server: an empty one is seeded.
+    const bool exists = Catalogue::isServerLocation(path) || QFileInfo(path).isFile();
     if (exists && !m_tab->confirmDiscardOrSave())
         return false;
     if (!exists || !m_session->open(path)) {
         UserPrompt::Message message;
         message.icon = QMessageBox::Warning;
         message.title = tr("Open Catalogue");
-        message.text = tr("The catalogue %1 was not opened.").arg(QDir::toNativeSeparators(path));
+        message.text = tr("The catalogue %1 was not opened.")
+                           .arg(QDir::toNativeSeparators(Catalogue::displayLocation(path)));
         message.informativeText = exists ? m_session->lastError().message : tr("There is no such file.");
         if (m_session->isOpen())
             message.informativeText +=
@@ -45,6 +50,13 @@ void CatalogueOpener::openWithDialog()
     const QString path = choose(FileChoice::Existing);
     if (!path.isEmpty())
         open(path);
+}
+
+void CatalogueOpener::openTeamWithDialog()
+{
+    const QString url = choose(FileChoice::TeamUrl).trimmed();
+    if (!url.isEmpty())
+        open(url);
 }
 
 bool CatalogueOpener::startNew(const QString &path)
@@ -141,8 +153,18 @@ QString CatalogueOpener::choose(FileChoice choice) const
 {
     if (m_chooser)
         return m_chooser(choice);
+    if (choice == FileChoice::TeamUrl) {
+        // The last team catalogue's address to start from (without its password: Catalogue::path()).
+        const QString last = m_session->isTeamCatalogue() ? m_session->path() : QStringLiteral("postgresql://");
+        return QInputDialog::getText(m_window, tr("Open Team Catalogue"),
+                                     tr("Address of the team catalogue, postgresql://USER@HOST[:PORT]/DATABASE "
+                                        "(the password is taken from PGPASSWORD or ~/.pgpass):"),
+                                     QLineEdit::Normal, last);
+    }
     const QString current = m_session->isOpen() ? m_session->path() : m_session->attemptedPath();
-    const QString folder = current.isEmpty() ? QDir::homePath() : QFileInfo(current).absolutePath();
+    const QString folder = current.isEmpty() || Catalogue::isServerLocation(current)
+                               ? QDir::homePath()
+                               : QFileInfo(current).absolutePath();
     const QString filter = tr("GPU Compare catalogues (*.db *.sqlite);;All files (*)");
     if (choice == FileChoice::Existing)
         return QFileDialog::getOpenFileName(m_window, tr("Open Catalogue"), folder, filter);

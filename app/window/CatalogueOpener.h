@@ -23,6 +23,7 @@ public:
         Existing, // a catalogue to open
         New,      // where to start a new one
         Backup,   // where to write a copy of the open one
+        TeamUrl,  // a team catalogue's address: postgresql://USER@HOST[:PORT]/DATABASE
     };
     // Asks for a file; "" when cancelled. A file dialog by default; a test answers instead.
     using PathChooser = std::function<QString(FileChoice)>;
@@ -32,6 +33,10 @@ public:
 
     bool open(const QString &path); // false when nothing was opened
     void openWithDialog();
+    // File > Open Team Catalogue…: asks for the URL (libpq takes the password from PGPASSWORD or ~/.pgpass,
+    // or the URL gives it) and opens it as open() does. Connecting gives up after connect_timeout (10 s
+    // unless the URL says otherwise), so an unreachable server holds the window that long at most.
+    void openTeamWithDialog();
     // A new catalogue from the bundled seed at path, opened; an existing file is never overwritten.
     bool startNew(const QString &path);
     void startNewWithDialog();

@@ -2,9 +2,11 @@
 
 #include "db/SeedCatalogue.h"
 #include "db/SpecTableModel.h"
+#include "db/WriteTransaction.h"
 #include "widgets/catalogue/CatalogueEditor.h"
 
 #include <QDir>
+#include <QSqlDriver>
 #include <QUndoStack>
 
 CatalogueSession::CatalogueSession(QObject *parent)
@@ -68,6 +70,13 @@ QString CatalogueSession::openedNote() const
 {
     if (!m_catalogue)
         return {};
+    if (m_catalogue->wasCreated() && m_catalogue->isTeamCatalogue())
+        return tr("Seeded the empty database %1 as a new team catalogue").arg(m_catalogue->path());
+    if (m_catalogue->migratedFromVersion() > 0 && m_catalogue->migrationBackupPath().isEmpty())
+        return tr("Upgraded %1 from schema version %2 to %3")
+            .arg(m_catalogue->path())
+            .arg(m_catalogue->migratedFromVersion())
+            .arg(m_catalogue->schemaVersion());
     if (m_catalogue->wasCreated() && m_explicitPath)
         return tr("Created a new catalogue at %1 (no file was there)")
             .arg(QDir::toNativeSeparators(m_catalogue->path()));
@@ -102,7 +111,48 @@ void CatalogueSession::adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnap
     m_specModel->session()->setCatalogue(m_catalogue.get());
     m_editor->undoStack()->clear(); // commands point at the rows of the previous file
     m_snapshot = std::move(snapshot);
+    listenForTeammates();
     emit snapshotChanged(m_snapshot);
+}
+
+void CatalogueSession::listenForTeammates()
+{
+    if (!m_catalogue || !m_catalogue->isTeamCatalogue())
+        return;
+    // This thread's connection (the window's): Qt's driver watches its socket from this thread's event loop.
+    // The subscription ends with the connection, when another catalogue is opened.
+    QSqlDriver *driver = m_catalogue->connection().driver();
+    const QString channel = QString::fromLatin1(WriteTransaction::kChangeChannel);
+    if (!driver || !driver->hasFeature(QSqlDriver::EventNotifications) ||
+        !driver->subscribeToNotification(channel))
+        return;
+    connect(driver, &QSqlDriver::notification, this,
+            [this, channel](const QString &name, QSqlDriver::NotificationSource, const QVariant &payload) {
+                if (name != channel)
+                    return;
+                const WriteTransaction::ChangeNotice notice =
+                    WriteTransaction::readChangeNotice(payload.toString());
+                if (!notice.fromThisProcess && notice.rows > 0)
+                    emit teammateSaved(notice.rows);
+            });
+}
+
+CatalogueError CatalogueSession::reload()
+{
+    if (!m_catalogue)
+        return CatalogueError::make(CatalogueError::Kind::NotFound, tr("No catalogue is open."));
+    if (m_specModel->session()->hasUnsavedChanges())
+        return CatalogueError::make(
+            CatalogueError::Kind::Conflict,
+            tr("The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then reload; "
+               "nothing was changed.")
+                .arg(m_specModel->session()->unsavedRowCount()));
+    if (CatalogueError error = m_specModel->session()->reload())
+        return error;
+    m_editor->undoStack()->clear(); // the reload gave every row a new key: old commands would miss them
+    m_error = {};
+    refreshSnapshot();
+    return m_error;
 }
 
 const std::optional<SeedData> &CatalogueSession::bundledSeed()

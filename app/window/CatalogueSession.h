@@ -29,6 +29,8 @@ public:
     CatalogueError backUpTo(const QString &path) const;
 
     bool isOpen() const { return m_catalogue != nullptr; }
+    // The open catalogue is a team catalogue on a PostgreSQL server (path() is its URL, no password).
+    bool isTeamCatalogue() const { return m_catalogue && m_catalogue->isTeamCatalogue(); }
     QString path() const;
     bool isReadOnly() const;
     QString readOnlyReason() const;
@@ -57,6 +59,10 @@ public:
     // catalogue again; removes one imported file and its runs.
     CatalogueError importMeasurements(QVector<MeasurementRepository::FileImport> &imports);
     CatalogueError removeMeasurementFile(qint64 fileId);
+    // Reads the catalogue again (a teammate saved): the Catalogue tab's rows and the snapshot. Refused while
+    // the tab holds unsaved edits, which the user saves (a row a teammate changed is then a conflict, as
+    // always) or reverts first.
+    CatalogueError reload();
 
     const CatalogueSnapshot &snapshot() const { return m_snapshot; }
     SpecTableModel *specModel() const { return m_specModel; }
@@ -64,8 +70,12 @@ public:
 
 signals:
     void snapshotChanged(const CatalogueSnapshot &snapshot);
+    // A team catalogue: another program committed a save of rows rows (LISTEN/NOTIFY; this window's own
+    // saves are left out).
+    void teammateSaved(int rows);
 
 private:
+    void listenForTeammates();
     void adopt(std::unique_ptr<Catalogue> catalogue, CatalogueSnapshot snapshot);
     void refreshSnapshot();
 

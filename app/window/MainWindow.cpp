@@ -9,6 +9,7 @@
 #include "app/window/PreferencesDialog.h"
 #include "app/window/ScenarioController.h"
 #include "app/window/SeedOfferBar.h"
+#include "app/window/TeamChangeBar.h"
 #include "app/window/SeedOfferController.h"
 #include "app/window/ThemeController.h"
 #include "app/window/UserPrompt.h"
@@ -143,11 +144,15 @@ void MainWindow::createViews()
     // The offer of newer seed rows sits above the tabs, where it is seen, without stopping the work.
     m_seedOfferBar = new SeedOfferBar;
     m_seedOfferBar->hide();
+    // A team catalogue: a teammate's save, said where the offer is, with a Reload.
+    m_teamChangeBar = new TeamChangeBar;
+    m_teamChangeBar->hide();
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_seedOfferBar);
+    layout->addWidget(m_teamChangeBar);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 }
@@ -210,6 +215,19 @@ void MainWindow::createFileControllers()
 
     m_catalogueOpener = new CatalogueOpener(m_catalogue, m_catalogueTab, m_prompt.get(), this, this);
     connect(m_catalogueOpener, &CatalogueOpener::opened, this, &MainWindow::showCatalogueState);
+    connect(m_catalogue, &CatalogueSession::teammateSaved, m_teamChangeBar, &TeamChangeBar::addChange);
+    connect(m_teamChangeBar, &TeamChangeBar::reloadRequested, this, [this] {
+        if (const CatalogueError error = m_catalogue->reload()) {
+            UserPrompt::Message box;
+            box.icon = QMessageBox::Information;
+            box.title = tr("Reload Team Catalogue");
+            box.text = error.message;
+            m_prompt->show(box);
+            return;
+        }
+        m_teamChangeBar->clear();
+        statusBar()->showMessage(tr("Read %1 again").arg(m_catalogue->path()));
+    });
     connect(m_catalogueOpener, &CatalogueOpener::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
 
@@ -233,6 +251,7 @@ void MainWindow::createActions()
     // shortcut); a window-wide Ctrl+S would make that key ambiguous there, so the scenario takes
     // Ctrl+Shift+S. The scenario is what users open most: Ctrl+O.
     m_actions.openCatalogue = make(tr("Open Ca&talogue…"), QKeySequence());
+    m_actions.openTeamCatalogue = make(tr("Open T&eam Catalogue…"), QKeySequence());
     m_actions.openScenario = make(tr("&Open Scenario…"), QKeySequence::Open);
     m_actions.saveScenario = make(tr("&Save Scenario"), QKeySequence(tr("Ctrl+Shift+S")));
     m_actions.saveScenarioAs = make(tr("Save Scenario &As…"), QKeySequence(tr("Ctrl+Alt+S")));
@@ -261,6 +280,8 @@ void MainWindow::createActions()
     connect(m_actions.quit, &QAction::triggered, this, &QWidget::close);
     connect(m_actions.openCatalogue, &QAction::triggered, m_catalogueOpener,
             &CatalogueOpener::openWithDialog);
+    connect(m_actions.openTeamCatalogue, &QAction::triggered, m_catalogueOpener,
+            &CatalogueOpener::openTeamWithDialog);
     connect(m_actions.openScenario, &QAction::triggered, m_scenarios, &ScenarioController::openWithDialog);
     connect(m_actions.saveScenario, &QAction::triggered, m_scenarios, &ScenarioController::save);
     connect(m_actions.saveScenarioAs, &QAction::triggered, m_scenarios,
@@ -312,6 +333,7 @@ void MainWindow::createMenus()
     file->addAction(m_actions.saveScenarioAs);
     file->addSeparator();
     file->addAction(m_actions.openCatalogue);
+    file->addAction(m_actions.openTeamCatalogue);
     file->addAction(m_actions.importCatalogue);
     file->addAction(m_actions.exportCatalogue);
     file->addAction(m_actions.backUpCatalogue);
@@ -408,6 +430,8 @@ void MainWindow::showCatalogueState()
     if (m_catalogue->isOpen() && !m_catalogue->openedNote().isEmpty())
         statusBar()->showMessage(m_catalogue->openedNote()); // a mistyped --db, an upgraded file
     setWindowFilePath(m_catalogue->path());
+    m_teamChangeBar->clear(); // another catalogue, or the same read again
+    showScenarioState();      // the title names a team catalogue
 }
 
 void MainWindow::showCatalogueProblem(const QString &message)
@@ -432,8 +456,12 @@ void MainWindow::showCatalogueProblem(const QString &message)
 void MainWindow::showScenarioState()
 {
     // Qt adds the application's name ("a.gpuc* — GPU Compare") and puts the modified mark at [*].
-    setWindowTitle(m_scenarios->path().isEmpty() ? tr("GPU Compare")
-                                                 : m_scenarios->displayName() + QStringLiteral("[*]"));
+    QString title = m_scenarios->path().isEmpty() ? tr("GPU Compare")
+                                                  : m_scenarios->displayName() + QStringLiteral("[*]");
+    // A team catalogue is named: which server and database everyone's edits go to.
+    if (m_catalogue->isTeamCatalogue())
+        title += QStringLiteral(" — ") + tr("team catalogue %1").arg(m_catalogue->path());
+    setWindowTitle(title);
     setWindowModified(m_scenarios->isModified());
 }
 

@@ -21,6 +21,7 @@ class QMenu;
 class QTabWidget;
 class ScenarioController;
 class SeedOfferBar;
+class TeamChangeBar;
 class SeedOfferController;
 class ThemeController;
 class UserPrompt;
@@ -55,6 +56,8 @@ public:
     // The offer of this version's GPUs and models the catalogue lacks (bar and File menu action).
     SeedOfferController *seedOffer() const { return m_seedOffer; }
     SeedOfferBar *seedOfferBar() const { return m_seedOfferBar; }
+    TeamChangeBar *teamChangeBar() const { return m_teamChangeBar; }
+    CatalogueOpener *catalogueOpener() const { return m_catalogueOpener; }
     QAction *addFromSeedAction() const { return m_actions.addFromSeed; }
     // How the controllers tell and ask the user (message boxes); a test or --screenshot replaces it.
     UserPrompt *prompt() const { return m_prompt.get(); }
@@ -102,6 +105,7 @@ private:
     CatalogueOpener *m_catalogueOpener = nullptr;
     SeedOfferController *m_seedOffer = nullptr;
     SeedOfferBar *m_seedOfferBar = nullptr;
+    TeamChangeBar *m_teamChangeBar = nullptr;
     std::unique_ptr<UserPrompt> m_prompt;
     QMenu *m_recentMenu = nullptr;
     QString m_pendingProblem; // showCatalogueProblem(): said in a box once the action is over
@@ -119,6 +123,7 @@ private:
     struct Actions
     {
         QAction *openCatalogue = nullptr;
+        QAction *openTeamCatalogue = nullptr;
         QAction *openScenario = nullptr;
         QAction *saveScenario = nullptr;
         QAction *saveScenarioAs = nullptr;

@@ -383,7 +383,11 @@ TEST(TeamCatalogue, ASaveNotifiesTheOtherClientsWithItsRowCount)
     timer.start();
     while (payloads.isEmpty() && timer.elapsed() < 5000)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-    EXPECT_EQ(payloads, QStringList{QStringLiteral("3")});
+    ASSERT_EQ(payloads.size(), 1);
+    const WriteTransaction::ChangeNotice notice = WriteTransaction::readChangeNotice(payloads.first());
+    EXPECT_EQ(notice.rows, 3) << payloads.first().toStdString();
+    EXPECT_TRUE(notice.fromThisProcess); // Alice and Bob are both this test: a window leaves its own out
+    EXPECT_FALSE(WriteTransaction::readChangeNotice(QStringLiteral("3 1-2")).fromThisProcess);
 }
 
 TEST(TeamCatalogue, MeasurementsAreStoredAsInAFile)
