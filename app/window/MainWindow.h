@@ -57,7 +57,6 @@ public:
     SeedOfferController *seedOffer() const { return m_seedOffer; }
     SeedOfferBar *seedOfferBar() const { return m_seedOfferBar; }
     TeamChangeBar *teamChangeBar() const { return m_teamChangeBar; }
-    CatalogueOpener *catalogueOpener() const { return m_catalogueOpener; }
     QAction *addFromSeedAction() const { return m_actions.addFromSeed; }
     // How the controllers tell and ask the user (message boxes); a test or --screenshot replaces it.
     UserPrompt *prompt() const { return m_prompt.get(); }
