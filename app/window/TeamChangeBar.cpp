@@ -16,7 +16,7 @@ TeamChangeBar::TeamChangeBar(QWidget *parent)
     m_label->setForegroundRole(QPalette::ToolTipText);
     auto *reload = new QPushButton(tr("Reload"), this);
     reload->setObjectName(QStringLiteral("teamChangeReload"));
-    reload->setToolTip(tr("Read the team catalogue again (asks first when the Catalogue tab has unsaved edits)"));
+    reload->setToolTip(tr("Read the team catalogue again (not while the Catalogue tab has unsaved edits)"));
     auto *dismiss = new QPushButton(tr("Dismiss"), this);
     dismiss->setObjectName(QStringLiteral("teamChangeDismiss"));
     auto *layout = new QHBoxLayout(this);

@@ -285,6 +285,62 @@
         <source>%1 is the catalogue itself; back it up to another file</source>
         <translation>%1 就是目录本身；请备份到另一个文件</translation>
     </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a team catalogue address (%2); the form is postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=...]</source>
+        <translation>%1 不是团队目录地址（%2）；格式为 postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=...]</translation>
+    </message>
+    <message>
+        <source>port %1</source>
+        <translation>端口 %1</translation>
+    </message>
+    <message>
+        <source>unknown parameter %1</source>
+        <translation>未知参数 %1</translation>
+    </message>
+    <message>
+        <source>no database named</source>
+        <translation>未指定数据库</translation>
+    </message>
+    <message>
+        <source>cannot connect to the team catalogue %1: %2</source>
+        <translation>无法连接团队目录 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the team catalogue %1</source>
+        <translation>无法读取团队目录 %1</translation>
+    </message>
+    <message>
+        <source>%1 is a PostgreSQL database but not a GPU Compare catalogue (it holds other tables); it was not changed</source>
+        <translation>%1 是 PostgreSQL 数据库，但不是 GPU Compare 目录（其中有其他表）；未作任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU Compare catalogue (application id %2); it was not changed</source>
+        <translation>%1 不是 GPU Compare 目录（应用 ID %2）；未作任何更改</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database, not a catalogue yet</source>
+        <translation>%1 是空数据库，还不是目录</translation>
+    </message>
+    <message>
+        <source>the server only allows reading</source>
+        <translation>服务器只允许读取</translation>
+    </message>
+    <message>
+        <source>the login %1 may read but not change this catalogue (no write grant)</source>
+        <translation>登录名 %1 只能读取、不能修改此目录（没有写权限）</translation>
+    </message>
+    <message>
+        <source>%1 is an empty database and cannot be seeded: %2</source>
+        <translation>%1 是空数据库，无法写入初始数据：%2</translation>
+    </message>
+    <message>
+        <source>cannot set up %1</source>
+        <translation>无法建立 %1</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueActions</name>
@@ -394,6 +450,10 @@
     <message>
         <source>cannot back up to %1: a catalogue open in another window or program; close it there first, or back up to another file</source>
         <translation>无法备份到 %1：该目录已在另一个窗口或程序中打开；请先在那里关闭，或备份到另一个文件</translation>
+    </message>
+    <message>
+        <source>cannot back up to %1: the catalogue has schema version %2 and this GPU Compare writes version %3</source>
+        <translation>无法备份到 %1：目录的架构版本为 %2，而此版本的 GPU Compare 写入版本 %3</translation>
     </message>
 </context>
 <context>
@@ -763,6 +823,14 @@
         <source>%1, read-only: %2</source>
         <translation>%1，只读：%2</translation>
     </message>
+    <message>
+        <source>Open Team Catalogue</source>
+        <translation>打开团队目录</translation>
+    </message>
+    <message>
+        <source>Address of the team catalogue, postgresql://USER@HOST[:PORT]/DATABASE (the password is taken from PGPASSWORD or ~/.pgpass):</source>
+        <translation>团队目录的地址，postgresql://USER@HOST[:PORT]/DATABASE（密码取自 PGPASSWORD 或 ~/.pgpass）：</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueRecovery</name>
@@ -845,6 +913,18 @@
     <message>
         <source>The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then add the GPUs and models; nothing was changed.</source>
         <translation>“目录”标签页有未保存的更改（%1 行）。请先保存或还原，然后再添加 GPU 和模型；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Seeded the empty database %1 as a new team catalogue</source>
+        <translation>已将空数据库 %1 初始化为新的团队目录</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3</source>
+        <translation>已将 %1 从架构版本 %2 升级到 %3</translation>
+    </message>
+    <message>
+        <source>The Catalogue tab has unsaved changes (%1 rows). Save or revert them first, then reload; nothing was changed.</source>
+        <translation>“目录”标签页有未保存的更改（%1 行）。请先保存或还原，再重新读取；未作任何更改。</translation>
     </message>
 </context>
 <context>
@@ -3270,6 +3350,22 @@ source: %7</source>
     <message>
         <source>No catalogue edits to save. Ctrl+Shift+S saves the scenario; Ctrl+Alt+S saves it as.</source>
         <translation>没有需要保存的目录编辑。Ctrl+Shift+S 保存场景；Ctrl+Alt+S 另存场景。</translation>
+    </message>
+    <message>
+        <source>Reload Team Catalogue</source>
+        <translation>重新读取团队目录</translation>
+    </message>
+    <message>
+        <source>Read %1 again</source>
+        <translation>已重新读取 %1</translation>
+    </message>
+    <message>
+        <source>Open T&amp;eam Catalogue…</source>
+        <translation>打开团队目录(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>team catalogue %1</source>
+        <translation>团队目录 %1</translation>
     </message>
 </context>
 <context>
@@ -5836,12 +5932,39 @@ token</translation>
         <source>out of memory</source>
         <translation>内存不足</translation>
     </message>
+    <message>
+        <source>the connection to the server was lost; the server rolled back the unfinished save, so nothing of it was written, and nothing that was saved before is lost</source>
+        <translation>与服务器的连接已断开；服务器已回滚未完成的保存，因此其中的内容均未写入，之前已保存的内容也没有丢失</translation>
+    </message>
 </context>
 <context>
     <name>StaleBanner</name>
     <message>
         <source>Result not current</source>
         <translation>结果不是最新的</translation>
+    </message>
+</context>
+<context>
+    <name>TeamChangeBar</name>
+    <message>
+        <source>Reload</source>
+        <translation>重新读取</translation>
+    </message>
+    <message>
+        <source>Read the team catalogue again (not while the Catalogue tab has unsaved edits)</source>
+        <translation>重新读取团队目录（“目录”标签页有未保存的编辑时不会读取）</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Catalogue changed: 1 row saved by a teammate since it was read.</source>
+        <translation>目录已更改：读取后队友保存了 1 行。</translation>
+    </message>
+    <message>
+        <source>Catalogue changed: %1 rows saved by teammates since it was read.</source>
+        <translation>目录已更改：读取后队友保存了 %1 行。</translation>
     </message>
 </context>
 <context>
