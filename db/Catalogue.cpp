@@ -597,8 +597,11 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
     if (!begin.exec(m_server ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                              : QStringLiteral("BEGIN"))) {
         if (error)
-            *error = SqliteFailure::toError(begin.lastError(),
-                                            QCoreApplication::translate("Catalogue", "cannot read %1").arg(m_path));
+            *error = m_server ? SqliteFailure::toError(
+                                    begin.lastError(),
+                                    QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1")
+                                        .arg(m_path))
+                              : CatalogueError::make(Kind::Sql, begin.lastError().text());
         return std::nullopt;
     }
     CatalogueSnapshot result;

@@ -1,6 +1,7 @@
 #include "db/EditRecoveryFile.h"
 
 #include "db/AtomicFileWriter.h"
+#include "db/Catalogue.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 #include <QRegularExpression>
+#include <QStandardPaths>
 
 namespace {
 
@@ -43,6 +45,20 @@ std::optional<GpuSpec> fromJson(const QJsonValue &json, QString *error)
     return gpu;
 }
 
+// Where a catalogue's recovery files go: beside a file; for a team catalogue (a URL, no folder of its
+// own) in the application's data folder, named after the URL (its password is never in it).
+QString recoveryBase(const QString &cataloguePath)
+{
+    if (!Catalogue::isServerLocation(cataloguePath))
+        return cataloguePath;
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]+"));
+    QString name = Catalogue::displayLocation(cataloguePath);
+    name.replace(unsafe, QStringLiteral("_"));
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(folder);
+    return QDir(folder).filePath(QStringLiteral("team-") + name);
+}
+
 } // namespace
 
 // PID and a random tag: a later process given the same id must not replace a file still to be offered.
@@ -51,12 +67,12 @@ QString EditRecoveryFile::pathFor(const QString &cataloguePath)
     static const QString suffix = QStringLiteral(".recovery-%1-%2")
                                       .arg(QCoreApplication::applicationPid())
                                       .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-    return cataloguePath + suffix;
+    return recoveryBase(cataloguePath) + suffix;
 }
 
 QStringList EditRecoveryFile::find(const QString &cataloguePath)
 {
-    const QFileInfo catalogue(cataloguePath);
+    const QFileInfo catalogue(recoveryBase(cataloguePath));
     // Exact names only: not the temporary files an atomic write leaves when it is cut short.
     const QRegularExpression name(
         QRegularExpression::anchoredPattern(QRegularExpression::escape(catalogue.fileName()) +

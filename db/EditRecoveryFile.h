@@ -13,7 +13,8 @@
 // (SIGTERM, the desktop session ending): CATALOGUE.recovery-PID-TAG, one per process (two windows on one
 // catalogue end together at logout: neither may replace the other's), JSON, replaced atomically. Each edit
 // holds the row as saved (null for a GPU added) and as edited (null for a GPU deleted), every field as the
-// text CSV export writes (exact numbers).
+// text CSV export writes (exact numbers). A team catalogue's go to the application's data folder instead,
+// named after its URL.
 namespace EditRecoveryFile {
 
 struct Contents
