@@ -574,10 +574,14 @@ QSqlDatabase Catalogue::connection() const
         // The server ended the session (restarted, or an administrator's pg_terminate_backend): its
         // unfinished transaction is rolled back there; a new session takes over.
         if (m_server && (!database.isOpen() || serverConnectionLost(database))) {
+            // The window's LISTEN goes with the session: the new one listens again.
+            const QStringList listening = database.driver()->subscribedToNotifications();
             database.close();
             if (database.open()) {
                 QSqlQuery query(database);
                 query.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs));
+                for (const QString &channel : listening)
+                    database.driver()->subscribeToNotification(channel);
             }
         }
         return database;
@@ -798,7 +802,8 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
             "coalesce(bool_and(has_table_privilege(c.oid, 'INSERT') AND has_table_privilege(c.oid, 'UPDATE') "
             "AND has_table_privilege(c.oid, 'DELETE')), has_schema_privilege(current_schema(), 'CREATE')) "
             "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')")) ||
+            "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') "
+            "AND c.relname <> 'gpucompare_catalogue'")) ||
         !query.next())
         return fail(SqliteFailure::toError(
             query.lastError(),
