@@ -44,10 +44,12 @@ constexpr qint64 kSchemaLock = 0x47504355;
 const QStringList &serverParameters()
 {
     static const QStringList keys{
-        QStringLiteral("sslmode"),         QStringLiteral("sslrootcert"),    QStringLiteral("sslcert"),
-        QStringLiteral("sslkey"),          QStringLiteral("sslcrl"),         QStringLiteral("connect_timeout"),
-        QStringLiteral("application_name"), QStringLiteral("target_session_attrs"), QStringLiteral("gssencmode"),
-        QStringLiteral("channel_binding"), QStringLiteral("passfile"),
+        QStringLiteral("sslmode"),          QStringLiteral("sslrootcert"),
+        QStringLiteral("sslcert"),          QStringLiteral("sslkey"),
+        QStringLiteral("sslcrl"),           QStringLiteral("connect_timeout"),
+        QStringLiteral("application_name"), QStringLiteral("target_session_attrs"),
+        QStringLiteral("gssencmode"),       QStringLiteral("channel_binding"),
+        QStringLiteral("passfile"),
     };
     return keys;
 }
@@ -472,7 +474,8 @@ CatalogueError Catalogue::upgrade(int fromVersion)
                 .arg(fromVersion)
                 .arg(problem.message));
     QSqlDatabase database = connection();
-    if (CatalogueError problem = CatalogueSchema::migrate(database, fromVersion, upgradeAdditions(fromVersion)))
+    if (CatalogueError problem =
+            CatalogueSchema::migrate(database, fromVersion, upgradeAdditions(fromVersion)))
         return CatalogueError::make(
             problem.kind,
             problem.message + u' ' +
@@ -601,10 +604,10 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
     if (!begin.exec(m_server ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                              : QStringLiteral("BEGIN"))) {
         if (error)
-            *error = m_server ? SqliteFailure::toError(
-                                    begin.lastError(),
-                                    QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1")
-                                        .arg(m_path))
+            *error = m_server ? SqliteFailure::toError(begin.lastError(),
+                                                       QCoreApplication::translate(
+                                                           "Catalogue", "cannot read the team catalogue %1")
+                                                           .arg(m_path))
                               : CatalogueError::make(Kind::Sql, begin.lastError().text());
         return std::nullopt;
     }
@@ -774,13 +777,14 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(database, &failure);
     if (!stamp)
         return fail(SqliteFailure::toError(
-            failure, QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1").arg(shown)));
+            failure,
+            QCoreApplication::translate("Catalogue", "cannot read the team catalogue %1").arg(shown)));
     if (stamp->version == 0 && !stamp->empty)
         return fail(CatalogueError::make(
-            Kind::Foreign, QCoreApplication::translate("Catalogue",
-                                                       "%1 is a PostgreSQL database but not a GPU Compare "
-                                                       "catalogue (it holds other tables); it was not changed")
-                               .arg(shown)));
+            Kind::Foreign,
+            QCoreApplication::translate("Catalogue", "%1 is a PostgreSQL database but not a GPU Compare "
+                                                     "catalogue (it holds other tables); it was not changed")
+                .arg(shown)));
     if (stamp->version > 0 && stamp->applicationId != CatalogueSchema::kApplicationId)
         return fail(CatalogueError::make(
             Kind::Foreign, QCoreApplication::translate("Catalogue", "%1 is not a GPU Compare catalogue "
@@ -790,7 +794,8 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     if (stamp->empty && options.ifMissing == IfMissing::Fail)
         return fail(CatalogueError::make(
             Kind::Missing,
-            QCoreApplication::translate("Catalogue", "%1 is an empty database, not a catalogue yet").arg(shown)));
+            QCoreApplication::translate("Catalogue", "%1 is an empty database, not a catalogue yet")
+                .arg(shown)));
     catalogue->m_schemaVersion = stamp->version;
 
     // May this login write? Every table of the catalogue needs INSERT, UPDATE and DELETE; a standby
@@ -820,9 +825,10 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     else if (query.value(0).toBool() || query.value(1).toBool())
         readOnlyReason = QCoreApplication::translate("Catalogue", "the server only allows reading");
     else if (!query.value(2).toBool())
-        readOnlyReason = QCoreApplication::translate(
-                             "Catalogue", "the login %1 may read but not change this catalogue (no write grant)")
-                             .arg(catalogue->m_user.isEmpty() ? QStringLiteral("(default)") : catalogue->m_user);
+        readOnlyReason =
+            QCoreApplication::translate(
+                "Catalogue", "the login %1 may read but not change this catalogue (no write grant)")
+                .arg(catalogue->m_user.isEmpty() ? QStringLiteral("(default)") : catalogue->m_user);
     query.finish();
     catalogue->m_readOnly = !readOnlyReason.isEmpty();
     catalogue->m_readOnlyReason = readOnlyReason;
@@ -831,16 +837,15 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
         if (catalogue->m_readOnly)
             return fail(CatalogueError::make(
                 Kind::ReadOnly,
-                stamp->empty
-                    ? QCoreApplication::translate("Catalogue",
-                                                  "%1 is an empty database and cannot be seeded: %2")
-                          .arg(shown, readOnlyReason)
-                    : QCoreApplication::translate("Catalogue",
-                                                  "%1 uses the older schema version %2 and must be upgraded, "
-                                                  "but it is read-only (%3)")
-                          .arg(shown)
-                          .arg(stamp->version)
-                          .arg(readOnlyReason)));
+                stamp->empty ? QCoreApplication::translate("Catalogue",
+                                                           "%1 is an empty database and cannot be seeded: %2")
+                                   .arg(shown, readOnlyReason)
+                             : QCoreApplication::translate(
+                                   "Catalogue", "%1 uses the older schema version %2 and must be upgraded, "
+                                                "but it is read-only (%3)")
+                                   .arg(shown)
+                                   .arg(stamp->version)
+                                   .arg(readOnlyReason)));
         if (CatalogueError problem = catalogue->createOrUpgradeOnServer())
             return fail(problem);
     }
@@ -858,14 +863,14 @@ CatalogueError Catalogue::createOrUpgradeOnServer()
         return error;
     QSqlQuery query(database);
     if (!query.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kSchemaLock)))
-        return SqliteFailure::toError(query.lastError(),
-                                      QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
+        return SqliteFailure::toError(
+            query.lastError(), QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
     query.finish();
     QSqlError failure;
     const std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(database, &failure);
     if (!stamp)
-        return SqliteFailure::toError(failure,
-                                      QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
+        return SqliteFailure::toError(
+            failure, QCoreApplication::translate("Catalogue", "cannot set up %1").arg(m_path));
     if (stamp->version >= CatalogueSchema::kCurrentVersion) {
         m_schemaVersion = stamp->version;
         return transaction.commit();

@@ -5,18 +5,18 @@
 #include "db/SqliteFailure.h"
 #include "db/WriteTransaction.h"
 
+#include <QAtomicInteger>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
-#include <QAtomicInteger>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <functional>
 #include <fcntl.h>
+#include <functional>
 #include <unistd.h>
 
 namespace {
@@ -77,7 +77,8 @@ namespace CatalogueBackup {
 namespace {
 
 // Writes the copy that fill makes at a temporary path beside target, syncs it and renames it over target.
-CatalogueError writeVia(const QString &target, const std::function<CatalogueError(const QString &partial)> &fill)
+CatalogueError writeVia(const QString &target,
+                        const std::function<CatalogueError(const QString &partial)> &fill)
 {
     const QString shownTarget = QDir::toNativeSeparators(target);
     // Through a symbolic link to the file it names; never over a device, a pipe or a write-protected file.
@@ -200,7 +201,8 @@ CatalogueError write(QSqlDatabase database, const QString &target)
         if (!query.exec())
             return SqliteFailure::toError(
                 query.lastError(),
-                QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget), partial);
+                QCoreApplication::translate("CatalogueBackup", "cannot back up to %1").arg(shownTarget),
+                partial);
         return {};
     });
 }
@@ -216,8 +218,9 @@ CatalogueError copyToFile(QSqlDatabase source, const QString &target)
     if (stamp->version != CatalogueSchema::kCurrentVersion)
         return CatalogueError::make(
             CatalogueError::Kind::Invalid,
-            QCoreApplication::translate("CatalogueBackup", "cannot back up to %1: the catalogue has schema "
-                                                           "version %2 and this GPU Compare writes version %3")
+            QCoreApplication::translate("CatalogueBackup",
+                                        "cannot back up to %1: the catalogue has schema "
+                                        "version %2 and this GPU Compare writes version %3")
                 .arg(shownTarget)
                 .arg(stamp->version)
                 .arg(CatalogueSchema::kCurrentVersion));
@@ -239,9 +242,10 @@ CatalogueError copyToFile(QSqlDatabase source, const QString &target)
                 const bool server = CatalogueSchema::engineOf(source) == CatalogueSchema::Engine::PostgreSQL;
                 if (!begin.exec(server ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                                        : QStringLiteral("BEGIN")))
-                    error = SqliteFailure::toError(begin.lastError(), QCoreApplication::translate(
-                                                                          "CatalogueBackup", "cannot back up to %1")
-                                                                          .arg(shownTarget));
+                    error = SqliteFailure::toError(
+                        begin.lastError(),
+                        QCoreApplication::translate("CatalogueBackup", "cannot back up to %1")
+                            .arg(shownTarget));
                 if (!error)
                     error = CatalogueSchema::migrate(copy, 0);
                 WriteTransaction transaction(copy);

@@ -203,7 +203,8 @@ const char *const kVersion5[] = {
 // Version 5 on PostgreSQL: the same figure, read the same way (SQLite's CAST takes the longest leading
 // number of the text; PostgreSQL's refuses the text, so the number is cut out first).
 const char *const kVersion5PostgreSql[] = {
-    "ALTER TABLE gpus ADD COLUMN fp16_accumulate_dense_tflops DOUBLE PRECISION CHECK (fp16_accumulate_dense_tflops >= 0)",
+    "ALTER TABLE gpus ADD COLUMN fp16_accumulate_dense_tflops DOUBLE PRECISION CHECK "
+    "(fp16_accumulate_dense_tflops >= 0)",
     R"sql(UPDATE gpus SET fp16_accumulate_dense_tflops = CAST(substring(
     substr(compute_note, strpos(lower(compute_note), 'fp16 accumulate = ') + 18)
     from '^\s*([-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?)') AS DOUBLE PRECISION)
@@ -346,7 +347,6 @@ template <std::size_t N> QStringList toList(const char *const (&statements)[N])
     return list;
 }
 
-
 // The steps whose statements are the same text for both engines (forEngine rewrites them).
 QStringList stepStatements(int version)
 {
@@ -440,10 +440,11 @@ std::optional<Stamp> readStamp(QSqlDatabase &database, QSqlError *error)
         return stamp;
     }
     // The tables, views and sequences of the schema the login works in (its search_path's first).
-    if (!query.exec(QStringLiteral("SELECT count(*), count(*) FILTER (WHERE c.relname = 'gpucompare_catalogue') "
-                                   "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
-                                   "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
-                                   "AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')")) ||
+    if (!query.exec(
+            QStringLiteral("SELECT count(*), count(*) FILTER (WHERE c.relname = 'gpucompare_catalogue') "
+                           "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
+                           "ON n.oid = c.relnamespace WHERE n.nspname = current_schema() "
+                           "AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')")) ||
         !query.next())
         return failed();
     stamp.empty = query.value(0).toLongLong() == 0;
@@ -467,8 +468,9 @@ QStringList migrationStatements(int version, Engine engine)
         if (engine == Engine::SQLite)
             statements << QStringLiteral("PRAGMA application_id = %1").arg(kApplicationId);
         else
-            statements << QStringLiteral("CREATE TABLE gpucompare_catalogue (application_id INTEGER NOT NULL, "
-                                         "schema_version INTEGER NOT NULL)")
+            statements << QStringLiteral(
+                              "CREATE TABLE gpucompare_catalogue (application_id INTEGER NOT NULL, "
+                              "schema_version INTEGER NOT NULL)")
                        << QStringLiteral("INSERT INTO gpucompare_catalogue (application_id, schema_version) "
                                          "VALUES (%1, 0)")
                               .arg(kApplicationId);
@@ -486,7 +488,6 @@ QStringList migrationStatements(int version, Engine engine)
             result << rewritten;
     return result;
 }
-
 
 QStringList seedIdsOfVersion3(SeedKind kind)
 {

@@ -20,7 +20,8 @@ QHash<QString, int> &openDepth()
 // This session's inserts, updates and deletes of the catalogue's tables, counted by the server.
 QString changeCount()
 {
-    return QStringLiteral("(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables)");
+    return QStringLiteral(
+        "(SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables)");
 }
 
 // Who saved: this process, told apart from another on this or another machine.
@@ -59,7 +60,8 @@ CatalogueError WriteTransaction::begin()
     QSqlQuery query(m_database);
     int &depth = openDepth()[m_database.connectionName()];
     const QString savepoint = QStringLiteral("nested_%1").arg(depth);
-    const QString beginSql = onServer(m_database) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE");
+    const QString beginSql =
+        onServer(m_database) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE");
     if (!query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : beginSql))
         return SqliteFailure::toError(
             query.lastError(),
@@ -85,10 +87,11 @@ CatalogueError WriteTransaction::commit()
     // What this transaction changed, counted by the server (pg_stat_xact_user_tables), so the NOTIFY
     // names a number without each write counting its rows.
     const bool notify = m_savepoint.isEmpty() && onServer(m_database);
-    if (notify && !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text || ' %2') FROM (SELECT %3 - %4 "
-                                             "AS changed) AS counts WHERE changed > 0")
-                                  .arg(QLatin1String(kChangeChannel), processToken(), changeCount())
-                                  .arg(m_changesBefore))) {
+    if (notify &&
+        !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text || ' %2') FROM (SELECT %3 - %4 "
+                                   "AS changed) AS counts WHERE changed > 0")
+                        .arg(QLatin1String(kChangeChannel), processToken(), changeCount())
+                        .arg(m_changesBefore))) {
         CatalogueError error = SqliteFailure::toError(
             query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"));
         rollback();

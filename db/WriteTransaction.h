@@ -34,6 +34,6 @@ public:
 private:
     QSqlDatabase m_database;
     bool m_active = false;
-    QString m_savepoint; // set when nested in an open WriteTransaction of the same connection
+    QString m_savepoint;        // set when nested in an open WriteTransaction of the same connection
     qint64 m_changesBefore = 0; // PostgreSQL: the session's write count when the transaction began
 };

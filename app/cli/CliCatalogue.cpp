@@ -31,7 +31,8 @@ std::unique_ptr<Catalogue> openCatalogueForCli(CliContext &context, IfCatalogueM
     // A mistyped --db would otherwise go unnoticed: the command runs on the bundled catalogue.
     if (catalogue->wasCreated() && catalogue->isTeamCatalogue())
         context.err << "gpucompare: "
-                    << QCoreApplication::translate("cli", "seeded the empty database %1 as a new team catalogue")
+                    << QCoreApplication::translate("cli",
+                                                   "seeded the empty database %1 as a new team catalogue")
                            .arg(catalogue->path())
                     << Qt::endl;
     else if (catalogue->wasCreated() && !context.databasePath.isEmpty())

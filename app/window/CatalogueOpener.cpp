@@ -155,11 +155,13 @@ QString CatalogueOpener::choose(FileChoice choice) const
         return m_chooser(choice);
     if (choice == FileChoice::TeamUrl) {
         // The last team catalogue's address to start from (without its password: Catalogue::path()).
-        const QString last = m_session->isTeamCatalogue() ? m_session->path() : QStringLiteral("postgresql://");
-        return QInputDialog::getText(m_window, tr("Open Team Catalogue"),
-                                     tr("Address of the team catalogue, postgresql://USER@HOST[:PORT]/DATABASE "
-                                        "(the password is taken from PGPASSWORD or ~/.pgpass):"),
-                                     QLineEdit::Normal, last);
+        const QString last =
+            m_session->isTeamCatalogue() ? m_session->path() : QStringLiteral("postgresql://");
+        return QInputDialog::getText(
+            m_window, tr("Open Team Catalogue"),
+            tr("Address of the team catalogue, postgresql://USER@HOST[:PORT]/DATABASE "
+               "(the password is taken from PGPASSWORD or ~/.pgpass):"),
+            QLineEdit::Normal, last);
     }
     const QString current = m_session->isOpen() ? m_session->path() : m_session->attemptedPath();
     const QString folder = current.isEmpty() || Catalogue::isServerLocation(current)

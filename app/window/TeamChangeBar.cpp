@@ -31,9 +31,9 @@ TeamChangeBar::TeamChangeBar(QWidget *parent)
 void TeamChangeBar::addChange(int rows)
 {
     m_rows += std::max(rows, 1);
-    m_label->setText(m_rows == 1 ? tr("Catalogue changed: 1 row saved by a teammate since it was read.")
-                                 : tr("Catalogue changed: %1 rows saved by teammates since it was read.")
-                                       .arg(m_rows));
+    m_label->setText(
+        m_rows == 1 ? tr("Catalogue changed: 1 row saved by a teammate since it was read.")
+                    : tr("Catalogue changed: %1 rows saved by teammates since it was read.").arg(m_rows));
     show();
 }
 

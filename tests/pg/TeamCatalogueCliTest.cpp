@@ -41,13 +41,17 @@ TEST(TeamCatalogueCli, CommandsRoundTripThroughATeamCatalogue)
     EXPECT_GT(gpus.size(), 10);
 
     // Measurements in, listed back.
-    const ProcessResult imported = run({QStringLiteral("measurements"), QStringLiteral("import"),
-                                        measurementFile("template.csv")});
+    const ProcessResult imported =
+        run({QStringLiteral("measurements"), QStringLiteral("import"), measurementFile("template.csv")});
     ASSERT_EQ(imported.exitCode, 0) << imported.err.toStdString();
     const ProcessResult measured =
         run({QStringLiteral("measurements"), QStringLiteral("list"), QStringLiteral("--json")});
     ASSERT_EQ(measured.exitCode, 0) << measured.err.toStdString();
-    EXPECT_EQ(QJsonDocument::fromJson(measured.out.toUtf8()).object().value(QStringLiteral("files")).toArray().size(),
+    EXPECT_EQ(QJsonDocument::fromJson(measured.out.toUtf8())
+                  .object()
+                  .value(QStringLiteral("files"))
+                  .toArray()
+                  .size(),
               1);
 
     // Export, change, import back: the GPUs come back as exported.
@@ -57,14 +61,15 @@ TEST(TeamCatalogueCli, CommandsRoundTripThroughATeamCatalogue)
     const QString other = dir.filePath(QStringLiteral("other.db"));
     const ProcessResult intoFile = run({QStringLiteral("import"), exported}, other);
     ASSERT_EQ(intoFile.exitCode, 0) << intoFile.err.toStdString();
-    const ProcessResult back = run({QStringLiteral("import"), exported, QStringLiteral("--on-conflict"),
-                                    QStringLiteral("update")});
+    const ProcessResult back =
+        run({QStringLiteral("import"), exported, QStringLiteral("--on-conflict"), QStringLiteral("update")});
     ASSERT_EQ(back.exitCode, 0) << back.err.toStdString();
 
     // An estimate reads the same catalogue as the file's.
-    const QStringList estimate{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
-                               QStringLiteral("--model"),  QStringLiteral("llama-3.1-8b"), QStringLiteral("--task"),
-                               QStringLiteral("inference"), QStringLiteral("--json")};
+    const QStringList estimate{QStringLiteral("estimate"),       QStringLiteral("--gpu"),
+                               QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--model"),
+                               QStringLiteral("llama-3.1-8b"),   QStringLiteral("--task"),
+                               QStringLiteral("inference"),      QStringLiteral("--json")};
     const ProcessResult onServer = run(estimate);
     const ProcessResult onFile = run(estimate, other);
     ASSERT_EQ(onServer.exitCode, 0) << onServer.err.toStdString();
@@ -88,5 +93,6 @@ TEST(TeamCatalogueCli, CommandsRoundTripThroughATeamCatalogue)
                                                 {{QStringLiteral("PGPASSWORD"), QStringLiteral("nope")}});
     EXPECT_NE(refused.exitCode, 0);
     EXPECT_EQ(refused.err.count(u'\n'), 1) << refused.err.toStdString();
-    EXPECT_TRUE(refused.err.contains(QStringLiteral("password authentication failed"))) << refused.err.toStdString();
+    EXPECT_TRUE(refused.err.contains(QStringLiteral("password authentication failed")))
+        << refused.err.toStdString();
 }

@@ -19,8 +19,8 @@
 #include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QThread>
-#include <gtest/gtest.h>
 #include <atomic>
+#include <gtest/gtest.h>
 #include <thread>
 
 using Kind = CatalogueError::Kind;
@@ -31,8 +31,8 @@ std::unique_ptr<Catalogue> openTeam(const QString &url, CatalogueError *error = 
                                     Catalogue::Access access = Catalogue::Access::ReadWrite)
 {
     CatalogueError problem;
-    std::unique_ptr<Catalogue> catalogue = Catalogue::open(
-        url, Catalogue::Options{access, Catalogue::IfMissing::CreateFromSeed}, &problem);
+    std::unique_ptr<Catalogue> catalogue =
+        Catalogue::open(url, Catalogue::Options{access, Catalogue::IfMissing::CreateFromSeed}, &problem);
     if (error)
         *error = problem;
     return catalogue;
@@ -91,9 +91,9 @@ TEST(TeamCatalogue, AnEmptyDatabaseIsSeededOnceWithTheFilesSchema)
         EXPECT_TRUE(GpuFields::sameSpecs(fromServer->gpus[i], fromFile->gpus[i]))
             << fromServer->gpus[i].gpuId.toStdString();
     }
-    const QStringList tables{QStringLiteral("gpus"),          QStringLiteral("benchmarks"),
-                             QStringLiteral("models"),        QStringLiteral("profiles"),
-                             QStringLiteral("seed_answers"),  QStringLiteral("measurement_files"),
+    const QStringList tables{QStringLiteral("gpus"),         QStringLiteral("benchmarks"),
+                             QStringLiteral("models"),       QStringLiteral("profiles"),
+                             QStringLiteral("seed_answers"), QStringLiteral("measurement_files"),
                              QStringLiteral("measured_runs")};
     EXPECT_EQ(columnsOf(team->connection(), tables), columnsOf(file.catalogue->connection(), tables));
 
@@ -116,7 +116,8 @@ TEST(TeamCatalogue, ANewerSchemaOpensReadOnlyAndAForeignDatabaseIsRefused)
     std::unique_ptr<Catalogue> newer = openTeam(server->url(database), &error);
     ASSERT_TRUE(newer) << error.message.toStdString();
     EXPECT_TRUE(newer->isReadOnly());
-    EXPECT_TRUE(newer->readOnlyReason().contains(QStringLiteral("newer"))) << newer->readOnlyReason().toStdString();
+    EXPECT_TRUE(newer->readOnlyReason().contains(QStringLiteral("newer")))
+        << newer->readOnlyReason().toStdString();
     GpuSpec gpu = *newer->gpus().find(kH100);
     gpu.priceUsd = 1;
     EXPECT_EQ(newer->gpus().update(gpu).kind, Kind::ReadOnly);
@@ -125,7 +126,8 @@ TEST(TeamCatalogue, ANewerSchemaOpensReadOnlyAndAForeignDatabaseIsRefused)
     ASSERT_EQ(server->exec(foreign, QStringLiteral("CREATE TABLE invoices (id integer)")), QString());
     EXPECT_FALSE(openTeam(server->url(foreign), &error));
     EXPECT_EQ(error.kind, Kind::Foreign);
-    EXPECT_EQ(server->queryValue(foreign, QStringLiteral("SELECT count(*) FROM pg_tables WHERE tablename = 'gpus'")),
+    EXPECT_EQ(server->queryValue(foreign,
+                                 QStringLiteral("SELECT count(*) FROM pg_tables WHERE tablename = 'gpus'")),
               QStringLiteral("0"));
 }
 
@@ -204,7 +206,8 @@ TEST(TeamCatalogue, ALoginWithoutWriteGrantsOpensReadOnlyAndSaysSo)
         openTeam(server->url(database, QStringLiteral("reader"), QStringLiteral("reader-secret")), &error);
     ASSERT_TRUE(reader) << error.message.toStdString();
     EXPECT_TRUE(reader->isReadOnly());
-    EXPECT_TRUE(reader->readOnlyReason().contains(QStringLiteral("reader"))) << reader->readOnlyReason().toStdString();
+    EXPECT_TRUE(reader->readOnlyReason().contains(QStringLiteral("reader")))
+        << reader->readOnlyReason().toStdString();
     EXPECT_TRUE(reader->readOnlyReason().contains(QStringLiteral("write grant")))
         << reader->readOnlyReason().toStdString();
     EXPECT_EQ(reader->gpus().count(), seedGpuCount());
@@ -215,7 +218,8 @@ TEST(TeamCatalogue, ALoginWithoutWriteGrantsOpensReadOnlyAndSaysSo)
     // An empty database this login cannot seed is refused with the reason, not half made.
     const QString empty = server->createDatabase();
     server->exec(empty, QStringLiteral("REVOKE CREATE ON SCHEMA public FROM PUBLIC"));
-    EXPECT_FALSE(openTeam(server->url(empty, QStringLiteral("reader"), QStringLiteral("reader-secret")), &error));
+    EXPECT_FALSE(
+        openTeam(server->url(empty, QStringLiteral("reader"), QStringLiteral("reader-secret")), &error));
     EXPECT_EQ(error.kind, Kind::ReadOnly) << error.message.toStdString();
 }
 
@@ -224,22 +228,25 @@ TEST(TeamCatalogue, AWrongPasswordOrHostIsOneClearLine)
     GPUCOMPARE_REQUIRE_POSTGRES(server);
     const QString database = server->createDatabase();
     CatalogueError error;
-    EXPECT_FALSE(openTeam(server->url(database, QString::fromLatin1(PostgresServer::kAdmin), QStringLiteral("wrong")),
-                          &error));
+    EXPECT_FALSE(openTeam(
+        server->url(database, QString::fromLatin1(PostgresServer::kAdmin), QStringLiteral("wrong")), &error));
     EXPECT_EQ(error.kind, Kind::Io);
     EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
-    EXPECT_TRUE(error.message.contains(QStringLiteral("password authentication failed"))) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("password authentication failed")))
+        << error.message.toStdString();
     EXPECT_FALSE(error.message.contains(QStringLiteral("wrong"))) << error.message.toStdString();
 
     // Nobody listens on the port after the server's: refused at once, in one line.
-    const QString noServer =
-        QStringLiteral("postgresql://someone@127.0.0.1:%1/%2").arg(server->port() == 65535 ? 1 : server->port() + 1).arg(database);
+    const QString noServer = QStringLiteral("postgresql://someone@127.0.0.1:%1/%2")
+                                 .arg(server->port() == 65535 ? 1 : server->port() + 1)
+                                 .arg(database);
     QElapsedTimer timer;
     timer.start();
     EXPECT_FALSE(openTeam(noServer, &error));
     EXPECT_LT(timer.elapsed(), 15000);
     EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
-    EXPECT_TRUE(error.message.startsWith(QStringLiteral("cannot connect to the team catalogue postgresql://someone@")))
+    EXPECT_TRUE(error.message.startsWith(
+        QStringLiteral("cannot connect to the team catalogue postgresql://someone@")))
         << error.message.toStdString();
 
     EXPECT_FALSE(openTeam(QStringLiteral("postgresql://someone@127.0.0.1/db?sslmod=require"), &error));
@@ -256,7 +263,8 @@ TEST(TeamCatalogue, TheServerEndingASaveLosesNothingAndSaysSo)
     QVector<GpuSpec> edits{*alice->gpus().find(kH100), *alice->gpus().find(QStringLiteral("a100_sxm4_80gb"))};
     edits[0].usdPerGpuHour = 4.5;
     edits[1].usdPerGpuHour = 1.5;
-    const double a100Before = alice->gpus().find(QStringLiteral("a100_sxm4_80gb"))->usdPerGpuHour.value_or(-1);
+    const double a100Before =
+        alice->gpus().find(QStringLiteral("a100_sxm4_80gb"))->usdPerGpuHour.value_or(-1);
 
     // A teammate holds the A100's row, so Alice's save writes the H100 and waits there: the server ends
     // her session in the middle of it.
@@ -270,7 +278,8 @@ TEST(TeamCatalogue, TheServerEndingASaveLosesNothingAndSaysSo)
         ASSERT_TRUE(holder.open());
         QSqlQuery hold(holder);
         ASSERT_TRUE(hold.exec(QStringLiteral("BEGIN")));
-        ASSERT_TRUE(hold.exec(QStringLiteral("SELECT 1 FROM gpus WHERE gpu_id = 'a100_sxm4_80gb' FOR UPDATE")));
+        ASSERT_TRUE(
+            hold.exec(QStringLiteral("SELECT 1 FROM gpus WHERE gpu_id = 'a100_sxm4_80gb' FOR UPDATE")));
     }
     CatalogueError saved;
     std::atomic<bool> done = false;
@@ -284,8 +293,9 @@ TEST(TeamCatalogue, TheServerEndingASaveLosesNothingAndSaysSo)
     QElapsedTimer timer;
     timer.start();
     while (pid.isEmpty() && timer.elapsed() < 8000) {
-        pid = server->queryValue(database, QStringLiteral("SELECT pid FROM pg_stat_activity WHERE application_name = "
-                                                          "'gpucompare' AND wait_event_type = 'Lock'"));
+        pid = server->queryValue(database,
+                                 QStringLiteral("SELECT pid FROM pg_stat_activity WHERE application_name = "
+                                                "'gpucompare' AND wait_event_type = 'Lock'"));
         if (pid.isEmpty())
             QThread::msleep(50);
     }
@@ -303,8 +313,10 @@ TEST(TeamCatalogue, TheServerEndingASaveLosesNothingAndSaysSo)
 
     ASSERT_TRUE(done);
     EXPECT_EQ(saved.kind, Kind::Io) << saved.message.toStdString();
-    EXPECT_TRUE(saved.message.contains(QStringLiteral("connection to the server was lost"))) << saved.message.toStdString();
-    EXPECT_TRUE(saved.message.contains(QStringLiteral("nothing of it was written"))) << saved.message.toStdString();
+    EXPECT_TRUE(saved.message.contains(QStringLiteral("connection to the server was lost")))
+        << saved.message.toStdString();
+    EXPECT_TRUE(saved.message.contains(QStringLiteral("nothing of it was written")))
+        << saved.message.toStdString();
     EXPECT_FALSE(saved.message.contains(u'\n')) << saved.message.toStdString();
     // Nothing half written: the H100 written before the wait was rolled back with the rest.
     std::unique_ptr<Catalogue> bob = openTeam(server->url(database));
@@ -346,7 +358,8 @@ TEST(TeamCatalogue, BackupWritesAnSqliteCatalogueWithEveryRow)
     for (qsizetype i = 0; i < original->gpus.size(); ++i) {
         EXPECT_EQ(copied->gpus[i].rowId, original->gpus[i].rowId);
         EXPECT_EQ(copied->gpus[i].revision, original->gpus[i].revision);
-        EXPECT_TRUE(GpuFields::sameSpecs(copied->gpus[i], original->gpus[i])) << original->gpus[i].gpuId.toStdString();
+        EXPECT_TRUE(GpuFields::sameSpecs(copied->gpus[i], original->gpus[i]))
+            << original->gpus[i].gpuId.toStdString();
     }
     EXPECT_EQ(copied->benchmarks.size(), original->benchmarks.size());
     EXPECT_EQ(copied->models.size(), original->models.size());
@@ -369,11 +382,12 @@ TEST(TeamCatalogue, ASaveNotifiesTheOtherClientsWithItsRowCount)
     ASSERT_TRUE(driver->hasFeature(QSqlDriver::EventNotifications));
     ASSERT_TRUE(driver->subscribeToNotification(QString::fromLatin1(WriteTransaction::kChangeChannel)));
     QStringList payloads;
-    QObject::connect(driver, &QSqlDriver::notification,
-                     [&payloads](const QString &, QSqlDriver::NotificationSource source, const QVariant &payload) {
-                         if (source == QSqlDriver::OtherSource)
-                             payloads << payload.toString();
-                     });
+    QObject::connect(
+        driver, &QSqlDriver::notification,
+        [&payloads](const QString &, QSqlDriver::NotificationSource source, const QVariant &payload) {
+            if (source == QSqlDriver::OtherSource)
+                payloads << payload.toString();
+        });
     QVector<GpuSpec> three{*alice->gpus().find(kH100), *alice->gpus().find(QStringLiteral("a100_sxm4_80gb")),
                            *alice->gpus().find(QStringLiteral("l4_24gb"))};
     for (GpuSpec &gpu : three)

@@ -25,8 +25,10 @@ protected:
     void SetUp() override
     {
         ASSERT_TRUE(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                           m_dir.filePath(QStringLiteral("settings")));
         QSettings().clear();
         m_session = std::make_unique<CatalogueSession>();
         ASSERT_TRUE(m_session->open(m_dir.filePath(QStringLiteral("catalogue.db"))));
@@ -92,8 +94,9 @@ TEST_F(TeamCatalogueWindow, OpenTeamCatalogueShowsItInTheTitleAndATeammatesSaveI
     ASSERT_NE(reload, nullptr);
     reload->click();
     EXPECT_FALSE(m_window->teamChangeBar()->isVisible());
-    const auto h100 = std::find_if(m_session->snapshot().gpus.cbegin(), m_session->snapshot().gpus.cend(),
-                                   [](const GpuSpec &gpu) { return gpu.gpuId == QStringLiteral("h100_sxm5_80gb"); });
+    const auto h100 =
+        std::find_if(m_session->snapshot().gpus.cbegin(), m_session->snapshot().gpus.cend(),
+                     [](const GpuSpec &gpu) { return gpu.gpuId == QStringLiteral("h100_sxm5_80gb"); });
     ASSERT_NE(h100, m_session->snapshot().gpus.cend());
     EXPECT_EQ(h100->usdPerGpuHour, 0.5);
 
@@ -122,5 +125,6 @@ TEST_F(TeamCatalogueWindow, AWrongAddressLeavesTheOpenCatalogueAndSaysWhy)
     ASSERT_EQ(m_messages.size(), 1);
     EXPECT_TRUE(m_messages.first().contains(QStringLiteral("password authentication failed")))
         << m_messages.first().toStdString();
-    EXPECT_FALSE(m_messages.first().contains(QStringLiteral("not-the-password"))) << m_messages.first().toStdString();
+    EXPECT_FALSE(m_messages.first().contains(QStringLiteral("not-the-password")))
+        << m_messages.first().toStdString();
 }

@@ -166,7 +166,8 @@ bool PostgresServer::start(QString *whyNot)
         if (!user)
             user = ::getpwnam("nobody");
         if (!user) {
-            *whyNot = QStringLiteral("running as root and neither a postgres nor a nobody user to run the server");
+            *whyNot =
+                QStringLiteral("running as root and neither a postgres nor a nobody user to run the server");
             return false;
         }
         m_uid = user->pw_uid;
@@ -192,9 +193,9 @@ bool PostgresServer::start(QString *whyNot)
     }
     QString output;
     // No locale: text sorts by code point as in SQLite. No sync: a test server's files need not survive.
-    if (runAsServerUser({m_binDir + QStringLiteral("/initdb"), QStringLiteral("-D"), data, QStringLiteral("-N"),
-                         QStringLiteral("-U"), QString::fromLatin1(kAdmin), QStringLiteral("--pwfile"),
-                         passwordFile, QStringLiteral("--auth-local=trust"),
+    if (runAsServerUser({m_binDir + QStringLiteral("/initdb"), QStringLiteral("-D"), data,
+                         QStringLiteral("-N"), QStringLiteral("-U"), QString::fromLatin1(kAdmin),
+                         QStringLiteral("--pwfile"), passwordFile, QStringLiteral("--auth-local=trust"),
                          QStringLiteral("--auth-host=scram-sha-256"), QStringLiteral("--no-locale"),
                          QStringLiteral("-E"), QStringLiteral("UTF8")},
                         &output) != 0) {
@@ -204,8 +205,9 @@ bool PostgresServer::start(QString *whyNot)
     for (int attempt = 0; attempt < 3 && !m_running; ++attempt) {
         m_port = freePort();
         const QString options =
-            QStringLiteral("-c listen_addresses=127.0.0.1 -c port=%1 -c unix_socket_directories=%2 -c fsync=off "
-                           "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
+            QStringLiteral(
+                "-c listen_addresses=127.0.0.1 -c port=%1 -c unix_socket_directories=%2 -c fsync=off "
+                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
                 .arg(m_port)
                 .arg(m_dir.path());
         m_running = runAsServerUser({m_binDir + QStringLiteral("/pg_ctl"), QStringLiteral("-D"), data,
@@ -228,8 +230,8 @@ PostgresServer::~PostgresServer()
 {
     if (m_running)
         runAsServerUser({m_binDir + QStringLiteral("/pg_ctl"), QStringLiteral("-D"),
-                         m_dir.filePath(QStringLiteral("data")), QStringLiteral("-m"), QStringLiteral("immediate"),
-                         QStringLiteral("-w"), QStringLiteral("stop")},
+                         m_dir.filePath(QStringLiteral("data")), QStringLiteral("-m"),
+                         QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")},
                         nullptr);
 }
 
@@ -246,7 +248,8 @@ QString PostgresServer::createDatabase(const QString &owner)
     const QString name = QStringLiteral("team_%1").arg(++m_databases);
     const QString problem =
         exec(QStringLiteral("postgres"),
-             QStringLiteral("CREATE DATABASE %1%2").arg(name, owner.isEmpty() ? QString() : QStringLiteral(" OWNER ") + owner));
+             QStringLiteral("CREATE DATABASE %1%2")
+                 .arg(name, owner.isEmpty() ? QString() : QStringLiteral(" OWNER ") + owner));
     return problem.isEmpty() ? name : QString();
 }
 
