@@ -734,6 +734,12 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     const QUrl url(location, QUrl::StrictMode);
     if (!url.isValid())
         return invalid(url.errorString());
+    if (!QSqlDatabase::isDriverAvailable(kServerDriver))
+        return fail(CatalogueError::make(
+            Kind::Io, QCoreApplication::translate("Catalogue",
+                                                  "cannot open the team catalogue %1: Qt's PostgreSQL "
+                                                  "driver QPSQL is not installed (Debian: libqt6sql6-psql)")
+                          .arg(shown)));
     std::unique_ptr<Catalogue> catalogue(new Catalogue);
     catalogue->m_server = true;
     catalogue->m_host = url.host();
