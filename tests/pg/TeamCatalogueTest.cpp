@@ -433,3 +433,33 @@ TEST(TeamCatalogue, MeasurementsAreStoredAsInAFile)
     ASSERT_FALSE(team->measurements().removeFile(imports.first().file.rowId));
     EXPECT_TRUE(team->measurements().runs().isEmpty());
 }
+
+TEST(TeamCatalogue, AnOlderTeamCatalogueIsUpgradedByTheSameMigrations)
+{
+    GPUCOMPARE_REQUIRE_POSTGRES(server);
+    const QString database = server->createDatabase();
+    // A team catalogue at schema version 4, built with the statements of that time as PostgreSQL takes them.
+    const auto engine = CatalogueSchema::Engine::PostgreSQL;
+    for (int version = 1; version <= 4; ++version)
+        for (const QString &statement : CatalogueSchema::migrationStatements(version, engine) +
+                                            QStringList{CatalogueSchema::versionStatement(version, engine)})
+            ASSERT_EQ(server->exec(database, statement), QString()) << statement.toStdString();
+    ASSERT_EQ(server->exec(database,
+                           QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, compute_note) VALUES "
+                                          "('old_card', 'Acme', 'Old', 'GeForce: FP16 with FP16 "
+                                          "accumulate = 330.3 dense / 660.6 sparse'), ('plain', 'Acme', "
+                                          "'Plain', 'no figure here')")),
+              QString());
+    CatalogueError error;
+    std::unique_ptr<Catalogue> team = openTeam(server->url(database), &error);
+    ASSERT_TRUE(team) << error.message.toStdString();
+    EXPECT_EQ(team->schemaVersion(), CatalogueSchema::kCurrentVersion);
+    EXPECT_EQ(team->migratedFromVersion(), 4);
+    EXPECT_TRUE(team->migrationBackupPath().isEmpty()); // one transaction on the server, no file copy
+    EXPECT_FALSE(team->wasCreated());
+    // Version 5's figure, read from the note as the file's migration reads it.
+    EXPECT_EQ(team->gpus().find(QStringLiteral("old_card"))->fp16AccumulateDenseTflops, 330.3);
+    EXPECT_FALSE(team->gpus().find(QStringLiteral("plain"))->fp16AccumulateDenseTflops.has_value());
+    EXPECT_EQ(server->queryValue(database, QStringLiteral("SELECT schema_version FROM gpucompare_catalogue")),
+              QString::number(CatalogueSchema::kCurrentVersion));
+}
