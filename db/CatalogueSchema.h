@@ -18,9 +18,12 @@ namespace CatalogueSchema {
 constexpr int kCurrentVersion = 8;
 constexpr int kApplicationId = 0x47504355; // "GPCU"
 
-// Brings an empty database (version 0) or an older catalogue to kCurrentVersion. Every step runs in one
-// BEGIN IMMEDIATE transaction together with the user_version bumps, so a crash leaves the file at its old
-// version or the current one, never in between. Version 0 -> 1 also sets application_id. inLastStep, when
+// Brings an empty database (version 0) or an older catalogue to kCurrentVersion, in the database's engine
+// (engineOf). Every step runs in one write transaction together with the version bumps (versionStatement),
+// so a crash leaves the catalogue at its old version or the current one, never in between. Version 0 -> 1
+// also sets the application id. A new step: add its statements to the switch in CatalogueSchema.cpp
+// (stepStatements), in SQLite's dialect; forEngine() must turn each into PostgreSQL's, or the step gives
+// PostgreSQL its own text (as version 5 does). inLastStep, when
 // given, runs inside that transaction, after the statements: what it adds is committed with the new version
 // or not at all.
 using StepAddition = std::function<CatalogueError(QSqlDatabase &database)>;
