@@ -286,10 +286,6 @@
         <translation>%1 就是目录本身；请备份到另一个文件</translation>
     </message>
     <message>
-        <source>cannot read %1</source>
-        <translation>无法读取 %1</translation>
-    </message>
-    <message>
         <source>%1 is not a team catalogue address (%2); the form is postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=...]</source>
         <translation>%1 不是团队目录地址（%2）；格式为 postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=...]</translation>
     </message>
@@ -340,6 +336,10 @@
     <message>
         <source>cannot set up %1</source>
         <translation>无法建立 %1</translation>
+    </message>
+    <message>
+        <source>cannot open the team catalogue %1: Qt&apos;s PostgreSQL driver QPSQL is not installed (Debian: libqt6sql6-psql)</source>
+        <translation>无法打开团队目录 %1：未安装 Qt 的 PostgreSQL 驱动 QPSQL（Debian：libqt6sql6-psql）</translation>
     </message>
 </context>
 <context>
