@@ -37,7 +37,9 @@ TEST(TeamCatalogueCli, CommandsRoundTripThroughATeamCatalogue)
     // The first command seeds the empty database.
     const ProcessResult listed = run({QStringLiteral("list"), QStringLiteral("--json")});
     ASSERT_EQ(listed.exitCode, 0) << listed.err.toStdString();
-    const QJsonArray gpus = QJsonDocument::fromJson(listed.out.toUtf8()).array();
+    EXPECT_TRUE(listed.err.contains(QStringLiteral("seeded the empty database"))) << listed.err.toStdString();
+    const QJsonArray gpus =
+        QJsonDocument::fromJson(listed.out.toUtf8()).object().value(QStringLiteral("gpus")).toArray();
     EXPECT_GT(gpus.size(), 10);
 
     // Measurements in, listed back.

@@ -8,6 +8,7 @@
 #include "app/window/UserPrompt.h"
 #include "db/Catalogue.h"
 #include "db/GpuRepository.h"
+#include "db/WriteTransaction.h"
 #include "tests/support/PostgresServer.h"
 
 #include <QCoreApplication>
@@ -73,16 +74,15 @@ TEST_F(TeamCatalogueWindow, OpenTeamCatalogueShowsItInTheTitleAndATeammatesSaveI
     EXPECT_FALSE(m_window->windowTitle().contains(QString::fromLatin1(PostgresServer::kAdminPassword)));
     EXPECT_FALSE(m_window->teamChangeBar()->isVisible());
 
-    // A teammate saves three rows: the bar says so.
-    CatalogueError error;
-    std::unique_ptr<Catalogue> teammate = Catalogue::open(url, &error);
-    ASSERT_TRUE(teammate) << error.message.toStdString();
-    QVector<GpuSpec> rows{*teammate->gpus().find(QStringLiteral("h100_sxm5_80gb")),
-                          *teammate->gpus().find(QStringLiteral("a100_sxm4_80gb")),
-                          *teammate->gpus().find(QStringLiteral("l4_24gb"))};
-    for (GpuSpec &gpu : rows)
-        gpu.usdPerGpuHour = 0.5;
-    ASSERT_FALSE(teammate->gpus().saveAll(rows));
+    // A teammate in another program saves three rows (as its WriteTransaction does: the rows, then the
+    // notice naming its own process): the bar says so.
+    ASSERT_EQ(server->exec(database,
+                           QStringLiteral("UPDATE gpus SET usd_per_gpu_hour = 0.5, revision = revision + 1 "
+                                          "WHERE gpu_id IN ('h100_sxm5_80gb', 'a100_sxm4_80gb', 'l4_24gb')")),
+              QString());
+    ASSERT_EQ(server->exec(database, QStringLiteral("SELECT pg_notify('%1', '3 teammate-1')")
+                                         .arg(QString::fromLatin1(WriteTransaction::kChangeChannel))),
+              QString());
     waitFor([this] { return m_window->teamChangeBar()->isVisible(); });
     ASSERT_TRUE(m_window->teamChangeBar()->isVisible());
     EXPECT_EQ(m_window->teamChangeBar()->rows(), 3);
@@ -100,8 +100,10 @@ TEST_F(TeamCatalogueWindow, OpenTeamCatalogueShowsItInTheTitleAndATeammatesSaveI
     ASSERT_NE(h100, m_session->snapshot().gpus.cend());
     EXPECT_EQ(h100->usdPerGpuHour, 0.5);
 
-    // The window's own save shows no bar.
-    std::unique_ptr<Catalogue> &own = teammate; // the same process: left out like the window's saves
+    // A save of this program (any connection of it, here another Catalogue) shows no bar.
+    CatalogueError error;
+    std::unique_ptr<Catalogue> own = Catalogue::open(url, &error);
+    ASSERT_TRUE(own) << error.message.toStdString();
     GpuSpec again = *own->gpus().find(QStringLiteral("l4_24gb"));
     again.usdPerGpuHour = 0.6;
     ASSERT_FALSE(own->gpus().update(again));
