@@ -546,10 +546,7 @@ QSqlDatabase Catalogue::openConnection(const QString &name) const
         database.setUserName(m_user);
         database.setPassword(m_password);
         database.setConnectOptions(m_connectOptions);
-        if (database.open()) {
-            QSqlQuery query(database);
-            query.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs));
-        }
+        database.open();
         return database;
     }
     QSqlDatabase database = QSqlDatabase::addDatabase(kDriver, name);
@@ -576,17 +573,8 @@ QSqlDatabase Catalogue::connection() const
         QSqlDatabase database = QSqlDatabase::database(name, false);
         // The server ended the session (restarted, or an administrator's pg_terminate_backend): its
         // unfinished transaction is rolled back there; a new session takes over.
-        if (m_server && (!database.isOpen() || serverConnectionLost(database))) {
-            // The window's LISTEN goes with the session: the new one listens again.
-            const QStringList listening = database.driver()->subscribedToNotifications();
-            database.close();
-            if (database.open()) {
-                QSqlQuery query(database);
-                query.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs));
-                for (const QString &channel : listening)
-                    database.driver()->subscribeToNotification(channel);
-            }
-        }
+        if (m_server && (!database.isOpen() || serverConnectionLost(database)))
+            WriteTransaction::reopenServerConnection(database);
         return database;
     }
     QMutexLocker locker(&m_mutex);
@@ -769,7 +757,8 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     // A slow or unreachable server must not hang the caller (the window) for minutes.
     if (!timeoutGiven)
         connectOptions << QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutS);
-    connectOptions << QStringLiteral("application_name=gpucompare");
+    connectOptions << QStringLiteral("application_name=gpucompare")
+                   << QStringLiteral("options='-c lock_timeout=%1'").arg(kLockTimeoutMs);
     catalogue->m_connectOptions = connectOptions.join(u';');
     catalogue->m_path = shown;
     catalogue->m_connectionPrefix = nextConnectionPrefix();

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 
@@ -46,6 +47,18 @@ WriteTransaction::ChangeNotice WriteTransaction::readChangeNotice(const QString 
     return ChangeNotice{parts.value(0).toInt(), parts.value(1) == processToken()};
 }
 
+bool WriteTransaction::reopenServerConnection(QSqlDatabase &database)
+{
+    QSqlDriver *driver = database.driver();
+    const QStringList listening = driver ? driver->subscribedToNotifications() : QStringList();
+    database.close();
+    if (!database.open())
+        return false;
+    for (const QString &channel : listening)
+        database.driver()->subscribeToNotification(channel);
+    return true;
+}
+
 WriteTransaction::WriteTransaction(QSqlDatabase database)
     : m_database(std::move(database))
 {}
@@ -62,7 +75,14 @@ CatalogueError WriteTransaction::begin()
     const QString savepoint = QStringLiteral("nested_%1").arg(depth);
     const QString beginSql =
         onServer(m_database) ? QStringLiteral("BEGIN") : QStringLiteral("BEGIN IMMEDIATE");
-    if (!query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : beginSql))
+    bool begun = query.exec(depth > 0 ? QStringLiteral("SAVEPOINT ") + savepoint : beginSql);
+    if (!begun && depth == 0 && onServer(m_database) &&
+        SqliteFailure::causeOf(query.lastError()) == SqliteFailure::Cause::Disconnected &&
+        reopenServerConnection(m_database)) {
+        query = QSqlQuery(m_database);
+        begun = query.exec(beginSql);
+    }
+    if (!begun)
         return SqliteFailure::toError(
             query.lastError(),
             QCoreApplication::translate("WriteTransaction", "cannot start a write transaction"),

@@ -8,7 +8,9 @@
 // clean "busy" error instead of a deadlocked upgrade), COMMIT, and ROLLBACK on destruction unless
 // committed. Qt's own transaction() is a deferred BEGIN and never rolls back for you.
 // On PostgreSQL (a team catalogue) it is a plain BEGIN: rows are locked as they are written, and a
-// row another client saved meanwhile fails the revision check. Its COMMIT tells the other clients:
+// row another client saved meanwhile fails the revision check. A session the server ended while it was
+// idle is opened again and the BEGIN retried once (nothing was written yet); one ended inside the
+// transaction fails it, rolled back whole by the server. Its COMMIT tells the other clients:
 // a NOTIFY on kChangeChannel whose payload is how many rows the transaction inserted, updated or
 // deleted and which process saved them (delivered only if the commit succeeds; readChangeNotice).
 class WriteTransaction
@@ -21,6 +23,9 @@ public:
         bool fromThisProcess = false; // this program saved them (on any of its connections)
     };
     static ChangeNotice readChangeNotice(const QString &payload);
+    // A team catalogue's connection the server ended (restarted, pg_terminate_backend): closed and opened
+    // again under the same name, listening again on what it listened to. false when it cannot reconnect.
+    static bool reopenServerConnection(QSqlDatabase &database);
 
     explicit WriteTransaction(QSqlDatabase database);
     ~WriteTransaction();

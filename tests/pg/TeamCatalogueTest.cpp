@@ -463,3 +463,28 @@ TEST(TeamCatalogue, AnOlderTeamCatalogueIsUpgradedByTheSameMigrations)
     EXPECT_EQ(server->queryValue(database, QStringLiteral("SELECT schema_version FROM gpucompare_catalogue")),
               QString::number(CatalogueSchema::kCurrentVersion));
 }
+
+TEST(TeamCatalogue, ASessionTheServerEndedWhileIdleIsOpenedAgainForTheNextSave)
+{
+    GPUCOMPARE_REQUIRE_POSTGRES(server);
+    const QString database = server->createDatabase();
+    std::unique_ptr<Catalogue> alice = openTeam(server->url(database));
+    ASSERT_TRUE(alice);
+    QSqlQuery setting(alice->connection());
+    ASSERT_TRUE(setting.exec(QStringLiteral("SHOW lock_timeout")) && setting.next());
+    EXPECT_EQ(setting.value(0).toString(), QStringLiteral("10s")); // a teammate's held row: 10 s, then busy
+    setting.finish();
+    GpuSpec h100 = *alice->gpus().find(kH100);
+    // The server restarts, or an administrator ends the idle session.
+    EXPECT_EQ(server->queryValue(database,
+                                 QStringLiteral("SELECT bool_and(pg_terminate_backend(pid)) FROM "
+                                                "pg_stat_activity WHERE application_name = 'gpucompare'")),
+              QStringLiteral("true"));
+    QThread::msleep(200);
+    h100.usdPerGpuHour = 3.25;
+    const CatalogueError saved = alice->gpus().update(h100);
+    ASSERT_FALSE(saved) << saved.message.toStdString();
+    EXPECT_EQ(alice->gpus().find(kH100)->usdPerGpuHour, 3.25);
+    ASSERT_TRUE(setting.exec(QStringLiteral("SHOW lock_timeout")) && setting.next());
+    EXPECT_EQ(setting.value(0).toString(), QStringLiteral("10s"));
+}
