@@ -793,8 +793,9 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
                 .arg(shown)));
     catalogue->m_schemaVersion = stamp->version;
 
-    // May this login write? Every table of the catalogue needs INSERT, UPDATE and DELETE; a standby
-    // server or default_transaction_read_only refuses every write.
+    // May this login write? Every table of the catalogue needs INSERT, UPDATE and DELETE, and its id
+    // sequences USAGE (Qt reads a new row's id with lastval(), which needs it); a standby server or
+    // default_transaction_read_only refuses every write.
     QSqlQuery query(database);
     QString readOnlyReason;
     if (!query.exec(QStringLiteral(
@@ -803,7 +804,10 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
             "AND has_table_privilege(c.oid, 'DELETE')), has_schema_privilege(current_schema(), 'CREATE')) "
             "FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
             "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') "
-            "AND c.relname <> 'gpucompare_catalogue'")) ||
+            "AND c.relname <> 'gpucompare_catalogue' AND coalesce((SELECT "
+            "bool_and(has_sequence_privilege(s.oid, "
+            "'USAGE')) FROM pg_catalog.pg_class s JOIN pg_catalog.pg_namespace sn ON sn.oid = s.relnamespace "
+            "WHERE sn.nspname = current_schema() AND s.relkind = 'S'), true)")) ||
         !query.next())
         return fail(SqliteFailure::toError(
             query.lastError(),

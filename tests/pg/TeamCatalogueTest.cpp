@@ -215,6 +215,33 @@ TEST(TeamCatalogue, ALoginWithoutWriteGrantsOpensReadOnlyAndSaysSo)
     gpu.usdPerGpuHour = 9;
     EXPECT_EQ(reader->gpus().update(gpu).kind, Kind::ReadOnly);
 
+    // A login with the grants the README names writes, new rows included; without USAGE on the id sequences
+    // (Qt reads a new row's id with lastval()) it opens read-only, not failing at its first new row.
+    server->exec(QStringLiteral("postgres"), QStringLiteral("DROP ROLE IF EXISTS writer"));
+    ASSERT_EQ(server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("CREATE ROLE writer LOGIN PASSWORD 'writer-secret'")),
+              QString());
+    ASSERT_EQ(server->exec(database, QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN "
+                                                    "SCHEMA public TO writer")),
+              QString());
+    const QString writerUrl =
+        server->url(database, QStringLiteral("writer"), QStringLiteral("writer-secret"));
+    std::unique_ptr<Catalogue> writer = openTeam(writerUrl, &error);
+    ASSERT_TRUE(writer) << error.message.toStdString();
+    EXPECT_TRUE(writer->isReadOnly());
+    ASSERT_EQ(
+        server->exec(database, QStringLiteral("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO writer")),
+        QString());
+    writer = openTeam(writerUrl, &error);
+    ASSERT_TRUE(writer) << error.message.toStdString();
+    EXPECT_FALSE(writer->isReadOnly()) << writer->readOnlyReason().toStdString();
+    GpuSpec added;
+    added.gpuId = QStringLiteral("writers_card");
+    added.vendor = QStringLiteral("Acme");
+    added.product = QStringLiteral("Writer's card");
+    const CatalogueError inserted = writer->gpus().insert(added);
+    EXPECT_FALSE(inserted) << inserted.message.toStdString();
+
     // An empty database this login cannot seed is refused with the reason, not half made.
     const QString empty = server->createDatabase();
     server->exec(empty, QStringLiteral("REVOKE CREATE ON SCHEMA public FROM PUBLIC"));
