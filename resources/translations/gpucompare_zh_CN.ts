@@ -6526,10 +6526,6 @@ token</translation>
         <translation>服务引擎每个副本最多同时运行的序列数；“按配置”使用效率配置中的值</translation>
     </message>
     <message>
-        <source>%1 (config.json)</source>
-        <translation>%1 (config.json)</translation>
-    </message>
-    <message>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -6580,6 +6576,10 @@ token</translation>
     <message>
         <source>Serving: split the experts over the tensor-parallel GPUs (vLLM --enable-expert-parallel); equal to tensor parallel</source>
         <translation>服务：将专家分布到张量并行 GPU 上（vLLM --enable-expert-parallel）；等于张量并行</translation>
+    </message>
+    <message>
+        <source>A custom model from %1</source>
+        <translation>来自 %1 的自定义模型</translation>
     </message>
 </context>
 <context>

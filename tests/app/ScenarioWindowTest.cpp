@@ -423,7 +423,7 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
         << form()->fieldError(QStringLiteral("model")).toStdString();
     auto *model = qobject_cast<QComboBox *>(form()->editor(QStringLiteral("model")));
     ASSERT_NE(model, nullptr);
-    EXPECT_EQ(model->currentText(), QStringLiteral("Tiny-Model (config.json)"));
+    EXPECT_EQ(model->currentText(), QStringLiteral("Tiny-Model"));
     const std::optional<double> customMemory = shownValue(QStringLiteral("fit.memory"), kH100);
     ASSERT_TRUE(customMemory.has_value());
     EXPECT_LT(*customMemory, *presetMemory / 4.0);
@@ -437,7 +437,7 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
     m_answer = QMessageBox::Discard; // opening asks about the preset chosen since
     ASSERT_TRUE(scenarios()->open(path)) << allMessages().toStdString();
     EXPECT_EQ(m_messages.size(), 1);
-    EXPECT_EQ(model->currentText(), QStringLiteral("Tiny-Model (config.json)"));
+    EXPECT_EQ(model->currentText(), QStringLiteral("Tiny-Model"));
     EXPECT_EQ(shownValue(QStringLiteral("fit.memory"), kH100), customMemory);
 
     // A config.json without hidden_size: the model field says what is missing, and the last estimate
@@ -446,7 +446,7 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
     ASSERT_TRUE(write(broken, R"({"num_hidden_layers": 4, "num_attention_heads": 8})"));
     form()->useModelConfig(broken);
     settle();
-    EXPECT_EQ(model->currentText(), QStringLiteral("broken (config.json)"));
+    EXPECT_EQ(model->currentText(), QStringLiteral("broken"));
     EXPECT_TRUE(form()->fieldError(QStringLiteral("model")).contains(QStringLiteral("hidden_size")))
         << form()->fieldError(QStringLiteral("model")).toStdString();
     EXPECT_EQ(shownValue(QStringLiteral("fit.memory"), kH100), customMemory);

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace {
@@ -470,7 +471,9 @@ void WorkloadForm::showCustomModel(bool select)
             m_model->removeItem(index);
         return;
     }
-    const QString text = tr("%1 (config.json)").arg(customModelName(m_customConfigPath));
+    // The model's own name in the box, marked as a file by its icon: "qwen3-14b (config.json)" did not fit
+    // the box's 16 characters. The path is in the tooltip.
+    const QString text = customModelName(m_customConfigPath);
     if (index < 0) {
         m_model->addItem(text, QString());
         index = m_model->count() - 1;
@@ -478,7 +481,10 @@ void WorkloadForm::showCustomModel(bool select)
     } else {
         m_model->setItemText(index, text);
     }
-    m_model->setItemData(index, QDir::toNativeSeparators(m_customConfigPath), Qt::ToolTipRole);
+    m_model->setItemIcon(index, m_model->style()->standardIcon(QStyle::SP_FileIcon));
+    m_model->setItemData(index,
+                         tr("A custom model from %1").arg(QDir::toNativeSeparators(m_customConfigPath)),
+                         Qt::ToolTipRole);
     if (select)
         m_model->setCurrentIndex(index);
 }
