@@ -27,23 +27,6 @@ QString taskOf(const MeasuredRunCase &c, const MeasuredValue &value)
                                                              : QStringLiteral("decode");
 }
 
-QString unitOf(MeasuredMetric metric)
-{
-    switch (metric) {
-    case MeasuredMetric::TtftMs:
-    case MeasuredMetric::TpotMs:
-        return QStringLiteral("ms");
-    case MeasuredMetric::StepTimeS:
-        return QStringLiteral("s");
-    case MeasuredMetric::Mfu:
-        return QString();
-    case MeasuredMetric::TrainingTokensPerS:
-        return QStringLiteral("tokens/s/GPU");
-    default:
-        return QStringLiteral("tokens/s");
-    }
-}
-
 } // namespace
 
 QVector<UserRunRow> of(const CatalogueSnapshot &catalogue)
@@ -101,7 +84,7 @@ QVector<UserRunRow> of(const CatalogueSnapshot &catalogue)
             }
             b.metric = MeasuredRunCases::metricName(value);
             b.value = value.measured;
-            b.unit = unitOf(value.metric);
+            b.unit = MeasuredRunCases::unit(value.metric);
             b.source = files.value(run.fileId);
             b.dateOrVersion = run.run.date;
             if (i < estimates.size() && estimates.at(i) > 0.0)

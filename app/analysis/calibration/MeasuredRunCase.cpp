@@ -303,6 +303,26 @@ QString metricName(const MeasuredValue &value)
     return {};
 }
 
+QString unit(MeasuredMetric metric)
+{
+    switch (metric) {
+    case MeasuredMetric::TtftMs:
+    case MeasuredMetric::TpotMs:
+        return QStringLiteral("ms");
+    case MeasuredMetric::StepTimeS:
+        return QStringLiteral("s");
+    case MeasuredMetric::Mfu:
+        return QString();
+    case MeasuredMetric::TrainingTokensPerS:
+        return QStringLiteral("tokens/s/GPU");
+    case MeasuredMetric::OutputTokensPerS:
+    case MeasuredMetric::PrefillTokensPerS:
+    case MeasuredMetric::DecodeTokensPerS:
+        return QStringLiteral("tokens/s");
+    }
+    return {};
+}
+
 bool isTime(MeasuredMetric metric)
 {
     return metric == MeasuredMetric::TtftMs || metric == MeasuredMetric::TpotMs ||

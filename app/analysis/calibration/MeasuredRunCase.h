@@ -72,6 +72,8 @@ QVector<double> predict(const MeasuredRunCase &runCase, const EfficiencyParamete
 
 // "TTFT median", "output tokens/s", "tokens/s/GPU".
 QString metricName(const MeasuredValue &value);
+// The unit of the metric's values: "ms", "s", "tokens/s", "tokens/s/GPU"; "" for MFU (a fraction).
+QString unit(MeasuredMetric metric);
 // A time (the estimate's range inverted) rather than a rate.
 bool isTime(MeasuredMetric metric);
 // The kind of estimated number the value measures (UncertaintyTable's kinds).
