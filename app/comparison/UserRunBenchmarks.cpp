@@ -40,7 +40,7 @@ QVector<UserRunRow> of(const CatalogueSnapshot &catalogue)
         // A run without a profile is still shown, read under a placeholder only to list what it measured.
         MeasuredRunCases::Built built =
             MeasuredRunCases::build(run, catalogue.gpus, catalogue.models,
-                                    run.profileId.isEmpty() ? QStringLiteral("(none)") : QString());
+                                    run.profileId.isEmpty() ? MeasuredRunCases::kAnyProfile : QString());
         if (!built.runCase)
             continue; // nothing the estimator gives was measured, or the GPU or model is gone
         const MeasuredRunCase &c = *built.runCase;

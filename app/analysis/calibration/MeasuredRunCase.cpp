@@ -231,8 +231,7 @@ QString firstInexpressible(const QVector<MeasurementRepository::FileImport> &fil
 {
     for (const MeasurementRepository::FileImport &file : files)
         for (const StoredMeasuredRun &run : file.runs) {
-            // The profile does not decide whether a run can be expressed: any name reads it.
-            const Built built = build(run, gpus, models, QStringLiteral("(any)"));
+            const Built built = build(run, gpus, models, kAnyProfile);
             if (!built.runCase)
                 return tr("%1, run %2: the estimator cannot express it: %3")
                     .arg(file.file.fileName)

@@ -56,6 +56,10 @@ struct Built
     QString reason; // why there is none: the run's conditions the estimator cannot express
 };
 
+// A profile name that reads a run whatever its engine, to learn what it measured and whether the
+// estimator can express it, never to estimate it.
+inline const QString kAnyProfile = QStringLiteral("(any)");
+
 // The run read under `profileId` (the run's own profile when empty).
 Built build(const StoredMeasuredRun &run, const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &models,
             const QString &profileId = {});
