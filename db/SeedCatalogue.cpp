@@ -137,6 +137,18 @@ std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, 
     return profiles;
 }
 
+std::optional<QVector<ModelSpec>> readModels(const QString &path, QString *error)
+{
+    const std::optional<QByteArray> json = readFile(path, error);
+    return json ? parseModels(*json, error) : std::nullopt;
+}
+
+std::optional<QVector<EfficiencyProfile>> readProfiles(const QString &path, QString *error)
+{
+    const std::optional<QByteArray> json = readFile(path, error);
+    return json ? parseProfiles(*json, error) : std::nullopt;
+}
+
 namespace {
 
 // The bundled measurement files, the first required. The training-at-scale runs came with schema

@@ -39,6 +39,10 @@ std::optional<SeedData> loadGpusAndModels(QString *error,
 // Parses resources/seed/models.json / profiles.json content (exposed for tests).
 std::optional<QVector<ModelSpec>> parseModels(const QByteArray &json, QString *error);
 std::optional<QVector<EfficiencyProfile>> parseProfiles(const QByteArray &json, QString *error);
+// The same, read from a file: the calibration tool, the benchmarks and the tests read the source tree's
+// seed without a catalogue.
+std::optional<QVector<ModelSpec>> readModels(const QString &path, QString *error = nullptr);
+std::optional<QVector<EfficiencyProfile>> readProfiles(const QString &path, QString *error = nullptr);
 
 // Fills a freshly migrated, empty catalogue with the seed. Seed rows are not marked user-modified.
 CatalogueError populate(QSqlDatabase database);

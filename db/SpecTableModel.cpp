@@ -162,39 +162,3 @@ QVariant SpecTableModel::headerData(int section, Qt::Orientation orientation, in
         return {};
     }
 }
-
-Qt::ItemFlags SpecTableModel::flags(const QModelIndex &index) const
-{
-    Qt::ItemFlags result = QAbstractTableModel::flags(index);
-    // The id is changed only through Rename GPU… (CatalogueEditor::renameGpu): a slip in the cell once
-    // saved "2.49" as a GPU's id and left its measurements naming the old one.
-    if (index.isValid() && !m_session->isReadOnly() && index.column() != GpuField::GpuId)
-        result |= Qt::ItemIsEditable;
-    return result;
-}
-
-bool SpecTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
-{
-    if (role != Qt::EditRole ||
-        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return false;
-    return m_session->setValue(index.row(), index.column(), value);
-}
-
-QHash<int, QByteArray> SpecTableModel::roleNames() const
-{
-    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
-    names.insert(RawValueRole, "rawValue");
-    names.insert(GpuIdRole, "gpuId");
-    names.insert(UnitRole, "unit");
-    names.insert(FieldKeyRole, "fieldKey");
-    names.insert(UserModifiedRole, "userModified");
-    names.insert(UnsavedRole, "unsaved");
-    names.insert(RowUnsavedRole, "rowUnsaved");
-    names.insert(BundledValueRole, "bundledValue");
-    names.insert(DiffersFromBundledRole, "differsFromBundled");
-    names.insert(RowChangedByUserRole, "rowChangedByUser");
-    names.insert(SearchTextRole, "searchText");
-    names.insert(RowKeyRole, "rowKey");
-    return names;
-}

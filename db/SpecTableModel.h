@@ -17,8 +17,9 @@
 // - Qt::ToolTipRole: the column's unit, the bundled value where the cell differs from it, and on the id
 //   column the sources.
 //
-// The model owns its session, which holds the pending edits and saves them. setData() is a pending edit
-// with no undo; views whose edits are undoable show CatalogueEditor's undoable model over this one.
+// The model owns its session, which holds the pending edits and saves them. It only shows them: an edit is
+// the session's (GpuEditSession::setValue), and views edit through CatalogueEditor's undoable model over
+// this one, so no door edits the catalogue without undo.
 class SpecTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -55,9 +56,6 @@ public:
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-    Qt::ItemFlags flags(const QModelIndex &index) const override;
-    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
-    QHash<int, QByteArray> roleNames() const override;
 
     static QString displayText(const GpuField &field, const QVariant &value);
 

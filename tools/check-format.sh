@@ -22,7 +22,8 @@ if [[ ! "$version" =~ version\ $expected_major\. ]]; then
 fi
 
 mapfile -t files < <(git ls-files -- 'app/*.cpp' 'app/*.h' 'db/*.cpp' 'db/*.h' 'widgets/*.cpp' 'widgets/*.h' \
-                                     'tests/*.cpp' 'tests/*.h')
+                                     'tests/*.cpp' 'tests/*.h' 'packaging/*.cpp' 'packaging/*.h' 'tools/*.cpp' \
+                                     'tools/*.h')
 if [ "${1:-}" = "--fix" ]; then
     "$clang_format" -i -- "${files[@]}"
     exit 0

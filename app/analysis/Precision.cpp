@@ -38,7 +38,7 @@ constexpr std::array<PrecisionInfo, 14> kPrecisions{{
 }};
 
 // The table is in enum order, so a precision is its own index: bitsPerValue is asked dozens of times per
-// estimate (every split the parallelism search tries), and a search here was 10 % of an estimate.
+// estimate (every split the parallelism search tries), too often for a search of the table.
 constexpr bool inEnumOrder()
 {
     for (std::size_t i = 0; i < kPrecisions.size(); ++i)

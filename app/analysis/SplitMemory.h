@@ -11,8 +11,8 @@
 
 // Memory per GPU of one workload under one profile, by split and batch, each evaluated once.
 // Memory does not depend on the GPU, and the split search, the fewest-GPUs search and the batch search
-// ask for the same splits again and again, for every GPU of a comparison: before this memo, ~13 memory
-// evaluations per estimate were more than half of the estimator's instructions (docs/performance.md).
+// ask for the same splits again and again, for every GPU of a comparison: ~13 memory evaluations per
+// estimate, which unmemoised are more than half of the estimator's instructions (docs/performance.md).
 // Holds references: the architecture and workload must outlive it.
 class SplitMemory
 {

@@ -63,6 +63,7 @@ struct SpecRow
     std::function<Value(const GpuSpec &)> value;
     std::function<QString(const GpuSpec &)> note;
     bool sparse = false;
+    Better better = Better::Higher; // a datasheet rate or size: more is better
 };
 
 QVector<SpecRow> specRows()
@@ -156,23 +157,17 @@ QVector<SpecRow> specRows()
          ComparisonPresentation::tr("Board power (TDP)"),
          QStringLiteral("W"),
          [](const GpuSpec &g) { return g.tdpW; },
-         {}},
+         {},
+         false,
+         Better::None}, // a cost and a capability at once: the efficiency axis judges it
         {QStringLiteral("spec.price"),
          ComparisonPresentation::tr("Rental price (catalogue default)"),
          QStringLiteral("$/GPU-h"),
          [](const GpuSpec &g) { return g.usdPerGpuHour; },
-         {}},
+         {},
+         false,
+         Better::Lower},
     };
-}
-
-Better betterFor(const QString &unit, const QString &id)
-{
-    if (id == QStringLiteral("spec.tdp"))
-        return Better::None; // power is a cost and a capability; the efficiency axis judges it
-    if (id == QStringLiteral("spec.price"))
-        return Better::Lower;
-    Q_UNUSED(unit);
-    return Better::Higher;
 }
 
 // Which of an estimate's math terms explain each workload row.
@@ -297,7 +292,7 @@ void ComparisonPresentation::addSpecRows(const ComparisonInput &input)
         row.section = specSection();
         row.label = spec.label;
         row.unit = spec.unit;
-        row.betterWhen = betterFor(spec.unit, spec.id);
+        row.betterWhen = spec.better;
         bool any = false;
         for (const GpuSpec &gpu : input.gpus) {
             const Value value = spec.value(gpu);

@@ -1,12 +1,11 @@
 // Renders the application's SVG icon into the PNG sizes of the hicolor icon theme at build time,
 // so no generated image is committed: render-icon SOURCE.svg OUTPUT_FOLDER SIZE...
 
-#include <QGuiApplication>
 #include <QDir>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QSvgRenderer>
-
 #include <cstdio>
 
 int main(int argc, char **argv)

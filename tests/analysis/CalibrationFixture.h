@@ -4,12 +4,12 @@
 // profiles (resources/seed/profiles.json), no refit.
 
 #include "app/analysis/EfficiencyParameters.h"
-#include "app/analysis/SeedFiles.h"
 #include "db/Benchmark.h"
 #include "db/BenchmarkCsvParser.h"
 #include "db/DatasheetCsvParser.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
+#include "db/SeedCatalogue.h"
 
 #include <QFile>
 #include <QMap>
@@ -46,9 +46,9 @@ Loaded<Set> load(const char *benchmarks, Set (*build)(const QVector<Benchmark> &
     EXPECT_TRUE(gpus.has_value()) << error.toStdString();
     const auto rows = BenchmarkCsvParser::parse(seedFile(benchmarks), &error);
     EXPECT_TRUE(rows.has_value()) << error.toStdString();
-    const auto models =
-        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
-    const auto profiles = SeedFiles::readProfiles(
+    const auto models = SeedCatalogue::readModels(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+    const auto profiles = SeedCatalogue::readProfiles(
         QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
     if (!gpus || !rows || !models || !profiles)
         return loaded;

@@ -1,7 +1,7 @@
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/HuggingFaceConfig.h"
-#include "app/analysis/SeedFiles.h"
+#include "db/SeedCatalogue.h"
 #include "tests/analysis/TestCatalogue.h"
 
 #include <QJsonDocument>
@@ -31,8 +31,8 @@ TEST(Inputs, ValidationNamesTheBadValueAndWhatIsAllowed)
 TEST(Inputs, EverySeedPresetAndProfileParses)
 {
     QString error;
-    const auto models =
-        SeedFiles::readModels(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
+    const auto models = SeedCatalogue::readModels(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
     ASSERT_TRUE(models.has_value()) << error.toStdString();
     EXPECT_EQ(models->size(), 51);
     for (const ModelSpec &model : *models) {
@@ -41,7 +41,7 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
         w.model = model;
         EXPECT_TRUE(Estimator::validate(w).isEmpty()) << model.modelId.toStdString();
     }
-    const auto profiles = SeedFiles::readProfiles(
+    const auto profiles = SeedCatalogue::readProfiles(
         QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
     ASSERT_TRUE(profiles.has_value()) << error.toStdString();
     QStringList ids;

@@ -1,6 +1,5 @@
 #include "tests/analysis/TestCatalogue.h"
 
-#include "app/analysis/SeedFiles.h"
 #include "db/SeedCatalogue.h"
 
 #include <gtest/gtest.h>
@@ -146,7 +145,7 @@ GpuSpec seedGpu(const QString &gpuId)
 ModelSpec model(const QString &modelId)
 {
     QString error;
-    const auto models = SeedFiles::readModels(seed("models.json"), &error);
+    const auto models = SeedCatalogue::readModels(seed("models.json"), &error);
     EXPECT_TRUE(models.has_value()) << error.toStdString();
     if (models)
         for (const ModelSpec &m : *models)
@@ -159,7 +158,7 @@ ModelSpec model(const QString &modelId)
 EfficiencyParameters profile(const QString &profileId)
 {
     QString error;
-    const auto profiles = SeedFiles::readProfiles(seed("profiles.json"), &error);
+    const auto profiles = SeedCatalogue::readProfiles(seed("profiles.json"), &error);
     EXPECT_TRUE(profiles.has_value()) << error.toStdString();
     if (profiles)
         for (const EfficiencyProfile &p : *profiles)
@@ -178,9 +177,9 @@ CatalogueSnapshot snapshot()
     CatalogueSnapshot catalogue;
     catalogue.gpus = fiveFromTheArticle();
     QString error;
-    const auto models = SeedFiles::readModels(seed("models.json"), &error);
+    const auto models = SeedCatalogue::readModels(seed("models.json"), &error);
     EXPECT_TRUE(models.has_value()) << error.toStdString();
-    const auto profiles = SeedFiles::readProfiles(seed("profiles.json"), &error);
+    const auto profiles = SeedCatalogue::readProfiles(seed("profiles.json"), &error);
     EXPECT_TRUE(profiles.has_value()) << error.toStdString();
     catalogue.models = models.value_or(QVector<ModelSpec>());
     catalogue.profiles = profiles.value_or(QVector<EfficiencyProfile>());

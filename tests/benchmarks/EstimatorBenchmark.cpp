@@ -2,10 +2,10 @@
 // >= 1,000,000 with the math terms off). items_per_second is the figure; docs/estimator.md records it.
 
 #include "app/analysis/Estimator.h"
-#include "app/analysis/SeedFiles.h"
 #include "app/analysis/TrainingRecipe.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "db/DatasheetCsvParser.h"
+#include "db/SeedCatalogue.h"
 
 #include <QFile>
 #include <benchmark/benchmark.h>
@@ -33,8 +33,8 @@ const Fixture &fixture()
         QString error;
         result.gpus = DatasheetCsvParser::parse(csv.readAll(), &error).value_or(QVector<GpuSpec>{});
         const auto models =
-            SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
-        const auto profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"))
+            SeedCatalogue::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
+        const auto profiles = SeedCatalogue::readProfiles(seed + QStringLiteral("profiles.json"))
                                   .value_or(QVector<EfficiencyProfile>{});
         for (const EfficiencyProfile &profile : profiles) {
             if (profile.profileId == QLatin1String("vllm"))

@@ -3,8 +3,8 @@
 // figures.
 
 #include "app/analysis/Planner.h"
-#include "app/analysis/SeedFiles.h"
 #include "db/DatasheetCsvParser.h"
+#include "db/SeedCatalogue.h"
 
 #include <QFile>
 #include <benchmark/benchmark.h>
@@ -29,8 +29,8 @@ const CatalogueSnapshot &catalogue()
                 result.gpus.append(other);
             }
         result.models =
-            SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
-        result.profiles = SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"))
+            SeedCatalogue::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{});
+        result.profiles = SeedCatalogue::readProfiles(seed + QStringLiteral("profiles.json"))
                               .value_or(QVector<EfficiencyProfile>{});
         return result;
     }();

@@ -3,9 +3,9 @@
 // curve for the chart. docs/performance.md records the figures.
 
 #include "app/analysis/Estimator.h"
-#include "app/analysis/SeedFiles.h"
 #include "app/analysis/ServingLoad.h"
 #include "db/DatasheetCsvParser.h"
+#include "db/SeedCatalogue.h"
 
 #include <QFile>
 #include <benchmark/benchmark.h>
@@ -35,11 +35,11 @@ const Fixture &fixture()
                 if (gpu.gpuId == QLatin1String(id))
                     result.gpus << gpu;
         for (const ModelSpec &model :
-             SeedFiles::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{}))
+             SeedCatalogue::readModels(seed + QStringLiteral("models.json")).value_or(QVector<ModelSpec>{}))
             if (model.modelId == QLatin1String("llama-3.3-70b"))
                 result.model = model;
         for (const EfficiencyProfile &profile :
-             SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"))
+             SeedCatalogue::readProfiles(seed + QStringLiteral("profiles.json"))
                  .value_or(QVector<EfficiencyProfile>{}))
             if (profile.profileId == QLatin1String("vllm"))
                 result.vllm = *EfficiencyParameters::fromProfile(profile);

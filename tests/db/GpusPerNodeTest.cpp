@@ -225,11 +225,11 @@ TEST_F(GpusPerNodeOnSeed, TheTableRefusesABadCountWithTheReason)
     ASSERT_FALSE(model.session()->setCatalogue(catalogue.get()));
     const QModelIndex l4 =
         model.index(model.session()->rowOf(QStringLiteral("l4_24gb")), GpuField::GpusPerNode);
-    EXPECT_FALSE(model.setData(l4, 0));
+    EXPECT_FALSE(model.session()->setValue(l4.row(), l4.column(), 0));
     EXPECT_EQ(model.session()->lastError(),
               QStringLiteral("GPUs per node: must be between 1 and 1024 (got 0)"));
     EXPECT_EQ(l4.data(Qt::EditRole).toInt(), 8);
-    EXPECT_TRUE(model.setData(l4, 16));
+    EXPECT_TRUE(model.session()->setValue(l4.row(), l4.column(), 16));
     EXPECT_EQ(l4.data(Qt::EditRole).toInt(), 16);
 }
 

@@ -291,14 +291,14 @@ TEST_F(PciIdsSeedOnSeed, TheTableEditsTheIdsAndRefusesBadTextWithTheReason)
     const QModelIndex l4 = model.index(model.session()->rowOf(QStringLiteral("l4_24gb")), GpuField::PciIds);
     EXPECT_EQ(l4.data(Qt::DisplayRole).toString(), QStringLiteral("10de:27b8"));
 
-    EXPECT_FALSE(model.setData(l4, QStringLiteral("10de-27b8")));
+    EXPECT_FALSE(model.session()->setValue(l4.row(), l4.column(), QStringLiteral("10de-27b8")));
     EXPECT_EQ(model.session()->lastError(),
               QStringLiteral("PCI ids: must be PCI vendor:device ids in hexadecimal, such as "
                              "10de:2330, separated by commas (got '10de-27b8')"));
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds, QStringLiteral("10de:27b8"))
         << "nothing lost";
 
-    ASSERT_TRUE(model.setData(l4, QStringLiteral("10de:27b8, 10de:27b6")));
+    ASSERT_TRUE(model.session()->setValue(l4.row(), l4.column(), QStringLiteral("10de:27b8, 10de:27b6")));
     ASSERT_TRUE(model.session()->save().ok());
     EXPECT_EQ(catalogue->gpus().find(QStringLiteral("l4_24gb"))->pciIds,
               QStringLiteral("10de:27b8, 10de:27b6"));

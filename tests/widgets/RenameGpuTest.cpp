@@ -53,8 +53,9 @@ TEST(RenameGpu, TheIdCellIsNotEditableInPlace)
     RenameFixture f;
     const int row = f.model.session()->rowOf(kH100);
     ASSERT_GE(row, 0);
-    EXPECT_FALSE(f.model.flags(f.model.index(row, GpuField::GpuId)) & Qt::ItemIsEditable);
-    EXPECT_TRUE(f.model.flags(f.model.index(row, GpuField::MemoryGb)) & Qt::ItemIsEditable);
+    const QAbstractItemModel *shown = f.editor.undoableModel();
+    EXPECT_FALSE(shown->flags(shown->index(row, GpuField::GpuId)) & Qt::ItemIsEditable);
+    EXPECT_TRUE(shown->flags(shown->index(row, GpuField::MemoryGb)) & Qt::ItemIsEditable);
     // Nor through the editor's cell path: it says where the id is changed.
     EXPECT_FALSE(f.editor.setValue(row, GpuField::GpuId, QStringLiteral("2.49")));
     EXPECT_TRUE(f.editor.lastError().contains(QStringLiteral("Rename GPU")))

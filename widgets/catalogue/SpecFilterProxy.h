@@ -4,7 +4,7 @@
 #include <QStringList>
 
 // The Catalogue tab's rows: sorted by raw values, filtered on the spec model's search text (identity
-// columns, lower case: matching every formatted number of 50 columns made a keystroke take 83 ms at
+// columns, lower case: matching every formatted number of 50 columns costs 83 ms a keystroke at
 // 10,000 GPUs) and, when asked, on the GPUs the user changed.
 class SpecFilterProxy : public QSortFilterProxyModel
 {

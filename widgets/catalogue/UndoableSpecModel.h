@@ -13,6 +13,7 @@ class UndoableSpecModel : public QIdentityProxyModel
 public:
     explicit UndoableSpecModel(CatalogueEditor *editor);
 
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
 private:

@@ -140,7 +140,7 @@ void VerdictPanel::setVerdicts(const QVector<VerdictData> &verdicts)
 {
     m_verdicts = verdicts;
     // Cards are reused: a recompute usually keeps the GPUs, and a label given the text it already shows
-    // does no layout work (rebuilding every card was a fifth of a recompute; docs/performance.md).
+    // does no layout work (rebuilding every card costs a fifth of a recompute; docs/performance.md).
     while (m_cardWidgets.size() > verdicts.size())
         delete m_cardWidgets.takeLast();
     while (m_cardWidgets.size() < verdicts.size()) {

@@ -14,9 +14,9 @@
 
 // A QSpinBox or QDoubleSpinBox of the workload form that reads numbers as the command line does
 // (ScaledNumber: "50M" = 50,000,000, "1.5B", "2T", "50k") and says why it refuses a text instead of quietly
-// keeping the digits it understood ("50M" in a plain spin box was 50). Text it cannot read, or a value out
+// keeping the digits it understood (a plain spin box reads "50M" as 50). Text it cannot read, or a value out
 // of its range, stays on screen with its reason (problem()) until it is fixed: leaving the field or pressing
-// Enter no longer puts the last valid value back without a word. A template over the two Qt spin boxes so
+// Enter does not put the last valid value back without a word. A template over the two Qt spin boxes so
 // that callers keep their API (value(), setValue(), valueChanged); no signals of its own, so no Q_OBJECT:
 // watch textEdit()'s textChanged for problem() to change.
 template <typename Base> class ScaledSpinBox : public Base

@@ -17,7 +17,6 @@
 // --refit-uncertainty makes its bands again from the residuals it holds.
 
 #include "app/analysis/GpuCapabilities.h"
-#include "app/analysis/SeedFiles.h"
 #include "app/analysis/calibration/CalibrationData.h"
 #include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/calibration/Calibrator.h"
@@ -30,6 +29,7 @@
 #include "app/analysis/calibration/UncertaintyResiduals.h"
 #include "db/BenchmarkCsvParser.h"
 #include "db/DatasheetCsvParser.h"
+#include "db/SeedCatalogue.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -219,9 +219,9 @@ int main(int argc, char *argv[])
                                  readFile(seed + QStringLiteral("benchmarks-calibration.csv"), err), &error)
                            : std::nullopt;
     const auto models =
-        rows ? SeedFiles::readModels(seed + QStringLiteral("models.json"), &error) : std::nullopt;
+        rows ? SeedCatalogue::readModels(seed + QStringLiteral("models.json"), &error) : std::nullopt;
     const auto profiles =
-        models ? SeedFiles::readProfiles(seed + QStringLiteral("profiles.json"), &error) : std::nullopt;
+        models ? SeedCatalogue::readProfiles(seed + QStringLiteral("profiles.json"), &error) : std::nullopt;
     if (!profiles) {
         err << "gpucompare-calibrate: " << error << Qt::endl;
         return 1;
