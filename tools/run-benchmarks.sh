@@ -43,6 +43,7 @@ trap 'rm -rf "$home"' EXIT
 export XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config
 "$build/app/gpucompare" --screenshot "$home/warm.png" 2>/dev/null # creates the catalogue once
 runs=${STARTUP_RUNS:-25}
+export build bench home runs # for the X sessions' shells
 # ms from launch to "first frame shown at N us", or "none" when the program logged no such line.
 shown_ms() {
     local start=${EPOCHREALTIME//[!0-9]/} mark
@@ -57,6 +58,32 @@ step_ms() {
     awk -v a="$(cat "$home/start")" '/ at [0-9]+ us$/ {
         t = $(NF - 1); name = $0; sub(/^[^:]*: /, "", name); sub(/ at [0-9]+ us$/, "", name); gsub(/ /, "_", name)
         printf "%s %.1f\n", name, (t - a) / 1000; a = t }' "$home/log"
+}
+# ms from launch to the program's first top-level window mapped, seen from outside (xev on the root window):
+# the same measure for any program, ours or another's. "none" when no window was mapped within 30 s.
+window_ms() {
+    : >"$home/mapped"
+    (stdbuf -oL xev -root -event substructure | while IFS= read -r line; do
+        if [[ $line == MapNotify* ]]; then echo "${EPOCHREALTIME//[!0-9]/}" >"$home/mapped"; break; fi
+    done) &
+    local watcher=$! start pid end
+    sleep 0.3 # xev selects its events before the launch
+    start=${EPOCHREALTIME//[!0-9]/}
+    "$@" >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 3000); do [ -s "$home/mapped" ] && break; sleep 0.01; done
+    end=$(cat "$home/mapped")
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+    pkill -P "$watcher" xev 2>/dev/null || true; wait "$watcher" 2>/dev/null || true
+    if [ -n "$end" ]; then awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", (b - a) / 1000 }'; else echo none; fi
+}
+peer_runs() { # under the X server: gpucompare, the minimal window and two desktop programs, alternating
+    for _ in $(seq "$runs"); do
+        echo "app $(window_ms "$build/app/gpucompare")"
+        echo "min $(window_ms "$bench/minimal_chart_window" "$home/m.png")"
+        echo "dbb $(window_ms sqlitebrowser)"
+        echo "kee $(window_ms keepassxc)"
+    done >"$home/peers"
 }
 startup_runs() { # under the X server: alternating timed runs, then peak memory in runs of their own
     for _ in $(seq "$runs"); do
@@ -76,7 +103,6 @@ quantile() { # $1 file, $2 program (app|min), $3 quantile (0.5 the median); near
 if command -v xvfb-run >/dev/null; then
     # xvfb-run is a sh script, which drops exported bash functions: they go to the X session as a file.
     { declare -f shown_ms step_ms startup_runs; echo startup_runs; } >"$home/startup.sh"
-    export build bench home runs
     QT_QPA_PLATFORM=xcb xvfb-run -a -s '-screen 0 1920x1080x24' bash "$home/startup.sh"
     missing=$(awk '$2 == "none"' "$home/times" | wc -l)
     appMs=$(quantile "$home/times" app 0.5); minMs=$(quantile "$home/times" min 0.5)
@@ -101,6 +127,24 @@ if command -v xvfb-run >/dev/null; then
     report "start-up, peak memory (${appKb} KB / ${minKb} KB)" "$ratio" "x" "<= 1.5x" "$(le "$ratio" 1.5)"
 else
     echo "start-up not measured: xvfb-run is missing (packaging/install-deps.sh installs xvfb)"
+fi
+# Start-up against desktop programs a user knows, launched the same way (the window mapped, seen from
+# outside): not slower than DB Browser for SQLite or KeePassXC (Debian's sqlitebrowser and keepassxc, with
+# x11-utils for xev; not needed to build or test, so install-deps leaves them out).
+if command -v xvfb-run >/dev/null && command -v sqlitebrowser >/dev/null && command -v keepassxc >/dev/null &&
+    command -v xev >/dev/null; then
+    { declare -f window_ms peer_runs; echo peer_runs; } >"$home/peers.sh"
+    QT_QPA_PLATFORM=xcb HOME=$home xvfb-run -a -s '-screen 0 1920x1080x24' bash "$home/peers.sh"
+    appMs=$(quantile "$home/peers" app 0.5)
+    for peer in "min:minimal window:1.5" "dbb:DB Browser for SQLite:1.0" "kee:KeePassXC:1.0"; do
+        IFS=: read -r key name budget <<<"$peer"
+        peerMs=$(quantile "$home/peers" "$key" 0.5)
+        ratio=$(awk -v a="$appMs" -v b="$peerMs" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 99) }')
+        report "start-up to the window mapped, against $name" "$ratio" "x" "<= ${budget}x" "$(le "$ratio" "$budget")"
+        echo "    medians of $runs: gpucompare $appMs ms, $name $peerMs ms ($(quantile "$home/peers" "$key" 0.25)-$(quantile "$home/peers" "$key" 0.75))"
+    done
+else
+    echo "start-up against DB Browser for SQLite and KeePassXC not measured: apt install sqlitebrowser keepassxc x11-utils xvfb"
 fi
 # Instructions do not depend on the machine's load: a repeatable figure for the whole --screenshot run
 # (offscreen, the PNG written included), where valgrind is installed.
