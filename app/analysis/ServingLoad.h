@@ -1,16 +1,16 @@
 #pragma once
 
-#include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/ServingSimulator.h"
 #include "app/analysis/Workload.h"
-#include "db/GpuSpec.h"
 
 #include <QVector>
 
-// Serving questions asked of many simulations: the latency curve against users and the most users that
-// meet the targets. Each runs the serving simulation at the workload's split on one GPU type.
+// Serving questions asked of many simulations at one deployment: the result under a traffic, its math and
+// the most users that meet the targets. Each runs the serving simulation at the workload's split on one GPU
+// type; the estimator decides the deployment (the latency curve against users, which asks the estimator
+// for it, is ServingCurve).
 namespace ServingLoad {
 
 // One GPU type serving one workload: the step cost and engine of each replica, and how many replicas.
@@ -43,21 +43,5 @@ bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic);
 // sustained run (each probe's first round, the users starting together, left out): 0 when even one user
 // misses them. Latency grows with users, so a doubling search then bisection finds it.
 int mostUsersWithin(const Deployment &deployment, const ServingTraffic &traffic);
-
-struct CurvePoint
-{
-    int concurrency = 0; // users on the whole deployment
-    double ttftP90Ms = 0.0;
-    double tpotP90Ms = 0.0;
-    double outputTokensPerS = 0.0; // deployment
-};
-
-// User counts for a curve: 1, 2, 4, ... up to `upTo` (always included).
-QVector<int> userCounts(int upTo);
-
-// p90 TTFT and TPOT in a closed loop at each user count (the workload's lengths, engine and split; its
-// own traffic ignored). Empty when the workload does not fit this GPU.
-QVector<CurvePoint> curve(const GpuSpec &gpu, const Workload &workload,
-                          const EfficiencyParameters &parameters, const QVector<int> &users);
 
 } // namespace ServingLoad

@@ -15,7 +15,7 @@ constexpr int kMaxUsers = 4096;
 QVector<int> LoadCurves::userCounts(const Workload &workload)
 {
     const int users = workload.traffic ? workload.traffic->concurrency : 0;
-    return ServingLoad::userCounts(std::clamp(2 * users, kMinUsers, kMaxUsers));
+    return ServingCurve::userCounts(std::clamp(2 * users, kMinUsers, kMaxUsers));
 }
 
 QVector<LoadCurves::Curve> LoadCurves::compute(const Input &input, const std::function<bool()> &cancelled)
@@ -28,7 +28,7 @@ QVector<LoadCurves::Curve> LoadCurves::compute(const Input &input, const std::fu
         for (int count : users) {
             if (cancelled && cancelled())
                 return curves;
-            curve += ServingLoad::curve(gpu, input.workload, input.parameters, {count});
+            curve += ServingCurve::curve(gpu, input.workload, input.parameters, {count});
         }
         curves << curve;
     }
@@ -58,7 +58,7 @@ ChartData LoadCurves::chart(const Input &input, const QVector<Curve> &curves)
         const Curve curve = curves.value(g);
         QVector<std::optional<double>> ttft(users.size());
         QVector<std::optional<double>> tpot(users.size());
-        for (const ServingLoad::CurvePoint &point : curve) {
+        for (const ServingCurve::Point &point : curve) {
             const int i = static_cast<int>(users.indexOf(point.concurrency));
             if (i < 0)
                 continue;

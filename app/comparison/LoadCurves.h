@@ -1,7 +1,7 @@
 #pragma once
 
 #include "app/analysis/EfficiencyParameters.h"
-#include "app/analysis/ServingLoad.h"
+#include "app/analysis/ServingCurve.h"
 #include "app/analysis/Workload.h"
 #include "db/GpuSpec.h"
 #include "widgets/charts/ChartData.h"
@@ -12,13 +12,13 @@
 
 // The "latency under load" chart: p90 time to first token (top panel) and time per output token (bottom)
 // against concurrent users, one line per GPU, the targets as dashed lines. Each point is a serving
-// simulation (ServingLoad::curve), so the window computes it off the GUI thread (ChartJobRunner) and
+// simulation (ServingCurve::curve), so the window computes it off the GUI thread (ChartJobRunner) and
 // export-chart inline.
 class LoadCurves
 {
     Q_DECLARE_TR_FUNCTIONS(LoadCurves)
 public:
-    using Curve = QVector<ServingLoad::CurvePoint>;
+    using Curve = QVector<ServingCurve::Point>;
 
     struct Input
     {

@@ -3,7 +3,7 @@
 #include "app/analysis/ServingSimulator.h"
 
 #include "app/analysis/Estimator.h"
-#include "app/analysis/ServingLoad.h"
+#include "app/analysis/ServingCurve.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "tests/analysis/TestCatalogue.h"
 
@@ -310,9 +310,9 @@ TEST(ServingLoad, TargetsBelowOneUsersLatencyAreMetByNobodyAndSaySo)
 TEST(ServingLoad, CurveRisesWithUsers)
 {
     Workload w = chatbot70b(1);
-    const QVector<ServingLoad::CurvePoint> curve =
-        ServingLoad::curve(TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")),
-                           ServingLoad::userCounts(64));
+    const QVector<ServingCurve::Point> curve =
+        ServingCurve::curve(TestCatalogue::h100Sxm(), w, TestCatalogue::profile(QStringLiteral("vllm")),
+                            ServingCurve::userCounts(64));
     ASSERT_EQ(curve.size(), 7); // 1, 2, 4, ..., 64
     EXPECT_EQ(curve.last().concurrency, 64);
     EXPECT_GT(curve.last().ttftP90Ms, curve.first().ttftP90Ms);

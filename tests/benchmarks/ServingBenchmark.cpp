@@ -3,7 +3,7 @@
 // curve for the chart. docs/performance.md records the figures.
 
 #include "app/analysis/Estimator.h"
-#include "app/analysis/ServingLoad.h"
+#include "app/analysis/ServingCurve.h"
 #include "db/DatasheetCsvParser.h"
 #include "db/SeedCatalogue.h"
 
@@ -109,10 +109,10 @@ BENCHMARK(BM_MostUsersFiveGpus)->Unit(benchmark::kMillisecond);
 void BM_LoadCurveFiveGpus(benchmark::State &state)
 {
     const Workload w = chatbot(50, 0);
-    const QVector<int> users = ServingLoad::userCounts(256);
+    const QVector<int> users = ServingCurve::userCounts(256);
     for (auto _ : state)
         for (const GpuSpec &gpu : fixture().gpus)
-            benchmark::DoNotOptimize(ServingLoad::curve(gpu, w, fixture().vllm, users));
+            benchmark::DoNotOptimize(ServingCurve::curve(gpu, w, fixture().vllm, users));
 }
 BENCHMARK(BM_LoadCurveFiveGpus)->Unit(benchmark::kMillisecond);
 

@@ -20,9 +20,10 @@ QStringList AccuracyReport::wrongPairLines() const
             PairRatios::wrongPairs(pairs, category, PairRatios::Prediction::CrossValidated);
         for (qsizetype i = 0; i < wrong.size() && i < kListed; ++i) {
             // A ratio of 0: the estimate has the workload not fit on one of the two (no speed to compare).
-            const QString predicted = wrong[i].predictedRatio > 0.0
-                                          ? QStringLiteral("predicted %1x").arg(wrong[i].predictedRatio, 0, 'f', 2)
-                                          : QStringLiteral("estimated not to fit");
+            const QString predicted =
+                wrong[i].predictedRatio > 0.0
+                    ? QStringLiteral("predicted %1x").arg(wrong[i].predictedRatio, 0, 'f', 2)
+                    : QStringLiteral("estimated not to fit");
             lines << QStringLiteral("- %1: %2 over %3 measured %4x, %5 (%6)")
                          .arg(category, wrong[i].higherGpu, wrong[i].lowerGpu)
                          .arg(wrong[i].measuredRatio, 0, 'f', 2)

@@ -11,7 +11,8 @@ namespace {
 // A seed file parsed, or nothing with "NAME: why" in error.
 template <typename Parsed>
 std::optional<Parsed> parseSeedFile(const QString &seedDir, const QString &name,
-                                    std::optional<Parsed> (*parse)(const QByteArray &, QString *), QString *error)
+                                    std::optional<Parsed> (*parse)(const QByteArray &, QString *),
+                                    QString *error)
 {
     QFile file(seedDir + name);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -31,17 +32,20 @@ std::optional<CalibrationInputs> CalibrationInputs::read(const QString &sourceDi
 {
     CalibrationInputs in;
     in.seedDir = sourceDir + QStringLiteral("/resources/seed/");
-    const auto gpus = parseSeedFile(in.seedDir, QStringLiteral("gpu-specs.csv"), DatasheetCsvParser::parse, error);
+    const auto gpus =
+        parseSeedFile(in.seedDir, QStringLiteral("gpu-specs.csv"), DatasheetCsvParser::parse, error);
     const auto benchmarks = [&](const char *name) {
         return parseSeedFile(in.seedDir, QString::fromLatin1(name), BenchmarkCsvParser::parse, error);
     };
     const auto offline = gpus ? benchmarks("benchmarks-calibration.csv") : std::nullopt;
     const auto serving = offline ? benchmarks("benchmarks-serving-calibration.csv") : std::nullopt;
     const auto training = serving ? benchmarks("benchmarks-training-calibration.csv") : std::nullopt;
-    const auto models =
-        training ? SeedCatalogue::readModels(in.seedDir + QStringLiteral("models.json"), error) : std::nullopt;
+    const auto models = training
+                            ? SeedCatalogue::readModels(in.seedDir + QStringLiteral("models.json"), error)
+                            : std::nullopt;
     const auto profiles =
-        models ? SeedCatalogue::readProfiles(in.seedDir + QStringLiteral("profiles.json"), error) : std::nullopt;
+        models ? SeedCatalogue::readProfiles(in.seedDir + QStringLiteral("profiles.json"), error)
+               : std::nullopt;
     if (!profiles)
         return std::nullopt;
     in.gpus = *gpus;

@@ -23,12 +23,13 @@ void deriveUnmeasured(const CalibrationInputs &inputs, OfflineFit &fit)
     vllm.attentionEfficiency = trt.attentionEfficiency;
     vllm.layerOverheadUs = trt.layerOverheadUs;
     fit.fitted.insert(QStringLiteral("vllm"), vllm);
-    fit.calibrationTexts.insert(QStringLiteral("vllm"),
-                                QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived "
-                                               "by gpucompare-calibrate from the fitted "
-                                               "tensorrt-llm factors: memory and compute efficiency x 0.9, the "
-                                               "same per-layer overhead (an assumption, to be "
-                                               "replaced when vLLM measurements are added)."));
+    fit.calibrationTexts.insert(
+        QStringLiteral("vllm"),
+        QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived "
+                       "by gpucompare-calibrate from the fitted "
+                       "tensorrt-llm factors: memory and compute efficiency x 0.9, the "
+                       "same per-layer overhead (an assumption, to be "
+                       "replaced when vLLM measurements are added)."));
     if (std::optional<EfficiencyParameters> lmdeploy = inputs.startOf(QStringLiteral("lmdeploy"))) {
         lmdeploy->attentionEfficiency = trt.attentionEfficiency;
         lmdeploy->layerOverheadUs = trt.layerOverheadUs;
@@ -89,7 +90,8 @@ std::optional<OfflineFit> OfflineFit::run(const CalibrationInputs &inputs, bool 
             }
             pairSet << point;
             fit.pointLines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
-                                  .arg(point.benchId, point.gpu.gpuId, CalibrationData::metricName(point.metric))
+                                  .arg(point.benchId, point.gpu.gpuId,
+                                       CalibrationData::metricName(point.metric))
                                   .arg(point.measured, 0, 'g', 5)
                                   .arg(predicted, 0, 'g', 5)
                                   .arg(roof, 0, 'g', 5);
@@ -110,16 +112,18 @@ std::optional<OfflineFit> OfflineFit::run(const CalibrationInputs &inputs, bool 
                          ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(cv)))
                          : QString()));
     }
-    fit.pairPoints = PairRatios::offlinePoints(pairSet, fit.fitted, pairCrossValidated, pairArchitectureHeldOut);
+    fit.pairPoints =
+        PairRatios::offlinePoints(pairSet, fit.fitted, pairCrossValidated, pairArchitectureHeldOut);
     deriveUnmeasured(inputs, fit);
     return fit;
 }
 
 QStringList OfflineFit::accuracyTable() const
 {
-    QStringList table{QStringLiteral("| Category | Profile | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                                     "Ideal roofline MdAPE |"),
-                      QStringLiteral("|---|---|---|---|---|---|")};
+    QStringList table{
+        QStringLiteral("| Category | Profile | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+                       "Ideal roofline MdAPE |"),
+        QStringLiteral("|---|---|---|---|---|---|")};
     const QMap<QString, QString> profileOf{
         {QStringLiteral("llama.cpp decode"), QStringLiteral("llama.cpp")},
         {QStringLiteral("llama.cpp prefill"), QStringLiteral("llama.cpp")},
@@ -131,7 +135,8 @@ QStringList OfflineFit::accuracyTable() const
                      .arg(it.key(), profileOf.value(it.key()))
                      .arg(it->points)
                      .arg(percent(Calibrator::median(it->calibrated)),
-                          crossValidated ? percent(Calibrator::median(it->crossValidated)) : QStringLiteral("not run"),
+                          crossValidated ? percent(Calibrator::median(it->crossValidated))
+                                         : QStringLiteral("not run"),
                           percent(Calibrator::median(it->roofline)));
     return table;
 }

@@ -11,8 +11,8 @@ using ReportText::medianOf;
 using ReportText::percent;
 
 std::optional<ServingFit> ServingFit::run(const CalibrationInputs &inputs,
-                                          const QMap<QString, EfficiencyParameters> &start, bool crossValidate,
-                                          QString *error)
+                                          const QMap<QString, EfficiencyParameters> &start,
+                                          bool crossValidate, QString *error)
 {
     ServingFit fit;
     fit.crossValidated = crossValidate;
@@ -33,10 +33,9 @@ std::optional<ServingFit> ServingFit::run(const CalibrationInputs &inputs,
         fit.byGpuPredicted = ServingCalibrator::leaveGroupOutPredictions(
             sp, fit.start, fit.fitList, [](const ServingPoint &p) { return p.gpu.gpuId; });
         fit.byGpu = CalibrationDescent::absoluteErrors(sp, fit.byGpuPredicted);
-        fit.byArchitecturePredicted =
-            ServingCalibrator::leaveGroupOutPredictions(sp, fit.start, fit.fitList, [](const ServingPoint &p) {
-                return GpuCapabilities::architectureFamily(p.gpu).toString();
-            });
+        fit.byArchitecturePredicted = ServingCalibrator::leaveGroupOutPredictions(
+            sp, fit.start, fit.fitList,
+            [](const ServingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
         fit.bySource = ServingCalibrator::leaveGroupOut(sp, fit.start, fit.fitList,
                                                         [](const ServingPoint &p) { return p.source; });
     }
@@ -86,10 +85,11 @@ QString ServingFit::calibrationText(const QString &profileId) const
                "Rerun: gpucompare-calibrate --write-profiles.")
         .arg(names.join(QStringLiteral(", ")))
         .arg(errors.size())
-        .arg(sources.join(QStringLiteral("; ")), gpuIds.join(QStringLiteral(", ")), percent(Calibrator::median(errors)),
-             perGroup.join(QStringLiteral(", ")),
-             crossValidated ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(heldOutGpu)))
-                            : QString(),
+        .arg(sources.join(QStringLiteral("; ")), gpuIds.join(QStringLiteral(", ")),
+             percent(Calibrator::median(errors)), perGroup.join(QStringLiteral(", ")),
+             crossValidated
+                 ? QStringLiteral(", %1 leaving each GPU out").arg(percent(Calibrator::median(heldOutGpu)))
+                 : QString(),
              reportedOnly > 0 ? QStringLiteral("; %1 more points reported but not fitted (request "
                                                "lengths spread, see docs/estimator-accuracy.md)")
                                     .arg(reportedOnly)
@@ -100,9 +100,10 @@ QString ServingFit::calibrationText(const QString &profileId) const
 QStringList ServingFit::accuracyTable() const
 {
     const QVector<ServingPoint> &sp = set.points;
-    QStringList table{QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                                     "Leave-one-source-out MdAPE | Batch-static MdAPE |"),
-                      QStringLiteral("|---|---|---|---|---|---|---|")};
+    QStringList table{
+        QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+                       "Leave-one-source-out MdAPE | Batch-static MdAPE |"),
+        QStringLiteral("|---|---|---|---|---|---|---|")};
     for (const QString &group : ServingCalibrationData::metricGroups()) {
         QStringList groupSources = ServingCalibrationData::sources();
         groupSources << QStringLiteral("all");
@@ -171,8 +172,9 @@ QStringList ServingFit::reportSection() const
                   "<= 25% leave-one-GPU-out.")
                   .arg(ServingCalibrator::kOwnFitMinimum)
            << QString() << accuracyTable().join(u'\n') << QString()
-           << QStringLiteral("Rows reported above but not in the fit objective (the measured value depends on "
-                             "something the simulation does not model):")
+           << QStringLiteral(
+                  "Rows reported above but not in the fit objective (the measured value depends on "
+                  "something the simulation does not model):")
            << QString();
     QMap<QString, QStringList> notFitted;
     for (const ServingPoint &point : set.points)
@@ -197,7 +199,8 @@ QStringList ServingFit::reportSection() const
     }
     report << QString();
     for (const ServingCalibrator::ProfileFit &f : fitList)
-        report << QStringLiteral("- %1: %2").arg(f.profileId, ReportText::engineSettings().value(f.profileId));
+        report
+            << QStringLiteral("- %1: %2").arg(f.profileId, ReportText::engineSettings().value(f.profileId));
     report << QString() << QStringLiteral("### Assumptions for serving rows") << QString();
     QStringList assumptions;
     for (const ServingPoint &point : set.points)

@@ -13,7 +13,8 @@ using ReportText::factorText;
 using ReportText::medianOf;
 using ReportText::percent;
 
-std::optional<TrainingFit> TrainingFit::run(const CalibrationInputs &inputs, bool crossValidate, QString *error)
+std::optional<TrainingFit> TrainingFit::run(const CalibrationInputs &inputs, bool crossValidate,
+                                            QString *error)
 {
     TrainingFit fit;
     fit.inputs = &inputs;
@@ -50,9 +51,10 @@ std::optional<TrainingFit> TrainingFit::run(const CalibrationInputs &inputs, boo
 QStringList TrainingFit::accuracyTable() const
 {
     const QVector<TrainingPoint> &tp = set.points;
-    QStringList table{QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                                     "Leave-one-source-out MdAPE | Ideal roofline MdAPE |"),
-                      QStringLiteral("|---|---|---|---|---|---|---|")};
+    QStringList table{
+        QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+                       "Leave-one-source-out MdAPE | Ideal roofline MdAPE |"),
+        QStringLiteral("|---|---|---|---|---|---|---|")};
     for (const QString &group : TrainingCalibrationData::metricGroups()) {
         QStringList groups = TrainingCalibrationData::reportGroups();
         groups.insert(3, QStringLiteral("llm-foundry"));
@@ -88,7 +90,8 @@ QStringList TrainingFit::pointTable() const
                      .arg(point.measured, 0, 'g', 5)
                      .arg(TrainingCalibrator::predict(point, fitted[point.profileId]), 0, 'g', 5)
                      .arg(TrainingCalibrator::predict(point, ideal[point.profileId]), 0, 'g', 5)
-                     .arg(point.fitted ? point.profileId : point.profileId + QStringLiteral(" (reported only)"));
+                     .arg(point.fitted ? point.profileId
+                                       : point.profileId + QStringLiteral(" (reported only)"));
     return lines;
 }
 
@@ -101,7 +104,8 @@ QStringList TrainingFit::nodeBoundaryTable() const
         for (const char *modelId : {"mpt-7b", "mpt-13b", "mpt-30b"})
             for (const Recompute recompute : {Recompute::None, Recompute::Full}) {
                 const GpuSpec *gpu = CalibrationData::findGpu(inputs->gpus, QString::fromLatin1(gpuId));
-                const ModelSpec *model = CalibrationData::findModel(inputs->models, QString::fromLatin1(modelId));
+                const ModelSpec *model =
+                    CalibrationData::findModel(inputs->models, QString::fromLatin1(modelId));
                 if (!gpu || !model)
                     continue;
                 Workload w;
@@ -147,17 +151,19 @@ QStringList TrainingFit::nodeBoundaryTable() const
 
 QStringList TrainingFit::factorTable() const
 {
-    QStringList lines{QStringLiteral("| Profile | compute_efficiency | attention_efficiency | gemm_width_half | "
-                                     "gemm_tokens_half | fp8_compute_factor | network_efficiency | "
-                                     "communication_efficiency | dp_overlap | tp_overlap |"),
-                      QStringLiteral("|---|---|---|---|---|---|---|---|---|---|")};
+    QStringList lines{
+        QStringLiteral("| Profile | compute_efficiency | attention_efficiency | gemm_width_half | "
+                       "gemm_tokens_half | fp8_compute_factor | network_efficiency | "
+                       "communication_efficiency | dp_overlap | tp_overlap |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|---|---|")};
     for (const TrainingCalibrator::ProfileFit &f : fitList) {
         const EfficiencyParameters &p = fitted[f.profileId];
         lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 |")
-                     .arg(f.profileId, factorText(p.computeEfficiency, 3), factorText(p.attentionEfficiency, 3),
-                          factorText(p.gemmWidthHalf, 0), factorText(p.gemmTokensHalf, 0),
-                          factorText(p.fp8ComputeFactor, 3), factorText(p.networkEfficiency, 3),
-                          factorText(p.communicationEfficiency, 3), factorText(p.dataParallelOverlap, 3))
+                     .arg(f.profileId, factorText(p.computeEfficiency, 3),
+                          factorText(p.attentionEfficiency, 3), factorText(p.gemmWidthHalf, 0),
+                          factorText(p.gemmTokensHalf, 0), factorText(p.fp8ComputeFactor, 3),
+                          factorText(p.networkEfficiency, 3), factorText(p.communicationEfficiency, 3),
+                          factorText(p.dataParallelOverlap, 3))
                      .arg(factorText(p.tensorParallelOverlap, 3));
     }
     return lines;
@@ -227,7 +233,8 @@ QString TrainingFit::reportSection() const
         skipped[row.reason] << row.benchId;
     QStringList skippedLines;
     for (auto it = skipped.cbegin(); it != skipped.cend(); ++it)
-        skippedLines << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
+        skippedLines
+            << QStringLiteral("- %1: %2 rows (`%3`, ...)").arg(it.key()).arg(it->size()).arg(it->first());
     if (skippedLines.isEmpty())
         skippedLines << QStringLiteral("- none: every row is a point");
     QString text;

@@ -29,7 +29,8 @@ struct TrainingFit
     QVector<double> byGpuPredicted;
     QVector<double> byArchitecturePredicted;
 
-    static std::optional<TrainingFit> run(const CalibrationInputs &inputs, bool crossValidate, QString *error);
+    static std::optional<TrainingFit> run(const CalibrationInputs &inputs, bool crossValidate,
+                                          QString *error);
 
     // Markdown tables: MdAPE per metric and source; the fitted factors; tokens/s per GPU across the node
     // boundary; every point.

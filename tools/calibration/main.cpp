@@ -84,8 +84,8 @@ void printTraining(const TrainingFit &training, bool listPoints, QTextStream &ou
 
 // profiles.json as the three fits leave it: each profile's fitted factors (or its own where none is
 // fitted) and its calibration text.
-QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &offline, const ServingFit &serving,
-                          const TrainingFit &training)
+QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &offline,
+                          const ServingFit &serving, const TrainingFit &training)
 {
     QMap<QString, EfficiencyParameters> fitted = offline.fitted;
     QMap<QString, QString> texts = offline.calibrationTexts;
@@ -97,15 +97,18 @@ QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &off
         else
             texts[f.profileId] =
                 (f.profileId == QLatin1String("vllm")
-                     ? QStringLiteral("No offline rows in benchmarks-calibration.csv: memory and compute efficiency "
-                                      "are derived from the fitted tensorrt-llm factors (x 0.9), attention "
-                                      "efficiency and per-layer overhead the same (an assumption). ")
-                     : QStringLiteral("No offline rows in benchmarks-calibration.csv: memory and compute "
-                                      "efficiency are fitted on the serving rows below; attention efficiency and "
-                                      "per-layer overhead are tensorrt-llm's. ")) +
+                     ? QStringLiteral(
+                           "No offline rows in benchmarks-calibration.csv: memory and compute efficiency "
+                           "are derived from the fitted tensorrt-llm factors (x 0.9), attention "
+                           "efficiency and per-layer overhead the same (an assumption). ")
+                     : QStringLiteral(
+                           "No offline rows in benchmarks-calibration.csv: memory and compute "
+                           "efficiency are fitted on the serving rows below; attention efficiency and "
+                           "per-layer overhead are tensorrt-llm's. ")) +
                 text;
     }
-    texts[QStringLiteral("llama.cpp")] += u' ' + ReportText::engineSettings().value(QStringLiteral("llama.cpp"));
+    texts[QStringLiteral("llama.cpp")] +=
+        u' ' + ReportText::engineSettings().value(QStringLiteral("llama.cpp"));
     const QMap<QString, QString> trainingTexts = training.calibrationTexts();
     for (const TrainingCalibrator::ProfileFit &f : training.fitList) {
         fitted.insert(f.profileId, training.fitted[f.profileId]);
@@ -117,8 +120,9 @@ QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &off
         object.insert(QStringLiteral("profile_id"), profile.profileId);
         object.insert(QStringLiteral("name"), profile.name);
         object.insert(QStringLiteral("description"), profile.description);
-        const auto parameters = fitted.contains(profile.profileId) ? std::optional(fitted[profile.profileId])
-                                                                   : EfficiencyParameters::fromProfile(profile);
+        const auto parameters = fitted.contains(profile.profileId)
+                                    ? std::optional(fitted[profile.profileId])
+                                    : EfficiencyParameters::fromProfile(profile);
         object.insert(QStringLiteral("parameters"), parameters->toJson());
         object.insert(QStringLiteral("calibration"), texts.value(profile.profileId, profile.calibration));
         written.append(object);
@@ -155,8 +159,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption refitUncertaintyOption(
         QStringLiteral("refit-uncertainty"),
         QStringLiteral("Make the bands of uncertainty.json again from the residuals it holds."));
-    parser.addOptions({sourceDirOption, reportOption, writeOption, pointsOption, noCvOption, trainingOnlyOption,
-                       uncertaintyOnlyOption, refitUncertaintyOption});
+    parser.addOptions({sourceDirOption, reportOption, writeOption, pointsOption, noCvOption,
+                       trainingOnlyOption, uncertaintyOnlyOption, refitUncertaintyOption});
     parser.process(app);
 
     QTextStream out(stdout);
@@ -195,12 +199,14 @@ int main(int argc, char *argv[])
 
     QVector<UncertaintyResidual> uncertainty;
     if (residuals)
-        uncertainty = offline->residuals +
-                      UncertaintyResiduals::serving(serving->set.points, serving->start, serving->fitList) +
-                      UncertaintyResiduals::training(training->set.points, training->start, training->fitList);
-    const AccuracyReport report{*offline, *serving, *training,
-                                offline->pairPoints + serving->pairPoints() + training->pairPoints(), uncertainty,
-                                listPoints};
+        uncertainty =
+            offline->residuals +
+            UncertaintyResiduals::serving(serving->set.points, serving->start, serving->fitList) +
+            UncertaintyResiduals::training(training->set.points, training->start, training->fitList);
+    const AccuracyReport report{
+        *offline,    *serving,
+        *training,   offline->pairPoints + serving->pairPoints() + training->pairPoints(),
+        uncertainty, listPoints};
     out << "\n# GPU pairs\n"
         << report.pairTable().join(u'\n') << "\n\n"
         << report.wrongPairLines().join(u'\n') << "\n";
