@@ -15,8 +15,8 @@ QVector<int> userCounts(int upTo)
     return counts;
 }
 
-QVector<Point> curve(const GpuSpec &gpu, const Workload &workload,
-                          const EfficiencyParameters &parameters, const QVector<int> &users)
+QVector<Point> curve(const GpuSpec &gpu, const Workload &workload, const EfficiencyParameters &parameters,
+                     const QVector<int> &users)
 {
     QVector<Point> points;
     // One deployment along the curve: the split the workload gets as asked, kept at every user count (an

@@ -61,6 +61,37 @@ QVector<Value> normalised(const QVector<Value> &values)
     return result;
 }
 
+// One bar group per metric, one series per GPU; rowIds: the table row of each metric, for clicks on its bars.
+ChartData singleMetric(const QVector<GpuSpec> &gpus, const QString &title, const QStringList &metricNames,
+                       const QString &axis, const QString &unit,
+                       const std::function<QVector<Value>(int)> &values, const QString &footnote,
+                       const QStringList &rowIds)
+{
+    ChartData chart;
+    chart.title = title;
+    chart.valueAxisLabel = axis;
+    chart.unit = unit;
+    chart.categories = metricNames;
+    chart.footnote = footnote;
+    for (int i = 0; i < gpus.size(); ++i)
+        chart.series << seriesFor(gpus.at(i), i, values(i), rowIds);
+    return chart;
+}
+
+// GPU i's value, none where the workload does not fit it.
+Value valueIfFits(const QVector<Estimate> &estimates, int i,
+                  const std::function<Value(const Estimate &)> &value)
+{
+    if (i >= estimates.size() || !estimates.at(i).fits)
+        return std::nullopt;
+    return value(estimates.at(i));
+}
+
+bool isTraining(const ComparisonInput &input)
+{
+    return !input.estimates.isEmpty() && Tasks::isTraining(input.estimates.first().task);
+}
+
 Value ratio(Value numerator, Value denominator)
 {
     if (!numerator || !denominator || *denominator <= 0.0)
@@ -73,9 +104,63 @@ Value ratio(Value numerator, Value denominator)
 QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input)
 {
     QHash<ChartKind, ChartData> charts;
-    const QVector<GpuSpec> &gpus = input.gpus;
+    charts.insert(ChartKind::Compute, compute(input));
+    charts.insert(
+        ChartKind::Memory,
+        singleMetric(input.gpus, tr("Memory capacity"), {tr("Memory per GPU")}, tr("Memory (GB)"),
+                     QStringLiteral("GB"), [&](int i) { return QVector<Value>{input.gpus.at(i).memoryGb}; },
+                     tr("Usable memory per GPU from the datasheet."), {QStringLiteral("spec.memory")}));
+    charts.insert(ChartKind::Bandwidth,
+                  singleMetric(input.gpus, tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
+                               tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
+                               [&](int i) {
+                                   const GpuSpec &g = input.gpus.at(i);
+                                   return QVector<Value>{g.memoryBandwidthGBs, g.interconnectGBs, g.pcieGBs};
+                               },
+                               tr("Links are bidirectional totals; no bar means the GPU has no such link."),
+                               {QStringLiteral("spec.bandwidth"), QStringLiteral("spec.interconnect"),
+                                QStringLiteral("spec.pcie")}));
+    charts.insert(ChartKind::Radar, radar(input.gpus));
 
-    // Compute: one group per precision, one bar per GPU; categories nobody has are left out.
+    // Workload charts: empty (no series) when there are no estimates.
+    charts.insert(ChartKind::Fit, fit(input));
+    const auto [latency, throughput] = speed(input);
+    charts.insert(ChartKind::Latency, latency);
+    charts.insert(ChartKind::Throughput, throughput);
+    charts.insert(ChartKind::Cost, cost(input));
+    for (const ChartKind kind : {ChartKind::Latency, ChartKind::Throughput, ChartKind::Cost})
+        addRanges(charts[kind], input.estimates);
+
+    const QVector<Estimate> &estimates = input.estimates;
+    const bool training = isTraining(input);
+
+    // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
+    if (estimates.isEmpty())
+        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
+    else if (training)
+        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr(
+                                              "Latency under load is estimated for inference workloads.")));
+    else
+        charts.insert(ChartKind::Serving,
+                      LoadCurves::placeholder(tr("Simulating the load at each user count…")));
+
+    charts.insert(ChartKind::Breakdown, breakdown(input));
+    // Each point is an estimate at another GPU count: the window fills them in when computed.
+    if (estimates.isEmpty())
+        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(tr("No estimate for this workload.")));
+    else if (!training)
+        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(
+                                              tr("Scaling over GPUs is estimated for training workloads.")));
+    else
+        charts.insert(ChartKind::Scaling,
+                      ScalingCurves::placeholder(tr("Estimating the run at each GPU count…")));
+    return charts;
+}
+
+ChartData ComparisonCharts::compute(const ComparisonInput &input)
+{
+    const QVector<GpuSpec> &gpus = input.gpus;
+    // One group per precision, one bar per GPU; categories nobody has are left out.
     struct Category
     {
         QString name;
@@ -142,40 +227,12 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     compute.footnote =
         tr("Datasheet figures. FP64 and FP32 are non-tensor; the others are tensor-core rates. "
            "Sparse 2:4 figures need structured-sparse weights and are labelled.");
-    charts.insert(ChartKind::Compute, compute);
+    return compute;
+}
 
-    // rowIds: the table row of each metric, for clicks on its bars.
-    auto singleMetric = [&gpus](const QString &title, const QStringList &metricNames, const QString &axis,
-                                const QString &unit, const std::function<QVector<Value>(int)> &values,
-                                const QString &footnote, const QStringList &rowIds) {
-        ChartData chart;
-        chart.title = title;
-        chart.valueAxisLabel = axis;
-        chart.unit = unit;
-        chart.categories = metricNames;
-        chart.footnote = footnote;
-        for (int i = 0; i < gpus.size(); ++i)
-            chart.series << seriesFor(gpus.at(i), i, values(i), rowIds);
-        return chart;
-    };
-
-    charts.insert(ChartKind::Memory, singleMetric(tr("Memory capacity"), {tr("Memory per GPU")},
-                                                  tr("Memory (GB)"), QStringLiteral("GB"),
-                                                  [&](int i) { return QVector<Value>{gpus.at(i).memoryGb}; },
-                                                  tr("Usable memory per GPU from the datasheet."),
-                                                  {QStringLiteral("spec.memory")}));
-    charts.insert(ChartKind::Bandwidth,
-                  singleMetric(tr("Bandwidth"), {tr("Memory"), tr("GPU-to-GPU link"), tr("PCIe")},
-                               tr("Bandwidth (GB/s)"), QStringLiteral("GB/s"),
-                               [&](int i) {
-                                   return QVector<Value>{gpus.at(i).memoryBandwidthGBs,
-                                                         gpus.at(i).interconnectGBs, gpus.at(i).pcieGBs};
-                               },
-                               tr("Links are bidirectional totals; no bar means the GPU has no such link."),
-                               {QStringLiteral("spec.bandwidth"), QStringLiteral("spec.interconnect"),
-                                QStringLiteral("spec.pcie")}));
-
-    // Radar: each axis normalised to the best GPU of this comparison.
+// Each axis normalised to the best GPU of this comparison.
+ChartData ComparisonCharts::radar(const QVector<GpuSpec> &gpus)
+{
     ChartData radar;
     radar.title = tr("Overview, relative to the best of this comparison");
     radar.valueAxisLabel = tr("Fraction of the best (1 = best)");
@@ -207,68 +264,73 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
     }
     radar.footnote = tr("Compute: FP16/BF16 dense. Interconnect: NVLink/Infinity Fabric, else PCIe. "
                         "Power efficiency: TFLOPS per W. Price efficiency: TFLOPS per $/GPU-hour.");
-    charts.insert(ChartKind::Radar, radar);
+    return radar;
+}
 
-    // Workload charts: empty (no series) when there are no estimates.
+QString ComparisonCharts::lacking(const QVector<Estimate> &estimates, bool memoryOnly)
+{
+    QStringList lines;
+    for (const Estimate &e : estimates) {
+        const QVector<GpuField::Id> missing = memoryOnly ? e.missingForMemory() : e.missing;
+        if (!missing.isEmpty())
+            lines << tr("n/a for %1: %2 (not in the catalogue).")
+                         .arg(e.gpuName, MissingSpecs::needsText(missing));
+    }
+    return lines.isEmpty() ? QString() : u' ' + lines.join(u' ');
+}
+
+ChartData ComparisonCharts::workloadChart(const ComparisonInput &input, const QString &title,
+                                          const QStringList &names, const QString &axis, const QString &unit,
+                                          const std::function<QVector<Value>(int)> &values,
+                                          const QStringList &rowIds, bool memoryOnly)
+{
+    ChartData chart = singleMetric(input.gpus, title, names, axis, unit, values,
+                                   tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) +
+                                       lacking(input.estimates, memoryOnly),
+                                   rowIds);
+    if (input.estimates.isEmpty())
+        chart.series.clear();
+    return chart;
+}
+
+ChartData ComparisonCharts::fit(const ComparisonInput &input)
+{
     const QVector<Estimate> &estimates = input.estimates;
-    const bool training = !estimates.isEmpty() && Tasks::isTraining(estimates.first().task);
-    auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) -> Value {
-        if (i >= estimates.size() || !estimates.at(i).fits)
-            return std::nullopt;
-        return value(estimates.at(i));
-    };
-    // A GPU whose record lacks a value the chart's numbers need has no bar ("n/a"): the footnote says which.
-    auto lacking = [&estimates](bool memoryOnly) {
-        QStringList lines;
-        for (const Estimate &e : estimates) {
-            const QVector<GpuField::Id> missing = memoryOnly ? e.missingForMemory() : e.missing;
-            if (!missing.isEmpty())
-                lines << tr("n/a for %1: %2 (not in the catalogue).")
-                             .arg(e.gpuName, MissingSpecs::needsText(missing));
-        }
-        return lines.isEmpty() ? QString() : u' ' + lines.join(u' ');
-    };
-    auto workloadChart = [&](const QString &title, const QStringList &names, const QString &axis,
-                             const QString &unit, const std::function<QVector<Value>(int)> &values,
-                             const QStringList &rowIds, bool memoryOnly = false) {
-        ChartData chart = singleMetric(
-            title, names, axis, unit, values,
-            tr("%1. n/a: does not fit on that many GPUs.").arg(input.workloadSummary) + lacking(memoryOnly),
-            rowIds);
-        if (estimates.isEmpty())
-            chart.series.clear();
-        return chart;
-    };
+    return workloadChart(
+        input, tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
+        tr("Memory per GPU (GB)"), QStringLiteral("GB"),
+        [&](int i) {
+            if (i >= estimates.size() || !estimates.at(i).memoryKnown())
+                return QVector<Value>{std::nullopt, std::nullopt};
+            return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
+        },
+        {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true);
+}
 
-    charts.insert(ChartKind::Fit,
-                  workloadChart(
-                      tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
-                      tr("Memory per GPU (GB)"), QStringLiteral("GB"),
-                      [&](int i) {
-                          if (i >= estimates.size() || !estimates.at(i).memoryKnown())
-                              return QVector<Value>{std::nullopt, std::nullopt};
-                          return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
-                      },
-                      {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true));
-    if (training) {
-        charts.insert(ChartKind::Latency,
-                      workloadChart(tr("Training step time"), {tr("Step")}, tr("Step time (s)"),
-                                    QStringLiteral("s"),
-                                    [&](int i) {
-                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                            return e.training ? Value(e.training->stepTimeS) : std::nullopt;
-                                        })};
-                                    },
-                                    {QStringLiteral("train.step")}));
-        charts.insert(ChartKind::Throughput,
-                      workloadChart(tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"),
-                                    tr("tokens/s"),
-                                    [&](int i) {
-                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                            return e.training ? Value(e.training->tokensPerS) : std::nullopt;
-                                        })};
-                                    },
-                                    {QStringLiteral("train.tokens")}));
+std::pair<ChartData, ChartData> ComparisonCharts::speed(const ComparisonInput &input)
+{
+    const QVector<Estimate> &estimates = input.estimates;
+    const auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) {
+        return valueIfFits(estimates, i, value);
+    };
+    std::pair<ChartData, ChartData> charts; // latency, throughput
+    if (isTraining(input)) {
+        charts.first = workloadChart(input, tr("Training step time"), {tr("Step")}, tr("Step time (s)"),
+                                     QStringLiteral("s"),
+                                     [&](int i) {
+                                         return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                             return e.training ? Value(e.training->stepTimeS) : std::nullopt;
+                                         })};
+                                     },
+                                     {QStringLiteral("train.step")});
+        charts.second = workloadChart(
+            input, tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"), tr("tokens/s"),
+            [&](int i) {
+                return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                    return e.training ? Value(e.training->tokensPerS) : std::nullopt;
+                })};
+            },
+            {QStringLiteral("train.tokens")});
     } else if (std::any_of(estimates.cbegin(), estimates.cend(),
                            [](const Estimate &e) { return bool(e.serving); })) {
         // Under a load the question is the load's: the simulated percentiles the table and the targets
@@ -278,83 +340,62 @@ QHash<ChartKind, ChartData> ComparisonCharts::build(const ComparisonInput &input
                 return e.serving ? Value(value(*e.serving)) : std::nullopt;
             });
         };
-        charts.insert(ChartKind::Latency,
-                      workloadChart(tr("Time to first token under the load"), {tr("Median"), tr("p90")},
-                                    tr("Time to first token (ms)"), QStringLiteral("ms"),
-                                    [&](int i) {
-                                        return QVector<Value>{
-                                            serving(i, [](const ServingResult &s) { return s.ttftMs.p50; }),
-                                            serving(i, [](const ServingResult &s) { return s.ttftMs.p90; })};
-                                    },
-                                    {QStringLiteral("serve.ttft.p50"), QStringLiteral("serve.ttft.p90")}));
-        charts.insert(ChartKind::Throughput,
-                      workloadChart(tr("Output tokens per second under the load"), {tr("All GPUs")},
-                                    tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
-                                    [&](int i) {
-                                        return QVector<Value>{serving(
-                                            i, [](const ServingResult &s) { return s.outputTokensPerS; })};
-                                    },
-                                    {QStringLiteral("serve.throughput")}));
+        charts.first = workloadChart(
+            input, tr("Time to first token under the load"), {tr("Median"), tr("p90")},
+            tr("Time to first token (ms)"), QStringLiteral("ms"),
+            [&](int i) {
+                return QVector<Value>{serving(i, [](const ServingResult &s) { return s.ttftMs.p50; }),
+                                      serving(i, [](const ServingResult &s) { return s.ttftMs.p90; })};
+            },
+            {QStringLiteral("serve.ttft.p50"), QStringLiteral("serve.ttft.p90")});
+        charts.second = workloadChart(
+            input, tr("Output tokens per second under the load"), {tr("All GPUs")},
+            tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+            [&](int i) {
+                return QVector<Value>{serving(i, [](const ServingResult &s) { return s.outputTokensPerS; })};
+            },
+            {QStringLiteral("serve.throughput")});
     } else {
         // No load: one static batch, named as such.
-        charts.insert(ChartKind::Latency,
-                      workloadChart(tr("Time to first token, one static batch"), {tr("TTFT")},
-                                    tr("Time to first token (ms)"), QStringLiteral("ms"),
-                                    [&](int i) {
-                                        return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                            return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
-                                        })};
-                                    },
-                                    {QStringLiteral("infer.ttft")}));
-        charts.insert(
-            ChartKind::Throughput,
-            workloadChart(tr("Output tokens per second, one static batch"), {tr("Decode"), tr("End-to-end")},
-                          tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
-                          [&](int i) {
-                              return QVector<Value>{
-                                  fitValue(i,
-                                           [](const Estimate &e) {
-                                               return e.inference ? Value(e.inference->decodeTokensPerS)
-                                                                  : std::nullopt;
-                                           }),
-                                  fitValue(i, [](const Estimate &e) {
-                                      return e.inference ? Value(e.inference->throughputTokensPerS)
-                                                         : std::nullopt;
-                                  })};
-                          },
-                          {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")}));
+        charts.first = workloadChart(input, tr("Time to first token, one static batch"), {tr("TTFT")},
+                                     tr("Time to first token (ms)"), QStringLiteral("ms"),
+                                     [&](int i) {
+                                         return QVector<Value>{fitValue(i, [](const Estimate &e) {
+                                             return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
+                                         })};
+                                     },
+                                     {QStringLiteral("infer.ttft")});
+        charts.second = workloadChart(
+            input, tr("Output tokens per second, one static batch"), {tr("Decode"), tr("End-to-end")},
+            tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
+            [&](int i) {
+                return QVector<Value>{
+                    fitValue(i,
+                             [](const Estimate &e) {
+                                 return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt;
+                             }),
+                    fitValue(i, [](const Estimate &e) {
+                        return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
+                    })};
+            },
+            {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")});
     }
-    charts.insert(ChartKind::Cost,
-                  workloadChart(tr("Rental cost per million tokens"), {tr("$ per million tokens")},
-                                tr("Cost ($ per million tokens)"), QStringLiteral("$"),
-                                [&](int i) {
-                                    return QVector<Value>{fitValue(
-                                        i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
-                                },
-                                {QStringLiteral("cost.per-million")}));
-    for (const ChartKind kind : {ChartKind::Latency, ChartKind::Throughput, ChartKind::Cost})
-        addRanges(charts[kind], estimates);
-    // Its curves take many simulations: the window fills them in when computed (ChartJobRunner).
-    if (estimates.isEmpty())
-        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr("No estimate for this workload.")));
-    else if (training)
-        charts.insert(ChartKind::Serving, LoadCurves::placeholder(tr(
-                                              "Latency under load is estimated for inference workloads.")));
-    else
-        charts.insert(ChartKind::Serving,
-                      LoadCurves::placeholder(tr("Simulating the load at each user count…")));
-
-    charts.insert(ChartKind::Breakdown, breakdown(input));
-    // Each point is an estimate at another GPU count: the window fills them in when computed.
-    if (estimates.isEmpty())
-        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(tr("No estimate for this workload.")));
-    else if (!training)
-        charts.insert(ChartKind::Scaling, ScalingCurves::placeholder(
-                                              tr("Scaling over GPUs is estimated for training workloads.")));
-    else
-        charts.insert(ChartKind::Scaling,
-                      ScalingCurves::placeholder(tr("Estimating the run at each GPU count…")));
     return charts;
+}
+
+ChartData ComparisonCharts::cost(const ComparisonInput &input)
+{
+    const QVector<Estimate> &estimates = input.estimates;
+    const auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) {
+        return valueIfFits(estimates, i, value);
+    };
+    return workloadChart(input, tr("Rental cost per million tokens"), {tr("$ per million tokens")},
+                         tr("Cost ($ per million tokens)"), QStringLiteral("$"),
+                         [&](int i) {
+                             return QVector<Value>{
+                                 fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
+                         },
+                         {QStringLiteral("cost.per-million")});
 }
 
 ChartData ComparisonCharts::breakdown(const ComparisonInput &input)

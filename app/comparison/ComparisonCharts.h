@@ -5,7 +5,10 @@
 
 #include <QCoreApplication>
 #include <QHash>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <utility>
 
 class ChartView;
 
@@ -25,4 +28,21 @@ public:
 
     // The view that draws a kind: bars, the radar, or lines.
     static std::unique_ptr<ChartView> createView(ChartKind kind);
+
+private:
+    using Value = std::optional<double>;
+    static ChartData compute(const ComparisonInput &input);
+    static ChartData radar(const QVector<GpuSpec> &gpus);
+    // The workload's: memory needed against capacity; latency and throughput (training: step time and
+    // tokens/s; under a load: the simulated percentiles; else one static batch, named so); cost.
+    static ChartData fit(const ComparisonInput &input);
+    static std::pair<ChartData, ChartData> speed(const ComparisonInput &input);
+    static ChartData cost(const ComparisonInput &input);
+    // One workload metric per GPU, its footnote naming the workload and the GPUs whose record lacks a value
+    // the numbers need; no series without estimates.
+    static ChartData workloadChart(const ComparisonInput &input, const QString &title,
+                                   const QStringList &names, const QString &axis, const QString &unit,
+                                   const std::function<QVector<Value>(int)> &values,
+                                   const QStringList &rowIds, bool memoryOnly = false);
+    static QString lacking(const QVector<Estimate> &estimates, bool memoryOnly);
 };
