@@ -1,8 +1,11 @@
 #include "app/analysis/CostModel.h"
 
 #include "app/analysis/MathExpr.h"
+#include "app/analysis/NumberText.h"
 
 #include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
 
 namespace CostModel {
 
@@ -23,21 +26,51 @@ namespace {
 // The words of the formulas, translated when the math is built.
 constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
 constexpr const char *kUtilisation = QT_TRANSLATE_NOOP("MathExpr", "utilisation");
+constexpr const char *kBusy = QT_TRANSLATE_NOOP("MathExpr", "busy fraction");
+constexpr const char *kFloor = QT_TRANSLATE_NOOP("MathExpr", "floor");
+constexpr const char *kBusyDraw = QT_TRANSLATE_NOOP("MathExpr", "busy draw");
 constexpr const char *kTokensPerSecond = QT_TRANSLATE_NOOP("MathExpr", "tokens per second");
 constexpr const char *kUsdPerGpuHour = QT_TRANSLATE_NOOP("MathExpr", "$/GPU-hour");
 constexpr const char *kBudgetHours = QT_TRANSLATE_NOOP("MathExpr", "budget hours");
+constexpr const char *kLaunchPrice = QT_TRANSLATE_NOOP("MathExpr", "launch price");
+constexpr const char *kYears = QT_TRANSLATE_NOOP("MathExpr", "years");
+constexpr const char *kHoursAYear = QT_TRANSLATE_NOOP("MathExpr", "hours a year");
+
+// Power per GPU, in W, as the math shows it.
+template <typename T> T powerPerGpu(const GpuSpec &gpu, const Workload &w, double busyFraction)
+{
+    const T tdp = Math::input<T>("TDP", *gpu.tdpW);
+    if (w.utilisation)
+        return tdp * Math::input<T>(kUtilisation, *w.utilisation);
+    const T floor = Math::input<T>(kFloor, kFloorPowerFraction);
+    return tdp * (floor + (Math::input<T>(kBusyDraw, kBusyPowerFraction) - floor) *
+                              Math::input<T>(kBusy, busyFraction));
+}
+
+// Which price a GPU-hour has (run()'s order).
+CostBasis basisOf(const GpuSpec &gpu, const Workload &w)
+{
+    const bool launchPrice = gpu.priceUsd.value_or(0.0) > 0.0;
+    if (w.usdPerGpuHour)
+        return CostBasis::Rental;
+    if (w.ownsCards && launchPrice)
+        return CostBasis::Owned;
+    if (gpu.usdPerGpuHour)
+        return CostBasis::Rental;
+    return launchPrice ? CostBasis::Owned : CostBasis::None;
+}
 
 template <typename T>
-CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
-                 MathLog *math)
+CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double busyFraction, double tokensPerS,
+                 double budgetHours, MathLog *math)
 {
     using Id = MathTermId;
     CostResult r;
-    r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
+    r.busyFraction = std::clamp(busyFraction, 0.0, 1.0);
+    r.basis = basisOf(gpu, w);
     const T gpuCount = Math::input<T>(kGpus, gpus);
     if (powerKnown(gpu)) {
-        const T power =
-            Math::input<T>("TDP", *gpu.tdpW) * Math::input<T>(kUtilisation, w.utilisation) * gpuCount;
+        const T power = powerPerGpu<T>(gpu, w, r.busyFraction) * gpuCount;
         r.powerW = Math::value(power);
         Math::record(math, Id::Power, power);
         if (tokensPerS > 0.0) {
@@ -50,17 +83,37 @@ CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double tokensP
             Math::record(math, Id::ElectricityPerMillionTokens, electricity);
         }
     }
+    if (r.basis == CostBasis::Rental)
+        r.usdPerGpuHour = w.usdPerGpuHour ? w.usdPerGpuHour : gpu.usdPerGpuHour;
+    if (r.basis == CostBasis::Owned) {
+        // Paid off over the years at every hour of them: a card busy half the time costs twice as much per
+        // hour of work.
+        const T purchase = Math::input<T>(kLaunchPrice, *gpu.priceUsd) /
+                           (Math::input<T>(kYears, w.ownYears) * Math::input<T>(kHoursAYear, kHoursPerYear));
+        r.ownedPurchaseUsdPerHour = Math::value(purchase);
+        r.ownYears = w.ownYears;
+        r.usdPerKwh = w.usdPerKwh;
+        T owned = purchase;
+        if (powerKnown(gpu)) {
+            const T electricity =
+                powerPerGpu<T>(gpu, w, r.busyFraction) / 1000.0 * Math::input<T>("$/kWh", w.usdPerKwh);
+            r.ownedPowerUsdPerHour = Math::value(electricity);
+            owned = owned + electricity;
+        }
+        r.usdPerGpuHour = Math::value(owned);
+        Math::record(math, Id::OwnedPerGpuHour, owned);
+    }
     if (tokensPerS > 0.0 && r.usdPerGpuHour) {
-        const T rental = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount / 3600.0 /
-                         Math::input<T>(kTokensPerSecond, tokensPerS) * 1e6;
-        r.usdPerMillionTokens = Math::value(rental);
-        Math::record(math, Id::RentalPerMillionTokens, rental);
+        const T cost = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount / 3600.0 /
+                       Math::input<T>(kTokensPerSecond, tokensPerS) * 1e6;
+        r.usdPerMillionTokens = Math::value(cost);
+        Math::record(math, Id::RentalPerMillionTokens, cost);
     }
     if (r.usdPerGpuHour && budgetHours > 0.0) {
-        const T rental = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount *
-                         Math::input<T>(kBudgetHours, budgetHours);
-        r.usdForBudget = Math::value(rental);
-        Math::record(math, Id::RentalForBudget, rental);
+        const T cost = Math::input<T>(kUsdPerGpuHour, *r.usdPerGpuHour) * gpuCount *
+                       Math::input<T>(kBudgetHours, budgetHours);
+        r.usdForBudget = Math::value(cost);
+        Math::record(math, Id::RentalForBudget, cost);
     }
     return r;
 }
@@ -72,11 +125,53 @@ bool powerKnown(const GpuSpec &gpu)
     return gpu.tdpW.value_or(0.0) > 0.0;
 }
 
-CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double tokensPerS, double budgetHours,
-               MathLog *math)
+double inferenceBusyFraction(double weightReadS, int outputTokens, double ttftS, double tpotS)
 {
-    return math ? runOf<MathExpr>(gpu, w, gpus, tokensPerS, budgetHours, math)
-                : runOf<double>(gpu, w, gpus, tokensPerS, budgetHours, nullptr);
+    const double seconds = ttftS + std::max(0, outputTokens) * tpotS;
+    if (!(seconds > 0.0) || !(weightReadS >= 0.0))
+        return 1.0; // nothing to judge by: as busy as it gets, the higher power
+    return std::clamp(1.0 - (1.0 + std::max(0, outputTokens)) * weightReadS / seconds, 0.0, 1.0);
+}
+
+double trainingBusyFraction(const TrainingResult::Breakdown &b)
+{
+    const double total = b.total();
+    return total > 0.0 ? std::clamp((b.compute + b.recompute + b.optimizer) / total, 0.0, 1.0) : 1.0;
+}
+
+double powerFraction(const Workload &w, double busyFraction)
+{
+    if (w.utilisation)
+        return *w.utilisation;
+    return kFloorPowerFraction +
+           (kBusyPowerFraction - kFloorPowerFraction) * std::clamp(busyFraction, 0.0, 1.0);
+}
+
+QString basisText(const CostResult &cost)
+{
+    switch (cost.basis) {
+    case CostBasis::None:
+        return QCoreApplication::translate("CostModel", "no price");
+    case CostBasis::Rental:
+        return QCoreApplication::translate("CostModel", "rental");
+    case CostBasis::Owned:
+        break;
+    }
+    const QString years =
+        NumberText::fixed(cost.ownYears, cost.ownYears == std::floor(cost.ownYears) ? 0 : 1);
+    const QString purchase = QStringLiteral("$") + NumberText::fixed(cost.ownedPurchaseUsdPerHour, 2);
+    if (cost.powerW <= 0.0)
+        return QCoreApplication::translate("CostModel", "owned: %1/h over %2 y, power unknown")
+            .arg(purchase, years);
+    return QCoreApplication::translate("CostModel", "owned: %1/h over %2 y + power at $%3/kWh")
+        .arg(purchase, years, NumberText::fixed(cost.usdPerKwh, 2));
+}
+
+CostResult run(const GpuSpec &gpu, const Workload &w, int gpus, double busyFraction, double tokensPerS,
+               double budgetHours, MathLog *math)
+{
+    return math ? runOf<MathExpr>(gpu, w, gpus, busyFraction, tokensPerS, budgetHours, math)
+                : runOf<double>(gpu, w, gpus, busyFraction, tokensPerS, budgetHours, nullptr);
 }
 
 } // namespace CostModel

@@ -140,15 +140,30 @@ struct TrainingResult
             return compute + recompute + modelParallelComm + dataParallelComm + pipelineBubble + optimizer;
         }
     } breakdown;
-    double budgetEnergyKwh = 0.0; // all GPUs over the token budget, at TDP x utilisation
+    double budgetEnergyKwh = 0.0; // all GPUs over the token budget, at the estimated power (CostModel)
+};
+
+// What a GPU-hour costs: rented at a price per hour, or owned (bought at its launch price and paid off).
+enum class CostBasis
+{
+    None,   // no rental price and no launch price
+    Rental, // the user's $/GPU-hour, else the catalogue's
+    Owned   // launch price over the years owned, plus electricity at the estimated power
 };
 
 struct CostResult
 {
-    std::optional<double> usdPerGpuHour;       // nullopt: no price in the catalogue and none given
-    std::optional<double> usdPerMillionTokens; // GPU rental per million output (or trained) tokens
-    std::optional<double> usdForBudget;        // training: rental for the token budget
-    double powerW = 0.0;                       // all GPUs: TDP x utilisation; 0 without a TDP (powerKnown)
+    CostBasis basis = CostBasis::None;
+    std::optional<double> usdPerGpuHour;       // rental, or owned (both parts below); nullopt: no price
+    std::optional<double> usdPerMillionTokens; // per million output (or trained) tokens at usdPerGpuHour
+    std::optional<double> usdForBudget;        // training: the token budget's GPU-hours at usdPerGpuHour
+    // Owned: the purchase's share of one GPU-hour and the electricity of one GPU-hour (0 without a TDP).
+    double ownedPurchaseUsdPerHour = 0.0;
+    double ownedPowerUsdPerHour = 0.0;
+    double ownYears = 0.0;     // owned: the years the purchase is spread over
+    double usdPerKwh = 0.0;    // owned: the electricity price of ownedPowerUsdPerHour
+    double busyFraction = 0.0; // how busy the estimate keeps the GPU, 0 to 1 (powerFraction)
+    double powerW = 0.0;       // all GPUs: TDP x powerFraction; 0 without a TDP (powerKnown)
     double joulesPerToken = 0.0;
     double electricityUsdPerMillionTokens = 0.0;
 };

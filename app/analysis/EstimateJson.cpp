@@ -184,7 +184,22 @@ QJsonObject toJson(const Estimate &e)
     }
 
     QJsonObject cost;
+    // "rental", "owned" (the purchase paid off plus electricity) or "none": what usd_per_gpu_hour is.
+    const CostBasis basis = e.cost.basis;
+    cost.insert(QStringLiteral("basis"), basis == CostBasis::Rental  ? QStringLiteral("rental")
+                                         : basis == CostBasis::Owned ? QStringLiteral("owned")
+                                                                     : QStringLiteral("none"));
     cost.insert(QStringLiteral("usd_per_gpu_hour"), optionalNumber(e.cost.usdPerGpuHour));
+    if (basis == CostBasis::Owned) {
+        QJsonObject owned;
+        owned.insert(QStringLiteral("years"), number(e.cost.ownYears));
+        owned.insert(QStringLiteral("purchase_usd_per_gpu_hour"), number(e.cost.ownedPurchaseUsdPerHour));
+        owned.insert(QStringLiteral("power_usd_per_gpu_hour"),
+                     e.powerKnown ? number(e.cost.ownedPowerUsdPerHour) : unknown);
+        owned.insert(QStringLiteral("usd_per_kwh"), number(e.cost.usdPerKwh));
+        cost.insert(QStringLiteral("owned"), owned);
+    }
+    cost.insert(QStringLiteral("busy_fraction"), number(e.cost.busyFraction));
     cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
     const bool energyKnown = e.missingForEnergy().isEmpty();
     cost.insert(QStringLiteral("joules_per_token"), energyKnown ? number(e.cost.joulesPerToken) : unknown);

@@ -595,10 +595,15 @@ std::optional<WorkloadProblem> check(const Workload &w)
         return WorkloadProblem{
             F::UsdPerKwh,
             say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh)};
-    if (!std::isfinite(w.utilisation) || w.utilisation <= 0.0 || w.utilisation > 1.0)
+    if (w.utilisation && (!std::isfinite(*w.utilisation) || *w.utilisation <= 0.0 || *w.utilisation > 1.0))
         return WorkloadProblem{F::Utilisation,
                                say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
-                                   .arg(w.utilisation)};
+                                   .arg(*w.utilisation)};
+    if (!std::isfinite(w.ownYears) || w.ownYears <= 0.0 || w.ownYears > WorkloadDefaults::kMaxOwnYears)
+        return WorkloadProblem{F::OwnYears,
+                               say(QT_TRANSLATE_NOOP("Estimator", "years owned %1: allowed above 0 up to %2"))
+                                   .arg(w.ownYears)
+                                   .arg(WorkloadDefaults::kMaxOwnYears)};
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
         return WorkloadProblem{
             F::TrainTokens,
@@ -829,7 +834,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     }
 
     if (!e.speedKnown()) { // the memory numbers above are all this GPU's record allows
-        e.cost = CostModel::run(gpu, w, e.parallelism.gpus, 0.0, 0.0, nullptr);
+        e.cost = CostModel::run(gpu, w, e.parallelism.gpus, 1.0, 0.0, 0.0, nullptr);
         if (math)
             e.math = log.takeTerms();
         return e;
@@ -840,10 +845,15 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
 
     double tokensPerS = 0.0;
     double budgetHours = 0.0;
+    double busyFraction = 1.0; // how busy the GPU is, for its power (CostModel)
     if (!Tasks::isTraining(w.task)) {
         InferenceModel::Inputs inputs{
             a, w, gpu, parameters, efficiency, e.parallelism, rate, batch, deploymentBatch};
         InferenceResult result = InferenceModel::run(inputs, math);
+        // The static batch's: under a load the engine runs batches of about its size.
+        busyFraction =
+            CostModel::inferenceBusyFraction(InferenceModel::stepCost(inputs).weightReadS, w.outputTokens,
+                                             result.ttftMs / 1000.0, result.tpotMs / 1000.0);
         // Over every replica.
         result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
             return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *
@@ -904,6 +914,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         result.maxBatch = maxBatch;
         tokensPerS = result.tokensPerS;
         budgetHours = result.budgetHours;
+        busyFraction = CostModel::trainingBusyFraction(result.breakdown);
         e.training = result;
     }
     // A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
@@ -922,7 +933,9 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                                                       "the first two tokens): check its compute and "
                                                       "bandwidth values in the catalogue"))
                        .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
-    e.cost = CostModel::run(gpu, w, e.parallelism.gpus, tokensPerS, budgetHours, math);
+    e.cost = CostModel::run(gpu, w, e.parallelism.gpus, busyFraction, tokensPerS, budgetHours, math);
+    if (e.training) // all GPUs, over the budget's hours, at the power the cost counts
+        e.training->budgetEnergyKwh = e.cost.powerW * e.training->budgetHours / 1000.0;
     if (math)
         e.math = log.takeTerms();
     return e;

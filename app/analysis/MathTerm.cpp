@@ -141,14 +141,16 @@ const TermInfo kTerms[] = {
     {MathTermId::BudgetGpuHours, "budget_gpu_hours",
      QT_TRANSLATE_NOOP("MathTerm", "GPU-hours for the token budget"), "GPU-h", false},
     {MathTermId::RentalPerMillionTokens, "usd_per_million_tokens",
-     QT_TRANSLATE_NOOP("MathTerm", "rental per million tokens"), "USD", false},
+     QT_TRANSLATE_NOOP("MathTerm", "GPU cost per million tokens"), "USD", false},
     {MathTermId::RentalForBudget, "usd_for_budget",
-     QT_TRANSLATE_NOOP("MathTerm", "rental for the token budget"), "USD", false},
+     QT_TRANSLATE_NOOP("MathTerm", "GPU cost for the token budget"), "USD", false},
     {MathTermId::Power, "power_w", QT_TRANSLATE_NOOP("MathTerm", "power (all GPUs)"), "W", false},
     {MathTermId::EnergyPerToken, "joules_per_token", QT_TRANSLATE_NOOP("MathTerm", "energy per token"), "J",
      false},
     {MathTermId::ElectricityPerMillionTokens, "electricity_usd_per_million_tokens",
      QT_TRANSLATE_NOOP("MathTerm", "electricity per million tokens"), "USD", false},
+    {MathTermId::OwnedPerGpuHour, "owned_usd_per_gpu_hour",
+     QT_TRANSLATE_NOOP("MathTerm", "owned cost per GPU-hour"), "USD", false},
 };
 
 const TermInfo &info(MathTermId id)

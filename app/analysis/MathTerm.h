@@ -76,6 +76,7 @@ enum class MathTermId
     Power,
     EnergyPerToken,
     ElectricityPerMillionTokens,
+    OwnedPerGpuHour,
 };
 
 namespace MathTerms {

@@ -71,9 +71,12 @@ public:
         c.weightPrecision = w.weightPrecision;
         c.maxNumSeqs = e.serving->maxNumSeqs;
         c.meetsTarget = ServingLoad::meetsTargets(*e.serving, m_targets);
-        if (e.cost.usdPerGpuHour)
+        // The planner answers "what to rent": an owned card's cost (CostModel) is not a price to plan by.
+        const bool rented = e.cost.basis == CostBasis::Rental;
+        if (rented && e.cost.usdPerGpuHour)
             c.usdPerHour = *e.cost.usdPerGpuHour * w.gpuCount;
-        c.usdPerMillionTokens = e.cost.usdPerMillionTokens;
+        if (rented)
+            c.usdPerMillionTokens = e.cost.usdPerMillionTokens;
         c.ttftP90Ms = e.serving->ttftMs.p90;
         c.tpotP90Ms = e.serving->tpotMs.p90;
         c.outputTokensPerS = e.serving->outputTokensPerS;

@@ -340,7 +340,6 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         const T gpuHours = Math::named(hours, Id::BudgetHours) * gpus;
         r.budgetGpuHours = Math::value(gpuHours);
         Math::record(math, Id::BudgetGpuHours, gpuHours);
-        r.budgetEnergyKwh = r.budgetGpuHours * in.gpu.tdpW.value_or(0.0) * w.utilisation / 1000.0;
     }
     return r;
 }

@@ -94,9 +94,12 @@ public:
         c.meetsTarget = c.days <= m_deadline;
         c.margin = (m_deadline - c.days) / m_deadline;
         c.uncalibratedStack = e.uncalibratedStack;
-        if (e.cost.usdPerGpuHour)
+        // The planner answers "what to rent": an owned card's cost (CostModel) is not a price to plan by.
+        const bool rented = e.cost.basis == CostBasis::Rental;
+        if (rented && e.cost.usdPerGpuHour)
             c.usdPerHour = *e.cost.usdPerGpuHour * w.gpuCount;
-        c.usdTotal = e.cost.usdForBudget;
+        if (rented)
+            c.usdTotal = e.cost.usdForBudget;
         c.request = base.request;
         c.request.gpus = w.gpuCount;
         c.request.tensorParallel = w.tensorParallel;

@@ -147,7 +147,11 @@ struct Workload
 
     std::optional<double> usdPerGpuHour; // overrides the catalogue's default price for every GPU
     double usdPerKwh = 0.15;
-    double utilisation = 0.8; // average power draw as a fraction of TDP while busy
+    // Power as a fraction of TDP, as the user set it; absent: from how busy the estimate keeps the GPU
+    // (CostModel::powerFraction).
+    std::optional<double> utilisation;
+    double ownYears = 4.0;  // an owned card's purchase is spread over these years (WorkloadDefaults)
+    bool ownsCards = false; // the user said so (ownYears given): owned cost even where a rental price exists
     double trainTokens = 1e9; // token budget for GPU-hours and days (training)
 
     std::optional<ServingTraffic> traffic; // inference under load; absent: static batch only

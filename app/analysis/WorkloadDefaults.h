@@ -17,7 +17,12 @@ inline constexpr int kMaxContextOrExpertParallel = 1024; // cp and ep, each
 inline constexpr int kMaxConcurrency = 100000;           // users under load, on the whole deployment
 inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
-inline constexpr double kUtilisation = 0.8;
+// An owned card's launch price is spread over 4 years of round-the-clock use. Between the 3 years after
+// which a newer generation does the same work for about half the cost per token, and the 5 to 6 years over
+// which the large clouds now depreciate their servers (Microsoft and Alphabet 6 years, Meta 5.5, Amazon 5,
+// in their 2023-2025 annual reports): a card kept busy that long is paid off, not written off.
+inline constexpr double kOwnYears = 4.0;
+inline constexpr double kMaxOwnYears = 20.0;
 inline constexpr double kTrainTokens = 1e9;
 // The planner's global batch when none is given (Planner.cpp says why): full training, tokens a step;
 // LoRA and QLoRA, sequences a step.

@@ -11,7 +11,7 @@ struct FieldNames
     const char16_t *option;
 };
 
-constexpr std::array<FieldNames, 42> kFields{{
+constexpr std::array<FieldNames, 43> kFields{{
     {WorkloadField::Model, u"model", u"model"},
     {WorkloadField::Task, u"task", u"task"},
     {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
@@ -54,6 +54,7 @@ constexpr std::array<FieldNames, 42> kFields{{
     {WorkloadField::WarmupRequests, u"warmupRequests", u"warmup-requests"},
     {WorkloadField::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers"},
     {WorkloadField::PipelineLastLayers, u"pipelineLastLayers", u"pp-last-layers"},
+    {WorkloadField::OwnYears, u"ownYears", u"own-years"},
 }};
 
 const FieldNames &namesOf(WorkloadField field)

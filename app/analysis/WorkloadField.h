@@ -50,6 +50,7 @@ enum class WorkloadField
     WarmupRequests,
     PipelineFirstLayers,
     PipelineLastLayers,
+    OwnYears,
 };
 
 namespace WorkloadFields {

@@ -48,7 +48,10 @@ struct WorkloadRequest
     std::optional<QString> profileId;
     std::optional<double> usdPerGpuHour; // absent: each GPU's catalogue price
     std::optional<double> usdPerKwh;
-    std::optional<double> utilisation;
+    std::optional<double> utilisation; // power as a fraction of TDP; absent: from how busy the estimate is
+    // Years the user's own cards are paid off over: set, every GPU with a launch price is costed as owned
+    // (purchase over these years plus electricity); absent, only a GPU without a rental price is.
+    std::optional<double> ownYears;
     std::optional<double> trainTokens;
 
     // Inference under load (either traffic value turns the serving simulation on).

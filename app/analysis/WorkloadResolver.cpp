@@ -420,7 +420,13 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.trainTokens = r.trainTokens.value_or(kTrainTokens);
     w.usdPerGpuHour = r.usdPerGpuHour;
     w.usdPerKwh = r.usdPerKwh.value_or(kUsdPerKwh);
-    w.utilisation = r.utilisation.value_or(kUtilisation);
+    w.utilisation = r.utilisation;
+    w.ownsCards = r.ownYears.has_value();
+    w.ownYears = r.ownYears.value_or(kOwnYears);
+    if (r.ownYears && r.usdPerGpuHour)
+        result.problems.append(
+            {WorkloadField::OwnYears, WorkloadResolver::tr("give a rental price or the years you own the "
+                                                           "cards for, not both")});
     if (!Tasks::isTraining(w.task)) {
         const DatasetChoice dataset = resolveDataset(r, &result.problems);
         if (dataset.table) {
@@ -508,6 +514,7 @@ WorkloadRequest WorkloadResolver::companionRequest(const WorkloadRequest &reques
     other.usdPerGpuHour = request.usdPerGpuHour;
     other.usdPerKwh = request.usdPerKwh;
     other.utilisation = request.utilisation;
+    other.ownYears = request.ownYears;
     return other;
 }
 
@@ -598,7 +605,9 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::UsdPerKwh:
         return QString::number(kUsdPerKwh);
     case WorkloadField::Utilisation:
-        return QString::number(kUtilisation);
+        return tr("from how busy the GPU is");
+    case WorkloadField::OwnYears:
+        return tr("%1 years, for a GPU without a rental price").arg(kOwnYears);
     case WorkloadField::TrainTokens:
         return QStringLiteral("1e9");
     case WorkloadField::Concurrency:

@@ -238,8 +238,10 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             }
         }
         const CostResult &c = e.cost;
-        const QString price = c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
-                                              : QStringLiteral("no price");
+        QString price = c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
+                                        : QStringLiteral("no price");
+        if (c.basis == CostBasis::Owned) // the same words as the window's
+            price += QStringLiteral(" (%1)").arg(CostModel::basisText(c));
         if (!e.speedKnown()) {
             out << "  speed and cost: " << MissingSpecs::needsText(e.missing) << "\n";
             out << "  price: " << price << "\n";
@@ -250,9 +252,12 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                               .arg(num(*c.usdPerMillionTokens, 3), CostModel::tokensCounted(e.task))
                         : QString())
                 << ", "
-                << energyText(e, QStringLiteral("%1 J per %3, electricity $%2 per million %4")
+                << energyText(e, QStringLiteral("%5 W per GPU (%6% busy), %1 J per %3, electricity $%2 per "
+                                                "million %4")
                                      .arg(big(c.joulesPerToken), num(c.electricityUsdPerMillionTokens, 3),
-                                          CostModel::tokenCounted(e.task), CostModel::tokensCounted(e.task)))
+                                          CostModel::tokenCounted(e.task), CostModel::tokensCounted(e.task),
+                                          num(c.powerW / std::max(1, e.parallelism.gpus), 0),
+                                          num(c.busyFraction * 100.0, 0)))
                 << "\n";
         }
         writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);

@@ -42,6 +42,7 @@ constexpr WorkloadField kFields[] = {
     WorkloadField::UsdPerGpuHour,
     WorkloadField::UsdPerKwh,
     WorkloadField::Utilisation,
+    WorkloadField::OwnYears,
     WorkloadField::TrainTokens,
     WorkloadField::Concurrency,
     WorkloadField::RequestRate,
@@ -96,6 +97,8 @@ QString valueName(WorkloadField field)
         return QStringLiteral("MS");
     case WorkloadField::Dataset:
         return QStringLiteral("fixed|random|sharegpt|FILE");
+    case WorkloadField::OwnYears:
+        return QStringLiteral("YEARS");
     case WorkloadField::RandomRangeRatio:
     case WorkloadField::Burstiness:
         return QStringLiteral("X");
@@ -193,7 +196,12 @@ QString whatItIs(WorkloadField field)
     case WorkloadField::UsdPerKwh:
         return tr("Electricity price, USD per kWh.");
     case WorkloadField::Utilisation:
-        return tr("Average power draw while busy, as a fraction of TDP (above 0, up to 1).");
+        return tr("Power draw as a fraction of TDP (above 0, up to 1), instead of the estimate's: idle-floor "
+                  "power plus the rest of the way to the busy draw by how busy the GPU is.");
+    case WorkloadField::OwnYears:
+        return tr("You own the cards: every GPU with a launch price is costed at that price spread over "
+                  "YEARS of round-the-clock use, plus electricity at the estimated power (without it, only a "
+                  "GPU with no rental price is, over the default years).");
     case WorkloadField::TrainTokens:
         return tr("Training: the token budget for GPU-hours and days, in tokens (1e12, 300B or 2T).");
     case WorkloadField::Concurrency:
@@ -505,6 +513,9 @@ QString WorkloadOptions::convert()
         case WorkloadField::Utilisation:
             problem = toNumber(name, text, &r.utilisation);
             break;
+        case WorkloadField::OwnYears:
+            problem = toNumber(name, text, &r.ownYears);
+            break;
         case WorkloadField::TrainTokens:
             problem = toNumber(name, text, &r.trainTokens);
             break;
@@ -784,6 +795,9 @@ QStringList WorkloadOptions::argumentsFor(const WorkloadRequest &r)
             break;
         case WorkloadField::Utilisation:
             number(field, r.utilisation);
+            break;
+        case WorkloadField::OwnYears:
+            number(field, r.ownYears);
             break;
         case WorkloadField::TrainTokens:
             number(field, r.trainTokens);

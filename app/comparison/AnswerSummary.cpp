@@ -235,23 +235,29 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                         .arg(kNames, tokensPerSecond(topSpeed))
                                   : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
                               nameList(fastest, gpus, speedRowId));
+        // An owned card's cost (its purchase paid off, and its power) says so: it is not a rental price.
+        const auto costOf = [&](int column, double usd) {
+            return estimates.at(column).cost.basis == CostBasis::Owned ? tr("%1, owned").arg(dollarsOf(usd))
+                                                                       : dollarsOf(usd);
+        };
+        const QString lowest = cheapest.isEmpty() ? QString() : costOf(cheapest.first(), lowestCost);
         Parts cheap;
         if (costs.size() > 1)
-            cheap = sentence(costWithin > 0 ? tr("%1 about the same cost (from %2, within ±%3%)")
-                                                  .arg(kNames, dollarsOf(lowestCost))
-                                                  .arg(costWithin)
-                             : cheapest.size() > 1
-                                 ? tr("%1 tie for cheapest (%2)").arg(kNames, dollarsOf(lowestCost))
-                             : estimates.at(cheapest.first()).inheritsFactors()
-                                 ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
-                                       .arg(kNames, dollarsOf(lowestCost))
-                                 : tr("%1 cheapest (%2)").arg(kNames, dollarsOf(lowestCost)),
-                             nameList(cheapest, gpus, costRowId));
+            cheap = sentence(
+                costWithin > 0
+                    ? tr("%1 about the same cost (from %2, within ±%3%)").arg(kNames, lowest).arg(costWithin)
+                : cheapest.size() > 1 ? tr("%1 tie for cheapest (%2)").arg(kNames, lowest)
+                : estimates.at(cheapest.first()).inheritsFactors()
+                    ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
+                          .arg(kNames, lowest)
+                    : tr("%1 cheapest (%2)").arg(kNames, lowest),
+                nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)
-            cheap = sentence(tr("only %1 has a rental price (%2)").arg(kNames, dollarsOf(costs.first())),
-                             nameList(cheapest, gpus, costRowId));
+            cheap =
+                sentence(tr("only %1 has a price (%2)").arg(kNames, costOf(costs.firstKey(), costs.first())),
+                         nameList(cheapest, gpus, costRowId));
         else
-            cheap = {AnswerPart{tr("no rental prices to compare")}};
+            cheap = {AnswerPart{tr("no prices to compare")}};
         clauses << joined({fast, cheap}, QStringLiteral(", "));
     } else if (!missing.isEmpty()) {
         clauses << Parts{AnswerPart{tr("no GPU here meets the targets")}};

@@ -31,7 +31,7 @@ QString missingFor(const QString &rowId, const Estimate &e)
 {
     // The energy rows also need the board power (TDP): without it they would read 0, the best.
     if (rowId == QLatin1String("cost.energy") || rowId == QLatin1String("cost.electricity") ||
-        rowId == QLatin1String("train.energy"))
+        rowId == QLatin1String("train.energy") || rowId == QLatin1String("cost.power"))
         return MissingSpecs::needsText(e.missingForEnergy());
     if (e.speedKnown() || rowId == QLatin1String("cost.gpu-hour"))
         return {};
@@ -411,23 +411,40 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
 
     const QString cost = tr("Workload: cost and energy");
     addRow(
-        cost, QStringLiteral("cost.gpu-hour"), tr("Rental price used"), QStringLiteral("$/GPU-h"),
+        cost, QStringLiteral("cost.gpu-hour"), tr("Price per GPU-hour used"), QStringLiteral("$/GPU-h"),
         Better::Lower, false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
-        [](const Estimate &e) { return e.cost.usdPerGpuHour ? QString() : tr("no price in the catalogue"); });
+        [](const Estimate &e) {
+            return e.cost.basis == CostBasis::Rental ? QString()
+                   : e.cost.basis == CostBasis::None ? tr("no price in the catalogue")
+                                                     : CostModel::basisText(e.cost);
+        });
+    const auto owned = [](const Estimate &e) {
+        return e.cost.basis == CostBasis::Owned ? tr("owned") : QString();
+    };
     const QString tokens = CostModel::tokensCounted(input.estimates.first().task);
-    addRow(cost, QStringLiteral("cost.per-million"),
-           serving ? tr("Rental per million %1 at this load").arg(tokens)
-                   : tr("Rental per million %1").arg(tokens),
-           QStringLiteral("$"), Better::Lower, true,
-           [](const Estimate &e) { return e.cost.usdPerMillionTokens; });
+    addRow(
+        cost, QStringLiteral("cost.per-million"),
+        serving ? tr("GPU cost per million %1 at this load").arg(tokens)
+                : tr("GPU cost per million %1").arg(tokens),
+        QStringLiteral("$"), Better::Lower, true,
+        [](const Estimate &e) { return e.cost.usdPerMillionTokens; }, owned);
     if (training) {
-        addRow(cost, QStringLiteral("cost.budget"), tr("Rental for the token budget"), QStringLiteral("$"),
-               Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; });
+        addRow(
+            cost, QStringLiteral("cost.budget"), tr("GPU cost for the token budget"), QStringLiteral("$"),
+            Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; }, owned);
         addRow(cost, QStringLiteral("train.energy"), tr("Energy for the token budget"), QStringLiteral("kWh"),
                Better::Lower, true, [](const Estimate &e) {
                    return e.training ? Value(e.training->budgetEnergyKwh) : std::nullopt;
                });
     }
+    // The power follows how busy the estimate keeps the GPU (CostModel::powerFraction), unless the user set
+    // it.
+    addRow(
+        cost, QStringLiteral("cost.power"), tr("Power per GPU"), QStringLiteral("W"), Better::None, true,
+        [](const Estimate &e) { return Value(e.cost.powerW / std::max(1, e.parallelism.gpus)); },
+        [](const Estimate &e) {
+            return tr("%1% busy").arg(QLocale().toString(e.cost.busyFraction * 100.0, 'f', 0));
+        });
     addRow(cost, QStringLiteral("cost.energy"),
            tr("Energy per %1").arg(CostModel::tokenCounted(input.estimates.first().task)),
            QStringLiteral("J"), Better::Lower, true,

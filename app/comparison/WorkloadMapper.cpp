@@ -7,15 +7,13 @@ namespace {
 
 // The form has an editor for each field a user sets in the window; a problem with a value it has no
 // editor for (set only on the command line) is shown at the editor that decides it.
-WorkloadField formFieldFor(WorkloadField field)
+WorkloadField formFieldFor(WorkloadField field, const WorkloadRequest &request)
 {
     switch (field) {
-    case WorkloadField::ActivationPrecision:
-        return WorkloadField::WeightPrecision;
+    case WorkloadField::ActivationPrecision: // the form's math precision when set, else the weights decide it
+        return request.activationPrecision ? field : WorkloadField::WeightPrecision;
     case WorkloadField::GlobalBatch:
         return WorkloadField::Batch; // the form's one batch field is the global batch for training
-    case WorkloadField::Optimizer:
-    case WorkloadField::LoraRank:
     case WorkloadField::Utilisation:
         return WorkloadField::Task;
     case WorkloadField::NumRequests:
@@ -143,6 +141,8 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
         r.profileId = values.profileId;
     r.usdPerGpuHour = values.usdPerGpuHour;
     r.usdPerKwh = values.usdPerKwh;
+    if (values.ownYears != 0.0)
+        r.ownYears = values.ownYears;
 
     // Only the fields the task uses: the form keeps the others (greyed out) for when the task comes back.
     if (!training) {
@@ -162,6 +162,14 @@ WorkloadRequest WorkloadMapper::requestFrom(const WorkloadFormValues &values,
             fail(WorkloadField::Recompute, tr("unknown recomputation %1").arg(values.recompute));
     }
     r.trainTokens = values.trainTokensBillions * 1e9;
+    r.activationPrecision = precision(WorkloadField::ActivationPrecision, values.activationPrecision);
+    if (!values.optimizer.isEmpty()) {
+        r.optimizer = Optimizers::parse(values.optimizer);
+        if (!r.optimizer)
+            fail(WorkloadField::Optimizer, tr("unknown optimizer %1").arg(values.optimizer));
+    }
+    if (values.loraRank != 0 && (*r.task == Task::Lora || *r.task == Task::Qlora))
+        r.loraRank = values.loraRank;
     addTrainingAtScale(values, r, fail);
     return r;
 }
@@ -187,6 +195,7 @@ WorkloadFormValues WorkloadMapper::formValuesFrom(const WorkloadRequest &r, cons
     v.profileId = r.profileId.value_or(QString());
     v.usdPerGpuHour = r.usdPerGpuHour;
     v.usdPerKwh = r.usdPerKwh.value_or(d.usdPerKwh);
+    v.ownYears = r.ownYears.value_or(0.0);
     if (!r.task || !Tasks::isTraining(*r.task)) {
         v.kvPrecision = r.kvPrecision ? Precisions::name(*r.kvPrecision) : QString();
         v.inputTokens = r.inputTokens.value_or(d.inputTokens);
@@ -205,6 +214,10 @@ WorkloadFormValues WorkloadMapper::formValuesFrom(const WorkloadRequest &r, cons
     v.recompute = r.recompute ? Recomputes::name(*r.recompute) : QString();
     if (r.trainTokens)
         v.trainTokensBillions = *r.trainTokens / 1e9;
+    v.activationPrecision = r.activationPrecision ? Precisions::name(*r.activationPrecision) : QString();
+    v.optimizer = r.optimizer ? Optimizers::name(*r.optimizer) : QString();
+    if (r.task && (*r.task == Task::Lora || *r.task == Task::Qlora))
+        v.loraRank = r.loraRank.value_or(0);
     v.microBatch = r.microBatch.value_or(0);
     v.virtualStages = r.virtualStages.value_or(1);
     v.contextParallel = r.contextParallel.value_or(1);
@@ -224,7 +237,8 @@ QHash<QString, QString> WorkloadMapper::recipeDefaults(Task task, int gpus)
     QHash<QString, QString> defaults;
     for (WorkloadField field :
          {WorkloadField::WeightPrecision, WorkloadField::KvPrecision, WorkloadField::Batch,
-          WorkloadField::ZeroStage, WorkloadField::Recompute, WorkloadField::Profile})
+          WorkloadField::ZeroStage, WorkloadField::Recompute, WorkloadField::Profile,
+          WorkloadField::ActivationPrecision, WorkloadField::Optimizer, WorkloadField::LoraRank})
         defaults.insert(WorkloadFields::key(field), WorkloadResolver::defaultFor(field, task, gpus));
     return defaults;
 }
@@ -239,7 +253,7 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
         return result;
     result.resolved = WorkloadResolver::resolve(result.request, catalogue);
     for (const WorkloadProblem &problem : std::as_const(result.resolved.problems))
-        result.errors.append({formFieldFor(problem.field), problem.message});
+        result.errors.append({formFieldFor(problem.field, result.request), problem.message});
     if (result.resolved.isValid()) {
         const Workload &w = *result.resolved.workload;
         result.summary = WorkloadResolver::recipe(w, result.resolved.parameters);
@@ -248,6 +262,9 @@ MappedWorkload WorkloadMapper::map(const WorkloadFormValues &values, const Catal
         result.recipeDefaults.insert(WorkloadFields::key(WorkloadField::KvPrecision),
                                      Precisions::name(w.kvPrecision));
         result.recipeDefaults.insert(WorkloadFields::key(WorkloadField::Batch), QLocale().toString(w.batch));
+        if (!result.request.activationPrecision) // the math follows the weights: fp8 weights, fp8 math
+            result.recipeDefaults.insert(WorkloadFields::key(WorkloadField::ActivationPrecision),
+                                         Precisions::name(w.activationPrecision));
     }
     return result;
 }

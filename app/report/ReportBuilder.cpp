@@ -87,7 +87,10 @@ ReportSection questionSection(const Scenario &scenario, const MappedWorkload &ma
     }
     details << (r.usdPerGpuHour ? ReportBuilder::tr("Rental price: %1 $ per GPU-hour for every GPU")
                                       .arg(ValueFormat::number(*r.usdPerGpuHour))
-                                : ReportBuilder::tr("Rental price: each GPU's price in the catalogue"));
+                : r.ownYears ? ReportBuilder::tr("Owned cards: each GPU's launch price over %1 years, plus "
+                                                 "electricity")
+                                   .arg(ValueFormat::number(*r.ownYears))
+                             : ReportBuilder::tr("Rental price: each GPU's price in the catalogue"));
     if (!scenario.plan.prices.isEmpty()) {
         QStringList prices;
         QStringList ids = scenario.plan.prices.keys();

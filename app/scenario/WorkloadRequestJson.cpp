@@ -60,6 +60,7 @@ const QVector<Entry> &entries()
         {WorkloadRequestJson::keyOf(F::UsdPerGpuHour), &R::usdPerGpuHour},
         {WorkloadRequestJson::keyOf(F::UsdPerKwh), &R::usdPerKwh},
         {WorkloadRequestJson::keyOf(F::Utilisation), &R::utilisation},
+        {WorkloadRequestJson::keyOf(F::OwnYears), &R::ownYears},
         {WorkloadRequestJson::keyOf(F::TrainTokens), &R::trainTokens},
         {WorkloadRequestJson::keyOf(F::Concurrency), &R::concurrency},
         {WorkloadRequestJson::keyOf(F::RequestRate), &R::requestRate},

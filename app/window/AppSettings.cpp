@@ -158,6 +158,11 @@ WorkloadFormValues AppSettings::workload() const
     v.expertParallel = number("expertParallel", d.expertParallel);
     v.gpusPerNode = number("gpusPerNode", d.gpusPerNode);
     v.networkGbps = text("networkGbps", d.networkGbps);
+    // Training's recipe and ownership, added within version 2: absent reads as the recipe's and renting.
+    v.activationPrecision = text("activationPrecision", d.activationPrecision);
+    v.optimizer = text("optimizer", d.optimizer);
+    v.loraRank = number("loraRank", d.loraRank);
+    v.ownYears = real("ownYears", d.ownYears);
     return v;
 }
 
@@ -196,6 +201,10 @@ void AppSettings::setWorkload(const WorkloadFormValues &v)
     put("expertParallel", v.expertParallel);
     put("gpusPerNode", v.gpusPerNode);
     put("networkGbps", v.networkGbps);
+    put("activationPrecision", v.activationPrecision);
+    put("optimizer", v.optimizer);
+    put("loraRank", v.loraRank);
+    put("ownYears", v.ownYears);
 }
 
 QString AppSettings::lastExportFolder() const

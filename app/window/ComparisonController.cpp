@@ -80,10 +80,14 @@ void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
     }
     m_views.form->setProfileChoices(profiles);
     QStringList kvPrecisions;
-    for (const QString &name : Precisions::allNames())
+    QStringList mathPrecisions; // training's: floating-point math (the resolver says which a task takes)
+    for (const QString &name : Precisions::allNames()) {
         if (!name.startsWith(u'q') && name != QStringLiteral("tf32")) // GGUF formats hold weights only
             kvPrecisions << name;
-    m_views.form->setPrecisionChoices(Precisions::allNames(), kvPrecisions);
+        if (!name.startsWith(u'q') && !name.startsWith(QStringLiteral("int")))
+            mathPrecisions << name;
+    }
+    m_views.form->setPrecisionChoices(Precisions::allNames(), kvPrecisions, mathPrecisions);
     scheduleRecompute();
 }
 

@@ -288,7 +288,9 @@ void MainWindow::createActions()
             &ScenarioController::saveAsWithDialog);
     // Ctrl+S outside the Catalogue tab (issue 40): the Catalogue tab's own Ctrl+S saves its edits there;
     // elsewhere this one saves pending catalogue edits too, or says what Ctrl+S does, rather than nothing.
-    // Disabled while that tab is in front, so the two never make the key ambiguous.
+    // Disabled while the focus is inside that tab, so the two never make the key ambiguous; with the tab in
+    // front and the focus elsewhere (the workload form, the GPU picker, after a scenario's Apply) this one
+    // saves, since the tab's own shortcut reaches only the widgets inside it (issue 39).
     auto *saveElsewhere = new QShortcut(QKeySequence::Save, this);
     saveElsewhere->setObjectName(QStringLiteral("saveOutsideCatalogue"));
     connect(saveElsewhere, &QShortcut::activated, this, [this] {
@@ -301,9 +303,12 @@ void MainWindow::createActions()
             tr("No catalogue edits to save. Ctrl+Shift+S saves the scenario; Ctrl+Alt+S saves it as."), 5000);
     });
     const auto followTab = [this, saveElsewhere] {
-        saveElsewhere->setEnabled(m_tabs->currentWidget() != m_catalogueTab);
+        const QWidget *focus = QApplication::focusWidget();
+        const bool focusInCatalogue = focus && (focus == m_catalogueTab || m_catalogueTab->isAncestorOf(focus));
+        saveElsewhere->setEnabled(m_tabs->currentWidget() != m_catalogueTab || !focusInCatalogue);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, followTab);
+    connect(qApp, &QApplication::focusChanged, this, followTab);
     followTab();
     connect(m_actions.exportReport, &QAction::triggered, m_scenarios,
             &ScenarioController::exportReportWithDialog);

@@ -83,7 +83,7 @@ TEST_F(AnswerStripWindowTest, TheStripAnswersOnTopAndItsNamesSelectTheirCells)
     emit strip->lineLabel(0)->linkActivated(AnswerStrip::href(*cheapest));
     EXPECT_EQ(table()->selectedColumn(), cheapest->column);
     EXPECT_EQ(m_window->mathPanel()->title(),
-              QStringLiteral("Rental per million output tokens, ") + cheapest->text);
+              QStringLiteral("GPU cost per million output tokens, ") + cheapest->text);
 
     // A name of the other task's line: the same quantity in that GPU's column.
     const AnswerPart *other = linkTo(strip->answers().at(1), QString());

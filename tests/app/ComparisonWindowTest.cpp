@@ -428,3 +428,23 @@ TEST_F(WindowFixture, CtrlSOutsideTheCatalogueTabSavesPendingEditsOrSaysWhatItDo
             saveAsHasAShortcut = !action->shortcut().isEmpty();
     EXPECT_TRUE(saveAsHasAShortcut);
 }
+
+// Ctrl+S with the Catalogue tab in front and the focus outside it (the workload form, as after a scenario's
+// Apply): the tab's own shortcut reaches only the widgets inside it, so the window's saves (issue 39).
+TEST_F(WindowFixture, CtrlSWithTheCatalogueInFrontSavesWhereverTheFocusIs)
+{
+    m_window->show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    m_window->tabs()->setCurrentWidget(m_window->catalogueTab());
+    const int row = m_session->specModel()->session()->rowOf(QStringLiteral("l4_24gb"));
+    ASSERT_TRUE(m_session->editor()->setValue(row, GpuField::Notes, QStringLiteral("saved from the form")));
+    QWidget *field = m_window->workloadForm()->editor(QStringLiteral("gpus"));
+    field->setFocus();
+    QApplication::processEvents();
+    ASSERT_EQ(QApplication::focusWidget(), field);
+    QTest::keyClick(field, Qt::Key_S, Qt::ControlModifier);
+    EXPECT_FALSE(m_session->specModel()->session()->hasUnsavedChanges());
+    auto reopened = Catalogue::open(m_session->path(), nullptr);
+    EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("saved from the form"));
+}

@@ -114,6 +114,33 @@ QVector<Question> questions()
                      v.gpus = 2;
                      v.batch = 4;
                  })},
+        // The training recipe the form now has: math precision, optimizer and LoRA rank (issue 39).
+        {"LoRA rank 64, 8-bit Adam, fp16 math",
+         args({"--model", "llama-3-8b", "--task", "lora", "--lora-rank", "64", "--optimizer", "adam8bit",
+               "--activation-precision", "fp16"}),
+         formFor("lora",
+                 [](WorkloadFormValues &v) {
+                     v.loraRank = 64;
+                     v.optimizer = QStringLiteral("adam8bit");
+                     v.activationPrecision = QStringLiteral("fp16");
+                 })},
+        {"full training, fp8 math, 8-bit Adam, owned over 3 years",
+         args({"--model", "llama-3-8b", "--task", "training", "--gpus", "8", "--activation-precision", "fp8",
+               "--optimizer", "adam8bit", "--own-years", "3"}),
+         formFor("training",
+                 [](WorkloadFormValues &v) {
+                     v.gpus = 8;
+                     v.activationPrecision = QStringLiteral("fp8");
+                     v.optimizer = QStringLiteral("adam8bit");
+                     v.ownYears = 3.0;
+                 })},
+        {"inference on owned cards over 2.5 years",
+         args({"--model", "llama-3-8b", "--task", "inference", "--batch", "32", "--own-years", "2.5"}),
+         formFor("inference",
+                 [](WorkloadFormValues &v) {
+                     v.batch = 32;
+                     v.ownYears = 2.5;
+                 })},
         {"mixtral, kv fp8",
          args({"--model", "mixtral-8x7b", "--task", "inference", "--kv-precision", "fp8", "--gpus", "4"}),
          formFor("inference",
@@ -198,6 +225,9 @@ TEST_F(FrontDoorsTest, TheSameQuestionGivesTheSameWorkloadAndNumbersThroughBothD
         EXPECT_EQ(a.loraRank, b.loraRank);
         EXPECT_EQ(a.usdPerGpuHour, b.usdPerGpuHour);
         EXPECT_EQ(a.usdPerKwh, b.usdPerKwh);
+        EXPECT_EQ(a.utilisation, b.utilisation);
+        EXPECT_EQ(a.ownsCards, b.ownsCards);
+        EXPECT_EQ(a.ownYears, b.ownYears);
         EXPECT_EQ(a.trainTokens, b.trainTokens);
         EXPECT_EQ(cli.parameters.profileId, window.resolved.parameters.profileId);
         EXPECT_EQ(cli.companionParameters.profileId, window.resolved.companionParameters.profileId);

@@ -119,6 +119,7 @@ TEST_F(ScenarioFileTest, EveryWorkloadValueReadsBack)
     request.usdPerGpuHour = 2.5;
     request.usdPerKwh = 0.1;
     request.utilisation = 0.6;
+    request.ownYears = 3.5;
     request.trainTokens = 1e12;
     request.concurrency = 8;
     request.requestRate = 1.5;

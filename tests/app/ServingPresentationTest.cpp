@@ -164,7 +164,7 @@ TEST_F(ServingPresentation, WithoutALoadThereAreNoServingRows)
     for (const ComparisonRow &row : table.rows)
         EXPECT_FALSE(row.id.startsWith(QStringLiteral("serve."))) << row.id.toStdString();
     EXPECT_EQ(rowById(table, QStringLiteral("cost.per-million"))->label,
-              QStringLiteral("Rental per million output tokens"));
+              QStringLiteral("GPU cost per million output tokens"));
     EXPECT_EQ(rowById(table, QStringLiteral("infer.ttft"))->section,
               QStringLiteral("Workload: inference speed"));
 }

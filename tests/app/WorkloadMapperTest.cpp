@@ -1,5 +1,6 @@
 #include "app/comparison/WorkloadMapper.h"
 
+#include "app/scenario/WorkloadRequestJson.h"
 #include "tests/app/SeedSnapshotTest.h"
 
 namespace {
@@ -278,4 +279,46 @@ TEST_F(WorkloadMapperTest, MaxRequestsInFlightIsTheCommandLinesBatchMax)
     const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
     EXPECT_EQ(mapped.resolved.workload->batch, 0);
+}
+
+// The training recipe the form has beside the command line's options (math precision, optimizer, LoRA rank)
+// and the years the cards are owned: form -> request -> scenario JSON -> request -> form, unchanged.
+TEST_F(WorkloadMapperTest, TrainingRecipeAndOwnershipRoundTripThroughTheRequestAndAScenario)
+{
+    WorkloadFormValues form;
+    form.task = QStringLiteral("lora");
+    form.activationPrecision = QStringLiteral("fp16");
+    form.optimizer = QStringLiteral("adam8bit");
+    form.loraRank = 64;
+    form.ownYears = 3.0;
+    QVector<WorkloadFieldError> errors;
+    const WorkloadRequest request = WorkloadMapper::requestFrom(form, &errors);
+    ASSERT_TRUE(errors.isEmpty()) << errors.value(0).reason.toStdString();
+    EXPECT_EQ(request.activationPrecision, Precision::Fp16);
+    EXPECT_EQ(request.optimizer, Optimizer::Adam8bit);
+    EXPECT_EQ(request.loraRank, 64);
+    EXPECT_EQ(request.ownYears, 3.0);
+
+    QString error;
+    const std::optional<WorkloadRequest> back =
+        WorkloadRequestJson::fromJson(WorkloadRequestJson::toJson(request), &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_EQ(*back, request);
+    EXPECT_EQ(WorkloadMapper::formValuesFrom(*back), form);
+
+    const MappedWorkload mapped = WorkloadMapper::map(form, m_snapshot);
+    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
+    EXPECT_EQ(mapped.resolved.workload->activationPrecision, Precision::Fp16);
+    EXPECT_EQ(mapped.resolved.workload->optimizer, Optimizer::Adam8bit);
+    EXPECT_EQ(mapped.resolved.workload->loraRank, 64);
+    EXPECT_TRUE(mapped.resolved.workload->ownsCards);
+
+    // Full training has no adapters: the rank stays in the form, out of the request.
+    form.task = QStringLiteral("training");
+    EXPECT_FALSE(WorkloadMapper::requestFrom(form, &errors).loraRank.has_value());
+    // A rental price and owned cards contradict each other: said at the years.
+    form.usdPerGpuHour = 2.0;
+    const MappedWorkload both = WorkloadMapper::map(form, m_snapshot);
+    ASSERT_FALSE(both.isValid());
+    EXPECT_EQ(both.errors.value(0).field, WorkloadField::OwnYears);
 }

@@ -468,3 +468,42 @@ TEST(WorkloadForm, ATrainingErrorIsShownAtItsField)
     EXPECT_EQ(form.fieldError(QStringLiteral("virtualStages")), reason);
     EXPECT_TRUE(form.editor(QStringLiteral("virtualStages"))->property("invalid").toBool());
 }
+
+// Training's recipe in the window as on the command line (--activation-precision, --optimizer,
+// --lora-rank): shown for the training tasks only, the rank for LoRA and QLoRA only, each with its recipe
+// choice; a task change resets the math precision with the others.
+TEST(WorkloadForm, TrainingRecipeFieldsFollowTheTask)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    form.resize(1600, 300);
+    form.show();
+    WorkloadFormValues values;
+    values.task = QStringLiteral("lora");
+    values.activationPrecision = QStringLiteral("fp8");
+    values.optimizer = QStringLiteral("adam8bit");
+    values.loraRank = 32;
+    values.ownYears = 3.0;
+    form.setValues(values);
+    EXPECT_EQ(form.values(), values);
+    for (const char *key : {"activationPrecision", "optimizer", "loraRank"}) {
+        EXPECT_TRUE(form.editor(QLatin1String(key))->isVisible()) << key;
+        EXPECT_TRUE(form.editor(QLatin1String(key))->isEnabled()) << key;
+    }
+
+    auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
+    task->setCurrentIndex(task->findData(QStringLiteral("training")));
+    EXPECT_TRUE(form.values().activationPrecision.isEmpty()) << "reset to the new task's recipe";
+    EXPECT_FALSE(form.editor(QStringLiteral("loraRank"))->isEnabled()) << "full training has no adapters";
+    EXPECT_TRUE(form.editor(QStringLiteral("optimizer"))->isEnabled());
+    form.setRecipeDefaults({{QStringLiteral("optimizer"), QStringLiteral("adam")},
+                            {QStringLiteral("loraRank"), QStringLiteral("16")}});
+    EXPECT_EQ(qobject_cast<QComboBox *>(form.editor(QStringLiteral("optimizer")))->itemText(0),
+              QStringLiteral("recipe: adam"));
+
+    task->setCurrentIndex(task->findData(QStringLiteral("inference")));
+    for (const char *key : {"activationPrecision", "optimizer", "loraRank"})
+        EXPECT_FALSE(form.editor(QLatin1String(key))->isVisible()) << key;
+    EXPECT_TRUE(form.editor(QStringLiteral("ownYears"))->isEnabled()) << "owned cards serve too";
+    EXPECT_EQ(form.values().ownYears, 3.0);
+}

@@ -1,5 +1,6 @@
 #include "widgets/workload/WorkloadForm.h"
 
+#include "app/analysis/Workload.h"
 #include "widgets/common/ThemeColors.h"
 #include "widgets/workload/ComboBoxAccessible.h"
 #include "widgets/workload/ScaledSpinBox.h"
@@ -124,6 +125,20 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     setHelp(QStringLiteral("trainTokens"), tr("Tokens to train on, for the days and GPU-hours of the run"));
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
 
+    // 0: rent; the catalogue's rental price, and an owned cost only for a GPU without one.
+    m_ownYears = new QDoubleSpinBox;
+    m_ownYears->setRange(0.0, WorkloadDefaults::kMaxOwnYears);
+    m_ownYears->setDecimals(1);
+    m_ownYears->setSingleStep(1.0);
+    m_ownYears->setSuffix(tr(" years"));
+    m_ownYears->setSpecialValueText(tr("rent"));
+    addField(WorkloadFields::key(WorkloadField::OwnYears), tr("Own the cards"), m_ownYears, 1, 9);
+    setHelp(m_ownYears->objectName(),
+            tr("You own the cards: each GPU's launch price spread over these years of round-the-clock use, "
+               "plus electricity at its estimated power. \"rent\": rental prices; a GPU without one is "
+               "costed as owned over %1 years")
+                .arg(WorkloadDefaults::kOwnYears));
+
     addLoadFields(2);
     addTrainingFields(3);
 
@@ -232,11 +247,39 @@ void WorkloadForm::addTrainingFields(int row)
     setHelp(m_network->objectName(),
             tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
+    addTrainingRecipeFields(row, 6);
 
     // Expert parallelism is also serving's (vLLM --enable-expert-parallel): its cell stays for inference.
     for (WorkloadField field :
          {WorkloadField::MicroBatch, WorkloadField::VirtualStages, WorkloadField::ContextParallel,
           WorkloadField::GpusPerNode, WorkloadField::NetworkGbps}) {
+        Field &f = m_fields[WorkloadFields::key(field)];
+        f.trainingOnly = true;
+        f.hiddenWhenUnused = true;
+    }
+}
+
+void WorkloadForm::addTrainingRecipeFields(int row, int column)
+{
+    m_activationPrecision = addComboBox(WorkloadFields::key(WorkloadField::ActivationPrecision),
+                                        tr("Mat&h precision"), row, column);
+    setHelp(m_activationPrecision->objectName(),
+            tr("The precision of the math; it selects the tensor-core rate (the weights' by default)"));
+    m_optimizer =
+        addComboBox(WorkloadFields::key(WorkloadField::Optimizer), tr("Optimiz&er"), row, column + 1);
+    setComboChoices(m_optimizer,
+                    withRecipeChoice(m_optimizer->objectName(),
+                                     {{Optimizers::name(Optimizer::Adam), tr("Adam")},
+                                      {Optimizers::name(Optimizer::Adam8bit), tr("8-bit Adam")}}));
+    setHelp(m_optimizer->objectName(),
+            tr("Adam keeps two fp32 moments per trained parameter (12 bytes with "
+               "the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)"));
+    m_loraRank =
+        addSpinBox(WorkloadFields::key(WorkloadField::LoraRank), tr("LoRA rank"), 0, 4096, row, column + 2);
+    static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
+    setHelp(m_loraRank->objectName(), tr("LoRA and QLoRA: the adapters' rank"));
+    for (WorkloadField field :
+         {WorkloadField::ActivationPrecision, WorkloadField::Optimizer, WorkloadField::LoraRank}) {
         Field &f = m_fields[WorkloadFields::key(field)];
         f.trainingOnly = true;
         f.hiddenWhenUnused = true;
@@ -361,7 +404,7 @@ void WorkloadForm::emitChanged()
     // carry silently into full training (the "recipe: ..." choice shows the value it takes).
     const QString task = m_task->currentData().toString();
     if (task != m_lastTask && !m_silent)
-        for (QComboBox *precision : {m_weightPrecision, m_kvPrecision}) {
+        for (QComboBox *precision : {m_weightPrecision, m_kvPrecision, m_activationPrecision}) {
             const QSignalBlocker blocker(precision);
             precision->setCurrentIndex(0);
         }
@@ -387,6 +430,12 @@ void WorkloadForm::updateTaskDependentFields()
         field.caption->setEnabled(enabled);
         if (field.hiddenWhenUnused)
             field.cell->setVisible(enabled); // a whole row of its own task: out of the way for the other
+    }
+    if (m_loraRank) { // the adapters' rank: LoRA and QLoRA only
+        const QString task = m_task->currentData().toString();
+        const bool adapters = task == QLatin1String("lora") || task == QLatin1String("qlora");
+        m_loraRank->setEnabled(adapters);
+        m_fields.value(m_loraRank->objectName()).caption->setEnabled(adapters);
     }
     if (m_expertParallel) {
         // Experts to split: a preset with experts, or a custom config.json (the resolver checks it).
@@ -503,7 +552,8 @@ void WorkloadForm::setProfileChoices(const QVector<Choice> &profiles)
     setComboChoices(m_profile, choices);
 }
 
-void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions)
+void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions,
+                                       const QStringList &mathPrecisions)
 {
     auto toChoices = [](const QStringList &names) {
         QVector<Choice> choices;
@@ -514,6 +564,9 @@ void WorkloadForm::setPrecisionChoices(const QStringList &weightPrecisions, cons
     setComboChoices(m_weightPrecision,
                     withRecipeChoice(QStringLiteral("weightPrecision"), toChoices(weightPrecisions)));
     setComboChoices(m_kvPrecision, withRecipeChoice(QStringLiteral("kvPrecision"), toChoices(kvPrecisions)));
+    setComboChoices(m_activationPrecision,
+                    withRecipeChoice(m_activationPrecision->objectName(),
+                                     toChoices(mathPrecisions.isEmpty() ? kvPrecisions : mathPrecisions)));
 }
 
 QString WorkloadForm::recipeText(const QString &field) const
@@ -534,10 +587,12 @@ void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
     if (defaults == m_recipeDefaults)
         return;
     m_recipeDefaults = defaults;
-    for (QComboBox *combo : {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute})
+    for (QComboBox *combo :
+         {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute, m_activationPrecision, m_optimizer})
         if (combo->count() > 0 && combo->itemData(0).toString().isEmpty())
             combo->setItemText(0, recipeText(combo->objectName()));
     static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(0, recipeText(QStringLiteral("batch")));
+    static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
     updateTaskDependentFields();
 }
 
@@ -578,6 +633,10 @@ WorkloadFormValues WorkloadForm::values() const
     v.expertParallel = m_expertParallel->value();
     v.gpusPerNode = m_gpusPerNode->value();
     v.networkGbps = networkText();
+    v.activationPrecision = m_activationPrecision->currentData().toString();
+    v.optimizer = m_optimizer->currentData().toString();
+    v.loraRank = m_loraRank->value();
+    v.ownYears = m_ownYears->value();
     return v;
 }
 
@@ -625,6 +684,10 @@ void WorkloadForm::setValues(const WorkloadFormValues &v)
     m_virtualStages->setValue(v.virtualStages);
     m_contextParallel->setValue(v.contextParallel);
     m_expertParallel->setValue(v.expertParallel);
+    selectData(m_activationPrecision, v.activationPrecision);
+    selectData(m_optimizer, v.optimizer);
+    m_loraRank->setValue(v.loraRank);
+    m_ownYears->setValue(v.ownYears);
     m_lastTask = m_task->currentData().toString(); // its precisions are the ones given, not reset
     m_gpusPerNode->setValue(v.gpusPerNode);
     if (const int preset = m_network->findData(v.networkGbps); preset >= 0)

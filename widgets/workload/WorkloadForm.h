@@ -29,7 +29,9 @@ public:
 
     void setModelChoices(const QVector<Choice> &models);
     void setProfileChoices(const QVector<Choice> &profiles);
-    void setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions);
+    // mathPrecisions: training's activation (math) precisions; empty: the KV cache's list.
+    void setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions,
+                             const QStringList &mathPrecisions = {});
     // The models with experts to split: expert parallelism is offered for these (and a custom config.json).
     void setExpertModels(const QStringList &modelIds);
 
@@ -88,6 +90,7 @@ private:
                                      int column);
     void addLoadFields(int row);
     void addTrainingFields(int row);
+    void addTrainingRecipeFields(int row, int column); // math precision, optimizer, LoRA rank
     QString networkText() const;
     QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
                          int column);
@@ -138,6 +141,10 @@ private:
     QSpinBox *m_expertParallel = nullptr;
     QSpinBox *m_gpusPerNode = nullptr;
     QComboBox *m_network = nullptr;
+    QComboBox *m_activationPrecision = nullptr;
+    QComboBox *m_optimizer = nullptr;
+    QSpinBox *m_loraRank = nullptr;
+    QDoubleSpinBox *m_ownYears = nullptr;
     QStringList m_expertModels;
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;

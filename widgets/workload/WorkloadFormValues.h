@@ -52,6 +52,13 @@ struct WorkloadFormValues
     int expertParallel = 1;
     int gpusPerNode = 0;
     QString networkGbps = QString::number(WorkloadDefaults::kNetworkGbps);
+    // Training's recipe (empty or 0: the recipe's): the math precision, the optimizer, LoRA's rank.
+    QString activationPrecision;
+    QString optimizer;
+    int loraRank = 0;
+    // The years the user's own cards are paid off over; 0: rental prices, and owned cost only for a GPU
+    // without one (CostModel).
+    double ownYears = 0.0;
 
     bool isTraining() const { return task != QStringLiteral("inference"); }
     bool hasLoad() const { return concurrency != 0 || requestRate != 0.0; }
