@@ -304,7 +304,8 @@ void MainWindow::createActions()
     });
     const auto followTab = [this, saveElsewhere] {
         const QWidget *focus = QApplication::focusWidget();
-        const bool focusInCatalogue = focus && (focus == m_catalogueTab || m_catalogueTab->isAncestorOf(focus));
+        const bool focusInCatalogue =
+            focus && (focus == m_catalogueTab || m_catalogueTab->isAncestorOf(focus));
         saveElsewhere->setEnabled(m_tabs->currentWidget() != m_catalogueTab || !focusInCatalogue);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, followTab);

@@ -43,14 +43,6 @@
         <translation>%1 最便宜（%2）</translation>
     </message>
     <message>
-        <source>only %1 has a rental price (%2)</source>
-        <translation>只有 %1 有租用价格（%2）</translation>
-    </message>
-    <message>
-        <source>no rental prices to compare</source>
-        <translation>没有可比较的租用价格</translation>
-    </message>
-    <message>
         <source>no GPU here runs it as asked</source>
         <translation>这里没有 GPU 能按要求运行</translation>
     </message>
@@ -133,6 +125,18 @@
     <message>
         <source>$%1 per million %2</source>
         <translation>每百万%2 $%1</translation>
+    </message>
+    <message>
+        <source>%1, owned</source>
+        <translation>%1，自有</translation>
+    </message>
+    <message>
+        <source>only %1 has a price (%2)</source>
+        <translation>只有 %1 有价格（%2）</translation>
+    </message>
+    <message>
+        <source>no prices to compare</source>
+        <translation>没有可比较的价格</translation>
     </message>
 </context>
 <context>
@@ -1626,16 +1630,8 @@
         <translation>工作负载：成本与能耗</translation>
     </message>
     <message>
-        <source>Rental price used</source>
-        <translation>所用租用价格</translation>
-    </message>
-    <message>
         <source>no price in the catalogue</source>
         <translation>目录中没有价格</translation>
-    </message>
-    <message>
-        <source>Rental for the token budget</source>
-        <translation>token 预算的租用费</translation>
     </message>
     <message>
         <source>Measured (catalogue benchmarks)</source>
@@ -1986,14 +1982,6 @@ source: %7</source>
         <translation>%1重计算</translation>
     </message>
     <message>
-        <source>Rental per million %1 at this load</source>
-        <translation>此负载下每百万%1租金</translation>
-    </message>
-    <message>
-        <source>Rental per million %1</source>
-        <translation>每百万%1租金</translation>
-    </message>
-    <message>
         <source>Energy per %1</source>
         <translation>每%1能耗</translation>
     </message>
@@ -2008,6 +1996,34 @@ source: %7</source>
     <message>
         <source>Measured (your runs)</source>
         <translation>实测（您的运行）</translation>
+    </message>
+    <message>
+        <source>Price per GPU-hour used</source>
+        <translation>所用每 GPU 小时价格</translation>
+    </message>
+    <message>
+        <source>owned</source>
+        <translation>自有</translation>
+    </message>
+    <message>
+        <source>GPU cost per million %1 at this load</source>
+        <translation>此负载下每百万%1的 GPU 成本</translation>
+    </message>
+    <message>
+        <source>GPU cost per million %1</source>
+        <translation>每百万%1的 GPU 成本</translation>
+    </message>
+    <message>
+        <source>GPU cost for the token budget</source>
+        <translation>令牌预算的 GPU 成本</translation>
+    </message>
+    <message>
+        <source>Power per GPU</source>
+        <translation>每 GPU 功耗</translation>
+    </message>
+    <message>
+        <source>%1% busy</source>
+        <translation>%1% 繁忙</translation>
     </message>
 </context>
 <context>
@@ -2128,6 +2144,22 @@ source: %7</source>
     <message>
         <source>output token</source>
         <translation>输出 token</translation>
+    </message>
+    <message>
+        <source>no price</source>
+        <translation>无价格</translation>
+    </message>
+    <message>
+        <source>rental</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>owned: %1/h over %2 y, power unknown</source>
+        <translation>自有：%1/小时，分摊 %2 年，功耗未知</translation>
+    </message>
+    <message>
+        <source>owned: %1/h over %2 y + power at $%3/kWh</source>
+        <translation>自有：%1/小时，分摊 %2 年，另加电费 $%3/kWh</translation>
     </message>
 </context>
 <context>
@@ -2555,6 +2587,10 @@ source: %7</source>
     <message>
         <source>ep %1 for inference splits the experts over the tensor-parallel GPUs of a replica (vLLM --enable-expert-parallel): set tp %1 and pp 1</source>
         <translation>推理时 ep %1 将专家分布到一个副本的张量并行 GPU 上（vLLM --enable-expert-parallel）：请设置 tp %1 和 pp 1</translation>
+    </message>
+    <message>
+        <source>years owned %1: allowed above 0 up to %2</source>
+        <translation>自有年数 %1：允许大于 0、最多 %2</translation>
     </message>
 </context>
 <context>
@@ -3726,6 +3762,30 @@ source: %7</source>
         <source>recurrent state</source>
         <translation>循环状态</translation>
     </message>
+    <message>
+        <source>busy fraction</source>
+        <translation>繁忙比例</translation>
+    </message>
+    <message>
+        <source>floor</source>
+        <translation>底线</translation>
+    </message>
+    <message>
+        <source>busy draw</source>
+        <translation>繁忙功耗</translation>
+    </message>
+    <message>
+        <source>launch price</source>
+        <translation>首发价格</translation>
+    </message>
+    <message>
+        <source>years</source>
+        <translation>年数</translation>
+    </message>
+    <message>
+        <source>hours a year</source>
+        <translation>每年小时数</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -3819,10 +3879,6 @@ source: %7</source>
     <message>
         <source>GPU-hours for the token budget</source>
         <translation>完成 token 预算所需 GPU 小时</translation>
-    </message>
-    <message>
-        <source>rental per million tokens</source>
-        <translation>每百万 token 租用费</translation>
     </message>
     <message>
         <source>power (all GPUs)</source>
@@ -3993,10 +4049,6 @@ source: %7</source>
         <translation>完成 token 预算所需时间</translation>
     </message>
     <message>
-        <source>rental for the token budget</source>
-        <translation>完成 token 预算的租用费</translation>
-    </message>
-    <message>
         <source>compute time per step (model FLOPs)</source>
         <translation>每步计算时间（模型 FLOPs）</translation>
     </message>
@@ -4043,6 +4095,18 @@ source: %7</source>
     <message>
         <source>output tokens per second under load (all GPUs)</source>
         <translation>负载下每秒输出 token 数（所有 GPU）</translation>
+    </message>
+    <message>
+        <source>GPU cost per million tokens</source>
+        <translation>每百万令牌的 GPU 成本</translation>
+    </message>
+    <message>
+        <source>GPU cost for the token budget</source>
+        <translation>令牌预算的 GPU 成本</translation>
+    </message>
+    <message>
+        <source>owned cost per GPU-hour</source>
+        <translation>每 GPU 小时的自有成本</translation>
     </message>
 </context>
 <context>
@@ -5341,6 +5405,10 @@ token</translation>
         <source>The numbers above come from the catalogue as it is now. These values differ from those the scenario recorded:</source>
         <translation>以上数字来自目录的当前内容。以下值与方案记录的不同：</translation>
     </message>
+    <message>
+        <source>Owned cards: each GPU&apos;s launch price over %1 years, plus electricity</source>
+        <translation>自有显卡：每个 GPU 的首发价格分摊 %1 年，另加电费</translation>
+    </message>
 </context>
 <context>
     <name>ReportExporter</name>
@@ -6581,6 +6649,54 @@ token</translation>
         <source>A custom model from %1</source>
         <translation>来自 %1 的自定义模型</translation>
     </message>
+    <message>
+        <source> years</source>
+        <translation> 年</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>Own the cards</source>
+        <translation>自有显卡</translation>
+    </message>
+    <message>
+        <source>You own the cards: each GPU&apos;s launch price spread over these years of round-the-clock use, plus electricity at its estimated power. &quot;rent&quot;: rental prices; a GPU without one is costed as owned over %1 years</source>
+        <translation>显卡为自有：每个 GPU 的首发价格按这些年昼夜不停的使用分摊，另加其估算功耗下的电费。“租用”：使用租用价格；没有租用价格的 GPU 按自有计算，分摊 %1 年</translation>
+    </message>
+    <message>
+        <source>Mat&amp;h precision</source>
+        <translation>计算精度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The precision of the math; it selects the tensor-core rate (the weights&apos; by default)</source>
+        <translation>计算所用的精度，决定张量核心的速率（默认与权重相同）</translation>
+    </message>
+    <message>
+        <source>Optimiz&amp;er</source>
+        <translation>优化器(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <source>Adam keeps two fp32 moments per trained parameter (12 bytes with the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)</source>
+        <translation>Adam 为每个训练参数保留两个 fp32 动量（连同 fp32 主权重共 12 字节）；8 位 Adam 以 8 位保存它们（6 字节）</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA: the adapters&apos; rank</source>
+        <translation>LoRA 与 QLoRA：适配器的秩</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadMapper</name>
@@ -6603,6 +6719,10 @@ token</translation>
     <message>
         <source>network &apos;%1&apos;: give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only</source>
         <translation>网络“%1”：请给出每 GPU 的 Gb/s（InfiniBand NDR 为 400），或 0 表示仅单节点</translation>
+    </message>
+    <message>
+        <source>unknown optimizer %1</source>
+        <translation>未知的优化器 %1</translation>
     </message>
 </context>
 <context>
@@ -6941,6 +7061,18 @@ token</translation>
     <message>
         <source>concurrent users %1: allowed 1 to %2</source>
         <translation>并发用户 %1：允许 1 到 %2</translation>
+    </message>
+    <message>
+        <source>give a rental price or the years you own the cards for, not both</source>
+        <translation>请给出租用价格或显卡的自有年数，不能同时给出</translation>
+    </message>
+    <message>
+        <source>from how busy the GPU is</source>
+        <translation>按 GPU 的繁忙程度</translation>
+    </message>
+    <message>
+        <source>%1 years, for a GPU without a rental price</source>
+        <translation>%1 年，用于没有租用价格的 GPU</translation>
     </message>
 </context>
 <context>

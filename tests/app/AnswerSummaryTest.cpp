@@ -301,3 +301,35 @@ TEST_F(AnswerSummaryTest, TheAnswerPicksOnlyAmongTheGpusThatMeetTheTargets)
     for (int column : line.fastest + line.cheapest)
         EXPECT_TRUE(*estimates.at(column).serving->meetsSlo);
 }
+
+// A card with no rental price but a launch price (the RTX 6000 Ada, $6,800) is costed as owned and takes
+// part in the cheapest pick, said as owned; the Compare row says how the price was made (issue 39).
+TEST_F(AnswerSummaryTest, AnOwnedCardsCostTakesPartInTheCheapestPickAndSaysSo)
+{
+    QVector<GpuSpec> gpus = seedGpus({"rtx_6000_ada_48gb", "l40s_48gb"});
+    ASSERT_EQ(gpus.size(), 2);
+    ASSERT_FALSE(gpus.at(0).usdPerGpuHour.has_value());
+    ASSERT_EQ(gpus.at(0).priceUsd, 6800.0);
+    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+    ComparisonInput input;
+    input.gpus = gpus;
+    input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
+    const Estimate &ada = input.estimates.at(0);
+    ASSERT_EQ(ada.cost.basis, CostBasis::Owned);
+    ASSERT_TRUE(ada.cost.usdPerMillionTokens.has_value());
+    ASSERT_TRUE(input.estimates.at(1).cost.usdPerMillionTokens.has_value());
+
+    const QString text = AnswerSummary::build(input).first().text();
+    EXPECT_FALSE(text.contains(QStringLiteral("only "))) << text.toStdString();
+    const bool adaCheaper = *ada.cost.usdPerMillionTokens < *input.estimates.at(1).cost.usdPerMillionTokens;
+    EXPECT_EQ(text.contains(QStringLiteral(", owned)")), adaCheaper) << text.toStdString();
+
+    const ComparisonPresentation presentation = ComparisonPresentation::build(input);
+    for (const ComparisonRow &row : presentation.table().rows)
+        if (row.id == QLatin1String("cost.gpu-hour")) {
+            EXPECT_TRUE(
+                row.notes.at(0).startsWith(QStringLiteral("owned: $0.19/h over 4 y + power at $0.15/kWh")))
+                << row.notes.at(0).toStdString();
+            EXPECT_TRUE(row.notes.at(1).isEmpty());
+        }
+}

@@ -405,6 +405,8 @@ void WorkloadForm::emitChanged()
     const QString task = m_task->currentData().toString();
     if (task != m_lastTask && !m_silent)
         for (QComboBox *precision : {m_weightPrecision, m_kvPrecision, m_activationPrecision}) {
+            if (!precision)
+                continue; // still being built
             const QSignalBlocker blocker(precision);
             precision->setCurrentIndex(0);
         }
