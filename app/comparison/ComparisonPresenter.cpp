@@ -206,8 +206,9 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
             Id::TrainingFlops,  Id::ComputeTimePerStep,       Id::RecomputeTimePerStep,  Id::OptimizerUpdate,
             Id::PipelineBubble, Id::TensorParallelAllReduces, Id::DataParallelAllReduce, Id::StepTime};
         const QVector<Id> trainingRate{Id::TrainingTokensPerSecond, Id::TrainingSamplesPerSecond};
-        const QVector<Id> cost{Id::RentalPerMillionTokens, Id::RentalForBudget, Id::Power, Id::EnergyPerToken,
-                               Id::ElectricityPerMillionTokens};
+        const QVector<Id> cost{Id::OwnedPerGpuHour, Id::RentalPerMillionTokens,
+                               Id::RentalForBudget, Id::Power,
+                               Id::EnergyPerToken,  Id::ElectricityPerMillionTokens};
         return QHash<QString, QVector<Id>>{
             {QStringLiteral("fit.memory"), memory},
             {QStringLiteral("fit.min-gpus"), memory + QVector<Id>{Id::FewestGpus}},
@@ -249,6 +250,7 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
             {QStringLiteral("cost.budget"), cost},
             {QStringLiteral("cost.energy"), cost},
             {QStringLiteral("cost.electricity"), cost},
+            {QStringLiteral("cost.power"), {Id::Power}},
         };
     }();
     return rows;

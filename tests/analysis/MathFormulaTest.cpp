@@ -295,8 +295,15 @@ QVector<Case> sweep()
                 }
                 if (!Estimator::validate(w).isEmpty())
                     continue; // LoRA of a CNN, pp 2 of a model without layers
+                QVector<GpuSpec> gpus = catalogue.gpus;
+                if (QLatin1String(split.profile) == QLatin1String("llama.cpp")) {
+                    // A workstation of the user's own cards: the owned cost's terms.
+                    w.ownsCards = true;
+                    for (GpuSpec &gpu : gpus)
+                        gpu.priceUsd = 5000.0;
+                }
                 const QVector<Estimate> all = Estimator::estimateAll(
-                    catalogue.gpus, w, TestCatalogue::profile(QString::fromLatin1(split.profile)));
+                    gpus, w, TestCatalogue::profile(QString::fromLatin1(split.profile)));
                 for (const Estimate &e : all)
                     cases.append({model.modelId.toStdString() + " " + Tasks::name(task).toStdString() + " " +
                                       split.name + " on " + e.gpuId.toStdString(),
@@ -398,6 +405,7 @@ TEST(MathFormula, EachTermIsTheNumberTheEstimateReports)
         {Id::EnergyPerToken, [](const Estimate &e) { return e.cost.joulesPerToken; }},
         {Id::ElectricityPerMillionTokens,
          [](const Estimate &e) { return e.cost.electricityUsdPerMillionTokens; }},
+        {Id::OwnedPerGpuHour, [](const Estimate &e) { return e.cost.usdPerGpuHour; }},
     };
     QSet<Id> seen;
     for (const Case &c : cases()) {

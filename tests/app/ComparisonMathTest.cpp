@@ -96,11 +96,11 @@ TEST_F(ComparisonMath, EveryWorkloadRowIsExplainedByTermsOfItsEstimate)
     }
     // Every workload row of both tasks took part.
     for (const char *row :
-         {"fit.memory",        "fit.min-gpus", "fit.replicas",    "fit.peak",         "infer.requests",
-          "infer.ttft",        "infer.tpot",   "infer.decode",    "infer.throughput", "infer.max-batch",
-          "infer.max-context", "train.batch",  "train.step",      "train.tokens",     "train.samples",
-          "train.mfu",         "train.budget", "train.gpu-hours", "cost.gpu-hour",    "cost.per-million",
-          "cost.budget",       "cost.energy",  "cost.electricity"})
+         {"fit.memory",        "fit.min-gpus", "fit.replicas",     "fit.peak",         "infer.requests",
+          "infer.ttft",        "infer.tpot",   "infer.decode",     "infer.throughput", "infer.max-batch",
+          "infer.max-context", "train.batch",  "train.step",       "train.tokens",     "train.samples",
+          "train.mfu",         "train.budget", "train.gpu-hours",  "cost.gpu-hour",    "cost.per-million",
+          "cost.budget",       "cost.energy",  "cost.electricity", "cost.power"})
         EXPECT_TRUE(rowsSeen.contains(QString::fromLatin1(row))) << row;
 }
 
