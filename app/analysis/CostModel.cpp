@@ -125,12 +125,12 @@ bool powerKnown(const GpuSpec &gpu)
     return gpu.tdpW.value_or(0.0) > 0.0;
 }
 
-double inferenceBusyFraction(double weightReadS, int outputTokens, double ttftS, double tpotS)
+double inferenceBusyFraction(double floorS, int outputTokens, double ttftS, double tpotS)
 {
     const double seconds = ttftS + std::max(0, outputTokens) * tpotS;
-    if (!(seconds > 0.0) || !(weightReadS >= 0.0))
+    if (!(seconds > 0.0) || !(floorS >= 0.0))
         return 1.0; // nothing to judge by: as busy as it gets, the higher power
-    return std::clamp(1.0 - (1.0 + std::max(0, outputTokens)) * weightReadS / seconds, 0.0, 1.0);
+    return std::clamp(1.0 - (1.0 + std::max(0, outputTokens)) * floorS / seconds, 0.0, 1.0);
 }
 
 double trainingBusyFraction(const TrainingResult::Breakdown &b)

@@ -32,8 +32,9 @@ QString tokenCounted(Task task); // one of them: "output token", "training token
 bool powerKnown(const GpuSpec &gpu);
 
 // How busy an inference keeps the GPU, 0 to 1: the share of its time spent on more than streaming the
-// weights (one pass for the prefill and one per output token, each reading weightReadS).
-double inferenceBusyFraction(double weightReadS, int outputTokens, double ttftS, double tpotS);
+// weights and waiting on the step's fixed overheads (kernel launches, the scheduler), floorS a pass: one
+// pass for the prefill and one per output token.
+double inferenceBusyFraction(double floorS, int outputTokens, double ttftS, double tpotS);
 // How busy a training step keeps the GPU: the share of the step in compute, recomputation and the
 // optimizer (exposed communication and the pipeline bubble leave it near its floor).
 double trainingBusyFraction(const TrainingResult::Breakdown &breakdown);

@@ -851,9 +851,9 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
             a, w, gpu, parameters, efficiency, e.parallelism, rate, batch, deploymentBatch};
         InferenceResult result = InferenceModel::run(inputs, math);
         // The static batch's: under a load the engine runs batches of about its size.
-        busyFraction =
-            CostModel::inferenceBusyFraction(InferenceModel::stepCost(inputs).weightReadS, w.outputTokens,
-                                             result.ttftMs / 1000.0, result.tpotMs / 1000.0);
+        const ServingSimulator::StepCost step = InferenceModel::stepCost(inputs);
+        busyFraction = CostModel::inferenceBusyFraction(step.weightReadS + step.fixedS, w.outputTokens,
+                                                        result.ttftMs / 1000.0, result.tpotMs / 1000.0);
         // Over every replica.
         result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
             return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *

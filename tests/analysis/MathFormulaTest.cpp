@@ -444,7 +444,7 @@ TEST(MathFormula, TermsHaveOneRowEachWithAStableKeyAndAName)
         names.insert(MathTerms::name(id));
         EXPECT_FALSE(MathTerms::unit(id).isEmpty());
     }
-    EXPECT_EQ(MathTerms::all().size(), static_cast<int>(MathTermId::ElectricityPerMillionTokens) + 1);
+    EXPECT_EQ(MathTerms::all().size(), static_cast<int>(MathTermId::OwnedPerGpuHour) + 1);
 }
 
 TEST(MathFormula, ExpressionsKeepPrecedenceAndTheirValue)

@@ -144,6 +144,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
 
     for (int column = 0; column < grid->columnCount(); ++column)
         grid->setColumnStretch(column, 1);
+    // "Own the cards" is the one field of the last column: its own width, the rest to the others.
+    grid->setColumnStretch(9, 0);
 
     m_silent = true;
     setValues(WorkloadFormValues());
