@@ -52,6 +52,8 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_weightPrecision = addComboBox(QStringLiteral("weightPrecision"), tr("&Weights"), 0, 3);
     m_kvPrecision = addComboBox(QStringLiteral("kvPrecision"), tr("&KV cache"), 0, 4);
     m_fields[QStringLiteral("kvPrecision")].inferenceOnly = true;
+    m_fields[QStringLiteral("kvPrecision")].hiddenWhenUnused =
+        true; // training's math precision takes its place
     // -1 "max": as many requests as fit (the command line's --batch max); 0 "recipe": the task's default.
     m_batch = addSpinBox(QStringLiteral("batch"), tr("&Requests in flight"), -1, 1000000, 0, 5);
     static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(WorkloadFormValues::kMaxBatch, tr("max"));
@@ -120,10 +122,11 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     trainTokens->setGroupSeparatorShown(true);
     trainTokens->setSuffix(tr(" tokens"));
     m_trainTokens = trainTokens;
-    addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 1, 8);
+    addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 3, 8); // the training row
     watchText(QStringLiteral("trainTokens"), trainTokens);
     setHelp(QStringLiteral("trainTokens"), tr("Tokens to train on, for the days and GPU-hours of the run"));
     m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
+    m_fields[QStringLiteral("trainTokens")].hiddenWhenUnused = true;
 
     // 0: rent; the catalogue's rental price, and an owned cost only for a GPU without one.
     m_ownYears = new QDoubleSpinBox;
@@ -132,7 +135,7 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     m_ownYears->setSingleStep(1.0);
     m_ownYears->setSuffix(tr(" years"));
     m_ownYears->setSpecialValueText(tr("rent"));
-    addField(WorkloadFields::key(WorkloadField::OwnYears), tr("Own the cards"), m_ownYears, 1, 9);
+    addField(WorkloadFields::key(WorkloadField::OwnYears), tr("Own the cards"), m_ownYears, 1, 8);
     setHelp(m_ownYears->objectName(),
             tr("You own the cards: each GPU's launch price spread over these years of round-the-clock use, "
                "plus electricity at its estimated power. \"rent\": rental prices; a GPU without one is "
@@ -144,8 +147,6 @@ WorkloadForm::WorkloadForm(QWidget *parent)
 
     for (int column = 0; column < grid->columnCount(); ++column)
         grid->setColumnStretch(column, 1);
-    // "Own the cards" is the one field of the last column: its own width, the rest to the others.
-    grid->setColumnStretch(9, 0);
 
     m_silent = true;
     setValues(WorkloadFormValues());
@@ -249,7 +250,7 @@ void WorkloadForm::addTrainingFields(int row)
     setHelp(m_network->objectName(),
             tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
-    addTrainingRecipeFields(row, 6);
+    addTrainingRecipeFields(row);
 
     // Expert parallelism is also serving's (vLLM --enable-expert-parallel): its cell stays for inference.
     for (WorkloadField field :
@@ -261,14 +262,16 @@ void WorkloadForm::addTrainingFields(int row)
     }
 }
 
-void WorkloadForm::addTrainingRecipeFields(int row, int column)
+void WorkloadForm::addTrainingRecipeFields(int row)
 {
-    m_activationPrecision = addComboBox(WorkloadFields::key(WorkloadField::ActivationPrecision),
-                                        tr("Mat&h precision"), row, column);
+    // In the KV cache's cell, which training has no use for: one of the two is shown.
+    m_activationPrecision =
+        addComboBox(WorkloadFields::key(WorkloadField::ActivationPrecision), tr("Mat&h precision"), 0, 4);
+    setTabOrder(m_weightPrecision, m_activationPrecision); // Tab goes on from the weights, as it does to KV
+    const int column = 6;
     setHelp(m_activationPrecision->objectName(),
             tr("The precision of the math; it selects the tensor-core rate (the weights' by default)"));
-    m_optimizer =
-        addComboBox(WorkloadFields::key(WorkloadField::Optimizer), tr("Optimiz&er"), row, column + 1);
+    m_optimizer = addComboBox(WorkloadFields::key(WorkloadField::Optimizer), tr("Optimiz&er"), row, column);
     setComboChoices(m_optimizer,
                     withRecipeChoice(m_optimizer->objectName(),
                                      {{Optimizers::name(Optimizer::Adam), tr("Adam")},
@@ -277,7 +280,7 @@ void WorkloadForm::addTrainingRecipeFields(int row, int column)
             tr("Adam keeps two fp32 moments per trained parameter (12 bytes with "
                "the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)"));
     m_loraRank =
-        addSpinBox(WorkloadFields::key(WorkloadField::LoraRank), tr("LoRA rank"), 0, 4096, row, column + 2);
+        addSpinBox(WorkloadFields::key(WorkloadField::LoraRank), tr("LoRA rank"), 0, 4096, row, column + 1);
     static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
     setHelp(m_loraRank->objectName(), tr("LoRA and QLoRA: the adapters' rank"));
     for (WorkloadField field :

@@ -90,7 +90,7 @@ private:
                                      int column);
     void addLoadFields(int row);
     void addTrainingFields(int row);
-    void addTrainingRecipeFields(int row, int column); // math precision, optimizer, LoRA rank
+    void addTrainingRecipeFields(int row); // math precision (in the KV cache's cell), optimizer, LoRA rank
     QString networkText() const;
     QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
                          int column);
