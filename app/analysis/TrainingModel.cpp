@@ -54,6 +54,195 @@ LinkInfo ringLink(const GpuSpec &gpu, int group, int stride, int node, double ne
     return link;
 }
 
+// One micro-batch on one GPU as its model-parallel communication sees it.
+template <typename T> struct MicroBatchShape
+{
+    T microBatch; // sequences
+    T s;          // tokens per sequence
+    T tp;
+    T pp;
+    T cp;
+    T layers;
+    T activationBytes;
+    T attentionForward;             // forward attention FLOPs, for what ring attention hides behind
+    T attentionRate;                // FLOP/s
+    double extraLinearPasses = 0.0; // full recomputation repeats the forward's collectives
+    double stageImbalance = 1.0;    // heaviest stage / even stage
+};
+
+// Every stage waits for the heaviest (PipelineStages): an even share times the imbalance.
+template <typename T> T heaviestStageShare(const T &evenShare, double imbalance)
+{
+    return imbalance > 1.0 ? evenShare * Math::input<T>(kHeaviestStage, imbalance) : evenShare;
+}
+
+// Model-parallel communication per micro-batch, over the link each group crosses: tensor-parallel
+// all-reduces, context-parallel ring attention, expert all-to-alls and pipeline sends, less what overlaps.
+template <typename T> T modelParallelComm(const Inputs &in, const MicroBatchShape<T> &shape, int node)
+{
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
+    const T &microBatch = shape.microBatch;
+    const T &s = shape.s;
+    const T &tp = shape.tp;
+    const T &pp = shape.pp;
+    const T &cp = shape.cp;
+    const T &activationBytes = shape.activationBytes;
+    const double extraLinearPasses = shape.extraLinearPasses;
+    const auto onHeaviestStage = [&](const T &evenShare) {
+        return heaviestStageShare(evenShare, shape.stageImbalance);
+    };
+    T modelComm = 0.0;
+    if (!a.transformer)
+        return modelComm;
+    const T layerActivations = microBatch * s / cp * Math::input<T>("h", a.hidden) * activationBytes;
+    const T layersPerStage = onHeaviestStage(shape.layers / pp);
+    if (p.tensor > 1) {
+        const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
+        // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
+        // (One of each per block: a Nemotron-H layer is one block, half of that.)
+        const double perLayer = (4.0 + 2.0 * extraLinearPasses) * a.allReducesPerLayer / 2.0;
+        const T tpComm =
+            perLayer * layersPerStage *
+            CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
+            (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
+        modelComm = modelComm + tpComm;
+    }
+    if (p.context > 1) {
+        // Ring attention passes every other GPU's K and V block: (cp - 1) blocks per layer forward,
+        // twice that backward (the gradients return), hidden behind the attention math when it is longer.
+        const LinkInfo link = GpuCapabilities::groupLink(in.gpu, p.context, p.tensor, node, w.networkGbps);
+        const T kvBlock =
+            microBatch * s / cp * Math::input<T>("kv", a.kvElementsPerTokenPerLayer) / tp * activationBytes;
+        const T ring = 3.0 * layersPerStage * (cp - 1.0) *
+                       CommunicationModel::pointToPointSeconds<T>(kvBlock, link, efficiencyOf(link, e));
+        const T attentionTime = shape.attentionForward * 3.0 / shape.attentionRate;
+        modelComm = modelComm + Math::max(T(0.0), ring - attentionTime);
+    }
+    if (p.expert > 1 && a.moeLayers > 0) {
+        // Dispatch and combine all-to-alls, forward and backward, of each token's k expert copies. The
+        // experts sit on neighbouring GPUs (Megatron-Core's MoE parallel folding; FSDP2 with EP).
+        CommunicationModel::ExpertGroup group;
+        group.ep = p.expert;
+        group.gpusPerNode = node;
+        group.inside = GpuCapabilities::groupLink(in.gpu, std::min(p.expert, node), 1, node, 0.0);
+        group.network = GpuCapabilities::groupLink(in.gpu, p.expert, 1, node, w.networkGbps);
+        group.insideEfficiency = efficiencyOf(group.inside, e);
+        group.networkEfficiency = efficiencyOf(group.network, e);
+        const T tokens = microBatch * s / cp / tp;
+        // A latent MoE (Nemotron 3 Super/Ultra) projects each token to its latent width before dispatch.
+        const T tokenBytes =
+            (a.moeLatent > 0.0 ? Math::input<T>("moe_latent", a.moeLatent) : Math::input<T>("h", a.hidden)) *
+            activationBytes;
+        modelComm = modelComm + 4.0 * onHeaviestStage(Math::input<T>("L_moe", a.moeLayers) / pp) *
+                                    CommunicationModel::expertAllToAllSeconds<T>(
+                                        tokens, tokenBytes, Math::input<T>("k", a.activeExperts), group);
+    }
+    if (p.pipeline > 1) {
+        // Each stage boundary sends the micro-batch's activations forward and their gradients back;
+        // interleaving multiplies the boundaries by vpp.
+        const LinkInfo link =
+            GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node, w.networkGbps);
+        // The sends run asynchronously beside the next micro-batch's math (Megatron's batched
+        // isend/irecv, overlapped in the interleaved schedule), hidden as much as the tensor-parallel
+        // collectives are.
+        const T sends = 2.0 * Math::input<T>("vpp", p.virtualStages);
+        modelComm = modelComm + sends *
+                                    CommunicationModel::pointToPointSeconds<T>(layerActivations / tp, link,
+                                                                               efficiencyOf(link, e)) *
+                                    (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
+    }
+    return modelComm;
+}
+
+// Data parallelism: gradients reduce-scattered and weights all-gathered (all-reduce volume) once per
+// step; ZeRO-3 gathers the weights for the forward and the backward of every micro-batch and reduces
+// each micro-batch's gradients (FSDP without no_sync). Hidden behind dp_overlap of the compute.
+template <typename T>
+T dataParallelComm(const Inputs &in, const T &trainable, const T &m, const T &busy, const T &layers, int node,
+                   MathLog *math)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
+    const T gradientBytes =
+        trainable *
+        Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
+    T dataComm = 0.0;
+    if (p.data * p.context > 1 && Math::value(trainable) > 0.0) {
+        const int group = p.data * p.context; // the gradients of a sequence's cp shards are reduced too
+        const LinkInfo link = ringLink(in.gpu, group, p.tensor, node, w.networkGbps);
+        const T n = Math::input<T>("dp", group);
+        const T allReduce =
+            CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
+        // An all-gather or a reduce-scatter moves half an all-reduce's bytes.
+        const T total = w.zeroStage >= 3 ? m * 1.5 * allReduce : allReduce;
+        const T hidden = Math::input<T>("dp_overlap", e.dataParallelOverlap) * busy;
+        // The last layer's gradients are reduced after the backward pass ends: at least 1/L stays exposed.
+        const T tail = a.transformer ? total / layers : T(0.0);
+        dataComm = Math::max(tail, total - hidden);
+        Math::record(math, Id::DataParallelAllReduce, dataComm);
+    }
+    return dataComm;
+}
+
+// How fast one GPU runs a micro-batch's work: its matmuls, its attention, the memory traffic they do not hide
+// and QLoRA's dequantisation.
+template <typename T> struct MicroBatchRates
+{
+    T linear = 0.0;         // FLOP/s of the matmuls
+    T attention = 0.0;      // FLOP/s of the attention
+    T trafficPerFlop = 0.0; // s of unhidden memory traffic per FLOP
+    T dequantPerPass = 0.0; // s per matmul pass over the base weights (QLoRA)
+};
+
+template <typename T>
+MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const T &s, const T &tp,
+                                   const T &cp, const T &peak, const T &peak16, const T &memoryRate,
+                                   bool lowPrecision)
+{
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
+    // Matmuls smaller than the GPU's tiles keep part of it idle: the hidden width per tensor-parallel GPU
+    // and the tokens of a micro-batch per GPU set the size.
+    T sizeFactor = 1.0;
+    if (a.transformer && (e.gemmWidthHalf > 0.0 || e.gemmTokensHalf > 0.0)) {
+        const T width = Math::input<T>("h", a.hidden) / tp;
+        const T tokens = microBatch * s / cp;
+        const T wHalf = Math::input<T>("w_half", e.gemmWidthHalf);
+        const T tHalf = Math::input<T>("t_half", e.gemmTokensHalf);
+        sizeFactor = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)), kSizeFactor);
+    }
+    // Datasheet x what microbenchmarks reach of it (f_mm: 1 for datasheet profiles) x the framework's share.
+    const T achievable = Math::input<T>("f_mm", e.matmulAchievable);
+    MicroBatchRates<T> rates;
+    rates.linear = peak * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
+    if (lowPrecision)
+        rates.linear = rates.linear * Math::input<T>("eta_fp8", e.fp8Compute);
+    if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
+        rates.linear = rates.linear * Math::input<T>("eta_quant", e.quantizedCompute);
+    rates.attention =
+        peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
+    // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
+    rates.trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
+    // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
+    // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
+    if (w.task == Task::Qlora && a.transformer)
+        rates.dequantPerPass =
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "NF4 params"),
+                           (a.totalParams - a.embeddingParams) / std::max(1, p.tensor * p.pipeline)) *
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dequantise bytes per weight"),
+                           MemoryModel::kQloraBitsPerWeight / 8.0 + 4.0) /
+            memoryRate;
+    return rates;
+}
+
 template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
 {
     using Id = MathTermId;
@@ -118,37 +307,12 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const double extraLinearPasses = w.recompute == Recompute::Full ? 1.0 : 0.0;
     const double extraAttentionPasses = w.recompute == Recompute::None ? 0.0 : 1.0;
 
-    // Matmuls smaller than the GPU's tiles keep part of it idle: the hidden width per tensor-parallel GPU
-    // and the tokens of a micro-batch per GPU set the size.
-    T sizeFactor = 1.0;
-    if (a.transformer && (e.gemmWidthHalf > 0.0 || e.gemmTokensHalf > 0.0)) {
-        const T width = Math::input<T>("h", a.hidden) / tp;
-        const T tokens = microBatch * s / cp;
-        const T wHalf = Math::input<T>("w_half", e.gemmWidthHalf);
-        const T tHalf = Math::input<T>("t_half", e.gemmTokensHalf);
-        sizeFactor = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)), kSizeFactor);
-    }
-    // Datasheet x what microbenchmarks reach of it (f_mm: 1 for datasheet profiles) x the framework's share.
-    const T achievable = Math::input<T>("f_mm", e.matmulAchievable);
-    T linearRate = peak * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
-    if (lowPrecision)
-        linearRate = linearRate * Math::input<T>("eta_fp8", e.fp8Compute);
-    if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
-        linearRate = linearRate * Math::input<T>("eta_quant", e.quantizedCompute);
-    const T attentionRate =
-        peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
-    // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
-    const T trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
-    // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
-    // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
-    T dequantPerPass = 0.0;
-    if (w.task == Task::Qlora && a.transformer)
-        dequantPerPass =
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "NF4 params"),
-                           (a.totalParams - a.embeddingParams) / std::max(1, p.tensor * p.pipeline)) *
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dequantise bytes per weight"),
-                           MemoryModel::kQloraBitsPerWeight / 8.0 + 4.0) /
-            memoryRate;
+    const MicroBatchRates<T> rates =
+        microBatchRates(in, microBatch, s, tp, cp, peak, peak16, memoryRate, lowPrecision);
+    const T &linearRate = rates.linear;
+    const T &attentionRate = rates.attention;
+    const T &trafficPerFlop = rates.trafficPerFlop;
+    const T &dequantPerPass = rates.dequantPerPass;
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
         const T linear = linearForward * linearPasses;
         if (Math::value(dequantPerPass) > 0.0)
@@ -164,7 +328,7 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const double stageImbalance = PipelineStages::imbalance(a, w, p);
     r.heaviestStageLayers = p.pipeline > 1 ? int(std::lround(stageImbalance * a.layers / p.pipeline)) : 0;
     const auto onHeaviestStage = [&](const T &evenShare) {
-        return stageImbalance > 1.0 ? evenShare * Math::input<T>(kHeaviestStage, stageImbalance) : evenShare;
+        return heaviestStageShare(evenShare, stageImbalance);
     };
     const T modelPasses = Math::input<T>(kPasses, modelLinearPasses);
     const T modelAttentionPasses = Math::input<T>(kAttentionPasses, 3.0);
@@ -198,95 +362,26 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
                                                          ? 2.0
                                                          : Precisions::bytesPerValue(w.activationPrecision));
     const int node = r.gpusPerNode;
-    T modelComm = 0.0;
-    if (a.transformer) {
-        const T layerActivations = microBatch * s / cp * Math::input<T>("h", a.hidden) * activationBytes;
-        const T layersPerStage = onHeaviestStage(layers / pp);
-        if (p.tensor > 1) {
-            const LinkInfo link = ringLink(in.gpu, p.tensor, 1, node, w.networkGbps);
-            // 2 all-reduces forward, 2 backward per layer; full recompute repeats the forward's 2.
-            // (One of each per block: a Nemotron-H layer is one block, half of that.)
-            const double perLayer = (4.0 + 2.0 * extraLinearPasses) * a.allReducesPerLayer / 2.0;
-            const T tpComm =
-                perLayer * layersPerStage *
-                CommunicationModel::allReduceSeconds<T>(layerActivations, tp, link, efficiencyOf(link, e)) *
-                (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
-            modelComm = modelComm + tpComm;
-        }
-        if (p.context > 1) {
-            // Ring attention passes every other GPU's K and V block: (cp - 1) blocks per layer forward,
-            // twice that backward (the gradients return), hidden behind the attention math when it is longer.
-            const LinkInfo link =
-                GpuCapabilities::groupLink(in.gpu, p.context, p.tensor, node, w.networkGbps);
-            const T kvBlock = microBatch * s / cp * Math::input<T>("kv", a.kvElementsPerTokenPerLayer) / tp *
-                              activationBytes;
-            const T ring = 3.0 * layersPerStage * (cp - 1.0) *
-                           CommunicationModel::pointToPointSeconds<T>(kvBlock, link, efficiencyOf(link, e));
-            const T attentionTime = attentionForward * 3.0 / attentionRate;
-            modelComm = modelComm + Math::max(T(0.0), ring - attentionTime);
-        }
-        if (p.expert > 1 && a.moeLayers > 0) {
-            // Dispatch and combine all-to-alls, forward and backward, of each token's k expert copies. The
-            // experts sit on neighbouring GPUs (Megatron-Core's MoE parallel folding; FSDP2 with EP).
-            CommunicationModel::ExpertGroup group;
-            group.ep = p.expert;
-            group.gpusPerNode = node;
-            group.inside = GpuCapabilities::groupLink(in.gpu, std::min(p.expert, node), 1, node, 0.0);
-            group.network = GpuCapabilities::groupLink(in.gpu, p.expert, 1, node, w.networkGbps);
-            group.insideEfficiency = efficiencyOf(group.inside, e);
-            group.networkEfficiency = efficiencyOf(group.network, e);
-            const T tokens = microBatch * s / cp / tp;
-            // A latent MoE (Nemotron 3 Super/Ultra) projects each token to its latent width before dispatch.
-            const T tokenBytes = (a.moeLatent > 0.0 ? Math::input<T>("moe_latent", a.moeLatent)
-                                                    : Math::input<T>("h", a.hidden)) *
-                                 activationBytes;
-            modelComm = modelComm + 4.0 * onHeaviestStage(Math::input<T>("L_moe", a.moeLayers) / pp) *
-                                        CommunicationModel::expertAllToAllSeconds<T>(
-                                            tokens, tokenBytes, Math::input<T>("k", a.activeExperts), group);
-        }
-        if (p.pipeline > 1) {
-            // Each stage boundary sends the micro-batch's activations forward and their gradients back;
-            // interleaving multiplies the boundaries by vpp.
-            const LinkInfo link =
-                GpuCapabilities::groupLink(in.gpu, p.pipeline, p.gpus / p.pipeline, node, w.networkGbps);
-            // The sends run asynchronously beside the next micro-batch's math (Megatron's batched
-            // isend/irecv, overlapped in the interleaved schedule), hidden as much as the tensor-parallel
-            // collectives are.
-            const T sends = 2.0 * Math::input<T>("vpp", p.virtualStages);
-            modelComm = modelComm + sends *
-                                        CommunicationModel::pointToPointSeconds<T>(
-                                            layerActivations / tp, link, efficiencyOf(link, e)) *
-                                        (1.0 - Math::input<T>("tp_overlap", e.tensorParallelOverlap));
-        }
-    }
+    const MicroBatchShape<T> shape{microBatch,
+                                   s,
+                                   tp,
+                                   pp,
+                                   cp,
+                                   layers,
+                                   activationBytes,
+                                   attentionForward,
+                                   attentionRate,
+                                   extraLinearPasses,
+                                   stageImbalance};
+    T modelComm = modelParallelComm(in, shape, node);
     modelComm = m * modelComm;
     if (Math::value(modelComm) > 0.0)
         Math::record(math, Id::TensorParallelAllReduces, modelComm);
     r.breakdown.modelParallelComm = Math::value(modelComm);
 
-    // Data parallelism: gradients reduce-scattered and weights all-gathered (all-reduce volume) once per
-    // step; ZeRO-3 gathers the weights for the forward and the backward of every micro-batch and reduces
-    // each micro-batch's gradients (FSDP without no_sync). Hidden behind dp_overlap of the compute.
     const T trainable =
         MemoryModel::trainableParams<T>(a, w) * MemoryModel::expertParallelShare<T>(a, p) / (tp * pp);
-    const T gradientBytes =
-        trainable *
-        Math::max(2.0, Math::input<T>(kBytesPerWeight, Precisions::bytesPerValue(w.weightPrecision)));
-    T dataComm = 0.0;
-    if (p.data * p.context > 1 && Math::value(trainable) > 0.0) {
-        const int group = p.data * p.context; // the gradients of a sequence's cp shards are reduced too
-        const LinkInfo link = ringLink(in.gpu, group, p.tensor, node, w.networkGbps);
-        const T n = Math::input<T>("dp", group);
-        const T allReduce =
-            CommunicationModel::allReduceSeconds<T>(gradientBytes, n, link, efficiencyOf(link, e));
-        // An all-gather or a reduce-scatter moves half an all-reduce's bytes.
-        const T total = w.zeroStage >= 3 ? m * 1.5 * allReduce : allReduce;
-        const T hidden = Math::input<T>("dp_overlap", e.dataParallelOverlap) * (compute + recompute);
-        // The last layer's gradients are reduced after the backward pass ends: at least 1/L stays exposed.
-        const T tail = a.transformer ? total / layers : T(0.0);
-        dataComm = Math::max(tail, total - hidden);
-        Math::record(math, Id::DataParallelAllReduce, dataComm);
-    }
+    const T dataComm = dataParallelComm(in, trainable, m, compute + recompute, layers, node, math);
     r.breakdown.dataParallelComm = Math::value(dataComm);
 
     // The optimizer reads and writes ~30 bytes per trained parameter (weights, gradients, master, moments).
