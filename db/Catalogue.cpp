@@ -16,6 +16,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -33,9 +35,12 @@ const QString kDriver = QStringLiteral("QSQLITE");
 const QString kServerDriver = QStringLiteral("QPSQL");
 constexpr int kBusyTimeoutMs = 5000;
 // A team catalogue: how long connecting may take before it is given up (libpq's connect_timeout, in
-// seconds; a URL may give its own), and how long a write waits for a row a teammate's save holds.
+// seconds), how long a write waits for a row a teammate's save holds (lock_timeout), and how long any one
+// statement may run (statement_timeout): the window waits for the server at most that long. A URL may give
+// its own (?connect_timeout=5&lock_timeout=2s&statement_timeout=30s).
 constexpr int kConnectTimeoutS = 10;
 constexpr int kLockTimeoutMs = 10000;
+constexpr int kStatementTimeoutMs = 15000;
 // Taken (pg_advisory_xact_lock) by the transaction that seeds or upgrades a team catalogue, so two
 // clients opening a new database at once seed it once.
 constexpr qint64 kSchemaLock = 0x47504355;
@@ -52,6 +57,20 @@ const QStringList &serverParameters()
         QStringLiteral("passfile"),
     };
     return keys;
+}
+
+// Server settings a URL may give (as the session's options, not libpq keywords): a duration in PostgreSQL's
+// form, milliseconds or with a unit ("500", "2s", "1min").
+const QStringList &serverTimeouts()
+{
+    static const QStringList keys{QStringLiteral("lock_timeout"), QStringLiteral("statement_timeout")};
+    return keys;
+}
+
+bool isDuration(const QString &value)
+{
+    static const QRegularExpression form(QStringLiteral("^[0-9]{1,9}(ms|s|min|h)?$"));
+    return form.match(value).hasMatch();
 }
 
 // libpq's "connection to server at "host" (addr), port 5432 failed: FATAL:  password authentication
@@ -703,6 +722,9 @@ QString Catalogue::displayLocation(const QString &location)
     return url.toString(QUrl::RemovePassword);
 }
 
+// Nothing waits for the server without end: connecting gives up after connect_timeout, a row a teammate's
+// save holds after lock_timeout, and any statement after statement_timeout, each settable in the URL; a
+// statement past its time is cancelled by the server and its transaction rolled back whole.
 std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const Options &options,
                                                  CatalogueError *error)
 {
@@ -736,7 +758,10 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     catalogue->m_user = url.userName(QUrl::FullyDecoded);
     catalogue->m_password = url.password(QUrl::FullyDecoded);
     QStringList connectOptions;
-    bool timeoutGiven = false;
+    QString connectTimeout;
+    QMap<QString, QString> timeouts{
+        {QStringLiteral("lock_timeout"), QString::number(kLockTimeoutMs)},
+        {QStringLiteral("statement_timeout"), QString::number(kStatementTimeoutMs)}};
     for (const auto &[key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded)) {
         if (key == QLatin1String("host")) {
             catalogue->m_host = value; // a socket folder: ?host=/run/postgresql
@@ -745,9 +770,16 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
             catalogue->m_port = value.toInt(&ok);
             if (!ok)
                 return invalid(QCoreApplication::translate("Catalogue", "port %1").arg(value));
+        } else if (serverTimeouts().contains(key)) {
+            if (!isDuration(value))
+                return invalid(QCoreApplication::translate("Catalogue", "%1 %2: give milliseconds or a unit, "
+                                                                        "as in 500, 2s or 1min")
+                                   .arg(key, value));
+            timeouts[key] = value;
         } else if (serverParameters().contains(key) && !value.contains(u' ') && !value.contains(u';')) {
             connectOptions << key + u'=' + value;
-            timeoutGiven = timeoutGiven || key == QLatin1String("connect_timeout");
+            if (key == QLatin1String("connect_timeout"))
+                connectTimeout = value;
         } else {
             return invalid(QCoreApplication::translate("Catalogue", "unknown parameter %1").arg(key));
         }
@@ -755,19 +787,30 @@ std::unique_ptr<Catalogue> Catalogue::openServer(const QString &location, const 
     if (catalogue->m_databaseName.isEmpty() || catalogue->m_databaseName.contains(u'/'))
         return invalid(QCoreApplication::translate("Catalogue", "no database named"));
     // A slow or unreachable server must not hang the caller (the window) for minutes.
-    if (!timeoutGiven)
-        connectOptions << QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutS);
+    if (connectTimeout.isEmpty()) {
+        connectTimeout = QString::number(kConnectTimeoutS);
+        connectOptions << QStringLiteral("connect_timeout=") + connectTimeout;
+    }
+    QStringList settings;
+    for (auto timeout = timeouts.cbegin(); timeout != timeouts.cend(); ++timeout)
+        settings << QStringLiteral("-c %1=%2").arg(timeout.key(), timeout.value());
     connectOptions << QStringLiteral("application_name=gpucompare")
-                   << QStringLiteral("options='-c lock_timeout=%1'").arg(kLockTimeoutMs);
+                   << QStringLiteral("options='%1'").arg(settings.join(u' '));
     catalogue->m_connectOptions = connectOptions.join(u';');
     catalogue->m_path = shown;
     catalogue->m_connectionPrefix = nextConnectionPrefix();
 
     QSqlDatabase database = catalogue->connection();
-    if (!database.isOpen())
+    if (!database.isOpen()) {
+        QString why = serverConnectFailure(database.lastError());
+        if (why == QLatin1String("timeout expired"))
+            why = QCoreApplication::translate("Catalogue",
+                                              "the server did not answer within %1 s (connect_timeout)")
+                      .arg(connectTimeout);
         return fail(CatalogueError::make(
             Kind::Io, QCoreApplication::translate("Catalogue", "cannot connect to the team catalogue %1: %2")
-                          .arg(shown, serverConnectFailure(database.lastError()))));
+                          .arg(shown, why)));
+    }
     QSqlError failure;
     std::optional<CatalogueSchema::Stamp> stamp = CatalogueSchema::readStamp(database, &failure);
     if (!stamp)

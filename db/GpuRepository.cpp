@@ -382,6 +382,8 @@ CatalogueError GpuRepository::freeRenamedIds(const QVector<BenchmarkMove> &moves
             return sqlError(
                 update, QCoreApplication::translate("GpuRepository", "cannot save GPU '%1'").arg(move.gpuId));
     }
+    // Each of these rows is written again with its new id: a teammate finds one row changed, not two.
+    WriteTransaction::countRewrites(m_database, static_cast<int>(moves.size()));
     return {};
 }
 

@@ -62,6 +62,8 @@ std::optional<Cause> postgreSqlCause(const QSqlError &error)
         return lost ? std::optional<Cause>(Cause::Disconnected) : std::nullopt;
     if (state.startsWith(QLatin1String("08")) || state.startsWith(QLatin1String("57P")) || lost)
         return Cause::Disconnected; // connection_exception, admin_shutdown, crash_shutdown, ...
+    if (state == QLatin1String("57014"))
+        return Cause::TimedOut; // query_canceled: statement_timeout (the only cancel this program sends)
     if (state == QLatin1String("53100"))
         return Cause::DiskFull;
     if (state == QLatin1String("53200"))
@@ -152,6 +154,12 @@ QString describe(const QSqlError &error, const QString &path)
             "SqliteFailure", "the connection to the server was lost; the server rolled back the unfinished "
                              "save, so nothing of it was written, and nothing that was saved before is lost");
         break;
+    case Cause::TimedOut:
+        // One line that says the wait is over and nothing is half done; the server's "canceling statement
+        // due to statement timeout" adds nothing to it.
+        return QCoreApplication::translate(
+            "SqliteFailure", "the server did not finish within the time allowed (statement_timeout) and "
+                             "cancelled it; nothing was changed, a save was rolled back whole");
     case Cause::Corrupt:
     case Cause::NotADatabase:
     case Cause::Other:
@@ -167,6 +175,7 @@ CatalogueError toError(const QSqlError &error, const QString &context, const QSt
     case Cause::DiskFull:
     case Cause::Io:
     case Cause::Disconnected:
+    case Cause::TimedOut:
         kind = CatalogueError::Kind::Io;
         break;
     case Cause::Busy:

@@ -22,6 +22,7 @@ enum class Cause
     NotADatabase, // SQLITE_NOTADB
     OutOfMemory,  // SQLITE_NOMEM
     Disconnected, // PostgreSQL: the connection to the server was lost (its transaction is rolled back)
+    TimedOut, // PostgreSQL: the statement ran past statement_timeout (cancelled, its transaction rolled back)
     Other,
 };
 

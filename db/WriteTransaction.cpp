@@ -18,6 +18,13 @@ QHash<QString, int> &openDepth()
     return depth;
 }
 
+// Writes the open transaction of each connection (by name, on this thread) made to rows it writes again.
+QHash<QString, qint64> &rewrites()
+{
+    thread_local QHash<QString, qint64> counts;
+    return counts;
+}
+
 // This session's inserts, updates and deletes of the catalogue's tables, counted by the server.
 QString changeCount()
 {
@@ -59,6 +66,11 @@ bool WriteTransaction::reopenServerConnection(QSqlDatabase &database)
     return true;
 }
 
+void WriteTransaction::countRewrites(const QSqlDatabase &database, int rows)
+{
+    rewrites()[database.connectionName()] += rows;
+}
+
 WriteTransaction::WriteTransaction(QSqlDatabase database)
     : m_database(std::move(database))
 {}
@@ -94,6 +106,8 @@ CatalogueError WriteTransaction::begin()
     if (depth == 0 && onServer(m_database) && query.exec(QStringLiteral("SELECT %1").arg(changeCount())) &&
         query.next())
         m_changesBefore = query.value(0).toLongLong();
+    if (depth == 0)
+        rewrites()[m_database.connectionName()] = 0;
     ++depth;
     m_active = true;
     return {};
@@ -104,14 +118,16 @@ CatalogueError WriteTransaction::commit()
     if (!m_active)
         return {};
     QSqlQuery query(m_database);
-    // What this transaction changed, counted by the server (pg_stat_xact_user_tables), so the NOTIFY
-    // names a number without each write counting its rows.
+    // What this transaction changed: the rows the server counts it wrote (pg_stat_xact_user_tables), less
+    // the writes its statements said were to rows written again, so the NOTIFY names the rows a teammate
+    // will find changed without each write counting its rows.
     const bool notify = m_savepoint.isEmpty() && onServer(m_database);
+    const qint64 rewritten = rewrites().value(m_database.connectionName());
     if (notify &&
         !query.exec(QStringLiteral("SELECT pg_notify('%1', changed::text || ' %2') FROM (SELECT %3 - %4 "
                                    "AS changed) AS counts WHERE changed > 0")
                         .arg(QLatin1String(kChangeChannel), processToken(), changeCount())
-                        .arg(m_changesBefore))) {
+                        .arg(m_changesBefore + rewritten))) {
         CatalogueError error = SqliteFailure::toError(
             query.lastError(), QCoreApplication::translate("WriteTransaction", "cannot save"));
         rollback();

@@ -12,7 +12,9 @@
 // idle is opened again and the BEGIN retried once (nothing was written yet); one ended inside the
 // transaction fails it, rolled back whole by the server. Its COMMIT tells the other clients:
 // a NOTIFY on kChangeChannel whose payload is how many rows the transaction inserted, updated or
-// deleted and which process saved them (delivered only if the commit succeeds; readChangeNotice).
+// deleted and which process saved them (delivered only if the commit succeeds; readChangeNotice). The
+// server counts every row written (pg_stat_xact_user_tables); a statement that writes a row the same save
+// writes again (a rename's temporary id) says so with countRewrites, so one edited row counts 1.
 class WriteTransaction
 {
 public:
@@ -26,6 +28,9 @@ public:
     // A team catalogue's connection the server ended (restarted, pg_terminate_backend): closed and opened
     // again under the same name, listening again on what it listened to. false when it cannot reconnect.
     static bool reopenServerConnection(QSqlDatabase &database);
+    // rows writes of the transaction open on database were to rows that it writes again: the notice
+    // leaves them out.
+    static void countRewrites(const QSqlDatabase &database, int rows);
 
     explicit WriteTransaction(QSqlDatabase database);
     ~WriteTransaction();

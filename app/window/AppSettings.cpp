@@ -1,5 +1,7 @@
 #include "app/window/AppSettings.h"
 
+#include "db/Catalogue.h"
+
 namespace {
 
 namespace Key {
@@ -12,6 +14,7 @@ const QString catalogueColumns = QStringLiteral("catalogue/columns");
 const QString gpus = QStringLiteral("comparison/gpus");
 const QString exportFolder = QStringLiteral("export/folder");
 const QString recentScenarios = QStringLiteral("scenarios/recent");
+const QString recentTeamCatalogues = QStringLiteral("catalogue/recentTeam");
 const QString workload = QStringLiteral("workload/");
 // Version 2: batch counts the whole deployment and unset fields mean "the task's recipe". Values saved by
 // version 1 filled every field with the old defaults, so they are not read back.
@@ -225,6 +228,22 @@ QStringList AppSettings::recentScenarios() const
 void AppSettings::setRecentScenarios(const QStringList &paths)
 {
     m_settings.setValue(Key::recentScenarios, paths.mid(0, kMaxRecentScenarios));
+}
+
+QStringList AppSettings::recentTeamCatalogues() const
+{
+    return m_settings.value(Key::recentTeamCatalogues).toStringList().mid(0, kMaxRecentTeamCatalogues);
+}
+
+void AppSettings::setRecentTeamCatalogues(const QStringList &urls)
+{
+    QStringList stored;
+    for (const QString &url : urls) {
+        const QString shown = Catalogue::displayLocation(url);
+        if (Catalogue::isServerLocation(shown) && !stored.contains(shown))
+            stored << shown;
+    }
+    m_settings.setValue(Key::recentTeamCatalogues, stored.mid(0, kMaxRecentTeamCatalogues));
 }
 
 QString AppSettings::language() const

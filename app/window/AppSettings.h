@@ -46,6 +46,12 @@ public:
     QStringList recentScenarios() const;
     void setRecentScenarios(const QStringList &paths);
 
+    // File > Recent Team Catalogues: the team catalogues last opened, newest first, at most
+    // kMaxRecentTeamCatalogues, each its URL without a password (a password given in a URL is never stored).
+    static constexpr int kMaxRecentTeamCatalogues = 5;
+    QStringList recentTeamCatalogues() const;
+    void setRecentTeamCatalogues(const QStringList &urls);
+
     // The interface language ("en", "zh_CN"); empty: follow the system locale. Read at start-up.
     QString language() const;
     void setLanguage(const QString &language);

@@ -1,5 +1,6 @@
 #include "app/window/CatalogueOpener.h"
 
+#include "app/window/AppSettings.h"
 #include "app/window/CatalogueSession.h"
 #include "app/window/UserPrompt.h"
 #include "db/Catalogue.h"
@@ -11,6 +12,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QMenu>
 
 CatalogueOpener::CatalogueOpener(CatalogueSession *session, CatalogueTab *tab, UserPrompt *prompt,
                                  QWidget *window, QObject *parent)
@@ -41,8 +43,35 @@ bool CatalogueOpener::open(const QString &path)
         m_prompt->show(message);
         return false;
     }
+    if (m_session->isTeamCatalogue()) {
+        AppSettings settings;
+        settings.setRecentTeamCatalogues(QStringList{m_session->path()} + settings.recentTeamCatalogues());
+        emit recentTeamCataloguesChanged();
+    }
     announceOpened(tr("Opened %1"));
     return true;
+}
+
+void CatalogueOpener::fillRecentTeamMenu(QMenu *menu)
+{
+    menu->clear();
+    const QStringList recent = AppSettings().recentTeamCatalogues();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString &url = recent.at(i);
+        // &1 … &5 pick them from the keyboard; a URL's own '&' (between parameters) is text.
+        QString text = url;
+        text.replace(u'&', QStringLiteral("&&"));
+        QAction *action =
+            menu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(text), this, [this, url] { open(url); });
+        action->setData(url);
+        action->setStatusTip(url);
+    }
+    menu->addSeparator();
+    menu->addAction(tr("&Clear Menu"), this, [this] {
+        AppSettings().setRecentTeamCatalogues({});
+        emit recentTeamCataloguesChanged();
+    });
+    menu->setEnabled(!recent.isEmpty());
 }
 
 void CatalogueOpener::openWithDialog()

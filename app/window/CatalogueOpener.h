@@ -5,6 +5,7 @@
 
 class CatalogueSession;
 class CatalogueTab;
+class QMenu;
 class QWidget;
 class UserPrompt;
 
@@ -37,6 +38,9 @@ public:
     // or the URL gives it) and opens it as open() does. Connecting gives up after connect_timeout (10 s
     // unless the URL says otherwise), so an unreachable server holds the window that long at most.
     void openTeamWithDialog();
+    // File > Recent Team Catalogues: the last few team catalogues opened (AppSettings, no passwords); one
+    // opens as open() does, its password from PGPASSWORD or ~/.pgpass.
+    void fillRecentTeamMenu(QMenu *menu);
     // A new catalogue from the bundled seed at path, opened; an existing file is never overwritten.
     bool startNew(const QString &path);
     void startNewWithDialog();
@@ -52,6 +56,7 @@ public:
 
 signals:
     void opened(); // the session holds the new file
+    void recentTeamCataloguesChanged();
     void statusMessage(const QString &message);
 
 private:

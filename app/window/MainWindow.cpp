@@ -215,6 +215,14 @@ void MainWindow::createFileControllers()
 
     m_catalogueOpener = new CatalogueOpener(m_catalogue, m_catalogueTab, m_prompt.get(), this, this);
     connect(m_catalogueOpener, &CatalogueOpener::opened, this, &MainWindow::showCatalogueState);
+    // File > Recent Team Catalogues, after Open Team Catalogue… (createMenus finds it by name).
+    auto *recentTeam = new QMenu(tr("Recent Team Cata&logues"), this);
+    recentTeam->setObjectName(QStringLiteral("recentTeamCatalogues"));
+    m_catalogueOpener->fillRecentTeamMenu(recentTeam);
+    // Queued: the menu's own action may be what opened the catalogue, and clearing the menu deletes it.
+    connect(
+        m_catalogueOpener, &CatalogueOpener::recentTeamCataloguesChanged, recentTeam,
+        [this, recentTeam] { m_catalogueOpener->fillRecentTeamMenu(recentTeam); }, Qt::QueuedConnection);
     connect(m_catalogue, &CatalogueSession::teammateSaved, m_teamChangeBar, &TeamChangeBar::addChange);
     connect(m_teamChangeBar, &TeamChangeBar::reloadRequested, this, [this] {
         if (const CatalogueError error = m_catalogue->reload()) {
@@ -340,6 +348,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_actions.openCatalogue);
     file->addAction(m_actions.openTeamCatalogue);
+    file->addMenu(findChild<QMenu *>(QStringLiteral("recentTeamCatalogues"), Qt::FindDirectChildrenOnly));
     file->addAction(m_actions.importCatalogue);
     file->addAction(m_actions.exportCatalogue);
     file->addAction(m_actions.backUpCatalogue);

@@ -345,6 +345,14 @@
         <source>cannot open the team catalogue %1: Qt&apos;s PostgreSQL driver QPSQL is not installed (Debian: libqt6sql6-psql)</source>
         <translation>无法打开团队目录 %1：未安装 Qt 的 PostgreSQL 驱动 QPSQL（Debian：libqt6sql6-psql）</translation>
     </message>
+    <message>
+        <source>%1 %2: give milliseconds or a unit, as in 500, 2s or 1min</source>
+        <translation>%1 %2：请给出毫秒数或带单位的时长，例如 500、2s 或 1min</translation>
+    </message>
+    <message>
+        <source>the server did not answer within %1 s (connect_timeout)</source>
+        <translation>服务器在 %1 秒内没有应答（connect_timeout）</translation>
+    </message>
 </context>
 <context>
     <name>CatalogueActions</name>
@@ -834,6 +842,10 @@
     <message>
         <source>Address of the team catalogue, postgresql://USER@HOST[:PORT]/DATABASE (the password is taken from PGPASSWORD or ~/.pgpass):</source>
         <translation>团队目录的地址，postgresql://USER@HOST[:PORT]/DATABASE（密码取自 PGPASSWORD 或 ~/.pgpass）：</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Menu</source>
+        <translation>清除菜单(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -3402,6 +3414,10 @@ source: %7</source>
     <message>
         <source>team catalogue %1</source>
         <translation>团队目录 %1</translation>
+    </message>
+    <message>
+        <source>Recent Team Cata&amp;logues</source>
+        <translation>最近的团队目录(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -6003,6 +6019,10 @@ token</translation>
     <message>
         <source>the connection to the server was lost; the server rolled back the unfinished save, so nothing of it was written, and nothing that was saved before is lost</source>
         <translation>与服务器的连接已断开；服务器已回滚未完成的保存，因此其中的内容均未写入，之前已保存的内容也没有丢失</translation>
+    </message>
+    <message>
+        <source>the server did not finish within the time allowed (statement_timeout) and cancelled it; nothing was changed, a save was rolled back whole</source>
+        <translation>服务器未能在允许的时间内完成（statement_timeout），已将其取消；没有任何更改，保存已整体回滚</translation>
     </message>
 </context>
 <context>

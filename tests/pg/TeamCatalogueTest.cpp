@@ -6,6 +6,7 @@
 #include "db/CatalogueSchema.h"
 #include "db/GpuRepository.h"
 #include "db/MeasurementRepository.h"
+#include "db/SqliteFailure.h"
 #include "db/WriteTransaction.h"
 #include "tests/support/PostgresServer.h"
 #include "tests/support/SeededCatalogue.h"
@@ -19,9 +20,13 @@
 #include <QSqlRecord>
 #include <QTemporaryDir>
 #include <QThread>
+#include <arpa/inet.h>
 #include <atomic>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <thread>
+#include <unistd.h>
 
 using Kind = CatalogueError::Kind;
 
@@ -54,6 +59,73 @@ QMap<QString, QStringList> columnsOf(QSqlDatabase database, const QStringList &t
     }
     return columns;
 }
+
+// A second session of the test's superuser that holds locks for as long as it lives (a teammate's save
+// in progress, an administrator's maintenance).
+class LockHolder
+{
+public:
+    LockHolder(PostgresServer &server, const QString &database)
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), kName);
+        db.setHostName(QStringLiteral("127.0.0.1"));
+        db.setPort(server.port());
+        db.setDatabaseName(database);
+        db.setUserName(QString::fromLatin1(PostgresServer::kAdmin));
+        db.setPassword(QString::fromLatin1(PostgresServer::kAdminPassword));
+        m_open = db.open() && QSqlQuery(db).exec(QStringLiteral("BEGIN"));
+    }
+    ~LockHolder()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(kName, false);
+            QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(kName);
+    }
+    LockHolder(const LockHolder &) = delete;
+    LockHolder &operator=(const LockHolder &) = delete;
+    bool hold(const QString &sql)
+    {
+        return m_open && QSqlQuery(QSqlDatabase::database(kName, false)).exec(sql);
+    }
+
+private:
+    static inline const QString kName = QStringLiteral("lock-holder");
+    bool m_open = false;
+};
+
+// A TCP port on 127.0.0.1 that takes connections (the kernel completes them) and never says a word: a
+// server that hangs, or a firewall that swallows the answer.
+class SilentPort
+{
+public:
+    SilentPort()
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof(address);
+        if (m_fd >= 0 && ::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) == 0 &&
+            ::listen(m_fd, 8) == 0 &&
+            ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
+            m_port = ntohs(address.sin_port);
+    }
+    ~SilentPort()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    SilentPort(const SilentPort &) = delete;
+    SilentPort &operator=(const SilentPort &) = delete;
+    int port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    int m_port = 0;
+};
 
 } // namespace
 
@@ -415,6 +487,13 @@ TEST(TeamCatalogue, ASaveNotifiesTheOtherClientsWithItsRowCount)
             if (source == QSqlDriver::OtherSource)
                 payloads << payload.toString();
         });
+    const auto nextNotice = [&payloads] {
+        QElapsedTimer timer;
+        timer.start();
+        while (payloads.isEmpty() && timer.elapsed() < 5000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        return payloads.isEmpty() ? -1 : WriteTransaction::readChangeNotice(payloads.takeFirst()).rows;
+    };
     QVector<GpuSpec> three{*alice->gpus().find(kH100), *alice->gpus().find(QStringLiteral("a100_sxm4_80gb")),
                            *alice->gpus().find(QStringLiteral("l4_24gb"))};
     for (GpuSpec &gpu : three)
@@ -429,6 +508,169 @@ TEST(TeamCatalogue, ASaveNotifiesTheOtherClientsWithItsRowCount)
     EXPECT_EQ(notice.rows, 3) << payloads.first().toStdString();
     EXPECT_TRUE(notice.fromThisProcess); // Alice and Bob are both this test: a window leaves its own out
     EXPECT_FALSE(WriteTransaction::readChangeNotice(QStringLiteral("3 1-2")).fromThisProcess);
+    payloads.clear();
+
+    // What a save changed, row by row: one edited row is 1, a renamed one too (its temporary id is not a
+    // second change), a deleted one 1.
+    QVector<GpuSpec> one{*alice->gpus().find(kH100)};
+    one.first().usdPerGpuHour = 1.5;
+    ASSERT_FALSE(alice->gpus().saveAll(one));
+    EXPECT_EQ(nextNotice(), 1);
+    const QString unmeasured =
+        server->queryValue(database, QStringLiteral("SELECT gpu_id FROM gpus g WHERE NOT EXISTS (SELECT 1 "
+                                                    "FROM benchmarks b WHERE b.gpu_id = g.gpu_id) ORDER BY "
+                                                    "gpu_id LIMIT 1"));
+    ASSERT_FALSE(unmeasured.isEmpty());
+    QVector<GpuSpec> renamed{*alice->gpus().find(unmeasured)};
+    renamed.first().gpuId = unmeasured + QStringLiteral("_team");
+    ASSERT_FALSE(alice->gpus().saveChanges({}, renamed));
+    EXPECT_EQ(nextNotice(), 1);
+    QVector<GpuSpec> none;
+    ASSERT_FALSE(alice->gpus().saveChanges({renamed.first()}, none));
+    EXPECT_EQ(nextNotice(), 1);
+    // A renamed GPU with measurements takes them along: each of those rows changed too.
+    const int measured =
+        server
+            ->queryValue(database,
+                         QStringLiteral("SELECT count(*) FROM benchmarks WHERE gpu_id = '%1'").arg(kH100))
+            .toInt();
+    ASSERT_GT(measured, 0);
+    QVector<GpuSpec> withRuns{*alice->gpus().find(kH100)};
+    withRuns.first().gpuId = QStringLiteral("h100_team");
+    ASSERT_FALSE(alice->gpus().saveChanges({}, withRuns));
+    EXPECT_EQ(nextNotice(), 1 + measured);
+}
+
+TEST(TeamCatalogue, AStatementPastItsTimeoutIsCancelledInOneLineAndLosesNothing)
+{
+    GPUCOMPARE_REQUIRE_POSTGRES(server);
+    const QString database = server->createDatabase();
+    ASSERT_TRUE(openTeam(server->url(database)));
+    // The default a user lives with: no statement holds the window longer than 15 s.
+    {
+        std::unique_ptr<Catalogue> plain = openTeam(server->url(database));
+        ASSERT_TRUE(plain);
+        QSqlQuery setting(plain->connection());
+        ASSERT_TRUE(setting.exec(QStringLiteral("SHOW statement_timeout")) && setting.next());
+        EXPECT_EQ(setting.value(0).toString(), QStringLiteral("15s"));
+    }
+    // The URL sets it, as a user would for a slow link; here 1 s, under the 10 s lock_timeout.
+    CatalogueError error;
+    std::unique_ptr<Catalogue> alice =
+        openTeam(server->url(database) + QStringLiteral("?statement_timeout=1s"), &error);
+    ASSERT_TRUE(alice) << error.message.toStdString();
+    EXPECT_FALSE(openTeam(server->url(database) + QStringLiteral("?statement_timeout=soon"), &error));
+    EXPECT_EQ(error.kind, Kind::Invalid);
+    EXPECT_TRUE(error.message.contains(QStringLiteral("statement_timeout soon")))
+        << error.message.toStdString();
+
+    const QString a100 = QStringLiteral("a100_sxm4_80gb");
+    const double h100Before = alice->gpus().find(kH100)->usdPerGpuHour.value_or(-1);
+    QVector<GpuSpec> edits{*alice->gpus().find(kH100), *alice->gpus().find(a100)};
+    edits[0].usdPerGpuHour = 4.5;
+    edits[1].usdPerGpuHour = 1.5;
+    {
+        // A teammate's save holds the A100's row: the save writes the H100, waits, and is cancelled.
+        LockHolder teammate(*server, database);
+        ASSERT_TRUE(
+            teammate.hold(QStringLiteral("SELECT 1 FROM gpus WHERE gpu_id = 'a100_sxm4_80gb' FOR UPDATE")));
+        QElapsedTimer timer;
+        timer.start();
+        QVector<GpuSpec> rows = edits;
+        const CatalogueError saved = alice->gpus().saveAll(rows);
+        EXPECT_LT(timer.elapsed(), 5000);
+        EXPECT_EQ(saved.kind, Kind::Io) << saved.message.toStdString();
+        EXPECT_TRUE(saved.message.contains(QStringLiteral("did not finish within the time allowed")))
+            << saved.message.toStdString();
+        EXPECT_FALSE(saved.message.contains(u'\n')) << saved.message.toStdString();
+        EXPECT_EQ(rows.first().revision, edits.first().revision); // the caller keeps its edits as they were
+    }
+    EXPECT_EQ(alice->gpus().find(kH100)->usdPerGpuHour.value_or(-1), h100Before); // rolled back whole
+
+    {
+        // Maintenance locks the whole table: reading the catalogue gives up too, and says so in one line.
+        LockHolder administrator(*server, database);
+        ASSERT_TRUE(administrator.hold(QStringLiteral("LOCK TABLE gpus IN ACCESS EXCLUSIVE MODE")));
+        QElapsedTimer timer;
+        timer.start();
+        EXPECT_FALSE(alice->snapshot(&error));
+        EXPECT_LT(timer.elapsed(), 5000);
+        EXPECT_TRUE(error.message.contains(QStringLiteral("did not finish within the time allowed")))
+            << error.message.toStdString();
+        EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
+    }
+    // A query the server is slow to answer is cancelled as well.
+    QSqlQuery slow(alice->connection());
+    QElapsedTimer timer;
+    timer.start();
+    EXPECT_FALSE(slow.exec(QStringLiteral("SELECT pg_sleep(30)")));
+    EXPECT_LT(timer.elapsed(), 5000);
+    EXPECT_EQ(SqliteFailure::causeOf(slow.lastError()), SqliteFailure::Cause::TimedOut);
+    slow.finish();
+
+    // The session goes on: the same edits saved again go in.
+    QVector<GpuSpec> again = edits;
+    const CatalogueError retried = alice->gpus().saveAll(again);
+    ASSERT_FALSE(retried) << retried.message.toStdString();
+    EXPECT_EQ(alice->gpus().find(a100)->usdPerGpuHour, 1.5);
+}
+
+TEST(TeamCatalogue, AServerThatNeverAnswersIsGivenUpAfterConnectTimeoutInOneLine)
+{
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        GTEST_SKIP() << "Qt's PostgreSQL driver QPSQL is missing (libqt6sql6-psql)";
+    SilentPort silent;
+    ASSERT_GT(silent.port(), 0);
+    CatalogueError error;
+    QElapsedTimer timer;
+    timer.start();
+    EXPECT_FALSE(openTeam(
+        QStringLiteral("postgresql://someone@127.0.0.1:%1/team?connect_timeout=2").arg(silent.port()),
+        &error));
+    const qint64 waited = timer.elapsed();
+    EXPECT_GE(waited, 1500);
+    EXPECT_LT(waited, 6000);
+    EXPECT_EQ(error.kind, Kind::Io);
+    EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("did not answer within 2 s (connect_timeout)")))
+        << error.message.toStdString();
+}
+
+TEST(TeamCatalogue, SslIsRequiredOrVerifiedAsTheUrlSays)
+{
+    GPUCOMPARE_REQUIRE_POSTGRES(server);
+    if (!server->sslEnabled())
+        GTEST_SKIP() << "the test server has no SSL: " << server->whyNoSsl().toStdString();
+    const QString database = server->createDatabase();
+    const QString url = server->url(database);
+    CatalogueError error;
+    std::unique_ptr<Catalogue> required = openTeam(url + QStringLiteral("?sslmode=require"), &error);
+    ASSERT_TRUE(required) << error.message.toStdString();
+    QSqlQuery ssl(required->connection());
+    ASSERT_TRUE(ssl.exec(QStringLiteral("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) &&
+                ssl.next());
+    EXPECT_TRUE(ssl.value(0).toBool());
+    ssl.finish();
+
+    // verify-full: the server's certificate, signed by the root the URL names, for the host connected to.
+    std::unique_ptr<Catalogue> verified = openTeam(
+        url + QStringLiteral("?sslmode=verify-full&sslrootcert=") + server->serverCertificate(), &error);
+    EXPECT_TRUE(verified) << error.message.toStdString();
+
+    // Another root, or none: refused in one line that says why.
+    EXPECT_FALSE(openTeam(
+        url + QStringLiteral("?sslmode=verify-full&sslrootcert=") + server->foreignCertificate(), &error));
+    EXPECT_EQ(error.kind, Kind::Io);
+    EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("certificate verify failed")))
+        << error.message.toStdString();
+    const QString missing = server->serverCertificate() + QStringLiteral(".missing");
+    EXPECT_FALSE(openTeam(url + QStringLiteral("?sslmode=verify-full&sslrootcert=") + missing, &error));
+    EXPECT_FALSE(error.message.contains(u'\n')) << error.message.toStdString();
+    EXPECT_TRUE(error.message.contains(QStringLiteral("root certificate file")))
+        << error.message.toStdString();
+    EXPECT_TRUE(error.message.startsWith(QStringLiteral("cannot connect to the team catalogue")))
+        << error.message.toStdString();
 }
 
 TEST(TeamCatalogue, MeasurementsAreStoredAsInAFile)

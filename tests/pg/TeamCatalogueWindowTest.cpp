@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QMenu>
 #include <QPushButton>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -129,4 +130,65 @@ TEST_F(TeamCatalogueWindow, AWrongAddressLeavesTheOpenCatalogueAndSaysWhy)
         << m_messages.first().toStdString();
     EXPECT_FALSE(m_messages.first().contains(QStringLiteral("not-the-password")))
         << m_messages.first().toStdString();
+}
+
+TEST_F(TeamCatalogueWindow, ARecentTeamCatalogueReopensFromTheFileMenuWithoutItsPasswordStored)
+{
+    GPUCOMPARE_REQUIRE_POSTGRES(server);
+    const QString file = m_session->path();
+    const QString database = server->createDatabase();
+    const QString url = server->url(database); // with the password in it
+    auto *recent = m_window->findChild<QMenu *>(QStringLiteral("recentTeamCatalogues"));
+    ASSERT_NE(recent, nullptr);
+    EXPECT_FALSE(recent->isEnabled()); // nothing opened yet
+    m_window->catalogueOpener()->setPathChooser([&url](CatalogueOpener::FileChoice choice) {
+        return choice == CatalogueOpener::FileChoice::TeamUrl ? url : QString();
+    });
+    m_window->catalogueOpener()->openTeamWithDialog();
+    ASSERT_TRUE(m_session->isTeamCatalogue()) << m_session->lastError().message.toStdString();
+    QCoreApplication::processEvents();
+
+    // One entry, the URL without its password; the password is nowhere in the settings.
+    const QString shown = Catalogue::displayLocation(url);
+    QList<QAction *> entries;
+    for (QAction *action : recent->actions())
+        if (!action->data().toString().isEmpty())
+            entries << action;
+    ASSERT_EQ(entries.size(), 1);
+    EXPECT_TRUE(recent->isEnabled());
+    EXPECT_EQ(entries.first()->data().toString(), shown);
+    EXPECT_TRUE(entries.first()->text().contains(database)) << entries.first()->text().toStdString();
+    EXPECT_FALSE(entries.first()->text().contains(QString::fromLatin1(PostgresServer::kAdminPassword)));
+    QSettings settings;
+    for (const QString &key : settings.allKeys()) {
+        const QString stored = settings.value(key).toStringList().join(u' ');
+        EXPECT_FALSE(stored.contains(QString::fromLatin1(PostgresServer::kAdminPassword)))
+            << key.toStdString();
+    }
+
+    // Back to the file; the recent entry opens the team catalogue again as Open Team Catalogue… does,
+    // the password from PGPASSWORD (or ~/.pgpass) as libpq finds it.
+    ASSERT_TRUE(m_window->catalogueOpener()->open(file));
+    EXPECT_FALSE(m_session->isTeamCatalogue());
+    qputenv("PGPASSWORD", PostgresServer::kAdminPassword);
+    entries.first()->trigger();
+    qunsetenv("PGPASSWORD");
+    QCoreApplication::processEvents();
+    ASSERT_TRUE(m_session->isTeamCatalogue()) << m_session->lastError().message.toStdString();
+    EXPECT_EQ(m_session->path(), shown);
+    EXPECT_TRUE(m_window->windowTitle().contains(database)) << m_window->windowTitle().toStdString();
+
+    // Without a password anywhere it is refused as from the dialog: one message, and the file stays open.
+    ASSERT_TRUE(m_window->catalogueOpener()->open(file));
+    QAction *again = nullptr;
+    for (QAction *action : recent->actions())
+        if (action->data().toString() == shown)
+            again = action;
+    ASSERT_NE(again, nullptr);
+    m_messages.clear();
+    again->trigger();
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(m_session->isTeamCatalogue());
+    ASSERT_EQ(m_messages.size(), 1);
+    EXPECT_TRUE(m_messages.first().contains(QStringLiteral("password"))) << m_messages.first().toStdString();
 }

@@ -3,15 +3,18 @@
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStandardPaths>
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <netinet/in.h>
 #include <pwd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -145,6 +148,32 @@ int PostgresServer::runAsServerUser(const QStringList &arguments, QString *outpu
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+QString PostgresServer::makeCertificates()
+{
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    if (openssl.isEmpty())
+        return QStringLiteral("no openssl to make a certificate with (Debian: openssl)");
+    for (const QString &name : {QStringLiteral("server"), QStringLiteral("foreign")}) {
+        QProcess process;
+        process.setProcessChannelMode(QProcess::MergedChannels);
+        process.start(openssl,
+                      {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                       QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                       QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost"),
+                       QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost"),
+                       QStringLiteral("-keyout"), m_dir.filePath(name + QStringLiteral(".key")),
+                       QStringLiteral("-out"), m_dir.filePath(name + QStringLiteral(".crt"))});
+        if (!process.waitForFinished(60000) || process.exitStatus() != QProcess::NormalExit ||
+            process.exitCode() != 0)
+            return QStringLiteral("openssl req failed: ") + QString::fromLocal8Bit(process.readAll());
+    }
+    // The server refuses a key others may read; it reads it as its own user.
+    const QByteArray key = QFile::encodeName(m_dir.filePath(QStringLiteral("server.key")));
+    if (::chmod(key.constData(), 0600) != 0 || (m_switchUser && ::chown(key.constData(), m_uid, m_gid) != 0))
+        return QStringLiteral("cannot give the key to the server's user");
+    return {};
+}
+
 bool PostgresServer::start(QString *whyNot)
 {
     m_binDir = findBinDir();
@@ -202,6 +231,11 @@ bool PostgresServer::start(QString *whyNot)
         *whyNot = QStringLiteral("initdb failed: ") + output;
         return false;
     }
+    m_sslError = makeCertificates();
+    const QString ssl = m_sslError.isEmpty()
+                            ? QStringLiteral(" -c ssl=on -c ssl_cert_file=%1 -c ssl_key_file=%2")
+                                  .arg(serverCertificate(), m_dir.filePath(QStringLiteral("server.key")))
+                            : QString();
     for (int attempt = 0; attempt < 3 && !m_running; ++attempt) {
         m_port = freePort();
         const QString options =
@@ -209,7 +243,8 @@ bool PostgresServer::start(QString *whyNot)
                 "-c listen_addresses=127.0.0.1 -c port=%1 -c unix_socket_directories=%2 -c fsync=off "
                 "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60")
                 .arg(m_port)
-                .arg(m_dir.path());
+                .arg(m_dir.path()) +
+            ssl;
         m_running = runAsServerUser({m_binDir + QStringLiteral("/pg_ctl"), QStringLiteral("-D"), data,
                                      QStringLiteral("-o"), options, QStringLiteral("-l"),
                                      m_dir.filePath(QStringLiteral("server.log")), QStringLiteral("-w"),

@@ -26,6 +26,14 @@ public:
     PostgresServer &operator=(const PostgresServer &) = delete;
 
     int port() const { return m_port; }
+    // The server takes SSL (ssl=on with a self-signed certificate made by openssl for 127.0.0.1 and
+    // localhost); when it does not, whyNoSsl() says why (no openssl here).
+    bool sslEnabled() const { return m_sslError.isEmpty(); }
+    QString whyNoSsl() const { return m_sslError; }
+    // The server's certificate (its own root: sslrootcert for verify-full), and another self-signed one
+    // that did not sign it.
+    QString serverCertificate() const { return m_dir.filePath(QStringLiteral("server.crt")); }
+    QString foreignCertificate() const { return m_dir.filePath(QStringLiteral("foreign.crt")); }
     // postgresql://USER:PASSWORD@127.0.0.1:PORT/DATABASE (no password part when password is empty).
     QString url(const QString &database, const QString &user = QString::fromLatin1(kAdmin),
                 const QString &password = QString::fromLatin1(kAdminPassword)) const;
@@ -40,6 +48,8 @@ private:
     PostgresServer() = default;
     bool start(QString *whyNot);
     int runAsServerUser(const QStringList &arguments, QString *output) const;
+    // The certificates in the temporary folder; "" or why not.
+    QString makeCertificates();
 
     QTemporaryDir m_dir;
     QString m_binDir;
@@ -49,6 +59,7 @@ private:
     bool m_switchUser = false;
     bool m_running = false;
     int m_databases = 0;
+    QString m_sslError = QStringLiteral("not started");
 };
 
 // In a test body: skips the test (with why) when no server can run here.
