@@ -18,11 +18,16 @@
 #include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QImage>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
+#include <cmath>
 
 namespace {
 
@@ -191,4 +196,117 @@ TEST_F(FeedbackWindow, AFailedImportStartedFromTheCompareTabIsSaidThere)
     ASSERT_EQ(said.size(), 1);
     EXPECT_TRUE(said.constFirst().contains(QStringLiteral("bad.csv"))) << said.constFirst().toStdString();
     EXPECT_EQ(m_window->tabs()->currentWidget(), m_window->comparisonTable());
+}
+
+// Issue 39: the kept result was painted twice, about 18 px apart, under the opacity effect that dimmed it.
+// Dimmed now, it is the same picture as before, faded towards the view's background, pixel for pixel.
+TEST_F(FeedbackWindow, AStaleResultIsDimmedInPlaceWithoutADoubleImage)
+{
+    m_window->setStartSize(QSize(1600, 1000));
+    m_window->show();
+    m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb"),
+                                       QStringLiteral("h200_sxm_141gb"), QStringLiteral("l40s_48gb")});
+    setValues(fullTraining(1));
+    QApplication::processEvents();
+    QTableView *view = m_window->comparisonTable()->view();
+    const auto shot = [this, view] {
+        QApplication::processEvents();
+        const QImage window = m_window->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const qreal ratio = window.devicePixelRatio();
+        const QRect where(view->mapTo(m_window.get(), QPoint(0, 0)) * ratio, view->size() * ratio);
+        return window.copy(where);
+    };
+    const QImage fresh = shot();
+
+    typeInto(m_window->workloadForm()->editor(QStringLiteral("tensorParallel")), QStringLiteral("3"));
+    settle();
+    ASSERT_FALSE(m_window->comparisonTable()->staleNote().isEmpty());
+    const QImage stale = shot();
+
+    // The banner above the view takes some of its height: compare what both show, from the top.
+    const QColor veil = view->palette().color(QPalette::Base);
+    const int width = std::min(fresh.width(), stale.width());
+    const int height = std::min(fresh.height(), stale.height());
+    ASSERT_GT(height, 200);
+    int differing = 0;
+    int ink = 0;      // pixels of text, lines and marks in the fresh table
+    int inkFaded = 0; // of those, the ones dimming changed
+    QRect where;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const QColor was = fresh.pixelColor(x, y);
+            const QColor is = stale.pixelColor(x, y);
+            const auto faded = [&](int before, int background) { return 0.45 * before + 0.55 * background; };
+            if (std::abs(is.red() - faded(was.red(), veil.red())) > 12 ||
+                std::abs(is.green() - faded(was.green(), veil.green())) > 12 ||
+                std::abs(is.blue() - faded(was.blue(), veil.blue())) > 12) {
+                ++differing;
+                where |= QRect(x, y, 1, 1);
+            }
+            if (std::abs(was.red() - veil.red()) + std::abs(was.green() - veil.green()) +
+                    std::abs(was.blue() - veil.blue()) >
+                60) {
+                ++ink;
+                inkFaded += is != was;
+            }
+        }
+    // Every pixel is the fresh one faded, but for a few scattered ones of rounding (a ghost of the text
+    // 18 px off would put a second copy of every glyph, tens of thousands of pixels, off), and the text is
+    // faded.
+    EXPECT_LT(differing, width * height / 100)
+        << differing << " of " << width * height << " in " << where.x() << "," << where.y() << " "
+        << where.width() << "x" << where.height();
+    EXPECT_GT(ink, 1000);
+    EXPECT_GT(inkFaded, ink * 9 / 10);
+}
+
+// Issue 39: reasons three to five lines tall pushed the form's rows down under the cursor. They show over
+// what is below their field now: no editor of the form moves or changes size when a field turns invalid.
+TEST_F(FeedbackWindow, AnErrorHintNeverMovesTheForm)
+{
+    m_window->setStartSize(QSize(1280, 720));
+    m_window->show();
+    setValues(fullTraining(1));
+    QApplication::processEvents();
+    WorkloadForm *form = m_window->workloadForm();
+    const auto layout = [this, form] {
+        QApplication::processEvents();
+        QMap<QString, QRect> places;
+        places.insert(QStringLiteral("form"), QRect(form->mapTo(m_window.get(), QPoint()), form->size()));
+        for (QWidget *child : form->findChildren<QWidget *>())
+            if (!child->objectName().isEmpty() && child->isVisible() && !qobject_cast<QLabel *>(child))
+                places.insert(child->objectName(),
+                              QRect(child->mapTo(m_window.get(), QPoint()), child->size()));
+        return places;
+    };
+    const QMap<QString, QRect> before = layout();
+    ASSERT_GT(before.size(), 10);
+
+    // Two fields refused at once, one with a reason of several lines.
+    typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("3"));
+    typeInto(form->editor(QStringLiteral("trainTokens")), QStringLiteral("fifty million tokens, roughly"));
+    settle();
+    ASSERT_FALSE(form->fieldError(QStringLiteral("tensorParallel")).isEmpty());
+    ASSERT_FALSE(form->fieldError(QStringLiteral("trainTokens")).isEmpty());
+    EXPECT_EQ(layout(), before);
+
+    // The reason is on screen, whole, just under its field and above the rest.
+    QWidget *field = form->editor(QStringLiteral("tensorParallel"));
+    auto *hint = m_window->findChild<QLabel *>(QStringLiteral("tensorParallelError"));
+    ASSERT_NE(hint, nullptr);
+    EXPECT_TRUE(hint->isVisible());
+    EXPECT_EQ(hint->text(), form->fieldError(QStringLiteral("tensorParallel")));
+    const QRect fieldRect(field->mapTo(m_window.get(), QPoint()), field->size());
+    const QRect hintRect(hint->mapTo(m_window.get(), QPoint()), hint->size());
+    EXPECT_GE(hintRect.top(), fieldRect.bottom());
+    EXPECT_LE(hintRect.top(), fieldRect.bottom() + 4);
+    EXPECT_GE(hintRect.height(), hint->heightForWidth(hint->width()));
+    EXPECT_TRUE(m_window->rect().contains(hintRect));
+
+    // Fixed: the hints go, and still nothing moved.
+    typeInto(form->editor(QStringLiteral("tensorParallel")), QStringLiteral("1"));
+    typeInto(form->editor(QStringLiteral("trainTokens")), QStringLiteral("50M"));
+    settle();
+    EXPECT_FALSE(hint->isVisible());
+    EXPECT_EQ(layout(), before);
 }

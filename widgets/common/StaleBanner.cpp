@@ -3,11 +3,44 @@
 #include "widgets/common/ThemeColors.h"
 
 #include <QEvent>
-#include <QGraphicsOpacityEffect>
+#include <QPainter>
 
 namespace {
-// Faded enough to read as "not current", still legible (the values are the last valid ones, not wrong).
+// Faded enough to read as "not current", still legible (the values are the last valid ones, not wrong):
+// the view shows through at this strength.
 constexpr qreal kDimmedOpacity = 0.45;
+
+// The view's own background colour, translucent, over the whole view: what is under it shows once, faded.
+// It covers its parent exactly while it lives and lets the mouse through (the values can still be selected).
+class Veil : public QWidget
+{
+public:
+    explicit Veil(QWidget *view)
+        : QWidget(view)
+    {
+        setObjectName(QStringLiteral("staleVeil"));
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        setGeometry(view->rect());
+        view->installEventFilter(this);
+    }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == parentWidget() && event->type() == QEvent::Resize) {
+            setGeometry(parentWidget()->rect());
+            raise(); // above the view's own children (viewport, headers), whichever came later
+        }
+        return QWidget::eventFilter(watched, event);
+    }
+    void paintEvent(QPaintEvent *) override
+    {
+        QColor veil = palette().color(QPalette::Base);
+        veil.setAlphaF(1.0 - kDimmedOpacity);
+        QPainter(this).fillRect(rect(), veil);
+    }
+};
+
 } // namespace
 
 StaleBanner::StaleBanner(QWidget *dimmed, QWidget *parent)
@@ -32,13 +65,12 @@ void StaleBanner::setNote(const QString &note)
     setVisible(!note.isEmpty());
     if (!m_dimmed)
         return;
-    // The effect renders the view through an offscreen pixmap: only while stale, never in normal use.
     if (note.isEmpty()) {
-        m_dimmed->setGraphicsEffect(nullptr);
-    } else if (!m_dimmed->graphicsEffect()) {
-        auto *fade = new QGraphicsOpacityEffect(m_dimmed);
-        fade->setOpacity(kDimmedOpacity);
-        m_dimmed->setGraphicsEffect(fade);
+        delete m_veil;
+    } else if (!m_veil) {
+        m_veil = new Veil(m_dimmed);
+        m_veil->raise();
+        m_veil->show();
     }
 }
 

@@ -3,6 +3,7 @@
 #include "app/analysis/Workload.h"
 #include "widgets/common/ThemeColors.h"
 #include "widgets/workload/ComboBoxAccessible.h"
+#include "widgets/workload/FieldHint.h"
 #include "widgets/workload/ScaledSpinBox.h"
 
 #include <QComboBox>
@@ -330,6 +331,12 @@ void WorkloadForm::applyErrorColors(const Field &field) const
     // A red frame marks an invalid field; the reason is under it and in its tooltip. The style sheet is
     // set only while the field is invalid, so valid fields draw at native speed.
     const bool invalid = field.editor->property(kInvalidProperty).toBool();
+    // The frame's style sheet draws the editor a few pixels shorter than the native style does: it keeps
+    // its native height, so that nothing of the form moves when a field turns invalid (issue 39).
+    if (invalid && field.editor->styleSheet().isEmpty())
+        field.editor->setMinimumHeight(field.editor->sizeHint().height());
+    else if (!invalid)
+        field.editor->setMinimumHeight(0);
     field.editor->setStyleSheet(
         invalid ? QStringLiteral("#%1 { border: 1px solid %2; }").arg(field.editor->objectName(), red.name())
                 : QString());
@@ -352,17 +359,15 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     box->setSpacing(1);
     auto *label = new QLabel(caption);
     label->setBuddy(editor);
-    auto *error = new QLabel;
+    box->addWidget(label);
+    box->addWidget(editor);
+    box->addStretch(1);
+    // The reason a value is refused: a balloon under the field, over the row below, so rows never move.
+    auto *error = new FieldHint(editor);
     error->setObjectName(field + QStringLiteral("Error"));
-    error->setWordWrap(true);
     QFont errorFont = error->font();
     errorFont.setPointSizeF(errorFont.pointSizeF() * 0.85);
     error->setFont(errorFont);
-    error->hide();
-    box->addWidget(label);
-    box->addWidget(editor);
-    box->addWidget(error);
-    box->addStretch(1);
 
     editor->setObjectName(field);
     if (editor->accessibleName().isEmpty())
@@ -798,7 +803,7 @@ void WorkloadForm::showErrors()
 QString WorkloadForm::fieldError(const QString &field) const
 {
     const auto it = m_fields.constFind(field);
-    return it == m_fields.cend() || it->error->isHidden() ? QString() : it->error->text();
+    return it == m_fields.cend() ? QString() : it->error->text(); // the reason, "" while valid
 }
 
 QWidget *WorkloadForm::editor(const QString &field) const
