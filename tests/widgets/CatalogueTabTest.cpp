@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
@@ -308,6 +309,24 @@ TEST(CatalogueTab, EveryColumnFitsItsHeaderAndValues)
             EXPECT_LE(cell.horizontalAdvance(text) + 4, width)
                 << qPrintable(title) << ": " << qPrintable(text);
         }
+    }
+}
+
+// Issue 39: scrolled sideways, a column lay half under the frozen id column, its header cut ("aunch
+// price"). The table stops where a column starts at the frozen edge, wherever it is scrolled to.
+TEST(CatalogueTab, ScrolledSidewaysNoColumnLiesHalfUnderTheIdColumn)
+{
+    CatalogueFixture f;
+    SpecTableView *view = f.tab.view();
+    QScrollBar *bar = view->horizontalScrollBar();
+    ASSERT_GT(bar->maximum(), 0);
+    const int frozen = view->frozenView()->width();
+    for (const int wanted : {1, 37, 113, bar->maximum() / 2, bar->maximum()}) {
+        bar->setValue(wanted);
+        QApplication::processEvents();
+        const int column = view->columnAt(frozen + 1);
+        ASSERT_GE(column, 0) << wanted;
+        EXPECT_EQ(view->columnViewportPosition(column), frozen) << "scrolled to " << wanted;
     }
 }
 

@@ -5,6 +5,8 @@
 #include <QHeaderView>
 #include <QMenu>
 #include <QScrollBar>
+#include <algorithm>
+#include <cstdlib>
 
 namespace {
 
@@ -84,6 +86,7 @@ SpecTableView::SpecTableView(QWidget *parent)
     connect(verticalScrollBar(), &QAbstractSlider::valueChanged, m_frozen->verticalScrollBar(),
             &QAbstractSlider::setValue);
     connect(horizontalHeader(), &QHeaderView::sectionMoved, this, &SpecTableView::keepIdentityFirst);
+    connect(horizontalScrollBar(), &QAbstractSlider::valueChanged, this, &SpecTableView::snapToColumnEdge);
     // One sort order for both views.
     connect(horizontalHeader(), &QHeaderView::sortIndicatorChanged, m_frozen->horizontalHeader(),
             [this](int section, Qt::SortOrder order) {
@@ -134,7 +137,41 @@ void SpecTableView::resizeEvent(QResizeEvent *event)
 void SpecTableView::updateGeometries()
 {
     GuardedTableView::updateGeometries();
+    // The last stop where a column starts at the frozen edge may lie past Qt's end of the range.
+    const QVector<int> edges = columnEdges();
+    QScrollBar *bar = horizontalScrollBar();
+    const auto last = std::lower_bound(edges.cbegin(), edges.cend(), bar->maximum());
+    if (bar->maximum() > 0 && last != edges.cend() && *last != bar->maximum())
+        bar->setMaximum(*last);
     updateFrozenGeometry();
+}
+
+QVector<int> SpecTableView::columnEdges() const
+{
+    QVector<int> edges{0};
+    const QHeaderView *header = horizontalHeader();
+    int edge = 0;
+    for (int visual = 1; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (logical <= 0 || header->isSectionHidden(logical))
+            continue;
+        edge += header->sectionSize(logical);
+        edges << edge;
+    }
+    return edges;
+}
+
+void SpecTableView::snapToColumnEdge(int value)
+{
+    if (value <= 0)
+        return;
+    const QVector<int> edges = columnEdges();
+    int nearest = 0;
+    for (const int edge : edges)
+        if (std::abs(edge - value) < std::abs(nearest - value))
+            nearest = edge;
+    if (nearest != value)
+        horizontalScrollBar()->setValue(nearest);
 }
 
 QModelIndex SpecTableView::moveCursor(CursorAction cursorAction, Qt::KeyboardModifiers modifiers)

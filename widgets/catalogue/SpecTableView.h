@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QTableView>
+#include <QVector>
 
 class SpecItemDelegate;
 
@@ -51,6 +52,10 @@ protected:
 
 private:
     void updateFrozenGeometry();
+    // Sideways, the table stops where a column starts at the frozen column's edge: a column is never half
+    // under it, its header cut to "aunch price" (issue 39). The last stop may leave room at the right.
+    void snapToColumnEdge(int value);
+    QVector<int> columnEdges() const; // the scroll positions where a column starts at that edge
     // Each column as wide as its header and its texts (Qt's measure: the rows in view, then others up to
     // kFitSampleRows), none wider than kMaxFittedWidth; the user may widen one after.
     void fitColumns();

@@ -7,6 +7,7 @@
 #include "widgets/charts/PlotRender.h"
 #include "widgets/common/ValueFormat.h"
 
+#include <QMap>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -74,7 +75,17 @@ BarChartWidget::BarChartWidget(QWidget *parent)
                 if (event->button() == Qt::LeftButton)
                     clickAt(m_plot->mapTo(this, event->position().toPoint()));
             });
-    connect(m_plot, &QCustomPlot::afterLayout, this, &BarChartWidget::updateValueLabelVisibility);
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitCategoryLabels()) {
+            // The axis is taller or shorter now: laid out again before this replot draws (QCustomPlot::
+            // updateLayout's phases), so the screen and an export draw the same from the same size.
+            QCPLayoutGrid *plotLayout = m_plot->plotLayout();
+            plotLayout->update(QCPLayoutElement::upPreparation);
+            plotLayout->update(QCPLayoutElement::upMargins);
+            plotLayout->update(QCPLayoutElement::upLayout);
+        }
+        updateValueLabelVisibility();
+    });
     applyColors(screenColors());
 }
 
@@ -249,6 +260,40 @@ void BarChartWidget::applyColors(const ChartColors &colors) const
         all.at(s)->setPen(QPen(color.darker(130)));
         all.at(s)->setBrush(QBrush(color, ChartPalette::brushStyleAt(s)));
     }
+}
+
+bool BarChartWidget::fitCategoryLabels()
+{
+    const QStringList &categories = data().categories;
+    auto *ticker = dynamic_cast<QCPAxisTickerText *>(m_plot->xAxis->ticker().data());
+    if (!ticker || categories.isEmpty())
+        return false;
+    const double slot = std::abs(m_plot->xAxis->coordToPixel(1.0) - m_plot->xAxis->coordToPixel(0.0));
+    const QFontMetrics metrics(m_plot->xAxis->tickLabelFont());
+    const int room = static_cast<int>(slot) - 2 * kLabelGap;
+    QMap<double, QString> wrapped;
+    bool slanted = false;
+    for (int c = 0; c < categories.size(); ++c) {
+        QStringList lines;
+        for (const QString &word : categories.at(c).split(u' ', Qt::SkipEmptyParts)) {
+            const QString joined = lines.isEmpty() ? word : lines.last() + u' ' + word;
+            if (!lines.isEmpty() && metrics.horizontalAdvance(joined) <= room)
+                lines.last() = joined;
+            else
+                lines << word;
+            slanted = slanted || metrics.horizontalAdvance(word) > room;
+        }
+        wrapped.insert(c + 1, lines.join(u'\n'));
+    }
+    if (slanted) // a word wider than its slot: the names whole, on a slant
+        for (int c = 0; c < categories.size(); ++c)
+            wrapped.insert(c + 1, categories.at(c));
+    const double rotation = slanted ? -30.0 : 0.0;
+    if (wrapped == ticker->ticks() && m_plot->xAxis->tickLabelRotation() == rotation)
+        return false;
+    ticker->setTicks(wrapped);
+    m_plot->xAxis->setTickLabelRotation(rotation);
+    return true;
 }
 
 void BarChartWidget::updateValueLabelVisibility()

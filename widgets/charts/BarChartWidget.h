@@ -44,6 +44,10 @@ private:
     // Wraps the footnote to the widget's width and keeps the legend wide enough for the longest name.
     void fitTextToWidth(int totalWidth) const;
     void updateValueLabelVisibility();
+    // The GPU names under the bars, each within its category's slot (issue 39: five names ran into each
+    // other in the step breakdown beside its wide legend): wrapped at spaces onto more lines, or slanted
+    // when a word alone is wider than the slot. True when the labels changed (the axis needs laying out).
+    bool fitCategoryLabels();
     void showToolTip(QMouseEvent *event);
 
     QCustomPlot *m_plot;

@@ -26,15 +26,14 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
 {
     QStyleOptionViewItem cell = option;
     initStyleOption(&cell, index);
-    const bool wraps = index.column() == ComparisonTableModel::LabelColumn &&
-                       !index.data(ComparisonTableModel::IsSectionRole).toBool() &&
+    const bool wraps = !index.data(ComparisonTableModel::IsSectionRole).toBool() &&
                        m_cells.textWidth(cell.text, cell.font) > cell.rect.width() - textMargins(cell);
     if (!wraps) {
         m_cells.paint(painter, cell, TextCellPainter::Grid::Drawn); // the table's own grid is off
         return;
     }
-    // A label wider than its column wraps onto the lines the table gave its row (ComparisonTable::
-    // labelLines): the background, grid and focus as any cell, the text word-wrapped, never cut.
+    // A label or value wider than its column wraps onto the lines the table gave its row (ComparisonTable::
+    // lines): the background, grid and focus as any cell, the text word-wrapped, never cut.
     const QString text = cell.text;
     cell.text.clear();
     m_cells.paint(painter, cell, TextCellPainter::Grid::Drawn);
@@ -43,7 +42,8 @@ void ComparisonItemDelegate::paint(QPainter *painter, const QStyleOptionViewItem
     painter->save();
     painter->setFont(cell.font);
     painter->setPen(cell.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
+    const Qt::Alignment side = cell.displayAlignment & Qt::AlignHorizontal_Mask;
     painter->drawText(cell.rect.adjusted(margin, 0, -margin, -1),
-                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, text);
+                      (side ? side : Qt::AlignLeft) | Qt::AlignVCenter | Qt::TextWordWrap, text);
     painter->restore();
 }

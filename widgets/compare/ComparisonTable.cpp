@@ -4,6 +4,7 @@
 #include "widgets/compare/AnswerStrip.h"
 #include "widgets/compare/ComparisonItemDelegate.h"
 #include "widgets/compare/ComparisonTableModel.h"
+#include "widgets/compare/FrozenColumnView.h"
 
 #include <QAction>
 #include <QApplication>
@@ -63,10 +64,13 @@ ComparisonTable::ComparisonTable(QWidget *parent)
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) { onCurrentChanged(current); });
-    connect(m_view, &QTableView::clicked, this, [this](const QModelIndex &index) {
-        if (index.isValid() && m_model->isSection(index.row()))
-            toggleFold(index.row());
-    });
+    // The labels stay in view when the GPU columns scroll sideways; a heading folds from either view.
+    m_labels = new FrozenColumnView(m_view);
+    for (QTableView *view : {m_view, static_cast<QTableView *>(m_labels)})
+        connect(view, &QTableView::clicked, this, [this](const QModelIndex &index) {
+            if (index.isValid() && m_model->isSection(index.row()))
+                toggleFold(index.row());
+        });
 }
 
 bool ComparisonTable::isFolded(const QString &section) const
@@ -99,6 +103,7 @@ void ComparisonTable::applyFolds()
         if (m_view->isRowHidden(row) != hidden)
             m_view->setRowHidden(row, hidden);
     }
+    m_labels->followRows();
 }
 
 ComparisonTable::~ComparisonTable() = default;
@@ -166,12 +171,21 @@ void ComparisonTable::fitColumnsToText()
     bold.setBold(true);
     const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 6;
     m_textWidths.clear();
+    m_headingWidth = 0;
     for (int column = 0; column < m_model->columnCount(); ++column) {
         qreal widest = QFontMetrics(m_view->horizontalHeader()->font())
                            .horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
         for (int row = 0; row < m_model->rowCount(); ++row) {
-            if (m_model->isSection(row))
-                continue; // headings span the whole table
+            if (m_model->isSection(row)) {
+                // Headings span the whole table, but the label column shows them over the GPU columns
+                // when these scroll (FrozenColumnView): it is never narrower than a heading.
+                if (column == ComparisonTableModel::LabelColumn)
+                    m_headingWidth =
+                        std::max(m_headingWidth, static_cast<int>(std::ceil(m_delegate->textWidth(
+                                                     m_model->displayText(row, column), bold))) +
+                                                     padding);
+                continue;
+            }
             widest = std::max(widest, m_delegate->textWidth(m_model->displayText(row, column),
                                                             m_model->isBest(row, column) ? bold : plain));
         }
@@ -185,52 +199,89 @@ void ComparisonTable::spreadColumns()
     if (m_textWidths.isEmpty())
         return;
     const int available = m_view->viewport()->width();
-    int values = 0;
-    for (int column = ComparisonTableModel::FirstValueColumn; column < m_textWidths.size(); ++column)
-        values += m_textWidths.at(column);
+    const int averageChar = QFontMetrics(m_view->font()).averageCharWidth();
+    QVector<int> values = m_textWidths.mid(ComparisonTableModel::FirstValueColumn);
     const int label = m_textWidths.at(ComparisonTableModel::LabelColumn);
-    // The label column keeps at least a third of a narrow view, a quarter of a wide one (1,000 px and more),
-    // and 12 characters, when the GPU columns want more than the rest: its labels wrap; the GPU columns then
-    // scroll, never cut.
-    const int labelFloor = std::min(label, std::max(available >= 1000 ? available / 4 : available / 3,
-                                                    QFontMetrics(m_view->font()).averageCharWidth() * 12));
-    const int labelWidth = std::clamp(available - values, labelFloor, label);
+    // The label column keeps a quarter of the view and 12 characters when the GPU columns want more than
+    // the rest: its labels wrap, and stay in view when the GPU columns scroll (FrozenColumnView).
+    const int labelFloor = std::min(std::max(label, m_headingWidth),
+                                    std::max({available / 4, averageChar * 12, m_headingWidth}));
+    // The GPU columns narrowed alike, the widest first, until they fit beside that floor, but none below
+    // 13 characters (a GPU's name, a number with its star): the values wider than their column wrap.
+    const int budget = available - labelFloor;
+    const int columnFloor = averageChar * 13;
+    QVector<int> sorted = values;
+    std::sort(sorted.begin(), sorted.end());
+    int cap = sorted.isEmpty() ? 0 : sorted.last();
+    int below = 0; // the columns narrower than the cap, together
+    for (int i = 0; i < sorted.size(); ++i) {
+        const int share = (budget - below) / static_cast<int>(sorted.size() - i);
+        if (sorted.at(i) > share) {
+            cap = std::max(share, columnFloor);
+            break;
+        }
+        below += sorted.at(i);
+    }
+    int wanted = 0;
+    for (int &width : values) {
+        width = std::min(width, cap);
+        wanted += width;
+    }
+    const int labelWidth = std::clamp(available - wanted, labelFloor, std::max(label, labelFloor));
     m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);
     // What is left over goes to the GPU columns, evenly: the table uses the width it has.
-    const int gpuColumns = static_cast<int>(m_textWidths.size()) - ComparisonTableModel::FirstValueColumn;
-    const int spare = gpuColumns > 0 ? std::max(0, available - labelWidth - values) / gpuColumns : 0;
-    for (int column = ComparisonTableModel::FirstValueColumn; column < m_textWidths.size(); ++column)
-        m_view->setColumnWidth(column, m_textWidths.at(column) + spare);
+    const int spare =
+        values.isEmpty() ? 0 : std::max(0, available - labelWidth - wanted) / static_cast<int>(values.size());
+    for (int i = 0; i < values.size(); ++i)
+        m_view->setColumnWidth(ComparisonTableModel::FirstValueColumn + i, values.at(i) + spare);
     fitRowHeights();
+}
+
+int ComparisonTable::cellLines(int row, int column, const QFont &font) const
+{
+    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 3;
+    const int width = m_view->columnWidth(column) - padding;
+    const QString &text = m_model->displayText(row, column);
+    if (m_delegate->textWidth(text, font) <= width)
+        return 1;
+    const QFontMetrics metrics(font);
+    const QRect wrapped =
+        metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap | Qt::AlignLeft, text);
+    return std::max(1, (wrapped.height() + metrics.lineSpacing() - 1) / metrics.lineSpacing());
 }
 
 int ComparisonTable::labelLines(int row) const
 {
     if (m_model->isSection(row))
         return 1;
-    const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 3;
-    const int width = m_view->columnWidth(ComparisonTableModel::LabelColumn) - padding;
-    const QString &text = m_model->displayText(row, ComparisonTableModel::LabelColumn);
-    if (m_delegate->textWidth(text, m_view->font()) <= width)
+    return cellLines(row, ComparisonTableModel::LabelColumn, m_view->font());
+}
+
+int ComparisonTable::lines(int row) const
+{
+    if (m_model->isSection(row))
         return 1;
-    const QFontMetrics metrics(m_view->font());
-    const QRect wrapped =
-        metrics.boundingRect(QRect(0, 0, std::max(1, width), 100000), Qt::TextWordWrap | Qt::AlignLeft, text);
-    return std::max(1, (wrapped.height() + metrics.lineSpacing() - 1) / metrics.lineSpacing());
+    QFont bold = m_view->font();
+    bold.setBold(true);
+    int most = labelLines(row);
+    for (int column = ComparisonTableModel::FirstValueColumn; column < m_model->columnCount(); ++column)
+        most = std::max(most, cellLines(row, column, m_model->isBest(row, column) ? bold : m_view->font()));
+    return most;
 }
 
 void ComparisonTable::fitRowHeights()
 {
-    // Rows are one line unless their label wraps: the fixed default spares the view asking every cell
+    // Rows are one line unless a label or value wraps: the fixed default spares the view asking every cell
     // for its size hint; only the wrapped rows are measured.
     const int lineSpacing = QFontMetrics(m_view->font()).lineSpacing();
     const int single = m_view->verticalHeader()->defaultSectionSize();
     for (int row = 0; row < m_model->rowCount(); ++row) {
-        const int lines = labelLines(row);
-        const int height = lines > 1 ? lines * lineSpacing + 4 : single;
+        const int rowLines = lines(row);
+        const int height = rowLines > 1 ? rowLines * lineSpacing + 4 : single;
         if (m_view->rowHeight(row) != height)
             m_view->setRowHeight(row, height);
     }
+    m_labels->followRows();
 }
 
 void ComparisonTable::copyTable() const

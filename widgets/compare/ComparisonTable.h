@@ -7,6 +7,7 @@
 class AnswerStrip;
 class ComparisonItemDelegate;
 class ComparisonTableModel;
+class FrozenColumnView;
 class StaleBanner;
 class QTableView;
 
@@ -36,6 +37,9 @@ public:
     // The lines the label of model row `row` takes at the label column's width (1 when it fits): long
     // labels wrap instead of being cut, and their row is as tall as its lines.
     int labelLines(int row) const;
+    // The lines the row takes: its label's, or a value's that wraps in a GPU column narrowed to fit the
+    // view (issue 39: "681.47 (⚠ est. 7,426, −91%)" kept four GPUs from fitting at 1280 x 720).
+    int lines(int row) const;
 
     // Puts the whole table on the clipboard as tab-separated text (also Ctrl+C and the context menu).
     void copyTable() const;
@@ -52,6 +56,8 @@ public:
 
     ComparisonTableModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
+    // The row labels over the view's first column, in view while the GPU columns scroll sideways.
+    FrozenColumnView *labelView() const { return m_labels; }
 
 signals:
     // The user (or selectCell) selected the value of quantity rowId for GPU column gpuColumn (0-based).
@@ -71,15 +77,20 @@ private:
     void toggleFold(int modelRow);
     void fitColumnsToText();
     // Gives the columns the viewport's width: the label column its text's width (or, when the GPU
-    // columns leave less, a share of it, the labels wrapping), the GPU columns the rest, evenly.
+    // columns leave less, a share of it, the labels wrapping), the GPU columns the rest, evenly. When even
+    // so the GPU columns want more than there is, the widest are narrowed alike (their long values wrap)
+    // down to a floor; only then does the table scroll sideways, its labels staying in view.
     void spreadColumns();
+    int cellLines(int row, int column, const QFont &font) const;
     void fitRowHeights();
 
     ComparisonTableModel *m_model;
     AnswerStrip *m_answers;
     QTableView *m_view;
     ComparisonItemDelegate *m_delegate;
+    FrozenColumnView *m_labels = nullptr;
     StaleBanner *m_stale;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
     QVector<int> m_textWidths;   // each column's widest text with padding, from fitColumnsToText()
+    int m_headingWidth = 0;      // the widest section heading with padding
 };
