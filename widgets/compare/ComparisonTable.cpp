@@ -171,10 +171,12 @@ void ComparisonTable::fitColumnsToText()
     bold.setBold(true);
     const int padding = 2 * m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 6;
     m_textWidths.clear();
+    m_headerWidths.clear();
     m_headingWidth = 0;
     for (int column = 0; column < m_model->columnCount(); ++column) {
         qreal widest = QFontMetrics(m_view->horizontalHeader()->font())
                            .horizontalAdvance(m_model->headerData(column, Qt::Horizontal).toString());
+        m_headerWidths << static_cast<int>(std::ceil(widest)) + padding; // a GPU's name is never cut
         for (int row = 0; row < m_model->rowCount(); ++row) {
             if (m_model->isSection(row)) {
                 // Headings span the whole table, but the label column shows them over the GPU columns
@@ -207,7 +209,8 @@ void ComparisonTable::spreadColumns()
     const int labelFloor = std::min(std::max(label, m_headingWidth),
                                     std::max({available / 4, averageChar * 12, m_headingWidth}));
     // The GPU columns narrowed alike, the widest first, until they fit beside that floor, but none below
-    // 13 characters (a GPU's name, a number with its star): the values wider than their column wrap.
+    // 13 characters (a number with its star) nor below their GPU's name: the values wider than their column
+    // wrap.
     const int budget = available - labelFloor;
     const int columnFloor = averageChar * 13;
     QVector<int> sorted = values;
@@ -223,9 +226,10 @@ void ComparisonTable::spreadColumns()
         below += sorted.at(i);
     }
     int wanted = 0;
-    for (int &width : values) {
-        width = std::min(width, cap);
-        wanted += width;
+    for (int i = 0; i < values.size(); ++i) {
+        values[i] = std::max(std::min(values.at(i), cap),
+                             m_headerWidths.value(ComparisonTableModel::FirstValueColumn + i));
+        wanted += values.at(i);
     }
     const int labelWidth = std::clamp(available - wanted, labelFloor, std::max(label, labelFloor));
     m_view->setColumnWidth(ComparisonTableModel::LabelColumn, labelWidth);

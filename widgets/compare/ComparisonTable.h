@@ -92,5 +92,6 @@ private:
     StaleBanner *m_stale;
     bool m_columnsStale = false; // set while hidden: columns are fitted when the table is next shown
     QVector<int> m_textWidths;   // each column's widest text with padding, from fitColumnsToText()
+    QVector<int> m_headerWidths; // each column's title with padding: its floor
     int m_headingWidth = 0;      // the widest section heading with padding
 };
