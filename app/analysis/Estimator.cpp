@@ -655,35 +655,16 @@ std::optional<Estimate> searchedEstimate(const GpuSpec &gpu, SplitMemory &memory
 
 } // namespace
 
-Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
-                  const EstimateOptions &options)
-{
-    if (memory.overheadGb() != parameters.frameworkOverheadGb) { // made for another profile: not shareable
-        SplitMemory own(memory.architecture(), memory.workload(), parameters);
-        return estimate(gpu, own, parameters, options);
-    }
-    if (std::optional<Estimate> searched = searchedEstimate(gpu, memory, parameters, options))
-        return std::move(*searched);
-    const ModelArchitecture &a = memory.architecture();
-    const Workload &w = memory.workload();
-    MathLog log;
-    MathLog *math = options.buildMath ? &log : nullptr;
-    Estimate e;
-    e.gpuId = gpu.gpuId;
-    e.gpuName = gpu.displayName();
-    e.modelId = w.model.modelId;
-    e.task = w.task;
-    e.profileId = parameters.profileId;
-    e.weightPrecision = w.weightPrecision;
-    e.activationPrecision = w.activationPrecision;
-    e.kvPrecision = w.kvPrecision;
-    e.capacityGb = gpu.memoryGb.value_or(0.0);
+namespace {
 
-    const ResolvedEfficiency efficiency = ResolvedEfficiency::resolve(parameters, gpu, w.model.kind);
-    const ComputeRate rate =
-        GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
-    e.computePrecisionUsed = rate.used;
-    e.peakTflopsUsed = rate.tflops;
+// What the estimate must say about the GPU's record: a precision it has no tensor rate for, rates assumed
+// from the typical share of its datasheet, a software stack the profile was not measured on, and the
+// values it lacks (a GPU just added to the catalogue often lacks some: estimate what they allow, name the
+// rest).
+void noteWhatTheRecordSays(Estimate &e, const GpuSpec &gpu, const Workload &w,
+                           const EfficiencyParameters &parameters, const ResolvedEfficiency &efficiency,
+                           const ComputeRate &rate)
+{
     if (rate.fellBack && rate.tflops > 0.0) // rare, so the fast path still pays nothing; none: said below
         e.notes << QCoreApplication::translate(
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
@@ -716,13 +697,6 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                                 parameters.calibratedStacks.join(QStringLiteral(", ")));
         }
     }
-    if (math) // a datasheet figure; a fallback is in the notes
-        math->add(MathTermId::PeakCompute,
-                  MathExpr::symbol(QCoreApplication::translate("Estimator", "dense tensor rate for %1")
-                                       .arg(Precisions::name(rate.used)),
-                                   rate.tflops));
-
-    // A GPU just added to the catalogue often lacks some values: estimate what they allow, name the rest.
     if (e.capacityGb <= 0.0)
         e.missing << GpuField::MemoryGb;
     if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
@@ -733,14 +707,25 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     if (!e.missingForEnergy().isEmpty())
         e.notes << QCoreApplication::translate("Estimator", "%1 %2 (not in the catalogue)")
                        .arg(e.gpuName, MissingSpecs::needsText(e.missingForEnergy()));
-    if (!e.memoryKnown()) {
-        if (math)
-            e.math = log.takeTerms();
-        return e;
-    }
+}
 
-    // The deployment batch (requests in flight, or the global training batch) as given; for inference with
-    // batch 0, as many as fit on each replica, capped by the framework. Each replica holds its share.
+// The split and the batch per replica an estimate runs at.
+struct Deployment
+{
+    ParallelismModel::Choice choice;
+    int batch = 1;           // sequences per replica
+    int deploymentBatch = 1; // over every replica
+};
+
+// The deployment batch (requests in flight, or the global training batch) as given; for inference with
+// batch 0, as many as fit on each replica, capped by the framework. Each replica holds its share. Notes
+// on e what it had to give up.
+Deployment chooseDeployment(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
+                            const EfficiencyParameters &parameters, const ResolvedEfficiency &efficiency,
+                            const ComputeRate &rate)
+{
+    const ModelArchitecture &a = memory.architecture();
+    const Workload &w = memory.workload();
     int deploymentBatch = std::max(1, w.batch);
     ParallelismModel::Choice choice = ParallelismModel::choose(
         memory, e.capacityGb, deploymentBatch, parameters, GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode));
@@ -806,6 +791,57 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                            .arg(deploymentBatch);
         }
     }
+    return {choice, batch, deploymentBatch};
+}
+
+} // namespace
+
+Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
+                  const EstimateOptions &options)
+{
+    if (memory.overheadGb() != parameters.frameworkOverheadGb) { // made for another profile: not shareable
+        SplitMemory own(memory.architecture(), memory.workload(), parameters);
+        return estimate(gpu, own, parameters, options);
+    }
+    if (std::optional<Estimate> searched = searchedEstimate(gpu, memory, parameters, options))
+        return std::move(*searched);
+    const ModelArchitecture &a = memory.architecture();
+    const Workload &w = memory.workload();
+    MathLog log;
+    MathLog *math = options.buildMath ? &log : nullptr;
+    Estimate e;
+    e.gpuId = gpu.gpuId;
+    e.gpuName = gpu.displayName();
+    e.modelId = w.model.modelId;
+    e.task = w.task;
+    e.profileId = parameters.profileId;
+    e.weightPrecision = w.weightPrecision;
+    e.activationPrecision = w.activationPrecision;
+    e.kvPrecision = w.kvPrecision;
+    e.capacityGb = gpu.memoryGb.value_or(0.0);
+
+    const ResolvedEfficiency efficiency = ResolvedEfficiency::resolve(parameters, gpu, w.model.kind);
+    const ComputeRate rate =
+        GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
+    e.computePrecisionUsed = rate.used;
+    e.peakTflopsUsed = rate.tflops;
+    noteWhatTheRecordSays(e, gpu, w, parameters, efficiency, rate);
+    if (math) // a datasheet figure; a fallback is in the notes
+        math->add(MathTermId::PeakCompute,
+                  MathExpr::symbol(QCoreApplication::translate("Estimator", "dense tensor rate for %1")
+                                       .arg(Precisions::name(rate.used)),
+                                   rate.tflops));
+
+    if (!e.memoryKnown()) {
+        if (math)
+            e.math = log.takeTerms();
+        return e;
+    }
+
+    const Deployment chosen = chooseDeployment(e, gpu, memory, parameters, efficiency, rate);
+    const ParallelismModel::Choice &choice = chosen.choice;
+    const int batch = chosen.batch;
+    const int deploymentBatch = chosen.deploymentBatch;
     e.parallelism = choice.parallelism;
     // The memo holds this split at this batch already; evaluate again only to log the terms.
     e.memory =
