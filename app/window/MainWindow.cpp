@@ -121,7 +121,12 @@ MainWindow::MainWindow(CatalogueSession *catalogue, QWidget *parent)
         QTimer::singleShot(0, m_catalogueOpener, &CatalogueOpener::offerAnother);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // QWidget's destructor closes the window, which moves the focus and would call followTab on a
+    // MainWindow already destroyed (UBSan: member access within a QWidget).
+    disconnect(m_focusFollower);
+}
 
 void MainWindow::createViews()
 {
@@ -317,7 +322,7 @@ void MainWindow::createActions()
         saveElsewhere->setEnabled(m_tabs->currentWidget() != m_catalogueTab || !focusInCatalogue);
     };
     connect(m_tabs, &QTabWidget::currentChanged, this, followTab);
-    connect(qApp, &QApplication::focusChanged, this, followTab);
+    m_focusFollower = connect(qApp, &QApplication::focusChanged, this, followTab);
     followTab();
     connect(m_actions.exportReport, &QAction::triggered, m_scenarios,
             &ScenarioController::exportReportWithDialog);

@@ -95,6 +95,7 @@ private:
     void showAbout();
     void showPreferences();
 
+    QMetaObject::Connection m_focusFollower; // QApplication::focusChanged, cut in the destructor
     CatalogueSession *m_catalogue;
     ComparisonController *m_comparison = nullptr;
     MeasurementsController *m_measurements = nullptr;
