@@ -406,7 +406,7 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
     chart.unit = QStringLiteral("s");
     chart.stacked = true;
     const QVector<Estimate> &estimates = input.estimates;
-    const bool training = !estimates.isEmpty() && Tasks::isTraining(estimates.first().task);
+    const bool training = isTraining(input);
     if (!training) {
         chart.footnote = estimates.isEmpty()
                              ? tr("No estimate for this workload.")
