@@ -1,6 +1,7 @@
 #include "app/analysis/EstimateJson.h"
 
 #include "app/analysis/MissingSpecs.h"
+#include "app/analysis/OutputQuantity.h"
 
 #include <QJsonArray>
 #include <cmath>
@@ -8,6 +9,10 @@
 namespace EstimateJson {
 
 namespace {
+
+// The keys of the numbers the Compare table also shows come from their table (OutputQuantity), so that
+// a row, its range and its key name one number.
+using Q = OutputQuantity;
 
 QJsonValue number(double value)
 {
@@ -57,19 +62,19 @@ QJsonObject serving(const ServingResult &s)
     object.insert(QStringLiteral("itl_ms"), stats(s.itlMs));
     object.insert(QStringLiteral("e2e_ms"), stats(s.e2eMs));
     object.insert(QStringLiteral("queue_ms"), stats(s.queueMs));
-    object.insert(QStringLiteral("output_tokens_per_s"), number(s.outputTokensPerS));
+    object.insert(OutputQuantities::jsonKey(Q::ServingThroughput), number(s.outputTokensPerS));
     object.insert(QStringLiteral("output_tokens_per_s_per_gpu"), number(s.outputTokensPerSPerGpu));
-    object.insert(QStringLiteral("requests_per_s"), number(s.requestsPerS));
-    object.insert(QStringLiteral("kv_cache_use"), number(s.kvCacheUse));
+    object.insert(OutputQuantities::jsonKey(Q::ServingRequests), number(s.requestsPerS));
+    object.insert(OutputQuantities::jsonKey(Q::ServingKvCache), number(s.kvCacheUse));
     object.insert(QStringLiteral("kv_cache_tokens"), double(s.kvCacheTokens));
     object.insert(QStringLiteral("mean_running_sequences"), number(s.meanRunningSequences));
     object.insert(QStringLiteral("max_num_seqs"), s.maxNumSeqs);
     object.insert(QStringLiteral("max_batched_tokens"), s.maxBatchedTokens);
     object.insert(QStringLiteral("meets_slo"),
                   s.meetsSlo ? QJsonValue(*s.meetsSlo) : QJsonValue(QJsonValue::Null));
-    object.insert(QStringLiteral("max_concurrency_within_slo"), s.maxConcurrencyWithinSlo
-                                                                    ? QJsonValue(*s.maxConcurrencyWithinSlo)
-                                                                    : QJsonValue(QJsonValue::Null));
+    object.insert(OutputQuantities::jsonKey(Q::ServingMaxUsers), s.maxConcurrencyWithinSlo
+                                                                     ? QJsonValue(*s.maxConcurrencyWithinSlo)
+                                                                     : QJsonValue(QJsonValue::Null));
     return object;
 }
 
@@ -88,12 +93,12 @@ QJsonObject toJson(const Estimate &e)
     root.insert(QStringLiteral("activation_precision"), Precisions::name(e.activationPrecision));
     root.insert(QStringLiteral("kv_precision"), Precisions::name(e.kvPrecision));
     root.insert(QStringLiteral("compute_precision_used"), Precisions::name(e.computePrecisionUsed));
-    root.insert(QStringLiteral("peak_tflops_used"),
+    root.insert(OutputQuantities::jsonKey(Q::PeakCompute),
                 e.peakTflopsUsed > 0.0 ? number(e.peakTflopsUsed) : QJsonValue(QJsonValue::Null));
     QJsonObject parallelism;
     parallelism.insert(QStringLiteral("tp"), e.parallelism.tensor);
     parallelism.insert(QStringLiteral("pp"), e.parallelism.pipeline);
-    parallelism.insert(QStringLiteral("dp"), e.parallelism.data);
+    parallelism.insert(OutputQuantities::jsonKey(Q::Replicas), e.parallelism.data);
     parallelism.insert(QStringLiteral("cp"), e.parallelism.context);
     parallelism.insert(QStringLiteral("ep"), e.parallelism.expert);
     parallelism.insert(QStringLiteral("vpp"), e.parallelism.virtualStages);
@@ -105,10 +110,10 @@ QJsonObject toJson(const Estimate &e)
     QJsonObject memory;
     const QJsonValue unknown(QJsonValue::Null);
     const bool memoryKnown = e.memoryKnown();
-    memory.insert(QStringLiteral("per_gpu_gb"), memoryKnown ? number(e.perGpuGb) : unknown);
+    memory.insert(OutputQuantities::jsonKey(Q::MemoryPerGpu), memoryKnown ? number(e.perGpuGb) : unknown);
     memory.insert(QStringLiteral("capacity_gb"), memoryKnown ? number(e.capacityGb) : unknown);
     memory.insert(QStringLiteral("fits"), memoryKnown ? QJsonValue(e.fits) : unknown);
-    memory.insert(QStringLiteral("min_gpus"),
+    memory.insert(OutputQuantities::jsonKey(Q::FewestGpus),
                   e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
     QJsonObject breakdown;
     breakdown.insert(QStringLiteral("weights"), number(e.memory.weightsGb));
@@ -126,16 +131,16 @@ QJsonObject toJson(const Estimate &e)
     if (e.inference) {
         const InferenceResult &r = *e.inference;
         QJsonObject inference;
-        inference.insert(QStringLiteral("requests_in_flight"), r.requestsInFlight);
+        inference.insert(OutputQuantities::jsonKey(Q::RequestsInFlight), r.requestsInFlight);
         inference.insert(QStringLiteral("replicas"), r.replicas);
         inference.insert(QStringLiteral("batch_per_replica"), r.batch);
-        inference.insert(QStringLiteral("ttft_ms"), number(r.ttftMs));
-        inference.insert(QStringLiteral("tpot_ms"), number(r.tpotMs));
+        inference.insert(OutputQuantities::jsonKey(Q::Ttft), number(r.ttftMs));
+        inference.insert(OutputQuantities::jsonKey(Q::Tpot), number(r.tpotMs));
         inference.insert(QStringLiteral("prefill_tokens_per_s"), number(r.prefillTokensPerS));
-        inference.insert(QStringLiteral("decode_tokens_per_s"), number(r.decodeTokensPerS));
-        inference.insert(QStringLiteral("throughput_tokens_per_s"), number(r.throughputTokensPerS));
-        inference.insert(QStringLiteral("max_batch"), r.maxBatch);
-        inference.insert(QStringLiteral("max_context"), r.maxContext);
+        inference.insert(OutputQuantities::jsonKey(Q::Decode), number(r.decodeTokensPerS));
+        inference.insert(OutputQuantities::jsonKey(Q::Throughput), number(r.throughputTokensPerS));
+        inference.insert(OutputQuantities::jsonKey(Q::MaxBatch), r.maxBatch);
+        inference.insert(OutputQuantities::jsonKey(Q::MaxContext), r.maxContext);
         inference.insert(QStringLiteral("decode_bound"),
                          r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
         root.insert(QStringLiteral("inference"), inference);
@@ -147,36 +152,38 @@ QJsonObject toJson(const Estimate &e)
     if (e.training) {
         const TrainingResult &r = *e.training;
         QJsonObject training;
-        training.insert(QStringLiteral("global_batch"), r.globalBatch);
+        training.insert(OutputQuantities::jsonKey(Q::GlobalBatch), r.globalBatch);
         training.insert(QStringLiteral("sequences_per_replica"), r.sequencesPerReplica);
         training.insert(QStringLiteral("micro_batch"), r.microBatch);
-        training.insert(QStringLiteral("gradient_accumulation"), r.gradientAccumulation);
+        training.insert(OutputQuantities::jsonKey(Q::Accumulation), r.gradientAccumulation);
         training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
-        training.insert(QStringLiteral("zero_stage"), r.zeroStage);
+        training.insert(OutputQuantities::jsonKey(Q::ZeroStage), r.zeroStage);
         training.insert(QStringLiteral("recompute"), Recomputes::name(r.recompute));
         training.insert(QStringLiteral("layouts_searched"), r.layoutsSearched);
-        training.insert(QStringLiteral("step_time_s"), number(r.stepTimeS));
-        training.insert(QStringLiteral("tokens_per_s"), number(r.tokensPerS));
-        training.insert(QStringLiteral("tokens_per_s_per_gpu"), number(r.tokensPerSPerGpu));
-        training.insert(QStringLiteral("samples_per_s"), number(r.samplesPerS));
-        training.insert(QStringLiteral("mfu"), number(r.mfu));
-        training.insert(QStringLiteral("hfu"), number(r.hfu));
+        training.insert(OutputQuantities::jsonKey(Q::StepTime), number(r.stepTimeS));
+        training.insert(OutputQuantities::jsonKey(Q::TrainingTokens), number(r.tokensPerS));
+        training.insert(OutputQuantities::jsonKey(Q::TrainingTokensPerGpu), number(r.tokensPerSPerGpu));
+        training.insert(OutputQuantities::jsonKey(Q::TrainingSamples), number(r.samplesPerS));
+        training.insert(OutputQuantities::jsonKey(Q::Mfu), number(r.mfu));
+        training.insert(OutputQuantities::jsonKey(Q::Hfu), number(r.hfu));
         training.insert(QStringLiteral("max_batch"), r.maxBatch);
         QJsonObject parts;
-        parts.insert(QStringLiteral("compute"), number(r.breakdown.compute));
-        parts.insert(QStringLiteral("recompute"), number(r.breakdown.recompute));
-        parts.insert(QStringLiteral("model_parallel_comm"), number(r.breakdown.modelParallelComm));
-        parts.insert(QStringLiteral("data_parallel_comm"), number(r.breakdown.dataParallelComm));
-        parts.insert(QStringLiteral("pipeline_bubble"), number(r.breakdown.pipelineBubble));
-        parts.insert(QStringLiteral("optimizer"), number(r.breakdown.optimizer));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownCompute), number(r.breakdown.compute));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownRecompute), number(r.breakdown.recompute));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownModelParallelComm),
+                     number(r.breakdown.modelParallelComm));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownDataParallelComm),
+                     number(r.breakdown.dataParallelComm));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownBubble), number(r.breakdown.pipelineBubble));
+        parts.insert(OutputQuantities::jsonKey(Q::BreakdownOptimizer), number(r.breakdown.optimizer));
         training.insert(QStringLiteral("breakdown_s"), parts);
         training.insert(QStringLiteral("gpus_per_node"), r.gpusPerNode);
-        training.insert(QStringLiteral("nodes"), r.nodes);
+        training.insert(OutputQuantities::jsonKey(Q::Nodes), r.nodes);
         training.insert(QStringLiteral("network_gbps"), number(r.networkGbps));
-        training.insert(QStringLiteral("budget_gpu_hours"), number(r.budgetGpuHours));
-        training.insert(QStringLiteral("budget_days"), number(r.budgetHours / 24.0));
-        training.insert(QStringLiteral("budget_usd"), optionalNumber(e.cost.usdForBudget));
-        training.insert(QStringLiteral("budget_energy_kwh"),
+        training.insert(OutputQuantities::jsonKey(Q::BudgetGpuHours), number(r.budgetGpuHours));
+        training.insert(OutputQuantities::jsonKey(Q::BudgetDays), number(r.budgetHours / 24.0));
+        training.insert(OutputQuantities::jsonKey(Q::CostForBudget), optionalNumber(e.cost.usdForBudget));
+        training.insert(OutputQuantities::jsonKey(Q::BudgetEnergy),
                         e.powerKnown ? number(r.budgetEnergyKwh) : unknown);
         root.insert(QStringLiteral("training"), training);
     } else {
@@ -189,7 +196,7 @@ QJsonObject toJson(const Estimate &e)
     cost.insert(QStringLiteral("basis"), basis == CostBasis::Rental  ? QStringLiteral("rental")
                                          : basis == CostBasis::Owned ? QStringLiteral("owned")
                                                                      : QStringLiteral("none"));
-    cost.insert(QStringLiteral("usd_per_gpu_hour"), optionalNumber(e.cost.usdPerGpuHour));
+    cost.insert(OutputQuantities::jsonKey(Q::PricePerGpuHour), optionalNumber(e.cost.usdPerGpuHour));
     if (basis == CostBasis::Owned) {
         QJsonObject owned;
         owned.insert(QStringLiteral("years"), number(e.cost.ownYears));
@@ -200,11 +207,12 @@ QJsonObject toJson(const Estimate &e)
         cost.insert(QStringLiteral("owned"), owned);
     }
     cost.insert(QStringLiteral("busy_fraction"), number(e.cost.busyFraction));
-    cost.insert(QStringLiteral("usd_per_million_tokens"), optionalNumber(e.cost.usdPerMillionTokens));
+    cost.insert(OutputQuantities::jsonKey(Q::CostPerMillion), optionalNumber(e.cost.usdPerMillionTokens));
     const bool energyKnown = e.missingForEnergy().isEmpty();
-    cost.insert(QStringLiteral("joules_per_token"), energyKnown ? number(e.cost.joulesPerToken) : unknown);
+    cost.insert(OutputQuantities::jsonKey(Q::EnergyPerToken),
+                energyKnown ? number(e.cost.joulesPerToken) : unknown);
     cost.insert(QStringLiteral("power_w"), e.powerKnown ? number(e.cost.powerW) : unknown);
-    cost.insert(QStringLiteral("electricity_usd_per_million_tokens"),
+    cost.insert(OutputQuantities::jsonKey(Q::ElectricityPerMillion),
                 energyKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
     cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
     root.insert(QStringLiteral("cost"), cost);

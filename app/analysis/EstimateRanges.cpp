@@ -1,5 +1,7 @@
 #include "app/analysis/EstimateRanges.h"
 
+#include "app/analysis/OutputQuantity.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -49,7 +51,7 @@ QVector<Number> numbersOf(const Estimate &e)
     QString speedKind;
     if (e.inference) {
         const InferenceResult &r = *e.inference;
-        numbers << Number{QStringLiteral("inference.ttft_ms"),
+        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::Ttft),
                           r.ttftMs,
                           K::kPrefill,
                           inverse,
@@ -59,17 +61,17 @@ QVector<Number> numbersOf(const Estimate &e)
                           K::kPrefill,
                           rate,
                           {MathTermId::PrefillTokensPerSecond, MathTermId::SamplesPerSecond}}
-                << Number{QStringLiteral("inference.tpot_ms"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::Tpot),
                           r.tpotMs,
                           K::kDecode,
                           inverse,
                           {MathTermId::TimePerOutputToken}}
-                << Number{QStringLiteral("inference.decode_tokens_per_s"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::Decode),
                           r.decodeTokensPerS,
                           K::kDecode,
                           rate,
                           {MathTermId::DecodeTokensPerSecond}}
-                << Number{QStringLiteral("inference.throughput_tokens_per_s"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::Throughput),
                           r.throughputTokensPerS,
                           K::kThroughput,
                           rate,
@@ -111,7 +113,7 @@ QVector<Number> numbersOf(const Estimate &e)
                               K::kServingTail,
                               inverse,
                               {}};
-        numbers << Number{QStringLiteral("serving.output_tokens_per_s"),
+        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::ServingThroughput),
                           s.outputTokensPerS,
                           K::kServingThroughput,
                           rate,
@@ -121,7 +123,7 @@ QVector<Number> numbersOf(const Estimate &e)
                           K::kServingThroughput,
                           rate,
                           {}}
-                << Number{QStringLiteral("serving.requests_per_s"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::ServingRequests),
                           s.requestsPerS,
                           K::kServingThroughput,
                           rate,
@@ -130,40 +132,48 @@ QVector<Number> numbersOf(const Estimate &e)
     }
     if (e.training) {
         const TrainingResult &t = *e.training;
-        numbers << Number{QStringLiteral("training.tokens_per_s"),
+        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokens),
                           t.tokensPerS,
                           K::kTraining,
                           rate,
                           {MathTermId::TrainingTokensPerSecond}}
-                << Number{QStringLiteral("training.tokens_per_s_per_gpu"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokensPerGpu),
                           t.tokensPerSPerGpu,
                           K::kTraining,
                           rate,
                           {}}
-                << Number{QStringLiteral("training.samples_per_s"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingSamples),
                           t.samplesPerS,
                           K::kTraining,
                           rate,
                           {MathTermId::TrainingSamplesPerSecond}}
-                << Number{QStringLiteral("training.mfu"), t.mfu, K::kTraining, rate, {MathTermId::Mfu}}
-                << Number{QStringLiteral("training.hfu"), t.hfu, K::kTraining, rate, {MathTermId::Hfu}}
-                << Number{QStringLiteral("training.step_time_s"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::Mfu),
+                          t.mfu,
+                          K::kTraining,
+                          rate,
+                          {MathTermId::Mfu}}
+                << Number{OutputQuantities::jsonPath(OutputQuantity::Hfu),
+                          t.hfu,
+                          K::kTraining,
+                          rate,
+                          {MathTermId::Hfu}}
+                << Number{OutputQuantities::jsonPath(OutputQuantity::StepTime),
                           t.stepTimeS,
                           K::kTraining,
                           inverse,
                           {MathTermId::StepTime}}
-                << Number{QStringLiteral("training.budget_gpu_hours"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetGpuHours),
                           t.budgetGpuHours,
                           K::kTraining,
                           inverse,
                           {MathTermId::BudgetGpuHours}}
-                << Number{QStringLiteral("training.budget_days"),
+                << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetDays),
                           t.budgetHours / 24.0,
                           K::kTraining,
                           inverse,
                           {MathTermId::BudgetHours}};
         if (e.cost.usdForBudget)
-            numbers << Number{QStringLiteral("training.budget_usd"),
+            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::CostForBudget),
                               *e.cost.usdForBudget,
                               K::kTraining,
                               inverse,
@@ -174,8 +184,11 @@ QVector<Number> numbersOf(const Estimate &e)
                               inverse,
                               {}};
         if (e.powerKnown)
-            numbers << Number{
-                QStringLiteral("training.budget_energy_kwh"), t.budgetEnergyKwh, K::kTraining, inverse, {}};
+            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetEnergy),
+                              t.budgetEnergyKwh,
+                              K::kTraining,
+                              inverse,
+                              {}};
         speedKind = K::kTraining;
     }
     if (!speedKind.isEmpty()) {
@@ -187,12 +200,12 @@ QVector<Number> numbersOf(const Estimate &e)
                               inverse,
                               {MathTermId::RentalPerMillionTokens}};
         if (e.missingForEnergy().isEmpty())
-            numbers << Number{QStringLiteral("cost.joules_per_token"),
+            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::EnergyPerToken),
                               e.cost.joulesPerToken,
                               speedKind,
                               inverse,
                               {MathTermId::EnergyPerToken}}
-                    << Number{QStringLiteral("cost.electricity_usd_per_million_tokens"),
+                    << Number{OutputQuantities::jsonPath(OutputQuantity::ElectricityPerMillion),
                               e.cost.electricityUsdPerMillionTokens,
                               speedKind,
                               inverse,
@@ -319,7 +332,7 @@ void attach(Estimate &e, const UncertaintyTable &table)
     if (!e.speedKnown())
         return;
     if (e.memoryKnown())
-        e.unranged.insert(QStringLiteral("memory.per_gpu_gb"),
+        e.unranged.insert(OutputQuantities::jsonPath(OutputQuantity::MemoryPerGpu),
                           QCoreApplication::translate(
                               "EstimateRanges", "no measurements for memory: a formula, not calibrated"));
     for (const Number &number : numbersOf(e)) {
@@ -346,10 +359,10 @@ void attach(Estimate &e, const UncertaintyTable &table)
 QString speedPath(const Estimate &e)
 {
     if (e.training)
-        return QStringLiteral("training.tokens_per_s");
+        return OutputQuantities::jsonPath(OutputQuantity::TrainingTokens);
     if (e.serving)
-        return QStringLiteral("serving.output_tokens_per_s");
-    return QStringLiteral("inference.throughput_tokens_per_s");
+        return OutputQuantities::jsonPath(OutputQuantity::ServingThroughput);
+    return OutputQuantities::jsonPath(OutputQuantity::Throughput);
 }
 
 const ValueRange *find(const Estimate &e, const QString &path)

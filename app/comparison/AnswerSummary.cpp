@@ -3,6 +3,7 @@
 #include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/MissingSpecs.h"
+#include "app/analysis/OutputQuantity.h"
 #include "widgets/common/ValueFormat.h"
 #include "widgets/compare/VerdictPanel.h"
 
@@ -137,9 +138,9 @@ QString missedTargets(const ServingResult &r, const ServingTraffic &traffic)
 
 QString AnswerSummary::speedRow(const Estimate &e)
 {
-    return Tasks::isTraining(e.task) ? QStringLiteral("train.tokens")
-           : e.serving               ? QStringLiteral("serve.throughput")
-                                     : QStringLiteral("infer.throughput");
+    return Tasks::isTraining(e.task) ? OutputQuantities::rowId(OutputQuantity::TrainingTokens)
+           : e.serving               ? OutputQuantities::rowId(OutputQuantity::ServingThroughput)
+                                     : OutputQuantities::rowId(OutputQuantity::Throughput);
 }
 
 double AnswerSummary::speedOf(const Estimate &e)
@@ -181,7 +182,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     const auto serving =
         std::find_if(estimates.cbegin(), estimates.cend(), [](const Estimate &e) { return bool(e.serving); });
     const QString speedRowId = speedRow(serving != estimates.cend() ? *serving : estimates.first());
-    const QString costRowId = QStringLiteral("cost.per-million");
+    const QString costRowId = OutputQuantities::rowId(OutputQuantity::CostPerMillion);
 
     // Who runs it and is compared: fits, every value it needs, a speed in range, and under a load with
     // targets, meets them: a GPU that misses them is no answer to the question, however fast or cheap.
@@ -304,14 +305,16 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                            : (several ? tr("%1 do not fit in %2, nor on up to 1,024 GPUs")
                                                       : tr("%1 does not fit in %2, nor on up to 1,024 GPUs"))
                                                  .arg(kNames, it.key().second);
-        clauses << sentence(pattern, nameList(it.value(), gpus, QStringLiteral("fit.min-gpus")));
+        clauses << sentence(pattern,
+                            nameList(it.value(), gpus, OutputQuantities::rowId(OutputQuantity::FewestGpus)));
     }
     if (!noneServed.isEmpty())
-        clauses << sentence((noneServed.size() > 1
-                                 ? tr("%1 serve none of this load: no room in their KV cache for one request")
-                                 : tr("%1 serves none of this load: no room in its KV cache for one request"))
-                                .arg(kNames),
-                            nameList(noneServed, gpus, QStringLiteral("fit.memory")));
+        clauses << sentence(
+            (noneServed.size() > 1
+                 ? tr("%1 serve none of this load: no room in their KV cache for one request")
+                 : tr("%1 serves none of this load: no room in its KV cache for one request"))
+                .arg(kNames),
+            nameList(noneServed, gpus, OutputQuantities::rowId(OutputQuantity::MemoryPerGpu)));
     // A record that lacks a value: said, never a speed.
     auto lacking = [&](const QVector<int> &columns, const QString &rowId) {
         for (int column : columns)
@@ -319,7 +322,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
                                     .arg(kNames, MissingSpecs::needsText(estimates.at(column).missing)),
                                 nameList({column}, gpus, rowId));
     };
-    lacking(unknownMemory, QStringLiteral("fit.memory"));
+    lacking(unknownMemory, OutputQuantities::rowId(OutputQuantity::MemoryPerGpu));
     lacking(unknownSpeed, speedRowId);
     if (!outOfRange.isEmpty())
         clauses << sentence(tr("%1: speed out of range, check the datasheet values").arg(kNames),

@@ -293,109 +293,71 @@ ChartData ComparisonCharts::workloadChart(const ComparisonInput &input, const QS
     return chart;
 }
 
+ChartData ComparisonCharts::quantityChart(const ComparisonInput &input, const QString &title,
+                                          const QStringList &names, const QString &axis,
+                                          const QVector<OutputQuantity> &quantities)
+{
+    QStringList rowIds;
+    for (OutputQuantity quantity : quantities)
+        rowIds << OutputQuantities::rowId(quantity);
+    const auto valuesOf = [&](int i) {
+        QVector<Value> values;
+        for (OutputQuantity quantity : quantities)
+            values << valueIfFits(input.estimates, i, OutputQuantities::info(quantity).value);
+        return values;
+    };
+    return workloadChart(input, title, names, axis, OutputQuantities::unit(quantities.first()), valuesOf,
+                         rowIds);
+}
+
 ChartData ComparisonCharts::fit(const ComparisonInput &input)
 {
     const QVector<Estimate> &estimates = input.estimates;
     return workloadChart(
         input, tr("Memory needed per GPU against capacity"), {tr("Needed"), tr("Capacity")},
-        tr("Memory per GPU (GB)"), QStringLiteral("GB"),
+        tr("Memory per GPU (GB)"), OutputQuantities::unit(OutputQuantity::MemoryPerGpu),
         [&](int i) {
             if (i >= estimates.size() || !estimates.at(i).memoryKnown())
                 return QVector<Value>{std::nullopt, std::nullopt};
             return QVector<Value>{estimates.at(i).perGpuGb, estimates.at(i).capacityGb};
         },
-        {QStringLiteral("fit.memory"), QStringLiteral("spec.memory")}, true);
+        {OutputQuantities::rowId(OutputQuantity::MemoryPerGpu), QStringLiteral("spec.memory")}, true);
 }
 
 std::pair<ChartData, ChartData> ComparisonCharts::speed(const ComparisonInput &input)
 {
+    using Q = OutputQuantity;
     const QVector<Estimate> &estimates = input.estimates;
-    const auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) {
-        return valueIfFits(estimates, i, value);
-    };
     std::pair<ChartData, ChartData> charts; // latency, throughput
     if (isTraining(input)) {
-        charts.first = workloadChart(input, tr("Training step time"), {tr("Step")}, tr("Step time (s)"),
-                                     QStringLiteral("s"),
-                                     [&](int i) {
-                                         return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                             return e.training ? Value(e.training->stepTimeS) : std::nullopt;
-                                         })};
-                                     },
-                                     {QStringLiteral("train.step")});
-        charts.second = workloadChart(
-            input, tr("Training throughput"), {tr("All GPUs")}, tr("Throughput (tokens/s)"), tr("tokens/s"),
-            [&](int i) {
-                return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                    return e.training ? Value(e.training->tokensPerS) : std::nullopt;
-                })};
-            },
-            {QStringLiteral("train.tokens")});
+        charts.first =
+            quantityChart(input, tr("Training step time"), {tr("Step")}, tr("Step time (s)"), {Q::StepTime});
+        charts.second = quantityChart(input, tr("Training throughput"), {tr("All GPUs")},
+                                      tr("Throughput (tokens/s)"), {Q::TrainingTokens});
     } else if (std::any_of(estimates.cbegin(), estimates.cend(),
                            [](const Estimate &e) { return bool(e.serving); })) {
         // Under a load the question is the load's: the simulated percentiles the table and the targets
         // judge, not one static batch.
-        const auto serving = [&](int i, const std::function<double(const ServingResult &)> &value) {
-            return fitValue(i, [&value](const Estimate &e) {
-                return e.serving ? Value(value(*e.serving)) : std::nullopt;
-            });
-        };
-        charts.first = workloadChart(
-            input, tr("Time to first token under the load"), {tr("Median"), tr("p90")},
-            tr("Time to first token (ms)"), QStringLiteral("ms"),
-            [&](int i) {
-                return QVector<Value>{serving(i, [](const ServingResult &s) { return s.ttftMs.p50; }),
-                                      serving(i, [](const ServingResult &s) { return s.ttftMs.p90; })};
-            },
-            {QStringLiteral("serve.ttft.p50"), QStringLiteral("serve.ttft.p90")});
-        charts.second = workloadChart(
-            input, tr("Output tokens per second under the load"), {tr("All GPUs")},
-            tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
-            [&](int i) {
-                return QVector<Value>{serving(i, [](const ServingResult &s) { return s.outputTokensPerS; })};
-            },
-            {QStringLiteral("serve.throughput")});
+        charts.first =
+            quantityChart(input, tr("Time to first token under the load"), {tr("Median"), tr("p90")},
+                          tr("Time to first token (ms)"), {Q::ServingTtftP50, Q::ServingTtftP90});
+        charts.second = quantityChart(input, tr("Output tokens per second under the load"), {tr("All GPUs")},
+                                      tr("Throughput, all GPUs (tokens/s)"), {Q::ServingThroughput});
     } else {
         // No load: one static batch, named as such.
-        charts.first = workloadChart(input, tr("Time to first token, one static batch"), {tr("TTFT")},
-                                     tr("Time to first token (ms)"), QStringLiteral("ms"),
-                                     [&](int i) {
-                                         return QVector<Value>{fitValue(i, [](const Estimate &e) {
-                                             return e.inference ? Value(e.inference->ttftMs) : std::nullopt;
-                                         })};
-                                     },
-                                     {QStringLiteral("infer.ttft")});
-        charts.second = workloadChart(
-            input, tr("Output tokens per second, one static batch"), {tr("Decode"), tr("End-to-end")},
-            tr("Throughput, all GPUs (tokens/s)"), tr("tokens/s"),
-            [&](int i) {
-                return QVector<Value>{
-                    fitValue(i,
-                             [](const Estimate &e) {
-                                 return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt;
-                             }),
-                    fitValue(i, [](const Estimate &e) {
-                        return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
-                    })};
-            },
-            {QStringLiteral("infer.decode"), QStringLiteral("infer.throughput")});
+        charts.first = quantityChart(input, tr("Time to first token, one static batch"), {tr("TTFT")},
+                                     tr("Time to first token (ms)"), {Q::Ttft});
+        charts.second = quantityChart(input, tr("Output tokens per second, one static batch"),
+                                      {tr("Decode"), tr("End-to-end")}, tr("Throughput, all GPUs (tokens/s)"),
+                                      {Q::Decode, Q::Throughput});
     }
     return charts;
 }
 
 ChartData ComparisonCharts::cost(const ComparisonInput &input)
 {
-    const QVector<Estimate> &estimates = input.estimates;
-    const auto fitValue = [&estimates](int i, const std::function<Value(const Estimate &)> &value) {
-        return valueIfFits(estimates, i, value);
-    };
-    return workloadChart(input, tr("Rental cost per million tokens"), {tr("$ per million tokens")},
-                         tr("Cost ($ per million tokens)"), QStringLiteral("$"),
-                         [&](int i) {
-                             return QVector<Value>{
-                                 fitValue(i, [](const Estimate &e) { return e.cost.usdPerMillionTokens; })};
-                         },
-                         {QStringLiteral("cost.per-million")});
+    return quantityChart(input, tr("Rental cost per million tokens"), {tr("$ per million tokens")},
+                         tr("Cost ($ per million tokens)"), {OutputQuantity::CostPerMillion});
 }
 
 ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
@@ -415,31 +377,27 @@ ChartData ComparisonCharts::breakdown(const ComparisonInput &input)
     }
     for (const GpuSpec &gpu : input.gpus)
         chart.categories << gpu.displayName();
-    using Part = double TrainingResult::Breakdown::*;
     struct StepPart
     {
-        QString name;
-        Part part;
-        QString rowId; // the table row of the part, for clicks
+        QString name; // shorter than the table's labels: a legend's
+        OutputQuantity quantity;
     };
+    using Q = OutputQuantity;
     const QVector<StepPart> parts{
-        {tr("Compute"), &TrainingResult::Breakdown::compute, QStringLiteral("train.break.compute")},
-        {tr("Recomputation"), &TrainingResult::Breakdown::recompute, QStringLiteral("train.break.recompute")},
-        {tr("TP/CP/EP/PP communication"), &TrainingResult::Breakdown::modelParallelComm,
-         QStringLiteral("train.break.mp-comm")},
-        {tr("DP communication"), &TrainingResult::Breakdown::dataParallelComm,
-         QStringLiteral("train.break.dp-comm")},
-        {tr("Pipeline bubble"), &TrainingResult::Breakdown::pipelineBubble,
-         QStringLiteral("train.break.bubble")},
-        {tr("Optimizer"), &TrainingResult::Breakdown::optimizer, QStringLiteral("train.break.optimizer")},
+        {tr("Compute"), Q::BreakdownCompute},
+        {tr("Recomputation"), Q::BreakdownRecompute},
+        {tr("TP/CP/EP/PP communication"), Q::BreakdownModelParallelComm},
+        {tr("DP communication"), Q::BreakdownDataParallelComm},
+        {tr("Pipeline bubble"), Q::BreakdownBubble},
+        {tr("Optimizer"), Q::BreakdownOptimizer},
     };
     for (int p = 0; p < parts.size(); ++p) {
         ChartSeries series{parts.at(p).name, {}, ChartPalette::colorAt(p)};
+        const OutputQuantityInfo &part = OutputQuantities::info(parts.at(p).quantity);
         for (int i = 0; i < input.gpus.size(); ++i) {
-            series.links << ChartPointLink{parts.at(p).rowId, i}; // the categories are the GPUs
+            series.links << ChartPointLink{QString::fromLatin1(part.rowId), i}; // the categories are the GPUs
             const Estimate *e = i < estimates.size() ? &estimates.at(i) : nullptr;
-            series.values << (e && e->fits && e->training ? Value(e->training->breakdown.*(parts.at(p).part))
-                                                          : std::nullopt);
+            series.values << (e && e->fits ? part.value(*e) : std::nullopt);
         }
         chart.series << series;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/OutputQuantity.h"
 #include "app/comparison/ChartKind.h"
 #include "app/comparison/ComparisonPresenter.h"
 
@@ -44,5 +45,9 @@ private:
                                    const QStringList &names, const QString &axis, const QString &unit,
                                    const std::function<QVector<Value>(int)> &values,
                                    const QStringList &rowIds, bool memoryOnly = false);
+    // A workload chart of quantities of one unit: a bar each, linked to its table row.
+    static ChartData quantityChart(const ComparisonInput &input, const QString &title,
+                                   const QStringList &names, const QString &axis,
+                                   const QVector<OutputQuantity> &quantities);
     static QString lacking(const QVector<Estimate> &estimates, bool memoryOnly);
 };

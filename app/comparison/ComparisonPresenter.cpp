@@ -2,6 +2,7 @@
 
 #include "app/analysis/CostModel.h"
 #include "app/analysis/MissingSpecs.h"
+#include "app/analysis/OutputQuantity.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/comparison/AnswerSummary.h"
 #include "app/comparison/ComparisonCharts.h"
@@ -11,6 +12,7 @@
 #include "widgets/common/ValueFormat.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <algorithm>
 #include <functional>
 
@@ -19,39 +21,69 @@ namespace {
 using Better = ComparisonRow::BetterWhen;
 using Value = std::optional<double>;
 
+using Q = OutputQuantity;
+
 bool isServingRow(const QString &rowId)
 {
-    return rowId.startsWith(QStringLiteral("serve."));
+    return OutputQuantities::isKind(rowId, QuantityKind::Serving);
+}
+
+Better betterWhen(QuantityBetter better)
+{
+    switch (better) {
+    case QuantityBetter::Higher:
+        return Better::Higher;
+    case QuantityBetter::Lower:
+        return Better::Lower;
+    case QuantityBetter::None:
+        break;
+    }
+    return Better::None;
+}
+
+// A workload row as the table of quantities names it, its cells still empty.
+ComparisonRow quantityRow(const QString &section, Q quantity)
+{
+    return ComparisonRow{OutputQuantities::rowId(quantity),
+                         section,
+                         OutputQuantities::label(quantity),
+                         OutputQuantities::unit(quantity),
+                         betterWhen(OutputQuantities::info(quantity).better),
+                         {},
+                         {},
+                         {},
+                         {},
+                         {}};
 }
 
 // What a workload row's number needs that this GPU's record lacks: the memory rows the memory size, the
 // compute rate row its field, the price row nothing (a catalogue value shown as such), the energy rows
 // everything and the board power, the rest everything.
-QString missingFor(const QString &rowId, const Estimate &e)
+QString missingFor(Q quantity, const Estimate &e)
 {
     // The energy rows also need the board power (TDP): without it they would read 0, the best.
-    if (rowId == QLatin1String("cost.energy") || rowId == QLatin1String("cost.electricity") ||
-        rowId == QLatin1String("train.energy") || rowId == QLatin1String("cost.power"))
+    if (quantity == Q::EnergyPerToken || quantity == Q::ElectricityPerMillion ||
+        quantity == Q::BudgetEnergy || quantity == Q::PowerPerGpu)
         return MissingSpecs::needsText(e.missingForEnergy());
-    if (e.speedKnown() || rowId == QLatin1String("cost.gpu-hour"))
+    if (e.speedKnown() || quantity == Q::PricePerGpuHour)
         return {};
-    if (rowId == QLatin1String("fit.peak")) {
+    if (quantity == Q::PeakCompute) {
         QVector<GpuField::Id> compute;
         for (GpuField::Id field : e.missing)
             if (field != GpuField::MemoryGb && field != GpuField::MemoryBandwidthGBs)
                 compute << field;
         return MissingSpecs::needsText(compute);
     }
-    if (rowId.startsWith(QStringLiteral("fit.")))
+    if (OutputQuantities::info(quantity).kind == QuantityKind::Fit)
         return MissingSpecs::needsText(e.missingForMemory());
     return MissingSpecs::needsText(e.missing);
 }
 
 // A speed or cost from an out-of-range estimate (a datasheet value far off) is marked as such in its cell.
-bool outOfRange(const QString &rowId, const Estimate &e)
+bool outOfRange(Q quantity, const Estimate &e)
 {
-    return e.speedOutOfRange && !rowId.startsWith(QStringLiteral("fit.")) &&
-           rowId != QLatin1String("cost.gpu-hour");
+    return e.speedOutOfRange && OutputQuantities::info(quantity).kind != QuantityKind::Fit &&
+           quantity != Q::PricePerGpuHour;
 }
 
 // One catalogue figure shown in the Specs section.
@@ -171,9 +203,9 @@ QVector<SpecRow> specRows()
 }
 
 // Which of an estimate's math terms explain each workload row.
-const QHash<QString, QVector<MathTermId>> &rowTerms()
+const QMap<OutputQuantity, QVector<MathTermId>> &rowTerms()
 {
-    static const QHash<QString, QVector<MathTermId>> rows = [] {
+    static const QMap<OutputQuantity, QVector<MathTermId>> rows = [] {
         using Id = MathTermId;
         const QVector<Id> split{Id::Parallelism, Id::BatchPerReplica, Id::MicroBatchesPerStep};
         const QVector<Id> memory{Id::Parallelism,
@@ -209,48 +241,44 @@ const QHash<QString, QVector<MathTermId>> &rowTerms()
         const QVector<Id> cost{Id::OwnedPerGpuHour, Id::RentalPerMillionTokens,
                                Id::RentalForBudget, Id::Power,
                                Id::EnergyPerToken,  Id::ElectricityPerMillionTokens};
-        return QHash<QString, QVector<Id>>{
-            {QStringLiteral("fit.memory"), memory},
-            {QStringLiteral("fit.min-gpus"), memory + QVector<Id>{Id::FewestGpus}},
-            {QStringLiteral("fit.replicas"), split},
-            {QStringLiteral("fit.peak"), {Id::PeakCompute}},
-            {QStringLiteral("infer.requests"), split},
-            {QStringLiteral("infer.ttft"), prefill},
-            {QStringLiteral("infer.tpot"), decode},
-            {QStringLiteral("infer.decode"), decode},
-            {QStringLiteral("infer.throughput"), prefill + decode + QVector<Id>{Id::EndToEndThroughput}},
-            {QStringLiteral("infer.max-batch"), {Id::BatchPerReplica, Id::LargestBatch}},
-            {QStringLiteral("infer.max-context"), {Id::BatchPerReplica, Id::LongestContext}},
-            {QStringLiteral("train.batch"), split},
-            {QStringLiteral("train.step"), step},
-            {QStringLiteral("train.tokens"), step + trainingRate},
-            {QStringLiteral("train.samples"), step + trainingRate},
-            {QStringLiteral("train.mfu"), step + QVector<Id>{Id::Mfu}},
-            {QStringLiteral("train.budget"), step + trainingRate + QVector<Id>{Id::BudgetHours}},
-            {QStringLiteral("train.gpu-hours"),
-             step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
-            {QStringLiteral("train.accumulation"), split},
-            {QStringLiteral("train.layout"), split},
-            {QStringLiteral("train.zero"), memory},
-            {QStringLiteral("train.nodes"), {Id::Parallelism}},
-            {QStringLiteral("train.tokens-per-gpu"), step + trainingRate},
-            {QStringLiteral("train.hfu"), step + QVector<Id>{Id::Mfu, Id::Hfu}},
-            {QStringLiteral("train.break.compute"),
-             {Id::TrainingFlops, Id::ComputeTimePerStep, Id::StepTime}},
-            {QStringLiteral("train.break.recompute"), {Id::RecomputeTimePerStep, Id::StepTime}},
-            {QStringLiteral("train.break.mp-comm"),
-             {Id::Parallelism, Id::TensorParallelAllReduces, Id::StepTime}},
-            {QStringLiteral("train.break.dp-comm"),
-             {Id::Parallelism, Id::DataParallelAllReduce, Id::StepTime}},
-            {QStringLiteral("train.break.bubble"), {Id::Parallelism, Id::PipelineBubble, Id::StepTime}},
-            {QStringLiteral("train.break.optimizer"), {Id::OptimizerUpdate, Id::StepTime}},
-            {QStringLiteral("train.energy"), step + trainingRate + QVector<Id>{Id::BudgetHours, Id::Power}},
-            {QStringLiteral("cost.gpu-hour"), cost},
-            {QStringLiteral("cost.per-million"), cost},
-            {QStringLiteral("cost.budget"), cost},
-            {QStringLiteral("cost.energy"), cost},
-            {QStringLiteral("cost.electricity"), cost},
-            {QStringLiteral("cost.power"), {Id::Power}},
+        return QMap<OutputQuantity, QVector<Id>>{
+            {Q::MemoryPerGpu, memory},
+            {Q::FewestGpus, memory + QVector<Id>{Id::FewestGpus}},
+            {Q::Replicas, split},
+            {Q::PeakCompute, {Id::PeakCompute}},
+            {Q::RequestsInFlight, split},
+            {Q::Ttft, prefill},
+            {Q::Tpot, decode},
+            {Q::Decode, decode},
+            {Q::Throughput, prefill + decode + QVector<Id>{Id::EndToEndThroughput}},
+            {Q::MaxBatch, {Id::BatchPerReplica, Id::LargestBatch}},
+            {Q::MaxContext, {Id::BatchPerReplica, Id::LongestContext}},
+            {Q::GlobalBatch, split},
+            {Q::StepTime, step},
+            {Q::TrainingTokens, step + trainingRate},
+            {Q::TrainingSamples, step + trainingRate},
+            {Q::Mfu, step + QVector<Id>{Id::Mfu}},
+            {Q::BudgetDays, step + trainingRate + QVector<Id>{Id::BudgetHours}},
+            {Q::BudgetGpuHours, step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
+            {Q::Accumulation, split},
+            {Q::Layout, split},
+            {Q::ZeroStage, memory},
+            {Q::Nodes, {Id::Parallelism}},
+            {Q::TrainingTokensPerGpu, step + trainingRate},
+            {Q::Hfu, step + QVector<Id>{Id::Mfu, Id::Hfu}},
+            {Q::BreakdownCompute, {Id::TrainingFlops, Id::ComputeTimePerStep, Id::StepTime}},
+            {Q::BreakdownRecompute, {Id::RecomputeTimePerStep, Id::StepTime}},
+            {Q::BreakdownModelParallelComm, {Id::Parallelism, Id::TensorParallelAllReduces, Id::StepTime}},
+            {Q::BreakdownDataParallelComm, {Id::Parallelism, Id::DataParallelAllReduce, Id::StepTime}},
+            {Q::BreakdownBubble, {Id::Parallelism, Id::PipelineBubble, Id::StepTime}},
+            {Q::BreakdownOptimizer, {Id::OptimizerUpdate, Id::StepTime}},
+            {Q::BudgetEnergy, step + trainingRate + QVector<Id>{Id::BudgetHours, Id::Power}},
+            {Q::PricePerGpuHour, cost},
+            {Q::CostPerMillion, cost},
+            {Q::CostForBudget, cost},
+            {Q::EnergyPerToken, cost},
+            {Q::ElectricityPerMillion, cost},
+            {Q::PowerPerGpu, {Id::Power}},
         };
     }();
     return rows;
@@ -313,13 +341,13 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         return;
     const bool training = Tasks::isTraining(input.estimates.first().task);
 
-    auto addRow = [this, &input](const QString &section, const QString &id, const QString &label,
-                                 const QString &unit, Better better, bool needsFit,
-                                 const std::function<Value(const Estimate &)> &value,
+    // Returns the row added, valid until the next one, for the callers that name it their own way.
+    auto addRow = [this, &input](const QString &section, Q quantity, bool needsFit,
                                  const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
+        ComparisonRow row = quantityRow(section, quantity);
+        const auto value = OutputQuantities::info(quantity).value;
         for (const Estimate &estimate : input.estimates) {
-            row.missing << missingFor(id, estimate);
+            row.missing << missingFor(quantity, estimate);
             if (!row.missing.constLast().isEmpty()) {
                 row.values << std::nullopt;
                 row.notes << QString();
@@ -331,44 +359,35 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
                 continue;
             }
             row.values << value(estimate);
-            row.notes << (outOfRange(id, estimate) ? ComparisonPresentation::tr("out of range")
-                          : note                   ? note(estimate)
-                                                   : QString());
+            row.notes << (outOfRange(quantity, estimate) ? ComparisonPresentation::tr("out of range")
+                          : note                         ? note(estimate)
+                                                         : QString());
         }
         m_table.rows << row;
+        return &m_table.rows.last();
     };
 
     const QString memory = tr("Workload: memory");
-    addRow(
-        memory, QStringLiteral("fit.memory"), tr("Memory needed per GPU"), QStringLiteral("GB"),
-        Better::Lower, false, [](const Estimate &e) { return Value(e.perGpuGb); },
-        [](const Estimate &e) { return e.fits ? QString() : tr("does not fit"); });
-    addRow(
-        memory, QStringLiteral("fit.min-gpus"), tr("Fewest GPUs that fit"), tr("GPUs"), Better::Lower, false,
-        [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; },
-        [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
+    addRow(memory, Q::MemoryPerGpu, false,
+           [](const Estimate &e) { return e.fits ? QString() : tr("does not fit"); });
+    addRow(memory, Q::FewestGpus, false,
+           [](const Estimate &e) { return e.minGpus > 0 ? QString() : tr("none up to 1024"); });
     // How the batch splits over this GPU's replicas: the same load for every column, split its own way.
-    addRow(
-        memory, QStringLiteral("fit.replicas"), tr("Model replicas (data parallel)"), tr("replicas"),
-        Better::None, false, [](const Estimate &e) { return Value(e.parallelism.data); },
-        [](const Estimate &e) {
-            if (e.parallelism.tensor == 1 && e.parallelism.pipeline == 1)
-                return tr("1 GPU each");
-            return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
-        });
-    addRow(
-        memory, QStringLiteral("fit.peak"), tr("Peak compute used"), QStringLiteral("TFLOPS"), Better::Higher,
-        false, [](const Estimate &e) { return Value(e.peakTflopsUsed); },
-        [](const Estimate &e) {
-            // FP16 and BF16 share one tensor rate on every GPU of the catalogue: not a fallback.
-            auto sixteenBit = [](Precision p) { return p == Precision::Fp16 || p == Precision::Bf16; };
-            const bool fellBack = e.computePrecisionUsed != e.activationPrecision &&
-                                  !(sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision));
-            return fellBack ? tr("%1 rate: no %2 tensor cores")
-                                  .arg(Precisions::name(e.computePrecisionUsed),
-                                       Precisions::name(e.activationPrecision))
-                            : QString();
-        });
+    addRow(memory, Q::Replicas, false, [](const Estimate &e) {
+        if (e.parallelism.tensor == 1 && e.parallelism.pipeline == 1)
+            return tr("1 GPU each");
+        return tr("TP %1 × PP %2 each").arg(e.parallelism.tensor).arg(e.parallelism.pipeline);
+    });
+    addRow(memory, Q::PeakCompute, false, [](const Estimate &e) {
+        // FP16 and BF16 share one tensor rate on every GPU of the catalogue: not a fallback.
+        auto sixteenBit = [](Precision p) { return p == Precision::Fp16 || p == Precision::Bf16; };
+        const bool fellBack = e.computePrecisionUsed != e.activationPrecision &&
+                              !(sixteenBit(e.computePrecisionUsed) && sixteenBit(e.activationPrecision));
+        return fellBack ? tr("%1 rate: no %2 tensor cores")
+                              .arg(Precisions::name(e.computePrecisionUsed),
+                                   Precisions::name(e.activationPrecision))
+                        : QString();
+    });
 
     const bool serving = !training && std::any_of(input.estimates.cbegin(), input.estimates.cend(),
                                                   [](const Estimate &e) { return e.serving.has_value(); });
@@ -378,82 +397,43 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         // Under a load these rows describe one batch that starts together: say so next to the serving rows.
         const QString speed =
             serving ? tr("Workload: one static batch (no queueing)") : tr("Workload: inference speed");
-        addRow(
-            speed, QStringLiteral("infer.requests"), tr("Requests in flight, all GPUs"), tr("requests"),
-            Better::None, true,
-            [](const Estimate &e) {
-                return e.inference ? Value(e.inference->requestsInFlight) : std::nullopt;
-            },
-            [](const Estimate &e) {
-                return e.inference ? tr("%1 per replica").arg(e.inference->batch) : QString();
-            });
-        addRow(speed, QStringLiteral("infer.ttft"), tr("Time to first token"), QStringLiteral("ms"),
-               Better::Lower, true,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->ttftMs) : std::nullopt; });
-        addRow(speed, QStringLiteral("infer.tpot"), tr("Time per output token"), QStringLiteral("ms"),
-               Better::Lower, true,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->tpotMs) : std::nullopt; });
-        addRow(speed, QStringLiteral("infer.decode"), tr("Decode, all GPUs"), tr("tokens/s"), Better::Higher,
-               true, [](const Estimate &e) {
-                   return e.inference ? Value(e.inference->decodeTokensPerS) : std::nullopt;
-               });
-        addRow(speed, QStringLiteral("infer.throughput"), tr("End-to-end output, all GPUs"), tr("tokens/s"),
-               Better::Higher, true, [](const Estimate &e) {
-                   return e.inference ? Value(e.inference->throughputTokensPerS) : std::nullopt;
-               });
-        addRow(speed, QStringLiteral("infer.max-batch"), tr("Most requests in flight that fit"),
-               tr("requests"), Better::Higher, false,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->maxBatch) : std::nullopt; });
-        addRow(speed, QStringLiteral("infer.max-context"), tr("Longest context that fits"), tr("tokens"),
-               Better::Higher, false,
-               [](const Estimate &e) { return e.inference ? Value(e.inference->maxContext) : std::nullopt; });
+        addRow(speed, Q::RequestsInFlight, true, [](const Estimate &e) {
+            return e.inference ? tr("%1 per replica").arg(e.inference->batch) : QString();
+        });
+        for (Q quantity : {Q::Ttft, Q::Tpot, Q::Decode, Q::Throughput})
+            addRow(speed, quantity, true);
+        addRow(speed, Q::MaxBatch, false);
+        addRow(speed, Q::MaxContext, false);
     } else {
         addTrainingRows(input);
     }
 
     const QString cost = tr("Workload: cost and energy");
-    addRow(
-        cost, QStringLiteral("cost.gpu-hour"), tr("Price per GPU-hour used"), QStringLiteral("$/GPU-h"),
-        Better::Lower, false, [](const Estimate &e) { return e.cost.usdPerGpuHour; },
-        [](const Estimate &e) {
-            return e.cost.basis == CostBasis::Rental ? QString()
-                   : e.cost.basis == CostBasis::None ? tr("no price in the catalogue")
-                                                     : CostModel::basisText(e.cost);
-        });
+    addRow(cost, Q::PricePerGpuHour, false, [](const Estimate &e) {
+        return e.cost.basis == CostBasis::Rental ? QString()
+               : e.cost.basis == CostBasis::None ? tr("no price in the catalogue")
+                                                 : CostModel::basisText(e.cost);
+    });
     const auto owned = [](const Estimate &e) {
         return e.cost.basis == CostBasis::Owned ? tr("owned") : QString();
     };
     const QString tokens = CostModel::tokensCounted(input.estimates.first().task);
-    addRow(
-        cost, QStringLiteral("cost.per-million"),
+    addRow(cost, Q::CostPerMillion, true, owned)->label =
         serving ? tr("GPU cost per million %1 at this load").arg(tokens)
-                : tr("GPU cost per million %1").arg(tokens),
-        QStringLiteral("$"), Better::Lower, true,
-        [](const Estimate &e) { return e.cost.usdPerMillionTokens; }, owned);
+                : OutputQuantities::label(Q::CostPerMillion).arg(tokens);
     if (training) {
-        addRow(
-            cost, QStringLiteral("cost.budget"), tr("GPU cost for the token budget"), QStringLiteral("$"),
-            Better::Lower, true, [](const Estimate &e) { return e.cost.usdForBudget; }, owned);
-        addRow(cost, QStringLiteral("train.energy"), tr("Energy for the token budget"), QStringLiteral("kWh"),
-               Better::Lower, true, [](const Estimate &e) {
-                   return e.training ? Value(e.training->budgetEnergyKwh) : std::nullopt;
-               });
+        addRow(cost, Q::CostForBudget, true, owned);
+        addRow(cost, Q::BudgetEnergy, true);
     }
     // The power follows how busy the estimate keeps the GPU (CostModel::powerFraction), unless the user set
     // it.
-    addRow(
-        cost, QStringLiteral("cost.power"), tr("Power per GPU"), QStringLiteral("W"), Better::None, true,
-        [](const Estimate &e) { return Value(e.cost.powerW / std::max(1, e.parallelism.gpus)); },
-        [](const Estimate &e) {
-            return tr("%1% busy").arg(QLocale().toString(e.cost.busyFraction * 100.0, 'f', 0));
-        });
-    addRow(cost, QStringLiteral("cost.energy"),
-           tr("Energy per %1").arg(CostModel::tokenCounted(input.estimates.first().task)),
-           QStringLiteral("J"), Better::Lower, true,
-           [](const Estimate &e) { return Value(e.cost.joulesPerToken); });
-    addRow(cost, QStringLiteral("cost.electricity"), tr("Electricity per million %1").arg(tokens),
-           QStringLiteral("$"), Better::Lower, true,
-           [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); });
+    addRow(cost, Q::PowerPerGpu, true, [](const Estimate &e) {
+        return tr("%1% busy").arg(QLocale().toString(e.cost.busyFraction * 100.0, 'f', 0));
+    });
+    addRow(cost, Q::EnergyPerToken, true)->label =
+        OutputQuantities::label(Q::EnergyPerToken).arg(CostModel::tokenCounted(input.estimates.first().task));
+    addRow(cost, Q::ElectricityPerMillion, true)->label =
+        OutputQuantities::label(Q::ElectricityPerMillion).arg(tokens);
 }
 
 QString ComparisonPresentation::layoutText(const Parallelism &p)
@@ -471,94 +451,62 @@ QString ComparisonPresentation::layoutText(const Parallelism &p)
 void ComparisonPresentation::addTrainingRows(const ComparisonInput &input)
 {
     QString section;
-    auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
-                                           Better better, const std::function<Value(const Estimate &)> &value,
+    auto addRow = [this, &input, &section](Q quantity,
                                            const std::function<QString(const Estimate &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
+        ComparisonRow row = quantityRow(section, quantity);
+        const auto value = OutputQuantities::info(quantity).value;
         for (const Estimate &estimate : input.estimates) {
-            row.missing << missingFor(id, estimate);
+            row.missing << missingFor(quantity, estimate);
             const bool lacking = !row.missing.constLast().isEmpty();
             const bool shown = estimate.fits && estimate.training && !lacking;
             row.values << (shown ? value(estimate) : std::nullopt);
-            row.notes << (lacking                             ? QString()
-                          : !estimate.fits                    ? tr("does not fit")
-                          : shown && outOfRange(id, estimate) ? tr("out of range")
-                          : shown && note                     ? note(estimate)
-                                                              : QString());
+            row.notes << (lacking                                   ? QString()
+                          : !estimate.fits                          ? tr("does not fit")
+                          : shown && outOfRange(quantity, estimate) ? tr("out of range")
+                          : shown && note                           ? note(estimate)
+                                                                    : QString());
         }
         m_table.rows << row;
         return &m_table.rows.last();
     };
-    // The training result's own numbers.
-    using T = const TrainingResult &;
-    auto training = [](const std::function<double(T)> &value) {
-        return [value](const Estimate &e) { return Value(value(*e.training)); };
-    };
 
     section = tr("Workload: training speed");
-    addRow(QStringLiteral("train.batch"), tr("Global batch"), tr("sequences"), Better::None,
-           training([](T t) { return t.globalBatch; }), [](const Estimate &e) {
-               return tr("micro-batch %1 × %2 steps × %n replica(s)", nullptr, e.parallelism.data)
-                   .arg(e.training->microBatch)
-                   .arg(e.training->gradientAccumulation);
-           });
-    addRow(QStringLiteral("train.accumulation"), tr("Gradient accumulation"), tr("micro-batches"),
-           Better::None, training([](T t) { return t.gradientAccumulation; }));
-    addRow(
-        QStringLiteral("train.layout"), tr("Layout"), tr("replicas"), Better::None,
-        [](const Estimate &e) { return Value(e.parallelism.data); },
-        [](const Estimate &e) { return layoutText(e.parallelism); });
+    addRow(Q::GlobalBatch, [](const Estimate &e) {
+        return tr("micro-batch %1 × %2 steps × %n replica(s)", nullptr, e.parallelism.data)
+            .arg(e.training->microBatch)
+            .arg(e.training->gradientAccumulation);
+    });
+    addRow(Q::Accumulation);
+    addRow(Q::Layout, [](const Estimate &e) { return layoutText(e.parallelism); });
     // The recipe estimated: the user's values, or the fastest that fits this GPU (TrainingRecipe).
-    addRow(QStringLiteral("train.zero"), tr("ZeRO stage"), QString(), Better::None,
-           training([](T t) { return t.zeroStage; }), [](const Estimate &e) {
-               return tr("%1 recompute").arg(WorkloadResolver::recomputeLabel(e.training->recompute));
-           });
-    addRow(
-        QStringLiteral("train.nodes"), tr("Nodes"), QString(), Better::None,
-        training([](T t) { return t.nodes; }), [](const Estimate &e) {
-            const TrainingResult &t = *e.training;
-            return t.nodes > 1
-                       ? tr("× %1 GPUs, %2 Gb/s").arg(t.gpusPerNode).arg(ValueFormat::number(t.networkGbps))
-                       : tr("%1 GPUs per node, no network").arg(t.gpusPerNode);
-        });
-    addRow(QStringLiteral("train.step"), tr("Step time"), QStringLiteral("s"), Better::Lower,
-           training([](T t) { return t.stepTimeS; }));
-    addRow(QStringLiteral("train.tokens"), tr("Training throughput, all GPUs"), tr("tokens/s"),
-           Better::Higher, training([](T t) { return t.tokensPerS; }));
-    addRow(QStringLiteral("train.tokens-per-gpu"), tr("Training throughput per GPU"), tr("tokens/s"),
-           Better::Higher, training([](T t) { return t.tokensPerSPerGpu; }));
-    addRow(QStringLiteral("train.samples"), tr("Samples, all GPUs"), tr("samples/s"), Better::Higher,
-           training([](T t) { return t.samplesPerS; }));
-    addRow(QStringLiteral("train.mfu"), tr("Model FLOPs utilisation (MFU)"), QStringLiteral("%"),
-           Better::Higher, training([](T t) { return 100.0 * t.mfu; }));
-    addRow(QStringLiteral("train.hfu"), tr("Hardware FLOPs utilisation (HFU)"), QStringLiteral("%"),
-           Better::Higher, training([](T t) { return 100.0 * t.hfu; }));
+    addRow(Q::ZeroStage, [](const Estimate &e) {
+        return tr("%1 recompute").arg(WorkloadResolver::recomputeLabel(e.training->recompute));
+    });
+    addRow(Q::Nodes, [](const Estimate &e) {
+        const TrainingResult &t = *e.training;
+        return t.nodes > 1
+                   ? tr("× %1 GPUs, %2 Gb/s").arg(t.gpusPerNode).arg(ValueFormat::number(t.networkGbps))
+                   : tr("%1 GPUs per node, no network").arg(t.gpusPerNode);
+    });
+    for (Q quantity :
+         {Q::StepTime, Q::TrainingTokens, Q::TrainingTokensPerGpu, Q::TrainingSamples, Q::Mfu, Q::Hfu})
+        addRow(quantity);
 
     // Where a step's time goes; the parts add up to the step time.
     section = tr("Workload: step time breakdown");
     const QString exposed = tr("Exposed: the part of the communication that does not overlap with compute.");
-    addRow(QStringLiteral("train.break.compute"), tr("Compute"), QStringLiteral("s"), Better::Lower,
-           training([](T t) { return t.breakdown.compute; }));
-    addRow(QStringLiteral("train.break.recompute"), tr("Recomputation"), QStringLiteral("s"), Better::Lower,
-           training([](T t) { return t.breakdown.recompute; }));
-    addRow(QStringLiteral("train.break.mp-comm"), tr("TP/CP/EP/PP communication, exposed"),
-           QStringLiteral("s"), Better::Lower, training([](T t) { return t.breakdown.modelParallelComm; }))
-        ->detail = exposed;
-    addRow(QStringLiteral("train.break.dp-comm"), tr("Data-parallel communication, exposed"),
-           QStringLiteral("s"), Better::Lower, training([](T t) { return t.breakdown.dataParallelComm; }))
-        ->detail = exposed;
-    addRow(QStringLiteral("train.break.bubble"), tr("Pipeline bubble"), QStringLiteral("s"), Better::Lower,
-           training([](T t) { return t.breakdown.pipelineBubble; }));
-    addRow(QStringLiteral("train.break.optimizer"), tr("Optimizer update"), QStringLiteral("s"),
-           Better::Lower, training([](T t) { return t.breakdown.optimizer; }));
+    addRow(Q::BreakdownCompute);
+    addRow(Q::BreakdownRecompute);
+    addRow(Q::BreakdownModelParallelComm)->detail = exposed;
+    addRow(Q::BreakdownDataParallelComm)->detail = exposed;
+    addRow(Q::BreakdownBubble);
+    addRow(Q::BreakdownOptimizer);
 
     section = tr("Workload: token budget");
-    addRow(QStringLiteral("train.budget"), tr("Time for the token budget"), tr("days"), Better::Lower,
-           training([](T t) { return t.budgetHours / 24.0; }), [](const Estimate &e) {
-               return tr("%1 hours").arg(ValueFormat::number(e.training->budgetHours));
-           });
-    addRow(QStringLiteral("train.gpu-hours"), tr("GPU-hours for the token budget"), tr("GPU-h"),
-           Better::Lower, training([](T t) { return t.budgetGpuHours; }));
+    addRow(Q::BudgetDays, [](const Estimate &e) {
+        return tr("%1 hours").arg(ValueFormat::number(e.training->budgetHours));
+    });
+    addRow(Q::BudgetGpuHours);
 }
 
 QString ComparisonPresentation::servingSection(const ServingResult &serving)
@@ -573,24 +521,23 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
     const auto first = std::find_if(input.estimates.cbegin(), input.estimates.cend(),
                                     [](const Estimate &e) { return e.serving.has_value(); });
     const QString section = servingSection(*first->serving);
-    auto addRow = [this, &input, &section](const QString &id, const QString &label, const QString &unit,
-                                           Better better,
-                                           const std::function<Value(const ServingResult &)> &value,
+    auto addRow = [this, &input, &section](Q quantity,
                                            const std::function<QString(const ServingResult &)> &note = {}) {
-        ComparisonRow row{id, section, label, unit, better, {}, {}, {}, {}, {}};
+        ComparisonRow row = quantityRow(section, quantity);
         row.detail =
             tr("TTFT: time to first token. TPOT: time per output token. Continuous batching simulated step "
                "by step under this load, as vLLM, TensorRT-LLM and SGLang schedule: latencies include the "
                "time a request waits for a place in the batch.");
+        const auto value = OutputQuantities::info(quantity).value;
         for (const Estimate &estimate : input.estimates) {
-            row.missing << missingFor(id, estimate);
+            row.missing << missingFor(quantity, estimate);
             const bool shown = estimate.fits && estimate.serving;
-            row.values << (shown ? value(*estimate.serving) : std::nullopt);
-            row.notes << (!row.missing.constLast().isEmpty()  ? QString()
-                          : !estimate.fits                    ? tr("does not fit")
-                          : shown && outOfRange(id, estimate) ? tr("out of range")
-                          : shown && note                     ? note(*estimate.serving)
-                                                              : QString());
+            row.values << (shown ? value(estimate) : std::nullopt);
+            row.notes << (!row.missing.constLast().isEmpty()        ? QString()
+                          : !estimate.fits                          ? tr("does not fit")
+                          : shown && outOfRange(quantity, estimate) ? tr("out of range")
+                          : shown && note                           ? note(*estimate.serving)
+                                                                    : QString());
         }
         m_table.rows << row;
     };
@@ -603,37 +550,20 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
     const bool judged = std::any_of(input.estimates.cbegin(), input.estimates.cend(), [](const Estimate &e) {
         return e.serving && e.serving->maxConcurrencyWithinSlo.has_value();
     });
-    addRow(QStringLiteral("serve.ttft.p50"), tr("TTFT, median"), QStringLiteral("ms"), Better::Lower,
-           [](const ServingResult &s) { return Value(s.ttftMs.p50); });
-    addRow(
-        QStringLiteral("serve.ttft.p90"), tr("TTFT, p90"), QStringLiteral("ms"), Better::Lower,
-        [](const ServingResult &s) { return Value(s.ttftMs.p90); },
-        [&](const ServingResult &s) { return overTarget(s.ttftMs.p90, ttftTarget); });
-    addRow(QStringLiteral("serve.tpot.p50"), tr("TPOT, median"), QStringLiteral("ms"), Better::Lower,
-           [](const ServingResult &s) { return Value(s.tpotMs.p50); });
-    addRow(
-        QStringLiteral("serve.tpot.p90"), tr("TPOT, p90"), QStringLiteral("ms"), Better::Lower,
-        [](const ServingResult &s) { return Value(s.tpotMs.p90); },
-        [&](const ServingResult &s) { return overTarget(s.tpotMs.p90, tpotTarget); });
-    addRow(QStringLiteral("serve.queue.p90"), tr("Queueing, p90"), QStringLiteral("ms"), Better::Lower,
-           [](const ServingResult &s) { return Value(s.queueMs.p90); });
-    addRow(
-        QStringLiteral("serve.throughput"), tr("Output, all GPUs"), tr("tokens/s"), Better::Higher,
-        [](const ServingResult &s) { return Value(s.outputTokensPerS); },
-        [](const ServingResult &s) { // one GPU: the same number twice says nothing
-            return s.outputTokensPerSPerGpu == s.outputTokensPerS
-                       ? QString()
-                       : tr("%1 per GPU").arg(ValueFormat::number(s.outputTokensPerSPerGpu));
-        });
-    addRow(QStringLiteral("serve.requests"), tr("Requests completed"), tr("requests/s"), Better::Higher,
-           [](const ServingResult &s) { return Value(s.requestsPerS); });
-    addRow(QStringLiteral("serve.kv-cache"), tr("KV cache in use, peak"), QStringLiteral("%"), Better::None,
-           [](const ServingResult &s) { return Value(100.0 * s.kvCacheUse); });
+    addRow(Q::ServingTtftP50);
+    addRow(Q::ServingTtftP90, [&](const ServingResult &s) { return overTarget(s.ttftMs.p90, ttftTarget); });
+    addRow(Q::ServingTpotP50);
+    addRow(Q::ServingTpotP90, [&](const ServingResult &s) { return overTarget(s.tpotMs.p90, tpotTarget); });
+    addRow(Q::ServingQueueP90);
+    addRow(Q::ServingThroughput, [](const ServingResult &s) { // one GPU: the same number twice says nothing
+        return s.outputTokensPerSPerGpu == s.outputTokensPerS
+                   ? QString()
+                   : tr("%1 per GPU").arg(ValueFormat::number(s.outputTokensPerSPerGpu));
+    });
+    addRow(Q::ServingRequests);
+    addRow(Q::ServingKvCache);
     if (judged)
-        addRow(QStringLiteral("serve.max-users"), tr("Most users within targets"), tr("users"),
-               Better::Higher, [](const ServingResult &s) {
-                   return s.maxConcurrencyWithinSlo ? Value(*s.maxConcurrencyWithinSlo) : std::nullopt;
-               });
+        addRow(Q::ServingMaxUsers);
 }
 
 void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)
@@ -731,22 +661,22 @@ QStringList ComparisonPresentation::reasonRows(const Verdict &verdict, const Est
             break;
         case VerdictTopic::Fit:
             rows << (!judgedHere     ? QString()
-                     : estimate.fits ? QStringLiteral("fit.memory")
-                                     : QStringLiteral("fit.min-gpus"));
+                     : estimate.fits ? OutputQuantities::rowId(Q::MemoryPerGpu)
+                                     : OutputQuantities::rowId(Q::FewestGpus));
             break;
         case VerdictTopic::MissingSpecs: // the cell says what the record lacks
             rows << (!judgedHere              ? QString()
                      : estimate.memoryKnown() ? speedRow
-                                              : QStringLiteral("fit.memory"));
+                                              : OutputQuantities::rowId(Q::MemoryPerGpu));
             break;
         case VerdictTopic::Speed:
             rows << (judgedHere ? speedRow : QString());
             break;
         case VerdictTopic::Load:
-            rows << (judgedHere ? QStringLiteral("serve.ttft.p90") : QString());
+            rows << (judgedHere ? OutputQuantities::rowId(Q::ServingTtftP90) : QString());
             break;
         case VerdictTopic::Cost:
-            rows << (judgedHere ? QStringLiteral("cost.per-million") : QString());
+            rows << (judgedHere ? OutputQuantities::rowId(Q::CostPerMillion) : QString());
             break;
         case VerdictTopic::Other:
             rows << QString();
@@ -767,7 +697,8 @@ QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) c
 
 QVector<MathTermId> ComparisonPresentation::mathTermsFor(const QString &rowId)
 {
-    return rowTerms().value(rowId);
+    const OutputQuantityInfo *quantity = OutputQuantities::find(rowId);
+    return quantity ? rowTerms().value(quantity->quantity) : QVector<MathTermId>{};
 }
 
 bool ComparisonPresentation::needsEstimateMath(const QString &rowId)
@@ -800,10 +731,12 @@ QVector<MathTermView> ComparisonPresentation::servingMath(const QString &rowId,
          Value(s.meanRunningSequences), QString()},
     };
     // The distribution behind a latency row.
-    const LatencyStats *stats = rowId.startsWith(QStringLiteral("serve.ttft"))    ? &s.ttftMs
-                                : rowId.startsWith(QStringLiteral("serve.tpot"))  ? &s.tpotMs
-                                : rowId.startsWith(QStringLiteral("serve.queue")) ? &s.queueMs
-                                                                                  : nullptr;
+    const OutputQuantityInfo *quantity = OutputQuantities::find(rowId);
+    const Q shown = quantity ? quantity->quantity : Q::ServingKvCache;
+    const LatencyStats *stats = shown == Q::ServingTtftP50 || shown == Q::ServingTtftP90   ? &s.ttftMs
+                                : shown == Q::ServingTpotP50 || shown == Q::ServingTpotP90 ? &s.tpotMs
+                                : shown == Q::ServingQueueP90                              ? &s.queueMs
+                                                                                           : nullptr;
     if (stats) {
         const QString percentiles =
             tr("mean %1 · p50 %2 · p90 %3 · p99 %4 ms")
@@ -812,7 +745,7 @@ QVector<MathTermView> ComparisonPresentation::servingMath(const QString &rowId,
         terms << MathTermView{tr("over the simulated requests"), QString(), percentiles, std::nullopt,
                               QString()};
     }
-    if (rowId == QStringLiteral("serve.throughput") || rowId == QStringLiteral("serve.requests"))
+    if (shown == Q::ServingThroughput || shown == Q::ServingRequests)
         terms << MathTermView{
             tr("end-to-end latency"), tr("p50 and p90"),
             tr("%1 ms and %2 ms").arg(ValueFormat::number(s.e2eMs.p50), ValueFormat::number(s.e2eMs.p90)),

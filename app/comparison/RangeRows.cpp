@@ -1,40 +1,15 @@
 #include "app/comparison/RangeRows.h"
 
 #include "app/analysis/EstimateRanges.h"
+#include "app/analysis/OutputQuantity.h"
 #include "widgets/common/ValueFormat.h"
-
-#include <QHash>
 
 QString RangeRows::pathFor(const QString &rowId)
 {
-    static const QHash<QString, QString> paths{
-        {QStringLiteral("fit.memory"), QStringLiteral("memory.per_gpu_gb")},
-        {QStringLiteral("infer.ttft"), QStringLiteral("inference.ttft_ms")},
-        {QStringLiteral("infer.tpot"), QStringLiteral("inference.tpot_ms")},
-        {QStringLiteral("infer.decode"), QStringLiteral("inference.decode_tokens_per_s")},
-        {QStringLiteral("infer.throughput"), QStringLiteral("inference.throughput_tokens_per_s")},
-        {QStringLiteral("serve.ttft.p50"), QStringLiteral("serving.ttft_ms.p50")},
-        {QStringLiteral("serve.tpot.p50"), QStringLiteral("serving.tpot_ms.p50")},
-        {QStringLiteral("serve.ttft.p90"), QStringLiteral("serving.ttft_ms.p90")},
-        {QStringLiteral("serve.tpot.p90"), QStringLiteral("serving.tpot_ms.p90")},
-        {QStringLiteral("serve.queue.p90"), QStringLiteral("serving.queue_ms.p90")},
-        {QStringLiteral("serve.throughput"), QStringLiteral("serving.output_tokens_per_s")},
-        {QStringLiteral("serve.requests"), QStringLiteral("serving.requests_per_s")},
-        {QStringLiteral("train.step"), QStringLiteral("training.step_time_s")},
-        {QStringLiteral("train.tokens"), QStringLiteral("training.tokens_per_s")},
-        {QStringLiteral("train.tokens-per-gpu"), QStringLiteral("training.tokens_per_s_per_gpu")},
-        {QStringLiteral("train.samples"), QStringLiteral("training.samples_per_s")},
-        {QStringLiteral("train.mfu"), QStringLiteral("training.mfu")},
-        {QStringLiteral("train.hfu"), QStringLiteral("training.hfu")},
-        {QStringLiteral("train.budget"), QStringLiteral("training.budget_days")},
-        {QStringLiteral("train.gpu-hours"), QStringLiteral("training.budget_gpu_hours")},
-        {QStringLiteral("train.energy"), QStringLiteral("training.budget_energy_kwh")},
-        {QStringLiteral("cost.per-million"), QStringLiteral("cost.usd_per_million_tokens")},
-        {QStringLiteral("cost.budget"), QStringLiteral("training.budget_usd")},
-        {QStringLiteral("cost.energy"), QStringLiteral("cost.joules_per_token")},
-        {QStringLiteral("cost.electricity"), QStringLiteral("cost.electricity_usd_per_million_tokens")},
-    };
-    return paths.value(rowId);
+    // Only the estimated speeds, times, costs and the memory have a range (EstimateRanges); the other
+    // paths (a batch, a layout) find none there.
+    const OutputQuantityInfo *quantity = OutputQuantities::find(rowId);
+    return quantity ? QString::fromLatin1(quantity->jsonPath) : QString();
 }
 
 std::optional<std::pair<double, double>> RangeRows::interval(const Estimate &estimate, const QString &rowId,

@@ -1,5 +1,6 @@
 #include "app/report/ReportBuilder.h"
 
+#include "app/analysis/OutputQuantity.h"
 #include "app/analysis/Planner.h"
 #include "app/comparison/ComparisonRun.h"
 #include "app/comparison/LoadCurves.h"
@@ -395,19 +396,23 @@ ReportSection changesSection(const Scenario &scenario, const CatalogueSnapshot &
 
 QStringList ReportBuilder::headlineRowIds(const ComparisonData &table)
 {
-    static const QStringList wanted{QStringLiteral("fit.memory"),       QStringLiteral("serve.ttft.p90"),
-                                    QStringLiteral("serve.tpot.p90"),   QStringLiteral("serve.throughput"),
-                                    QStringLiteral("infer.ttft"),       QStringLiteral("infer.tpot"),
-                                    QStringLiteral("infer.throughput"), QStringLiteral("train.step"),
-                                    QStringLiteral("train.tokens"),     QStringLiteral("train.mfu"),
-                                    QStringLiteral("train.budget"),     QStringLiteral("cost.per-million"),
-                                    QStringLiteral("cost.budget")};
-    const bool serving = std::any_of(table.rows.cbegin(), table.rows.cend(),
-                                     [](const ComparisonRow &row) { return row.id.startsWith(u"serve."); });
+    using Q = OutputQuantity;
+    static const QVector<Q> wanted{
+        Q::MemoryPerGpu, Q::ServingTtftP90, Q::ServingTpotP90, Q::ServingThroughput, Q::Ttft,
+        Q::Tpot,         Q::Throughput,     Q::StepTime,       Q::TrainingTokens,    Q::Mfu,
+        Q::BudgetDays,   Q::CostPerMillion, Q::CostForBudget};
+    const auto shows = [](const ComparisonRow &row, QuantityKind kind) {
+        return OutputQuantities::isKind(row.id, kind);
+    };
+    const bool serving = std::any_of(table.rows.cbegin(), table.rows.cend(), [&](const ComparisonRow &row) {
+        return shows(row, QuantityKind::Serving);
+    });
     QStringList ids;
     for (const ComparisonRow &row : table.rows) {
         // Under a load the static-batch rows are a side note; the simulated ones answer.
-        if (!wanted.contains(row.id) || (serving && row.id.startsWith(u"infer.")))
+        const OutputQuantityInfo *quantity = OutputQuantities::find(row.id);
+        if (!quantity || !wanted.contains(quantity->quantity) ||
+            (serving && shows(row, QuantityKind::Inference)))
             continue;
         ids << row.id;
     }

@@ -1296,10 +1296,6 @@
         <translation>吞吐量 (token/s)</translation>
     </message>
     <message>
-        <source>tokens/s</source>
-        <translation>token/s</translation>
-    </message>
-    <message>
         <source>TTFT</source>
         <translation>TTFT</translation>
     </message>

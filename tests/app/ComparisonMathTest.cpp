@@ -1,6 +1,7 @@
 // The math panel behind the comparison table: every workload row names the terms that explain it by id,
 // and an estimate of the matching task has them, so renaming a term can no longer empty a panel.
 #include "app/analysis/Estimator.h"
+#include "app/analysis/OutputQuantity.h"
 #include "app/comparison/ComparisonPresenter.h"
 #include "tests/app/SeedSnapshotTest.h"
 
@@ -131,5 +132,16 @@ TEST_F(ComparisonMath, TheHeadlineNumberOfARowIsAmongItsTerms)
         EXPECT_TRUE(std::any_of(views.cbegin(), views.cend(), [&e](const MathTermView &v) {
             return v.name == MathTerms::displayName(e.term);
         })) << e.row;
+    }
+}
+
+TEST(ComparisonMathTerms, ARowsTermsIncludeTheTermItsQuantityIs)
+{
+    // OutputQuantity names the term each number is; the panel of its row shows that term among the others.
+    for (const OutputQuantityInfo &q : OutputQuantities::all()) {
+        if (!q.term || q.kind == QuantityKind::Serving) // a serving row shows its simulation instead
+            continue;
+        EXPECT_TRUE(ComparisonPresentation::mathTermsFor(QLatin1String(q.rowId)).contains(*q.term))
+            << q.rowId;
     }
 }

@@ -1,0 +1,267 @@
+#include "app/analysis/OutputQuantity.h"
+
+#include "app/analysis/Estimate.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+
+namespace {
+
+using Q = OutputQuantity;
+using K = QuantityKind;
+using B = QuantityBetter;
+using T = MathTermId;
+using Value = std::optional<double>;
+
+// The labels and the unit words kept the context of the table that first showed them, so that their
+// translations stay where translators find them.
+constexpr const char *kContext = "ComparisonPresentation";
+
+template <typename Field>
+Value inference(const Estimate &e, Field InferenceResult::*field)
+{
+    return e.inference ? Value(double((*e.inference).*field)) : std::nullopt;
+}
+
+template <typename Field>
+Value serving(const Estimate &e, Field ServingResult::*field)
+{
+    return e.serving ? Value(double((*e.serving).*field)) : std::nullopt;
+}
+
+template <typename Field>
+Value training(const Estimate &e, Field TrainingResult::*field)
+{
+    return e.training ? Value(double((*e.training).*field)) : std::nullopt;
+}
+
+Value breakdown(const Estimate &e, double TrainingResult::Breakdown::*part)
+{
+    return e.training ? Value(e.training->breakdown.*part) : std::nullopt;
+}
+
+// Adding a number: a line here (its row id, label, unit, JSON path, better direction, kind, math term
+// and value), then its row in ComparisonPresenter and its key in EstimateJson.
+const QVector<OutputQuantityInfo> &quantities()
+{
+    // Built on first use: other files' statics may ask for it.
+    static const QVector<OutputQuantityInfo> table{
+    {Q::MemoryPerGpu, "fit.memory", QT_TRANSLATE_NOOP("ComparisonPresentation", "Memory needed per GPU"), "GB",
+     "memory.per_gpu_gb", B::Lower, K::Fit, T::MemoryPerGpu, [](const Estimate &e) { return Value(e.perGpuGb); }},
+    {Q::FewestGpus, "fit.min-gpus", QT_TRANSLATE_NOOP("ComparisonPresentation", "Fewest GPUs that fit"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "GPUs"), "memory.min_gpus", B::Lower, K::Fit, T::FewestGpus,
+     [](const Estimate &e) { return e.minGpus > 0 ? Value(e.minGpus) : std::nullopt; }},
+    {Q::Replicas, "fit.replicas", QT_TRANSLATE_NOOP("ComparisonPresentation", "Model replicas (data parallel)"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "replicas"), "parallelism.dp", B::None, K::Fit, T::Parallelism,
+     [](const Estimate &e) { return Value(e.parallelism.data); }},
+    {Q::PeakCompute, "fit.peak", QT_TRANSLATE_NOOP("ComparisonPresentation", "Peak compute used"), "TFLOPS",
+     "peak_tflops_used", B::Higher, K::Fit, T::PeakCompute,
+     [](const Estimate &e) { return Value(e.peakTflopsUsed); }},
+
+    {Q::RequestsInFlight, "infer.requests",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "Requests in flight, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "requests"), "inference.requests_in_flight", B::None,
+     K::Inference, std::nullopt,
+     [](const Estimate &e) { return inference(e, &InferenceResult::requestsInFlight); }},
+    {Q::Ttft, "infer.ttft", QT_TRANSLATE_NOOP("ComparisonPresentation", "Time to first token"), "ms",
+     "inference.ttft_ms", B::Lower, K::Inference, T::TimeToFirstToken,
+     [](const Estimate &e) { return inference(e, &InferenceResult::ttftMs); }},
+    {Q::Tpot, "infer.tpot", QT_TRANSLATE_NOOP("ComparisonPresentation", "Time per output token"), "ms",
+     "inference.tpot_ms", B::Lower, K::Inference, T::TimePerOutputToken,
+     [](const Estimate &e) { return inference(e, &InferenceResult::tpotMs); }},
+    {Q::Decode, "infer.decode", QT_TRANSLATE_NOOP("ComparisonPresentation", "Decode, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens/s"), "inference.decode_tokens_per_s", B::Higher,
+     K::Inference, T::DecodeTokensPerSecond,
+     [](const Estimate &e) { return inference(e, &InferenceResult::decodeTokensPerS); }},
+    {Q::Throughput, "infer.throughput", QT_TRANSLATE_NOOP("ComparisonPresentation", "End-to-end output, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens/s"), "inference.throughput_tokens_per_s", B::Higher,
+     K::Inference, T::EndToEndThroughput,
+     [](const Estimate &e) { return inference(e, &InferenceResult::throughputTokensPerS); }},
+    {Q::MaxBatch, "infer.max-batch", QT_TRANSLATE_NOOP("ComparisonPresentation", "Most requests in flight that fit"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "requests"), "inference.max_batch", B::Higher, K::Inference,
+     T::LargestBatch, [](const Estimate &e) { return inference(e, &InferenceResult::maxBatch); }},
+    {Q::MaxContext, "infer.max-context", QT_TRANSLATE_NOOP("ComparisonPresentation", "Longest context that fits"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens"), "inference.max_context", B::Higher, K::Inference,
+     T::LongestContext, [](const Estimate &e) { return inference(e, &InferenceResult::maxContext); }},
+
+    {Q::ServingTtftP50, "serve.ttft.p50", QT_TRANSLATE_NOOP("ComparisonPresentation", "TTFT, median"), "ms",
+     "serving.ttft_ms.p50", B::Lower, K::Serving, std::nullopt,
+     [](const Estimate &e) { return e.serving ? Value(e.serving->ttftMs.p50) : std::nullopt; }},
+    {Q::ServingTtftP90, "serve.ttft.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "TTFT, p90"), "ms",
+     "serving.ttft_ms.p90", B::Lower, K::Serving, T::ServingTtftP90,
+     [](const Estimate &e) { return e.serving ? Value(e.serving->ttftMs.p90) : std::nullopt; }},
+    {Q::ServingTpotP50, "serve.tpot.p50", QT_TRANSLATE_NOOP("ComparisonPresentation", "TPOT, median"), "ms",
+     "serving.tpot_ms.p50", B::Lower, K::Serving, std::nullopt,
+     [](const Estimate &e) { return e.serving ? Value(e.serving->tpotMs.p50) : std::nullopt; }},
+    {Q::ServingTpotP90, "serve.tpot.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "TPOT, p90"), "ms",
+     "serving.tpot_ms.p90", B::Lower, K::Serving, T::ServingTpotP90,
+     [](const Estimate &e) { return e.serving ? Value(e.serving->tpotMs.p90) : std::nullopt; }},
+    {Q::ServingQueueP90, "serve.queue.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "Queueing, p90"), "ms",
+     "serving.queue_ms.p90", B::Lower, K::Serving, std::nullopt,
+     [](const Estimate &e) { return e.serving ? Value(e.serving->queueMs.p90) : std::nullopt; }},
+    {Q::ServingThroughput, "serve.throughput", QT_TRANSLATE_NOOP("ComparisonPresentation", "Output, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens/s"), "serving.output_tokens_per_s", B::Higher,
+     K::Serving, T::ServingOutputTokensPerSecond,
+     [](const Estimate &e) { return serving(e, &ServingResult::outputTokensPerS); }},
+    {Q::ServingRequests, "serve.requests", QT_TRANSLATE_NOOP("ComparisonPresentation", "Requests completed"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "requests/s"), "serving.requests_per_s", B::Higher, K::Serving,
+     std::nullopt, [](const Estimate &e) { return serving(e, &ServingResult::requestsPerS); }},
+    {Q::ServingKvCache, "serve.kv-cache", QT_TRANSLATE_NOOP("ComparisonPresentation", "KV cache in use, peak"),
+     "%", "serving.kv_cache_use", B::None, K::Serving, std::nullopt,
+     [](const Estimate &e) { return e.serving ? Value(100.0 * e.serving->kvCacheUse) : std::nullopt; }},
+    {Q::ServingMaxUsers, "serve.max-users", QT_TRANSLATE_NOOP("ComparisonPresentation", "Most users within targets"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "users"), "serving.max_concurrency_within_slo", B::Higher,
+     K::Serving, std::nullopt, [](const Estimate &e) {
+         return e.serving && e.serving->maxConcurrencyWithinSlo ? Value(*e.serving->maxConcurrencyWithinSlo)
+                                                                : std::nullopt;
+     }},
+
+    {Q::GlobalBatch, "train.batch", QT_TRANSLATE_NOOP("ComparisonPresentation", "Global batch"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "sequences"), "training.global_batch", B::None, K::Training,
+     std::nullopt, [](const Estimate &e) { return training(e, &TrainingResult::globalBatch); }},
+    {Q::Accumulation, "train.accumulation", QT_TRANSLATE_NOOP("ComparisonPresentation", "Gradient accumulation"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "micro-batches"), "training.gradient_accumulation", B::None,
+     K::Training, T::MicroBatchesPerStep,
+     [](const Estimate &e) { return training(e, &TrainingResult::gradientAccumulation); }},
+    {Q::Layout, "train.layout", QT_TRANSLATE_NOOP("ComparisonPresentation", "Layout"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "replicas"), "parallelism.dp", B::None, K::Training,
+     T::Parallelism, [](const Estimate &e) { return Value(e.parallelism.data); }},
+    {Q::ZeroStage, "train.zero", QT_TRANSLATE_NOOP("ComparisonPresentation", "ZeRO stage"), "",
+     "training.zero_stage", B::None, K::Training, std::nullopt,
+     [](const Estimate &e) { return training(e, &TrainingResult::zeroStage); }},
+    {Q::Nodes, "train.nodes", QT_TRANSLATE_NOOP("ComparisonPresentation", "Nodes"), "", "training.nodes", B::None,
+     K::Training, std::nullopt, [](const Estimate &e) { return training(e, &TrainingResult::nodes); }},
+    {Q::StepTime, "train.step", QT_TRANSLATE_NOOP("ComparisonPresentation", "Step time"), "s",
+     "training.step_time_s", B::Lower, K::Training, T::StepTime,
+     [](const Estimate &e) { return training(e, &TrainingResult::stepTimeS); }},
+    {Q::TrainingTokens, "train.tokens",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "Training throughput, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens/s"), "training.tokens_per_s", B::Higher, K::Training,
+     T::TrainingTokensPerSecond, [](const Estimate &e) { return training(e, &TrainingResult::tokensPerS); }},
+    {Q::TrainingTokensPerGpu, "train.tokens-per-gpu",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "Training throughput per GPU"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "tokens/s"), "training.tokens_per_s_per_gpu", B::Higher,
+     K::Training, std::nullopt,
+     [](const Estimate &e) { return training(e, &TrainingResult::tokensPerSPerGpu); }},
+    {Q::TrainingSamples, "train.samples", QT_TRANSLATE_NOOP("ComparisonPresentation", "Samples, all GPUs"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "samples/s"), "training.samples_per_s", B::Higher, K::Training,
+     T::TrainingSamplesPerSecond, [](const Estimate &e) { return training(e, &TrainingResult::samplesPerS); }},
+    {Q::Mfu, "train.mfu", QT_TRANSLATE_NOOP("ComparisonPresentation", "Model FLOPs utilisation (MFU)"), "%",
+     "training.mfu", B::Higher, K::Training, T::Mfu,
+     [](const Estimate &e) { return e.training ? Value(100.0 * e.training->mfu) : std::nullopt; }},
+    {Q::Hfu, "train.hfu", QT_TRANSLATE_NOOP("ComparisonPresentation", "Hardware FLOPs utilisation (HFU)"), "%",
+     "training.hfu", B::Higher, K::Training, T::Hfu,
+     [](const Estimate &e) { return e.training ? Value(100.0 * e.training->hfu) : std::nullopt; }},
+    {Q::BreakdownCompute, "train.break.compute", QT_TRANSLATE_NOOP("ComparisonPresentation", "Compute"), "s",
+     "training.breakdown_s.compute", B::Lower, K::Training, T::ComputeTimePerStep,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::compute); }},
+    {Q::BreakdownRecompute, "train.break.recompute", QT_TRANSLATE_NOOP("ComparisonPresentation", "Recomputation"),
+     "s", "training.breakdown_s.recompute", B::Lower, K::Training, T::RecomputeTimePerStep,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::recompute); }},
+    {Q::BreakdownModelParallelComm, "train.break.mp-comm",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "TP/CP/EP/PP communication, exposed"), "s",
+     "training.breakdown_s.model_parallel_comm", B::Lower, K::Training, T::TensorParallelAllReduces,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::modelParallelComm); }},
+    {Q::BreakdownDataParallelComm, "train.break.dp-comm",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "Data-parallel communication, exposed"), "s",
+     "training.breakdown_s.data_parallel_comm", B::Lower, K::Training, T::DataParallelAllReduce,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::dataParallelComm); }},
+    {Q::BreakdownBubble, "train.break.bubble", QT_TRANSLATE_NOOP("ComparisonPresentation", "Pipeline bubble"), "s",
+     "training.breakdown_s.pipeline_bubble", B::Lower, K::Training, T::PipelineBubble,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::pipelineBubble); }},
+    {Q::BreakdownOptimizer, "train.break.optimizer", QT_TRANSLATE_NOOP("ComparisonPresentation", "Optimizer update"),
+     "s", "training.breakdown_s.optimizer", B::Lower, K::Training, T::OptimizerUpdate,
+     [](const Estimate &e) { return breakdown(e, &TrainingResult::Breakdown::optimizer); }},
+    {Q::BudgetDays, "train.budget", QT_TRANSLATE_NOOP("ComparisonPresentation", "Time for the token budget"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "days"), "training.budget_days", B::Lower, K::Training,
+     T::BudgetHours,
+     [](const Estimate &e) { return e.training ? Value(e.training->budgetHours / 24.0) : std::nullopt; }},
+    {Q::BudgetGpuHours, "train.gpu-hours",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "GPU-hours for the token budget"),
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "GPU-h"), "training.budget_gpu_hours", B::Lower, K::Training,
+     T::BudgetGpuHours, [](const Estimate &e) { return training(e, &TrainingResult::budgetGpuHours); }},
+
+    {Q::PricePerGpuHour, "cost.gpu-hour", QT_TRANSLATE_NOOP("ComparisonPresentation", "Price per GPU-hour used"),
+     "$/GPU-h", "cost.usd_per_gpu_hour", B::Lower, K::Cost, std::nullopt,
+     [](const Estimate &e) { return e.cost.usdPerGpuHour; }},
+    // The label names what is counted ("tokens", "output tokens"): the table fills it in.
+    {Q::CostPerMillion, "cost.per-million", QT_TRANSLATE_NOOP("ComparisonPresentation", "GPU cost per million %1"),
+     "$", "cost.usd_per_million_tokens", B::Lower, K::Cost, T::RentalPerMillionTokens,
+     [](const Estimate &e) { return e.cost.usdPerMillionTokens; }},
+    {Q::CostForBudget, "cost.budget", QT_TRANSLATE_NOOP("ComparisonPresentation", "GPU cost for the token budget"),
+     "$", "training.budget_usd", B::Lower, K::Cost, T::RentalForBudget,
+     [](const Estimate &e) { return e.cost.usdForBudget; }},
+    {Q::BudgetEnergy, "train.energy", QT_TRANSLATE_NOOP("ComparisonPresentation", "Energy for the token budget"),
+     "kWh", "training.budget_energy_kwh", B::Lower, K::Cost, std::nullopt,
+     [](const Estimate &e) { return training(e, &TrainingResult::budgetEnergyKwh); }},
+    // Per GPU: JSON's cost.power_w is the whole deployment's.
+    {Q::PowerPerGpu, "cost.power", QT_TRANSLATE_NOOP("ComparisonPresentation", "Power per GPU"), "W", "", B::None,
+     K::Cost, T::Power,
+     [](const Estimate &e) { return Value(e.cost.powerW / std::max(1, e.parallelism.gpus)); }},
+    {Q::EnergyPerToken, "cost.energy", QT_TRANSLATE_NOOP("ComparisonPresentation", "Energy per %1"), "J",
+     "cost.joules_per_token", B::Lower, K::Cost, T::EnergyPerToken,
+     [](const Estimate &e) { return Value(e.cost.joulesPerToken); }},
+    {Q::ElectricityPerMillion, "cost.electricity",
+     QT_TRANSLATE_NOOP("ComparisonPresentation", "Electricity per million %1"), "$",
+     "cost.electricity_usd_per_million_tokens", B::Lower, K::Cost, T::ElectricityPerMillionTokens,
+     [](const Estimate &e) { return Value(e.cost.electricityUsdPerMillionTokens); }},
+    };
+    return table;
+}
+
+} // namespace
+
+namespace OutputQuantities {
+
+const QVector<OutputQuantityInfo> &all()
+{
+    return quantities();
+}
+
+const OutputQuantityInfo &info(OutputQuantity quantity)
+{
+    // The table lists the quantities in the enum's order (OutputQuantityTest checks it).
+    return quantities().at(qsizetype(quantity));
+}
+
+const OutputQuantityInfo *find(const QString &rowId)
+{
+    const QVector<OutputQuantityInfo> &table = quantities();
+    const auto it = std::find_if(table.cbegin(), table.cend(),
+                                 [&rowId](const OutputQuantityInfo &q) { return rowId == QLatin1String(q.rowId); });
+    return it == table.cend() ? nullptr : &*it;
+}
+
+QString rowId(OutputQuantity quantity)
+{
+    return QString::fromLatin1(info(quantity).rowId);
+}
+
+QString label(OutputQuantity quantity)
+{
+    return QCoreApplication::translate(kContext, info(quantity).label);
+}
+
+QString unit(OutputQuantity quantity)
+{
+    // A symbol ("ms") has no entry in the translations and comes back as it is.
+    return QCoreApplication::translate(kContext, info(quantity).unit);
+}
+
+QString jsonPath(OutputQuantity quantity)
+{
+    return QString::fromLatin1(info(quantity).jsonPath);
+}
+
+QString jsonKey(OutputQuantity quantity)
+{
+    return jsonPath(quantity).section(u'.', -1);
+}
+
+bool isKind(const QString &rowId, QuantityKind kind)
+{
+    const OutputQuantityInfo *quantity = find(rowId);
+    return quantity && quantity->kind == kind;
+}
+
+} // namespace OutputQuantities
