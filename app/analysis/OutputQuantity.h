@@ -86,9 +86,9 @@ enum class QuantityBetter
 struct OutputQuantityInfo
 {
     OutputQuantity quantity;
-    const char *rowId; // the Compare table's row id: saved settings and tests name rows by it
-    const char *label; // English; translated in the ComparisonPresentation context (its old home)
-    const char *unit;  // English; the words among them ("tokens/s") translate, the symbols stay
+    const char *rowId;    // the Compare table's row id: saved settings and tests name rows by it
+    const char *label;    // English; translated in the ComparisonPresentation context (its old home)
+    const char *unit;     // English; the words among them ("tokens/s") translate, the symbols stay
     const char *jsonPath; // the dotted `estimate --json` path of the number; empty where JSON has no such
                           // number (the power per GPU: JSON gives the deployment's)
     QuantityBetter better;

@@ -5,6 +5,7 @@
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/NumberText.h"
+#include "app/analysis/OutputQuantity.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -272,98 +273,63 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
 {
     if (estimates.isEmpty())
         return;
+    using Q = OutputQuantity;
+    // The command line keeps its own short English labels; what a row is, its value and which way is
+    // better come from the quantity it shows. The capacity is the GPU's, no estimated quantity.
     struct Row
     {
         QString label;
         std::function<std::optional<double>(const Estimate &)> value;
         bool higherIsBetter;
         int decimals;
+        std::optional<Q> quantity;
     };
-    const auto inference = [](auto getter) {
-        return [getter](const Estimate &e) -> std::optional<double> {
-            if (!e.inference)
-                return std::nullopt;
-            return getter(*e.inference);
-        };
-    };
-    const auto serving = [](auto getter) {
-        return [getter](const Estimate &e) -> std::optional<double> {
-            if (!e.serving)
-                return std::nullopt;
-            return getter(*e.serving);
-        };
-    };
-    const auto training = [](auto getter) {
-        return [getter](const Estimate &e) -> std::optional<double> {
-            if (!e.training)
-                return std::nullopt;
-            return getter(*e.training);
-        };
+    const auto quantity = [](const char *label, Q q, int decimals) {
+        const OutputQuantityInfo &info = OutputQuantities::info(q);
+        return Row{QLatin1String(label), info.value, info.better == QuantityBetter::Higher, decimals, q};
     };
     const QVector<Row> rows{
+        // A number the GPU's record cannot give is none here, never the estimator's 0.
         {QStringLiteral("memory per GPU (GB)"),
          [](const Estimate &e) { return e.memoryKnown() ? std::optional<double>(e.perGpuGb) : std::nullopt; },
-         false, 1},
+         false, 1, Q::MemoryPerGpu},
         {QStringLiteral("capacity (GB)"),
          [](const Estimate &e) {
              return e.memoryKnown() ? std::optional<double>(e.capacityGb) : std::nullopt;
          },
-         true, 0},
-        {QStringLiteral("fewest GPUs"),
-         [](const Estimate &e) { return e.minGpus > 0 ? std::optional<double>(e.minGpus) : std::nullopt; },
-         false, 0},
+         true, 0, std::nullopt},
+        quantity("fewest GPUs", Q::FewestGpus, 0),
         {QStringLiteral("peak used (TFLOPS)"),
          [](const Estimate &e) {
              return e.peakTflopsUsed > 0.0 ? std::optional<double>(e.peakTflopsUsed) : std::nullopt;
          },
-         true, 1},
-        {QStringLiteral("TTFT (ms)"), inference([](const InferenceResult &r) { return r.ttftMs; }), false, 1},
-        {QStringLiteral("TPOT (ms)"), inference([](const InferenceResult &r) { return r.tpotMs; }), false, 2},
-        {QStringLiteral("decode tokens/s"),
-         inference([](const InferenceResult &r) { return r.decodeTokensPerS; }), true, 0},
-        {QStringLiteral("throughput tokens/s"),
-         inference([](const InferenceResult &r) { return r.throughputTokensPerS; }), true, 0},
-        {QStringLiteral("most requests in flight"),
-         inference([](const InferenceResult &r) { return double(r.maxBatch); }), true, 0},
-        {QStringLiteral("load TTFT p50 (ms)"), serving([](const ServingResult &r) { return r.ttftMs.p50; }),
-         false, 0},
-        {QStringLiteral("load TTFT p90 (ms)"), serving([](const ServingResult &r) { return r.ttftMs.p90; }),
-         false, 0},
-        {QStringLiteral("load TPOT p50 (ms)"), serving([](const ServingResult &r) { return r.tpotMs.p50; }),
-         false, 1},
-        {QStringLiteral("load TPOT p90 (ms)"), serving([](const ServingResult &r) { return r.tpotMs.p90; }),
-         false, 1},
-        {QStringLiteral("load output tokens/s"),
-         serving([](const ServingResult &r) { return r.outputTokensPerS; }), true, 0},
-        {QStringLiteral("most users in targets"),
-         [](const Estimate &e) -> std::optional<double> {
-             if (!e.serving || !e.serving->maxConcurrencyWithinSlo)
-                 return std::nullopt;
-             return double(*e.serving->maxConcurrencyWithinSlo);
-         },
-         true, 0},
-        {QStringLiteral("step time (s)"), training([](const TrainingResult &r) { return r.stepTimeS; }),
-         false, 3},
-        {QStringLiteral("training tokens/s"), training([](const TrainingResult &r) { return r.tokensPerS; }),
-         true, 0},
-        {QStringLiteral("samples/s"), training([](const TrainingResult &r) { return r.samplesPerS; }), true,
-         2},
-        {QStringLiteral("tokens/s per GPU"),
-         training([](const TrainingResult &r) { return r.tokensPerSPerGpu; }), true, 0},
-        {QStringLiteral("MFU (%)"), training([](const TrainingResult &r) { return r.mfu * 100.0; }), true, 1},
-        {QStringLiteral("days for budget"),
-         training([](const TrainingResult &r) { return r.budgetHours / 24.0; }), false, 2},
-        {QStringLiteral("GPU-hours for budget"),
-         training([](const TrainingResult &r) { return r.budgetGpuHours; }), false, 0},
-        {QStringLiteral("$/GPU-hour"), [](const Estimate &e) { return e.cost.usdPerGpuHour; }, false, 2},
-        {QStringLiteral("$ per million tokens"), [](const Estimate &e) { return e.cost.usdPerMillionTokens; },
-         false, 3},
+         true, 1, Q::PeakCompute},
+        quantity("TTFT (ms)", Q::Ttft, 1),
+        quantity("TPOT (ms)", Q::Tpot, 2),
+        quantity("decode tokens/s", Q::Decode, 0),
+        quantity("throughput tokens/s", Q::Throughput, 0),
+        quantity("most requests in flight", Q::MaxBatch, 0),
+        quantity("load TTFT p50 (ms)", Q::ServingTtftP50, 0),
+        quantity("load TTFT p90 (ms)", Q::ServingTtftP90, 0),
+        quantity("load TPOT p50 (ms)", Q::ServingTpotP50, 1),
+        quantity("load TPOT p90 (ms)", Q::ServingTpotP90, 1),
+        quantity("load output tokens/s", Q::ServingThroughput, 0),
+        quantity("most users in targets", Q::ServingMaxUsers, 0),
+        quantity("step time (s)", Q::StepTime, 3),
+        quantity("training tokens/s", Q::TrainingTokens, 0),
+        quantity("samples/s", Q::TrainingSamples, 2),
+        quantity("tokens/s per GPU", Q::TrainingTokensPerGpu, 0),
+        quantity("MFU (%)", Q::Mfu, 1),
+        quantity("days for budget", Q::BudgetDays, 2),
+        quantity("GPU-hours for budget", Q::BudgetGpuHours, 0),
+        quantity("$/GPU-hour", Q::PricePerGpuHour, 2),
+        quantity("$ per million tokens", Q::CostPerMillion, 3),
         {QStringLiteral("joules per token"),
          [](const Estimate &e) {
              return e.missingForEnergy().isEmpty() ? std::optional<double>(e.cost.joulesPerToken)
                                                    : std::nullopt;
          },
-         false, 2},
+         false, 2, Q::EnergyPerToken},
     };
     const int labelWidth = 24;
     int columnWidth = 16;
@@ -382,32 +348,30 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         out << e.gpuId.rightJustified(columnWidth);
     out << "\n";
     for (const Row &row : rows) {
+        // The memory figures show on a GPU the workload does not fit; the rest say "no fit".
+        const bool memoryRow =
+            !row.quantity || row.quantity == Q::MemoryPerGpu || row.quantity == Q::FewestGpus;
+        const bool specRow =
+            memoryRow || row.quantity == Q::PeakCompute || row.quantity == Q::PricePerGpuHour;
+        const bool priceRow = row.quantity == Q::PricePerGpuHour;  // a catalogue value: n/a
+        const bool energyRow = row.quantity == Q::EnergyPerToken;  // needs the TDP too
+        const bool memoryPerGpu = row.quantity == Q::MemoryPerGpu; // shown even when no GPU has it
         std::optional<double> best;
         bool any = false;
         for (const Estimate &e : estimates) {
             const auto value = row.value(e);
-            if (!value || (!e.fits && row.label != QLatin1String("capacity (GB)") &&
-                           row.label != QLatin1String("memory per GPU (GB)")))
+            if (!value || (!e.fits && row.quantity && !memoryPerGpu))
                 continue;
             any = true;
             if (!best || (row.higherIsBetter ? *value > *best : *value < *best))
                 best = value;
         }
-        if (!any && row.label != QLatin1String("memory per GPU (GB)"))
+        if (!any && !memoryPerGpu)
             continue;
         out << row.label.leftJustified(labelWidth);
-        const bool specRow =
-            row.label == QLatin1String("memory per GPU (GB)") ||
-            row.label == QLatin1String("capacity (GB)") || row.label == QLatin1String("fewest GPUs") ||
-            row.label == QLatin1String("peak used (TFLOPS)") || row.label == QLatin1String("$/GPU-hour");
         for (const Estimate &e : estimates) {
             const auto value = row.value(e);
             // A value the GPU's record lacks: the notes below say which ("needs memory bandwidth").
-            const bool memoryRow = row.label == QLatin1String("memory per GPU (GB)") ||
-                                   row.label == QLatin1String("capacity (GB)") ||
-                                   row.label == QLatin1String("fewest GPUs");
-            const bool priceRow = row.label == QLatin1String("$/GPU-hour");        // a catalogue value: n/a
-            const bool energyRow = row.label == QLatin1String("joules per token"); // needs the TDP too
             const bool needsSpec = !value && !priceRow &&
                                    (memoryRow   ? !e.memoryKnown()
                                     : energyRow ? !e.missingForEnergy().isEmpty()

@@ -50,7 +50,8 @@ public:
 
     // The terms behind the number in the table row rowId for GPU column gpuColumn. Estimates are made
     // without their math for speed; withMath is that GPU's estimate made again with it (see
-    // needsEstimateMath()). A serving row ("serve.*") shows the simulation's settings and distribution.
+    // needsEstimateMath()). A serving row (QuantityKind::Serving) shows the simulation's settings and
+    // distribution.
     QString mathTitle(const QString &rowId, int gpuColumn) const;
     QVector<MathTermView> math(const QString &rowId, int gpuColumn, const Estimate *withMath = nullptr) const;
     static bool needsEstimateMath(const QString &rowId);

@@ -57,7 +57,8 @@ TEST(OutputQuantity, TheRowIdsAndPathsAreTheOnesSavedSettingsAndScriptsKnow)
     EXPECT_EQ(OutputQuantities::jsonPath(OutputQuantity::Ttft), QStringLiteral("inference.ttft_ms"));
     EXPECT_EQ(OutputQuantities::jsonKey(OutputQuantity::Ttft), QStringLiteral("ttft_ms"));
     EXPECT_EQ(OutputQuantities::rowId(OutputQuantity::ServingTtftP90), QStringLiteral("serve.ttft.p90"));
-    EXPECT_EQ(OutputQuantities::jsonPath(OutputQuantity::CostForBudget), QStringLiteral("training.budget_usd"));
+    EXPECT_EQ(OutputQuantities::jsonPath(OutputQuantity::CostForBudget),
+              QStringLiteral("training.budget_usd"));
     EXPECT_TRUE(OutputQuantities::isKind(QStringLiteral("serve.tpot.p50"), QuantityKind::Serving));
     EXPECT_TRUE(OutputQuantities::isKind(QStringLiteral("fit.peak"), QuantityKind::Fit));
     EXPECT_FALSE(OutputQuantities::isKind(QStringLiteral("spec.memory"), QuantityKind::Fit));
@@ -73,9 +74,8 @@ TEST(OutputQuantity, EveryJsonPathIsWhereEstimateJsonWritesTheNumber)
         const QString path = QLatin1String(q.jsonPath);
         if (path.isEmpty())
             continue;
-        const QJsonObject &json = q.kind == QuantityKind::Training || path.startsWith(u"training.")
-                                      ? trainingJson
-                                      : inferenceJson;
+        const QJsonObject &json =
+            q.kind == QuantityKind::Training || path.startsWith(u"training.") ? trainingJson : inferenceJson;
         EXPECT_FALSE(at(json, path).isUndefined()) << q.rowId << " " << q.jsonPath;
     }
 }
@@ -85,8 +85,9 @@ TEST(OutputQuantity, AValueInTheJsonUnitReadsAsTheJsonNumber)
     // Where the table shows the JSON's own unit, its value is the JSON's number.
     const Estimate training = estimateOf(Task::Training);
     const QJsonObject json = EstimateJson::toJson(training);
-    for (OutputQuantity q : {OutputQuantity::StepTime, OutputQuantity::TrainingTokens, OutputQuantity::BudgetDays,
-                             OutputQuantity::BudgetGpuHours, OutputQuantity::MemoryPerGpu}) {
+    for (OutputQuantity q :
+         {OutputQuantity::StepTime, OutputQuantity::TrainingTokens, OutputQuantity::BudgetDays,
+          OutputQuantity::BudgetGpuHours, OutputQuantity::MemoryPerGpu}) {
         const std::optional<double> value = OutputQuantities::info(q).value(training);
         ASSERT_TRUE(value.has_value()) << OutputQuantities::info(q).rowId;
         EXPECT_DOUBLE_EQ(*value, at(json, OutputQuantities::jsonPath(q)).toDouble())
