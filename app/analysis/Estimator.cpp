@@ -794,6 +794,165 @@ Deployment chooseDeployment(Estimate &e, const GpuSpec &gpu, SplitMemory &memory
     return {choice, batch, deploymentBatch};
 }
 
+// What an estimate is of: the GPU, the model and task, the profile and the precisions.
+Estimate describe(const GpuSpec &gpu, const Workload &w, const EfficiencyParameters &parameters)
+{
+    Estimate e;
+    e.gpuId = gpu.gpuId;
+    e.gpuName = gpu.displayName();
+    e.modelId = w.model.modelId;
+    e.task = w.task;
+    e.profileId = parameters.profileId;
+    e.weightPrecision = w.weightPrecision;
+    e.activationPrecision = w.activationPrecision;
+    e.kvPrecision = w.kvPrecision;
+    e.capacityGb = gpu.memoryGb.value_or(0.0);
+    return e;
+}
+
+// The split's terms: its degrees, the batch per replica and the search for the fewest GPUs.
+void logSplit(MathLog &math, const Estimate &e, const Workload &w, int deploymentBatch)
+{
+    const auto in = [](const char *symbol, int value) { return Math::input<MathExpr>(symbol, value); };
+    MathExpr split = in("tp", e.parallelism.tensor) * in("pp", e.parallelism.pipeline);
+    if (e.parallelism.context > 1)
+        split = split * in("cp", e.parallelism.context);
+    math.add(MathTermId::Parallelism, split * in("dp", e.parallelism.data));
+    if (!Tasks::isTraining(w.task)) // training: TrainingModel logs its split of the global batch
+        math.add(MathTermId::BatchPerReplica, Math::ceil(Math::input<MathExpr>(kRequests, deploymentBatch) /
+                                                         in("dp", e.parallelism.data)));
+    // A search, not a formula: the memory terms above are what it compares with the capacity.
+    math.add(MathTermId::FewestGpus,
+             MathExpr::symbol(
+                 QCoreApplication::translate(
+                     "Estimator", "smallest power of two n whose split has memory per GPU <= capacity"),
+                 e.minGpus));
+}
+
+// What the speed branches give the cost model.
+struct Speed
+{
+    double tokensPerS = 0.0;
+    double budgetHours = 0.0;
+    double busyFraction = 1.0; // how busy the GPU is, for its power (CostModel)
+};
+
+// Under a serving load: the simulated engine's figures replace the static batch's, or, when the engine
+// cannot admit one request, the deployment does not fit.
+void estimateServing(Estimate &e, const InferenceModel::Inputs &inputs, SplitMemory &memory, Speed &speed,
+                     MathLog *math)
+{
+    const Workload &w = inputs.workload;
+    const ServingLoad::Deployment deployment = servingDeployment(inputs, memory, e.capacityGb);
+    ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
+    if (w.traffic->hasTargets())
+        serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
+    if (serving.outputTokensPerS > 0.0) {
+        speed.tokensPerS = serving.outputTokensPerS;
+        ServingLoad::explain(deployment, serving, math);
+        e.serving = serving;
+        return;
+    }
+    // The engine cannot admit one request: this deployment serves none of the load. Said as not fitting,
+    // like a model too large, not as a load result of zeros.
+    e.fits = false;
+    e.unfitReason =
+        QCoreApplication::translate(
+            "Estimator", "under load nothing is served: the engine's KV cache holds %2 tokens and one "
+                         "request needs %1 (the weights and overheads fill the share of memory the "
+                         "engine uses)")
+            .arg(w.inputTokens + w.outputTokens)
+            .arg(serving.kvCacheTokens);
+    e.notes << e.unfitReason;
+}
+
+// Inference at the chosen deployment: the static batch's latencies and throughput, the largest batch and
+// context that fit, and under a serving load the simulated engine's figures.
+Speed estimateInference(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
+                        const EfficiencyParameters &parameters, const ResolvedEfficiency &efficiency,
+                        const ComputeRate &rate, const Deployment &chosen, MathLog *math)
+{
+    const ModelArchitecture &a = memory.architecture();
+    const Workload &w = memory.workload();
+    const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
+    Speed speed;
+    InferenceModel::Inputs inputs{
+        a, w, gpu, parameters, efficiency, e.parallelism, rate, chosen.batch, chosen.deploymentBatch};
+    InferenceResult result = InferenceModel::run(inputs, math);
+    // The static batch's: under a load the engine runs batches of about its size.
+    const ServingSimulator::StepCost step = InferenceModel::stepCost(inputs);
+    speed.busyFraction = CostModel::inferenceBusyFraction(step.weightReadS + step.fixedS, w.outputTokens,
+                                                          result.ttftMs / 1000.0, result.tpotMs / 1000.0);
+    // Over every replica.
+    result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
+        return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *
+                             Math::input<T>("dp", e.parallelism.data));
+    }));
+    result.maxContext = clampToInt(Math::evaluate(math, MathTermId::LongestContext, [&]<typename T>() {
+        return longestContext<T>(a, w, e.parallelism, chosen.batch, e.capacityGb, e.perGpuGb,
+                                 e.memory.kvCacheGb);
+    }));
+    speed.tokensPerS = result.throughputTokensPerS;
+    e.inference = result;
+    if (w.traffic && e.fits)
+        estimateServing(e, inputs, memory, speed, math);
+    return speed;
+}
+
+// Training at the chosen split: one step's time and throughput, with notes on a split the network or the
+// global batch cannot carry as asked.
+Speed estimateTraining(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
+                       const ResolvedEfficiency &efficiency, const ComputeRate &rate, MathLog *math)
+{
+    const ModelArchitecture &a = memory.architecture();
+    const Workload &w = memory.workload();
+    const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
+    const int maxBatch = clampToInt(sequencesThatFit<double>(e.capacityGb, fixed, perSequence));
+    const int node = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);
+    if (w.networkGbps == 0.0 && e.parallelism.gpus > node) {
+        e.fits = false;
+        e.notes << QCoreApplication::translate("Estimator",
+                                               "%1 GPUs need %2 nodes of %3; the network is one node only")
+                       .arg(e.parallelism.gpus)
+                       .arg((e.parallelism.gpus + node - 1) / node)
+                       .arg(node);
+    }
+    const int perReplica = (std::max(1, w.batch) + e.parallelism.data - 1) / e.parallelism.data;
+    if (std::max(1, w.batch) % e.parallelism.data != 0 || perReplica % std::max(1, w.microBatch) != 0)
+        e.notes << QCoreApplication::translate(
+                       "Estimator", "the global batch %1 does not split evenly into micro-batches of %2 over "
+                                    "%3 replicas: each step runs %4 micro-batches per replica")
+                       .arg(std::max(1, w.batch))
+                       .arg(std::max(1, w.microBatch))
+                       .arg(e.parallelism.data)
+                       .arg((perReplica + std::max(1, w.microBatch) - 1) / std::max(1, w.microBatch));
+    TrainingModel::Inputs inputs{a, w, gpu, efficiency, e.parallelism, rate};
+    TrainingResult result = TrainingModel::run(inputs, math);
+    result.maxBatch = maxBatch;
+    e.training = result;
+    return {result.tokensPerS, result.budgetHours, CostModel::trainingBusyFraction(result.breakdown)};
+}
+
+// A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
+void noteSpeedOutOfRange(Estimate &e, double tokensPerS)
+{
+    const double secondsTaken =
+        e.training ? e.training->stepTimeS : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
+    e.speedOutOfRange =
+        !std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds;
+    if (e.speedOutOfRange)
+        e.notes << (e.training
+                        ? QCoreApplication::translate("Estimator",
+                                                      "%1: the speed estimate is out of range (%2 s a "
+                                                      "training step): check its compute and bandwidth "
+                                                      "values in the catalogue")
+                        : QCoreApplication::translate("Estimator",
+                                                      "%1: the speed estimate is out of range (%2 s for "
+                                                      "the first two tokens): check its compute and "
+                                                      "bandwidth values in the catalogue"))
+                       .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
+}
+
 } // namespace
 
 Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParameters &parameters,
@@ -809,16 +968,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     const Workload &w = memory.workload();
     MathLog log;
     MathLog *math = options.buildMath ? &log : nullptr;
-    Estimate e;
-    e.gpuId = gpu.gpuId;
-    e.gpuName = gpu.displayName();
-    e.modelId = w.model.modelId;
-    e.task = w.task;
-    e.profileId = parameters.profileId;
-    e.weightPrecision = w.weightPrecision;
-    e.activationPrecision = w.activationPrecision;
-    e.kvPrecision = w.kvPrecision;
-    e.capacityGb = gpu.memoryGb.value_or(0.0);
+    Estimate e = describe(gpu, w, parameters);
 
     const ResolvedEfficiency efficiency = ResolvedEfficiency::resolve(parameters, gpu, w.model.kind);
     const ComputeRate rate =
@@ -839,35 +989,17 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
     }
 
     const Deployment chosen = chooseDeployment(e, gpu, memory, parameters, efficiency, rate);
-    const ParallelismModel::Choice &choice = chosen.choice;
-    const int batch = chosen.batch;
-    const int deploymentBatch = chosen.deploymentBatch;
-    e.parallelism = choice.parallelism;
+    e.parallelism = chosen.choice.parallelism;
     // The memo holds this split at this batch already; evaluate again only to log the terms.
-    e.memory =
-        math ? ParallelismModel::memoryAt(a, w, e.parallelism, batch, parameters.frameworkOverheadGb, math)
-             : choice.memory;
+    e.memory = math ? ParallelismModel::memoryAt(a, w, e.parallelism, chosen.batch,
+                                                 parameters.frameworkOverheadGb, math)
+                    : chosen.choice.memory;
     e.perGpuGb = e.memory.totalGb();
     e.fits = e.perGpuGb <= e.capacityGb;
-    e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, w.batch == 0 ? batch : deploymentBatch,
-                                              parameters);
-    if (math) {
-        const auto in = [](const char *symbol, int value) { return Math::input<MathExpr>(symbol, value); };
-        MathExpr split = in("tp", e.parallelism.tensor) * in("pp", e.parallelism.pipeline);
-        if (e.parallelism.context > 1)
-            split = split * in("cp", e.parallelism.context);
-        math->add(MathTermId::Parallelism, split * in("dp", e.parallelism.data));
-        if (!Tasks::isTraining(w.task)) // training: TrainingModel logs its split of the global batch
-            math->add(
-                MathTermId::BatchPerReplica,
-                Math::ceil(Math::input<MathExpr>(kRequests, deploymentBatch) / in("dp", e.parallelism.data)));
-        // A search, not a formula: the memory terms above are what it compares with the capacity.
-        math->add(MathTermId::FewestGpus,
-                  MathExpr::symbol(
-                      QCoreApplication::translate(
-                          "Estimator", "smallest power of two n whose split has memory per GPU <= capacity"),
-                      e.minGpus));
-    }
+    e.minGpus = ParallelismModel::minimumGpus(
+        memory, e.capacityGb, w.batch == 0 ? chosen.batch : chosen.deploymentBatch, parameters);
+    if (math)
+        logSplit(*math, e, w, chosen.deploymentBatch);
 
     if (!e.speedKnown()) { // the memory numbers above are all this GPU's record allows
         e.cost = CostModel::run(gpu, w, e.parallelism.gpus, 1.0, 0.0, 0.0, nullptr);
@@ -876,100 +1008,12 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         return e;
     }
 
-    const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
-    const int maxBatch = clampToInt(sequencesThatFit<double>(e.capacityGb, fixed, perSequence));
-
-    double tokensPerS = 0.0;
-    double budgetHours = 0.0;
-    double busyFraction = 1.0; // how busy the GPU is, for its power (CostModel)
-    if (!Tasks::isTraining(w.task)) {
-        InferenceModel::Inputs inputs{
-            a, w, gpu, parameters, efficiency, e.parallelism, rate, batch, deploymentBatch};
-        InferenceResult result = InferenceModel::run(inputs, math);
-        // The static batch's: under a load the engine runs batches of about its size.
-        const ServingSimulator::StepCost step = InferenceModel::stepCost(inputs);
-        busyFraction = CostModel::inferenceBusyFraction(step.weightReadS + step.fixedS, w.outputTokens,
-                                                        result.ttftMs / 1000.0, result.tpotMs / 1000.0);
-        // Over every replica.
-        result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
-            return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *
-                                 Math::input<T>("dp", e.parallelism.data));
-        }));
-        result.maxContext = clampToInt(Math::evaluate(math, MathTermId::LongestContext, [&]<typename T>() {
-            return longestContext<T>(a, w, e.parallelism, batch, e.capacityGb, e.perGpuGb,
-                                     e.memory.kvCacheGb);
-        }));
-        tokensPerS = result.throughputTokensPerS;
-        e.inference = result;
-        if (w.traffic && e.fits) {
-            const ServingLoad::Deployment deployment = servingDeployment(inputs, memory, e.capacityGb);
-            ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
-            if (w.traffic->hasTargets())
-                serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
-            if (serving.outputTokensPerS > 0.0) {
-                tokensPerS = serving.outputTokensPerS;
-                ServingLoad::explain(deployment, serving, math);
-                e.serving = serving;
-            } else {
-                // The engine cannot admit one request: this deployment serves none of the load. Said as
-                // not fitting, like a model too large, not as a load result of zeros.
-                e.fits = false;
-                e.unfitReason =
-                    QCoreApplication::translate(
-                        "Estimator",
-                        "under load nothing is served: the engine's KV cache holds %2 tokens and one "
-                        "request needs %1 (the weights and overheads fill the share of memory the "
-                        "engine uses)")
-                        .arg(w.inputTokens + w.outputTokens)
-                        .arg(serving.kvCacheTokens);
-                e.notes << e.unfitReason;
-            }
-        }
-    } else {
-        const int node = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);
-        if (w.networkGbps == 0.0 && e.parallelism.gpus > node) {
-            e.fits = false;
-            e.notes << QCoreApplication::translate(
-                           "Estimator", "%1 GPUs need %2 nodes of %3; the network is one node only")
-                           .arg(e.parallelism.gpus)
-                           .arg((e.parallelism.gpus + node - 1) / node)
-                           .arg(node);
-        }
-        const int perReplica = (std::max(1, w.batch) + e.parallelism.data - 1) / e.parallelism.data;
-        if (std::max(1, w.batch) % e.parallelism.data != 0 || perReplica % std::max(1, w.microBatch) != 0)
-            e.notes << QCoreApplication::translate(
-                           "Estimator",
-                           "the global batch %1 does not split evenly into micro-batches of %2 over "
-                           "%3 replicas: each step runs %4 micro-batches per replica")
-                           .arg(std::max(1, w.batch))
-                           .arg(std::max(1, w.microBatch))
-                           .arg(e.parallelism.data)
-                           .arg((perReplica + std::max(1, w.microBatch) - 1) / std::max(1, w.microBatch));
-        TrainingModel::Inputs inputs{a, w, gpu, efficiency, e.parallelism, rate};
-        TrainingResult result = TrainingModel::run(inputs, math);
-        result.maxBatch = maxBatch;
-        tokensPerS = result.tokensPerS;
-        budgetHours = result.budgetHours;
-        busyFraction = CostModel::trainingBusyFraction(result.breakdown);
-        e.training = result;
-    }
-    // A datasheet value far off (1e-300 TFLOPS) gives a time no one could wait for: say so beside it.
-    const double secondsTaken =
-        e.training ? e.training->stepTimeS : (e.inference->ttftMs + e.inference->tpotMs) / 1000.0;
-    e.speedOutOfRange =
-        !std::isfinite(secondsTaken) || !std::isfinite(tokensPerS) || secondsTaken > kAbsurdSeconds;
-    if (e.speedOutOfRange)
-        e.notes << (e.training
-                        ? QCoreApplication::translate("Estimator",
-                                                      "%1: the speed estimate is out of range (%2 s a "
-                                                      "training step): check its compute and bandwidth "
-                                                      "values in the catalogue")
-                        : QCoreApplication::translate("Estimator",
-                                                      "%1: the speed estimate is out of range (%2 s for "
-                                                      "the first two tokens): check its compute and "
-                                                      "bandwidth values in the catalogue"))
-                       .arg(e.gpuName, NumberText::fixed(secondsTaken, 1));
-    e.cost = CostModel::run(gpu, w, e.parallelism.gpus, busyFraction, tokensPerS, budgetHours, math);
+    const Speed speed = Tasks::isTraining(w.task)
+                            ? estimateTraining(e, gpu, memory, efficiency, rate, math)
+                            : estimateInference(e, gpu, memory, parameters, efficiency, rate, chosen, math);
+    noteSpeedOutOfRange(e, speed.tokensPerS);
+    e.cost = CostModel::run(gpu, w, e.parallelism.gpus, speed.busyFraction, speed.tokensPerS,
+                            speed.budgetHours, math);
     if (e.training) // all GPUs, over the budget's hours, at the power the cost counts
         e.training->budgetEnergyKwh = e.cost.powerW * e.training->budgetHours / 1000.0;
     if (math)
