@@ -318,14 +318,16 @@ std::optional<Parallelism> servingSplit(SplitMemory &memory, double capacityGb,
     return largest;
 }
 
-// One replica's engine and step costs on this GPU.
-ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs, SplitMemory &memory,
+// One replica's engine and step costs on this GPU. The step cost is the one the power's busy fraction
+// used (estimateInference): computed once, as every estimate under a load needs both.
+ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs,
+                                          const ServingSimulator::StepCost &step, SplitMemory &memory,
                                           double capacityGb)
 {
     const ServingTraffic &traffic = *inputs.workload.traffic;
     const EfficiencyParameters &parameters = inputs.parameters;
     ServingLoad::Deployment d;
-    d.cost = InferenceModel::stepCost(inputs);
+    d.cost = step;
     d.engine.maxNumSeqs = traffic.maxNumSeqs > 0 ? traffic.maxNumSeqs : parameters.maxNumSeqs;
     d.engine.maxBatchedTokens =
         traffic.maxBatchedTokens > 0 ? traffic.maxBatchedTokens : parameters.maxBatchedTokens;
@@ -839,11 +841,11 @@ struct Speed
 
 // Under a serving load: the simulated engine's figures replace the static batch's, or, when the engine
 // cannot admit one request, the deployment does not fit.
-void estimateServing(Estimate &e, const InferenceModel::Inputs &inputs, SplitMemory &memory, Speed &speed,
-                     MathLog *math)
+void estimateServing(Estimate &e, const InferenceModel::Inputs &inputs,
+                     const ServingSimulator::StepCost &step, SplitMemory &memory, Speed &speed, MathLog *math)
 {
     const Workload &w = inputs.workload;
-    const ServingLoad::Deployment deployment = servingDeployment(inputs, memory, e.capacityGb);
+    const ServingLoad::Deployment deployment = servingDeployment(inputs, step, memory, e.capacityGb);
     ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
     if (w.traffic->hasTargets())
         serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
@@ -895,7 +897,7 @@ Speed estimateInference(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
     speed.tokensPerS = result.throughputTokensPerS;
     e.inference = result;
     if (w.traffic && e.fits)
-        estimateServing(e, inputs, memory, speed, math);
+        estimateServing(e, inputs, step, memory, speed, math);
     return speed;
 }
 
