@@ -130,10 +130,15 @@ T longestContext(const ModelArchitecture &a, const Workload &w, const Parallelis
 // The most engine steps a serving simulation may take: about 4 s on one core.
 constexpr double kMaxSimulatedSteps = 2e6;
 
+// A check's message, translated: its source is marked with QT_TRANSLATE_NOOP where it is written.
+QString say(const char *source)
+{
+    return QCoreApplication::translate("Estimator", source);
+}
+
 // The load of a serving simulation: users or a rate, the engine's limits and the targets.
 std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchitecture &a)
 {
-    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
     if (Tasks::isTraining(w.task))
@@ -345,7 +350,6 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs,
 // depend on the split (the micro-batch dividing each replica's share) are checked once the split is known.
 std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const ModelArchitecture &a)
 {
-    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
     if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
         return WorkloadProblem{
@@ -454,20 +458,10 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
     return std::nullopt;
 }
 
-} // namespace
-
-QString validate(const Workload &w)
+// The model, the batch, the tokens and the GPU count, tp and pp each within their range.
+std::optional<WorkloadProblem> checkSizes(const Workload &w, const ModelArchitecture &a)
 {
-    const std::optional<WorkloadProblem> problem = check(w);
-    return problem ? problem->message : QString();
-}
-
-std::optional<WorkloadProblem> check(const Workload &w)
-{
-    // Each message names the bad value first; the field tells the window where to show it.
-    const auto say = [](const char *source) { return QCoreApplication::translate("Estimator", source); };
     using F = WorkloadField;
-    const ModelArchitecture a = ModelArchitecture::from(w.model);
     if (a.totalParams <= 0.0)
         return WorkloadProblem{
             F::Model,
@@ -520,6 +514,14 @@ std::optional<WorkloadProblem> check(const Workload &w)
                                say(QT_TRANSLATE_NOOP("Estimator", "pp %1: allowed 1 to the GPU count (%2)"))
                                    .arg(w.pipelineParallel)
                                    .arg(w.gpuCount)};
+    return std::nullopt;
+}
+
+// The split as a whole (expert parallelism, training's layout, tp x pp against the GPUs and the layers),
+// the ZeRO stage and LoRA.
+std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelArchitecture &a)
+{
+    using F = WorkloadField;
     // Serving with expert parallelism (vLLM --enable-expert-parallel): the experts are split over the
     // tensor-parallel GPUs of a replica instead of each expert over all of them.
     if (!Tasks::isTraining(w.task) && w.expertParallel > 1 &&
@@ -558,6 +560,13 @@ std::optional<WorkloadProblem> check(const Workload &w)
         return WorkloadProblem{
             F::LoraRank,
             say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank)};
+    return std::nullopt;
+}
+
+// The precisions: no GGUF format for the KV cache or the math, and what training can run in.
+std::optional<WorkloadProblem> checkPrecisions(const Workload &w)
+{
+    using F = WorkloadField;
     if (isGguf(w.kvPrecision))
         return WorkloadProblem{
             F::KvPrecision,
@@ -588,6 +597,13 @@ std::optional<WorkloadProblem> check(const Workload &w)
             F::ActivationPrecision,
             say(QT_TRANSLATE_NOOP("Estimator",
                                   "precision int8: training needs fp32, tf32, bf16, fp16 or fp8 math"))};
+    return std::nullopt;
+}
+
+// The prices, the utilisation, the years owned and the token budget.
+std::optional<WorkloadProblem> checkPrices(const Workload &w)
+{
+    using F = WorkloadField;
     if (w.usdPerGpuHour &&
         (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
         return WorkloadProblem{F::UsdPerGpuHour,
@@ -610,6 +626,30 @@ std::optional<WorkloadProblem> check(const Workload &w)
         return WorkloadProblem{
             F::TrainTokens,
             say(QT_TRANSLATE_NOOP("Estimator", "train tokens %1: allowed 0 to 1e16")).arg(w.trainTokens)};
+    return std::nullopt;
+}
+
+} // namespace
+
+QString validate(const Workload &w)
+{
+    const std::optional<WorkloadProblem> problem = check(w);
+    return problem ? problem->message : QString();
+}
+
+std::optional<WorkloadProblem> check(const Workload &w)
+{
+    const ModelArchitecture a = ModelArchitecture::from(w.model);
+    // Each message names the bad value first; the field tells the window where to show it. The first
+    // problem found is the one reported, so the groups keep their order.
+    if (auto problem = checkSizes(w, a))
+        return problem;
+    if (auto problem = checkSplitAndTask(w, a))
+        return problem;
+    if (auto problem = checkPrecisions(w))
+        return problem;
+    if (auto problem = checkPrices(w))
+        return problem;
     if (w.traffic)
         return checkTraffic(w, a);
     return std::nullopt;
