@@ -78,6 +78,148 @@ QJsonObject serving(const ServingResult &s)
     return object;
 }
 
+// Memory per GPU, the capacity, the fit and the parts; all null when the GPU's record lacks its memory.
+QJsonObject memoryOf(const Estimate &e)
+{
+    QJsonObject memory;
+    const QJsonValue unknown(QJsonValue::Null);
+    const bool memoryKnown = e.memoryKnown();
+    memory.insert(OutputQuantities::jsonKey(Q::MemoryPerGpu), memoryKnown ? number(e.perGpuGb) : unknown);
+    memory.insert(QStringLiteral("capacity_gb"), memoryKnown ? number(e.capacityGb) : unknown);
+    memory.insert(QStringLiteral("fits"), memoryKnown ? QJsonValue(e.fits) : unknown);
+    memory.insert(OutputQuantities::jsonKey(Q::FewestGpus),
+                  e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
+    QJsonObject breakdown;
+    breakdown.insert(QStringLiteral("weights"), number(e.memory.weightsGb));
+    breakdown.insert(QStringLiteral("kv_cache"), number(e.memory.kvCacheGb));
+    breakdown.insert(QStringLiteral("activations"), number(e.memory.activationsGb));
+    breakdown.insert(QStringLiteral("gradients"), number(e.memory.gradientsGb));
+    breakdown.insert(QStringLiteral("optimizer"), number(e.memory.optimizerGb));
+    breakdown.insert(QStringLiteral("adapters"), number(e.memory.adaptersGb));
+    breakdown.insert(QStringLiteral("overhead"), number(e.memory.overheadGb));
+    if (e.memory.recurrentStateGb > 0.0) // hybrid models only: the key is absent for the others
+        breakdown.insert(QStringLiteral("recurrent_state"), number(e.memory.recurrentStateGb));
+    memory.insert(QStringLiteral("breakdown_gb"), memoryKnown ? QJsonValue(breakdown) : unknown);
+    return memory;
+}
+
+// The static batch's latencies and throughput; null for training.
+QJsonValue inferenceOf(const Estimate &e)
+{
+    if (!e.inference)
+        return QJsonValue(QJsonValue::Null);
+    const InferenceResult &r = *e.inference;
+    QJsonObject inference;
+    inference.insert(OutputQuantities::jsonKey(Q::RequestsInFlight), r.requestsInFlight);
+    inference.insert(QStringLiteral("replicas"), r.replicas);
+    inference.insert(QStringLiteral("batch_per_replica"), r.batch);
+    inference.insert(OutputQuantities::jsonKey(Q::Ttft), number(r.ttftMs));
+    inference.insert(OutputQuantities::jsonKey(Q::Tpot), number(r.tpotMs));
+    inference.insert(QStringLiteral("prefill_tokens_per_s"), number(r.prefillTokensPerS));
+    inference.insert(OutputQuantities::jsonKey(Q::Decode), number(r.decodeTokensPerS));
+    inference.insert(OutputQuantities::jsonKey(Q::Throughput), number(r.throughputTokensPerS));
+    inference.insert(OutputQuantities::jsonKey(Q::MaxBatch), r.maxBatch);
+    inference.insert(OutputQuantities::jsonKey(Q::MaxContext), r.maxContext);
+    inference.insert(QStringLiteral("decode_bound"),
+                     r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
+    return inference;
+}
+
+// One training step's time, throughput and parts, and the token budget's time, cost and energy; null for
+// inference.
+QJsonValue trainingOf(const Estimate &e)
+{
+    if (!e.training)
+        return QJsonValue(QJsonValue::Null);
+    const TrainingResult &r = *e.training;
+    QJsonObject training;
+    training.insert(OutputQuantities::jsonKey(Q::GlobalBatch), r.globalBatch);
+    training.insert(QStringLiteral("sequences_per_replica"), r.sequencesPerReplica);
+    training.insert(QStringLiteral("micro_batch"), r.microBatch);
+    training.insert(OutputQuantities::jsonKey(Q::Accumulation), r.gradientAccumulation);
+    training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
+    training.insert(OutputQuantities::jsonKey(Q::ZeroStage), r.zeroStage);
+    training.insert(QStringLiteral("recompute"), Recomputes::name(r.recompute));
+    training.insert(QStringLiteral("layouts_searched"), r.layoutsSearched);
+    training.insert(OutputQuantities::jsonKey(Q::StepTime), number(r.stepTimeS));
+    training.insert(OutputQuantities::jsonKey(Q::TrainingTokens), number(r.tokensPerS));
+    training.insert(OutputQuantities::jsonKey(Q::TrainingTokensPerGpu), number(r.tokensPerSPerGpu));
+    training.insert(OutputQuantities::jsonKey(Q::TrainingSamples), number(r.samplesPerS));
+    training.insert(OutputQuantities::jsonKey(Q::Mfu), number(r.mfu));
+    training.insert(OutputQuantities::jsonKey(Q::Hfu), number(r.hfu));
+    training.insert(QStringLiteral("max_batch"), r.maxBatch);
+    QJsonObject parts;
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownCompute), number(r.breakdown.compute));
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownRecompute), number(r.breakdown.recompute));
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownModelParallelComm),
+                 number(r.breakdown.modelParallelComm));
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownDataParallelComm),
+                 number(r.breakdown.dataParallelComm));
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownBubble), number(r.breakdown.pipelineBubble));
+    parts.insert(OutputQuantities::jsonKey(Q::BreakdownOptimizer), number(r.breakdown.optimizer));
+    training.insert(QStringLiteral("breakdown_s"), parts);
+    training.insert(QStringLiteral("gpus_per_node"), r.gpusPerNode);
+    training.insert(OutputQuantities::jsonKey(Q::Nodes), r.nodes);
+    training.insert(QStringLiteral("network_gbps"), number(r.networkGbps));
+    training.insert(OutputQuantities::jsonKey(Q::BudgetGpuHours), number(r.budgetGpuHours));
+    training.insert(OutputQuantities::jsonKey(Q::BudgetDays), number(r.budgetHours / 24.0));
+    training.insert(OutputQuantities::jsonKey(Q::CostForBudget), optionalNumber(e.cost.usdForBudget));
+    training.insert(OutputQuantities::jsonKey(Q::BudgetEnergy),
+                    e.powerKnown ? number(r.budgetEnergyKwh) : QJsonValue(QJsonValue::Null));
+    return training;
+}
+
+// The price, the busy fraction and power, and what a million tokens cost in money and energy.
+QJsonObject costOf(const Estimate &e)
+{
+    const QJsonValue unknown(QJsonValue::Null);
+    QJsonObject cost;
+    // "rental", "owned" (the purchase paid off plus electricity) or "none": what usd_per_gpu_hour is.
+    const CostBasis basis = e.cost.basis;
+    cost.insert(QStringLiteral("basis"), basis == CostBasis::Rental  ? QStringLiteral("rental")
+                                         : basis == CostBasis::Owned ? QStringLiteral("owned")
+                                                                     : QStringLiteral("none"));
+    cost.insert(OutputQuantities::jsonKey(Q::PricePerGpuHour), optionalNumber(e.cost.usdPerGpuHour));
+    if (basis == CostBasis::Owned) {
+        QJsonObject owned;
+        owned.insert(QStringLiteral("years"), number(e.cost.ownYears));
+        owned.insert(QStringLiteral("purchase_usd_per_gpu_hour"), number(e.cost.ownedPurchaseUsdPerHour));
+        owned.insert(QStringLiteral("power_usd_per_gpu_hour"),
+                     e.powerKnown ? number(e.cost.ownedPowerUsdPerHour) : unknown);
+        owned.insert(QStringLiteral("usd_per_kwh"), number(e.cost.usdPerKwh));
+        cost.insert(QStringLiteral("owned"), owned);
+    }
+    cost.insert(QStringLiteral("busy_fraction"), number(e.cost.busyFraction));
+    cost.insert(OutputQuantities::jsonKey(Q::CostPerMillion), optionalNumber(e.cost.usdPerMillionTokens));
+    const bool energyKnown = e.missingForEnergy().isEmpty();
+    cost.insert(OutputQuantities::jsonKey(Q::EnergyPerToken),
+                energyKnown ? number(e.cost.joulesPerToken) : unknown);
+    cost.insert(QStringLiteral("power_w"), e.powerKnown ? number(e.cost.powerW) : unknown);
+    cost.insert(OutputQuantities::jsonKey(Q::ElectricityPerMillion),
+                energyKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
+    cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
+    return cost;
+}
+
+// Every term of the math behind the numbers, in the order it was worked out.
+QJsonArray mathOf(const Estimate &e)
+{
+    QJsonArray math;
+    for (const MathTerm &term : e.math) {
+        QJsonObject object;
+        object.insert(QStringLiteral("id"), MathTerms::key(term.id));
+        object.insert(QStringLiteral("name"), term.name);
+        object.insert(QStringLiteral("formula"), term.formula);
+        object.insert(QStringLiteral("substituted"), term.substituted);
+        object.insert(QStringLiteral("value"), number(term.value));
+        object.insert(QStringLiteral("unit"), term.unit);
+        if (!term.range.isEmpty())
+            object.insert(QStringLiteral("range"), term.range);
+        math.append(object);
+    }
+    return math;
+}
+
 } // namespace
 
 QJsonObject toJson(const Estimate &e)
@@ -107,115 +249,12 @@ QJsonObject toJson(const Estimate &e)
     // A value the GPU's record lacks is named in "missing"; the numbers that need it are null, never 0.
     root.insert(QStringLiteral("missing"),
                 QJsonArray::fromStringList(MissingSpecs::keys(e.missingForEnergy())));
-    QJsonObject memory;
-    const QJsonValue unknown(QJsonValue::Null);
-    const bool memoryKnown = e.memoryKnown();
-    memory.insert(OutputQuantities::jsonKey(Q::MemoryPerGpu), memoryKnown ? number(e.perGpuGb) : unknown);
-    memory.insert(QStringLiteral("capacity_gb"), memoryKnown ? number(e.capacityGb) : unknown);
-    memory.insert(QStringLiteral("fits"), memoryKnown ? QJsonValue(e.fits) : unknown);
-    memory.insert(OutputQuantities::jsonKey(Q::FewestGpus),
-                  e.minGpus > 0 ? QJsonValue(e.minGpus) : QJsonValue(QJsonValue::Null));
-    QJsonObject breakdown;
-    breakdown.insert(QStringLiteral("weights"), number(e.memory.weightsGb));
-    breakdown.insert(QStringLiteral("kv_cache"), number(e.memory.kvCacheGb));
-    breakdown.insert(QStringLiteral("activations"), number(e.memory.activationsGb));
-    breakdown.insert(QStringLiteral("gradients"), number(e.memory.gradientsGb));
-    breakdown.insert(QStringLiteral("optimizer"), number(e.memory.optimizerGb));
-    breakdown.insert(QStringLiteral("adapters"), number(e.memory.adaptersGb));
-    breakdown.insert(QStringLiteral("overhead"), number(e.memory.overheadGb));
-    if (e.memory.recurrentStateGb > 0.0) // hybrid models only: the key is absent for the others
-        breakdown.insert(QStringLiteral("recurrent_state"), number(e.memory.recurrentStateGb));
-    memory.insert(QStringLiteral("breakdown_gb"), memoryKnown ? QJsonValue(breakdown) : unknown);
-    root.insert(QStringLiteral("memory"), memory);
-
-    if (e.inference) {
-        const InferenceResult &r = *e.inference;
-        QJsonObject inference;
-        inference.insert(OutputQuantities::jsonKey(Q::RequestsInFlight), r.requestsInFlight);
-        inference.insert(QStringLiteral("replicas"), r.replicas);
-        inference.insert(QStringLiteral("batch_per_replica"), r.batch);
-        inference.insert(OutputQuantities::jsonKey(Q::Ttft), number(r.ttftMs));
-        inference.insert(OutputQuantities::jsonKey(Q::Tpot), number(r.tpotMs));
-        inference.insert(QStringLiteral("prefill_tokens_per_s"), number(r.prefillTokensPerS));
-        inference.insert(OutputQuantities::jsonKey(Q::Decode), number(r.decodeTokensPerS));
-        inference.insert(OutputQuantities::jsonKey(Q::Throughput), number(r.throughputTokensPerS));
-        inference.insert(OutputQuantities::jsonKey(Q::MaxBatch), r.maxBatch);
-        inference.insert(OutputQuantities::jsonKey(Q::MaxContext), r.maxContext);
-        inference.insert(QStringLiteral("decode_bound"),
-                         r.decodeComputeBound ? QStringLiteral("compute") : QStringLiteral("memory"));
-        root.insert(QStringLiteral("inference"), inference);
-    } else {
-        root.insert(QStringLiteral("inference"), QJsonValue(QJsonValue::Null));
-    }
+    root.insert(QStringLiteral("memory"), memoryOf(e));
+    root.insert(QStringLiteral("inference"), inferenceOf(e));
     if (e.serving)
         root.insert(QStringLiteral("serving"), serving(*e.serving));
-    if (e.training) {
-        const TrainingResult &r = *e.training;
-        QJsonObject training;
-        training.insert(OutputQuantities::jsonKey(Q::GlobalBatch), r.globalBatch);
-        training.insert(QStringLiteral("sequences_per_replica"), r.sequencesPerReplica);
-        training.insert(QStringLiteral("micro_batch"), r.microBatch);
-        training.insert(OutputQuantities::jsonKey(Q::Accumulation), r.gradientAccumulation);
-        training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
-        training.insert(OutputQuantities::jsonKey(Q::ZeroStage), r.zeroStage);
-        training.insert(QStringLiteral("recompute"), Recomputes::name(r.recompute));
-        training.insert(QStringLiteral("layouts_searched"), r.layoutsSearched);
-        training.insert(OutputQuantities::jsonKey(Q::StepTime), number(r.stepTimeS));
-        training.insert(OutputQuantities::jsonKey(Q::TrainingTokens), number(r.tokensPerS));
-        training.insert(OutputQuantities::jsonKey(Q::TrainingTokensPerGpu), number(r.tokensPerSPerGpu));
-        training.insert(OutputQuantities::jsonKey(Q::TrainingSamples), number(r.samplesPerS));
-        training.insert(OutputQuantities::jsonKey(Q::Mfu), number(r.mfu));
-        training.insert(OutputQuantities::jsonKey(Q::Hfu), number(r.hfu));
-        training.insert(QStringLiteral("max_batch"), r.maxBatch);
-        QJsonObject parts;
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownCompute), number(r.breakdown.compute));
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownRecompute), number(r.breakdown.recompute));
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownModelParallelComm),
-                     number(r.breakdown.modelParallelComm));
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownDataParallelComm),
-                     number(r.breakdown.dataParallelComm));
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownBubble), number(r.breakdown.pipelineBubble));
-        parts.insert(OutputQuantities::jsonKey(Q::BreakdownOptimizer), number(r.breakdown.optimizer));
-        training.insert(QStringLiteral("breakdown_s"), parts);
-        training.insert(QStringLiteral("gpus_per_node"), r.gpusPerNode);
-        training.insert(OutputQuantities::jsonKey(Q::Nodes), r.nodes);
-        training.insert(QStringLiteral("network_gbps"), number(r.networkGbps));
-        training.insert(OutputQuantities::jsonKey(Q::BudgetGpuHours), number(r.budgetGpuHours));
-        training.insert(OutputQuantities::jsonKey(Q::BudgetDays), number(r.budgetHours / 24.0));
-        training.insert(OutputQuantities::jsonKey(Q::CostForBudget), optionalNumber(e.cost.usdForBudget));
-        training.insert(OutputQuantities::jsonKey(Q::BudgetEnergy),
-                        e.powerKnown ? number(r.budgetEnergyKwh) : unknown);
-        root.insert(QStringLiteral("training"), training);
-    } else {
-        root.insert(QStringLiteral("training"), QJsonValue(QJsonValue::Null));
-    }
-
-    QJsonObject cost;
-    // "rental", "owned" (the purchase paid off plus electricity) or "none": what usd_per_gpu_hour is.
-    const CostBasis basis = e.cost.basis;
-    cost.insert(QStringLiteral("basis"), basis == CostBasis::Rental  ? QStringLiteral("rental")
-                                         : basis == CostBasis::Owned ? QStringLiteral("owned")
-                                                                     : QStringLiteral("none"));
-    cost.insert(OutputQuantities::jsonKey(Q::PricePerGpuHour), optionalNumber(e.cost.usdPerGpuHour));
-    if (basis == CostBasis::Owned) {
-        QJsonObject owned;
-        owned.insert(QStringLiteral("years"), number(e.cost.ownYears));
-        owned.insert(QStringLiteral("purchase_usd_per_gpu_hour"), number(e.cost.ownedPurchaseUsdPerHour));
-        owned.insert(QStringLiteral("power_usd_per_gpu_hour"),
-                     e.powerKnown ? number(e.cost.ownedPowerUsdPerHour) : unknown);
-        owned.insert(QStringLiteral("usd_per_kwh"), number(e.cost.usdPerKwh));
-        cost.insert(QStringLiteral("owned"), owned);
-    }
-    cost.insert(QStringLiteral("busy_fraction"), number(e.cost.busyFraction));
-    cost.insert(OutputQuantities::jsonKey(Q::CostPerMillion), optionalNumber(e.cost.usdPerMillionTokens));
-    const bool energyKnown = e.missingForEnergy().isEmpty();
-    cost.insert(OutputQuantities::jsonKey(Q::EnergyPerToken),
-                energyKnown ? number(e.cost.joulesPerToken) : unknown);
-    cost.insert(QStringLiteral("power_w"), e.powerKnown ? number(e.cost.powerW) : unknown);
-    cost.insert(OutputQuantities::jsonKey(Q::ElectricityPerMillion),
-                energyKnown ? number(e.cost.electricityUsdPerMillionTokens) : unknown);
-    cost.insert(QStringLiteral("usd_for_budget"), optionalNumber(e.cost.usdForBudget));
-    root.insert(QStringLiteral("cost"), cost);
+    root.insert(QStringLiteral("training"), trainingOf(e));
+    root.insert(QStringLiteral("cost"), costOf(e));
 
     QJsonObject verdicts;
     verdicts.insert(QStringLiteral("training"), verdict(e.trainingVerdict));
@@ -233,20 +272,7 @@ QJsonObject toJson(const Estimate &e)
         unranged.insert(it.key(), it.value());
     root.insert(QStringLiteral("no_range"), unranged);
 
-    QJsonArray math;
-    for (const MathTerm &term : e.math) {
-        QJsonObject object;
-        object.insert(QStringLiteral("id"), MathTerms::key(term.id));
-        object.insert(QStringLiteral("name"), term.name);
-        object.insert(QStringLiteral("formula"), term.formula);
-        object.insert(QStringLiteral("substituted"), term.substituted);
-        object.insert(QStringLiteral("value"), number(term.value));
-        object.insert(QStringLiteral("unit"), term.unit);
-        if (!term.range.isEmpty())
-            object.insert(QStringLiteral("range"), term.range);
-        math.append(object);
-    }
-    root.insert(QStringLiteral("math"), math);
+    root.insert(QStringLiteral("math"), mathOf(e));
     return root;
 }
 
