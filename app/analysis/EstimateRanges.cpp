@@ -42,175 +42,184 @@ struct Number
     QVector<MathTermId> terms; // the math terms that compute it
 };
 
+using K = UncertaintyTable;
+constexpr Direction rate = Direction::Rate;
+constexpr Direction inverse = Direction::Inverse;
+
+void addInference(const InferenceResult &r, QVector<Number> &numbers)
+{
+    numbers << Number{OutputQuantities::jsonPath(OutputQuantity::Ttft),
+                      r.ttftMs,
+                      K::kPrefill,
+                      inverse,
+                      {MathTermId::TimeToFirstToken}}
+            << Number{QStringLiteral("inference.prefill_tokens_per_s"),
+                      r.prefillTokensPerS,
+                      K::kPrefill,
+                      rate,
+                      {MathTermId::PrefillTokensPerSecond, MathTermId::SamplesPerSecond}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::Tpot),
+                      r.tpotMs,
+                      K::kDecode,
+                      inverse,
+                      {MathTermId::TimePerOutputToken}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::Decode),
+                      r.decodeTokensPerS,
+                      K::kDecode,
+                      rate,
+                      {MathTermId::DecodeTokensPerSecond}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::Throughput),
+                      r.throughputTokensPerS,
+                      K::kThroughput,
+                      rate,
+                      {MathTermId::EndToEndThroughput}};
+}
+
+// Under a load: four statistics of each latency and of the queue, then the throughput.
+void addServing(const ServingResult &s, QVector<Number> &numbers)
+{
+    const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind,
+                             QVector<MathTermId> p90Terms = {}) {
+        numbers
+            << Number{QStringLiteral("serving.%1.mean").arg(QLatin1String(key)),
+                      stats.mean,
+                      kind,
+                      inverse,
+                      {}}
+            << Number{QStringLiteral("serving.%1.p50").arg(QLatin1String(key)), stats.p50, kind, inverse, {}}
+            // The tails take their metric's band: the calibration measures means and medians,
+            // and a tail under load is the same steps' times queued (kServingTail: the queue).
+            << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)), stats.p90, kind, inverse,
+                      p90Terms}
+            << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)), stats.p99, kind, inverse, {}};
+    };
+    latency("ttft_ms", s.ttftMs, K::kServingTtft, {MathTermId::ServingTtftP90});
+    latency("tpot_ms", s.tpotMs, K::kServingTpot, {MathTermId::ServingTpotP90});
+    latency("itl_ms", s.itlMs, K::kServingTpot);
+    latency("e2e_ms", s.e2eMs, K::kServingE2e);
+    for (const auto &[key, value] : {std::pair{"mean", s.queueMs.mean}, std::pair{"p50", s.queueMs.p50},
+                                     std::pair{"p90", s.queueMs.p90}, std::pair{"p99", s.queueMs.p99}})
+        numbers << Number{QStringLiteral("serving.queue_ms.%1").arg(QLatin1String(key)),
+                          value,
+                          K::kServingTail,
+                          inverse,
+                          {}};
+    numbers << Number{OutputQuantities::jsonPath(OutputQuantity::ServingThroughput),
+                      s.outputTokensPerS,
+                      K::kServingThroughput,
+                      rate,
+                      {MathTermId::ServingOutputTokensPerSecond}}
+            << Number{QStringLiteral("serving.output_tokens_per_s_per_gpu"),
+                      s.outputTokensPerSPerGpu,
+                      K::kServingThroughput,
+                      rate,
+                      {}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::ServingRequests),
+                      s.requestsPerS,
+                      K::kServingThroughput,
+                      rate,
+                      {}};
+}
+
+// Training's budget in money and energy comes with its numbers, where the estimate has them.
+void addTraining(const Estimate &e, QVector<Number> &numbers)
+{
+    const TrainingResult &t = *e.training;
+    numbers << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokens),
+                      t.tokensPerS,
+                      K::kTraining,
+                      rate,
+                      {MathTermId::TrainingTokensPerSecond}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokensPerGpu),
+                      t.tokensPerSPerGpu,
+                      K::kTraining,
+                      rate,
+                      {}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingSamples),
+                      t.samplesPerS,
+                      K::kTraining,
+                      rate,
+                      {MathTermId::TrainingSamplesPerSecond}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::Mfu),
+                      t.mfu,
+                      K::kTraining,
+                      rate,
+                      {MathTermId::Mfu}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::Hfu),
+                      t.hfu,
+                      K::kTraining,
+                      rate,
+                      {MathTermId::Hfu}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::StepTime),
+                      t.stepTimeS,
+                      K::kTraining,
+                      inverse,
+                      {MathTermId::StepTime}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetGpuHours),
+                      t.budgetGpuHours,
+                      K::kTraining,
+                      inverse,
+                      {MathTermId::BudgetGpuHours}}
+            << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetDays),
+                      t.budgetHours / 24.0,
+                      K::kTraining,
+                      inverse,
+                      {MathTermId::BudgetHours}};
+    if (e.cost.usdForBudget)
+        numbers
+            << Number{OutputQuantities::jsonPath(OutputQuantity::CostForBudget),
+                      *e.cost.usdForBudget,
+                      K::kTraining,
+                      inverse,
+                      {MathTermId::RentalForBudget}}
+            << Number{QStringLiteral("cost.usd_for_budget"), *e.cost.usdForBudget, K::kTraining, inverse, {}};
+    if (e.powerKnown)
+        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetEnergy),
+                          t.budgetEnergyKwh,
+                          K::kTraining,
+                          inverse,
+                          {}};
+}
+
+// Cost and energy per token divide by the speed: they follow its band (speedKind), inverted.
+void addPerToken(const Estimate &e, const QString &speedKind, QVector<Number> &numbers)
+{
+    if (e.cost.usdPerMillionTokens)
+        numbers << Number{
+            kCostPath, *e.cost.usdPerMillionTokens, speedKind, inverse, {MathTermId::RentalPerMillionTokens}};
+    if (e.missingForEnergy().isEmpty())
+        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::EnergyPerToken),
+                          e.cost.joulesPerToken,
+                          speedKind,
+                          inverse,
+                          {MathTermId::EnergyPerToken}}
+                << Number{OutputQuantities::jsonPath(OutputQuantity::ElectricityPerMillion),
+                          e.cost.electricityUsdPerMillionTokens,
+                          speedKind,
+                          inverse,
+                          {MathTermId::ElectricityPerMillionTokens}};
+}
+
+// The numbers of the estimate that have a range, each with the band it takes; per token ones after the
+// speed they divide by (the last of inference, serving and training that the estimate has).
 QVector<Number> numbersOf(const Estimate &e)
 {
-    using K = UncertaintyTable;
-    constexpr Direction rate = Direction::Rate;
-    constexpr Direction inverse = Direction::Inverse;
     QVector<Number> numbers;
     QString speedKind;
     if (e.inference) {
-        const InferenceResult &r = *e.inference;
-        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::Ttft),
-                          r.ttftMs,
-                          K::kPrefill,
-                          inverse,
-                          {MathTermId::TimeToFirstToken}}
-                << Number{QStringLiteral("inference.prefill_tokens_per_s"),
-                          r.prefillTokensPerS,
-                          K::kPrefill,
-                          rate,
-                          {MathTermId::PrefillTokensPerSecond, MathTermId::SamplesPerSecond}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::Tpot),
-                          r.tpotMs,
-                          K::kDecode,
-                          inverse,
-                          {MathTermId::TimePerOutputToken}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::Decode),
-                          r.decodeTokensPerS,
-                          K::kDecode,
-                          rate,
-                          {MathTermId::DecodeTokensPerSecond}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::Throughput),
-                          r.throughputTokensPerS,
-                          K::kThroughput,
-                          rate,
-                          {MathTermId::EndToEndThroughput}};
+        addInference(*e.inference, numbers);
         speedKind = K::kThroughput;
     }
     if (e.serving) {
-        const ServingResult &s = *e.serving;
-        const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind,
-                                 QVector<MathTermId> p90Terms = {}) {
-            numbers << Number{QStringLiteral("serving.%1.mean").arg(QLatin1String(key)),
-                              stats.mean,
-                              kind,
-                              inverse,
-                              {}}
-                    << Number{QStringLiteral("serving.%1.p50").arg(QLatin1String(key)),
-                              stats.p50,
-                              kind,
-                              inverse,
-                              {}}
-                    // The tails take their metric's band: the calibration measures means and medians,
-                    // and a tail under load is the same steps' times queued (kServingTail: the queue).
-                    << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)), stats.p90, kind,
-                              inverse, p90Terms}
-                    << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)),
-                              stats.p99,
-                              kind,
-                              inverse,
-                              {}};
-        };
-        latency("ttft_ms", s.ttftMs, K::kServingTtft, {MathTermId::ServingTtftP90});
-        latency("tpot_ms", s.tpotMs, K::kServingTpot, {MathTermId::ServingTpotP90});
-        latency("itl_ms", s.itlMs, K::kServingTpot);
-        latency("e2e_ms", s.e2eMs, K::kServingE2e);
-        for (const auto &[key, value] : {std::pair{"mean", s.queueMs.mean}, std::pair{"p50", s.queueMs.p50},
-                                         std::pair{"p90", s.queueMs.p90}, std::pair{"p99", s.queueMs.p99}})
-            numbers << Number{QStringLiteral("serving.queue_ms.%1").arg(QLatin1String(key)),
-                              value,
-                              K::kServingTail,
-                              inverse,
-                              {}};
-        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::ServingThroughput),
-                          s.outputTokensPerS,
-                          K::kServingThroughput,
-                          rate,
-                          {MathTermId::ServingOutputTokensPerSecond}}
-                << Number{QStringLiteral("serving.output_tokens_per_s_per_gpu"),
-                          s.outputTokensPerSPerGpu,
-                          K::kServingThroughput,
-                          rate,
-                          {}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::ServingRequests),
-                          s.requestsPerS,
-                          K::kServingThroughput,
-                          rate,
-                          {}};
+        addServing(*e.serving, numbers);
         speedKind = K::kServingThroughput;
     }
     if (e.training) {
-        const TrainingResult &t = *e.training;
-        numbers << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokens),
-                          t.tokensPerS,
-                          K::kTraining,
-                          rate,
-                          {MathTermId::TrainingTokensPerSecond}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingTokensPerGpu),
-                          t.tokensPerSPerGpu,
-                          K::kTraining,
-                          rate,
-                          {}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::TrainingSamples),
-                          t.samplesPerS,
-                          K::kTraining,
-                          rate,
-                          {MathTermId::TrainingSamplesPerSecond}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::Mfu),
-                          t.mfu,
-                          K::kTraining,
-                          rate,
-                          {MathTermId::Mfu}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::Hfu),
-                          t.hfu,
-                          K::kTraining,
-                          rate,
-                          {MathTermId::Hfu}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::StepTime),
-                          t.stepTimeS,
-                          K::kTraining,
-                          inverse,
-                          {MathTermId::StepTime}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetGpuHours),
-                          t.budgetGpuHours,
-                          K::kTraining,
-                          inverse,
-                          {MathTermId::BudgetGpuHours}}
-                << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetDays),
-                          t.budgetHours / 24.0,
-                          K::kTraining,
-                          inverse,
-                          {MathTermId::BudgetHours}};
-        if (e.cost.usdForBudget)
-            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::CostForBudget),
-                              *e.cost.usdForBudget,
-                              K::kTraining,
-                              inverse,
-                              {MathTermId::RentalForBudget}}
-                    << Number{QStringLiteral("cost.usd_for_budget"),
-                              *e.cost.usdForBudget,
-                              K::kTraining,
-                              inverse,
-                              {}};
-        if (e.powerKnown)
-            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::BudgetEnergy),
-                              t.budgetEnergyKwh,
-                              K::kTraining,
-                              inverse,
-                              {}};
+        addTraining(e, numbers);
         speedKind = K::kTraining;
     }
-    if (!speedKind.isEmpty()) {
-        // Cost and energy per token divide by the speed: they follow its band, inverted.
-        if (e.cost.usdPerMillionTokens)
-            numbers << Number{kCostPath,
-                              *e.cost.usdPerMillionTokens,
-                              speedKind,
-                              inverse,
-                              {MathTermId::RentalPerMillionTokens}};
-        if (e.missingForEnergy().isEmpty())
-            numbers << Number{OutputQuantities::jsonPath(OutputQuantity::EnergyPerToken),
-                              e.cost.joulesPerToken,
-                              speedKind,
-                              inverse,
-                              {MathTermId::EnergyPerToken}}
-                    << Number{OutputQuantities::jsonPath(OutputQuantity::ElectricityPerMillion),
-                              e.cost.electricityUsdPerMillionTokens,
-                              speedKind,
-                              inverse,
-                              {MathTermId::ElectricityPerMillionTokens}};
-    }
+    if (!speedKind.isEmpty())
+        addPerToken(e, speedKind, numbers);
     return numbers;
 }
 
