@@ -80,6 +80,20 @@ T decodeWeightBytes(const ModelArchitecture &a, const Workload &w, const Paralle
     return Math::max(0.0, all - untouched * bytesPerParam);
 }
 
+// What prefill and decode share: the rates, the split and the sizes runOf works out once (references to
+// its locals, so that both passes read the very same terms).
+template <typename T> struct Pass
+{
+    const Inputs &in;
+    MathLog *math;
+    const LinkInfo &link;
+    const T &b, &requests, &computeRate, &attentionRate, &memoryRate, &tp, &pp, &mp;
+    const T &activationBytes, &weightBytes, &s, &layers, &layersPerStage, &h, &layerOverhead;
+};
+
+template <typename T> T prefillOf(const Pass<T> &c, InferenceResult &r);
+template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceResult &r);
+
 template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
 {
     using Id = MathTermId;
@@ -135,6 +149,38 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T h = Math::input<T>("h", a.hidden);
     const T layerOverhead = Math::input<T>(kLayerOverhead, e.layerOverheadS);
 
+    const Pass<T> pass{in,
+                       math,
+                       link,
+                       b,
+                       requests,
+                       computeRate,
+                       attentionRate,
+                       memoryRate,
+                       tp,
+                       pp,
+                       mp,
+                       activationBytes,
+                       weightBytes,
+                       s,
+                       layers,
+                       layersPerStage,
+                       h,
+                       layerOverhead};
+    decodeOf(pass, prefillOf(pass, r), r);
+    return r;
+}
+
+// Time to first token: the prompt's compute or weight reads, whichever is longer, per pipeline stage, plus
+// the tensor-parallel all-reduces and the pipeline's transfers. Returns TTFT in seconds, named.
+template <typename T> T prefillOf(const Pass<T> &c, InferenceResult &r)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = c.in.architecture;
+    const Parallelism &p = c.in.parallelism;
+    const ResolvedEfficiency &e = c.in.efficiency;
+    const auto &[in, math, link, b, requests, computeRate, attentionRate, memoryRate, tp, pp, mp,
+                 activationBytes, weightBytes, s, layers, layersPerStage, h, layerOverhead] = c;
     // ---- prefill ----
     // Causal attention: each token attends to input/2 earlier ones on average; an encoder's to all of them.
     const T linearFlops = b * s * a.linearFlopsPerToken<T>() / mp;
@@ -178,11 +224,25 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     r.prefillTokensPerS = Math::value(prefillTokens);
     Math::record(math, Id::PrefillTokensPerSecond, prefillTokens);
 
+    return ttft;
+}
+
+// Time per output token and the throughput: a step reads the weights and the KV cache; the throughput
+// counts TTFT once per request. Nothing for an encoder or a decoder that generates nothing.
+template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceResult &r)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = c.in.architecture;
+    const Workload &w = c.in.workload;
+    const Parallelism &p = c.in.parallelism;
+    const ResolvedEfficiency &e = c.in.efficiency;
+    const auto &[in, math, link, b, requests, computeRate, attentionRate, memoryRate, tp, pp, mp,
+                 activationBytes, weightBytes, s, layers, layersPerStage, h, layerOverhead] = c;
     if (a.encoder || w.outputTokens <= 0) {
         // An encoder's output is its processed sequence; a decoder that generates nothing has no output
         // throughput (batch x output / (TTFT + output x TPOT) = 0).
         r.throughputTokensPerS = a.encoder ? r.prefillTokensPerS : 0.0;
-        return r;
+        return;
     }
 
     // ---- decode ----
@@ -234,7 +294,6 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T throughput = requests * outputs / (ttft + outputs * tpot);
     r.throughputTokensPerS = Math::value(throughput);
     Math::record(math, Id::EndToEndThroughput, throughput);
-    return r;
 }
 
 } // namespace
