@@ -14,7 +14,8 @@ inline constexpr int kSequenceLength = 4096;
 inline constexpr int kGpus = 1;
 inline constexpr int kMaxGpus = 65536;                   // of one kind; also bounds tp x pp x cp x ep
 inline constexpr int kMaxContextOrExpertParallel = 1024; // cp and ep, each
-inline constexpr int kMaxConcurrency = 100000;           // users under load, on the whole deployment
+inline constexpr int kMaxGpusPerNode = 1024;
+inline constexpr int kMaxConcurrency = 100000; // users under load, on the whole deployment
 inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 // An owned card's launch price is spread over 4 years of round-the-clock use. Between the 3 years after

@@ -1,90 +1,202 @@
 #include "app/analysis/WorkloadField.h"
 
-#include <array>
+#include "app/analysis/WorkloadDefaults.h"
+
+#include <QCoreApplication>
 
 namespace {
 
-struct FieldNames
-{
-    WorkloadField field;
-    const char16_t *key;
-    const char16_t *option;
-};
+using namespace WorkloadDefaults;
 
-constexpr std::array<FieldNames, 43> kFields{{
-    {WorkloadField::Model, u"model", u"model"},
-    {WorkloadField::Task, u"task", u"task"},
-    {WorkloadField::WeightPrecision, u"weightPrecision", u"precision"},
-    {WorkloadField::ActivationPrecision, u"activationPrecision", u"activation-precision"},
-    {WorkloadField::KvPrecision, u"kvPrecision", u"kv-precision"},
-    {WorkloadField::Batch, u"batch", u"batch"},
-    {WorkloadField::MicroBatch, u"microBatch", u"micro-batch"},
-    {WorkloadField::InputTokens, u"inputTokens", u"input-tokens"},
-    {WorkloadField::OutputTokens, u"outputTokens", u"output-tokens"},
-    {WorkloadField::SequenceLength, u"sequenceLength", u"seq-len"},
-    {WorkloadField::Gpus, u"gpus", u"gpus"},
-    {WorkloadField::TensorParallel, u"tensorParallel", u"tp"},
-    {WorkloadField::PipelineParallel, u"pipelineParallel", u"pp"},
-    {WorkloadField::ZeroStage, u"zeroStage", u"zero"},
-    {WorkloadField::Recompute, u"recompute", u"recompute"},
-    {WorkloadField::Optimizer, u"optimizer", u"optimizer"},
-    {WorkloadField::LoraRank, u"loraRank", u"lora-rank"},
-    {WorkloadField::Profile, u"profile", u"profile"},
-    {WorkloadField::UsdPerGpuHour, u"usdPerGpuHour", u"usd-per-gpu-hour"},
-    {WorkloadField::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh"},
-    {WorkloadField::Utilisation, u"utilisation", u"utilisation"},
-    {WorkloadField::TrainTokens, u"trainTokens", u"train-tokens"},
-    {WorkloadField::Concurrency, u"concurrency", u"concurrency"},
-    {WorkloadField::RequestRate, u"requestRate", u"request-rate"},
-    {WorkloadField::NumRequests, u"numRequests", u"num-requests"},
-    {WorkloadField::Seed, u"seed", u"seed"},
-    {WorkloadField::MaxNumSeqs, u"maxNumSeqs", u"max-num-seqs"},
-    {WorkloadField::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens"},
-    {WorkloadField::TtftP90, u"ttftP90Ms", u"ttft-p90-ms"},
-    {WorkloadField::TpotP90, u"tpotP90Ms", u"tpot-p90-ms"},
-    {WorkloadField::GlobalBatch, u"globalBatch", u"global-batch"},
-    {WorkloadField::ContextParallel, u"contextParallel", u"cp"},
-    {WorkloadField::ExpertParallel, u"expertParallel", u"ep"},
-    {WorkloadField::VirtualStages, u"virtualStages", u"vpp"},
-    {WorkloadField::GpusPerNode, u"gpusPerNode", u"gpus-per-node"},
-    {WorkloadField::NetworkGbps, u"networkGbps", u"network-gbps"},
-    {WorkloadField::Dataset, u"dataset", u"dataset"},
-    {WorkloadField::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio"},
-    {WorkloadField::Burstiness, u"burstiness", u"burstiness"},
-    {WorkloadField::WarmupRequests, u"warmupRequests", u"warmup-requests"},
-    {WorkloadField::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers"},
-    {WorkloadField::PipelineLastLayers, u"pipelineLastLayers", u"pp-last-layers"},
-    {WorkloadField::OwnYears, u"ownYears", u"own-years"},
-}};
-
-const FieldNames &namesOf(WorkloadField field)
+// The field table. Its order is --help's.
+const QVector<WorkloadFieldSpec> &table()
 {
-    for (const FieldNames &names : kFields)
-        if (names.field == field)
-            return names;
-    return kFields.front();
+    using F = WorkloadField;
+    using R = WorkloadRequest;
+    // One row a field: key, option, JSON key, member, --help value name, range, --help sentence.
+    // clang-format off
+    static const QVector<WorkloadFieldSpec> rows{
+        {F::Model, u"model", u"model", u"model", &R::modelId, u"MODEL", {},
+         "The model, a preset id (`gpucompare models` lists them)."},
+        {F::Task, u"task", u"task", u"task", &R::task, u"TASK", {},
+         "What to run: %1."},
+        {F::WeightPrecision, u"weightPrecision", u"precision", u"precision", &R::weightPrecision, u"P", {},
+         "Precision of the stored weights (QLoRA: of the frozen base): %1."},
+        {F::ActivationPrecision, u"activationPrecision", u"activation-precision", u"activation_precision", &R::activationPrecision, u"P", {},
+         "Precision of the math; it selects the tensor-core rate."},
+        {F::KvPrecision, u"kvPrecision", u"kv-precision", u"kv_precision", &R::kvPrecision, u"P", {},
+         "Inference: precision of the KV cache."},
+        {F::Batch, u"batch", u"batch", u"batch", &R::batch, u"N|max", {},
+         "Inference: requests in flight on the whole deployment, split over its replicas (max = as "
+         "many as fit). Training: the global batch, sequences per optimizer step over all replicas."},
+        {F::GlobalBatch, u"globalBatch", u"global-batch", u"global_batch", &R::globalBatch, u"N", {},
+         "Training: the global batch, sequences per optimizer step over all data-parallel "
+         "replicas (the same as --batch)."},
+        {F::MicroBatch, u"microBatch", u"micro-batch", u"micro_batch", &R::microBatch, u"N", {},
+         "Training: sequences per replica per forward and backward pass; the rest of the global batch "
+         "is gradient accumulation."},
+        {F::InputTokens, u"inputTokens", u"input-tokens", u"input_tokens", &R::inputTokens, u"N", {},
+         "Inference: prompt tokens per request."},
+        {F::OutputTokens, u"outputTokens", u"output-tokens", u"output_tokens", &R::outputTokens, u"N", {},
+         "Inference: generated tokens per request."},
+        {F::SequenceLength, u"sequenceLength", u"seq-len", u"seq_len", &R::sequenceLength, u"N", {},
+         "Training: tokens per sequence."},
+        {F::Gpus, u"gpus", u"gpus", u"gpus", &R::gpus, u"N", {1, kMaxGpus},
+         "GPUs of each kind."},
+        {F::TensorParallel, u"tensorParallel", u"tp", u"tp", &R::tensorParallel, u"N", {0, kMaxGpus},
+         "Tensor-parallel degree; 0 = chosen by the estimator."},
+        {F::PipelineParallel, u"pipelineParallel", u"pp", u"pp", &R::pipelineParallel, u"N", {0, kMaxGpus},
+         "Pipeline-parallel stages; 0 = chosen by the estimator."},
+        {F::ContextParallel, u"contextParallel", u"cp", u"cp", &R::contextParallel, u"N", {1, kMaxContextOrExpertParallel},
+         "Training: GPUs each sequence is split over (context parallelism, ring attention)."},
+        {F::ExpertParallel, u"expertParallel", u"ep", u"ep", &R::expertParallel, u"N", {1, kMaxContextOrExpertParallel},
+         "Training, mixture-of-experts models: GPUs the experts are split over, within the "
+         "data-parallel ones."},
+        {F::VirtualStages, u"virtualStages", u"vpp", u"vpp", &R::virtualStages, u"N", {},
+         "Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more)."},
+        {F::GpusPerNode, u"gpusPerNode", u"gpus-per-node", u"gpus_per_node", &R::gpusPerNode, u"N", {1, kMaxGpusPerNode},
+         "Training: GPUs per node sharing NVLink or PCIe."},
+        {F::NetworkGbps, u"networkGbps", u"network-gbps", u"network_gbps", &R::networkGbps, u"X", {},
+         "Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
+         "Ethernet; 0 = one node only)."},
+        {F::ZeroStage, u"zeroStage", u"zero", u"zero", &R::zeroStage, u"0-3", {},
+         "Training: ZeRO stage over the data-parallel replicas (1 shards the optimizer state, 2 also "
+         "the gradients, 3 also the weights)."},
+        {F::Recompute, u"recompute", u"recompute", u"recompute", &R::recompute, nullptr, {},
+         "Training: activation recomputation."},
+        {F::Optimizer, u"optimizer", u"optimizer", u"optimizer", &R::optimizer, nullptr, {},
+         "Training: the optimizer."},
+        {F::LoraRank, u"loraRank", u"lora-rank", u"lora_rank", &R::loraRank, u"N", {},
+         "LoRA and QLoRA: the adapters' rank."},
+        {F::Profile, u"profile", u"profile", u"profile", &R::profileId, u"ID", {},
+         "The efficiency profile (`gpucompare profiles` lists them)."},
+        {F::UsdPerGpuHour, u"usdPerGpuHour", u"usd-per-gpu-hour", u"usd_per_gpu_hour", &R::usdPerGpuHour, u"X", {},
+         "Rental price of every GPU, USD per GPU-hour."},
+        {F::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh", u"usd_per_kwh", &R::usdPerKwh, u"X", {},
+         "Electricity price, USD per kWh."},
+        {F::Utilisation, u"utilisation", u"utilisation", u"utilisation", &R::utilisation, u"X", {},
+         "Power draw as a fraction of TDP (above 0, up to 1), instead of the estimate's: idle-floor "
+         "power plus the rest of the way to the busy draw by how busy the GPU is."},
+        {F::OwnYears, u"ownYears", u"own-years", u"own_years", &R::ownYears, u"YEARS", {0, kMaxOwnYears},
+         "You own the cards: every GPU with a launch price is costed at that price spread over "
+         "YEARS of round-the-clock use, plus electricity at the estimated power (without it, only a "
+         "GPU with no rental price is, over the default years)."},
+        {F::TrainTokens, u"trainTokens", u"train-tokens", u"train_tokens", &R::trainTokens, u"N", {},
+         "Training: the token budget for GPU-hours and days, in tokens (1e12, 300B or 2T)."},
+        {F::Concurrency, u"concurrency", u"concurrency", u"concurrency", &R::concurrency, u"N", {1, kMaxConcurrency},
+         "Inference under load: concurrent users on the whole deployment, all starting together "
+         "and each sending its next request when the last one ends (a closed loop, as vllm bench "
+         "serve --max-concurrency and AIPerf's concurrency mode; simulated step by step). With "
+         "--num-requests equal to it, one static batch."},
+        {F::RequestRate, u"requestRate", u"request-rate", u"request_rate", &R::requestRate, u"X", {},
+         "Inference under load: requests per second arriving at random (see --burstiness), "
+         "instead of --concurrency."},
+        {F::NumRequests, u"numRequests", u"num-requests", u"num_requests", &R::numRequests, u"N", {1},
+         "Inference under load: requests simulated, every one counted."},
+        {F::Seed, u"seed", u"seed", u"seed", &R::seed, u"N", {0},
+         "Inference under load: seed of the random arrival times and lengths."},
+        {F::MaxNumSeqs, u"maxNumSeqs", u"max-num-seqs", u"max_num_seqs", &R::maxNumSeqs, u"N", {1},
+         "Inference under load: the engine's most running sequences per replica."},
+        {F::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens", u"max_batched_tokens", &R::maxBatchedTokens, u"N", {1},
+         "Inference under load: the engine's most tokens per step (chunked prefill)."},
+        {F::TtftP90, u"ttftP90Ms", u"ttft-p90-ms", u"ttft_p90_ms", &R::ttftP90Ms, u"MS", {},
+         "Inference under load: target p90 time to first token, ms; the result says whether it "
+         "is met and the most users that meet it."},
+        {F::TpotP90, u"tpotP90Ms", u"tpot-p90-ms", u"tpot_p90_ms", &R::tpotP90Ms, u"MS", {},
+         "Inference under load: target p90 time per output token, ms."},
+        {F::Dataset, u"dataset", u"dataset", u"dataset", &R::dataset, u"fixed|random|sharegpt|FILE", {},
+         "Inference under load: the requests' lengths, as vllm bench serve's --dataset-name: "
+         "fixed (--input-tokens and --output-tokens), random (uniform around them, see "
+         "--random-range-ratio), sharegpt (the bundled ShareGPT table of token counts) or a CSV "
+         "or JSONL FILE of input_tokens, output_tokens and optionally arrival_s (a trace, "
+         "replayed when no users or rate are given)."},
+        {F::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio", u"random_range_ratio", &R::randomRangeRatio, u"X", {},
+         "Inference under load, --dataset random: lengths uniform in L x [1 - R, 1 + R]."},
+        {F::Burstiness, u"burstiness", u"burstiness", u"burstiness", &R::burstiness, u"X", {},
+         "Inference under load, --request-rate: the gamma shape of the gaps between arrivals, "
+         "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier)."},
+        {F::WarmupRequests, u"warmupRequests", u"warmup-requests", u"warmup_requests", &R::warmupRequests, u"N", {},
+         "Inference under load: requests sent first and left out of the figures."},
+        {F::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers", u"pp_first_layers", &R::pipelineFirstLayers, u"N", {},
+         "Training: layers of the first pipeline stage (Megatron's "
+         "--decoder-first-pipeline-num-layers); the other stages share the rest."},
+        {F::PipelineLastLayers, u"pipelineLastLayers", u"pp-last-layers", u"pp_last_layers", &R::pipelineLastLayers, u"N", {},
+         "Training: layers of the last pipeline stage (Megatron's --decoder-last-pipeline-num-layers)."},
+    };
+    // clang-format on
+    return rows;
+}
+
+// The names an enumeration field allows; empty for the others.
+QStringList choices(const WorkloadFieldSpec &row)
+{
+    return std::visit(
+        [](auto member) {
+            using T = typename WorkloadFields::MemberType<decltype(member)>::type;
+            if constexpr (std::is_enum_v<T>)
+                return WorkloadFields::namesOf<T>();
+            else
+                return QStringList();
+        },
+        row.member);
 }
 
 } // namespace
 
 namespace WorkloadFields {
 
+const QVector<WorkloadFieldSpec> &all()
+{
+    return table();
+}
+
+const WorkloadFieldSpec &spec(WorkloadField field)
+{
+    for (const WorkloadFieldSpec &row : table())
+        if (row.field == field)
+            return row;
+    return table().front(); // not reached: every field has its row (WorkloadFieldTest)
+}
+
 QString key(WorkloadField field)
 {
-    return QString::fromUtf16(namesOf(field).key);
+    return QString::fromUtf16(spec(field).key);
 }
 
 std::optional<WorkloadField> fromKey(const QString &key)
 {
-    for (const FieldNames &names : kFields)
-        if (key == QString::fromUtf16(names.key))
-            return names.field;
+    for (const WorkloadFieldSpec &row : table())
+        if (key == QString::fromUtf16(row.key))
+            return row.field;
     return std::nullopt;
 }
 
 QString option(WorkloadField field)
 {
-    return QString::fromUtf16(namesOf(field).option);
+    return QString::fromUtf16(spec(field).option);
+}
+
+QString jsonKey(WorkloadField field)
+{
+    return QString::fromUtf16(spec(field).jsonKey);
+}
+
+QString valueName(WorkloadField field)
+{
+    const WorkloadFieldSpec &row = spec(field);
+    return row.valueName ? QString::fromUtf16(row.valueName) : choices(row).join(u'|');
+}
+
+QString help(WorkloadField field)
+{
+    const WorkloadFieldSpec &row = spec(field);
+    const QString text = QCoreApplication::translate("cli", row.help);
+    return text.contains(QLatin1String("%1")) ? text.arg(choices(row).join(QStringLiteral(", "))) : text;
+}
+
+const WorkloadRange &range(WorkloadField field)
+{
+    return spec(field).range;
 }
 
 } // namespace WorkloadFields

@@ -37,27 +37,26 @@ int requestedGpus(const WorkloadRequest &r)
 // too many: the window and the command line resolve through here, so they refuse the same values.
 void checkGpuCounts(const WorkloadRequest &r, QVector<WorkloadProblem> *problems)
 {
-    const auto bounded = [&](WorkloadField field, const std::optional<int> &value, int minimum,
-                             const QString &name, int maximum = kMaxGpus) {
-        if (value && (*value < minimum || *value > maximum)) {
+    // Each within its range in the field table, named by its option ("tp 70000: allowed 0 to 65536" reads as
+    // the command line's --tp).
+    const auto bounded = [&](WorkloadField field, const std::optional<int> &value) {
+        const WorkloadRange &range = WorkloadFields::range(field);
+        if (value && !range.allows(*value)) {
             problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 to %4")
-                                         .arg(name)
+                                         .arg(WorkloadFields::option(field))
                                          .arg(*value)
-                                         .arg(minimum)
-                                         .arg(maximum)});
+                                         .arg(qint64(range.minimum))
+                                         .arg(qint64(range.maximum))});
             return false;
         }
         return true;
     };
     // 0 asks for an automatic split.
-    const bool gpus = bounded(WorkloadField::Gpus, r.gpus, 1, QStringLiteral("gpus"));
-    const bool tensor = bounded(WorkloadField::TensorParallel, r.tensorParallel, 0, QStringLiteral("tp"));
-    const bool pipeline =
-        bounded(WorkloadField::PipelineParallel, r.pipelineParallel, 0, QStringLiteral("pp"));
-    const bool context = bounded(WorkloadField::ContextParallel, r.contextParallel, 1, QStringLiteral("cp"),
-                                 kMaxContextOrExpertParallel);
-    const bool expert = bounded(WorkloadField::ExpertParallel, r.expertParallel, 1, QStringLiteral("ep"),
-                                kMaxContextOrExpertParallel);
+    const bool gpus = bounded(WorkloadField::Gpus, r.gpus);
+    const bool tensor = bounded(WorkloadField::TensorParallel, r.tensorParallel);
+    const bool pipeline = bounded(WorkloadField::PipelineParallel, r.pipelineParallel);
+    const bool context = bounded(WorkloadField::ContextParallel, r.contextParallel);
+    const bool expert = bounded(WorkloadField::ExpertParallel, r.expertParallel);
     const qint64 group = requestedGroup(r);
     if (!(gpus && tensor && pipeline && context && expert) || group <= kMaxGpus)
         return;
@@ -325,17 +324,18 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
                  .arg(*r.batch)
                  .arg(*r.concurrency)});
     // Zero is "the default" inside a Workload; asked for explicitly it is a mistake, said at its field.
-    const auto atLeastOne = [&](WorkloadField field, const std::optional<int> &value, const QString &what) {
-        if (value && *value < 1)
-            problems->append({field, WorkloadResolver::tr("%1 %2: allowed 1 or more").arg(what).arg(*value)});
+    const auto atLeast = [&](WorkloadField field, const std::optional<int> &value, const QString &what) {
+        const WorkloadRange &range = WorkloadFields::range(field);
+        if (value && !range.allows(*value))
+            problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 or more")
+                                         .arg(what)
+                                         .arg(*value)
+                                         .arg(qint64(range.minimum))});
     };
-    atLeastOne(WorkloadField::NumRequests, r.numRequests, WorkloadResolver::tr("requests"));
-    atLeastOne(WorkloadField::MaxNumSeqs, r.maxNumSeqs, WorkloadResolver::tr("max running sequences"));
-    atLeastOne(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens,
-               WorkloadResolver::tr("max batched tokens"));
-    if (r.seed && *r.seed < 0)
-        problems->append(
-            {WorkloadField::Seed, WorkloadResolver::tr("seed %1: allowed 0 or more").arg(*r.seed)});
+    atLeast(WorkloadField::NumRequests, r.numRequests, WorkloadResolver::tr("requests"));
+    atLeast(WorkloadField::MaxNumSeqs, r.maxNumSeqs, WorkloadResolver::tr("max running sequences"));
+    atLeast(WorkloadField::MaxBatchedTokens, r.maxBatchedTokens, WorkloadResolver::tr("max batched tokens"));
+    atLeast(WorkloadField::Seed, r.seed, WorkloadResolver::tr("seed"));
     ServingTraffic t;
     t.concurrency = r.concurrency.value_or(0);
     t.requestRate = r.requestRate.value_or(0.0);
@@ -394,10 +394,13 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
                                              "--pp 2 or more")
                             .arg(*value)});
     w.gpusPerNode = r.gpusPerNode.value_or(0);
-    if (r.gpusPerNode && *r.gpusPerNode < 1)
+    const WorkloadRange &perNode = WorkloadFields::range(WorkloadField::GpusPerNode);
+    if (r.gpusPerNode && !perNode.allows(*r.gpusPerNode))
         result.problems.append(
-            {WorkloadField::GpusPerNode,
-             WorkloadResolver::tr("GPUs per node %1: allowed 1 to 1024").arg(*r.gpusPerNode)});
+            {WorkloadField::GpusPerNode, WorkloadResolver::tr("GPUs per node %1: allowed %2 to %3")
+                                             .arg(*r.gpusPerNode)
+                                             .arg(qint64(perNode.minimum))
+                                             .arg(qint64(perNode.maximum))});
     w.networkGbps = r.networkGbps.value_or(kNetworkGbps);
     if (r.networkGbps && (w.gpuCount == 1 || (r.gpusPerNode && w.gpuCount <= *r.gpusPerNode)))
         result.problems.append(
@@ -442,11 +445,13 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
         }
         w.traffic = resolveTraffic(r, dataset, &result.problems);
         // The users are the requests in flight; users out of range are said at their own field.
-        if (w.traffic && w.traffic->concurrency > kMaxConcurrency)
+        const WorkloadRange &users = WorkloadFields::range(WorkloadField::Concurrency);
+        if (w.traffic && w.traffic->concurrency > users.maximum)
             result.problems.append(
-                {WorkloadField::Concurrency, WorkloadResolver::tr("concurrent users %1: allowed 1 to %2")
+                {WorkloadField::Concurrency, WorkloadResolver::tr("concurrent users %1: allowed %2 to %3")
                                                  .arg(w.traffic->concurrency)
-                                                 .arg(kMaxConcurrency)});
+                                                 .arg(qint64(users.minimum))
+                                                 .arg(qint64(users.maximum))});
         else if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
             w.batch = w.traffic->concurrency;
     }

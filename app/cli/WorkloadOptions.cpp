@@ -9,243 +9,14 @@
 #include <QLocale>
 #include <cmath>
 #include <limits>
+#include <type_traits>
+#include <variant>
 
 namespace {
-
-// Every field, in the order --help lists them. A new WorkloadField fails the build in the switches below
-// (-Wswitch) and the Help tests until it is listed here too.
-constexpr WorkloadField kFields[] = {
-    WorkloadField::Model,
-    WorkloadField::Task,
-    WorkloadField::WeightPrecision,
-    WorkloadField::ActivationPrecision,
-    WorkloadField::KvPrecision,
-    WorkloadField::Batch,
-    WorkloadField::GlobalBatch,
-    WorkloadField::MicroBatch,
-    WorkloadField::InputTokens,
-    WorkloadField::OutputTokens,
-    WorkloadField::SequenceLength,
-    WorkloadField::Gpus,
-    WorkloadField::TensorParallel,
-    WorkloadField::PipelineParallel,
-    WorkloadField::ContextParallel,
-    WorkloadField::ExpertParallel,
-    WorkloadField::VirtualStages,
-    WorkloadField::GpusPerNode,
-    WorkloadField::NetworkGbps,
-    WorkloadField::ZeroStage,
-    WorkloadField::Recompute,
-    WorkloadField::Optimizer,
-    WorkloadField::LoraRank,
-    WorkloadField::Profile,
-    WorkloadField::UsdPerGpuHour,
-    WorkloadField::UsdPerKwh,
-    WorkloadField::Utilisation,
-    WorkloadField::OwnYears,
-    WorkloadField::TrainTokens,
-    WorkloadField::Concurrency,
-    WorkloadField::RequestRate,
-    WorkloadField::NumRequests,
-    WorkloadField::Seed,
-    WorkloadField::MaxNumSeqs,
-    WorkloadField::MaxBatchedTokens,
-    WorkloadField::TtftP90,
-    WorkloadField::TpotP90,
-    WorkloadField::Dataset,
-    WorkloadField::RandomRangeRatio,
-    WorkloadField::Burstiness,
-    WorkloadField::WarmupRequests,
-    WorkloadField::PipelineFirstLayers,
-    WorkloadField::PipelineLastLayers,
-};
 
 QString tr(const char *text)
 {
     return QCoreApplication::translate("cli", text);
-}
-
-QString valueName(WorkloadField field)
-{
-    switch (field) {
-    case WorkloadField::Model:
-        return QStringLiteral("MODEL");
-    case WorkloadField::Task:
-        return QStringLiteral("TASK");
-    case WorkloadField::WeightPrecision:
-    case WorkloadField::ActivationPrecision:
-    case WorkloadField::KvPrecision:
-        return QStringLiteral("P");
-    case WorkloadField::Batch:
-        return QStringLiteral("N|max");
-    case WorkloadField::ZeroStage:
-        return QStringLiteral("0-3");
-    case WorkloadField::Recompute:
-        return Recomputes::allNames().join(u'|');
-    case WorkloadField::Optimizer:
-        return Optimizers::allNames().join(u'|');
-    case WorkloadField::Profile:
-        return QStringLiteral("ID");
-    case WorkloadField::UsdPerGpuHour:
-    case WorkloadField::UsdPerKwh:
-    case WorkloadField::Utilisation:
-    case WorkloadField::RequestRate:
-    case WorkloadField::NetworkGbps:
-        return QStringLiteral("X");
-    case WorkloadField::TtftP90:
-    case WorkloadField::TpotP90:
-        return QStringLiteral("MS");
-    case WorkloadField::Dataset:
-        return QStringLiteral("fixed|random|sharegpt|FILE");
-    case WorkloadField::OwnYears:
-        return QStringLiteral("YEARS");
-    case WorkloadField::RandomRangeRatio:
-    case WorkloadField::Burstiness:
-        return QStringLiteral("X");
-    case WorkloadField::WarmupRequests:
-    case WorkloadField::PipelineFirstLayers:
-    case WorkloadField::PipelineLastLayers:
-    case WorkloadField::Concurrency:
-    case WorkloadField::NumRequests:
-    case WorkloadField::Seed:
-    case WorkloadField::MaxNumSeqs:
-    case WorkloadField::MaxBatchedTokens:
-    case WorkloadField::MicroBatch:
-    case WorkloadField::GlobalBatch:
-    case WorkloadField::ContextParallel:
-    case WorkloadField::ExpertParallel:
-    case WorkloadField::VirtualStages:
-    case WorkloadField::GpusPerNode:
-    case WorkloadField::InputTokens:
-    case WorkloadField::OutputTokens:
-    case WorkloadField::SequenceLength:
-    case WorkloadField::Gpus:
-    case WorkloadField::TensorParallel:
-    case WorkloadField::PipelineParallel:
-    case WorkloadField::LoraRank:
-    case WorkloadField::TrainTokens:
-        return QStringLiteral("N");
-    }
-    return QStringLiteral("VALUE");
-}
-
-// What the option is; its default is added from the resolver, which owns it.
-QString whatItIs(WorkloadField field)
-{
-    switch (field) {
-    case WorkloadField::Model:
-        return tr("The model, a preset id (`gpucompare models` lists them).");
-    case WorkloadField::Task:
-        return tr("What to run: %1.").arg(Tasks::allNames().join(QStringLiteral(", ")));
-    case WorkloadField::WeightPrecision:
-        return tr("Precision of the stored weights (QLoRA: of the frozen base): %1.")
-            .arg(Precisions::allNames().join(QStringLiteral(", ")));
-    case WorkloadField::ActivationPrecision:
-        return tr("Precision of the math; it selects the tensor-core rate.");
-    case WorkloadField::KvPrecision:
-        return tr("Inference: precision of the KV cache.");
-    case WorkloadField::Batch:
-        return tr(
-            "Inference: requests in flight on the whole deployment, split over its replicas (max = as "
-            "many as fit). Training: the global batch, sequences per optimizer step over all replicas.");
-    case WorkloadField::GlobalBatch:
-        return tr("Training: the global batch, sequences per optimizer step over all data-parallel "
-                  "replicas (the same as --batch).");
-    case WorkloadField::MicroBatch:
-        return tr(
-            "Training: sequences per replica per forward and backward pass; the rest of the global batch "
-            "is gradient accumulation.");
-    case WorkloadField::ContextParallel:
-        return tr("Training: GPUs each sequence is split over (context parallelism, ring attention).");
-    case WorkloadField::ExpertParallel:
-        return tr("Training, mixture-of-experts models: GPUs the experts are split over, within the "
-                  "data-parallel ones.");
-    case WorkloadField::VirtualStages:
-        return tr("Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more).");
-    case WorkloadField::GpusPerNode:
-        return tr("Training: GPUs per node sharing NVLink or PCIe.");
-    case WorkloadField::NetworkGbps:
-        return tr("Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
-                  "Ethernet; 0 = one node only).");
-    case WorkloadField::InputTokens:
-        return tr("Inference: prompt tokens per request.");
-    case WorkloadField::OutputTokens:
-        return tr("Inference: generated tokens per request.");
-    case WorkloadField::SequenceLength:
-        return tr("Training: tokens per sequence.");
-    case WorkloadField::Gpus:
-        return tr("GPUs of each kind.");
-    case WorkloadField::TensorParallel:
-        return tr("Tensor-parallel degree; 0 = chosen by the estimator.");
-    case WorkloadField::PipelineParallel:
-        return tr("Pipeline-parallel stages; 0 = chosen by the estimator.");
-    case WorkloadField::ZeroStage:
-        return tr(
-            "Training: ZeRO stage over the data-parallel replicas (1 shards the optimizer state, 2 also "
-            "the gradients, 3 also the weights).");
-    case WorkloadField::Recompute:
-        return tr("Training: activation recomputation.");
-    case WorkloadField::Optimizer:
-        return tr("Training: the optimizer.");
-    case WorkloadField::LoraRank:
-        return tr("LoRA and QLoRA: the adapters' rank.");
-    case WorkloadField::Profile:
-        return tr("The efficiency profile (`gpucompare profiles` lists them).");
-    case WorkloadField::UsdPerGpuHour:
-        return tr("Rental price of every GPU, USD per GPU-hour.");
-    case WorkloadField::UsdPerKwh:
-        return tr("Electricity price, USD per kWh.");
-    case WorkloadField::Utilisation:
-        return tr("Power draw as a fraction of TDP (above 0, up to 1), instead of the estimate's: idle-floor "
-                  "power plus the rest of the way to the busy draw by how busy the GPU is.");
-    case WorkloadField::OwnYears:
-        return tr("You own the cards: every GPU with a launch price is costed at that price spread over "
-                  "YEARS of round-the-clock use, plus electricity at the estimated power (without it, only a "
-                  "GPU with no rental price is, over the default years).");
-    case WorkloadField::TrainTokens:
-        return tr("Training: the token budget for GPU-hours and days, in tokens (1e12, 300B or 2T).");
-    case WorkloadField::Concurrency:
-        return tr("Inference under load: concurrent users on the whole deployment, all starting together "
-                  "and each sending its next request when the last one ends (a closed loop, as vllm bench "
-                  "serve --max-concurrency and AIPerf's concurrency mode; simulated step by step). With "
-                  "--num-requests equal to it, one static batch.");
-    case WorkloadField::RequestRate:
-        return tr("Inference under load: requests per second arriving at random (see --burstiness), "
-                  "instead of --concurrency.");
-    case WorkloadField::NumRequests:
-        return tr("Inference under load: requests simulated, every one counted.");
-    case WorkloadField::Seed:
-        return tr("Inference under load: seed of the random arrival times and lengths.");
-    case WorkloadField::Dataset:
-        return tr("Inference under load: the requests' lengths, as vllm bench serve's --dataset-name: "
-                  "fixed (--input-tokens and --output-tokens), random (uniform around them, see "
-                  "--random-range-ratio), sharegpt (the bundled ShareGPT table of token counts) or a CSV "
-                  "or JSONL FILE of input_tokens, output_tokens and optionally arrival_s (a trace, "
-                  "replayed when no users or rate are given).");
-    case WorkloadField::RandomRangeRatio:
-        return tr("Inference under load, --dataset random: lengths uniform in L x [1 - R, 1 + R].");
-    case WorkloadField::Burstiness:
-        return tr("Inference under load, --request-rate: the gamma shape of the gaps between arrivals, "
-                  "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier).");
-    case WorkloadField::WarmupRequests:
-        return tr("Inference under load: requests sent first and left out of the figures.");
-    case WorkloadField::PipelineFirstLayers:
-        return tr("Training: layers of the first pipeline stage (Megatron's "
-                  "--decoder-first-pipeline-num-layers); the other stages share the rest.");
-    case WorkloadField::PipelineLastLayers:
-        return tr(
-            "Training: layers of the last pipeline stage (Megatron's --decoder-last-pipeline-num-layers).");
-    case WorkloadField::MaxNumSeqs:
-        return tr("Inference under load: the engine's most running sequences per replica.");
-    case WorkloadField::MaxBatchedTokens:
-        return tr("Inference under load: the engine's most tokens per step (chunked prefill).");
-    case WorkloadField::TtftP90:
-        return tr("Inference under load: target p90 time to first token, ms; the result says whether it "
-                  "is met and the most users that meet it.");
-    case WorkloadField::TpotP90:
-        return tr("Inference under load: target p90 time per output token, ms.");
-    }
-    return {};
 }
 
 QString dashed(const QString &name)
@@ -280,13 +51,57 @@ QString toNumber(const QString &option, const QString &text, std::optional<doubl
 }
 
 template <typename Enum>
-QString toChoice(const QString &option, const QString &text, std::optional<Enum> (*parse)(const QString &),
-                 const QStringList &allowed, std::optional<Enum> *target)
+QString toChoice(const QString &option, const QString &text, std::optional<Enum> *target)
 {
-    *target = parse(text.trimmed());
+    *target = WorkloadFields::parseName<Enum>(text.trimmed());
     if (!*target)
-        return tr("%1 '%2': allowed %3").arg(option, text, allowed.join(QStringLiteral(", ")));
+        return tr("%1 '%2': allowed %3")
+            .arg(option, text, WorkloadFields::namesOf<Enum>().join(QStringLiteral(", ")));
     return {};
+}
+
+// One option's text into the field's member of r, by the member's type; one line naming the problem, or
+// empty.
+QString convertValue(const WorkloadFieldSpec &row, const QString &option, const QString &text,
+                     WorkloadRequest &r)
+{
+    if (row.field == WorkloadField::Batch &&
+        text.trimmed().compare(QLatin1String("max"), Qt::CaseInsensitive) == 0) {
+        r.batch = 0; // the request's "as many as fit"
+        return {};
+    }
+    QString problem = std::visit(
+        [&](auto member) -> QString {
+            using T = typename WorkloadFields::MemberType<decltype(member)>::type;
+            if constexpr (std::is_same_v<T, QString>) {
+                r.*member = text;
+                return {};
+            } else if constexpr (std::is_same_v<T, int>) {
+                return toWholeNumber(option, text, &(r.*member));
+            } else if constexpr (std::is_same_v<T, double>) {
+                return toNumber(option, text, &(r.*member));
+            } else {
+                return toChoice(option, text, &(r.*member));
+            }
+        },
+        row.member);
+    if (row.field == WorkloadField::Batch && !ScaledNumber::parseWhole(text, QLocale::c(), nullptr))
+        problem += tr("; or max for as many requests as fit");
+    return problem;
+}
+
+// The option's text for a value, as convertValue reads it back: numbers in the shortest text that reads
+// back as the same double, enumerations by name.
+template <typename T> QString textOf(const T &value)
+{
+    if constexpr (std::is_same_v<T, QString>)
+        return value;
+    else if constexpr (std::is_same_v<T, int>)
+        return QString::number(value);
+    else if constexpr (std::is_same_v<T, double>)
+        return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    else
+        return WorkloadFields::nameOf(value);
 }
 
 } // namespace
@@ -314,15 +129,17 @@ WorkloadOptions::WorkloadOptions(const Command &command)
     // "-gpu" is --gpu, not -g -p -u.
     m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     m_parser.addOption(m_gpu);
-    for (const WorkloadField field : kFields) {
+    for (const WorkloadFieldSpec &row : WorkloadFields::all()) {
+        const WorkloadField field = row.field;
         const bool required =
             command.requireModelAndTask && (field == WorkloadField::Model || field == WorkloadField::Task);
         const QString description =
-            whatItIs(field) + u' ' +
+            WorkloadFields::help(field) + u' ' +
             (required
                  ? (field == WorkloadField::Model ? tr("Required (or --model-config).") : tr("Required."))
                  : tr("Default: %1.").arg(WorkloadResolver::defaultText(field)));
-        QCommandLineOption option(QStringList{WorkloadFields::option(field)}, description, valueName(field));
+        QCommandLineOption option(QStringList{WorkloadFields::option(field)}, description,
+                                  WorkloadFields::valueName(field));
         if (command.hiddenFields.contains(field))
             option.setFlags(QCommandLineOption::HiddenFromHelp);
         m_fields.append({field, option});
@@ -423,145 +240,7 @@ QString WorkloadOptions::convert()
             continue;
         const QString text = m_parser.value(option);
         const QString name = QStringLiteral("--") + WorkloadFields::option(field);
-        QString problem;
-        switch (field) {
-        case WorkloadField::Model:
-            r.modelId = text;
-            break;
-        case WorkloadField::Task:
-            problem = toChoice(name, text, &Tasks::parse, Tasks::allNames(), &r.task);
-            break;
-        case WorkloadField::WeightPrecision:
-            problem = toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.weightPrecision);
-            break;
-        case WorkloadField::ActivationPrecision:
-            problem =
-                toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.activationPrecision);
-            break;
-        case WorkloadField::KvPrecision:
-            problem = toChoice(name, text, &Precisions::parse, Precisions::allNames(), &r.kvPrecision);
-            break;
-        case WorkloadField::Batch:
-            if (text.trimmed().compare(QLatin1String("max"), Qt::CaseInsensitive) == 0) {
-                r.batch = 0; // the request's "as many as fit"
-            } else {
-                problem = toWholeNumber(name, text, &r.batch);
-                if (!ScaledNumber::parseWhole(text, QLocale::c(), nullptr))
-                    problem += tr("; or max for as many requests as fit");
-            }
-            break;
-        case WorkloadField::MicroBatch:
-            problem = toWholeNumber(name, text, &r.microBatch);
-            break;
-        case WorkloadField::GlobalBatch:
-            problem = toWholeNumber(name, text, &r.globalBatch);
-            break;
-        case WorkloadField::ContextParallel:
-            problem = toWholeNumber(name, text, &r.contextParallel);
-            break;
-        case WorkloadField::ExpertParallel:
-            problem = toWholeNumber(name, text, &r.expertParallel);
-            break;
-        case WorkloadField::VirtualStages:
-            problem = toWholeNumber(name, text, &r.virtualStages);
-            break;
-        case WorkloadField::GpusPerNode:
-            problem = toWholeNumber(name, text, &r.gpusPerNode);
-            break;
-        case WorkloadField::NetworkGbps:
-            problem = toNumber(name, text, &r.networkGbps);
-            break;
-        case WorkloadField::InputTokens:
-            problem = toWholeNumber(name, text, &r.inputTokens);
-            break;
-        case WorkloadField::OutputTokens:
-            problem = toWholeNumber(name, text, &r.outputTokens);
-            break;
-        case WorkloadField::SequenceLength:
-            problem = toWholeNumber(name, text, &r.sequenceLength);
-            break;
-        case WorkloadField::Gpus:
-            problem = toWholeNumber(name, text, &r.gpus);
-            break;
-        case WorkloadField::TensorParallel:
-            problem = toWholeNumber(name, text, &r.tensorParallel);
-            break;
-        case WorkloadField::PipelineParallel:
-            problem = toWholeNumber(name, text, &r.pipelineParallel);
-            break;
-        case WorkloadField::ZeroStage:
-            problem = toWholeNumber(name, text, &r.zeroStage);
-            break;
-        case WorkloadField::Recompute:
-            problem = toChoice(name, text, &Recomputes::parse, Recomputes::allNames(), &r.recompute);
-            break;
-        case WorkloadField::Optimizer:
-            problem = toChoice(name, text, &Optimizers::parse, Optimizers::allNames(), &r.optimizer);
-            break;
-        case WorkloadField::LoraRank:
-            problem = toWholeNumber(name, text, &r.loraRank);
-            break;
-        case WorkloadField::Profile:
-            r.profileId = text;
-            break;
-        case WorkloadField::UsdPerGpuHour:
-            problem = toNumber(name, text, &r.usdPerGpuHour);
-            break;
-        case WorkloadField::UsdPerKwh:
-            problem = toNumber(name, text, &r.usdPerKwh);
-            break;
-        case WorkloadField::Utilisation:
-            problem = toNumber(name, text, &r.utilisation);
-            break;
-        case WorkloadField::OwnYears:
-            problem = toNumber(name, text, &r.ownYears);
-            break;
-        case WorkloadField::TrainTokens:
-            problem = toNumber(name, text, &r.trainTokens);
-            break;
-        case WorkloadField::Concurrency:
-            problem = toWholeNumber(name, text, &r.concurrency);
-            break;
-        case WorkloadField::RequestRate:
-            problem = toNumber(name, text, &r.requestRate);
-            break;
-        case WorkloadField::NumRequests:
-            problem = toWholeNumber(name, text, &r.numRequests);
-            break;
-        case WorkloadField::Seed:
-            problem = toWholeNumber(name, text, &r.seed);
-            break;
-        case WorkloadField::MaxNumSeqs:
-            problem = toWholeNumber(name, text, &r.maxNumSeqs);
-            break;
-        case WorkloadField::MaxBatchedTokens:
-            problem = toWholeNumber(name, text, &r.maxBatchedTokens);
-            break;
-        case WorkloadField::TtftP90:
-            problem = toNumber(name, text, &r.ttftP90Ms);
-            break;
-        case WorkloadField::TpotP90:
-            problem = toNumber(name, text, &r.tpotP90Ms);
-            break;
-        case WorkloadField::Dataset:
-            r.dataset = text;
-            break;
-        case WorkloadField::RandomRangeRatio:
-            problem = toNumber(name, text, &r.randomRangeRatio);
-            break;
-        case WorkloadField::Burstiness:
-            problem = toNumber(name, text, &r.burstiness);
-            break;
-        case WorkloadField::WarmupRequests:
-            problem = toWholeNumber(name, text, &r.warmupRequests);
-            break;
-        case WorkloadField::PipelineFirstLayers:
-            problem = toWholeNumber(name, text, &r.pipelineFirstLayers);
-            break;
-        case WorkloadField::PipelineLastLayers:
-            problem = toWholeNumber(name, text, &r.pipelineLastLayers);
-            break;
-        }
+        const QString problem = convertValue(WorkloadFields::spec(field), name, text, r);
         if (!problem.isEmpty())
             return problem;
     }
@@ -689,163 +368,21 @@ std::optional<WorkloadRequest> WorkloadOptions::requestFrom(const QStringList &a
 QStringList WorkloadOptions::argumentsFor(const WorkloadRequest &r)
 {
     QStringList arguments;
-    const auto add = [&arguments](WorkloadField field, const QString &value) {
-        arguments << QStringLiteral("--") + WorkloadFields::option(field) << value;
-    };
-    const auto whole = [&add](WorkloadField field, const std::optional<int> &value) {
-        if (value)
-            add(field, QString::number(*value));
-    };
-    // The shortest text that reads back as the same double.
-    const auto number = [&add](WorkloadField field, const std::optional<double> &value) {
-        if (value)
-            add(field, QString::number(*value, 'g', QLocale::FloatingPointShortest));
-    };
-    const auto precision = [&add](WorkloadField field, const std::optional<Precision> &value) {
-        if (value)
-            add(field, Precisions::name(*value));
-    };
-    for (const WorkloadField field : kFields) {
-        switch (field) {
-        case WorkloadField::Model:
-            if (r.modelId)
-                add(field, *r.modelId);
-            if (r.modelConfigPath)
-                arguments << QStringLiteral("--model-config") << *r.modelConfigPath;
-            break;
-        case WorkloadField::Task:
-            if (r.task)
-                add(field, Tasks::name(*r.task));
-            break;
-        case WorkloadField::WeightPrecision:
-            precision(field, r.weightPrecision);
-            break;
-        case WorkloadField::ActivationPrecision:
-            precision(field, r.activationPrecision);
-            break;
-        case WorkloadField::KvPrecision:
-            precision(field, r.kvPrecision);
-            break;
-        case WorkloadField::Batch:
-            if (r.batch)
-                add(field, *r.batch == 0 ? QStringLiteral("max") : QString::number(*r.batch));
-            break;
-        case WorkloadField::GlobalBatch:
-            whole(field, r.globalBatch);
-            break;
-        case WorkloadField::MicroBatch:
-            whole(field, r.microBatch);
-            break;
-        case WorkloadField::InputTokens:
-            whole(field, r.inputTokens);
-            break;
-        case WorkloadField::OutputTokens:
-            whole(field, r.outputTokens);
-            break;
-        case WorkloadField::SequenceLength:
-            whole(field, r.sequenceLength);
-            break;
-        case WorkloadField::Gpus:
-            whole(field, r.gpus);
-            break;
-        case WorkloadField::TensorParallel:
-            whole(field, r.tensorParallel);
-            break;
-        case WorkloadField::PipelineParallel:
-            whole(field, r.pipelineParallel);
-            break;
-        case WorkloadField::ContextParallel:
-            whole(field, r.contextParallel);
-            break;
-        case WorkloadField::ExpertParallel:
-            whole(field, r.expertParallel);
-            break;
-        case WorkloadField::VirtualStages:
-            whole(field, r.virtualStages);
-            break;
-        case WorkloadField::GpusPerNode:
-            whole(field, r.gpusPerNode);
-            break;
-        case WorkloadField::NetworkGbps:
-            number(field, r.networkGbps);
-            break;
-        case WorkloadField::ZeroStage:
-            whole(field, r.zeroStage);
-            break;
-        case WorkloadField::Recompute:
-            if (r.recompute)
-                add(field, Recomputes::name(*r.recompute));
-            break;
-        case WorkloadField::Optimizer:
-            if (r.optimizer)
-                add(field, Optimizers::name(*r.optimizer));
-            break;
-        case WorkloadField::LoraRank:
-            whole(field, r.loraRank);
-            break;
-        case WorkloadField::Profile:
-            if (r.profileId)
-                add(field, *r.profileId);
-            break;
-        case WorkloadField::UsdPerGpuHour:
-            number(field, r.usdPerGpuHour);
-            break;
-        case WorkloadField::UsdPerKwh:
-            number(field, r.usdPerKwh);
-            break;
-        case WorkloadField::Utilisation:
-            number(field, r.utilisation);
-            break;
-        case WorkloadField::OwnYears:
-            number(field, r.ownYears);
-            break;
-        case WorkloadField::TrainTokens:
-            number(field, r.trainTokens);
-            break;
-        case WorkloadField::Concurrency:
-            whole(field, r.concurrency);
-            break;
-        case WorkloadField::RequestRate:
-            number(field, r.requestRate);
-            break;
-        case WorkloadField::NumRequests:
-            whole(field, r.numRequests);
-            break;
-        case WorkloadField::Seed:
-            whole(field, r.seed);
-            break;
-        case WorkloadField::MaxNumSeqs:
-            whole(field, r.maxNumSeqs);
-            break;
-        case WorkloadField::MaxBatchedTokens:
-            whole(field, r.maxBatchedTokens);
-            break;
-        case WorkloadField::TtftP90:
-            number(field, r.ttftP90Ms);
-            break;
-        case WorkloadField::TpotP90:
-            number(field, r.tpotP90Ms);
-            break;
-        case WorkloadField::Dataset:
-            if (r.dataset)
-                add(field, *r.dataset);
-            break;
-        case WorkloadField::RandomRangeRatio:
-            number(field, r.randomRangeRatio);
-            break;
-        case WorkloadField::Burstiness:
-            number(field, r.burstiness);
-            break;
-        case WorkloadField::WarmupRequests:
-            whole(field, r.warmupRequests);
-            break;
-        case WorkloadField::PipelineFirstLayers:
-            whole(field, r.pipelineFirstLayers);
-            break;
-        case WorkloadField::PipelineLastLayers:
-            whole(field, r.pipelineLastLayers);
-            break;
-        }
+    for (const WorkloadFieldSpec &row : WorkloadFields::all()) {
+        const QString option = QStringLiteral("--") + QString::fromUtf16(row.option);
+        std::visit(
+            [&](auto member) {
+                if (!(r.*member))
+                    return;
+                if (row.field == WorkloadField::Batch && *r.batch == 0)
+                    arguments << option << QStringLiteral("max");
+                else
+                    arguments << option << textOf(*(r.*member));
+            },
+            row.member);
+        // A model read from a config.json, where --help lists it: after --model.
+        if (row.field == WorkloadField::Model && r.modelConfigPath)
+            arguments << QStringLiteral("--model-config") << *r.modelConfigPath;
     }
     return arguments;
 }

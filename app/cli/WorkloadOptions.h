@@ -26,7 +26,8 @@ struct ParsedWorkloadArguments
 };
 
 // The workload options of estimate, compare and export-chart, as a thin layer on QCommandLineParser: one
-// option per WorkloadField (named by WorkloadFields::option: --model, --task, --batch N|max, --seq-len ...)
+// option per row of the field table (WorkloadFields::all(): its option, value name and help; --model,
+// --task, --batch N|max, --seq-len ...), read into the row's WorkloadRequest member by the member's type,
 // plus --gpu, --model-config, --json, --math and -h/--help. It only turns text into typed values; defaults,
 // recipes and ranges are WorkloadResolver's, so the window and the command line give one question one
 // answer. A value that is not even of its type is one line naming the option, the value and what is

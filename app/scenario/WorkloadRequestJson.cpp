@@ -7,74 +7,25 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
-#include <variant>
 
 namespace {
 
-// Every request member with the field it belongs to, so that a member cannot be written and forgotten on
-// reading. Enumerations are written by the names the command line takes.
-using Member =
-    std::variant<std::optional<QString> WorkloadRequest::*, std::optional<int> WorkloadRequest::*,
-                 std::optional<double> WorkloadRequest::*, std::optional<Precision> WorkloadRequest::*,
-                 std::optional<Task> WorkloadRequest::*, std::optional<Recompute> WorkloadRequest::*,
-                 std::optional<Optimizer> WorkloadRequest::*>;
-
+// Every request member with its key: the field table's, and the config.json a model may be read from
+// instead of a preset (an option of its own, no field). A member cannot be written and forgotten on reading.
 struct Entry
 {
     QString key;
-    Member member;
+    WorkloadMember member;
 };
 
 const QVector<Entry> &entries()
 {
-    using R = WorkloadRequest;
-    using F = WorkloadField;
-    static const QVector<Entry> list{
-        {WorkloadRequestJson::keyOf(F::Model), &R::modelId},
-        {QStringLiteral("model_config"), &R::modelConfigPath},
-        {WorkloadRequestJson::keyOf(F::Task), &R::task},
-        {WorkloadRequestJson::keyOf(F::WeightPrecision), &R::weightPrecision},
-        {WorkloadRequestJson::keyOf(F::ActivationPrecision), &R::activationPrecision},
-        {WorkloadRequestJson::keyOf(F::KvPrecision), &R::kvPrecision},
-        {WorkloadRequestJson::keyOf(F::Batch), &R::batch},
-        {WorkloadRequestJson::keyOf(F::MicroBatch), &R::microBatch},
-        {WorkloadRequestJson::keyOf(F::InputTokens), &R::inputTokens},
-        {WorkloadRequestJson::keyOf(F::OutputTokens), &R::outputTokens},
-        {WorkloadRequestJson::keyOf(F::SequenceLength), &R::sequenceLength},
-        {WorkloadRequestJson::keyOf(F::Gpus), &R::gpus},
-        {WorkloadRequestJson::keyOf(F::TensorParallel), &R::tensorParallel},
-        {WorkloadRequestJson::keyOf(F::PipelineParallel), &R::pipelineParallel},
-        {WorkloadRequestJson::keyOf(F::GlobalBatch), &R::globalBatch},
-        {WorkloadRequestJson::keyOf(F::ContextParallel), &R::contextParallel},
-        {WorkloadRequestJson::keyOf(F::ExpertParallel), &R::expertParallel},
-        {WorkloadRequestJson::keyOf(F::VirtualStages), &R::virtualStages},
-        {WorkloadRequestJson::keyOf(F::PipelineFirstLayers), &R::pipelineFirstLayers},
-        {WorkloadRequestJson::keyOf(F::PipelineLastLayers), &R::pipelineLastLayers},
-        {WorkloadRequestJson::keyOf(F::GpusPerNode), &R::gpusPerNode},
-        {WorkloadRequestJson::keyOf(F::NetworkGbps), &R::networkGbps},
-        {WorkloadRequestJson::keyOf(F::ZeroStage), &R::zeroStage},
-        {WorkloadRequestJson::keyOf(F::Recompute), &R::recompute},
-        {WorkloadRequestJson::keyOf(F::Optimizer), &R::optimizer},
-        {WorkloadRequestJson::keyOf(F::LoraRank), &R::loraRank},
-        {WorkloadRequestJson::keyOf(F::Profile), &R::profileId},
-        {WorkloadRequestJson::keyOf(F::UsdPerGpuHour), &R::usdPerGpuHour},
-        {WorkloadRequestJson::keyOf(F::UsdPerKwh), &R::usdPerKwh},
-        {WorkloadRequestJson::keyOf(F::Utilisation), &R::utilisation},
-        {WorkloadRequestJson::keyOf(F::OwnYears), &R::ownYears},
-        {WorkloadRequestJson::keyOf(F::TrainTokens), &R::trainTokens},
-        {WorkloadRequestJson::keyOf(F::Concurrency), &R::concurrency},
-        {WorkloadRequestJson::keyOf(F::RequestRate), &R::requestRate},
-        {WorkloadRequestJson::keyOf(F::NumRequests), &R::numRequests},
-        {WorkloadRequestJson::keyOf(F::Seed), &R::seed},
-        {WorkloadRequestJson::keyOf(F::MaxNumSeqs), &R::maxNumSeqs},
-        {WorkloadRequestJson::keyOf(F::MaxBatchedTokens), &R::maxBatchedTokens},
-        {WorkloadRequestJson::keyOf(F::TtftP90), &R::ttftP90Ms},
-        {WorkloadRequestJson::keyOf(F::TpotP90), &R::tpotP90Ms},
-        {WorkloadRequestJson::keyOf(F::Dataset), &R::dataset},
-        {WorkloadRequestJson::keyOf(F::RandomRangeRatio), &R::randomRangeRatio},
-        {WorkloadRequestJson::keyOf(F::Burstiness), &R::burstiness},
-        {WorkloadRequestJson::keyOf(F::WarmupRequests), &R::warmupRequests},
-    };
+    static const QVector<Entry> list = [] {
+        QVector<Entry> all{{QStringLiteral("model_config"), &WorkloadRequest::modelConfigPath}};
+        for (const WorkloadFieldSpec &row : WorkloadFields::all())
+            all.append({QString::fromUtf16(row.jsonKey), row.member});
+        return all;
+    }();
     return list;
 }
 
@@ -95,36 +46,12 @@ QString shown(const QJsonValue &value)
     return value.isNull() ? QStringLiteral("null") : Messages::tr("a list or an object");
 }
 
-template <typename T> std::optional<T> parseName(const QString &name)
-{
-    if constexpr (std::is_same_v<T, Precision>)
-        return Precisions::parse(name);
-    else if constexpr (std::is_same_v<T, Task>)
-        return Tasks::parse(name);
-    else if constexpr (std::is_same_v<T, Recompute>)
-        return Recomputes::parse(name);
-    else
-        return Optimizers::parse(name);
-}
-
-template <typename T> QString nameOf(T value)
-{
-    if constexpr (std::is_same_v<T, Precision>)
-        return Precisions::name(value);
-    else if constexpr (std::is_same_v<T, Task>)
-        return Tasks::name(value);
-    else if constexpr (std::is_same_v<T, Recompute>)
-        return Recomputes::name(value);
-    else
-        return Optimizers::name(value);
-}
-
 template <typename T> QJsonValue toValue(const T &value)
 {
     if constexpr (std::is_same_v<T, int> || std::is_same_v<T, double> || std::is_same_v<T, QString>)
         return value;
     else
-        return nameOf(value);
+        return WorkloadFields::nameOf(value);
 }
 
 // The value of key as a T; nullopt and *error naming the key and what it needs when it is not one.
@@ -145,18 +72,12 @@ template <typename T> std::optional<T> fromValue(const QJsonValue &value, const 
         *error = Messages::tr("workload.%1: %2 is not text").arg(key, shown(value));
     } else {
         if (value.isString())
-            if (const std::optional<T> parsed = parseName<T>(value.toString()))
+            if (const std::optional<T> parsed = WorkloadFields::parseName<T>(value.toString()))
                 return parsed;
         *error = Messages::tr("workload.%1: %2 is not one of the names it takes").arg(key, shown(value));
     }
     return std::nullopt;
 }
-
-template <typename T> struct MemberType;
-template <typename T> struct MemberType<std::optional<T> WorkloadRequest::*>
-{
-    using type = T;
-};
 
 } // namespace
 
@@ -188,7 +109,7 @@ std::optional<WorkloadRequest> fromJson(const QJsonObject &object, QString *erro
         }
         std::visit(
             [&](auto member) {
-                using T = typename MemberType<decltype(member)>::type;
+                using T = typename WorkloadFields::MemberType<decltype(member)>::type;
                 request.*member = fromValue<T>(it.value(), it.key(), &problem);
             },
             entry->member);
@@ -203,7 +124,7 @@ std::optional<WorkloadRequest> fromJson(const QJsonObject &object, QString *erro
 
 QString keyOf(WorkloadField field)
 {
-    return WorkloadFields::option(field).replace(u'-', u'_');
+    return WorkloadFields::jsonKey(field);
 }
 
 } // namespace WorkloadRequestJson

@@ -14,7 +14,8 @@ namespace WorkloadRequestJson {
 
 QJsonObject toJson(const WorkloadRequest &request);
 
-// The key of a field in the object: its command-line option in snake_case ("kv_precision").
+// The key of a field in the object (the field table's: its command-line option in snake_case,
+// "kv_precision").
 QString keyOf(WorkloadField field);
 
 // Reads what toJson writes. An unknown key, a value of the wrong type or an unknown name is an error in

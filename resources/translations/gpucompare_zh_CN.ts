@@ -6927,10 +6927,6 @@ token</translation>
         <translation>批大小 %1 与 %2 个并发用户：用户即并发请求；请不要给出批大小</translation>
     </message>
     <message>
-        <source>%1 %2: allowed 1 or more</source>
-        <translation>%1 %2：允许 1 或更大</translation>
-    </message>
-    <message>
         <source>requests</source>
         <translation>请求数</translation>
     </message>
@@ -6941,10 +6937,6 @@ token</translation>
     <message>
         <source>max batched tokens</source>
         <translation>每步最多 token 数</translation>
-    </message>
-    <message>
-        <source>seed %1: allowed 0 or more</source>
-        <translation>种子 %1：允许 0 或更大</translation>
     </message>
     <message>
         <source>none: one batch, no load</source>
@@ -6979,10 +6971,6 @@ token</translation>
     <message>
         <source>give the batch or the global batch, not both</source>
         <translation>请给出批次或全局批次，不要同时给出</translation>
-    </message>
-    <message>
-        <source>GPUs per node %1: allowed 1 to 1024</source>
-        <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
     </message>
     <message numerus="yes">
         <source>%n GPU(s) fit in one node, which uses no network; leave the network out</source>
@@ -7075,10 +7063,6 @@ token</translation>
         <translation>均匀划分</translation>
     </message>
     <message>
-        <source>concurrent users %1: allowed 1 to %2</source>
-        <translation>并发用户 %1：允许 1 到 %2</translation>
-    </message>
-    <message>
         <source>give a rental price or the years you own the cards for, not both</source>
         <translation>请给出租用价格或显卡的自有年数，不能同时给出</translation>
     </message>
@@ -7089,6 +7073,22 @@ token</translation>
     <message>
         <source>%1 years, for a GPU without a rental price</source>
         <translation>%1 年，用于没有租用价格的 GPU</translation>
+    </message>
+    <message>
+        <source>%1 %2: allowed %3 or more</source>
+        <translation>%1 %2：允许 %3 或更大</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>GPUs per node %1: allowed %2 to %3</source>
+        <translation>每节点 GPU 数 %1：允许 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>concurrent users %1: allowed %2 to %3</source>
+        <translation>并发用户 %1：允许 %2 到 %3</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,13 @@ namespace {
 constexpr int kMaxTokens = 10'000'000;
 constexpr double kMaxTrainTokens = 1e15; // 1,000T: far beyond any run; the resolver judges the rest
 const char *const kInvalidProperty = "invalid";
+
+// The most a field allows (the field table's), for an editor that stops there. Editors whose maximum lies
+// beyond it (GPUs, users) let the resolver say the range instead.
+int maximumOf(WorkloadField field)
+{
+    return int(WorkloadFields::range(field).maximum);
+}
 // Marks the model choice that stands for the config.json (its id is empty: values() gives no modelId).
 constexpr int kCustomModelRole = Qt::UserRole + 1;
 
@@ -131,7 +138,7 @@ WorkloadForm::WorkloadForm(QWidget *parent)
 
     // 0: rent; the catalogue's rental price, and an owned cost only for a GPU without one.
     m_ownYears = new QDoubleSpinBox;
-    m_ownYears->setRange(0.0, WorkloadDefaults::kMaxOwnYears);
+    m_ownYears->setRange(0.0, WorkloadFields::range(WorkloadField::OwnYears).maximum);
     m_ownYears->setDecimals(1);
     m_ownYears->setSingleStep(1.0);
     m_ownYears->setSuffix(tr(" years"));
@@ -226,14 +233,15 @@ void WorkloadForm::addTrainingFields(int row)
     setHelp(m_virtualStages->objectName(),
             tr("Interleaved pipeline: model chunks per pipeline stage (needs "
                "pipeline parallel 2 or more); the bubble shrinks by this factor"));
-    m_contextParallel = addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel),
-                                   tr("Conte&xt parallel"), 1, 1024, row, 2);
+    m_contextParallel =
+        addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel), tr("Conte&xt parallel"), 1,
+                   maximumOf(WorkloadField::ContextParallel), row, 2);
     setHelp(m_contextParallel->objectName(),
             tr("GPUs each sequence is split over (ring attention), for long sequences"));
     m_expertParallel = addSpinBox(WorkloadFields::key(WorkloadField::ExpertParallel), tr("Expert parallel"),
-                                  1, 1024, row, 3);
+                                  1, maximumOf(WorkloadField::ExpertParallel), row, 3);
     m_gpusPerNode = addSpinBox(WorkloadFields::key(WorkloadField::GpusPerNode), tr("GPUs per node (&j)"), 0,
-                               1024, row, 4);
+                               maximumOf(WorkloadField::GpusPerNode), row, 4);
     m_gpusPerNode->setSpecialValueText(tr("catalogue"));
     setHelp(m_gpusPerNode->objectName(), tr("GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses "
                                             "each GPU's own (8 on HGX boards)"));
