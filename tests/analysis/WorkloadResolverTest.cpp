@@ -306,3 +306,16 @@ TEST(WorkloadResolver, TensorParallelismMustDivideTheAttentionHeads)
     for (const int tp : {1, 2, 4, 8, 16, 32})
         EXPECT_TRUE(withTp(tp).problems.isEmpty()) << tp;
 }
+
+// The range of GPUs per node is the field table's, both ends: its message always said 1 to 1024.
+TEST(WorkloadResolver, GpusPerNodeBeyondTheTablesRangeIsRefusedAtItsField)
+{
+    WorkloadRequest r = request(Task::Training, 16);
+    r.gpusPerNode = 2000;
+    const ResolvedWorkload resolved = resolve(r);
+    ASSERT_FALSE(resolved.problems.isEmpty());
+    EXPECT_EQ(resolved.problems.first().field, WorkloadField::GpusPerNode);
+    EXPECT_EQ(resolved.problems.first().message, QStringLiteral("GPUs per node 2000: allowed 1 to 1024"));
+    r.gpusPerNode = 8;
+    EXPECT_EQ(problemField(r), std::nullopt);
+}
