@@ -45,5 +45,6 @@ TEST(WorkloadFieldTable, ReadsAsTheCommandLineAndTheScenarioFileDo)
     EXPECT_TRUE(WorkloadFields::range(WorkloadField::Gpus).allows(1));
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::Gpus).allows(0));
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::ContextParallel).allows(1025));
-    EXPECT_TRUE(WorkloadFields::range(WorkloadField::Burstiness).allows(1e300)); // no range: the resolver's rules
+    // A field without a range: its rules are the resolver's own.
+    EXPECT_TRUE(WorkloadFields::range(WorkloadField::Burstiness).allows(1e300));
 }
