@@ -104,6 +104,7 @@ const TableField kTables[] = {
     {"overhead_clock_mhz_reference", &EfficiencyParameters::overheadClockMhzReference},
     {"memory_bytes_per_sm_clock", &EfficiencyParameters::memoryBytesPerSmClock},
     {"matmul_flops_per_sm_clock", &EfficiencyParameters::matmulFlopsPerSmClock},
+    {"attention_flops_per_sm_clock", &EfficiencyParameters::attentionFlopsPerSmClock},
     {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
     {"gemm_tokens_half", &EfficiencyParameters::gemmTokensHalf},
     {"fp8_compute_factor", &EfficiencyParameters::fp8ComputeFactor},
@@ -390,6 +391,7 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.kvRead = p.kvReadEfficiency.value(architecture, memory, modelKind);
     r.memoryBytesPerSmClock = p.memoryBytesPerSmClock.value(architecture, memory, modelKind);
     r.matmulFlopsPerSmClock = p.matmulFlopsPerSmClock.value(architecture, memory, modelKind);
+    r.attentionFlopsPerSmClock = p.attentionFlopsPerSmClock.value(architecture, memory, modelKind);
     if (p.achievableRates) {
         const AchievableRates rates = GpuCapabilities::achievableRates(gpu);
         r.matmulAchievable = rates.matmulFraction;

@@ -69,6 +69,11 @@ struct EfficiencyParameters
     // per clock (0: no limit). Kernels written for an older instruction set (llama.cpp's mma.sync) issue
     // the same FLOPs per SM per clock on a newer GPU whose own instructions (wgmma, tcgen05) do more.
     PropertyTable matmulFlopsPerSmClock{0.0};
+    // Training: the attention rate a framework's kernels reach is at most SMs x clock x this many FLOPs per
+    // SM per clock (0: no limit). FlashAttention-2 issues Ampere's mma.sync on every GPU: about 335
+    // TFLOP/s on an H100 against 989 of wgmma (FlashAttention-3, Shah et al. 2024, fig. 5), where it
+    // reaches 70% of an A100's peak.
+    PropertyTable attentionFlopsPerSmClock{0.0};
     // Training at scale (TrainingModel): matmul efficiency falls with the matrices' size, as
     // width / (width + half) for the hidden size per tensor-parallel GPU and tokens / (tokens + half) for
     // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
@@ -146,6 +151,7 @@ struct ResolvedEfficiency
     double kvRead = 1.0;
     double memoryBytesPerSmClock = 0.0;
     double matmulFlopsPerSmClock = 0.0;
+    double attentionFlopsPerSmClock = 0.0;
     // What the GPU reaches of its datasheet rates (1 for a profile of datasheet shares); the rates used are
     // datasheet x achievable share x eta.
     double matmulAchievable = 1.0;

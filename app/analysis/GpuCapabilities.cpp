@@ -209,4 +209,12 @@ LinkInfo groupLink(const GpuSpec &gpu, int groupSize, int stride, int gpusPerNod
     return {networkGBs, false, true, QStringLiteral(QT_TRANSLATE_NOOP("GpuCapabilities", "network"))};
 }
 
+double smClockRate(const GpuSpec &gpu, double perSmClock)
+{
+    if (perSmClock <= 0.0 || !gpu.computeUnits || *gpu.computeUnits <= 0 || !gpu.boostClockMhz ||
+        *gpu.boostClockMhz <= 0.0)
+        return 0.0;
+    return perSmClock * *gpu.computeUnits * *gpu.boostClockMhz * 1e6;
+}
+
 } // namespace GpuCapabilities

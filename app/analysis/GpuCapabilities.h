@@ -92,4 +92,9 @@ LinkInfo groupLink(const GpuSpec &gpu, int groupSize, int stride, int gpusPerNod
 // half-rate FP32-accumulate one), when given and positive.
 std::optional<double> fp16AccumulateTflops(const GpuSpec &gpu);
 
+// A rate a framework's kernels reach at most on this GPU from its SMs and clock: SMs x clock x perSmClock
+// (FLOPs or bytes per SM per clock), or 0 when the profile sets no such limit (perSmClock 0) or the
+// catalogue lacks the SM count or the clock.
+double smClockRate(const GpuSpec &gpu, double perSmClock);
+
 } // namespace GpuCapabilities

@@ -33,17 +33,6 @@ constexpr const char *kSmClockBandwidth =
 
 constexpr const char *kSmClockCompute = QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x FLOPs per SM per clock");
 
-// A rate a framework's kernels reach at most on this GPU from its SMs and clock: SMs x clock x perSmClock
-// (FLOPs or bytes per SM per clock), or 0 when the profile sets no such limit (perSmClock 0) or the
-// catalogue lacks the SM count or the clock.
-double smClockRate(const GpuSpec &gpu, double perSmClock)
-{
-    if (perSmClock <= 0.0 || !gpu.computeUnits || *gpu.computeUnits <= 0 || !gpu.boostClockMhz ||
-        *gpu.boostClockMhz <= 0.0)
-        return 0.0;
-    return perSmClock * *gpu.computeUnits * *gpu.boostClockMhz * 1e6;
-}
-
 bool weightOnlyQuantised(const Workload &w)
 {
     switch (w.weightPrecision) {
@@ -113,14 +102,14 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     // Datasheet x what microbenchmarks reach of it (f_mm, f_mem: 1 for datasheet profiles) x the engine's
     // share.
     T computeRate = peak * Math::input<T>("f_mm", e.matmulAchievable) * Math::input<T>("eta_c", e.compute);
-    if (const double smLimit = smClockRate(in.gpu, e.matmulFlopsPerSmClock); smLimit > 0.0)
+    if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.matmulFlopsPerSmClock); smLimit > 0.0)
         computeRate = Math::min(computeRate, Math::input<T>(kSmClockCompute, smLimit));
     if (weightOnlyQuantised(w))
         computeRate = computeRate * Math::input<T>("eta_quant", e.quantizedCompute);
     const T attentionRate = computeRate * Math::input<T>("eta_attn", e.attention); // attention scores
     T memoryRate =
         bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
-    if (const double smLimit = smClockRate(in.gpu, e.memoryBytesPerSmClock); smLimit > 0.0)
+    if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.memoryBytesPerSmClock); smLimit > 0.0)
         memoryRate = Math::min(memoryRate, Math::input<T>(kSmClockBandwidth, smLimit));
     const T tp = Math::input<T>("tp", p.tensor);
     const T pp = Math::input<T>("pp", p.pipeline);
@@ -305,13 +294,13 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     const Parallelism &p = in.parallelism;
     const ResolvedEfficiency &e = in.efficiency;
     double computeRate = in.rate.tflops * 1e12 * e.matmulAchievable * e.compute;
-    if (const double smLimit = smClockRate(in.gpu, e.matmulFlopsPerSmClock); smLimit > 0.0)
+    if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.matmulFlopsPerSmClock); smLimit > 0.0)
         computeRate = std::min(computeRate, smLimit);
     if (weightOnlyQuantised(w))
         computeRate *= e.quantizedCompute;
     const double attentionRate = computeRate * e.attention;
     double memoryRate = in.gpu.memoryBandwidthGBs.value_or(0.0) * 1e9 * e.memoryAchievable * e.memory;
-    if (const double smLimit = smClockRate(in.gpu, e.memoryBytesPerSmClock); smLimit > 0.0)
+    if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.memoryBytesPerSmClock); smLimit > 0.0)
         memoryRate = std::min(memoryRate, smLimit);
     const double modelParallel = double(p.tensor) * p.pipeline;
     ServingSimulator::StepCost c;

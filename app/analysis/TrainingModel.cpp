@@ -30,6 +30,8 @@ constexpr const char *kSizeFactor = QT_TRANSLATE_NOOP("MathExpr", "size factor")
 constexpr const char *kGpus = QT_TRANSLATE_NOOP("MathExpr", "GPUs");
 constexpr const char *kTokenBudget = QT_TRANSLATE_NOOP("MathExpr", "token budget");
 constexpr const char *kOptimizerBytes = QT_TRANSLATE_NOOP("MathExpr", "optimizer bytes per parameter");
+constexpr const char *kSmClockAttention =
+    QT_TRANSLATE_NOOP("MathExpr", "SMs x clock x attention FLOPs per SM per clock");
 constexpr const char *kHeaviestStage = QT_TRANSLATE_NOOP("MathExpr", "heaviest stage / even stage");
 
 double efficiencyOf(const LinkInfo &link, const ResolvedEfficiency &e)
@@ -229,6 +231,9 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         rates.linear = rates.linear * Math::input<T>("eta_quant", e.quantizedCompute);
     rates.attention =
         peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
+    if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.attentionFlopsPerSmClock);
+        smLimit > 0.0)
+        rates.attention = Math::min(rates.attention, Math::input<T>(kSmClockAttention, smLimit));
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     rates.trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
     // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
@@ -335,11 +340,18 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     Math::record(math, Id::TrainingFlops,
                  m * (a.transformer ? linearForward * modelPasses + attentionForward * modelAttentionPasses
                                     : linearForward * modelPasses));
-    const T microCompute = onHeaviestStage(timeOf(modelPasses, modelAttentionPasses));
+    // Every pass over a layer also pays a fixed time that no GPU speeds up (kernel launches, the
+    // framework's per-layer hooks and collective latency): small models on fast GPUs feel it most.
+    const T layerOverhead = a.transformer && e.layerOverheadS > 0.0
+                                ? layers / pp * Math::input<T>("t_layer", e.layerOverheadS)
+                                : T(0.0);
+    const T microCompute =
+        onHeaviestStage(timeOf(modelPasses, modelAttentionPasses) + layerOverhead * modelPasses);
     T microRecompute = 0.0;
     if (extraLinearPasses > 0.0 || (a.transformer && extraAttentionPasses > 0.0))
         microRecompute = onHeaviestStage(timeOf(Math::input<T>(kPasses, extraLinearPasses),
-                                                Math::input<T>(kAttentionPasses, extraAttentionPasses)));
+                                                Math::input<T>(kAttentionPasses, extraAttentionPasses)) +
+                                         layerOverhead * extraLinearPasses);
     const T compute = m * Math::named(microCompute, kMatmulTime);
     Math::record(math, Id::ComputeTimePerStep, compute);
     const T recompute = m * microRecompute;

@@ -3798,6 +3798,10 @@ source: %7</source>
         <source>hours a year</source>
         <translation>每年小时数</translation>
     </message>
+    <message>
+        <source>SMs x clock x attention FLOPs per SM per clock</source>
+        <translation>SM 数 x 时钟 x 每 SM 每时钟注意力 FLOPs</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>

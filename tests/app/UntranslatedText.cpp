@@ -58,8 +58,8 @@ const char *const kAllowed[] = {
     // formula symbols
     "tp", "pp", "dp", "eta", "eta_c", "eta_m", "f_mm", "f_mem", "eta_attn", "eta_comm", "eta_quant",
     "eta_fp8", "dp_overlap", "tp_overlap", "w_half", "t_half", "L_moe", "cp", "ep", "vpp", "n_kv", "head_dim",
-    "kv_lora_rank", "qk_rope_head_dim", "max_position_embeddings", "framework_overhead_gb", "max", "min",
-    "ceil", "floor", "pow", "sum", "allreduce", "logits"};
+    "kv_lora_rank", "qk_rope_head_dim", "max_position_embeddings", "framework_overhead_gb", "t_layer", "max",
+    "min", "ceil", "floor", "pow", "sum", "allreduce", "logits"};
 
 // Strings that are names, not words (the product's name).
 const char *const kAllowedPhrases[] = {"GPU Compare"};

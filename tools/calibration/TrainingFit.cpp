@@ -152,19 +152,22 @@ QStringList TrainingFit::nodeBoundaryTable() const
 QStringList TrainingFit::factorTable() const
 {
     QStringList lines{
-        QStringLiteral("| Profile | compute_efficiency | attention_efficiency | gemm_width_half | "
-                       "gemm_tokens_half | fp8_compute_factor | network_efficiency | "
-                       "communication_efficiency | dp_overlap | tp_overlap |"),
-        QStringLiteral("|---|---|---|---|---|---|---|---|---|---|")};
+        QStringLiteral(
+            "| Profile | compute_efficiency | attention_efficiency | attention_flops_per_sm_clock | "
+            "gemm_width_half | gemm_tokens_half | training_bytes_per_flop | layer_overhead_us | "
+            "fp8_compute_factor | network_efficiency | communication_efficiency | dp_overlap | "
+            "tp_overlap |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|---|---|---|---|---|")};
     for (const TrainingCalibrator::ProfileFit &f : fitList) {
         const EfficiencyParameters &p = fitted[f.profileId];
-        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 |")
+        lines << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 |")
                      .arg(f.profileId, factorText(p.computeEfficiency, 3),
-                          factorText(p.attentionEfficiency, 3), factorText(p.gemmWidthHalf, 0),
-                          factorText(p.gemmTokensHalf, 0), factorText(p.fp8ComputeFactor, 3),
-                          factorText(p.networkEfficiency, 3), factorText(p.communicationEfficiency, 3),
-                          factorText(p.dataParallelOverlap, 3))
-                     .arg(factorText(p.tensorParallelOverlap, 3));
+                          factorText(p.attentionEfficiency, 3), factorText(p.attentionFlopsPerSmClock, 0),
+                          factorText(p.gemmWidthHalf, 0), factorText(p.gemmTokensHalf, 0),
+                          factorText(p.trainingBytesPerFlop, 5), factorText(p.layerOverheadUs, 1),
+                          factorText(p.fp8ComputeFactor, 3))
+                     .arg(factorText(p.networkEfficiency, 3), factorText(p.communicationEfficiency, 3),
+                          factorText(p.dataParallelOverlap, 3), factorText(p.tensorParallelOverlap, 3));
     }
     return lines;
 }
@@ -239,72 +242,78 @@ QString TrainingFit::reportSection() const
         skippedLines << QStringLiteral("- none: every row is a point");
     QString text;
     QTextStream report(&text);
-    report << "## Training at scale\n\n"
-           << "Median absolute percentage error of `TrainingModel` (`Estimator::estimate` of a training "
-              "workload with the run's parallel layout, global and micro-batch, recomputation and ZeRO "
-              "stage) on the measured runs of `resources/seed/benchmarks-training-calibration.csv`, per "
-              "metric and source (llm-foundry also per GPU): with the calibrated profiles (llm-foundry: "
-              "`fsdp`; NeMo and Megatron-LM: `megatron`); fitted without the GPU being predicted "
-              "(leave-one-GPU-out); fitted without the source being predicted (leave-one-source-out); "
-              "and "
-              "the ideal roofline (every efficiency 1, no overlap) on the same runs. The fit objective "
-              "uses "
-              "one throughput per run: tokens/s per GPU (Megatron-LM: its TFLOP/s per GPU); the MFU, "
-              "model "
-              "TFLOP/s and step-time rows restate the same runs and are reported, not fitted. In the "
-              "hold-outs a profile left with fewer than "
-           << TrainingCalibrator::kOwnFitMinimum
-           << " runs of its own gets its factors fitted on every remaining run together (leaving out "
-              "the H100 leaves megatron only the A100 Megatron-LM run; leaving out NeMo likewise), and "
-              "leaving out the H100 leaves the split between compute efficiency and unhidden memory "
-              "traffic to the A100 runs alone. Aim of "
-              "issue 18: <= 15%.\n\n"
-           << accuracyTable().join(u'\n') << "\n\n"
-           << "**MFU and TFLOP/s conventions.** Our MFU is model FLOPs (6N per token plus causal "
-              "attention: s/2 earlier tokens, no recomputation) over step time x GPUs x the dense peak "
-              "of "
-              "the run precision (FP8 runs: the FP8 peak, as Composer's `GPU_AVAILABLE_FLOPS[gpu]"
-              "[precision]`). llm-foundry counts attention non-causally (every query against all s "
-              "keys, "
-              "twice our attention FLOPs), so for the same tokens/s our MFU is below its: by 2-4% at "
-              "2,048 "
-              "tokens on the 7B-70B models, down to 0.53 of its figure at 65,536 tokens on MPT-125M, "
-              "where "
-              "attention is most of the work. That is the MFU column's gap over the tokens/s column "
-              "(A100-80GB has the largest share of long-sequence rows, 28 of 61). "
-              "NeMo's model TFLOP/s (Megatron's formula, full attention and the output layer) are "
-              "compared "
-              "with our MFU x FP8 peak; Megatron-LM's 138 TFLOP/s (Narayanan et al. 2021) count the "
-              "recomputed forward, so they are compared with HFU x FP16 peak. The tokens/s rows carry "
-              "no "
-              "convention and are the ones fitted.\n\n"
-           << "### Training factors\n\n"
-           << factorTable().join(u'\n') << "\n\n"
-           << "Fitted per profile by coordinate descent minimising the mean |ln(predicted/measured)| "
-              "over the fitted runs (`app/analysis/calibration/TrainingCalibrator.cpp`); the same for "
-              "every GPU. megatron's fp8_compute_factor is "
-              "fsdp's fit: every NeMo run is FP8 on H100, so the H100's efficiency and the FP8 factor "
-              "cannot be told apart there, while llm-foundry has BF16 and FP8 runs of the same models "
-              "on "
-              "H100. Bounds keep the factors physical: network_efficiency <= 0.9, dp_overlap <= 0.95, "
-              "tp_overlap <= 0.9. Not fitted (set by hand in profiles.json): memory_efficiency, "
-              "training_bytes_per_flop, communication_efficiency (NVLink) and, for megatron, "
-              "attention_efficiency, gemm_width_half, gemm_tokens_half, network_efficiency and "
-              "dp_overlap (16 runs would not pin them down).\n\n"
-           << "### Node boundary\n\n"
-           << "Tokens/s per GPU of the calibrated `fsdp` profile with the same model and micro-batch "
-              "per "
-              "GPU (global batch = micro-batch x GPUs, FULL_SHARD, 2,048 tokens) on one node and beyond "
-              "(8, 16 and 64 GPUs): the second node must not cost a jump. Measured: llm-foundry MPT-13B "
-              "on H100 at micro-batch 2 gives 4,792, 4,767, 4,811 and 4,800 tokens/s/GPU on 8, 16, 32 "
-              "and 64 GPUs.\n\n"
-           << "| GPU | Model | Recompute, micro-batch | Network Gb/s per GPU | 8 GPUs | 16 GPUs | 64 "
-              "GPUs |\n"
-              "|---|---|---|---|---|---|---|\n"
-           << nodeBoundaryTable().join(u'\n') << "\n\n"
-           << "### Assumptions for training rows\n\n"
-           << ReportText::uniqueBullets(assumptions).join(u'\n') << "\n\n"
-           << "### Training rows not used, and why\n\n"
-           << skippedLines.join(u'\n') << "\n\n";
+    report
+        << "## Training at scale\n\n"
+        << "Median absolute percentage error of `TrainingModel` (`Estimator::estimate` of a training "
+           "workload with the run's parallel layout, global and micro-batch, recomputation and ZeRO "
+           "stage) on the measured runs of `resources/seed/benchmarks-training-calibration.csv`, per "
+           "metric and source (llm-foundry also per GPU): with the calibrated profiles (llm-foundry: "
+           "`fsdp`; NeMo and Megatron-LM: `megatron`); fitted without the GPU being predicted "
+           "(leave-one-GPU-out); fitted without the source being predicted (leave-one-source-out); "
+           "and "
+           "the ideal roofline (every efficiency 1, no overlap) on the same runs. The fit objective "
+           "uses "
+           "one throughput per run: tokens/s per GPU (Megatron-LM: its TFLOP/s per GPU); the MFU, "
+           "model "
+           "TFLOP/s and step-time rows restate the same runs and are reported, not fitted. In the "
+           "hold-outs a profile left with fewer than "
+        << TrainingCalibrator::kOwnFitMinimum
+        << " runs of its own gets its factors fitted on every remaining run together (leaving out "
+           "the H100 leaves megatron only the A100 Megatron-LM run; leaving out NeMo likewise), and "
+           "leaving out the H100 leaves the split between compute efficiency and unhidden memory "
+           "traffic to the A100 runs alone. Aim of "
+           "issue 18: <= 15%.\n\n"
+        << accuracyTable().join(u'\n') << "\n\n"
+        << "**MFU and TFLOP/s conventions.** Our MFU is model FLOPs (6N per token plus causal "
+           "attention: s/2 earlier tokens, no recomputation) over step time x GPUs x the dense peak "
+           "of "
+           "the run precision (FP8 runs: the FP8 peak, as Composer's `GPU_AVAILABLE_FLOPS[gpu]"
+           "[precision]`). llm-foundry counts attention non-causally (every query against all s "
+           "keys, "
+           "twice our attention FLOPs), so for the same tokens/s our MFU is below its: by 2-4% at "
+           "2,048 "
+           "tokens on the 7B-70B models, down to 0.53 of its figure at 65,536 tokens on MPT-125M, "
+           "where "
+           "attention is most of the work. That is the MFU column's gap over the tokens/s column "
+           "(A100-80GB has the largest share of long-sequence rows, 28 of 61). "
+           "NeMo's model TFLOP/s (Megatron's formula, full attention and the output layer) are "
+           "compared "
+           "with our MFU x FP8 peak; Megatron-LM's 138 TFLOP/s (Narayanan et al. 2021) count the "
+           "recomputed forward, so they are compared with HFU x FP16 peak. The tokens/s rows carry "
+           "no "
+           "convention and are the ones fitted.\n\n"
+        << "### Training factors\n\n"
+        << factorTable().join(u'\n') << "\n\n"
+        << "Fitted per profile by coordinate descent minimising the mean |ln(predicted/measured)| "
+           "over the fitted runs (`app/analysis/calibration/TrainingCalibrator.cpp`); the same for "
+           "every GPU. megatron's fp8_compute_factor is "
+           "fsdp's fit: every NeMo run is FP8 on H100, so the H100's efficiency and the FP8 factor "
+           "cannot be told apart there, while llm-foundry has BF16 and FP8 runs of the same models "
+           "on "
+           "H100. Bounds keep the factors physical: compute_efficiency <= 1 (of the achievable matmul rate), "
+           "dp_overlap <= 0.95, tp_overlap <= 0.9. fsdp's attention is capped by SMs x clock "
+           "(attention_flops_per_sm_clock: FlashAttention-2 issues Ampere's mma.sync on every GPU, about "
+           "335 TFLOP/s on an H100 of 989) and pays layer_overhead_us per layer and pass (eager PyTorch's "
+           "launches and FSDP's hooks). Not fitted (set by hand in profiles.json): memory_efficiency, "
+           "communication_efficiency (NVLink), network_efficiency (0.9 of line rate for fsdp, as "
+           "nccl-tests' bus bandwidth between nodes: the runs cannot tell a slower link from less overlap, "
+           "so what is exposed is dp_overlap's) and, for megatron, "
+           "attention_efficiency, gemm_width_half, gemm_tokens_half, network_efficiency and "
+           "dp_overlap (16 runs would not pin them down).\n\n"
+        << "### Node boundary\n\n"
+        << "Tokens/s per GPU of the calibrated `fsdp` profile with the same model and micro-batch "
+           "per "
+           "GPU (global batch = micro-batch x GPUs, FULL_SHARD, 2,048 tokens) on one node and beyond "
+           "(8, 16 and 64 GPUs): the second node must not cost a jump. Measured: llm-foundry MPT-13B "
+           "on H100 at micro-batch 2 gives 4,792, 4,767, 4,811 and 4,800 tokens/s/GPU on 8, 16, 32 "
+           "and 64 GPUs.\n\n"
+        << "| GPU | Model | Recompute, micro-batch | Network Gb/s per GPU | 8 GPUs | 16 GPUs | 64 "
+           "GPUs |\n"
+           "|---|---|---|---|---|---|---|\n"
+        << nodeBoundaryTable().join(u'\n') << "\n\n"
+        << "### Assumptions for training rows\n\n"
+        << ReportText::uniqueBullets(assumptions).join(u'\n') << "\n\n"
+        << "### Training rows not used, and why\n\n"
+        << skippedLines.join(u'\n') << "\n\n";
     return text;
 }
