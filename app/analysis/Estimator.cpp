@@ -916,7 +916,10 @@ Speed estimateInference(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
 {
     const ModelArchitecture &a = memory.architecture();
     const Workload &w = memory.workload();
-    const auto [fixed, perSequence] = affineInBatch(memory, e.parallelism);
+    // Plain names, not a structured binding: the lambdas below capture them (clang refuses a binding).
+    const std::pair<double, double> affine = affineInBatch(memory, e.parallelism);
+    const double fixed = affine.first;
+    const double perSequence = affine.second;
     Speed speed;
     InferenceModel::Inputs inputs{
         a, w, gpu, parameters, efficiency, e.parallelism, rate, chosen.batch, chosen.deploymentBatch};
