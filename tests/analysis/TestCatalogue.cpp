@@ -30,6 +30,8 @@ QString seed(const char *file)
 GpuSpec h100Sxm()
 {
     GpuSpec gpu = base("h100_sxm5_80gb", "H100", "SXM5 80GB", "Hopper");
+    gpu.computeUnits = 132;
+    gpu.boostClockMhz = 1980;
     gpu.fp32Tflops = 67;
     gpu.tf32DenseTflops = 494.7;
     gpu.fp16DenseTflops = 989.4;
@@ -66,6 +68,8 @@ GpuSpec h200Sxm()
 GpuSpec a100Sxm80()
 {
     GpuSpec gpu = base("a100_sxm4_80gb", "A100", "SXM4 80GB", "Ampere");
+    gpu.computeUnits = 108;
+    gpu.boostClockMhz = 1410;
     gpu.fp32Tflops = 19.5;
     gpu.tf32DenseTflops = 156;
     gpu.fp16DenseTflops = 312;
