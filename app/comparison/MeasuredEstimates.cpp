@@ -17,12 +17,13 @@ namespace {
 using CalibrationData::has;
 using CalibrationData::leadingInt;
 
-// The fields that make two benchmarks the same run on different GPUs.
-QString runKey(const Benchmark &b)
+// The fields that make two benchmarks the same run on different GPUs. Compared field by field, not as one
+// joined key: an outlier's check runs this over every benchmark of the catalogue on each recompute.
+bool sameRun(const Benchmark &a, const Benchmark &b)
 {
-    return QStringList{b.category,    b.model,        b.task,      b.precision, b.batchSize,
-                       b.inputLength, b.outputLength, b.framework, b.metric,    QString::number(b.gpuCount)}
-        .join(u'\x1f');
+    return a.gpuCount == b.gpuCount && a.model == b.model && a.metric == b.metric && a.task == b.task &&
+           a.batchSize == b.batchSize && a.inputLength == b.inputLength && a.outputLength == b.outputLength &&
+           a.precision == b.precision && a.framework == b.framework && a.category == b.category;
 }
 
 QString thousands(int value)
@@ -306,10 +307,9 @@ QString MeasuredEstimates::doubtFor(const Benchmark &benchmark, const Entry &ent
 {
     // The same run on the other GPUs tells which side is off: when their measurements agree with their
     // estimates, this measurement is the odd one; when they are off too, the estimate misses something.
-    const QString key = runKey(benchmark);
     QVector<double> others;
     for (const Benchmark &other : m_benchmarks) {
-        if (other.gpuId == benchmark.gpuId || runKey(other) != key)
+        if (other.gpuId == benchmark.gpuId || !sameRun(other, benchmark))
             continue;
         const auto otherEntry = m_entries.constFind(other.benchId);
         if (otherEntry != m_entries.constEnd() && otherEntry->estimate)

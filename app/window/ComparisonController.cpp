@@ -43,10 +43,15 @@ ComparisonController::ComparisonController(const Views &views, QObject *parent)
 
 void ComparisonController::setCatalogue(const CatalogueSnapshot &catalogue)
 {
+    setCatalogueWith(catalogue, BenchmarkMatcher(catalogue));
+}
+
+void ComparisonController::setCatalogueWith(const CatalogueSnapshot &catalogue, BenchmarkMatcher measured)
+{
     m_catalogue = catalogue;
     m_shownCurvesKey.reset(); // the same ids may now have other specs
     m_shownScalingKey.reset();
-    m_measured = BenchmarkMatcher(catalogue);
+    m_measured = std::move(measured);
 
     const MachineGpus::Matches here = MachineGpus::match(m_machineDevices, catalogue.gpus);
     QVector<GpuPickerEntry> entries;

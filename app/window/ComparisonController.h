@@ -39,6 +39,9 @@ public:
 
     // A new catalogue (opened, or saved edits): offers its GPUs, models and profiles and recomputes.
     void setCatalogue(const CatalogueSnapshot &catalogue);
+    // The same, with its measured rows' matcher already made (MainWindow makes the first one on another
+    // thread while it builds the views).
+    void setCatalogueWith(const CatalogueSnapshot &catalogue, BenchmarkMatcher measured);
     const CatalogueSnapshot &catalogue() const { return m_catalogue; }
 
     // Recomputes at once (the views are up to date when it returns); used at start-up and by tests.
