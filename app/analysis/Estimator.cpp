@@ -683,8 +683,10 @@ std::optional<Estimate> searchedEstimate(const GpuSpec &gpu, SplitMemory &memory
     TrainingRecipe::Result found = TrainingRecipe::search(gpu, w, parameters);
     if (!found.fastest)
         return std::nullopt; // nothing fits: the workload's own recipe says by how much
-    Estimate e = options.buildMath ? estimate(gpu, found.fastest->workload, parameters, options)
-                                   : std::move(found.fastest->estimate);
+    // The fastest candidate again, in full (its notes; its terms when asked), unless this is itself a
+    // search's candidate.
+    Estimate e = options.searchCandidate ? std::move(found.fastest->estimate)
+                                         : estimate(gpu, found.fastest->workload, parameters, options);
     e.training->layoutsSearched = found.searched;
     e.minGpus = ParallelismModel::minimumGpus(memory, e.capacityGb, std::max(1, w.batch), parameters);
     for (MathTerm &term : e.math) // the search, shown as its answer (a search, not a formula)
@@ -705,15 +707,30 @@ namespace {
 // rest).
 void noteWhatTheRecordSays(Estimate &e, const GpuSpec &gpu, const Workload &w,
                            const EfficiencyParameters &parameters, const ResolvedEfficiency &efficiency,
-                           const ComputeRate &rate)
+                           const ComputeRate &rate, bool withText)
 {
+    e.matmulShareDerived = efficiency.matmulShareDerived;
+    e.memoryShareDerived = efficiency.memoryShareDerived;
+    if (!parameters.calibratedStacks.isEmpty()) {
+        const QString stack = GpuCapabilities::softwareStackName(GpuCapabilities::softwareStack(gpu));
+        if (!parameters.calibratedStacks.contains(stack, Qt::CaseInsensitive))
+            e.uncalibratedStack = stack.isEmpty() ? gpu.vendor : stack;
+    }
+    if (e.capacityGb <= 0.0)
+        e.missing << GpuField::MemoryGb;
+    if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
+        e.missing << GpuField::MemoryBandwidthGBs;
+    if (rate.tflops <= 0.0)
+        e.missing << MissingSpecs::computeField(computePrecision(w));
+    e.powerKnown = CostModel::powerKnown(gpu);
+    if (!withText)
+        return;
+
     if (rate.fellBack && rate.tflops > 0.0) // rare, so the fast path still pays nothing; none: said below
         e.notes << QCoreApplication::translate(
                        "Estimator", "%1 has no %2 tensor rate; computed at the %3 rate (%4 TFLOPS)")
                        .arg(e.gpuName, Precisions::name(computePrecision(w)), Precisions::name(rate.used),
                             MathLog::number(rate.tflops));
-    e.matmulShareDerived = efficiency.matmulShareDerived;
-    e.memoryShareDerived = efficiency.memoryShareDerived;
     if (e.matmulShareDerived || e.memoryShareDerived)
         e.notes << QCoreApplication::translate(
                        "Estimator", "%1: no microbenchmark of its %2 in the catalogue; assumed to "
@@ -726,26 +743,14 @@ void noteWhatTheRecordSays(Estimate &e, const GpuSpec &gpu, const Workload &w,
                                 : QCoreApplication::translate("Estimator", "memory bandwidth"),
                             QString::number(efficiency.matmulAchievable * 100.0, 'f', 0),
                             QString::number(efficiency.memoryAchievable * 100.0, 'f', 0));
-    if (!parameters.calibratedStacks.isEmpty()) {
-        const QString stack = GpuCapabilities::softwareStackName(GpuCapabilities::softwareStack(gpu));
-        if (!parameters.calibratedStacks.contains(stack, Qt::CaseInsensitive)) {
-            e.uncalibratedStack = stack.isEmpty() ? gpu.vendor : stack;
-            e.notes << QCoreApplication::translate(
-                           "Estimator",
-                           "%1 runs on %2, which %3's measurements do not include (they are %4): its "
-                           "efficiencies are those stacks', and its ranges are widened by the spread "
-                           "between stacks")
-                           .arg(e.gpuName, e.uncalibratedStack, parameters.profileId,
-                                parameters.calibratedStacks.join(QStringLiteral(", ")));
-        }
-    }
-    if (e.capacityGb <= 0.0)
-        e.missing << GpuField::MemoryGb;
-    if (gpu.memoryBandwidthGBs.value_or(0.0) <= 0.0)
-        e.missing << GpuField::MemoryBandwidthGBs;
-    if (rate.tflops <= 0.0)
-        e.missing << MissingSpecs::computeField(computePrecision(w));
-    e.powerKnown = CostModel::powerKnown(gpu);
+    if (!e.uncalibratedStack.isEmpty())
+        e.notes << QCoreApplication::translate(
+                       "Estimator",
+                       "%1 runs on %2, which %3's measurements do not include (they are %4): its "
+                       "efficiencies are those stacks', and its ranges are widened by the spread "
+                       "between stacks")
+                       .arg(e.gpuName, e.uncalibratedStack, parameters.profileId,
+                            parameters.calibratedStacks.join(QStringLiteral(", ")));
     if (!e.missingForEnergy().isEmpty())
         e.notes << QCoreApplication::translate("Estimator", "%1 %2 (not in the catalogue)")
                        .arg(e.gpuName, MissingSpecs::needsText(e.missingForEnergy()));
@@ -1020,7 +1025,7 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
         GpuCapabilities::peak(gpu, computePrecision(w), parameters.useFp16AccumulatePeak);
     e.computePrecisionUsed = rate.used;
     e.peakTflopsUsed = rate.tflops;
-    noteWhatTheRecordSays(e, gpu, w, parameters, efficiency, rate);
+    noteWhatTheRecordSays(e, gpu, w, parameters, efficiency, rate, !options.searchCandidate);
     if (math) // a datasheet figure; a fallback is in the notes
         math->add(MathTermId::PeakCompute,
                   MathExpr::symbol(QCoreApplication::translate("Estimator", "dense tensor rate for %1")
@@ -1041,8 +1046,9 @@ Estimate estimate(const GpuSpec &gpu, SplitMemory &memory, const EfficiencyParam
                     : chosen.choice.memory;
     e.perGpuGb = e.memory.totalGb();
     e.fits = e.perGpuGb <= e.capacityGb;
-    e.minGpus = ParallelismModel::minimumGpus(
-        memory, e.capacityGb, w.batch == 0 ? chosen.batch : chosen.deploymentBatch, parameters);
+    if (!options.searchCandidate)
+        e.minGpus = ParallelismModel::minimumGpus(
+            memory, e.capacityGb, w.batch == 0 ? chosen.batch : chosen.deploymentBatch, parameters);
     if (math)
         logSplit(*math, e, w, chosen.deploymentBatch);
 

@@ -15,6 +15,9 @@
 struct EstimateOptions
 {
     bool buildMath = true; // false: skip every MathTerm (no string work), for sweeps and benchmarks
+    // true: one candidate of a search that keeps the best and estimates it again (TrainingRecipe): the
+    // numbers alone, without the notes' text and the fewest-GPUs search (together 60 % of a candidate).
+    bool searchCandidate = false;
 };
 
 // The estimator's entry points: pure functions over catalogue records.

@@ -79,7 +79,7 @@ public:
             if (Estimator::check(w) || cancelled())
                 continue;
             ++m_result.searched;
-            Estimate e = Estimator::estimate(m_gpu, w, m_parameters, EstimateOptions{false});
+            Estimate e = Estimator::estimate(m_gpu, w, m_parameters, EstimateOptions{false, true});
             if (!e.fits || !e.training) {
                 if (m_result.closestGb < 0.0 || e.perGpuGb < m_result.closestGb) {
                     m_result.closestGb = e.perGpuGb;
