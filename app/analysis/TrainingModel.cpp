@@ -248,24 +248,36 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
     return rates;
 }
 
-template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
+// What the result reports whatever the formulas: the batches and recipe asked for, the nodes the GPUs fill
+// and the network between them (none on one node).
+TrainingResult resultOf(const Inputs &in)
 {
-    using Id = MathTermId;
-    const ModelArchitecture &a = in.architecture;
     const Workload &w = in.workload;
-    const Parallelism &p = in.parallelism;
-    const ResolvedEfficiency &e = in.efficiency;
     TrainingResult r;
     r.globalBatch = std::max(1, w.batch);
     r.microBatch = std::max(1, w.microBatch);
     r.zeroStage = w.zeroStage;
     r.recompute = w.recompute;
     r.gpusPerNode = GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode);
-    r.nodes = (p.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
+    r.nodes = (in.parallelism.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
     r.networkGbps = r.nodes > 1 ? w.networkGbps : 0.0;
+    return r;
+}
 
+// One step's batch as one replica runs it.
+template <typename T> struct StepBatch
+{
+    T globalBatch; // sequences per step, all replicas together
+    T dp;
+    T microBatch; // sequences
+    T m;          // micro-batches per step
+};
+
+template <typename T> StepBatch<T> stepBatchOf(const Inputs &in, TrainingResult &r, MathLog *math)
+{
+    using Id = MathTermId;
     const T globalBatch = Math::input<T>(kGlobalBatch, r.globalBatch);
-    const T dp = Math::input<T>("dp", p.data);
+    const T dp = Math::input<T>("dp", in.parallelism.data);
     // Every replica's step takes as long as the fullest one's.
     const T perReplica = Math::ceil(globalBatch / dp);
     r.sequencesPerReplica = static_cast<int>(Math::value(perReplica));
@@ -276,7 +288,27 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     r.gradientAccumulation = static_cast<int>(Math::value(microbatches));
     Math::record(math, Id::MicroBatchesPerStep, microbatches);
     const T m = Math::named(microbatches, Id::MicroBatchesPerStep);
+    return {globalBatch, dp, microBatch, m};
+}
 
+// One GPU's share of a replica and the rates its datasheet gives it.
+template <typename T> struct GpuShare
+{
+    T tp;
+    T pp;
+    T cp;
+    T modelShards; // GPUs one replica's FLOPs are split over
+    T gpus;
+    T peak;       // FLOP/s at the precision the matmuls run at
+    T peak16;     // FLOP/s of the attention
+    T memoryRate; // B/s reached
+    bool lowPrecision;
+};
+
+template <typename T> GpuShare<T> gpuShareOf(const Inputs &in)
+{
+    const Parallelism &p = in.parallelism;
+    const ResolvedEfficiency &e = in.efficiency;
     const T tp = Math::input<T>("tp", p.tensor);
     const T pp = Math::input<T>("pp", p.pipeline);
     const T cp = p.context > 1 ? Math::input<T>("cp", p.context) : T(1.0);
@@ -292,6 +324,26 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const T bandwidth = Math::input<T>(kBandwidth, in.gpu.memoryBandwidthGBs.value_or(0.0)) * 1e9;
     const T memoryRate =
         bandwidth * Math::input<T>("f_mem", e.memoryAchievable) * Math::input<T>("eta_m", e.memory);
+    return {tp, pp, cp, modelShards, gpus, peak, peak16, memoryRate, lowPrecision};
+}
+
+// The work of one micro-batch on one GPU: its forward FLOPs and how many passes a step makes over them.
+template <typename T> struct MicroBatchWork
+{
+    T layers;
+    T s; // tokens per sequence
+    T linearForward;
+    T attentionForward;
+    double modelLinearPasses;
+    double extraLinearPasses;
+    double extraAttentionPasses;
+};
+
+template <typename T>
+MicroBatchWork<T> microBatchWorkOf(const Inputs &in, const T &microBatch, const T &modelShards)
+{
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
     const bool adapters = w.task == Task::Lora || w.task == Task::Qlora;
     const T layers = Math::input<T>("L", a.layers);
     const T s = Math::input<T>("s", std::max(1, w.sequenceLength));
@@ -311,31 +363,60 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     const double modelLinearPasses = adapters ? 2.0 : 3.0;
     const double extraLinearPasses = w.recompute == Recompute::Full ? 1.0 : 0.0;
     const double extraAttentionPasses = w.recompute == Recompute::None ? 0.0 : 1.0;
+    return {layers,
+            s,
+            linearForward,
+            attentionForward,
+            modelLinearPasses,
+            extraLinearPasses,
+            extraAttentionPasses};
+}
 
+// The step's compute on the heaviest pipeline stage: the passes over the model, then what recomputation
+// repeats, each paying the micro-batch rates and a fixed time per layer.
+template <typename T> struct StepCompute
+{
+    MicroBatchRates<T> rates;
+    double stageImbalance; // heaviest stage / even stage, 1 when even
+    T microCompute;        // s per micro-batch
+    T microRecompute;      // s per micro-batch
+    T compute;             // s per step
+    T recompute;           // s per step
+};
+
+template <typename T>
+StepCompute<T> stepComputeOf(const Inputs &in, const StepBatch<T> &batch, const GpuShare<T> &share,
+                             const MicroBatchWork<T> &work, TrainingResult &r, MathLog *math)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = in.architecture;
+    const ResolvedEfficiency &e = in.efficiency;
+    const T &m = batch.m;
+    const T &linearForward = work.linearForward;
+    const T &attentionForward = work.attentionForward;
     const MicroBatchRates<T> rates =
-        microBatchRates(in, microBatch, s, tp, cp, peak, peak16, memoryRate, lowPrecision);
-    const T &linearRate = rates.linear;
-    const T &attentionRate = rates.attention;
-    const T &trafficPerFlop = rates.trafficPerFlop;
-    const T &dequantPerPass = rates.dequantPerPass;
+        microBatchRates(in, batch.microBatch, work.s, share.tp, share.cp, share.peak, share.peak16,
+                        share.memoryRate, share.lowPrecision);
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
         const T linear = linearForward * linearPasses;
-        if (Math::value(dequantPerPass) > 0.0)
-            return linear / linearRate + attentionForward * attentionPasses / attentionRate +
-                   (linear + attentionForward * attentionPasses) * trafficPerFlop +
-                   linearPasses * dequantPerPass;
+        if (Math::value(rates.dequantPerPass) > 0.0)
+            return linear / rates.linear + attentionForward * attentionPasses / rates.attention +
+                   (linear + attentionForward * attentionPasses) * rates.trafficPerFlop +
+                   linearPasses * rates.dequantPerPass;
         if (!a.transformer)
-            return linear / linearRate + linear * trafficPerFlop;
+            return linear / rates.linear + linear * rates.trafficPerFlop;
         const T attention = attentionForward * attentionPasses;
-        return linear / linearRate + attention / attentionRate + (linear + attention) * trafficPerFlop;
+        return linear / rates.linear + attention / rates.attention +
+               (linear + attention) * rates.trafficPerFlop;
     };
     // Uneven pipeline stages: every stage waits for the heaviest (PipelineStages); 1 when they are even.
-    const double stageImbalance = PipelineStages::imbalance(a, w, p);
+    const Parallelism &p = in.parallelism;
+    const double stageImbalance = PipelineStages::imbalance(a, in.workload, p);
     r.heaviestStageLayers = p.pipeline > 1 ? int(std::lround(stageImbalance * a.layers / p.pipeline)) : 0;
     const auto onHeaviestStage = [&](const T &evenShare) {
         return heaviestStageShare(evenShare, stageImbalance);
     };
-    const T modelPasses = Math::input<T>(kPasses, modelLinearPasses);
+    const T modelPasses = Math::input<T>(kPasses, work.modelLinearPasses);
     const T modelAttentionPasses = Math::input<T>(kAttentionPasses, 3.0);
     Math::record(math, Id::TrainingFlops,
                  m * (a.transformer ? linearForward * modelPasses + attentionForward * modelAttentionPasses
@@ -343,15 +424,15 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
     // Every pass over a layer also pays a fixed time that no GPU speeds up (kernel launches, the
     // framework's per-layer hooks and collective latency): small models on fast GPUs feel it most.
     const T layerOverhead = a.transformer && e.layerOverheadS > 0.0
-                                ? layers / pp * Math::input<T>("t_layer", e.layerOverheadS)
+                                ? work.layers / share.pp * Math::input<T>("t_layer", e.layerOverheadS)
                                 : T(0.0);
     const T microCompute =
         onHeaviestStage(timeOf(modelPasses, modelAttentionPasses) + layerOverhead * modelPasses);
     T microRecompute = 0.0;
-    if (extraLinearPasses > 0.0 || (a.transformer && extraAttentionPasses > 0.0))
-        microRecompute = onHeaviestStage(timeOf(Math::input<T>(kPasses, extraLinearPasses),
-                                                Math::input<T>(kAttentionPasses, extraAttentionPasses)) +
-                                         layerOverhead * extraLinearPasses);
+    if (work.extraLinearPasses > 0.0 || (a.transformer && work.extraAttentionPasses > 0.0))
+        microRecompute = onHeaviestStage(timeOf(Math::input<T>(kPasses, work.extraLinearPasses),
+                                                Math::input<T>(kAttentionPasses, work.extraAttentionPasses)) +
+                                         layerOverhead * work.extraLinearPasses);
     const T compute = m * Math::named(microCompute, kMatmulTime);
     Math::record(math, Id::ComputeTimePerStep, compute);
     const T recompute = m * microRecompute;
@@ -359,12 +440,34 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
         Math::record(math, Id::RecomputeTimePerStep, recompute);
     r.breakdown.compute = Math::value(compute);
     r.breakdown.recompute = Math::value(recompute);
+    return {rates, stageImbalance, microCompute, microRecompute, compute, recompute};
+}
 
+// What the step spends beside its compute: the pipeline bubble, model- and data-parallel communication
+// and the optimizer update.
+template <typename T> struct StepOverheads
+{
+    T bubble;
+    T modelComm;
+    T dataComm;
+    T optimizer;
+};
+
+template <typename T>
+StepOverheads<T> stepOverheadsOf(const Inputs &in, const StepBatch<T> &batch, const GpuShare<T> &share,
+                                 const MicroBatchWork<T> &work, const StepCompute<T> &busy, TrainingResult &r,
+                                 MathLog *math)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const Parallelism &p = in.parallelism;
+    const T &m = batch.m;
     // Interleaved 1F1B: (pp - 1) / vpp micro-batches' worth of the pipeline stands idle per step.
     T bubble = 0.0;
     if (p.pipeline > 1) {
         const T vpp = Math::input<T>("vpp", p.virtualStages);
-        bubble = (pp - 1.0) / vpp * (microCompute + microRecompute);
+        bubble = (share.pp - 1.0) / vpp * (busy.microCompute + busy.microRecompute);
         Math::record(math, Id::PipelineBubble, bubble);
     }
     r.breakdown.pipelineBubble = Math::value(bubble);
@@ -374,80 +477,114 @@ template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
                                                          ? 2.0
                                                          : Precisions::bytesPerValue(w.activationPrecision));
     const int node = r.gpusPerNode;
-    const MicroBatchShape<T> shape{microBatch,
-                                   s,
-                                   tp,
-                                   pp,
-                                   cp,
-                                   layers,
+    const MicroBatchShape<T> shape{batch.microBatch,
+                                   work.s,
+                                   share.tp,
+                                   share.pp,
+                                   share.cp,
+                                   work.layers,
                                    activationBytes,
-                                   attentionForward,
-                                   attentionRate,
-                                   extraLinearPasses,
-                                   stageImbalance};
+                                   work.attentionForward,
+                                   busy.rates.attention,
+                                   work.extraLinearPasses,
+                                   busy.stageImbalance};
     T modelComm = modelParallelComm(in, shape, node);
     modelComm = m * modelComm;
     if (Math::value(modelComm) > 0.0)
         Math::record(math, Id::TensorParallelAllReduces, modelComm);
     r.breakdown.modelParallelComm = Math::value(modelComm);
 
-    const T trainable =
-        MemoryModel::trainableParams<T>(a, w) * MemoryModel::expertParallelShare<T>(a, p) / (tp * pp);
-    const T dataComm = dataParallelComm(in, trainable, m, compute + recompute, layers, node, math);
+    const T trainable = MemoryModel::trainableParams<T>(a, w) * MemoryModel::expertParallelShare<T>(a, p) /
+                        (share.tp * share.pp);
+    const T dataComm =
+        dataParallelComm(in, trainable, m, busy.compute + busy.recompute, work.layers, node, math);
     r.breakdown.dataParallelComm = Math::value(dataComm);
 
     // The optimizer reads and writes ~30 bytes per trained parameter (weights, gradients, master, moments).
-    const T optimizer = (w.zeroStage >= 1 ? trainable / dp : trainable) *
+    const T optimizer = (w.zeroStage >= 1 ? trainable / batch.dp : trainable) *
                         Math::input<T>(kOptimizerBytes, w.optimizer == Optimizer::Adam8bit ? 24.0 : 30.0) /
-                        memoryRate;
+                        share.memoryRate;
     Math::record(math, Id::OptimizerUpdate, optimizer);
     r.breakdown.optimizer = Math::value(optimizer);
+    return {bubble, modelComm, dataComm, optimizer};
+}
 
-    T step = compute;
-    if (Math::value(recompute) > 0.0)
-        step = step + Math::named(recompute, Id::RecomputeTimePerStep);
+// The step time: the compute plus every overhead that is there, each shown by its term's name.
+template <typename T>
+T stepTimeOf(const Parallelism &p, const StepCompute<T> &busy, const StepOverheads<T> &over,
+             TrainingResult &r, MathLog *math)
+{
+    using Id = MathTermId;
+    T step = busy.compute;
+    if (Math::value(busy.recompute) > 0.0)
+        step = step + Math::named(busy.recompute, Id::RecomputeTimePerStep);
     if (p.pipeline > 1)
-        step = step + Math::named(bubble, Id::PipelineBubble);
-    if (Math::value(modelComm) > 0.0)
-        step = step + Math::named(modelComm, Id::TensorParallelAllReduces);
-    if (Math::value(dataComm) > 0.0)
-        step = step + Math::named(dataComm, Id::DataParallelAllReduce);
-    step = step + Math::named(optimizer, Id::OptimizerUpdate);
+        step = step + Math::named(over.bubble, Id::PipelineBubble);
+    if (Math::value(over.modelComm) > 0.0)
+        step = step + Math::named(over.modelComm, Id::TensorParallelAllReduces);
+    if (Math::value(over.dataComm) > 0.0)
+        step = step + Math::named(over.dataComm, Id::DataParallelAllReduce);
+    step = step + Math::named(over.optimizer, Id::OptimizerUpdate);
     r.stepTimeS = Math::value(step);
     Math::record(math, Id::StepTime, step);
-    step = Math::named(step, Id::StepTime);
+    return Math::named(step, Id::StepTime);
+}
 
+// What the step time gives: samples and tokens per second, MFU and HFU, and the hours of the token budget.
+template <typename T>
+void throughputOf(const Inputs &in, const StepBatch<T> &batch, const GpuShare<T> &share,
+                  const MicroBatchWork<T> &work, const T &step, TrainingResult &r, MathLog *math)
+{
+    using Id = MathTermId;
+    const ModelArchitecture &a = in.architecture;
+    const Workload &w = in.workload;
+    const T &globalBatch = batch.globalBatch;
     const T samples = globalBatch / step;
     r.samplesPerS = Math::value(samples);
     Math::record(math, Id::TrainingSamplesPerSecond, samples);
     // A CNN's "tokens" are its samples.
-    const T tokens = a.transformer ? globalBatch * s / step : samples;
+    const T tokens = a.transformer ? globalBatch * work.s / step : samples;
     const Id tokensId = a.transformer ? Id::TrainingTokensPerSecond : Id::TrainingSamplesPerSecond;
     r.tokensPerS = Math::value(tokens);
-    r.tokensPerSPerGpu = r.tokensPerS / std::max(1, p.gpus);
+    r.tokensPerSPerGpu = r.tokensPerS / std::max(1, in.parallelism.gpus);
     if (a.transformer)
         Math::record(math, Id::TrainingTokensPerSecond, tokens);
 
     // Model FLOPs exclude recomputation (PaLM's MFU); hardware FLOPs include it (HFU). Both per
     // micro-batch per GPU, times the micro-batches of every GPU.
-    const T modelFlops = linearForward * modelLinearPasses + attentionForward * (a.transformer ? 3.0 : 0.0);
-    const T hardwareFlops = modelFlops + linearForward * extraLinearPasses +
-                            attentionForward * (a.transformer ? extraAttentionPasses : 0.0);
-    const T perGpuMicrobatches = globalBatch / dp / microBatch;
-    const T mfu = modelFlops * perGpuMicrobatches / (step * peak);
+    const T modelFlops =
+        work.linearForward * work.modelLinearPasses + work.attentionForward * (a.transformer ? 3.0 : 0.0);
+    const T hardwareFlops = modelFlops + work.linearForward * work.extraLinearPasses +
+                            work.attentionForward * (a.transformer ? work.extraAttentionPasses : 0.0);
+    const T perGpuMicrobatches = globalBatch / batch.dp / batch.microBatch;
+    const T mfu = modelFlops * perGpuMicrobatches / (step * share.peak);
     r.mfu = Math::value(mfu);
     Math::record(math, Id::Mfu, mfu);
-    const T hfu = hardwareFlops * perGpuMicrobatches / (step * peak);
+    const T hfu = hardwareFlops * perGpuMicrobatches / (step * share.peak);
     r.hfu = Math::value(hfu);
     Math::record(math, Id::Hfu, hfu);
-    if (Math::value(gpus) > 0.0 && w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
+    if (Math::value(share.gpus) > 0.0 && w.trainTokens > 0.0 && r.tokensPerS > 0.0) {
         const T hours = Math::input<T>(kTokenBudget, w.trainTokens) / Math::named(tokens, tokensId) / 3600.0;
         r.budgetHours = Math::value(hours);
         Math::record(math, Id::BudgetHours, hours);
-        const T gpuHours = Math::named(hours, Id::BudgetHours) * gpus;
+        const T gpuHours = Math::named(hours, Id::BudgetHours) * share.gpus;
         r.budgetGpuHours = Math::value(gpuHours);
         Math::record(math, Id::BudgetGpuHours, gpuHours);
     }
+}
+
+// One step, in the order its terms are shown: the batch, the compute, what the step spends beside it,
+// the step time and what it gives.
+template <typename T> TrainingResult runOf(const Inputs &in, MathLog *math)
+{
+    TrainingResult r = resultOf(in);
+    const StepBatch<T> batch = stepBatchOf<T>(in, r, math);
+    const GpuShare<T> share = gpuShareOf<T>(in);
+    const MicroBatchWork<T> work = microBatchWorkOf<T>(in, batch.microBatch, share.modelShards);
+    const StepCompute<T> busy = stepComputeOf(in, batch, share, work, r, math);
+    const StepOverheads<T> over = stepOverheadsOf(in, batch, share, work, busy, r, math);
+    const T step = stepTimeOf(in.parallelism, busy, over, r, math);
+    throughputOf(in, batch, share, work, step, r, math);
     return r;
 }
 
