@@ -136,8 +136,8 @@ QString say(const char *source)
     return QCoreApplication::translate("Estimator", source);
 }
 
-// The load of a serving simulation: users or a rate, the engine's limits and the targets.
-std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchitecture &a)
+// Who sends the requests: users or a rate (one of them), to a model that generates tokens.
+std::optional<WorkloadProblem> checkTrafficSource(const Workload &w, const ModelArchitecture &a)
 {
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
@@ -173,6 +173,15 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
             F::Concurrency,
             say(QT_TRANSLATE_NOOP("Estimator",
                                   "concurrent users 0: give at least 1 user, or a request rate above 0"))};
+    return std::nullopt;
+}
+
+// The requests: how many, the warm-up, how they arrive and how long they are (each within the model's
+// context).
+std::optional<WorkloadProblem> checkTrafficRequests(const Workload &w, const ModelArchitecture &a)
+{
+    using F = WorkloadField;
+    const ServingTraffic &t = *w.traffic;
     if (t.numRequests < 0 || t.numRequests > 100000)
         return WorkloadProblem{
             F::NumRequests,
@@ -220,6 +229,14 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
                     .arg(w.model.modelId)
                     .arg(a.maxContext)};
     }
+    return std::nullopt;
+}
+
+// The engine's limits, and a simulation short enough to run while the user waits.
+std::optional<WorkloadProblem> checkTrafficEngine(const Workload &w)
+{
+    using F = WorkloadField;
+    const ServingTraffic &t = *w.traffic;
     if (t.maxNumSeqs < 0 || t.maxNumSeqs > 100000)
         return WorkloadProblem{
             F::MaxNumSeqs,
@@ -252,6 +269,13 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
                     .arg(QLocale::c().toString(steps, 'f', 0),
                          QLocale::c().toString(kMaxSimulatedSteps, 'f', 0))};
     }
+    return std::nullopt;
+}
+
+// The latency targets: each, when given, a time above 0.
+std::optional<WorkloadProblem> checkTrafficTargets(const ServingTraffic &t)
+{
+    using F = WorkloadField;
     const auto badTarget = [](const std::optional<double> &target) {
         return target && !(std::isfinite(*target) && *target > 0.0 && *target <= 1e9);
     };
@@ -264,6 +288,19 @@ std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchit
                                say(QT_TRANSLATE_NOOP("Estimator", "TPOT p90 target %1 ms: allowed above 0"))
                                    .arg(*t.tpotP90TargetMs)};
     return std::nullopt;
+}
+
+// The load of a serving simulation: users or a rate, the requests, the engine's limits and the targets,
+// in that order (the first problem is the one said).
+std::optional<WorkloadProblem> checkTraffic(const Workload &w, const ModelArchitecture &a)
+{
+    if (auto problem = checkTrafficSource(w, a))
+        return problem;
+    if (auto problem = checkTrafficRequests(w, a))
+        return problem;
+    if (auto problem = checkTrafficEngine(w))
+        return problem;
+    return checkTrafficTargets(*w.traffic);
 }
 
 // Tokens the KV cache of one replica holds: the memory the engine may use (its memory fraction) beyond the
@@ -346,9 +383,14 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs,
     return d;
 }
 
-// Training's context, expert and interleaved-pipeline degrees, the nodes and the network. The parts that
-// depend on the split (the micro-batch dividing each replica's share) are checked once the split is known.
-std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const ModelArchitecture &a)
+// GPUs one replica of a training run is split over: tp x pp x cp, in 64 bits (the product of three ints).
+long long modelParallelOf(const Workload &w)
+{
+    return (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) * w.contextParallel;
+}
+
+// Training's context, expert and interleaved-pipeline degrees, each alone and against the model.
+std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const ModelArchitecture &a)
 {
     using F = WorkloadField;
     if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
@@ -380,6 +422,13 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
             F::VirtualStages,
             say(QT_TRANSLATE_NOOP("Estimator", "vpp %1 interleaves pipeline stages: it needs pp 2 or more"))
                 .arg(w.virtualStages)};
+    return std::nullopt;
+}
+
+// The nodes and the network between them: a run beyond one node needs one.
+std::optional<WorkloadProblem> checkNodes(const Workload &w)
+{
+    using F = WorkloadField;
     if (w.gpusPerNode < 0 || w.gpusPerNode > 1024)
         return WorkloadProblem{
             F::GpusPerNode,
@@ -397,8 +446,15 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                 .arg(w.gpuCount)
                 .arg((w.gpuCount + w.gpusPerNode - 1) / w.gpusPerNode)
                 .arg(w.gpusPerNode)};
-    const long long modelParallel =
-        (long long)std::max(1, w.tensorParallel) * std::max(1, w.pipelineParallel) * w.contextParallel;
+    return std::nullopt;
+}
+
+// The degrees together against the GPUs and the layers: tp x pp x cp divides the GPUs, ep a stage's GPUs,
+// and every pipeline stage (and chunk) gets a layer.
+std::optional<WorkloadProblem> checkGpuSplit(const Workload &w, const ModelArchitecture &a)
+{
+    using F = WorkloadField;
+    const long long modelParallel = modelParallelOf(w);
     if (modelParallel > w.gpuCount)
         return WorkloadProblem{F::Gpus,
                                say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: fewer than tp x pp x cp = %2"))
@@ -411,7 +467,6 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                          .arg(w.gpuCount)};
     // The experts split over the GPUs of a pipeline stage, across its tensor-, context- and data-parallel
     // ranks alike (Megatron-Core's MoE parallel folding).
-    const long long dataParallel = w.gpuCount / modelParallel;
     const long long stageGpus = w.gpuCount / std::max(1, w.pipelineParallel);
     if (w.expertParallel > 1 && stageGpus % w.expertParallel != 0)
         return WorkloadProblem{
@@ -442,6 +497,14 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                 .arg(a.layers)
                 .arg(std::max(0, w.pipelineParallel - (w.pipelineFirstLayers > 0) -
                                      (w.pipelineLastLayers > 0)))};
+    return std::nullopt;
+}
+
+// The micro-batches of every replica, once the split is given.
+std::optional<WorkloadProblem> checkMicroBatches(const Workload &w)
+{
+    using F = WorkloadField;
+    const long long dataParallel = w.gpuCount / modelParallelOf(w);
     // With the split given, the global batch must fill every replica's micro-batches exactly.
     if (Tasks::isTraining(w.task) && w.tensorParallel > 0 && w.pipelineParallel > 0 && w.batch > 0 &&
         w.microBatch > 0 && w.batch % (dataParallel * w.microBatch) != 0)
@@ -456,6 +519,19 @@ std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const Mode
                 .arg(QString::number(double(w.batch) / double(dataParallel), 'g', 4))
                 .arg(dataParallel * w.microBatch)};
     return std::nullopt;
+}
+
+// Training's context, expert and interleaved-pipeline degrees, the nodes and the network. The parts that
+// depend on the split (the micro-batch dividing each replica's share) are checked once the split is known.
+std::optional<WorkloadProblem> checkTrainingLayout(const Workload &w, const ModelArchitecture &a)
+{
+    if (auto problem = checkParallelDegrees(w, a))
+        return problem;
+    if (auto problem = checkNodes(w))
+        return problem;
+    if (auto problem = checkGpuSplit(w, a))
+        return problem;
+    return checkMicroBatches(w);
 }
 
 // The model, the batch, the tokens and the GPU count, tp and pp each within their range.
