@@ -61,6 +61,10 @@ const Fixture &fixture()
             w.batch = 32;
             w.microBatch = 4;
             w.zeroStage = 1;
+            // One layout, data parallel over the 8 GPUs: an evaluation. Left automatic, the estimate would be
+            // the layout search's (hundreds of evaluations; BM_TrainingRecipeSearch512Gpus times that).
+            w.tensorParallel = 1;
+            w.pipelineParallel = 1;
             result.workloads << w; // training on 8 GPUs, 4 sequences per GPU
         }
         CatalogueSnapshot catalogue;
