@@ -14,7 +14,6 @@
 #include "app/analysis/TrainingModel.h"
 #include "app/analysis/TrainingRecipe.h"
 #include "app/analysis/VerdictRules.h"
-#include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
 
 #include <QCoreApplication>
@@ -136,6 +135,18 @@ QString say(const char *source)
     return QCoreApplication::translate("Estimator", source);
 }
 
+// The ends of a field's range in the field table (WorkloadField.cpp): the checks refuse what lies beyond
+// them and their messages name them, so that a range is written once. Every end is a whole number (the
+// messages write "10000000", not "1e+07"). Below the minimum some fields keep 0 for "the default".
+qint64 lowest(WorkloadField field)
+{
+    return qint64(WorkloadFields::range(field).minimum);
+}
+qint64 highest(WorkloadField field)
+{
+    return qint64(WorkloadFields::range(field).maximum);
+}
+
 // Who sends the requests: users or a rate (one of them), to a model that generates tokens.
 std::optional<WorkloadProblem> checkTrafficSource(const Workload &w, const ModelArchitecture &a)
 {
@@ -152,15 +163,19 @@ std::optional<WorkloadProblem> checkTrafficSource(const Workload &w, const Model
             say(QT_TRANSLATE_NOOP("Estimator", "concurrent users: the serving simulation needs a model that "
                                                "generates tokens; %1 does not"))
                 .arg(w.model.modelId)};
-    if (t.concurrency < 0 || t.concurrency > WorkloadDefaults::kMaxConcurrency)
+    if (t.concurrency < 0 || t.concurrency > highest(F::Concurrency))
         return WorkloadProblem{F::Concurrency,
-                               say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed 1 to 100000"))
-                                   .arg(t.concurrency)};
-    if (!std::isfinite(t.requestRate) || t.requestRate < 0.0 || t.requestRate > 100000.0)
+                               say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed %2 to %3"))
+                                   .arg(t.concurrency)
+                                   .arg(lowest(F::Concurrency))
+                                   .arg(highest(F::Concurrency))};
+    if (!std::isfinite(t.requestRate) || t.requestRate < 0.0 || t.requestRate > highest(F::RequestRate))
         return WorkloadProblem{
             F::RequestRate,
-            say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above 0 up to 100000 requests/s"))
-                .arg(t.requestRate)};
+            say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above %2 up to %3 requests/s"))
+                .arg(t.requestRate)
+                .arg(lowest(F::RequestRate))
+                .arg(highest(F::RequestRate))};
     if (t.concurrency > 0 && t.requestRate > 0.0)
         return WorkloadProblem{
             F::RequestRate,
@@ -182,31 +197,41 @@ std::optional<WorkloadProblem> checkTrafficRequests(const Workload &w, const Mod
 {
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
-    if (t.numRequests < 0 || t.numRequests > 100000)
-        return WorkloadProblem{
-            F::NumRequests,
-            say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed 1 to 100000")).arg(t.numRequests)};
-    if (t.warmupRequests < 0 || t.warmupRequests > 100000)
+    if (t.numRequests < 0 || t.numRequests > highest(F::NumRequests))
+        return WorkloadProblem{F::NumRequests,
+                               say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed %2 to %3"))
+                                   .arg(t.numRequests)
+                                   .arg(lowest(F::NumRequests))
+                                   .arg(highest(F::NumRequests))};
+    if (t.warmupRequests < 0 || t.warmupRequests > highest(F::WarmupRequests))
         return WorkloadProblem{F::WarmupRequests,
-                               say(QT_TRANSLATE_NOOP("Estimator", "warm-up requests %1: allowed 0 to 100000"))
-                                   .arg(t.warmupRequests)};
-    if (!std::isfinite(t.burstiness) || t.burstiness <= 0.0 || t.burstiness > 1000.0)
+                               say(QT_TRANSLATE_NOOP("Estimator", "warm-up requests %1: allowed %2 to %3"))
+                                   .arg(t.warmupRequests)
+                                   .arg(lowest(F::WarmupRequests))
+                                   .arg(highest(F::WarmupRequests))};
+    if (!std::isfinite(t.burstiness) || t.burstiness <= lowest(F::Burstiness) ||
+        t.burstiness > highest(F::Burstiness))
         return WorkloadProblem{
             F::Burstiness,
             say(QT_TRANSLATE_NOOP("Estimator",
-                                  "burstiness %1: allowed above 0 up to 1000 (1: Poisson arrivals)"))
-                .arg(t.burstiness)};
+                                  "burstiness %1: allowed above %2 up to %3 (1: Poisson arrivals)"))
+                .arg(t.burstiness)
+                .arg(lowest(F::Burstiness))
+                .arg(highest(F::Burstiness))};
     if (t.burstiness != 1.0 && !(t.requestRate > 0.0))
         return WorkloadProblem{
             F::Burstiness,
             say(QT_TRANSLATE_NOOP("Estimator", "burstiness %1 shapes arrivals at a request rate: give "
                                                "--request-rate, not users"))
                 .arg(t.burstiness)};
-    if (!std::isfinite(t.randomRangeRatio) || t.randomRangeRatio < 0.0 || t.randomRangeRatio >= 1.0)
+    if (!std::isfinite(t.randomRangeRatio) || t.randomRangeRatio < lowest(F::RandomRangeRatio) ||
+        t.randomRangeRatio >= highest(F::RandomRangeRatio))
         return WorkloadProblem{
             F::RandomRangeRatio,
-            say(QT_TRANSLATE_NOOP("Estimator", "random range ratio %1: allowed 0 up to (not including) 1"))
-                .arg(t.randomRangeRatio)};
+            say(QT_TRANSLATE_NOOP("Estimator", "random range ratio %1: allowed %2 up to (not including) %3"))
+                .arg(t.randomRangeRatio)
+                .arg(lowest(F::RandomRangeRatio))
+                .arg(highest(F::RandomRangeRatio))};
     if (t.randomRangeRatio > 0.0 && t.dataset != LengthDataset::Random)
         return WorkloadProblem{
             F::RandomRangeRatio,
@@ -237,16 +262,18 @@ std::optional<WorkloadProblem> checkTrafficEngine(const Workload &w)
 {
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
-    if (t.maxNumSeqs < 0 || t.maxNumSeqs > 100000)
+    if (t.maxNumSeqs < 0 || t.maxNumSeqs > highest(F::MaxNumSeqs))
         return WorkloadProblem{
-            F::MaxNumSeqs,
-            say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed 1 to 100000"))
-                .arg(t.maxNumSeqs)};
-    if (t.maxBatchedTokens < 0 || t.maxBatchedTokens > 10000000)
-        return WorkloadProblem{
-            F::MaxBatchedTokens,
-            say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed 1 to 10000000"))
-                .arg(t.maxBatchedTokens)};
+            F::MaxNumSeqs, say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed %2 to %3"))
+                               .arg(t.maxNumSeqs)
+                               .arg(lowest(F::MaxNumSeqs))
+                               .arg(highest(F::MaxNumSeqs))};
+    if (t.maxBatchedTokens < 0 || t.maxBatchedTokens > highest(F::MaxBatchedTokens))
+        return WorkloadProblem{F::MaxBatchedTokens,
+                               say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed %2 to %3"))
+                                   .arg(t.maxBatchedTokens)
+                                   .arg(lowest(F::MaxBatchedTokens))
+                                   .arg(highest(F::MaxBatchedTokens))};
     // A simulation takes at least the tokens over the tokens per step, and the output tokens over the
     // sequences running at once, in engine steps (about 2 us each): past kMaxSimulatedSteps it would run
     // for minutes (100,000 requests at 1 token per step: 77 million steps, 140 s), so it is refused here.
@@ -393,14 +420,18 @@ long long modelParallelOf(const Workload &w)
 std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const ModelArchitecture &a)
 {
     using F = WorkloadField;
-    if (w.contextParallel < 1 || w.contextParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
-        return WorkloadProblem{
-            F::ContextParallel,
-            say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed 1 to 1024")).arg(w.contextParallel)};
-    if (w.expertParallel < 1 || w.expertParallel > WorkloadDefaults::kMaxContextOrExpertParallel)
-        return WorkloadProblem{
-            F::ExpertParallel,
-            say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed 1 to 1024")).arg(w.expertParallel)};
+    if (w.contextParallel < lowest(F::ContextParallel) || w.contextParallel > highest(F::ContextParallel))
+        return WorkloadProblem{F::ContextParallel,
+                               say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed %2 to %3"))
+                                   .arg(w.contextParallel)
+                                   .arg(lowest(F::ContextParallel))
+                                   .arg(highest(F::ContextParallel))};
+    if (w.expertParallel < lowest(F::ExpertParallel) || w.expertParallel > highest(F::ExpertParallel))
+        return WorkloadProblem{F::ExpertParallel,
+                               say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed %2 to %3"))
+                                   .arg(w.expertParallel)
+                                   .arg(lowest(F::ExpertParallel))
+                                   .arg(highest(F::ExpertParallel))};
     if (w.expertParallel > 1 && a.experts < 2)
         return WorkloadProblem{
             F::ExpertParallel,
@@ -413,10 +444,12 @@ std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const Mod
             say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the model's %2 experts"))
                 .arg(w.expertParallel)
                 .arg(a.experts)};
-    if (w.virtualStages < 1 || w.virtualStages > 128)
-        return WorkloadProblem{
-            F::VirtualStages,
-            say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed 1 to 128")).arg(w.virtualStages)};
+    if (w.virtualStages < lowest(F::VirtualStages) || w.virtualStages > highest(F::VirtualStages))
+        return WorkloadProblem{F::VirtualStages,
+                               say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed %2 to %3"))
+                                   .arg(w.virtualStages)
+                                   .arg(lowest(F::VirtualStages))
+                                   .arg(highest(F::VirtualStages))};
     if (w.virtualStages > 1 && w.pipelineParallel < 2)
         return WorkloadProblem{
             F::VirtualStages,
@@ -429,15 +462,20 @@ std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const Mod
 std::optional<WorkloadProblem> checkNodes(const Workload &w)
 {
     using F = WorkloadField;
-    if (w.gpusPerNode < 0 || w.gpusPerNode > 1024)
-        return WorkloadProblem{
-            F::GpusPerNode,
-            say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed 1 to 1024")).arg(w.gpusPerNode)};
-    if (!std::isfinite(w.networkGbps) || w.networkGbps < 0.0 || w.networkGbps > 100000.0)
+    if (w.gpusPerNode < 0 || w.gpusPerNode > highest(F::GpusPerNode))
+        return WorkloadProblem{F::GpusPerNode,
+                               say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed %2 to %3"))
+                                   .arg(w.gpusPerNode)
+                                   .arg(lowest(F::GpusPerNode))
+                                   .arg(highest(F::GpusPerNode))};
+    if (!std::isfinite(w.networkGbps) || w.networkGbps < lowest(F::NetworkGbps) ||
+        w.networkGbps > highest(F::NetworkGbps))
         return WorkloadProblem{
             F::NetworkGbps,
-            say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed 0 (one node only) to 100000"))
-                .arg(w.networkGbps)};
+            say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed %2 (one node only) to %3"))
+                .arg(w.networkGbps)
+                .arg(lowest(F::NetworkGbps))
+                .arg(highest(F::NetworkGbps))};
     if (w.gpusPerNode > 0 && w.networkGbps == 0.0 && w.gpuCount > w.gpusPerNode)
         return WorkloadProblem{
             F::NetworkGbps,
@@ -544,42 +582,53 @@ std::optional<WorkloadProblem> checkSizes(const Workload &w, const ModelArchitec
             say(QT_TRANSLATE_NOOP("Estimator",
                                   "model %1: no layers, hidden size or parameter count to size it by"))
                 .arg(w.model.modelId)};
-    if (w.batch < 0 || w.batch > 1000000)
+    if (w.batch < 0 || w.batch > highest(F::Batch))
         return WorkloadProblem{
             F::Batch,
-            say(QT_TRANSLATE_NOOP("Estimator", "batch %1: allowed 1 to 1000000 (0 = the largest that fits)"))
-                .arg(w.batch)};
+            say(QT_TRANSLATE_NOOP("Estimator", "batch %1: allowed %2 to %3 (0 = the largest that fits)"))
+                .arg(w.batch)
+                .arg(lowest(F::Batch))
+                .arg(highest(F::Batch))};
     if (Tasks::isTraining(w.task) && w.batch == 0)
         return WorkloadProblem{
             F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "max (as many requests as fit) is for inference: "
-                                                         "training needs a global batch of 1 to 1000000"))};
+                                                         "training needs a global batch of %1 to %2"))
+                          .arg(lowest(F::Batch))
+                          .arg(highest(F::Batch))};
     if (Tasks::isTraining(w.task) && (w.microBatch < 1 || w.microBatch > w.batch))
         return WorkloadProblem{
             F::MicroBatch,
             say(QT_TRANSLATE_NOOP("Estimator", "micro-batch %1: allowed 1 to the global batch (%2)"))
                 .arg(w.microBatch)
                 .arg(w.batch)};
-    if (w.inputTokens < 0 || w.inputTokens > 10000000)
-        return WorkloadProblem{
-            F::InputTokens,
-            say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed 0 to 10000000")).arg(w.inputTokens)};
-    if (w.outputTokens < 0 || w.outputTokens > 10000000)
+    if (w.inputTokens < 0 || w.inputTokens > highest(F::InputTokens))
+        return WorkloadProblem{F::InputTokens,
+                               say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed %2 to %3"))
+                                   .arg(w.inputTokens)
+                                   .arg(lowest(F::InputTokens))
+                                   .arg(highest(F::InputTokens))};
+    if (w.outputTokens < 0 || w.outputTokens > highest(F::OutputTokens))
         return WorkloadProblem{F::OutputTokens,
-                               say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed 0 to 10000000"))
-                                   .arg(w.outputTokens)};
+                               say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed %2 to %3"))
+                                   .arg(w.outputTokens)
+                                   .arg(lowest(F::OutputTokens))
+                                   .arg(highest(F::OutputTokens))};
     if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
         return WorkloadProblem{
             F::OutputTokens,
             say(QT_TRANSLATE_NOOP("Estimator",
                                   "input and output tokens are both 0: at least one token is needed"))};
-    if (w.sequenceLength < 1 || w.sequenceLength > 10000000)
-        return WorkloadProblem{
-            F::SequenceLength,
-            say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed 1 to 10000000"))
-                .arg(w.sequenceLength)};
-    if (w.gpuCount < 1 || w.gpuCount > 65536)
-        return WorkloadProblem{
-            F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed 1 to 65536")).arg(w.gpuCount)};
+    if (w.sequenceLength < lowest(F::SequenceLength) || w.sequenceLength > highest(F::SequenceLength))
+        return WorkloadProblem{F::SequenceLength,
+                               say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed %2 to %3"))
+                                   .arg(w.sequenceLength)
+                                   .arg(lowest(F::SequenceLength))
+                                   .arg(highest(F::SequenceLength))};
+    if (w.gpuCount < lowest(F::Gpus) || w.gpuCount > highest(F::Gpus))
+        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed %2 to %3"))
+                                            .arg(w.gpuCount)
+                                            .arg(lowest(F::Gpus))
+                                            .arg(highest(F::Gpus))};
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
         return WorkloadProblem{F::TensorParallel,
                                say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
@@ -632,10 +681,13 @@ std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelA
             F::Task,
             say(QT_TRANSLATE_NOOP("Estimator", "task %1: LoRA needs a transformer model, %2 is not one"))
                 .arg(Tasks::name(w.task), w.model.modelId)};
-    if ((w.task == Task::Lora || w.task == Task::Qlora) && (w.loraRank < 1 || w.loraRank > 65536))
-        return WorkloadProblem{
-            F::LoraRank,
-            say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed 1 to 65536")).arg(w.loraRank)};
+    if ((w.task == Task::Lora || w.task == Task::Qlora) &&
+        (w.loraRank < lowest(F::LoraRank) || w.loraRank > highest(F::LoraRank)))
+        return WorkloadProblem{F::LoraRank,
+                               say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed %2 to %3"))
+                                   .arg(w.loraRank)
+                                   .arg(lowest(F::LoraRank))
+                                   .arg(highest(F::LoraRank))};
     return std::nullopt;
 }
 
@@ -680,24 +732,33 @@ std::optional<WorkloadProblem> checkPrecisions(const Workload &w)
 std::optional<WorkloadProblem> checkPrices(const Workload &w)
 {
     using F = WorkloadField;
-    if (w.usdPerGpuHour &&
-        (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < 0.0 || *w.usdPerGpuHour > 10000.0))
+    if (w.usdPerGpuHour && (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < lowest(F::UsdPerGpuHour) ||
+                            *w.usdPerGpuHour > highest(F::UsdPerGpuHour)))
         return WorkloadProblem{F::UsdPerGpuHour,
-                               say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed 0 to 10000"))
-                                   .arg(*w.usdPerGpuHour)};
-    if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < 0.0 || w.usdPerKwh > 100.0)
+                               say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed %2 to %3"))
+                                   .arg(*w.usdPerGpuHour)
+                                   .arg(lowest(F::UsdPerGpuHour))
+                                   .arg(highest(F::UsdPerGpuHour))};
+    if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < lowest(F::UsdPerKwh) ||
+        w.usdPerKwh > highest(F::UsdPerKwh))
+        return WorkloadProblem{F::UsdPerKwh,
+                               say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed %2 to %3"))
+                                   .arg(w.usdPerKwh)
+                                   .arg(lowest(F::UsdPerKwh))
+                                   .arg(highest(F::UsdPerKwh))};
+    if (w.utilisation && (!std::isfinite(*w.utilisation) || *w.utilisation <= lowest(F::Utilisation) ||
+                          *w.utilisation > highest(F::Utilisation)))
         return WorkloadProblem{
-            F::UsdPerKwh,
-            say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed 0 to 100")).arg(w.usdPerKwh)};
-    if (w.utilisation && (!std::isfinite(*w.utilisation) || *w.utilisation <= 0.0 || *w.utilisation > 1.0))
-        return WorkloadProblem{F::Utilisation,
-                               say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above 0 up to 1"))
-                                   .arg(*w.utilisation)};
-    if (!std::isfinite(w.ownYears) || w.ownYears <= 0.0 || w.ownYears > WorkloadDefaults::kMaxOwnYears)
+            F::Utilisation, say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above %2 up to %3"))
+                                .arg(*w.utilisation)
+                                .arg(lowest(F::Utilisation))
+                                .arg(highest(F::Utilisation))};
+    if (!std::isfinite(w.ownYears) || w.ownYears <= WorkloadFields::range(F::OwnYears).minimum ||
+        w.ownYears > WorkloadFields::range(F::OwnYears).maximum)
         return WorkloadProblem{F::OwnYears,
                                say(QT_TRANSLATE_NOOP("Estimator", "years owned %1: allowed above 0 up to %2"))
                                    .arg(w.ownYears)
-                                   .arg(WorkloadDefaults::kMaxOwnYears)};
+                                   .arg(WorkloadFields::range(F::OwnYears).maximum)};
     if (!std::isfinite(w.trainTokens) || w.trainTokens < 0.0 || w.trainTokens > 1e16)
         return WorkloadProblem{
             F::TrainTokens,

@@ -16,6 +16,17 @@ inline constexpr int kMaxGpus = 65536;                   // of one kind; also bo
 inline constexpr int kMaxContextOrExpertParallel = 1024; // cp and ep, each
 inline constexpr int kMaxGpusPerNode = 1024;
 inline constexpr int kMaxConcurrency = 100000; // users under load, on the whole deployment
+// The other ends the field table gives (WorkloadField.cpp): the estimator refuses what lies beyond them.
+inline constexpr int kMaxBatch = 1000000;           // requests in flight, or a global batch
+inline constexpr int kMaxTokens = 10000000;         // input, output, a sequence; the engine's tokens per step
+inline constexpr int kMaxRequests = 100000;         // simulated, warm-up, running at once
+inline constexpr double kMaxRequestRate = 100000.0; // requests/s
+inline constexpr double kMaxBurstiness = 1000.0;
+inline constexpr int kMaxVirtualStages = 128;
+inline constexpr double kMaxNetworkGbps = 100000.0;
+inline constexpr int kMaxLoraRank = 65536;
+inline constexpr double kMaxUsdPerGpuHour = 10000.0;
+inline constexpr double kMaxUsdPerKwh = 100.0;
 inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 // An owned card's launch price is spread over 4 years of round-the-clock use. Between the 3 years after

@@ -26,20 +26,20 @@ const QVector<WorkloadFieldSpec> &table()
          "Precision of the math; it selects the tensor-core rate."},
         {F::KvPrecision, u"kvPrecision", u"kv-precision", u"kv_precision", &R::kvPrecision, u"P", {},
          "Inference: precision of the KV cache."},
-        {F::Batch, u"batch", u"batch", u"batch", &R::batch, u"N|max", {},
+        {F::Batch, u"batch", u"batch", u"batch", &R::batch, u"N|max", {1, kMaxBatch},
          "Inference: requests in flight on the whole deployment, split over its replicas (max = as "
          "many as fit). Training: the global batch, sequences per optimizer step over all replicas."},
-        {F::GlobalBatch, u"globalBatch", u"global-batch", u"global_batch", &R::globalBatch, u"N", {},
+        {F::GlobalBatch, u"globalBatch", u"global-batch", u"global_batch", &R::globalBatch, u"N", {1, kMaxBatch},
          "Training: the global batch, sequences per optimizer step over all data-parallel "
          "replicas (the same as --batch)."},
         {F::MicroBatch, u"microBatch", u"micro-batch", u"micro_batch", &R::microBatch, u"N", {},
          "Training: sequences per replica per forward and backward pass; the rest of the global batch "
          "is gradient accumulation."},
-        {F::InputTokens, u"inputTokens", u"input-tokens", u"input_tokens", &R::inputTokens, u"N", {},
+        {F::InputTokens, u"inputTokens", u"input-tokens", u"input_tokens", &R::inputTokens, u"N", {0, kMaxTokens},
          "Inference: prompt tokens per request."},
-        {F::OutputTokens, u"outputTokens", u"output-tokens", u"output_tokens", &R::outputTokens, u"N", {},
+        {F::OutputTokens, u"outputTokens", u"output-tokens", u"output_tokens", &R::outputTokens, u"N", {0, kMaxTokens},
          "Inference: generated tokens per request."},
-        {F::SequenceLength, u"sequenceLength", u"seq-len", u"seq_len", &R::sequenceLength, u"N", {},
+        {F::SequenceLength, u"sequenceLength", u"seq-len", u"seq_len", &R::sequenceLength, u"N", {1, kMaxTokens},
          "Training: tokens per sequence."},
         {F::Gpus, u"gpus", u"gpus", u"gpus", &R::gpus, u"N", {1, kMaxGpus},
          "GPUs of each kind."},
@@ -52,11 +52,11 @@ const QVector<WorkloadFieldSpec> &table()
         {F::ExpertParallel, u"expertParallel", u"ep", u"ep", &R::expertParallel, u"N", {1, kMaxContextOrExpertParallel},
          "Training, mixture-of-experts models: GPUs the experts are split over, within the "
          "data-parallel ones."},
-        {F::VirtualStages, u"virtualStages", u"vpp", u"vpp", &R::virtualStages, u"N", {},
+        {F::VirtualStages, u"virtualStages", u"vpp", u"vpp", &R::virtualStages, u"N", {1, kMaxVirtualStages},
          "Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more)."},
         {F::GpusPerNode, u"gpusPerNode", u"gpus-per-node", u"gpus_per_node", &R::gpusPerNode, u"N", {1, kMaxGpusPerNode},
          "Training: GPUs per node sharing NVLink or PCIe."},
-        {F::NetworkGbps, u"networkGbps", u"network-gbps", u"network_gbps", &R::networkGbps, u"X", {},
+        {F::NetworkGbps, u"networkGbps", u"network-gbps", u"network_gbps", &R::networkGbps, u"X", {0, kMaxNetworkGbps},
          "Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
          "Ethernet; 0 = one node only)."},
         {F::ZeroStage, u"zeroStage", u"zero", u"zero", &R::zeroStage, u"0-3", {},
@@ -66,15 +66,15 @@ const QVector<WorkloadFieldSpec> &table()
          "Training: activation recomputation."},
         {F::Optimizer, u"optimizer", u"optimizer", u"optimizer", &R::optimizer, nullptr, {},
          "Training: the optimizer."},
-        {F::LoraRank, u"loraRank", u"lora-rank", u"lora_rank", &R::loraRank, u"N", {},
+        {F::LoraRank, u"loraRank", u"lora-rank", u"lora_rank", &R::loraRank, u"N", {1, kMaxLoraRank},
          "LoRA and QLoRA: the adapters' rank."},
         {F::Profile, u"profile", u"profile", u"profile", &R::profileId, u"ID", {},
          "The efficiency profile (`gpucompare profiles` lists them)."},
-        {F::UsdPerGpuHour, u"usdPerGpuHour", u"usd-per-gpu-hour", u"usd_per_gpu_hour", &R::usdPerGpuHour, u"X", {},
+        {F::UsdPerGpuHour, u"usdPerGpuHour", u"usd-per-gpu-hour", u"usd_per_gpu_hour", &R::usdPerGpuHour, u"X", {0, kMaxUsdPerGpuHour},
          "Rental price of every GPU, USD per GPU-hour."},
-        {F::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh", u"usd_per_kwh", &R::usdPerKwh, u"X", {},
+        {F::UsdPerKwh, u"usdPerKwh", u"usd-per-kwh", u"usd_per_kwh", &R::usdPerKwh, u"X", {0, kMaxUsdPerKwh},
          "Electricity price, USD per kWh."},
-        {F::Utilisation, u"utilisation", u"utilisation", u"utilisation", &R::utilisation, u"X", {},
+        {F::Utilisation, u"utilisation", u"utilisation", u"utilisation", &R::utilisation, u"X", {0, 1},
          "Power draw as a fraction of TDP (above 0, up to 1), instead of the estimate's: idle-floor "
          "power plus the rest of the way to the busy draw by how busy the GPU is."},
         {F::OwnYears, u"ownYears", u"own-years", u"own_years", &R::ownYears, u"YEARS", {0, kMaxOwnYears},
@@ -88,16 +88,16 @@ const QVector<WorkloadFieldSpec> &table()
          "and each sending its next request when the last one ends (a closed loop, as vllm bench "
          "serve --max-concurrency and AIPerf's concurrency mode; simulated step by step). With "
          "--num-requests equal to it, one static batch."},
-        {F::RequestRate, u"requestRate", u"request-rate", u"request_rate", &R::requestRate, u"X", {},
+        {F::RequestRate, u"requestRate", u"request-rate", u"request_rate", &R::requestRate, u"X", {0, kMaxRequestRate},
          "Inference under load: requests per second arriving at random (see --burstiness), "
          "instead of --concurrency."},
-        {F::NumRequests, u"numRequests", u"num-requests", u"num_requests", &R::numRequests, u"N", {1},
+        {F::NumRequests, u"numRequests", u"num-requests", u"num_requests", &R::numRequests, u"N", {1, kMaxRequests},
          "Inference under load: requests simulated, every one counted."},
         {F::Seed, u"seed", u"seed", u"seed", &R::seed, u"N", {0},
          "Inference under load: seed of the random arrival times and lengths."},
-        {F::MaxNumSeqs, u"maxNumSeqs", u"max-num-seqs", u"max_num_seqs", &R::maxNumSeqs, u"N", {1},
+        {F::MaxNumSeqs, u"maxNumSeqs", u"max-num-seqs", u"max_num_seqs", &R::maxNumSeqs, u"N", {1, kMaxRequests},
          "Inference under load: the engine's most running sequences per replica."},
-        {F::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens", u"max_batched_tokens", &R::maxBatchedTokens, u"N", {1},
+        {F::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens", u"max_batched_tokens", &R::maxBatchedTokens, u"N", {1, kMaxTokens},
          "Inference under load: the engine's most tokens per step (chunked prefill)."},
         {F::TtftP90, u"ttftP90Ms", u"ttft-p90-ms", u"ttft_p90_ms", &R::ttftP90Ms, u"MS", {},
          "Inference under load: target p90 time to first token, ms; the result says whether it "
@@ -110,12 +110,12 @@ const QVector<WorkloadFieldSpec> &table()
          "--random-range-ratio), sharegpt (the bundled ShareGPT table of token counts) or a CSV "
          "or JSONL FILE of input_tokens, output_tokens and optionally arrival_s (a trace, "
          "replayed when no users or rate are given)."},
-        {F::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio", u"random_range_ratio", &R::randomRangeRatio, u"X", {},
+        {F::RandomRangeRatio, u"randomRangeRatio", u"random-range-ratio", u"random_range_ratio", &R::randomRangeRatio, u"X", {0, 1},
          "Inference under load, --dataset random: lengths uniform in L x [1 - R, 1 + R]."},
-        {F::Burstiness, u"burstiness", u"burstiness", u"burstiness", &R::burstiness, u"X", {},
+        {F::Burstiness, u"burstiness", u"burstiness", u"burstiness", &R::burstiness, u"X", {0, kMaxBurstiness},
          "Inference under load, --request-rate: the gamma shape of the gaps between arrivals, "
          "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier)."},
-        {F::WarmupRequests, u"warmupRequests", u"warmup-requests", u"warmup_requests", &R::warmupRequests, u"N", {},
+        {F::WarmupRequests, u"warmupRequests", u"warmup-requests", u"warmup_requests", &R::warmupRequests, u"N", {0, kMaxRequests},
          "Inference under load: requests sent first and left out of the figures."},
         {F::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers", u"pp_first_layers", &R::pipelineFirstLayers, u"N", {},
          "Training: layers of the first pipeline stage (Megatron's "

@@ -68,8 +68,9 @@ using WorkloadMember =
                  std::optional<Task> WorkloadRequest::*, std::optional<Recompute> WorkloadRequest::*,
                  std::optional<Optimizer> WorkloadRequest::*>;
 
-// The values a field allows, both ends included; an end left out is open. The resolver refuses what lies
-// outside (at the field, naming these ends) and the form's editors stop at the maximum.
+// The values a field allows, both ends included unless the refusal says otherwise ("above 0", "up to (not
+// including) 1"); an end left out is open. The resolver or the estimator refuses what lies outside (at the
+// field, naming these ends: the only place a range is written) and the form's editors stop at the maximum.
 struct WorkloadRange
 {
     double minimum = -std::numeric_limits<double>::infinity();

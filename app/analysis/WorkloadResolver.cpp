@@ -324,9 +324,10 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
                  .arg(*r.batch)
                  .arg(*r.concurrency)});
     // Zero is "the default" inside a Workload; asked for explicitly it is a mistake, said at its field.
+    // Above the range's maximum the estimator refuses it, naming both ends.
     const auto atLeast = [&](WorkloadField field, const std::optional<int> &value, const QString &what) {
         const WorkloadRange &range = WorkloadFields::range(field);
-        if (value && !range.allows(*value))
+        if (value && *value < range.minimum)
             problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 or more")
                                          .arg(what)
                                          .arg(*value)

@@ -2305,28 +2305,28 @@ source: %7</source>
         <translation>模型 %1：没有层数、隐藏维度或参数量，无法估算其规模</translation>
     </message>
     <message>
-        <source>batch %1: allowed 1 to 1000000 (0 = the largest that fits)</source>
-        <translation>批大小 %1：允许 1 到 1000000（0 = 能放下的最大值）</translation>
+        <source>batch %1: allowed %2 to %3 (0 = the largest that fits)</source>
+        <translation>批大小 %1：允许 %2 到 %3（0 = 能放下的最大值）</translation>
     </message>
     <message>
-        <source>input tokens %1: allowed 0 to 10000000</source>
-        <translation>输入 token 数 %1：允许 0 到 10000000</translation>
+        <source>input tokens %1: allowed %2 to %3</source>
+        <translation>输入 token 数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>output tokens %1: allowed 0 to 10000000</source>
-        <translation>输出 token 数 %1：允许 0 到 10000000</translation>
+        <source>output tokens %1: allowed %2 to %3</source>
+        <translation>输出 token 数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>input and output tokens are both 0: at least one token is needed</source>
         <translation>输入和输出 token 数都为 0：至少需要一个 token</translation>
     </message>
     <message>
-        <source>sequence length %1: allowed 1 to 10000000</source>
-        <translation>序列长度 %1：允许 1 到 10000000</translation>
+        <source>sequence length %1: allowed %2 to %3</source>
+        <translation>序列长度 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>gpus %1: allowed 1 to 65536</source>
-        <translation>GPU 数 %1：允许 1 到 65536</translation>
+        <source>gpus %1: allowed %2 to %3</source>
+        <translation>GPU 数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>tp %1: allowed 1 to the GPU count (%2)</source>
@@ -2353,8 +2353,8 @@ source: %7</source>
         <translation>任务 %1：LoRA 需要 Transformer 模型，%2 不是</translation>
     </message>
     <message>
-        <source>lora rank %1: allowed 1 to 65536</source>
-        <translation>LoRA 秩 %1：允许 1 到 65536</translation>
+        <source>lora rank %1: allowed %2 to %3</source>
+        <translation>LoRA 秩 %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>kv precision %1: a GGUF weight format; allowed fp32, bf16, fp16, fp8, int8, int4</source>
@@ -2365,16 +2365,16 @@ source: %7</source>
         <translation>精度 int8：训练需要 fp32、tf32、bf16、fp16 或 fp8 运算</translation>
     </message>
     <message>
-        <source>usd per GPU-hour %1: allowed 0 to 10000</source>
-        <translation>每 GPU 小时美元 %1：允许 0 到 10000</translation>
+        <source>usd per GPU-hour %1: allowed %2 to %3</source>
+        <translation>每 GPU 小时美元 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>usd per kWh %1: allowed 0 to 100</source>
-        <translation>每 kWh 美元 %1：允许 0 到 100</translation>
+        <source>usd per kWh %1: allowed %2 to %3</source>
+        <translation>每 kWh 美元 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>utilisation %1: allowed above 0 up to 1</source>
-        <translation>利用率 %1：允许大于 0 且不超过 1</translation>
+        <source>utilisation %1: allowed above %2 up to %3</source>
+        <translation>利用率 %1：允许大于 %2 且不超过 %3</translation>
     </message>
     <message>
         <source>train tokens %1: allowed 0 to 1e16</source>
@@ -2405,12 +2405,12 @@ source: %7</source>
         <translation>并发用户：服务模拟需要生成 token 的模型；%1 不生成</translation>
     </message>
     <message>
-        <source>concurrent users %1: allowed 1 to 100000</source>
-        <translation>并发用户 %1：允许 1 到 100000</translation>
+        <source>concurrent users %1: allowed %2 to %3</source>
+        <translation>并发用户 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>request rate %1: allowed above 0 up to 100000 requests/s</source>
-        <translation>请求速率 %1：允许大于 0、最多每秒 100000 个请求</translation>
+        <source>request rate %1: allowed above %2 up to %3 requests/s</source>
+        <translation>请求速率 %1：允许大于 %2、最多每秒 %3 个请求</translation>
     </message>
     <message>
         <source>request rate %1 with %2 concurrent users: give one of them (users: a closed loop; rate: arrivals)</source>
@@ -2421,16 +2421,16 @@ source: %7</source>
         <translation>并发用户 0：至少给出 1 个用户，或大于 0 的请求速率</translation>
     </message>
     <message>
-        <source>requests %1: allowed 1 to 100000</source>
-        <translation>请求数 %1：允许 1 到 100000</translation>
+        <source>requests %1: allowed %2 to %3</source>
+        <translation>请求数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>max running sequences %1: allowed 1 to 100000</source>
-        <translation>最多运行序列数 %1：允许 1 到 100000</translation>
+        <source>max running sequences %1: allowed %2 to %3</source>
+        <translation>最多运行序列数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>max batched tokens %1: allowed 1 to 10000000</source>
-        <translation>每步最多 token 数 %1：允许 1 到 10000000</translation>
+        <source>max batched tokens %1: allowed %2 to %3</source>
+        <translation>每步最多 token 数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>TTFT p90 target %1 ms: allowed above 0</source>
@@ -2445,12 +2445,12 @@ source: %7</source>
         <translation>%1 个请求无法同时放入显存：%2 个一起运行，其余排队（服务模拟）</translation>
     </message>
     <message>
-        <source>cp %1: allowed 1 to 1024</source>
-        <translation>cp %1：允许 1 到 1024</translation>
+        <source>cp %1: allowed %2 to %3</source>
+        <translation>cp %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>ep %1: allowed 1 to 1024</source>
-        <translation>ep %1：允许 1 到 1024</translation>
+        <source>ep %1: allowed %2 to %3</source>
+        <translation>ep %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>ep %1: %2 has no experts to split (a dense model)</source>
@@ -2461,20 +2461,20 @@ source: %7</source>
         <translation>ep %1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <source>vpp %1: allowed 1 to 128</source>
-        <translation>vpp %1：允许 1 到 128</translation>
+        <source>vpp %1: allowed %2 to %3</source>
+        <translation>vpp %1：允许 %2 到 %3</translation>
     </message>
     <message>
         <source>vpp %1 interleaves pipeline stages: it needs pp 2 or more</source>
         <translation>vpp %1 交错流水线阶段：需要 pp 为 2 或以上</translation>
     </message>
     <message>
-        <source>GPUs per node %1: allowed 1 to 1024</source>
-        <translation>每节点 GPU 数 %1：允许 1 到 1024</translation>
+        <source>GPUs per node %1: allowed %2 to %3</source>
+        <translation>每节点 GPU 数 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>network %1 Gb/s: allowed 0 (one node only) to 100000</source>
-        <translation>网络 %1 Gb/s：允许 0（仅单节点）到 100000</translation>
+        <source>network %1 Gb/s: allowed %2 (one node only) to %3</source>
+        <translation>网络 %1 Gb/s：允许 %2（仅单节点）到 %3</translation>
     </message>
     <message>
         <source>one node only, but %1 GPUs need %2 nodes of %3: choose a network</source>
@@ -2545,20 +2545,20 @@ source: %7</source>
         <translation>请求数 %1：模拟这些请求至少需要 %2 个引擎步，超过 %3（数秒）：请减少请求数，或增加每步的 token 数或序列数</translation>
     </message>
     <message>
-        <source>warm-up requests %1: allowed 0 to 100000</source>
-        <translation>预热请求 %1：允许 0 到 100000</translation>
+        <source>warm-up requests %1: allowed %2 to %3</source>
+        <translation>预热请求 %1：允许 %2 到 %3</translation>
     </message>
     <message>
-        <source>burstiness %1: allowed above 0 up to 1000 (1: Poisson arrivals)</source>
-        <translation>突发度 %1：允许大于 0 至 1000（1：泊松到达）</translation>
+        <source>burstiness %1: allowed above %2 up to %3 (1: Poisson arrivals)</source>
+        <translation>突发度 %1：允许大于 %2 至 %3（1：泊松到达）</translation>
     </message>
     <message>
         <source>burstiness %1 shapes arrivals at a request rate: give --request-rate, not users</source>
         <translation>突发度 %1 描述按请求速率的到达：请给出 --request-rate，而不是用户数</translation>
     </message>
     <message>
-        <source>random range ratio %1: allowed 0 up to (not including) 1</source>
-        <translation>随机范围比例 %1：允许 0 到 1（不含 1）</translation>
+        <source>random range ratio %1: allowed %2 up to (not including) %3</source>
+        <translation>随机范围比例 %1：允许 %2 到 %3（不含 %3）</translation>
     </message>
     <message>
         <source>random range ratio %1 spreads the random dataset&apos;s lengths: give --dataset random</source>
@@ -2589,8 +2589,8 @@ source: %7</source>
         <translation>ep %1 不能整除一个流水线阶段的 %2 个 GPU</translation>
     </message>
     <message>
-        <source>max (as many requests as fit) is for inference: training needs a global batch of 1 to 1000000</source>
-        <translation>max（尽可能多的请求）仅用于推理：训练需要 1 到 1000000 的全局批量</translation>
+        <source>max (as many requests as fit) is for inference: training needs a global batch of %1 to %2</source>
+        <translation>max（尽可能多的请求）仅用于推理：训练需要 %1 到 %2 的全局批量</translation>
     </message>
     <message>
         <source>ep %1 for inference splits the experts over the tensor-parallel GPUs of a replica (vLLM --enable-expert-parallel): set tp %1 and pp 1</source>

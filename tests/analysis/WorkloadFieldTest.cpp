@@ -46,5 +46,5 @@ TEST(WorkloadFieldTable, ReadsAsTheCommandLineAndTheScenarioFileDo)
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::Gpus).allows(0));
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::ContextParallel).allows(1025));
     // A field without a range: its rules are the resolver's own.
-    EXPECT_TRUE(WorkloadFields::range(WorkloadField::Burstiness).allows(1e300));
+    EXPECT_TRUE(WorkloadFields::range(WorkloadField::TtftP90).allows(1e300));
 }
