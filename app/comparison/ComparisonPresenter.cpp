@@ -18,7 +18,7 @@
 
 namespace {
 
-using Better = ComparisonRow::BetterWhen;
+using Better = QuantityBetter;
 using Value = std::optional<double>;
 
 using Q = OutputQuantity;
@@ -28,19 +28,6 @@ bool isServingRow(const QString &rowId)
     return OutputQuantities::isKind(rowId, QuantityKind::Serving);
 }
 
-Better betterWhen(QuantityBetter better)
-{
-    switch (better) {
-    case QuantityBetter::Higher:
-        return Better::Higher;
-    case QuantityBetter::Lower:
-        return Better::Lower;
-    case QuantityBetter::None:
-        break;
-    }
-    return Better::None;
-}
-
 // A workload row as the table of quantities names it, its cells still empty.
 ComparisonRow quantityRow(const QString &section, Q quantity)
 {
@@ -48,7 +35,7 @@ ComparisonRow quantityRow(const QString &section, Q quantity)
                          section,
                          OutputQuantities::label(quantity),
                          OutputQuantities::unit(quantity),
-                         betterWhen(OutputQuantities::info(quantity).better),
+                         OutputQuantities::info(quantity).better,
                          {},
                          {},
                          {},

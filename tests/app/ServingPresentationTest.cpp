@@ -112,9 +112,8 @@ TEST_F(ServingPresentation, ServingRowsShowTheSimulatedPercentilesPerGpu)
     }
     EXPECT_EQ(rowById(table, QStringLiteral("serve.ttft.p90"))->notes.value(2),
               QStringLiteral("does not fit"));
-    EXPECT_EQ(rowById(table, QStringLiteral("serve.ttft.p50"))->betterWhen, ComparisonRow::BetterWhen::Lower);
-    EXPECT_EQ(rowById(table, QStringLiteral("serve.max-users"))->betterWhen,
-              ComparisonRow::BetterWhen::Higher);
+    EXPECT_EQ(rowById(table, QStringLiteral("serve.ttft.p50"))->betterWhen, QuantityBetter::Lower);
+    EXPECT_EQ(rowById(table, QStringLiteral("serve.max-users"))->betterWhen, QuantityBetter::Higher);
 }
 
 TEST_F(ServingPresentation, AP90OverItsTargetSaysSo)

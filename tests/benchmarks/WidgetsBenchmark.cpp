@@ -70,7 +70,7 @@ ComparisonData tableData(int gpus, int iteration)
         row.section = sections.at(r / 6);
         row.label = QStringLiteral("Quantity %1").arg(r);
         row.unit = QStringLiteral("GB/s");
-        row.betterWhen = r % 3 == 0 ? ComparisonRow::BetterWhen::Lower : ComparisonRow::BetterWhen::Higher;
+        row.betterWhen = r % 3 == 0 ? QuantityBetter::Lower : QuantityBetter::Higher;
         for (int g = 0; g < gpus; ++g) {
             row.values << (g % 7 == 3 ? std::optional<double>() : 10.0 * (g + 1) + r + iteration % 3);
             row.notes << (g % 5 == 0 ? QStringLiteral("measured: 1,234 tok/s") : QString());

@@ -9,7 +9,7 @@
 namespace CompareTestData {
 
 inline ComparisonRow row(const QString &id, const QString &section, const QString &label, const QString &unit,
-                         ComparisonRow::BetterWhen better, QVector<std::optional<double>> values,
+                         QuantityBetter better, QVector<std::optional<double>> values,
                          QVector<QString> notes = {})
 {
     ComparisonRow r;
@@ -25,7 +25,7 @@ inline ComparisonRow row(const QString &id, const QString &section, const QStrin
 
 inline ComparisonData seedComparison()
 {
-    using B = ComparisonRow::BetterWhen;
+    using B = QuantityBetter;
     ComparisonData data;
     data.columnTitles = {QStringLiteral("H100 SXM5"), QStringLiteral("H200 SXM"),
                          QStringLiteral("A100 80GB SXM4"), QStringLiteral("RTX A6000"),

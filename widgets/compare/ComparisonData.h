@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/analysis/OutputQuantity.h"
+
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -8,18 +10,13 @@
 // One quantity compared across the GPUs, prepared by a controller; the table knows nothing about GPUs.
 struct ComparisonRow
 {
-    enum class BetterWhen
-    {
-        Higher,
-        Lower,
-        None
-    };
-
     QString id;      // stable key for the quantity: selecting a cell reports (id, column) to ask for its math
     QString section; // group heading, e.g. "Specs", "Memory", "Speed", "Cost"; consecutive rows share one
     QString label;   // "FP16 tensor, dense"
     QString unit;    // "TFLOPS"; shown on the row
-    BetterWhen betterWhen = BetterWhen::None;
+    // Which value of the row is best: the analysis layer's direction (a datasheet row's too), so that an
+    // estimate's quantity and its row say it with the same enum.
+    QuantityBetter betterWhen = QuantityBetter::None;
     QVector<std::optional<double>> values; // one per column; nullopt shows "n/a"
     QVector<QString> notes; // one per column (may be shorter): "sparse", "measured: 1,234 tok/s"
     QString detail;         // more about the quantity (method, source), shown as the label's tooltip

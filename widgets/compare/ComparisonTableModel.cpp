@@ -19,7 +19,7 @@ bool nearlyEqual(double a, double b)
 QVector<bool> bestOf(const ComparisonRow &row, int columns)
 {
     QVector<bool> best(columns, false);
-    if (row.betterWhen == ComparisonRow::BetterWhen::None)
+    if (row.betterWhen == QuantityBetter::None)
         return best;
     std::optional<double> winner;
     int present = 0;
@@ -28,8 +28,7 @@ QVector<bool> bestOf(const ComparisonRow &row, int columns)
         if (!value || !std::isfinite(*value))
             continue;
         ++present;
-        if (!winner ||
-            (row.betterWhen == ComparisonRow::BetterWhen::Higher ? *value > *winner : *value < *winner))
+        if (!winner || (row.betterWhen == QuantityBetter::Higher ? *value > *winner : *value < *winner))
             winner = *value;
     }
     if (present < 2)
@@ -293,9 +292,9 @@ QVariant ComparisonTableModel::labelData(const ComparisonRow &row, int role) con
     switch (role) {
     case Qt::ToolTipRole: {
         QString tip = row.label;
-        if (row.betterWhen == ComparisonRow::BetterWhen::Higher)
+        if (row.betterWhen == QuantityBetter::Higher)
             tip = tr("%1: higher is better").arg(row.label);
-        else if (row.betterWhen == ComparisonRow::BetterWhen::Lower)
+        else if (row.betterWhen == QuantityBetter::Lower)
             tip = tr("%1: lower is better").arg(row.label);
         return wrappedToolTip(row.detail.isEmpty() ? tip : tip + u'\n' + row.detail);
     }
@@ -333,8 +332,8 @@ QVariant ComparisonTableModel::valueData(int dataRow, int gpuColumn, int role) c
                           : missing.isEmpty() ? tr("not available")
                                               : tr("%1 (not in the catalogue)").arg(missing));
         if (best)
-            lines << (row.betterWhen == ComparisonRow::BetterWhen::Lower ? tr("Best in this row (lowest)")
-                                                                         : tr("Best in this row (highest)"));
+            lines << (row.betterWhen == QuantityBetter::Lower ? tr("Best in this row (lowest)")
+                                                              : tr("Best in this row (highest)"));
         if (!note.isEmpty())
             lines << note;
         if (!row.cellDetails.value(gpuColumn).isEmpty())

@@ -6,8 +6,8 @@
 #include <QHash>
 
 // Rows of quantities (with a heading line where the section changes), one column for the label and unit
-// and one per GPU. The best value of each row (by BetterWhen, with at least two values present and not all
-// equal; ties share it) is marked: bold, a star before it, and an accessible description. Missing values
+// and one per GPU. The best value of each row (by its betterWhen, with at least two values present and not
+// all equal; ties share it) is marked: bold, a star before it, and an accessible description. Missing values
 // read "n/a".
 class ComparisonTableModel : public QAbstractTableModel
 {
