@@ -3,6 +3,7 @@
 #include "app/analysis/MathTerm.h"
 
 #include <QString>
+#include <QVector>
 #include <optional>
 
 struct Estimate;
@@ -96,6 +97,9 @@ struct OutputQuantityInfo
     std::optional<MathTermId> term; // the math term whose value this number is, if one is
     // The number in the table's unit (MFU in %, the budget in days); nullopt where the estimate lacks it.
     std::optional<double> (*value)(const Estimate &);
+    // The math terms that explain the number, in the order the math panel shows them (the Compare table's
+    // row, ComparisonPresentation::mathTermsFor); empty where none does (the serving rows: the simulation).
+    QVector<MathTermId> mathTerms = {};
 };
 
 namespace OutputQuantities {

@@ -12,7 +12,6 @@
 #include "widgets/common/ValueFormat.h"
 
 #include <QCoreApplication>
-#include <QMap>
 #include <algorithm>
 #include <functional>
 
@@ -187,88 +186,6 @@ QVector<SpecRow> specRows()
          false,
          Better::Lower},
     };
-}
-
-// Which of an estimate's math terms explain each workload row.
-const QMap<OutputQuantity, QVector<MathTermId>> &rowTerms()
-{
-    static const QMap<OutputQuantity, QVector<MathTermId>> rows = [] {
-        using Id = MathTermId;
-        const QVector<Id> split{Id::Parallelism, Id::BatchPerReplica, Id::MicroBatchesPerStep};
-        const QVector<Id> memory{Id::Parallelism,
-                                 Id::BatchPerReplica,
-                                 Id::WeightsPerGpu,
-                                 Id::KvCachePerGpu,
-                                 Id::KvCacheMlaPerGpu,
-                                 Id::ActivationsInference,
-                                 Id::ActivationsRecomputeNone,
-                                 Id::ActivationsRecomputeSelective,
-                                 Id::ActivationsRecomputeFull,
-                                 Id::GradientsPerGpu,
-                                 Id::OptimizerStatePerGpu,
-                                 Id::LoraAdaptersPerGpu,
-                                 Id::FrameworkOverheadPerGpu,
-                                 Id::MemoryPerGpu};
-        const QVector<Id> prefill{Id::Parallelism,           Id::BatchPerReplica,
-                                  Id::PeakCompute,           Id::ForwardTime,
-                                  Id::SamplesPerSecond,      Id::PrefillFlops,
-                                  Id::PrefillComputeTime,    Id::PrefillMemoryTime,
-                                  Id::PrefillTensorParallel, Id::PrefillPipelineTransfers,
-                                  Id::TimeToFirstToken,      Id::PrefillTokensPerSecond};
-        const QVector<Id> decode{Id::Parallelism,          Id::BatchPerReplica,
-                                 Id::PeakCompute,          Id::DecodeBytes,
-                                 Id::DecodeMemoryTime,     Id::DecodeComputeTime,
-                                 Id::DecodeTensorParallel, Id::DecodePipelineTransfers,
-                                 Id::TimePerOutputToken,   Id::DecodeTokensPerSecond};
-        const QVector<Id> step{
-            Id::Parallelism,    Id::BatchPerReplica,          Id::MicroBatchesPerStep,   Id::PeakCompute,
-            Id::TrainingFlops,  Id::ComputeTimePerStep,       Id::RecomputeTimePerStep,  Id::OptimizerUpdate,
-            Id::PipelineBubble, Id::TensorParallelAllReduces, Id::DataParallelAllReduce, Id::StepTime};
-        const QVector<Id> trainingRate{Id::TrainingTokensPerSecond, Id::TrainingSamplesPerSecond};
-        const QVector<Id> cost{Id::OwnedPerGpuHour, Id::RentalPerMillionTokens,
-                               Id::RentalForBudget, Id::Power,
-                               Id::EnergyPerToken,  Id::ElectricityPerMillionTokens};
-        return QMap<OutputQuantity, QVector<Id>>{
-            {Q::MemoryPerGpu, memory},
-            {Q::FewestGpus, memory + QVector<Id>{Id::FewestGpus}},
-            {Q::Replicas, split},
-            {Q::PeakCompute, {Id::PeakCompute}},
-            {Q::RequestsInFlight, split},
-            {Q::Ttft, prefill},
-            {Q::Tpot, decode},
-            {Q::Decode, decode},
-            {Q::Throughput, prefill + decode + QVector<Id>{Id::EndToEndThroughput}},
-            {Q::MaxBatch, {Id::BatchPerReplica, Id::LargestBatch}},
-            {Q::MaxContext, {Id::BatchPerReplica, Id::LongestContext}},
-            {Q::GlobalBatch, split},
-            {Q::StepTime, step},
-            {Q::TrainingTokens, step + trainingRate},
-            {Q::TrainingSamples, step + trainingRate},
-            {Q::Mfu, step + QVector<Id>{Id::Mfu}},
-            {Q::BudgetDays, step + trainingRate + QVector<Id>{Id::BudgetHours}},
-            {Q::BudgetGpuHours, step + trainingRate + QVector<Id>{Id::BudgetHours, Id::BudgetGpuHours}},
-            {Q::Accumulation, split},
-            {Q::Layout, split},
-            {Q::ZeroStage, memory},
-            {Q::Nodes, {Id::Parallelism}},
-            {Q::TrainingTokensPerGpu, step + trainingRate},
-            {Q::Hfu, step + QVector<Id>{Id::Mfu, Id::Hfu}},
-            {Q::BreakdownCompute, {Id::TrainingFlops, Id::ComputeTimePerStep, Id::StepTime}},
-            {Q::BreakdownRecompute, {Id::RecomputeTimePerStep, Id::StepTime}},
-            {Q::BreakdownModelParallelComm, {Id::Parallelism, Id::TensorParallelAllReduces, Id::StepTime}},
-            {Q::BreakdownDataParallelComm, {Id::Parallelism, Id::DataParallelAllReduce, Id::StepTime}},
-            {Q::BreakdownBubble, {Id::Parallelism, Id::PipelineBubble, Id::StepTime}},
-            {Q::BreakdownOptimizer, {Id::OptimizerUpdate, Id::StepTime}},
-            {Q::BudgetEnergy, step + trainingRate + QVector<Id>{Id::BudgetHours, Id::Power}},
-            {Q::PricePerGpuHour, cost},
-            {Q::CostPerMillion, cost},
-            {Q::CostForBudget, cost},
-            {Q::EnergyPerToken, cost},
-            {Q::ElectricityPerMillion, cost},
-            {Q::PowerPerGpu, {Id::Power}},
-        };
-    }();
-    return rows;
 }
 
 } // namespace
@@ -685,7 +602,7 @@ QString ComparisonPresentation::mathTitle(const QString &rowId, int gpuColumn) c
 QVector<MathTermId> ComparisonPresentation::mathTermsFor(const QString &rowId)
 {
     const OutputQuantityInfo *quantity = OutputQuantities::find(rowId);
-    return quantity ? rowTerms().value(quantity->quantity) : QVector<MathTermId>{};
+    return quantity ? quantity->mathTerms : QVector<MathTermId>{};
 }
 
 bool ComparisonPresentation::needsEstimateMath(const QString &rowId)
