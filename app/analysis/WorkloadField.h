@@ -157,3 +157,10 @@ struct WorkloadProblem
     WorkloadField field;
     QString message;
 };
+
+// Where a value in the window's form is wrong, and why: shown at the editor named WorkloadFields::key(field).
+struct WorkloadFieldError
+{
+    WorkloadField field;
+    QString reason;
+};

@@ -3,10 +3,10 @@
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
 
-ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &request,
                              const CatalogueSnapshot &catalogue, bool showSparse,
                              const BenchmarkMatcher &measured)
-    : m_workload(WorkloadMapper::map(values, catalogue))
+    : m_workload(WorkloadMapper::map(request, catalogue))
 {
     ComparisonInput input;
     for (const QString &id : gpuIds)
@@ -28,9 +28,9 @@ ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues
     m_presentation = ComparisonPresentation::build(input);
 }
 
-ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &request,
                              const CatalogueSnapshot &catalogue, bool showSparse)
-    : ComparisonRun(gpuIds, values, catalogue, showSparse, BenchmarkMatcher(catalogue))
+    : ComparisonRun(gpuIds, request, catalogue, showSparse, BenchmarkMatcher(catalogue))
 {}
 
 ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const

@@ -5,7 +5,6 @@
 #include "app/comparison/WorkloadMapper.h"
 #include "db/CatalogueSnapshot.h"
 #include "widgets/compare/MathTermView.h"
-#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QStringList>
 #include <QVector>
@@ -17,7 +16,7 @@ struct ComparisonMath
     QVector<MathTermView> terms;
 };
 
-// The comparison the Compare tab shows, without the tab: the chosen GPUs and the form's values mapped,
+// The comparison the Compare tab shows, without the tab: the chosen GPUs and the form's request resolved,
 // estimated and presented (measured rows included), and the math of any of its numbers. The window's
 // controller shows it in its views; the report writes it out.
 class ComparisonRun
@@ -26,10 +25,10 @@ public:
     ComparisonRun() = default; // nothing chosen, nothing estimated
     // gpuIds in display order (ids the catalogue lacks are left out); measured holds the catalogue's
     // benchmarks, made once per catalogue by the caller that recomputes often.
-    ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+    ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &request,
                   const CatalogueSnapshot &catalogue, bool showSparse, const BenchmarkMatcher &measured);
     // For a single run (the report): the catalogue's benchmarks are keyed here.
-    ComparisonRun(const QStringList &gpuIds, const WorkloadFormValues &values,
+    ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &request,
                   const CatalogueSnapshot &catalogue, bool showSparse);
 
     const MappedWorkload &workload() const { return m_workload; }

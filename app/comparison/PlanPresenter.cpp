@@ -3,8 +3,8 @@
 #include "app/analysis/Planner.h"
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/comparison/ParetoFront.h"
-#include "app/comparison/WorkloadMapper.h"
 #include "widgets/common/ValueFormat.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -367,19 +367,15 @@ QStringList PlanPresenter::problemTexts(const QVector<PlanProblem> &problems)
     return texts;
 }
 
-PlanRequest PlanPresenter::request(WorkloadFormValues values, const QStringList &pickedIds,
-                                   const PlanInputValues &inputs, const CatalogueSnapshot &catalogue,
-                                   QStringList *problems)
+PlanRequest PlanPresenter::request(WorkloadRequest formValues, const QStringList &pickedIds,
+                                   const PlanInputValues &inputs, const CatalogueSnapshot &catalogue)
 {
     // The form leaves the network out of a run that fits in one node; the plan may span nodes, so it is
     // asked for as if the run did.
-    values.gpus = std::max({values.gpus, values.gpusPerNode + 1, 2});
-    QVector<WorkloadFieldError> errors;
+    formValues.gpus = std::max(
+        {formValues.gpus.value_or(WorkloadDefaults::kGpus), formValues.gpusPerNode.value_or(0) + 1, 2});
     PlanRequest request;
-    request.workload = WorkloadMapper::requestFrom(values, &errors);
-    if (problems)
-        for (const WorkloadFieldError &error : std::as_const(errors))
-            *problems << error.reason;
+    request.workload = WorkloadFormLayout::sent(formValues);
     if (inputs.wholeCatalogue)
         for (const GpuSpec &gpu : catalogue.gpus)
             request.gpuIds << gpu.gpuId;

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "app/analysis/Plan.h"
+#include "app/analysis/WorkloadRequest.h"
 #include "db/CatalogueSnapshot.h"
 #include "widgets/charts/ParetoChartData.h"
 #include "widgets/plan/PlanViewData.h"
-#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QCoreApplication>
 #include <QVector>
@@ -49,11 +49,10 @@ public:
         QString hint;
     };
     static Summary summary(const PlanRequest &request, const CatalogueSnapshot &catalogue);
-    // The question the Plan tab asks for these form values, picked GPUs and plan inputs (the window and the
-    // report both ask it this way). problems: the form's values that cannot be read.
-    static PlanRequest request(WorkloadFormValues values, const QStringList &pickedIds,
-                               const PlanInputValues &inputs, const CatalogueSnapshot &catalogue,
-                               QStringList *problems = nullptr);
+    // The question the Plan tab asks for the values the form holds (WorkloadForm::heldRequest(), or a
+    // scenario's request), picked GPUs and plan inputs (the window and the report both ask it this way).
+    static PlanRequest request(WorkloadRequest formValues, const QStringList &pickedIds,
+                               const PlanInputValues &inputs, const CatalogueSnapshot &catalogue);
     // The default price of each GPU type: the form's $ / GPU-hour when set, else the catalogue's.
     static QVector<PlanPriceRow> priceRows(const QStringList &gpuIds, const CatalogueSnapshot &catalogue,
                                            std::optional<double> formPrice);

@@ -1,17 +1,15 @@
 #pragma once
 
+#include "app/analysis/WorkloadField.h"
 #include "app/analysis/WorkloadRequest.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "db/CatalogueSnapshot.h"
-#include "widgets/workload/WorkloadFormValues.h"
 
-#include <QCoreApplication>
 #include <QHash>
 #include <QVector>
 
-// The window's front door: turns what the workload form holds into a WorkloadRequest (only the values
-// the task uses; the form's "recipe" choices stay unset) and resolves it, as the command line does with its
-// options. What cannot be resolved becomes an error at the form field that holds it.
+// The window's request resolved: what the form asks (WorkloadForm::request()) with every default filled in,
+// or the errors at the form fields that hold the values the resolver cannot use.
 struct MappedWorkload
 {
     WorkloadRequest request;
@@ -24,24 +22,13 @@ struct MappedWorkload
     bool isValid() const { return resolved.isValid(); }
 };
 
+// The window's side of the resolver: it resolves the form's request as the command line resolves its
+// options, and maps each problem onto the form field that shows it (a value the form has no editor for is
+// shown at the editor that decides it). It does not read the form: the form edits the request itself.
 class WorkloadMapper
 {
-    Q_DECLARE_TR_FUNCTIONS(WorkloadMapper)
 public:
-    static MappedWorkload map(const WorkloadFormValues &values, const CatalogueSnapshot &catalogue);
-
-    // The request alone (no catalogue); values that are not even a choice of the form become errors.
-    static WorkloadRequest requestFrom(const WorkloadFormValues &values, QVector<WorkloadFieldError> *errors);
-
-    // The reverse of requestFrom(): the form values that give this request. Values the task does not use
-    // (greyed out in the form) are kept from base; those it uses and the request leaves unset go back to
-    // "the recipe" (or their default). requestFrom(formValuesFrom(r)) == r for every request the form can
-    // hold (tests/app/WorkloadMapperTest.cpp).
-    static WorkloadFormValues formValuesFrom(const WorkloadRequest &request,
-                                             const WorkloadFormValues &base = WorkloadFormValues());
-
-    // The network as typed in the form ("400", "800 Gb/s"), in Gb/s per GPU; nullopt when it is not a number.
-    static std::optional<double> networkGbps(const QString &text);
+    static MappedWorkload map(const WorkloadRequest &request, const CatalogueSnapshot &catalogue);
 
     // What the form's "recipe" choices stand for under this task on this many GPUs.
     static QHash<QString, QString> recipeDefaults(Task task, int gpus);

@@ -12,6 +12,7 @@
 #include "widgets/compare/ComparisonTableModel.h"
 #include "widgets/compare/VerdictPanel.h"
 #include "widgets/plan/PlanTableModel.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QLocale>
 
@@ -208,11 +209,8 @@ ReportSection chartsSection(const ComparisonPresentation &presentation, const Ma
 // The plan the Plan tab would search for this scenario, when the workload can be planned.
 std::optional<ReportSection> planSection(const Scenario &scenario, const CatalogueSnapshot &catalogue)
 {
-    QStringList problems;
-    const PlanRequest request = PlanPresenter::request(WorkloadMapper::formValuesFrom(scenario.workload),
-                                                       scenario.gpuIds, scenario.plan, catalogue, &problems);
-    if (!problems.isEmpty())
-        return std::nullopt;
+    const PlanRequest request =
+        PlanPresenter::request(scenario.workload, scenario.gpuIds, scenario.plan, catalogue);
     if (request.gpuIds.isEmpty() || !Planner::check(request, catalogue).isEmpty())
         return std::nullopt;
 
@@ -428,7 +426,8 @@ ReportContent ReportBuilder::build(const Scenario &scenario, const CatalogueSnap
     for (const GpuSpec &gpu : catalogue.gpus)
         if (scenario.gpuIds.contains(gpu.gpuId) && !gpuIds.contains(gpu.gpuId))
             gpuIds << gpu.gpuId;
-    const ComparisonRun run(gpuIds, WorkloadMapper::formValuesFrom(scenario.workload), catalogue, false);
+    // What the window asks for this scenario: the fields its form shows, as it shows them.
+    const ComparisonRun run(gpuIds, WorkloadFormLayout::sent(scenario.workload), catalogue, false);
     const ComparisonPresentation &presentation = run.presentation();
     const MappedWorkload &mapped = run.workload();
     const QVector<GpuSpec> &gpus = run.gpus();

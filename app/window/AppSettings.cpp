@@ -1,6 +1,9 @@
 #include "app/window/AppSettings.h"
 
+#include "app/scenario/WorkloadRequestJson.h"
 #include "db/Catalogue.h"
+
+#include <QJsonDocument>
 
 namespace {
 
@@ -16,10 +19,13 @@ const QString exportFolder = QStringLiteral("export/folder");
 const QString recentScenarios = QStringLiteral("scenarios/recent");
 const QString recentTeamCatalogues = QStringLiteral("catalogue/recentTeam");
 const QString workload = QStringLiteral("workload/");
-// Version 2: batch counts the whole deployment and unset fields mean "the task's recipe". Values saved by
-// version 1 filled every field with the old defaults, so they are not read back.
+// Version 3: the values the form holds, as a scenario file's workload object (WorkloadRequestJson), so that
+// a new field of the request is kept with no line here. Version 2 kept one key per form value and is still
+// read (legacyWorkload). Values saved by version 1 filled every field with the old defaults: not read back.
 const QString workloadVersion = QStringLiteral("workload/version");
-constexpr int kWorkloadVersion = 2;
+const QString workloadRequest = QStringLiteral("workload/request");
+constexpr int kWorkloadVersion = 3;
+constexpr int kLegacyWorkloadVersion = 2;
 const QString language = QStringLiteral("ui/language");
 } // namespace Key
 
@@ -112,102 +118,98 @@ void AppSettings::setSelectedGpuIds(const QStringList &ids)
     m_settings.setValue(Key::gpus, ids);
 }
 
-WorkloadFormValues AppSettings::workload() const
+WorkloadRequest AppSettings::workload() const
 {
-    const WorkloadFormValues d;
-    auto text = [this](const char *name, const QString &fallback) {
-        return m_settings.value(Key::workload + QLatin1String(name), fallback).toString();
-    };
-    auto number = [this](const char *name, int fallback) {
-        return m_settings.value(Key::workload + QLatin1String(name), fallback).toInt();
-    };
-    auto real = [this](const char *name, double fallback) {
-        return m_settings.value(Key::workload + QLatin1String(name), fallback).toDouble();
-    };
-    WorkloadFormValues v;
-    if (m_settings.value(Key::workloadVersion).toInt() != Key::kWorkloadVersion)
-        return v;
-    v.modelId = text("model", d.modelId);
-    v.customConfigPath = text("customConfig", d.customConfigPath);
-    v.task = text("task", d.task);
-    v.weightPrecision = text("weightPrecision", d.weightPrecision);
-    v.kvPrecision = text("kvPrecision", d.kvPrecision);
-    v.batch = number("batch", d.batch);
-    v.inputTokens = number("inputTokens", d.inputTokens);
-    v.outputTokens = number("outputTokens", d.outputTokens);
-    v.sequenceLength = number("sequenceLength", d.sequenceLength);
-    v.gpus = number("gpus", d.gpus);
-    v.tensorParallel = number("tensorParallel", d.tensorParallel);
-    v.pipelineParallel = number("pipelineParallel", d.pipelineParallel);
-    if (const int zero = number("zeroStage", -1); zero >= 0)
-        v.zeroStage = zero;
-    v.recompute = text("recompute", d.recompute);
-    v.profileId = text("profile", d.profileId);
-    const double price = real("usdPerGpuHour", 0.0);
-    if (price > 0.0)
-        v.usdPerGpuHour = price;
-    v.usdPerKwh = real("usdPerKwh", d.usdPerKwh);
-    v.trainTokensBillions = real("trainTokensBillions", d.trainTokensBillions);
-    // Added within version 2: absent in older files, which read as "no load".
-    v.concurrency = number("concurrency", d.concurrency);
-    v.requestRate = real("requestRate", d.requestRate);
-    v.ttftP90TargetMs = real("ttftP90TargetMs", d.ttftP90TargetMs);
-    v.tpotP90TargetMs = real("tpotP90TargetMs", d.tpotP90TargetMs);
-    v.maxNumSeqs = number("maxNumSeqs", d.maxNumSeqs);
-    // Training at scale, added within version 2 too: absent reads as the defaults.
-    v.microBatch = number("microBatch", d.microBatch);
-    v.virtualStages = number("virtualStages", d.virtualStages);
-    v.contextParallel = number("contextParallel", d.contextParallel);
-    v.expertParallel = number("expertParallel", d.expertParallel);
-    v.gpusPerNode = number("gpusPerNode", d.gpusPerNode);
-    v.networkGbps = text("networkGbps", d.networkGbps);
-    // Training's recipe and ownership, added within version 2: absent reads as the recipe's and renting.
-    v.activationPrecision = text("activationPrecision", d.activationPrecision);
-    v.optimizer = text("optimizer", d.optimizer);
-    v.loraRank = number("loraRank", d.loraRank);
-    v.ownYears = real("ownYears", d.ownYears);
-    return v;
+    const int version = m_settings.value(Key::workloadVersion).toInt();
+    if (version == Key::kLegacyWorkloadVersion)
+        return legacyWorkload();
+    if (version != Key::kWorkloadVersion)
+        return {}; // a new form
+    const QJsonDocument json = QJsonDocument::fromJson(m_settings.value(Key::workloadRequest).toByteArray());
+    return WorkloadRequestJson::fromJson(json.object()).value_or(WorkloadRequest());
 }
 
-void AppSettings::setWorkload(const WorkloadFormValues &v)
+void AppSettings::setWorkload(const WorkloadRequest &values)
 {
-    auto put = [this](const char *name, const QVariant &value) {
-        m_settings.setValue(Key::workload + QLatin1String(name), value);
-    };
+    const QStringList legacyKeys = [this] {
+        m_settings.beginGroup(Key::workload);
+        const QStringList keys = m_settings.childKeys();
+        m_settings.endGroup();
+        return keys;
+    }();
+    for (const QString &key : legacyKeys) // version 2's keys, and any other left behind
+        m_settings.remove(Key::workload + key);
     m_settings.setValue(Key::workloadVersion, Key::kWorkloadVersion);
-    put("model", v.modelId);
-    put("customConfig", v.customConfigPath);
-    put("task", v.task);
-    put("weightPrecision", v.weightPrecision);
-    put("kvPrecision", v.kvPrecision);
-    put("batch", v.batch);
-    put("inputTokens", v.inputTokens);
-    put("outputTokens", v.outputTokens);
-    put("sequenceLength", v.sequenceLength);
-    put("gpus", v.gpus);
-    put("tensorParallel", v.tensorParallel);
-    put("pipelineParallel", v.pipelineParallel);
-    put("zeroStage", v.zeroStage.value_or(-1));
-    put("recompute", v.recompute);
-    put("profile", v.profileId);
-    put("usdPerGpuHour", v.usdPerGpuHour.value_or(0.0));
-    put("usdPerKwh", v.usdPerKwh);
-    put("trainTokensBillions", v.trainTokensBillions);
-    put("concurrency", v.concurrency);
-    put("requestRate", v.requestRate);
-    put("ttftP90TargetMs", v.ttftP90TargetMs);
-    put("tpotP90TargetMs", v.tpotP90TargetMs);
-    put("maxNumSeqs", v.maxNumSeqs);
-    put("microBatch", v.microBatch);
-    put("virtualStages", v.virtualStages);
-    put("contextParallel", v.contextParallel);
-    put("expertParallel", v.expertParallel);
-    put("gpusPerNode", v.gpusPerNode);
-    put("networkGbps", v.networkGbps);
-    put("activationPrecision", v.activationPrecision);
-    put("optimizer", v.optimizer);
-    put("loraRank", v.loraRank);
-    put("ownYears", v.ownYears);
+    m_settings.setValue(Key::workloadRequest,
+                        QJsonDocument(WorkloadRequestJson::toJson(values)).toJson(QJsonDocument::Compact));
+}
+
+WorkloadRequest AppSettings::legacyWorkload() const
+{
+    // Version 2's keys and their form values: "" or 0 for the recipe's (or "none"), -1 for a batch of "max"
+    // and an unset ZeRO stage.
+    auto text = [this](const char *name) {
+        return m_settings.value(Key::workload + QLatin1String(name)).toString();
+    };
+    auto number = [this](const char *name) -> std::optional<double> {
+        const QVariant value = m_settings.value(Key::workload + QLatin1String(name));
+        return value.isValid() ? std::optional<double>(value.toDouble()) : std::nullopt;
+    };
+    // A value the version-2 form left at "none", "auto" or the recipe's (nonZero), or any it held.
+    auto nonZero = [&number](const char *name) -> std::optional<double> {
+        const auto value = number(name);
+        return value && *value != 0.0 ? value : std::nullopt;
+    };
+    auto whole = [](std::optional<double> value) {
+        return value ? std::optional<int>(int(*value)) : std::nullopt;
+    };
+    auto nonEmpty = [&text](const char *name) -> std::optional<QString> {
+        const QString value = text(name);
+        return value.isEmpty() ? std::nullopt : std::optional<QString>(value);
+    };
+    WorkloadRequest r;
+    r.modelId = nonEmpty("model");
+    r.modelConfigPath = nonEmpty("customConfig");
+    r.task = Tasks::parse(text("task"));
+    r.weightPrecision = Precisions::parse(text("weightPrecision"));
+    r.kvPrecision = Precisions::parse(text("kvPrecision"));
+    if (const auto batch = whole(nonZero("batch")))
+        r.batch = *batch == -1 ? 0 : *batch; // -1: "max", the request's 0
+    r.inputTokens = whole(number("inputTokens"));
+    r.outputTokens = whole(number("outputTokens"));
+    r.sequenceLength = whole(number("sequenceLength"));
+    r.gpus = whole(number("gpus"));
+    r.tensorParallel = whole(nonZero("tensorParallel"));
+    r.pipelineParallel = whole(nonZero("pipelineParallel"));
+    if (const auto zero = whole(number("zeroStage")); zero && *zero >= 0)
+        r.zeroStage = zero;
+    r.recompute = Recomputes::parse(text("recompute"));
+    r.profileId = nonEmpty("profile");
+    r.usdPerGpuHour = nonZero("usdPerGpuHour");
+    r.usdPerKwh = number("usdPerKwh");
+    if (const auto billions = number("trainTokensBillions"))
+        r.trainTokens = *billions * 1e9;
+    // Added within version 2: absent in older files, which read as "no load" and the defaults.
+    r.concurrency = whole(nonZero("concurrency"));
+    r.requestRate = nonZero("requestRate");
+    r.ttftP90Ms = nonZero("ttftP90TargetMs");
+    r.tpotP90Ms = nonZero("tpotP90TargetMs");
+    r.maxNumSeqs = whole(nonZero("maxNumSeqs"));
+    r.microBatch = whole(nonZero("microBatch"));
+    r.virtualStages = whole(number("virtualStages"));
+    r.contextParallel = whole(number("contextParallel"));
+    r.expertParallel = whole(number("expertParallel"));
+    r.gpusPerNode = whole(nonZero("gpusPerNode"));
+    if (const auto network = nonEmpty("networkGbps")) {
+        bool ok = false;
+        if (const double gbps = network->toDouble(&ok); ok)
+            r.networkGbps = gbps;
+    }
+    r.activationPrecision = Precisions::parse(text("activationPrecision"));
+    r.optimizer = Optimizers::parse(text("optimizer"));
+    r.loraRank = whole(nonZero("loraRank"));
+    r.ownYears = nonZero("ownYears");
+    return r;
 }
 
 QString AppSettings::lastExportFolder() const

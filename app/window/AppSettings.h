@@ -1,7 +1,7 @@
 #pragma once
 
+#include "app/analysis/WorkloadRequest.h"
 #include "app/window/ThemeChoice.h"
-#include "widgets/workload/WorkloadFormValues.h"
 
 #include <QByteArray>
 #include <QSettings>
@@ -35,8 +35,10 @@ public:
     void setSelectedGpuIds(const QStringList &ids);
     static QStringList defaultGpuIds();
 
-    WorkloadFormValues workload() const;
-    void setWorkload(const WorkloadFormValues &values);
+    // The values the workload form holds (WorkloadForm::heldRequest()), greyed-out ones included; empty on
+    // first start (a new form). Settings of version 2, one key per form value, still read.
+    WorkloadRequest workload() const;
+    void setWorkload(const WorkloadRequest &values);
 
     QString lastExportFolder() const;
     void setLastExportFolder(const QString &folder);
@@ -57,5 +59,7 @@ public:
     void setLanguage(const QString &language);
 
 private:
+    WorkloadRequest legacyWorkload() const;
+
     mutable QSettings m_settings;
 };

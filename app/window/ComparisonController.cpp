@@ -105,7 +105,7 @@ void ComparisonController::recomputeNow()
 {
     m_recomputeTimer.stop();
     const QStringList ids = m_views.picker->checkedIds();
-    ComparisonRun run(ids, m_views.form->values(), m_catalogue, m_views.charts->showSparse(), m_measured);
+    ComparisonRun run(ids, m_views.form->request(), m_catalogue, m_views.charts->showSparse(), m_measured);
     m_views.form->setRecipeDefaults(run.workload().recipeDefaults);
     m_views.form->setFieldErrors(run.workload().errors);
     // A field the form cannot read holds its last valid value: the run above is not what the user typed.

@@ -407,7 +407,7 @@ void MainWindow::restoreSettings()
     m_tabs->setCurrentIndex(settings.currentTab());
     m_charts->setCurrentKind(settings.chartKind());
     m_catalogueTab->restoreHeaderState(settings.catalogueColumns());
-    m_form->setValues(settings.workload());
+    m_form->setRequest(settings.workload());
     m_picker->setChecked(settings.selectedGpuIds());
 }
 
@@ -419,7 +419,7 @@ void MainWindow::saveSettings() const
     settings.setCurrentTab(m_tabs->currentIndex());
     settings.setChartKind(m_charts->currentKind());
     settings.setCatalogueColumns(m_catalogueTab->headerState());
-    settings.setWorkload(m_form->values());
+    settings.setWorkload(m_form->heldRequest());
     settings.setSelectedGpuIds(m_picker->checkedIds());
 }
 
@@ -510,7 +510,7 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::chooseModelConfig()
 {
-    const QString current = m_form->values().customConfigPath;
+    const QString current = m_form->heldRequest().modelConfigPath.value_or(QString());
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Custom Model"), current.isEmpty() ? QDir::homePath() : QFileInfo(current).absolutePath(),
         tr("Hugging Face model config (config.json *.json);;All files (*)"));

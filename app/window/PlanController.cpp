@@ -64,21 +64,21 @@ void PlanController::startNow()
     start(true);
 }
 
-PlanRequest PlanController::currentRequest(QStringList *problems) const
+PlanRequest PlanController::currentRequest() const
 {
-    return PlanPresenter::request(m_views.form->values(), m_views.picker->checkedIds(),
-                                  m_views.tab->inputs()->values(), m_catalogue, problems);
+    return PlanPresenter::request(m_views.form->heldRequest(), m_views.picker->checkedIds(),
+                                  m_views.tab->inputs()->values(), m_catalogue);
 }
 
 void PlanController::refreshInputs(const PlanRequest &request)
 {
-    const WorkloadFormValues values = m_views.form->values();
     PlanInputs *inputs = m_views.tab->inputs();
     const Task task = request.workload.task.value_or(Task::Inference);
     inputs->setTraining(Tasks::isTraining(task));
-    inputs->setDefaultPrecisions({!values.weightPrecision.isEmpty() ? values.weightPrecision
-                                  : task == Task::Qlora             ? QStringLiteral("int4")
-                                                                    : QStringLiteral("bf16")});
+    const std::optional<Precision> weights = request.workload.weightPrecision;
+    inputs->setDefaultPrecisions({weights               ? Precisions::name(*weights)
+                                  : task == Task::Qlora ? QStringLiteral("int4")
+                                                        : QStringLiteral("bf16")});
     int picked = 0;
     for (const QString &id : m_views.picker->checkedIds())
         picked += m_catalogue.findGpu(id) ? 1 : 0;
@@ -115,7 +115,7 @@ void PlanController::start(bool evenIfUnchanged)
     // First the inputs (their defaults follow the form), then the request they give.
     refreshInputs(currentRequest());
     QStringList problems;
-    const PlanRequest request = currentRequest(&problems);
+    const PlanRequest request = currentRequest();
     refreshInputs(request);
     if (!evenIfUnchanged && m_searched && samePlan(*m_searched, request)) {
         if (!m_runner.isRunning())
@@ -202,7 +202,7 @@ bool PlanController::load(const QString &gpuId, int candidate)
     const PlanCandidate *c = m_presenter.candidate(gpuId, candidate);
     if (!c)
         return false;
-    m_views.form->setValues(WorkloadMapper::formValuesFrom(c->request, m_views.form->values()));
+    m_views.form->setRequest(c->request);
     QStringList ids = m_views.picker->checkedIds();
     if (!ids.contains(gpuId)) {
         ids << gpuId;

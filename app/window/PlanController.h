@@ -49,8 +49,8 @@ public:
     bool load(const QString &gpuId, int candidate = -1);
 
     const PlanPresenter &presenter() const { return m_presenter; }
-    // The request the inputs give now (problems: the form's values that cannot be read).
-    PlanRequest currentRequest(QStringList *problems = nullptr) const;
+    // The request the inputs give now.
+    PlanRequest currentRequest() const;
 
 signals:
     void gpuShown(int done, int total); // one GPU type's answer is shown

@@ -1,6 +1,5 @@
 #include "app/window/ScenarioController.h"
 
-#include "app/comparison/WorkloadMapper.h"
 #include "app/report/ReportExporter.h"
 #include "app/scenario/ScenarioCatalogue.h"
 #include "app/scenario/ScenarioFile.h"
@@ -59,9 +58,7 @@ Scenario ScenarioController::capture() const
 
 ScenarioController::State ScenarioController::currentState() const
 {
-    QVector<WorkloadFieldError> errors; // shown at the form's fields; the request keeps what it could read
-    return {m_views.picker->checkedIds(), WorkloadMapper::requestFrom(m_views.form->values(), &errors),
-            m_views.planInputs->values()};
+    return {m_views.picker->checkedIds(), m_views.form->request(), m_views.planInputs->values()};
 }
 
 QString ScenarioController::displayName() const
@@ -97,7 +94,7 @@ void ScenarioController::apply(const Scenario &scenario)
     // The form last: its one valuesChanged() makes the comparison and the plan follow all three.
     m_views.planInputs->setValues(scenario.plan);
     m_views.picker->setChecked(scenario.gpuIds);
-    m_views.form->setValues(WorkloadMapper::formValuesFrom(scenario.workload, m_views.form->values()));
+    m_views.form->setRequest(scenario.workload);
 }
 
 bool ScenarioController::open(const QString &path)

@@ -6717,32 +6717,9 @@ token</translation>
         <source>LoRA and QLoRA: the adapters&apos; rank</source>
         <translation>LoRA 与 QLoRA：适配器的秩</translation>
     </message>
-</context>
-<context>
-    <name>WorkloadMapper</name>
-    <message>
-        <source>choose a model or load a config.json</source>
-        <translation>请选择模型或加载 config.json</translation>
-    </message>
-    <message>
-        <source>unknown task %1</source>
-        <translation>未知任务 %1</translation>
-    </message>
-    <message>
-        <source>unknown precision %1</source>
-        <translation>未知精度 %1</translation>
-    </message>
-    <message>
-        <source>unknown recomputation %1</source>
-        <translation>未知重计算方式 %1</translation>
-    </message>
     <message>
         <source>network &apos;%1&apos;: give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only</source>
         <translation>网络“%1”：请给出每 GPU 的 Gb/s（InfiniBand NDR 为 400），或 0 表示仅单节点</translation>
-    </message>
-    <message>
-        <source>unknown optimizer %1</source>
-        <translation>未知的优化器 %1</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "app/comparison/ComparisonRun.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/common/ValueFormat.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <gtest/gtest.h>
 
@@ -100,9 +101,9 @@ class AnswerSummaryTest : public SeedSnapshotTest
 {
 protected:
     // The comparison's lines and the estimator's own estimates of the same GPUs and workload.
-    QVector<AnswerLine> answer(const QStringList &ids, const WorkloadFormValues &values, Expected *expected)
+    QVector<AnswerLine> answer(const QStringList &ids, const WorkloadRequest &values, Expected *expected)
     {
-        const ComparisonRun run(ids, values, m_snapshot, false);
+        const ComparisonRun run(ids, WorkloadFormLayout::sent(values), m_snapshot, false);
         EXPECT_TRUE(run.workload().isValid());
         const QVector<Estimate> estimates = Estimator::estimateAll(run.gpus(), run.workload().resolved);
         *expected = expectedFrom(run.gpus(), estimates);
@@ -112,7 +113,7 @@ protected:
     // The lines for these GPU records (edited copies of seed GPUs) under the default workload.
     QVector<AnswerLine> defaultAnswer(const QVector<GpuSpec> &gpus) const
     {
-        const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+        const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormLayout::sent({}), m_snapshot);
         ComparisonInput input;
         input.gpus = gpus;
         input.estimates = Estimator::estimateAll(gpus, mapped.resolved);
@@ -123,9 +124,9 @@ protected:
 TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndThoseThatNeedTwoGpus)
 {
     // Llama-3.3 70B with FP8 weights (about 70 GB) on one GPU of each of the article's five kinds.
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("llama-3.3-70b");
-    values.weightPrecision = QStringLiteral("fp8");
+    values.weightPrecision = Precision::Fp8;
     Expected expected;
     const QVector<AnswerLine> lines = answer(kArticleGpus, values, &expected);
     // The estimator's answer, named: H200 fastest (141 GB, the most bandwidth), the 48 GB cards need two.
@@ -168,7 +169,7 @@ TEST_F(AnswerSummaryTest, SeventyBillionInferenceNamesTheFastestTheCheapestAndTh
 // in bf16 on 4 GPUs (TP4), 320 users, Lambda's vLLM run: the 80 GB cards have no room, the H200 has.
 TEST_F(AnswerSummaryTest, GpusWithNoRoomForOneRequestUnderLoadAreSaidToServeNone)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("mixtral-8x22b");
     values.gpus = 4;
     values.tensorParallel = 4;
@@ -195,8 +196,8 @@ TEST_F(AnswerSummaryTest, GpusWithNoRoomForOneRequestUnderLoadAreSaidToServeNone
 TEST_F(AnswerSummaryTest, TrainingRunNamesTheFastestAndTheCheapest)
 {
     // Llama-3 8B full training on 8 GPUs of each kind, the recipe's FSDP run.
-    WorkloadFormValues values;
-    values.task = QStringLiteral("training");
+    WorkloadRequest values;
+    values.task = Task::Training;
     values.gpus = 8;
     Expected expected;
     const QVector<AnswerLine> lines = answer(kArticleGpus, values, &expected);
@@ -259,16 +260,16 @@ TEST_F(AnswerSummaryTest, EqualNumbersTieAndMissingPricesAreSaid)
 // simulated p90 it missed.
 TEST_F(AnswerSummaryTest, TheAnswerPicksOnlyAmongTheGpusThatMeetTheTargets)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("llama-3.3-70b");
-    values.weightPrecision = QStringLiteral("fp8");
+    values.weightPrecision = Precision::Fp8;
     values.gpus = 2;
     values.concurrency = 50;
-    values.ttftP90TargetMs = 2000.0;
-    values.tpotP90TargetMs = 50.0;
+    values.ttftP90Ms = 2000.0;
+    values.tpotP90Ms = 50.0;
     const QStringList ids{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_sxm_141gb"),
                           QStringLiteral("b200_sxm_180gb")};
-    const ComparisonRun run(ids, values, m_snapshot, false);
+    const ComparisonRun run(ids, WorkloadFormLayout::sent(values), m_snapshot, false);
     ASSERT_TRUE(run.workload().isValid());
     const QVector<Estimate> estimates = Estimator::estimateAll(run.gpus(), run.workload().resolved);
     const QVector<AnswerLine> lines = run.presentation().answers();
@@ -310,7 +311,7 @@ TEST_F(AnswerSummaryTest, AnOwnedCardsCostTakesPartInTheCheapestPickAndSaysSo)
     ASSERT_EQ(gpus.size(), 2);
     ASSERT_FALSE(gpus.at(0).usdPerGpuHour.has_value());
     ASSERT_EQ(gpus.at(0).priceUsd, 6800.0);
-    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormLayout::sent({}), m_snapshot);
     ComparisonInput input;
     input.gpus = gpus;
     input.estimates = Estimator::estimateAll(gpus, mapped.resolved);

@@ -11,6 +11,7 @@
 #include "widgets/compare/ComparisonTable.h"
 #include "widgets/compare/MathPanel.h"
 #include "widgets/workload/WorkloadForm.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <string>
 #include <vector>
@@ -71,24 +72,24 @@ std::vector<std::string> mathLines(const QString &title, const QVector<MathTermV
     return lines;
 }
 
-WorkloadFormValues trainingValues()
+WorkloadRequest trainingValues()
 {
-    WorkloadFormValues values;
-    values.task = QStringLiteral("training");
+    WorkloadRequest values;
+    values.task = Task::Training;
     values.sequenceLength = 4096;
     values.gpus = 8;
     return values;
 }
 
-WorkloadFormValues servingValues()
+WorkloadRequest servingValues()
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("llama-3.1-8b");
     values.inputTokens = 2000;
     values.outputTokens = 400;
     values.concurrency = 32;
-    values.ttftP90TargetMs = 1000.0;
-    values.tpotP90TargetMs = 40.0;
+    values.ttftP90Ms = 1000.0;
+    values.tpotP90Ms = 40.0;
     return values;
 }
 
@@ -97,11 +98,12 @@ WorkloadFormValues servingValues()
 TEST_F(WindowFixture, ComparisonRunPresentsWhatTheCompareTabShows)
 {
     m_window->chartsPanel()->setShowSparse(true);
-    for (const WorkloadFormValues &values : {WorkloadFormValues(), trainingValues(), servingValues()}) {
-        SCOPED_TRACE(values.task.toStdString() + (values.hasLoad() ? " under load" : ""));
-        m_window->workloadForm()->setValues(values);
+    for (const WorkloadRequest &values : {WorkloadRequest(), trainingValues(), servingValues()}) {
+        SCOPED_TRACE(Tasks::name(values.task.value_or(Task::Inference)).toStdString() +
+                     (values.concurrency ? " under load" : ""));
+        m_window->workloadForm()->setRequest(values);
         settle();
-        const ComparisonRun run(m_window->gpuPicker()->checkedIds(), m_window->workloadForm()->values(),
+        const ComparisonRun run(m_window->gpuPicker()->checkedIds(), m_window->workloadForm()->request(),
                                 m_window->comparison()->catalogue(), m_window->chartsPanel()->showSparse());
         ASSERT_TRUE(run.workload().isValid());
         const ComparisonPresentation &shown = m_window->comparison()->presentation();
@@ -118,11 +120,11 @@ TEST_F(WindowFixture, ComparisonRunPresentsWhatTheCompareTabShows)
 
 TEST_F(WindowFixture, ComparisonRunExplainsEachNumberAsTheMathPanelDoes)
 {
-    for (const WorkloadFormValues &values : {WorkloadFormValues(), trainingValues()}) {
-        SCOPED_TRACE(values.task.toStdString());
-        m_window->workloadForm()->setValues(values);
+    for (const WorkloadRequest &values : {WorkloadRequest(), trainingValues()}) {
+        SCOPED_TRACE(Tasks::name(values.task.value_or(Task::Inference)).toStdString());
+        m_window->workloadForm()->setRequest(values);
         settle();
-        const ComparisonRun run(m_window->gpuPicker()->checkedIds(), m_window->workloadForm()->values(),
+        const ComparisonRun run(m_window->gpuPicker()->checkedIds(), m_window->workloadForm()->request(),
                                 m_window->comparison()->catalogue(), m_window->chartsPanel()->showSparse());
         const ComparisonData &table = run.presentation().table();
         ASSERT_FALSE(table.rows.isEmpty());
@@ -147,20 +149,20 @@ TEST_F(ComparisonRunTest, ComparesTheCatalogueGpusAskedForWithTheirMeasurements)
     // The RTX 4090 has llama.cpp runs of the default model (Llama-3 8B) in the seed.
     const QStringList ids{QStringLiteral("rtx_4090_24gb"), QStringLiteral("no_such_gpu"),
                           QStringLiteral("h100_sxm5_80gb")};
-    const ComparisonRun run(ids, WorkloadFormValues(), m_snapshot, false);
+    const ComparisonRun run(ids, WorkloadFormLayout::sent({}), m_snapshot, false);
     ASSERT_EQ(run.gpus().size(), 2);
     EXPECT_EQ(run.gpus().at(0).gpuId, ids.at(0));
     EXPECT_EQ(run.gpus().at(1).gpuId, ids.at(2));
     EXPECT_EQ(run.presentation().table().columnTitles.size(), 2);
 
     // The catalogue's benchmarks of this model add rows that a run without them lacks.
-    const ComparisonRun unmeasured(ids, WorkloadFormValues(), m_snapshot, false, BenchmarkMatcher());
+    const ComparisonRun unmeasured(ids, WorkloadFormLayout::sent({}), m_snapshot, false, BenchmarkMatcher());
     EXPECT_GT(run.presentation().table().rows.size(), unmeasured.presentation().table().rows.size());
 
     // A workload that cannot be estimated still compares the specs, and says why at its field.
-    WorkloadFormValues invalid;
+    WorkloadRequest invalid;
     invalid.tensorParallel = 3;
-    const ComparisonRun specsOnly(ids, invalid, m_snapshot, false);
+    const ComparisonRun specsOnly(ids, WorkloadFormLayout::sent(invalid), m_snapshot, false);
     EXPECT_FALSE(specsOnly.workload().isValid());
     EXPECT_FALSE(specsOnly.workload().errors.isEmpty());
     EXPECT_FALSE(specsOnly.presentation().table().rows.isEmpty());

@@ -82,7 +82,7 @@ TEST_F(WindowFixture, TypingABiggerBatchRaisesDecodeThroughput)
     ASSERT_TRUE(before.has_value());
     typeInto(m_window->workloadForm()->editor(QStringLiteral("batch")), QStringLiteral("16"));
     settle();
-    EXPECT_EQ(m_window->workloadForm()->values().batch, 16);
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().batch, 16);
     const auto after =
         valueFor(m_window->comparisonTable()->comparison(), QStringLiteral("infer.decode"), h100);
     ASSERT_TRUE(after.has_value());
@@ -185,7 +185,7 @@ TEST_F(WindowFixture, SelectionAndWorkloadAreRememberedBetweenRuns)
     QStringList ids = m_window->gpuPicker()->checkedIds();
     ids.sort();
     EXPECT_EQ(ids, (QStringList{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")}));
-    EXPECT_EQ(m_window->workloadForm()->values().batch, 4);
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().batch, 4);
     EXPECT_EQ(m_window->comparisonTable()->comparison().columnTitles.size(), 2);
 }
 
@@ -255,15 +255,15 @@ TEST_F(WindowFixture, CatalogueColumnsAreRememberedBetweenRuns)
 // Users, targets and the chosen chart come back with the window.
 TEST_F(WindowFixture, TheLoadTargetsAndChartAreRememberedBetweenRuns)
 {
-    WorkloadFormValues values = m_window->workloadForm()->values();
+    WorkloadRequest values = m_window->workloadForm()->heldRequest();
     values.concurrency = 24;
-    values.ttftP90TargetMs = 1500.0;
-    m_window->workloadForm()->setValues(values);
+    values.ttftP90Ms = 1500.0;
+    m_window->workloadForm()->setRequest(values);
     m_window->chartsPanel()->setCurrentKind(QStringLiteral("serving"));
     m_window->close();
     openWindow();
-    EXPECT_EQ(m_window->workloadForm()->values().concurrency, 24);
-    EXPECT_EQ(m_window->workloadForm()->values().ttftP90TargetMs, 1500.0);
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().concurrency, 24);
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().ttftP90Ms, 1500.0);
     EXPECT_EQ(m_window->chartsPanel()->currentKind(), QStringLiteral("serving"));
 }
 
@@ -272,11 +272,11 @@ TEST_F(WindowFixture, TheLoadTargetsAndChartAreRememberedBetweenRuns)
 TEST_F(WindowFixture, ALoadGivesServingRowsAndItsChartArrivesFromAWorker)
 {
     m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")});
-    WorkloadFormValues values = m_window->workloadForm()->values();
+    WorkloadRequest values = m_window->workloadForm()->heldRequest();
     values.concurrency = 8;
     values.outputTokens = 64;
-    values.tpotP90TargetMs = 40.0;
-    m_window->workloadForm()->setValues(values);
+    values.tpotP90Ms = 40.0;
+    m_window->workloadForm()->setRequest(values);
     settle();
     const ComparisonData &table = m_window->comparisonTable()->comparison();
     const ComparisonRow *ttft = rowById(table, QStringLiteral("serve.ttft.p90"));
@@ -293,8 +293,8 @@ TEST_F(WindowFixture, ALoadGivesServingRowsAndItsChartArrivesFromAWorker)
     EXPECT_TRUE(charts->currentView()->data().series.isEmpty()); // the placeholder while it runs
 
     // An edit while it runs: only the new workload's chart is shown.
-    values.tpotP90TargetMs = 45.0;
-    m_window->workloadForm()->setValues(values);
+    values.tpotP90Ms = 45.0;
+    m_window->workloadForm()->setRequest(values);
     settle();
     ASSERT_TRUE(shown.wait(120000));
     EXPECT_EQ(shown.count(), 1);
@@ -320,14 +320,14 @@ TEST_F(WindowFixture, ALoadGivesServingRowsAndItsChartArrivesFromAWorker)
 TEST_F(WindowFixture, TrainingAtScaleIsRememberedAndItsChartsArrive)
 {
     m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("a100_sxm4_80gb")});
-    WorkloadFormValues values = m_window->workloadForm()->values();
+    WorkloadRequest values = m_window->workloadForm()->heldRequest();
     values.modelId = QStringLiteral("mpt-13b");
-    values.task = QStringLiteral("training");
+    values.task = Task::Training;
     values.gpus = 16;
     values.microBatch = 2;
     values.gpusPerNode = 8;
-    values.networkGbps = QStringLiteral("200");
-    m_window->workloadForm()->setValues(values);
+    values.networkGbps = 200.0;
+    m_window->workloadForm()->setRequest(values);
     settle();
     const ComparisonData &table = m_window->comparisonTable()->comparison();
     const ComparisonRow *nodes = rowById(table, QStringLiteral("train.nodes"));
@@ -355,10 +355,10 @@ TEST_F(WindowFixture, TrainingAtScaleIsRememberedAndItsChartsArrive)
 
     m_window->close();
     openWindow();
-    const WorkloadFormValues restored = m_window->workloadForm()->values();
+    const WorkloadRequest restored = m_window->workloadForm()->heldRequest();
     EXPECT_EQ(restored.microBatch, 2);
     EXPECT_EQ(restored.gpusPerNode, 8);
-    EXPECT_EQ(restored.networkGbps, QStringLiteral("200"));
+    EXPECT_EQ(restored.networkGbps, 200.0);
     EXPECT_EQ(m_window->chartsPanel()->currentKind(), QStringLiteral("scaling"));
 }
 

@@ -31,10 +31,10 @@
 
 namespace {
 
-WorkloadFormValues fullTraining(int gpus)
+WorkloadRequest fullTraining(int gpus)
 {
-    WorkloadFormValues values;
-    values.task = QStringLiteral("training");
+    WorkloadRequest values;
+    values.task = Task::Training;
     values.gpus = gpus;
     return values;
 }
@@ -44,9 +44,9 @@ WorkloadFormValues fullTraining(int gpus)
 class FeedbackWindow : public WindowFixture
 {
 protected:
-    void setValues(const WorkloadFormValues &values)
+    void setValues(const WorkloadRequest &values)
     {
-        m_window->workloadForm()->setValues(values);
+        m_window->workloadForm()->setRequest(values);
         settle();
     }
 };

@@ -7,6 +7,7 @@
 #include "app/comparison/WorkloadMapper.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/workload/WorkloadForm.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,8 +18,8 @@ namespace {
 struct Question
 {
     const char *name;
-    QStringList arguments;   // the command line's workload options
-    WorkloadFormValues form; // the same question typed into the form
+    QStringList arguments; // the command line's workload options
+    WorkloadRequest form;  // the same question typed into the form: what the form then sends
 };
 
 QStringList args(std::initializer_list<const char *> list)
@@ -29,13 +30,14 @@ QStringList args(std::initializer_list<const char *> list)
     return result;
 }
 
-WorkloadFormValues formFor(const char *task, std::function<void(WorkloadFormValues &)> edit = {})
+// A new form with the task chosen and the edits typed: what it sends.
+WorkloadRequest formFor(const char *task, std::function<void(WorkloadRequest &)> edit = {})
 {
-    WorkloadFormValues values;
-    values.task = QString::fromUtf8(task);
+    WorkloadRequest values;
+    values.task = Tasks::parse(QString::fromUtf8(task));
     if (edit)
         edit(values);
-    return values;
+    return WorkloadFormLayout::sent(values);
 }
 
 QVector<Question> questions()
@@ -45,7 +47,7 @@ QVector<Question> questions()
         {"inference on 2 GPUs, 16 requests",
          args({"--model", "llama-3-8b", "--task", "inference", "--gpus", "2", "--batch", "16"}),
          formFor("inference",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.gpus = 2;
                      v.batch = 16;
                  })},
@@ -53,9 +55,9 @@ QVector<Question> questions()
          args({"--model", "llama-3-70b", "--task", "inference", "--precision", "fp8", "--gpus", "2", "--tp",
                "2", "--batch", "8", "--input-tokens", "5000", "--output-tokens", "500"}),
          formFor("inference",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.modelId = QStringLiteral("llama-3-70b");
-                     v.weightPrecision = QStringLiteral("fp8");
+                     v.weightPrecision = Precision::Fp8;
                      v.gpus = 2;
                      v.tensorParallel = 2;
                      v.batch = 8;
@@ -64,7 +66,7 @@ QVector<Question> questions()
                  })},
         {"training 13B on 64 GPUs", args({"--model", "llama-2-13b", "--task", "training", "--gpus", "64"}),
          formFor("training",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.modelId = QStringLiteral("llama-2-13b");
                      v.gpus = 64;
                  })},
@@ -92,24 +94,24 @@ QVector<Question> questions()
                "--train-tokens",
                "5e9"}),
          formFor("training",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.modelId = QStringLiteral("llama-3-70b");
                      v.gpus = 16;
                      v.tensorParallel = 4;
                      v.pipelineParallel = 2;
                      v.zeroStage = 2;
-                     v.recompute = QStringLiteral("full");
+                     v.recompute = Recompute::Full;
                      v.sequenceLength = 2048;
                      v.batch = 64;
                      v.usdPerGpuHour = 2.5;
-                     v.trainTokensBillions = 5.0;
+                     v.trainTokens = 5e9;
                  })},
         {"LoRA", args({"--model", "llama-3-8b", "--task", "lora"}), formFor("lora")},
         {"QLoRA", args({"--model", "llama-3-8b", "--task", "qlora"}), formFor("qlora")},
         {"QLoRA of 70B on 2 GPUs",
          args({"--model", "llama-3-70b", "--task", "qlora", "--gpus", "2", "--batch", "4"}),
          formFor("qlora",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.modelId = QStringLiteral("llama-3-70b");
                      v.gpus = 2;
                      v.batch = 4;
@@ -119,34 +121,34 @@ QVector<Question> questions()
          args({"--model", "llama-3-8b", "--task", "lora", "--lora-rank", "64", "--optimizer", "adam8bit",
                "--activation-precision", "fp16"}),
          formFor("lora",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.loraRank = 64;
-                     v.optimizer = QStringLiteral("adam8bit");
-                     v.activationPrecision = QStringLiteral("fp16");
+                     v.optimizer = Optimizer::Adam8bit;
+                     v.activationPrecision = Precision::Fp16;
                  })},
         {"full training, fp8 math, 8-bit Adam, owned over 3 years",
          args({"--model", "llama-3-8b", "--task", "training", "--gpus", "8", "--activation-precision", "fp8",
                "--optimizer", "adam8bit", "--own-years", "3"}),
          formFor("training",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.gpus = 8;
-                     v.activationPrecision = QStringLiteral("fp8");
-                     v.optimizer = QStringLiteral("adam8bit");
+                     v.activationPrecision = Precision::Fp8;
+                     v.optimizer = Optimizer::Adam8bit;
                      v.ownYears = 3.0;
                  })},
         {"inference on owned cards over 2.5 years",
          args({"--model", "llama-3-8b", "--task", "inference", "--batch", "32", "--own-years", "2.5"}),
          formFor("inference",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.batch = 32;
                      v.ownYears = 2.5;
                  })},
         {"mixtral, kv fp8",
          args({"--model", "mixtral-8x7b", "--task", "inference", "--kv-precision", "fp8", "--gpus", "4"}),
          formFor("inference",
-                 [](WorkloadFormValues &v) {
+                 [](WorkloadRequest &v) {
                      v.modelId = QStringLiteral("mixtral-8x7b");
-                     v.kvPrecision = QStringLiteral("fp8");
+                     v.kvPrecision = Precision::Fp8;
                      v.gpus = 4;
                  })},
     };
@@ -199,9 +201,9 @@ TEST_F(FrontDoorsTest, TheSameQuestionGivesTheSameWorkloadAndNumbersThroughBothD
         const ResolvedWorkload cli = WorkloadResolver::resolve(*fromCli, m_snapshot);
         ASSERT_TRUE(cli.isValid()) << cli.problems.value(0).message.toStdString();
 
-        form.setValues(question.form);
-        ASSERT_EQ(form.values(), question.form) << "the form holds what was typed";
-        const MappedWorkload window = WorkloadMapper::map(form.values(), m_snapshot);
+        form.setRequest(question.form);
+        ASSERT_EQ(form.request(), question.form) << "the form holds what was typed";
+        const MappedWorkload window = WorkloadMapper::map(form.request(), m_snapshot);
         ASSERT_TRUE(window.isValid()) << window.errors.value(0).reason.toStdString();
 
         const Workload &a = *cli.workload;

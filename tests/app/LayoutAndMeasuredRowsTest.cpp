@@ -314,17 +314,17 @@ TEST_F(WindowFixture, At1280x720FourGpusAndTheirLabelsAreInView)
 {
     m_window->setStartSize(QSize(1280, 720));
     m_window->show();
-    for (const QString &task : {QStringLiteral("inference"), QStringLiteral("training")}) {
-        WorkloadFormValues values = m_window->workloadForm()->values();
+    for (const Task task : {Task::Inference, Task::Training}) {
+        WorkloadRequest values = m_window->workloadForm()->heldRequest();
         values.task = task;
         values.gpus = 8;
-        m_window->workloadForm()->setValues(values);
+        m_window->workloadForm()->setRequest(values);
         settle();
         QApplication::processEvents();
         QTableView *view = m_window->comparisonTable()->view();
         ComparisonTableModel *model = m_window->comparisonTable()->model();
         ASSERT_EQ(model->columnCount(), ComparisonTableModel::FirstValueColumn + 5);
-        EXPECT_GE(gpuColumnsInView(view, model), 4) << task.toStdString();
+        EXPECT_GE(gpuColumnsInView(view, model), 4) << Tasks::name(task).toStdString();
         // A value wider than its column has the lines it wraps to.
         const QFontMetrics metrics(view->font());
         const int margins =

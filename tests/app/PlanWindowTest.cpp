@@ -32,13 +32,13 @@ protected:
     // Serve Llama-3.3 70B to 50 users, TTFT p90 <= 2 s, TPOT p90 <= 50 ms (the README's example).
     void setServingWorkload()
     {
-        WorkloadFormValues values;
+        WorkloadRequest values;
         values.modelId = QStringLiteral("llama-3.3-70b");
-        values.task = QStringLiteral("inference");
+        values.task = Task::Inference;
         values.concurrency = 50;
-        values.ttftP90TargetMs = 2000.0;
-        values.tpotP90TargetMs = 50.0;
-        m_window->workloadForm()->setValues(values);
+        values.ttftP90Ms = 2000.0;
+        values.tpotP90Ms = 50.0;
+        m_window->workloadForm()->setRequest(values);
     }
 
     // Shows the Plan tab and waits until its search has ended.
@@ -134,10 +134,10 @@ TEST_F(PlanWindowTest, ClickingTheFirstRowLoadsItIntoTheCompareTabWithTheSameNum
     const QRect cell = table->visualRect(table->model()->index(0, PlanTableModel::GpuColumn));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, cell.center());
 
-    const WorkloadFormValues values = m_window->workloadForm()->values();
+    const WorkloadRequest values = m_window->workloadForm()->heldRequest();
     EXPECT_EQ(values.gpus, best.request.gpus.value_or(-1));
     EXPECT_EQ(values.tensorParallel, best.request.tensorParallel.value_or(-1));
-    EXPECT_EQ(values.maxNumSeqs, best.request.maxNumSeqs.value_or(0));
+    EXPECT_EQ(values.maxNumSeqs, best.request.maxNumSeqs); // both unset: the profile's
     EXPECT_EQ(m_window->tabs()->currentWidget(), m_window->comparisonTable());
     EXPECT_TRUE(m_window->gpuPicker()->checkedIds().contains(gpuId));
     EXPECT_EQ(m_window->gpuPicker()->checkedIds().size(), 5) << "the other GPUs stay checked";
@@ -201,9 +201,9 @@ TEST_F(PlanWindowTest, SearchesOnlyWhileTheTabIsShownAndRestartsAfterAChange)
 
     // A form change while another tab is in front waits for the tab.
     m_window->tabs()->setCurrentWidget(m_window->comparisonTable());
-    WorkloadFormValues values = m_window->workloadForm()->values();
+    WorkloadRequest values = m_window->workloadForm()->heldRequest();
     values.concurrency = 20;
-    m_window->workloadForm()->setValues(values);
+    m_window->workloadForm()->setRequest(values);
     EXPECT_FALSE(m_window->plan()->isBusy());
     QSignalSpy arrived(m_window->plan(), &PlanController::gpuShown);
     ASSERT_TRUE(showPlanAndWait());
@@ -213,11 +213,11 @@ TEST_F(PlanWindowTest, SearchesOnlyWhileTheTabIsShownAndRestartsAfterAChange)
 
 TEST_F(PlanWindowTest, ATrainingPlanForADeadline)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("mpt-13b");
-    values.task = QStringLiteral("training");
-    values.trainTokensBillions = 1000.0;
-    m_window->workloadForm()->setValues(values);
+    values.task = Task::Training;
+    values.trainTokens = 1000.0e9;
+    m_window->workloadForm()->setRequest(values);
     ASSERT_TRUE(showPlanAndWait());
     EXPECT_TRUE(tab()->summaryLabel()->text().contains(QStringLiteral("within 30 days")))
         << tab()->summaryLabel()->text().toStdString();
@@ -230,8 +230,8 @@ TEST_F(PlanWindowTest, ATrainingPlanForADeadline)
     const PlanCandidate best = *m_window->plan()->presenter().candidate(gpuId);
     EXPECT_LE(best.days, 30.0);
     ASSERT_TRUE(m_window->plan()->load(gpuId));
-    EXPECT_EQ(m_window->workloadForm()->values().gpus, best.request.gpus.value_or(-1));
-    EXPECT_EQ(m_window->workloadForm()->values().microBatch, best.request.microBatch.value_or(0));
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().gpus, best.request.gpus.value_or(-1));
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().microBatch, best.request.microBatch);
 }
 
 // A picture of the tab while the search runs (the progress bar part way, the first GPU types' answers):

@@ -5,7 +5,6 @@
 #include "app/analysis/Estimator.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/comparison/ComparisonPresenter.h"
-#include "app/comparison/WorkloadMapper.h"
 #include "app/report/ReportBuilder.h"
 #include "app/report/ReportExporter.h"
 #include "app/report/ReportLinks.h"
@@ -14,6 +13,7 @@
 #include "app/window/AppSettings.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/compare/ComparisonTableModel.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QFile>
 #include <QProcess>
@@ -31,18 +31,15 @@ const QString kSeedArticleScenario =
 // holds it.
 WorkloadRequest seedArticleWorkload()
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.modelId = QStringLiteral("llama-3.1-8b");
-    values.task = QStringLiteral("inference");
+    values.task = Task::Inference;
     values.inputTokens = 2000;
     values.outputTokens = 400;
     values.concurrency = 32;
-    values.ttftP90TargetMs = 1000.0;
-    values.tpotP90TargetMs = 40.0;
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
-    EXPECT_TRUE(errors.isEmpty());
-    return request;
+    values.ttftP90Ms = 1000.0;
+    values.tpotP90Ms = 40.0;
+    return WorkloadFormLayout::sent(values);
 }
 
 PlanInputValues seedArticlePlan()

@@ -3,7 +3,6 @@
 // dropped .gpuc opens; recent files; the config.json button's model reaches the estimate; Open Catalogue
 // switches what everything is computed from. Messages are answered by a UserPrompt handler: no modal
 // dialog waits for a click.
-#include "app/comparison/WorkloadMapper.h"
 #include "app/window/AppSettings.h"
 #include "app/window/CatalogueOpener.h"
 #include "app/window/ScenarioController.h"
@@ -75,13 +74,13 @@ protected:
     void setQuestion()
     {
         m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb"), QStringLiteral("l40s_48gb")});
-        WorkloadFormValues values = form()->values();
+        WorkloadRequest values = form()->heldRequest();
         values.modelId = QStringLiteral("llama-3-70b");
-        values.weightPrecision = QStringLiteral("fp8");
+        values.weightPrecision = Precision::Fp8;
         values.gpus = 4;
         values.concurrency = 20;
-        values.tpotP90TargetMs = 60.0;
-        form()->setValues(values);
+        values.tpotP90Ms = 60.0;
+        form()->setRequest(values);
         PlanInputValues plan;
         plan.wholeCatalogue = true;
         plan.precisions = {QStringLiteral("bf16"), QStringLiteral("fp8")};
@@ -102,9 +101,8 @@ protected:
     };
     Shown shown() const
     {
-        QVector<WorkloadFieldError> errors;
-        return {m_window->gpuPicker()->checkedIds(), WorkloadMapper::requestFrom(form()->values(), &errors),
-                planInputs()->values(), scenarios()->path(), m_window->windowTitle()};
+        return {m_window->gpuPicker()->checkedIds(), form()->request(), planInputs()->values(),
+                scenarios()->path(), m_window->windowTitle()};
     }
 
     QString file(const QString &name) const { return m_dir.filePath(name); }
@@ -151,7 +149,7 @@ TEST_F(ScenarioWindowTest, SaveThenOpenGivesBackTheGpusTheWorkloadAndThePlanInpu
     // Another window, as after a restart, that shows something else.
     reopenWindow();
     m_window->gpuPicker()->setChecked({QStringLiteral("a100_sxm4_80gb")});
-    form()->setValues(WorkloadFormValues());
+    form()->setRequest(WorkloadRequest());
     planInputs()->setValues(PlanInputValues());
     ASSERT_NE(shown().gpuIds, saved.gpuIds);
 
@@ -162,8 +160,8 @@ TEST_F(ScenarioWindowTest, SaveThenOpenGivesBackTheGpusTheWorkloadAndThePlanInpu
     EXPECT_EQ(opened.request, saved.request);
     EXPECT_EQ(opened.plan, saved.plan);
     EXPECT_EQ(opened.path, path);
-    EXPECT_EQ(form()->values().modelId, QStringLiteral("llama-3-70b"));
-    EXPECT_EQ(form()->values().concurrency, 20);
+    EXPECT_EQ(form()->heldRequest().modelId, QStringLiteral("llama-3-70b"));
+    EXPECT_EQ(form()->heldRequest().concurrency, 20);
     EXPECT_FALSE(m_window->isWindowModified());
     // The comparison shows the opened question at once.
     EXPECT_EQ(m_window->comparison()->presentation().table().columnTitles.size(), 2);
@@ -177,19 +175,19 @@ TEST_F(ScenarioWindowTest, SaveThenOpenGivesBackTheGpusTheWorkloadAndThePlanInpu
 TEST_F(ScenarioWindowTest, AnEditMarksTheTitleModifiedAndUndoingTheEditClearsTheMark)
 {
     // Untitled: the settings keep the session, nothing is "modified".
-    WorkloadFormValues values = form()->values();
+    WorkloadRequest values = form()->heldRequest();
     values.batch = 7;
-    form()->setValues(values);
+    form()->setRequest(values);
     EXPECT_FALSE(scenarios()->isModified());
     EXPECT_FALSE(m_window->isWindowModified());
 
     ASSERT_TRUE(scenarios()->saveAs(file(QStringLiteral("a.gpuc"))));
     EXPECT_FALSE(m_window->isWindowModified());
     values.batch = 8;
-    form()->setValues(values);
+    form()->setRequest(values);
     EXPECT_TRUE(m_window->isWindowModified());
     values.batch = 7;
-    form()->setValues(values);
+    form()->setRequest(values);
     EXPECT_FALSE(m_window->isWindowModified());
 
     m_window->gpuPicker()->setChecked({QStringLiteral("h100_sxm5_80gb")});
@@ -210,9 +208,9 @@ TEST_F(ScenarioWindowTest, ClosingWithUnsavedChangesAsksAndCancelKeepsTheWindow)
     m_window->show();
     const QString path = file(QStringLiteral("close.gpuc"));
     ASSERT_TRUE(scenarios()->saveAs(path));
-    WorkloadFormValues values = form()->values();
+    WorkloadRequest values = form()->heldRequest();
     values.gpus = 3;
-    form()->setValues(values);
+    form()->setRequest(values);
 
     m_answer = QMessageBox::Cancel;
     EXPECT_FALSE(m_window->close());
@@ -226,9 +224,9 @@ TEST_F(ScenarioWindowTest, ClosingWithUnsavedChangesAsksAndCancelKeepsTheWindow)
     m_answer = QMessageBox::Save;
     EXPECT_TRUE(m_window->close());
     reopenWindow();
-    form()->setValues(WorkloadFormValues());
+    form()->setRequest(WorkloadRequest());
     ASSERT_TRUE(scenarios()->open(path));
-    EXPECT_EQ(form()->values().gpus, 3);
+    EXPECT_EQ(form()->heldRequest().gpus, 3);
 }
 
 TEST_F(ScenarioWindowTest, DiscardClosesAndAnUntitledSessionClosesWithoutAQuestion)
@@ -417,8 +415,8 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
         "vocab_size": 32000, "max_position_embeddings": 4096, "hidden_act": "silu"})"));
     form()->useModelConfig(config);
     settle();
-    EXPECT_TRUE(form()->values().modelId.isEmpty());
-    EXPECT_EQ(form()->values().customConfigPath, config);
+    EXPECT_FALSE(form()->request().modelId.has_value());
+    EXPECT_EQ(form()->request().modelConfigPath, config);
     EXPECT_TRUE(form()->fieldError(QStringLiteral("model")).isEmpty())
         << form()->fieldError(QStringLiteral("model")).toStdString();
     auto *model = qobject_cast<QComboBox *>(form()->editor(QStringLiteral("model")));
@@ -432,7 +430,7 @@ TEST_F(ScenarioWindowTest, TheConfigJsonModelReachesTheEstimateAndIsNamedInTheFo
     const QString path = file(QStringLiteral("custom.gpuc"));
     ASSERT_TRUE(scenarios()->saveAs(path)) << allMessages().toStdString();
     model->setCurrentIndex(model->findData(QStringLiteral("llama-3-70b")));
-    EXPECT_FALSE(form()->values().modelId.isEmpty());
+    EXPECT_TRUE(form()->request().modelId.has_value());
     EXPECT_TRUE(m_window->isWindowModified());
     m_answer = QMessageBox::Discard; // opening asks about the preset chosen since
     ASSERT_TRUE(scenarios()->open(path)) << allMessages().toStdString();

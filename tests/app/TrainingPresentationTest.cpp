@@ -2,10 +2,12 @@
 // training rows and the step-time breakdown chart from real estimates (never hard-coded numbers: the
 // profiles are refitted), and the scaling curves (ScalingCurves) against Estimator::estimate.
 #include "app/analysis/Estimator.h"
+#include "app/analysis/WorkloadDefaults.h"
 #include "app/comparison/ComparisonPresenter.h"
 #include "app/comparison/ScalingCurves.h"
 #include "app/comparison/WorkloadMapper.h"
 #include "tests/app/SeedSnapshotTest.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <gtest/gtest.h>
 
@@ -29,21 +31,22 @@ protected:
     }
 
     // MPT-13B full training on `gpus` GPUs of each kind, as the form would send it.
-    static WorkloadFormValues mpt13b(int gpus)
+    static WorkloadRequest mpt13b(int gpus)
     {
-        WorkloadFormValues values;
+        WorkloadRequest values;
         values.modelId = QStringLiteral("mpt-13b");
-        values.task = QStringLiteral("training");
+        values.task = Task::Training;
         values.gpus = gpus;
         return values;
     }
 
-    MappedWorkload map(const WorkloadFormValues &values) const
+    // What the form sends of these values, resolved.
+    MappedWorkload map(const WorkloadRequest &values) const
     {
-        return WorkloadMapper::map(values, m_snapshot);
+        return WorkloadMapper::map(WorkloadFormLayout::sent(values), m_snapshot);
     }
 
-    std::optional<WorkloadField> errorField(const WorkloadFormValues &values) const
+    std::optional<WorkloadField> errorField(const WorkloadRequest &values) const
     {
         const MappedWorkload mapped = map(values);
         return mapped.errors.isEmpty() ? std::nullopt : std::optional(mapped.errors.first().field);
@@ -56,8 +59,16 @@ protected:
 
 TEST_F(TrainingPresentation, TheTrainingFieldsReachTheRequestOnlyWhenSet)
 {
-    WorkloadFormValues values = mpt13b(64);
-    const WorkloadRequest plain = map(values).request;
+    WorkloadRequest values = mpt13b(64);
+    // The form's editors at their defaults ("recipe: auto", 1, "catalogue", 400 Gb/s) send nothing.
+    WorkloadRequest atDefaults = values;
+    atDefaults.microBatch = 0;
+    atDefaults.virtualStages = 1;
+    atDefaults.contextParallel = 1;
+    atDefaults.expertParallel = 1;
+    atDefaults.gpusPerNode = 0;
+    atDefaults.networkGbps = WorkloadDefaults::kNetworkGbps;
+    const WorkloadRequest plain = map(atDefaults).request;
     for (const auto &field : {plain.microBatch, plain.virtualStages, plain.contextParallel,
                               plain.expertParallel, plain.gpusPerNode})
         EXPECT_FALSE(field.has_value());
@@ -68,7 +79,7 @@ TEST_F(TrainingPresentation, TheTrainingFieldsReachTheRequestOnlyWhenSet)
     values.virtualStages = 2;
     values.contextParallel = 2;
     values.gpusPerNode = 4;
-    values.networkGbps = QStringLiteral("200");
+    values.networkGbps = 200.0;
     const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
     EXPECT_EQ(mapped.request.microBatch, 2);
@@ -83,15 +94,15 @@ TEST_F(TrainingPresentation, TheTrainingFieldsReachTheRequestOnlyWhenSet)
     EXPECT_EQ(w.gpusPerNode, 4);
     EXPECT_EQ(w.networkGbps, 200.0);
 
-    // A typed value, with its unit.
-    values.networkGbps = QStringLiteral("800 Gb/s");
+    // Another value (typed with its unit, "800 Gb/s", the form reads it: WorkloadFormTest).
+    values.networkGbps = 800.0;
     EXPECT_EQ(map(values).request.networkGbps, 800.0);
 }
 
 TEST_F(TrainingPresentation, TheNetworkIsLeftOutWhereTheRunFitsInOneNode)
 {
-    WorkloadFormValues values = mpt13b(1);
-    values.networkGbps = QStringLiteral("100");
+    WorkloadRequest values = mpt13b(1);
+    values.networkGbps = 100.0;
     MappedWorkload mapped = map(values);
     EXPECT_FALSE(mapped.request.networkGbps.has_value());
     EXPECT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
@@ -108,11 +119,9 @@ TEST_F(TrainingPresentation, TheNetworkIsLeftOutWhereTheRunFitsInOneNode)
 
 TEST_F(TrainingPresentation, BadTrainingValuesAreRefusedAtTheirField)
 {
-    WorkloadFormValues values = mpt13b(16);
-    values.networkGbps = QStringLiteral("fast");
-    EXPECT_EQ(errorField(values), WorkloadField::NetworkGbps);
-
-    values = mpt13b(16);
+    // (A network that is not a number, "fast", is the form's own input error at the field:
+    // WorkloadFormTest's ANetworkThatIsNotANumberIsAnInputError.)
+    WorkloadRequest values = mpt13b(16);
     values.expertParallel = 2; // MPT-13B is dense: no experts to split
     EXPECT_EQ(errorField(values), WorkloadField::ExpertParallel);
 
@@ -123,18 +132,18 @@ TEST_F(TrainingPresentation, BadTrainingValuesAreRefusedAtTheirField)
 
     values = mpt13b(16);
     values.gpusPerNode = 8;
-    values.networkGbps = QStringLiteral("0"); // one node only, but 16 GPUs need two
+    values.networkGbps = 0.0; // one node only, but 16 GPUs need two
     EXPECT_EQ(errorField(values), WorkloadField::NetworkGbps);
 
     values = mpt13b(16);
-    values.networkGbps = QStringLiteral("-5");
+    values.networkGbps = -5.0;
     EXPECT_EQ(errorField(values), WorkloadField::NetworkGbps);
 }
 
 TEST_F(TrainingPresentation, TheTableShowsTheTrainingResultOfEachEstimate)
 {
-    WorkloadFormValues values = mpt13b(16);
-    values.recompute = QStringLiteral("full"); // given, so that the recomputation has its part to show
+    WorkloadRequest values = mpt13b(16);
+    values.recompute = Recompute::Full; // given, so that the recomputation has its part to show
     const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
     EstimateOptions options;

@@ -5,6 +5,7 @@
 #include "app/comparison/ChartKind.h"
 #include "app/comparison/ComparisonRun.h"
 #include "tests/app/SeedSnapshotTest.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <gtest/gtest.h>
 
@@ -20,10 +21,10 @@ const QStringList kGpus{QStringLiteral("h100_sxm5_80gb"), QStringLiteral("h200_s
 
 TEST_F(WorkloadCharts, UnderALoadTheyShowTheSimulatedPercentilesAndOutput)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.concurrency = 32;
-    values.ttftP90TargetMs = 1000.0;
-    const ComparisonRun run(kGpus, values, m_snapshot, false);
+    values.ttftP90Ms = 1000.0;
+    const ComparisonRun run(kGpus, WorkloadFormLayout::sent(values), m_snapshot, false);
     ASSERT_TRUE(run.workload().isValid());
     const ComparisonPresentation &p = run.presentation();
     const QVector<Estimate> estimates = Estimator::estimateAll(run.gpus(), run.workload().resolved);
@@ -43,7 +44,7 @@ TEST_F(WorkloadCharts, UnderALoadTheyShowTheSimulatedPercentilesAndOutput)
 
 TEST_F(WorkloadCharts, WithoutALoadTheyAreNamedForTheStaticBatch)
 {
-    const ComparisonRun run(kGpus, WorkloadFormValues(), m_snapshot, false);
+    const ComparisonRun run(kGpus, WorkloadFormLayout::sent({}), m_snapshot, false);
     ASSERT_TRUE(run.workload().isValid());
     const ComparisonPresentation &p = run.presentation();
     EXPECT_TRUE(p.chart(ChartKind::Latency).title.contains(QStringLiteral("one static batch")));

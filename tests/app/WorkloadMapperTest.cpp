@@ -1,19 +1,37 @@
+// The window's request: what the workload form sends of the values it holds (WorkloadFormLayout::sent, the
+// same as WorkloadForm::setRequest() then request()), resolved by WorkloadMapper with each problem at its
+// form field.
 #include "app/comparison/WorkloadMapper.h"
 
+#include "app/analysis/WorkloadDefaults.h"
 #include "app/scenario/WorkloadRequestJson.h"
 #include "tests/app/SeedSnapshotTest.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 namespace {
 
 class WorkloadMapperTest : public SeedSnapshotTest
 {
 protected:
-    std::optional<WorkloadField> errorField(const WorkloadFormValues &values) const
+    // The form holding these values (a new form's for the rest), sending and resolving them.
+    MappedWorkload map(const WorkloadRequest &held) const
     {
-        const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+        return WorkloadMapper::map(WorkloadFormLayout::sent(held), m_snapshot);
+    }
+
+    std::optional<WorkloadField> errorField(const WorkloadRequest &held) const
+    {
+        const MappedWorkload mapped = map(held);
         if (mapped.errors.isEmpty())
             return std::nullopt;
         return mapped.errors.first().field;
+    }
+
+    static WorkloadRequest task(Task task)
+    {
+        WorkloadRequest r;
+        r.task = task;
+        return r;
     }
 };
 
@@ -21,7 +39,7 @@ protected:
 
 TEST_F(WorkloadMapperTest, TheDefaultFormIsAUsableWorkloadWithTheServingProfile)
 {
-    const MappedWorkload mapped = WorkloadMapper::map(WorkloadFormValues(), m_snapshot);
+    const MappedWorkload mapped = map(WorkloadRequest());
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
     EXPECT_EQ(mapped.resolved.workload->model.modelId, QStringLiteral("llama-3-8b"));
     EXPECT_EQ(mapped.resolved.parameters.profileId, QStringLiteral("vllm"));
@@ -31,17 +49,16 @@ TEST_F(WorkloadMapperTest, TheDefaultFormIsAUsableWorkloadWithTheServingProfile)
 
 TEST_F(WorkloadMapperTest, TrainingOnSeveralGpusDefaultsToFsdpAndQloraToA4BitBase)
 {
-    WorkloadFormValues values;
-    values.task = QStringLiteral("training");
+    WorkloadRequest values = task(Task::Training);
     values.gpus = 64;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
+    EXPECT_EQ(map(values).resolved.parameters.profileId, QStringLiteral("fsdp"));
     values.gpus = 8;
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
+    EXPECT_EQ(map(values).resolved.parameters.profileId, QStringLiteral("fsdp"));
     values.gpus = 1; // a decoder LLM on one GPU: the same FSDP stack
-    EXPECT_EQ(WorkloadMapper::map(values, m_snapshot).resolved.parameters.profileId, QStringLiteral("fsdp"));
+    EXPECT_EQ(map(values).resolved.parameters.profileId, QStringLiteral("fsdp"));
 
-    values.task = QStringLiteral("qlora");
-    const MappedWorkload qlora = WorkloadMapper::map(values, m_snapshot);
+    values.task = Task::Qlora;
+    const MappedWorkload qlora = map(values);
     ASSERT_TRUE(qlora.isValid());
     EXPECT_EQ(qlora.resolved.workload->weightPrecision, Precision::Int4);
     EXPECT_EQ(qlora.resolved.workload->activationPrecision, Precision::Bf16);
@@ -49,34 +66,33 @@ TEST_F(WorkloadMapperTest, TrainingOnSeveralGpusDefaultsToFsdpAndQloraToA4BitBas
 
 TEST_F(WorkloadMapperTest, WeightOnlyFormatsComputeAt16Bits)
 {
-    WorkloadFormValues values;
-    values.weightPrecision = QStringLiteral("q4_k_m");
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    WorkloadRequest values;
+    values.weightPrecision = Precision::GgufQ4_K_M;
+    const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid());
     EXPECT_EQ(mapped.resolved.workload->activationPrecision, Precision::Fp16);
 }
 
 TEST_F(WorkloadMapperTest, EachProblemIsReportedAtTheFieldThatCausesIt)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.tensorParallel = 3; // 3 does not divide 1 GPU
     EXPECT_EQ(errorField(values), WorkloadField::TensorParallel);
 
-    values = WorkloadFormValues();
+    values = WorkloadRequest();
     values.pipelineParallel = 2;
     values.gpus = 1;
     EXPECT_EQ(errorField(values), WorkloadField::PipelineParallel);
 
-    values = WorkloadFormValues();
-    values.task = QStringLiteral("training");
-    values.weightPrecision = QStringLiteral("q4_k_m"); // full training of GGUF weights is not a thing
+    values = task(Task::Training);
+    values.weightPrecision = Precision::GgufQ4_K_M; // full training of GGUF weights is not a thing
     EXPECT_EQ(errorField(values), WorkloadField::WeightPrecision);
 
-    values = WorkloadFormValues();
+    values = WorkloadRequest();
     values.modelId = QStringLiteral("no-such-model");
     EXPECT_EQ(errorField(values), WorkloadField::Model);
 
-    values = WorkloadFormValues();
+    values = WorkloadRequest();
     values.profileId = QStringLiteral("no-such-profile");
     EXPECT_EQ(errorField(values), WorkloadField::Profile);
 }
@@ -84,21 +100,21 @@ TEST_F(WorkloadMapperTest, EachProblemIsReportedAtTheFieldThatCausesIt)
 // The form sends only what the task uses: values kept in greyed-out fields do not reach the request.
 TEST_F(WorkloadMapperTest, FieldsTheTaskDoesNotUseStayOutOfTheRequest)
 {
-    WorkloadFormValues values;
-    values.task = QStringLiteral("inference");
+    WorkloadRequest values = task(Task::Inference);
+    values.inputTokens = 2048;
     values.sequenceLength = 8192;
     values.zeroStage = 3;
-    values.recompute = QStringLiteral("full");
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
-    EXPECT_TRUE(errors.isEmpty());
+    values.recompute = Recompute::Full;
+    values.utilisation = 0.5; // the command line's alone: the form has no editor for it
+    const WorkloadRequest request = WorkloadFormLayout::sent(values);
     EXPECT_FALSE(request.sequenceLength.has_value());
     EXPECT_FALSE(request.zeroStage.has_value());
     EXPECT_FALSE(request.recompute.has_value());
-    EXPECT_EQ(request.inputTokens, values.inputTokens);
+    EXPECT_FALSE(request.utilisation.has_value());
+    EXPECT_EQ(request.inputTokens, 2048);
 
-    values.task = QStringLiteral("training");
-    const WorkloadRequest training = WorkloadMapper::requestFrom(values, &errors);
+    values.task = Task::Training;
+    const WorkloadRequest training = WorkloadFormLayout::sent(values);
     EXPECT_FALSE(training.inputTokens.has_value());
     EXPECT_EQ(training.sequenceLength, 8192);
     EXPECT_EQ(training.zeroStage, 3);
@@ -107,9 +123,7 @@ TEST_F(WorkloadMapperTest, FieldsTheTaskDoesNotUseStayOutOfTheRequest)
 // What the form's recipe choices say is what the resolver uses.
 TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
 {
-    WorkloadFormValues values;
-    values.task = QStringLiteral("qlora");
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    const MappedWorkload mapped = map(task(Task::Qlora));
     ASSERT_TRUE(mapped.isValid());
     EXPECT_TRUE(
         mapped.recipeDefaults.value(QStringLiteral("weightPrecision")).contains(QStringLiteral("int4")));
@@ -124,19 +138,17 @@ TEST_F(WorkloadMapperTest, RecipeDefaultsNameWhatTheResolverUses)
 // Users or a rate, and the targets with them, reach the request; the resolver turns them into traffic.
 TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
 {
-    WorkloadFormValues values;
+    WorkloadRequest values;
     values.concurrency = 50;
-    values.ttftP90TargetMs = 2000.0;
-    values.tpotP90TargetMs = 60.0;
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
-    EXPECT_TRUE(errors.isEmpty());
+    values.ttftP90Ms = 2000.0;
+    values.tpotP90Ms = 60.0;
+    const WorkloadRequest request = WorkloadFormLayout::sent(values);
     EXPECT_EQ(request.concurrency, 50);
     EXPECT_FALSE(request.requestRate.has_value());
     EXPECT_EQ(request.ttftP90Ms, 2000.0);
     EXPECT_EQ(request.tpotP90Ms, 60.0);
 
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
     ASSERT_TRUE(mapped.resolved.workload->traffic.has_value());
     EXPECT_EQ(mapped.resolved.workload->traffic->concurrency, 50);
@@ -145,9 +157,9 @@ TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
     // The empty batch field shows what the recipe made of it: the users are the requests in flight.
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("batch")), QLocale().toString(50));
 
-    values.concurrency = 0;
+    values.concurrency.reset();
     values.requestRate = 2.5;
-    const MappedWorkload open = WorkloadMapper::map(values, m_snapshot);
+    const MappedWorkload open = map(values);
     ASSERT_TRUE(open.isValid()) << open.errors.value(0).reason.toStdString();
     ASSERT_TRUE(open.resolved.workload->traffic.has_value());
     EXPECT_EQ(open.resolved.workload->traffic->requestRate, 2.5);
@@ -156,9 +168,9 @@ TEST_F(WorkloadMapperTest, TheLoadAndItsTargetsReachTheRequestAndTheWorkload)
 // The KV cache's recipe follows the weights chosen, not the task's default weights.
 TEST_F(WorkloadMapperTest, KvRecipeFollowsTheChosenWeights)
 {
-    WorkloadFormValues values;
-    values.weightPrecision = QStringLiteral("fp8");
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    WorkloadRequest values;
+    values.weightPrecision = Precision::Fp8;
+    const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid());
     EXPECT_EQ(mapped.resolved.workload->kvPrecision, Precision::Fp8);
     EXPECT_EQ(mapped.recipeDefaults.value(QStringLiteral("kvPrecision")), QStringLiteral("fp8"));
@@ -167,37 +179,112 @@ TEST_F(WorkloadMapperTest, KvRecipeFollowsTheChosenWeights)
 // Without a load there is no simulation: targets alone, or a load kept in a training form, are not sent.
 TEST_F(WorkloadMapperTest, NoLoadNoTrafficAndTrainingIgnoresTheLoad)
 {
-    WorkloadFormValues values;
-    values.ttftP90TargetMs = 2000.0;
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
+    WorkloadRequest values;
+    values.ttftP90Ms = 2000.0;
+    values.dataset = QStringLiteral("sharegpt");
+    const WorkloadRequest request = WorkloadFormLayout::sent(values);
     EXPECT_FALSE(request.ttftP90Ms.has_value());
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
+    EXPECT_FALSE(request.dataset.has_value());
+    EXPECT_TRUE(request.inputTokens.has_value()) << "without a load the dataset does not set the lengths";
+    const MappedWorkload mapped = map(values);
     ASSERT_TRUE(mapped.isValid());
     EXPECT_FALSE(mapped.resolved.workload->traffic.has_value());
 
     values.concurrency = 50;
-    values.task = QStringLiteral("training");
-    const WorkloadRequest training = WorkloadMapper::requestFrom(values, &errors);
+    // With a load, the ShareGPT table sets the lengths: the token counts are not sent.
+    const WorkloadRequest shareGpt = WorkloadFormLayout::sent(values);
+    EXPECT_EQ(shareGpt.dataset, QStringLiteral("sharegpt"));
+    EXPECT_FALSE(shareGpt.inputTokens.has_value());
+    EXPECT_FALSE(shareGpt.outputTokens.has_value());
+
+    values.task = Task::Training;
+    const WorkloadRequest training = WorkloadFormLayout::sent(values);
     EXPECT_FALSE(training.concurrency.has_value());
     EXPECT_FALSE(training.ttftP90Ms.has_value());
+}
+
+// The network goes only with a run that can span nodes, and only when it is not the default.
+TEST_F(WorkloadMapperTest, TheNetworkIsSentOnlyForARunAcrossNodes)
+{
+    WorkloadRequest values = task(Task::Training);
+    values.networkGbps = 200.0;
+    values.gpus = 8;
+    values.gpusPerNode = 8;
+    EXPECT_FALSE(WorkloadFormLayout::sent(values).networkGbps.has_value()) << "one node";
+    values.gpus = 16;
+    EXPECT_EQ(WorkloadFormLayout::sent(values).networkGbps, 200.0);
+    values.networkGbps = WorkloadDefaults::kNetworkGbps;
+    EXPECT_FALSE(WorkloadFormLayout::sent(values).networkGbps.has_value()) << "the default";
 }
 
 // A load the resolver refuses is reported at the form field that holds it.
 TEST_F(WorkloadMapperTest, ABadLoadIsReportedAtItsField)
 {
-    WorkloadFormValues values;
-    values.concurrency = -4; // the spin box stops at 0; a hand-edited settings file does not
+    WorkloadRequest values;
+    values.concurrency = -4; // the spin box stops at 0; a hand-edited scenario does not
     EXPECT_EQ(errorField(values), WorkloadField::Concurrency);
 
-    values = WorkloadFormValues();
+    values = WorkloadRequest();
     values.requestRate = -1.0;
     EXPECT_EQ(errorField(values), WorkloadField::RequestRate);
 }
 
-// The reverse of requestFrom: a request (as the planner returns one) goes into the form and comes back the
-// same; the values the task does not use stay as the form had them.
-TEST_F(WorkloadMapperTest, FormValuesFromARequestGiveTheSameRequestBack)
+// "max" requests in flight in the form is the command line's --batch max (a request batch of 0: as many as
+// fit); the estimate then serves the largest batch that fits. (The form's side: WorkloadFormTest.)
+TEST_F(WorkloadMapperTest, MaxRequestsInFlightIsTheCommandLinesBatchMax)
+{
+    WorkloadRequest values;
+    values.batch = 0;
+    const WorkloadRequest request = WorkloadFormLayout::sent(values);
+    ASSERT_TRUE(request.batch.has_value());
+    EXPECT_EQ(*request.batch, 0);
+    const MappedWorkload mapped = map(values);
+    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
+    EXPECT_EQ(mapped.resolved.workload->batch, 0);
+}
+
+// The training recipe the form has beside the command line's options (math precision, optimizer, LoRA rank)
+// and the years the cards are owned: form -> request -> scenario JSON -> request, unchanged.
+TEST_F(WorkloadMapperTest, TrainingRecipeAndOwnershipRoundTripThroughTheRequestAndAScenario)
+{
+    WorkloadRequest form = task(Task::Lora);
+    form.activationPrecision = Precision::Fp16;
+    form.optimizer = Optimizer::Adam8bit;
+    form.loraRank = 64;
+    form.ownYears = 3.0;
+    const WorkloadRequest request = WorkloadFormLayout::sent(form);
+    EXPECT_EQ(request.activationPrecision, Precision::Fp16);
+    EXPECT_EQ(request.optimizer, Optimizer::Adam8bit);
+    EXPECT_EQ(request.loraRank, 64);
+    EXPECT_EQ(request.ownYears, 3.0);
+
+    QString error;
+    const std::optional<WorkloadRequest> back =
+        WorkloadRequestJson::fromJson(WorkloadRequestJson::toJson(request), &error);
+    ASSERT_TRUE(back) << error.toStdString();
+    EXPECT_EQ(*back, request);
+    EXPECT_EQ(WorkloadFormLayout::sent(*back), request);
+
+    const MappedWorkload mapped = map(form);
+    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
+    EXPECT_EQ(mapped.resolved.workload->activationPrecision, Precision::Fp16);
+    EXPECT_EQ(mapped.resolved.workload->optimizer, Optimizer::Adam8bit);
+    EXPECT_EQ(mapped.resolved.workload->loraRank, 64);
+    EXPECT_TRUE(mapped.resolved.workload->ownsCards);
+
+    // Full training has no adapters: the rank stays in the form, out of the request.
+    form.task = Task::Training;
+    EXPECT_FALSE(WorkloadFormLayout::sent(form).loraRank.has_value());
+    // A rental price and owned cards contradict each other: said at the years.
+    form.usdPerGpuHour = 2.0;
+    const MappedWorkload both = map(form);
+    ASSERT_FALSE(both.isValid());
+    EXPECT_EQ(both.errors.value(0).field, WorkloadField::OwnYears);
+}
+
+// A request as the planner returns one, sent by the form as it came (WorkloadFormTest's
+// ARequestComesBackTheSameAndKeepsTheOtherTasksValues), resolves.
+TEST_F(WorkloadMapperTest, APlannersServingRequestIsSentAsItIsAndResolves)
 {
     WorkloadRequest serving;
     serving.modelId = QStringLiteral("llama-3.3-70b");
@@ -214,111 +301,6 @@ TEST_F(WorkloadMapperTest, FormValuesFromARequestGiveTheSameRequestBack)
     serving.ttftP90Ms = 2000.0;
     serving.tpotP90Ms = 50.0;
     serving.maxNumSeqs = 64;
-
-    WorkloadFormValues before;
-    before.sequenceLength = 8192; // a training value, greyed out under inference
-    before.microBatch = 4;
-    const WorkloadFormValues values = WorkloadMapper::formValuesFrom(serving, before);
-    EXPECT_EQ(values.gpus, 4);
-    EXPECT_EQ(values.tensorParallel, 2);
-    EXPECT_EQ(values.weightPrecision, QStringLiteral("fp8"));
-    EXPECT_EQ(values.maxNumSeqs, 64);
-    EXPECT_EQ(values.sequenceLength, 8192);
-    EXPECT_EQ(values.microBatch, 4);
-    QVector<WorkloadFieldError> errors;
-    EXPECT_EQ(WorkloadMapper::requestFrom(values, &errors), serving);
-    EXPECT_TRUE(errors.isEmpty());
-    EXPECT_TRUE(WorkloadMapper::map(values, m_snapshot).isValid());
-
-    WorkloadRequest training;
-    training.modelId = QStringLiteral("mpt-13b");
-    training.task = Task::Training;
-    training.weightPrecision = Precision::Bf16;
-    training.sequenceLength = 2048;
-    training.gpus = 64;
-    training.tensorParallel = 2;
-    training.pipelineParallel = 1;
-    training.microBatch = 2;
-    training.zeroStage = 1;
-    training.recompute = Recompute::Selective;
-    training.trainTokens = 1e12;
-    training.networkGbps = 200.0;
-    training.usdPerKwh = WorkloadDefaults::kUsdPerKwh;
-    const WorkloadFormValues trainingValues = WorkloadMapper::formValuesFrom(training, values);
-    EXPECT_EQ(trainingValues.task, QStringLiteral("training"));
-    EXPECT_EQ(trainingValues.recompute, QStringLiteral("selective"));
-    EXPECT_EQ(trainingValues.networkGbps, QStringLiteral("200"));
-    EXPECT_EQ(trainingValues.concurrency, 50) << "the load stays in the form for when inference comes back";
-    errors.clear();
-    EXPECT_EQ(WorkloadMapper::requestFrom(trainingValues, &errors), training);
-    EXPECT_TRUE(errors.isEmpty());
-
-    // And every form the default values give: form -> request -> form -> request.
-    for (const QString &task :
-         {QStringLiteral("inference"), QStringLiteral("training"), QStringLiteral("qlora")}) {
-        WorkloadFormValues form;
-        form.task = task;
-        const WorkloadRequest request = WorkloadMapper::requestFrom(form, &errors);
-        EXPECT_EQ(WorkloadMapper::requestFrom(WorkloadMapper::formValuesFrom(request), &errors), request)
-            << task.toStdString();
-    }
-}
-
-// "max" requests in flight in the form is the command line's --batch max (a request batch of 0: as many as
-// fit), both ways; the estimate then serves the largest batch that fits.
-TEST_F(WorkloadMapperTest, MaxRequestsInFlightIsTheCommandLinesBatchMax)
-{
-    WorkloadFormValues values;
-    values.batch = WorkloadFormValues::kMaxBatch;
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(values, &errors);
-    ASSERT_TRUE(errors.isEmpty());
-    ASSERT_TRUE(request.batch.has_value());
-    EXPECT_EQ(*request.batch, 0);
-    EXPECT_EQ(WorkloadMapper::formValuesFrom(request).batch, WorkloadFormValues::kMaxBatch);
-    const MappedWorkload mapped = WorkloadMapper::map(values, m_snapshot);
-    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
-    EXPECT_EQ(mapped.resolved.workload->batch, 0);
-}
-
-// The training recipe the form has beside the command line's options (math precision, optimizer, LoRA rank)
-// and the years the cards are owned: form -> request -> scenario JSON -> request -> form, unchanged.
-TEST_F(WorkloadMapperTest, TrainingRecipeAndOwnershipRoundTripThroughTheRequestAndAScenario)
-{
-    WorkloadFormValues form;
-    form.task = QStringLiteral("lora");
-    form.activationPrecision = QStringLiteral("fp16");
-    form.optimizer = QStringLiteral("adam8bit");
-    form.loraRank = 64;
-    form.ownYears = 3.0;
-    QVector<WorkloadFieldError> errors;
-    const WorkloadRequest request = WorkloadMapper::requestFrom(form, &errors);
-    ASSERT_TRUE(errors.isEmpty()) << errors.value(0).reason.toStdString();
-    EXPECT_EQ(request.activationPrecision, Precision::Fp16);
-    EXPECT_EQ(request.optimizer, Optimizer::Adam8bit);
-    EXPECT_EQ(request.loraRank, 64);
-    EXPECT_EQ(request.ownYears, 3.0);
-
-    QString error;
-    const std::optional<WorkloadRequest> back =
-        WorkloadRequestJson::fromJson(WorkloadRequestJson::toJson(request), &error);
-    ASSERT_TRUE(back) << error.toStdString();
-    EXPECT_EQ(*back, request);
-    EXPECT_EQ(WorkloadMapper::formValuesFrom(*back), form);
-
-    const MappedWorkload mapped = WorkloadMapper::map(form, m_snapshot);
-    ASSERT_TRUE(mapped.isValid()) << mapped.errors.value(0).reason.toStdString();
-    EXPECT_EQ(mapped.resolved.workload->activationPrecision, Precision::Fp16);
-    EXPECT_EQ(mapped.resolved.workload->optimizer, Optimizer::Adam8bit);
-    EXPECT_EQ(mapped.resolved.workload->loraRank, 64);
-    EXPECT_TRUE(mapped.resolved.workload->ownsCards);
-
-    // Full training has no adapters: the rank stays in the form, out of the request.
-    form.task = QStringLiteral("training");
-    EXPECT_FALSE(WorkloadMapper::requestFrom(form, &errors).loraRank.has_value());
-    // A rental price and owned cards contradict each other: said at the years.
-    form.usdPerGpuHour = 2.0;
-    const MappedWorkload both = WorkloadMapper::map(form, m_snapshot);
-    ASSERT_FALSE(both.isValid());
-    EXPECT_EQ(both.errors.value(0).field, WorkloadField::OwnYears);
+    EXPECT_EQ(WorkloadFormLayout::sent(serving), serving);
+    EXPECT_TRUE(map(serving).isValid()) << map(serving).errors.value(0).reason.toStdString();
 }

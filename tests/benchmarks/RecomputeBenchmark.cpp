@@ -61,16 +61,16 @@ void recompute(benchmark::State &state, const QString &tabKind, bool training = 
         w.window->tabs()->setCurrentWidget(w.window->chartsPanel());
         w.window->chartsPanel()->setCurrentKind(tabKind);
     }
-    WorkloadFormValues values = w.window->workloadForm()->values();
+    WorkloadRequest values = w.window->workloadForm()->heldRequest();
     if (training) { // MPT-13B on 64 GPUs, the recipe left to the search (issue 38)
         values.modelId = QStringLiteral("mpt-13b");
-        values.task = QStringLiteral("training");
+        values.task = Task::Training;
         values.gpus = 64;
     }
     int batch = 1;
     for (auto _ : state) {
         values.batch = training ? 512 * (1 + batch++ % 2) : 1 + (batch++ % 64);
-        w.window->workloadForm()->setValues(values); // what typing a digit does
+        w.window->workloadForm()->setRequest(values); // what typing a digit does
         w.window->comparison()->recomputeNow();
         // Then the work the event loop does before the next frame, as it would do it: layout requests
         // (verdict cards whose texts changed), and one paint of everything the recompute invalidated (the

@@ -1,6 +1,10 @@
 #include "widgets/workload/WorkloadForm.h"
 
+#include "app/analysis/WorkloadDefaults.h"
+#include "widgets/workload/WorkloadFormLayout.h"
+
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -20,29 +24,54 @@ void fillChoices(WorkloadForm &form)
                              {QStringLiteral("bf16"), QStringLiteral("fp8")});
 }
 
+// What a new form sends for this task: the default model, and the numbers it always sends at their defaults.
+WorkloadRequest newFormRequest(Task task)
+{
+    WorkloadRequest r;
+    r.modelId = QStringLiteral("llama-3-8b");
+    r.task = task;
+    r.gpus = WorkloadDefaults::kGpus;
+    r.usdPerKwh = WorkloadDefaults::kUsdPerKwh;
+    if (Tasks::isTraining(task)) {
+        r.sequenceLength = WorkloadDefaults::kSequenceLength;
+        r.trainTokens = WorkloadDefaults::kTrainTokens;
+    } else {
+        r.inputTokens = WorkloadDefaults::kInputTokens;
+        r.outputTokens = WorkloadDefaults::kOutputTokens;
+    }
+    return r;
+}
+
 } // namespace
 
-TEST(WorkloadForm, ValuesRoundTripThroughTheEditors)
+TEST(WorkloadForm, ANewFormSendsTheDefaultModelAndNumbers)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues wanted;
+    EXPECT_EQ(form.request(), newFormRequest(Task::Inference));
+}
+
+TEST(WorkloadForm, TheRequestRoundTripsThroughTheEditors)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadRequest wanted;
     wanted.modelId = QStringLiteral("llama-2-70b");
-    wanted.task = QStringLiteral("training");
-    wanted.weightPrecision = QStringLiteral("fp8");
+    wanted.task = Task::Training;
+    wanted.weightPrecision = Precision::Fp8;
     wanted.batch = 32;
     wanted.sequenceLength = 8192;
     wanted.gpus = 16;
     wanted.tensorParallel = 8;
     wanted.pipelineParallel = 2;
     wanted.zeroStage = 3;
-    wanted.recompute = QStringLiteral("full");
+    wanted.recompute = Recompute::Full;
     wanted.profileId = QStringLiteral("vllm");
     wanted.usdPerGpuHour = 2.49;
     wanted.usdPerKwh = 0.2;
-    wanted.trainTokensBillions = 15.0;
-    form.setValues(wanted);
-    EXPECT_EQ(form.values(), wanted);
+    wanted.trainTokens = 15e9;
+    form.setRequest(wanted);
+    EXPECT_EQ(form.request(), wanted);
 }
 
 TEST(WorkloadForm, TypingABatchSizeEmitsAChangeWithTheNewValue)
@@ -57,7 +86,7 @@ TEST(WorkloadForm, TypingABatchSizeEmitsAChangeWithTheNewValue)
     ASSERT_NE(text, nullptr);
     text->selectAll();
     QTest::keyClicks(text, QStringLiteral("64"));
-    EXPECT_EQ(form.values().batch, 64);
+    EXPECT_EQ(form.request().batch, 64);
     EXPECT_GE(changed.count(), 1);
 }
 
@@ -65,7 +94,7 @@ TEST(WorkloadForm, CataloguePriceMeansNoOverride)
 {
     WorkloadForm form;
     fillChoices(form);
-    EXPECT_FALSE(form.values().usdPerGpuHour.has_value());
+    EXPECT_FALSE(form.request().usdPerGpuHour.has_value());
     auto *price = form.editor(QStringLiteral("usdPerGpuHour"));
     ASSERT_NE(price, nullptr);
     EXPECT_EQ(price->property("specialValueText").toString(), QStringLiteral("catalogue"));
@@ -75,9 +104,9 @@ TEST(WorkloadForm, TrainingFieldsAreEnabledOnlyForTrainingTasks)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues values;
-    values.task = QStringLiteral("inference");
-    form.setValues(values);
+    WorkloadRequest values;
+    values.task = Task::Inference;
+    form.setRequest(values);
     EXPECT_FALSE(form.editor(QStringLiteral("sequenceLength"))->isEnabled());
     EXPECT_FALSE(form.editor(QStringLiteral("zeroStage"))->isEnabled());
     EXPECT_TRUE(form.editor(QStringLiteral("outputTokens"))->isEnabled());
@@ -117,7 +146,7 @@ TEST(WorkloadForm, HelpTooltipsOutliveEveryRecompute)
     // tooltip, so the help was gone after the first keystroke.
     WorkloadForm form;
     fillChoices(form);
-    form.setValues(WorkloadFormValues{});
+    form.setRequest(WorkloadRequest{});
     for (const char *field : {"batch", "concurrency", "tensorParallel", "trainTokens", "usdPerGpuHour",
                               "networkGbps", "gpusPerNode", "microBatch"}) {
         const QString key = QString::fromUtf8(field);
@@ -149,33 +178,33 @@ TEST(WorkloadForm, TheTrainingBudgetReads50MAs50MillionTokens)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues training;
-    training.task = QStringLiteral("training");
-    form.setValues(training);
+    WorkloadRequest training;
+    training.task = Task::Training;
+    form.setRequest(training);
     QWidget *budget = form.editor(QStringLiteral("trainTokens"));
     // The field counted billions ("50" + "M" refused = 50 B tokens): it now counts tokens.
     typeText(budget, QStringLiteral("50M"));
-    EXPECT_EQ(form.values().trainTokensBillions * 1e9, 50'000'000.0);
+    EXPECT_EQ(form.request().trainTokens, 50'000'000.0);
     EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
     typeText(budget, QStringLiteral("1.5B"));
-    EXPECT_EQ(form.values().trainTokensBillions, 1.5);
+    EXPECT_EQ(form.request().trainTokens, 1.5e9);
     typeText(budget, QStringLiteral("2T"));
-    EXPECT_EQ(form.values().trainTokensBillions, 2000.0);
+    EXPECT_EQ(form.request().trainTokens, 2e12);
     // Shown back with its suffix, as typed.
     EXPECT_EQ(budget->findChild<QLineEdit *>()->text(), QStringLiteral("2T tokens"));
     // Whole-number fields take suffixes too.
     typeText(form.editor(QStringLiteral("sequenceLength")), QStringLiteral("8k"));
-    EXPECT_EQ(form.values().sequenceLength, 8000);
+    EXPECT_EQ(form.request().sequenceLength, 8000);
 }
 
 TEST(WorkloadForm, ANumberItCannotReadIsRefusedAtItsFieldAndKept)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues training;
-    training.task = QStringLiteral("training");
-    training.trainTokensBillions = 300.0;
-    form.setValues(training);
+    WorkloadRequest training;
+    training.task = Task::Training;
+    training.trainTokens = 300e9;
+    form.setRequest(training);
     form.show();
     QSignalSpy changed(&form, &WorkloadForm::valuesChanged);
     QWidget *budget = form.editor(QStringLiteral("trainTokens"));
@@ -187,7 +216,7 @@ TEST(WorkloadForm, ANumberItCannotReadIsRefusedAtItsFieldAndKept)
         form.fieldError(QStringLiteral("trainTokens")).contains(QStringLiteral("'50MB' is not a number")))
         << form.fieldError(QStringLiteral("trainTokens")).toStdString();
     EXPECT_TRUE(budget->property("invalid").toBool());
-    EXPECT_EQ(form.values().trainTokensBillions, 0.05);
+    EXPECT_EQ(form.request().trainTokens, 50'000'000.0);
     ASSERT_EQ(form.inputErrors().size(), 1);
     EXPECT_EQ(form.inputErrors().constFirst().field, WorkloadField::TrainTokens);
     EXPECT_GT(changed.count(), 0); // the window hears of it and marks its result
@@ -205,7 +234,7 @@ TEST(WorkloadForm, ANumberItCannotReadIsRefusedAtItsFieldAndKept)
     typeText(budget, QStringLiteral("5e9"));
     EXPECT_TRUE(form.fieldError(QStringLiteral("trainTokens")).isEmpty());
     EXPECT_TRUE(form.inputErrors().isEmpty());
-    EXPECT_EQ(form.values().trainTokensBillions, 5.0);
+    EXPECT_EQ(form.request().trainTokens, 5e9);
 
     // Out of a field's range: refused with the range.
     typeText(form.editor(QStringLiteral("sequenceLength")), QStringLiteral("20M"));
@@ -229,22 +258,22 @@ TEST(WorkloadForm, EveryEditorHasAnAccessibleName)
     }
 }
 
-// A field left to the task's recipe stays unset in the values and says which value the recipe gives.
+// A field left to the task's recipe stays unset in the request and says which value the recipe gives.
 TEST(WorkloadForm, RecipeChoicesAreUnsetAndNameTheValueTheyStandFor)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues values;
-    values.task = QStringLiteral("qlora");
-    form.setValues(values);
+    WorkloadRequest values;
+    values.task = Task::Qlora;
+    form.setRequest(values);
     form.setRecipeDefaults({{QStringLiteral("weightPrecision"), QStringLiteral("int4 (NF4)")},
                             {QStringLiteral("recompute"), QStringLiteral("full")},
                             {QStringLiteral("zeroStage"), QStringLiteral("0")},
                             {QStringLiteral("batch"), QStringLiteral("8 sequences")}});
-    EXPECT_TRUE(form.values().weightPrecision.isEmpty());
-    EXPECT_TRUE(form.values().recompute.isEmpty());
-    EXPECT_FALSE(form.values().zeroStage.has_value());
-    EXPECT_EQ(form.values().batch, 0);
+    EXPECT_FALSE(form.request().weightPrecision.has_value());
+    EXPECT_FALSE(form.request().recompute.has_value());
+    EXPECT_FALSE(form.request().zeroStage.has_value());
+    EXPECT_FALSE(form.request().batch.has_value());
     auto *weights = qobject_cast<QComboBox *>(form.editor(QStringLiteral("weightPrecision")));
     ASSERT_NE(weights, nullptr);
     EXPECT_TRUE(weights->currentText().contains(QStringLiteral("int4 (NF4)")))
@@ -260,27 +289,27 @@ TEST(WorkloadForm, ATaskChangeResetsThePrecisionsToTheNewTasksRecipe)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues values;
-    values.task = QStringLiteral("inference");
-    values.weightPrecision = QStringLiteral("fp8");
-    values.kvPrecision = QStringLiteral("fp8");
-    form.setValues(values);
-    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8")) << "set by a scenario: kept";
+    WorkloadRequest values;
+    values.task = Task::Inference;
+    values.weightPrecision = Precision::Fp8;
+    values.kvPrecision = Precision::Fp8;
+    form.setRequest(values);
+    EXPECT_EQ(form.request().weightPrecision, Precision::Fp8) << "set by a scenario: kept";
 
     auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
     task->setCurrentIndex(task->findData(QStringLiteral("training")));
-    EXPECT_TRUE(form.values().weightPrecision.isEmpty()) << form.values().weightPrecision.toStdString();
-    EXPECT_TRUE(form.values().kvPrecision.isEmpty());
+    EXPECT_FALSE(form.request().weightPrecision.has_value());
+    EXPECT_FALSE(form.heldRequest().kvPrecision.has_value()) << "greyed out, and reset too";
     form.setRecipeDefaults({{QStringLiteral("weightPrecision"), QStringLiteral("bf16")}});
     auto *weights = qobject_cast<QComboBox *>(form.editor(QStringLiteral("weightPrecision")));
     EXPECT_EQ(weights->currentText(), QStringLiteral("recipe: bf16"));
 
     // A precision chosen under the new task stays while the task does.
     weights->setCurrentIndex(weights->findData(QStringLiteral("fp8")));
-    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8"));
+    EXPECT_EQ(form.request().weightPrecision, Precision::Fp8);
     form.editor(QStringLiteral("gpus"))->setFocus();
     qobject_cast<QSpinBox *>(form.editor(QStringLiteral("gpus")))->setValue(8);
-    EXPECT_EQ(form.values().weightPrecision, QStringLiteral("fp8"));
+    EXPECT_EQ(form.request().weightPrecision, Precision::Fp8);
 }
 
 // Window = CLI: "max" requests in flight (as many as fit, the command line's --batch max) is typed, shown and
@@ -295,19 +324,20 @@ TEST(WorkloadForm, MaxRequestsInFlightIsAValueOfTheBatch)
     batch->selectAll();
     QTest::keyClicks(batch, QStringLiteral("MAX"));
     QTest::keyClick(batch, Qt::Key_Return);
-    EXPECT_EQ(form.values().batch, WorkloadFormValues::kMaxBatch);
+    EXPECT_EQ(form.request().batch, 0) << "the request's \"as many as fit\"";
     EXPECT_EQ(batch->text(), QStringLiteral("max"));
 
-    WorkloadFormValues values;
-    values.batch = WorkloadFormValues::kMaxBatch;
-    form.setValues(values);
-    EXPECT_EQ(batch->text(), QStringLiteral("max"));
+    WorkloadRequest values;
     values.batch = 0;
-    form.setValues(values);
+    form.setRequest(values);
+    EXPECT_EQ(batch->text(), QStringLiteral("max"));
+    values.batch.reset();
+    form.setRequest(values);
     EXPECT_EQ(batch->text(), QStringLiteral("recipe"));
+    EXPECT_FALSE(form.request().batch.has_value());
     values.batch = 12;
-    form.setValues(values);
-    EXPECT_EQ(form.values().batch, 12);
+    form.setRequest(values);
+    EXPECT_EQ(form.request().batch, 12);
 }
 
 // One number, named for what it counts: requests in flight on all GPUs, or the global batch.
@@ -331,17 +361,17 @@ TEST(WorkloadForm, LoadAndTargetsRoundTripThroughTheEditors)
 {
     WorkloadForm form;
     fillChoices(form);
-    WorkloadFormValues wanted;
+    WorkloadRequest wanted = newFormRequest(Task::Inference);
     wanted.concurrency = 50;
-    wanted.ttftP90TargetMs = 2000.0;
-    wanted.tpotP90TargetMs = 60.0;
-    form.setValues(wanted);
-    EXPECT_EQ(form.values(), wanted);
+    wanted.ttftP90Ms = 2000.0;
+    wanted.tpotP90Ms = 60.0;
+    form.setRequest(wanted);
+    EXPECT_EQ(form.request(), wanted);
 
-    wanted.concurrency = 0;
+    wanted.concurrency.reset();
     wanted.requestRate = 2.5;
-    form.setValues(wanted);
-    EXPECT_EQ(form.values(), wanted);
+    form.setRequest(wanted);
+    EXPECT_EQ(form.request(), wanted);
 }
 
 // Users and a rate describe the same load two ways: choosing one clears the other.
@@ -357,11 +387,11 @@ TEST(WorkloadForm, ChoosingUsersClearsTheRateAndBack)
 
     rate->setValue(4.0);
     users->setValue(32);
-    EXPECT_EQ(form.values().concurrency, 32);
-    EXPECT_EQ(form.values().requestRate, 0.0);
+    EXPECT_EQ(form.request().concurrency, 32);
+    EXPECT_FALSE(form.request().requestRate.has_value());
     rate->setValue(1.5);
-    EXPECT_EQ(form.values().concurrency, 0);
-    EXPECT_EQ(form.values().requestRate, 1.5);
+    EXPECT_FALSE(form.request().concurrency.has_value());
+    EXPECT_EQ(form.request().requestRate, 1.5);
 }
 
 // Targets judge a load: they are offered once a load is set, and the load only for inference.
@@ -385,7 +415,8 @@ TEST(WorkloadForm, TargetsNeedALoadAndTheLoadNeedsInference)
     EXPECT_FALSE(users->isEnabled());
     EXPECT_FALSE(form.editor(QStringLiteral("requestRate"))->isEnabled());
     EXPECT_FALSE(ttft->isEnabled());
-    EXPECT_EQ(form.values().concurrency, 50); // kept, greyed out, for when the task comes back
+    EXPECT_EQ(form.heldRequest().concurrency, 50); // kept, greyed out, for when the task comes back
+    EXPECT_FALSE(form.request().concurrency.has_value());
 }
 
 TEST(WorkloadForm, AResolverErrorAboutTheLoadIsShownAtItsField)
@@ -408,18 +439,17 @@ TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
     fillChoices(form);
     form.setExpertModels({QStringLiteral("llama-2-70b")}); // as if it had experts
     form.show();
-    WorkloadFormValues wanted;
+    WorkloadRequest wanted = newFormRequest(Task::Training);
     wanted.modelId = QStringLiteral("llama-2-70b");
-    wanted.task = QStringLiteral("training");
     wanted.gpus = 64;
     wanted.microBatch = 2;
     wanted.virtualStages = 4;
     wanted.contextParallel = 2;
     wanted.expertParallel = 8;
     wanted.gpusPerNode = 4;
-    wanted.networkGbps = QStringLiteral("200");
-    form.setValues(wanted);
-    EXPECT_EQ(form.values(), wanted);
+    wanted.networkGbps = 200.0;
+    form.setRequest(wanted);
+    EXPECT_EQ(form.request(), wanted);
     const QStringList keys{QStringLiteral("microBatch"),      QStringLiteral("virtualStages"),
                            QStringLiteral("contextParallel"), QStringLiteral("expertParallel"),
                            QStringLiteral("gpusPerNode"),     QStringLiteral("networkGbps")};
@@ -435,9 +465,9 @@ TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
     ASSERT_NE(network, nullptr);
     ASSERT_TRUE(network->isEditable());
     network->setEditText(QStringLiteral("800"));
-    EXPECT_EQ(form.values().networkGbps, QStringLiteral("800"));
+    EXPECT_EQ(form.request().networkGbps, 800.0);
     network->setCurrentIndex(network->findData(QStringLiteral("0")));
-    EXPECT_EQ(form.values().networkGbps, QStringLiteral("0"));
+    EXPECT_EQ(form.request().networkGbps, 0.0);
     EXPECT_EQ(network->currentText(), QStringLiteral("One node only"));
 
     // A dense model: no experts to split.
@@ -456,7 +486,8 @@ TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
     EXPECT_TRUE(form.editor(QStringLiteral("expertParallel"))->isVisible());
     EXPECT_TRUE(form.editor(QStringLiteral("expertParallel"))->isEnabled());
     EXPECT_FALSE(form.editor(QStringLiteral("contextParallel"))->isVisible());
-    EXPECT_EQ(form.values().contextParallel, 2); // kept for when the task comes back
+    EXPECT_EQ(form.heldRequest().contextParallel, 2); // kept for when the task comes back
+    EXPECT_FALSE(form.request().contextParallel.has_value());
 }
 
 TEST(WorkloadForm, ATrainingErrorIsShownAtItsField)
@@ -478,14 +509,13 @@ TEST(WorkloadForm, TrainingRecipeFieldsFollowTheTask)
     fillChoices(form);
     form.resize(1600, 300);
     form.show();
-    WorkloadFormValues values;
-    values.task = QStringLiteral("lora");
-    values.activationPrecision = QStringLiteral("fp8");
-    values.optimizer = QStringLiteral("adam8bit");
+    WorkloadRequest values = newFormRequest(Task::Lora);
+    values.activationPrecision = Precision::Fp8;
+    values.optimizer = Optimizer::Adam8bit;
     values.loraRank = 32;
     values.ownYears = 3.0;
-    form.setValues(values);
-    EXPECT_EQ(form.values(), values);
+    form.setRequest(values);
+    EXPECT_EQ(form.request(), values);
     for (const char *key : {"activationPrecision", "optimizer", "loraRank"}) {
         EXPECT_TRUE(form.editor(QLatin1String(key))->isVisible()) << key;
         EXPECT_TRUE(form.editor(QLatin1String(key))->isEnabled()) << key;
@@ -493,7 +523,7 @@ TEST(WorkloadForm, TrainingRecipeFieldsFollowTheTask)
 
     auto *task = qobject_cast<QComboBox *>(form.editor(QStringLiteral("task")));
     task->setCurrentIndex(task->findData(QStringLiteral("training")));
-    EXPECT_TRUE(form.values().activationPrecision.isEmpty()) << "reset to the new task's recipe";
+    EXPECT_FALSE(form.request().activationPrecision.has_value()) << "reset to the new task's recipe";
     EXPECT_FALSE(form.editor(QStringLiteral("loraRank"))->isEnabled()) << "full training has no adapters";
     EXPECT_TRUE(form.editor(QStringLiteral("optimizer"))->isEnabled());
     form.setRecipeDefaults({{QStringLiteral("optimizer"), QStringLiteral("adam")},
@@ -505,5 +535,137 @@ TEST(WorkloadForm, TrainingRecipeFieldsFollowTheTask)
     for (const char *key : {"activationPrecision", "optimizer", "loraRank"})
         EXPECT_FALSE(form.editor(QLatin1String(key))->isVisible()) << key;
     EXPECT_TRUE(form.editor(QStringLiteral("ownYears"))->isEnabled()) << "owned cards serve too";
-    EXPECT_EQ(form.values().ownYears, 3.0);
+    EXPECT_EQ(form.request().ownYears, 3.0);
+}
+
+// A request (as a scenario or the planner gives one) goes into the form and comes back the same; the values
+// the task does not use stay as the form had them, greyed out (once WorkloadMapperTest's
+// FormValuesFromARequestGiveTheSameRequestBack, when a mapper converted the form's own values both ways).
+TEST(WorkloadForm, ARequestComesBackTheSameAndKeepsTheOtherTasksValues)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    form.setModelChoices({{QStringLiteral("llama-3.3-70b"), QStringLiteral("Llama-3.3 70B")},
+                          {QStringLiteral("mpt-13b"), QStringLiteral("MPT 13B")}});
+    WorkloadRequest before = newFormRequest(Task::Training);
+    before.modelId = QStringLiteral("mpt-13b");
+    before.sequenceLength = 8192; // a training value, greyed out under inference
+    before.microBatch = 4;
+    form.setRequest(before);
+
+    WorkloadRequest serving;
+    serving.modelId = QStringLiteral("llama-3.3-70b");
+    serving.task = Task::Inference;
+    serving.weightPrecision = Precision::Fp8;
+    serving.inputTokens = 1024;
+    serving.outputTokens = 256;
+    serving.gpus = 4;
+    serving.tensorParallel = 2;
+    serving.pipelineParallel = 1;
+    serving.usdPerGpuHour = 2.5;
+    serving.usdPerKwh = 0.12;
+    serving.concurrency = 50;
+    serving.ttftP90Ms = 2000.0;
+    serving.tpotP90Ms = 50.0;
+    serving.maxNumSeqs = 64;
+    form.setRequest(serving);
+    EXPECT_EQ(form.request(), serving);
+    EXPECT_EQ(form.heldRequest().sequenceLength, 8192);
+    EXPECT_EQ(form.heldRequest().microBatch, 4);
+
+    WorkloadRequest training;
+    training.modelId = QStringLiteral("mpt-13b");
+    training.task = Task::Training;
+    training.weightPrecision = Precision::Bf16;
+    training.sequenceLength = 2048;
+    training.gpus = 64;
+    training.tensorParallel = 2;
+    training.pipelineParallel = 1;
+    training.microBatch = 2;
+    training.zeroStage = 1;
+    training.recompute = Recompute::Selective;
+    training.trainTokens = 1e12;
+    training.networkGbps = 200.0;
+    training.usdPerKwh = WorkloadDefaults::kUsdPerKwh;
+    form.setRequest(training);
+    EXPECT_EQ(form.request(), training);
+    EXPECT_EQ(form.heldRequest().concurrency, 50)
+        << "the load stays in the form for when inference comes back";
+    EXPECT_EQ(qobject_cast<QComboBox *>(form.editor(QStringLiteral("networkGbps")))->currentData().toString(),
+              QStringLiteral("200"));
+
+    // And every request a new form sends, for each task: form -> request -> form -> request.
+    for (Task task : {Task::Inference, Task::Training, Task::Lora, Task::Qlora}) {
+        WorkloadForm fresh;
+        fillChoices(fresh);
+        WorkloadRequest r;
+        r.task = task;
+        fresh.setRequest(r);
+        const WorkloadRequest sent = fresh.request();
+        EXPECT_EQ(sent, newFormRequest(task)) << Tasks::name(task).toStdString();
+        fresh.setRequest(sent);
+        EXPECT_EQ(fresh.request(), sent) << Tasks::name(task).toStdString();
+        // What the form sends is what the layout table says it sends of what it holds.
+        EXPECT_EQ(WorkloadFormLayout::sent(fresh.heldRequest()), sent) << Tasks::name(task).toStdString();
+    }
+}
+
+// Every number row of the layout table has its spin box, named by the field's key, with the row's range
+// (or the field table's maximum), its caption and its help; and what a value typed in it becomes in the
+// request.
+TEST(WorkloadForm, EachNumberRowOfTheLayoutTableMakesItsEditor)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    for (const WorkloadFormRow &row : WorkloadFormLayout::rows()) {
+        const QString key = WorkloadFields::key(row.field);
+        QWidget *editor = form.editor(key);
+        ASSERT_NE(editor, nullptr) << key.toStdString();
+        EXPECT_EQ(form.caption(key), QCoreApplication::translate("WorkloadForm", row.caption).remove(u'&'));
+        if (row.help) {
+            EXPECT_TRUE(form.help(key).contains(QCoreApplication::translate("WorkloadForm", row.help)))
+                << key.toStdString();
+        }
+        if (row.editor != FormEditor::Number)
+            continue;
+        const double maximum = row.maximum != 0.0 ? row.maximum : WorkloadFields::range(row.field).maximum;
+        if (auto *whole = qobject_cast<QSpinBox *>(editor)) {
+            EXPECT_EQ(whole->minimum(), int(row.minimum)) << key.toStdString();
+            EXPECT_EQ(whole->maximum(), int(maximum)) << key.toStdString();
+        } else {
+            auto *decimal = qobject_cast<QDoubleSpinBox *>(editor);
+            ASSERT_NE(decimal, nullptr) << key.toStdString();
+            EXPECT_EQ(decimal->minimum(), row.minimum) << key.toStdString();
+            EXPECT_EQ(decimal->maximum(), maximum) << key.toStdString();
+        }
+    }
+    // A value in a row's editor is its request member; its minimum without a default leaves it out.
+    auto *users = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("concurrency")));
+    users->setValue(12);
+    EXPECT_EQ(form.request().concurrency, 12);
+    users->setValue(0);
+    EXPECT_FALSE(form.request().concurrency.has_value());
+    auto *gpus = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("gpus")));
+    gpus->setValue(1);
+    EXPECT_EQ(form.request().gpus, 1) << "a row with a default is always sent";
+}
+
+// A network that is not a number is refused at its field, as the form's own input error; the request then
+// leaves the network out.
+TEST(WorkloadForm, ANetworkThatIsNotANumberIsAnInputError)
+{
+    WorkloadForm form;
+    fillChoices(form);
+    WorkloadRequest training = newFormRequest(Task::Training);
+    training.gpus = 64;
+    form.setRequest(training);
+    auto *network = qobject_cast<QComboBox *>(form.editor(QStringLiteral("networkGbps")));
+    network->setEditText(QStringLiteral("fast"));
+    ASSERT_EQ(form.inputErrors().size(), 1);
+    EXPECT_EQ(form.inputErrors().constFirst().field, WorkloadField::NetworkGbps);
+    EXPECT_TRUE(form.fieldError(QStringLiteral("networkGbps")).contains(QStringLiteral("'fast'")));
+    EXPECT_FALSE(form.request().networkGbps.has_value());
+    network->setEditText(QStringLiteral("800 Gb/s"));
+    EXPECT_TRUE(form.inputErrors().isEmpty());
+    EXPECT_EQ(form.request().networkGbps, 800.0);
 }

@@ -1,6 +1,8 @@
 #include "widgets/workload/WorkloadForm.h"
 
+#include "app/analysis/RequestMix.h"
 #include "app/analysis/Workload.h"
+#include "app/analysis/WorkloadDefaults.h"
 #include "widgets/common/ThemeColors.h"
 #include "widgets/workload/ComboBoxAccessible.h"
 #include "widgets/workload/FieldHint.h"
@@ -13,25 +15,47 @@
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
 #include <QVBoxLayout>
+#include <cmath>
+#include <limits>
 
 namespace {
 
-constexpr int kMaxTokens = 10'000'000;
 constexpr double kMaxTrainTokens = 1e15; // 1,000T: far beyond any run; the resolver judges the rest
+constexpr int kMaxBatch = -1;            // the batch's "max": the request's batch 0 (--batch max)
 const char *const kInvalidProperty = "invalid";
-
-// The most a field allows (the field table's), for an editor that stops there. Editors whose maximum lies
-// beyond it (GPUs, users) let the resolver say the range instead.
-int maximumOf(WorkloadField field)
-{
-    return int(WorkloadFields::range(field).maximum);
-}
-// Marks the model choice that stands for the config.json (its id is empty: values() gives no modelId).
+// Marks the model choice that stands for the config.json (its id is empty: request() gives no modelId).
 constexpr int kCustomModelRole = Qt::UserRole + 1;
+
+// The network as typed: a number of Gb/s per GPU, with or without its unit ("800", "800 Gb/s").
+std::optional<double> parseNetwork(const QString &text)
+{
+    QString number = text.trimmed();
+    if (number.endsWith(QStringLiteral("gb/s"), Qt::CaseInsensitive))
+        number.chop(4);
+    number = number.trimmed();
+    bool ok = false;
+    double value = QLocale().toDouble(number, &ok);
+    if (!ok)
+        value = number.toDouble(&ok);
+    return ok ? std::optional<double>(value) : std::nullopt;
+}
+
+// The enumeration a choice stands for; none for the recipe's choice (its id is empty).
+template <typename T> std::optional<T> chosen(const QComboBox *combo)
+{
+    const QString id = combo->currentData().toString();
+    return id.isEmpty() ? std::nullopt : WorkloadFields::parseName<T>(id);
+}
+
+template <typename T> QString idOf(const std::optional<T> &value)
+{
+    return value ? WorkloadFields::nameOf(*value) : QString();
+}
 
 } // namespace
 
@@ -44,153 +68,208 @@ WorkloadForm::WorkloadForm(QWidget *parent)
     grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(2);
 
-    m_model = addComboBox(QStringLiteral("model"), tr("&Model"), 0, 0);
-    m_model->setMinimumContentsLength(16);
-    m_customConfig = new QPushButton(tr("config.json…"));
-    m_customConfig->setAccessibleName(tr("Load custom model config"));
-    connect(m_customConfig, &QPushButton::clicked, this, &WorkloadForm::customConfigRequested);
-    addField(QStringLiteral("customConfig"), tr("Custom model"), m_customConfig, 0, 1);
-    setHelp(QStringLiteral("customConfig"), tr("Load a custom model from a local Hugging Face config.json"));
+    // One editor per row of the layout table, in its order (the Tab order).
+    for (const WorkloadFormRow &row : WorkloadFormLayout::rows()) {
+        const QString key = WorkloadFields::key(row.field);
+        QWidget *editor = row.editor == FormEditor::Number ? makeNumberEditor(row) : makeOwnEditor(row.field);
+        addField(key, tr(row.caption), editor, row.row, row.column);
+        if (auto *whole = dynamic_cast<ScaledIntSpinBox *>(editor))
+            watchText(key, whole->textEdit(), [whole] { return whole->problem(); });
+        else if (auto *decimal = dynamic_cast<ScaledDoubleSpinBox *>(editor))
+            watchText(key, decimal->textEdit(), [decimal] { return decimal->problem(); });
+        Field &field = m_fields[key];
+        field.trainingOnly = row.use == FormUse::Training;
+        field.inferenceOnly = row.use == FormUse::Inference;
+        field.hiddenWhenUnused = row.ownRow; // a whole row of its task: out of the way for the other
+        if (row.help)
+            setHelp(key, tr(row.help));
+        if (row.field == WorkloadField::Model) { // the config.json button beside it, next in the Tab order
+            m_customConfig = new QPushButton(tr("config.json…"));
+            m_customConfig->setAccessibleName(tr("Load custom model config"));
+            connect(m_customConfig, &QPushButton::clicked, this, &WorkloadForm::customConfigRequested);
+            addField(QStringLiteral("customConfig"), tr("Custom model"), m_customConfig, 0, 1);
+            setHelp(QStringLiteral("customConfig"),
+                    tr("Load a custom model from a local Hugging Face config.json"));
+        }
+    }
+    const auto numberEditor = [this](WorkloadField field) { return editor(WorkloadFields::key(field)); };
+    m_concurrency = qobject_cast<QSpinBox *>(numberEditor(WorkloadField::Concurrency));
+    m_requestRate = qobject_cast<QDoubleSpinBox *>(numberEditor(WorkloadField::RequestRate));
+    m_expertParallel = qobject_cast<QSpinBox *>(numberEditor(WorkloadField::ExpertParallel));
+    m_loraRank = qobject_cast<QSpinBox *>(numberEditor(WorkloadField::LoraRank));
+    configureOwnEditors();
 
-    m_task = addComboBox(QStringLiteral("task"), tr("&Task"), 0, 2);
+    for (int column = 0; column < grid->columnCount(); ++column)
+        grid->setColumnStretch(column, 1);
+
+    m_silent = true;
+    setRequest(WorkloadRequest());
+    m_silent = false;
+}
+
+QWidget *WorkloadForm::makeNumberEditor(const WorkloadFormRow &row)
+{
+    // The row's maximum, else the field table's (a row must give one where the table leaves it open).
+    double maximum = row.maximum != 0.0 ? row.maximum : WorkloadFields::range(row.field).maximum;
+    const bool whole =
+        std::holds_alternative<std::optional<int> WorkloadRequest::*>(WorkloadFields::spec(row.field).member);
+    NumberEditor number{&row};
+    QAbstractSpinBox *box = nullptr;
+    if (whole) {
+        auto *spin = new ScaledIntSpinBox;
+        spin->setRange(int(row.minimum), int(std::min(maximum, double(std::numeric_limits<int>::max()))));
+        spin->setAccelerated(true);
+        number.whole = spin;
+        box = spin;
+    } else {
+        auto *spin = new ScaledDoubleSpinBox;
+        spin->setRange(row.minimum, std::isfinite(maximum) ? maximum : kMaxTrainTokens);
+        spin->setDecimals(row.decimals);
+        if (row.suffix)
+            spin->setSuffix(tr(row.suffix));
+        number.decimal = spin;
+        box = spin;
+    }
+    box->setGroupSeparatorShown(true);
+    if (row.unsetText)
+        box->setSpecialValueText(tr(row.unsetText)); // at the minimum: the request leaves the field out
+    m_numbers.append(number);
+    return box;
+}
+
+QWidget *WorkloadForm::makeOwnEditor(WorkloadField field)
+{
+    const auto combo = [] {
+        auto *box = new QComboBox;
+        ComboBoxAccessible::markNamedByLabel(box);
+        return box;
+    };
+    switch (field) {
+    case WorkloadField::Model:
+        m_model = combo();
+        m_model->setMinimumContentsLength(16);
+        return m_model;
+    case WorkloadField::Task:
+        return m_task = combo();
+    case WorkloadField::WeightPrecision:
+        return m_weightPrecision = combo();
+    case WorkloadField::KvPrecision:
+        return m_kvPrecision = combo();
+    case WorkloadField::ActivationPrecision:
+        return m_activationPrecision = combo();
+    case WorkloadField::ZeroStage:
+        return m_zeroStage = combo();
+    case WorkloadField::Recompute:
+        return m_recompute = combo();
+    case WorkloadField::Optimizer:
+        return m_optimizer = combo();
+    case WorkloadField::Dataset:
+        return m_dataset = combo();
+    case WorkloadField::Profile:
+        m_profile = combo();
+        // Wide enough for "Default for the task" at any window width (the grid squeezes a combo box to its
+        // minimum, which is this); longer profile names show whole in the open list.
+        m_profile->setMinimumContentsLength(20);
+        m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        return m_profile;
+    case WorkloadField::Batch: {
+        // -1 "max": as many as fit (the request's batch 0, the command line's --batch max); 0 "recipe": the
+        // task's default, left out of the request.
+        auto *batch = new ScaledIntSpinBox;
+        batch->setRange(kMaxBatch, 1000000);
+        batch->setGroupSeparatorShown(true);
+        batch->setAccelerated(true);
+        batch->setNamedValue(kMaxBatch, tr("max"));
+        batch->setNamedValue(0, tr("recipe"));
+        return m_batch = batch;
+    }
+    case WorkloadField::UsdPerGpuHour:
+        m_usdPerGpuHour = new QDoubleSpinBox;
+        m_usdPerGpuHour->setRange(0.0, 1000.0);
+        m_usdPerGpuHour->setDecimals(2);
+        m_usdPerGpuHour->setSingleStep(0.1);
+        m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
+        m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
+        return m_usdPerGpuHour;
+    case WorkloadField::UsdPerKwh:
+        m_usdPerKwh = new QDoubleSpinBox;
+        m_usdPerKwh->setRange(0.0, 10.0);
+        m_usdPerKwh->setDecimals(3);
+        m_usdPerKwh->setSingleStep(0.01);
+        m_usdPerKwh->setPrefix(QStringLiteral("$"));
+        return m_usdPerKwh;
+    case WorkloadField::TrainTokens: {
+        // In tokens, shown as "15B tokens": the same unit as the command line's --train-tokens, so "50M"
+        // typed here means fifty million tokens, as it does everywhere else.
+        auto *trainTokens = new ScaledDoubleSpinBox;
+        trainTokens->setScaledDisplay(true);
+        trainTokens->setDecimals(0);
+        trainTokens->setRange(1.0, kMaxTrainTokens);
+        trainTokens->setSingleStep(1e9);
+        trainTokens->setGroupSeparatorShown(true);
+        trainTokens->setSuffix(tr(" tokens"));
+        return m_trainTokens = trainTokens;
+    }
+    case WorkloadField::OwnYears:
+        // 0: rent; the catalogue's rental price, and an owned cost only for a GPU without one.
+        m_ownYears = new QDoubleSpinBox;
+        m_ownYears->setRange(0.0, WorkloadFields::range(WorkloadField::OwnYears).maximum);
+        m_ownYears->setDecimals(1);
+        m_ownYears->setSingleStep(1.0);
+        m_ownYears->setSuffix(tr(" years"));
+        m_ownYears->setSpecialValueText(tr("rent"));
+        return m_ownYears;
+    case WorkloadField::NetworkGbps:
+        m_network = combo();
+        m_network->setEditable(true);
+        m_network->setInsertPolicy(QComboBox::NoInsert);
+        m_network->addItem(tr("400 Gb/s InfiniBand NDR"), QStringLiteral("400"));
+        m_network->addItem(tr("200 Gb/s (HDR)"), QStringLiteral("200"));
+        m_network->addItem(tr("100 GbE"), QStringLiteral("100"));
+        m_network->addItem(tr("One node only"), QStringLiteral("0"));
+        return m_network;
+    default:
+        Q_ASSERT_X(false, "WorkloadForm", "a FormEditor::Own row without its editor");
+        return new QWidget;
+    }
+}
+
+void WorkloadForm::configureOwnEditors()
+{
     setComboChoices(m_task, {{QStringLiteral("inference"), tr("Inference")},
                              {QStringLiteral("training"), tr("Full training")},
                              {QStringLiteral("lora"), tr("LoRA fine-tune")},
                              {QStringLiteral("qlora"), tr("QLoRA fine-tune")}});
-    m_weightPrecision = addComboBox(QStringLiteral("weightPrecision"), tr("&Weights"), 0, 3);
-    m_kvPrecision = addComboBox(QStringLiteral("kvPrecision"), tr("&KV cache"), 0, 4);
-    m_fields[QStringLiteral("kvPrecision")].inferenceOnly = true;
-    m_fields[QStringLiteral("kvPrecision")].hiddenWhenUnused =
-        true; // training's math precision takes its place
-    // -1 "max": as many requests as fit (the command line's --batch max); 0 "recipe": the task's default.
-    m_batch = addSpinBox(QStringLiteral("batch"), tr("&Requests in flight"), -1, 1000000, 0, 5);
-    static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(WorkloadFormValues::kMaxBatch, tr("max"));
-    static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(0, tr("recipe"));
-    m_inputTokens = addSpinBox(QStringLiteral("inputTokens"), tr("&Input tokens"), 1, kMaxTokens, 0, 6);
-    m_fields[QStringLiteral("inputTokens")].inferenceOnly = true;
-    m_outputTokens = addSpinBox(QStringLiteral("outputTokens"), tr("&Output tokens"), 1, kMaxTokens, 0, 7);
-    m_fields[QStringLiteral("outputTokens")].inferenceOnly = true;
-    m_sequenceLength =
-        addSpinBox(QStringLiteral("sequenceLength"), tr("&Sequence length"), 1, kMaxTokens, 0, 8);
-    m_fields[QStringLiteral("sequenceLength")].trainingOnly = true;
-
-    m_gpus = addSpinBox(QStringLiteral("gpus"), tr("&GPUs"), 1, 100000, 1, 0);
-    m_tensorParallel = addSpinBox(QStringLiteral("tensorParallel"), tr("Te&nsor parallel"), 0, 1024, 1, 1);
-    m_pipelineParallel =
-        addSpinBox(QStringLiteral("pipelineParallel"), tr("Pipe&line parallel"), 0, 1024, 1, 2);
-    // 0 = let the estimator choose the split (the fewest GPUs that hold the model, NVLink first).
-    for (QSpinBox *split : {m_tensorParallel, m_pipelineParallel}) {
-        split->setSpecialValueText(tr("auto"));
-        setHelp(split->objectName(),
-                tr("\"auto\" lets the estimator split the model over the fewest GPUs that hold it"));
-    }
-    m_zeroStage = addComboBox(QStringLiteral("zeroStage"), tr("&ZeRO stage"), 1, 3);
-    setComboChoices(m_zeroStage, withRecipeChoice(QStringLiteral("zeroStage"),
+    setTabOrder(m_weightPrecision, m_activationPrecision); // Tab goes on from the weights, as it does to KV
+    setHelp(m_activationPrecision->objectName(),
+            tr("The precision of the math; it selects the tensor-core rate (the weights' by default)"));
+    setComboChoices(m_zeroStage, withRecipeChoice(m_zeroStage->objectName(),
                                                   {{QStringLiteral("0"), tr("0 (none)")},
                                                    {QStringLiteral("1"), tr("1 (optimizer)")},
                                                    {QStringLiteral("2"), tr("2 (+ gradients)")},
                                                    {QStringLiteral("3"), tr("3 (+ weights)")}}));
-    m_fields[QStringLiteral("zeroStage")].trainingOnly = true;
-    m_recompute = addComboBox(QStringLiteral("recompute"), tr("&Recompute"), 1, 4);
-    setComboChoices(m_recompute, withRecipeChoice(QStringLiteral("recompute"),
+    setComboChoices(m_recompute, withRecipeChoice(m_recompute->objectName(),
                                                   {{QStringLiteral("none"), tr("None")},
                                                    {QStringLiteral("selective"), tr("Selective")},
                                                    {QStringLiteral("full"), tr("Full")}}));
-    m_fields[QStringLiteral("recompute")].trainingOnly = true;
-    m_profile = addComboBox(QStringLiteral("profile"), tr("Efficiency &profile"), 1, 5);
-    // Wide enough for "Default for the task" at any window width (the grid squeezes a combo box to its
-    // minimum, which is this); longer profile names show whole in the open list.
-    m_profile->setMinimumContentsLength(20);
-    m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    setComboChoices(m_optimizer,
+                    withRecipeChoice(m_optimizer->objectName(),
+                                     {{Optimizers::name(Optimizer::Adam), tr("Adam")},
+                                      {Optimizers::name(Optimizer::Adam8bit), tr("8-bit Adam")}}));
+    setHelp(m_optimizer->objectName(),
+            tr("Adam keeps two fp32 moments per trained parameter (12 bytes with "
+               "the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)"));
+    static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
 
-    m_usdPerGpuHour = new QDoubleSpinBox;
-    m_usdPerGpuHour->setRange(0.0, 1000.0);
-    m_usdPerGpuHour->setDecimals(2);
-    m_usdPerGpuHour->setSingleStep(0.1);
-    m_usdPerGpuHour->setPrefix(QStringLiteral("$"));
-    m_usdPerGpuHour->setSpecialValueText(tr("catalogue")); // 0 = each GPU's own default price
-    addField(QStringLiteral("usdPerGpuHour"), tr("$ / GP&U-hour"), m_usdPerGpuHour, 1, 6);
-    setHelp(QStringLiteral("usdPerGpuHour"),
+    setHelp(m_usdPerGpuHour->objectName(),
             tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
-
-    m_usdPerKwh = new QDoubleSpinBox;
-    m_usdPerKwh->setRange(0.0, 10.0);
-    m_usdPerKwh->setDecimals(3);
-    m_usdPerKwh->setSingleStep(0.01);
-    m_usdPerKwh->setPrefix(QStringLiteral("$"));
-    addField(QStringLiteral("usdPerKwh"), tr("Electricit&y $ / kWh"), m_usdPerKwh, 1, 7);
-
-    // In tokens, shown as "15B tokens": the same unit as the command line's --train-tokens, so "50M" typed
-    // here means fifty million tokens, as it does everywhere else.
-    auto *trainTokens = new ScaledDoubleSpinBox;
-    trainTokens->setScaledDisplay(true);
-    trainTokens->setDecimals(0);
-    trainTokens->setRange(1.0, kMaxTrainTokens);
-    trainTokens->setSingleStep(1e9);
-    trainTokens->setGroupSeparatorShown(true);
-    trainTokens->setSuffix(tr(" tokens"));
-    m_trainTokens = trainTokens;
-    addField(QStringLiteral("trainTokens"), tr("Training bu&dget"), m_trainTokens, 3, 8); // the training row
-    watchText(QStringLiteral("trainTokens"), trainTokens);
-    setHelp(QStringLiteral("trainTokens"), tr("Tokens to train on, for the days and GPU-hours of the run"));
-    m_fields[QStringLiteral("trainTokens")].trainingOnly = true;
-    m_fields[QStringLiteral("trainTokens")].hiddenWhenUnused = true;
-
-    // 0: rent; the catalogue's rental price, and an owned cost only for a GPU without one.
-    m_ownYears = new QDoubleSpinBox;
-    m_ownYears->setRange(0.0, WorkloadFields::range(WorkloadField::OwnYears).maximum);
-    m_ownYears->setDecimals(1);
-    m_ownYears->setSingleStep(1.0);
-    m_ownYears->setSuffix(tr(" years"));
-    m_ownYears->setSpecialValueText(tr("rent"));
-    addField(WorkloadFields::key(WorkloadField::OwnYears), tr("Own the cards"), m_ownYears, 1, 8);
+    setHelp(m_trainTokens->objectName(), tr("Tokens to train on, for the days and GPU-hours of the run"));
     setHelp(m_ownYears->objectName(),
             tr("You own the cards: each GPU's launch price spread over these years of round-the-clock use, "
                "plus electricity at its estimated power. \"rent\": rental prices; a GPU without one is "
                "costed as owned over %1 years")
                 .arg(WorkloadDefaults::kOwnYears));
 
-    addLoadFields(2);
-    addTrainingFields(3);
-
-    for (int column = 0; column < grid->columnCount(); ++column)
-        grid->setColumnStretch(column, 1);
-
-    m_silent = true;
-    setValues(WorkloadFormValues());
-    m_silent = false;
-}
-
-void WorkloadForm::addLoadFields(int row)
-{
-    m_concurrency = addSpinBox(WorkloadFields::key(WorkloadField::Concurrency), tr("&Concurrent users"), 0,
-                               1000000, row, 0);
-    m_concurrency->setSpecialValueText(tr("none"));
-    setHelp(m_concurrency->objectName(),
-            tr("Users who each send their next request when the last one is answered; the "
-               "serving engine batches them continuously. \"none\": one static batch only"));
-    m_requestRate = addDoubleSpinBox(WorkloadFields::key(WorkloadField::RequestRate), tr("Re&quests / s"),
-                                     100000.0, row, 1);
-    setHelp(m_requestRate->objectName(), tr("Requests arriving at random at this average rate (instead of a "
-                                            "number of users). \"none\": one static batch only"));
-    m_ttftTarget =
-        addDoubleSpinBox(WorkloadFields::key(WorkloadField::TtftP90), tr("TT&FT p90 target"), 1e7, row, 2);
-    setHelp(m_ttftTarget->objectName(),
-            tr("Time to first token that 90% of requests must meet under the load"));
-    m_tpotTarget =
-        addDoubleSpinBox(WorkloadFields::key(WorkloadField::TpotP90), tr("TPOT p90 tar&get"), 1e6, row, 3);
-    setHelp(m_tpotTarget->objectName(),
-            tr("Time per output token that 90% of requests must meet under the load"));
-    for (QDoubleSpinBox *target : {m_ttftTarget, m_tpotTarget}) {
-        target->setDecimals(0);
-        target->setSuffix(tr(" ms"));
-    }
-    m_maxNumSeqs =
-        addSpinBox(WorkloadFields::key(WorkloadField::MaxNumSeqs), tr("Ma&x running"), 0, 65536, row, 4);
-    m_maxNumSeqs->setSpecialValueText(tr("profile"));
-    setHelp(m_maxNumSeqs->objectName(), tr("The serving engine's most running sequences per replica; "
-                                           "\"profile\" uses the efficiency profile's"));
-    m_dataset = addComboBox(WorkloadFields::key(WorkloadField::Dataset), tr("Request &lengths"), row, 5);
     setComboChoices(m_dataset, {{QStringLiteral("fixed"), tr("fixed: input + output")},
                                 {QStringLiteral("random:0.1"), tr("random, ±10%")},
                                 {QStringLiteral("random:0.5"), tr("random, ±50%")},
@@ -198,6 +277,21 @@ void WorkloadForm::addLoadFields(int row)
     setHelp(m_dataset->objectName(),
             tr("The requests' lengths, as vllm bench serve's datasets: every request the input and output "
                "tokens; random lengths around them; or the bundled ShareGPT table's (its own lengths)"));
+
+    setHelp(m_network->objectName(),
+            tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
+    connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
+    watchText(m_network->objectName(), m_network->lineEdit(), [this]() -> QString {
+        if (parseNetwork(networkText()))
+            return {};
+        return tr("network '%1': give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only")
+            .arg(networkText());
+    });
+    connectLoad();
+}
+
+void WorkloadForm::connectLoad()
+{
     // Users and a rate are two ways to describe one load: choosing one clears the other.
     connect(m_concurrency, &QSpinBox::valueChanged, this, [this](int users) {
         if (users > 0 && m_requestRate->value() > 0.0) {
@@ -211,93 +305,6 @@ void WorkloadForm::addLoadFields(int row)
             m_concurrency->setValue(0);
         }
     });
-    for (const QString &field :
-         {WorkloadFields::key(WorkloadField::Concurrency), WorkloadFields::key(WorkloadField::RequestRate),
-          WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
-          WorkloadFields::key(WorkloadField::MaxNumSeqs), WorkloadFields::key(WorkloadField::Dataset)}) {
-        m_fields[field].inferenceOnly = true;
-        m_fields[field].hiddenWhenUnused = true;
-    }
-}
-
-void WorkloadForm::addTrainingFields(int row)
-{
-    m_microBatch =
-        addSpinBox(WorkloadFields::key(WorkloadField::MicroBatch), tr("Micro-b&atch"), 0, 65536, row, 0);
-    m_microBatch->setSpecialValueText(tr("recipe: auto"));
-    setHelp(m_microBatch->objectName(),
-            tr("Sequences per replica per forward and backward pass; the global "
-               "batch runs in as many of them as it takes (gradient accumulation)"));
-    m_virtualStages =
-        addSpinBox(WorkloadFields::key(WorkloadField::VirtualStages), tr("&Virtual stages"), 1, 128, row, 1);
-    setHelp(m_virtualStages->objectName(),
-            tr("Interleaved pipeline: model chunks per pipeline stage (needs "
-               "pipeline parallel 2 or more); the bubble shrinks by this factor"));
-    m_contextParallel =
-        addSpinBox(WorkloadFields::key(WorkloadField::ContextParallel), tr("Conte&xt parallel"), 1,
-                   maximumOf(WorkloadField::ContextParallel), row, 2);
-    setHelp(m_contextParallel->objectName(),
-            tr("GPUs each sequence is split over (ring attention), for long sequences"));
-    m_expertParallel = addSpinBox(WorkloadFields::key(WorkloadField::ExpertParallel), tr("Expert parallel"),
-                                  1, maximumOf(WorkloadField::ExpertParallel), row, 3);
-    m_gpusPerNode = addSpinBox(WorkloadFields::key(WorkloadField::GpusPerNode), tr("GPUs per node (&j)"), 0,
-                               maximumOf(WorkloadField::GpusPerNode), row, 4);
-    m_gpusPerNode->setSpecialValueText(tr("catalogue"));
-    setHelp(m_gpusPerNode->objectName(), tr("GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses "
-                                            "each GPU's own (8 on HGX boards)"));
-
-    m_network = new QComboBox;
-    ComboBoxAccessible::markNamedByLabel(m_network);
-    m_network->setEditable(true);
-    m_network->setInsertPolicy(QComboBox::NoInsert);
-    m_network->addItem(tr("400 Gb/s InfiniBand NDR"), QStringLiteral("400"));
-    m_network->addItem(tr("200 Gb/s (HDR)"), QStringLiteral("200"));
-    m_network->addItem(tr("100 GbE"), QStringLiteral("100"));
-    m_network->addItem(tr("One node only"), QStringLiteral("0"));
-    addField(WorkloadFields::key(WorkloadField::NetworkGbps), tr("Net&work between nodes"), m_network, row,
-             5);
-    setHelp(m_network->objectName(),
-            tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
-    connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
-    addTrainingRecipeFields(row);
-
-    // Expert parallelism is also serving's (vLLM --enable-expert-parallel): its cell stays for inference.
-    for (WorkloadField field :
-         {WorkloadField::MicroBatch, WorkloadField::VirtualStages, WorkloadField::ContextParallel,
-          WorkloadField::GpusPerNode, WorkloadField::NetworkGbps}) {
-        Field &f = m_fields[WorkloadFields::key(field)];
-        f.trainingOnly = true;
-        f.hiddenWhenUnused = true;
-    }
-}
-
-void WorkloadForm::addTrainingRecipeFields(int row)
-{
-    // In the KV cache's cell, which training has no use for: one of the two is shown.
-    m_activationPrecision =
-        addComboBox(WorkloadFields::key(WorkloadField::ActivationPrecision), tr("Mat&h precision"), 0, 4);
-    setTabOrder(m_weightPrecision, m_activationPrecision); // Tab goes on from the weights, as it does to KV
-    const int column = 6;
-    setHelp(m_activationPrecision->objectName(),
-            tr("The precision of the math; it selects the tensor-core rate (the weights' by default)"));
-    m_optimizer = addComboBox(WorkloadFields::key(WorkloadField::Optimizer), tr("Optimiz&er"), row, column);
-    setComboChoices(m_optimizer,
-                    withRecipeChoice(m_optimizer->objectName(),
-                                     {{Optimizers::name(Optimizer::Adam), tr("Adam")},
-                                      {Optimizers::name(Optimizer::Adam8bit), tr("8-bit Adam")}}));
-    setHelp(m_optimizer->objectName(),
-            tr("Adam keeps two fp32 moments per trained parameter (12 bytes with "
-               "the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)"));
-    m_loraRank =
-        addSpinBox(WorkloadFields::key(WorkloadField::LoraRank), tr("LoRA rank"), 0, 4096, row, column + 1);
-    static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
-    setHelp(m_loraRank->objectName(), tr("LoRA and QLoRA: the adapters' rank"));
-    for (WorkloadField field :
-         {WorkloadField::ActivationPrecision, WorkloadField::Optimizer, WorkloadField::LoraRank}) {
-        Field &f = m_fields[WorkloadFields::key(field)];
-        f.trainingOnly = true;
-        f.hiddenWhenUnused = true;
-    }
 }
 
 QString WorkloadForm::networkText() const
@@ -313,19 +320,6 @@ void WorkloadForm::setExpertModels(const QStringList &modelIds)
 {
     m_expertModels = modelIds;
     updateTaskDependentFields();
-}
-
-QDoubleSpinBox *WorkloadForm::addDoubleSpinBox(const QString &field, const QString &caption, double maximum,
-                                               int row, int column)
-{
-    auto *spin = new ScaledDoubleSpinBox;
-    spin->setRange(0.0, maximum);
-    spin->setDecimals(2);
-    spin->setGroupSeparatorShown(true);
-    spin->setSpecialValueText(tr("none")); // 0: not set
-    addField(field, caption, spin, row, column);
-    watchText(field, spin);
-    return spin;
 }
 
 void WorkloadForm::applyErrorColors(const Field &field) const
@@ -384,26 +378,6 @@ void WorkloadForm::addField(const QString &field, const QString &caption, QWidge
     m_fields.insert(field, Field{editor, label, error, cell});
     applyErrorColors(m_fields.value(field));
     connectEditor(editor);
-}
-
-QSpinBox *WorkloadForm::addSpinBox(const QString &field, const QString &caption, int minimum, int maximum,
-                                   int row, int column)
-{
-    auto *spin = new ScaledIntSpinBox;
-    spin->setRange(minimum, maximum);
-    spin->setGroupSeparatorShown(true);
-    spin->setAccelerated(true);
-    addField(field, caption, spin, row, column);
-    watchText(field, spin);
-    return spin;
-}
-
-QComboBox *WorkloadForm::addComboBox(const QString &field, const QString &caption, int row, int column)
-{
-    auto *combo = new QComboBox;
-    ComboBoxAccessible::markNamedByLabel(combo);
-    addField(field, caption, combo, row, column);
-    return combo;
 }
 
 void WorkloadForm::connectEditor(QWidget *editor)
@@ -616,113 +590,144 @@ void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
     updateTaskDependentFields();
 }
 
-WorkloadFormValues WorkloadForm::values() const
+WorkloadRequest WorkloadForm::request() const
 {
-    WorkloadFormValues v;
-    v.modelId = m_model->currentData().toString();
-    v.customConfigPath = m_customConfigPath;
-    v.task = m_task->currentData().toString();
-    v.weightPrecision = m_weightPrecision->currentData().toString();
-    v.kvPrecision = m_kvPrecision->currentData().toString();
-    v.batch = m_batch->value();
-    v.inputTokens = m_inputTokens->value();
-    v.outputTokens = m_outputTokens->value();
-    v.sequenceLength = m_sequenceLength->value();
-    v.gpus = m_gpus->value();
-    v.tensorParallel = m_tensorParallel->value();
-    v.pipelineParallel = m_pipelineParallel->value();
-    if (const QString zero = m_zeroStage->currentData().toString(); !zero.isEmpty())
-        v.zeroStage = zero.toInt();
-    v.recompute = m_recompute->currentData().toString();
-    v.profileId = m_profile->currentData().toString();
-    if (m_usdPerGpuHour->value() > 0.0)
-        v.usdPerGpuHour = m_usdPerGpuHour->value();
-    v.usdPerKwh = m_usdPerKwh->value();
-    v.trainTokensBillions = m_trainTokens->value() / 1e9;
-    v.concurrency = m_concurrency->value();
-    v.requestRate = m_requestRate->value();
-    v.ttftP90TargetMs = m_ttftTarget->value();
-    v.tpotP90TargetMs = m_tpotTarget->value();
-    v.maxNumSeqs = m_maxNumSeqs->value();
-    const QStringList dataset = m_dataset->currentData().toString().split(u':');
-    v.dataset = dataset.value(0) == QLatin1String("fixed") ? QString() : dataset.value(0);
-    v.randomRangeRatio = dataset.value(1).toDouble();
-    v.microBatch = m_microBatch->value();
-    v.virtualStages = m_virtualStages->value();
-    v.contextParallel = m_contextParallel->value();
-    v.expertParallel = m_expertParallel->value();
-    v.gpusPerNode = m_gpusPerNode->value();
-    v.networkGbps = networkText();
-    v.activationPrecision = m_activationPrecision->currentData().toString();
-    v.optimizer = m_optimizer->currentData().toString();
-    v.loraRank = m_loraRank->value();
-    v.ownYears = m_ownYears->value();
-    return v;
+    return WorkloadFormLayout::sent(heldRequest());
 }
 
-void WorkloadForm::setValues(const WorkloadFormValues &v)
+WorkloadRequest WorkloadForm::heldRequest() const
+{
+    WorkloadRequest r;
+    if (const QString model = m_model->currentData().toString(); !model.isEmpty())
+        r.modelId = model;
+    if (!m_customConfigPath.isEmpty())
+        r.modelConfigPath = m_customConfigPath;
+    r.task = chosen<Task>(m_task);
+    r.weightPrecision = chosen<Precision>(m_weightPrecision);
+    r.kvPrecision = chosen<Precision>(m_kvPrecision);
+    r.activationPrecision = chosen<Precision>(m_activationPrecision);
+    if (m_batch->value() == kMaxBatch)
+        r.batch = 0;
+    else if (m_batch->value() != 0)
+        r.batch = m_batch->value();
+    for (const NumberEditor &number : m_numbers) {
+        const double value = number.whole ? number.whole->value() : number.decimal->value();
+        const bool unset = !number.row->defaultValue && value == number.row->minimum;
+        WorkloadFormLayout::setNumber(r, number.row->field, unset ? std::nullopt : std::optional(value));
+    }
+    if (const QString zero = m_zeroStage->currentData().toString(); !zero.isEmpty())
+        r.zeroStage = zero.toInt();
+    r.recompute = chosen<Recompute>(m_recompute);
+    r.optimizer = chosen<Optimizer>(m_optimizer);
+    if (const QString profile = m_profile->currentData().toString(); !profile.isEmpty())
+        r.profileId = profile;
+    if (m_usdPerGpuHour->value() > 0.0)
+        r.usdPerGpuHour = m_usdPerGpuHour->value();
+    r.usdPerKwh = m_usdPerKwh->value();
+    if (m_ownYears->value() > 0.0)
+        r.ownYears = m_ownYears->value();
+    r.trainTokens = m_trainTokens->value();
+    // "fixed" (the token counts), "random:0.1" (the dataset and its ratio), "sharegpt" or a file.
+    const QString dataset = m_dataset->currentData().toString();
+    const QString random = LengthDatasets::name(LengthDataset::Random);
+    if (dataset.startsWith(random + u':')) {
+        r.dataset = random;
+        if (const double ratio = dataset.mid(random.size() + 1).toDouble(); ratio != 0.0)
+            r.randomRangeRatio = ratio;
+    } else if (dataset != LengthDatasets::name(LengthDataset::Fixed)) {
+        r.dataset = dataset;
+    }
+    r.networkGbps = parseNetwork(networkText()); // none when it is not a number (inputErrors() says so)
+    return r;
+}
+
+void WorkloadForm::setRequest(const WorkloadRequest &r)
 {
     const bool wasSilent = m_silent;
     m_silent = true;
-    m_customConfigPath = v.customConfigPath;
-    showCustomModel(v.modelId.isEmpty());
-    if (!v.modelId.isEmpty())
-        selectData(m_model, v.modelId);
-    selectData(m_task, v.task);
-    selectData(m_weightPrecision, v.weightPrecision);
-    selectData(m_kvPrecision, v.kvPrecision);
-    m_batch->setValue(v.batch);
-    m_inputTokens->setValue(v.inputTokens);
-    m_outputTokens->setValue(v.outputTokens);
-    m_sequenceLength->setValue(v.sequenceLength);
-    m_gpus->setValue(v.gpus);
-    m_tensorParallel->setValue(v.tensorParallel);
-    m_pipelineParallel->setValue(v.pipelineParallel);
-    selectData(m_zeroStage, v.zeroStage ? QString::number(*v.zeroStage) : QString());
-    selectData(m_recompute, v.recompute);
-    selectData(m_profile, v.profileId);
-    m_usdPerGpuHour->setValue(v.usdPerGpuHour.value_or(0.0));
-    m_usdPerKwh->setValue(v.usdPerKwh);
-    m_trainTokens->setValue(v.trainTokensBillions * 1e9);
+    const Task task = r.task.value_or(Task::Inference);
+    // A field the request sets is shown; one it leaves out goes back to its recipe or default when the task
+    // uses it, and keeps its value (greyed out) when the task does not.
+    const auto shown = [task](WorkloadField field, bool given) {
+        return given || WorkloadFormLayout::uses(task, field);
+    };
+
+    if (r.modelConfigPath)
+        m_customConfigPath = *r.modelConfigPath;
+    else if (!r.modelId)
+        m_customConfigPath.clear();
+    showCustomModel(!r.modelId);
+    if (r.modelId)
+        selectData(m_model, *r.modelId);
+    else if (m_customConfigPath.isEmpty())
+        selectData(m_model, QString::fromUtf16(WorkloadDefaults::kModel));
+    selectData(m_task, Tasks::name(task));
+    const auto choose = [&](QComboBox *combo, WorkloadField field, bool given, const QString &id) {
+        if (shown(field, given))
+            selectData(combo, id);
+    };
+    choose(m_weightPrecision, WorkloadField::WeightPrecision, r.weightPrecision.has_value(),
+           idOf(r.weightPrecision));
+    choose(m_kvPrecision, WorkloadField::KvPrecision, r.kvPrecision.has_value(), idOf(r.kvPrecision));
+    choose(m_activationPrecision, WorkloadField::ActivationPrecision, r.activationPrecision.has_value(),
+           idOf(r.activationPrecision));
+    choose(m_zeroStage, WorkloadField::ZeroStage, r.zeroStage.has_value(),
+           r.zeroStage ? QString::number(*r.zeroStage) : QString());
+    choose(m_recompute, WorkloadField::Recompute, r.recompute.has_value(), idOf(r.recompute));
+    choose(m_optimizer, WorkloadField::Optimizer, r.optimizer.has_value(), idOf(r.optimizer));
+    selectData(m_profile, r.profileId.value_or(QString()));
+    m_batch->setValue(!r.batch ? 0 : *r.batch == 0 ? kMaxBatch : *r.batch);
     {
-        // Both at once, without clearing each other on the way.
+        // Users and a rate at once, without clearing each other on the way.
         const QSignalBlocker usersBlocker(m_concurrency);
         const QSignalBlocker rateBlocker(m_requestRate);
-        m_concurrency->setValue(v.concurrency);
-        m_requestRate->setValue(v.requestRate);
+        for (const NumberEditor &number : std::as_const(m_numbers)) {
+            const WorkloadFormRow &row = *number.row;
+            const std::optional<double> value = WorkloadFormLayout::number(r, row.field);
+            if (!shown(row.field, value.has_value()))
+                continue;
+            const double show = value.value_or(row.defaultValue.value_or(row.minimum));
+            if (number.whole)
+                number.whole->setValue(int(std::lround(show)));
+            else
+                number.decimal->setValue(show);
+        }
     }
-    m_ttftTarget->setValue(v.ttftP90TargetMs);
-    m_tpotTarget->setValue(v.tpotP90TargetMs);
-    m_maxNumSeqs->setValue(v.maxNumSeqs);
-    QString dataset = v.dataset.isEmpty() ? QStringLiteral("fixed") : v.dataset;
-    if (dataset == QLatin1String("random"))
-        dataset += u':' + QString::number(v.randomRangeRatio);
-    if (m_dataset->findData(dataset) < 0) // a ratio or a file a scenario set: shown as it is
-        m_dataset->addItem(dataset, dataset);
-    selectData(m_dataset, dataset);
-    m_microBatch->setValue(v.microBatch);
-    m_virtualStages->setValue(v.virtualStages);
-    m_contextParallel->setValue(v.contextParallel);
-    m_expertParallel->setValue(v.expertParallel);
-    selectData(m_activationPrecision, v.activationPrecision);
-    selectData(m_optimizer, v.optimizer);
-    m_loraRank->setValue(v.loraRank);
-    m_ownYears->setValue(v.ownYears);
+    m_usdPerGpuHour->setValue(r.usdPerGpuHour.value_or(0.0));
+    m_usdPerKwh->setValue(r.usdPerKwh.value_or(WorkloadDefaults::kUsdPerKwh));
+    m_ownYears->setValue(r.ownYears.value_or(0.0));
+    if (shown(WorkloadField::TrainTokens, r.trainTokens.has_value()))
+        m_trainTokens->setValue(r.trainTokens.value_or(WorkloadDefaults::kTrainTokens));
+    if (shown(WorkloadField::Dataset, r.dataset.has_value())) {
+        QString dataset = r.dataset.value_or(LengthDatasets::name(LengthDataset::Fixed));
+        if (dataset == LengthDatasets::name(LengthDataset::Random) && r.randomRangeRatio)
+            dataset += u':' + QString::number(*r.randomRangeRatio);
+        if (m_dataset->findData(dataset) < 0) // a ratio or a file a scenario set: shown as it is
+            m_dataset->addItem(dataset, dataset);
+        selectData(m_dataset, dataset);
+    }
+    // Absent: the default network, or the one the form already shows when that is the default too.
+    const QString defaultNetwork = QString::number(WorkloadDefaults::kNetworkGbps);
+    if (r.networkGbps) {
+        const QString network = QString::number(*r.networkGbps);
+        if (const int preset = m_network->findData(network); preset >= 0)
+            m_network->setCurrentIndex(preset);
+        else
+            m_network->setEditText(network);
+    } else if (shown(WorkloadField::NetworkGbps, false) &&
+               parseNetwork(networkText()) != WorkloadDefaults::kNetworkGbps) {
+        m_network->setCurrentIndex(m_network->findData(defaultNetwork));
+    }
     m_lastTask = m_task->currentData().toString(); // its precisions are the ones given, not reset
-    m_gpusPerNode->setValue(v.gpusPerNode);
-    if (const int preset = m_network->findData(v.networkGbps); preset >= 0)
-        m_network->setCurrentIndex(preset);
-    else
-        m_network->setEditText(v.networkGbps);
     m_silent = wasSilent;
     emitChanged();
 }
 
-template <typename Spin> void WorkloadForm::watchText(const QString &field, Spin *spin)
+void WorkloadForm::watchText(const QString &field, QLineEdit *text, const std::function<QString()> &problemOf)
 {
-    m_fields[field].inputProblem = [spin] { return spin->problem(); };
+    m_fields[field].inputProblem = problemOf;
     // A text the field cannot read changes no value: say so at once, and let the window mark its result.
-    connect(spin->textEdit(), &QLineEdit::textChanged, this, [this, field] {
+    connect(text, &QLineEdit::textChanged, this, [this, field] {
         const QString problem = m_fields.value(field).inputProblem();
         if (problem == m_shownInputProblems.value(field))
             return;
@@ -754,7 +759,7 @@ void WorkloadForm::showTip(const Field &field, const QString &reason) const
         lines << reason;
     if (!field.help.isEmpty())
         lines << field.help;
-    if (field.inputProblem)
+    if (field.inputProblem && qobject_cast<QAbstractSpinBox *>(field.editor)) // a number: its suffixes
         lines << tr("Takes %1.").arg(ScaledNumber::suffixHelp());
     field.editor->setToolTip(lines.join(u'\n'));
 }

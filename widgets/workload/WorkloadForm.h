@@ -1,6 +1,7 @@
 #pragma once
 
-#include "widgets/workload/WorkloadFormValues.h"
+#include "app/analysis/WorkloadRequest.h"
+#include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QHash>
 #include <QPair>
@@ -11,14 +12,17 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
 // The workload description at the top of the window: model, task, precisions, batch, lengths,
 // GPU count and parallelism, efficiency profile and prices, and for inference the load (concurrent users
 // or requests per second) with optional latency targets, for training the run at scale (micro-batch, virtual
-// stages, context and expert parallel, GPUs per node, the network). Emits valuesChanged() on every edit;
-// errors found by the caller's validation are shown at their field with the reason.
+// stages, context and expert parallel, GPUs per node, the network). It edits a WorkloadRequest: its editors
+// are made from the layout table (WorkloadFormLayout), each reading and writing its request member; a
+// "recipe" or "auto" choice is an absent member. Emits valuesChanged() on every edit; errors found by the
+// caller's validation are shown at their field with the reason. It knows nothing of the resolver.
 class WorkloadForm : public QWidget
 {
     Q_OBJECT
@@ -35,10 +39,19 @@ public:
     // The models with experts to split: expert parallelism is offered for these (and a custom config.json).
     void setExpertModels(const QStringList &modelIds);
 
-    WorkloadFormValues values() const;
-    void setValues(const WorkloadFormValues &values); // emits valuesChanged() once
+    // What the form asks: the fields the task uses, as WorkloadFormLayout::sent() says.
+    WorkloadRequest request() const;
+    // Every editor's value, those greyed out for the task too (the settings keep them; the planner asks
+    // with them): request() is the part of it that is sent.
+    WorkloadRequest heldRequest() const;
+    // Shows the request: each field it sets goes into its editor; a field it leaves out goes back to the
+    // recipe (or its default) when the task uses it, and keeps its value when it does not (greyed out, for
+    // when the task comes back). A request without a task is inference's, without a model the default
+    // model. form.setRequest(r); form.request() == r for every request the form can hold. Emits
+    // valuesChanged() once.
+    void setRequest(const WorkloadRequest &request);
 
-    // A local Hugging Face config.json becomes the model (customConfigPath set, modelId empty): the model
+    // A local Hugging Face config.json becomes the model (modelConfigPath set, no modelId): the model
     // field offers and shows it as "<name> (config.json)", the name first so that a narrow field still
     // shows it; what is wrong with the file is the caller's validation, shown at the model field. Emits
     // valuesChanged().
@@ -50,8 +63,9 @@ public:
     // Errors the caller found (the resolver's), shown at their fields with those the form finds itself.
     void setFieldErrors(const QVector<WorkloadFieldError> &errors);
     QString fieldError(const QString &field) const; // empty when the field is valid
-    // The number fields whose text cannot be read ("50MB") or is out of their range: the values() of those
-    // fields are still the last valid ones, so the caller shows its last result as stale until fixed.
+    // The number fields whose text cannot be read ("50MB") or is out of their range, and a network that is
+    // not a number: request() holds the last valid value of those fields (the network: none), so the caller
+    // shows its last result as stale until fixed.
     QVector<WorkloadFieldError> inputErrors() const;
     // The field's caption as shown ("Tensor parallel"), for naming it elsewhere.
     QString caption(const QString &field) const;
@@ -86,18 +100,15 @@ private:
         std::function<QString()> inputProblem = {}; // number fields: why their text is not their value
     };
 
-    QDoubleSpinBox *addDoubleSpinBox(const QString &field, const QString &caption, double maximum, int row,
-                                     int column);
-    void addLoadFields(int row);
-    void addTrainingFields(int row);
-    void addTrainingRecipeFields(int row); // math precision (in the KV cache's cell), optimizer, LoRA rank
+    QWidget *makeNumberEditor(const WorkloadFormRow &row);
+    QWidget *makeOwnEditor(WorkloadField field);
+    void configureOwnEditors();
+    void connectLoad();
     QString networkText() const;
-    QSpinBox *addSpinBox(const QString &field, const QString &caption, int minimum, int maximum, int row,
-                         int column);
-    QComboBox *addComboBox(const QString &field, const QString &caption, int row, int column);
     void addField(const QString &field, const QString &caption, QWidget *editor, int row, int column);
     void applyErrorColors(const Field &field) const; // red that stays readable on the palette
-    template <typename Spin> void watchText(const QString &field, Spin *spin);
+    // Reports a text the field cannot read (problem() not empty) at the field as it is typed.
+    void watchText(const QString &field, QLineEdit *text, const std::function<QString()> &problemOf);
     void setHelp(const QString &field, const QString &help);
     void showTip(const Field &field, const QString &reason) const;
     void showErrors();
@@ -111,40 +122,37 @@ private:
     int customModelIndex() const;      // the model choice of the config.json; -1 when there is none
     void showCustomModel(bool select); // adds, renames or removes that choice
 
+    // A spin box made from its row of the layout table: one of the two is set.
+    struct NumberEditor
+    {
+        const WorkloadFormRow *row = nullptr;
+        QSpinBox *whole = nullptr;
+        QDoubleSpinBox *decimal = nullptr;
+    };
+
     QHash<QString, Field> m_fields;
+    QVector<NumberEditor> m_numbers;
+    // The editors WorkloadForm's own code makes (FormEditor::Own) and the number editors it looks at.
     QComboBox *m_model = nullptr;
     QComboBox *m_task = nullptr;
     QComboBox *m_weightPrecision = nullptr;
     QComboBox *m_kvPrecision = nullptr;
     QSpinBox *m_batch = nullptr;
-    QSpinBox *m_inputTokens = nullptr;
-    QSpinBox *m_outputTokens = nullptr;
-    QSpinBox *m_sequenceLength = nullptr;
-    QSpinBox *m_gpus = nullptr;
-    QSpinBox *m_tensorParallel = nullptr;
-    QSpinBox *m_pipelineParallel = nullptr;
     QComboBox *m_zeroStage = nullptr;
     QComboBox *m_recompute = nullptr;
     QComboBox *m_profile = nullptr;
     QDoubleSpinBox *m_usdPerGpuHour = nullptr;
     QDoubleSpinBox *m_usdPerKwh = nullptr;
     QDoubleSpinBox *m_trainTokens = nullptr;
-    QSpinBox *m_concurrency = nullptr;
-    QDoubleSpinBox *m_requestRate = nullptr;
-    QDoubleSpinBox *m_ttftTarget = nullptr;
-    QDoubleSpinBox *m_tpotTarget = nullptr;
-    QSpinBox *m_maxNumSeqs = nullptr;
+    QDoubleSpinBox *m_ownYears = nullptr;
     QComboBox *m_dataset = nullptr;
-    QSpinBox *m_microBatch = nullptr;
-    QSpinBox *m_virtualStages = nullptr;
-    QSpinBox *m_contextParallel = nullptr;
-    QSpinBox *m_expertParallel = nullptr;
-    QSpinBox *m_gpusPerNode = nullptr;
     QComboBox *m_network = nullptr;
     QComboBox *m_activationPrecision = nullptr;
     QComboBox *m_optimizer = nullptr;
+    QSpinBox *m_concurrency = nullptr;
+    QDoubleSpinBox *m_requestRate = nullptr;
+    QSpinBox *m_expertParallel = nullptr;
     QSpinBox *m_loraRank = nullptr;
-    QDoubleSpinBox *m_ownYears = nullptr;
     QStringList m_expertModels;
     QPushButton *m_customConfig = nullptr;
     QString m_customConfigPath;
@@ -152,5 +160,5 @@ private:
     QString m_lastTask; // the task when the form last changed: a new one resets the precisions
     QVector<WorkloadFieldError> m_reportedErrors;
     QHash<QString, QString> m_shownInputProblems; // per field, as last shown: a change is news
-    bool m_silent = false;                        // true while setValues() fills the editors
+    bool m_silent = false;                        // true while setRequest() fills the editors
 };
