@@ -23,6 +23,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -447,4 +448,54 @@ TEST_F(WindowFixture, CtrlSWithTheCatalogueInFrontSavesWhereverTheFocusIs)
     EXPECT_FALSE(m_session->specModel()->session()->hasUnsavedChanges());
     auto reopened = Catalogue::open(m_session->path(), nullptr);
     EXPECT_EQ(reopened->gpus().find(QStringLiteral("l4_24gb"))->notes, QStringLiteral("saved from the form"));
+}
+
+// Settings saved by an earlier version (workload version 2: one key per form value) still load, and the
+// next close saves them as version 3 (the form's request as a scenario's JSON), which loads the same.
+TEST_F(WindowFixture, AnEarlierVersionsSavedWorkloadStillLoads)
+{
+    m_window->close();
+    {
+        QSettings settings;
+        settings.remove(QStringLiteral("workload"));
+        settings.setValue(QStringLiteral("workload/version"), 2);
+        settings.setValue(QStringLiteral("workload/model"), QStringLiteral("mpt-13b"));
+        settings.setValue(QStringLiteral("workload/task"), QStringLiteral("training"));
+        settings.setValue(QStringLiteral("workload/weightPrecision"), QString());
+        settings.setValue(QStringLiteral("workload/batch"), 0); // the recipe's
+        settings.setValue(QStringLiteral("workload/gpus"), 16);
+        settings.setValue(QStringLiteral("workload/tensorParallel"), 2);
+        settings.setValue(QStringLiteral("workload/zeroStage"), -1); // the recipe's
+        settings.setValue(QStringLiteral("workload/recompute"), QStringLiteral("full"));
+        settings.setValue(QStringLiteral("workload/trainTokensBillions"), 300.0);
+        settings.setValue(QStringLiteral("workload/concurrency"), 24); // greyed out under training
+        settings.setValue(QStringLiteral("workload/microBatch"), 2);
+        settings.setValue(QStringLiteral("workload/virtualStages"), 1);
+        settings.setValue(QStringLiteral("workload/gpusPerNode"), 8);
+        settings.setValue(QStringLiteral("workload/networkGbps"), QStringLiteral("200"));
+    }
+    openWindow();
+    const WorkloadRequest sent = m_window->workloadForm()->request();
+    EXPECT_EQ(sent.modelId, QStringLiteral("mpt-13b"));
+    EXPECT_EQ(sent.task, Task::Training);
+    EXPECT_FALSE(sent.weightPrecision.has_value());
+    EXPECT_FALSE(sent.batch.has_value());
+    EXPECT_EQ(sent.gpus, 16);
+    EXPECT_EQ(sent.tensorParallel, 2);
+    EXPECT_FALSE(sent.zeroStage.has_value());
+    EXPECT_EQ(sent.recompute, Recompute::Full);
+    EXPECT_EQ(sent.trainTokens, 300e9);
+    EXPECT_EQ(sent.microBatch, 2);
+    EXPECT_FALSE(sent.virtualStages.has_value());
+    EXPECT_EQ(sent.gpusPerNode, 8);
+    EXPECT_EQ(sent.networkGbps, 200.0);
+    EXPECT_EQ(m_window->workloadForm()->heldRequest().concurrency, 24);
+
+    const WorkloadRequest held = m_window->workloadForm()->heldRequest();
+    m_window->close();
+    EXPECT_EQ(QSettings().value(QStringLiteral("workload/version")).toInt(), 3);
+    EXPECT_FALSE(QSettings().contains(QStringLiteral("workload/microBatch"))) << "version 2's keys are gone";
+    openWindow();
+    EXPECT_EQ(m_window->workloadForm()->heldRequest(), held);
+    EXPECT_EQ(m_window->workloadForm()->request(), sent);
 }

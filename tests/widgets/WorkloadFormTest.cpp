@@ -49,6 +49,11 @@ TEST(WorkloadForm, ANewFormSendsTheDefaultModelAndNumbers)
     WorkloadForm form;
     fillChoices(form);
     EXPECT_EQ(form.request(), newFormRequest(Task::Inference));
+    // Training's fields, greyed out, show their defaults too (not their editors' minimum).
+    EXPECT_EQ(form.heldRequest().sequenceLength, WorkloadDefaults::kSequenceLength);
+    EXPECT_EQ(form.heldRequest().trainTokens, WorkloadDefaults::kTrainTokens);
+    EXPECT_EQ(form.heldRequest().networkGbps, WorkloadDefaults::kNetworkGbps);
+    EXPECT_EQ(form.heldRequest().virtualStages, std::nullopt);
 }
 
 TEST(WorkloadForm, TheRequestRoundTripsThroughTheEditors)

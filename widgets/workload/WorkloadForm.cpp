@@ -133,6 +133,12 @@ QWidget *WorkloadForm::makeNumberEditor(const WorkloadFormRow &row)
     box->setGroupSeparatorShown(true);
     if (row.unsetText)
         box->setSpecialValueText(tr(row.unsetText)); // at the minimum: the request leaves the field out
+    // What a new form shows, also while the other task greys it out.
+    const double initial = row.defaultValue.value_or(row.minimum);
+    if (number.whole)
+        number.whole->setValue(int(initial));
+    else
+        number.decimal->setValue(initial);
     m_numbers.append(number);
     return box;
 }
@@ -208,6 +214,7 @@ QWidget *WorkloadForm::makeOwnEditor(WorkloadField field)
         trainTokens->setSingleStep(1e9);
         trainTokens->setGroupSeparatorShown(true);
         trainTokens->setSuffix(tr(" tokens"));
+        trainTokens->setValue(WorkloadDefaults::kTrainTokens); // also while inference greys it out
         return m_trainTokens = trainTokens;
     }
     case WorkloadField::OwnYears:
