@@ -110,7 +110,7 @@ WorkloadForm::WorkloadForm(QWidget *parent)
 QWidget *WorkloadForm::makeNumberEditor(const WorkloadFormRow &row)
 {
     // The row's maximum, else the field table's (a row must give one where the table leaves it open).
-    double maximum = row.maximum != 0.0 ? row.maximum : WorkloadFields::range(row.field).maximum;
+    const double maximum = row.maximum != 0.0 ? row.maximum : WorkloadFields::range(row.field).maximum;
     const bool whole =
         std::holds_alternative<std::optional<int> WorkloadRequest::*>(WorkloadFields::spec(row.field).member);
     NumberEditor number{&row};
