@@ -1,7 +1,6 @@
 #include "app/window/PlanController.h"
 
 #include "app/analysis/Planner.h"
-#include "app/comparison/WorkloadMapper.h"
 #include "widgets/catalogue/GpuPicker.h"
 #include "widgets/plan/PlanInputs.h"
 #include "widgets/plan/PlanTab.h"
