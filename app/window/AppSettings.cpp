@@ -200,9 +200,11 @@ WorkloadRequest AppSettings::legacyWorkload() const
     r.contextParallel = whole(number("contextParallel"));
     r.expertParallel = whole(number("expertParallel"));
     r.gpusPerNode = whole(nonZero("gpusPerNode"));
-    if (const auto network = nonEmpty("networkGbps")) {
+    if (auto network = nonEmpty("networkGbps")) { // as typed: "800" or "800 Gb/s"
+        if (network->endsWith(QLatin1String("gb/s"), Qt::CaseInsensitive))
+            network->chop(4);
         bool ok = false;
-        if (const double gbps = network->toDouble(&ok); ok)
+        if (const double gbps = network->trimmed().toDouble(&ok); ok)
             r.networkGbps = gbps;
     }
     r.activationPrecision = Precisions::parse(text("activationPrecision"));

@@ -472,7 +472,7 @@ TEST_F(WindowFixture, AnEarlierVersionsSavedWorkloadStillLoads)
         settings.setValue(QStringLiteral("workload/microBatch"), 2);
         settings.setValue(QStringLiteral("workload/virtualStages"), 1);
         settings.setValue(QStringLiteral("workload/gpusPerNode"), 8);
-        settings.setValue(QStringLiteral("workload/networkGbps"), QStringLiteral("200"));
+        settings.setValue(QStringLiteral("workload/networkGbps"), QStringLiteral("200 Gb/s")); // as typed
     }
     openWindow();
     const WorkloadRequest sent = m_window->workloadForm()->request();
