@@ -36,10 +36,10 @@ QJsonObject verdict(const Verdict &v)
 QJsonObject stats(const LatencyStats &s)
 {
     QJsonObject object;
-    object.insert(QStringLiteral("mean"), number(s.mean));
-    object.insert(QStringLiteral("p50"), number(s.p50));
-    object.insert(QStringLiteral("p90"), number(s.p90));
-    object.insert(QStringLiteral("p99"), number(s.p99));
+    object.insert(QLatin1String(LatencyKeys::kMean), number(s.mean));
+    object.insert(QLatin1String(LatencyKeys::kP50), number(s.p50));
+    object.insert(QLatin1String(LatencyKeys::kP90), number(s.p90));
+    object.insert(QLatin1String(LatencyKeys::kP99), number(s.p99));
     return object;
 }
 

@@ -80,25 +80,23 @@ void addServing(const ServingResult &s, QVector<Number> &numbers)
 {
     const auto latency = [&](const char *key, const LatencyStats &stats, const QString &kind,
                              QVector<MathTermId> p90Terms = {}) {
-        numbers
-            << Number{QStringLiteral("serving.%1.mean").arg(QLatin1String(key)),
-                      stats.mean,
-                      kind,
-                      inverse,
-                      {}}
-            << Number{QStringLiteral("serving.%1.p50").arg(QLatin1String(key)), stats.p50, kind, inverse, {}}
-            // The tails take their metric's band: the calibration measures means and medians,
-            // and a tail under load is the same steps' times queued (kServingTail: the queue).
-            << Number{QStringLiteral("serving.%1.p90").arg(QLatin1String(key)), stats.p90, kind, inverse,
-                      p90Terms}
-            << Number{QStringLiteral("serving.%1.p99").arg(QLatin1String(key)), stats.p99, kind, inverse, {}};
+        const auto path = [key](const char *statistic) {
+            return QStringLiteral("serving.%1.%2").arg(QLatin1String(key), QLatin1String(statistic));
+        };
+        numbers << Number{path(LatencyKeys::kMean), stats.mean, kind, inverse, {}}
+                << Number{path(LatencyKeys::kP50), stats.p50, kind, inverse, {}}
+                // The tails take their metric's band: the calibration measures means and medians,
+                // and a tail under load is the same steps' times queued (kServingTail: the queue).
+                << Number{path(LatencyKeys::kP90), stats.p90, kind, inverse, p90Terms}
+                << Number{path(LatencyKeys::kP99), stats.p99, kind, inverse, {}};
     };
     latency("ttft_ms", s.ttftMs, K::kServingTtft, {MathTermId::ServingTtftP90});
     latency("tpot_ms", s.tpotMs, K::kServingTpot, {MathTermId::ServingTpotP90});
     latency("itl_ms", s.itlMs, K::kServingTpot);
     latency("e2e_ms", s.e2eMs, K::kServingE2e);
-    for (const auto &[key, value] : {std::pair{"mean", s.queueMs.mean}, std::pair{"p50", s.queueMs.p50},
-                                     std::pair{"p90", s.queueMs.p90}, std::pair{"p99", s.queueMs.p99}})
+    for (const auto &[key, value] :
+         {std::pair{LatencyKeys::kMean, s.queueMs.mean}, std::pair{LatencyKeys::kP50, s.queueMs.p50},
+          std::pair{LatencyKeys::kP90, s.queueMs.p90}, std::pair{LatencyKeys::kP99, s.queueMs.p99}})
         numbers << Number{QStringLiteral("serving.queue_ms.%1").arg(QLatin1String(key)),
                           value,
                           K::kServingTail,
@@ -185,8 +183,11 @@ void addTraining(const Estimate &e, QVector<Number> &numbers)
 void addPerToken(const Estimate &e, const QString &speedKind, QVector<Number> &numbers)
 {
     if (e.cost.usdPerMillionTokens)
-        numbers << Number{
-            kCostPath, *e.cost.usdPerMillionTokens, speedKind, inverse, {MathTermId::RentalPerMillionTokens}};
+        numbers << Number{costPath(e),
+                          *e.cost.usdPerMillionTokens,
+                          speedKind,
+                          inverse,
+                          {MathTermId::RentalPerMillionTokens}};
     if (e.missingForEnergy().isEmpty())
         numbers << Number{OutputQuantities::jsonPath(OutputQuantity::EnergyPerToken),
                           e.cost.joulesPerToken,
@@ -372,6 +373,11 @@ QString speedPath(const Estimate &e)
     if (e.serving)
         return OutputQuantities::jsonPath(OutputQuantity::ServingThroughput);
     return OutputQuantities::jsonPath(OutputQuantity::Throughput);
+}
+
+QString costPath(const Estimate &)
+{
+    return OutputQuantities::jsonPath(OutputQuantity::CostPerMillion);
 }
 
 const ValueRange *find(const Estimate &e, const QString &path)

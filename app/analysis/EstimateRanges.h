@@ -24,9 +24,9 @@ void attach(Estimate &estimate, const UncertaintyTable &table);
 
 // The dotted paths of the speed and the cost the verdicts compare (VerdictRules, AnswerSummary):
 // training tokens/s, the deployment's output tokens/s under a load, else the offline throughput; and
-// $ per million tokens.
+// $ per million tokens (the same for every estimate), each its quantity's path (OutputQuantity).
 QString speedPath(const Estimate &estimate);
-inline const QString kCostPath = QStringLiteral("cost.usd_per_million_tokens");
+QString costPath(const Estimate &estimate);
 
 // The range at `path`, or null.
 const ValueRange *find(const Estimate &estimate, const QString &path);

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <array>
 
 namespace {
 
@@ -36,6 +37,27 @@ Value breakdown(const Estimate &e, double TrainingResult::Breakdown::*part)
 {
     return e.training ? Value(e.training->breakdown.*part) : std::nullopt;
 }
+
+// "object" + "." + "key", made when compiling: a JSON path that ends in a key written once elsewhere.
+template <std::size_t A, std::size_t B>
+constexpr std::array<char, A + B> joinPath(const char (&object)[A], const char (&key)[B])
+{
+    std::array<char, A + B> path{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i + 1 < A; ++i)
+        path[n++] = object[i];
+    path[n++] = '.';
+    for (std::size_t i = 0; i < B; ++i)
+        path[n++] = key[i];
+    return path;
+}
+
+// The serving rows' paths: a latency's object, then its statistic's key (LatencyKeys).
+constexpr auto kTtftP50Path = joinPath("serving.ttft_ms", LatencyKeys::kP50);
+constexpr auto kTtftP90Path = joinPath("serving.ttft_ms", LatencyKeys::kP90);
+constexpr auto kTpotP50Path = joinPath("serving.tpot_ms", LatencyKeys::kP50);
+constexpr auto kTpotP90Path = joinPath("serving.tpot_ms", LatencyKeys::kP90);
+constexpr auto kQueueP90Path = joinPath("serving.queue_ms", LatencyKeys::kP90);
 
 // Adding a number: a line here (its row id, label, unit, JSON path, better direction, kind, math term,
 // value and the math terms that explain it), then its row in ComparisonPresenter and its key in
@@ -128,19 +150,19 @@ const QVector<OutputQuantityInfo> &quantities()
          QVector<T>{T::BatchPerReplica, T::LongestContext}},
 
         {Q::ServingTtftP50, "serve.ttft.p50", QT_TRANSLATE_NOOP("ComparisonPresentation", "TTFT, median"),
-         "ms", "serving.ttft_ms.p50", B::Lower, K::Serving, std::nullopt,
+         "ms", kTtftP50Path.data(), B::Lower, K::Serving, std::nullopt,
          [](const Estimate &e) { return e.serving ? Value(e.serving->ttftMs.p50) : std::nullopt; }},
         {Q::ServingTtftP90, "serve.ttft.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "TTFT, p90"), "ms",
-         "serving.ttft_ms.p90", B::Lower, K::Serving, T::ServingTtftP90,
+         kTtftP90Path.data(), B::Lower, K::Serving, T::ServingTtftP90,
          [](const Estimate &e) { return e.serving ? Value(e.serving->ttftMs.p90) : std::nullopt; }},
         {Q::ServingTpotP50, "serve.tpot.p50", QT_TRANSLATE_NOOP("ComparisonPresentation", "TPOT, median"),
-         "ms", "serving.tpot_ms.p50", B::Lower, K::Serving, std::nullopt,
+         "ms", kTpotP50Path.data(), B::Lower, K::Serving, std::nullopt,
          [](const Estimate &e) { return e.serving ? Value(e.serving->tpotMs.p50) : std::nullopt; }},
         {Q::ServingTpotP90, "serve.tpot.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "TPOT, p90"), "ms",
-         "serving.tpot_ms.p90", B::Lower, K::Serving, T::ServingTpotP90,
+         kTpotP90Path.data(), B::Lower, K::Serving, T::ServingTpotP90,
          [](const Estimate &e) { return e.serving ? Value(e.serving->tpotMs.p90) : std::nullopt; }},
         {Q::ServingQueueP90, "serve.queue.p90", QT_TRANSLATE_NOOP("ComparisonPresentation", "Queueing, p90"),
-         "ms", "serving.queue_ms.p90", B::Lower, K::Serving, std::nullopt,
+         "ms", kQueueP90Path.data(), B::Lower, K::Serving, std::nullopt,
          [](const Estimate &e) { return e.serving ? Value(e.serving->queueMs.p90) : std::nullopt; }},
         {Q::ServingThroughput, "serve.throughput",
          QT_TRANSLATE_NOOP("ComparisonPresentation", "Output, all GPUs"),

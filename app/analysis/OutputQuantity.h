@@ -102,6 +102,15 @@ struct OutputQuantityInfo
     QVector<MathTermId> mathTerms = {};
 };
 
+// The keys of a latency's statistics in `estimate --json` ("serving.ttft_ms.p90"): EstimateJson writes them,
+// EstimateRanges ranges them and the serving rows' JSON paths end in them.
+namespace LatencyKeys {
+inline constexpr char kMean[] = "mean";
+inline constexpr char kP50[] = "p50";
+inline constexpr char kP90[] = "p90";
+inline constexpr char kP99[] = "p99";
+} // namespace LatencyKeys
+
 namespace OutputQuantities {
 
 const QVector<OutputQuantityInfo> &all();

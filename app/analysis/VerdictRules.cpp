@@ -348,7 +348,7 @@ void judgeCost(const Estimate &e, const Leaders &l, Verdict &v)
     const double usd = *e.cost.usdPerMillionTokens;
     const double ratio = usd / l.cheapest;
     const std::optional<int> same =
-        ratio > 1.05 ? sameWithin(e, *l.cheapestEstimate, EstimateRanges::kCostPath) : std::nullopt;
+        ratio > 1.05 ? sameWithin(e, *l.cheapestEstimate, EstimateRanges::costPath(e)) : std::nullopt;
     if (same) {
         reason(v, VerdictTopic::Cost)
             << QCoreApplication::translate("VerdictRules",

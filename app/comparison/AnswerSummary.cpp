@@ -208,8 +208,7 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     const double topSpeed = speeds.value(fastest.value(0));
     const double lowestCost = costs.value(cheapest.value(0));
     const int speedWithin = addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
-    const int costWithin = addAboutTheSame(cheapest, costs, estimates,
-                                           [](const Estimate &) { return EstimateRanges::kCostPath; });
+    const int costWithin = addAboutTheSame(cheapest, costs, estimates, EstimateRanges::costPath);
     if (gpus.size() == 1 && speeds.size() == 1) {
         // One GPU: nothing to compare, its numbers.
         const QString pattern =

@@ -90,8 +90,8 @@ Expected expectedFrom(const QVector<GpuSpec> &gpus, const QVector<Estimate> &est
     }
     expected.aboutFastest =
         overlapping(gpus, estimates, expected.fastest.value(0), EstimateRanges::speedPath);
-    expected.aboutCheapest = overlapping(gpus, estimates, expected.cheapest.value(0),
-                                         [](const Estimate &) { return EstimateRanges::kCostPath; });
+    expected.aboutCheapest =
+        overlapping(gpus, estimates, expected.cheapest.value(0), EstimateRanges::costPath);
     return expected;
 }
 
