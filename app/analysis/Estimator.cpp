@@ -147,6 +147,13 @@ qint64 highest(WorkloadField field)
     return qint64(WorkloadFields::range(field).maximum);
 }
 
+// A value beyond its field's range, refused at the field by a message that names the value (%1) and the
+// range's ends (%2, %3). The value keeps its type: an int reads "2000000", a double would read "2e+06".
+template <typename Value> WorkloadProblem outOfRange(WorkloadField field, const char *source, Value value)
+{
+    return WorkloadProblem{field, say(source).arg(value).arg(lowest(field)).arg(highest(field))};
+}
+
 // Who sends the requests: users or a rate (one of them), to a model that generates tokens.
 std::optional<WorkloadProblem> checkTrafficSource(const Workload &w, const ModelArchitecture &a)
 {
@@ -164,18 +171,14 @@ std::optional<WorkloadProblem> checkTrafficSource(const Workload &w, const Model
                                                "generates tokens; %1 does not"))
                 .arg(w.model.modelId)};
     if (t.concurrency < 0 || t.concurrency > highest(F::Concurrency))
-        return WorkloadProblem{F::Concurrency,
-                               say(QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed %2 to %3"))
-                                   .arg(t.concurrency)
-                                   .arg(lowest(F::Concurrency))
-                                   .arg(highest(F::Concurrency))};
+        return outOfRange(F::Concurrency,
+                          QT_TRANSLATE_NOOP("Estimator", "concurrent users %1: allowed %2 to %3"),
+                          t.concurrency);
     if (!std::isfinite(t.requestRate) || t.requestRate < 0.0 || t.requestRate > highest(F::RequestRate))
-        return WorkloadProblem{
+        return outOfRange(
             F::RequestRate,
-            say(QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above %2 up to %3 requests/s"))
-                .arg(t.requestRate)
-                .arg(lowest(F::RequestRate))
-                .arg(highest(F::RequestRate))};
+            QT_TRANSLATE_NOOP("Estimator", "request rate %1: allowed above %2 up to %3 requests/s"),
+            t.requestRate);
     if (t.concurrency > 0 && t.requestRate > 0.0)
         return WorkloadProblem{
             F::RequestRate,
@@ -198,26 +201,18 @@ std::optional<WorkloadProblem> checkTrafficRequests(const Workload &w, const Mod
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
     if (t.numRequests < 0 || t.numRequests > highest(F::NumRequests))
-        return WorkloadProblem{F::NumRequests,
-                               say(QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed %2 to %3"))
-                                   .arg(t.numRequests)
-                                   .arg(lowest(F::NumRequests))
-                                   .arg(highest(F::NumRequests))};
+        return outOfRange(F::NumRequests, QT_TRANSLATE_NOOP("Estimator", "requests %1: allowed %2 to %3"),
+                          t.numRequests);
     if (t.warmupRequests < 0 || t.warmupRequests > highest(F::WarmupRequests))
-        return WorkloadProblem{F::WarmupRequests,
-                               say(QT_TRANSLATE_NOOP("Estimator", "warm-up requests %1: allowed %2 to %3"))
-                                   .arg(t.warmupRequests)
-                                   .arg(lowest(F::WarmupRequests))
-                                   .arg(highest(F::WarmupRequests))};
+        return outOfRange(F::WarmupRequests,
+                          QT_TRANSLATE_NOOP("Estimator", "warm-up requests %1: allowed %2 to %3"),
+                          t.warmupRequests);
     if (!std::isfinite(t.burstiness) || t.burstiness <= lowest(F::Burstiness) ||
         t.burstiness > highest(F::Burstiness))
-        return WorkloadProblem{
+        return outOfRange(
             F::Burstiness,
-            say(QT_TRANSLATE_NOOP("Estimator",
-                                  "burstiness %1: allowed above %2 up to %3 (1: Poisson arrivals)"))
-                .arg(t.burstiness)
-                .arg(lowest(F::Burstiness))
-                .arg(highest(F::Burstiness))};
+            QT_TRANSLATE_NOOP("Estimator", "burstiness %1: allowed above %2 up to %3 (1: Poisson arrivals)"),
+            t.burstiness);
     if (t.burstiness != 1.0 && !(t.requestRate > 0.0))
         return WorkloadProblem{
             F::Burstiness,
@@ -226,12 +221,10 @@ std::optional<WorkloadProblem> checkTrafficRequests(const Workload &w, const Mod
                 .arg(t.burstiness)};
     if (!std::isfinite(t.randomRangeRatio) || t.randomRangeRatio < lowest(F::RandomRangeRatio) ||
         t.randomRangeRatio >= highest(F::RandomRangeRatio))
-        return WorkloadProblem{
+        return outOfRange(
             F::RandomRangeRatio,
-            say(QT_TRANSLATE_NOOP("Estimator", "random range ratio %1: allowed %2 up to (not including) %3"))
-                .arg(t.randomRangeRatio)
-                .arg(lowest(F::RandomRangeRatio))
-                .arg(highest(F::RandomRangeRatio))};
+            QT_TRANSLATE_NOOP("Estimator", "random range ratio %1: allowed %2 up to (not including) %3"),
+            t.randomRangeRatio);
     if (t.randomRangeRatio > 0.0 && t.dataset != LengthDataset::Random)
         return WorkloadProblem{
             F::RandomRangeRatio,
@@ -263,17 +256,13 @@ std::optional<WorkloadProblem> checkTrafficEngine(const Workload &w)
     using F = WorkloadField;
     const ServingTraffic &t = *w.traffic;
     if (t.maxNumSeqs < 0 || t.maxNumSeqs > highest(F::MaxNumSeqs))
-        return WorkloadProblem{
-            F::MaxNumSeqs, say(QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed %2 to %3"))
-                               .arg(t.maxNumSeqs)
-                               .arg(lowest(F::MaxNumSeqs))
-                               .arg(highest(F::MaxNumSeqs))};
+        return outOfRange(F::MaxNumSeqs,
+                          QT_TRANSLATE_NOOP("Estimator", "max running sequences %1: allowed %2 to %3"),
+                          t.maxNumSeqs);
     if (t.maxBatchedTokens < 0 || t.maxBatchedTokens > highest(F::MaxBatchedTokens))
-        return WorkloadProblem{F::MaxBatchedTokens,
-                               say(QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed %2 to %3"))
-                                   .arg(t.maxBatchedTokens)
-                                   .arg(lowest(F::MaxBatchedTokens))
-                                   .arg(highest(F::MaxBatchedTokens))};
+        return outOfRange(F::MaxBatchedTokens,
+                          QT_TRANSLATE_NOOP("Estimator", "max batched tokens %1: allowed %2 to %3"),
+                          t.maxBatchedTokens);
     // A simulation takes at least the tokens over the tokens per step, and the output tokens over the
     // sequences running at once, in engine steps (about 2 us each): past kMaxSimulatedSteps it would run
     // for minutes (100,000 requests at 1 token per step: 77 million steps, 140 s), so it is refused here.
@@ -421,17 +410,11 @@ std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const Mod
 {
     using F = WorkloadField;
     if (w.contextParallel < lowest(F::ContextParallel) || w.contextParallel > highest(F::ContextParallel))
-        return WorkloadProblem{F::ContextParallel,
-                               say(QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed %2 to %3"))
-                                   .arg(w.contextParallel)
-                                   .arg(lowest(F::ContextParallel))
-                                   .arg(highest(F::ContextParallel))};
+        return outOfRange(F::ContextParallel, QT_TRANSLATE_NOOP("Estimator", "cp %1: allowed %2 to %3"),
+                          w.contextParallel);
     if (w.expertParallel < lowest(F::ExpertParallel) || w.expertParallel > highest(F::ExpertParallel))
-        return WorkloadProblem{F::ExpertParallel,
-                               say(QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed %2 to %3"))
-                                   .arg(w.expertParallel)
-                                   .arg(lowest(F::ExpertParallel))
-                                   .arg(highest(F::ExpertParallel))};
+        return outOfRange(F::ExpertParallel, QT_TRANSLATE_NOOP("Estimator", "ep %1: allowed %2 to %3"),
+                          w.expertParallel);
     if (w.expertParallel > 1 && a.experts < 2)
         return WorkloadProblem{
             F::ExpertParallel,
@@ -445,11 +428,8 @@ std::optional<WorkloadProblem> checkParallelDegrees(const Workload &w, const Mod
                 .arg(w.expertParallel)
                 .arg(a.experts)};
     if (w.virtualStages < lowest(F::VirtualStages) || w.virtualStages > highest(F::VirtualStages))
-        return WorkloadProblem{F::VirtualStages,
-                               say(QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed %2 to %3"))
-                                   .arg(w.virtualStages)
-                                   .arg(lowest(F::VirtualStages))
-                                   .arg(highest(F::VirtualStages))};
+        return outOfRange(F::VirtualStages, QT_TRANSLATE_NOOP("Estimator", "vpp %1: allowed %2 to %3"),
+                          w.virtualStages);
     if (w.virtualStages > 1 && w.pipelineParallel < 2)
         return WorkloadProblem{
             F::VirtualStages,
@@ -463,19 +443,14 @@ std::optional<WorkloadProblem> checkNodes(const Workload &w)
 {
     using F = WorkloadField;
     if (w.gpusPerNode < 0 || w.gpusPerNode > highest(F::GpusPerNode))
-        return WorkloadProblem{F::GpusPerNode,
-                               say(QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed %2 to %3"))
-                                   .arg(w.gpusPerNode)
-                                   .arg(lowest(F::GpusPerNode))
-                                   .arg(highest(F::GpusPerNode))};
+        return outOfRange(F::GpusPerNode,
+                          QT_TRANSLATE_NOOP("Estimator", "GPUs per node %1: allowed %2 to %3"),
+                          w.gpusPerNode);
     if (!std::isfinite(w.networkGbps) || w.networkGbps < lowest(F::NetworkGbps) ||
         w.networkGbps > highest(F::NetworkGbps))
-        return WorkloadProblem{
-            F::NetworkGbps,
-            say(QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed %2 (one node only) to %3"))
-                .arg(w.networkGbps)
-                .arg(lowest(F::NetworkGbps))
-                .arg(highest(F::NetworkGbps))};
+        return outOfRange(F::NetworkGbps,
+                          QT_TRANSLATE_NOOP("Estimator", "network %1 Gb/s: allowed %2 (one node only) to %3"),
+                          w.networkGbps);
     if (w.gpusPerNode > 0 && w.networkGbps == 0.0 && w.gpuCount > w.gpusPerNode)
         return WorkloadProblem{
             F::NetworkGbps,
@@ -583,12 +558,10 @@ std::optional<WorkloadProblem> checkSizes(const Workload &w, const ModelArchitec
                                   "model %1: no layers, hidden size or parameter count to size it by"))
                 .arg(w.model.modelId)};
     if (w.batch < 0 || w.batch > highest(F::Batch))
-        return WorkloadProblem{
+        return outOfRange(
             F::Batch,
-            say(QT_TRANSLATE_NOOP("Estimator", "batch %1: allowed %2 to %3 (0 = the largest that fits)"))
-                .arg(w.batch)
-                .arg(lowest(F::Batch))
-                .arg(highest(F::Batch))};
+            QT_TRANSLATE_NOOP("Estimator", "batch %1: allowed %2 to %3 (0 = the largest that fits)"),
+            w.batch);
     if (Tasks::isTraining(w.task) && w.batch == 0)
         return WorkloadProblem{
             F::Batch, say(QT_TRANSLATE_NOOP("Estimator", "max (as many requests as fit) is for inference: "
@@ -602,33 +575,23 @@ std::optional<WorkloadProblem> checkSizes(const Workload &w, const ModelArchitec
                 .arg(w.microBatch)
                 .arg(w.batch)};
     if (w.inputTokens < 0 || w.inputTokens > highest(F::InputTokens))
-        return WorkloadProblem{F::InputTokens,
-                               say(QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed %2 to %3"))
-                                   .arg(w.inputTokens)
-                                   .arg(lowest(F::InputTokens))
-                                   .arg(highest(F::InputTokens))};
+        return outOfRange(F::InputTokens, QT_TRANSLATE_NOOP("Estimator", "input tokens %1: allowed %2 to %3"),
+                          w.inputTokens);
     if (w.outputTokens < 0 || w.outputTokens > highest(F::OutputTokens))
-        return WorkloadProblem{F::OutputTokens,
-                               say(QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed %2 to %3"))
-                                   .arg(w.outputTokens)
-                                   .arg(lowest(F::OutputTokens))
-                                   .arg(highest(F::OutputTokens))};
+        return outOfRange(F::OutputTokens,
+                          QT_TRANSLATE_NOOP("Estimator", "output tokens %1: allowed %2 to %3"),
+                          w.outputTokens);
     if (!Tasks::isTraining(w.task) && a.transformer && w.inputTokens + w.outputTokens <= 0)
         return WorkloadProblem{
             F::OutputTokens,
             say(QT_TRANSLATE_NOOP("Estimator",
                                   "input and output tokens are both 0: at least one token is needed"))};
     if (w.sequenceLength < lowest(F::SequenceLength) || w.sequenceLength > highest(F::SequenceLength))
-        return WorkloadProblem{F::SequenceLength,
-                               say(QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed %2 to %3"))
-                                   .arg(w.sequenceLength)
-                                   .arg(lowest(F::SequenceLength))
-                                   .arg(highest(F::SequenceLength))};
+        return outOfRange(F::SequenceLength,
+                          QT_TRANSLATE_NOOP("Estimator", "sequence length %1: allowed %2 to %3"),
+                          w.sequenceLength);
     if (w.gpuCount < lowest(F::Gpus) || w.gpuCount > highest(F::Gpus))
-        return WorkloadProblem{F::Gpus, say(QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed %2 to %3"))
-                                            .arg(w.gpuCount)
-                                            .arg(lowest(F::Gpus))
-                                            .arg(highest(F::Gpus))};
+        return outOfRange(F::Gpus, QT_TRANSLATE_NOOP("Estimator", "gpus %1: allowed %2 to %3"), w.gpuCount);
     if (w.tensorParallel < 0 || w.tensorParallel > w.gpuCount)
         return WorkloadProblem{F::TensorParallel,
                                say(QT_TRANSLATE_NOOP("Estimator", "tp %1: allowed 1 to the GPU count (%2)"))
@@ -683,11 +646,8 @@ std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelA
                 .arg(Tasks::name(w.task), w.model.modelId)};
     if ((w.task == Task::Lora || w.task == Task::Qlora) &&
         (w.loraRank < lowest(F::LoraRank) || w.loraRank > highest(F::LoraRank)))
-        return WorkloadProblem{F::LoraRank,
-                               say(QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed %2 to %3"))
-                                   .arg(w.loraRank)
-                                   .arg(lowest(F::LoraRank))
-                                   .arg(highest(F::LoraRank))};
+        return outOfRange(F::LoraRank, QT_TRANSLATE_NOOP("Estimator", "lora rank %1: allowed %2 to %3"),
+                          w.loraRank);
     return std::nullopt;
 }
 
@@ -734,25 +694,18 @@ std::optional<WorkloadProblem> checkPrices(const Workload &w)
     using F = WorkloadField;
     if (w.usdPerGpuHour && (!std::isfinite(*w.usdPerGpuHour) || *w.usdPerGpuHour < lowest(F::UsdPerGpuHour) ||
                             *w.usdPerGpuHour > highest(F::UsdPerGpuHour)))
-        return WorkloadProblem{F::UsdPerGpuHour,
-                               say(QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed %2 to %3"))
-                                   .arg(*w.usdPerGpuHour)
-                                   .arg(lowest(F::UsdPerGpuHour))
-                                   .arg(highest(F::UsdPerGpuHour))};
+        return outOfRange(F::UsdPerGpuHour,
+                          QT_TRANSLATE_NOOP("Estimator", "usd per GPU-hour %1: allowed %2 to %3"),
+                          *w.usdPerGpuHour);
     if (!std::isfinite(w.usdPerKwh) || w.usdPerKwh < lowest(F::UsdPerKwh) ||
         w.usdPerKwh > highest(F::UsdPerKwh))
-        return WorkloadProblem{F::UsdPerKwh,
-                               say(QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed %2 to %3"))
-                                   .arg(w.usdPerKwh)
-                                   .arg(lowest(F::UsdPerKwh))
-                                   .arg(highest(F::UsdPerKwh))};
+        return outOfRange(F::UsdPerKwh, QT_TRANSLATE_NOOP("Estimator", "usd per kWh %1: allowed %2 to %3"),
+                          w.usdPerKwh);
     if (w.utilisation && (!std::isfinite(*w.utilisation) || *w.utilisation <= lowest(F::Utilisation) ||
                           *w.utilisation > highest(F::Utilisation)))
-        return WorkloadProblem{
-            F::Utilisation, say(QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above %2 up to %3"))
-                                .arg(*w.utilisation)
-                                .arg(lowest(F::Utilisation))
-                                .arg(highest(F::Utilisation))};
+        return outOfRange(F::Utilisation,
+                          QT_TRANSLATE_NOOP("Estimator", "utilisation %1: allowed above %2 up to %3"),
+                          *w.utilisation);
     if (!std::isfinite(w.ownYears) || w.ownYears <= WorkloadFields::range(F::OwnYears).minimum ||
         w.ownYears > WorkloadFields::range(F::OwnYears).maximum)
         return WorkloadProblem{F::OwnYears,
