@@ -6,6 +6,7 @@
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/scenario/WorkloadRequestJson.h"
 #include "tests/app/SeedSnapshotTest.h"
+#include "tests/widgets/WorkloadTestData.h"
 #include "widgets/workload/WorkloadFormLayout.h"
 
 namespace {
@@ -286,21 +287,7 @@ TEST_F(WorkloadMapperTest, TrainingRecipeAndOwnershipRoundTripThroughTheRequestA
 // ARequestComesBackTheSameAndKeepsTheOtherTasksValues), resolves.
 TEST_F(WorkloadMapperTest, APlannersServingRequestIsSentAsItIsAndResolves)
 {
-    WorkloadRequest serving;
-    serving.modelId = QStringLiteral("llama-3.3-70b");
-    serving.task = Task::Inference;
-    serving.weightPrecision = Precision::Fp8;
-    serving.inputTokens = 1024;
-    serving.outputTokens = 256;
-    serving.gpus = 4;
-    serving.tensorParallel = 2;
-    serving.pipelineParallel = 1;
-    serving.usdPerGpuHour = 2.5;
-    serving.usdPerKwh = 0.12;
-    serving.concurrency = 50;
-    serving.ttftP90Ms = 2000.0;
-    serving.tpotP90Ms = 50.0;
-    serving.maxNumSeqs = 64;
+    const WorkloadRequest serving = WorkloadTestData::plannersServingRequest();
     EXPECT_EQ(WorkloadFormLayout::sent(serving), serving);
     EXPECT_TRUE(map(serving).isValid()) << map(serving).errors.value(0).reason.toStdString();
 }

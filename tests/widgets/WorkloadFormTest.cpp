@@ -1,6 +1,7 @@
 #include "widgets/workload/WorkloadForm.h"
 
 #include "app/analysis/WorkloadDefaults.h"
+#include "tests/widgets/WorkloadTestData.h"
 #include "widgets/workload/WorkloadFormLayout.h"
 
 #include <QComboBox>
@@ -558,21 +559,7 @@ TEST(WorkloadForm, ARequestComesBackTheSameAndKeepsTheOtherTasksValues)
     before.microBatch = 4;
     form.setRequest(before);
 
-    WorkloadRequest serving;
-    serving.modelId = QStringLiteral("llama-3.3-70b");
-    serving.task = Task::Inference;
-    serving.weightPrecision = Precision::Fp8;
-    serving.inputTokens = 1024;
-    serving.outputTokens = 256;
-    serving.gpus = 4;
-    serving.tensorParallel = 2;
-    serving.pipelineParallel = 1;
-    serving.usdPerGpuHour = 2.5;
-    serving.usdPerKwh = 0.12;
-    serving.concurrency = 50;
-    serving.ttftP90Ms = 2000.0;
-    serving.tpotP90Ms = 50.0;
-    serving.maxNumSeqs = 64;
+    const WorkloadRequest serving = WorkloadTestData::plannersServingRequest();
     form.setRequest(serving);
     EXPECT_EQ(form.request(), serving);
     EXPECT_EQ(form.heldRequest().sequenceLength, 8192);
