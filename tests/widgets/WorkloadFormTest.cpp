@@ -494,6 +494,15 @@ TEST(WorkloadForm, TrainingAtScaleFieldsRoundTripAndShowOnlyForTraining)
     EXPECT_FALSE(form.editor(QStringLiteral("contextParallel"))->isVisible());
     EXPECT_EQ(form.heldRequest().contextParallel, 2); // kept for when the task comes back
     EXPECT_FALSE(form.request().contextParallel.has_value());
+    // ... and sent with the serving request (the resolver asks for tp equal to it), not dropped as it was
+    // while only training sent it; a dense model keeps it greyed out and does not send it.
+    auto *expert = qobject_cast<QSpinBox *>(form.editor(QStringLiteral("expertParallel")));
+    ASSERT_NE(expert, nullptr);
+    expert->setValue(2);
+    EXPECT_EQ(form.request().expertParallel, 2);
+    model->setCurrentIndex(model->findData(QStringLiteral("llama-3-8b")));
+    EXPECT_FALSE(form.request().expertParallel.has_value());
+    EXPECT_EQ(form.heldRequest().expertParallel, 2);
 }
 
 TEST(WorkloadForm, ATrainingErrorIsShownAtItsField)

@@ -599,7 +599,11 @@ void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
 
 WorkloadRequest WorkloadForm::request() const
 {
-    return WorkloadFormLayout::sent(heldRequest());
+    WorkloadRequest r = WorkloadFormLayout::sent(heldRequest());
+    // A model without experts has none to split: its expert parallel, greyed out, is kept but not sent.
+    if (m_expertParallel && !m_expertParallel->isEnabled())
+        r.expertParallel.reset();
+    return r;
 }
 
 WorkloadRequest WorkloadForm::heldRequest() const

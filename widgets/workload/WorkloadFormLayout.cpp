@@ -95,10 +95,11 @@ const QVector<WorkloadFormRow> &table()
         {.field = F::ContextParallel, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Conte&xt parallel"), .row = 3, .column = 2,
          .use = U::Training, .ownRow = true, .minimum = 1,
          .help = QT_TRANSLATE_NOOP("WorkloadForm", "GPUs each sequence is split over (ring attention), for long sequences")},
-        // Shown for serving too, for a model with experts (WorkloadForm::updateTaskDependentFields); its help
-        // depends on the task and the model.
+        // Serving's too (vLLM --enable-expert-parallel): shown for a model with experts, disabled and not
+        // sent for one without (WorkloadForm::updateTaskDependentFields, request()); its help depends on
+        // the task and the model.
         {.field = F::ExpertParallel, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Expert parallel"), .row = 3, .column = 3,
-         .use = U::Training, .minimum = 1},
+         .use = U::AnyTask, .minimum = 1},
         {.field = F::GpusPerNode, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "GPUs per node (&j)"), .row = 3, .column = 4,
          .use = U::Training, .ownRow = true, .minimum = 0, .unsetText = QT_TRANSLATE_NOOP("WorkloadForm", "catalogue"),
          .help = QT_TRANSLATE_NOOP("WorkloadForm", "GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses "
