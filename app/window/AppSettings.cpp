@@ -2,6 +2,7 @@
 
 #include "app/scenario/WorkloadRequestJson.h"
 #include "db/Catalogue.h"
+#include "widgets/workload/WorkloadForm.h"
 
 #include <QJsonDocument>
 
@@ -200,13 +201,8 @@ WorkloadRequest AppSettings::legacyWorkload() const
     r.contextParallel = whole(number("contextParallel"));
     r.expertParallel = whole(number("expertParallel"));
     r.gpusPerNode = whole(nonZero("gpusPerNode"));
-    if (auto network = nonEmpty("networkGbps")) { // as typed: "800" or "800 Gb/s"
-        if (network->endsWith(QLatin1String("gb/s"), Qt::CaseInsensitive))
-            network->chop(4);
-        bool ok = false;
-        if (const double gbps = network->trimmed().toDouble(&ok); ok)
-            r.networkGbps = gbps;
-    }
+    if (const auto network = nonEmpty("networkGbps")) // as the form held it: "800" or "800 Gb/s"
+        r.networkGbps = WorkloadForm::networkGbps(*network);
     r.activationPrecision = Precisions::parse(text("activationPrecision"));
     r.optimizer = Optimizers::parse(text("optimizer"));
     r.loraRank = whole(nonZero("loraRank"));

@@ -31,20 +31,6 @@ const char *const kInvalidProperty = "invalid";
 // Marks the model choice that stands for the config.json (its id is empty: request() gives no modelId).
 constexpr int kCustomModelRole = Qt::UserRole + 1;
 
-// The network as typed: a number of Gb/s per GPU, with or without its unit ("800", "800 Gb/s").
-std::optional<double> parseNetwork(const QString &text)
-{
-    QString number = text.trimmed();
-    if (number.endsWith(QStringLiteral("gb/s"), Qt::CaseInsensitive))
-        number.chop(4);
-    number = number.trimmed();
-    bool ok = false;
-    double value = QLocale().toDouble(number, &ok);
-    if (!ok)
-        value = number.toDouble(&ok);
-    return ok ? std::optional<double>(value) : std::nullopt;
-}
-
 // The enumeration a choice stands for; none for the recipe's choice (its id is empty).
 template <typename T> std::optional<T> chosen(const QComboBox *combo)
 {
@@ -289,7 +275,7 @@ void WorkloadForm::configureOwnEditors()
             tr("The network between nodes, per GPU, each way; type another value in Gb/s"));
     connect(m_network, &QComboBox::editTextChanged, this, &WorkloadForm::emitChanged);
     watchText(m_network->objectName(), m_network->lineEdit(), [this]() -> QString {
-        if (parseNetwork(networkText()))
+        if (networkGbps(networkText()))
             return {};
         return tr("network '%1': give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only")
             .arg(networkText());
@@ -503,6 +489,19 @@ int WorkloadForm::customModelIndex() const
     return m_model->findData(true, kCustomModelRole);
 }
 
+std::optional<double> WorkloadForm::networkGbps(const QString &text)
+{
+    QString number = text.trimmed();
+    if (number.endsWith(QStringLiteral("gb/s"), Qt::CaseInsensitive))
+        number.chop(4);
+    number = number.trimmed();
+    bool ok = false;
+    double value = QLocale().toDouble(number, &ok);
+    if (!ok)
+        value = number.toDouble(&ok);
+    return ok ? std::optional<double>(value) : std::nullopt;
+}
+
 QString WorkloadForm::customModelName(const QString &configPath)
 {
     const QFileInfo file(configPath);
@@ -648,7 +647,7 @@ WorkloadRequest WorkloadForm::heldRequest() const
     } else if (dataset != LengthDatasets::name(LengthDataset::Fixed)) {
         r.dataset = dataset;
     }
-    r.networkGbps = parseNetwork(networkText()); // none when it is not a number (inputErrors() says so)
+    r.networkGbps = networkGbps(networkText()); // none when it is not a number (inputErrors() says so)
     return r;
 }
 
@@ -726,7 +725,7 @@ void WorkloadForm::setRequest(const WorkloadRequest &r)
         else
             m_network->setEditText(network);
     } else if (shown(WorkloadField::NetworkGbps, false) &&
-               parseNetwork(networkText()) != WorkloadDefaults::kNetworkGbps) {
+               networkGbps(networkText()) != WorkloadDefaults::kNetworkGbps) {
         m_network->setCurrentIndex(m_network->findData(defaultNetwork));
     }
     m_lastTask = m_task->currentData().toString(); // its precisions are the ones given, not reset

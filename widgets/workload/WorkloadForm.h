@@ -8,6 +8,7 @@
 #include <QVector>
 #include <QWidget>
 #include <functional>
+#include <optional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -59,6 +60,8 @@ public:
     // "Llama-3-8B" for .../Llama-3-8B/config.json (a Hugging Face checkout's folder names the model),
     // else the file's name without its extension ("llama-8b" for llama-8b.json).
     static QString customModelName(const QString &configPath);
+    // The network as typed in its field ("400", "800 Gb/s"), in Gb/s per GPU; none when it is not a number.
+    static std::optional<double> networkGbps(const QString &text);
 
     // Errors the caller found (the resolver's), shown at their fields with those the form finds itself.
     void setFieldErrors(const QVector<WorkloadFieldError> &errors);
