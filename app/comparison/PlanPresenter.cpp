@@ -367,15 +367,14 @@ QStringList PlanPresenter::problemTexts(const QVector<PlanProblem> &problems)
     return texts;
 }
 
-PlanRequest PlanPresenter::request(WorkloadRequest formValues, const QStringList &pickedIds,
+PlanRequest PlanPresenter::request(WorkloadRequest held, const QStringList &pickedIds,
                                    const PlanInputValues &inputs, const CatalogueSnapshot &catalogue)
 {
     // The form leaves the network out of a run that fits in one node; the plan may span nodes, so it is
     // asked for as if the run did.
-    formValues.gpus = std::max(
-        {formValues.gpus.value_or(WorkloadDefaults::kGpus), formValues.gpusPerNode.value_or(0) + 1, 2});
+    held.gpus = std::max({held.gpus.value_or(WorkloadDefaults::kGpus), held.gpusPerNode.value_or(0) + 1, 2});
     PlanRequest request;
-    request.workload = WorkloadFormLayout::sent(formValues);
+    request.workload = WorkloadFormLayout::sent(held);
     if (inputs.wholeCatalogue)
         for (const GpuSpec &gpu : catalogue.gpus)
             request.gpuIds << gpu.gpuId;

@@ -51,7 +51,7 @@ public:
     static Summary summary(const PlanRequest &request, const CatalogueSnapshot &catalogue);
     // The question the Plan tab asks for the values the form holds (WorkloadForm::heldRequest(), or a
     // scenario's request), picked GPUs and plan inputs (the window and the report both ask it this way).
-    static PlanRequest request(WorkloadRequest formValues, const QStringList &pickedIds,
+    static PlanRequest request(WorkloadRequest held, const QStringList &pickedIds,
                                const PlanInputValues &inputs, const CatalogueSnapshot &catalogue);
     // The default price of each GPU type: the form's $ / GPU-hour when set, else the catalogue's.
     static QVector<PlanPriceRow> priceRows(const QStringList &gpuIds, const CatalogueSnapshot &catalogue,

@@ -113,7 +113,6 @@ void PlanController::start(bool evenIfUnchanged)
     m_debounce.stop();
     // First the inputs (their defaults follow the form), then the request they give.
     refreshInputs(currentRequest());
-    QStringList problems;
     const PlanRequest request = currentRequest();
     refreshInputs(request);
     if (!evenIfUnchanged && m_searched && samePlan(*m_searched, request)) {
@@ -123,10 +122,10 @@ void PlanController::start(bool evenIfUnchanged)
     }
     m_runner.cancel();
     m_searched = request;
-    if (request.gpuIds.isEmpty())
-        problems << tr("Pick one GPU or more on the left, or consider the whole catalogue.");
-    if (problems.isEmpty())
-        problems = PlanPresenter::problemTexts(Planner::check(request, m_catalogue));
+    const QStringList problems =
+        request.gpuIds.isEmpty()
+            ? QStringList{tr("Pick one GPU or more on the left, or consider the whole catalogue.")}
+            : PlanPresenter::problemTexts(Planner::check(request, m_catalogue));
     if (!problems.isEmpty()) {
         refuse(problems);
         return;
