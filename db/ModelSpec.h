@@ -41,6 +41,8 @@ struct ModelSpec
                                    // sliding window or chunk (gpt-oss layer_types: 2; Gemma 3
                                    // sliding_window_pattern: 6; Llama 4 no_rope_layer_interval: 4); 0: every
                                    // layer alike
+    int mtpLayers = 0;             // num_nextn_predict_layers (DeepSeek-V3): multi-token-prediction modules,
+                                   // each a layer and the output head again, trained beside the model
     int moeLayerInterval = 0;      // interleave_moe_layer_step (Llama 4): every n-th layer past the dense
                                    // ones is MoE, the others dense; 0 or 1: every one
 

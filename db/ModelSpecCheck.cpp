@@ -117,6 +117,7 @@ QString problem(const ModelSpec &m)
         // A pattern longer than the stack would leave no layer attending to the whole context.
         {"full_attention_interval", m.fullAttentionInterval, 0, std::max(1, m.layers)},
         {"interleave_moe_layer_step", m.moeLayerInterval, 0, std::max(1, m.layers)},
+        {"num_nextn_predict_layers", m.mtpLayers, 0, std::max(1, m.layers)},
         {"moe_latent_size", m.moeLatentSize, 0, kMaxHidden},
         {"mamba_num_heads", m.ssmHeads, 0, kMaxHeads},
         {"mamba_head_dim", m.ssmHeadDim, 0, kMaxHeadDim},

@@ -54,14 +54,13 @@ constexpr IntField kIntFields[] = {
     {"full_attention_interval", &ModelSpec::fullAttentionInterval},
     {"interleave_moe_layer_step", &ModelSpec::moeLayerInterval},
 };
-// Hybrid stacks only (ModelSpec::layerPattern): written when set, so a plain model's JSON is as before.
-// Gated DeltaNet layers use the Mamba-2 names (ModelSpec says which config.json key each one holds).
+// Written when set, so a model without them keeps its JSON as before: multi-token prediction, and the
+// hybrid stacks' fields (ModelSpec::layerPattern; Gated DeltaNet layers use the Mamba-2 names, ModelSpec
+// says which config.json key each one holds).
 constexpr IntField kHybridIntFields[] = {
-    {"moe_latent_size", &ModelSpec::moeLatentSize},
-    {"mamba_num_heads", &ModelSpec::ssmHeads},
-    {"mamba_head_dim", &ModelSpec::ssmHeadDim},
-    {"ssm_state_size", &ModelSpec::ssmStateSize},
-    {"n_groups", &ModelSpec::ssmGroups},
+    {"num_nextn_predict_layers", &ModelSpec::mtpLayers}, {"moe_latent_size", &ModelSpec::moeLatentSize},
+    {"mamba_num_heads", &ModelSpec::ssmHeads},           {"mamba_head_dim", &ModelSpec::ssmHeadDim},
+    {"ssm_state_size", &ModelSpec::ssmStateSize},        {"n_groups", &ModelSpec::ssmGroups},
     {"conv_kernel", &ModelSpec::ssmConvKernel},
 };
 constexpr TextField kHybridTextFields[] = {

@@ -4,6 +4,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <algorithm>
 #include <cmath>
 
 double PropertyTable::value(QStringView architecture, QStringView memoryClass, QStringView modelKind) const
@@ -108,6 +109,7 @@ const TableField kTables[] = {
     {"gemm_width_half", &EfficiencyParameters::gemmWidthHalf},
     {"gemm_tokens_half", &EfficiencyParameters::gemmTokensHalf},
     {"fp8_compute_factor", &EfficiencyParameters::fp8ComputeFactor},
+    {"moe_dropless_imbalance", &EfficiencyParameters::moeDroplessImbalance},
     {"network_efficiency", &EfficiencyParameters::networkEfficiency},
     {"dp_overlap", &EfficiencyParameters::dataParallelOverlap},
     {"tp_overlap", &EfficiencyParameters::tensorParallelOverlap},
@@ -119,7 +121,8 @@ bool dividesTime(const char *key)
     return qstrcmp(key, "memory_efficiency") == 0 || qstrcmp(key, "compute_efficiency") == 0 ||
            qstrcmp(key, "attention_efficiency") == 0 || qstrcmp(key, "quantized_compute_factor") == 0 ||
            qstrcmp(key, "communication_efficiency") == 0 || qstrcmp(key, "kv_read_efficiency") == 0 ||
-           qstrcmp(key, "fp8_compute_factor") == 0 || qstrcmp(key, "network_efficiency") == 0;
+           qstrcmp(key, "fp8_compute_factor") == 0 || qstrcmp(key, "network_efficiency") == 0 ||
+           qstrcmp(key, "moe_dropless_imbalance") == 0;
 }
 
 // Fractions of a time hidden behind another: at most 1.
@@ -402,6 +405,7 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.gemmWidthHalf = p.gemmWidthHalf.value(architecture, memory, modelKind);
     r.gemmTokensHalf = p.gemmTokensHalf.value(architecture, memory, modelKind);
     r.fp8Compute = p.fp8ComputeFactor.value(architecture, memory, modelKind);
+    r.moeDroplessImbalance = std::max(1.0, p.moeDroplessImbalance.value(architecture, memory, modelKind));
     r.network = p.networkEfficiency.value(architecture, memory, modelKind);
     r.dataParallelOverlap = p.dataParallelOverlap.value(architecture, memory, modelKind);
     r.tensorParallelOverlap = p.tensorParallelOverlap.value(architecture, memory, modelKind);

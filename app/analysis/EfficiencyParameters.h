@@ -79,7 +79,10 @@ struct EfficiencyParameters
     // the tokens of one micro-batch per GPU (Calculon's size-tiered efficiencies, smoothed).
     PropertyTable gemmWidthHalf{0.0};
     PropertyTable gemmTokensHalf{0.0};
-    PropertyTable fp8ComputeFactor{1.0};    // FP8/FP4 matmuls (scaling, casts) relative to eta_c
+    PropertyTable fp8ComputeFactor{1.0}; // FP8/FP4 matmuls (scaling, casts) relative to eta_c
+    // Training, MoE with dropless routing: the busiest expert GPU's tokens over the even share (>= 1). The
+    // step waits for it in the expert matmuls and the all-to-alls; forced balance takes 1.
+    PropertyTable moeDroplessImbalance{1.0};
     PropertyTable networkEfficiency{1.0};   // achieved / inter-node network bandwidth for collectives
     PropertyTable dataParallelOverlap{0.0}; // share of the backward pass the gradient reduction hides behind
     PropertyTable tensorParallelOverlap{0.0}; // share of tensor-parallel and pipeline sends hidden behind
@@ -162,6 +165,7 @@ struct ResolvedEfficiency
     double gemmWidthHalf = 0.0;
     double gemmTokensHalf = 0.0;
     double fp8Compute = 1.0;
+    double moeDroplessImbalance = 1.0;
     double network = 1.0;
     double dataParallelOverlap = 0.0;
     double tensorParallelOverlap = 0.0;

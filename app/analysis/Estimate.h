@@ -120,6 +120,8 @@ struct TrainingResult
     Recompute recompute = Recompute::None;
     int layoutsSearched = 0;     // layouts the recipe search estimated; 0 when the user fixed every value
     int heaviestStageLayers = 0; // pipeline: layers of the slowest stage (uneven splits)
+    // FP8 training: the recipe the matmuls were scaled with (auto resolved for this GPU); absent at 16 bit.
+    std::optional<Fp8Recipe> fp8Recipe;
 
     double tokensPerSPerGpu = 0.0;
     double hfu = 0.0; // hardware FLOPs (recomputation included) / (step time x GPUs x dense peak)

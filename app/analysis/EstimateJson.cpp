@@ -140,6 +140,8 @@ QJsonValue trainingOf(const Estimate &e)
     training.insert(QStringLiteral("grad_accum"), r.gradientAccumulation);
     training.insert(OutputQuantities::jsonKey(Q::ZeroStage), r.zeroStage);
     training.insert(QStringLiteral("recompute"), Recomputes::name(r.recompute));
+    training.insert(QStringLiteral("fp8_recipe"),
+                    r.fp8Recipe ? QJsonValue(Fp8Recipes::name(*r.fp8Recipe)) : QJsonValue(QJsonValue::Null));
     training.insert(QStringLiteral("layouts_searched"), r.layoutsSearched);
     training.insert(OutputQuantities::jsonKey(Q::StepTime), number(r.stepTimeS));
     training.insert(OutputQuantities::jsonKey(Q::TrainingTokens), number(r.tokensPerS));

@@ -2,6 +2,7 @@
 
 #include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
+#include "app/analysis/Fp8Scaling.h"
 #include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/InferenceModel.h"
 #include "app/analysis/MathExpr.h"
@@ -1057,6 +1058,13 @@ Speed estimateTraining(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
                        .arg((e.parallelism.gpus + node - 1) / node)
                        .arg(node);
     }
+    // An FP8 recipe the GPU's tensor cores cannot run (MXFP8 before Blackwell) cannot train there.
+    if (Precisions::elementFormat(rate.used) == Precision::Fp8 && rate.used != Precision::Mxfp8)
+        if (const QString refusal = Fp8Scaling::refusal(gpu, w.fp8Recipe); !refusal.isEmpty()) {
+            e.fits = false;
+            e.unfitReason = refusal;
+            e.notes << refusal;
+        }
     const int perReplica = (std::max(1, w.batch) + e.parallelism.data - 1) / e.parallelism.data;
     if (std::max(1, w.batch) % e.parallelism.data != 0 || perReplica % std::max(1, w.microBatch) != 0)
         e.notes << QCoreApplication::translate(

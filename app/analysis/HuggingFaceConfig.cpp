@@ -169,6 +169,7 @@ std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &mo
         {&ModelSpec::slidingWindow, {"sliding_window"}},
         {&ModelSpec::attentionChunkSize, {"attention_chunk_size"}},
         {&ModelSpec::moeLayerInterval, {"interleave_moe_layer_step"}},
+        {&ModelSpec::mtpLayers, {"num_nextn_predict_layers", "mtp_num_hidden_layers"}},
     };
     for (const Field &field : fields) {
         const int value = firstInt(config, field.keys, &badKey);

@@ -316,7 +316,13 @@ template <typename T> T trainableParams(const ModelArchitecture &a, const Worklo
 {
     if (w.task == Task::Lora || w.task == Task::Qlora)
         return Math::input<T>(kLoraParams, a.loraParams(w.loraRank));
-    return w.task == Task::Training ? Math::input<T>(kParams, a.totalParams) : T(0.0);
+    if (w.task != Task::Training)
+        return T(0.0);
+    if (w.mtpLayers > 0 && a.mtpParams > 0.0) // multi-token-prediction modules train beside the model
+        return Math::input<T>(kParams, a.totalParams) +
+               Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MTP modules"), w.mtpLayers) *
+                   Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MTP params"), a.mtpParams);
+    return Math::input<T>(kParams, a.totalParams);
 }
 
 MemoryBreakdown perGpu(const Inputs &in, MathLog *math)

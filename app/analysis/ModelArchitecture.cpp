@@ -25,6 +25,7 @@ void addHybridBlocks(const ModelSpec &model, double attention, ModelArchitecture
     const double latent = model.moeLatentSize;
     a.moeLatent = latent;
     a.expertParamsPerLayer = a.experts > 0 ? matrices * (latent > 0 ? latent : h) * expertFfn : 0.0;
+    a.expertFfn = a.experts > 0 ? expertFfn : 0.0;
     // Korthikanti et al. 2022, per token at 16 bit: attention 11 h, MLP 19 h, each norm 2 h.
     const double mlpActivations = 21.0 * h;
     for (const QChar block : model.layerPattern) {
@@ -136,6 +137,7 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
     } else if (a.experts > 0) {
         const double expertFfn = model.moeFfnSize > 0 ? model.moeFfnSize : a.ffn;
         a.expertParamsPerLayer = matrices * h * expertFfn;
+        a.expertFfn = expertFfn;
         const int denseLayers = std::clamp(model.denseLayers, 0, model.layers);
         // Llama 4 Maverick interleaves: every interleave_moe_layer_step-th layer is MoE, the rest dense.
         a.moeLayers = (model.layers - denseLayers) / std::max(1, model.moeLayerInterval);
@@ -150,6 +152,21 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
     } else {
         total = model.layers * (attention + denseMlp + norms);
         active = total;
+    }
+    if (model.mtpLayers > 0 && model.layers > 0) {
+        // One more layer of the stack's kind: an MoE layer when the stack ends in one, else its average.
+        const bool moeLayer = a.experts > 0 && model.layerPattern.isEmpty();
+        const double router = h * a.experts;
+        const double shared = model.sharedExperts * a.expertParamsPerLayer;
+        const double layerTotal =
+            moeLayer ? attention + a.experts * a.expertParamsPerLayer + shared + router + norms
+                     : total / model.layers;
+        const double layerActive =
+            moeLayer ? attention + a.activeExperts * a.expertParamsPerLayer + shared + router + norms
+                     : active / model.layers;
+        a.mtpLayers = model.mtpLayers;
+        a.mtpParams = 2.0 * h * h + 2.0 * h + layerTotal;
+        a.mtpMatmulParamsActive = 2.0 * h * h + layerActive + a.vocab * h;
     }
     const double embeddings = a.vocab * h * (model.tiedEmbeddings ? 1.0 : 2.0);
     a.embeddingParams = embeddings;

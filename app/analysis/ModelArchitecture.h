@@ -68,6 +68,13 @@ struct ModelArchitecture
     int moeLayers = 0;
     int experts = 0;
     int activeExperts = 0;
+    double expertFfn = 0; // a routed expert's matmul width (moe_intermediate_size): its grouped GEMMs' size
+    // Multi-token prediction (DeepSeek-V3 section 2.2): each module is a 2h x h projection, two norms and
+    // one more layer of the stack's kind (an MoE layer when the model has experts), then the shared output
+    // head again. Its parameters are not in totalParams, as the model cards count them.
+    int mtpLayers = 0;                // num_nextn_predict_layers of the config
+    double mtpParams = 0;             // one module, stored
+    double mtpMatmulParamsActive = 0; // one module, per token: projection, active layer and the head
 
     double kvElementsPerTokenPerLayer = 0; // 2 x n_kv x d, or kv_lora + d_rope with MLA
     double forwardFlopsPerSample = 0;      // non-transformer presets, FLOPs

@@ -1,6 +1,7 @@
 #include "app/analysis/TrainingModel.h"
 
 #include "app/analysis/CommunicationModel.h"
+#include "app/analysis/Fp8Scaling.h"
 #include "app/analysis/MemoryModel.h"
 #include "app/analysis/PipelineStages.h"
 
@@ -131,7 +132,11 @@ template <typename T> T modelParallelComm(const Inputs &in, const MicroBatchShap
         group.network = GpuCapabilities::groupLink(in.gpu, p.expert, 1, node, w.networkGbps);
         group.insideEfficiency = efficiencyOf(group.inside, e);
         group.networkEfficiency = efficiencyOf(group.network, e);
-        const T tokens = microBatch * s / cp / tp;
+        T tokens = microBatch * s / cp / tp;
+        // Dropless routing: the busiest GPU receives more than its even share, and the exchange waits for it.
+        if (w.moeRouting == MoeRouting::Dropless && e.moeDroplessImbalance > 1.0)
+            tokens = tokens * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dropless imbalance"),
+                                             e.moeDroplessImbalance);
         // A latent MoE (Nemotron 3 Super/Ultra) projects each token to its latent width before dispatch.
         const T tokenBytes =
             (a.moeLatent > 0.0 ? Math::input<T>("moe_latent", a.moeLatent) : Math::input<T>("h", a.hidden)) *
@@ -195,6 +200,7 @@ T dataParallelComm(const Inputs &in, const T &trainable, const T &m, const T &bu
 template <typename T> struct MicroBatchRates
 {
     T linear = 0.0;         // FLOP/s of the matmuls
+    T expertLinear = 0.0;   // FLOP/s of the routed experts' grouped matmuls, on the busiest expert GPU
     T attention = 0.0;      // FLOP/s of the attention
     T trafficPerFlop = 0.0; // s of unhidden memory traffic per FLOP
     T dequantPerPass = 0.0; // s per matmul pass over the base weights (QLoRA)
@@ -225,6 +231,30 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
     rates.linear = peak * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
     if (lowPrecision)
         rates.linear = rates.linear * Math::input<T>("eta_fp8", e.fp8Compute);
+    rates.expertLinear = rates.linear;
+    if (a.transformer && a.moeLayers > 0 && a.expertFfn > 0.0) {
+        // The routed experts run as grouped matmuls, one per local expert, each over the tokens routed to
+        // it: from the ep GPUs of the group, k copies of each token over E experts. Experts keep their
+        // whole width on every GPU (Megatron-Core's expert tensor parallel 1); fine-grained experts
+        // (Qwen3, DeepSeek: 768-2,048 wide) and few tokens each run far below the dense layers' rate.
+        const T tokens = microBatch * s / (cp * tp) * Math::input<T>("k", a.activeExperts) *
+                         Math::input<T>("ep", std::max(1, p.expert)) / Math::input<T>("E", a.experts);
+        const T width = Math::input<T>("f_expert", a.expertFfn);
+        const T wHalf = Math::input<T>("w_half", e.gemmWidthHalf);
+        const T tHalf = Math::input<T>("t_half", e.gemmTokensHalf);
+        T expertSize = 1.0;
+        if (e.gemmWidthHalf > 0.0 || e.gemmTokensHalf > 0.0)
+            expertSize = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)),
+                                     QT_TRANSLATE_NOOP("MathExpr", "expert size factor"));
+        rates.expertLinear = peak * achievable * Math::input<T>("eta_c", e.compute) * expertSize;
+        if (lowPrecision)
+            rates.expertLinear = rates.expertLinear * Math::input<T>("eta_fp8", e.fp8Compute);
+        // Dropless routing: the busiest expert GPU gets more than its even share, and every GPU waits.
+        if (w.moeRouting == MoeRouting::Dropless && e.moeDroplessImbalance > 1.0)
+            rates.expertLinear =
+                rates.expertLinear /
+                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dropless imbalance"), e.moeDroplessImbalance);
+    }
     if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
         rates.linear = rates.linear * Math::input<T>("eta_quant", e.quantizedCompute);
     rates.attention =
@@ -234,6 +264,20 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         rates.attention = Math::min(rates.attention, Math::input<T>(kSmClockAttention, smLimit));
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     rates.trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
+    // FP8: a recipe that finds each tensor's scale in a pass of its own reads every matmul input once more
+    // than the delayed scaling the profiles were fitted on (Fp8Scaling). A matmul of width h does 2h FLOPs
+    // per input value.
+    if (const double extra =
+            lowPrecision && Precisions::elementFormat(in.rate.used) == Precision::Fp8
+                ? Fp8Scaling::extraBytesPerValue(in.rate.used == Precision::Mxfp8
+                                                     ? Fp8Recipe::Mxfp8
+                                                     : Fp8Scaling::resolved(in.gpu, w.fp8Recipe))
+                : 0.0;
+        extra > 0.0 && a.transformer)
+        rates.trafficPerFlop =
+            rates.trafficPerFlop +
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8 scaling bytes per value"), extra) /
+                (2.0 * Math::input<T>("h", a.hidden)) / memoryRate;
     // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
     // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
     if (w.task == Task::Qlora && a.transformer)
@@ -259,6 +303,10 @@ TrainingResult resultOf(const Inputs &in)
     r.gpusPerNode = GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode);
     r.nodes = (in.parallelism.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
     r.networkGbps = r.nodes > 1 ? w.networkGbps : 0.0;
+    if (in.rate.used == Precision::Mxfp8) // the math asked in MXFP8 is that recipe
+        r.fp8Recipe = Fp8Recipe::Mxfp8;
+    else if (Precisions::elementFormat(in.rate.used) == Precision::Fp8)
+        r.fp8Recipe = Fp8Scaling::resolved(in.gpu, w.fp8Recipe);
     return r;
 }
 
@@ -331,7 +379,9 @@ template <typename T> struct MicroBatchWork
     T layers;
     T s; // tokens per sequence
     T linearForward;
+    T expertForward; // the routed experts' share of linearForward (0 without experts)
     T attentionForward;
+    T routingBytes; // forward memory traffic of routing: router scores, permuting tokens to and from experts
     double modelLinearPasses;
     double extraLinearPasses;
     double extraAttentionPasses;
@@ -348,11 +398,36 @@ MicroBatchWork<T> microBatchWorkOf(const Inputs &in, const T &microBatch, const 
 
     // Forward FLOPs of one micro-batch on one GPU (causal attention: s/2 earlier tokens on average).
     T linearForward = 0.0;
+    T expertForward = 0.0;
     T attentionForward = 0.0;
+    T routingBytes = 0.0;
     if (a.transformer) {
         const T tokens = microBatch * s;
         linearForward = tokens * a.linearFlopsPerToken<T>() / modelShards;
         attentionForward = tokens * a.attentionFlopsPerToken<T>(a.encoder ? s : s / 2.0) / modelShards;
+        if (a.moeLayers > 0 && a.expertFfn > 0.0) {
+            const T k = Math::input<T>("k", a.activeExperts);
+            const T moeLayers = Math::input<T>("L_moe", a.moeLayers);
+            expertForward =
+                tokens * 2.0 * k *
+                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "expert params"), a.expertParamsPerLayer) *
+                moeLayers / modelShards;
+            // Per token and MoE layer: the router writes and reads its E scores in fp32 (softmax, top-k);
+            // the permutation reads the token and writes its k copies, the combine reads them back and
+            // writes one (at the latent width when tokens are dispatched there), 2 bytes a value.
+            const T width =
+                a.moeLatent > 0.0 ? Math::input<T>("moe_latent", a.moeLatent) : Math::input<T>("h", a.hidden);
+            routingBytes = tokens * moeLayers *
+                           (Math::input<T>("E", a.experts) * 16.0 + (width + k * width) * 2.0 * 2.0) /
+                           modelShards;
+        }
+        if (w.mtpLayers > 0 && a.mtpMatmulParamsActive > 0.0) // multi-token prediction: its modules' matmuls
+            linearForward = linearForward +
+                            tokens * 2.0 *
+                                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MTP modules"), w.mtpLayers) *
+                                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MTP active params"),
+                                               a.mtpMatmulParamsActive) /
+                                modelShards;
     } else {
         linearForward = microBatch * Math::input<T>(kFlopsPerSample, a.forwardFlopsPerSample) / modelShards;
     }
@@ -364,7 +439,9 @@ MicroBatchWork<T> microBatchWorkOf(const Inputs &in, const T &microBatch, const 
     return {layers,
             s,
             linearForward,
+            expertForward,
             attentionForward,
+            routingBytes,
             modelLinearPasses,
             extraLinearPasses,
             extraAttentionPasses};
@@ -395,17 +472,33 @@ StepCompute<T> stepComputeOf(const Inputs &in, const StepBatch<T> &batch, const 
     const MicroBatchRates<T> rates =
         microBatchRates(in, batch.microBatch, work.s, share.tp, share.cp, share.peak, share.peak16,
                         share.memoryRate, share.lowPrecision);
+    // The matmuls: the dense ones at the micro-batch's rate, the routed experts' at theirs.
+    const bool experts = Math::value(work.expertForward) > 0.0;
+    const auto matmulTime = [&](const T &linearPasses) {
+        if (!experts)
+            return linearForward * linearPasses / rates.linear;
+        return (linearForward - work.expertForward) * linearPasses / rates.linear +
+               work.expertForward * linearPasses / rates.expertLinear;
+    };
+    // Routing traffic: the forward and the backward each move the token copies once (the backward's two
+    // matmul passes share one), a recomputed forward again: 2/3 of a pass per matmul pass.
+    const auto routingTime = [&](const T &linearPasses) {
+        return work.routingBytes * linearPasses * (2.0 / 3.0) / share.memoryRate;
+    };
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
         const T linear = linearForward * linearPasses;
         if (Math::value(rates.dequantPerPass) > 0.0)
-            return linear / rates.linear + attentionForward * attentionPasses / rates.attention +
+            return matmulTime(linearPasses) + attentionForward * attentionPasses / rates.attention +
                    (linear + attentionForward * attentionPasses) * rates.trafficPerFlop +
                    linearPasses * rates.dequantPerPass;
         if (!a.transformer)
-            return linear / rates.linear + linear * rates.trafficPerFlop;
+            return matmulTime(linearPasses) + linear * rates.trafficPerFlop;
         const T attention = attentionForward * attentionPasses;
-        return linear / rates.linear + attention / rates.attention +
-               (linear + attention) * rates.trafficPerFlop;
+        T time = matmulTime(linearPasses) + attention / rates.attention +
+                 (linear + attention) * rates.trafficPerFlop;
+        if (experts)
+            time = time + routingTime(linearPasses);
+        return time;
     };
     // Uneven pipeline stages: every stage waits for the heaviest (PipelineStages); 1 when they are even.
     const Parallelism &p = in.parallelism;

@@ -12,6 +12,16 @@
 //             on top (causal: s/2 earlier tokens); size = width/(width + w_half) x tokens/(tokens + t_half)
 //             with width = h / tp and tokens = micro-batch x s / cp (small matmuls run below the peak);
 //             FP8/FP4 matmuls at their own rate x fp8 factor, attention always at the 16-bit rate.
+//   mixture of experts: the routed experts' share of the matmuls runs at its own size factor, the expert
+//             width f_expert and tokens per expert micro-batch x s / (cp x tp) x k x ep / E (grouped GEMMs
+//             of fine-grained experts run below the dense layers' rate); routing moves, per token and MoE
+//             layer and pass, 16 E bytes of router scores and 4 (1 + k) h bytes of permuted copies at the
+//             memory rate; dropless routing divides the experts' rate and multiplies their all-to-all by the
+//             profile's moe_dropless_imbalance (the busiest expert GPU sets the pace), forced balance not.
+//   multi-token prediction: each MTP module adds its matmuls (the 2h x h projection, one layer, the output
+//             head again) to every token's forward.
+//   FP8: the recipe's extra bytes per matmul input value (tensorwise: its amax pass, 2 bytes) over 2h
+//             FLOPs each, at the memory rate (Fp8Scaling); the FP8 factor was fitted with delayed scaling.
 //   recompute = the forward passes repeated: full (the whole layer) or selective (the attention).
 //   bubble = (pp - 1) / vpp micro-batches of compute (interleaved 1F1B, Narayanan et al. 2021).
 //   model-parallel communication, exposed: tensor parallel 4 all-reduces per layer per micro-batch

@@ -37,6 +37,20 @@ QVector<int> pipelineDegrees(const Workload &w, const ModelArchitecture &a, int 
     return degrees;
 }
 
+// Expert parallelism for a model with experts left to the search: none, or 8 to 64 GPUs (the degrees
+// Megatron-Bridge's and AutoModel's recipes run), dividing the experts and the GPUs of a pipeline stage.
+QVector<int> expertDegrees(const Workload &w, const ModelArchitecture &a, int stageGpus)
+{
+    if (!w.automatic.expertParallel) // the user's, where it divides the stage's GPUs
+        return w.expertParallel > 1 && stageGpus % w.expertParallel != 0 ? QVector<int>{}
+                                                                         : QVector<int>{w.expertParallel};
+    QVector<int> degrees{1};
+    for (int expert = 8; expert <= std::min(64, stageGpus); expert *= 2)
+        if (a.experts % expert == 0 && stageGpus % expert == 0)
+            degrees.append(expert);
+    return degrees;
+}
+
 QVector<int> zeroStages(const Workload &w)
 {
     if (!w.automatic.zeroStage)
@@ -147,18 +161,19 @@ Result search(const GpuSpec &gpu, const Workload &base, const EfficiencyParamete
             if (gpus % (tensor * pipeline * cp) != 0)
                 continue;
             const int data = gpus / (tensor * pipeline * cp);
-            if (base.expertParallel > 1 && (gpus / pipeline) % base.expertParallel != 0)
-                continue;
-            for (int zero : zeroStages(base)) {
-                if (search.cancelled())
-                    return result;
-                Workload w = base;
-                w.gpuCount = gpus;
-                w.tensorParallel = tensor;
-                w.pipelineParallel = pipeline;
-                w.zeroStage = zero;
-                w.automatic = {}; // estimated as given: the estimate must not search again
-                search.microBatches(w, data);
+            for (int expert : expertDegrees(base, a, gpus / pipeline)) {
+                for (int zero : zeroStages(base)) {
+                    if (search.cancelled())
+                        return result;
+                    Workload w = base;
+                    w.gpuCount = gpus;
+                    w.tensorParallel = tensor;
+                    w.pipelineParallel = pipeline;
+                    w.expertParallel = expert;
+                    w.zeroStage = zero;
+                    w.automatic = {}; // estimated as given: the estimate must not search again
+                    search.microBatches(w, data);
+                }
             }
         }
     }

@@ -22,6 +22,19 @@ constexpr std::array<std::pair<Optimizer, const char16_t *>, 2> kOptimizers{{
     {Optimizer::Adam8bit, u"adam8bit"},
 }};
 
+constexpr std::array<std::pair<MoeRouting, const char16_t *>, 2> kMoeRoutings{{
+    {MoeRouting::Dropless, u"dropless"},
+    {MoeRouting::Balanced, u"balanced"},
+}};
+
+constexpr std::array<std::pair<Fp8Recipe, const char16_t *>, 5> kFp8Recipes{{
+    {Fp8Recipe::Auto, u"auto"},
+    {Fp8Recipe::Tensorwise, u"tensorwise"},
+    {Fp8Recipe::Delayed, u"delayed"},
+    {Fp8Recipe::Mxfp8, u"mxfp8"},
+    {Fp8Recipe::Blockwise, u"blockwise"},
+}};
+
 template <typename Enum, std::size_t N>
 QString nameOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, Enum value)
 {
@@ -97,3 +110,42 @@ QStringList allNames()
     return namesOf(kOptimizers);
 }
 } // namespace Optimizers
+
+namespace MoeRoutings {
+QString name(MoeRouting routing)
+{
+    return nameOf(kMoeRoutings, routing);
+}
+std::optional<MoeRouting> parse(const QString &text)
+{
+    return parseOf(kMoeRoutings, text);
+}
+QStringList allNames()
+{
+    return namesOf(kMoeRoutings);
+}
+} // namespace MoeRoutings
+
+namespace Fp8Recipes {
+QString name(Fp8Recipe recipe)
+{
+    return nameOf(kFp8Recipes, recipe);
+}
+std::optional<Fp8Recipe> parse(const QString &text)
+{
+    // Megatron-Bridge's names for the same recipes (its performance scripts' --compute_dtype) are taken too.
+    static constexpr std::array<std::pair<Fp8Recipe, const char16_t *>, 4> kBridgeNames{{
+        {Fp8Recipe::Tensorwise, u"fp8_cs"},
+        {Fp8Recipe::Delayed, u"fp8_ds"},
+        {Fp8Recipe::Mxfp8, u"fp8_mx"},
+        {Fp8Recipe::Blockwise, u"fp8_sc"},
+    }};
+    if (const auto recipe = parseOf(kFp8Recipes, text))
+        return recipe;
+    return parseOf(kBridgeNames, text);
+}
+QStringList allNames()
+{
+    return namesOf(kFp8Recipes);
+}
+} // namespace Fp8Recipes

@@ -30,6 +30,26 @@ enum class Optimizer
     Adam8bit, // fp32 master weights + two 8-bit moments: 6 bytes per trained parameter
 };
 
+// Training, mixture-of-experts models: how tokens reach their experts.
+enum class MoeRouting
+{
+    Dropless, // the router's own choice, every token kept (Megatron-Core's default): the busiest expert GPU
+              // sets the pace
+    Balanced, // forced load balance (Megatron's --moe-router-force-load-balancing, AutoModel's fake balanced
+              // gate): every expert gets its even share, the upper bound benchmarks quote
+};
+
+// Training in FP8: how the tensors are scaled into 8 bits (Megatron-LM's --fp8-recipe). Each costs its own
+// extra passes over the matmuls' inputs (TrainingModel).
+enum class Fp8Recipe
+{
+    Auto,       // what Megatron-Bridge runs on the GPU: MXFP8 on Blackwell, tensorwise elsewhere
+    Tensorwise, // current scaling: one scale per tensor from this step's amax (an extra pass to find it)
+    Delayed,    // one scale per tensor from earlier steps' amax history (fused with the cast)
+    Mxfp8,      // one 8-bit scale per 32 values, in the tensor cores (Blackwell only)
+    Blockwise,  // DeepSeek-V3's 1x128 activation and 128x128 weight blocks, scaled outside the tensor cores
+};
+
 namespace Tasks {
 QString name(Task task); // "inference", "training", "lora", "qlora"
 std::optional<Task> parse(const QString &name);
@@ -51,6 +71,18 @@ QString name(Optimizer optimizer); // "adam", "adam8bit"
 std::optional<Optimizer> parse(const QString &name);
 QStringList allNames();
 } // namespace Optimizers
+
+namespace MoeRoutings {
+QString name(MoeRouting routing); // "dropless", "balanced"
+std::optional<MoeRouting> parse(const QString &name);
+QStringList allNames();
+} // namespace MoeRoutings
+
+namespace Fp8Recipes {
+QString name(Fp8Recipe recipe); // "auto", "tensorwise", "delayed", "mxfp8", "blockwise"
+std::optional<Fp8Recipe> parse(const QString &name);
+QStringList allNames();
+} // namespace Fp8Recipes
 
 // Inference under load: the traffic a serving engine sees and its scheduler's limits, simulated step by step
 // (ServingSimulator). Absent from a Workload: the static-batch estimate alone.
@@ -135,12 +167,19 @@ struct Workload
         bool zeroStage = false;
         bool microBatch = false;
         bool recompute = false;
-        bool any() const { return zeroStage || microBatch || recompute; }
+        bool expertParallel = false; // a model with experts: ep 1, 8, 16, 32, 64 searched
+        bool any() const { return zeroStage || microBatch || recompute || expertParallel; }
     } automatic;
     // Training, uneven pipelines: layers of the first and of the last pipeline stage (Megatron's
     // --decoder-first/last-pipeline-num-layers); 0 = the even share.
     int pipelineFirstLayers = 0;
     int pipelineLastLayers = 0;
+    // Training, mixture-of-experts models: how tokens reach their experts.
+    MoeRouting moeRouting = MoeRouting::Dropless;
+    // Training: multi-token-prediction modules trained beside the model (Megatron's --mtp-num-layers; the
+    // resolver starts from the model's num_nextn_predict_layers).
+    int mtpLayers = 0;
+    Fp8Recipe fp8Recipe = Fp8Recipe::Auto; // training at FP8: how tensors are scaled
     bool flashAttention = true; // attention scores are never stored (FlashAttention / fused SDPA kernels)
     Optimizer optimizer = Optimizer::Adam;
     int loraRank = 16;

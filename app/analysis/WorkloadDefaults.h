@@ -23,6 +23,7 @@ inline constexpr int kMaxRequests = 100000;         // simulated, warm-up, runni
 inline constexpr double kMaxRequestRate = 100000.0; // requests/s
 inline constexpr double kMaxBurstiness = 1000.0;
 inline constexpr int kMaxVirtualStages = 128;
+inline constexpr int kMaxMtpLayers = 16; // multi-token-prediction modules (DeepSeek-V3 trains 1)
 inline constexpr double kMaxNetworkGbps = 100000.0;
 inline constexpr int kMaxLoraRank = 65536;
 inline constexpr double kMaxUsdPerGpuHour = 10000.0;

@@ -122,6 +122,17 @@ const QVector<WorkloadFieldSpec> &table()
          "--decoder-first-pipeline-num-layers); the other stages share the rest."},
         {F::PipelineLastLayers, u"pipelineLastLayers", u"pp-last-layers", u"pp_last_layers", &R::pipelineLastLayers, u"N", {},
          "Training: layers of the last pipeline stage (Megatron's --decoder-last-pipeline-num-layers)."},
+        {F::MoeRouting, u"moeRouting", u"moe-routing", u"moe_routing", &R::moeRouting, nullptr, {},
+         "Training, mixture-of-experts models: %1. Dropless keeps the router's choice, so the busiest "
+         "expert GPU sets the pace (Megatron-Core's default); balanced forces every expert its even share "
+         "(--moe-router-force-load-balancing, the upper bound benchmarks quote)."},
+        {F::MtpLayers, u"mtpLayers", u"mtp-layers", u"mtp_layers", &R::mtpLayers, u"N", {0, kMaxMtpLayers},
+         "Training: multi-token-prediction modules trained beside the model (Megatron's "
+         "--mtp-num-layers); default: the model's num_nextn_predict_layers (DeepSeek-V3: 1)."},
+        {F::Fp8Recipe, u"fp8Recipe", u"fp8-recipe", u"fp8_recipe", &R::fp8Recipe, nullptr, {},
+         "Training at fp8: how tensors are scaled (Megatron-LM's --fp8-recipe; Megatron-Bridge's fp8_cs, "
+         "fp8_ds, fp8_mx and fp8_sc are taken too): %1. Auto is mxfp8 on B200, B300, GB200 and GB300, "
+         "tensorwise on other GPUs."},
     };
     // clang-format on
     return rows;

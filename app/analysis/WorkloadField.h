@@ -58,6 +58,9 @@ enum class WorkloadField
     PipelineFirstLayers,
     PipelineLastLayers,
     OwnYears,
+    MoeRouting,
+    MtpLayers,
+    Fp8Recipe,
 };
 
 // A request member a field sets, by its type. Enumerations are read and written by the names the command
@@ -66,7 +69,8 @@ using WorkloadMember =
     std::variant<std::optional<QString> WorkloadRequest::*, std::optional<int> WorkloadRequest::*,
                  std::optional<double> WorkloadRequest::*, std::optional<Precision> WorkloadRequest::*,
                  std::optional<Task> WorkloadRequest::*, std::optional<Recompute> WorkloadRequest::*,
-                 std::optional<Optimizer> WorkloadRequest::*>;
+                 std::optional<Optimizer> WorkloadRequest::*, std::optional<MoeRouting> WorkloadRequest::*,
+                 std::optional<Fp8Recipe> WorkloadRequest::*>;
 
 // The values a field allows, both ends included unless the refusal says otherwise ("above 0", "up to (not
 // including) 1"); an end left out is open. The resolver or the estimator refuses what lies outside (at the
@@ -131,6 +135,12 @@ inline constexpr EnumNames<Recompute> kNames<Recompute>{&Recomputes::allNames, &
 template <>
 inline constexpr EnumNames<Optimizer> kNames<Optimizer>{&Optimizers::allNames, &Optimizers::name,
                                                         &Optimizers::parse};
+template <>
+inline constexpr EnumNames<MoeRouting> kNames<MoeRouting>{&MoeRoutings::allNames, &MoeRoutings::name,
+                                                          &MoeRoutings::parse};
+template <>
+inline constexpr EnumNames<Fp8Recipe> kNames<Fp8Recipe>{&Fp8Recipes::allNames, &Fp8Recipes::name,
+                                                        &Fp8Recipes::parse};
 template <typename T> QStringList namesOf()
 {
     return kNames<T>.all();

@@ -44,6 +44,9 @@ struct WorkloadRequest
     std::optional<Recompute> recompute;
     std::optional<Optimizer> optimizer;
     std::optional<int> loraRank;
+    std::optional<MoeRouting> moeRouting; // training, MoE: absent = dropless
+    std::optional<int> mtpLayers;         // training: absent = the model's num_nextn_predict_layers
+    std::optional<Fp8Recipe> fp8Recipe;   // training at FP8: absent = auto
 
     std::optional<QString> profileId;
     std::optional<double> usdPerGpuHour; // absent: each GPU's catalogue price

@@ -146,8 +146,14 @@ Recompute defaultRecompute(Task task, const QString &profileId)
     return Recompute::Selective;
 }
 
-QString defaultProfile(Task task, int gpus, const QString &modelKind = QStringLiteral("decoder"))
+QString defaultProfile(Task task, int gpus, const QString &modelKind = QStringLiteral("decoder"),
+                       bool experts = false)
 {
+    // A model with experts trains with expert parallelism on Transformer Engine's kernels (Megatron-Core,
+    // NeMo AutoModel's FSDP2 + DeepEP): the megatron profile. llm-foundry's eager FSDP has no expert
+    // parallelism.
+    if (task == Task::Training && gpus > 1 && experts)
+        return QStringLiteral("megatron");
     // Full training on several GPUs is sharded data parallelism (PyTorch FSDP) at any node count: no
     // switch at the node boundary. A decoder LLM on one GPU runs the same stack (torchtitan, llm-foundry
     // on one rank): PyTorch AMP's factors, fitted on Lambda's ResNet-50 and BERT runs, gave an 8B model
@@ -238,6 +244,9 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(training, WorkloadField::ZeroStage, r.zeroStage.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::Recompute, r.recompute.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::MoeRouting, r.moeRouting.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::MtpLayers, r.mtpLayers.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::Fp8Recipe, r.fp8Recipe.has_value(), trainingTasks);
     onlyFor(usesAdapters(task), WorkloadField::LoraRank, r.loraRank.has_value(),
             WorkloadResolver::tr("LoRA and QLoRA"));
     onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks);
@@ -408,8 +417,8 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
             {WorkloadField::NetworkGbps,
              WorkloadResolver::tr("%n GPU(s) fit in one node, which uses no network; leave the network out",
                                   nullptr, w.gpuCount)});
-    const QString profileId =
-        r.profileId.value_or(defaultProfile(w.task, std::max(1, w.gpuCount), w.model.kind));
+    const QString profileId = r.profileId.value_or(
+        defaultProfile(w.task, std::max(1, w.gpuCount), w.model.kind, w.model.experts > 0));
     w.zeroStage = r.zeroStage.value_or(defaultZero(w.task, profileId));
     w.recompute = r.recompute.value_or(defaultRecompute(w.task, profileId));
     if (Tasks::isTraining(w.task)) {
@@ -418,8 +427,20 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
         w.automatic.zeroStage = !r.zeroStage;
         w.automatic.microBatch = !r.microBatch;
         w.automatic.recompute = !r.recompute;
+        // Experts are split as practitioners split them (Megatron-Bridge's recipes: ep 8 to 64): searched.
+        w.automatic.expertParallel = w.task == Task::Training && !r.expertParallel && w.model.experts > 1;
     }
     w.optimizer = r.optimizer.value_or(Optimizer::Adam);
+    w.moeRouting = r.moeRouting.value_or(MoeRouting::Dropless);
+    w.fp8Recipe = r.fp8Recipe.value_or(Fp8Recipe::Auto);
+    // Multi-token prediction trains as the model was trained: its own modules unless the user says.
+    w.mtpLayers = Tasks::isTraining(w.task) ? r.mtpLayers.value_or(w.model.mtpLayers) : 0;
+    if (r.mtpLayers && !WorkloadFields::range(WorkloadField::MtpLayers).allows(*r.mtpLayers))
+        result.problems.append(
+            {WorkloadField::MtpLayers, WorkloadResolver::tr("mtp layers %1: allowed %2 to %3")
+                                           .arg(*r.mtpLayers)
+                                           .arg(WorkloadFields::range(WorkloadField::MtpLayers).minimum)
+                                           .arg(WorkloadFields::range(WorkloadField::MtpLayers).maximum)});
     w.loraRank = r.loraRank.value_or(kLoraRank);
     w.trainTokens = r.trainTokens.value_or(kTrainTokens);
     w.usdPerGpuHour = r.usdPerGpuHour;
@@ -639,6 +660,12 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
     case WorkloadField::PipelineFirstLayers:
     case WorkloadField::PipelineLastLayers:
         return tr("an even split");
+    case WorkloadField::MoeRouting:
+        return tr("dropless");
+    case WorkloadField::MtpLayers:
+        return tr("the model's own");
+    case WorkloadField::Fp8Recipe:
+        return tr("auto");
     }
     return {};
 }
@@ -663,9 +690,11 @@ QString WorkloadResolver::defaultText(WorkloadField field)
         return tr("training: the least that fits the fastest recipe (full for lora and qlora)");
     case WorkloadField::MicroBatch:
         return tr("training: the fastest of 1, 2, 4 and 8 that fits");
+    case WorkloadField::Fp8Recipe:
+        return tr("auto: mxfp8 on B200, B300, GB200 and GB300, tensorwise on other GPUs");
     case WorkloadField::Profile:
-        return tr("vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and "
-                  "for lora and qlora");
+        return tr("vllm for inference; fsdp for training on 2 or more GPUs (megatron for a model with "
+                  "experts), pytorch-amp on one GPU and for lora and qlora");
     default:
         return defaultFor(field, Task::Inference);
     }
@@ -715,6 +744,14 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
         if (w.automatic.any())
             parts << tr("the fastest recipe that fits each GPU");
         parts << (w.optimizer == Optimizer::Adam ? tr("Adam") : tr("8-bit Adam"));
+        if (w.model.experts > 0)
+            parts << (w.moeRouting == MoeRouting::Dropless ? tr("dropless routing")
+                                                           : tr("forced balanced routing"));
+        if (w.mtpLayers > 0)
+            parts << tr("%n MTP module(s)", nullptr, w.mtpLayers);
+        if (w.fp8Recipe != Fp8Recipe::Auto &&
+            Precisions::elementFormat(w.activationPrecision) == Precision::Fp8)
+            parts << tr("FP8 %1 scaling").arg(Fp8Recipes::name(w.fp8Recipe));
         if (usesAdapters(w.task))
             parts << tr("rank %1").arg(w.loraRank);
     }

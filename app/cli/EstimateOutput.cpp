@@ -206,6 +206,8 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
             out << "\n";
             out << "  recipe ZeRO-" << r.zeroStage << ", micro-batch " << r.microBatch << ", "
                 << Recomputes::name(r.recompute) << " recompute";
+            if (r.fp8Recipe)
+                out << ", FP8 " << Fp8Recipes::name(*r.fp8Recipe) << " scaling";
             if (r.layoutsSearched > 0)
                 out << " (the fastest of " << r.layoutsSearched << " layouts searched that fits)";
             out << "\n";

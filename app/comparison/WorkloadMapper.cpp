@@ -38,7 +38,8 @@ QHash<QString, QString> WorkloadMapper::recipeDefaults(Task task, int gpus)
     for (WorkloadField field :
          {WorkloadField::WeightPrecision, WorkloadField::KvPrecision, WorkloadField::Batch,
           WorkloadField::ZeroStage, WorkloadField::Recompute, WorkloadField::Profile,
-          WorkloadField::ActivationPrecision, WorkloadField::Optimizer, WorkloadField::LoraRank})
+          WorkloadField::ActivationPrecision, WorkloadField::Optimizer, WorkloadField::LoraRank,
+          WorkloadField::MoeRouting, WorkloadField::Fp8Recipe})
         defaults.insert(WorkloadFields::key(field), WorkloadResolver::defaultFor(field, task, gpus));
     return defaults;
 }

@@ -296,5 +296,12 @@
             <numerusform>%n GPUs fit in one node, which uses no network; leave the network out</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n MTP module(s)</source>
+        <translation>
+            <numerusform>%n MTP module</numerusform>
+            <numerusform>%n MTP modules</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -2600,6 +2600,14 @@ source: %7</source>
         <source>years owned %1: allowed above 0 up to %2</source>
         <translation>自有年数 %1：允许大于 0、最多 %2</translation>
     </message>
+    <message>
+        <source>blockwise FP8 scaling needs Hopper or later; %1 is Ada Lovelace: choose the tensorwise or delayed recipe</source>
+        <translation>分块 FP8 缩放需要 Hopper 或更新的架构；%1 是 Ada Lovelace：请选择 tensorwise 或 delayed 方案</translation>
+    </message>
+    <message>
+        <source>MXFP8 needs tensor cores that apply MX block scales (B200, B300, GB200, GB300, CDNA 4); %1 has none: choose the tensorwise, delayed or blockwise FP8 recipe</source>
+        <translation>MXFP8 需要能应用 MX 分块缩放的张量核心（B200、B300、GB200、GB300、CDNA 4）；%1 没有：请选择 tensorwise、delayed 或 blockwise FP8 方案</translation>
+    </message>
 </context>
 <context>
     <name>FirstFrameGrabber</name>
@@ -3801,6 +3809,30 @@ source: %7</source>
     <message>
         <source>SMs x clock x attention FLOPs per SM per clock</source>
         <translation>SM 数 x 时钟 x 每 SM 每时钟注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>MTP params</source>
+        <translation>MTP 参数</translation>
+    </message>
+    <message>
+        <source>dropless imbalance</source>
+        <translation>无丢弃路由不均衡度</translation>
+    </message>
+    <message>
+        <source>expert size factor</source>
+        <translation>专家规模系数</translation>
+    </message>
+    <message>
+        <source>FP8 scaling bytes per value</source>
+        <translation>FP8 缩放每值字节数</translation>
+    </message>
+    <message>
+        <source>MTP active params</source>
+        <translation>MTP 激活参数</translation>
     </message>
 </context>
 <context>
@@ -6562,10 +6594,6 @@ token</translation>
         <translation>专家并行</translation>
     </message>
     <message>
-        <source>GPUs the experts of a mixture-of-experts model are split over</source>
-        <translation>混合专家模型的专家拆分到的 GPU 数</translation>
-    </message>
-    <message>
         <source>GPUs per node (&amp;j)</source>
         <translation>每节点 GPU 数(&amp;J)</translation>
     </message>
@@ -6662,10 +6690,6 @@ token</translation>
         <translation>所有 GPU 同时服务的请求数，平均分配到模型的各个副本；&quot;max&quot; 表示能容纳的最大数量</translation>
     </message>
     <message>
-        <source>Serving: split the experts over the tensor-parallel GPUs (vLLM --enable-expert-parallel); equal to tensor parallel</source>
-        <translation>服务：将专家分布到张量并行 GPU 上（vLLM --enable-expert-parallel）；等于张量并行</translation>
-    </message>
-    <message>
         <source>A custom model from %1</source>
         <translation>来自 %1 的自定义模型</translation>
     </message>
@@ -6720,6 +6744,66 @@ token</translation>
     <message>
         <source>network &apos;%1&apos;: give Gb/s per GPU (400 for InfiniBand NDR), or 0 for one node only</source>
         <translation>网络“%1”：请给出每 GPU 的 Gb/s（InfiniBand NDR 为 400），或 0 表示仅单节点</translation>
+    </message>
+    <message>
+        <source>Dropless</source>
+        <translation>无丢弃</translation>
+    </message>
+    <message>
+        <source>Forced balance</source>
+        <translation>强制均衡</translation>
+    </message>
+    <message>
+        <source>Models with experts: dropless keeps the router&apos;s choice, so the busiest expert GPU sets the pace (Megatron-Core&apos;s default); forced balance gives every expert its even share, the upper bound benchmarks quote</source>
+        <translation>含专家的模型：无丢弃路由保留路由器的选择，因此最忙的专家 GPU 决定速度（Megatron-Core 的默认设置）；强制均衡让每个专家分得均等份额，即基准测试所报的上限</translation>
+    </message>
+    <message>
+        <source>Tensorwise</source>
+        <translation>逐张量</translation>
+    </message>
+    <message>
+        <source>Delayed</source>
+        <translation>延迟缩放</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>Blockwise</source>
+        <translation>分块</translation>
+    </message>
+    <message>
+        <source>FP8 math: how tensors are scaled to 8 bits (Megatron-LM&apos;s --fp8-recipe). Tensorwise reads each input once more to find its scale; MXFP8 needs B200, B300, GB200 or GB300</source>
+        <translation>FP8 计算：张量如何缩放到 8 位（即 Megatron-LM 的 FP8 方案选项）。逐张量缩放为求缩放因子需多读一遍每个输入；MXFP8 需要 B200、B300、GB200 或 GB300</translation>
+    </message>
+    <message>
+        <source>Expert routing</source>
+        <translation>专家路由</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>model&apos;s</source>
+        <translation>模型自带</translation>
+    </message>
+    <message>
+        <source>Multi-token-prediction modules trained beside the model (DeepSeek-V3: 1); &quot;model&apos;s&quot; uses the model&apos;s own, 0 turns them off</source>
+        <translation>与模型一同训练的多 token 预测模块（DeepSeek-V3：1）；“模型自带”使用模型自身的设置，0 表示关闭</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>GPUs the experts of a mixture-of-experts model are split over; &quot;auto&quot; searches none and 8 to 64, as the recipe</source>
+        <translation>混合专家模型的专家所分布的 GPU 数；“自动”按配方在不拆分和 8 到 64 之间搜索</translation>
+    </message>
+    <message>
+        <source>Serving: split the experts over the tensor-parallel GPUs (vLLM --enable-expert-parallel); equal to tensor parallel. &quot;auto&quot;: none</source>
+        <translation>推理服务：把专家分布到张量并行的各 GPU 上（vLLM --enable-expert-parallel）；须等于张量并行度。“自动”：不拆分</translation>
     </message>
 </context>
 <context>
@@ -6968,10 +7052,6 @@ token</translation>
         <translation>每 GPU %1 个序列</translation>
     </message>
     <message>
-        <source>vllm for inference; fsdp for training on 2 or more GPUs, pytorch-amp on one GPU and for lora and qlora</source>
-        <translation>推理用 vllm；2 个及以上 GPU 训练用 fsdp，单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
-    </message>
-    <message>
         <source>%1 %2: allowed %3 to %4</source>
         <translation>%1 %2：允许范围 %3 至 %4</translation>
     </message>
@@ -7070,6 +7150,44 @@ token</translation>
     <message>
         <source>concurrent users %1: allowed %2 to %3</source>
         <translation>并发用户 %1：允许 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>mtp layers %1: allowed %2 to %3</source>
+        <translation>MTP 层数 %1：允许范围 %2 至 %3</translation>
+    </message>
+    <message>
+        <source>the model&apos;s own</source>
+        <translation>模型自带</translation>
+    </message>
+    <message>
+        <source>auto: mxfp8 on B200, B300, GB200 and GB300, tensorwise on other GPUs</source>
+        <translation>自动：B200、B300、GB200 和 GB300 上用 mxfp8，其他 GPU 上用 tensorwise</translation>
+    </message>
+    <message>
+        <source>vllm for inference; fsdp for training on 2 or more GPUs (megatron for a model with experts), pytorch-amp on one GPU and for lora and qlora</source>
+        <translation>推理用 vllm；2 个及以上 GPU 的训练用 fsdp（含专家的模型用 megatron），单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
+    </message>
+    <message>
+        <source>dropless routing</source>
+        <translation>无丢弃路由</translation>
+    </message>
+    <message>
+        <source>forced balanced routing</source>
+        <translation>强制均衡路由</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MTP module(s)</source>
+        <translation>
+            <numerusform>%n 个 MTP 模块</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FP8 %1 scaling</source>
+        <translation>FP8 %1 缩放</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>无丢弃</translation>
     </message>
 </context>
 <context>

@@ -159,3 +159,124 @@ TEST(TrainingProperties, ExpertParallelismSplitsTheExpertsMemory)
     ASSERT_TRUE(split.training && whole.training);
     EXPECT_GT(split.training->breakdown.modelParallelComm, 0.0) << "the all-to-alls";
 }
+
+namespace {
+
+// Qwen3-30B-A3B on 8 GPUs as NeMo AutoModel runs it: ep 8, ZeRO-3, micro-batch 4, 4,096 tokens.
+Workload qwen3Moe(Precision math = Precision::Bf16)
+{
+    Workload w;
+    w.model = TestCatalogue::model(QStringLiteral("qwen3-30b-a3b"));
+    w.task = Task::Training;
+    w.sequenceLength = 4096;
+    w.gpuCount = 8;
+    w.tensorParallel = 1;
+    w.pipelineParallel = 1;
+    w.expertParallel = 8;
+    w.zeroStage = 3;
+    w.recompute = Recompute::Selective;
+    w.batch = 512;
+    w.microBatch = 4;
+    w.activationPrecision = math;
+    return w;
+}
+
+} // namespace
+
+// Dropless routing waits for the busiest expert GPU: never faster than forced balance, and the difference
+// is the profile's imbalance on the experts' share of the step only.
+TEST(TrainingProperties, DroplessRoutingIsSlowerThanForcedBalanceByTheExpertsShare)
+{
+    const EfficiencyParameters megatron = TestCatalogue::profile(QStringLiteral("megatron"));
+    ASSERT_GT(megatron.moeDroplessImbalance.value({}, {}, {}), 1.0);
+    Workload w = qwen3Moe();
+    w.moeRouting = MoeRouting::Balanced;
+    const TrainingResult balanced = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    w.moeRouting = MoeRouting::Dropless;
+    const TrainingResult dropless = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    EXPECT_GT(dropless.stepTimeS, balanced.stepTimeS * 1.02);
+    EXPECT_LT(dropless.stepTimeS, balanced.stepTimeS * megatron.moeDroplessImbalance.value({}, {}, {}));
+    // A dense model has no router: the setting changes nothing.
+    Workload dense = mpt13b(8, 64);
+    dense.moeRouting = MoeRouting::Balanced;
+    const double denseBalanced = train(TestCatalogue::h100Sxm(), dense).stepTimeS;
+    dense.moeRouting = MoeRouting::Dropless;
+    EXPECT_DOUBLE_EQ(train(TestCatalogue::h100Sxm(), dense).stepTimeS, denseBalanced);
+}
+
+// Fewer tokens per expert make smaller grouped matmuls: spreading the same experts over fewer GPUs per
+// expert group (ep 8 -> 2, the same tokens per GPU) gives each local expert fewer tokens, and the step's
+// compute grows; the dense layers' compute does not change.
+TEST(TrainingProperties, FewerTokensPerExpertRunTheExpertsSlower)
+{
+    Workload w = qwen3Moe();
+    w.moeRouting = MoeRouting::Balanced;
+    const TrainingResult wide = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    w.expertParallel = 2;
+    const TrainingResult narrow = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    // 8,192 tokens per expert at ep 8 (size factor 0.97 of the tokens' half), 2,048 at ep 2 (0.89).
+    EXPECT_GT(narrow.breakdown.compute, wide.breakdown.compute * 1.03);
+}
+
+// FP8 recipes: tensorwise current scaling reads every matmul input once more than delayed scaling (its amax
+// pass), so it is slower and the rest are not; MXFP8 runs only where the tensor cores apply MX scales, and
+// auto picks it there and tensorwise elsewhere.
+TEST(TrainingProperties, Fp8RecipesCostTheirScalingPassAndMxfp8NeedsDataCentreBlackwell)
+{
+    const GpuSpec h100 = TestCatalogue::h100Sxm();
+    const GpuSpec b200 = TestCatalogue::seedGpu(QStringLiteral("b200_sxm_180gb"));
+    const GpuSpec rtxPro = TestCatalogue::seedGpu(QStringLiteral("rtx_pro_6000_server_96gb"));
+    Workload w = mpt13b(8, 64);
+    w.activationPrecision = Precision::Fp8;
+    w.fp8Recipe = Fp8Recipe::Delayed;
+    const TrainingResult delayed = train(h100, w);
+    w.fp8Recipe = Fp8Recipe::Tensorwise;
+    const TrainingResult tensorwise = train(h100, w);
+    EXPECT_GT(tensorwise.stepTimeS, delayed.stepTimeS * 1.005);
+    EXPECT_EQ(tensorwise.fp8Recipe, Fp8Recipe::Tensorwise);
+    w.fp8Recipe = Fp8Recipe::Auto;
+    EXPECT_EQ(train(h100, w).fp8Recipe, Fp8Recipe::Tensorwise);
+    EXPECT_EQ(train(b200, w).fp8Recipe, Fp8Recipe::Mxfp8);
+    EXPECT_EQ(train(rtxPro, w).fp8Recipe, Fp8Recipe::Tensorwise);
+    w.fp8Recipe = Fp8Recipe::Mxfp8;
+    const EfficiencyParameters fsdp = TestCatalogue::profile(QStringLiteral("fsdp"));
+    const Estimate onH100 = Estimator::estimate(h100, w, fsdp, EstimateOptions{false});
+    EXPECT_FALSE(onH100.fits);
+    EXPECT_TRUE(onH100.unfitReason.contains(QLatin1String("MXFP8"))) << onH100.unfitReason.toStdString();
+    EXPECT_TRUE(Estimator::estimate(b200, w, fsdp, EstimateOptions{false}).fits);
+    // At 16 bits there is no recipe.
+    w.activationPrecision = Precision::Bf16;
+    EXPECT_FALSE(train(h100, w).fp8Recipe.has_value());
+}
+
+// DeepSeek-V3 trains one multi-token-prediction module (num_nextn_predict_layers 1): one more MoE layer
+// (0.59B active: MLA 0.19B, 8 routed and 1 shared expert of 44M), the 2h x h projection (0.10B) and the
+// output head again (0.93B) per token: 1.6B, 4.3% more matmul FLOPs than the model's 37.5B (Megatron's
+// num_floating_point_operations counts the same parts). Turned off, it is gone.
+TEST(TrainingProperties, MultiTokenPredictionAddsItsModulesWork)
+{
+    const ModelSpec v3 = TestCatalogue::model(QStringLiteral("deepseek-v3"));
+    EXPECT_EQ(v3.mtpLayers, 1);
+    const ModelArchitecture a = ModelArchitecture::from(v3);
+    EXPECT_NEAR(a.mtpMatmulParamsActive / a.matmulParamsActive, 0.043, 0.005);
+    // Its stored parameters: about 11.5B (DeepSeek-V3 README_WEIGHTS.md), not in the 671B.
+    EXPECT_NEAR(a.mtpParams / 1e9, 11.5, 0.6);
+    Workload w;
+    w.model = v3;
+    w.task = Task::Training;
+    w.sequenceLength = 4096;
+    w.gpuCount = 256;
+    w.tensorParallel = 1;
+    w.pipelineParallel = 8;
+    w.expertParallel = 32;
+    w.zeroStage = 1;
+    w.recompute = Recompute::Full;
+    w.batch = 1024;
+    w.microBatch = 1;
+    w.mtpLayers = 0;
+    const TrainingResult without = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    w.mtpLayers = 1;
+    const TrainingResult with = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
+    EXPECT_GT(with.breakdown.compute / without.breakdown.compute, 1.02);
+    EXPECT_LT(with.breakdown.compute / without.breakdown.compute, 1.05);
+}

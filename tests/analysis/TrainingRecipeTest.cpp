@@ -157,7 +157,9 @@ TEST(PipelineStages, UnevenLayersAreSplitAsMegatronDoes)
 }
 
 // The automatic layout tries pipeline depths that do not divide the layers: DeepSeek-V3's 61 layers are
-// searched at pp 2 ... 16 as Megatron runs them, not at pp 1 alone.
+// searched at pp 2 ... 16 as Megatron runs them, not at pp 1 alone. With Megatron's distributed optimizer
+// (ZeRO-1) the model needs a pipeline to fit; left to the search, ZeRO-3 at pp 1 with larger micro-batches
+// (more tokens per expert) is faster in the model.
 TEST(TrainingRecipe, PipelineDepthsThatDoNotDivideTheLayersAreSearched)
 {
     Workload w;
@@ -167,7 +169,8 @@ TEST(TrainingRecipe, PipelineDepthsThatDoNotDivideTheLayersAreSearched)
     w.batch = 1024;
     w.sequenceLength = 4096;
     w.expertParallel = 8;
-    w.automatic = {true, true, true};
+    w.zeroStage = 1;
+    w.automatic = {false, true, true};
     QSet<int> depths;
     TrainingRecipe::Hooks hooks;
     hooks.fitted = [&depths](const TrainingRecipe::Candidate &c) {

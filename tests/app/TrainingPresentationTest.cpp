@@ -60,12 +60,12 @@ protected:
 TEST_F(TrainingPresentation, TheTrainingFieldsReachTheRequestOnlyWhenSet)
 {
     WorkloadRequest values = mpt13b(64);
-    // The form's editors at their defaults ("recipe: auto", 1, "catalogue", 400 Gb/s) send nothing.
+    // The form's editors at their defaults ("recipe: auto", 1, "auto", "catalogue", 400 Gb/s) send nothing.
     WorkloadRequest atDefaults = values;
     atDefaults.microBatch = 0;
     atDefaults.virtualStages = 1;
     atDefaults.contextParallel = 1;
-    atDefaults.expertParallel = 1;
+    atDefaults.expertParallel = 0;
     atDefaults.gpusPerNode = 0;
     atDefaults.networkGbps = WorkloadDefaults::kNetworkGbps;
     const WorkloadRequest plain = map(atDefaults).request;

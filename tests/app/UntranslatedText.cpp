@@ -39,7 +39,7 @@ const char *const kAllowed[] = {
     "GPU", "AI", "FP64", "FP32", "TF32", "FP16", "BF16", "FP8", "FP4", "FP6", "PCI", "INT8", "INT4", "KV",
     "TP", "PP", "DP", "CP", "EP", "VPP", "MFU", "HFU", "NDR", "HDR", "GbE", "InfiniBand", "LoRA", "QLoRA",
     "ZeRO", "Adam", "NVLink", "NVSwitch", "HGX", "PCIe", "SXM", "SXM4", "SXM5", "HBM", "HBM2e", "HBM3",
-    "HBM3e", "GDDR6", "GDDR6X", "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "TTFT", "TPOT", "GGUF",
+    "HBM3e", "GDDR6", "GDDR6X", "GDDR", "TDP", "MIG", "SM", "CU", "MoE", "MLA", "MTP", "TTFT", "TPOT", "GGUF",
     "Infinity", "Fabric", "Transformer", "Hugging", "Face", "config", "json", "PNG", "SVG", "PDF", "CSV",
     "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4",
     "qlora", "lora", "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",

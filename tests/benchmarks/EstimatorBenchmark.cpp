@@ -20,6 +20,8 @@ struct Fixture
     EfficiencyParameters training;
     EfficiencyParameters fsdp;
     ModelSpec llama70b;
+    ModelSpec deepseekV3;
+    EfficiencyParameters megatron;
     ResolvedWorkload comparison; // Llama-3 8B inference, as the window's default resolves it
 };
 
@@ -43,10 +45,14 @@ const Fixture &fixture()
                 result.training = *EfficiencyParameters::fromProfile(profile);
             if (profile.profileId == QLatin1String("fsdp"))
                 result.fsdp = *EfficiencyParameters::fromProfile(profile);
+            if (profile.profileId == QLatin1String("megatron"))
+                result.megatron = *EfficiencyParameters::fromProfile(profile);
         }
         for (const ModelSpec &model : models) {
             if (model.modelId == QLatin1String("llama-3-70b"))
                 result.llama70b = model;
+            if (model.modelId == QLatin1String("deepseek-v3"))
+                result.deepseekV3 = model;
             if (model.modelId != QLatin1String("llama-3-8b") &&
                 model.modelId != QLatin1String("llama-3-70b") &&
                 model.modelId != QLatin1String("mixtral-8x7b"))
@@ -168,5 +174,32 @@ void BM_TrainingRecipeSearch512Gpus(benchmark::State &state)
     state.counters["tokens_per_s_per_gpu"] = r.fastest ? r.fastest->estimate.training->tokensPerSPerGpu : 0.0;
 }
 BENCHMARK(BM_TrainingRecipeSearch512Gpus)->Unit(benchmark::kMillisecond);
+
+// The same for a model with experts, where expert parallelism joins the search (ep 1, 8, 16, 32, 64):
+// DeepSeek-V3 with the megatron profile, global batch 1,024 sequences of 4,096 tokens on 512 H100 SXM.
+void BM_TrainingRecipeSearchMoe512Gpus(benchmark::State &state)
+{
+    const Fixture &f = fixture();
+    const auto gpu = std::find_if(f.gpus.cbegin(), f.gpus.cend(), [](const GpuSpec &g) {
+        return g.gpuId == QLatin1String("h100_sxm5_80gb");
+    });
+    Workload w;
+    w.model = f.deepseekV3;
+    w.task = Task::Training;
+    w.gpuCount = 512;
+    w.batch = 1024;
+    w.sequenceLength = 4096;
+    w.mtpLayers = 1;
+    w.automatic = {true, true, true, true};
+    TrainingRecipe::Result r;
+    for (auto _ : state) {
+        r = TrainingRecipe::search(*gpu, w, f.megatron);
+        benchmark::DoNotOptimize(r);
+    }
+    state.counters["candidates"] = r.searched;
+    state.counters["tokens_per_s_per_gpu"] = r.fastest ? r.fastest->estimate.training->tokensPerSPerGpu : 0.0;
+    state.counters["ep"] = r.fastest ? r.fastest->workload.expertParallel : 0;
+}
+BENCHMARK(BM_TrainingRecipeSearchMoe512Gpus)->Unit(benchmark::kMillisecond);
 
 } // namespace

@@ -1070,3 +1070,76 @@ TEST_F(EstimateCommands, CompareAnswersWithinTheTargets)
     EXPECT_TRUE(text.out.contains(QStringLiteral("answer:\n  Inference: ") + first))
         << text.out.toStdString();
 }
+
+// A mixture-of-experts training run as the command line states it: the expert parallelism searched when left
+// out, the routing, the MTP modules and the FP8 recipe, by Megatron-LM's names or Megatron-Bridge's; MXFP8
+// refused on Hopper and run on Blackwell, where auto picks it.
+TEST_F(EstimateCommands, MoeTrainingTakesItsRoutingMtpAndFp8Recipe)
+{
+    const QStringList deepseek{QStringLiteral("estimate"),
+                               QStringLiteral("--gpu"),
+                               QStringLiteral("h100_sxm5_80gb,b200_sxm_180gb"),
+                               QStringLiteral("--model"),
+                               QStringLiteral("deepseek-v3"),
+                               QStringLiteral("--task"),
+                               QStringLiteral("training"),
+                               QStringLiteral("--gpus"),
+                               QStringLiteral("256"),
+                               QStringLiteral("--seq-len"),
+                               QStringLiteral("4096"),
+                               QStringLiteral("--activation-precision"),
+                               QStringLiteral("fp8")};
+    const QJsonArray automatic = results(deepseek);
+    ASSERT_EQ(automatic.size(), 2);
+    for (const QJsonValue &value : automatic) {
+        const QJsonObject e = value.toObject();
+        EXPECT_GE(e.value(QStringLiteral("parallelism")).toObject().value(QStringLiteral("ep")).toInt(), 8)
+            << "experts split as the recipes split them";
+        EXPECT_EQ(e.value(QStringLiteral("profile")).toString(), QStringLiteral("megatron"));
+    }
+    EXPECT_EQ(automatic.at(0)
+                  .toObject()
+                  .value(QStringLiteral("training"))
+                  .toObject()
+                  .value(QStringLiteral("fp8_recipe")),
+              QStringLiteral("tensorwise"));
+    EXPECT_EQ(automatic.at(1)
+                  .toObject()
+                  .value(QStringLiteral("training"))
+                  .toObject()
+                  .value(QStringLiteral("fp8_recipe")),
+              QStringLiteral("mxfp8"));
+
+    const QJsonArray mx =
+        results(deepseek + QStringList{QStringLiteral("--fp8-recipe"), QStringLiteral("fp8_mx")});
+    ASSERT_EQ(mx.size(), 2);
+    const QJsonObject h100 = mx.at(0).toObject();
+    EXPECT_FALSE(h100.value(QStringLiteral("memory")).toObject().value(QStringLiteral("fits")).toBool());
+    EXPECT_TRUE(QJsonDocument(h100).toJson().contains("MXFP8 needs tensor cores"));
+
+    // Balanced routing and no MTP module: faster than the defaults, on the same layout.
+    const QStringList fixed =
+        deepseek + QStringList{QStringLiteral("--ep"), QStringLiteral("32"),   QStringLiteral("--pp"),
+                               QStringLiteral("8"),    QStringLiteral("--tp"), QStringLiteral("1")};
+    const double asRun = results(fixed)
+                             .at(0)
+                             .toObject()
+                             .value(QStringLiteral("training"))
+                             .toObject()
+                             .value(QStringLiteral("tokens_per_s"))
+                             .toDouble();
+    const double balanced =
+        results(fixed + QStringList{QStringLiteral("--moe-routing"), QStringLiteral("balanced"),
+                                    QStringLiteral("--mtp-layers"), QStringLiteral("0")})
+            .at(0)
+            .toObject()
+            .value(QStringLiteral("training"))
+            .toObject()
+            .value(QStringLiteral("tokens_per_s"))
+            .toDouble();
+    EXPECT_GT(balanced, asRun * 1.05);
+    expectBadInput(fixed + QStringList{QStringLiteral("--moe-routing"), QStringLiteral("even")},
+                   QStringLiteral("--moe-routing"));
+    expectBadInput(fixed + QStringList{QStringLiteral("--mtp-layers"), QStringLiteral("99")},
+                   QStringLiteral("--mtp-layers"));
+}

@@ -40,7 +40,8 @@ std::optional<CalibrationInputs> CalibrationInputs::read(const QString &sourceDi
     const auto offline = gpus ? benchmarks("benchmarks-calibration.csv") : std::nullopt;
     const auto serving = offline ? benchmarks("benchmarks-serving-calibration.csv") : std::nullopt;
     const auto training = serving ? benchmarks("benchmarks-training-calibration.csv") : std::nullopt;
-    const auto models = training
+    const auto moeTraining = training ? benchmarks("benchmarks-training-calibration-moe.csv") : std::nullopt;
+    const auto models = moeTraining
                             ? SeedCatalogue::readModels(in.seedDir + QStringLiteral("models.json"), error)
                             : std::nullopt;
     const auto profiles =
@@ -52,6 +53,7 @@ std::optional<CalibrationInputs> CalibrationInputs::read(const QString &sourceDi
     in.offlineRows = *offline;
     in.servingRows = *serving;
     in.trainingRows = *training;
+    in.moeTrainingRows = *moeTraining;
     in.models = *models;
     in.profiles = *profiles;
     return in;

@@ -17,9 +17,10 @@ struct CalibrationInputs
 {
     QString seedDir; // DIR/resources/seed/, with its slash
     QVector<GpuSpec> gpus;
-    QVector<Benchmark> offlineRows;  // benchmarks-calibration.csv
-    QVector<Benchmark> servingRows;  // benchmarks-serving-calibration.csv
-    QVector<Benchmark> trainingRows; // benchmarks-training-calibration.csv
+    QVector<Benchmark> offlineRows;     // benchmarks-calibration.csv
+    QVector<Benchmark> servingRows;     // benchmarks-serving-calibration.csv
+    QVector<Benchmark> trainingRows;    // benchmarks-training-calibration.csv
+    QVector<Benchmark> moeTrainingRows; // benchmarks-training-calibration-moe.csv: held out, never fitted
     QVector<ModelSpec> models;
     QVector<EfficiencyProfile> profiles;
 

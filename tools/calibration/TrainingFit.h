@@ -16,6 +16,7 @@ struct TrainingFit
     const CalibrationInputs *inputs = nullptr;
     bool crossValidated = false;
     TrainingCalibrationSet set;
+    TrainingCalibrationSet moeSet; // benchmarks-training-calibration-moe.csv, predicted with `fitted`
     QVector<TrainingCalibrator::ProfileFit> fitList;
     TrainingCalibrator::Profiles start;
     TrainingCalibrator::Profiles fitted;
@@ -38,6 +39,8 @@ struct TrainingFit
     QStringList factorTable() const;
     QStringList nodeBoundaryTable() const;
     QStringList pointTable() const;
+    // The MoE runs, held out: each compared run (one throughput per run) with its error, then the medians.
+    QStringList moeTable() const;
     // Each fitted profile's calibration text for profiles.json.
     QMap<QString, QString> calibrationTexts() const;
     QVector<PairRatios::Point> pairPoints() const;

@@ -74,7 +74,8 @@ void printTraining(const TrainingFit &training, bool listPoints, QTextStream &ou
     out << "# Training accuracy\n"
         << training.accuracyTable().join(u'\n') << "\n\n# Training factors\n"
         << training.factorTable().join(u'\n') << "\n\n# Node boundary\n"
-        << training.nodeBoundaryTable().join(u'\n') << "\n";
+        << training.nodeBoundaryTable().join(u'\n') << "\n\n# MoE training, held out\n"
+        << training.moeTable().join(u'\n') << "\n";
     const QMap<QString, QString> texts = training.calibrationTexts();
     for (auto it = texts.cbegin(); it != texts.cend(); ++it)
         out << "\n" << it.key() << ": " << it.value() << "\n";

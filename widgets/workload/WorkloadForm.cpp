@@ -155,6 +155,10 @@ QWidget *WorkloadForm::makeOwnEditor(WorkloadField field)
         return m_recompute = combo();
     case WorkloadField::Optimizer:
         return m_optimizer = combo();
+    case WorkloadField::MoeRouting:
+        return m_moeRouting = combo();
+    case WorkloadField::Fp8Recipe:
+        return m_fp8Recipe = combo();
     case WorkloadField::Dataset:
         return m_dataset = combo();
     case WorkloadField::Profile:
@@ -253,6 +257,23 @@ void WorkloadForm::configureOwnEditors()
             tr("Adam keeps two fp32 moments per trained parameter (12 bytes with "
                "the fp32 master weights); 8-bit Adam keeps them in 8 bits (6 bytes)"));
     static_cast<ScaledIntSpinBox *>(m_loraRank)->setNamedValue(0, recipeText(m_loraRank->objectName()));
+    setComboChoices(m_moeRouting,
+                    withRecipeChoice(m_moeRouting->objectName(),
+                                     {{MoeRoutings::name(MoeRouting::Dropless), tr("Dropless")},
+                                      {MoeRoutings::name(MoeRouting::Balanced), tr("Forced balance")}}));
+    setHelp(m_moeRouting->objectName(),
+            tr("Models with experts: dropless keeps the router's choice, so the busiest expert GPU sets the "
+               "pace (Megatron-Core's default); forced balance gives every expert its even share, the upper "
+               "bound benchmarks quote"));
+    setComboChoices(m_fp8Recipe,
+                    withRecipeChoice(m_fp8Recipe->objectName(),
+                                     {{Fp8Recipes::name(Fp8Recipe::Tensorwise), tr("Tensorwise")},
+                                      {Fp8Recipes::name(Fp8Recipe::Delayed), tr("Delayed")},
+                                      {Fp8Recipes::name(Fp8Recipe::Mxfp8), tr("MXFP8")},
+                                      {Fp8Recipes::name(Fp8Recipe::Blockwise), tr("Blockwise")}}));
+    setHelp(m_fp8Recipe->objectName(),
+            tr("FP8 math: how tensors are scaled to 8 bits (Megatron-LM's --fp8-recipe). Tensorwise reads "
+               "each input once more to find its scale; MXFP8 needs B200, B300, GB200 or GB300"));
 
     setHelp(m_usdPerGpuHour->objectName(),
             tr("Rental price per GPU-hour; \"catalogue\" uses each GPU's default"));
@@ -435,9 +456,10 @@ void WorkloadForm::updateTaskDependentFields()
         expertField.cell->setVisible(training || experts);
         setHelp(m_expertParallel->objectName(),
                 !experts   ? tr("For mixture-of-experts models: this one has no experts")
-                : training ? tr("GPUs the experts of a mixture-of-experts model are split over")
+                : training ? tr("GPUs the experts of a mixture-of-experts model are split over; "
+                                "\"auto\" searches none and 8 to 64, as the recipe")
                            : tr("Serving: split the experts over the tensor-parallel GPUs (vLLM "
-                                "--enable-expert-parallel); equal to tensor parallel"));
+                                "--enable-expert-parallel); equal to tensor parallel. \"auto\": none"));
     }
     // Targets judge latency under a load: without one there is nothing to judge.
     if (!m_concurrency)
@@ -587,8 +609,8 @@ void WorkloadForm::setRecipeDefaults(const QHash<QString, QString> &defaults)
     if (defaults == m_recipeDefaults)
         return;
     m_recipeDefaults = defaults;
-    for (QComboBox *combo :
-         {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute, m_activationPrecision, m_optimizer})
+    for (QComboBox *combo : {m_weightPrecision, m_kvPrecision, m_zeroStage, m_recompute,
+                             m_activationPrecision, m_optimizer, m_moeRouting, m_fp8Recipe})
         if (combo->count() > 0 && combo->itemData(0).toString().isEmpty())
             combo->setItemText(0, recipeText(combo->objectName()));
     static_cast<ScaledIntSpinBox *>(m_batch)->setNamedValue(0, recipeText(QStringLiteral("batch")));
@@ -629,6 +651,8 @@ WorkloadRequest WorkloadForm::heldRequest() const
         r.zeroStage = zero.toInt();
     r.recompute = chosen<Recompute>(m_recompute);
     r.optimizer = chosen<Optimizer>(m_optimizer);
+    r.moeRouting = chosen<MoeRouting>(m_moeRouting);
+    r.fp8Recipe = chosen<Fp8Recipe>(m_fp8Recipe);
     if (const QString profile = m_profile->currentData().toString(); !profile.isEmpty())
         r.profileId = profile;
     if (m_usdPerGpuHour->value() > 0.0)
@@ -685,6 +709,8 @@ void WorkloadForm::setRequest(const WorkloadRequest &r)
            r.zeroStage ? QString::number(*r.zeroStage) : QString());
     choose(m_recompute, WorkloadField::Recompute, r.recompute.has_value(), idOf(r.recompute));
     choose(m_optimizer, WorkloadField::Optimizer, r.optimizer.has_value(), idOf(r.optimizer));
+    choose(m_moeRouting, WorkloadField::MoeRouting, r.moeRouting.has_value(), idOf(r.moeRouting));
+    choose(m_fp8Recipe, WorkloadField::Fp8Recipe, r.fp8Recipe.has_value(), idOf(r.fp8Recipe));
     selectData(m_profile, r.profileId.value_or(QString()));
     m_batch->setValue(!r.batch ? 0 : *r.batch == 0 ? kMaxBatch : *r.batch);
     {

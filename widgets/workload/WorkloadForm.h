@@ -152,6 +152,8 @@ private:
     QComboBox *m_network = nullptr;
     QComboBox *m_activationPrecision = nullptr;
     QComboBox *m_optimizer = nullptr;
+    QComboBox *m_moeRouting = nullptr;
+    QComboBox *m_fp8Recipe = nullptr;
     QSpinBox *m_concurrency = nullptr;
     QDoubleSpinBox *m_requestRate = nullptr;
     QSpinBox *m_expertParallel = nullptr;

@@ -99,7 +99,7 @@ const QVector<WorkloadFormRow> &table()
         // sent for one without (WorkloadForm::updateTaskDependentFields, request()); its help depends on
         // the task and the model.
         {.field = F::ExpertParallel, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Expert parallel"), .row = 3, .column = 3,
-         .use = U::AnyTask, .minimum = 1},
+         .use = U::AnyTask, .minimum = 0, .unsetText = QT_TRANSLATE_NOOP("WorkloadForm", "auto")},
         {.field = F::GpusPerNode, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "GPUs per node (&j)"), .row = 3, .column = 4,
          .use = U::Training, .ownRow = true, .minimum = 0, .unsetText = QT_TRANSLATE_NOOP("WorkloadForm", "catalogue"),
          .help = QT_TRANSLATE_NOOP("WorkloadForm", "GPUs sharing one server's NVLink or PCIe; \"catalogue\" uses "
@@ -115,6 +115,15 @@ const QVector<WorkloadFormRow> &table()
         {.field = F::LoraRank, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "LoRA rank"), .row = 3, .column = 7,
          .use = U::Training, .ownRow = true, .minimum = 0, .maximum = 4096,
          .help = QT_TRANSLATE_NOOP("WorkloadForm", "LoRA and QLoRA: the adapters' rank")},
+        // Mixture-of-experts training (shown for every model; a dense one ignores the routing) and FP8's scaling.
+        {.field = F::MoeRouting, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Expert routing"), .row = 3, .column = 9,
+         .use = U::Training, .ownRow = true, .editor = own},
+        {.field = F::MtpLayers, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "MTP modules"), .row = 3, .column = 10,
+         .use = U::Training, .ownRow = true, .minimum = -1, .unsetText = QT_TRANSLATE_NOOP("WorkloadForm", "model's"),
+         .help = QT_TRANSLATE_NOOP("WorkloadForm", "Multi-token-prediction modules trained beside the model (DeepSeek-V3: 1); "
+                                                   "\"model's\" uses the model's own, 0 turns them off")},
+        {.field = F::Fp8Recipe, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "FP8 scaling"), .row = 3, .column = 11,
+         .use = U::Training, .ownRow = true, .editor = own},
     };
     // clang-format on
     return rows;

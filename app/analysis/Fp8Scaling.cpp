@@ -1,0 +1,57 @@
+#include "app/analysis/Fp8Scaling.h"
+
+#include <QCoreApplication>
+
+namespace Fp8Scaling {
+
+bool hasMxTensorCores(const GpuSpec &gpu)
+{
+    // Transformer Engine trains MXFP8 on sm_100 and sm_103 (B200, GB200, B300, GB300) and refuses it on
+    // sm_120, the GB20x chips (RTX PRO 6000, RTX 5090). Beyond Blackwell, a datasheet FP4 rate means MX
+    // formats in the matrix cores (CDNA 4); Hopper, Ada and CDNA 3 have none.
+    if (gpu.architecture.trimmed().startsWith(QLatin1String("Blackwell")))
+        return !gpu.chip.trimmed().startsWith(QLatin1String("GB20"));
+    return gpu.fp4DenseTflops.value_or(0.0) > 0.0;
+}
+
+Fp8Recipe resolved(const GpuSpec &gpu, Fp8Recipe asked)
+{
+    if (asked != Fp8Recipe::Auto)
+        return asked;
+    return hasMxTensorCores(gpu) ? Fp8Recipe::Mxfp8 : Fp8Recipe::Tensorwise;
+}
+
+double extraBytesPerValue(Fp8Recipe recipe)
+{
+    switch (recipe) {
+    case Fp8Recipe::Tensorwise:
+        return 2.0;
+    case Fp8Recipe::Mxfp8:
+        return 1.0 / 32.0;
+    case Fp8Recipe::Blockwise:
+        return 4.0 / 128.0;
+    case Fp8Recipe::Auto:
+    case Fp8Recipe::Delayed:
+        break;
+    }
+    return 0.0;
+}
+
+QString refusal(const GpuSpec &gpu, Fp8Recipe asked)
+{
+    // Blockwise scaling needs sm_90 or later (Transformer Engine's Float8BlockScaling): not Ada.
+    if (asked == Fp8Recipe::Blockwise && gpu.architecture.trimmed().startsWith(QLatin1String("Ada")))
+        return QCoreApplication::translate("Estimator",
+                                           "blockwise FP8 scaling needs Hopper or later; %1 is "
+                                           "Ada Lovelace: choose the tensorwise or delayed recipe")
+            .arg(gpu.displayName());
+    if (asked == Fp8Recipe::Mxfp8 && !hasMxTensorCores(gpu))
+        return QCoreApplication::translate(
+                   "Estimator", "MXFP8 needs tensor cores that apply MX block scales (B200, B300, "
+                                "GB200, GB300, CDNA 4); %1 has none: choose the tensorwise, delayed "
+                                "or blockwise FP8 recipe")
+            .arg(gpu.displayName());
+    return {};
+}
+
+} // namespace Fp8Scaling
