@@ -1058,9 +1058,11 @@ Speed estimateTraining(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
                        .arg((e.parallelism.gpus + node - 1) / node)
                        .arg(node);
     }
-    // An FP8 recipe the GPU's tensor cores cannot run (MXFP8 before Blackwell) cannot train there.
-    if (Precisions::elementFormat(rate.used) == Precision::Fp8 && rate.used != Precision::Mxfp8)
-        if (const QString refusal = Fp8Scaling::refusal(gpu, w.fp8Recipe); !refusal.isEmpty()) {
+    // An FP8 recipe the GPU's tensor cores cannot run (MXFP8 before data-centre Blackwell) cannot train
+    // there; math asked in MXFP8 is that recipe.
+    const Fp8Recipe asked = w.activationPrecision == Precision::Mxfp8 ? Fp8Recipe::Mxfp8 : w.fp8Recipe;
+    if (Precisions::elementFormat(w.activationPrecision) == Precision::Fp8)
+        if (const QString refusal = Fp8Scaling::refusal(gpu, asked); !refusal.isEmpty()) {
             e.fits = false;
             e.unfitReason = refusal;
             e.notes << refusal;

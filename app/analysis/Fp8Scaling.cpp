@@ -6,11 +6,12 @@ namespace Fp8Scaling {
 
 bool hasMxTensorCores(const GpuSpec &gpu)
 {
-    // Transformer Engine trains MXFP8 on sm_100 and sm_103 (B200, GB200, B300, GB300) and refuses it on
-    // sm_120, the GB20x chips (RTX PRO 6000, RTX 5090). Beyond Blackwell, a datasheet FP4 rate means MX
+    // Transformer Engine trains MXFP8 on sm_100 and sm_103 (B200, GB200, B300, GB300: HBM) and refuses it
+    // on sm_120 and sm_121 (RTX PRO 6000 and RTX 5090 with GDDR7, DGX Spark's GB10 with LPDDR5X): among
+    // Blackwell parts the HBM ones are the data-centre chips. Beyond Blackwell, a datasheet FP4 rate means MX
     // formats in the matrix cores (CDNA 4); Hopper, Ada and CDNA 3 have none.
     if (gpu.architecture.trimmed().startsWith(QLatin1String("Blackwell")))
-        return !gpu.chip.trimmed().startsWith(QLatin1String("GB20"));
+        return gpu.memoryType.trimmed().startsWith(QLatin1String("HBM"));
     return gpu.fp4DenseTflops.value_or(0.0) > 0.0;
 }
 

@@ -11,7 +11,7 @@
 namespace Fp8Scaling {
 
 // MX formats (one 8-bit scale per 32 values, applied by the tensor cores) for training: data-centre
-// Blackwell (sm_100, sm_103) and CDNA 4; not Hopper, Ada, CDNA 3 or the GB20x Blackwell cards (sm_120).
+// Blackwell (sm_100, sm_103) and CDNA 4; not Hopper, Ada, CDNA 3 or the GDDR Blackwell cards (sm_120).
 bool hasMxTensorCores(const GpuSpec &gpu);
 
 // Auto: MXFP8 where the tensor cores take it, else tensorwise current scaling (Megatron-Bridge's FP8

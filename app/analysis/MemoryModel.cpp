@@ -178,15 +178,9 @@ bool keepsCheckpointMix(const ModelArchitecture &a, const Workload &w)
            a.totalParams > a.expertParams();
 }
 
-template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+// The weights one GPU uses, whole: its tensor- and pipeline-parallel share, its experts' share.
+template <typename T> T usedWeightBytes(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
-    const bool sharded = Tasks::isTraining(w.task) && w.zeroStage >= 3;
-    if (sharded && shardsExperts(p)) {
-        // ZeRO-3 shards the experts over the same GPUs as the rest (shardsExperts).
-        Parallelism whole = p;
-        whole.expert = 1;
-        return weightBytesPerGpu<T>(a, w, whole);
-    }
     T bytes = 0.0;
     if (keepsCheckpointMix(a, w)) {
         // Expert parallelism splits the experts only; the rest is replicated on every expert-parallel GPU.
@@ -205,10 +199,30 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
                  embeddings * Math::input<T>(kEmbeddingBits, 16.0)) /
                 8.0 / modelParallel<T>(a, w, p);
     } else {
-        bytes = Math::input<T>(kParams, a.totalParams) * expertParallelShare<T>(a, p) * weightBits<T>(w) /
-                8.0 / modelParallel<T>(a, w, p);
+        // Full training keeps its multi-token-prediction modules too (trainableParams).
+        const T params =
+            w.task == Task::Training ? trainableParams<T>(a, w) : Math::input<T>(kParams, a.totalParams);
+        bytes = params * expertParallelShare<T>(a, p) * weightBits<T>(w) / 8.0 / modelParallel<T>(a, w, p);
     }
-    return shardedOverData(bytes, sharded, p);
+    return bytes;
+}
+
+template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
+{
+    if (!(Tasks::isTraining(w.task) && w.zeroStage >= 3))
+        return usedWeightBytes<T>(a, w, p);
+    // ZeRO-3 keeps a 1/dp shard, the experts sharded over the same GPUs as the rest (shardsExperts) ...
+    Parallelism storedOver = p;
+    if (shardsExperts(p))
+        storedOver.expert = 1;
+    const T stored = shardedOverData(usedWeightBytes<T>(a, w, storedOver), true, p);
+    if (!a.transformer || a.layers <= 0)
+        return stored;
+    // ... and gathers each layer whole before it runs, the next one prefetched (FSDP's forward and backward
+    // prefetch): two of the stage's layers unsharded at a time. An MoE layer of 256 experts without expert
+    // parallelism is 23 GB at 16 bits (DeepSeek-V3): FSDP alone does not hold it.
+    const T stageLayers = Math::input<T>("L", a.layers) / Math::input<T>("pp", std::max(1, p.pipeline));
+    return stored + 2.0 * usedWeightBytes<T>(a, w, p) / stageLayers;
 }
 
 double expertBytesPerParamPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
@@ -307,7 +321,12 @@ T trainingActivationBytesPerSequence(const ModelArchitecture &a, const Workload 
         break;
     }
     const T logits = s * Math::input<T>(kVocab, a.vocab) * 4.0 / tp;
-    const T perSequence = (perLayer * Math::input<T>("L", a.layers) + logits) * scale;
+    T perSequence = (perLayer * Math::input<T>("L", a.layers) + logits) * scale;
+    // Each multi-token-prediction module keeps one more layer's activations and its own logits.
+    if (w.task == Task::Training && w.mtpLayers > 0)
+        perSequence =
+            perSequence + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MTP modules"), w.mtpLayers) *
+                              (perLayer + logits) * scale;
     // Context parallelism splits every sequence over cp GPUs.
     return p.context > 1 ? perSequence / Math::input<T>("cp", p.context) : perSequence;
 }

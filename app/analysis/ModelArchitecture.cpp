@@ -153,8 +153,9 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
         total = model.layers * (attention + denseMlp + norms);
         active = total;
     }
-    if (model.mtpLayers > 0 && model.layers > 0) {
-        // One more layer of the stack's kind: an MoE layer when the stack ends in one, else its average.
+    if (model.layers > 0) {
+        // One module's size, for the model's own modules or the ones a workload asks for (--mtp-layers): one
+        // more layer of the stack's kind, an MoE layer when the stack ends in one, else its average.
         const bool moeLayer = a.experts > 0 && model.layerPattern.isEmpty();
         const double router = h * a.experts;
         const double shared = model.sharedExperts * a.expertParamsPerLayer;

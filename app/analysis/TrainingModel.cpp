@@ -199,11 +199,12 @@ T dataParallelComm(const Inputs &in, const T &trainable, const T &m, const T &bu
 // and QLoRA's dequantisation.
 template <typename T> struct MicroBatchRates
 {
-    T linear = 0.0;         // FLOP/s of the matmuls
-    T expertLinear = 0.0;   // FLOP/s of the routed experts' grouped matmuls, on the busiest expert GPU
-    T attention = 0.0;      // FLOP/s of the attention
-    T trafficPerFlop = 0.0; // s of unhidden memory traffic per FLOP
-    T dequantPerPass = 0.0; // s per matmul pass over the base weights (QLoRA)
+    T linear = 0.0;               // FLOP/s of the matmuls
+    T expertLinear = 0.0;         // FLOP/s of the routed experts' grouped matmuls, on the busiest expert GPU
+    T attention = 0.0;            // FLOP/s of the attention
+    T trafficPerFlop = 0.0;       // s of unhidden memory traffic per FLOP
+    T fp8CastPerLinearFlop = 0.0; // s per matmul FLOP: the FP8 recipe's casts beyond delayed scaling
+    T dequantPerPass = 0.0;       // s per matmul pass over the base weights (QLoRA)
 };
 
 template <typename T>
@@ -250,13 +251,16 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         if (lowPrecision)
             rates.expertLinear = rates.expertLinear * Math::input<T>("eta_fp8", e.fp8Compute);
         // Dropless routing: the busiest expert GPU gets more than its even share, and every GPU waits.
-        if (w.moeRouting == MoeRouting::Dropless && e.moeDroplessImbalance > 1.0)
+        // Without expert parallelism each GPU runs every expert on its own tokens: nothing to wait for.
+        if (w.moeRouting == MoeRouting::Dropless && e.moeDroplessImbalance > 1.0 && p.expert > 1)
             rates.expertLinear =
                 rates.expertLinear /
                 Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dropless imbalance"), e.moeDroplessImbalance);
     }
-    if (w.task == Task::Qlora) // QLoRA dequantises its 4-bit base for every matmul
+    if (w.task == Task::Qlora) { // QLoRA dequantises its 4-bit base for every matmul
         rates.linear = rates.linear * Math::input<T>("eta_quant", e.quantizedCompute);
+        rates.expertLinear = rates.expertLinear * Math::input<T>("eta_quant", e.quantizedCompute);
+    }
     rates.attention =
         peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
     if (const double smLimit = GpuCapabilities::smClockRate(in.gpu, e.attentionFlopsPerSmClock);
@@ -265,19 +269,30 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     rates.trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
     // FP8: a recipe that finds each tensor's scale in a pass of its own reads every matmul input once more
-    // than the delayed scaling the profiles were fitted on (Fp8Scaling). A matmul of width h does 2h FLOPs
-    // per input value.
+    // than the delayed scaling the profiles were fitted on (Fp8Scaling), on the matmuls only (attention
+    // stays 16-bit). Per token and layer a GPU casts h values for QKV and h for the MLP (column parallel:
+    // every tensor-parallel GPU the whole token), a x d / tp and f / tp for the row-parallel inputs, and k
+    // copies of h + f_expert for routed experts (whole on each GPU); its matmuls do 2 x active params / tp
+    // FLOPs per token.
     if (const double extra =
             lowPrecision && Precisions::elementFormat(in.rate.used) == Precision::Fp8
                 ? Fp8Scaling::extraBytesPerValue(in.rate.used == Precision::Mxfp8
                                                      ? Fp8Recipe::Mxfp8
                                                      : Fp8Scaling::resolved(in.gpu, w.fp8Recipe))
                 : 0.0;
-        extra > 0.0 && a.transformer)
-        rates.trafficPerFlop =
-            rates.trafficPerFlop +
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8 scaling bytes per value"), extra) /
-                (2.0 * Math::input<T>("h", a.hidden)) / memoryRate;
+        extra > 0.0 && a.transformer && a.matmulParamsActive > 0.0) {
+        const double tpDegree = std::max(1, p.tensor);
+        const int denseLayers = a.layers - a.moeLayers;
+        const double castPerToken = a.layers * (2.0 * a.hidden + a.heads * a.headDim / tpDegree) +
+                                    denseLayers * a.ffn / tpDegree +
+                                    a.moeLayers * a.activeExperts * (a.hidden + a.expertFfn);
+        const double flopsPerToken = 2.0 * a.matmulParamsActive / tpDegree;
+        rates.fp8CastPerLinearFlop =
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8 scaling bytes per value"), extra) *
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8-cast values per matmul FLOP"),
+                           castPerToken / flopsPerToken) /
+            memoryRate;
+    }
     // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
     // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
     if (w.task == Task::Qlora && a.transformer)
@@ -475,22 +490,29 @@ StepCompute<T> stepComputeOf(const Inputs &in, const StepBatch<T> &batch, const 
     // The matmuls: the dense ones at the micro-batch's rate, the routed experts' at theirs.
     const bool experts = Math::value(work.expertForward) > 0.0;
     const auto matmulTime = [&](const T &linearPasses) {
-        if (!experts)
-            return linearForward * linearPasses / rates.linear;
-        return (linearForward - work.expertForward) * linearPasses / rates.linear +
-               work.expertForward * linearPasses / rates.expertLinear;
+        T time = experts ? (linearForward - work.expertForward) * linearPasses / rates.linear +
+                               work.expertForward * linearPasses / rates.expertLinear
+                         : linearForward * linearPasses / rates.linear;
+        if (Math::value(rates.fp8CastPerLinearFlop) > 0.0)
+            time = time + linearForward * linearPasses * rates.fp8CastPerLinearFlop;
+        return time;
     };
-    // Routing traffic: the forward and the backward each move the token copies once (the backward's two
-    // matmul passes share one), a recomputed forward again: 2/3 of a pass per matmul pass.
+    // Routing traffic: the forward and the backward each move the token copies once (the backward's matmul
+    // passes share one), a recomputed forward once again.
     const auto routingTime = [&](const T &linearPasses) {
-        return work.routingBytes * linearPasses * (2.0 / 3.0) / share.memoryRate;
+        const double passes = std::min(2.0, Math::value(linearPasses));
+        return work.routingBytes * Math::input<T>(kPasses, passes) / share.memoryRate;
     };
     const auto timeOf = [&](const T &linearPasses, const T &attentionPasses) {
         const T linear = linearForward * linearPasses;
-        if (Math::value(rates.dequantPerPass) > 0.0)
-            return matmulTime(linearPasses) + attentionForward * attentionPasses / rates.attention +
-                   (linear + attentionForward * attentionPasses) * rates.trafficPerFlop +
-                   linearPasses * rates.dequantPerPass;
+        if (Math::value(rates.dequantPerPass) > 0.0) {
+            T time = matmulTime(linearPasses) + attentionForward * attentionPasses / rates.attention +
+                     (linear + attentionForward * attentionPasses) * rates.trafficPerFlop +
+                     linearPasses * rates.dequantPerPass;
+            if (experts)
+                time = time + routingTime(linearPasses);
+            return time;
+        }
         if (!a.transformer)
             return matmulTime(linearPasses) + linear * rates.trafficPerFlop;
         const T attention = attentionForward * attentionPasses;

@@ -245,7 +245,8 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(training, WorkloadField::Recompute, r.recompute.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::Optimizer, r.optimizer.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::MoeRouting, r.moeRouting.has_value(), trainingTasks);
-    onlyFor(training, WorkloadField::MtpLayers, r.mtpLayers.has_value(), trainingTasks);
+    onlyFor(task == Task::Training, WorkloadField::MtpLayers, r.mtpLayers.has_value(),
+            WorkloadResolver::tr("full training"));
     onlyFor(training, WorkloadField::Fp8Recipe, r.fp8Recipe.has_value(), trainingTasks);
     onlyFor(usesAdapters(task), WorkloadField::LoraRank, r.loraRank.has_value(),
             WorkloadResolver::tr("LoRA and QLoRA"));
@@ -434,7 +435,8 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.moeRouting = r.moeRouting.value_or(MoeRouting::Dropless);
     w.fp8Recipe = r.fp8Recipe.value_or(Fp8Recipe::Auto);
     // Multi-token prediction trains as the model was trained: its own modules unless the user says.
-    w.mtpLayers = Tasks::isTraining(w.task) ? r.mtpLayers.value_or(w.model.mtpLayers) : 0;
+    // Adapters (PEFT) load no MTP weights.
+    w.mtpLayers = w.task == Task::Training ? r.mtpLayers.value_or(w.model.mtpLayers) : 0;
     if (r.mtpLayers && !WorkloadFields::range(WorkloadField::MtpLayers).allows(*r.mtpLayers))
         result.problems.append(
             {WorkloadField::MtpLayers, WorkloadResolver::tr("mtp layers %1: allowed %2 to %3")
@@ -594,8 +596,10 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return Tasks::isTraining(task) ? tr("auto") : locale.toString(kMicroBatch);
     case WorkloadField::GlobalBatch:
         return locale.toString(defaultBatch(Task::Training, gpus));
-    case WorkloadField::ContextParallel:
     case WorkloadField::ExpertParallel:
+        return task == Task::Training ? tr("a model with experts: the fastest of 1 and 8 to 64")
+                                      : QStringLiteral("1");
+    case WorkloadField::ContextParallel:
     case WorkloadField::VirtualStages:
         return QStringLiteral("1");
     case WorkloadField::GpusPerNode:
@@ -691,7 +695,7 @@ QString WorkloadResolver::defaultText(WorkloadField field)
     case WorkloadField::MicroBatch:
         return tr("training: the fastest of 1, 2, 4 and 8 that fits");
     case WorkloadField::Fp8Recipe:
-        return tr("auto: mxfp8 on B200, B300, GB200 and GB300, tensorwise on other GPUs");
+        return tr("auto: mxfp8 on B200, B300, GB200, GB300 and MI355X, tensorwise on other GPUs");
     case WorkloadField::Profile:
         return tr("vllm for inference; fsdp for training on 2 or more GPUs (megatron for a model with "
                   "experts), pytorch-amp on one GPU and for lora and qlora");
@@ -749,8 +753,7 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
                                                            : tr("forced balanced routing"));
         if (w.mtpLayers > 0)
             parts << tr("%n MTP module(s)", nullptr, w.mtpLayers);
-        if (w.fp8Recipe != Fp8Recipe::Auto &&
-            Precisions::elementFormat(w.activationPrecision) == Precision::Fp8)
+        if (w.fp8Recipe != Fp8Recipe::Auto && w.activationPrecision == Precision::Fp8)
             parts << tr("FP8 %1 scaling").arg(Fp8Recipes::name(w.fp8Recipe));
         if (usesAdapters(w.task))
             parts << tr("rank %1").arg(w.loraRank);

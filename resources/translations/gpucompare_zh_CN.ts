@@ -3834,6 +3834,10 @@ source: %7</source>
         <source>MTP active params</source>
         <translation>MTP 激活参数</translation>
     </message>
+    <message>
+        <source>FP8-cast values per matmul FLOP</source>
+        <translation>每矩阵乘 FLOP 的 FP8 转换值数</translation>
+    </message>
 </context>
 <context>
     <name>MathPanel</name>
@@ -7160,10 +7164,6 @@ token</translation>
         <translation>模型自带</translation>
     </message>
     <message>
-        <source>auto: mxfp8 on B200, B300, GB200 and GB300, tensorwise on other GPUs</source>
-        <translation>自动：B200、B300、GB200 和 GB300 上用 mxfp8，其他 GPU 上用 tensorwise</translation>
-    </message>
-    <message>
         <source>vllm for inference; fsdp for training on 2 or more GPUs (megatron for a model with experts), pytorch-amp on one GPU and for lora and qlora</source>
         <translation>推理用 vllm；2 个及以上 GPU 的训练用 fsdp（含专家的模型用 megatron），单 GPU 以及 lora 和 qlora 用 pytorch-amp</translation>
     </message>
@@ -7188,6 +7188,14 @@ token</translation>
     <message>
         <source>dropless</source>
         <translation>无丢弃</translation>
+    </message>
+    <message>
+        <source>a model with experts: the fastest of 1 and 8 to 64</source>
+        <translation>含专家的模型：在 1 和 8 到 64 之中取最快者</translation>
+    </message>
+    <message>
+        <source>auto: mxfp8 on B200, B300, GB200, GB300 and MI355X, tensorwise on other GPUs</source>
+        <translation>自动：B200、B300、GB200、GB300 和 MI355X 上用 mxfp8，其他 GPU 上用 tensorwise</translation>
     </message>
 </context>
 <context>

@@ -173,7 +173,9 @@ TEST(Qwen3, ThirtyBA3BCountsTotalAndActiveParameters)
 
 // Published totals: model cards and release posts named in models.json's notes.
 // ZeRO-3 over 16 GPUs with ep 8: each expert group's experts are sharded again over its other GPUs, so a GPU
-// holds 1/16 of every weight, as without expert parallelism (not 1/16 of an eighth of the experts).
+// holds 1/16 of every weight, as without expert parallelism (not 1/16 of an eighth of the experts), plus the
+// two layers FSDP gathers whole at a time (the running one and the prefetched next), each the shared weights
+// and an eighth of the experts: 2 x (8.0B + 227B / 8) x 2 bytes / 94 layers = 1.55 GB.
 // Qwen3-235B full training with Adam: 235 B x (2 + 2 + 12) bytes / 16 = 235 GB per GPU, more than a B200's
 // 180 GB; unsharded (ZeRO-0) the experts are split over ep only.
 TEST(MoePresets, FullShardingWithExpertParallelismHoldsOneGpusShareOfEveryWeight)
@@ -187,8 +189,10 @@ TEST(MoePresets, FullShardingWithExpertParallelismHoldsOneGpusShareOfEveryWeight
     p.gpus = 16;
     p.data = 16;
     p.expert = 8;
-    EXPECT_NEAR(MemoryModel::weightBytesPerGpu<double>(a, w, p), a.totalParams * 2.0 / 16.0,
+    const double gathered = 2.0 * (a.totalParams - a.expertParams() + a.expertParams() / 8.0) * 2.0 / a.layers;
+    EXPECT_NEAR(MemoryModel::weightBytesPerGpu<double>(a, w, p), a.totalParams * 2.0 / 16.0 + gathered,
                 1e-6 * a.totalParams);
+    EXPECT_NEAR(gathered / 1e9, 1.55, 0.01);
 
     w.gpuCount = 16;
     w.expertParallel = 8;

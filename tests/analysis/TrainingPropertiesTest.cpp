@@ -196,6 +196,12 @@ TEST(TrainingProperties, DroplessRoutingIsSlowerThanForcedBalanceByTheExpertsSha
     const TrainingResult dropless = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
     EXPECT_GT(dropless.stepTimeS, balanced.stepTimeS * 1.02);
     EXPECT_LT(dropless.stepTimeS, balanced.stepTimeS * megatron.moeDroplessImbalance.value({}, {}, {}));
+    // Without expert parallelism each GPU runs every expert on its own tokens: no GPU waits for another.
+    w.expertParallel = 1;
+    w.moeRouting = MoeRouting::Balanced;
+    const double noEpBalanced = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron")).stepTimeS;
+    w.moeRouting = MoeRouting::Dropless;
+    EXPECT_DOUBLE_EQ(train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron")).stepTimeS, noEpBalanced);
     // A dense model has no router: the setting changes nothing.
     Workload dense = mpt13b(8, 64);
     dense.moeRouting = MoeRouting::Balanced;
@@ -244,6 +250,12 @@ TEST(TrainingProperties, Fp8RecipesCostTheirScalingPassAndMxfp8NeedsDataCentreBl
     EXPECT_FALSE(onH100.fits);
     EXPECT_TRUE(onH100.unfitReason.contains(QLatin1String("MXFP8"))) << onH100.unfitReason.toStdString();
     EXPECT_TRUE(Estimator::estimate(b200, w, fsdp, EstimateOptions{false}).fits);
+    // Math asked in MXFP8 is that recipe, refused the same way on the GDDR7 Blackwell card (sm_120).
+    w.activationPrecision = Precision::Mxfp8;
+    w.fp8Recipe = Fp8Recipe::Auto;
+    EXPECT_FALSE(Estimator::estimate(rtxPro, w, fsdp, EstimateOptions{false}).fits);
+    EXPECT_FALSE(Estimator::estimate(h100, w, fsdp, EstimateOptions{false}).fits);
+    EXPECT_TRUE(Estimator::estimate(b200, w, fsdp, EstimateOptions{false}).fits);
     // At 16 bits there is no recipe.
     w.activationPrecision = Precision::Bf16;
     EXPECT_FALSE(train(h100, w).fp8Recipe.has_value());
@@ -279,4 +291,9 @@ TEST(TrainingProperties, MultiTokenPredictionAddsItsModulesWork)
     const TrainingResult with = train(TestCatalogue::h100Sxm(), w, QStringLiteral("megatron"));
     EXPECT_GT(with.breakdown.compute / without.breakdown.compute, 1.02);
     EXPECT_LT(with.breakdown.compute / without.breakdown.compute, 1.05);
+    // A model without its own modules trains them when asked (a dense layer and the head again).
+    Workload dense = mpt13b(8, 64);
+    const double plain = train(TestCatalogue::h100Sxm(), dense).breakdown.compute;
+    dense.mtpLayers = 1;
+    EXPECT_GT(train(TestCatalogue::h100Sxm(), dense).breakdown.compute, plain * 1.02);
 }

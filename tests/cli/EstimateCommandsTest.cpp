@@ -1142,4 +1142,14 @@ TEST_F(EstimateCommands, MoeTrainingTakesItsRoutingMtpAndFp8Recipe)
                    QStringLiteral("--moe-routing"));
     expectBadInput(fixed + QStringList{QStringLiteral("--mtp-layers"), QStringLiteral("99")},
                    QStringLiteral("--mtp-layers"));
+    // LoRA loads no MTP weights (PEFT): none by default, and asking for them is refused.
+    const QStringList lora{
+        QStringLiteral("estimate"), QStringLiteral("--gpu"),       QStringLiteral("h100_sxm5_80gb"),
+        QStringLiteral("--model"),  QStringLiteral("deepseek-v3"), QStringLiteral("--task"),
+        QStringLiteral("lora"),     QStringLiteral("--gpus"),      QStringLiteral("64")};
+    const ProcessResult loraText = run(lora);
+    EXPECT_EQ(loraText.exitCode, 0) << loraText.err.toStdString();
+    EXPECT_FALSE(loraText.out.contains(QStringLiteral("MTP"))) << loraText.out.toStdString();
+    expectBadInput(lora + QStringList{QStringLiteral("--mtp-layers"), QStringLiteral("1")},
+                   QStringLiteral("--mtp-layers"));
 }
