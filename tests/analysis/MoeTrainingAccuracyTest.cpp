@@ -70,7 +70,7 @@ TEST(MoeTrainingAccuracy, Qwen3With32ExpertGroupsAcrossFourNodes)
 
 // NeMo AutoModel performance summary (NVIDIA-NeMo/Automodel@36044ad3d1 docs/performance-summary.mdx): Kimi K2
 // on 256 H100, pp 8 vpp 4 ep 32, FSDP2, 924 tokens/s per GPU (estimated +15%); DeepSeek-V3 on 1,024 H100,
-// 865 (-0.4%). AutoModel runs Transformer Engine's kernels and DeepEP, so it is estimated with the megatron
+// 865 (-0.5%). AutoModel runs Transformer Engine's kernels and DeepEP, so it is estimated with the megatron
 // profile (the fsdp one is llm-foundry's eager FSDP, 310 us a layer and pass: -17% and -3.7% before).
 TEST(MoeTrainingAccuracy, KimiK2AndDeepSeekV3WithFsdp2AndExpertParallelism)
 {
@@ -82,11 +82,11 @@ TEST(MoeTrainingAccuracy, KimiK2AndDeepSeekV3WithFsdp2AndExpertParallelism)
 // estimated with their layer patterns and never fitted: a held-out check. Their 11 rows are 4 runs, each
 // compared once (AutoModel tokens/s per GPU, Megatron-Core model TFLOP/s per GPU); the other 7 restate them
 // (model TFLOP/s, step times) and are printed only. Measured with the shipped profiles (AutoModel's runs with
-// megatron's, as it runs Transformer Engine's kernels): Nano -4.8% (8 H100, ep 8), Super -8.6% (64 H100,
+// megatron's, as it runs Transformer Engine's kernels): Nano -5.1% (8 H100, ep 8), Super -8.8% (64 H100,
 // ep 64; its latent MoE dispatches 1,024-wide tokens), Ultra +32% (128 H100, ep 64; the one run whose
 // experts are plain torch matmuls, kernels=TE+DeepEP+torch_mm, not a grouped GEMM), Qwen3-Next +105%
 // (128 H100, pp 4 vpp 3 ep 32, 89 TFLOP/s per GPU, a run its source calls "not well tuned"): median
-// |error| 20.3% over the 4 runs. The Nemotron runs used AutoModel's balanced fake gate.
+// |error| 20.4% over the 4 runs. The Nemotron runs used AutoModel's balanced fake gate.
 TEST(MoeTrainingAccuracy, HybridModelsHeldOut)
 {
     int hybridRows = 0;
