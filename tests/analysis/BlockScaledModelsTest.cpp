@@ -189,7 +189,8 @@ TEST(MoePresets, FullShardingWithExpertParallelismHoldsOneGpusShareOfEveryWeight
     p.gpus = 16;
     p.data = 16;
     p.expert = 8;
-    const double gathered = 2.0 * (a.totalParams - a.expertParams() + a.expertParams() / 8.0) * 2.0 / a.layers;
+    const double gathered =
+        2.0 * (a.totalParams - a.expertParams() + a.expertParams() / 8.0) * 2.0 / a.layers;
     EXPECT_NEAR(MemoryModel::weightBytesPerGpu<double>(a, w, p), a.totalParams * 2.0 / 16.0 + gathered,
                 1e-6 * a.totalParams);
     EXPECT_NEAR(gathered / 1e9, 1.55, 0.01);
