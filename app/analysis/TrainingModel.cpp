@@ -228,10 +228,17 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
     }
     // Datasheet x what microbenchmarks reach of it (f_mm: 1 for datasheet profiles) x the framework's share.
     const T achievable = Math::input<T>("f_mm", e.matmulAchievable);
+    // A matmul rate at its size factor: FP8 at its own share, QLoRA's 4-bit base dequantised for each.
+    const auto matmulRate = [&](const T &size) {
+        T rate = peak * achievable * Math::input<T>("eta_c", e.compute) * size;
+        if (lowPrecision)
+            rate = rate * Math::input<T>("eta_fp8", e.fp8Compute);
+        if (w.task == Task::Qlora)
+            rate = rate * Math::input<T>("eta_quant", e.quantizedCompute);
+        return rate;
+    };
     MicroBatchRates<T> rates;
-    rates.linear = peak * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
-    if (lowPrecision)
-        rates.linear = rates.linear * Math::input<T>("eta_fp8", e.fp8Compute);
+    rates.linear = matmulRate(sizeFactor);
     rates.expertLinear = rates.linear;
     if (a.transformer && a.moeLayers > 0 && a.expertFfn > 0.0) {
         // The routed experts run as grouped matmuls, one per local expert, each over the tokens routed to
@@ -247,19 +254,13 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         if (e.gemmWidthHalf > 0.0 || e.gemmTokensHalf > 0.0)
             expertSize = Math::named(width / (width + wHalf) * (tokens / (tokens + tHalf)),
                                      QT_TRANSLATE_NOOP("MathExpr", "expert size factor"));
-        rates.expertLinear = peak * achievable * Math::input<T>("eta_c", e.compute) * expertSize;
-        if (lowPrecision)
-            rates.expertLinear = rates.expertLinear * Math::input<T>("eta_fp8", e.fp8Compute);
+        rates.expertLinear = matmulRate(expertSize);
         // Dropless routing: the busiest expert GPU gets more than its even share, and every GPU waits.
         // Without expert parallelism each GPU runs every expert on its own tokens: nothing to wait for.
         if (w.moeRouting == MoeRouting::Dropless && e.moeDroplessImbalance > 1.0 && p.expert > 1)
             rates.expertLinear =
                 rates.expertLinear /
                 Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "dropless imbalance"), e.moeDroplessImbalance);
-    }
-    if (w.task == Task::Qlora) { // QLoRA dequantises its 4-bit base for every matmul
-        rates.linear = rates.linear * Math::input<T>("eta_quant", e.quantizedCompute);
-        rates.expertLinear = rates.expertLinear * Math::input<T>("eta_quant", e.quantizedCompute);
     }
     rates.attention =
         peak16 * achievable * Math::input<T>("eta_c", e.compute) * Math::input<T>("eta_attn", e.attention);
