@@ -95,6 +95,8 @@ const TableField kTables[] = {
     {"compute_efficiency", &EfficiencyParameters::computeEfficiency},
     {"attention_efficiency", &EfficiencyParameters::attentionEfficiency},
     {"layer_overhead_us", &EfficiencyParameters::layerOverheadUs},
+    {"graph_layer_overhead_us", &EfficiencyParameters::graphLayerOverheadUs},
+    {"moe_layer_overhead_us", &EfficiencyParameters::moeLayerOverheadUs},
     {"quantized_compute_factor", &EfficiencyParameters::quantizedComputeFactor},
     {"training_bytes_per_flop", &EfficiencyParameters::trainingBytesPerFlop},
     {"communication_efficiency", &EfficiencyParameters::communicationEfficiency},
@@ -223,8 +225,32 @@ std::optional<EfficiencyParameters> EfficiencyParameters::fromJson(const QJsonOb
     if (!readInt("max_batch", result.maxBatch, 1) ||
         !readInt("prefill_microbatch_tokens", result.prefillMicrobatchTokens, 0) ||
         !readInt("max_num_seqs", result.maxNumSeqs, 1) ||
-        !readInt("max_batched_tokens", result.maxBatchedTokens, 1))
+        !readInt("max_batched_tokens", result.maxBatchedTokens, 1) ||
+        !readInt("cuda_graph_max_tokens", result.cudaGraphMaxTokens, 0))
         return std::nullopt;
+    for (const auto &[key, target] : {std::pair{"cuda_graph_prefill", &result.cudaGraphPrefill},
+                                      std::pair{"overlap_scheduler", &result.overlapScheduler}}) {
+        const QJsonValue value = parameters.value(QString::fromLatin1(key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isBool()) {
+            message = QStringLiteral("%1: expected true or false").arg(QString::fromLatin1(key));
+            return std::nullopt;
+        }
+        *target = value.toBool();
+    }
+    for (const auto &[key, target] : {std::pair{"engine_id", &result.engineId},
+                                      std::pair{"engine_version_from", &result.engineVersionFrom},
+                                      std::pair{"engine_version_to", &result.engineVersionTo}}) {
+        const QJsonValue value = parameters.value(QString::fromLatin1(key));
+        if (value.isUndefined() || value.isNull())
+            continue;
+        if (!value.isString()) {
+            message = QStringLiteral("%1: expected text").arg(QString::fromLatin1(key));
+            return std::nullopt;
+        }
+        *target = value.toString().trimmed();
+    }
     const QJsonValue admission = parameters.value(QStringLiteral("kv_admission"));
     if (!admission.isUndefined() && !admission.isNull()) {
         if (admission != QJsonValue(QStringLiteral("reserve")) &&
@@ -315,6 +341,14 @@ QJsonObject EfficiencyParameters::toJson() const
         object.insert(QStringLiteral("calibrated_stacks"), QJsonArray::fromStringList(calibratedStacks));
     if (!engine.isEmpty())
         object.insert(QStringLiteral("engine"), engine);
+    if (!engineId.isEmpty()) {
+        object.insert(QStringLiteral("engine_id"), engineId);
+        object.insert(QStringLiteral("engine_version_from"), engineVersionFrom);
+        object.insert(QStringLiteral("engine_version_to"), engineVersionTo);
+    }
+    object.insert(QStringLiteral("cuda_graph_max_tokens"), cudaGraphMaxTokens);
+    object.insert(QStringLiteral("cuda_graph_prefill"), cudaGraphPrefill);
+    object.insert(QStringLiteral("overlap_scheduler"), overlapScheduler);
     object.insert(QStringLiteral("multi_gpu_split"),
                   pipelineSplit ? QStringLiteral("pipeline") : QStringLiteral("tensor"));
     object.insert(QStringLiteral("max_batch"), maxBatch);
@@ -379,6 +413,8 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.compute = p.computeEfficiency.value(architecture, memory, modelKind);
     r.attention = p.attentionEfficiency.value(architecture, memory, modelKind);
     r.layerOverheadS = p.layerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.graphLayerOverheadS = p.graphLayerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.moeLayerOverheadS = p.moeLayerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.quantizedCompute = p.quantizedComputeFactor.value(architecture, memory, modelKind);
     r.trainingBytesPerFlop = p.trainingBytesPerFlop.value(architecture, memory, modelKind);
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);

@@ -47,6 +47,15 @@ struct EfficiencyParameters
     PropertyTable computeEfficiency{1.0};       // eta_c: achieved / dense tensor peak for matmuls
     PropertyTable attentionEfficiency{1.0};     // attention-score math relative to eta_c
     PropertyTable layerOverheadUs{0.0};         // fixed time per layer per forward step (launches, syncs)
+    // Serving: the same per layer of a step replayed from a captured CUDA graph (one launch for the whole
+    // forward: what is left is the GPU's own gaps between kernels). Applies to steps of at most
+    // cudaGraphMaxTokens tokens; larger steps (and prefills, unless cudaGraphPrefill) run eagerly.
+    PropertyTable graphLayerOverheadUs{0.0};
+    // Serving: what an MoE layer adds per step besides its roofline, graphed or not: the router's top-k,
+    // the tokens' permutation and its undoing, the grouped GEMMs' launch-bound tails at few tokens per
+    // expert, and with expert parallelism the dispatch and combine latencies (the byte time is
+    // CommunicationModel's). AIConfigurator tables these per MoE kernel; here one fitted term per engine.
+    PropertyTable moeLayerOverheadUs{0.0};
     PropertyTable quantizedComputeFactor{1.0};  // GGUF dequantisation cost on compute-bound phases
     PropertyTable trainingBytesPerFlop{0.0};    // training memory traffic not hidden behind matmuls
     PropertyTable communicationEfficiency{1.0}; // achieved / link bandwidth for collectives
@@ -106,6 +115,20 @@ struct EfficiencyParameters
     int maxBatchedTokens = 8192;         // serving engine: tokens per step (chunked prefill)
     double kvMemoryFraction = 0.9;       // serving engine: share of GPU memory it may use
     bool kvReserveWholeSequence = false; // serving engine: "kv_admission": "reserve" or "on_demand"
+    // Serving engine: CUDA graphs are captured for steps of up to this many tokens (0: none, every step
+    // eager). vLLM V1: --max-cudagraph-capture-size; SGLang: --cuda-graph-max-bs; TensorRT-LLM:
+    // cuda_graph_config.max_batch_size.
+    int cudaGraphMaxTokens = 0;
+    bool cudaGraphPrefill = false; // graphs also run steps with prefill tokens (vLLM V1's piecewise graphs)
+    // Serving engine: the host schedules step n + 1 while the GPU runs step n (SGLang's overlap scheduler,
+    // TensorRT-LLM's overlap scheduler, vLLM's async scheduling): a step takes max(GPU, host), not the sum.
+    bool overlapScheduler = false;
+    // Serving engine: which engine ("vllm", "sglang", "tensorrt-llm", "lmdeploy") and the versions whose
+    // measurements the profile stands for ("0.10" up to "0.19"; empty: open-ended). A measurement names
+    // its engine and version; EngineProfiles::forEngine picks the profile from these.
+    QString engineId;
+    QString engineVersionFrom;
+    QString engineVersionTo;
 
     // A profile `gpucompare calibrate` fitted on the user's own measured runs ("user_fit"): what it was
     // fitted on, how well, and its own 80% bands from its leave-one-run-out residuals (kinds with too few
@@ -145,6 +168,8 @@ struct ResolvedEfficiency
     double compute = 1.0;
     double attention = 1.0;
     double layerOverheadS = 0.0;
+    double graphLayerOverheadS = 0.0;
+    double moeLayerOverheadS = 0.0;
     double quantizedCompute = 1.0;
     double trainingBytesPerFlop = 0.0;
     double communication = 1.0;

@@ -80,6 +80,7 @@ struct ServingResult
     double randomRangeRatio = 0.0;  // random: R
     double burstiness = 1.0;        // open loop: gamma shape of the gaps
     int warmupRequests = 0;         // sent first, left out of the figures
+    QString harness;                // the benchmark client the figures are counted as ("vllm-bench")
     bool replayedTrace = false;     // arrivals from the dataset's own times
     double requestOverheadMs = 0.0; // per request outside the GPU (the profile's), in TTFT and e2e
     double meanInputTokens = 0.0;   // of the requests simulated

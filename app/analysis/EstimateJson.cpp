@@ -55,6 +55,7 @@ QJsonObject serving(const ServingResult &s)
     object.insert(QStringLiteral("random_range_ratio"), number(s.randomRangeRatio));
     object.insert(QStringLiteral("burstiness"), number(s.burstiness));
     object.insert(QStringLiteral("warmup_requests"), s.warmupRequests);
+    object.insert(QStringLiteral("harness"), s.harness);
     object.insert(QStringLiteral("replayed_trace"), s.replayedTrace);
     object.insert(QStringLiteral("request_overhead_ms"), number(s.requestOverheadMs));
     object.insert(QStringLiteral("ttft_ms"), stats(s.ttftMs));

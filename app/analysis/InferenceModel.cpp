@@ -187,7 +187,11 @@ template <typename T> T prefillOf(const Pass<T> &c, InferenceResult &r)
     r.prefillComputeBound = Math::value(prefillCompute) >= Math::value(prefillMemory);
     Math::record(math, Id::PrefillComputeTime, prefillCompute * 1e3);
     Math::record(math, Id::PrefillMemoryTime, prefillMemory * 1e3);
-    const T stageOverhead = (microbatched ? layersPerStage * microbatches : layersPerStage) * layerOverhead;
+    T perPass = layersPerStage * layerOverhead;
+    if (a.experts > 0 && e.moeLayerOverheadS > 0.0) // the engine's fixed time of each MoE layer too
+        perPass = perPass + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MoE layers"), a.moeLayers) / pp *
+                                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_moe_layer"), e.moeLayerOverheadS);
+    const T stageOverhead = microbatched ? perPass * microbatches : perPass;
     const T stageWork = Math::max(Math::named(prefillCompute, Id::PrefillComputeTime),
                                   Math::named(prefillMemory, Id::PrefillMemoryTime)) +
                         stageOverhead;
@@ -242,7 +246,12 @@ template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceRe
     const T kvPerToken = Math::named(MemoryModel::kvBytesPerTokenPerGpu<T>(a, w, p), kKvBytesPerToken);
     const T stepKv = b * context * kvPerToken;
     const T stepLinear = b * a.linearFlopsPerToken<T>() / mp;
-    const T stepAttention = b * a.attentionFlopsPerToken<T>(context) / mp;
+    // MLA decodes with the absorbed weights, over the latent (ModelArchitecture::decodeAttentionFlopsPerPair).
+    const T stepAttention =
+        a.mla ? b * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "absorbed MLA FLOPs per token pair"),
+                                   a.decodeAttentionFlopsPerPair()) *
+                    context / mp
+              : b * a.attentionFlopsPerToken<T>(context) / mp;
     T stepBytes = stepWeights + stepKv;
     if (a.hybrid && a.recurrentStateBytes(1.0) > 0.0)
         // Each step reads and writes every sequence's Mamba-2 / Gated DeltaNet state once.
@@ -255,10 +264,18 @@ template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceRe
     r.decodeComputeBound = Math::value(decodeCompute) > Math::value(decodeMemory);
     Math::record(math, Id::DecodeMemoryTime, decodeMemory * 1e3);
     Math::record(math, Id::DecodeComputeTime, decodeCompute * 1e3);
-    // A decode step passes every pipeline stage in turn: pp does not shorten TPOT.
-    const T stage = Math::max(Math::named(decodeMemory, Id::DecodeMemoryTime),
-                              Math::named(decodeCompute, Id::DecodeComputeTime)) +
-                    layersPerStage * layerOverhead;
+    // A decode step passes every pipeline stage in turn: pp does not shorten TPOT. A batch within the
+    // engine's CUDA graphs replays its layers from one (the profile's cuda_graph_max_tokens).
+    const bool graphed = in.parameters.cudaGraphMaxTokens > 0 && in.batch <= in.parameters.cudaGraphMaxTokens;
+    const T decodeLayerOverhead =
+        graphed ? Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_layer from a CUDA graph"), e.graphLayerOverheadS)
+                : layerOverhead;
+    T stage = Math::max(Math::named(decodeMemory, Id::DecodeMemoryTime),
+                        Math::named(decodeCompute, Id::DecodeComputeTime)) +
+              layersPerStage * decodeLayerOverhead;
+    if (a.experts > 0 && e.moeLayerOverheadS > 0.0)
+        stage = stage + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MoE layers"), a.moeLayers) / pp *
+                            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_moe_layer"), e.moeLayerOverheadS);
     T tpot = stage * pp;
     const T decodeTp =
         a.allReducesPerLayer * layers *
@@ -308,6 +325,7 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
         return c;
     c.linearPerTokenS = a.linearFlopsPerToken<double>() / modelParallel / computeRate;
     c.attentionPerPairS = a.attentionFlopsPerToken<double>(1.0) / modelParallel / attentionRate;
+    c.decodeAttentionPerPairS = a.decodeAttentionFlopsPerPair() / modelParallel / attentionRate;
     const double weightBytes = MemoryModel::weightBytesPerGpu<double>(a, w, p);
     c.weightReadS = weightBytes / memoryRate;
     if (a.experts > 0 && a.totalParams > 0.0) {
@@ -320,7 +338,17 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
             memoryRate;
     }
     c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
-    c.fixedS = a.layers * e.layerOverheadS + e.stepOverheadS;
+    // Fixed time as the engine spends it (issue 55): host work per step and per sequence, and the layers'
+    // launches, from a CUDA graph for the steps the engine captured.
+    const EfficiencyParameters &engine = in.parameters;
+    c.hostStepS = e.stepOverheadS;
+    const double moeLayers = a.experts > 0 ? a.moeLayers * e.moeLayerOverheadS : 0.0;
+    c.eagerLaunchS = a.layers * e.layerOverheadS + moeLayers;
+    c.graphLaunchS =
+        a.layers * (engine.cudaGraphMaxTokens > 0 ? e.graphLayerOverheadS : e.layerOverheadS) + moeLayers;
+    c.graphMaxTokens = engine.cudaGraphMaxTokens;
+    c.graphPrefill = engine.cudaGraphPrefill;
+    c.overlapHost = engine.overlapScheduler;
     c.perSequenceS = e.sequenceOverheadS;
     if (a.hybrid) // the recurrent state, read and written once a step
         c.perSequenceS +=

@@ -118,6 +118,7 @@ ModelArchitecture ModelArchitecture::from(const ModelSpec &model)
                                          : h * a.heads * queryHead) +
                     h * (model.kvLoraRank + rope) + model.kvLoraRank * a.heads * (nope + v) + a.heads * v * h;
         a.kvElementsPerTokenPerLayer = model.kvLoraRank + rope;
+        a.mlaLatent = model.kvLoraRank;
         a.headDim = queryHead; // attention-score FLOPs use the query/key head size
     } else {
         attention = 2.0 * h * a.heads * a.headDim + 2.0 * h * a.kvHeads * a.headDim;

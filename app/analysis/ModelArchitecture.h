@@ -39,6 +39,7 @@ struct ModelArchitecture
     double ffn = 0;
     double vocab = 0;
     bool mla = false;
+    double mlaLatent = 0; // MLA: kv_lora_rank, the latent the absorbed decode attends over
     int slidingWindow = 0; // tokens a local layer keeps: the sliding window or attention chunk (0: none)
     int fullLayers = 0;    // layers that attend to (and cache) the whole context; the rest keep at most
                            // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)
@@ -99,6 +100,16 @@ struct ModelArchitecture
                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "recurrent scan FLOPs"), recurrentFlopsPerToken);
     }
     // Attention-score FLOPs (QK^T and AV) for one token attending to `context` earlier tokens.
+    // A decoding token's attention with MLA's absorbed weights (FlashMLA, the engines' decode path): per
+    // head, scores over the latent and the rope part and values over the latent, 2 x (2 x kv_lora + d_rope)
+    // FLOPs per pair and layer (DeepSeek-V3: 2,176 against 768 unabsorbed); otherwise as a prefill token.
+    double decodeAttentionFlopsPerPair() const
+    {
+        if (!mla)
+            return attentionFlopsPerToken<double>(1.0);
+        const double rope = kvElementsPerTokenPerLayer - mlaLatent;
+        return 2.0 * attentionLayers * heads * (2.0 * mlaLatent + rope);
+    }
     template <typename T> T attentionFlopsPerToken(const T &context) const
     {
         return 4.0 * attentionLayerCount<T>() * Math::input<T>("a", heads) * Math::input<T>("d", headDim) *

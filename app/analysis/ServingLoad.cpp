@@ -18,8 +18,12 @@ ServingSimulator::Traffic replicaTraffic(const Deployment &d, const ServingTraff
     t.requestRate = users > 0 ? 0.0 : traffic.requestRate / d.replicas;
     t.mix = &mix;
     t.burstiness = traffic.burstiness;
-    t.warmupRequests =
-        traffic.warmupRequests > 0 ? std::max(1, (traffic.warmupRequests + d.replicas - 1) / d.replicas) : 0;
+    // The harness's warm-up (GenAI-Perf's first round is the replica's own users) and the user's.
+    const int warmup = traffic.warmupRequests > 0
+                           ? std::max(1, (traffic.warmupRequests + d.replicas - 1) / d.replicas)
+                           : 0;
+    t.warmupRequests = BenchmarkHarnesses::warmupRequests(traffic.harness, users, warmup);
+    t.steadyState = BenchmarkHarnesses::steadyState(traffic.harness);
     t.replayArrivals = users == 0 && traffic.replaysTrace();
     t.replayStride = std::max(1, d.replicas);
     t.numRequests =
@@ -77,6 +81,7 @@ ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
     result.randomRangeRatio = traffic.randomRangeRatio;
     result.burstiness = traffic.burstiness;
     result.warmupRequests = traffic.warmupRequests;
+    result.harness = BenchmarkHarnesses::name(traffic.harness);
     result.replayedTrace = traffic.replaysTrace();
     result.requestOverheadMs = d.engine.requestOverheadS * 1e3;
     if (traffic.hasTargets())
@@ -114,7 +119,7 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
     const MathExpr compute =
         n * in(QT_TRANSLATE_NOOP("MathExpr", "matmul ms per token"), c.linearPerTokenS * 1e3) +
         kvTokens *
-            in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"), c.attentionPerPairS * 1e3);
+            in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"), c.decodeAttentionPerPairS * 1e3);
     const int sequences = int(std::lround(running));
     double weightsS = c.weightReadS;
     if (c.experts > 0 && c.activeExperts > 0) // the experts the step's tokens touch (StepCost::seconds)
@@ -123,12 +128,22 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
     const MathExpr memory =
         in(QT_TRANSLATE_NOOP("MathExpr", "weights read ms"), weightsS * 1e3) +
         kvTokens * in(QT_TRANSLATE_NOOP("MathExpr", "KV read ms per token"), c.kvReadPerTokenS * 1e3);
-    const MathExpr step =
+    const double launchS = c.launchSeconds(sequences, false);
+    const MathExpr gpu =
         MathExpr::call(QStringLiteral("max"), compute, memory, std::max(compute.value(), memory.value())) +
-        in(QT_TRANSLATE_NOOP("MathExpr", "fixed ms per step"), c.fixedS * 1e3) +
-        n * in(QT_TRANSLATE_NOOP("MathExpr", "ms per sequence per step"), c.perSequenceS * 1e3) +
+        in(c.graphMaxTokens > 0 && launchS == c.graphLaunchS
+               ? QT_TRANSLATE_NOOP("MathExpr", "layers replayed from a CUDA graph ms")
+               : QT_TRANSLATE_NOOP("MathExpr", "layers' kernels launched one by one ms"),
+           launchS * 1e3) +
         in(QT_TRANSLATE_NOOP("MathExpr", "tensor-parallel all-reduces ms"),
            (c.allReduceFixedS + c.allReducePerTokenS * sequences) * 1e3);
+    const MathExpr host =
+        in(QT_TRANSLATE_NOOP("MathExpr", "host ms per step (scheduling, sampling)"), c.hostStepS * 1e3) +
+        n * in(QT_TRANSLATE_NOOP("MathExpr", "host ms per sequence per step"), c.perSequenceS * 1e3);
+    // An overlap scheduler prepares the next step while the GPU runs this one: the longer of the two.
+    const MathExpr step = c.overlapHost ? MathExpr::call(QStringLiteral("max"), gpu, host,
+                                                         std::max(gpu.value(), host.value()))
+                                        : gpu + host;
     math->add(Id::ServingDecodeStep, step);
 
     const MathExpr ttft =

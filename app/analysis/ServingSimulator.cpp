@@ -15,8 +15,8 @@ double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillK
     const double tokens = prefillTokens + decodeSequences;
     if (tokens <= 0.0)
         return 0.0;
-    const double compute =
-        tokens * linearPerTokenS + (prefillPairs + decodeContextTokens) * attentionPerPairS;
+    const double compute = tokens * linearPerTokenS + prefillPairs * attentionPerPairS +
+                           decodeContextTokens * decodeAttentionPerPairS;
     double weights = weightReadS;
     if (experts > 0 && activeExperts > 0) {
         // Tokens route independently: a step touches E x (1 - (1 - k/E)^tokens) distinct experts per layer.
@@ -25,8 +25,22 @@ double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillK
     }
     const double memory = weights + (prefillKvTokens + decodeContextTokens) * kvReadPerTokenS;
     const int sequences = decodeSequences + (prefillTokens > 0 ? 1 : 0);
-    return std::max(compute, memory) + fixedS + perSequenceS * sequences + allReduceFixedS +
-           allReducePerTokenS * tokens;
+    const double gpu = std::max(compute, memory) + launchSeconds(int(tokens), prefillTokens > 0) +
+                       allReduceFixedS + allReducePerTokenS * tokens;
+    const double host = hostStepS + perSequenceS * sequences;
+    return overlapHost ? std::max(gpu, host) : gpu + host;
+}
+
+double StepCost::launchSeconds(int tokens, bool prefill) const
+{
+    const bool graphed = graphMaxTokens > 0 && tokens <= graphMaxTokens && (graphPrefill || !prefill);
+    return graphed ? graphLaunchS : eagerLaunchS;
+}
+
+double StepCost::fixedSeconds(int sequences) const
+{
+    const double host = hostStepS + perSequenceS * sequences;
+    return launchSeconds(sequences, false) + (overlapHost ? 0.0 : host);
 }
 
 int defaultRequests(const Traffic &traffic)
@@ -188,7 +202,9 @@ public:
         , m_engine(engine)
         , m_traffic(traffic)
         , m_warmup(std::max(0, traffic.warmupRequests))
-        , m_total(defaultRequests(traffic) + m_warmup)
+        , m_measuredTotal(defaultRequests(traffic))
+        , m_steady(traffic.steadyState && traffic.concurrency > 0)
+        , m_total(m_measuredTotal + m_warmup + (m_steady ? traffic.concurrency : 0))
         , m_arrivals(traffic.requestRate > 0.0 ? traffic.requestRate : 1.0, traffic.burstiness, traffic.seed)
     {
         m_blockTokens = std::max(1, engine.blockTokens);
@@ -224,7 +240,7 @@ public:
             needed = std::max(needed, blocksFor(shape.inputTokens + shape.outputTokens));
         if (needed > m_totalBlocks)
             return unservable(needed);
-        while (m_completed < m_total) {
+        while (m_steady ? m_measuredCompleted < m_measuredTotal : m_completed < m_total) {
             admitArrivals();
             makeRoomForRunning();
             admit();
@@ -259,7 +275,8 @@ private:
         r.input = shape.inputTokens;
         r.output = shape.outputTokens;
         r.prompt = shape.inputTokens;
-        r.measured = int(m_requests.size()) >= m_warmup;
+        const int index = int(m_requests.size());
+        r.measured = index >= m_warmup && index < m_warmup + m_measuredTotal;
         m_requests.push_back(r);
         m_waiting.push_back(int(m_requests.size()) - 1);
         ++m_issued;
@@ -517,6 +534,7 @@ private:
         ++m_completed;
         if (!r.measured)
             return;
+        ++m_measuredCompleted;
         m_ttft.push_back(r.firstToken - r.sent);
         m_e2e.push_back(m_time - r.sent);
         m_queue.push_back(std::max(0.0, r.scheduled - r.arrival));
@@ -584,7 +602,10 @@ private:
     const Engine &m_engine;
     const Traffic &m_traffic;
     const int m_warmup;
-    const int m_total;
+    const int m_measuredTotal; // requests in the figures
+    const bool m_steady;
+    const int m_total; // requests sent: warm-up, measured and, in a steady state, one more round
+    int m_measuredCompleted = 0;
     GammaArrivals m_arrivals;
     std::vector<RequestShape> m_shapes; // every request's lengths (and trace time), in the order sent
     int m_blockTokens = 16;

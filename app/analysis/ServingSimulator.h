@@ -27,20 +27,30 @@
 namespace ServingSimulator {
 
 // Seconds of one step on one replica, as a sum of terms the estimator computes once per GPU and workload.
-//   time = max(compute, memory) + fixed + perSequence x running + tensor-parallel all-reduces
-//   compute = tokens x linearPerToken + attention pairs x attentionPerPair
+//   time  = GPU and host time: their sum, or with an overlap scheduler the longer of the two
+//   GPU   = max(compute, memory) + launches + tensor-parallel all-reduces
+//   host  = per step (scheduling, sampling) + perSequence x running
+//   compute = tokens x linearPerToken + prefill pairs x attentionPerPair + decode pairs x decodePerPair
 //   memory  = weights (MoE: the experts the step's tokens touch) + KV tokens read x kvReadPerToken
+//   launches: every layer's kernels, replayed from a CUDA graph when the step has at most graphMaxTokens
+//   tokens (and no prefill, unless the engine's graphs take prefills too), else launched one by one
 struct StepCost
 {
-    double linearPerTokenS = 0.0;   // matmul time per token in the step
-    double attentionPerPairS = 0.0; // attention-score time per (token, earlier token) pair
-    double weightReadS = 0.0;       // reading every weight the step uses once (dense part + all experts)
-    double expertReadS = 0.0;       // MoE: reading one expert in every MoE layer (0: dense model)
-    int experts = 0;                // MoE: routed experts per layer, and how many each token uses
+    double linearPerTokenS = 0.0;         // matmul time per token in the step
+    double attentionPerPairS = 0.0;       // prefill attention-score time per (token, earlier token) pair
+    double decodeAttentionPerPairS = 0.0; // the same for a decoding token (MLA: absorbed, over the latent)
+    double weightReadS = 0.0;             // reading every weight the step uses once (dense part + all experts)
+    double expertReadS = 0.0;             // MoE: reading one expert in every MoE layer (0: dense model)
+    int experts = 0;                      // MoE: routed experts per layer, and how many each token uses
     int activeExperts = 0;
     double kvReadPerTokenS = 0.0;    // reading one token's K and V in every layer
-    double fixedS = 0.0;             // per step: scheduler, launches over every layer and stage
+    double hostStepS = 0.0;          // per step on the host: scheduler, batch preparation, sampling launch
     double perSequenceS = 0.0;       // per running sequence per step: sampling, detokenising, bookkeeping
+    double eagerLaunchS = 0.0;       // every layer's kernels launched one by one (and every stage's)
+    double graphLaunchS = 0.0;       // the same replayed from a captured CUDA graph
+    int graphMaxTokens = 0;          // the largest step the engine captured a graph for (0: none)
+    bool graphPrefill = false;       // its graphs run steps with prefill tokens too
+    bool overlapHost = false;        // the host prepares the next step while the GPU runs this one
     double allReduceFixedS = 0.0;    // tensor parallel: latency of a step's all-reduces
     double allReducePerTokenS = 0.0; // and their cost per token in the step
     int slidingWindow = 0;           // attention span cap (0: the whole context)
@@ -50,6 +60,10 @@ struct StepCost
     // KV reads are `prefillKvTokens`) and decodes `decodeSequences` at `decodeContextTokens` in total.
     double seconds(int prefillTokens, double prefillPairs, double prefillKvTokens, int decodeSequences,
                    double decodeContextTokens) const;
+    // The launches of a step of `tokens` tokens: graphed or eager.
+    double launchSeconds(int tokens, bool prefill) const;
+    // What a decode step of `sequences` spends besides its roofline and all-reduces (launches, host).
+    double fixedSeconds(int sequences) const;
 };
 
 struct Engine
@@ -73,6 +87,9 @@ struct Traffic
     const LengthMix *mix = nullptr; // the requests' lengths; null: every one inputTokens and outputTokens
     double burstiness = 1.0;        // open loop: the gamma shape of the gaps (1: Poisson)
     int warmupRequests = 0;         // sent first and left out of the figures
+    // Closed loop: the figures end with the last measured request while every user still has one in
+    // flight (GenAI-Perf's stable windows): as many more requests are sent after them, not measured.
+    bool steadyState = false;
     bool replayArrivals = false;    // open loop at the mix's trace times (requestRate unused)
     int replayStride = 1;           // a replica of several replays every stride-th request of the trace
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/BenchmarkHarness.h"
 #include "app/analysis/Precision.h"
 #include "app/analysis/RequestMix.h"
 #include "db/ModelSpec.h"
@@ -103,6 +104,7 @@ struct ServingTraffic
     std::shared_ptr<const LengthTable> lengthTable; // sharegpt, file
     double burstiness = 1.0; // open loop: gamma shape of the gaps between arrivals (1: Poisson)
     int warmupRequests = 0;  // sent first, left out of the figures
+    BenchmarkHarness harness = BenchmarkHarness::VllmBench; // which requests the figures count
 
     bool hasTargets() const { return ttftP90TargetMs || tpotP90TargetMs; }
     // No users and no rate, a file with arrival times: the trace is replayed as it was recorded.
@@ -122,7 +124,7 @@ struct ServingTraffic
                maxBatchedTokens == other.maxBatchedTokens && ttftP90TargetMs == other.ttftP90TargetMs &&
                tpotP90TargetMs == other.tpotP90TargetMs && dataset == other.dataset &&
                randomRangeRatio == other.randomRangeRatio && sameTable() && burstiness == other.burstiness &&
-               warmupRequests == other.warmupRequests;
+               warmupRequests == other.warmupRequests && harness == other.harness;
     }
 };
 

@@ -115,6 +115,10 @@ const QVector<WorkloadFieldSpec> &table()
         {F::Burstiness, u"burstiness", u"burstiness", u"burstiness", &R::burstiness, u"X", {0, kMaxBurstiness},
          "Inference under load, --request-rate: the gamma shape of the gaps between arrivals, "
          "as vllm's --burstiness (1 Poisson, below 1 burstier, above 1 steadier)."},
+        {F::Harness, u"harness", u"harness", u"harness", &R::harness, u"vllm-bench|genai-perf|aiperf", {},
+         "Inference under load: the benchmark client the figures are counted as. vllm-bench (vllm bench "
+         "serve, InferenceX) counts every request from a cold start; genai-perf measures once the requests "
+         "in flight are steady (no first round, no drain); aiperf leaves out its --warmup-request-count."},
         {F::WarmupRequests, u"warmupRequests", u"warmup-requests", u"warmup_requests", &R::warmupRequests, u"N", {0, kMaxRequests},
          "Inference under load: requests sent first and left out of the figures."},
         {F::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers", u"pp_first_layers", &R::pipelineFirstLayers, u"N", {},

@@ -55,6 +55,7 @@ enum class WorkloadField
     RandomRangeRatio,
     Burstiness,
     WarmupRequests,
+    Harness,
     PipelineFirstLayers,
     PipelineLastLayers,
     OwnYears,

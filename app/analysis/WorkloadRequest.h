@@ -72,6 +72,7 @@ struct WorkloadRequest
     std::optional<double> randomRangeRatio; // random: lengths uniform in L x [1 - R, 1 + R]
     std::optional<double> burstiness;       // open loop: gamma shape of the gaps (1: Poisson)
     std::optional<int> warmupRequests;      // sent first, left out of the figures
+    std::optional<QString> harness;         // the benchmark client counted as: vllm-bench, genai-perf, aiperf
 
     bool operator==(const WorkloadRequest &) const = default;
 };

@@ -263,6 +263,7 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(!training, WorkloadField::RandomRangeRatio, r.randomRangeRatio.has_value(), inference);
     onlyFor(!training, WorkloadField::Burstiness, r.burstiness.has_value(), inference);
     onlyFor(!training, WorkloadField::WarmupRequests, r.warmupRequests.has_value(), inference);
+    onlyFor(!training, WorkloadField::Harness, r.harness.has_value(), inference);
 }
 
 // The dataset the request names: a bundled one by name, else a file read here (once per resolve).
@@ -318,6 +319,7 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
     needsLoad(WorkloadField::RandomRangeRatio, r.randomRangeRatio.has_value());
     needsLoad(WorkloadField::Burstiness, r.burstiness.has_value());
     needsLoad(WorkloadField::WarmupRequests, r.warmupRequests.has_value());
+    needsLoad(WorkloadField::Harness, r.harness.has_value());
     needsLoad(WorkloadField::NumRequests, r.numRequests.has_value());
     needsLoad(WorkloadField::Seed, r.seed.has_value());
     needsLoad(WorkloadField::MaxNumSeqs, r.maxNumSeqs.has_value());
@@ -361,6 +363,14 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
     t.randomRangeRatio = r.randomRangeRatio.value_or(0.0);
     t.burstiness = r.burstiness.value_or(1.0);
     t.warmupRequests = r.warmupRequests.value_or(0);
+    if (r.harness) {
+        if (const auto harness = BenchmarkHarnesses::fromName(*r.harness))
+            t.harness = *harness;
+        else
+            problems->append({WorkloadField::Harness, WorkloadResolver::tr("harness %1: allowed %2")
+                                                          .arg(*r.harness, BenchmarkHarnesses::names().join(
+                                                                               QStringLiteral(", ")))});
+    }
     return t;
 }
 
@@ -661,6 +671,8 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return QStringLiteral("0");
     case WorkloadField::Burstiness:
         return tr("1 (Poisson)");
+    case WorkloadField::Harness:
+        return BenchmarkHarnesses::name(BenchmarkHarness::VllmBench);
     case WorkloadField::PipelineFirstLayers:
     case WorkloadField::PipelineLastLayers:
         return tr("an even split");

@@ -1,6 +1,7 @@
 #include "app/comparison/UserRunBenchmarks.h"
 
 #include "app/analysis/EfficiencyParameters.h"
+#include "app/analysis/EngineProfiles.h"
 #include "app/analysis/calibration/MeasuredRunCase.h"
 
 #include <QCoreApplication>
@@ -36,7 +37,10 @@ QVector<UserRunRow> of(const CatalogueSnapshot &catalogue)
         files.insert(file.rowId, file.source.isEmpty() ? file.fileName : file.fileName + u", " + file.source);
     QHash<QString, std::optional<EfficiencyParameters>> profiles;
     QVector<UserRunRow> rows;
-    for (const StoredMeasuredRun &run : catalogue.measuredRuns) {
+    for (StoredMeasuredRun run : catalogue.measuredRuns) {
+        // Imported without a profile: the profile of the engine that ran it, when the file names one.
+        if (run.profileId.isEmpty())
+            run.profileId = EngineProfiles::forEngine(catalogue.profiles, run.run.engine, run.run.toolVersion);
         // A run without a profile is still shown, read under a placeholder only to list what it measured.
         MeasuredRunCases::Built built =
             MeasuredRunCases::build(run, catalogue.gpus, catalogue.models,

@@ -16,6 +16,7 @@
 #include <QString>
 #include <QVector>
 #include <cmath>
+#include <initializer_list>
 #include <gtest/gtest.h>
 
 namespace CalibrationFixture {
@@ -37,15 +38,22 @@ template <typename Set> struct Loaded
 // The set `build` makes of the rows of resources/seed/`benchmarks`, with the catalogue's GPUs and models, and
 // the shipped profiles by id; empty (with a test failure) when a seed file does not read.
 template <typename Set>
-Loaded<Set> load(const char *benchmarks, Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &,
-                                                      const QVector<ModelSpec> &))
+Loaded<Set> load(std::initializer_list<const char *> files,
+                 Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &, const QVector<ModelSpec> &))
 {
     Loaded<Set> loaded;
     QString error;
     const auto gpus = DatasheetCsvParser::parse(seedFile("gpu-specs.csv"), &error);
     EXPECT_TRUE(gpus.has_value()) << error.toStdString();
-    const auto rows = BenchmarkCsvParser::parse(seedFile(benchmarks), &error);
-    EXPECT_TRUE(rows.has_value()) << error.toStdString();
+    std::optional<QVector<Benchmark>> rows = QVector<Benchmark>{};
+    for (const char *file : files) {
+        const auto read = BenchmarkCsvParser::parse(seedFile(file), &error);
+        EXPECT_TRUE(read.has_value()) << file << ": " << error.toStdString();
+        if (!read)
+            rows.reset();
+        else if (rows)
+            *rows += *read;
+    }
     const auto models = SeedCatalogue::readModels(
         QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/models.json"), &error);
     const auto profiles = SeedCatalogue::readProfiles(
@@ -57,6 +65,12 @@ Loaded<Set> load(const char *benchmarks, Set (*build)(const QVector<Benchmark> &
     for (const EfficiencyProfile &profile : *profiles)
         loaded.profiles.insert(profile.profileId, *EfficiencyParameters::fromProfile(profile));
     return loaded;
+}
+template <typename Set>
+Loaded<Set> load(const char *benchmarks, Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &,
+                                                      const QVector<ModelSpec> &))
+{
+    return load({benchmarks}, build);
 }
 
 // The point of `points` with this bench_id, or null (with a test failure naming the `kind` of point).

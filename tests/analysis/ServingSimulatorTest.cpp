@@ -2,6 +2,7 @@
 // request's traffic checks. Accuracy against measured serving runs is in ServingAccuracyTest.
 #include "app/analysis/ServingSimulator.h"
 
+#include "app/analysis/BenchmarkHarness.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/ServingCurve.h"
 #include "app/analysis/WorkloadResolver.h"
@@ -53,7 +54,7 @@ ServingSimulator::StepCost simpleCost()
     c.linearPerTokenS = 20e-6;
     c.weightReadS = 10e-3;
     c.kvReadPerTokenS = 1e-6;
-    c.fixedS = 1e-3;
+    c.hostStepS = 1e-3;
     return c;
 }
 
@@ -237,7 +238,7 @@ TEST(ServingSimulator, ADeploymentWithNoRoomForOneRequestDoesNotFitAndSaysWhy)
 TEST(ServingSimulator, OneUserAgreesWithTheStaticBatchOfOne)
 {
     // Without load the simulation and the one-batch estimate describe the same request; the simulation adds
-    // the engine's per-step and per-sequence overheads (fitted on serving runs), the one-batch roofline not.
+    // the engine's host time per step and per sequence (fitted on serving runs), the one-batch roofline not.
     Workload w = chatbot70b(1);
     w.traffic->numRequests = 20;
     const EfficiencyParameters vllm = TestCatalogue::profile(QStringLiteral("vllm"));
@@ -245,7 +246,9 @@ TEST(ServingSimulator, OneUserAgreesWithTheStaticBatchOfOne)
     ASSERT_TRUE(e.serving && e.inference);
     const ResolvedEfficiency overheads =
         ResolvedEfficiency::resolve(vllm, TestCatalogue::h100Sxm(), w.model.kind);
-    const double perStepMs = (overheads.stepOverheadS + overheads.sequenceOverheadS) * 1e3;
+    // The host's time per step, unless the engine's overlap scheduler hides it behind the GPU's.
+    const double perStepMs =
+        vllm.overlapScheduler ? 0.0 : (overheads.stepOverheadS + overheads.sequenceOverheadS) * 1e3;
     // The request's time outside the GPU (API server, tokenising) is in its TTFT too.
     EXPECT_NEAR(e.serving->ttftMs.p50 / (e.inference->ttftMs + perStepMs + overheads.requestOverheadS * 1e3),
                 1.0, 0.05);
@@ -410,4 +413,59 @@ TEST(ServingSimulator, ASimulationOfMillionsOfStepsIsRefusedBeforeItStarts)
     w.traffic->maxBatchedTokens = 0;
     w.traffic->numRequests = 2000;
     EXPECT_FALSE(Estimator::check(w)) << "the usual simulation";
+}
+
+// The same request counted as vllm bench serve and as GenAI-Perf counts it (BenchmarkHarness): the users'
+// first round starts together, so its prompts queue behind each other; vllm bench serve has it in its
+// figures, GenAI-Perf's steady windows do not. 32 users of 2,000-token prompts on the hand-made replica:
+// the first round's prefills take 32 x 2,000 x 20 us = 1.3 s in all, so its TTFTs climb to about that.
+TEST(ServingSimulator, GenAiPerfLeavesTheFirstBurstOutVllmBenchCountsIt)
+{
+    ServingSimulator::Engine engine;
+    engine.kvCacheTokens = 10000000;
+    engine.maxBatchedTokens = 8192;
+    ServingSimulator::Traffic traffic;
+    traffic.concurrency = 32;
+    traffic.numRequests = 320;
+    traffic.inputTokens = 2000;
+    traffic.outputTokens = 200;
+    const ServingResult vllmBench = ServingSimulator::simulate(simpleCost(), engine, traffic);
+    ServingSimulator::Traffic steady = traffic;
+    steady.warmupRequests = BenchmarkHarnesses::warmupRequests(BenchmarkHarness::GenAiPerf, 32, 0);
+    steady.steadyState = BenchmarkHarnesses::steadyState(BenchmarkHarness::GenAiPerf);
+    const ServingResult genAiPerf = ServingSimulator::simulate(simpleCost(), engine, steady);
+    // The burst: a first-round prompt waits for the others before it (up to 1.3 s of prefill).
+    EXPECT_GT(vllmBench.ttftMs.p99, 1000.0);
+    EXPECT_LT(genAiPerf.ttftMs.p99, 0.5 * vllmBench.ttftMs.p99);
+    EXPECT_LT(genAiPerf.ttftMs.mean, vllmBench.ttftMs.mean);
+    // The same requests made: 320 measured either way.
+    EXPECT_EQ(vllmBench.numRequests, 320);
+    EXPECT_EQ(genAiPerf.numRequests, 320 + 32 + 32); // its warm-up round and the round that keeps it full
+    // Throughput hardly differs: the burst costs latency, not tokens made.
+    EXPECT_NEAR(genAiPerf.outputTokensPerS / vllmBench.outputTokensPerS, 1.0, 0.03);
+    // AIPerf with no warm-up requests counts as vllm bench serve does.
+    ServingSimulator::Traffic aiperf = traffic;
+    aiperf.warmupRequests = BenchmarkHarnesses::warmupRequests(BenchmarkHarness::AiPerf, 32, 0);
+    aiperf.steadyState = BenchmarkHarnesses::steadyState(BenchmarkHarness::AiPerf);
+    EXPECT_EQ(ServingSimulator::simulate(simpleCost(), engine, aiperf).ttftMs.p99, vllmBench.ttftMs.p99);
+}
+
+// Fixed time as the engine spends it: a decode step within the CUDA graphs' sizes replays its layers for
+// the graph's cost, a larger one (or a prefill, for an engine whose graphs do not take prefills) launches
+// them one by one; an overlap scheduler hides the host's time behind the GPU's.
+TEST(ServingSimulator, CudaGraphsAndTheOverlapSchedulerSetTheFixedTime)
+{
+    ServingSimulator::StepCost c = simpleCost(); // 10 ms of weights (over 20 us a token), 1 ms host a step
+    c.eagerLaunchS = 4e-3;
+    c.graphLaunchS = 0.5e-3;
+    c.graphMaxTokens = 128;
+    EXPECT_NEAR(c.seconds(0, 0.0, 0.0, 128, 0.0), 10e-3 + 0.5e-3 + 1e-3, 1e-9);
+    EXPECT_NEAR(c.seconds(0, 0.0, 0.0, 129, 0.0), 10e-3 + 4e-3 + 1e-3, 1e-9);
+    EXPECT_NEAR(c.seconds(64, 0.0, 0.0, 0, 0.0), 10e-3 + 4e-3 + 1e-3, 1e-9); // a prefill: eager
+    c.graphPrefill = true; // vLLM V1's piecewise graphs take mixed steps too
+    EXPECT_NEAR(c.seconds(64, 0.0, 0.0, 0, 0.0), 10e-3 + 0.5e-3 + 1e-3, 1e-9);
+    c.overlapHost = true; // the host's 1 ms runs while the GPU's 10.5 ms do
+    EXPECT_NEAR(c.seconds(0, 0.0, 0.0, 128, 0.0), 10e-3 + 0.5e-3, 1e-9);
+    c.hostStepS = 20e-3; // a host slower than the GPU sets the pace
+    EXPECT_NEAR(c.seconds(0, 0.0, 0.0, 128, 0.0), 20e-3, 1e-9);
 }

@@ -18,7 +18,7 @@ ServingSimulator::StepCost simpleCost()
     c.linearPerTokenS = 20e-6;
     c.weightReadS = 10e-3;
     c.kvReadPerTokenS = 1e-6;
-    c.fixedS = 1e-3;
+    c.hostStepS = 1e-3;
     return c;
 }
 

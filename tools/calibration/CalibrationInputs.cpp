@@ -39,7 +39,9 @@ std::optional<CalibrationInputs> CalibrationInputs::read(const QString &sourceDi
     };
     const auto offline = gpus ? benchmarks("benchmarks-calibration.csv") : std::nullopt;
     const auto serving = offline ? benchmarks("benchmarks-serving-calibration.csv") : std::nullopt;
-    const auto training = serving ? benchmarks("benchmarks-training-calibration.csv") : std::nullopt;
+    const auto inferenceX =
+        serving ? benchmarks("benchmarks-serving-calibration-inferencex.csv") : std::nullopt;
+    const auto training = inferenceX ? benchmarks("benchmarks-training-calibration.csv") : std::nullopt;
     const auto moeTraining = training ? benchmarks("benchmarks-training-calibration-moe.csv") : std::nullopt;
     const auto models = moeTraining
                             ? SeedCatalogue::readModels(in.seedDir + QStringLiteral("models.json"), error)
@@ -51,7 +53,7 @@ std::optional<CalibrationInputs> CalibrationInputs::read(const QString &sourceDi
         return std::nullopt;
     in.gpus = *gpus;
     in.offlineRows = *offline;
-    in.servingRows = *serving;
+    in.servingRows = *serving + *inferenceX;
     in.trainingRows = *training;
     in.moeTrainingRows = *moeTraining;
     in.models = *models;

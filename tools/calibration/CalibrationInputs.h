@@ -18,7 +18,7 @@ struct CalibrationInputs
     QString seedDir; // DIR/resources/seed/, with its slash
     QVector<GpuSpec> gpus;
     QVector<Benchmark> offlineRows;     // benchmarks-calibration.csv
-    QVector<Benchmark> servingRows;     // benchmarks-serving-calibration.csv
+    QVector<Benchmark> servingRows;     // benchmarks-serving-calibration.csv and its -inferencex.csv
     QVector<Benchmark> trainingRows;    // benchmarks-training-calibration.csv
     QVector<Benchmark> moeTrainingRows; // benchmarks-training-calibration-moe.csv: held out, never fitted
     QVector<ModelSpec> models;

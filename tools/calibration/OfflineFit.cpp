@@ -17,12 +17,23 @@ namespace {
 void deriveUnmeasured(const CalibrationInputs &inputs, OfflineFit &fit)
 {
     const EfficiencyParameters &trt = fit.fitted[QStringLiteral("tensorrt-llm")];
-    EfficiencyParameters vllm = inputs.startOf(QStringLiteral("vllm")).value_or(EfficiencyParameters{});
-    vllm.memoryEfficiency = PropertyTable(trt.memoryEfficiency.defaultValue() * 0.9);
-    vllm.computeEfficiency = PropertyTable(trt.computeEfficiency.defaultValue() * 0.9);
-    vllm.attentionEfficiency = trt.attentionEfficiency;
-    vllm.layerOverheadUs = trt.layerOverheadUs;
-    fit.fitted.insert(QStringLiteral("vllm"), vllm);
+    // vLLM: 0.9 of TensorRT-LLM's kernel efficiencies; SGLang and NIM 1.8 (TensorRT-LLM 0.x) the same
+    // kernels' (cuBLAS/CUTLASS GEMMs, FlashInfer/FlashAttention-3 attention): their factors as they are.
+    const auto derive = [&](const char *id, double scale) {
+        std::optional<EfficiencyParameters> p = inputs.startOf(QString::fromLatin1(id));
+        if (!p)
+            return;
+        p->memoryEfficiency = PropertyTable(trt.memoryEfficiency.defaultValue() * scale);
+        p->computeEfficiency = scale == 1.0 ? trt.computeEfficiency
+                                            : PropertyTable(trt.computeEfficiency.defaultValue() * scale);
+        p->attentionEfficiency = trt.attentionEfficiency;
+        p->layerOverheadUs = trt.layerOverheadUs;
+        fit.fitted.insert(QString::fromLatin1(id), *p);
+    };
+    for (const char *id : {"vllm", "vllm-0.10", "vllm-0.5"})
+        derive(id, 0.9);
+    for (const char *id : {"sglang", "nim-1.8"})
+        derive(id, 1.0);
     fit.calibrationTexts.insert(
         QStringLiteral("vllm"),
         QStringLiteral("Not fitted: the calibration set has no vLLM measurements. Derived "

@@ -38,6 +38,9 @@ std::optional<ServingFit> ServingFit::run(const CalibrationInputs &inputs,
             [](const ServingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
         fit.bySource = ServingCalibrator::leaveGroupOut(sp, fit.start, fit.fitList,
                                                         [](const ServingPoint &p) { return p.source; });
+        // An engine version nobody measured gets the factors every other engine's points give.
+        fit.byEngine = ServingCalibrator::leaveGroupOut(sp, fit.start, fit.fitList,
+                                                        [](const ServingPoint &p) { return p.profileId; });
     }
     return fit;
 }
@@ -102,8 +105,8 @@ QStringList ServingFit::accuracyTable() const
     const QVector<ServingPoint> &sp = set.points;
     QStringList table{
         QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                       "Leave-one-source-out MdAPE | Batch-static MdAPE |"),
-        QStringLiteral("|---|---|---|---|---|---|---|")};
+                       "Leave-one-source-out MdAPE | Leave-one-engine-version-out MdAPE | Batch-static MdAPE |"),
+        QStringLiteral("|---|---|---|---|---|---|---|---|")};
     for (const QString &group : ServingCalibrationData::metricGroups()) {
         QStringList groupSources = ServingCalibrationData::sources();
         groupSources << QStringLiteral("all");
@@ -115,12 +118,13 @@ QStringList ServingFit::accuracyTable() const
                     picks << i;
             if (picks.isEmpty())
                 continue;
-            table << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |")
+            table << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |")
                          .arg(group, source == QLatin1String("all") ? QStringLiteral("**all**") : source)
                          .arg(picks.size())
                          .arg(medianOf(calibrated, picks),
                               crossValidated ? medianOf(byGpu, picks) : QStringLiteral("not run"),
                               crossValidated ? medianOf(bySource, picks) : QStringLiteral("not run"),
+                              crossValidated ? medianOf(byEngine, picks) : QStringLiteral("not run"),
                               medianOf(batchStatic, picks));
         }
     }
@@ -183,17 +187,30 @@ QStringList ServingFit::reportSection() const
     for (auto it = notFitted.cbegin(); it != notFitted.cend(); ++it)
         report << QStringLiteral("- %1 (%2 rows, e.g. `%3`)").arg(it.key()).arg(it->size()).arg(it->first());
     report << QString() << QStringLiteral("### Serving factors") << QString()
-           << QStringLiteral("| Profile | memory_efficiency | compute_efficiency | step_overhead_us | "
-                             "sequence_overhead_us | kv_read_efficiency | communication_efficiency | "
-                             "kv_memory_fraction | max_num_seqs | max_batched_tokens |")
-           << QStringLiteral("|---|---|---|---|---|---|---|---|---|---|");
+           << QStringLiteral("| Profile | engine | memory_efficiency | compute_efficiency | step_overhead_us | "
+                             "sequence_overhead_us | graph_layer_overhead_us (graphs up to) | overlap | "
+                             "kv_read_efficiency | request_overhead_ms | kv_memory_fraction | max_num_seqs | "
+                             "max_batched_tokens |")
+           << QStringLiteral("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const ServingCalibrator::ProfileFit &f : fitList) {
         const EfficiencyParameters &p = fitted[f.profileId];
-        report << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 |")
-                      .arg(f.profileId, factorText(p.memoryEfficiency, 3), factorText(p.computeEfficiency, 3),
-                           factorText(p.stepOverheadUs, 0), factorText(p.sequenceOverheadUs, 1),
-                           factorText(p.kvReadEfficiency, 3), factorText(p.communicationEfficiency, 3),
-                           QString::number(p.kvMemoryFraction, 'f', 3))
+        const QString versions = p.engineId.isEmpty() ? QString()
+                                 : QStringLiteral("%1 %2-%3").arg(p.engineId, p.engineVersionFrom,
+                                                                  p.engineVersionTo);
+        const QString graphs = p.cudaGraphMaxTokens > 0
+                                   ? QStringLiteral("%1 (%2%3)")
+                                         .arg(factorText(p.graphLayerOverheadUs, 1))
+                                         .arg(p.cudaGraphMaxTokens)
+                                         .arg(p.cudaGraphPrefill ? QStringLiteral(", prefills too")
+                                                                 : QString())
+                                   : QStringLiteral("no graphs");
+        report << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 |")
+                      .arg(f.profileId, versions, factorText(p.memoryEfficiency, 3),
+                           factorText(p.computeEfficiency, 3), factorText(p.stepOverheadUs, 0),
+                           factorText(p.sequenceOverheadUs, 1), graphs,
+                           p.overlapScheduler ? QStringLiteral("yes") : QStringLiteral("no"),
+                           factorText(p.kvReadEfficiency, 3))
+                      .arg(factorText(p.requestOverheadMs, 1), QString::number(p.kvMemoryFraction, 'f', 3))
                       .arg(p.maxNumSeqs)
                       .arg(p.maxBatchedTokens);
     }

@@ -23,6 +23,7 @@ struct ServingFit
     QVector<double> batchStatic; // today's batch-static estimate at batch = concurrency
     QVector<double> byGpu;       // cross-validation only
     QVector<double> bySource;    // cross-validation only
+    QVector<double> byEngine;    // each engine version (profile) left out: cross-validation only
     QVector<double> byGpuPredicted;
     QVector<double> byArchitecturePredicted;
 

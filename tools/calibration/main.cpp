@@ -93,20 +93,39 @@ QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &off
     for (const ServingCalibrator::ProfileFit &f : serving.fitList) {
         fitted.insert(f.profileId, serving.fitted[f.profileId]);
         const QString text = serving.calibrationText(f.profileId);
+        const bool vllm = f.profileId.startsWith(QLatin1String("vllm"));
+        const bool sameKernels = f.profileId == QLatin1String("sglang") || f.profileId == QLatin1String("nim-1.8");
         if (f.profileId == QLatin1String("tensorrt-llm"))
             texts[f.profileId] += u' ' + text;
         else
             texts[f.profileId] =
-                (f.profileId == QLatin1String("vllm")
-                     ? QStringLiteral(
-                           "No offline rows in benchmarks-calibration.csv: memory and compute efficiency "
-                           "are derived from the fitted tensorrt-llm factors (x 0.9), attention "
-                           "efficiency and per-layer overhead the same (an assumption). ")
+                (vllm ? QStringLiteral(
+                            "No offline rows in benchmarks-calibration.csv: memory and compute efficiency "
+                            "are derived from the fitted tensorrt-llm factors (x 0.9), attention "
+                            "efficiency and per-layer overhead the same (an assumption). ")
+                 : sameKernels
+                     ? QStringLiteral("No offline rows in benchmarks-calibration.csv: memory, compute and "
+                                      "attention efficiency and the eager per-layer overhead are the fitted "
+                                      "tensorrt-llm factors (the same GEMM and attention kernels). ")
                      : QStringLiteral(
                            "No offline rows in benchmarks-calibration.csv: memory and compute "
                            "efficiency are fitted on the serving rows below; attention efficiency and "
                            "per-layer overhead are tensorrt-llm's. ")) +
                 text;
+    }
+    // vLLM 0.10-0.13: V1's fitted factors with the host scheduling between GPU steps (async scheduling
+    // became the default after 0.13); its engine settings and versions are its own.
+    if (const auto sync = inputs.startOf(QStringLiteral("vllm-0.10")); sync && fitted.contains(QStringLiteral("vllm"))) {
+        EfficiencyParameters derived = fitted[QStringLiteral("vllm")];
+        derived.overlapScheduler = sync->overlapScheduler;
+        derived.engine = sync->engine;
+        derived.engineVersionFrom = sync->engineVersionFrom;
+        derived.engineVersionTo = sync->engineVersionTo;
+        fitted.insert(QStringLiteral("vllm-0.10"), derived);
+        texts[QStringLiteral("vllm-0.10")] =
+            QStringLiteral("Not fitted on its own: the vllm profile's fitted factors (see its calibration) with "
+                           "synchronous scheduling, as vLLM ran before async scheduling became its default "
+                           "(after 0.13). Rerun: gpucompare-calibrate --write-profiles.");
     }
     texts[QStringLiteral("llama.cpp")] +=
         u' ' + ReportText::engineSettings().value(QStringLiteral("llama.cpp"));

@@ -49,14 +49,33 @@ QVector<ServingCalibrator::ProfileFit> serving()
     const P compute{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0, 0.5};
     // Time outside the GPU per request (HTTP, tokenising, scheduling): the servers measured over HTTP.
     const P request{QStringLiteral("request_overhead_ms"), QStringLiteral("default"), 0.0, 200.0, 5.0};
+    // Today's engines (issue 55): the host's time per step and per sequence, the GPU's gaps per layer of a
+    // step replayed from a CUDA graph, each its own term. Eager launches per layer stay the offline fit's
+    // layer_overhead_us.
+    const P hostStep{QStringLiteral("step_overhead_us"), QStringLiteral("default"), 0.0, 20000.0, 100.0};
+    const P hostSequence{QStringLiteral("sequence_overhead_us"), QStringLiteral("default"), 0.0, 2000.0, 5.0};
+    const P graphLayer{QStringLiteral("graph_layer_overhead_us"), QStringLiteral("default"), 0.0, 200.0, 2.0};
+    const P moeLayer{QStringLiteral("moe_layer_overhead_us"), QStringLiteral("default"), 0.0, 1000.0, 20.0};
+    // Paged reads of the cache are scattered, not ten times slower: a bound that keeps the fit from
+    // buying fixed time with KV reads.
+    const P kvReadToday{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.5, 1.19, 1.0};
     return {
-        {QStringLiteral("tensorrt-llm"),
+        // TensorRT-LLM 1.x on InferenceX's DeepSeek-R1 runs (MoE only: the dense per-layer graph cost is
+        // vLLM's, so that a dense model is not charged an MoE layer's); its kernels' factors are the offline
+        // fit's.
+        {QStringLiteral("tensorrt-llm"), {moeLayer, hostStep, hostSequence, kvReadToday, request}},
+        // NIM 1.8 (TensorRT-LLM 0.x): the offline factors of tensorrt-llm, its own fixed time and KV share.
+        {QStringLiteral("nim-1.8"),
          {step, sequence, kvReadTrt, request,
           P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
-        // vllm keeps its memory and compute efficiency derived from tensorrt-llm's (the static estimate
-        // unchanged): no vLLM row measures a prefill, and fitted together with the overheads on the Lambda
-        // rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
-        {QStringLiteral("vllm"), {step, sequence, kvRead, request}},
+        {QStringLiteral("sglang"), {moeLayer, hostStep, hostSequence, kvReadToday, request}},
+        // vLLM V1 on the vLLM 0.19 request traces (the in-process engine: no HTTP, so no request term):
+        // dense Llama-3.1-8B and Qwen3-32B, and Qwen3-30B-A3B with experts.
+        {QStringLiteral("vllm"), {graphLayer, moeLayer, hostStep, hostSequence, kvReadToday}},
+        // vllm-0.5 keeps its memory and compute efficiency derived from tensorrt-llm's (the static
+        // estimate unchanged): no vLLM row measures a prefill, and fitted together with the overheads on
+        // the Lambda rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
+        {QStringLiteral("vllm-0.5"), {step, sequence, kvRead, request}},
         // communication_efficiency is not fitted: on the TP4 rows it runs to 0.14, slowing every TP4
         // prefill by bandwidth where TurboMind's slower TP4 decode is a latency per all-reduce.
         {QStringLiteral("lmdeploy"), {memory, compute, step, sequence, kvRead}},

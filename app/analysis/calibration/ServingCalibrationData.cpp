@@ -106,8 +106,9 @@ QStringList metricGroups()
 
 QStringList sources()
 {
-    return {QStringLiteral("NIM"), QStringLiteral("LMDeploy"), QStringLiteral("Lambda vLLM"),
-            QStringLiteral("vLLM CI"), QStringLiteral("vLLM traces")};
+    return {QStringLiteral("NIM"),         QStringLiteral("LMDeploy"),        QStringLiteral("Lambda vLLM"),
+            QStringLiteral("vLLM CI"),     QStringLiteral("vLLM traces"),     QStringLiteral("InferenceX TRT-LLM"),
+            QStringLiteral("InferenceX SGLang")};
 }
 
 namespace {
@@ -213,6 +214,75 @@ void appendTraceRuns(const QVector<GpuSpec> &gpus, const QVector<ModelSpec> &mod
     }
 }
 
+// InferenceX's single-node runs (SemiAnalysisAI/InferenceX @00e51cc7, benchmarks/ and utils/): its client
+// draws each length uniformly in [0.8 X, X] (RANDOM_RANGE_RATIO 0.8 of its own sampler), sends 10 x conc
+// prompts at rate inf with conc in flight and counts every one (warm-ups run before the timed run). Engine
+// flags from the launch scripts for DeepSeek-R1 FP8 on H200. False for the rows not compared: the total
+// (input + output) throughput repeats the output throughput's run.
+bool inferenceXPoint(const Benchmark &row, const QMap<QString, QString> &constraints, ServingPoint &point,
+                     QString &modelId, QStringList &assumptions)
+{
+    const bool sglang = has(row.framework, "SGLang");
+    point.source = sglang ? QStringLiteral("InferenceX SGLang") : QStringLiteral("InferenceX TRT-LLM");
+    point.profileId = sglang ? QStringLiteral("sglang") : QStringLiteral("tensorrt-llm");
+    if (has(row.model, "DeepSeek-R1"))
+        modelId = QStringLiteral("deepseek-r1");
+    Workload &w = point.workload;
+    const int isl = leadingInt(row.inputLength, 1024);
+    const int osl = leadingInt(row.outputLength, 1024);
+    const int users = constraints.value(QStringLiteral("concurrency")).toInt();
+    w.expertParallel = std::max(1, constraints.value(QStringLiteral("ep"), QStringLiteral("1")).toInt());
+    // FP8 block-scaled weights and matmuls; TensorRT-LLM's scripts set an FP8 KV cache, SGLang's keep the
+    // 16-bit default.
+    setPrecision(w, Precision::Fp8, Precision::Fp8, sglang ? Precision::Bf16 : Precision::Fp8);
+    // [0.8 X, X] is the random dataset at mean 0.9 X and range ratio 1/9.
+    w.inputTokens = int(std::lround(0.9 * isl));
+    w.outputTokens = int(std::lround(0.9 * osl));
+    ServingTraffic traffic = closedLoop(users, 10 * users);
+    traffic.dataset = LengthDataset::Random;
+    traffic.randomRangeRatio = 1.0 / 9.0;
+    traffic.harness = BenchmarkHarness::VllmBench;
+    if (sglang) {
+        // --max-running-requests and --cuda-graph-max-bs 512 at 1k/1k, 256 otherwise; --chunked-prefill-size
+        // 32768.
+        traffic.maxNumSeqs = isl == 1024 && osl == 1024 ? 512 : 256;
+        traffic.maxBatchedTokens = 32768;
+    } else {
+        // The scripts size the engine to the run: max_batch_size conc, max_num_tokens max(8192,
+        // ceil64(conc + isl + 64)).
+        traffic.maxNumSeqs = std::max(users, 1);
+        traffic.maxBatchedTokens = std::max(8192, (users + isl + 64 + 63) / 64 * 64);
+    }
+    w.traffic = traffic;
+    point.staticBatch = users;
+    assumptions << QStringLiteral(
+        "InferenceX: lengths uniform in [0.8 X, X] (its RANDOM_RANGE_RATIO 0.8), 10 x conc prompts, every "
+        "one counted (--harness vllm-bench); tp 8 on one node, ep and attention as in the row");
+    if (constraints.value(QStringLiteral("dp_attention")) == QLatin1String("1"))
+        assumptions << QStringLiteral("InferenceX: attention data parallelism run as tensor parallel (not "
+                                      "modelled)");
+    assumptions << QStringLiteral(
+        "InferenceX: the engine's memory fraction (SGLang 0.82, TensorRT-LLM 0.75 free) is the profile's");
+    if (has(row.metric, "TTFT")) {
+        point.metric = ServingMetric::TtftMs;
+        point.statistic = ServingStatistic::P50;
+    } else if (has(row.metric, "interactivity")) {
+        // 1000 / median TPOT in ms: the median TPOT itself.
+        point.metric = ServingMetric::TpotMs;
+        point.statistic = ServingStatistic::P50;
+        point.measured = row.value > 0.0 ? 1000.0 / row.value : 0.0;
+    } else if (has(row.metric, "E2E")) {
+        point.metric = ServingMetric::E2eMs;
+        point.statistic = ServingStatistic::P50; // in seconds: made ms with the other rows in seconds
+    } else if (has(row.metric, "output throughput")) {
+        point.metric = ServingMetric::OutputTokensPerS; // per GPU in the row: the deployment's here
+        point.measured = row.value * std::max(1, row.gpuCount);
+    } else {
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpus,
@@ -252,7 +322,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
 
         if (has(row.category, "NIM")) {
             point.source = QStringLiteral("NIM");
-            point.profileId = QStringLiteral("tensorrt-llm"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM
+            point.profileId = QStringLiteral("nim-1.8"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM (2024)
             if (has(row.model, "Llama-3.3-70B"))
                 modelId = QStringLiteral("llama-3.3-70b");
             setPrecision(w, Precision::Fp8, Precision::Fp8, Precision::Fp8);
@@ -262,7 +332,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             // GenAI-Perf (perf_analyzer) keeps `users` requests in flight and measures in windows once the
             // figures are stable: the users' first round, started together, is not in them.
             ServingTraffic traffic = closedLoop(users, 0);
-            traffic.warmupRequests = users;
+            traffic.harness = BenchmarkHarness::GenAiPerf;
             w.traffic = traffic;
             point.staticBatch = users;
             if (has(row.metric, "TTFT")) {
@@ -276,8 +346,9 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             }
             assumptions << QStringLiteral(
                 "NIM: the table's statistic is not named; read as the mean (AIPerf's default table)");
-            assumptions << QStringLiteral("NIM: GenAI-Perf measures once the figures are stable: the "
-                                          "first round of users is warm-up");
+            assumptions << QStringLiteral("NIM: counted as GenAI-Perf counts (--harness genai-perf): once the "
+                                          "requests in flight are steady, without the users' first round "
+                                          "and the drain");
             assumptions << QStringLiteral(
                 "NIM: FP8 weights, activations and KV cache (TensorRT-LLM FP8 engine)");
         } else if (has(row.category, "LMDeploy")) {
@@ -338,7 +409,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             }
         } else if (has(row.category, "Lambda")) {
             point.source = QStringLiteral("Lambda vLLM");
-            point.profileId = QStringLiteral("vllm");
+            point.profileId = QStringLiteral("vllm-0.5");
             modelId = has(row.model, "405B")                  ? QStringLiteral("llama-3.1-405b")
                       : has(row.model, "Llama-3.1-70B")       ? QStringLiteral("llama-3.1-70b")
                       : has(row.model, "Llama-3.1-8B")        ? QStringLiteral("llama-3.1-8b")
@@ -383,7 +454,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             }
         } else if (has(row.category, "vLLM CI")) {
             point.source = QStringLiteral("vLLM CI");
-            point.profileId = QStringLiteral("vllm");
+            point.profileId = QStringLiteral("vllm-0.5"); // build 9523: 2024, before the V1 engine
             modelId = has(row.model, "Llama-3.1-8B")   ? QStringLiteral("llama-3.1-8b")
                       : has(row.model, "Llama-3-70B")  ? QStringLiteral("llama-3-70b")
                       : has(row.model, "Mixtral-8x7B") ? QStringLiteral("mixtral-8x7b")
@@ -409,6 +480,12 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
                 assumptions << QStringLiteral(
                     "vLLM CI throughput: 200 ShareGPT prompts queued at once, the bundled ShareGPT mix "
                     "scaled to mean lengths of 247 in, 233 out");
+            }
+        } else if (has(row.category, "InferenceX")) {
+            if (!inferenceXPoint(row, constraints, point, modelId, assumptions)) {
+                skip(row, QStringLiteral("%1: the output throughput row of the same run is compared")
+                              .arg(row.metric));
+                continue;
             }
         } else {
             skip(row, QStringLiteral("%1: not a serving source the calibration reads").arg(row.category));
