@@ -97,6 +97,8 @@ const TableField kTables[] = {
     {"layer_overhead_us", &EfficiencyParameters::layerOverheadUs},
     {"graph_layer_overhead_us", &EfficiencyParameters::graphLayerOverheadUs},
     {"moe_layer_overhead_us", &EfficiencyParameters::moeLayerOverheadUs},
+    {"expert_tokens_half", &EfficiencyParameters::expertTokensHalf},
+    {"expert_width_half", &EfficiencyParameters::expertWidthHalf},
     {"quantized_compute_factor", &EfficiencyParameters::quantizedComputeFactor},
     {"training_bytes_per_flop", &EfficiencyParameters::trainingBytesPerFlop},
     {"communication_efficiency", &EfficiencyParameters::communicationEfficiency},
@@ -415,6 +417,8 @@ ResolvedEfficiency ResolvedEfficiency::resolve(const EfficiencyParameters &p, co
     r.layerOverheadS = p.layerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.graphLayerOverheadS = p.graphLayerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
     r.moeLayerOverheadS = p.moeLayerOverheadUs.value(architecture, memory, modelKind) * 1e-6;
+    r.expertTokensHalf = p.expertTokensHalf.value(architecture, memory, modelKind);
+    r.expertWidthHalf = p.expertWidthHalf.value(architecture, memory, modelKind);
     r.quantizedCompute = p.quantizedComputeFactor.value(architecture, memory, modelKind);
     r.trainingBytesPerFlop = p.trainingBytesPerFlop.value(architecture, memory, modelKind);
     r.communication = p.communicationEfficiency.value(architecture, memory, modelKind);

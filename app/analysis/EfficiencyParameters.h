@@ -56,6 +56,10 @@ struct EfficiencyParameters
     // expert, and with expert parallelism the dispatch and combine latencies (the byte time is
     // CommunicationModel's). AIConfigurator tables these per MoE kernel; here one fitted term per engine.
     PropertyTable moeLayerOverheadUs{0.0};
+    // Serving, MoE: the tokens per expert at which the routed experts' grouped GEMMs run at half their rate
+    // (0: at the full rate whatever their size). Hopper's and Blackwell's MMA tiles are 64-256 rows.
+    PropertyTable expertTokensHalf{0.0};
+    PropertyTable expertWidthHalf{0.0}; // and the expert width per GPU where they run at half their rate
     PropertyTable quantizedComputeFactor{1.0};  // GGUF dequantisation cost on compute-bound phases
     PropertyTable trainingBytesPerFlop{0.0};    // training memory traffic not hidden behind matmuls
     PropertyTable communicationEfficiency{1.0}; // achieved / link bandwidth for collectives
@@ -170,6 +174,8 @@ struct ResolvedEfficiency
     double layerOverheadS = 0.0;
     double graphLayerOverheadS = 0.0;
     double moeLayerOverheadS = 0.0;
+    double expertTokensHalf = 0.0;
+    double expertWidthHalf = 0.0;
     double quantizedCompute = 1.0;
     double trainingBytesPerFlop = 0.0;
     double communication = 1.0;

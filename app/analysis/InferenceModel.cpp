@@ -324,6 +324,19 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     if (computeRate <= 0.0 || memoryRate <= 0.0)
         return c;
     c.linearPerTokenS = a.linearFlopsPerToken<double>() / modelParallel / computeRate;
+    if (a.experts > 0 && (e.expertTokensHalf > 0.0 || e.expertWidthHalf > 0.0)) {
+        // The routed experts' share, at their grouped GEMMs' own size: their width on one GPU (tensor
+        // parallelism splits an expert's width; expert parallelism keeps it whole) here, their tokens per
+        // expert in StepCost::seconds.
+        const double expertFlops = 2.0 * a.expertParamsPerLayer * a.activeExperts * a.moeLayers;
+        const double width = a.expertFfn * std::max(1, w.expertParallel) / std::max(1, p.tensor);
+        const double widthFactor = e.expertWidthHalf > 0.0 ? width / (width + e.expertWidthHalf) : 1.0;
+        const double expertS =
+            std::min(expertFlops, a.linearFlopsPerToken<double>()) / modelParallel / computeRate;
+        c.linearPerTokenS -= expertS;
+        c.expertLinearPerTokenS = expertS / widthFactor;
+        c.expertTokensHalf = e.expertTokensHalf;
+    }
     c.attentionPerPairS = a.attentionFlopsPerToken<double>(1.0) / modelParallel / attentionRate;
     c.decodeAttentionPerPairS = a.decodeAttentionFlopsPerPair() / modelParallel / attentionRate;
     const double weightBytes = MemoryModel::weightBytesPerGpu<double>(a, w, p);

@@ -15,8 +15,12 @@ double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillK
     const double tokens = prefillTokens + decodeSequences;
     if (tokens <= 0.0)
         return 0.0;
-    const double compute = tokens * linearPerTokenS + prefillPairs * attentionPerPairS +
-                           decodeContextTokens * decodeAttentionPerPairS;
+    double compute = tokens * linearPerTokenS + prefillPairs * attentionPerPairS +
+                     decodeContextTokens * decodeAttentionPerPairS;
+    if (expertLinearPerTokenS > 0.0) {
+        const double perExpert = experts > 0 ? tokens * activeExperts / experts : tokens;
+        compute += tokens * expertLinearPerTokenS * (1.0 + expertTokensHalf / std::max(perExpert, 1e-9));
+    }
     double weights = weightReadS;
     if (experts > 0 && activeExperts > 0) {
         // Tokens route independently: a step touches E x (1 - (1 - k/E)^tokens) distinct experts per layer.

@@ -36,7 +36,12 @@ namespace ServingSimulator {
 //   tokens (and no prefill, unless the engine's graphs take prefills too), else launched one by one
 struct StepCost
 {
-    double linearPerTokenS = 0.0;         // matmul time per token in the step
+    double linearPerTokenS = 0.0;         // matmul time per token in the step (MoE: but the routed experts')
+    // MoE: the routed experts' matmul time per token at the full rate, and their grouped GEMMs' size: with
+    // t = the step's tokens x k / E tokens per expert, they run at t / (t + expertTokensHalf) of it (a
+    // tensor-core tile has 64 or more rows: an expert with 2 tokens costs as one with tens).
+    double expertLinearPerTokenS = 0.0;
+    double expertTokensHalf = 0.0;
     double attentionPerPairS = 0.0;       // prefill attention-score time per (token, earlier token) pair
     double decodeAttentionPerPairS = 0.0; // the same for a decoding token (MLA: absorbed, over the latent)
     double weightReadS = 0.0;             // reading every weight the step uses once (dense part + all experts)

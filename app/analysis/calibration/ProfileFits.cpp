@@ -56,6 +56,11 @@ QVector<ServingCalibrator::ProfileFit> serving()
     const P hostSequence{QStringLiteral("sequence_overhead_us"), QStringLiteral("default"), 0.0, 2000.0, 5.0};
     const P graphLayer{QStringLiteral("graph_layer_overhead_us"), QStringLiteral("default"), 0.0, 200.0, 2.0};
     const P moeLayer{QStringLiteral("moe_layer_overhead_us"), QStringLiteral("default"), 0.0, 1000.0, 20.0};
+    const P expertHalf{QStringLiteral("expert_tokens_half"), QStringLiteral("default"), 0.0, 512.0, 8.0};
+    // HTTP, tokenising, the scheduler's queue before the first step: tens of ms on today's servers (the
+    // search moves a factor about tenfold from its start).
+    const P requestToday{QStringLiteral("request_overhead_ms"), QStringLiteral("default"), 0.0, 500.0, 40.0};
+    const P expertWidth{QStringLiteral("expert_width_half"), QStringLiteral("default"), 0.0, 4096.0, 32.0};
     // Paged reads of the cache are scattered, not ten times slower: a bound that keeps the fit from
     // buying fixed time with KV reads.
     const P kvReadToday{QStringLiteral("kv_read_efficiency"), QStringLiteral("default"), 0.5, 1.19, 1.0};
@@ -63,15 +68,15 @@ QVector<ServingCalibrator::ProfileFit> serving()
         // TensorRT-LLM 1.x on InferenceX's DeepSeek-R1 runs (MoE only: the dense per-layer graph cost is
         // vLLM's, so that a dense model is not charged an MoE layer's); its kernels' factors are the offline
         // fit's.
-        {QStringLiteral("tensorrt-llm"), {moeLayer, hostStep, hostSequence, kvReadToday, request}},
+        {QStringLiteral("tensorrt-llm"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
         // NIM 1.8 (TensorRT-LLM 0.x): the offline factors of tensorrt-llm, its own fixed time and KV share.
         {QStringLiteral("nim-1.8"),
          {step, sequence, kvReadTrt, request,
           P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
-        {QStringLiteral("sglang"), {moeLayer, hostStep, hostSequence, kvReadToday, request}},
+        {QStringLiteral("sglang"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
         // vLLM V1 on the vLLM 0.19 request traces (the in-process engine: no HTTP, so no request term):
         // dense Llama-3.1-8B and Qwen3-32B, and Qwen3-30B-A3B with experts.
-        {QStringLiteral("vllm"), {graphLayer, moeLayer, hostStep, hostSequence, kvReadToday}},
+        {QStringLiteral("vllm"), {graphLayer, moeLayer, expertHalf, hostStep, hostSequence, kvReadToday}},
         // vllm-0.5 keeps its memory and compute efficiency derived from tensorrt-llm's (the static
         // estimate unchanged): no vLLM row measures a prefill, and fitted together with the overheads on
         // the Lambda rows the memory efficiency runs to its bound (1.0) while the overheads take the rest.
