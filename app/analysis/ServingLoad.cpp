@@ -116,11 +116,20 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
     const MathExpr n =
         in(QT_TRANSLATE_NOOP("MathExpr", "mean running sequences"), double(std::lround(running)));
     const MathExpr kvTokens = in(QT_TRANSLATE_NOOP("MathExpr", "KV tokens read"), context);
-    const MathExpr compute =
+    const int sequences = int(std::lround(running));
+    MathExpr compute =
         n * in(QT_TRANSLATE_NOOP("MathExpr", "matmul ms per token"), c.linearPerTokenS * 1e3) +
         kvTokens *
             in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"), c.decodeAttentionPerPairS * 1e3);
-    const int sequences = int(std::lround(running));
+    if (c.expertLinearPerTokenS > 0.0) { // the routed experts' grouped GEMMs at their size (StepCost)
+        const double perExpert = c.experts > 0 ? double(sequences) * c.activeExperts / c.experts : sequences;
+        compute = compute + n * in(QT_TRANSLATE_NOOP("MathExpr", "experts' matmul ms per token"),
+                                   c.expertLinearPerTokenS * 1e3) *
+                                (MathExpr(1.0) + in(QT_TRANSLATE_NOOP("MathExpr", "expert tokens half"),
+                                                   c.expertTokensHalf) /
+                                                    in(QT_TRANSLATE_NOOP("MathExpr", "tokens per expert"),
+                                                       std::max(perExpert, 1e-9)));
+    }
     double weightsS = c.weightReadS;
     if (c.experts > 0 && c.activeExperts > 0) // the experts the step's tokens touch (StepCost::seconds)
         weightsS -=

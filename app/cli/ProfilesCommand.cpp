@@ -111,6 +111,14 @@ int runProfiles(const QStringList &arguments, CliContext &context)
         object.insert(QStringLiteral("name"), profile.name);
         object.insert(QStringLiteral("description"), profile.description);
         object.insert(QStringLiteral("engine"), engine.isEmpty() ? QJsonValue(QJsonValue::Null) : engine);
+        // Which engine and versions a measurement must be of to be estimated with this profile.
+        if (parameters && !parameters->engineId.isEmpty())
+            object.insert(QStringLiteral("engine_versions"),
+                          QJsonObject{{QStringLiteral("engine_id"), parameters->engineId},
+                                      {QStringLiteral("from"), parameters->engineVersionFrom},
+                                      {QStringLiteral("to"), parameters->engineVersionTo.isEmpty()
+                                                                 ? QJsonValue(QJsonValue::Null)
+                                                                 : QJsonValue(parameters->engineVersionTo)}});
         object.insert(QStringLiteral("default_for"), defaults);
         profiles.append(object);
         rows.append({profile.profileId, profile.name, defaultsText(ranges),

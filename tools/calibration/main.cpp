@@ -179,8 +179,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption refitUncertaintyOption(
         QStringLiteral("refit-uncertainty"),
         QStringLiteral("Make the bands of uncertainty.json again from the residuals it holds."));
+    const QCommandLineOption servingOnlyOption(
+        QStringLiteral("serving-only"),
+        QStringLiteral("Fit the offline and serving sets and print the serving section (with its hold-outs "
+                       "unless --no-cv), skipping training and the uncertainty residuals."));
     parser.addOptions({sourceDirOption, reportOption, writeOption, pointsOption, noCvOption,
-                       trainingOnlyOption, uncertaintyOnlyOption, refitUncertaintyOption});
+                       trainingOnlyOption, servingOnlyOption, uncertaintyOnlyOption, refitUncertaintyOption});
     parser.process(app);
 
     QTextStream out(stdout);
@@ -196,6 +200,17 @@ int main(int argc, char *argv[])
     const std::optional<CalibrationInputs> inputs = CalibrationInputs::read(sourceDir, &error);
     if (!inputs)
         return fail(error);
+    if (parser.isSet(servingOnlyOption)) {
+        const std::optional<OfflineFit> offline = OfflineFit::run(*inputs, false, false, &error);
+        const std::optional<ServingFit> serving =
+            offline ? ServingFit::run(*inputs, offline->fitted, crossValidate, &error) : std::nullopt;
+        if (!serving)
+            return fail(error);
+        out << serving->reportSection().join(u'\n') << "\n";
+        if (listPoints)
+            out << "\n" << serving->pointTable().join(u'\n') << "\n";
+        return 0;
+    }
     const std::optional<TrainingFit> training = TrainingFit::run(*inputs, crossValidate, &error);
     if (!training)
         return fail(error);

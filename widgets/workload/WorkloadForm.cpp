@@ -1,5 +1,6 @@
 #include "widgets/workload/WorkloadForm.h"
 
+#include "app/analysis/BenchmarkHarness.h"
 #include "app/analysis/RequestMix.h"
 #include "app/analysis/Workload.h"
 #include "app/analysis/WorkloadDefaults.h"
@@ -161,6 +162,8 @@ QWidget *WorkloadForm::makeOwnEditor(WorkloadField field)
         return m_fp8Recipe = combo();
     case WorkloadField::Dataset:
         return m_dataset = combo();
+    case WorkloadField::Harness:
+        return m_harness = combo();
     case WorkloadField::Profile:
         m_profile = combo();
         // Wide enough for "Default for the task" at any window width (the grid squeezes a combo box to its
@@ -288,6 +291,13 @@ void WorkloadForm::configureOwnEditors()
                                 {QStringLiteral("random:0.1"), tr("random, ±10%")},
                                 {QStringLiteral("random:0.5"), tr("random, ±50%")},
                                 {QStringLiteral("sharegpt"), tr("ShareGPT mix")}});
+    setComboChoices(m_harness, {{BenchmarkHarnesses::name(BenchmarkHarness::VllmBench), tr("vllm bench serve")},
+                                {BenchmarkHarnesses::name(BenchmarkHarness::GenAiPerf), tr("GenAI-Perf")},
+                                {BenchmarkHarnesses::name(BenchmarkHarness::AiPerf), tr("AIPerf")}});
+    setHelp(m_harness->objectName(),
+            tr("Which requests the figures count, as the benchmark tool you compare with does: vllm bench "
+               "serve (and InferenceX) every request from a cold start; GenAI-Perf once the requests in "
+               "flight are steady; AIPerf all but its warm-up requests"));
     setHelp(m_dataset->objectName(),
             tr("The requests' lengths, as vllm bench serve's datasets: every request the input and output "
                "tokens; random lengths around them; or the bundled ShareGPT table's (its own lengths)"));
@@ -467,7 +477,8 @@ void WorkloadForm::updateTaskDependentFields()
     const bool load = m_concurrency->value() > 0 || m_requestRate->value() > 0.0;
     for (const QString &field :
          {WorkloadFields::key(WorkloadField::TtftP90), WorkloadFields::key(WorkloadField::TpotP90),
-          WorkloadFields::key(WorkloadField::MaxNumSeqs), WorkloadFields::key(WorkloadField::Dataset)}) {
+          WorkloadFields::key(WorkloadField::MaxNumSeqs), WorkloadFields::key(WorkloadField::Dataset),
+          WorkloadFields::key(WorkloadField::Harness)}) {
         const Field target = m_fields.value(field);
         target.editor->setEnabled(!training && load);
         target.caption->setEnabled(!training && load);
@@ -671,6 +682,7 @@ WorkloadRequest WorkloadForm::heldRequest() const
     } else if (dataset != LengthDatasets::name(LengthDataset::Fixed)) {
         r.dataset = dataset;
     }
+    r.harness = m_harness->currentData().toString();
     r.networkGbps = networkGbps(networkText()); // none when it is not a number (inputErrors() says so)
     return r;
 }
@@ -742,6 +754,8 @@ void WorkloadForm::setRequest(const WorkloadRequest &r)
             m_dataset->addItem(dataset, dataset);
         selectData(m_dataset, dataset);
     }
+    if (shown(WorkloadField::Harness, r.harness.has_value()))
+        selectData(m_harness, r.harness.value_or(BenchmarkHarnesses::name(BenchmarkHarness::VllmBench)));
     // Absent: the default network, or the one the form already shows when that is the default too.
     const QString defaultNetwork = QString::number(WorkloadDefaults::kNetworkGbps);
     if (r.networkGbps) {

@@ -149,6 +149,7 @@ private:
     QDoubleSpinBox *m_trainTokens = nullptr;
     QDoubleSpinBox *m_ownYears = nullptr;
     QComboBox *m_dataset = nullptr;
+    QComboBox *m_harness = nullptr;
     QComboBox *m_network = nullptr;
     QComboBox *m_activationPrecision = nullptr;
     QComboBox *m_optimizer = nullptr;

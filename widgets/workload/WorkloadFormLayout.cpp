@@ -1,5 +1,6 @@
 #include "widgets/workload/WorkloadFormLayout.h"
 
+#include "app/analysis/BenchmarkHarness.h"
 #include "app/analysis/RequestMix.h"
 #include "app/analysis/WorkloadDefaults.h"
 
@@ -80,6 +81,8 @@ const QVector<WorkloadFormRow> &table()
          .help = QT_TRANSLATE_NOOP("WorkloadForm", "The serving engine's most running sequences per replica; "
                                                    "\"profile\" uses the efficiency profile's")},
         {.field = F::Dataset, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Request &lengths"), .row = 2, .column = 5,
+         .use = U::Inference, .ownRow = true, .editor = own},
+        {.field = F::Harness, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Counted as"), .row = 2, .column = 6,
          .use = U::Inference, .ownRow = true, .editor = own},
 
         // Training at scale.
@@ -223,10 +226,12 @@ WorkloadRequest sent(const WorkloadRequest &held)
     if (!Tasks::isTraining(task)) {
         const bool load = r.concurrency || r.requestRate;
         if (!load)
-            for (F field : {F::TtftP90, F::TpotP90, F::MaxNumSeqs, F::Dataset})
+            for (F field : {F::TtftP90, F::TpotP90, F::MaxNumSeqs, F::Dataset, F::Harness})
                 copyField(field, WorkloadRequest(), r); // left out
         if (r.dataset == LengthDatasets::name(LengthDataset::Fixed))
             r.dataset.reset(); // the token counts: what a request without a dataset has
+        if (r.harness == BenchmarkHarnesses::name(BenchmarkHarness::VllmBench))
+            r.harness.reset(); // the default: what a request without a harness has
         if (r.dataset == LengthDatasets::name(LengthDataset::Random))
             r.randomRangeRatio = held.randomRangeRatio; // part of the dataset's choice in the form
         // A table of lengths sets every request's lengths itself: the token counts are not sent with it.
