@@ -3703,14 +3703,6 @@ source: %7</source>
         <translation>每 token KV 读取毫秒数</translation>
     </message>
     <message>
-        <source>fixed ms per step</source>
-        <translation>每步固定毫秒数</translation>
-    </message>
-    <message>
-        <source>ms per sequence per step</source>
-        <translation>每序列每步毫秒数</translation>
-    </message>
-    <message>
         <source>tensor-parallel all-reduces ms</source>
         <translation>张量并行 all-reduce 毫秒数</translation>
     </message>
@@ -3837,6 +3829,46 @@ source: %7</source>
     <message>
         <source>FP8-cast values per matmul FLOP</source>
         <translation>每矩阵乘 FLOP 的 FP8 转换值数</translation>
+    </message>
+    <message>
+        <source>t_moe_layer</source>
+        <translation>t_moe_layer</translation>
+    </message>
+    <message>
+        <source>absorbed MLA FLOPs per token pair</source>
+        <translation>吸收式 MLA 每词元对 FLOPs</translation>
+    </message>
+    <message>
+        <source>t_layer from a CUDA graph</source>
+        <translation>CUDA 图回放的 t_layer</translation>
+    </message>
+    <message>
+        <source>experts&apos; matmul ms per token</source>
+        <translation>专家矩阵乘每词元毫秒数</translation>
+    </message>
+    <message>
+        <source>expert tokens half</source>
+        <translation>专家半速词元数</translation>
+    </message>
+    <message>
+        <source>tokens per expert</source>
+        <translation>每专家词元数</translation>
+    </message>
+    <message>
+        <source>layers replayed from a CUDA graph ms</source>
+        <translation>CUDA 图回放各层毫秒数</translation>
+    </message>
+    <message>
+        <source>layers&apos; kernels launched one by one ms</source>
+        <translation>各层内核逐个启动毫秒数</translation>
+    </message>
+    <message>
+        <source>host ms per step (scheduling, sampling)</source>
+        <translation>主机每步毫秒数（调度、采样）</translation>
+    </message>
+    <message>
+        <source>host ms per sequence per step</source>
+        <translation>主机每序列每步毫秒数</translation>
     </message>
 </context>
 <context>
@@ -6809,6 +6841,26 @@ token</translation>
         <source>Serving: split the experts over the tensor-parallel GPUs (vLLM --enable-expert-parallel); equal to tensor parallel. &quot;auto&quot;: none</source>
         <translation>推理服务：把专家分布到张量并行的各 GPU 上（vLLM --enable-expert-parallel）；须等于张量并行度。“自动”：不拆分</translation>
     </message>
+    <message>
+        <source>vllm bench serve</source>
+        <translation>vllm bench serve</translation>
+    </message>
+    <message>
+        <source>GenAI-Perf</source>
+        <translation>GenAI-Perf</translation>
+    </message>
+    <message>
+        <source>AIPerf</source>
+        <translation>AIPerf</translation>
+    </message>
+    <message>
+        <source>Which requests the figures count, as the benchmark tool you compare with does: vllm bench serve (and InferenceX) every request from a cold start; GenAI-Perf once the requests in flight are steady; AIPerf all but its warm-up requests</source>
+        <translation>按所对比的基准工具的方式统计哪些请求：vllm bench serve（及 InferenceX）从冷启动起统计每个请求；GenAI-Perf 在在途请求稳定后才统计；AIPerf 统计除预热请求外的全部请求</translation>
+    </message>
+    <message>
+        <source>Counted as</source>
+        <translation>统计方式</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadRequestJson</name>
@@ -7196,6 +7248,10 @@ token</translation>
     <message>
         <source>auto: mxfp8 on B200, B300, GB200, GB300 and MI355X, tensorwise on other GPUs</source>
         <translation>自动：B200、B300、GB200、GB300 和 MI355X 上用 mxfp8，其他 GPU 上用 tensorwise</translation>
+    </message>
+    <message>
+        <source>harness %1: allowed %2</source>
+        <translation>统计方式 %1：允许 %2</translation>
     </message>
 </context>
 <context>

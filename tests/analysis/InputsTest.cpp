@@ -1,5 +1,6 @@
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/EngineProfiles.h"
 #include "app/analysis/HuggingFaceConfig.h"
 #include "db/SeedCatalogue.h"
 #include "tests/analysis/TestCatalogue.h"
@@ -52,8 +53,9 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
     }
     EXPECT_EQ(ids,
               (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"), QStringLiteral("vllm"),
-                           QStringLiteral("tensorrt-llm"), QStringLiteral("pytorch-amp"),
-                           QStringLiteral("megatron"), QStringLiteral("fsdp"), QStringLiteral("lmdeploy")}));
+                           QStringLiteral("vllm-0.10"), QStringLiteral("vllm-0.5"), QStringLiteral("tensorrt-llm"),
+                           QStringLiteral("tensorrt-llm-0.x"), QStringLiteral("pytorch-amp"), QStringLiteral("megatron"),
+                           QStringLiteral("fsdp"), QStringLiteral("lmdeploy"), QStringLiteral("sglang")}));
 }
 
 TEST(Inputs, BadProfileParametersAreRejectedWithTheKey)
@@ -127,4 +129,26 @@ TEST(Inputs, EstimateAllFromCatalogueRecordsAndABadProfile)
     profile.parametersJson = QStringLiteral(R"({"memory_efficiency": "fast"})");
     EXPECT_TRUE(Estimator::estimateAll(TestCatalogue::fiveFromTheArticle(), w, profile, &error).isEmpty());
     EXPECT_TRUE(error.contains(QStringLiteral("memory_efficiency"))) << error.toStdString();
+}
+
+// A measurement of an engine at a version is estimated with the profile fitted for that version (issue 55):
+// the profiles name their engine and versions, and the 2024 engines keep theirs.
+TEST(Inputs, EachEngineVersionMapsToItsProfile)
+{
+    QString error;
+    const auto profiles = SeedCatalogue::readProfiles(
+        QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/profiles.json"), &error);
+    ASSERT_TRUE(profiles.has_value()) << error.toStdString();
+    const auto profileOf = [&](const char *engine, const char *version) {
+        return EngineProfiles::forEngine(*profiles, QLatin1String(engine), QLatin1String(version));
+    };
+    EXPECT_EQ(profileOf("vllm", "0.5.4"), QStringLiteral("vllm-0.5"));
+    EXPECT_EQ(profileOf("vllm", "0.10.1"), QStringLiteral("vllm-0.10"));
+    EXPECT_EQ(profileOf("vllm", "0.19.0"), QStringLiteral("vllm"));
+    EXPECT_EQ(profileOf("vllm", ""), QStringLiteral("vllm")); // no version: today's
+    EXPECT_EQ(profileOf("sglang", "v0.5.9-cu130"), QStringLiteral("sglang"));
+    EXPECT_EQ(profileOf("trtllm", "1.1.0rc2.post2"), QStringLiteral("tensorrt-llm"));
+    EXPECT_EQ(profileOf("TensorRT-LLM", "0.12.0"), QStringLiteral("tensorrt-llm-0.x"));
+    EXPECT_EQ(profileOf("llama.cpp", "b4000"), QString());
+    EXPECT_LT(EngineProfiles::compareVersions(QStringLiteral("0.9"), QStringLiteral("0.10")), 0);
 }

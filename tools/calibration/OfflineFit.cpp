@@ -16,9 +16,9 @@ namespace {
 // are fitted on its serving rows.
 void deriveUnmeasured(const CalibrationInputs &inputs, OfflineFit &fit)
 {
-    const EfficiencyParameters &trt = fit.fitted[QStringLiteral("tensorrt-llm")];
-    // vLLM: 0.9 of TensorRT-LLM's kernel efficiencies; SGLang and NIM 1.8 (TensorRT-LLM 0.x) the same
-    // kernels' (cuBLAS/CUTLASS GEMMs, FlashInfer/FlashAttention-3 attention): their factors as they are.
+    const EfficiencyParameters &trt = fit.fitted[QStringLiteral("tensorrt-llm-0.x")];
+    // vLLM: 0.9 of TensorRT-LLM's kernel efficiencies; SGLang and TensorRT-LLM 1.x the same kernels'
+    // (cuBLAS/CUTLASS GEMMs, FlashInfer/FlashAttention-3 attention): their factors as they are.
     const auto derive = [&](const char *id, double scale) {
         std::optional<EfficiencyParameters> p = inputs.startOf(QString::fromLatin1(id));
         if (!p)
@@ -32,7 +32,7 @@ void deriveUnmeasured(const CalibrationInputs &inputs, OfflineFit &fit)
     };
     for (const char *id : {"vllm", "vllm-0.10", "vllm-0.5"})
         derive(id, 0.9);
-    for (const char *id : {"sglang", "nim-1.8"})
+    for (const char *id : {"sglang", "tensorrt-llm"})
         derive(id, 1.0);
     fit.calibrationTexts.insert(
         QStringLiteral("vllm"),
@@ -139,8 +139,8 @@ QStringList OfflineFit::accuracyTable() const
         {QStringLiteral("llama.cpp decode"), QStringLiteral("llama.cpp")},
         {QStringLiteral("llama.cpp prefill"), QStringLiteral("llama.cpp")},
         {QStringLiteral("Lambda training"), QStringLiteral("pytorch-amp")},
-        {QStringLiteral("MLPerf Inference offline"), QStringLiteral("tensorrt-llm")},
-        {QStringLiteral("TensorRT-LLM offline"), QStringLiteral("tensorrt-llm")}};
+        {QStringLiteral("MLPerf Inference offline"), QStringLiteral("tensorrt-llm-0.x")},
+        {QStringLiteral("TensorRT-LLM offline"), QStringLiteral("tensorrt-llm-0.x")}};
     for (auto it = categories.cbegin(); it != categories.cend(); ++it)
         table << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
                      .arg(it.key(), profileOf.value(it.key()))

@@ -72,7 +72,7 @@ const QMap<QString, QString> &engineSettings()
              "scheduler on, KV cache reserved per sequence (GUARANTEED_NO_EVICT); kv_memory_fraction "
              "NIM 1.8's fit. InferenceX's runs set max_batch_size conc and max_num_tokens max(8192, conc + isl "
              "+ 64) as its launch scripts do.")},
-        {QStringLiteral("nim-1.8"),
+        {QStringLiteral("tensorrt-llm-0.x"),
          QStringLiteral(
              "Engine: max_num_seqs 256, max_batched_tokens 8192 (TensorRT-LLM's max_num_tokens "
              "default); kv_memory_fraction fitted (TensorRT-LLM keeps 0.9 of the memory left after "

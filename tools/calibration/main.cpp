@@ -94,19 +94,20 @@ QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &off
         fitted.insert(f.profileId, serving.fitted[f.profileId]);
         const QString text = serving.calibrationText(f.profileId);
         const bool vllm = f.profileId.startsWith(QLatin1String("vllm"));
-        const bool sameKernels = f.profileId == QLatin1String("sglang") || f.profileId == QLatin1String("nim-1.8");
-        if (f.profileId == QLatin1String("tensorrt-llm"))
+        const bool sameKernels =
+            f.profileId == QLatin1String("sglang") || f.profileId == QLatin1String("tensorrt-llm");
+        if (f.profileId == QLatin1String("tensorrt-llm-0.x"))
             texts[f.profileId] += u' ' + text;
         else
             texts[f.profileId] =
                 (vllm ? QStringLiteral(
                             "No offline rows in benchmarks-calibration.csv: memory and compute efficiency "
-                            "are derived from the fitted tensorrt-llm factors (x 0.9), attention "
+                            "are derived from the fitted tensorrt-llm-0.x factors (x 0.9), attention "
                             "efficiency and per-layer overhead the same (an assumption). ")
                  : sameKernels
-                     ? QStringLiteral("No offline rows in benchmarks-calibration.csv: memory, compute and "
-                                      "attention efficiency and the eager per-layer overhead are the fitted "
-                                      "tensorrt-llm factors (the same GEMM and attention kernels). ")
+                     ? QStringLiteral("No offline rows of its own: memory, compute and attention efficiency "
+                                      "and the eager per-layer overhead are the fitted tensorrt-llm-0.x "
+                                      "factors (the same GEMM and attention kernels). ")
                      : QStringLiteral(
                            "No offline rows in benchmarks-calibration.csv: memory and compute "
                            "efficiency are fitted on the serving rows below; attention efficiency and "

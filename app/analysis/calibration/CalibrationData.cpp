@@ -171,7 +171,7 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
             w.pipelineParallel = 1;
             point.metric = CalibrationMetric::TrainingSamplesPerS;
         } else if (has(row.category, "MLPerf Inference")) {
-            point.profileId = QStringLiteral("tensorrt-llm");
+            point.profileId = QStringLiteral("tensorrt-llm-0.x"); // 2024 releases
             point.category = QStringLiteral("MLPerf Inference offline");
             if (!has(row.task, "Offline")) {
                 skip(row, QStringLiteral(
@@ -211,7 +211,7 @@ CalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpec> &gpu
                 continue;
             }
         } else if (has(row.category, "TensorRT-LLM") || has(row.category, "NIM")) {
-            point.profileId = QStringLiteral("tensorrt-llm");
+            point.profileId = QStringLiteral("tensorrt-llm-0.x"); // 2024 releases
             point.category = QStringLiteral("TensorRT-LLM offline");
             const bool fp8 = has(row.precision, "FP8");
             w.weightPrecision = fp8 ? Precision::Fp8 : Precision::Fp16;

@@ -23,7 +23,8 @@ QVector<OfflineFit> offline()
          {P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
           P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("cnn"), 0.0, 2.0, 0.01},
           P{QStringLiteral("training_bytes_per_flop"), QStringLiteral("default"), 0.0, 2.0, 0.01}}},
-        {QStringLiteral("tensorrt-llm"),
+        // TensorRT-LLM 0.x: MLPerf Inference v4 offline and the 2024 trtllm-bench tables.
+        {QStringLiteral("tensorrt-llm-0.x"),
          {P{QStringLiteral("memory_efficiency"), QStringLiteral("default"), 0.2, 1.0},
           P{QStringLiteral("compute_efficiency"), QStringLiteral("default"), 0.05, 1.0},
           P{QStringLiteral("compute_efficiency"), QStringLiteral("cnn"), 0.05, 1.0},
@@ -69,8 +70,8 @@ QVector<ServingCalibrator::ProfileFit> serving()
         // vLLM's, so that a dense model is not charged an MoE layer's); its kernels' factors are the offline
         // fit's.
         {QStringLiteral("tensorrt-llm"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
-        // NIM 1.8 (TensorRT-LLM 0.x): the offline factors of tensorrt-llm, its own fixed time and KV share.
-        {QStringLiteral("nim-1.8"),
+        // NIM 1.8 (TensorRT-LLM 0.x): the offline fit's kernels, its own fixed time and KV share.
+        {QStringLiteral("tensorrt-llm-0.x"),
          {step, sequence, kvReadTrt, request,
           P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
         {QStringLiteral("sglang"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},

@@ -322,7 +322,7 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
 
         if (has(row.category, "NIM")) {
             point.source = QStringLiteral("NIM");
-            point.profileId = QStringLiteral("nim-1.8"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM (2024)
+            point.profileId = QStringLiteral("tensorrt-llm-0.x"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM (2024)
             if (has(row.model, "Llama-3.3-70B"))
                 modelId = QStringLiteral("llama-3.3-70b");
             setPrecision(w, Precision::Fp8, Precision::Fp8, Precision::Fp8);
