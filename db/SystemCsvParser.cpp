@@ -45,7 +45,8 @@ public:
     {
         const std::optional<double> value = number(column);
         if (value && (*value != double(int(*value)) || *value < minimum)) {
-            fail(column, QStringLiteral("'%1' is not a whole number of %2 or more").arg(text(column)).arg(minimum));
+            fail(column,
+                 QStringLiteral("'%1' is not a whole number of %2 or more").arg(text(column)).arg(minimum));
             return std::nullopt;
         }
         return value ? std::optional<int>(int(*value)) : std::nullopt;
@@ -82,8 +83,8 @@ SystemSpec readRow(Row &row)
     s.scaleUpGBsPerGpu = row.number(QStringLiteral("scale_up_gbs_per_gpu"));
     s.scaleUpKind = row.text(QStringLiteral("scale_up_kind"));
     if (!s.scaleUpKind.isEmpty() && !SystemKinds::all().contains(s.scaleUpKind))
-        row.fail(QStringLiteral("scale_up_kind"), QStringLiteral("'%1' is not one of %2")
-                                                      .arg(s.scaleUpKind, SystemKinds::all().join(u", ")));
+        row.fail(QStringLiteral("scale_up_kind"),
+                 QStringLiteral("'%1' is not one of %2").arg(s.scaleUpKind, SystemKinds::all().join(u", ")));
     s.nicsPerNode = row.count(QStringLiteral("nics_per_node"), 0);
     s.nicGbps = row.number(QStringLiteral("nic_gbps"));
     const QString rail = row.text(QStringLiteral("rail_optimized")).toLower();
@@ -123,13 +124,16 @@ namespace SystemCsvParser {
 const QStringList &columns()
 {
     static const QStringList names{
-        QStringLiteral("system_id"),      QStringLiteral("name"),          QStringLiteral("gpu_id"),
-        QStringLiteral("gpus_per_node"),  QStringLiteral("scale_up_gpus"), QStringLiteral("scale_up_gbs_per_gpu"),
-        QStringLiteral("scale_up_kind"),  QStringLiteral("nics_per_node"), QStringLiteral("nic_gbps"),
-        QStringLiteral("rail_optimized"), QStringLiteral("host_memory_gb"), QStringLiteral("host_link"),
-        QStringLiteral("node_power_w"),   QStringLiteral("max_systems"),   QStringLiteral("price_usd"),
-        QStringLiteral("price_date"),     QStringLiteral("usd_per_gpu_hour"), QStringLiteral("rental_date"),
-        QStringLiteral("sources"),        QStringLiteral("notes"),
+        QStringLiteral("system_id"),        QStringLiteral("name"),
+        QStringLiteral("gpu_id"),           QStringLiteral("gpus_per_node"),
+        QStringLiteral("scale_up_gpus"),    QStringLiteral("scale_up_gbs_per_gpu"),
+        QStringLiteral("scale_up_kind"),    QStringLiteral("nics_per_node"),
+        QStringLiteral("nic_gbps"),         QStringLiteral("rail_optimized"),
+        QStringLiteral("host_memory_gb"),   QStringLiteral("host_link"),
+        QStringLiteral("node_power_w"),     QStringLiteral("max_systems"),
+        QStringLiteral("price_usd"),        QStringLiteral("price_date"),
+        QStringLiteral("usd_per_gpu_hour"), QStringLiteral("rental_date"),
+        QStringLiteral("sources"),          QStringLiteral("notes"),
     };
     return names;
 }
@@ -180,13 +184,28 @@ QByteArray write(const QVector<SystemSpec> &systems)
     QString out = CsvWriter::line(header);
     const auto text = [](const QString &value) { return CsvWriter::textField(value); };
     for (const SystemSpec &s : systems) {
-        const QString rail = !s.railOptimized ? QString() : *s.railOptimized ? QStringLiteral("yes") : QStringLiteral("no");
-        out += CsvWriter::line({text(s.systemId), text(s.name), text(s.gpuId), QString::number(s.gpusPerNode),
-                                numberText(s.scaleUpGpus), numberText(s.scaleUpGBsPerGpu), text(s.scaleUpKind),
-                                numberText(s.nicsPerNode), numberText(s.nicGbps), rail,
-                                numberText(s.hostMemoryGb), text(s.hostLink), numberText(s.nodePowerW),
-                                numberText(s.maxSystems), numberText(s.priceUsd), text(s.priceDate),
-                                numberText(s.usdPerGpuHour), text(s.rentalDate), text(s.sources),
+        const QString rail = !s.railOptimized   ? QString()
+                             : *s.railOptimized ? QStringLiteral("yes")
+                                                : QStringLiteral("no");
+        out += CsvWriter::line({text(s.systemId),
+                                text(s.name),
+                                text(s.gpuId),
+                                QString::number(s.gpusPerNode),
+                                numberText(s.scaleUpGpus),
+                                numberText(s.scaleUpGBsPerGpu),
+                                text(s.scaleUpKind),
+                                numberText(s.nicsPerNode),
+                                numberText(s.nicGbps),
+                                rail,
+                                numberText(s.hostMemoryGb),
+                                text(s.hostLink),
+                                numberText(s.nodePowerW),
+                                numberText(s.maxSystems),
+                                numberText(s.priceUsd),
+                                text(s.priceDate),
+                                numberText(s.usdPerGpuHour),
+                                text(s.rentalDate),
+                                text(s.sources),
                                 text(s.notes)});
     }
     return out.toUtf8();

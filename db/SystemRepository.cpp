@@ -40,16 +40,26 @@ QVariant nullableFlag(const std::optional<bool> &value)
 QVariantList values(const SystemSpec &s)
 {
     using RepositorySupport::text;
-    return {text(s.systemId),       text(s.name),
-            text(s.gpuId),          s.gpusPerNode,
-            nullable(s.scaleUpGpus), nullable(s.scaleUpGBsPerGpu),
-            text(s.scaleUpKind),    nullable(s.nicsPerNode),
-            nullable(s.nicGbps),    nullableFlag(s.railOptimized),
-            nullable(s.hostMemoryGb), text(s.hostLink),
-            nullable(s.nodePowerW), nullable(s.maxSystems),
-            nullable(s.priceUsd),   text(s.priceDate),
-            nullable(s.usdPerGpuHour), text(s.rentalDate),
-            text(s.sources),        text(s.notes)};
+    return {text(s.systemId),
+            text(s.name),
+            text(s.gpuId),
+            s.gpusPerNode,
+            nullable(s.scaleUpGpus),
+            nullable(s.scaleUpGBsPerGpu),
+            text(s.scaleUpKind),
+            nullable(s.nicsPerNode),
+            nullable(s.nicGbps),
+            nullableFlag(s.railOptimized),
+            nullable(s.hostMemoryGb),
+            text(s.hostLink),
+            nullable(s.nodePowerW),
+            nullable(s.maxSystems),
+            nullable(s.priceUsd),
+            text(s.priceDate),
+            nullable(s.usdPerGpuHour),
+            text(s.rentalDate),
+            text(s.sources),
+            text(s.notes)};
 }
 
 std::optional<int> intAt(const QSqlQuery &query, int index)
@@ -150,8 +160,9 @@ CatalogueError SystemRepository::insertAll(QVector<SystemSpec> &systems, bool us
     QVector<SystemSpec> saved = systems;
     QSqlQuery query(m_database);
     const QStringList &columns = valueColumns();
-    query.prepare(QStringLiteral("INSERT INTO systems (%1, user_modified) VALUES (%2?)")
-                      .arg(columns.join(QStringLiteral(", ")), QStringLiteral("?, ").repeated(columns.size())));
+    query.prepare(
+        QStringLiteral("INSERT INTO systems (%1, user_modified) VALUES (%2?)")
+            .arg(columns.join(QStringLiteral(", ")), QStringLiteral("?, ").repeated(columns.size())));
     for (SystemSpec &system : saved) {
         for (const QVariant &value : values(system))
             query.addBindValue(value);
@@ -192,8 +203,7 @@ CatalogueError SystemRepository::remove(const SystemSpec &system)
 {
     if (m_readOnly)
         return RepositorySupport::readOnlyError();
-    return RepositorySupport::execWrite(m_database,
-                                        QStringLiteral("DELETE FROM systems WHERE id = ? AND revision = ?"),
-                                        {system.rowId, system.revision},
-                                        QStringLiteral("system '%1'").arg(system.systemId), true);
+    return RepositorySupport::execWrite(
+        m_database, QStringLiteral("DELETE FROM systems WHERE id = ? AND revision = ?"),
+        {system.rowId, system.revision}, QStringLiteral("system '%1'").arg(system.systemId), true);
 }

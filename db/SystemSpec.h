@@ -13,9 +13,9 @@ struct SystemSpec
 {
     qint64 rowId = 0; // INTEGER PRIMARY KEY of the systems table; 0 before the row is inserted
 
-    QString systemId; // stable id (CLI, scenarios): hgx_h100
-    QString name;     // "NVIDIA DGX H100 / HGX H100 (8 GPUs)"
-    QString gpuId;    // the GPU it holds: a gpu_id of the catalogue
+    QString systemId;    // stable id (CLI, scenarios): hgx_h100
+    QString name;        // "NVIDIA DGX H100 / HGX H100 (8 GPUs)"
+    QString gpuId;       // the GPU it holds: a gpu_id of the catalogue
     int gpusPerNode = 1; // GPUs in one system as sold (a GB200 NVL72 rack is one system of 72)
 
     // The scale-up domain: the GPUs that reach each other without the network.

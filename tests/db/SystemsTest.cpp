@@ -29,7 +29,8 @@ QStringList dump(const QString &path, const QString &table, const QString &order
         database.setDatabaseName(path);
         EXPECT_TRUE(database.open());
         QSqlQuery query(database);
-        EXPECT_TRUE(query.exec(QStringLiteral("SELECT * FROM %1 ORDER BY %2").arg(table, order))) << table.toStdString();
+        EXPECT_TRUE(query.exec(QStringLiteral("SELECT * FROM %1 ORDER BY %2").arg(table, order)))
+            << table.toStdString();
         while (query.next()) {
             QStringList cells;
             for (int i = 0; i < query.record().count(); ++i)
@@ -45,15 +46,17 @@ QStringList dump(const QString &path, const QString &table, const QString &order
 // version 9 added (the systems table, the 'system' answers).
 void downgradeToVersion8(const QString &path)
 {
-    execOn(path, {QStringLiteral("DROP TABLE systems"),
-                  QStringLiteral("CREATE TABLE seed_answers_old (kind TEXT NOT NULL CHECK (kind IN ('gpu', 'model')), "
-                                 "item_id TEXT NOT NULL CHECK (length(item_id) > 0), answer TEXT NOT NULL CHECK "
-                                 "(answer IN ('added', 'declined')), answered_at TEXT NOT NULL DEFAULT '', "
-                                 "PRIMARY KEY (kind, item_id)) STRICT"),
-                  QStringLiteral("INSERT INTO seed_answers_old SELECT * FROM seed_answers WHERE kind <> 'system'"),
-                  QStringLiteral("DROP TABLE seed_answers"),
-                  QStringLiteral("ALTER TABLE seed_answers_old RENAME TO seed_answers"),
-                  QStringLiteral("PRAGMA user_version = 8")});
+    execOn(
+        path,
+        {QStringLiteral("DROP TABLE systems"),
+         QStringLiteral("CREATE TABLE seed_answers_old (kind TEXT NOT NULL CHECK (kind IN ('gpu', 'model')), "
+                        "item_id TEXT NOT NULL CHECK (length(item_id) > 0), answer TEXT NOT NULL CHECK "
+                        "(answer IN ('added', 'declined')), answered_at TEXT NOT NULL DEFAULT '', "
+                        "PRIMARY KEY (kind, item_id)) STRICT"),
+         QStringLiteral("INSERT INTO seed_answers_old SELECT * FROM seed_answers WHERE kind <> 'system'"),
+         QStringLiteral("DROP TABLE seed_answers"),
+         QStringLiteral("ALTER TABLE seed_answers_old RENAME TO seed_answers"),
+         QStringLiteral("PRAGMA user_version = 8")});
 }
 
 } // namespace
@@ -67,10 +70,10 @@ TEST(SystemSeed, TheIssuesSystemsAreThereWithTheirDatasheetValuesAndUnknownIsNul
                 return &system;
         return nullptr;
     };
-    for (const char *id : {"hgx_h100", "hgx_h200", "hgx_b200", "hgx_b300", "gb200_nvl72", "gb300_nvl72",
-                           "mi300x_platform", "mi325x_platform", "mi355x_platform", "gaudi3_hlb325", "pcie_l40s_x8",
-                           "pcie_h100nvl_x8", "pcie_rtx_pro_6000_x8", "ws_rtx4090_x2", "ws_rtx5090_x2",
-                           "ws_rtx_a6000_x4", "ws_rtx6000ada_x4"})
+    for (const char *id :
+         {"hgx_h100", "hgx_h200", "hgx_b200", "hgx_b300", "gb200_nvl72", "gb300_nvl72", "mi300x_platform",
+          "mi325x_platform", "mi355x_platform", "gaudi3_hlb325", "pcie_l40s_x8", "pcie_h100nvl_x8",
+          "pcie_rtx_pro_6000_x8", "ws_rtx4090_x2", "ws_rtx5090_x2", "ws_rtx_a6000_x4", "ws_rtx6000ada_x4"})
         EXPECT_NE(find(id), nullptr) << id;
 
     const SystemSpec *hgx = find("hgx_h100");
@@ -110,7 +113,8 @@ TEST(SystemSeed, TheCsvWritesBackWhatItReads)
     ASSERT_EQ(again->size(), seed.systems.size());
     for (qsizetype i = 0; i < again->size(); ++i)
         EXPECT_TRUE(again->at(i) == seed.systems.at(i))
-            << SystemCsvParser::write({again->at(i)}).toStdString() << SystemCsvParser::write({seed.systems.at(i)}).toStdString();
+            << SystemCsvParser::write({again->at(i)}).toStdString()
+            << SystemCsvParser::write({seed.systems.at(i)}).toStdString();
 }
 
 TEST(SystemSeed, ABadCellNamesItsLineColumnAndWhatIsAllowed)
@@ -119,12 +123,14 @@ TEST(SystemSeed, ABadCellNamesItsLineColumnAndWhatIsAllowed)
     csv += "x,X,h100_sxm5_80gb,8,8,900,nvlink,,,,,,,,,,,,,\n";
     QString error;
     EXPECT_FALSE(SystemCsvParser::parse(csv, &error));
-    EXPECT_EQ(error, QStringLiteral("line 2, column scale_up_kind: 'nvlink' is not one of nvswitch, nvlink-bridge, "
-                                    "infinity-fabric, ethernet, pcie"));
+    EXPECT_EQ(error,
+              QStringLiteral("line 2, column scale_up_kind: 'nvlink' is not one of nvswitch, nvlink-bridge, "
+                             "infinity-fabric, ethernet, pcie"));
 }
 
 class SystemRepositoryTest : public SeededCatalogueTest
-{};
+{
+};
 
 TEST_F(SystemRepositoryTest, ANewCatalogueHasTheSeedsSystemsAndAStaleSaveIsAConflict)
 {
@@ -155,21 +161,23 @@ TEST(SystemMigration, AVersion8CatalogueKeepsEveryUserEditAndIsOfferedTheSystems
     downgradeToVersion8(path);
     // The user's edits under version 8: a changed seed GPU, a GPU of their own, a deleted one, an edited
     // preset, a declined offer.
-    execOn(path, {QStringLiteral("UPDATE gpus SET usd_per_gpu_hour = 1.23, notes = 'our price', user_modified = 1, "
-                                 "revision = revision + 1 WHERE gpu_id = 'h100_sxm5_80gb'"),
-                  QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, memory_gb, user_modified) "
-                                 "VALUES ('lab_card', 'Lab', 'Card', 24, 1)"),
-                  QStringLiteral("DELETE FROM gpus WHERE gpu_id = 'l4_24gb'"),
-                  QStringLiteral("UPDATE models SET name = 'renamed', user_modified = 1 WHERE id = 1"),
-                  QStringLiteral("INSERT OR REPLACE INTO seed_answers (kind, item_id, answer) VALUES "
-                                 "('gpu', 'future_gpu', 'declined')")});
-    const QStringList tables{QStringLiteral("gpus"), QStringLiteral("benchmarks"), QStringLiteral("models"),
-                             QStringLiteral("profiles"), QStringLiteral("measurement_files"),
-                             QStringLiteral("measured_runs")};
+    execOn(path,
+           {QStringLiteral("UPDATE gpus SET usd_per_gpu_hour = 1.23, notes = 'our price', user_modified = 1, "
+                           "revision = revision + 1 WHERE gpu_id = 'h100_sxm5_80gb'"),
+            QStringLiteral("INSERT INTO gpus (gpu_id, vendor, product, memory_gb, user_modified) "
+                           "VALUES ('lab_card', 'Lab', 'Card', 24, 1)"),
+            QStringLiteral("DELETE FROM gpus WHERE gpu_id = 'l4_24gb'"),
+            QStringLiteral("UPDATE models SET name = 'renamed', user_modified = 1 WHERE id = 1"),
+            QStringLiteral("INSERT OR REPLACE INTO seed_answers (kind, item_id, answer) VALUES "
+                           "('gpu', 'future_gpu', 'declined')")});
+    const QStringList tables{
+        QStringLiteral("gpus"),     QStringLiteral("benchmarks"),        QStringLiteral("models"),
+        QStringLiteral("profiles"), QStringLiteral("measurement_files"), QStringLiteral("measured_runs")};
     QHash<QString, QStringList> before;
     for (const QString &table : tables)
         before.insert(table, dump(path, table));
-    const QStringList answersBefore = dump(path, QStringLiteral("seed_answers"), QStringLiteral("kind, item_id"));
+    const QStringList answersBefore =
+        dump(path, QStringLiteral("seed_answers"), QStringLiteral("kind, item_id"));
 
     CatalogueError error;
     auto catalogue = Catalogue::open(path, &error);
@@ -200,6 +208,7 @@ TEST(SystemMigration, AVersion8CatalogueKeepsEveryUserEditAndIsOfferedTheSystems
     // The others were declined: the start-up offer does not list them again.
     const auto answered = SeedCatalogue::readAnswers(*catalogue, &error);
     ASSERT_TRUE(answered);
-    EXPECT_TRUE(SeedCatalogue::offerFor(*after, seed, *answered, SeedCatalogue::OfferScope::Unanswered).systems.isEmpty());
+    EXPECT_TRUE(SeedCatalogue::offerFor(*after, seed, *answered, SeedCatalogue::OfferScope::Unanswered)
+                    .systems.isEmpty());
     EXPECT_EQ(answered->systems.value(QStringLiteral("hgx_b200")), QStringLiteral("declined"));
 }
