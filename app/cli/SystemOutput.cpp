@@ -42,11 +42,11 @@ QJsonObject toJson(const SystemSpec &s)
         {QStringLiteral("name"), s.name},
         {QStringLiteral("gpu_id"), s.gpuId},
         {QStringLiteral("gpus_per_node"), s.gpusPerNode},
-        {QStringLiteral("scale_up"), QJsonObject{{QStringLiteral("gpus"), orNull(s.scaleUpGpus)},
-                                                 {QStringLiteral("gbps_per_gpu"), orNull(s.scaleUpGBsPerGpu)},
-                                                 {QStringLiteral("kind"), s.scaleUpKind.isEmpty()
-                                                                              ? QJsonValue(QJsonValue::Null)
-                                                                              : QJsonValue(s.scaleUpKind)}}},
+        {QStringLiteral("scale_up"),
+         QJsonObject{{QStringLiteral("gpus"), orNull(s.scaleUpGpus)},
+                     {QStringLiteral("gbps_per_gpu"), orNull(s.scaleUpGBsPerGpu)},
+                     {QStringLiteral("kind"),
+                      s.scaleUpKind.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s.scaleUpKind)}}},
         {QStringLiteral("scale_out"), QJsonObject{{QStringLiteral("nics"), orNull(s.nicsPerNode)},
                                                   {QStringLiteral("gbps_per_nic"), orNull(s.nicGbps)}}},
         {QStringLiteral("node_power_w"), orNull(s.nodePowerW)},
@@ -69,21 +69,22 @@ int list(const CatalogueSnapshot &catalogue, bool json, CliContext &context)
     qsizetype idWidth = 20;
     for (const SystemSpec &system : catalogue.systems)
         idWidth = std::max(idWidth, system.systemId.size() + 1);
-    context.out << QStringLiteral("System id").leftJustified(idWidth) << QStringLiteral("GPUs").leftJustified(6)
-                << QStringLiteral("GPU").leftJustified(26) << QStringLiteral("Scale-up").leftJustified(30)
-                << QStringLiteral("Scale-out") << Qt::endl;
+    context.out << QStringLiteral("System id").leftJustified(idWidth)
+                << QStringLiteral("GPUs").leftJustified(6) << QStringLiteral("GPU").leftJustified(26)
+                << QStringLiteral("Scale-up").leftJustified(30) << QStringLiteral("Scale-out") << Qt::endl;
     for (const SystemSpec &s : catalogue.systems) {
-        const QString scaleUp = QStringLiteral("%1 x %2 %3")
-                                    .arg(text(s.scaleUpGpus), text(s.scaleUpGBsPerGpu, QStringLiteral("GB/s")),
-                                         s.scaleUpKind);
+        const QString scaleUp =
+            QStringLiteral("%1 x %2 %3")
+                .arg(text(s.scaleUpGpus), text(s.scaleUpGBsPerGpu, QStringLiteral("GB/s")), s.scaleUpKind);
         const QString scaleOut = s.nicsPerNode && s.nicGbps
                                      ? QStringLiteral("%1 x %2 Gb/s").arg(*s.nicsPerNode).arg(*s.nicGbps)
                                      : QStringLiteral("n/a");
         context.out << s.systemId.leftJustified(idWidth) << QString::number(s.gpusPerNode).leftJustified(6)
                     << s.gpuId.leftJustified(26) << scaleUp.leftJustified(30) << scaleOut << Qt::endl;
     }
-    context.out << QCoreApplication::translate("cli", "%n system(s). `show SYSTEM` gives every value and its "
-                                                      "sources; --system SYSTEM estimates on one.",
+    context.out << QCoreApplication::translate("cli",
+                                               "%n system(s). `show SYSTEM` gives every value and its "
+                                               "sources; --system SYSTEM estimates on one.",
                                                nullptr, int(catalogue.systems.size()))
                 << Qt::endl;
     return ExitCode::Ok;
@@ -111,7 +112,9 @@ int show(const SystemSpec &s, bool json, CliContext &context)
                                   ? QStringLiteral("%1 x %2 Gb/s").arg(*s.nicsPerNode).arg(*s.nicGbps)
                                   : QStringLiteral("n/a"));
     row(tr("Network per GPU"), text(s.networkGbpsPerGpu(), QStringLiteral("Gb/s")));
-    row(tr("Rail-optimised"), !s.railOptimized ? QStringLiteral("n/a") : *s.railOptimized ? tr("yes") : tr("no"));
+    row(tr("Rail-optimised"), !s.railOptimized   ? QStringLiteral("n/a")
+                              : *s.railOptimized ? tr("yes")
+                                                 : tr("no"));
     row(tr("Host memory"), text(s.hostMemoryGb, QStringLiteral("GB")));
     row(tr("Host link"), s.hostLink.isEmpty() ? QStringLiteral("n/a") : s.hostLink);
     row(tr("Power"), text(s.nodePowerW, QStringLiteral("W")));

@@ -14,12 +14,15 @@ namespace {
 class SystemCommands : public ::testing::Test
 {
 protected:
-    void SetUp() override { ASSERT_FALSE(Catalogue::createFromSeed(m_dir.filePath(QStringLiteral("catalogue.db")))); }
+    void SetUp() override
+    {
+        ASSERT_FALSE(Catalogue::createFromSeed(m_dir.filePath(QStringLiteral("catalogue.db"))));
+    }
 
     ProcessResult run(const QStringList &arguments)
     {
-        return runGpuCompare(QStringList{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db"))} +
-                             arguments);
+        return runGpuCompare(
+            QStringList{QStringLiteral("--db"), m_dir.filePath(QStringLiteral("catalogue.db"))} + arguments);
     }
 
     QJsonObject json(const QStringList &arguments)
@@ -57,8 +60,9 @@ TEST_F(SystemCommands, ListSystemsJsonHasTheIssuesShape)
     ASSERT_GE(systems.size(), 17);
     for (const QJsonValue &value : systems) {
         const QJsonObject system = value.toObject();
-        EXPECT_EQ(keysOf(system),
-                  (QStringLiteral("gpu_id,gpus_per_node,name,node_power_w,price_usd,scale_out,scale_up,sources,system_id,usd_per_hour").split(u',')));
+        EXPECT_EQ(keysOf(system), (QStringLiteral("gpu_id,gpus_per_node,name,node_power_w,price_usd,scale_"
+                                                  "out,scale_up,sources,system_id,usd_per_hour")
+                                       .split(u',')));
         EXPECT_EQ(keysOf(system.value(QStringLiteral("scale_up")).toObject()),
                   (QStringLiteral("gbps_per_gpu,gpus,kind").split(u',')));
         EXPECT_EQ(keysOf(system.value(QStringLiteral("scale_out")).toObject()),
@@ -66,82 +70,98 @@ TEST_F(SystemCommands, ListSystemsJsonHasTheIssuesShape)
     }
     const QJsonObject hgx = json({QStringLiteral("show"), QStringLiteral("hgx_h100")});
     EXPECT_EQ(hgx.value(QStringLiteral("scale_out")).toObject().value(QStringLiteral("nics")).toInt(), 8);
-    EXPECT_EQ(hgx.value(QStringLiteral("scale_out")).toObject().value(QStringLiteral("gbps_per_nic")).toInt(), 400);
+    EXPECT_EQ(hgx.value(QStringLiteral("scale_out")).toObject().value(QStringLiteral("gbps_per_nic")).toInt(),
+              400);
     EXPECT_TRUE(hgx.value(QStringLiteral("price_usd")).isNull()) << "not published: null, never 0";
 }
 
 TEST_F(SystemCommands, AnHgxH100EstimateEqualsTheSameRequestGivenByHand)
 {
-    const QStringList workload{QStringLiteral("--model"), QStringLiteral("llama-3-70b"), QStringLiteral("--task"),
-                               QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("16"),
+    const QStringList workload{QStringLiteral("--model"), QStringLiteral("llama-3-70b"),
+                               QStringLiteral("--task"),  QStringLiteral("training"),
+                               QStringLiteral("--gpus"),  QStringLiteral("16"),
                                QStringLiteral("--json")};
-    const ProcessResult system = run(QStringList{QStringLiteral("estimate"), QStringLiteral("--system"),
-                                                 QStringLiteral("hgx_h100")} + workload);
-    const ProcessResult byHand = run(QStringList{QStringLiteral("estimate"), QStringLiteral("--gpu"),
-                                                 QStringLiteral("h100_sxm5_80gb"), QStringLiteral("--gpus-per-node"),
-                                                 QStringLiteral("8"), QStringLiteral("--network-gbps"),
-                                                 QStringLiteral("400")} + workload);
+    const ProcessResult system =
+        run(QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_h100")} +
+            workload);
+    const ProcessResult byHand =
+        run(QStringList{QStringLiteral("estimate"), QStringLiteral("--gpu"), QStringLiteral("h100_sxm5_80gb"),
+                        QStringLiteral("--gpus-per-node"), QStringLiteral("8"),
+                        QStringLiteral("--network-gbps"), QStringLiteral("400")} +
+            workload);
     ASSERT_EQ(system.exitCode, 0) << system.err.toStdString();
     ASSERT_EQ(byHand.exitCode, 0) << byHand.err.toStdString();
     EXPECT_EQ(system.out, byHand.out);
     // And the defaults differ from a request that gives neither (the GPU's own node, 400 Gb/s): a network of
     // the system's own is used, not the default. A slower network given by hand wins over the system's.
-    const ProcessResult slower = run(QStringList{QStringLiteral("estimate"), QStringLiteral("--system"),
-                                                 QStringLiteral("hgx_h100"), QStringLiteral("--network-gbps"),
-                                                 QStringLiteral("100")} + workload);
+    const ProcessResult slower =
+        run(QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_h100"),
+                        QStringLiteral("--network-gbps"), QStringLiteral("100")} +
+            workload);
     ASSERT_EQ(slower.exitCode, 0);
     EXPECT_NE(slower.out, system.out);
 }
 
 TEST_F(SystemCommands, Gb200Nvl72KeepsATp16GroupOnNvlinkWhereAnHgxB200GoesOverTheNetwork)
 {
-    const QStringList workload{QStringLiteral("--model"), QStringLiteral("llama-3.1-405b"), QStringLiteral("--task"),
-                               QStringLiteral("training"), QStringLiteral("--gpus"), QStringLiteral("16"),
-                               QStringLiteral("--tp"), QStringLiteral("16"), QStringLiteral("--pp"), QStringLiteral("1")};
+    const QStringList workload{QStringLiteral("--model"), QStringLiteral("llama-3.1-405b"),
+                               QStringLiteral("--task"),  QStringLiteral("training"),
+                               QStringLiteral("--gpus"),  QStringLiteral("16"),
+                               QStringLiteral("--tp"),    QStringLiteral("16"),
+                               QStringLiteral("--pp"),    QStringLiteral("1")};
     const QString rack = communicationFormula(
-        QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("gb200_nvl72")} + workload);
+        QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("gb200_nvl72")} +
+        workload);
     const QString hgx = communicationFormula(
-        QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_b200")} + workload);
+        QStringList{QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_b200")} +
+        workload);
     EXPECT_TRUE(rack.contains(QStringLiteral("NVLink"))) << rack.toStdString();
     EXPECT_TRUE(hgx.contains(QStringLiteral("network GB/s"))) << hgx.toStdString();
 }
 
 TEST_F(SystemCommands, AnRtx4090WorkstationCapsThePlanAtOneMachine)
 {
-    const QStringList workload{QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
-                               QStringLiteral("training"), QStringLiteral("--train-tokens"), QStringLiteral("1e10"),
+    const QStringList workload{QStringLiteral("--model"),         QStringLiteral("llama-3-8b"),
+                               QStringLiteral("--task"),          QStringLiteral("training"),
+                               QStringLiteral("--train-tokens"),  QStringLiteral("1e10"),
                                QStringLiteral("--deadline-days"), QStringLiteral("30")};
-    const QJsonArray alone =
-        json(QStringList{QStringLiteral("plan"), QStringLiteral("--system"), QStringLiteral("ws_rtx4090_x2")} + workload)
-            .value(QStringLiteral("plans"))
-            .toArray();
+    const QJsonArray alone = json(QStringList{QStringLiteral("plan"), QStringLiteral("--system"),
+                                              QStringLiteral("ws_rtx4090_x2")} +
+                                  workload)
+                                 .value(QStringLiteral("plans"))
+                                 .toArray();
     ASSERT_EQ(alone.size(), 1);
     const QJsonObject row = alone.first().toObject();
     EXPECT_EQ(row.value(QStringLiteral("system")).toString(), QStringLiteral("ws_rtx4090_x2"));
-    EXPECT_TRUE(row.value(QStringLiteral("gpus")).isNull()) << "a full fine-tune of 8B does not fit 2 x 24 GB";
+    EXPECT_TRUE(row.value(QStringLiteral("gpus")).isNull())
+        << "a full fine-tune of 8B does not fit 2 x 24 GB";
     EXPECT_TRUE(row.value(QStringLiteral("why_not")).toString().contains(QStringLiteral("2 GPUs")));
     // The chip alone is planned on as many cards as it takes: the cap is the system's.
     const QJsonArray chip =
-        json(QStringList{QStringLiteral("plan"), QStringLiteral("--gpu"), QStringLiteral("rtx_4090_24gb")} + workload)
+        json(QStringList{QStringLiteral("plan"), QStringLiteral("--gpu"), QStringLiteral("rtx_4090_24gb")} +
+             workload)
             .value(QStringLiteral("plans"))
             .toArray();
     ASSERT_EQ(chip.size(), 1);
     EXPECT_GT(chip.first().toObject().value(QStringLiteral("gpus")).toInt(), 2);
 
-    const QJsonObject b200 = json(QStringLiteral("plan --system hgx_b200 --model llama-3-70b --task training --train-tokens 1e11 "
-                                                  "--deadline-days 7").split(u' '))
-                                 .value(QStringLiteral("plans"))
-                                 .toArray()
-                                 .first()
-                                 .toObject();
+    const QJsonObject b200 =
+        json(QStringLiteral("plan --system hgx_b200 --model llama-3-70b --task training --train-tokens 1e11 "
+                            "--deadline-days 7")
+                 .split(u' '))
+            .value(QStringLiteral("plans"))
+            .toArray()
+            .first()
+            .toObject();
     EXPECT_EQ(b200.value(QStringLiteral("systems")).toInt() * 8, b200.value(QStringLiteral("gpus")).toInt());
 }
 
 TEST_F(SystemCommands, AnUnknownSystemIsOneLineAndExit2)
 {
-    const ProcessResult result = run({QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_h1000"),
-                                      QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
-                                      QStringLiteral("inference")});
+    const ProcessResult result =
+        run({QStringLiteral("estimate"), QStringLiteral("--system"), QStringLiteral("hgx_h1000"),
+             QStringLiteral("--model"), QStringLiteral("llama-3-8b"), QStringLiteral("--task"),
+             QStringLiteral("inference")});
     EXPECT_EQ(result.exitCode, 2);
     EXPECT_EQ(result.err.trimmed().count(u'\n'), 0);
     EXPECT_TRUE(result.err.contains(QStringLiteral("'hgx_h1000'")));
