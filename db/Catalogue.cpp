@@ -9,6 +9,7 @@
 #include "db/ProfileRepository.h"
 #include "db/SeedCatalogue.h"
 #include "db/SqliteFailure.h"
+#include "db/SystemRepository.h"
 #include "db/WriteTransaction.h"
 
 #include <QAtomicInteger>
@@ -635,6 +636,9 @@ std::optional<CatalogueSnapshot> Catalogue::snapshot(CatalogueError *error, Part
         result.models = models().list(&problem);
     if (!problem && presets)
         result.profiles = profiles().list(&problem);
+    // Every part but the measurements: a system names its GPU, and the table is small.
+    if (!problem && presets)
+        result.systems = systems().list(&problem);
     if (!problem && all)
         result.benchmarks = benchmarks().list(&problem);
     if (parts == Parts::NamedGpus) {
@@ -711,6 +715,11 @@ ProfileRepository Catalogue::profiles() const
 MeasurementRepository Catalogue::measurements() const
 {
     return MeasurementRepository(connection(), m_readOnly);
+}
+
+SystemRepository Catalogue::systems() const
+{
+    return SystemRepository(connection(), m_readOnly);
 }
 
 bool Catalogue::isServerLocation(const QString &location)

@@ -14,6 +14,7 @@ class GpuRepository;
 class MeasurementRepository;
 class ModelRepository;
 class ProfileRepository;
+class SystemRepository;
 
 // One catalogue file. Opening never creates or changes a file by accident:
 // - a missing file is an error unless the caller asks for creation from the bundled seed;
@@ -123,6 +124,7 @@ public:
     ModelRepository models() const;
     ProfileRepository profiles() const;
     MeasurementRepository measurements() const;
+    SystemRepository systems() const;
 
 private:
     Catalogue() = default;

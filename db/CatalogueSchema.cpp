@@ -309,6 +309,63 @@ const char *const kVersion8[] = {
     "CREATE INDEX measured_runs_by_gpu ON measured_runs (gpu_id)",
 };
 
+// Version 9: systems, what is bought or rented (issue 56): a server, a rack, a workstation, with its GPU,
+// scale-up domain, network, power and prices. gpu_id is not a foreign key, as elsewhere: deleting a GPU
+// keeps the systems that name it (they say so when used). The table starts empty on an upgrade: the
+// bundled systems are offered (update-catalogue, the window's offer), as new GPUs are, so seed_answers
+// takes the kind 'system'. SQLite cannot change a CHECK, so the table is rebuilt (its rows copied);
+// PostgreSQL changes the constraint (kVersion9PostgreSql).
+const char kSystemsTable[] = R"sql(CREATE TABLE systems (
+    id INTEGER PRIMARY KEY,
+    system_id TEXT NOT NULL CHECK (length(system_id) > 0) UNIQUE,
+    name TEXT NOT NULL DEFAULT '',
+    gpu_id TEXT NOT NULL CHECK (length(gpu_id) > 0),
+    gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node >= 1),
+    scale_up_gpus INTEGER CHECK (scale_up_gpus >= 1),
+    scale_up_gbs_per_gpu REAL CHECK (scale_up_gbs_per_gpu >= 0),
+    scale_up_kind TEXT NOT NULL DEFAULT '' CHECK (scale_up_kind IN ('', 'nvswitch', 'nvlink-bridge',
+        'infinity-fabric', 'ethernet', 'pcie')),
+    nics_per_node INTEGER CHECK (nics_per_node >= 0),
+    nic_gbps REAL CHECK (nic_gbps >= 0),
+    rail_optimized INTEGER CHECK (rail_optimized IN (0, 1)),
+    host_memory_gb REAL CHECK (host_memory_gb >= 0),
+    host_link TEXT NOT NULL DEFAULT '',
+    node_power_w REAL CHECK (node_power_w >= 0),
+    max_systems INTEGER CHECK (max_systems >= 1),
+    price_usd REAL CHECK (price_usd >= 0),
+    price_date TEXT NOT NULL DEFAULT '',
+    usd_per_gpu_hour REAL CHECK (usd_per_gpu_hour >= 0),
+    rental_date TEXT NOT NULL DEFAULT '',
+    sources TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 1,
+    user_modified INTEGER NOT NULL DEFAULT 0 CHECK (user_modified IN (0, 1))
+) STRICT)sql";
+
+const char *const kVersion9[] = {
+    kSystemsTable,
+    R"sql(CREATE TABLE seed_answers_v9 (
+    kind TEXT NOT NULL CHECK (kind IN ('gpu', 'model', 'system')),
+    item_id TEXT NOT NULL CHECK (length(item_id) > 0),
+    answer TEXT NOT NULL CHECK (answer IN ('added', 'declined')),
+    answered_at TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (kind, item_id)
+) STRICT)sql",
+    "INSERT INTO seed_answers_v9 (kind, item_id, answer, answered_at) "
+    "SELECT kind, item_id, answer, answered_at FROM seed_answers",
+    "DROP TABLE seed_answers",
+    "ALTER TABLE seed_answers_v9 RENAME TO seed_answers",
+};
+
+// Version 9 on PostgreSQL: the same table (forEngine rewrites it); the CHECK of seed_answers.kind by its
+// name (PostgreSQL names a column's CHECK table_column_check).
+const char *const kVersion9PostgreSql[] = {
+    kSystemsTable,
+    "ALTER TABLE seed_answers DROP CONSTRAINT seed_answers_kind_check",
+    "ALTER TABLE seed_answers ADD CONSTRAINT seed_answers_kind_check CHECK (kind IN ('gpu', 'model', "
+    "'system'))",
+};
+
 // The GPUs and model presets of the version-3 seed (frozen). A catalogue made by an earlier version was
 // given all of them when it was built (or, for the presets, when it was upgraded), so the version-4 step
 // records them as answered 'added': one the user has deleted since is not offered again as new. Only
@@ -477,6 +534,9 @@ QStringList migrationStatements(int version, Engine engine)
         break;
     case 5:
         statements = engine == Engine::SQLite ? toList(kVersion5) : toList(kVersion5PostgreSql);
+        break;
+    case 9:
+        statements = engine == Engine::SQLite ? toList(kVersion9) : toList(kVersion9PostgreSql);
         break;
     default:
         statements = stepStatements(version);

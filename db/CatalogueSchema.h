@@ -15,7 +15,7 @@
 // versionStatement() and readVersion() hide the difference: a migration step never names either.
 namespace CatalogueSchema {
 
-constexpr int kCurrentVersion = 8;
+constexpr int kCurrentVersion = 9;
 constexpr int kApplicationId = 0x47504355; // "GPCU"
 
 // Brings an empty database (version 0) or an older catalogue to kCurrentVersion, in the database's engine

@@ -27,3 +27,8 @@ const EfficiencyProfile *CatalogueSnapshot::findProfile(const QString &profileId
 {
     return findBy(profiles, profileId, &EfficiencyProfile::profileId);
 }
+
+const SystemSpec *CatalogueSnapshot::findSystem(const QString &systemId) const
+{
+    return findBy(systems, systemId, &SystemSpec::systemId);
+}

@@ -5,6 +5,7 @@
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
 #include "db/StoredMeasurement.h"
+#include "db/SystemSpec.h"
 
 #include <QString>
 #include <QVector>
@@ -15,6 +16,7 @@ struct CatalogueSnapshot
 {
     QVector<GpuSpec> gpus;                     // ordered by vendor, product, variant
     QVector<ModelSpec> models;                 // ordered by name
+    QVector<SystemSpec> systems;               // ordered by system_id
     QVector<EfficiencyProfile> profiles;       // ordered by profile_id
     QVector<Benchmark> benchmarks;             // ordered by bench_id
     QVector<MeasurementFile> measurementFiles; // the user's imported files, ordered by id
@@ -25,4 +27,5 @@ struct CatalogueSnapshot
     const GpuSpec *findGpu(const QString &gpuId) const;
     const ModelSpec *findModel(const QString &modelId) const;
     const EfficiencyProfile *findProfile(const QString &profileId) const;
+    const SystemSpec *findSystem(const QString &systemId) const;
 };

@@ -10,6 +10,8 @@
 #include "db/ModelSpecJson.h"
 #include "db/ProfileRepository.h"
 #include "db/SqliteFailure.h"
+#include "db/SystemCsvParser.h"
+#include "db/SystemRepository.h"
 #include "db/WriteTransaction.h"
 
 #include <QDateTime>
@@ -20,6 +22,7 @@
 #include <QSet>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <algorithm>
 
 namespace {
 
@@ -207,6 +210,23 @@ std::optional<SeedData> loadGpusAndModels(QString *error, const QString &resourc
     if (!pciIds || !DatasheetCsvParser::applyPciIds(seed.gpus, *pciIds, &problem))
         return failed(error, QStringLiteral("gpu-pci-ids.csv"), problem);
 
+    // Optional like models.json (the tests' trimmed seeds lack it); every system names a seed GPU.
+    const QString systemsPath = resourceRoot + QStringLiteral("/systems.csv");
+    if (QFile::exists(systemsPath)) {
+        const std::optional<QByteArray> csv = readFile(systemsPath, &problem);
+        std::optional<QVector<SystemSpec>> systems =
+            csv ? SystemCsvParser::parse(*csv, &problem) : std::nullopt;
+        if (!systems)
+            return failed(error, QStringLiteral("systems.csv"), problem);
+        for (const SystemSpec &system : std::as_const(*systems))
+            if (std::none_of(seed.gpus.cbegin(), seed.gpus.cend(),
+                             [&system](const GpuSpec &gpu) { return gpu.gpuId == system.gpuId; }))
+                return failed(error, QStringLiteral("systems.csv"),
+                              QStringLiteral("%1: gpu_id '%2' is not in gpu-specs.csv")
+                                  .arg(system.systemId, system.gpuId));
+        seed.systems = *systems;
+    }
+
     // Optional until the estimator's presets land: a missing file is an empty table.
     const QString modelsPath = resourceRoot + QStringLiteral("/models.json");
     if (QFile::exists(modelsPath)) {
@@ -264,13 +284,18 @@ CatalogueError populate(QSqlDatabase database)
     ProfileRepository profiles(database, false);
     if (CatalogueError error = profiles.insertAll(seed->profiles, false))
         return error;
+    SystemRepository systems(database, false);
+    if (CatalogueError error = systems.insertAll(seed->systems, false))
+        return error;
     // A new catalogue was given every seed row: a later seed offers only what it adds, never a row the
     // user deleted from this one.
-    QStringList gpuIds, modelIds;
+    QStringList gpuIds, modelIds, systemIds;
     for (const GpuSpec &gpu : std::as_const(seed->gpus))
         gpuIds << gpu.gpuId;
     for (const ModelSpec &model : std::as_const(seed->models))
         modelIds << model.modelId;
+    for (const SystemSpec &system : std::as_const(seed->systems))
+        systemIds << system.systemId;
     WriteTransaction transaction(database);
     if (CatalogueError error = transaction.begin())
         return error;
@@ -279,6 +304,9 @@ CatalogueError populate(QSqlDatabase database)
         return error;
     if (CatalogueError error =
             recordAnswers(database, QStringLiteral("model"), modelIds, QStringLiteral("added")))
+        return error;
+    if (CatalogueError error =
+            recordAnswers(database, QStringLiteral("system"), systemIds, QStringLiteral("added")))
         return error;
     return transaction.commit();
 }
@@ -293,6 +321,9 @@ QSet<QString> removedSinceAdded(const SeedOffer &offer, const SeedAnswers &answe
     for (const ModelSpec &model : offer.models)
         if (answers.models.value(model.modelId) == added)
             ids << model.modelId;
+    for (const SystemSpec &system : offer.systems)
+        if (answers.systems.value(system.systemId) == added)
+            ids << system.systemId;
     return ids;
 }
 
@@ -380,7 +411,11 @@ SeedData rowsMissingFrom(const CatalogueSnapshot &catalogue, const SeedData &see
     const QSet<QString> benchIds = idsOf(catalogue.benchmarks, &Benchmark::benchId);
     const QSet<QString> modelIds = idsOf(catalogue.models, &ModelSpec::modelId);
     const QSet<QString> profileIds = idsOf(catalogue.profiles, &EfficiencyProfile::profileId);
+    const QSet<QString> systemIds = idsOf(catalogue.systems, &SystemSpec::systemId);
     SeedData missing;
+    for (const SystemSpec &system : seed.systems)
+        if (!systemIds.contains(system.systemId))
+            missing.systems.append(system);
     for (const GpuSpec &gpu : seed.gpus)
         if (!gpuIds.contains(gpu.gpuId))
             missing.gpus.append(gpu);
@@ -408,6 +443,8 @@ CatalogueError addRows(const Catalogue &catalogue, SeedData rows)
         return error;
     if (CatalogueError error = catalogue.models().insertAll(rows.models, false))
         return error;
+    if (CatalogueError error = catalogue.systems().insertAll(rows.systems, false))
+        return error;
     return catalogue.profiles().insertAll(rows.profiles, false);
 }
 
@@ -421,9 +458,13 @@ std::optional<SeedAnswers> readAnswers(const Catalogue &catalogue, CatalogueErro
         return std::nullopt;
     }
     SeedAnswers answers;
-    while (query.next())
-        (query.value(0).toString() == QLatin1String("gpu") ? answers.gpus : answers.models)
+    while (query.next()) {
+        const QString kind = query.value(0).toString();
+        (kind == QLatin1String("gpu")      ? answers.gpus
+         : kind == QLatin1String("system") ? answers.systems
+                                           : answers.models)
             .insert(query.value(1).toString(), query.value(2).toString());
+    }
     return answers;
 }
 
@@ -439,11 +480,20 @@ SeedOffer offerFor(const CatalogueSnapshot &catalogue, const SeedData &seed, con
     for (const ModelSpec &model : missing.models)
         if (all || !answers.models.contains(model.modelId))
             offer.models.append(model);
+    // A system is offered with its GPU: one the catalogue has, or one this offer brings.
+    QSet<QString> gpuIds;
+    for (const GpuSpec &gpu : catalogue.gpus)
+        gpuIds.insert(gpu.gpuId);
+    for (const GpuSpec &gpu : std::as_const(offer.gpus))
+        gpuIds.insert(gpu.gpuId);
+    for (const SystemSpec &system : missing.systems)
+        if ((all || !answers.systems.contains(system.systemId)) && gpuIds.contains(system.gpuId))
+            offer.systems.append(system);
     return offer;
 }
 
 CatalogueError answerOffer(const Catalogue &catalogue, const SeedOffer &offer, const QSet<QString> &addGpuIds,
-                           const QSet<QString> &addModelIds)
+                           const QSet<QString> &addModelIds, const QSet<QString> &addSystemIds)
 {
     if (CatalogueError error = catalogue.checkWritable())
         return error;
@@ -472,16 +522,34 @@ CatalogueError answerOffer(const Catalogue &catalogue, const SeedOffer &offer, c
     WriteTransaction transaction(database);
     if (CatalogueError error = transaction.begin())
         return error;
+    // A system comes only with its GPU: one the catalogue has now (inside the transaction) or adds here.
+    QSet<QString> gpuIdsAfter(addedGpus.cbegin(), addedGpus.cend());
+    QVector<SystemSpec> systems;
+    QStringList addedSystems, declinedSystems;
+    for (SystemSpec system : offer.systems) {
+        if (addSystemIds.contains(system.systemId) &&
+            (gpuIdsAfter.contains(system.gpuId) || catalogue.gpus().find(system.gpuId))) {
+            system.rowId = 0;
+            systems.append(system);
+            addedSystems << system.systemId;
+        } else {
+            declinedSystems << system.systemId;
+        }
+    }
     // The repositories' own transactions nest as savepoints in this one.
     if (CatalogueError error = catalogue.gpus().saveAll(gpus))
         return error;
     if (CatalogueError error = catalogue.models().insertAll(models, false))
         return error;
-    const QString gpu = QStringLiteral("gpu"), model = QStringLiteral("model");
+    if (CatalogueError error = catalogue.systems().insertAll(systems, false))
+        return error;
+    const QString gpu = QStringLiteral("gpu"), model = QStringLiteral("model"),
+                  system = QStringLiteral("system");
     const QString added = QStringLiteral("added"), declined = QStringLiteral("declined");
     for (const auto &[kind, ids, answer] :
          {std::tuple{gpu, addedGpus, added}, std::tuple{gpu, declinedGpus, declined},
-          std::tuple{model, addedModels, added}, std::tuple{model, declinedModels, declined}})
+          std::tuple{model, addedModels, added}, std::tuple{model, declinedModels, declined},
+          std::tuple{system, addedSystems, added}, std::tuple{system, declinedSystems, declined}})
         if (CatalogueError error = recordAnswers(database, kind, ids, answer))
             return error;
     return transaction.commit();

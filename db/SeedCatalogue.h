@@ -6,6 +6,7 @@
 #include "db/EfficiencyProfile.h"
 #include "db/GpuSpec.h"
 #include "db/ModelSpec.h"
+#include "db/SystemSpec.h"
 
 #include <QHash>
 #include <QSet>
@@ -15,8 +16,9 @@
 
 // The bundled seed, compiled into the library from resources/seed/: the GPU datasheet CSV (parsed
 // at seed time by DatasheetCsvParser, it stays the single source of truth), default rental prices, the
-// boards' PCI ids, the calibration benchmarks, and the model presets and efficiency profiles
-// (models.json and profiles.json, written by the estimator; absent files mean empty tables).
+// boards' PCI ids, the systems (systems.csv: servers, racks, workstations), the calibration benchmarks, and
+// the model presets and efficiency profiles (models.json and profiles.json, written by the estimator; absent
+// files mean empty tables).
 class Catalogue;
 
 struct SeedData
@@ -25,14 +27,16 @@ struct SeedData
     QVector<Benchmark> benchmarks;
     QVector<ModelSpec> models;
     QVector<EfficiencyProfile> profiles;
+    QVector<SystemSpec> systems;
 };
 
 namespace SeedCatalogue {
 
 // Reads the seed from resourceRoot (":/seed" = the compiled-in copy; tests may point elsewhere).
 std::optional<SeedData> load(QString *error, const QString &resourceRoot = QStringLiteral(":/seed"));
-// The GPUs (with prices and PCI ids) and the model presets alone: what an offer of new rows lists. The
-// measurements are most of the seed's parse, and the window asks for an offer before its first frame.
+// The GPUs (with prices and PCI ids), the systems and the model presets alone: what an offer of new rows
+// lists. The measurements are most of the seed's parse, and the window asks for an offer before its first
+// frame.
 std::optional<SeedData> loadGpusAndModels(QString *error,
                                           const QString &resourceRoot = QStringLiteral(":/seed"));
 
@@ -73,6 +77,7 @@ struct SeedAnswers
 {
     QHash<QString, QString> gpus;
     QHash<QString, QString> models;
+    QHash<QString, QString> systems;
 };
 std::optional<SeedAnswers> readAnswers(const Catalogue &catalogue, CatalogueError *error);
 
@@ -83,7 +88,9 @@ struct SeedOffer
 {
     QVector<GpuSpec> gpus;
     QVector<ModelSpec> models;
-    bool isEmpty() const { return gpus.isEmpty() && models.isEmpty(); }
+    // Systems whose GPU the catalogue has or the offer brings (a system without its GPU cannot be used).
+    QVector<SystemSpec> systems;
+    bool isEmpty() const { return gpus.isEmpty() && models.isEmpty() && systems.isEmpty(); }
 };
 enum class OfferScope
 {
@@ -100,7 +107,8 @@ SeedOffer offerFor(const CatalogueSnapshot &catalogue, const SeedData &seed, con
 // Adds the offered rows whose ids are in addGpuIds / addModelIds as bundled (not user-modified) rows and
 // records them 'added'; the other offered rows are recorded 'declined'. One transaction: all or nothing.
 // Rows the catalogue has are never touched (an id it has meanwhile is an error, nothing is written).
+// A system is added only with its GPU (in the catalogue or added by the same answer), else declined.
 CatalogueError answerOffer(const Catalogue &catalogue, const SeedOffer &offer, const QSet<QString> &addGpuIds,
-                           const QSet<QString> &addModelIds);
+                           const QSet<QString> &addModelIds, const QSet<QString> &addSystemIds = {});
 
 } // namespace SeedCatalogue

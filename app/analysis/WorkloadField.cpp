@@ -54,6 +54,10 @@ const QVector<WorkloadFieldSpec> &table()
          "data-parallel ones."},
         {F::VirtualStages, u"virtualStages", u"vpp", u"vpp", &R::virtualStages, u"N", {1, kMaxVirtualStages},
          "Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more)."},
+        {F::System, u"system", u"system", u"system", &R::systemId, u"SYSTEM", {},
+         "A system of the catalogue (`gpucompare list --systems`): its GPU (--gpu may be left out), "
+         "GPUs per node, network per GPU (NICs x speed over its GPUs) and scale-up link are the "
+         "defaults; --gpus-per-node and --network-gbps override them."},
         {F::GpusPerNode, u"gpusPerNode", u"gpus-per-node", u"gpus_per_node", &R::gpusPerNode, u"N", {1, kMaxGpusPerNode},
          "Training: GPUs per node sharing NVLink or PCIe."},
         {F::NetworkGbps, u"networkGbps", u"network-gbps", u"network_gbps", &R::networkGbps, u"X", {0, kMaxNetworkGbps},

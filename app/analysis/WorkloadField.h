@@ -62,6 +62,7 @@ enum class WorkloadField
     MoeRouting,
     MtpLayers,
     Fp8Recipe,
+    System,
 };
 
 // A request member a field sets, by its type. Enumerations are read and written by the names the command

@@ -38,8 +38,11 @@ struct WorkloadRequest
     std::optional<int> virtualStages;
     std::optional<int> pipelineFirstLayers; // training: layers of the first pipeline stage (Megatron's
     std::optional<int> pipelineLastLayers;  // --decoder-first/last-pipeline-num-layers); absent: even
-    std::optional<int> gpusPerNode;         // absent: the catalogue's value for each GPU
-    std::optional<double> networkGbps;      // inter-node Gb/s per GPU; 0 = one node only
+    // A system of the catalogue (hgx_b200, gb200_nvl72): its GPU, and the defaults of gpusPerNode and
+    // networkGbps (the user's values win).
+    std::optional<QString> systemId;
+    std::optional<int> gpusPerNode;    // absent: the system's, else the catalogue's value for each GPU
+    std::optional<double> networkGbps; // inter-node Gb/s per GPU; 0 = one node only
     std::optional<int> zeroStage;
     std::optional<Recompute> recompute;
     std::optional<Optimizer> optimizer;

@@ -414,7 +414,15 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
                 {field, WorkloadResolver::tr("%1 layers: a stage of a pipeline needs at least 1 layer and "
                                              "--pp 2 or more")
                             .arg(*value)});
-    w.gpusPerNode = r.gpusPerNode.value_or(0);
+    // A system gives the node and the network unless the user gave them: the same request by hand (8 per
+    // node, 8 x 400 Gb/s over 8 GPUs) is the same workload.
+    const SystemSpec *system = r.systemId ? catalogue.findSystem(*r.systemId) : nullptr;
+    if (r.systemId && !system)
+        result.problems.append(
+            {WorkloadField::System,
+             WorkloadResolver::tr("unknown system '%1'; `gpucompare list --systems` names them")
+                 .arg(*r.systemId)});
+    w.gpusPerNode = r.gpusPerNode.value_or(system ? system->gpusPerNode : 0);
     const WorkloadRange &perNode = WorkloadFields::range(WorkloadField::GpusPerNode);
     if (r.gpusPerNode && !perNode.allows(*r.gpusPerNode))
         result.problems.append(
@@ -422,7 +430,8 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
                                              .arg(*r.gpusPerNode)
                                              .arg(qint64(perNode.minimum))
                                              .arg(qint64(perNode.maximum))});
-    w.networkGbps = r.networkGbps.value_or(kNetworkGbps);
+    w.networkGbps = r.networkGbps.value_or(
+        system && system->networkGbpsPerGpu() ? *system->networkGbpsPerGpu() : kNetworkGbps);
     if (r.networkGbps && (w.gpuCount == 1 || (r.gpusPerNode && w.gpuCount <= *r.gpusPerNode)))
         result.problems.append(
             {WorkloadField::NetworkGbps,
@@ -682,6 +691,8 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return tr("the model's own");
     case WorkloadField::Fp8Recipe:
         return tr("auto");
+    case WorkloadField::System:
+        return tr("none: each GPU's own node size and the default network");
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
+#include "app/cli/SystemOutput.h"
 #include "db/GpuField.h"
 #include "db/MachineGpus.h"
 #include "db/Quantity.h"
@@ -41,23 +42,34 @@ int runList(const QStringList &arguments, CliContext &context)
 {
     bool json = false;
     bool here = false;
+    bool systems = false;
     for (const QString &argument : arguments) {
         if (argument == QLatin1String("--json")) {
             json = true;
+        } else if (argument == QLatin1String("--systems")) {
+            systems = true;
         } else if (argument == QLatin1String("--here")) {
             here = true;
         } else {
             context.err << CliHelp::programName() << ": "
                         << QCoreApplication::translate(
-                               "cli", "list: unexpected argument '%1' (allowed: --here, --json)")
+                               "cli", "list: unexpected argument '%1' (allowed: --here, --systems, --json)")
                                .arg(argument)
                         << Qt::endl;
             return ExitCode::BadInput;
         }
     }
+    if (systems && here) {
+        context.err << CliHelp::programName() << ": "
+                    << QCoreApplication::translate("cli", "list: --systems and --here: choose one")
+                    << Qt::endl;
+        return ExitCode::BadInput;
+    }
     std::optional<CatalogueSnapshot> snapshot = loadCatalogueForCli(context);
     if (!snapshot)
         return ExitCode::Failure;
+    if (systems)
+        return SystemOutput::list(*snapshot, json, context);
 
     // --here: only the GPUs found in this machine, each with how many.
     const MachineGpus machine;
@@ -172,13 +184,13 @@ int runList(const QStringList &arguments, CliContext &context)
 
 CliCommand listCommand()
 {
-    CliCommand command{
-        QStringLiteral("list"),
-        QStringLiteral("list [--here] [--json]: the GPUs of the catalogue with their headline specs"),
-        runList};
+    CliCommand command{QStringLiteral("list"),
+                       QStringLiteral("list [--here | --systems] [--json]: the GPUs (or systems) of the "
+                                      "catalogue with their headline specs"),
+                       runList};
     command.help = [] {
         return CliHelp::commandText(
-            QStringLiteral("[--db FILE] list [--here] [--json]"),
+            QStringLiteral("[--db FILE] list [--here | --systems] [--json]"),
             QCoreApplication::translate("cli", "The GPUs of the catalogue with their headline specs (dense "
                                                "tensor figures); the ids --gpu takes."),
             {QCommandLineOption(QStringList{QStringLiteral("here")},
@@ -186,6 +198,12 @@ CliCommand listCommand()
                                                             "Only the GPUs found in this machine, with how "
                                                             "many of each, by their PCI ids in "
                                                             "/sys/bus/pci/devices (no driver needed).")),
+             QCommandLineOption(QStringList{QStringLiteral("systems")},
+                                QCoreApplication::translate("cli",
+                                                            "The systems instead: servers, racks and "
+                                                            "workstations with their GPUs, scale-up "
+                                                            "domain, network, power and prices (the ids "
+                                                            "--system takes).")),
              QCommandLineOption(QStringList{QStringLiteral("json")},
                                 QCoreApplication::translate("cli", "Print one JSON document instead of the "
                                                                    "table."))});

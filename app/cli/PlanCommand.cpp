@@ -4,9 +4,12 @@
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/PlanOutput.h"
 #include "app/cli/WorkloadOptions.h"
+#include "db/SystemGpu.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <cmath>
 #include <iterator>
 
@@ -229,15 +232,41 @@ int runPlan(const QStringList &arguments, CliContext &context)
     QStringList named = options.gpuQueries();
     for (const auto &price : std::as_const(values.prices))
         named << price.first;
-    const std::optional<CatalogueSnapshot> catalogue =
-        options.gpuQueries().isEmpty() ? loadCatalogueForCli(context) : loadCatalogueForGpus(context, named);
+    const std::optional<QString> systemId = given.systemId;
+    std::optional<CatalogueSnapshot> catalogue = options.gpuQueries().isEmpty() || systemId
+                                                     ? loadCatalogueForCli(context)
+                                                     : loadCatalogueForGpus(context, named);
     if (!catalogue)
         return ExitCode::Failure;
+    // --system: its GPU alone, as it sits in the system, in whole systems and never more than are sold
+    // together (a workstation is one machine).
+    const SystemSpec *system = systemId ? catalogue->findSystem(*systemId) : nullptr;
+    if (systemId && !system)
+        return fail(tr("--system '%1': unknown; `gpucompare list --systems` names them").arg(*systemId));
+    if (system && !options.gpuQueries().isEmpty())
+        return fail(tr("--gpu: --system %1 gives the GPU (%2); leave --gpu out")
+                        .arg(system->systemId, system->gpuId));
+    if (system) {
+        GpuSpec *gpu = nullptr;
+        for (GpuSpec &candidate : catalogue->gpus)
+            if (candidate.gpuId == system->gpuId)
+                gpu = &candidate;
+        if (!gpu)
+            return fail(tr("--system %1 holds the GPU '%2', which the catalogue lacks")
+                            .arg(system->systemId, system->gpuId));
+        *gpu = gpuInSystem(*gpu, *system);
+    }
     PlanRequest request;
     request.workload = given;
     request.precisions = values.precisions;
     request.deadlineDays = values.deadlineDays.value_or(0.0);
     request.maxGpus = values.maxGpus.value_or(0);
+    if (system && system->maxSystems) {
+        const int sold = *system->maxSystems * system->gpusPerNode;
+        request.maxGpus = request.maxGpus > 0 ? std::min(request.maxGpus, sold) : sold;
+    }
+    if (system)
+        request.gpuIds = {system->gpuId};
     QString error;
     const auto gpus = WorkloadOptions::findGpus(catalogue->gpus, options.gpuQueries(), &error);
     if (!gpus)
@@ -293,10 +322,34 @@ int runPlan(const QStringList &arguments, CliContext &context)
         options.fail(context, result.problems.constFirst().message);
         return ExitCode::BadInput;
     }
-    if (options.json())
+    if (options.json() && system) {
+        // Each row names the system and how many of it: GPUs rounded up to whole systems.
+        QJsonObject root = PlanOutput::toJson(result, elapsedMs);
+        QJsonArray plans = root.value(QStringLiteral("plans")).toArray();
+        for (QJsonValueRef row : plans) {
+            QJsonObject object = row.toObject();
+            const int planned = object.value(QStringLiteral("gpus")).toInt();
+            object.insert(QStringLiteral("system"), system->systemId);
+            object.insert(QStringLiteral("systems"),
+                          planned > 0 ? QJsonValue((planned + system->gpusPerNode - 1) / system->gpusPerNode)
+                                      : QJsonValue(QJsonValue::Null));
+            row = object;
+        }
+        root.insert(QStringLiteral("plans"), plans);
+        context.out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+    } else if (options.json()) {
         PlanOutput::writeJson(context.out, result, elapsedMs);
-    else
+    } else {
         PlanOutput::writeText(context.out, result, elapsedMs);
+        for (const GpuPlan &plan : result.plans)
+            if (system && plan.best)
+                context.out << tr("%1 x %2, %3 GPUs")
+                                   .arg((plan.best->parallelism.gpus + system->gpusPerNode - 1) /
+                                        system->gpusPerNode)
+                                   .arg(system->name)
+                                   .arg(plan.best->parallelism.gpus)
+                            << Qt::endl;
+    }
     return ExitCode::Ok;
 }
 

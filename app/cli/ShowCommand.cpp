@@ -2,6 +2,7 @@
 
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
+#include "app/cli/SystemOutput.h"
 #include "db/GpuField.h"
 #include "db/GpuLookup.h"
 #include "db/Quantity.h"
@@ -70,6 +71,9 @@ int runShow(const QStringList &arguments, CliContext &context)
     if (!snapshot)
         return ExitCode::Failure;
     const GpuSpec *gpu = GpuLookup::find(snapshot->gpus, query);
+    // A system id shows the system (ids of the two tables do not overlap in the seed; a GPU wins).
+    if (const SystemSpec *system = snapshot->findSystem(query); !gpu && system)
+        return SystemOutput::show(*system, json, context);
     if (!gpu) {
         const QStringList matches = GpuLookup::closeMatches(snapshot->gpus, query);
         context.err << "gpucompare: "

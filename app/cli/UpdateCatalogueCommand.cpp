@@ -46,7 +46,7 @@ void printOffer(const SeedCatalogue::SeedOffer &offer, const SeedCatalogue::Seed
                 QTextStream &out)
 {
     if (offer.isEmpty()) {
-        out << tr("The catalogue has every GPU and model preset this version knows.") << Qt::endl;
+        out << tr("The catalogue has every GPU, model preset and system this version knows.") << Qt::endl;
         return;
     }
     QList<QStringList> rows;
@@ -54,11 +54,14 @@ void printOffer(const SeedCatalogue::SeedOffer &offer, const SeedCatalogue::Seed
         rows.append({tr("GPU"), gpu.gpuId, gpu.displayName(), statusOf(answers.gpus, gpu.gpuId)});
     for (const ModelSpec &model : offer.models)
         rows.append({tr("model"), model.modelId, model.name, statusOf(answers.models, model.modelId)});
+    for (const SystemSpec &system : offer.systems)
+        rows.append({tr("system"), system.systemId, system.name, statusOf(answers.systems, system.systemId)});
     TextTable::write(out, {tr("kind"), tr("id"), tr("name"), tr("status")}, rows);
-    out << tr("%1 GPUs and %2 model presets of this version are not in the catalogue. Add them with "
-              "`update-catalogue --all` or by their ids.")
+    out << tr("%1 GPUs, %2 model presets and %3 systems of this version are not in the catalogue. Add them "
+              "with `update-catalogue --all` or by their ids.")
                .arg(offer.gpus.size())
                .arg(offer.models.size())
+               .arg(offer.systems.size())
         << Qt::endl;
 }
 
@@ -113,6 +116,8 @@ int runUpdateCatalogue(const QStringList &arguments, CliContext &context)
         available << gpu.gpuId;
     for (const ModelSpec &model : missing.models)
         available << model.modelId;
+    for (const SystemSpec &system : missing.systems)
+        available << system.systemId;
     for (const QString &id : std::as_const(ids)) {
         if (available.contains(id))
             continue;
@@ -126,7 +131,7 @@ int runUpdateCatalogue(const QStringList &arguments, CliContext &context)
                     << Qt::endl;
         return ExitCode::BadInput;
     }
-    QSet<QString> gpuIds, modelIds;
+    QSet<QString> gpuIds, modelIds, systemIds;
     // --all brings no row back that the user deleted or renamed after it was added: only naming it does.
     const QSet<QString> removed = SeedCatalogue::removedSinceAdded(missing, *answers);
     for (const GpuSpec &gpu : missing.gpus)
@@ -139,13 +144,21 @@ int runUpdateCatalogue(const QStringList &arguments, CliContext &context)
             chosen.models << model;
             modelIds << model.modelId;
         }
-    if (const CatalogueError failed = SeedCatalogue::answerOffer(*catalogue, chosen, gpuIds, modelIds)) {
+    // A system named without its GPU is declined by answerOffer; --all brings both.
+    for (const SystemSpec &system : missing.systems)
+        if ((all && !removed.contains(system.systemId)) || ids.contains(system.systemId)) {
+            chosen.systems << system;
+            systemIds << system.systemId;
+        }
+    if (const CatalogueError failed =
+            SeedCatalogue::answerOffer(*catalogue, chosen, gpuIds, modelIds, systemIds)) {
         context.err << "gpucompare: " << failed.message << Qt::endl;
         return ExitCode::forError(failed.kind);
     }
-    context.out << tr("added %1 GPUs and %2 model presets to %3")
+    context.out << tr("added %1 GPUs, %2 model presets and %3 systems to %4")
                        .arg(chosen.gpus.size())
                        .arg(chosen.models.size())
+                       .arg(chosen.systems.size())
                        .arg(catalogue->path())
                 << Qt::endl;
     return ExitCode::Ok;

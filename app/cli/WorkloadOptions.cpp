@@ -4,6 +4,7 @@
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "db/GpuLookup.h"
+#include "db/SystemGpu.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -13,6 +14,35 @@
 #include <variant>
 
 namespace {
+
+// The GPU of --system as it sits in the system (gpuInSystem); --gpu beside it may name that GPU only.
+std::optional<GpuSpec> gpuOfSystem(const CatalogueSnapshot &catalogue, const QString &systemId,
+                                   const QStringList &gpuQueries, QString *error)
+{
+    const SystemSpec *system = catalogue.findSystem(systemId);
+    if (!system) {
+        *error = QCoreApplication::translate("cli",
+                                             "--system '%1': unknown; `gpucompare list --systems` names them")
+                     .arg(systemId);
+        return std::nullopt;
+    }
+    const GpuSpec *gpu = catalogue.findGpu(system->gpuId);
+    if (!gpu) {
+        *error =
+            QCoreApplication::translate("cli", "--system %1 holds the GPU '%2', which the catalogue lacks")
+                .arg(system->systemId, system->gpuId);
+        return std::nullopt;
+    }
+    const GpuSpec *named =
+        gpuQueries.size() == 1 ? GpuLookup::find(catalogue.gpus, gpuQueries.first()) : nullptr;
+    if (!gpuQueries.isEmpty() && named != gpu) {
+        *error =
+            QCoreApplication::translate("cli", "--gpu '%1': --system %2 holds %3; leave --gpu out or name %3")
+                .arg(gpuQueries.join(u','), system->systemId, system->gpuId);
+        return std::nullopt;
+    }
+    return gpuInSystem(*gpu, *system);
+}
 
 QString tr(const char *text)
 {
@@ -261,7 +291,8 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         fail(context, tr("--task is required: %1").arg(Tasks::allNames().join(QStringLiteral(", "))));
         return std::nullopt;
     }
-    if (!m_parser.isSet(m_gpu) && !m_command.gpusOptional) {
+    const bool system = m_request.systemId.has_value();
+    if (!m_parser.isSet(m_gpu) && !m_command.gpusOptional && !system) {
         fail(context, tr("--gpu is required (comma-separated gpu_ids; `gpucompare list` names them)"));
         return std::nullopt;
     }
@@ -270,21 +301,30 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
         return std::nullopt;
     }
     const QStringList queries = gpuQueries();
-    if (m_parser.isSet(m_gpu) && queries.size() < m_command.minimumGpus) {
+    if (m_parser.isSet(m_gpu) && queries.size() < m_command.minimumGpus && !system) {
         fail(context, tr("--gpu '%1': needs at least %2 GPUs, comma-separated")
                           .arg(m_parser.value(m_gpu))
                           .arg(m_command.minimumGpus));
         return std::nullopt;
     }
 
+    // A system needs the whole catalogue: its GPU is found after the system.
     const std::optional<CatalogueSnapshot> snapshot =
-        queries.isEmpty() ? loadCatalogueForCli(context) : loadCatalogueForGpus(context, queries);
+        queries.isEmpty() || system ? loadCatalogueForCli(context) : loadCatalogueForGpus(context, queries);
     if (!snapshot) {
         *exitCode = ExitCode::Failure;
         return std::nullopt;
     }
     ParsedWorkloadArguments parsed;
-    if (queries.isEmpty()) { // --gpu optional and left out: every GPU
+    if (system) {
+        QString error;
+        const std::optional<GpuSpec> gpu = gpuOfSystem(*snapshot, *m_request.systemId, queries, &error);
+        if (!gpu) {
+            fail(context, error);
+            return std::nullopt;
+        }
+        parsed.gpus = {*gpu};
+    } else if (queries.isEmpty()) { // --gpu optional and left out: every GPU
         parsed.gpus = snapshot->gpus;
     } else {
         QString error;

@@ -174,7 +174,11 @@ SeedCatalogue::SeedOffer CatalogueSession::seedOffer(SeedCatalogue::OfferScope s
         SeedCatalogue::readAnswers(*m_catalogue, &error);
     if (!seed || !answers)
         return {};
-    return SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
+    SeedCatalogue::SeedOffer offer = SeedCatalogue::offerFor(m_snapshot, *seed, *answers, scope);
+    // The window's offer dialog lists GPUs and presets only: systems stay unanswered, offered by
+    // `update-catalogue` (answering this offer would record them declined unseen).
+    offer.systems.clear();
+    return offer;
 }
 
 QSet<QString> CatalogueSession::seedRowsRemovedSince(const SeedCatalogue::SeedOffer &offer) const

@@ -374,7 +374,7 @@ TEST(MeasurementMigration, AVersion7CatalogueGainsTheTablesAndKeepsEverything)
     CatalogueError error;
     auto catalogue = Catalogue::open(path, &error);
     ASSERT_TRUE(catalogue) << error.message.toStdString();
-    EXPECT_EQ(catalogue->schemaVersion(), 8);
+    EXPECT_EQ(catalogue->schemaVersion(), CatalogueSchema::kCurrentVersion);
     EXPECT_EQ(catalogue->migratedFromVersion(), 7);
     EXPECT_TRUE(catalogue->integrityCheck().isEmpty());
     const std::optional<CatalogueSnapshot> snapshot = catalogue->snapshot(&error);
