@@ -7253,6 +7253,14 @@ token</translation>
         <source>harness %1: allowed %2</source>
         <translation>统计方式 %1：允许 %2</translation>
     </message>
+    <message>
+        <source>unknown system &apos;%1&apos;; `gpucompare list --systems` names them</source>
+        <translation>未知系统“%1”；`gpucompare list --systems` 列出可用系统</translation>
+    </message>
+    <message>
+        <source>none: each GPU&apos;s own node size and the default network</source>
+        <translation>无：各 GPU 自身的节点规模和默认网络</translation>
+    </message>
 </context>
 <context>
     <name>WriteTransaction</name>

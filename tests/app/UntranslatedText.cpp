@@ -44,7 +44,7 @@ const char *const kAllowed[] = {
     "JSON", "DPI", "NaN", "Ctrl", "Qt", "GNU", "fp32", "tf32", "bf16", "fp16", "fp8", "fp4", "int8", "int4",
     "qlora", "lora", "q4_k_m", "q4_0", "q8_0", "mxfp8", "mxfp4", "nvfp4", "MXFP8", "MXFP4", "NVFP4",
     // serving engines, their benchmark commands and datasets ("vllm bench serve", "ShareGPT")
-    "vLLM", "vllm", "bench", "serve", "SGLang", "ShareGPT", "sharegpt",
+    "vLLM", "vllm", "bench", "serve", "SGLang", "ShareGPT", "sharegpt", "InferenceX", "CUDA",
     // benchmark tools and file formats the Measurements view reads, and the command that fits a profile
     "bench_serving", "JSONL", "AIPerf", "GenAI", "Perf", "llama", "gpucompare", "calibrate",
     // training frameworks that name measured runs ("Megatron-Core 训练")
