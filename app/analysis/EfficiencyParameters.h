@@ -43,10 +43,10 @@ struct EfficiencyParameters
 {
     QString profileId;
     QString profileName;
-    PropertyTable memoryEfficiency{1.0};        // eta_m: achieved / datasheet bandwidth
-    PropertyTable computeEfficiency{1.0};       // eta_c: achieved / dense tensor peak for matmuls
-    PropertyTable attentionEfficiency{1.0};     // attention-score math relative to eta_c
-    PropertyTable layerOverheadUs{0.0};         // fixed time per layer per forward step (launches, syncs)
+    PropertyTable memoryEfficiency{1.0};    // eta_m: achieved / datasheet bandwidth
+    PropertyTable computeEfficiency{1.0};   // eta_c: achieved / dense tensor peak for matmuls
+    PropertyTable attentionEfficiency{1.0}; // attention-score math relative to eta_c
+    PropertyTable layerOverheadUs{0.0};     // fixed time per layer per forward step (launches, syncs)
     // Serving: the same per layer of a step replayed from a captured CUDA graph (one launch for the whole
     // forward: what is left is the GPU's own gaps between kernels). Applies to steps of at most
     // cudaGraphMaxTokens tokens; larger steps (and prefills, unless cudaGraphPrefill) run eagerly.

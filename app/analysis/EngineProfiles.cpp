@@ -60,8 +60,10 @@ QString forEngine(const QVector<EfficiencyProfile> &profiles, const QString &eng
         const std::optional<EfficiencyParameters> p = EfficiencyParameters::fromProfile(profile);
         if (!p || p->engineId != id || p->userFit)
             continue;
-        const bool fromHolds = p->engineVersionFrom.isEmpty() || compareVersions(version, p->engineVersionFrom) >= 0;
-        const bool toHolds = p->engineVersionTo.isEmpty() || compareVersions(version, p->engineVersionTo) <= 0;
+        const bool fromHolds =
+            p->engineVersionFrom.isEmpty() || compareVersions(version, p->engineVersionFrom) >= 0;
+        const bool toHolds =
+            p->engineVersionTo.isEmpty() || compareVersions(version, p->engineVersionTo) <= 0;
         if (!version.trimmed().isEmpty() && fromHolds && toHolds)
             return profile.profileId;
         if (newest.isEmpty() || compareVersions(p->engineVersionFrom, newestFrom) > 0) {

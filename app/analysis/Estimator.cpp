@@ -1022,8 +1022,9 @@ Speed estimateInference(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
     InferenceResult result = InferenceModel::run(inputs, math);
     // The static batch's: under a load the engine runs batches of about its size.
     const ServingSimulator::StepCost step = InferenceModel::stepCost(inputs);
-    speed.busyFraction = CostModel::inferenceBusyFraction(step.weightReadS + step.fixedSeconds(chosen.batch), w.outputTokens,
-                                                          result.ttftMs / 1000.0, result.tpotMs / 1000.0);
+    speed.busyFraction =
+        CostModel::inferenceBusyFraction(step.weightReadS + step.fixedSeconds(chosen.batch), w.outputTokens,
+                                         result.ttftMs / 1000.0, result.tpotMs / 1000.0);
     // Over every replica.
     result.maxBatch = clampToInt(Math::evaluate(math, MathTermId::LargestBatch, [&]<typename T>() {
         return countThatFits(sequencesThatFit<T>(e.capacityGb, fixed, perSequence) *

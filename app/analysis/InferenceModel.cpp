@@ -189,8 +189,9 @@ template <typename T> T prefillOf(const Pass<T> &c, InferenceResult &r)
     Math::record(math, Id::PrefillMemoryTime, prefillMemory * 1e3);
     T perPass = layersPerStage * layerOverhead;
     if (a.experts > 0 && e.moeLayerOverheadS > 0.0) // the engine's fixed time of each MoE layer too
-        perPass = perPass + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MoE layers"), a.moeLayers) / pp *
-                                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_moe_layer"), e.moeLayerOverheadS);
+        perPass =
+            perPass + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "MoE layers"), a.moeLayers) / pp *
+                          Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_moe_layer"), e.moeLayerOverheadS);
     const T stageOverhead = microbatched ? perPass * microbatches : perPass;
     const T stageWork = Math::max(Math::named(prefillCompute, Id::PrefillComputeTime),
                                   Math::named(prefillMemory, Id::PrefillMemoryTime)) +
@@ -246,9 +247,11 @@ template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceRe
     const T kvPerToken = Math::named(MemoryModel::kvBytesPerTokenPerGpu<T>(a, w, p), kKvBytesPerToken);
     const T stepKv = b * context * kvPerToken;
     const T stepLinear = b * a.linearFlopsPerToken<T>() / mp;
-    // MLA decodes with the absorbed weights, over the latent (ModelArchitecture::decodeAttentionFlopsPerPair).
+    // MLA decodes with the absorbed weights, over the latent
+    // (ModelArchitecture::decodeAttentionFlopsPerPair).
     const T stepAttention =
-        a.mla ? b * Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "absorbed MLA FLOPs per token pair"),
+        a.mla ? b *
+                    Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "absorbed MLA FLOPs per token pair"),
                                    a.decodeAttentionFlopsPerPair()) *
                     context / mp
               : b * a.attentionFlopsPerToken<T>(context) / mp;
@@ -268,7 +271,8 @@ template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceRe
     // engine's CUDA graphs replays its layers from one (the profile's cuda_graph_max_tokens).
     const bool graphed = in.parameters.cudaGraphMaxTokens > 0 && in.batch <= in.parameters.cudaGraphMaxTokens;
     const T decodeLayerOverhead =
-        graphed ? Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_layer from a CUDA graph"), e.graphLayerOverheadS)
+        graphed ? Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "t_layer from a CUDA graph"),
+                                 e.graphLayerOverheadS)
                 : layerOverhead;
     T stage = Math::max(Math::named(decodeMemory, Id::DecodeMemoryTime),
                         Math::named(decodeCompute, Id::DecodeComputeTime)) +

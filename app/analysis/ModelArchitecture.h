@@ -39,7 +39,7 @@ struct ModelArchitecture
     double ffn = 0;
     double vocab = 0;
     bool mla = false;
-    double mlaLatent = 0; // MLA: kv_lora_rank, the latent the absorbed decode attends over
+    double mlaLatent = 0;  // MLA: kv_lora_rank, the latent the absorbed decode attends over
     int slidingWindow = 0; // tokens a local layer keeps: the sliding window or attention chunk (0: none)
     int fullLayers = 0;    // layers that attend to (and cache) the whole context; the rest keep at most
                            // slidingWindow tokens (gpt-oss: every 2nd, Gemma 3: every 6th, Llama 4: 4th)

@@ -19,9 +19,8 @@ ServingSimulator::Traffic replicaTraffic(const Deployment &d, const ServingTraff
     t.mix = &mix;
     t.burstiness = traffic.burstiness;
     // The harness's warm-up (GenAI-Perf's first round is the replica's own users) and the user's.
-    const int warmup = traffic.warmupRequests > 0
-                           ? std::max(1, (traffic.warmupRequests + d.replicas - 1) / d.replicas)
-                           : 0;
+    const int warmup =
+        traffic.warmupRequests > 0 ? std::max(1, (traffic.warmupRequests + d.replicas - 1) / d.replicas) : 0;
     t.warmupRequests = BenchmarkHarnesses::warmupRequests(traffic.harness, users, warmup);
     t.steadyState = BenchmarkHarnesses::steadyState(traffic.harness);
     t.replayArrivals = users == 0 && traffic.replaysTrace();
@@ -117,18 +116,18 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
         in(QT_TRANSLATE_NOOP("MathExpr", "mean running sequences"), double(std::lround(running)));
     const MathExpr kvTokens = in(QT_TRANSLATE_NOOP("MathExpr", "KV tokens read"), context);
     const int sequences = int(std::lround(running));
-    MathExpr compute =
-        n * in(QT_TRANSLATE_NOOP("MathExpr", "matmul ms per token"), c.linearPerTokenS * 1e3) +
-        kvTokens *
-            in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"), c.decodeAttentionPerPairS * 1e3);
+    MathExpr compute = n * in(QT_TRANSLATE_NOOP("MathExpr", "matmul ms per token"), c.linearPerTokenS * 1e3) +
+                       kvTokens * in(QT_TRANSLATE_NOOP("MathExpr", "attention ms per token pair"),
+                                     c.decodeAttentionPerPairS * 1e3);
     if (c.expertLinearPerTokenS > 0.0) { // the routed experts' grouped GEMMs at their size (StepCost)
         const double perExpert = c.experts > 0 ? double(sequences) * c.activeExperts / c.experts : sequences;
-        compute = compute + n * in(QT_TRANSLATE_NOOP("MathExpr", "experts' matmul ms per token"),
-                                   c.expertLinearPerTokenS * 1e3) *
-                                (MathExpr(1.0) + in(QT_TRANSLATE_NOOP("MathExpr", "expert tokens half"),
-                                                   c.expertTokensHalf) /
-                                                    in(QT_TRANSLATE_NOOP("MathExpr", "tokens per expert"),
-                                                       std::max(perExpert, 1e-9)));
+        compute = compute +
+                  n *
+                      in(QT_TRANSLATE_NOOP("MathExpr", "experts' matmul ms per token"),
+                         c.expertLinearPerTokenS * 1e3) *
+                      (MathExpr(1.0) +
+                       in(QT_TRANSLATE_NOOP("MathExpr", "expert tokens half"), c.expertTokensHalf) /
+                           in(QT_TRANSLATE_NOOP("MathExpr", "tokens per expert"), std::max(perExpert, 1e-9)));
     }
     double weightsS = c.weightReadS;
     if (c.experts > 0 && c.activeExperts > 0) // the experts the step's tokens touch (StepCost::seconds)
@@ -150,9 +149,9 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
         in(QT_TRANSLATE_NOOP("MathExpr", "host ms per step (scheduling, sampling)"), c.hostStepS * 1e3) +
         n * in(QT_TRANSLATE_NOOP("MathExpr", "host ms per sequence per step"), c.perSequenceS * 1e3);
     // An overlap scheduler prepares the next step while the GPU runs this one: the longer of the two.
-    const MathExpr step = c.overlapHost ? MathExpr::call(QStringLiteral("max"), gpu, host,
-                                                         std::max(gpu.value(), host.value()))
-                                        : gpu + host;
+    const MathExpr step =
+        c.overlapHost ? MathExpr::call(QStringLiteral("max"), gpu, host, std::max(gpu.value(), host.value()))
+                      : gpu + host;
     math->add(Id::ServingDecodeStep, step);
 
     const MathExpr ttft =

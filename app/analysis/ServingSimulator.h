@@ -36,7 +36,7 @@ namespace ServingSimulator {
 //   tokens (and no prefill, unless the engine's graphs take prefills too), else launched one by one
 struct StepCost
 {
-    double linearPerTokenS = 0.0;         // matmul time per token in the step (MoE: but the routed experts')
+    double linearPerTokenS = 0.0; // matmul time per token in the step (MoE: but the routed experts')
     // MoE: the routed experts' matmul time per token at the full rate, and their grouped GEMMs' size: with
     // t = the step's tokens x k / E tokens per expert, they run at t / (t + expertTokensHalf) of it (a
     // tensor-core tile has 64 or more rows: an expert with 2 tokens costs as one with tens).
@@ -44,9 +44,9 @@ struct StepCost
     double expertTokensHalf = 0.0;
     double attentionPerPairS = 0.0;       // prefill attention-score time per (token, earlier token) pair
     double decodeAttentionPerPairS = 0.0; // the same for a decoding token (MLA: absorbed, over the latent)
-    double weightReadS = 0.0;             // reading every weight the step uses once (dense part + all experts)
-    double expertReadS = 0.0;             // MoE: reading one expert in every MoE layer (0: dense model)
-    int experts = 0;                      // MoE: routed experts per layer, and how many each token uses
+    double weightReadS = 0.0; // reading every weight the step uses once (dense part + all experts)
+    double expertReadS = 0.0; // MoE: reading one expert in every MoE layer (0: dense model)
+    int experts = 0;          // MoE: routed experts per layer, and how many each token uses
     int activeExperts = 0;
     double kvReadPerTokenS = 0.0;    // reading one token's K and V in every layer
     double hostStepS = 0.0;          // per step on the host: scheduler, batch preparation, sampling launch
@@ -95,8 +95,8 @@ struct Traffic
     // Closed loop: the figures end with the last measured request while every user still has one in
     // flight (GenAI-Perf's stable windows): as many more requests are sent after them, not measured.
     bool steadyState = false;
-    bool replayArrivals = false;    // open loop at the mix's trace times (requestRate unused)
-    int replayStride = 1;           // a replica of several replays every stride-th request of the trace
+    bool replayArrivals = false; // open loop at the mix's trace times (requestRate unused)
+    int replayStride = 1;        // a replica of several replays every stride-th request of the trace
 };
 
 // Enough requests for a stable p99 without making the planner wait: 10 rounds of the closed loop's

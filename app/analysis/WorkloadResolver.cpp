@@ -367,9 +367,9 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
         if (const auto harness = BenchmarkHarnesses::fromName(*r.harness))
             t.harness = *harness;
         else
-            problems->append({WorkloadField::Harness, WorkloadResolver::tr("harness %1: allowed %2")
-                                                          .arg(*r.harness, BenchmarkHarnesses::names().join(
-                                                                               QStringLiteral(", ")))});
+            problems->append({WorkloadField::Harness,
+                              WorkloadResolver::tr("harness %1: allowed %2")
+                                  .arg(*r.harness, BenchmarkHarnesses::names().join(QStringLiteral(", ")))});
     }
     return t;
 }

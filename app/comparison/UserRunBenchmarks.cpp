@@ -40,7 +40,8 @@ QVector<UserRunRow> of(const CatalogueSnapshot &catalogue)
     for (StoredMeasuredRun run : catalogue.measuredRuns) {
         // Imported without a profile: the profile of the engine that ran it, when the file names one.
         if (run.profileId.isEmpty())
-            run.profileId = EngineProfiles::forEngine(catalogue.profiles, run.run.engine, run.run.toolVersion);
+            run.profileId =
+                EngineProfiles::forEngine(catalogue.profiles, run.run.engine, run.run.toolVersion);
         // A run without a profile is still shown, read under a placeholder only to list what it measured.
         MeasuredRunCases::Built built =
             MeasuredRunCases::build(run, catalogue.gpus, catalogue.models,

@@ -16,8 +16,8 @@
 #include <QString>
 #include <QVector>
 #include <cmath>
-#include <initializer_list>
 #include <gtest/gtest.h>
+#include <initializer_list>
 
 namespace CalibrationFixture {
 
@@ -39,7 +39,8 @@ template <typename Set> struct Loaded
 // the shipped profiles by id; empty (with a test failure) when a seed file does not read.
 template <typename Set>
 Loaded<Set> load(std::initializer_list<const char *> files,
-                 Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &, const QVector<ModelSpec> &))
+                 Set (*build)(const QVector<Benchmark> &, const QVector<GpuSpec> &,
+                              const QVector<ModelSpec> &))
 {
     Loaded<Set> loaded;
     QString error;

@@ -1,6 +1,6 @@
 #include "app/analysis/EfficiencyParameters.h"
-#include "app/analysis/Estimator.h"
 #include "app/analysis/EngineProfiles.h"
+#include "app/analysis/Estimator.h"
 #include "app/analysis/HuggingFaceConfig.h"
 #include "db/SeedCatalogue.h"
 #include "tests/analysis/TestCatalogue.h"
@@ -53,9 +53,10 @@ TEST(Inputs, EverySeedPresetAndProfileParses)
     }
     EXPECT_EQ(ids,
               (QStringList{QStringLiteral("roofline"), QStringLiteral("llama.cpp"), QStringLiteral("vllm"),
-                           QStringLiteral("vllm-0.10"), QStringLiteral("vllm-0.5"), QStringLiteral("tensorrt-llm"),
-                           QStringLiteral("tensorrt-llm-0.x"), QStringLiteral("pytorch-amp"), QStringLiteral("megatron"),
-                           QStringLiteral("fsdp"), QStringLiteral("lmdeploy"), QStringLiteral("sglang")}));
+                           QStringLiteral("vllm-0.10"), QStringLiteral("vllm-0.5"),
+                           QStringLiteral("tensorrt-llm"), QStringLiteral("tensorrt-llm-0.x"),
+                           QStringLiteral("pytorch-amp"), QStringLiteral("megatron"), QStringLiteral("fsdp"),
+                           QStringLiteral("lmdeploy"), QStringLiteral("sglang")}));
 }
 
 TEST(Inputs, BadProfileParametersAreRejectedWithTheKey)

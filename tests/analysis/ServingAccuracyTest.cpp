@@ -16,9 +16,9 @@ using Loaded = CalibrationFixture::Loaded<ServingCalibrationSet>;
 
 const Loaded &loaded()
 {
-    static const Loaded data =
-        CalibrationFixture::load({"benchmarks-serving-calibration.csv", "benchmarks-serving-calibration-inferencex.csv"},
-                                 ServingCalibrationData::build);
+    static const Loaded data = CalibrationFixture::load(
+        {"benchmarks-serving-calibration.csv", "benchmarks-serving-calibration-inferencex.csv"},
+        ServingCalibrationData::build);
     return data;
 }
 
@@ -90,9 +90,10 @@ TEST(ServingAccuracy, LmdeployStaticBatchesOnA100)
 }
 
 // One engine version a profile (issue 55): TensorRT-LLM 1.1 (tensorrt-llm) on InferenceX's DeepSeek-R1 FP8
-// runs on 8x H200 (SemiAnalysisAI/InferenceX-app@3a600f1d: packages/app/cypress/fixtures/api/benchmarks.json),
-// tp 8 with ep 8, 1k/1k at 4 and 64 users: the median TPOT (1000 / interactivity), the output throughput and
-// the median TTFT, counted as its vllm-bench-style client counts (every request from a cold start).
+// runs on 8x H200 (SemiAnalysisAI/InferenceX-app@3a600f1d:
+// packages/app/cypress/fixtures/api/benchmarks.json), tp 8 with ep 8, 1k/1k at 4 and 64 users: the median
+// TPOT (1000 / interactivity), the output throughput and the median TTFT, counted as its vllm-bench-style
+// client counts (every request from a cold start).
 TEST(ServingAccuracy, TensorRtLlmOneOnInferenceXH200)
 {
     for (const char *users : {"c4", "c64"}) {
@@ -111,8 +112,9 @@ TEST(ServingAccuracy, TensorRtLlmOneOnInferenceXH200)
 // users (the same source).
 TEST(ServingAccuracy, SglangOnInferenceXH200)
 {
-    for (const char *run : {"ix-h200-dsr1-fp8-sglang-tp8ep1-1k8k-c4", "ix-h200-dsr1-fp8-sglang-tp8ep1-1k8k-c16",
-                            "ix-h200-dsr1-fp8-sglang-tp8ep1-8k1k-c4"}) {
+    for (const char *run :
+         {"ix-h200-dsr1-fp8-sglang-tp8ep1-1k8k-c4", "ix-h200-dsr1-fp8-sglang-tp8ep1-1k8k-c16",
+          "ix-h200-dsr1-fp8-sglang-tp8ep1-8k1k-c4"}) {
         const std::string id(run);
         EXPECT_LE(errorOf((id + "-median_intvty").c_str()), kTpotAim) << run;
         EXPECT_LE(errorOf((id + "-output_tput_per_gpu").c_str()), kTpotAim) << run;
@@ -125,8 +127,9 @@ TEST(ServingAccuracy, SglangOnInferenceXH200)
 // output throughput within 25%.
 TEST(ServingAccuracy, VllmV1OnTheRequestTraces)
 {
-    for (const char *row : {"trace-rtx-pro-6000-llama-3.1-8b-tpot-mean", "trace-rtx-pro-6000-llama-3.1-8b-tput",
-                            "trace-rtx-pro-6000-qwen3-30b-a3b-dp2-ep-tpot-mean"})
+    for (const char *row :
+         {"trace-rtx-pro-6000-llama-3.1-8b-tpot-mean", "trace-rtx-pro-6000-llama-3.1-8b-tput",
+          "trace-rtx-pro-6000-qwen3-30b-a3b-dp2-ep-tpot-mean"})
         EXPECT_LE(errorOf(row), 0.25) << row;
 }
 
@@ -209,7 +212,8 @@ TEST(ServingAccuracy, EveryServingRowOfAPresetModelIsAPoint)
     EXPECT_EQ(data.set.points.size() + data.set.skipped.size(), 413 + 165 + 12);
     int repeated = 0;
     for (const SkippedRow &row : data.set.skipped) {
-        if (row.benchId.endsWith(QLatin1String("-tput_per_gpu")) && !row.benchId.contains(QLatin1String("output"))) {
+        if (row.benchId.endsWith(QLatin1String("-tput_per_gpu")) &&
+            !row.benchId.contains(QLatin1String("output"))) {
             ++repeated;
             continue;
         }

@@ -70,7 +70,8 @@ const QMap<QString, QString> &engineSettings()
              "Engine (TensorRT-LLM 1.x, PyTorch backend defaults): max_batch_size 2048, max_num_tokens 8192, "
              "CUDA graphs for decode batches up to 128 (cuda_graph_config.max_batch_size), the overlap "
              "scheduler on, KV cache reserved per sequence (GUARANTEED_NO_EVICT); kv_memory_fraction "
-             "NIM 1.8's fit. InferenceX's runs set max_batch_size conc and max_num_tokens max(8192, conc + isl "
+             "NIM 1.8's fit. InferenceX's runs set max_batch_size conc and max_num_tokens max(8192, conc + "
+             "isl "
              "+ 64) as its launch scripts do.")},
         {QStringLiteral("tensorrt-llm-0.x"),
          QStringLiteral(

@@ -104,8 +104,9 @@ QStringList ServingFit::accuracyTable() const
 {
     const QVector<ServingPoint> &sp = set.points;
     QStringList table{
-        QStringLiteral("| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
-                       "Leave-one-source-out MdAPE | Leave-one-engine-version-out MdAPE | Batch-static MdAPE |"),
+        QStringLiteral(
+            "| Metric | Source | Points | Calibrated MdAPE | Leave-one-GPU-out MdAPE | "
+            "Leave-one-source-out MdAPE | Leave-one-engine-version-out MdAPE | Batch-static MdAPE |"),
         QStringLiteral("|---|---|---|---|---|---|---|---|")};
     for (const QString &group : ServingCalibrationData::metricGroups()) {
         QStringList groupSources = ServingCalibrationData::sources();
@@ -187,23 +188,25 @@ QStringList ServingFit::reportSection() const
     for (auto it = notFitted.cbegin(); it != notFitted.cend(); ++it)
         report << QStringLiteral("- %1 (%2 rows, e.g. `%3`)").arg(it.key()).arg(it->size()).arg(it->first());
     report << QString() << QStringLiteral("### Serving factors") << QString()
-           << QStringLiteral("| Profile | engine | memory_efficiency | compute_efficiency | step_overhead_us | "
-                             "sequence_overhead_us | graph_layer_overhead_us (graphs up to) | overlap | "
-                             "kv_read_efficiency | request_overhead_ms | kv_memory_fraction | max_num_seqs | "
-                             "max_batched_tokens |")
+           << QStringLiteral(
+                  "| Profile | engine | memory_efficiency | compute_efficiency | step_overhead_us | "
+                  "sequence_overhead_us | graph_layer_overhead_us (graphs up to) | overlap | "
+                  "kv_read_efficiency | request_overhead_ms | kv_memory_fraction | max_num_seqs | "
+                  "max_batched_tokens |")
            << QStringLiteral("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (const ServingCalibrator::ProfileFit &f : fitList) {
         const EfficiencyParameters &p = fitted[f.profileId];
-        const QString versions = p.engineId.isEmpty() ? QString()
-                                 : QStringLiteral("%1 %2-%3").arg(p.engineId, p.engineVersionFrom,
-                                                                  p.engineVersionTo);
-        const QString graphs = p.cudaGraphMaxTokens > 0
-                                   ? QStringLiteral("%1 (%2%3)")
-                                         .arg(factorText(p.graphLayerOverheadUs, 1))
-                                         .arg(p.cudaGraphMaxTokens)
-                                         .arg(p.cudaGraphPrefill ? QStringLiteral(", prefills too")
-                                                                 : QString())
-                                   : QStringLiteral("no graphs");
+        const QString versions =
+            p.engineId.isEmpty()
+                ? QString()
+                : QStringLiteral("%1 %2-%3").arg(p.engineId, p.engineVersionFrom, p.engineVersionTo);
+        const QString graphs =
+            p.cudaGraphMaxTokens > 0
+                ? QStringLiteral("%1 (%2%3)")
+                      .arg(factorText(p.graphLayerOverheadUs, 1))
+                      .arg(p.cudaGraphMaxTokens)
+                      .arg(p.cudaGraphPrefill ? QStringLiteral(", prefills too") : QString())
+                : QStringLiteral("no graphs");
         report << QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 |")
                       .arg(f.profileId, versions, factorText(p.memoryEfficiency, 3),
                            factorText(p.computeEfficiency, 3), factorText(p.stepOverheadUs, 0),

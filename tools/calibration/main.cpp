@@ -116,17 +116,18 @@ QByteArray fittedProfiles(const CalibrationInputs &inputs, const OfflineFit &off
     }
     // vLLM 0.10-0.13: V1's fitted factors with the host scheduling between GPU steps (async scheduling
     // became the default after 0.13); its engine settings and versions are its own.
-    if (const auto sync = inputs.startOf(QStringLiteral("vllm-0.10")); sync && fitted.contains(QStringLiteral("vllm"))) {
+    if (const auto sync = inputs.startOf(QStringLiteral("vllm-0.10"));
+        sync && fitted.contains(QStringLiteral("vllm"))) {
         EfficiencyParameters derived = fitted[QStringLiteral("vllm")];
         derived.overlapScheduler = sync->overlapScheduler;
         derived.engine = sync->engine;
         derived.engineVersionFrom = sync->engineVersionFrom;
         derived.engineVersionTo = sync->engineVersionTo;
         fitted.insert(QStringLiteral("vllm-0.10"), derived);
-        texts[QStringLiteral("vllm-0.10")] =
-            QStringLiteral("Not fitted on its own: the vllm profile's fitted factors (see its calibration) with "
-                           "synchronous scheduling, as vLLM ran before async scheduling became its default "
-                           "(after 0.13). Rerun: gpucompare-calibrate --write-profiles.");
+        texts[QStringLiteral("vllm-0.10")] = QStringLiteral(
+            "Not fitted on its own: the vllm profile's fitted factors (see its calibration) with "
+            "synchronous scheduling, as vLLM ran before async scheduling became its default "
+            "(after 0.13). Rerun: gpucompare-calibrate --write-profiles.");
     }
     texts[QStringLiteral("llama.cpp")] +=
         u' ' + ReportText::engineSettings().value(QStringLiteral("llama.cpp"));

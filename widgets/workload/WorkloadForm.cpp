@@ -291,9 +291,10 @@ void WorkloadForm::configureOwnEditors()
                                 {QStringLiteral("random:0.1"), tr("random, ±10%")},
                                 {QStringLiteral("random:0.5"), tr("random, ±50%")},
                                 {QStringLiteral("sharegpt"), tr("ShareGPT mix")}});
-    setComboChoices(m_harness, {{BenchmarkHarnesses::name(BenchmarkHarness::VllmBench), tr("vllm bench serve")},
-                                {BenchmarkHarnesses::name(BenchmarkHarness::GenAiPerf), tr("GenAI-Perf")},
-                                {BenchmarkHarnesses::name(BenchmarkHarness::AiPerf), tr("AIPerf")}});
+    setComboChoices(m_harness,
+                    {{BenchmarkHarnesses::name(BenchmarkHarness::VllmBench), tr("vllm bench serve")},
+                     {BenchmarkHarnesses::name(BenchmarkHarness::GenAiPerf), tr("GenAI-Perf")},
+                     {BenchmarkHarnesses::name(BenchmarkHarness::AiPerf), tr("AIPerf")}});
     setHelp(m_harness->objectName(),
             tr("Which requests the figures count, as the benchmark tool you compare with does: vllm bench "
                "serve (and InferenceX) every request from a cold start; GenAI-Perf once the requests in "

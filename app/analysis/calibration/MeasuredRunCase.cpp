@@ -103,9 +103,9 @@ QString buildServing(const MeasuredRun &run, int gpuCount, std::optional<int> te
     // Counted as the tool that measured it counts (BenchmarkHarness): GenAI-Perf's steady windows, AIPerf's
     // and vllm bench serve's every request.
     const QString tool = run.tool.toLower();
-    traffic.harness = tool.contains(QLatin1String("genai-perf"))        ? BenchmarkHarness::GenAiPerf
-                      : tool.contains(QLatin1String("aiperf"))          ? BenchmarkHarness::AiPerf
-                                                                        : BenchmarkHarness::VllmBench;
+    traffic.harness = tool.contains(QLatin1String("genai-perf")) ? BenchmarkHarness::GenAiPerf
+                      : tool.contains(QLatin1String("aiperf"))   ? BenchmarkHarness::AiPerf
+                                                                 : BenchmarkHarness::VllmBench;
     w.traffic = traffic;
     w.batch = std::max(1, traffic.concurrency);
 

@@ -69,12 +69,14 @@ QVector<ServingCalibrator::ProfileFit> serving()
         // TensorRT-LLM 1.x on InferenceX's DeepSeek-R1 runs (MoE only: the dense per-layer graph cost is
         // vLLM's, so that a dense model is not charged an MoE layer's); its kernels' factors are the offline
         // fit's.
-        {QStringLiteral("tensorrt-llm"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
+        {QStringLiteral("tensorrt-llm"),
+         {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
         // NIM 1.8 (TensorRT-LLM 0.x): the offline fit's kernels, its own fixed time and KV share.
         {QStringLiteral("tensorrt-llm-0.x"),
          {step, sequence, kvReadTrt, request,
           P{QStringLiteral("kv_memory_fraction"), QStringLiteral("default"), 0.8, 1.0, 0.9}}},
-        {QStringLiteral("sglang"), {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
+        {QStringLiteral("sglang"),
+         {moeLayer, expertHalf, expertWidth, hostStep, hostSequence, kvReadToday, requestToday}},
         // vLLM V1 on the vLLM 0.19 request traces (the in-process engine: no HTTP, so no request term):
         // dense Llama-3.1-8B and Qwen3-32B, and Qwen3-30B-A3B with experts.
         {QStringLiteral("vllm"), {graphLayer, moeLayer, expertHalf, hostStep, hostSequence, kvReadToday}},

@@ -106,8 +106,12 @@ QStringList metricGroups()
 
 QStringList sources()
 {
-    return {QStringLiteral("NIM"),         QStringLiteral("LMDeploy"),        QStringLiteral("Lambda vLLM"),
-            QStringLiteral("vLLM CI"),     QStringLiteral("vLLM traces"),     QStringLiteral("InferenceX TRT-LLM"),
+    return {QStringLiteral("NIM"),
+            QStringLiteral("LMDeploy"),
+            QStringLiteral("Lambda vLLM"),
+            QStringLiteral("vLLM CI"),
+            QStringLiteral("vLLM traces"),
+            QStringLiteral("InferenceX TRT-LLM"),
             QStringLiteral("InferenceX SGLang")};
 }
 
@@ -322,7 +326,8 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
 
         if (has(row.category, "NIM")) {
             point.source = QStringLiteral("NIM");
-            point.profileId = QStringLiteral("tensorrt-llm-0.x"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM (2024)
+            point.profileId =
+                QStringLiteral("tensorrt-llm-0.x"); // NIM 1.8 runs Llama-3.3-70B on TensorRT-LLM (2024)
             if (has(row.model, "Llama-3.3-70B"))
                 modelId = QStringLiteral("llama-3.3-70b");
             setPrecision(w, Precision::Fp8, Precision::Fp8, Precision::Fp8);
@@ -346,9 +351,10 @@ ServingCalibrationSet build(const QVector<Benchmark> &rows, const QVector<GpuSpe
             }
             assumptions << QStringLiteral(
                 "NIM: the table's statistic is not named; read as the mean (AIPerf's default table)");
-            assumptions << QStringLiteral("NIM: counted as GenAI-Perf counts (--harness genai-perf): once the "
-                                          "requests in flight are steady, without the users' first round "
-                                          "and the drain");
+            assumptions << QStringLiteral(
+                "NIM: counted as GenAI-Perf counts (--harness genai-perf): once the "
+                "requests in flight are steady, without the users' first round "
+                "and the drain");
             assumptions << QStringLiteral(
                 "NIM: FP8 weights, activations and KV cache (TensorRT-LLM FP8 engine)");
         } else if (has(row.category, "LMDeploy")) {
