@@ -12,7 +12,7 @@ using ReportText::percent;
 
 std::optional<ServingFit> ServingFit::run(const CalibrationInputs &inputs,
                                           const QMap<QString, EfficiencyParameters> &start,
-                                          bool crossValidate, QString *error)
+                                          bool crossValidate, QString *error, bool gpuHoldOutOnly)
 {
     ServingFit fit;
     fit.crossValidated = crossValidate;
@@ -33,6 +33,9 @@ std::optional<ServingFit> ServingFit::run(const CalibrationInputs &inputs,
         fit.byGpuPredicted = ServingCalibrator::leaveGroupOutPredictions(
             sp, fit.start, fit.fitList, [](const ServingPoint &p) { return p.gpu.gpuId; });
         fit.byGpu = CalibrationDescent::absoluteErrors(sp, fit.byGpuPredicted);
+    }
+    fit.allHoldOuts = crossValidate && !gpuHoldOutOnly;
+    if (fit.allHoldOuts) {
         fit.byArchitecturePredicted = ServingCalibrator::leaveGroupOutPredictions(
             sp, fit.start, fit.fitList,
             [](const ServingPoint &p) { return GpuCapabilities::architectureFamily(p.gpu).toString(); });
@@ -124,8 +127,8 @@ QStringList ServingFit::accuracyTable() const
                          .arg(picks.size())
                          .arg(medianOf(calibrated, picks),
                               crossValidated ? medianOf(byGpu, picks) : QStringLiteral("not run"),
-                              crossValidated ? medianOf(bySource, picks) : QStringLiteral("not run"),
-                              crossValidated ? medianOf(byEngine, picks) : QStringLiteral("not run"),
+                              allHoldOuts ? medianOf(bySource, picks) : QStringLiteral("not run"),
+                              allHoldOuts ? medianOf(byEngine, picks) : QStringLiteral("not run"),
                               medianOf(batchStatic, picks));
         }
     }

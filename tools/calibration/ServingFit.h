@@ -28,9 +28,12 @@ struct ServingFit
     QVector<double> byArchitecturePredicted;
 
     // start: the offline fit of every engine (ProfileFits::serving names which).
+    // gpuHoldOutOnly: of the hold-outs, leave-one-GPU-out alone (the profiles' calibration texts need
+    // it; the others are "not run"), for a refit that has not the hour the full set of hold-outs takes.
     static std::optional<ServingFit> run(const CalibrationInputs &inputs,
                                          const QMap<QString, EfficiencyParameters> &start, bool crossValidate,
-                                         QString *error);
+                                         QString *error, bool gpuHoldOutOnly = false);
+    bool allHoldOuts = false;
     QStringList accuracyTable() const;
     QStringList pointTable() const;
     // What the serving fit says in a profile's calibration text.
