@@ -357,6 +357,14 @@ bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *e
             const QString source = row.text(QStringLiteral("source"));
             gpu.usdPerGpuHourNote = row.text(QStringLiteral("basis")) +
                                     (source.isEmpty() ? QString() : QStringLiteral(" Sources: ") + source);
+            // A purchase price where the vendor publishes none (most data-centre parts): the press's
+            // estimate, so that an owned comparison can price them; a datasheet MSRP is kept.
+            const std::optional<double> purchase = row.number(QStringLiteral("purchase_usd"));
+            if (purchase && !gpu.priceUsd) {
+                gpu.priceUsd = purchase;
+                gpu.priceNote = row.text(QStringLiteral("purchase_basis")) + QStringLiteral(" Sources: ") +
+                                row.text(QStringLiteral("purchase_source"));
+            }
         },
         error);
 }

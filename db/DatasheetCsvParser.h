@@ -22,8 +22,10 @@ namespace DatasheetCsvParser {
 
 std::optional<QVector<GpuSpec>> parse(const QByteArray &csv, QString *error);
 
-// Default rental prices (resources/seed/gpu-prices.csv: gpu_id, usd_per_gpu_hour, basis, source),
-// merged into gpus by gpu_id. An unknown gpu_id or a bad price is an error.
+// Default rental prices (resources/seed/gpu-prices.csv: gpu_id, usd_per_gpu_hour, basis, source, and
+// optionally purchase_usd, purchase_basis, purchase_source: a press estimate of the purchase price for a
+// GPU whose vendor publishes no MSRP), merged into gpus by gpu_id. An unknown gpu_id or a bad price is an
+// error.
 bool applyPrices(QVector<GpuSpec> &gpus, const QByteArray &pricesCsv, QString *error);
 
 // The boards' PCI ids (resources/seed/gpu-pci-ids.csv: gpu_id, pci_ids, source), merged into gpus by

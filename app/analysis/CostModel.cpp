@@ -47,10 +47,24 @@ template <typename T> T powerPerGpu(const GpuSpec &gpu, const Workload &w, doubl
                               Math::input<T>(kBusy, busyFraction));
 }
 
+bool hasPurchasePrice(const GpuSpec &gpu)
+{
+    return gpu.priceUsd.value_or(0.0) > 0.0;
+}
+
+bool hasRentalPrice(const GpuSpec &gpu, const Workload &w)
+{
+    return bool(w.usdPerGpuHour) || bool(gpu.usdPerGpuHour);
+}
+
 // Which price a GPU-hour has (run()'s order).
 CostBasis basisOf(const GpuSpec &gpu, const Workload &w)
 {
-    const bool launchPrice = gpu.priceUsd.value_or(0.0) > 0.0;
+    const bool launchPrice = hasPurchasePrice(gpu);
+    if (w.priceBasis == CostBasis::Rental)
+        return hasRentalPrice(gpu, w) ? CostBasis::Rental : CostBasis::None;
+    if (w.priceBasis == CostBasis::Owned)
+        return launchPrice ? CostBasis::Owned : CostBasis::None;
     if (w.usdPerGpuHour)
         return CostBasis::Rental;
     if (w.ownsCards && launchPrice)
@@ -68,6 +82,7 @@ CostResult runOf(const GpuSpec &gpu, const Workload &w, int gpus, double busyFra
     CostResult r;
     r.busyFraction = std::clamp(busyFraction, 0.0, 1.0);
     r.basis = basisOf(gpu, w);
+    r.comparisonBasis = w.priceBasis.value_or(r.basis);
     const T gpuCount = Math::input<T>(kGpus, gpus);
     if (powerKnown(gpu)) {
         const T power = powerPerGpu<T>(gpu, w, r.busyFraction) * gpuCount;
@@ -147,10 +162,58 @@ double powerFraction(const Workload &w, double busyFraction)
            (kBusyPowerFraction - kFloorPowerFraction) * std::clamp(busyFraction, 0.0, 1.0);
 }
 
+CostBasis comparisonBasis(const QVector<GpuSpec> &gpus, const Workload &w)
+{
+    if (w.usdPerGpuHour)
+        return CostBasis::Rental;
+    if (w.ownsCards)
+        return CostBasis::Owned;
+    const auto rented = std::count_if(gpus.cbegin(), gpus.cend(),
+                                      [&w](const GpuSpec &gpu) { return hasRentalPrice(gpu, w); });
+    const auto owned = std::count_if(gpus.cbegin(), gpus.cend(), hasPurchasePrice);
+    if (rented == gpus.size())
+        return CostBasis::Rental;
+    if (owned == gpus.size())
+        return CostBasis::Owned;
+    return owned > rented ? CostBasis::Owned : CostBasis::Rental;
+}
+
+Workload withComparisonBasis(const QVector<GpuSpec> &gpus, Workload w)
+{
+    if (!w.priceBasis)
+        w.priceBasis = comparisonBasis(gpus, w);
+    return w;
+}
+
+QString comparisonBasisText(const QVector<Estimate> &estimates)
+{
+    if (estimates.isEmpty())
+        return {};
+    const CostBasis basis = estimates.first().cost.comparisonBasis;
+    if (basis == CostBasis::Rental)
+        return QCoreApplication::translate("CostModel", "costs rented at each GPU's rental rate");
+    if (basis != CostBasis::Owned)
+        return {};
+    // The years and the electricity price are the workload's, the same on every owned GPU.
+    const auto owned = std::find_if(estimates.cbegin(), estimates.cend(),
+                                    [](const Estimate &e) { return e.cost.basis == CostBasis::Owned; });
+    if (owned == estimates.cend())
+        return QCoreApplication::translate("CostModel", "costs owned (no GPU here has a purchase price)");
+    const double years = owned->cost.ownYears;
+    return QCoreApplication::translate("CostModel",
+                                       "costs owned over %1 years: purchase price plus power at $%2/kWh")
+        .arg(NumberText::fixed(years, years == std::floor(years) ? 0 : 1),
+             NumberText::fixed(owned->cost.usdPerKwh, 2));
+}
+
 QString basisText(const CostResult &cost)
 {
     switch (cost.basis) {
     case CostBasis::None:
+        if (cost.comparisonBasis == CostBasis::Rental)
+            return QCoreApplication::translate("CostModel", "no rental price");
+        if (cost.comparisonBasis == CostBasis::Owned)
+            return QCoreApplication::translate("CostModel", "no purchase price");
         return QCoreApplication::translate("CostModel", "no price");
     case CostBasis::Rental:
         return QCoreApplication::translate("CostModel", "rental");

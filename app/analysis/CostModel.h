@@ -3,6 +3,8 @@
 #include "app/analysis/Estimate.h"
 #include "db/GpuSpec.h"
 
+#include <QVector>
+
 // What a GPU-hour costs, power and energy.
 //   $/M tokens = $/GPU-hour x GPUs / 3600 / tokens per second x 1e6   (llm-analysis
 //   compute_cost_per_1k_tokens)
@@ -42,11 +44,24 @@ double trainingBusyFraction(const TrainingResult::Breakdown &breakdown);
 // Power per GPU as a fraction of TDP: the user's utilisation when set, else from the busy fraction.
 double powerFraction(const Workload &workload, double busyFraction);
 
-// "rental", or "owned: $0.61/h over 4 y + power at $0.15/kWh" (translated): how usdPerGpuHour was made.
+// "rental", or "owned: $0.61/h over 4 y + power at $0.15/kWh" (translated): how usdPerGpuHour was made;
+// "no rental price" (or purchase price) for a GPU that lacks the comparison's.
 QString basisText(const CostResult &cost);
 
-// The price of one GPU-hour: the user's rental price; else owned when the user owns the cards (and the
-// GPU has a launch price); else the catalogue's rental price; else owned at its launch price; else none.
+// The one basis a comparison of these GPUs is priced on: rented when the user gave a rental price;
+// owned when the user owns the cards (ownYears given); else rented when every GPU has a rental price,
+// owned when every GPU has a purchase price, else the basis more of them have (rented on a tie). A GPU
+// without a price on that basis has none, rather than one on the other basis.
+CostBasis comparisonBasis(const QVector<GpuSpec> &gpus, const Workload &workload);
+// The workload with that basis set (kept when already set): what every estimate of the comparison is given.
+Workload withComparisonBasis(const QVector<GpuSpec> &gpus, Workload workload);
+// The sentence that says a comparison's basis (translated): "costs rented at each GPU's rental rate",
+// "costs owned over 4 years: purchase price plus power at $0.15/kWh"; empty without estimates.
+QString comparisonBasisText(const QVector<Estimate> &estimates);
+
+// The price of one GPU-hour on workload.priceBasis when set (a comparison's), else on the GPU's own: the
+// user's rental price; else owned when the user owns the cards (and the GPU has a purchase price); else
+// the catalogue's rental price; else owned at its purchase price; else none.
 // Without the TDP (powerKnown), power, energy and electricity stay 0 and unrecorded: callers leave them
 // out (an owned GPU-hour is then its purchase alone).
 CostResult run(const GpuSpec &gpu, const Workload &workload, int gpus, double busyFraction, double tokensPerS,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/CostBasis.h"
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/ValueRange.h"
 #include "app/analysis/VerdictLevel.h"
@@ -146,17 +147,12 @@ struct TrainingResult
     double budgetEnergyKwh = 0.0; // all GPUs over the token budget, at the estimated power (CostModel)
 };
 
-// What a GPU-hour costs: rented at a price per hour, or owned (bought at its launch price and paid off).
-enum class CostBasis
-{
-    None,   // no rental price and no launch price
-    Rental, // the user's $/GPU-hour, else the catalogue's
-    Owned   // launch price over the years owned, plus electricity at the estimated power
-};
-
 struct CostResult
 {
     CostBasis basis = CostBasis::None;
+    // The basis of the comparison this cost belongs to: a GPU without a price on it is None (rather than
+    // priced on the other basis), and says which price it lacks.
+    CostBasis comparisonBasis = CostBasis::None;
     std::optional<double> usdPerGpuHour;       // rental, or owned (both parts below); nullopt: no price
     std::optional<double> usdPerMillionTokens; // per million output (or trained) tokens at usdPerGpuHour
     std::optional<double> usdForBudget;        // training: the token budget's GPU-hours at usdPerGpuHour

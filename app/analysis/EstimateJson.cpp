@@ -182,6 +182,12 @@ QJsonObject costOf(const Estimate &e)
     cost.insert(QStringLiteral("basis"), basis == CostBasis::Rental  ? QStringLiteral("rental")
                                          : basis == CostBasis::Owned ? QStringLiteral("owned")
                                                                      : QStringLiteral("none"));
+    // The basis of the whole comparison: every GPU of one answer is priced on it
+    // (CostModel::comparisonBasis).
+    const CostBasis compared = e.cost.comparisonBasis;
+    cost.insert(QStringLiteral("comparison_basis"), compared == CostBasis::Rental  ? QStringLiteral("rental")
+                                                    : compared == CostBasis::Owned ? QStringLiteral("owned")
+                                                                                   : QStringLiteral("none"));
     cost.insert(OutputQuantities::jsonKey(Q::PricePerGpuHour), optionalNumber(e.cost.usdPerGpuHour));
     if (basis == CostBasis::Owned) {
         QJsonObject owned;

@@ -1213,8 +1213,9 @@ int fewestCompanion(const GpuSpec &gpu, const QVector<ResolvedWorkload::Companio
 QVector<Estimate> estimateAll(const QVector<GpuSpec> &gpus, const Workload &workload,
                               const EfficiencyParameters &parameters, const EstimateOptions &options)
 {
-    const ModelArchitecture architecture = ModelArchitecture::from(workload.model);
-    QVector<Estimate> primary = estimateEach(gpus, workload, architecture, parameters, options);
+    const Workload priced = CostModel::withComparisonBasis(gpus, workload); // one price basis for all
+    const ModelArchitecture architecture = ModelArchitecture::from(priced.model);
+    QVector<Estimate> primary = estimateEach(gpus, priced, architecture, parameters, options);
     const bool training = Tasks::isTraining(workload.task);
     const QVector<Verdict> verdicts = VerdictRules::judge(gpus, primary, training);
     const QString recipe = WorkloadResolver::recipe(workload, parameters);

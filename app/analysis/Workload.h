@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/BenchmarkHarness.h"
+#include "app/analysis/CostBasis.h"
 #include "app/analysis/Precision.h"
 #include "app/analysis/RequestMix.h"
 #include "db/ModelSpec.h"
@@ -193,6 +194,9 @@ struct Workload
     std::optional<double> utilisation;
     double ownYears = 4.0;  // an owned card's purchase is spread over these years (WorkloadDefaults)
     bool ownsCards = false; // the user said so (ownYears given): owned cost even where a rental price exists
+    // One basis for every GPU of a comparison (CostModel::comparisonBasis, set by Estimator::estimateAll);
+    // unset, a lone estimate takes its GPU's own (CostModel::run).
+    std::optional<CostBasis> priceBasis;
     double trainTokens = 1e9; // token budget for GPU-hours and days (training)
 
     std::optional<ServingTraffic> traffic; // inference under load; absent: static batch only

@@ -242,8 +242,8 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
         }
         const CostResult &c = e.cost;
         QString price = c.usdPerGpuHour ? QStringLiteral("$%1/GPU-hour").arg(num(*c.usdPerGpuHour, 2))
-                                        : QStringLiteral("no price");
-        if (c.basis == CostBasis::Owned) // the same words as the window's
+                                        : CostModel::basisText(c); // "no rental price", "no purchase price"
+        if (c.basis == CostBasis::Owned)                           // the same words as the window's
             price += QStringLiteral(" (%1)").arg(CostModel::basisText(c));
         if (!e.speedKnown()) {
             out << "  speed and cost: " << MissingSpecs::needsText(e.missing) << "\n";

@@ -110,6 +110,11 @@ QJsonObject toJson(const GpuPlan &plan, Task task)
         o.insert(QStringLiteral("max_num_seqs"), whenPlanned(c ? c->maxNumSeqs : 0));
     }
     o.insert(QStringLiteral("margin"), number(c ? std::optional<double>(c->margin) : std::nullopt));
+    // The stack no measurement of the profile ran on ("ROCm"), or null: such a GPU is ranked by its cost at
+    // the pessimistic end of the spread between stacks (Planner::rank), so the order says why.
+    o.insert(QStringLiteral("uncalibrated_stack"), c && !c->uncalibratedStack.isEmpty()
+                                                       ? QJsonValue(c->uncalibratedStack)
+                                                       : QJsonValue(QJsonValue::Null));
     o.insert(QStringLiteral("notes"), QJsonArray::fromStringList(plan.notes));
     o.insert(QStringLiteral("searched"), plan.searched);
     o.insert(QStringLiteral("estimate_args"),

@@ -326,6 +326,19 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     if (!outOfRange.isEmpty())
         clauses << sentence(tr("%1: speed out of range, check the datasheet values").arg(kNames),
                             nameList(outOfRange, gpus, speedRowId));
+    // One price basis for the whole comparison (CostModel::comparisonBasis), said once; a GPU without a
+    // price on it is named rather than priced on the other basis.
+    if (gpus.size() > 1 && !costs.isEmpty()) {
+        clauses << Parts{AnswerPart{CostModel::comparisonBasisText(estimates)}};
+        QVector<int> unpriced;
+        for (auto it = speeds.cbegin(); it != speeds.cend(); ++it)
+            if (!costs.contains(it.key()))
+                unpriced << it.key();
+        if (!unpriced.isEmpty())
+            clauses << sentence(
+                tr("%1: %2").arg(kNames, CostModel::basisText(estimates.at(unpriced.first()).cost)),
+                nameList(unpriced, gpus, costRowId));
+    }
     line.parts = joined(clauses, QStringLiteral("; "));
     return line;
 }

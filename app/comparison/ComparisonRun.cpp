@@ -1,7 +1,9 @@
 #include "app/comparison/ComparisonRun.h"
 
+#include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
+#include "db/SystemGpu.h"
 
 ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &request,
                              const CatalogueSnapshot &catalogue, bool showSparse,
@@ -9,9 +11,15 @@ ComparisonRun::ComparisonRun(const QStringList &gpuIds, const WorkloadRequest &r
     : m_workload(WorkloadMapper::map(request, catalogue))
 {
     ComparisonInput input;
-    for (const QString &id : gpuIds)
-        if (const GpuSpec *gpu = catalogue.findGpu(id))
-            input.gpus << *gpu;
+    // A system compares its GPU as it sits and is priced there (gpuInSystem), in place of the GPUs
+    // picked: the command line's --system, the same request.
+    const SystemSpec *system = request.systemId ? catalogue.findSystem(*request.systemId) : nullptr;
+    if (const GpuSpec *held = system ? catalogue.findGpu(system->gpuId) : nullptr)
+        input.gpus << gpuInSystem(*held, *system);
+    else
+        for (const QString &id : gpuIds)
+            if (const GpuSpec *gpu = catalogue.findGpu(id))
+                input.gpus << *gpu;
     input.showSparse = showSparse;
     if (m_workload.isValid()) {
         // The math terms are built only for the number the user selects (math()), not for every GPU.
@@ -38,7 +46,9 @@ ComparisonMath ComparisonRun::math(const QString &rowId, int gpuColumn) const
     std::optional<Estimate> withMath;
     if (ComparisonPresentation::needsEstimateMath(rowId) && m_workload.isValid() && gpuColumn >= 0 &&
         gpuColumn < m_gpus.size()) {
-        withMath = Estimator::estimate(m_gpus.at(gpuColumn), *m_workload.resolved.workload,
+        // Priced as the comparison is (estimateAll's basis), so the cell's math shows the cell's number.
+        withMath = Estimator::estimate(m_gpus.at(gpuColumn),
+                                       CostModel::withComparisonBasis(m_gpus, *m_workload.resolved.workload),
                                        m_workload.resolved.parameters);
         EstimateRanges::attach(*withMath, UncertaintyTable::bundled().forProfile(
                                               m_workload.resolved.parameters)); // the ranges on its terms

@@ -84,6 +84,10 @@ void ComparisonController::setCatalogueWith(const CatalogueSnapshot &catalogue, 
         profiles.append({profile.profileId, label});
     }
     m_views.form->setProfileChoices(profiles);
+    QVector<WorkloadForm::Choice> systems;
+    for (const SystemSpec &system : catalogue.systems)
+        systems.append({system.systemId, system.name});
+    m_views.form->setSystemChoices(systems);
     QStringList kvPrecisions;
     QStringList mathPrecisions; // training's: floating-point math (the resolver says which a task takes)
     for (const QString &name : Precisions::allNames()) {

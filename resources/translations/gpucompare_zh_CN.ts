@@ -2169,6 +2169,26 @@ source: %7</source>
         <source>owned: %1/h over %2 y + power at $%3/kWh</source>
         <translation>自有：%1/小时，分摊 %2 年，另加电费 $%3/kWh</translation>
     </message>
+    <message>
+        <source>costs rented at each GPU&apos;s rental rate</source>
+        <translation>成本按各 GPU 的租用价格计算</translation>
+    </message>
+    <message>
+        <source>costs owned (no GPU here has a purchase price)</source>
+        <translation>成本按自有计算（此处没有 GPU 有购买价格）</translation>
+    </message>
+    <message>
+        <source>costs owned over %1 years: purchase price plus power at $%2/kWh</source>
+        <translation>成本按自有 %1 年计算：购买价格加电费 $%2/kWh</translation>
+    </message>
+    <message>
+        <source>no rental price</source>
+        <translation>无租用价格</translation>
+    </message>
+    <message>
+        <source>no purchase price</source>
+        <translation>无购买价格</translation>
+    </message>
 </context>
 <context>
     <name>CsvReader</name>
@@ -6860,6 +6880,18 @@ token</translation>
     <message>
         <source>Counted as</source>
         <translation>统计方式</translation>
+    </message>
+    <message>
+        <source>none: the GPUs picked</source>
+        <translation>无：所选的 GPU</translation>
+    </message>
+    <message>
+        <source>A server or rack as it is sold and rented: its GPU is compared (in place of the GPUs picked), with its GPUs per node, network, NVLink domain and prices</source>
+        <translation>按销售和租用形式的服务器或机架：比较其 GPU（代替所选的 GPU），采用其每节点 GPU 数、网络、NVLink 域和价格</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
     </message>
 </context>
 <context>

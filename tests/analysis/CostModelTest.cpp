@@ -137,3 +137,79 @@ TEST(CostModel, TheBasisFollowsWhatIsKnown)
     EXPECT_FALSE(e.cost.usdPerGpuHour.has_value());
     EXPECT_FALSE(e.cost.usdPerMillionTokens.has_value());
 }
+
+// Issue 56: one comparison, one price basis. Every GPU with a rental price and one with only a purchase
+// price: all rented, and the odd one has no price ("no rental price") rather than an owned cost beside
+// rented ones. Every GPU with a purchase price and one without a rental price: all owned. --own-years:
+// all owned, and a GPU without a purchase price says so.
+TEST(CostModel, OneComparisonIsPricedOnOneBasis)
+{
+    const Workload w = llama8b(Task::Inference, 8);
+    GpuSpec rentedA = TestCatalogue::seedGpu(QStringLiteral("rtx_4090_24gb"));
+    rentedA.priceUsd.reset();
+    ASSERT_TRUE(rentedA.usdPerGpuHour);
+    GpuSpec rentedB = TestCatalogue::h100Sxm();
+    rentedB.usdPerGpuHour = 2.99;
+    rentedB.priceUsd.reset();
+    GpuSpec ownedOnly = TestCatalogue::seedGpu(QStringLiteral("rtx_4090_24gb"));
+    ownedOnly.gpuId = QStringLiteral("owned_only");
+    ownedOnly.usdPerGpuHour.reset();
+    ASSERT_TRUE(ownedOnly.priceUsd);
+
+    const EfficiencyParameters profile = TestCatalogue::profile(QStringLiteral("vllm"));
+    const QVector<Estimate> mixed =
+        Estimator::estimateAll({rentedA, rentedB, ownedOnly}, w, profile, EstimateOptions{false});
+    ASSERT_EQ(mixed.size(), 3);
+    for (const Estimate &e : mixed)
+        EXPECT_EQ(e.cost.comparisonBasis, CostBasis::Rental);
+    EXPECT_EQ(mixed[0].cost.basis, CostBasis::Rental);
+    EXPECT_EQ(mixed[1].cost.basis, CostBasis::Rental);
+    EXPECT_EQ(mixed[2].cost.basis, CostBasis::None) << "owned beside rented would compare two questions";
+    EXPECT_FALSE(mixed[2].cost.usdPerMillionTokens.has_value());
+    EXPECT_EQ(CostModel::basisText(mixed[2].cost), QStringLiteral("no rental price"));
+    EXPECT_EQ(CostModel::comparisonBasisText(mixed),
+              QStringLiteral("costs rented at each GPU's rental rate"));
+    // Alone, the same GPU is costed owned: the basis is the comparison's, not the GPU's.
+    EXPECT_EQ(estimateOn(ownedOnly, w).cost.basis, CostBasis::Owned);
+
+    GpuSpec bothPrices = TestCatalogue::seedGpu(QStringLiteral("rtx_4090_24gb"));
+    ASSERT_TRUE(bothPrices.priceUsd && bothPrices.usdPerGpuHour);
+    const QVector<Estimate> owned =
+        Estimator::estimateAll({bothPrices, ownedOnly}, w, profile, EstimateOptions{false});
+    ASSERT_EQ(owned.size(), 2);
+    EXPECT_EQ(owned[0].cost.basis, CostBasis::Owned) << "every GPU has a purchase price, one no rental";
+    EXPECT_EQ(owned[1].cost.basis, CostBasis::Owned);
+    EXPECT_EQ(CostModel::comparisonBasisText(owned),
+              QStringLiteral("costs owned over 4 years: purchase price plus power at $0.15/kWh"));
+    // The JSON says the comparison's basis beside the GPU's own.
+    const QJsonObject cost = EstimateJson::toJson(mixed[2]).value(QStringLiteral("cost")).toObject();
+    EXPECT_EQ(cost.value(QStringLiteral("basis")).toString(), QStringLiteral("none"));
+    EXPECT_EQ(cost.value(QStringLiteral("comparison_basis")).toString(), QStringLiteral("rental"));
+
+    Workload mine = w;
+    mine.ownsCards = true;
+    mine.ownYears = 3.0;
+    const QVector<Estimate> bought =
+        Estimator::estimateAll({rentedA, ownedOnly}, mine, profile, EstimateOptions{false});
+    ASSERT_EQ(bought.size(), 2);
+    EXPECT_EQ(bought[0].cost.basis, CostBasis::None);
+    EXPECT_EQ(CostModel::basisText(bought[0].cost), QStringLiteral("no purchase price"));
+    EXPECT_EQ(bought[1].cost.basis, CostBasis::Owned);
+    EXPECT_NEAR(bought[1].cost.ownYears, 3.0, 0.0);
+}
+
+// The seed's purchase prices where the vendor publishes no MSRP: press estimates with their sources, so an
+// owned comparison of data-centre parts has numbers (gpu-prices.csv's purchase_usd); a datasheet MSRP wins.
+TEST(CostModel, DataCentrePartsCarryAPurchasePriceWithItsSource)
+{
+    const GpuSpec h100 = TestCatalogue::seedGpu(QStringLiteral("h100_sxm5_80gb"));
+    ASSERT_TRUE(h100.priceUsd);
+    EXPECT_DOUBLE_EQ(*h100.priceUsd, 25000.0);
+    EXPECT_TRUE(h100.priceNote.contains(QStringLiteral("Press estimate"))) << h100.priceNote.toStdString();
+    EXPECT_TRUE(h100.priceNote.contains(QStringLiteral("https://"))) << h100.priceNote.toStdString();
+    EXPECT_DOUBLE_EQ(*TestCatalogue::seedGpu(QStringLiteral("b200_sxm_180gb")).priceUsd, 35000.0);
+    EXPECT_DOUBLE_EQ(*TestCatalogue::seedGpu(QStringLiteral("rtx_4090_24gb")).priceUsd, 1599.0)
+        << "the MSRP of the datasheet is kept";
+    EXPECT_FALSE(TestCatalogue::seedGpu(QStringLiteral("h200_sxm_141gb")).priceUsd.has_value())
+        << "no source found: unknown, never 0";
+}

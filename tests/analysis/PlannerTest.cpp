@@ -455,7 +455,7 @@ TEST(PlannerTest, AnUnpricedGpuIsPlannedAtTheFewestGpuHoursThatMeetTheDeadline)
     r.gpuIds = {QStringLiteral("h100_sxm5_80gb"), QStringLiteral("mi300x_192gb")};
     CatalogueSnapshot catalogue = TestCatalogue::snapshot();
     catalogue.gpus << TestCatalogue::seedGpu(QStringLiteral("mi300x_192gb"));
-    ASSERT_FALSE(catalogue.gpus.constLast().usdPerGpuHour) << "the case needs no price";
+    catalogue.gpus.last().usdPerGpuHour.reset(); // the case needs no price (the seed has one since issue 56)
     const PlanResult result = Planner::plan(r, catalogue);
     const GpuPlan *mi300x = planFor(result, QStringLiteral("mi300x_192gb"));
     ASSERT_TRUE(mi300x && mi300x->best);

@@ -168,3 +168,30 @@ TEST_F(ComparisonRunTest, ComparesTheCatalogueGpusAskedForWithTheirMeasurements)
     EXPECT_FALSE(specsOnly.presentation().table().rows.isEmpty());
     EXPECT_TRUE(specsOnly.presentation().verdicts().isEmpty());
 }
+
+// Issue 56: a system picked in the form compares its GPU as it sits there (72 per NVLink domain in a
+// GB200 NVL72 rack, the rack's list price over its GPUs), in place of the GPUs picked, as `estimate
+// --system` does: the same request through ComparisonRun gives the window's table.
+TEST_F(WindowFixture, ASystemPickedInTheFormComparesItsGpuAsItSitsThere)
+{
+    WorkloadRequest values;
+    values.systemId = QStringLiteral("gb200_nvl72");
+    m_window->workloadForm()->setRequest(values);
+    settle();
+    const WorkloadRequest held = m_window->workloadForm()->request();
+    ASSERT_EQ(held.systemId, QStringLiteral("gb200_nvl72"));
+    const ComparisonRun run(m_window->gpuPicker()->checkedIds(), held, m_window->comparison()->catalogue(),
+                            m_window->chartsPanel()->showSparse());
+    ASSERT_EQ(run.gpus().size(), 1);
+    EXPECT_EQ(run.gpus().first().gpuId, QStringLiteral("gb200_nvl72_186gb"));
+    EXPECT_EQ(run.gpus().first().gpusPerNode, 72);
+    ASSERT_TRUE(run.gpus().first().priceUsd);
+    EXPECT_NEAR(*run.gpus().first().priceUsd, 3.1e6 / 72.0, 1e-6);
+    EXPECT_EQ(m_window->comparisonTable()->comparison().columnTitles.size(), 1);
+    EXPECT_EQ(tableLines(run.presentation().table()), tableLines(m_window->comparisonTable()->comparison()));
+
+    values.systemId.reset(); // back to the GPUs picked
+    m_window->workloadForm()->setRequest(values);
+    settle();
+    EXPECT_GT(m_window->comparisonTable()->comparison().columnTitles.size(), 1);
+}

@@ -90,6 +90,8 @@ UntranslatedText::UntranslatedText(const CatalogueSnapshot &catalogue)
     // Field keys: shown on purpose as the column names of exported files.
     for (const GpuField &field : GpuFields::all())
         m_dataStrings << field.name();
+    for (const SystemSpec &system : catalogue.systems) // catalogue data, as the GPUs' names are
+        m_dataStrings << system.name << system.systemId;
     for (const EfficiencyProfile &profile : catalogue.profiles) {
         m_dataStrings << profile.name << profile.profileId;
         if (const auto parameters = EfficiencyParameters::fromProfile(profile)) // the engine it was measured

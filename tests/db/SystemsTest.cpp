@@ -5,6 +5,7 @@
 #include "db/CatalogueSchema.h"
 #include "db/SeedCatalogue.h"
 #include "db/SystemCsvParser.h"
+#include "db/SystemGpu.h"
 #include "db/SystemRepository.h"
 #include "tests/db/TestCatalogueFiles.h"
 #include "tests/support/SeededCatalogue.h"
@@ -211,4 +212,39 @@ TEST(SystemMigration, AVersion8CatalogueKeepsEveryUserEditAndIsOfferedTheSystems
     EXPECT_TRUE(SeedCatalogue::offerFor(*after, seed, *answered, SeedCatalogue::OfferScope::Unanswered)
                     .systems.isEmpty());
     EXPECT_EQ(answered->systems.value(QStringLiteral("hgx_b200")), QStringLiteral("declined"));
+}
+
+// A GPU in a system is priced as the system is sold: a GB200 NVL72 rack's list price (a press estimate,
+// about US$3.1 million) over its 72 GPUs, and its rental rate; a system without a price keeps the GPU's.
+TEST(SystemSeed, AGpuInASystemTakesTheSystemsPrices)
+{
+    const SeedData seed = TestCatalogueFiles::loadSeed();
+    const auto system = [&seed](const char *id) {
+        for (const SystemSpec &s : seed.systems)
+            if (s.systemId == QLatin1String(id))
+                return s;
+        ADD_FAILURE() << id;
+        return SystemSpec{};
+    };
+    const auto gpu = [&seed](const QString &id) {
+        for (const GpuSpec &g : seed.gpus)
+            if (g.gpuId == id)
+                return g;
+        ADD_FAILURE() << id.toStdString();
+        return GpuSpec{};
+    };
+    const SystemSpec rack = system("gb200_nvl72");
+    ASSERT_EQ(rack.priceUsd, 3.1e6);
+    const GpuSpec inRack = gpuInSystem(gpu(rack.gpuId), rack);
+    ASSERT_TRUE(inRack.priceUsd);
+    EXPECT_NEAR(*inRack.priceUsd, 3.1e6 / 72.0, 1e-6);
+    EXPECT_TRUE(inRack.priceNote.contains(QStringLiteral("gb200_nvl72"))) << inRack.priceNote.toStdString();
+    EXPECT_EQ(inRack.usdPerGpuHour, rack.usdPerGpuHour);
+
+    const SystemSpec platform = system("mi300x_platform"); // a baseboard: no price of its own
+    const GpuSpec mi300x = gpu(platform.gpuId);
+    const GpuSpec onBoard = gpuInSystem(mi300x, platform);
+    EXPECT_EQ(onBoard.priceUsd, mi300x.priceUsd);
+    EXPECT_EQ(onBoard.usdPerGpuHour, mi300x.usdPerGpuHour);
+    EXPECT_EQ(onBoard.tdpW, mi300x.tdpW) << "power stays the GPU's: a node's rated input is a maximum";
 }

@@ -164,6 +164,11 @@ QWidget *WorkloadForm::makeOwnEditor(WorkloadField field)
         return m_dataset = combo();
     case WorkloadField::Harness:
         return m_harness = combo();
+    case WorkloadField::System:
+        m_system = combo();
+        m_system->setMinimumContentsLength(14);
+        m_system->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        return m_system;
     case WorkloadField::Profile:
         m_profile = combo();
         // Wide enough for "Default for the task" at any window width (the grid squeezes a combo box to its
@@ -579,6 +584,16 @@ void WorkloadForm::useModelConfig(const QString &path)
     emitChanged();
 }
 
+void WorkloadForm::setSystemChoices(const QVector<Choice> &systems)
+{
+    QVector<Choice> choices{{QString(), tr("none: the GPUs picked")}};
+    choices += systems;
+    setComboChoices(m_system, choices);
+    setHelp(m_system->objectName(),
+            tr("A server or rack as it is sold and rented: its GPU is compared (in place of the GPUs "
+               "picked), with its GPUs per node, network, NVLink domain and prices"));
+}
+
 void WorkloadForm::setProfileChoices(const QVector<Choice> &profiles)
 {
     QVector<Choice> choices{{QString(), tr("Default for the task")}};
@@ -667,6 +682,8 @@ WorkloadRequest WorkloadForm::heldRequest() const
     r.fp8Recipe = chosen<Fp8Recipe>(m_fp8Recipe);
     if (const QString profile = m_profile->currentData().toString(); !profile.isEmpty())
         r.profileId = profile;
+    if (const QString system = m_system->currentData().toString(); !system.isEmpty())
+        r.systemId = system;
     if (m_usdPerGpuHour->value() > 0.0)
         r.usdPerGpuHour = m_usdPerGpuHour->value();
     r.usdPerKwh = m_usdPerKwh->value();
@@ -725,6 +742,7 @@ void WorkloadForm::setRequest(const WorkloadRequest &r)
     choose(m_moeRouting, WorkloadField::MoeRouting, r.moeRouting.has_value(), idOf(r.moeRouting));
     choose(m_fp8Recipe, WorkloadField::Fp8Recipe, r.fp8Recipe.has_value(), idOf(r.fp8Recipe));
     selectData(m_profile, r.profileId.value_or(QString()));
+    selectData(m_system, r.systemId.value_or(QString()));
     m_batch->setValue(!r.batch ? 0 : *r.batch == 0 ? kMaxBatch : *r.batch);
     {
         // Users and a rate at once, without clearing each other on the way.

@@ -34,6 +34,7 @@ public:
 
     void setModelChoices(const QVector<Choice> &models);
     void setProfileChoices(const QVector<Choice> &profiles);
+    void setSystemChoices(const QVector<Choice> &systems); // the catalogue's systems; first "none"
     // mathPrecisions: training's activation (math) precisions; empty: the KV cache's list.
     void setPrecisionChoices(const QStringList &weightPrecisions, const QStringList &kvPrecisions,
                              const QStringList &mathPrecisions = {});
@@ -150,6 +151,7 @@ private:
     QDoubleSpinBox *m_ownYears = nullptr;
     QComboBox *m_dataset = nullptr;
     QComboBox *m_harness = nullptr;
+    QComboBox *m_system = nullptr;
     QComboBox *m_network = nullptr;
     QComboBox *m_activationPrecision = nullptr;
     QComboBox *m_optimizer = nullptr;

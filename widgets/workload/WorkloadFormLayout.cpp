@@ -55,6 +55,8 @@ const QVector<WorkloadFormRow> &table()
         {.field = F::TrainTokens, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Training bu&dget"), .row = 3, .column = 8,
          .use = U::Training, .ownRow = true, .editor = own},
         {.field = F::OwnYears, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "Own the cards"), .row = 1, .column = 8, .editor = own},
+        // A server or rack of the catalogue's systems table: its GPU, node, network, links and prices.
+        {.field = F::System, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "System"), .row = 1, .column = 9, .editor = own},
 
         // Inference under load. The users' maximum lies beyond the field table's: the resolver says the range.
         {.field = F::Concurrency, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "&Concurrent users"), .row = 2, .column = 0,
