@@ -32,7 +32,7 @@ struct Request
 // One attention replica of a worker: its queue, its running sequences, its KV blocks and its clock.
 struct Rank
 {
-    double time = 0.0; // when its next step may start
+    double time = 0.0;                        // when its next step may start
     std::deque<std::pair<double, int>> queue; // (arrival, request), by arrival
     std::vector<int> running;
     std::vector<std::pair<double, long long>> held; // prefill: blocks kept until the transfer ends
@@ -135,7 +135,7 @@ private:
         if (m_traffic.concurrency > 0)
             m_sends.pop_front();
         else
-            m_nextSend = m_issued + 1 >= m_total ? kNever
+            m_nextSend = m_issued + 1 >= m_total    ? kNever
                          : m_traffic.replayArrivals ? m_shapes[size_t(m_issued) + 1].arrivalS
                                                     : m_arrivals.next();
         if (m_issued == m_warmup) { // the first measured request opens the window
@@ -185,7 +185,8 @@ private:
         }
         admit(rank, m_prefillPool, true);
         if (rank.running.empty()) { // waiting for blocks held by transfers
-            rank.time = rank.held.empty() ? kNever : std::min_element(rank.held.begin(), rank.held.end())->first;
+            rank.time =
+                rank.held.empty() ? kNever : std::min_element(rank.held.begin(), rank.held.end())->first;
             if (!rank.queue.empty())
                 rank.time = std::max(rank.time, rank.queue.front().first);
             return;
@@ -239,7 +240,8 @@ private:
     void decodeStep(Rank &rank)
     {
         admit(rank, m_decodePool, false);
-        if (rank.running.empty()) { // not reached: an idle rank admits its first arrival (run() checked it fits)
+        if (rank.running.empty()) { // not reached: an idle rank admits its first arrival (run() checked it
+                                    // fits)
             rank.time = kNever;     // never loop on it
             return;
         }
@@ -332,7 +334,8 @@ private:
         s.meanOutputTokens = m_shapes.empty() ? 0.0 : output / double(m_shapes.size());
         if (span > 0.0) {
             s.outputTokensPerS = double(s.windowTokens) / span;
-            s.outputTokensPerSPerGpu = s.outputTokensPerS / std::max(1, m_prefillPool.gpus + m_decodePool.gpus);
+            s.outputTokensPerSPerGpu =
+                s.outputTokensPerS / std::max(1, m_prefillPool.gpus + m_decodePool.gpus);
             s.requestsPerS = double(m_completed - m_completedBeforeWindow) / span;
         }
         long long peak = 0;

@@ -44,11 +44,11 @@ struct Transfer
 
 struct Result
 {
-    ServingResult serving;          // the whole deployment: latencies over every request, throughput summed
-    double prefillUtilisation = 0;  // the share of the run the prefill ranks spend in steps
-    double decodeUtilisation = 0;   // the same for the decode ranks
-    LatencyStats transferMs;        // the KV cache's hand-over per request
-    long long prefillKvTokens = 0;  // KV cache per prefill rank
+    ServingResult serving;         // the whole deployment: latencies over every request, throughput summed
+    double prefillUtilisation = 0; // the share of the run the prefill ranks spend in steps
+    double decodeUtilisation = 0;  // the same for the decode ranks
+    LatencyStats transferMs;       // the KV cache's hand-over per request
+    long long prefillKvTokens = 0; // KV cache per prefill rank
 };
 
 // The traffic (users or a rate, the requests' lengths, warm-up) over the whole deployment. A request that

@@ -49,7 +49,8 @@ QJsonObject deploymentOf(const ServingResult &s)
 {
     QJsonObject object;
     const bool disaggregated = s.kvTransferMs.has_value();
-    object.insert(QStringLiteral("mode"), disaggregated ? QStringLiteral("disaggregated") : QStringLiteral("aggregated"));
+    object.insert(QStringLiteral("mode"),
+                  disaggregated ? QStringLiteral("disaggregated") : QStringLiteral("aggregated"));
     QJsonArray pools;
     int gpus = 0;
     for (const ServingPool &pool : s.pools) {

@@ -434,13 +434,21 @@ QString addPrefillPool(ServingLoad::Deployment &d, const InferenceModel::Inputs 
     SplitMemory memory(decode.architecture, prefillWorkload, decode.parameters);
     const double perGpuGb = memory.at(p, 1).totalGb();
     if (perGpuGb > capacityGb)
-        return QCoreApplication::translate("Estimator", "the prefill workers' split (tp %1, ep %2) needs %3 GB "
-                                                        "per GPU")
+        return QCoreApplication::translate("Estimator",
+                                           "the prefill workers' split (tp %1, ep %2) needs %3 GB "
+                                           "per GPU")
             .arg(p.tensor)
             .arg(p.expert)
             .arg(NumberText::fixed(perGpuGb, 1));
-    const InferenceModel::Inputs inputs{decode.architecture, prefillWorkload, decode.gpu, decode.parameters,
-                                        decode.efficiency,  p, decode.rate, 1, p.data};
+    const InferenceModel::Inputs inputs{decode.architecture,
+                                        prefillWorkload,
+                                        decode.gpu,
+                                        decode.parameters,
+                                        decode.efficiency,
+                                        p,
+                                        decode.rate,
+                                        1,
+                                        p.data};
     DisaggregatedSimulator::Pool prefill;
     prefill.cost = InferenceModel::stepCost(inputs);
     prefill.engine = d.engine;
@@ -674,17 +682,20 @@ std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelA
     using F = WorkloadField;
     if (w.disaggregation && w.disaggregation->prefillExpertParallel > 1 &&
         (a.experts < 2 || a.experts % w.disaggregation->prefillExpertParallel != 0))
-        return WorkloadProblem{F::PrefillExpertParallel,
-                               say(QT_TRANSLATE_NOOP("Estimator", "prefill ep %1 does not divide the model's %2 "
-                                                                  "experts"))
-                                   .arg(w.disaggregation->prefillExpertParallel)
-                                   .arg(a.experts)};
+        return WorkloadProblem{
+            F::PrefillExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "prefill ep %1 does not divide the model's %2 "
+                                               "experts"))
+                .arg(w.disaggregation->prefillExpertParallel)
+                .arg(a.experts)};
     if (w.disaggregation && w.networkGbps == 0.0 && w.gpusPerNode > 0 &&
-        qint64(w.disaggregation->prefillPoolGpus()) + w.disaggregation->decodePoolGpus() > std::max(1, w.gpusPerNode))
-        return WorkloadProblem{F::NetworkGbps,
-                               say(QT_TRANSLATE_NOOP("Estimator", "one node only, but the two pools' %1 GPUs "
-                                                                  "move KV caches between nodes: choose a network"))
-                                   .arg(w.disaggregation->prefillPoolGpus() + w.disaggregation->decodePoolGpus())};
+        qint64(w.disaggregation->prefillPoolGpus()) + w.disaggregation->decodePoolGpus() >
+            std::max(1, w.gpusPerNode))
+        return WorkloadProblem{
+            F::NetworkGbps,
+            say(QT_TRANSLATE_NOOP("Estimator", "one node only, but the two pools' %1 GPUs "
+                                               "move KV caches between nodes: choose a network"))
+                .arg(w.disaggregation->prefillPoolGpus() + w.disaggregation->decodePoolGpus())};
     // Serving with expert parallelism: every expert whole on one of ep GPUs, which are the tensor-parallel
     // GPUs of ep / tp attention replicas (vLLM --enable-expert-parallel, with --data-parallel-size ep / tp
     // beyond one replica; SGLang --ep with --enable-dp-attention). So tp divides ep, and no pipeline.
@@ -692,10 +703,11 @@ std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelA
         (w.tensorParallel < 1 || w.expertParallel % w.tensorParallel != 0 || w.pipelineParallel > 1))
         return WorkloadProblem{
             F::ExpertParallel,
-            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 for inference spreads the experts over the tensor-parallel "
-                                               "GPUs of ep / tp replicas (vLLM --enable-expert-parallel, "
-                                               "SGLang --ep): give a tp that divides %1 (tp %1 for one "
-                                               "replica) and pp 1"))
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "ep %1 for inference spreads the experts over the tensor-parallel "
+                                  "GPUs of ep / tp replicas (vLLM --enable-expert-parallel, "
+                                  "SGLang --ep): give a tp that divides %1 (tp %1 for one "
+                                  "replica) and pp 1"))
                 .arg(w.expertParallel)};
     if (auto problem = checkTrainingLayout(w, a))
         return problem;

@@ -214,15 +214,16 @@ template <typename T> T usedWeightBytes(const ModelArchitecture &a, const Worklo
         // bitsandbytes quantises the linear layers only: the embeddings and the output head stay 16-bit
         // (1.6 GB more than NF4 for the 1.05B of Llama-3 8B).
         const T embeddings = Math::input<T>(kEmbeddingParams, a.embeddingParams);
-        bytes = ((Math::input<T>(kParams, a.totalParams) - embeddings) * expertShareOf<T>(a, expertSplit(w, p)) *
-                     weightBits<T>(w) +
+        bytes = ((Math::input<T>(kParams, a.totalParams) - embeddings) *
+                     expertShareOf<T>(a, expertSplit(w, p)) * weightBits<T>(w) +
                  embeddings * Math::input<T>(kEmbeddingBits, 16.0)) /
                 8.0 / modelParallel<T>(a, w, p);
     } else {
         // Full training keeps its multi-token-prediction modules too (trainableParams).
         const T params =
             w.task == Task::Training ? trainableParams<T>(a, w) : Math::input<T>(kParams, a.totalParams);
-        bytes = params * expertShareOf<T>(a, expertSplit(w, p)) * weightBits<T>(w) / 8.0 / modelParallel<T>(a, w, p);
+        bytes = params * expertShareOf<T>(a, expertSplit(w, p)) * weightBits<T>(w) / 8.0 /
+                modelParallel<T>(a, w, p);
     }
     return bytes;
 }

@@ -52,13 +52,16 @@ ServingResult simulateDisaggregated(const Deployment &d, const ServingTraffic &t
     ServingSimulator::Traffic t = replicaTraffic(whole, traffic, traffic.concurrency, mix);
     t.steadyState = false; // GenAI-Perf's stable window is not modelled here: every request counts
     const DisaggregatedSimulator::Pool decode{d.cost, d.engine, std::max(1, d.replicas), d.gpus};
-    const DisaggregatedSimulator::Result run = DisaggregatedSimulator::simulate(*d.prefill, decode, d.transfer, t);
+    const DisaggregatedSimulator::Result run =
+        DisaggregatedSimulator::simulate(*d.prefill, decode, d.transfer, t);
     ServingResult result = run.serving;
     result.pools = d.pools;
     for (ServingPool &pool : result.pools)
-        pool.utilisation = pool.role == QLatin1String("prefill") ? run.prefillUtilisation : run.decodeUtilisation;
+        pool.utilisation =
+            pool.role == QLatin1String("prefill") ? run.prefillUtilisation : run.decodeUtilisation;
     result.kvTransferMs = run.transferMs;
-    result.kvTransferLink = d.transfer.network ? QStringLiteral("network") : QStringLiteral("NVLink/NVSwitch");
+    result.kvTransferLink =
+        d.transfer.network ? QStringLiteral("network") : QStringLiteral("NVLink/NVSwitch");
     result.busyShare = run.decodeUtilisation;
     result.numRequests = run.serving.numRequests;
     return result;

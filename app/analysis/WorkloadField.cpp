@@ -8,8 +8,8 @@ namespace {
 
 using namespace WorkloadDefaults;
 
-constexpr int kMaxWorkers = 4096;    // of one pool of a disaggregated deployment
-constexpr int kMaxDraftTokens = 16;  // speculative decoding: tokens drafted a step
+constexpr int kMaxWorkers = 4096;   // of one pool of a disaggregated deployment
+constexpr int kMaxDraftTokens = 16; // speculative decoding: tokens drafted a step
 
 // The field table. Its order is --help's.
 const QVector<WorkloadFieldSpec> &table()

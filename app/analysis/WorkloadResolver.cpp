@@ -405,10 +405,12 @@ bool withinRange(WorkloadField field, const std::optional<int> &value, QVector<W
 void resolveDisaggregation(const WorkloadRequest &r, Workload &w, QVector<WorkloadProblem> *problems)
 {
     using F = WorkloadField;
-    const std::pair<F, std::optional<int>> fields[] = {
-        {F::PrefillWorkers, r.prefillWorkers},   {F::PrefillGpus, r.prefillGpus},
-        {F::PrefillTensorParallel, r.prefillTensorParallel}, {F::PrefillExpertParallel, r.prefillExpertParallel},
-        {F::DecodeWorkers, r.decodeWorkers},     {F::DecodeGpus, r.decodeGpus}};
+    const std::pair<F, std::optional<int>> fields[] = {{F::PrefillWorkers, r.prefillWorkers},
+                                                       {F::PrefillGpus, r.prefillGpus},
+                                                       {F::PrefillTensorParallel, r.prefillTensorParallel},
+                                                       {F::PrefillExpertParallel, r.prefillExpertParallel},
+                                                       {F::DecodeWorkers, r.decodeWorkers},
+                                                       {F::DecodeGpus, r.decodeGpus}};
     bool any = false;
     bool inRange = true;
     for (const auto &[field, value] : fields) {
@@ -419,8 +421,9 @@ void resolveDisaggregation(const WorkloadRequest &r, Workload &w, QVector<Worklo
         return;
     for (const auto &[field, value] : {fields[0], fields[1], fields[4], fields[5]})
         if (!value) {
-            problems->append({field, WorkloadResolver::tr("disaggregated serving needs --prefill-workers, "
-                                                          "--prefill-gpus, --decode-workers and --decode-gpus")});
+            problems->append(
+                {field, WorkloadResolver::tr("disaggregated serving needs --prefill-workers, "
+                                             "--prefill-gpus, --decode-workers and --decode-gpus")});
             return;
         }
     if (!w.traffic) {
@@ -438,16 +441,18 @@ void resolveDisaggregation(const WorkloadRequest &r, Workload &w, QVector<Worklo
     d.decodeGpus = *r.decodeGpus;
     const qint64 total = qint64(d.prefillWorkers) * d.prefillGpus + qint64(d.decodeWorkers) * d.decodeGpus;
     if (r.gpus)
-        problems->append({F::Gpus, WorkloadResolver::tr("disaggregated serving counts its GPUs from its pools "
-                                                        "(%1 in all): leave the GPU count out")
-                                       .arg(total)});
+        problems->append(
+            {F::Gpus, WorkloadResolver::tr("disaggregated serving counts its GPUs from its pools "
+                                           "(%1 in all): leave the GPU count out")
+                          .arg(total)});
     if (total > kMaxGpus)
-        problems->append({F::PrefillWorkers, WorkloadResolver::tr("%1 GPUs in the two pools: allowed up to %2")
-                                                 .arg(total)
-                                                 .arg(kMaxGpus)});
+        problems->append(
+            {F::PrefillWorkers,
+             WorkloadResolver::tr("%1 GPUs in the two pools: allowed up to %2").arg(total).arg(kMaxGpus)});
     if (r.pipelineParallel && *r.pipelineParallel > 1)
-        problems->append({F::PipelineParallel,
-                          WorkloadResolver::tr("disaggregated workers run without a pipeline: leave pp out")});
+        problems->append(
+            {F::PipelineParallel,
+             WorkloadResolver::tr("disaggregated workers run without a pipeline: leave pp out")});
     const auto split = [&](F tpField, F epField, int gpus, int tp, int ep, const QString &worker) {
         if (gpus % tp != 0)
             problems->append({tpField, WorkloadResolver::tr("tp %1 does not divide the %2 GPUs of a %3")
@@ -455,12 +460,13 @@ void resolveDisaggregation(const WorkloadRequest &r, Workload &w, QVector<Worklo
                                            .arg(gpus)
                                            .arg(worker)});
         else if (ep > 1 && (ep % tp != 0 || gpus % ep != 0))
-            problems->append({epField, WorkloadResolver::tr("ep %1: a multiple of tp %2 that divides the %3 GPUs "
-                                                            "of a %4")
-                                           .arg(ep)
-                                           .arg(tp)
-                                           .arg(gpus)
-                                           .arg(worker)});
+            problems->append(
+                {epField, WorkloadResolver::tr("ep %1: a multiple of tp %2 that divides the %3 GPUs "
+                                               "of a %4")
+                              .arg(ep)
+                              .arg(tp)
+                              .arg(gpus)
+                              .arg(worker)});
     };
     split(F::PrefillTensorParallel, F::PrefillExpertParallel, d.prefillGpus, d.prefillTensorParallel,
           d.prefillExpertParallel, WorkloadResolver::tr("prefill worker"));
@@ -501,8 +507,8 @@ void resolveSpeculation(const WorkloadRequest &r, Workload &w, QVector<WorkloadP
         return;
     const bool inRange = withinRange(F::DraftTokens, r.draftTokens, problems);
     if (r.acceptanceRate && !(*r.acceptanceRate >= 0.0 && *r.acceptanceRate <= 1.0)) {
-        problems->append({F::AcceptanceRate, WorkloadResolver::tr("acceptance rate %1: allowed 0 to 1")
-                                                 .arg(*r.acceptanceRate)});
+        problems->append({F::AcceptanceRate,
+                          WorkloadResolver::tr("acceptance rate %1: allowed 0 to 1").arg(*r.acceptanceRate)});
         return;
     }
     if (!r.speculative) {
@@ -514,8 +520,8 @@ void resolveSpeculation(const WorkloadRequest &r, Workload &w, QVector<WorkloadP
     const std::optional<SpeculativeMethod> method = SpeculativeMethods::parse(*r.speculative);
     if (!method) {
         problems->append({F::Speculative, WorkloadResolver::tr("speculative %1: allowed %2")
-                                              .arg(*r.speculative,
-                                                   SpeculativeMethods::allNames().join(QStringLiteral(", ")))});
+                                              .arg(*r.speculative, SpeculativeMethods::allNames().join(
+                                                                       QStringLiteral(", ")))});
         return;
     }
     if (*method == SpeculativeMethod::None) {
@@ -525,24 +531,28 @@ void resolveSpeculation(const WorkloadRequest &r, Workload &w, QVector<WorkloadP
         return;
     }
     if (!w.traffic) {
-        problems->append({F::Speculative, WorkloadResolver::tr("speculative decoding is simulated under load: "
-                                                               "give concurrent users or a request rate")});
+        problems->append(
+            {F::Speculative, WorkloadResolver::tr("speculative decoding is simulated under load: "
+                                                  "give concurrent users or a request rate")});
         return;
     }
     if (*method == SpeculativeMethod::Mtp && w.model.mtpLayers < 1) {
-        problems->append({F::Speculative, WorkloadResolver::tr("mtp drafts with the model's own "
-                                                               "multi-token-prediction module, and %1 has none "
-                                                               "(num_nextn_predict_layers): choose eagle3 or "
-                                                               "ngram")
-                                              .arg(w.model.modelId)});
+        problems->append(
+            {F::Speculative, WorkloadResolver::tr("mtp drafts with the model's own "
+                                                  "multi-token-prediction module, and %1 has none "
+                                                  "(num_nextn_predict_layers): choose eagle3 or "
+                                                  "ngram")
+                                 .arg(w.model.modelId)});
         return;
     }
-    const std::optional<double> acceptance = r.acceptanceRate ? r.acceptanceRate : publishedAcceptance(*method);
+    const std::optional<double> acceptance =
+        r.acceptanceRate ? r.acceptanceRate : publishedAcceptance(*method);
     if (!acceptance) {
-        problems->append({F::AcceptanceRate, WorkloadResolver::tr("n-gram drafts are accepted as often as the "
-                                                                  "output repeats the prompt, which no "
-                                                                  "published figure fits: give the "
-                                                                  "acceptance rate")});
+        problems->append(
+            {F::AcceptanceRate, WorkloadResolver::tr("n-gram drafts are accepted as often as the "
+                                                     "output repeats the prompt, which no "
+                                                     "published figure fits: give the "
+                                                     "acceptance rate")});
         return;
     }
     if (!inRange)

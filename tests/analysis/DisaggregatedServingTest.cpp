@@ -42,8 +42,9 @@ ResolvedWorkload resolve(const WorkloadRequest &r)
 Estimate estimateOn(const GpuSpec &gpu, const WorkloadRequest &r)
 {
     const ResolvedWorkload resolved = resolve(r);
-    EXPECT_TRUE(resolved.isValid()) << (resolved.problems.isEmpty() ? std::string("no workload")
-                                                                    : resolved.problems.first().message.toStdString());
+    EXPECT_TRUE(resolved.isValid()) << (resolved.problems.isEmpty()
+                                            ? std::string("no workload")
+                                            : resolved.problems.first().message.toStdString());
     if (!resolved.isValid())
         return {};
     return Estimator::estimate(gpu, *resolved.workload, resolved.parameters);
@@ -80,7 +81,8 @@ TEST(DisaggregatedServing, TtftIsThePrefillAndTheTransferAndDecodeStepsMakeTheRe
     traffic.numRequests = 3;
     traffic.inputTokens = 1000;
     traffic.outputTokens = 101;
-    const DisaggregatedSimulator::Result r = DisaggregatedSimulator::simulate(prefill, decode, transfer, traffic);
+    const DisaggregatedSimulator::Result r =
+        DisaggregatedSimulator::simulate(prefill, decode, transfer, traffic);
     EXPECT_NEAR(r.serving.ttftMs.p50, 5.0 + 20.0 + 1.05, 1e-6);
     EXPECT_NEAR(r.serving.tpotMs.p50, 10.0, 1e-6);
     EXPECT_NEAR(r.transferMs.mean, 1.05, 1e-9);
@@ -112,8 +114,14 @@ TEST(DisaggregatedServing, EveryGpuOfBothPoolsIsCountedAndTheKvCacheMovesOverThe
     EXPECT_EQ(s.kvTransferLink, QStringLiteral("network"));
     const ResolvedWorkload resolved = resolve(disaggregated());
     const ModelArchitecture a = ModelArchitecture::from(resolved.workload->model);
-    const double bytes = MemoryModel::kvBytesPerTokenPerGpu<double>(a, *resolved.workload, Parallelism{}) * 4096;
-    const double seconds = bytes / (50e9 * ResolvedEfficiency::resolve(resolved.parameters, h200, resolved.workload->model.kind).communication * 8) + 10e-6;
+    const double bytes =
+        MemoryModel::kvBytesPerTokenPerGpu<double>(a, *resolved.workload, Parallelism{}) * 4096;
+    const double seconds =
+        bytes / (50e9 *
+                 ResolvedEfficiency::resolve(resolved.parameters, h200, resolved.workload->model.kind)
+                     .communication *
+                 8) +
+        10e-6;
     EXPECT_NEAR(s.kvTransferMs->mean, seconds * 1e3, 1e-6);
     EXPECT_GT(s.ttftMs.p50, s.kvTransferMs->mean);
 }
@@ -134,8 +142,8 @@ TEST(DisaggregatedServing, InsideOneNvl72RackTheKvCacheMovesOverNvlink)
     EXPECT_EQ(inside.serving->kvTransferLink, QStringLiteral("NVLink/NVSwitch"));
     EXPECT_EQ(across.serving->kvTransferLink, QStringLiteral("network"));
     // 900 GB/s against 50 GB/s a GPU, after the 10 us latency of either.
-    EXPECT_NEAR((across.serving->kvTransferMs->mean - 0.01) / (inside.serving->kvTransferMs->mean - 0.01), 18.0,
-                1e-6);
+    EXPECT_NEAR((across.serving->kvTransferMs->mean - 0.01) / (inside.serving->kvTransferMs->mean - 0.01),
+                18.0, 1e-6);
     EXPECT_LT(inside.serving->ttftMs.p50, across.serving->ttftMs.p50);
 }
 

@@ -5,8 +5,8 @@
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimator.h"
 #include "app/analysis/GpuCapabilities.h"
-#include "app/analysis/ModelArchitecture.h"
 #include "app/analysis/InferenceModel.h"
+#include "app/analysis/ModelArchitecture.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "tests/analysis/TestCatalogue.h"
 
@@ -114,7 +114,7 @@ TEST(ScaleUpServing, HgxH100Ep16CrossesTheNetworkAndIsSlower)
     const Workload w = workloadOf(deepSeek(16, 8, 16));
     const InferenceModel::ScaleUpLinks links = InferenceModel::scaleUpLinks(h100, w, split(16, 8, 16));
     EXPECT_EQ(links.domainGpus, 8);
-    EXPECT_FALSE(links.tensor.network); // tp 8: one board
+    EXPECT_FALSE(links.tensor.network);                              // tp 8: one board
     EXPECT_DOUBLE_EQ(links.experts.network.unidirectionalGBs, 50.0); // 400 Gb/s per GPU
     // One token's 8 copies over 2 nodes: (n - 1)(1 - (1 - 1/n)^k) = 1 - 2^-8 of a token crosses the network
     // per GPU, against 7/8 of 8 copies on NVLink; the network's 50 GB/s is the slower.

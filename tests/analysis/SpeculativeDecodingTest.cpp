@@ -30,8 +30,9 @@ WorkloadRequest deepSeekOnH200(int users, std::optional<QString> speculative = s
 double tpotP50(const WorkloadRequest &r)
 {
     const ResolvedWorkload resolved = WorkloadResolver::resolve(r, TestCatalogue::snapshot());
-    EXPECT_TRUE(resolved.isValid()) << (resolved.problems.isEmpty() ? std::string("no workload")
-                                                                    : resolved.problems.first().message.toStdString());
+    EXPECT_TRUE(resolved.isValid()) << (resolved.problems.isEmpty()
+                                            ? std::string("no workload")
+                                            : resolved.problems.first().message.toStdString());
     if (!resolved.isValid())
         return 0.0;
     const Estimate e = Estimator::estimate(TestCatalogue::h200Sxm(), *resolved.workload, resolved.parameters);
