@@ -70,6 +70,20 @@ struct LatencyStats
     double p99 = 0.0;
 };
 
+// One pool of a serving deployment: aggregated serving has one, disaggregated serving a prefill pool and a
+// decode pool (issue 57).
+struct ServingPool
+{
+    QString role; // "aggregated", "prefill", "decode"
+    int workers = 1;
+    int gpusPerWorker = 1;
+    int tensorParallel = 1;
+    int expertParallel = 1;
+    double utilisation = 0.0; // the share of the run its replicas spend in steps
+    int gpus() const { return workers * gpusPerWorker; }
+    bool operator==(const ServingPool &) const = default;
+};
+
 // Inference under load: continuous batching simulated step by step on the estimator's step costs
 // (ServingSimulator), over the whole deployment (every replica).
 struct ServingResult
@@ -98,11 +112,15 @@ struct ServingResult
     double requestsPerS = 0.0;           // completed requests per second
     double kvCacheUse = 0.0;             // the highest fraction of the KV cache in use at any step
     double meanRunningSequences = 0.0;   // per replica, over the steps
+    double busyShare = 0.0;              // per replica: the share of the run spent in steps
     int maxNumSeqs = 0;                  // engine limits used, per replica
     int maxBatchedTokens = 0;
     long long kvCacheTokens = 0;                // tokens the KV cache holds, per replica
     std::optional<bool> meetsSlo;               // set when the traffic has targets
     std::optional<int> maxConcurrencyWithinSlo; // the most users that still meet every target (0: none)
+    QVector<ServingPool> pools;                 // the deployment's pools, every GPU of each
+    std::optional<LatencyStats> kvTransferMs;   // disaggregated: the KV cache's hand-over per request
+    QString kvTransferLink;                     // and what carries it ("network", "NVLink/NVSwitch")
 };
 
 struct TrainingResult

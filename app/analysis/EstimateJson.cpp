@@ -43,6 +43,35 @@ QJsonObject stats(const LatencyStats &s)
     return object;
 }
 
+// The deployment under load: each pool's workers, split, GPUs and the share of the run it spent in steps;
+// disaggregated, also the KV cache's hand-over per request and what carried it.
+QJsonObject deploymentOf(const ServingResult &s)
+{
+    QJsonObject object;
+    const bool disaggregated = s.kvTransferMs.has_value();
+    object.insert(QStringLiteral("mode"),
+                  disaggregated ? QStringLiteral("disaggregated") : QStringLiteral("aggregated"));
+    QJsonArray pools;
+    int gpus = 0;
+    for (const ServingPool &pool : s.pools) {
+        pools.append(QJsonObject{{QStringLiteral("role"), pool.role},
+                                 {QStringLiteral("workers"), pool.workers},
+                                 {QStringLiteral("gpus_per_worker"), pool.gpusPerWorker},
+                                 {QStringLiteral("tp"), pool.tensorParallel},
+                                 {QStringLiteral("ep"), pool.expertParallel},
+                                 {QStringLiteral("gpus"), pool.gpus()},
+                                 {QStringLiteral("utilisation"), number(pool.utilisation)}});
+        gpus += pool.gpus();
+    }
+    object.insert(QStringLiteral("pools"), pools);
+    object.insert(QStringLiteral("gpus"), gpus);
+    object.insert(QStringLiteral("kv_transfer_ms"),
+                  disaggregated ? QJsonValue(stats(*s.kvTransferMs)) : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("kv_transfer_link"),
+                  disaggregated ? QJsonValue(s.kvTransferLink) : QJsonValue(QJsonValue::Null));
+    return object;
+}
+
 QJsonObject serving(const ServingResult &s)
 {
     QJsonObject object;
@@ -76,6 +105,7 @@ QJsonObject serving(const ServingResult &s)
     object.insert(OutputQuantities::jsonKey(Q::ServingMaxUsers), s.maxConcurrencyWithinSlo
                                                                      ? QJsonValue(*s.maxConcurrencyWithinSlo)
                                                                      : QJsonValue(QJsonValue::Null));
+    object.insert(QStringLiteral("deployment"), deploymentOf(s));
     return object;
 }
 

@@ -1,5 +1,6 @@
 #include "app/analysis/Estimator.h"
 
+#include "app/analysis/CommunicationModel.h"
 #include "app/analysis/CostModel.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Fp8Scaling.h"
@@ -397,7 +398,75 @@ ServingLoad::Deployment servingDeployment(const InferenceModel::Inputs &inputs,
     d.gpus = inputs.parallelism.gpus;
     d.inputTokens = inputs.workload.inputTokens;
     d.outputTokens = inputs.workload.outputTokens;
+    const Workload &w = inputs.workload;
+    const Parallelism &p = inputs.parallelism;
+    if (!w.disaggregation) {
+        d.pools = {ServingPool{QStringLiteral("aggregated"), p.data, p.tensor * p.pipeline, p.tensor,
+                               std::max(1, w.expertParallel), 0.0}};
+        return d;
+    }
+    const Disaggregation &pools = *w.disaggregation;
+    d.pools = {ServingPool{QStringLiteral("prefill"), pools.prefillWorkers, pools.prefillGpus,
+                           pools.prefillTensorParallel, pools.prefillExpertParallel, 0.0},
+               ServingPool{QStringLiteral("decode"), pools.decodeWorkers, pools.decodeGpus, p.tensor,
+                           std::max(1, w.expertParallel), 0.0}};
     return d;
+}
+
+// Disaggregated serving (issue 57): the prefill pool at its workers' own split beside the decode pool (the
+// estimate's split), and the KV cache's hand-over between them: one token's whole cache (every layer and
+// tensor-parallel share) from the prefill rank's GPUs together, over the scale-up domain's links when both
+// pools fit one domain (an NVL72 rack), else over the network (one NIC per GPU; NIXL over RDMA), at the
+// profile's communication efficiency, plus a collective's latency. An empty reason: it fits.
+QString addPrefillPool(ServingLoad::Deployment &d, const InferenceModel::Inputs &decode, double capacityGb)
+{
+    const Workload &w = decode.workload;
+    const Disaggregation &pools = *w.disaggregation;
+    Workload prefillWorkload = w;
+    prefillWorkload.tensorParallel = pools.prefillTensorParallel;
+    prefillWorkload.expertParallel = pools.prefillExpertParallel;
+    prefillWorkload.gpuCount = pools.prefillPoolGpus();
+    Parallelism p;
+    p.gpus = pools.prefillPoolGpus();
+    p.tensor = pools.prefillTensorParallel;
+    p.data = p.gpus / p.tensor;
+    p.expert = pools.prefillExpertParallel;
+    SplitMemory memory(decode.architecture, prefillWorkload, decode.parameters);
+    const double perGpuGb = memory.at(p, 1).totalGb();
+    if (perGpuGb > capacityGb)
+        return QCoreApplication::translate("Estimator",
+                                           "the prefill workers' split (tp %1, ep %2) needs %3 GB "
+                                           "per GPU")
+            .arg(p.tensor)
+            .arg(p.expert)
+            .arg(NumberText::fixed(perGpuGb, 1));
+    const InferenceModel::Inputs inputs{decode.architecture,
+                                        prefillWorkload,
+                                        decode.gpu,
+                                        decode.parameters,
+                                        decode.efficiency,
+                                        p,
+                                        decode.rate,
+                                        1,
+                                        p.data};
+    DisaggregatedSimulator::Pool prefill;
+    prefill.cost = InferenceModel::stepCost(inputs);
+    prefill.engine = d.engine;
+    prefill.engine.kvCacheTokens = kvCacheTokens(memory, p, capacityGb, decode.parameters);
+    prefill.ranks = p.data;
+    prefill.gpus = p.gpus;
+    d.prefill = prefill;
+
+    Parallelism whole; // tp 1: a token's whole KV cache
+    d.transfer.bytesPerToken = MemoryModel::kvBytesPerTokenPerGpu<double>(decode.architecture, w, whole);
+    const int domain = GpuCapabilities::gpusPerNode(decode.gpu, w.gpusPerNode);
+    const bool inside = pools.prefillPoolGpus() + pools.decodePoolGpus() <= domain;
+    const double perGpuGBs =
+        inside ? GpuCapabilities::link(decode.gpu, domain).unidirectionalGBs : w.networkGbps / 8.0;
+    d.transfer.bytesPerS = perGpuGBs * 1e9 * decode.efficiency.communication * p.tensor;
+    d.transfer.latencyS = CommunicationModel::kCollectiveLatencyS;
+    d.transfer.network = !inside;
+    return {};
 }
 
 // GPUs one replica of a training run is split over: tp x pp x cp, in 64 bits (the product of three ints).
@@ -611,15 +680,34 @@ std::optional<WorkloadProblem> checkSizes(const Workload &w, const ModelArchitec
 std::optional<WorkloadProblem> checkSplitAndTask(const Workload &w, const ModelArchitecture &a)
 {
     using F = WorkloadField;
-    // Serving with expert parallelism (vLLM --enable-expert-parallel): the experts are split over the
-    // tensor-parallel GPUs of a replica instead of each expert over all of them.
-    if (!Tasks::isTraining(w.task) && w.expertParallel > 1 &&
-        (w.tensorParallel != w.expertParallel || w.pipelineParallel > 1) && a.experts >= 2)
+    if (w.disaggregation && w.disaggregation->prefillExpertParallel > 1 &&
+        (a.experts < 2 || a.experts % w.disaggregation->prefillExpertParallel != 0))
+        return WorkloadProblem{
+            F::PrefillExpertParallel,
+            say(QT_TRANSLATE_NOOP("Estimator", "prefill ep %1 does not divide the model's %2 "
+                                               "experts"))
+                .arg(w.disaggregation->prefillExpertParallel)
+                .arg(a.experts)};
+    if (w.disaggregation && w.networkGbps == 0.0 && w.gpusPerNode > 0 &&
+        qint64(w.disaggregation->prefillPoolGpus()) + w.disaggregation->decodePoolGpus() >
+            std::max(1, w.gpusPerNode))
+        return WorkloadProblem{
+            F::NetworkGbps,
+            say(QT_TRANSLATE_NOOP("Estimator", "one node only, but the two pools' %1 GPUs "
+                                               "move KV caches between nodes: choose a network"))
+                .arg(w.disaggregation->prefillPoolGpus() + w.disaggregation->decodePoolGpus())};
+    // Serving with expert parallelism: every expert whole on one of ep GPUs, which are the tensor-parallel
+    // GPUs of ep / tp attention replicas (vLLM --enable-expert-parallel, with --data-parallel-size ep / tp
+    // beyond one replica; SGLang --ep with --enable-dp-attention). So tp divides ep, and no pipeline.
+    if (!Tasks::isTraining(w.task) && w.expertParallel > 1 && a.experts >= 2 &&
+        (w.tensorParallel < 1 || w.expertParallel % w.tensorParallel != 0 || w.pipelineParallel > 1))
         return WorkloadProblem{
             F::ExpertParallel,
-            say(QT_TRANSLATE_NOOP("Estimator", "ep %1 for inference splits the experts over the "
-                                               "tensor-parallel GPUs of a replica (vLLM "
-                                               "--enable-expert-parallel): set tp %1 and pp 1"))
+            say(QT_TRANSLATE_NOOP("Estimator",
+                                  "ep %1 for inference spreads the experts over the tensor-parallel "
+                                  "GPUs of ep / tp replicas (vLLM --enable-expert-parallel, "
+                                  "SGLang --ep): give a tp that divides %1 (tp %1 for one "
+                                  "replica) and pp 1"))
                 .arg(w.expertParallel)};
     if (auto problem = checkTrainingLayout(w, a))
         return problem;
@@ -981,7 +1069,17 @@ void estimateServing(Estimate &e, const InferenceModel::Inputs &inputs,
                      const ServingSimulator::StepCost &step, SplitMemory &memory, Speed &speed, MathLog *math)
 {
     const Workload &w = inputs.workload;
-    const ServingLoad::Deployment deployment = servingDeployment(inputs, step, memory, e.capacityGb);
+    ServingLoad::Deployment deployment = servingDeployment(inputs, step, memory, e.capacityGb);
+    if (w.disaggregation) {
+        // Every GPU of both pools is paid for and counted per GPU.
+        e.parallelism.gpus = w.disaggregation->prefillPoolGpus() + w.disaggregation->decodePoolGpus();
+        if (const QString unfit = addPrefillPool(deployment, inputs, e.capacityGb); !unfit.isEmpty()) {
+            e.fits = false;
+            e.unfitReason = unfit;
+            e.notes << unfit;
+            return;
+        }
+    }
     ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
     if (w.traffic->hasTargets())
         serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);

@@ -4,6 +4,7 @@
 #include "app/analysis/MemoryModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace InferenceModel {
 
@@ -114,7 +115,7 @@ template <typename T> InferenceResult runOf(const Inputs &in, MathLog *math)
     const T tp = Math::input<T>("tp", p.tensor);
     const T pp = Math::input<T>("pp", p.pipeline);
     const T mp = tp * pp;
-    const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
+    const LinkInfo link = scaleUpLinks(in.gpu, w, p).tensor;
     const T activationBytes = Math::input<T>(kBytes, Precisions::bytesPerValue(w.activationPrecision));
     const T weightBytes = Math::named(MemoryModel::weightBytesPerGpu<T>(a, w, p), kWeightBytes);
 
@@ -306,7 +307,48 @@ template <typename T> void decodeOf(const Pass<T> &c, const T &ttft, InferenceRe
     Math::record(math, Id::EndToEndThroughput, throughput);
 }
 
+// Speculative decoding's terms of a step (issue 57). With a per-token acceptance a and K drafts, a step keeps
+// 1 + a + a^2 + ... + a^K tokens (the accepted run of drafts, then the model's own token). An MTP module is
+// num_nextn_predict_layers of the model's layers run once per draft; an EAGLE-3 head is one decoder layer of
+// the model's width; both sample from the output head (vocabulary x hidden, split like the rest over tp).
+// N-gram lookup is the host's, no GPU time.
+void addSpeculation(ServingSimulator::StepCost &c, const ModelArchitecture &a, const Workload &w,
+                    const Parallelism &p, double computeRate, double memoryRate)
+{
+    const Speculation &s = w.speculation;
+    if (s.method == SpeculativeMethod::None || s.draftTokens < 1)
+        return;
+    const int k = s.draftTokens;
+    const double alpha = std::clamp(s.acceptanceRate, 0.0, 1.0);
+    c.verifyTokens = k + 1;
+    c.acceptedTokens = alpha >= 1.0 ? k + 1.0 : (1.0 - std::pow(alpha, k + 1)) / (1.0 - alpha);
+    if (s.method == SpeculativeMethod::Ngram || a.layers <= 0)
+        return;
+    c.draftPasses = k;
+    const int draftLayers = s.method == SpeculativeMethod::Mtp ? std::max(1, a.mtpLayers) : 1;
+    c.draftShare = double(draftLayers) / a.layers;
+    const double headParams = a.vocab * a.hidden / std::max(1, p.tensor);
+    c.headReadS = headParams * Precisions::bytesPerValue(w.weightPrecision) / memoryRate;
+    c.headPerTokenS = 2.0 * headParams / computeRate;
+}
+
 } // namespace
+
+ScaleUpLinks scaleUpLinks(const GpuSpec &gpu, const Workload &w, const Parallelism &p)
+{
+    ScaleUpLinks links;
+    links.domainGpus = GpuCapabilities::gpusPerNode(gpu, w.gpusPerNode);
+    links.tensor = GpuCapabilities::groupLink(gpu, p.tensor * p.pipeline, 1, links.domainGpus, w.networkGbps);
+    CommunicationModel::ExpertGroup &experts = links.experts;
+    experts.ep = std::max(1, w.expertParallel);
+    experts.gpusPerNode = links.domainGpus;
+    experts.inside = GpuCapabilities::link(gpu, std::min(experts.ep, links.domainGpus));
+    // One NIC per GPU (as on HGX and NVL72 trays): Gb/s / 8 = GB/s each way. English here (the fast path);
+    // the math translates it (context GpuCapabilities).
+    experts.network = {w.networkGbps / 8.0, false, true,
+                       QStringLiteral(QT_TRANSLATE_NOOP("GpuCapabilities", "network"))};
+    return links;
+}
 
 ServingSimulator::StepCost stepCost(const Inputs &in)
 {
@@ -333,7 +375,8 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
         // parallelism splits an expert's width; expert parallelism keeps it whole) here, their tokens per
         // expert in StepCost::seconds.
         const double expertFlops = 2.0 * a.expertParamsPerLayer * a.activeExperts * a.moeLayers;
-        const double width = a.expertFfn * std::max(1, w.expertParallel) / std::max(1, p.tensor);
+        const double width =
+            a.expertFfn * std::min(1.0, double(std::max(1, w.expertParallel)) / std::max(1, p.tensor));
         const double widthFactor = e.expertWidthHalf > 0.0 ? width / (width + e.expertWidthHalf) : 1.0;
         const double expertS =
             std::min(expertFlops, a.linearFlopsPerToken<double>()) / modelParallel / computeRate;
@@ -345,14 +388,19 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     c.decodeAttentionPerPairS = a.decodeAttentionFlopsPerPair() / modelParallel / attentionRate;
     const double weightBytes = MemoryModel::weightBytesPerGpu<double>(a, w, p);
     c.weightReadS = weightBytes / memoryRate;
+    // Wide expert parallelism (ep above tp): ep / tp attention replicas send their tokens to one expert
+    // group, so an expert sees all of theirs (vLLM's data parallel with --enable-expert-parallel, SGLang's
+    // --enable-dp-attention).
+    const bool wideExperts = a.experts > 0 && w.expertParallel > p.tensor;
+    c.expertFeeds = wideExperts ? w.expertParallel / std::max(1, p.tensor) : 1;
     if (a.experts > 0 && a.totalParams > 0.0) {
         c.experts = a.experts;
         c.activeExperts = a.activeExperts;
-        c.expertReadS =
-            a.expertParamsPerLayer * a.moeLayers *
-            (MemoryModel::keepsCheckpointMix(a, w) ? MemoryModel::expertBytesPerParamPerGpu(a, w, p)
-                                                   : weightBytes / a.totalParams) /
-            memoryRate;
+        c.expertReadS = a.expertParamsPerLayer * a.moeLayers *
+                        (MemoryModel::keepsCheckpointMix(a, w) || wideExperts
+                             ? MemoryModel::expertBytesPerParamPerGpu(a, w, p)
+                             : weightBytes / a.totalParams) /
+                        memoryRate;
     }
     c.kvReadPerTokenS = MemoryModel::kvBytesPerTokenPerGpu<double>(a, w, p) / (memoryRate * e.kvRead);
     // Fixed time as the engine spends it (issue 55): host work per step and per sequence, and the layers'
@@ -373,16 +421,18 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     c.slidingWindow = a.slidingWindow;
     c.fullLayerShare = a.slidingWindow > 0 && a.layers > 0 ? double(a.fullLayers) / a.layers : 0.0;
     // Communication is affine in the step's tokens: two all-reduces per layer, one hand-over per stage.
-    const LinkInfo link = GpuCapabilities::link(in.gpu, p.tensor * p.pipeline);
+    // A group inside the scale-up domain (the node's NVLink or Infinity Fabric: 8 GPUs on HGX, 72 on an
+    // NVL72 rack) runs at its rate; one that spans domains runs at the network's (scaleUpLinks).
+    const ScaleUpLinks links = scaleUpLinks(in.gpu, w, p);
+    const LinkInfo &link = links.tensor;
     const double tokenBytes = a.hidden * Precisions::bytesPerValue(w.activationPrecision);
-    // With expert parallelism (ep = tp) a MoE layer's second all-reduce becomes a dispatch and a combine of
-    // each token's k expert copies over the tensor-parallel GPUs (CommunicationModel::expertAllToAllSeconds).
-    const bool expertParallel = w.expertParallel > 1 && a.moeLayers > 0 && w.expertParallel == p.tensor;
-    CommunicationModel::ExpertGroup experts;
-    experts.ep = w.expertParallel;
-    experts.gpusPerNode = std::max(p.tensor, GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode));
-    experts.inside = link;
+    // With expert parallelism (ep a multiple of tp) a MoE layer's second all-reduce becomes a dispatch and a
+    // combine of each token's k expert copies over the ep GPUs (CommunicationModel::expertAllToAllSeconds,
+    // the one training uses): over the domain's links inside it, the network beyond.
+    const bool expertParallel = w.expertParallel > 1 && a.moeLayers > 0 && w.expertParallel >= p.tensor;
+    CommunicationModel::ExpertGroup experts = links.experts;
     experts.insideEfficiency = e.communication;
+    experts.networkEfficiency = e.communication;
     const auto communication = [&](double tokens) {
         const double allReduce = CommunicationModel::allReduceSeconds<double>(tokens * tokenBytes, p.tensor,
                                                                               link, e.communication);
@@ -398,6 +448,7 @@ ServingSimulator::StepCost stepCost(const Inputs &in)
     };
     c.allReducePerTokenS = communication(2.0) - communication(1.0);
     c.allReduceFixedS = std::max(0.0, communication(1.0) - c.allReducePerTokenS);
+    addSpeculation(c, a, w, p, computeRate, memoryRate);
     return c;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/CommunicationModel.h"
 #include "app/analysis/EfficiencyParameters.h"
 #include "app/analysis/Estimate.h"
 #include "app/analysis/GpuCapabilities.h"
@@ -30,6 +31,19 @@ struct Inputs
 };
 
 InferenceResult run(const Inputs &inputs, MathLog *math = nullptr);
+
+// Where a replica's groups communicate. The scale-up domain is the GPUs that reach each other without the
+// network: the workload's (or the system's) GPUs per node, else the catalogue's (8 on HGX, 72 on an NVL72
+// rack); its link is the GPU's NVLink, Infinity Fabric or bridge, else PCIe. The tensor-parallel group
+// (tp x pp) beyond the domain runs at the network's rate per GPU; the expert group (ep GPUs) dispatches
+// inside its domain over the domain's link and across domains over the network (ExpertGroup).
+struct ScaleUpLinks
+{
+    int domainGpus = 8;
+    LinkInfo tensor;
+    CommunicationModel::ExpertGroup experts; // efficiencies left at 1: the caller's profile sets them
+};
+ScaleUpLinks scaleUpLinks(const GpuSpec &gpu, const Workload &workload, const Parallelism &parallelism);
 
 // The same roofline terms as the cost of one continuous-batching step on one replica, for the serving
 // simulation. A step passes every pipeline stage in turn (pp adds GPUs and memory, not speed), and pays the

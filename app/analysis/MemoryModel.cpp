@@ -163,13 +163,32 @@ template <typename T> MemoryBreakdown perGpuOf(const Inputs &in, MathLog *math)
 
 } // namespace
 
-template <typename T> T expertParallelShare(const ModelArchitecture &a, const Parallelism &p)
+namespace {
+
+// How many ways the experts are split beyond the tensor-parallel split of the rest. Training (Megatron's
+// folding): ep, each expert also split over tp. Serving (vLLM --enable-expert-parallel, SGLang --ep): every
+// expert is whole on one of the ep GPUs, so a GPU holds 1/ep of them: ep / tp beyond the tensor split.
+int expertSplit(const Workload &w, const Parallelism &p)
 {
-    if (p.expert <= 1 || a.experts < 2 || a.totalParams <= 0.0)
+    if (Tasks::isTraining(w.task))
+        return std::max(1, p.expert);
+    return std::max(1, p.expert / std::max(1, p.tensor));
+}
+
+template <typename T> T expertShareOf(const ModelArchitecture &a, int split)
+{
+    if (split <= 1 || a.experts < 2 || a.totalParams <= 0.0)
         return T(1.0);
     const double expertShare = std::min(1.0, a.expertParams() / a.totalParams);
     return Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "expert-parallel share"),
-                          1.0 - expertShare * (1.0 - 1.0 / p.expert));
+                          1.0 - expertShare * (1.0 - 1.0 / split));
+}
+
+} // namespace
+
+template <typename T> T expertParallelShare(const ModelArchitecture &a, const Parallelism &p)
+{
+    return expertShareOf<T>(a, p.expert);
 }
 
 bool keepsCheckpointMix(const ModelArchitecture &a, const Workload &w)
@@ -185,7 +204,8 @@ template <typename T> T usedWeightBytes(const ModelArchitecture &a, const Worklo
     if (keepsCheckpointMix(a, w)) {
         // Expert parallelism splits the experts only; the rest is replicated on every expert-parallel GPU.
         const T experts = Math::input<T>(kExpertParams, a.expertParams());
-        const T ep = p.expert > 1 && a.experts > 1 ? Math::input<T>("ep", p.expert) : T(1.0);
+        const int split = expertSplit(w, p);
+        const T ep = split > 1 && a.experts > 1 ? Math::input<T>("ep", split) : T(1.0);
         bytes = (experts / ep * weightBits<T>(w) +
                  Math::input<T>(kNonExpertParams, a.totalParams - a.expertParams()) *
                      Math::input<T>(kNonExpertBits, a.nonExpertBits)) /
@@ -194,15 +214,16 @@ template <typename T> T usedWeightBytes(const ModelArchitecture &a, const Worklo
         // bitsandbytes quantises the linear layers only: the embeddings and the output head stay 16-bit
         // (1.6 GB more than NF4 for the 1.05B of Llama-3 8B).
         const T embeddings = Math::input<T>(kEmbeddingParams, a.embeddingParams);
-        bytes = ((Math::input<T>(kParams, a.totalParams) - embeddings) * expertParallelShare<T>(a, p) *
-                     weightBits<T>(w) +
+        bytes = ((Math::input<T>(kParams, a.totalParams) - embeddings) *
+                     expertShareOf<T>(a, expertSplit(w, p)) * weightBits<T>(w) +
                  embeddings * Math::input<T>(kEmbeddingBits, 16.0)) /
                 8.0 / modelParallel<T>(a, w, p);
     } else {
         // Full training keeps its multi-token-prediction modules too (trainableParams).
         const T params =
             w.task == Task::Training ? trainableParams<T>(a, w) : Math::input<T>(kParams, a.totalParams);
-        bytes = params * expertParallelShare<T>(a, p) * weightBits<T>(w) / 8.0 / modelParallel<T>(a, w, p);
+        bytes = params * expertShareOf<T>(a, expertSplit(w, p)) * weightBits<T>(w) / 8.0 /
+                modelParallel<T>(a, w, p);
     }
     return bytes;
 }
@@ -227,9 +248,11 @@ template <typename T> T weightBytesPerGpu(const ModelArchitecture &a, const Work
 
 double expertBytesPerParamPerGpu(const ModelArchitecture &a, const Workload &w, const Parallelism &p)
 {
-    if (keepsCheckpointMix(a, w))
+    // Serving's wide expert parallelism (ep above tp) keeps whole experts: the average over every weight
+    // would mix in the replicated rest.
+    if (keepsCheckpointMix(a, w) || (a.experts > 1 && !Tasks::isTraining(w.task) && expertSplit(w, p) > 1))
         return Precisions::bytesPerValue(w.weightPrecision) / (double(p.tensor) * p.pipeline) /
-               (a.experts > 1 ? std::max(1, p.expert) : 1);
+               (a.experts > 1 ? expertSplit(w, p) : 1);
     return a.totalParams > 0.0 ? weightBytesPerGpu<double>(a, w, p) / a.totalParams : 0.0;
 }
 

@@ -69,6 +69,10 @@ Choice chooseFor(SplitMemory &splitMemory, int gpuCount, double capacityGb, int 
             p.context = context;
             p.expert = std::max(1, w.expertParallel);
             p.virtualStages = std::max(1, w.virtualStages);
+        } else if (w.expertParallel > 1) {
+            // Serving: the experts whole over ep GPUs, tp of them per attention replica (ep / tp replicas
+            // feed one expert group; the estimator checks that tp divides ep).
+            p.expert = w.expertParallel;
         }
         return p;
     };

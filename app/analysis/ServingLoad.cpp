@@ -41,12 +41,42 @@ LengthMix lengthMix(const Deployment &d, const ServingTraffic &traffic)
                      d.outputTokens};
 }
 
+namespace {
+
+// Disaggregated: every request through a prefill rank and a decode rank, all of them on one clock
+// (DisaggregatedSimulator), the whole traffic at once.
+ServingResult simulateDisaggregated(const Deployment &d, const ServingTraffic &traffic, const LengthMix &mix)
+{
+    Deployment whole = d;
+    whole.replicas = 1; // the simulation spreads the requests over the ranks itself
+    ServingSimulator::Traffic t = replicaTraffic(whole, traffic, traffic.concurrency, mix);
+    t.steadyState = false; // GenAI-Perf's stable window is not modelled here: every request counts
+    const DisaggregatedSimulator::Pool decode{d.cost, d.engine, std::max(1, d.replicas), d.gpus};
+    const DisaggregatedSimulator::Result run =
+        DisaggregatedSimulator::simulate(*d.prefill, decode, d.transfer, t);
+    ServingResult result = run.serving;
+    result.pools = d.pools;
+    for (ServingPool &pool : result.pools)
+        pool.utilisation =
+            pool.role == QLatin1String("prefill") ? run.prefillUtilisation : run.decodeUtilisation;
+    result.kvTransferMs = run.transferMs;
+    result.kvTransferLink =
+        d.transfer.network ? QStringLiteral("network") : QStringLiteral("NVLink/NVSwitch");
+    result.busyShare = run.decodeUtilisation;
+    result.numRequests = run.serving.numRequests;
+    return result;
+}
+
+} // namespace
+
 ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
 {
     const int replicas = std::max(1, d.replicas);
     const LengthMix mix = lengthMix(d, traffic);
     ServingResult result;
-    if (traffic.concurrency > 0) {
+    if (d.prefill) {
+        result = simulateDisaggregated(d, traffic, mix);
+    } else if (traffic.concurrency > 0) {
         // Users spread round-robin: some replicas carry one more than the others.
         const int busy = (traffic.concurrency + replicas - 1) / replicas;
         const int light = traffic.concurrency / replicas;
@@ -73,7 +103,12 @@ ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
         result.requestRate = traffic.requestRate;
         result.numRequests = result.numRequests * replicas;
     }
-    result.outputTokensPerSPerGpu = result.outputTokensPerS / std::max(1, d.gpus);
+    if (!d.prefill) {
+        result.outputTokensPerSPerGpu = result.outputTokensPerS / std::max(1, d.gpus);
+        result.pools = d.pools;
+        for (ServingPool &pool : result.pools)
+            pool.utilisation = result.busyShare; // the busiest replica's
+    }
     result.dataset = traffic.dataset == LengthDataset::File && traffic.lengthTable
                          ? traffic.lengthTable->source
                          : LengthDatasets::name(traffic.dataset);

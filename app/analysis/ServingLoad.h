@@ -1,5 +1,6 @@
 #pragma once
 
+#include "app/analysis/DisaggregatedSimulator.h"
 #include "app/analysis/Estimate.h"
 #include "app/analysis/MathTerm.h"
 #include "app/analysis/ServingSimulator.h"
@@ -22,6 +23,11 @@ struct Deployment
     int gpus = 1;
     int inputTokens = 0;
     int outputTokens = 0;
+    // Disaggregated: the prefill pool and the KV cache's hand-over; cost, engine, replicas and gpus above
+    // are then the decode pool's.
+    std::optional<DisaggregatedSimulator::Pool> prefill;
+    DisaggregatedSimulator::Transfer transfer;
+    QVector<ServingPool> pools; // as the result reports them (simulate fills in the utilisation)
 };
 
 // The requests' lengths the traffic draws from, around the deployment's input and output tokens.

@@ -1,5 +1,7 @@
 #include "app/analysis/ServingSimulator.h"
 
+#include "app/analysis/ServingStatistics.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -9,30 +11,54 @@
 
 namespace ServingSimulator {
 
-double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillKvTokens, int decodeSequences,
-                         double decodeContextTokens) const
+// The GPU's time for `tokens` through the model's matmuls and weights (the roofline's max), with their
+// attention terms given.
+double StepCost::rooflineSeconds(double tokens, double compute, double kvTokens) const
 {
-    const double tokens = prefillTokens + decodeSequences;
-    if (tokens <= 0.0)
-        return 0.0;
-    double compute = tokens * linearPerTokenS + prefillPairs * attentionPerPairS +
-                     decodeContextTokens * decodeAttentionPerPairS;
+    const double routed = tokens * std::max(1, expertFeeds); // tokens the expert group gets this step
     if (expertLinearPerTokenS > 0.0) {
-        const double perExpert = experts > 0 ? tokens * activeExperts / experts : tokens;
+        const double perExpert = experts > 0 ? routed * activeExperts / experts : routed;
         compute += tokens * expertLinearPerTokenS * (1.0 + expertTokensHalf / std::max(perExpert, 1e-9));
     }
     double weights = weightReadS;
     if (experts > 0 && activeExperts > 0) {
         // Tokens route independently: a step touches E x (1 - (1 - k/E)^tokens) distinct experts per layer.
-        const double untouched = experts * std::pow(1.0 - double(activeExperts) / experts, tokens);
+        const double untouched = experts * std::pow(1.0 - double(activeExperts) / experts, routed);
         weights -= untouched * expertReadS;
     }
-    const double memory = weights + (prefillKvTokens + decodeContextTokens) * kvReadPerTokenS;
+    const double memory = weights + kvTokens * kvReadPerTokenS;
+    return std::max(tokens * linearPerTokenS + compute, memory);
+}
+
+double StepCost::seconds(int prefillTokens, double prefillPairs, double prefillKvTokens, int decodeSequences,
+                         double decodeContextTokens) const
+{
+    // Speculative decoding verifies each sequence's drafted tokens with its own: K + 1 tokens a sequence
+    // through the matmuls and the attention, over a KV cache read once.
+    const int verify = std::max(1, verifyTokens);
+    const double decodeTokens = double(decodeSequences) * verify;
+    const double tokens = prefillTokens + decodeTokens;
+    if (tokens <= 0.0)
+        return 0.0;
+    const double attention =
+        prefillPairs * attentionPerPairS + decodeContextTokens * verify * decodeAttentionPerPairS;
     const int sequences = decodeSequences + (prefillTokens > 0 ? 1 : 0);
-    const double gpu = std::max(compute, memory) + launchSeconds(int(tokens), prefillTokens > 0) +
-                       allReduceFixedS + allReducePerTokenS * tokens;
+    const double gpu = rooflineSeconds(tokens, attention, prefillKvTokens + decodeContextTokens) +
+                       launchSeconds(int(tokens), prefillTokens > 0) + allReduceFixedS +
+                       allReducePerTokenS * tokens + draftSeconds(decodeSequences);
     const double host = hostStepS + perSequenceS * sequences;
     return overlapHost ? std::max(gpu, host) : gpu + host;
+}
+
+double StepCost::draftSeconds(int sequences) const
+{
+    if (draftPasses <= 0 || sequences <= 0)
+        return 0.0;
+    // One pass: the draft's share of a decode step of these sequences (its layers' matmuls, weights and
+    // launches; its own KV cache is left out, one layer's worth), plus the output head it samples from.
+    const double pass = draftShare * (rooflineSeconds(sequences, 0.0, 0.0) + graphLaunchS) +
+                        std::max(sequences * headPerTokenS, headReadS);
+    return draftPasses * pass;
 }
 
 double StepCost::launchSeconds(int tokens, bool prefill) const
@@ -58,6 +84,10 @@ int defaultRequests(const Traffic &traffic)
 
 namespace {
 
+using ServingStatistics::GammaArrivals;
+using ServingStatistics::LogHistogram;
+using ServingStatistics::statsMs;
+
 struct Request
 {
     double sent = 0.0;       // the client sent it (TTFT and end-to-end count from here)
@@ -72,130 +102,6 @@ struct Request
     int generated = 0;
     long long blocks = 0;
     bool measured = true;
-};
-
-// Weighted samples on a log scale (0.1% wide bins): inter-token gaps are one per running sequence per
-// step, millions in a long run, so they are counted, not stored.
-class LogHistogram
-{
-public:
-    void add(double value, double weight)
-    {
-        if (weight <= 0.0)
-            return;
-        m_sum += value * weight;
-        m_weight += weight;
-        // Consecutive decode steps take nearly the same time: most land in the bin of the last one, which
-        // is found without a logarithm.
-        if (!(value >= m_lastLow && value < m_lastHigh)) {
-            m_lastBin = value <= kMin ? 0 : int(std::log(value / kMin) / kLogStep) + 1;
-            m_lastLow = m_lastBin == 0 ? 0.0 : kMin * std::exp((m_lastBin - 1) * kLogStep);
-            m_lastHigh = kMin * std::exp(m_lastBin * kLogStep);
-            if (m_lastBin >= int(m_bins.size()))
-                m_bins.resize(m_lastBin + 1, 0.0);
-        }
-        m_bins[m_lastBin] += weight;
-    }
-    LatencyStats statsMs() const
-    {
-        LatencyStats s;
-        if (m_weight <= 0.0)
-            return s;
-        s.mean = m_sum / m_weight * 1e3;
-        s.p50 = quantile(0.50) * 1e3;
-        s.p90 = quantile(0.90) * 1e3;
-        s.p99 = quantile(0.99) * 1e3;
-        return s;
-    }
-
-private:
-    static constexpr double kMin = 1e-7;
-    static constexpr double kLogStep = 0.001;
-    double quantile(double q) const
-    {
-        double seen = 0.0;
-        for (size_t i = 0; i < m_bins.size(); ++i) {
-            seen += m_bins[i];
-            if (seen >= q * m_weight)
-                return i == 0 ? kMin : kMin * std::exp((double(i) - 0.5) * kLogStep);
-        }
-        return 0.0;
-    }
-    std::vector<double> m_bins;
-    int m_lastBin = 0;
-    double m_lastLow = 1.0; // an empty range until the first value
-    double m_lastHigh = 0.0;
-    double m_sum = 0.0;
-    double m_weight = 0.0;
-};
-
-// Percentiles with linear interpolation between order statistics (numpy's default), in ms.
-LatencyStats statsMs(std::vector<double> seconds)
-{
-    LatencyStats s;
-    if (seconds.empty())
-        return s;
-    std::sort(seconds.begin(), seconds.end());
-    double sum = 0.0;
-    for (double v : seconds)
-        sum += v;
-    const auto at = [&seconds](double q) {
-        const double position = q * double(seconds.size() - 1);
-        const size_t below = size_t(position);
-        const size_t above = std::min(below + 1, seconds.size() - 1);
-        return seconds[below] + (seconds[above] - seconds[below]) * (position - double(below));
-    };
-    s.mean = sum / double(seconds.size()) * 1e3;
-    s.p50 = at(0.50) * 1e3;
-    s.p90 = at(0.90) * 1e3;
-    s.p99 = at(0.99) * 1e3;
-    return s;
-}
-
-// Open-loop arrivals: gamma-distributed gaps at the mean rate, as vllm bench serve draws them (shape =
-// burstiness, scale = 1 / (rate x burstiness); burstiness 1 is a Poisson process). Drawn from std::mt19937
-// with Marsaglia and Tsang's method, not std's distributions, so every platform draws the same times.
-class GammaArrivals
-{
-public:
-    GammaArrivals(double rate, double burstiness, std::uint32_t seed)
-        : m_rate(rate)
-        , m_shape(burstiness > 0.0 ? burstiness : 1.0)
-        , m_random(seed)
-    {}
-    double next()
-    {
-        m_time += gamma(m_shape) / (m_rate * m_shape);
-        return m_time;
-    }
-
-private:
-    double uniform() { return (double(m_random()) + 0.5) / 4294967296.0; } // (0, 1)
-    double normal()
-    {
-        return std::sqrt(-2.0 * std::log(uniform())) * std::cos(6.283185307179586 * uniform());
-    }
-    double gamma(double shape)
-    {
-        if (shape == 1.0)
-            return -std::log(uniform());
-        if (shape < 1.0) // boosted: Gamma(k) = Gamma(k + 1) x U^(1/k)
-            return gamma(shape + 1.0) * std::pow(uniform(), 1.0 / shape);
-        const double d = shape - 1.0 / 3.0;
-        const double c = 1.0 / std::sqrt(9.0 * d);
-        for (;;) {
-            const double x = normal();
-            const double v = std::pow(1.0 + c * x, 3);
-            if (v <= 0.0)
-                continue;
-            if (std::log(uniform()) < 0.5 * x * x + d - d * v + d * std::log(v))
-                return d * v;
-        }
-    }
-    double m_rate;
-    double m_shape;
-    std::mt19937 m_random;
-    double m_time = 0.0;
 };
 
 class Simulation
@@ -358,13 +264,13 @@ private:
             for (int index : m_running) {
                 const Request &r = m_requests[index];
                 if (decoding(r))
-                    needed += std::max(0LL, blocksFor(heldTokens(r) + 1) - r.blocks);
+                    needed += std::max(0LL, blocksFor(heldTokens(r) + ahead()) - r.blocks);
             }
             if (m_usedBlocks + needed <= m_totalBlocks) {
                 for (int index : m_running) {
                     Request &r = m_requests[index];
                     if (decoding(r))
-                        r.blocks = std::max(r.blocks, blocksFor(heldTokens(r) + 1));
+                        r.blocks = std::max(r.blocks, blocksFor(heldTokens(r) + ahead()));
                 }
                 m_usedBlocks += needed;
                 m_peakBlocks = std::max(m_peakBlocks, m_usedBlocks);
@@ -382,7 +288,20 @@ private:
     }
 
     bool decoding(const Request &r) const { return r.prefilled >= r.prompt && r.generated > 0; }
+
+    // Tokens every decoding sequence keeps this step: 1, or with speculative decoding the accepted drafts
+    // and the verifying token, acceptedTokens on average (a running credit turns the mean into whole
+    // tokens: 1.875 gives 1, 2, 2, 2, 2, 2, 2, 2 ...).
+    int acceptedThisStep()
+    {
+        m_acceptCredit += std::max(1.0, m_cost.acceptedTokens);
+        const int made = std::max(1, int(m_acceptCredit));
+        m_acceptCredit -= made;
+        return made;
+    }
     int heldTokens(const Request &r) const { return r.input + r.generated; }
+    // The KV slots a decoding sequence writes in one step: its verified tokens.
+    int ahead() const { return std::max(1, m_cost.verifyTokens); }
 
     double contextOf(const Request &r) const
     {
@@ -449,11 +368,12 @@ private:
             int untilFinish = std::numeric_limits<int>::max();
             for (int index : m_running)
                 untilFinish = std::min(untilFinish, m_requests[index].output - m_requests[index].generated);
-            steps = std::max(1, untilFinish);
+            // Speculation: the steps until the first of them could finish at the accepted rate.
+            steps = std::max(1, int(std::ceil(untilFinish / std::max(1.0, m_cost.acceptedTokens))));
             if (!m_engine.reserveWholeSequence && decoding > 0) {
                 // Each sequence's next block must be free: free blocks shared out give that many tokens.
                 const long long perSequence = (m_totalBlocks - m_usedBlocks) / decoding;
-                steps = int(std::min<long long>(steps, 1 + perSequence * m_blockTokens));
+                steps = int(std::min<long long>(steps, 1 + perSequence * m_blockTokens / ahead()));
             }
         }
         double context = decodeContext;
@@ -461,26 +381,30 @@ private:
                                   ? std::min(fullContext, double(decoding) * m_cost.slidingWindow)
                                   : fullContext;
         int taken = 0;
+        int made = 0; // tokens each decoding sequence made over the steps taken
         for (; taken < steps; ++taken) {
             if (taken > 0 && nextArrival() <= m_time)
                 break; // an arrival joins at the next step boundary
             const double seconds = m_cost.seconds(prefillTokens, prefillPairs, prefillKv, decoding, context);
+            const int accepted = acceptedThisStep();
+            made += accepted;
             m_time += seconds;
-            m_itl.add(seconds, decodingMeasured);
+            m_itl.add(seconds / accepted, double(decodingMeasured) * accepted); // a gap a token
             m_runningTime += seconds * double(m_running.size());
             m_busyTime += seconds;
             if (m_cost.fullLayerShare > 0.0) {
-                // Every decoding sequence grew by one token; the local layers' share stops at the window.
-                fullContext += decoding;
-                localContext = std::min(localContext + decoding, double(decoding) * m_cost.slidingWindow);
+                // Every decoding sequence grew by its tokens; the local layers' share stops at the window.
+                fullContext += double(decoding) * accepted;
+                localContext = std::min(localContext + double(decoding) * accepted,
+                                        double(decoding) * m_cost.slidingWindow);
                 context = windowed(fullContext, localContext);
                 continue;
             }
-            context += decoding; // every decoding sequence grew by one token
+            context += double(decoding) * accepted; // every decoding sequence grew by its tokens
             if (m_cost.slidingWindow > 0)
                 context = std::min(context, double(decoding) * m_cost.slidingWindow);
         }
-        finishStep(taken);
+        finishStep(made);
     }
 
     bool canAdmitHead() const
@@ -490,15 +414,17 @@ private:
         return m_usedBlocks + admissionBlocks(m_requests[m_waiting.front()]) <= m_totalBlocks;
     }
 
-    void finishStep(int steps)
+    // `made`: the tokens each decoding sequence made (one a step, more with speculation), at most its rest.
+    void finishStep(int made)
     {
         for (int index : m_running) {
             Request &r = m_requests[index];
             if (decoding(r)) {
-                r.generated += steps;
+                const int tokens = std::min(made, std::max(1, r.output - r.generated));
+                r.generated += tokens;
                 r.lastToken = m_time;
-                m_generatedTokens += steps;
-                if (!m_engine.reserveWholeSequence && steps > 1) { // blocks for the tokens made at once
+                m_generatedTokens += tokens;
+                if (!m_engine.reserveWholeSequence && tokens > 1) { // blocks for the tokens made at once
                     const long long blocks = blocksFor(heldTokens(r));
                     m_usedBlocks += std::max(0LL, blocks - r.blocks);
                     r.blocks = std::max(r.blocks, blocks);
@@ -593,6 +519,7 @@ private:
         }
         s.kvCacheUse = m_totalBlocks > 0 ? double(m_peakBlocks) / double(m_totalBlocks) : 0.0;
         s.meanRunningSequences = m_busyTime > 0.0 ? m_runningTime / m_busyTime : 0.0;
+        s.busyShare = m_time > 0.0 ? m_busyTime / m_time : 0.0;
         return s;
     }
 
@@ -632,6 +559,7 @@ private:
     int m_completed = 0;
     double m_runningTime = 0.0;
     double m_busyTime = 0.0;
+    double m_acceptCredit = 0.0; // speculation: the accepted tokens' fraction carried to the next step
 
     std::vector<double> m_ttft, m_tpot, m_e2e, m_queue;
     LogHistogram m_itl;

@@ -48,6 +48,9 @@ struct StepCost
     double expertReadS = 0.0; // MoE: reading one expert in every MoE layer (0: dense model)
     int experts = 0;          // MoE: routed experts per layer, and how many each token uses
     int activeExperts = 0;
+    // Wide expert parallelism: the attention replicas whose tokens one expert group serves together (ep /
+    // tp; each runs a step like this one at the same time), so an expert sees this many times the step's.
+    int expertFeeds = 1;
     double kvReadPerTokenS = 0.0;    // reading one token's K and V in every layer
     double hostStepS = 0.0;          // per step on the host: scheduler, batch preparation, sampling launch
     double perSequenceS = 0.0;       // per running sequence per step: sampling, detokenising, bookkeeping
@@ -60,6 +63,18 @@ struct StepCost
     double allReducePerTokenS = 0.0; // and their cost per token in the step
     int slidingWindow = 0;           // attention span cap (0: the whole context)
     double fullLayerShare = 0.0;     // with a window: the share of layers that still see the whole context
+    // Speculative decoding: every decoding sequence verifies K drafted tokens with its own next one
+    // (verifyTokens = K + 1 through the model a step) and keeps acceptedTokens of them on average
+    // (1 + a + ... + a^K for a per-token acceptance rate a). The draft runs draftPasses passes a step (an
+    // MTP module or an EAGLE head: K, one after the other; n-gram lookup: none, it is the host's), each
+    // draftShare of a decode step's roofline and launches at the step's sequences, plus the output head
+    // it samples from.
+    int verifyTokens = 1;
+    double acceptedTokens = 1.0;
+    int draftPasses = 0;
+    double draftShare = 0.0;
+    double headReadS = 0.0;     // reading the output head's weights once
+    double headPerTokenS = 0.0; // its matmul per token
 
     // A step that prefills `prefillTokens` (whose attention spans `prefillPairs` token pairs and whose
     // KV reads are `prefillKvTokens`) and decodes `decodeSequences` at `decodeContextTokens` in total.
@@ -69,6 +84,11 @@ struct StepCost
     double launchSeconds(int tokens, bool prefill) const;
     // What a decode step of `sequences` spends besides its roofline and all-reduces (launches, host).
     double fixedSeconds(int sequences) const;
+    // The draft's time in a step that decodes `sequences` (0 without speculation).
+    double draftSeconds(int sequences) const;
+    // max(compute, memory) for `tokens` through the model, with `attention` seconds of attention compute
+    // and `kvTokens` of KV cache read.
+    double rooflineSeconds(double tokens, double attention, double kvTokens) const;
 };
 
 struct Engine

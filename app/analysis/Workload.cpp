@@ -35,6 +35,13 @@ constexpr std::array<std::pair<Fp8Recipe, const char16_t *>, 5> kFp8Recipes{{
     {Fp8Recipe::Blockwise, u"blockwise"},
 }};
 
+constexpr std::array<std::pair<SpeculativeMethod, const char16_t *>, 4> kSpeculativeMethods{{
+    {SpeculativeMethod::None, u"none"},
+    {SpeculativeMethod::Mtp, u"mtp"},
+    {SpeculativeMethod::Eagle3, u"eagle3"},
+    {SpeculativeMethod::Ngram, u"ngram"},
+}};
+
 template <typename Enum, std::size_t N>
 QString nameOf(const std::array<std::pair<Enum, const char16_t *>, N> &table, Enum value)
 {
@@ -149,3 +156,18 @@ QStringList allNames()
     return namesOf(kFp8Recipes);
 }
 } // namespace Fp8Recipes
+
+namespace SpeculativeMethods {
+QString name(SpeculativeMethod method)
+{
+    return nameOf(kSpeculativeMethods, method);
+}
+std::optional<SpeculativeMethod> parse(const QString &text)
+{
+    return parseOf(kSpeculativeMethods, text);
+}
+QStringList allNames()
+{
+    return namesOf(kSpeculativeMethods);
+}
+} // namespace SpeculativeMethods

@@ -86,6 +86,44 @@ std::optional<Fp8Recipe> parse(const QString &name);
 QStringList allNames();
 } // namespace Fp8Recipes
 
+// Disaggregated serving (issue 57): prefill and decode in pools of their own workers (NVIDIA Dynamo, llm-d,
+// SGLang's PD disaggregation), G GPUs a worker. The decode workers take the workload's tp and ep.
+struct Disaggregation
+{
+    int prefillWorkers = 1;
+    int prefillGpus = 1;
+    int prefillTensorParallel = 1;
+    int prefillExpertParallel = 1;
+    int decodeWorkers = 1;
+    int decodeGpus = 1;
+    int prefillPoolGpus() const { return prefillWorkers * prefillGpus; }
+    int decodePoolGpus() const { return decodeWorkers * decodeGpus; }
+    bool operator==(const Disaggregation &) const = default;
+};
+
+// Speculative decoding (issue 57): what drafts the tokens the model verifies.
+enum class SpeculativeMethod
+{
+    None,
+    Mtp,    // the model's own multi-token-prediction module (DeepSeek-V3/R1's MTP, vLLM's deepseek_mtp)
+    Eagle3, // an EAGLE-3 head trained for the model
+    Ngram   // n-gram lookup in the prompt (vLLM's ngram, SGLang's NGRAM): no draft model
+};
+
+namespace SpeculativeMethods {
+QString name(SpeculativeMethod method); // "none", "mtp", "eagle3", "ngram"
+std::optional<SpeculativeMethod> parse(const QString &text);
+QStringList allNames();
+} // namespace SpeculativeMethods
+
+struct Speculation
+{
+    SpeculativeMethod method = SpeculativeMethod::None;
+    int draftTokens = 0;         // K tokens drafted a step
+    double acceptanceRate = 0.0; // a drafted token's chance of acceptance once those before it were
+    bool operator==(const Speculation &) const = default;
+};
+
 // Inference under load: the traffic a serving engine sees and its scheduler's limits, simulated step by step
 // (ServingSimulator). Absent from a Workload: the static-batch estimate alone.
 struct ServingTraffic
@@ -200,4 +238,8 @@ struct Workload
     double trainTokens = 1e9; // token budget for GPU-hours and days (training)
 
     std::optional<ServingTraffic> traffic; // inference under load; absent: static batch only
+    // Under load: prefill and decode pools of their own (then gpuCount is the decode pool's GPUs and
+    // tensorParallel / expertParallel its workers'), and speculative decoding.
+    std::optional<Disaggregation> disaggregation;
+    Speculation speculation;
 };

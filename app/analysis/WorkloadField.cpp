@@ -8,6 +8,9 @@ namespace {
 
 using namespace WorkloadDefaults;
 
+constexpr int kMaxWorkers = 4096;   // of one pool of a disaggregated deployment
+constexpr int kMaxDraftTokens = 16; // speculative decoding: tokens drafted a step
+
 // The field table. Its order is --help's.
 const QVector<WorkloadFieldSpec> &table()
 {
@@ -50,8 +53,10 @@ const QVector<WorkloadFieldSpec> &table()
         {F::ContextParallel, u"contextParallel", u"cp", u"cp", &R::contextParallel, u"N", {1, kMaxContextOrExpertParallel},
          "Training: GPUs each sequence is split over (context parallelism, ring attention)."},
         {F::ExpertParallel, u"expertParallel", u"ep", u"ep", &R::expertParallel, u"N", {1, kMaxContextOrExpertParallel},
-         "Training, mixture-of-experts models: GPUs the experts are split over, within the "
-         "data-parallel ones."},
+         "Mixture-of-experts models: GPUs the experts are split over. Training: within the "
+         "data-parallel ones. Inference: each expert whole on one of ep GPUs, a multiple of --tp: "
+         "ep / tp attention replicas share them (vLLM --enable-expert-parallel, SGLang --ep with "
+         "--enable-dp-attention)."},
         {F::VirtualStages, u"virtualStages", u"vpp", u"vpp", &R::virtualStages, u"N", {1, kMaxVirtualStages},
          "Training: model chunks per pipeline stage (interleaved schedule; needs --pp 2 or more)."},
         {F::System, u"system", u"system", u"system", &R::systemId, u"SYSTEM", {},
@@ -59,10 +64,11 @@ const QVector<WorkloadFieldSpec> &table()
          "GPUs per node, network per GPU (NICs x speed over its GPUs) and scale-up link are the "
          "defaults; --gpus-per-node and --network-gbps override them."},
         {F::GpusPerNode, u"gpusPerNode", u"gpus-per-node", u"gpus_per_node", &R::gpusPerNode, u"N", {1, kMaxGpusPerNode},
-         "Training: GPUs per node sharing NVLink or PCIe."},
+         "GPUs per node sharing NVLink or PCIe (the scale-up domain: 8 on HGX, 72 on an NVL72 rack): "
+         "training's layout and serving's tp and ep groups beyond it cross the network."},
         {F::NetworkGbps, u"networkGbps", u"network-gbps", u"network_gbps", &R::networkGbps, u"X", {0, kMaxNetworkGbps},
-         "Training: network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
-         "Ethernet; 0 = one node only)."},
+         "Network between nodes, Gb/s per GPU (400 InfiniBand NDR, 200 HDR, 100 "
+         "Ethernet; 0 = one node only), for training and for serving's groups beyond a node."},
         {F::ZeroStage, u"zeroStage", u"zero", u"zero", &R::zeroStage, u"0-3", {},
          "Training: ZeRO stage over the data-parallel replicas (1 shards the optimizer state, 2 also "
          "the gradients, 3 also the weights)."},
@@ -125,6 +131,32 @@ const QVector<WorkloadFieldSpec> &table()
          "in flight are steady (no first round, no drain); aiperf leaves out its --warmup-request-count."},
         {F::WarmupRequests, u"warmupRequests", u"warmup-requests", u"warmup_requests", &R::warmupRequests, u"N", {0, kMaxRequests},
          "Inference under load: requests sent first and left out of the figures."},
+        {F::PrefillWorkers, u"prefillWorkers", u"prefill-workers", u"prefill_workers", &R::prefillWorkers, u"N", {1, kMaxWorkers},
+         "Disaggregated serving (NVIDIA Dynamo, llm-d, SGLang's PD disaggregation), with --prefill-gpus, "
+         "--decode-workers and --decode-gpus: workers that prefill the prompts; each request's KV cache then "
+         "moves to a decode worker (NVLink inside a scale-up domain, the network across)."},
+        {F::PrefillGpus, u"prefillGpus", u"prefill-gpus", u"prefill_gpus", &R::prefillGpus, u"G", {1, kMaxGpus},
+         "Disaggregated serving: GPUs of one prefill worker."},
+        {F::PrefillTensorParallel, u"prefillTensorParallel", u"prefill-tp", u"prefill_tp", &R::prefillTensorParallel, u"T", {1, kMaxGpus},
+         "Disaggregated serving: tensor-parallel degree of a prefill worker; below its GPUs the worker runs "
+         "G / T attention replicas (data-parallel attention). Default: its GPUs."},
+        {F::PrefillExpertParallel, u"prefillExpertParallel", u"prefill-ep", u"prefill_ep", &R::prefillExpertParallel, u"E", {1, kMaxContextOrExpertParallel},
+         "Disaggregated serving, mixture-of-experts models: GPUs a prefill worker splits its experts over, a "
+         "multiple of --prefill-tp. Default: 1."},
+        {F::DecodeWorkers, u"decodeWorkers", u"decode-workers", u"decode_workers", &R::decodeWorkers, u"M", {1, kMaxWorkers},
+         "Disaggregated serving: workers that decode; they take --tp and --ep (default tp: their GPUs)."},
+        {F::DecodeGpus, u"decodeGpus", u"decode-gpus", u"decode_gpus", &R::decodeGpus, u"G", {1, kMaxGpus},
+         "Disaggregated serving: GPUs of one decode worker."},
+        {F::Speculative, u"speculative", u"speculative", u"speculative", &R::speculative, u"none|mtp|eagle3|ngram", {},
+         "Inference under load: speculative decoding. mtp drafts with the model's own multi-token-prediction "
+         "module (DeepSeek-V3/R1), eagle3 with an EAGLE-3 head, ngram by looking the next tokens up in the "
+         "prompt (no draft model); the model verifies the drafts in its next step."},
+        {F::DraftTokens, u"draftTokens", u"draft-tokens", u"draft_tokens", &R::draftTokens, u"K", {1, kMaxDraftTokens},
+         "Speculative decoding: tokens drafted a step (vLLM num_speculative_tokens, SGLang "
+         "--speculative-num-steps)."},
+        {F::AcceptanceRate, u"acceptanceRate", u"acceptance-rate", u"acceptance_rate", &R::acceptanceRate, u"R", {0, 1},
+         "Speculative decoding: the chance that a drafted token is accepted once those before it were "
+         "(vLLM's draft acceptance rate)."},
         {F::PipelineFirstLayers, u"pipelineFirstLayers", u"pp-first-layers", u"pp_first_layers", &R::pipelineFirstLayers, u"N", {},
          "Training: layers of the first pipeline stage (Megatron's "
          "--decoder-first-pipeline-num-layers); the other stages share the rest."},

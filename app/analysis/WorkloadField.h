@@ -63,6 +63,15 @@ enum class WorkloadField
     MtpLayers,
     Fp8Recipe,
     System,
+    PrefillWorkers,
+    PrefillGpus,
+    PrefillTensorParallel,
+    PrefillExpertParallel,
+    DecodeWorkers,
+    DecodeGpus,
+    Speculative,
+    DraftTokens,
+    AcceptanceRate,
 };
 
 // A request member a field sets, by its type. Enumerations are read and written by the names the command

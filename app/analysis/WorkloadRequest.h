@@ -76,6 +76,18 @@ struct WorkloadRequest
     std::optional<double> burstiness;       // open loop: gamma shape of the gaps (1: Poisson)
     std::optional<int> warmupRequests;      // sent first, left out of the figures
     std::optional<QString> harness;         // the benchmark client counted as: vllm-bench, genai-perf, aiperf
+    // Disaggregated serving: prefill workers and decode workers of G GPUs each; the decode workers take
+    // tensorParallel and expertParallel, the prefill workers their own.
+    std::optional<int> prefillWorkers;
+    std::optional<int> prefillGpus;
+    std::optional<int> prefillTensorParallel;
+    std::optional<int> prefillExpertParallel;
+    std::optional<int> decodeWorkers;
+    std::optional<int> decodeGpus;
+    // Speculative decoding: none, mtp, eagle3 or ngram; tokens drafted a step; acceptance per drafted token.
+    std::optional<QString> speculative;
+    std::optional<int> draftTokens;
+    std::optional<double> acceptanceRate;
 
     bool operator==(const WorkloadRequest &) const = default;
 };

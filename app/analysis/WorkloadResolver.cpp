@@ -236,8 +236,8 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(training, WorkloadField::VirtualStages, r.virtualStages.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::PipelineFirstLayers, r.pipelineFirstLayers.has_value(), trainingTasks);
     onlyFor(training, WorkloadField::PipelineLastLayers, r.pipelineLastLayers.has_value(), trainingTasks);
-    onlyFor(training, WorkloadField::GpusPerNode, r.gpusPerNode.has_value(), trainingTasks);
-    onlyFor(training, WorkloadField::NetworkGbps, r.networkGbps.has_value(), trainingTasks);
+    // GPUs per node and the network apply to serving too: its tp and ep groups beyond the node (the
+    // scale-up domain) cross the network.
     onlyFor(!training, WorkloadField::InputTokens, r.inputTokens.has_value(), inference);
     onlyFor(!training, WorkloadField::OutputTokens, r.outputTokens.has_value(), inference);
     onlyFor(training, WorkloadField::SequenceLength, r.sequenceLength.has_value(), trainingTasks);
@@ -252,6 +252,17 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
             WorkloadResolver::tr("LoRA and QLoRA"));
     onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks);
     onlyFor(!training, WorkloadField::Concurrency, r.concurrency.has_value(), inference);
+    for (const auto &[field, given] :
+         {std::pair{WorkloadField::PrefillWorkers, r.prefillWorkers.has_value()},
+          std::pair{WorkloadField::PrefillGpus, r.prefillGpus.has_value()},
+          std::pair{WorkloadField::PrefillTensorParallel, r.prefillTensorParallel.has_value()},
+          std::pair{WorkloadField::PrefillExpertParallel, r.prefillExpertParallel.has_value()},
+          std::pair{WorkloadField::DecodeWorkers, r.decodeWorkers.has_value()},
+          std::pair{WorkloadField::DecodeGpus, r.decodeGpus.has_value()},
+          std::pair{WorkloadField::Speculative, r.speculative.has_value()},
+          std::pair{WorkloadField::DraftTokens, r.draftTokens.has_value()},
+          std::pair{WorkloadField::AcceptanceRate, r.acceptanceRate.has_value()}})
+        onlyFor(!training, field, given, inference);
     onlyFor(!training, WorkloadField::RequestRate, r.requestRate.has_value(), inference);
     onlyFor(!training, WorkloadField::NumRequests, r.numRequests.has_value(), inference);
     onlyFor(!training, WorkloadField::Seed, r.seed.has_value(), inference);
@@ -372,6 +383,183 @@ std::optional<ServingTraffic> resolveTraffic(const WorkloadRequest &r, const Dat
                                   .arg(*r.harness, BenchmarkHarnesses::names().join(QStringLiteral(", ")))});
     }
     return t;
+}
+
+// A whole number of the field's range, else a problem naming the option and the range.
+bool withinRange(WorkloadField field, const std::optional<int> &value, QVector<WorkloadProblem> *problems)
+{
+    const WorkloadRange &range = WorkloadFields::range(field);
+    if (!value || range.allows(*value))
+        return true;
+    problems->append({field, WorkloadResolver::tr("%1 %2: allowed %3 to %4")
+                                 .arg(WorkloadFields::option(field))
+                                 .arg(*value)
+                                 .arg(qint64(range.minimum))
+                                 .arg(qint64(range.maximum))});
+    return false;
+}
+
+// Disaggregated serving (issue 57): the four pool sizes together or none, under a load. The decode workers
+// are the workload's GPUs (gpuCount is their pool's, tp and ep theirs), the prefill pool beside them; each
+// worker's tp divides its GPUs and its ep is a multiple of its tp that divides them too.
+void resolveDisaggregation(const WorkloadRequest &r, Workload &w, QVector<WorkloadProblem> *problems)
+{
+    using F = WorkloadField;
+    const std::pair<F, std::optional<int>> fields[] = {{F::PrefillWorkers, r.prefillWorkers},
+                                                       {F::PrefillGpus, r.prefillGpus},
+                                                       {F::PrefillTensorParallel, r.prefillTensorParallel},
+                                                       {F::PrefillExpertParallel, r.prefillExpertParallel},
+                                                       {F::DecodeWorkers, r.decodeWorkers},
+                                                       {F::DecodeGpus, r.decodeGpus}};
+    bool any = false;
+    bool inRange = true;
+    for (const auto &[field, value] : fields) {
+        any = any || value.has_value();
+        inRange = withinRange(field, value, problems) && inRange;
+    }
+    if (!any || !inRange)
+        return;
+    for (const auto &[field, value] : {fields[0], fields[1], fields[4], fields[5]})
+        if (!value) {
+            problems->append(
+                {field, WorkloadResolver::tr("disaggregated serving needs --prefill-workers, "
+                                             "--prefill-gpus, --decode-workers and --decode-gpus")});
+            return;
+        }
+    if (!w.traffic) {
+        problems->append({F::PrefillWorkers, WorkloadResolver::tr("disaggregated serving is simulated under "
+                                                                  "load: give concurrent users or a request "
+                                                                  "rate")});
+        return;
+    }
+    Disaggregation d;
+    d.prefillWorkers = *r.prefillWorkers;
+    d.prefillGpus = *r.prefillGpus;
+    d.prefillTensorParallel = r.prefillTensorParallel.value_or(d.prefillGpus);
+    d.prefillExpertParallel = r.prefillExpertParallel.value_or(1);
+    d.decodeWorkers = *r.decodeWorkers;
+    d.decodeGpus = *r.decodeGpus;
+    const qint64 total = qint64(d.prefillWorkers) * d.prefillGpus + qint64(d.decodeWorkers) * d.decodeGpus;
+    if (r.gpus)
+        problems->append(
+            {F::Gpus, WorkloadResolver::tr("disaggregated serving counts its GPUs from its pools "
+                                           "(%1 in all): leave the GPU count out")
+                          .arg(total)});
+    if (total > kMaxGpus)
+        problems->append(
+            {F::PrefillWorkers,
+             WorkloadResolver::tr("%1 GPUs in the two pools: allowed up to %2").arg(total).arg(kMaxGpus)});
+    if (r.pipelineParallel && *r.pipelineParallel > 1)
+        problems->append(
+            {F::PipelineParallel,
+             WorkloadResolver::tr("disaggregated workers run without a pipeline: leave pp out")});
+    const auto split = [&](F tpField, F epField, int gpus, int tp, int ep, const QString &worker) {
+        if (gpus % tp != 0)
+            problems->append({tpField, WorkloadResolver::tr("tp %1 does not divide the %2 GPUs of a %3")
+                                           .arg(tp)
+                                           .arg(gpus)
+                                           .arg(worker)});
+        else if (ep > 1 && (ep % tp != 0 || gpus % ep != 0))
+            problems->append(
+                {epField, WorkloadResolver::tr("ep %1: a multiple of tp %2 that divides the %3 GPUs "
+                                               "of a %4")
+                              .arg(ep)
+                              .arg(tp)
+                              .arg(gpus)
+                              .arg(worker)});
+    };
+    split(F::PrefillTensorParallel, F::PrefillExpertParallel, d.prefillGpus, d.prefillTensorParallel,
+          d.prefillExpertParallel, WorkloadResolver::tr("prefill worker"));
+    w.tensorParallel = r.tensorParallel && *r.tensorParallel > 0 ? *r.tensorParallel : d.decodeGpus;
+    split(F::TensorParallel, F::ExpertParallel, d.decodeGpus, w.tensorParallel, w.expertParallel,
+          WorkloadResolver::tr("decode worker"));
+    w.pipelineParallel = 1;
+    w.gpuCount = d.decodePoolGpus();
+    w.disaggregation = d;
+}
+
+// The default acceptance per drafted token, from published acceptance lengths (docs/estimator.md,
+// "Speculative decoding"): DeepSeek-V3's report (arXiv 2412.19437, section 5.4.3) accepts its MTP module's
+// token 85-90% of the time; EAGLE-3's paper (arXiv 2503.01840) measures 6.1-6.5 tokens a step for
+// LLaMA-3.1-8B, which a chain of 8 drafts gives at 0.9 each. N-gram lookup has no figure that fits every
+// workload (it hits as often as the output repeats the prompt): none.
+std::optional<double> publishedAcceptance(SpeculativeMethod method)
+{
+    switch (method) {
+    case SpeculativeMethod::Mtp:
+        return 0.875;
+    case SpeculativeMethod::Eagle3:
+        return 0.9;
+    case SpeculativeMethod::None:
+    case SpeculativeMethod::Ngram:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// Speculative decoding: a method, its drafted tokens a step (default: mtp 1, the one module DeepSeek's
+// figures are for; eagle3 and ngram 3) and the acceptance per drafted token (default: the method's
+// published figure), under a load.
+void resolveSpeculation(const WorkloadRequest &r, Workload &w, QVector<WorkloadProblem> *problems)
+{
+    using F = WorkloadField;
+    if (!r.speculative && !r.draftTokens && !r.acceptanceRate)
+        return;
+    const bool inRange = withinRange(F::DraftTokens, r.draftTokens, problems);
+    if (r.acceptanceRate && !(*r.acceptanceRate >= 0.0 && *r.acceptanceRate <= 1.0)) {
+        problems->append({F::AcceptanceRate,
+                          WorkloadResolver::tr("acceptance rate %1: allowed 0 to 1").arg(*r.acceptanceRate)});
+        return;
+    }
+    if (!r.speculative) {
+        problems->append({r.draftTokens ? F::DraftTokens : F::AcceptanceRate,
+                          WorkloadResolver::tr("applies to speculative decoding: choose a method (%1)")
+                              .arg(SpeculativeMethods::allNames().join(QStringLiteral(", ")))});
+        return;
+    }
+    const std::optional<SpeculativeMethod> method = SpeculativeMethods::parse(*r.speculative);
+    if (!method) {
+        problems->append({F::Speculative, WorkloadResolver::tr("speculative %1: allowed %2")
+                                              .arg(*r.speculative, SpeculativeMethods::allNames().join(
+                                                                       QStringLiteral(", ")))});
+        return;
+    }
+    if (*method == SpeculativeMethod::None) {
+        if (r.draftTokens || r.acceptanceRate)
+            problems->append({r.draftTokens ? F::DraftTokens : F::AcceptanceRate,
+                              WorkloadResolver::tr("no speculative decoding drafts nothing: leave it out")});
+        return;
+    }
+    if (!w.traffic) {
+        problems->append(
+            {F::Speculative, WorkloadResolver::tr("speculative decoding is simulated under load: "
+                                                  "give concurrent users or a request rate")});
+        return;
+    }
+    if (*method == SpeculativeMethod::Mtp && w.model.mtpLayers < 1) {
+        problems->append(
+            {F::Speculative, WorkloadResolver::tr("mtp drafts with the model's own "
+                                                  "multi-token-prediction module, and %1 has none "
+                                                  "(num_nextn_predict_layers): choose eagle3 or "
+                                                  "ngram")
+                                 .arg(w.model.modelId)});
+        return;
+    }
+    const std::optional<double> acceptance =
+        r.acceptanceRate ? r.acceptanceRate : publishedAcceptance(*method);
+    if (!acceptance) {
+        problems->append(
+            {F::AcceptanceRate, WorkloadResolver::tr("n-gram drafts are accepted as often as the "
+                                                     "output repeats the prompt, which no "
+                                                     "published figure fits: give the "
+                                                     "acceptance rate")});
+        return;
+    }
+    if (!inRange)
+        return;
+    w.speculation.method = *method;
+    w.speculation.draftTokens = r.draftTokens.value_or(*method == SpeculativeMethod::Mtp ? 1 : 3);
+    w.speculation.acceptanceRate = *acceptance;
 }
 
 // model null: the request's model could not be resolved; the other values are still checked.
@@ -497,6 +685,8 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
                                                  .arg(qint64(users.maximum))});
         else if (w.traffic && w.traffic->concurrency > 0 && !r.batch)
             w.batch = w.traffic->concurrency;
+        resolveDisaggregation(r, w, &result.problems);
+        resolveSpeculation(r, w, &result.problems);
     }
 
     if (const EfficiencyProfile *profile = catalogue.findProfile(profileId)) {
@@ -693,6 +883,21 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return tr("auto");
     case WorkloadField::System:
         return tr("none: each GPU's own node size and the default network");
+    case WorkloadField::PrefillWorkers:
+    case WorkloadField::PrefillGpus:
+    case WorkloadField::DecodeWorkers:
+    case WorkloadField::DecodeGpus:
+        return tr("none: one pool (aggregated)");
+    case WorkloadField::PrefillTensorParallel:
+        return tr("the prefill worker's GPUs");
+    case WorkloadField::PrefillExpertParallel:
+        return QStringLiteral("1");
+    case WorkloadField::Speculative:
+        return SpeculativeMethods::name(SpeculativeMethod::None);
+    case WorkloadField::DraftTokens:
+        return tr("mtp 1, eagle3 and ngram 3");
+    case WorkloadField::AcceptanceRate:
+        return tr("mtp 0.875 (DeepSeek-V3's report), eagle3 0.9 (EAGLE-3's paper); ngram: none, give it");
     }
     return {};
 }

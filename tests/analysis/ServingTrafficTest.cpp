@@ -238,7 +238,7 @@ TEST(ServingTraffic, BadDatasetsAreRefusedAtTheirField)
 // Serving with expert parallelism (vLLM --enable-expert-parallel, ep = tp): a MoE layer's second all-reduce
 // becomes a dispatch and a combine of each token's k copies. Qwen3-30B-A3B on 2 H100 at 32 users: the
 // prefill-heavy first tokens pay for the 8 copies (TTFT p90 up), decode barely moves; the memory is the same.
-// ep must equal tp: it splits the experts over the tensor-parallel GPUs.
+// ep is a multiple of tp: it splits the experts over the tensor-parallel GPUs of ep / tp replicas.
 TEST(ServingTraffic, ExpertParallelServingTradesAllReducesForAllToAlls)
 {
     const auto estimateWith = [](int ep, int tp) {
@@ -261,11 +261,8 @@ TEST(ServingTraffic, ExpertParallelServingTradesAllReducesForAllToAlls)
     EXPECT_NEAR(b.serving->tpotMs.p90, a.serving->tpotMs.p90, 0.1 * a.serving->tpotMs.p90);
     EXPECT_DOUBLE_EQ(b.perGpuGb, a.perGpuGb);
 
-    const ResolvedWorkload mismatched = estimateWith(2, 1);
-    const std::optional<WorkloadProblem> problem =
-        mismatched.isValid() ? Estimator::check(*mismatched.workload)
-                             : std::optional<WorkloadProblem>(mismatched.problems.value(0));
-    ASSERT_TRUE(problem.has_value());
-    EXPECT_EQ(problem->field, WorkloadField::ExpertParallel);
-    EXPECT_TRUE(problem->message.contains(QStringLiteral("set tp 2"))) << problem->message.toStdString();
+    // ep 2 over tp 1: two attention replicas share one expert group (wide expert parallelism, issue 57).
+    const ResolvedWorkload wide = estimateWith(2, 1);
+    ASSERT_TRUE(wide.isValid());
+    EXPECT_FALSE(Estimator::check(*wide.workload).has_value());
 }
