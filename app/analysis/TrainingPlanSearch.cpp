@@ -60,6 +60,7 @@ public:
         w.pipelineParallel = 0;
         w.virtualStages = 1;
         w.automatic = {true, true, true};
+        w.automatic.virtualStages = w.task == Task::Training; // interleaving searched with the pipeline
         if (m_price >= 0.0)
             w.usdPerGpuHour = m_price;
         TrainingRecipe::Hooks hooks;
@@ -107,8 +108,14 @@ public:
         c.request.microBatch = w.microBatch;
         c.request.zeroStage = w.zeroStage;
         c.request.recompute = w.recompute;
-        c.request.weightPrecision = w.weightPrecision;
-        c.request.virtualStages.reset();
+        // NVFP4 training resolves to bf16 weights and NVFP4 math: the request asks for it as nvfp4.
+        c.request.weightPrecision = w.task == Task::Training && w.activationPrecision == Precision::Nvfp4
+                                        ? Precision::Nvfp4
+                                        : w.weightPrecision;
+        if (w.virtualStages > 1)
+            c.request.virtualStages = w.virtualStages;
+        else
+            c.request.virtualStages.reset();
         if (m_price >= 0.0)
             c.request.usdPerGpuHour = m_price;
         return c; // base.request already leaves out a network the resolver would refuse (BaseCache)

@@ -24,6 +24,7 @@ inline constexpr double kMaxRequestRate = 100000.0; // requests/s
 inline constexpr double kMaxBurstiness = 1000.0;
 inline constexpr int kMaxVirtualStages = 128;
 inline constexpr int kMaxMtpLayers = 16; // multi-token-prediction modules (DeepSeek-V3 trains 1)
+inline constexpr int kMaxBf16Layers = 1024; // blocks kept in BF16; the model's own layer count is checked too
 inline constexpr double kMaxNetworkGbps = 100000.0;
 inline constexpr int kMaxLoraRank = 65536;
 inline constexpr double kMaxUsdPerGpuHour = 10000.0;

@@ -63,6 +63,7 @@ enum class WorkloadField
     MtpLayers,
     Fp8Recipe,
     System,
+    Bf16Layers,
 };
 
 // A request member a field sets, by its type. Enumerations are read and written by the names the command
