@@ -61,6 +61,13 @@ public:
         w.virtualStages = 1;
         w.automatic = {true, true, true};
         w.automatic.virtualStages = w.task == Task::Training; // interleaving searched with the pipeline
+        // The system the GPU ships in: its GPUs per node and its network, unless the user gave them.
+        if (const SystemSpec *system = m_context.system) {
+            if (!base.request.gpusPerNode)
+                w.gpusPerNode = system->gpusPerNode;
+            if (!base.request.networkGbps && system->networkGbpsPerGpu())
+                w.networkGbps = *system->networkGbpsPerGpu();
+        }
         if (m_price >= 0.0)
             w.usdPerGpuHour = m_price;
         TrainingRecipe::Hooks hooks;
@@ -116,6 +123,8 @@ public:
             c.request.virtualStages = w.virtualStages;
         else
             c.request.virtualStages.reset();
+        if (m_context.system) // estimated alone, the request gives the same nodes and network
+            c.request.systemId = m_context.system->systemId;
         if (m_price >= 0.0)
             c.request.usdPerGpuHour = m_price;
         return c; // base.request already leaves out a network the resolver would refuse (BaseCache)
@@ -170,6 +179,13 @@ GpuPlan training(const Context &context)
     plan.gpuId = context.gpu.gpuId;
     plan.gpuName = context.gpu.displayName();
     const int maxGpus = maxGpusFor(context, &plan.notes);
+    // Whole systems beyond one: unknown NICs are not 0 Gb/s; the default network is assumed, and said.
+    if (const SystemSpec *system = context.system;
+        system && !system->maxSystems && !system->networkGbpsPerGpu() && maxGpus > system->gpusPerNode &&
+        !context.request.workload.networkGbps)
+        plan.notes << tr("%1: the catalogue gives no NICs for it; between systems the default network per "
+                         "GPU is assumed")
+                          .arg(system->name);
     TrainingSearch search(context);
     std::optional<PlanCandidate> fastest; // the quickest configuration that fits, for "needs more GPUs"
     QLocale locale;

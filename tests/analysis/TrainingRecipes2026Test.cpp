@@ -2,10 +2,13 @@
 // layout Megatron takes, and expert all-to-all inside the NVLink domain of a rack.
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/Planner.h"
 #include "app/analysis/TrainingRecipe.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "db/SystemCsvParser.h"
 #include "tests/analysis/TestCatalogue.h"
 
+#include <QFile>
 #include <gtest/gtest.h>
 
 namespace {
@@ -323,4 +326,58 @@ TEST(ScaleUpDomains, DeepSeekEp64KeepsItsAllToAllOnNvl72sNvlink)
     EXPECT_GT(modelComm(b200, 100.0), hgx * 1.5);
     w.networkGbps = 400.0;
     EXPECT_GT(estimate(gb200, w).training->tokensPerS, estimate(b200, w).training->tokensPerS);
+}
+
+namespace {
+
+// The test catalogue with the seed's systems (servers, racks, workstations) and the RTX 4090.
+CatalogueSnapshot withSystems()
+{
+    CatalogueSnapshot catalogue = TestCatalogue::snapshot();
+    catalogue.gpus << gpu("rtx_4090_24gb");
+    QFile file(QStringLiteral(GPUCOMPARE_SOURCE_DIR "/resources/seed/systems.csv"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    QString error;
+    const auto systems = SystemCsvParser::parse(file.readAll(), &error);
+    EXPECT_TRUE(systems.has_value()) << error.toStdString();
+    catalogue.systems = systems.value_or(QVector<SystemSpec>());
+    return catalogue;
+}
+
+} // namespace
+
+// The example: pre-training a 13B model on 1 T tokens in 30 days. RTX 4090s ship in workstations
+// of 1 or 2 sold alone: the plan says so instead of ranking "256 nodes of 2, 400 Gb/s"; H100s are planned
+// in whole HGX H100 systems at their 8 x 400 Gb/s, and the plan estimated alone gives the same numbers.
+TEST(RealSystems, APlanNeedingASystemNobodySellsSaysSo)
+{
+    PlanRequest r;
+    r.workload.modelId = QStringLiteral("llama-2-13b");
+    r.workload.task = Task::Training;
+    r.workload.trainTokens = 1e12;
+    r.deadlineDays = 30.0;
+    r.gpuIds = {QStringLiteral("rtx_4090_24gb"), QStringLiteral("h100_sxm5_80gb")};
+    const CatalogueSnapshot catalogue = withSystems();
+    const PlanResult result = Planner::plan(r, catalogue);
+    ASSERT_EQ(result.plans.size(), 2);
+    EXPECT_EQ(result.plans.first().gpuId, QStringLiteral("h100_sxm5_80gb"));
+    const GpuPlan &rtx = result.plans.last();
+    EXPECT_FALSE(rtx.best.has_value());
+    EXPECT_TRUE(rtx.whyNot.contains(QLatin1String("sold alone"))) << rtx.whyNot.toStdString();
+    for (const PlanCandidate &tried : rtx.tried)
+        EXPECT_LE(tried.parallelism.gpus, 2);
+
+    const GpuPlan &h100 = result.plans.first();
+    ASSERT_TRUE(h100.best.has_value()) << h100.whyNot.toStdString();
+    const PlanCandidate &best = *h100.best;
+    EXPECT_EQ(best.request.systemId, QStringLiteral("hgx_h100"));
+    EXPECT_EQ(best.parallelism.gpus % 8, 0);
+    const ResolvedWorkload resolved = WorkloadResolver::resolve(best.request, catalogue);
+    ASSERT_TRUE(resolved.workload.has_value());
+    EXPECT_EQ(resolved.workload->gpusPerNode, 8);
+    EXPECT_DOUBLE_EQ(resolved.workload->networkGbps, 400.0);
+    const Estimate alone = Estimator::estimate(*catalogue.findGpu(best.gpuId), *resolved.workload,
+                                               resolved.parameters, EstimateOptions{false});
+    ASSERT_TRUE(alone.training.has_value());
+    EXPECT_NEAR(alone.training->tokensPerS, best.tokensPerS, 1e-9 * best.tokensPerS);
 }
