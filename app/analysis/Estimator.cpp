@@ -497,10 +497,11 @@ std::optional<WorkloadProblem> checkGpuSplit(const Workload &w, const ModelArchi
         if (chunks > a.layers + 2 || (chunks > a.layers && (a.layers + 2) % chunks != 0))
             return WorkloadProblem{
                 F::VirtualStages,
-                say(QT_TRANSLATE_NOOP("Estimator",
-                                      "pp %1 x vpp %2 = %3 chunks for the model's %4 layers: Megatron takes at "
-                                      "most one chunk a layer, or exactly %5 with the embedding and the loss "
-                                      "as chunks of their own"))
+                say(QT_TRANSLATE_NOOP(
+                        "Estimator",
+                        "pp %1 x vpp %2 = %3 chunks for the model's %4 layers: Megatron takes at "
+                        "most one chunk a layer, or exactly %5 with the embedding and the loss "
+                        "as chunks of their own"))
                     .arg(w.pipelineParallel)
                     .arg(w.virtualStages)
                     .arg(chunks)
@@ -691,9 +692,10 @@ std::optional<WorkloadProblem> checkPrecisions(const Workload &w)
             p != Precision::Fp8 && p != Precision::Mxfp8)
             return WorkloadProblem{
                 F::WeightPrecision,
-                say(QT_TRANSLATE_NOOP("Estimator",
-                                      "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights (nvfp4 "
-                                      "for full training); use qlora for a 4-bit base"))
+                say(QT_TRANSLATE_NOOP(
+                        "Estimator",
+                        "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights (nvfp4 "
+                        "for full training); use qlora for a 4-bit base"))
                     .arg(Precisions::name(p), Tasks::name(w.task))};
     }
     // Transformer Engine trains 4-bit matmuls only as NVFP4 (block scales of 16, random Hadamard transforms,

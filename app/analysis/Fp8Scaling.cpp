@@ -20,7 +20,8 @@ bool trainsNvfp4(const GpuSpec &gpu)
     // Transformer Engine's NVFP4 GEMMs need compute capability 10.0 (check_nvfp4_support); on sm_120 its
     // fused random Hadamard transform fails (TE's own tests skip NVFP4BlockScaling there), so NVFP4
     // training runs on the data-centre Blackwell parts (sm_100, sm_103) alone: NVIDIA's MX tensor cores.
-    return hasMxTensorCores(gpu) && gpu.vendor.trimmed().startsWith(QLatin1String("NVIDIA"), Qt::CaseInsensitive);
+    return hasMxTensorCores(gpu) &&
+           gpu.vendor.trimmed().startsWith(QLatin1String("NVIDIA"), Qt::CaseInsensitive);
 }
 
 Fp8Recipe askedOf(const Workload &w)
@@ -73,9 +74,10 @@ QString refusal(const GpuSpec &gpu, Fp8Recipe asked)
             .arg(gpu.displayName());
     if (asked == Fp8Recipe::Nvfp4 && !trainsNvfp4(gpu))
         return QCoreApplication::translate(
-                   "Estimator", "NVFP4 training needs Transformer Engine's NVFP4 GEMMs, on compute capability "
-                                "10.0 (B200, B300, GB200, GB300; its random Hadamard transform fails on "
-                                "sm_120); %1 has none: choose fp8 or mxfp8")
+                   "Estimator",
+                   "NVFP4 training needs Transformer Engine's NVFP4 GEMMs, on compute capability "
+                   "10.0 (B200, B300, GB200, GB300; its random Hadamard transform fails on "
+                   "sm_120); %1 has none: choose fp8 or mxfp8")
             .arg(gpu.displayName());
     return {};
 }

@@ -253,8 +253,7 @@ PlanResult Planner::plan(const PlanRequest &request, const CatalogueSnapshot &ca
         // the request names one (the command line then places the GPU in it itself).
         const SystemSpec *system =
             request.workload.systemId ? nullptr : PlanSearch::shippingSystem(*gpu, catalogue.systems);
-        const GpuSpec placed =
-            system && Tasks::isTraining(result.task) ? gpuInSystem(*gpu, *system) : *gpu;
+        const GpuSpec placed = system && Tasks::isTraining(result.task) ? gpuInSystem(*gpu, *system) : *gpu;
         const PlanSearch::Context context{
             placed,
             request,

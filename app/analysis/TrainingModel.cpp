@@ -204,9 +204,9 @@ template <typename T> struct MicroBatchRates
     T attention = 0.0;            // FLOP/s of the attention
     T trafficPerFlop = 0.0;       // s of unhidden memory traffic per FLOP
     T fp8CastPerLinearFlop = 0.0; // s per matmul FLOP: the FP8 or NVFP4 recipe's casts beyond delayed scaling
-    T hadamardPerLinearFlop = 0.0; // s per matmul FLOP: NVFP4's random Hadamard transforms
+    T hadamardPerLinearFlop = 0.0;      // s per matmul FLOP: NVFP4's random Hadamard transforms
     T highPrecisionPerLinearFlop = 0.0; // s per matmul FLOP: the matmuls kept in BF16 beyond the low rate
-    T dequantPerPass = 0.0;       // s per matmul pass over the base weights (QLoRA)
+    T dequantPerPass = 0.0;             // s per matmul pass over the base weights (QLoRA)
 };
 
 // The recipe the matmuls' casts follow: math asked in MXFP8 or NVFP4 is that recipe, FP8 the resolved one.
@@ -319,10 +319,11 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         const double flopsPerToken = 2.0 * a.matmulParamsActive / tpDegree;
         T castShare = 1.0;
         if (bf16Share > 0.0)
-            castShare = 1.0 - Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "matmul share kept in BF16"), bf16Share);
-        const T valuesPerFlop =
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "cast values per matmul FLOP"), castPerToken / flopsPerToken) *
-            castShare;
+            castShare =
+                1.0 - Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "matmul share kept in BF16"), bf16Share);
+        const T valuesPerFlop = Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "cast values per matmul FLOP"),
+                                               castPerToken / flopsPerToken) *
+                                castShare;
         // NVFP4 (Transformer Engine's NVFP4BlockScaling): the per-tensor FP32 scale needs each tensor's amax
         // first (one more read of its 16-bit values, as tensorwise FP8), the wgrad operands' Hadamard
         // -transformed copies need their own amax after the transform, and every 16 values write an E4M3

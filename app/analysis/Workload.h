@@ -171,7 +171,8 @@ struct Workload
         bool microBatch = false;
         bool recompute = false;
         bool expertParallel = false; // a model with experts: ep 1, 8, 16, 32, 64 searched
-        // Interleaving (vpp) of a pipeline the search lays out (tp and pp automatic): not a search of its own.
+        // Interleaving (vpp) of a pipeline the search lays out (tp and pp automatic): not a search of its
+        // own.
         bool virtualStages = false;
         bool any() const { return zeroStage || microBatch || recompute || expertParallel; }
     } automatic;

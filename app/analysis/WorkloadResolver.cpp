@@ -475,11 +475,11 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     w.fp8Recipe = r.fp8Recipe.value_or(Fp8Recipe::Auto);
     w.bf16Layers = r.bf16Layers.value_or(0);
     if (r.bf16Layers && !WorkloadFields::range(WorkloadField::Bf16Layers).allows(*r.bf16Layers))
-        result.problems.append({WorkloadField::Bf16Layers,
-                                WorkloadResolver::tr("bf16 layers %1: allowed %2 to %3")
-                                    .arg(*r.bf16Layers)
-                                    .arg(WorkloadFields::range(WorkloadField::Bf16Layers).minimum)
-                                    .arg(WorkloadFields::range(WorkloadField::Bf16Layers).maximum)});
+        result.problems.append(
+            {WorkloadField::Bf16Layers, WorkloadResolver::tr("bf16 layers %1: allowed %2 to %3")
+                                            .arg(*r.bf16Layers)
+                                            .arg(WorkloadFields::range(WorkloadField::Bf16Layers).minimum)
+                                            .arg(WorkloadFields::range(WorkloadField::Bf16Layers).maximum)});
     // Multi-token prediction trains as the model was trained: its own modules unless the user says.
     // Adapters (PEFT) load no MTP weights.
     w.mtpLayers = w.task == Task::Training ? r.mtpLayers.value_or(w.model.mtpLayers) : 0;

@@ -80,7 +80,8 @@ TEST(Nvfp4Training, RunsOnDataCentreBlackwellAndIsRefusedElsewhere)
     for (const char *id : {"h100_sxm5_80gb", "rtx_pro_6000_server_96gb"}) {
         const Estimate e = estimate(gpu(id), w);
         EXPECT_FALSE(e.fits) << id;
-        EXPECT_TRUE(e.unfitReason.contains(QLatin1String("NVFP4"))) << id << ": " << e.unfitReason.toStdString();
+        EXPECT_TRUE(e.unfitReason.contains(QLatin1String("NVFP4")))
+            << id << ": " << e.unfitReason.toStdString();
         EXPECT_TRUE(e.unfitReason.contains(QLatin1String("10.0"))) << e.unfitReason.toStdString();
     }
 }
@@ -136,9 +137,9 @@ TEST(Nvfp4Training, TheCastsAndTheHadamardTransformAreShownTerms)
 {
     const Estimate e = estimate(gpu("b200_sxm_180gb"), llama8b(), true);
     ASSERT_FALSE(e.math.isEmpty());
-    for (const char *term : {"amax pass bytes per value", "post-Hadamard amax bytes per value",
-                             "NVFP4 scale bytes per value", "Hadamard FLOPs per cast value",
-                             "matmul share kept in BF16", "NVFP4 weight copies bits"})
+    for (const char *term :
+         {"amax pass bytes per value", "post-Hadamard amax bytes per value", "NVFP4 scale bytes per value",
+          "Hadamard FLOPs per cast value", "matmul share kept in BF16", "NVFP4 weight copies bits"})
         EXPECT_TRUE(anyFormulaContains(e, term)) << term;
 }
 
@@ -270,7 +271,8 @@ TEST(PipelineLayouts, TheSearchTriesTheInterleavedLayoutsMegatronTakes)
         if (c.virtualStages > 1) {
             interleaved = true;
             EXPECT_GT(c.pipelineParallel, 1);
-            EXPECT_TRUE(32 % chunks == 0 || 34 % chunks == 0) << c.pipelineParallel << " x " << c.virtualStages;
+            EXPECT_TRUE(32 % chunks == 0 || 34 % chunks == 0)
+                << c.pipelineParallel << " x " << c.virtualStages;
         }
     }
     EXPECT_TRUE(interleaved);
