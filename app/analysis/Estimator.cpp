@@ -557,16 +557,31 @@ std::optional<WorkloadProblem> checkGpuSplit(const Workload &w, const ModelArchi
             say(QT_TRANSLATE_NOOP("Estimator", "ep %1 does not divide the %2 GPUs of a pipeline stage"))
                 .arg(w.expertParallel)
                 .arg(stageGpus)};
-    // Layers that pp x vpp does not divide are split unevenly, as Megatron does (PipelineStages); a stage
-    // needs a layer of each of its chunks.
-    if (a.transformer && w.pipelineParallel > 1 &&
-        (long long)w.pipelineParallel * std::max(1, w.virtualStages) > a.layers)
-        return WorkloadProblem{
-            F::VirtualStages,
-            say(QT_TRANSLATE_NOOP("Estimator", "pp %1 x vpp %2 is more than the model's %3 layers"))
-                .arg(w.pipelineParallel)
-                .arg(w.virtualStages)
-                .arg(a.layers)};
+    // Layers that pp x vpp does not divide are split unevenly, as Megatron does (PipelineStages); a chunk
+    // needs a layer, or the embedding or the loss: with --account-for-embedding-in-pipeline-split and
+    // --account-for-loss-in-pipeline-split Megatron takes up to layers + 2 chunks when they divide them
+    // evenly (Llama-3.1 405B's 126 layers at pp 16 x vpp 8: 128 chunks).
+    if (a.transformer && w.pipelineParallel > 1) {
+        const long long chunks = (long long)w.pipelineParallel * std::max(1, w.virtualStages);
+        if (chunks > a.layers + 2 || (chunks > a.layers && (a.layers + 2) % chunks != 0))
+            return WorkloadProblem{
+                F::VirtualStages,
+                say(QT_TRANSLATE_NOOP(
+                        "Estimator",
+                        "pp %1 x vpp %2 = %3 chunks for the model's %4 layers: Megatron takes at "
+                        "most one chunk a layer, or exactly %5 with the embedding and the loss "
+                        "as chunks of their own"))
+                    .arg(w.pipelineParallel)
+                    .arg(w.virtualStages)
+                    .arg(chunks)
+                    .arg(a.layers)
+                    .arg(a.layers + 2)};
+    }
+    if (a.transformer && w.bf16Layers > a.layers)
+        return WorkloadProblem{F::Bf16Layers,
+                               say(QT_TRANSLATE_NOOP("Estimator", "bf16 layers %1: the model has %2 layers"))
+                                   .arg(w.bf16Layers)
+                                   .arg(a.layers)};
     if (a.transformer && (w.pipelineFirstLayers > 0 || w.pipelineLastLayers > 0) &&
         (w.pipelineFirstLayers + w.pipelineLastLayers >= a.layers ||
          w.pipelineParallel - (w.pipelineFirstLayers > 0) - (w.pipelineLastLayers > 0) >
@@ -759,16 +774,27 @@ std::optional<WorkloadProblem> checkPrecisions(const Workload &w)
                 .arg(Precisions::name(w.activationPrecision))};
     if (w.task == Task::Training || w.task == Task::Lora) {
         const Precision p = w.weightPrecision;
+        // (The resolver turns full training's --precision nvfp4 into bf16 weights and NVFP4 math, as
+        // Transformer Engine trains: a workload that still holds 4-bit weights to train is refused here.)
         if (p != Precision::Fp32 && p != Precision::Tf32 && p != Precision::Bf16 && p != Precision::Fp16 &&
             p != Precision::Fp8 && p != Precision::Mxfp8)
             return WorkloadProblem{
                 F::WeightPrecision,
                 say(QT_TRANSLATE_NOOP(
                         "Estimator",
-                        "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora "
-                        "for a 4-bit base"))
+                        "precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights (nvfp4 "
+                        "for full training); use qlora for a 4-bit base"))
                     .arg(Precisions::name(p), Tasks::name(w.task))};
     }
+    // Transformer Engine trains 4-bit matmuls only as NVFP4 (block scales of 16, random Hadamard transforms,
+    // stochastic rounding); other 4-bit math is for inference.
+    if (Tasks::isTraining(w.task) &&
+        (w.activationPrecision == Precision::Fp4 || w.activationPrecision == Precision::Mxfp4 ||
+         (w.activationPrecision == Precision::Nvfp4 && w.task != Task::Training)))
+        return WorkloadProblem{F::ActivationPrecision,
+                               say(QT_TRANSLATE_NOOP("Estimator", "activation precision %1: %2 runs 4-bit "
+                                                                  "matmuls only as nvfp4, in full training"))
+                                   .arg(Precisions::name(w.activationPrecision), Tasks::name(w.task))};
     if (Tasks::isTraining(w.task) && w.activationPrecision == Precision::Int8)
         return WorkloadProblem{
             F::ActivationPrecision,
@@ -1157,10 +1183,10 @@ Speed estimateTraining(Estimate &e, const GpuSpec &gpu, SplitMemory &memory,
                        .arg((e.parallelism.gpus + node - 1) / node)
                        .arg(node);
     }
-    // An FP8 recipe the GPU's tensor cores cannot run (MXFP8 before data-centre Blackwell) cannot train
-    // there; math asked in MXFP8 is that recipe.
-    const Fp8Recipe asked = w.activationPrecision == Precision::Mxfp8 ? Fp8Recipe::Mxfp8 : w.fp8Recipe;
-    if (Precisions::elementFormat(w.activationPrecision) == Precision::Fp8)
+    // An FP8 or FP4 recipe the GPU's tensor cores cannot run (MXFP8 and NVFP4 before data-centre Blackwell)
+    // cannot train there; math asked in MXFP8 or NVFP4 is that recipe.
+    const Fp8Recipe asked = Fp8Scaling::askedOf(w);
+    if (Precisions::elementFormat(w.activationPrecision) == Precision::Fp8 || asked == Fp8Recipe::Nvfp4)
         if (const QString refusal = Fp8Scaling::refusal(gpu, asked); !refusal.isEmpty()) {
             e.fits = false;
             e.unfitReason = refusal;

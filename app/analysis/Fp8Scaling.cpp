@@ -15,6 +15,24 @@ bool hasMxTensorCores(const GpuSpec &gpu)
     return gpu.fp4DenseTflops.value_or(0.0) > 0.0;
 }
 
+bool trainsNvfp4(const GpuSpec &gpu)
+{
+    // Transformer Engine's NVFP4 GEMMs need compute capability 10.0 (check_nvfp4_support); on sm_120 its
+    // fused random Hadamard transform fails (TE's own tests skip NVFP4BlockScaling there), so NVFP4
+    // training runs on the data-centre Blackwell parts (sm_100, sm_103) alone: NVIDIA's MX tensor cores.
+    return hasMxTensorCores(gpu) &&
+           gpu.vendor.trimmed().startsWith(QLatin1String("NVIDIA"), Qt::CaseInsensitive);
+}
+
+Fp8Recipe askedOf(const Workload &w)
+{
+    if (w.activationPrecision == Precision::Mxfp8)
+        return Fp8Recipe::Mxfp8;
+    if (w.activationPrecision == Precision::Nvfp4)
+        return Fp8Recipe::Nvfp4;
+    return w.fp8Recipe;
+}
+
 Fp8Recipe resolved(const GpuSpec &gpu, Fp8Recipe asked)
 {
     if (asked != Fp8Recipe::Auto)
@@ -31,6 +49,8 @@ double extraBytesPerValue(Fp8Recipe recipe)
         return 1.0 / 32.0;
     case Fp8Recipe::Blockwise:
         return 4.0 / 128.0;
+    case Fp8Recipe::Nvfp4:
+        return kNvfp4AmaxBytes + kNvfp4RhtAmaxBytes + kNvfp4ScaleBytes;
     case Fp8Recipe::Auto:
     case Fp8Recipe::Delayed:
         break;
@@ -51,6 +71,13 @@ QString refusal(const GpuSpec &gpu, Fp8Recipe asked)
                    "Estimator", "MXFP8 needs tensor cores that apply MX block scales (B200, B300, "
                                 "GB200, GB300, CDNA 4); %1 has none: choose the tensorwise, delayed "
                                 "or blockwise FP8 recipe")
+            .arg(gpu.displayName());
+    if (asked == Fp8Recipe::Nvfp4 && !trainsNvfp4(gpu))
+        return QCoreApplication::translate(
+                   "Estimator",
+                   "NVFP4 training needs Transformer Engine's NVFP4 GEMMs, on compute capability "
+                   "10.0 (B200, B300, GB200, GB300; its random Hadamard transform fails on "
+                   "sm_120); %1 has none: choose fp8 or mxfp8")
             .arg(gpu.displayName());
     return {};
 }

@@ -48,6 +48,12 @@ template <typename T> T weightBits(const Workload &w)
     const T bits = Math::input<T>(kBitsPerWeight, Precisions::bitsPerValue(w.weightPrecision));
     if (w.task == Task::Qlora)
         return Math::min(Math::input<T>(kNf4Bits, kQloraBitsPerWeight), bits);
+    // NVFP4 training keeps beside the 16-bit weights the NVFP4 copies its matmuls read, one row-wise for
+    // the forward and one column-wise for the backward (Transformer Engine quantizes both from the
+    // high-precision weight), 4.5 bits each.
+    if (w.task == Task::Training && w.activationPrecision == Precision::Nvfp4)
+        return bits + Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "NVFP4 weight copies bits"),
+                                     2.0 * Precisions::bitsPerValue(Precision::Nvfp4));
     return bits;
 }
 

@@ -5,6 +5,7 @@
 #include "app/analysis/Plan.h"
 #include "app/analysis/Workload.h"
 #include "db/GpuSpec.h"
+#include "db/SystemSpec.h"
 
 #include <functional>
 
@@ -30,7 +31,15 @@ struct Context
     const ModelArchitecture &architecture;
     BaseFor base;
     std::function<bool()> cancelled;
+    // The system the GPU ships in (shippingSystem) when the request names none; null when the catalogue
+    // has none for it (then its own node size and the default network).
+    const SystemSpec *system = nullptr;
 };
+
+// The system a plan of this GPU is built from: among the catalogue's systems that hold it, one sold in any
+// number before one sold alone (a workstation), then one whose network is known, then the largest. A plan is
+// whole systems of it beyond one, at its network, and never more GPUs than are sold together.
+const SystemSpec *shippingSystem(const GpuSpec &gpu, const QVector<SystemSpec> &systems);
 
 GpuPlan serving(const Context &context);
 GpuPlan training(const Context &context);

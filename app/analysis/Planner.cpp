@@ -5,11 +5,13 @@
 #include "app/analysis/PlanSearch.h"
 #include "app/analysis/WorkloadDefaults.h"
 #include "app/analysis/WorkloadResolver.h"
+#include "db/SystemGpu.h"
 
 #include <QMap>
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <tuple>
 
 namespace PlanSearch {
 
@@ -28,9 +30,35 @@ int maxGpusOf(const PlanRequest &request)
     return request.maxGpus > 0 ? request.maxGpus : 1024;
 }
 
+const SystemSpec *shippingSystem(const GpuSpec &gpu, const QVector<SystemSpec> &systems)
+{
+    const SystemSpec *chosen = nullptr;
+    // (sold in any number, network known, GPUs per system): the larger wins.
+    const auto rank = [](const SystemSpec &s) {
+        return std::tuple(!s.maxSystems.has_value(), s.networkGbpsPerGpu().has_value(), s.gpusPerNode);
+    };
+    for (const SystemSpec &system : systems)
+        if (system.gpuId == gpu.gpuId && (!chosen || rank(system) > rank(*chosen)))
+            chosen = &system;
+    return chosen;
+}
+
 int maxGpusFor(const Context &context, QStringList *notes)
 {
     const int most = maxGpusOf(context.request);
+    // A GPU sold only in machines sold alone (GeForce and workstation cards in workstations of 1 to 4) is
+    // planned within one of them, named or not: no cluster of it is sold (RTX 4090: workstations of 2).
+    if (const SystemSpec *system = context.system; system && system->maxSystems) {
+        const int sold = std::max(1, *system->maxSystems) * system->gpusPerNode;
+        if (most <= sold)
+            return most;
+        notes->append(QCoreApplication::translate(
+                          "Planner", "%1 ships in %2, sold alone: at most %3 GPUs; no system of more of them "
+                                     "is sold")
+                          .arg(context.gpu.displayName(), system->name)
+                          .arg(sold));
+        return sold;
+    }
     // Proposed for a cluster only when asked for by name: GeForce cards have no NVLink (RTX 4090, 5090) or a
     // pair at most (RTX 3090), and NVIDIA's GeForce driver licence excludes data-centre deployment.
     const bool geForce = context.gpu.product.contains(QLatin1String("GeForce"), Qt::CaseInsensitive);
@@ -221,10 +249,18 @@ PlanResult Planner::plan(const PlanRequest &request, const CatalogueSnapshot &ca
             result.cancelled = true;
             break;
         }
+        // Training is planned on the system the GPU ships in (its node, scale-up domain and network), unless
+        // the request names one (the command line then places the GPU in it itself).
+        const SystemSpec *system =
+            request.workload.systemId ? nullptr : PlanSearch::shippingSystem(*gpu, catalogue.systems);
+        const GpuSpec placed = system && Tasks::isTraining(result.task) ? gpuInSystem(*gpu, *system) : *gpu;
         const PlanSearch::Context context{
-            *gpu, request, architecture,
+            placed,
+            request,
+            architecture,
             [&bases](Precision weights, int count) { return bases.get(weights, count); },
-            callbacks.cancelled};
+            callbacks.cancelled,
+            system};
         GpuPlan plan =
             Tasks::isTraining(result.task) ? PlanSearch::training(context) : PlanSearch::serving(context);
         if (callbacks.cancelled && callbacks.cancelled()) {

@@ -203,9 +203,32 @@ template <typename T> struct MicroBatchRates
     T expertLinear = 0.0;         // FLOP/s of the routed experts' grouped matmuls, on the busiest expert GPU
     T attention = 0.0;            // FLOP/s of the attention
     T trafficPerFlop = 0.0;       // s of unhidden memory traffic per FLOP
-    T fp8CastPerLinearFlop = 0.0; // s per matmul FLOP: the FP8 recipe's casts beyond delayed scaling
-    T dequantPerPass = 0.0;       // s per matmul pass over the base weights (QLoRA)
+    T fp8CastPerLinearFlop = 0.0; // s per matmul FLOP: the FP8 or NVFP4 recipe's casts beyond delayed scaling
+    T hadamardPerLinearFlop = 0.0;      // s per matmul FLOP: NVFP4's random Hadamard transforms
+    T highPrecisionPerLinearFlop = 0.0; // s per matmul FLOP: the matmuls kept in BF16 beyond the low rate
+    T dequantPerPass = 0.0;             // s per matmul pass over the base weights (QLoRA)
 };
+
+// The recipe the matmuls' casts follow: math asked in MXFP8 or NVFP4 is that recipe, FP8 the resolved one.
+Fp8Recipe castRecipeOf(const Inputs &in)
+{
+    if (in.rate.used == Precision::Mxfp8 || in.rate.used == Precision::Nvfp4)
+        return in.rate.used == Precision::Mxfp8 ? Fp8Recipe::Mxfp8 : Fp8Recipe::Nvfp4;
+    return Fp8Scaling::resolved(in.gpu, in.workload.fp8Recipe);
+}
+
+// The share of the matmul FLOPs that a low-precision recipe leaves in BF16: the transformer blocks the
+// user keeps there (Megatron's --first-last-layers-bf16 with --num-layers-at-start/end-in-bf16), and with
+// NVFP4 the output head (Megatron-Core's output layer is its own ColumnParallelLinear, outside Transformer
+// Engine's autocast; under FP8 the profiles' fitted FP8 factor already holds it).
+double highPrecisionShare(const ModelArchitecture &a, const Workload &w, bool nvfp4)
+{
+    if (!a.transformer || a.matmulParamsActive <= 0.0 || a.layers <= 0)
+        return 0.0;
+    const double head = nvfp4 ? a.vocab * a.hidden : 0.0;
+    const double perBlock = std::max(0.0, a.matmulParamsActive - a.vocab * a.hidden) / a.layers;
+    return std::clamp((std::min(w.bf16Layers, a.layers) * perBlock + head) / a.matmulParamsActive, 0.0, 1.0);
+}
 
 template <typename T>
 MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const T &s, const T &tp,
@@ -269,18 +292,24 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
         rates.attention = Math::min(rates.attention, Math::input<T>(kSmClockAttention, smLimit));
     // Memory traffic the matmuls do not hide (normalisations, activations, optimizer-free elementwise work).
     rates.trafficPerFlop = Math::input<T>(kBytesPerFlop, e.trainingBytesPerFlop) / memoryRate;
+    const bool nvfp4 = lowPrecision && in.rate.used == Precision::Nvfp4;
+    // Matmuls a low-precision recipe keeps in BF16 run at the 16-bit rate: each of their FLOPs costs
+    // 1 / rate16 - 1 / rate instead of 1 / rate.
+    const double bf16Share = lowPrecision ? highPrecisionShare(a, w, nvfp4) : 0.0;
+    if (bf16Share > 0.0) {
+        const T rate16 = peak16 * achievable * Math::input<T>("eta_c", e.compute) * sizeFactor;
+        rates.highPrecisionPerLinearFlop =
+            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "matmul share kept in BF16"), bf16Share) *
+            (1.0 / rate16 - 1.0 / rates.linear);
+    }
     // FP8: a recipe that finds each tensor's scale in a pass of its own reads every matmul input once more
     // than the delayed scaling the profiles were fitted on (Fp8Scaling), on the matmuls only (attention
     // stays 16-bit). Per token and layer a GPU casts h values for QKV and h for the MLP (column parallel:
     // every tensor-parallel GPU the whole token), a x d / tp and f / tp for the row-parallel inputs, and k
     // copies of h + f_expert for routed experts (whole on each GPU); its matmuls do 2 x active params / tp
-    // FLOPs per token.
-    if (const double extra =
-            lowPrecision && Precisions::elementFormat(in.rate.used) == Precision::Fp8
-                ? Fp8Scaling::extraBytesPerValue(in.rate.used == Precision::Mxfp8
-                                                     ? Fp8Recipe::Mxfp8
-                                                     : Fp8Scaling::resolved(in.gpu, w.fp8Recipe))
-                : 0.0;
+    // FLOPs per token. The matmuls kept in BF16 cast nothing.
+    const bool castsToFp8 = lowPrecision && Precisions::elementFormat(in.rate.used) == Precision::Fp8;
+    if (const double extra = castsToFp8 || nvfp4 ? Fp8Scaling::extraBytesPerValue(castRecipeOf(in)) : 0.0;
         extra > 0.0 && a.transformer && a.matmulParamsActive > 0.0) {
         const double tpDegree = std::max(1, p.tensor);
         const int denseLayers = a.layers - a.moeLayers;
@@ -288,11 +317,34 @@ MicroBatchRates<T> microBatchRates(const Inputs &in, const T &microBatch, const 
                                     denseLayers * a.ffn / tpDegree +
                                     a.moeLayers * a.activeExperts * (a.hidden + a.expertFfn);
         const double flopsPerToken = 2.0 * a.matmulParamsActive / tpDegree;
-        rates.fp8CastPerLinearFlop =
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8 scaling bytes per value"), extra) *
-            Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8-cast values per matmul FLOP"),
-                           castPerToken / flopsPerToken) /
-            memoryRate;
+        T castShare = 1.0;
+        if (bf16Share > 0.0)
+            castShare =
+                1.0 - Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "matmul share kept in BF16"), bf16Share);
+        const T valuesPerFlop = Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "cast values per matmul FLOP"),
+                                               castPerToken / flopsPerToken) *
+                                castShare;
+        // NVFP4 (Transformer Engine's NVFP4BlockScaling): the per-tensor FP32 scale needs each tensor's amax
+        // first (one more read of its 16-bit values, as tensorwise FP8), the wgrad operands' Hadamard
+        // -transformed copies need their own amax after the transform, and every 16 values write an E4M3
+        // scale (Fp8Scaling's constants). Stochastic rounding of the gradients draws its random bits in the
+        // cast kernel's registers: no memory traffic, not costed.
+        const T bytes =
+            nvfp4 ? Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "amax pass bytes per value"),
+                                   Fp8Scaling::kNvfp4AmaxBytes) +
+                        Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "post-Hadamard amax bytes per value"),
+                                       Fp8Scaling::kNvfp4RhtAmaxBytes) +
+                        Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "NVFP4 scale bytes per value"),
+                                       Fp8Scaling::kNvfp4ScaleBytes)
+                  : Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "FP8 scaling bytes per value"), extra);
+        rates.fp8CastPerLinearFlop = bytes * valuesPerFlop / memoryRate;
+        // The random Hadamard transform: a 16 x 16 matrix on each 16 values of the wgrad GEMM's two
+        // operands, 16 multiply-adds per value, run as a BF16 tensor-core matmul fused with the cast.
+        if (nvfp4)
+            rates.hadamardPerLinearFlop =
+                Math::input<T>(QT_TRANSLATE_NOOP("MathExpr", "Hadamard FLOPs per cast value"),
+                               Fp8Scaling::kNvfp4HadamardFlopsPerValue) *
+                valuesPerFlop / (peak16 * achievable * Math::input<T>("eta_c", e.compute));
     }
     // QLoRA dequantises its NF4 base to 16 bits before every matmul pass (bitsandbytes): per weight it
     // reads 4.127 bits, writes and reads back 2 bytes, memory time the matmul does not hide.
@@ -319,10 +371,8 @@ TrainingResult resultOf(const Inputs &in)
     r.gpusPerNode = GpuCapabilities::gpusPerNode(in.gpu, w.gpusPerNode);
     r.nodes = (in.parallelism.gpus + r.gpusPerNode - 1) / r.gpusPerNode;
     r.networkGbps = r.nodes > 1 ? w.networkGbps : 0.0;
-    if (in.rate.used == Precision::Mxfp8) // the math asked in MXFP8 is that recipe
-        r.fp8Recipe = Fp8Recipe::Mxfp8;
-    else if (Precisions::elementFormat(in.rate.used) == Precision::Fp8)
-        r.fp8Recipe = Fp8Scaling::resolved(in.gpu, w.fp8Recipe);
+    if (Precisions::elementFormat(in.rate.used) == Precision::Fp8 || in.rate.used == Precision::Nvfp4)
+        r.fp8Recipe = castRecipeOf(in); // the math asked in MXFP8 or NVFP4 is that recipe
     return r;
 }
 
@@ -496,6 +546,10 @@ StepCompute<T> stepComputeOf(const Inputs &in, const StepBatch<T> &batch, const 
                          : linearForward * linearPasses / rates.linear;
         if (Math::value(rates.fp8CastPerLinearFlop) > 0.0)
             time = time + linearForward * linearPasses * rates.fp8CastPerLinearFlop;
+        if (Math::value(rates.hadamardPerLinearFlop) > 0.0)
+            time = time + linearForward * linearPasses * rates.hadamardPerLinearFlop;
+        if (Math::value(rates.highPrecisionPerLinearFlop) > 0.0)
+            time = time + linearForward * linearPasses * rates.highPrecisionPerLinearFlop;
         return time;
     };
     // Routing traffic: the forward and the backward each move the token copies once (the backward's matmul

@@ -60,6 +60,14 @@ public:
         w.pipelineParallel = 0;
         w.virtualStages = 1;
         w.automatic = {true, true, true};
+        w.automatic.virtualStages = w.task == Task::Training; // interleaving searched with the pipeline
+        // The system the GPU ships in: its GPUs per node and its network, unless the user gave them.
+        if (const SystemSpec *system = m_context.system) {
+            if (!base.request.gpusPerNode)
+                w.gpusPerNode = system->gpusPerNode;
+            if (!base.request.networkGbps && system->networkGbpsPerGpu())
+                w.networkGbps = *system->networkGbpsPerGpu();
+        }
         if (m_price >= 0.0)
             w.usdPerGpuHour = m_price;
         TrainingRecipe::Hooks hooks;
@@ -107,8 +115,16 @@ public:
         c.request.microBatch = w.microBatch;
         c.request.zeroStage = w.zeroStage;
         c.request.recompute = w.recompute;
-        c.request.weightPrecision = w.weightPrecision;
-        c.request.virtualStages.reset();
+        // NVFP4 training resolves to bf16 weights and NVFP4 math: the request asks for it as nvfp4.
+        c.request.weightPrecision = w.task == Task::Training && w.activationPrecision == Precision::Nvfp4
+                                        ? Precision::Nvfp4
+                                        : w.weightPrecision;
+        if (w.virtualStages > 1)
+            c.request.virtualStages = w.virtualStages;
+        else
+            c.request.virtualStages.reset();
+        if (m_context.system) // estimated alone, the request gives the same nodes and network
+            c.request.systemId = m_context.system->systemId;
         if (m_price >= 0.0)
             c.request.usdPerGpuHour = m_price;
         return c; // base.request already leaves out a network the resolver would refuse (BaseCache)
@@ -163,6 +179,13 @@ GpuPlan training(const Context &context)
     plan.gpuId = context.gpu.gpuId;
     plan.gpuName = context.gpu.displayName();
     const int maxGpus = maxGpusFor(context, &plan.notes);
+    // Whole systems beyond one: unknown NICs are not 0 Gb/s; the default network is assumed, and said.
+    if (const SystemSpec *system = context.system;
+        system && !system->maxSystems && !system->networkGbpsPerGpu() && maxGpus > system->gpusPerNode &&
+        !context.request.workload.networkGbps)
+        plan.notes << tr("%1: the catalogue gives no NICs for it; between systems the default network per "
+                         "GPU is assumed")
+                          .arg(system->name);
     TrainingSearch search(context);
     std::optional<PlanCandidate> fastest; // the quickest configuration that fits, for "needs more GPUs"
     QLocale locale;

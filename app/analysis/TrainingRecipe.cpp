@@ -37,6 +37,23 @@ QVector<int> pipelineDegrees(const Workload &w, const ModelArchitecture &a, int 
     return degrees;
 }
 
+// Interleaved stages for a pipeline the search lays out: 1, and 2, 4 ... 16 model chunks per stage where
+// pp x vpp divides the layers, or the layers + 2 with the embedding and the loss as chunks of their own
+// (Megatron's --account-for-embedding/loss-in-pipeline-split: Llama-3.1 405B's 126 layers at pp 16 x vpp 8).
+// Interleaving divides the bubble by vpp and multiplies the stage boundaries' sends by it.
+QVector<int> virtualDegrees(const Workload &w, const ModelArchitecture &a, int pipeline)
+{
+    if (!w.automatic.virtualStages || w.tensorParallel > 0 || w.pipelineParallel > 0)
+        return {std::max(1, w.virtualStages)};
+    QVector<int> degrees{1};
+    if (pipeline <= 1 || !a.transformer)
+        return degrees;
+    for (int vpp = 2; vpp <= 16 && pipeline * vpp <= a.layers + 2; vpp *= 2)
+        if (a.layers % (pipeline * vpp) == 0 || (a.layers + 2) % (pipeline * vpp) == 0)
+            degrees.append(vpp);
+    return degrees;
+}
+
 // Expert parallelism for a model with experts left to the search: none, or 8 to 64 GPUs (the degrees
 // Megatron-Bridge's and AutoModel's recipes run), dividing the experts and the GPUs of a pipeline stage.
 QVector<int> expertDegrees(const Workload &w, const ModelArchitecture &a, int stageGpus)
@@ -162,17 +179,20 @@ Result search(const GpuSpec &gpu, const Workload &base, const EfficiencyParamete
                 continue;
             const int data = gpus / (tensor * pipeline * cp);
             for (int expert : expertDegrees(base, a, gpus / pipeline)) {
-                for (int zero : zeroStages(base)) {
-                    if (search.cancelled())
-                        return result;
-                    Workload w = base;
-                    w.gpuCount = gpus;
-                    w.tensorParallel = tensor;
-                    w.pipelineParallel = pipeline;
-                    w.expertParallel = expert;
-                    w.zeroStage = zero;
-                    w.automatic = {}; // estimated as given: the estimate must not search again
-                    search.microBatches(w, data);
+                for (int vpp : virtualDegrees(base, a, pipeline)) {
+                    for (int zero : zeroStages(base)) {
+                        if (search.cancelled())
+                            return result;
+                        Workload w = base;
+                        w.gpuCount = gpus;
+                        w.tensorParallel = tensor;
+                        w.pipelineParallel = pipeline;
+                        w.expertParallel = expert;
+                        w.virtualStages = vpp;
+                        w.zeroStage = zero;
+                        w.automatic = {}; // estimated as given: the estimate must not search again
+                        search.microBatches(w, data);
+                    }
                 }
             }
         }

@@ -27,12 +27,13 @@ constexpr std::array<std::pair<MoeRouting, const char16_t *>, 2> kMoeRoutings{{
     {MoeRouting::Balanced, u"balanced"},
 }};
 
-constexpr std::array<std::pair<Fp8Recipe, const char16_t *>, 5> kFp8Recipes{{
+constexpr std::array<std::pair<Fp8Recipe, const char16_t *>, 6> kFp8Recipes{{
     {Fp8Recipe::Auto, u"auto"},
     {Fp8Recipe::Tensorwise, u"tensorwise"},
     {Fp8Recipe::Delayed, u"delayed"},
     {Fp8Recipe::Mxfp8, u"mxfp8"},
     {Fp8Recipe::Blockwise, u"blockwise"},
+    {Fp8Recipe::Nvfp4, u"nvfp4"},
 }};
 
 constexpr std::array<std::pair<SpeculativeMethod, const char16_t *>, 4> kSpeculativeMethods{{

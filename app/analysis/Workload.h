@@ -50,6 +50,7 @@ enum class Fp8Recipe
     Delayed,    // one scale per tensor from earlier steps' amax history (fused with the cast)
     Mxfp8,      // one 8-bit scale per 32 values, in the tensor cores (Blackwell only)
     Blockwise,  // DeepSeek-V3's 1x128 activation and 128x128 weight blocks, scaled outside the tensor cores
+    Nvfp4,      // Transformer Engine's NVFP4BlockScaling: the matmuls in NVFP4 (sm_100 and sm_103 only)
 };
 
 namespace Tasks {
@@ -81,7 +82,7 @@ QStringList allNames();
 } // namespace MoeRoutings
 
 namespace Fp8Recipes {
-QString name(Fp8Recipe recipe); // "auto", "tensorwise", "delayed", "mxfp8", "blockwise"
+QString name(Fp8Recipe recipe); // "auto", "tensorwise", "delayed", "mxfp8", "blockwise", "nvfp4"
 std::optional<Fp8Recipe> parse(const QString &name);
 QStringList allNames();
 } // namespace Fp8Recipes
@@ -209,6 +210,9 @@ struct Workload
         bool microBatch = false;
         bool recompute = false;
         bool expertParallel = false; // a model with experts: ep 1, 8, 16, 32, 64 searched
+        // Interleaving (vpp) of a pipeline the search lays out (tp and pp automatic): not a search of its
+        // own.
+        bool virtualStages = false;
         bool any() const { return zeroStage || microBatch || recompute || expertParallel; }
     } automatic;
     // Training, uneven pipelines: layers of the first and of the last pipeline stage (Megatron's
@@ -221,6 +225,8 @@ struct Workload
     // resolver starts from the model's num_nextn_predict_layers).
     int mtpLayers = 0;
     Fp8Recipe fp8Recipe = Fp8Recipe::Auto; // training at FP8: how tensors are scaled
+    // Training at FP8 or NVFP4: transformer blocks kept in BF16 (Megatron's --first-last-layers-bf16).
+    int bf16Layers = 0;
     bool flashAttention = true; // attention scores are never stored (FlashAttention / fused SDPA kernels)
     Optimizer optimizer = Optimizer::Adam;
     int loraRank = 16;

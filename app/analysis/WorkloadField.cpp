@@ -172,7 +172,12 @@ const QVector<WorkloadFieldSpec> &table()
         {F::Fp8Recipe, u"fp8Recipe", u"fp8-recipe", u"fp8_recipe", &R::fp8Recipe, nullptr, {},
          "Training at fp8: how tensors are scaled (Megatron-LM's --fp8-recipe; Megatron-Bridge's fp8_cs, "
          "fp8_ds, fp8_mx and fp8_sc are taken too): %1. Auto is mxfp8 on B200, B300, GB200 and GB300, "
-         "tensorwise on other GPUs."},
+         "tensorwise on other GPUs. nvfp4 runs the matmuls in NVFP4 (as --precision nvfp4 does for "
+         "training): Transformer Engine's NVFP4BlockScaling, on B200, B300, GB200 and GB300 only."},
+        {F::Bf16Layers, u"bf16Layers", u"bf16-layers", u"bf16_layers", &R::bf16Layers, u"N", {0, kMaxBf16Layers},
+         "Training at fp8, mxfp8 or nvfp4: transformer blocks kept in BF16, their matmuls at the 16-bit rate "
+         "(Megatron's --first-last-layers-bf16 with --num-layers-at-start-in-bf16 and "
+         "--num-layers-at-end-in-bf16 adding up to N; Nemotron 3 Super's NVFP4 recipe keeps 14)."},
     };
     // clang-format on
     return rows;

@@ -72,6 +72,7 @@ enum class WorkloadField
     Speculative,
     DraftTokens,
     AcceptanceRate,
+    Bf16Layers,
 };
 
 // A request member a field sets, by its type. Enumerations are read and written by the names the command

@@ -50,6 +50,7 @@ struct WorkloadRequest
     std::optional<MoeRouting> moeRouting; // training, MoE: absent = dropless
     std::optional<int> mtpLayers;         // training: absent = the model's num_nextn_predict_layers
     std::optional<Fp8Recipe> fp8Recipe;   // training at FP8: absent = auto
+    std::optional<int> bf16Layers;        // training at FP8 or NVFP4: blocks kept in BF16; absent = 0
 
     std::optional<QString> profileId;
     std::optional<double> usdPerGpuHour; // absent: each GPU's catalogue price

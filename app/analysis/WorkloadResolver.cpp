@@ -248,6 +248,7 @@ void refuseValuesTheTaskDoesNotUse(const WorkloadRequest &r, Task task, QVector<
     onlyFor(task == Task::Training, WorkloadField::MtpLayers, r.mtpLayers.has_value(),
             WorkloadResolver::tr("full training"));
     onlyFor(training, WorkloadField::Fp8Recipe, r.fp8Recipe.has_value(), trainingTasks);
+    onlyFor(training, WorkloadField::Bf16Layers, r.bf16Layers.has_value(), trainingTasks);
     onlyFor(usesAdapters(task), WorkloadField::LoraRank, r.loraRank.has_value(),
             WorkloadResolver::tr("LoRA and QLoRA"));
     onlyFor(training, WorkloadField::TrainTokens, r.trainTokens.has_value(), trainingTasks);
@@ -575,6 +576,23 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
     // Every default below is the task's: for a task that does not use a value, the neutral one.
     w.weightPrecision = r.weightPrecision.value_or(defaultWeights(w.task));
     w.activationPrecision = r.activationPrecision.value_or(defaultActivation(w.task, w.weightPrecision));
+    // NVFP4 pre-training (Transformer Engine's NVFP4BlockScaling, Megatron-Bridge's bf16_with_nvfp4_mixed):
+    // the weights stay 16-bit (bf16 parameters, fp32 master copies in the optimizer) and are cast to NVFP4
+    // for each step's matmuls. --precision nvfp4 and --fp8-recipe nvfp4 ask for the same run.
+    if (w.task == Task::Training && w.weightPrecision == Precision::Nvfp4) {
+        w.weightPrecision = Precision::Bf16;
+        w.activationPrecision = r.activationPrecision.value_or(Precision::Nvfp4);
+    }
+    if (Tasks::isTraining(w.task) && r.fp8Recipe == Fp8Recipe::Nvfp4) {
+        if (!r.activationPrecision)
+            w.activationPrecision = Precision::Nvfp4;
+        else if (*r.activationPrecision != Precision::Nvfp4)
+            result.problems.append(
+                {WorkloadField::Fp8Recipe,
+                 WorkloadResolver::tr("fp8 recipe nvfp4 runs the matmuls in nvfp4, not %1: leave the "
+                                      "activation precision out or set nvfp4")
+                     .arg(Precisions::name(*r.activationPrecision))});
+    }
     w.kvPrecision = r.kvPrecision.value_or(Precisions::defaultKvFor(w.activationPrecision));
     checkGpuCounts(r, &result.problems);
     if (model)
@@ -637,10 +655,19 @@ Resolution resolveOne(const WorkloadRequest &r, const ModelSpec *model, const Ca
         w.automatic.recompute = !r.recompute;
         // Experts are split as practitioners split them (Megatron-Bridge's recipes: ep 8 to 64): searched.
         w.automatic.expertParallel = w.task == Task::Training && !r.expertParallel && w.model.experts > 1;
+        // Interleaving is laid out with the pipeline when the search lays that out (TrainingRecipe).
+        w.automatic.virtualStages = !r.virtualStages;
     }
     w.optimizer = r.optimizer.value_or(Optimizer::Adam);
     w.moeRouting = r.moeRouting.value_or(MoeRouting::Dropless);
     w.fp8Recipe = r.fp8Recipe.value_or(Fp8Recipe::Auto);
+    w.bf16Layers = r.bf16Layers.value_or(0);
+    if (r.bf16Layers && !WorkloadFields::range(WorkloadField::Bf16Layers).allows(*r.bf16Layers))
+        result.problems.append(
+            {WorkloadField::Bf16Layers, WorkloadResolver::tr("bf16 layers %1: allowed %2 to %3")
+                                            .arg(*r.bf16Layers)
+                                            .arg(WorkloadFields::range(WorkloadField::Bf16Layers).minimum)
+                                            .arg(WorkloadFields::range(WorkloadField::Bf16Layers).maximum)});
     // Multi-token prediction trains as the model was trained: its own modules unless the user says.
     // Adapters (PEFT) load no MTP weights.
     w.mtpLayers = w.task == Task::Training ? r.mtpLayers.value_or(w.model.mtpLayers) : 0;
@@ -881,6 +908,8 @@ QString WorkloadResolver::defaultFor(WorkloadField field, Task task, int gpus)
         return tr("the model's own");
     case WorkloadField::Fp8Recipe:
         return tr("auto");
+    case WorkloadField::Bf16Layers:
+        return QStringLiteral("0");
     case WorkloadField::System:
         return tr("none: each GPU's own node size and the default network");
     case WorkloadField::PrefillWorkers:
@@ -981,6 +1010,8 @@ QString WorkloadResolver::recipe(const Workload &w, const EfficiencyParameters &
                                                            : tr("forced balanced routing"));
         if (w.mtpLayers > 0)
             parts << tr("%n MTP module(s)", nullptr, w.mtpLayers);
+        if (w.bf16Layers > 0)
+            parts << tr("%n block(s) kept in BF16", nullptr, w.bf16Layers);
         if (w.fp8Recipe != Fp8Recipe::Auto && w.activationPrecision == Precision::Fp8)
             parts << tr("FP8 %1 scaling").arg(Fp8Recipes::name(w.fp8Recipe));
         if (usesAdapters(w.task))

@@ -5,7 +5,7 @@
 
 namespace {
 
-constexpr int kFieldCount = int(WorkloadField::AcceptanceRate) + 1; // the enum's last
+constexpr int kFieldCount = int(WorkloadField::Bf16Layers) + 1; // the enum's last
 
 } // namespace
 

@@ -278,7 +278,8 @@ void WorkloadForm::configureOwnEditors()
                                      {{Fp8Recipes::name(Fp8Recipe::Tensorwise), tr("Tensorwise")},
                                       {Fp8Recipes::name(Fp8Recipe::Delayed), tr("Delayed")},
                                       {Fp8Recipes::name(Fp8Recipe::Mxfp8), tr("MXFP8")},
-                                      {Fp8Recipes::name(Fp8Recipe::Blockwise), tr("Blockwise")}}));
+                                      {Fp8Recipes::name(Fp8Recipe::Blockwise), tr("Blockwise")},
+                                      {Fp8Recipes::name(Fp8Recipe::Nvfp4), tr("NVFP4")}}));
     setHelp(m_fp8Recipe->objectName(),
             tr("FP8 math: how tensors are scaled to 8 bits (Megatron-LM's --fp8-recipe). Tensorwise reads "
                "each input once more to find its scale; MXFP8 needs B200, B300, GB200 or GB300"));

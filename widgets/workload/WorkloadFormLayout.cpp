@@ -129,6 +129,10 @@ const QVector<WorkloadFormRow> &table()
                                                    "\"model's\" uses the model's own, 0 turns them off")},
         {.field = F::Fp8Recipe, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "FP8 scaling"), .row = 3, .column = 11,
          .use = U::Training, .ownRow = true, .editor = own},
+        {.field = F::Bf16Layers, .caption = QT_TRANSLATE_NOOP("WorkloadForm", "BF16 blocks"), .row = 3, .column = 12,
+         .use = U::Training, .ownRow = true, .minimum = 0, .maximum = 1024,
+         .help = QT_TRANSLATE_NOOP("WorkloadForm", "Training at FP8 or NVFP4: transformer blocks kept in BF16 "
+                                                   "(Megatron's --first-last-layers-bf16)")},
     };
     // clang-format on
     return rows;
