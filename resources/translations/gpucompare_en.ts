@@ -303,5 +303,12 @@
             <numerusform>%n MTP modules</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n block(s) kept in BF16</source>
+        <translation>
+            <numerusform>%n block kept in BF16</numerusform>
+            <numerusform>%n blocks kept in BF16</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -2533,10 +2533,6 @@ source: %7</source>
         <translation>激活精度 %1：允许 fp32、tf32、bf16、fp16、fp8、mxfp8、fp4、mxfp4、nvfp4、int8</translation>
     </message>
     <message>
-        <source>precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights; use qlora for a 4-bit base</source>
-        <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16、fp8 或 mxfp8 权重；4 位基座请用 qlora</translation>
-    </message>
-    <message>
         <source>under load nothing is served: the engine&apos;s KV cache holds %2 tokens and one request needs %1 (the weights and overheads fill the share of memory the engine uses)</source>
         <translation>负载下无法服务任何请求：引擎的 KV 缓存只容纳 %2 个 token，而一个请求需要 %1 个（权重和开销已占满引擎可用的显存份额）</translation>
     </message>
@@ -2593,10 +2589,6 @@ source: %7</source>
         <translation>数据集 %1：最长请求有 %2 个 token，超出 %3 的上下文长度 %4</translation>
     </message>
     <message>
-        <source>pp %1 x vpp %2 is more than the model&apos;s %3 layers</source>
-        <translation>pp %1 x vpp %2 多于模型的 %3 层</translation>
-    </message>
-    <message>
         <source>first and last stages of %1 and %2 layers leave too few of the model&apos;s %3 layers for the other %4 stages</source>
         <translation>首尾阶段各 %1 和 %2 层后，模型的 %3 层不足以分给其余 %4 个阶段</translation>
     </message>
@@ -2613,10 +2605,6 @@ source: %7</source>
         <translation>max（尽可能多的请求）仅用于推理：训练需要 %1 到 %2 的全局批量</translation>
     </message>
     <message>
-        <source>ep %1 for inference splits the experts over the tensor-parallel GPUs of a replica (vLLM --enable-expert-parallel): set tp %1 and pp 1</source>
-        <translation>推理时 ep %1 将专家分布到一个副本的张量并行 GPU 上（vLLM --enable-expert-parallel）：请设置 tp %1 和 pp 1</translation>
-    </message>
-    <message>
         <source>years owned %1: allowed above 0 up to %2</source>
         <translation>自有年数 %1：允许大于 0、最多 %2</translation>
     </message>
@@ -2627,6 +2615,42 @@ source: %7</source>
     <message>
         <source>MXFP8 needs tensor cores that apply MX block scales (B200, B300, GB200, GB300, CDNA 4); %1 has none: choose the tensorwise, delayed or blockwise FP8 recipe</source>
         <translation>MXFP8 需要能应用 MX 分块缩放的张量核心（B200、B300、GB200、GB300、CDNA 4）；%1 没有：请选择 tensorwise、delayed 或 blockwise FP8 方案</translation>
+    </message>
+    <message>
+        <source>the prefill workers&apos; split (tp %1, ep %2) needs %3 GB per GPU</source>
+        <translation>预填充工作节点的切分（tp %1，ep %2）每个 GPU 需要 %3 GB</translation>
+    </message>
+    <message>
+        <source>pp %1 x vpp %2 = %3 chunks for the model&apos;s %4 layers: Megatron takes at most one chunk a layer, or exactly %5 with the embedding and the loss as chunks of their own</source>
+        <translation>pp %1 x vpp %2 = %3 个块，而模型有 %4 层：Megatron 每层最多一个块，或在嵌入层和损失各自成块时恰好 %5 个</translation>
+    </message>
+    <message>
+        <source>bf16 layers %1: the model has %2 layers</source>
+        <translation>bf16 层数 %1：模型只有 %2 层</translation>
+    </message>
+    <message>
+        <source>prefill ep %1 does not divide the model&apos;s %2 experts</source>
+        <translation>预填充 ep %1 不能整除模型的 %2 个专家</translation>
+    </message>
+    <message>
+        <source>one node only, but the two pools&apos; %1 GPUs move KV caches between nodes: choose a network</source>
+        <translation>仅一个节点，但两个池的 %1 个 GPU 要在节点间传输 KV 缓存：请选择网络</translation>
+    </message>
+    <message>
+        <source>ep %1 for inference spreads the experts over the tensor-parallel GPUs of ep / tp replicas (vLLM --enable-expert-parallel, SGLang --ep): give a tp that divides %1 (tp %1 for one replica) and pp 1</source>
+        <translation>推理的 ep %1 将专家分布在 ep / tp 个副本的张量并行 GPU 上（vLLM --enable-expert-parallel，SGLang --ep）：请给出能整除 %1 的 tp（一个副本时为 tp %1）和 pp 1</translation>
+    </message>
+    <message>
+        <source>precision %1: %2 needs fp32, tf32, bf16, fp16, fp8 or mxfp8 weights (nvfp4 for full training); use qlora for a 4-bit base</source>
+        <translation>精度 %1：%2 需要 fp32、tf32、bf16、fp16、fp8 或 mxfp8 权重（完整训练可用 nvfp4）；4 位基座请用 qlora</translation>
+    </message>
+    <message>
+        <source>activation precision %1: %2 runs 4-bit matmuls only as nvfp4, in full training</source>
+        <translation>激活精度 %1：%2 仅在完整训练中以 nvfp4 运行 4 位矩阵乘</translation>
+    </message>
+    <message>
+        <source>NVFP4 training needs Transformer Engine&apos;s NVFP4 GEMMs, on compute capability 10.0 (B200, B300, GB200, GB300; its random Hadamard transform fails on sm_120); %1 has none: choose fp8 or mxfp8</source>
+        <translation>NVFP4 训练需要 Transformer Engine 的 NVFP4 GEMM，计算能力 10.0（B200、B300、GB200、GB300；其随机 Hadamard 变换在 sm_120 上失败）；%1 不具备：请选择 fp8 或 mxfp8</translation>
     </message>
 </context>
 <context>
@@ -3847,10 +3871,6 @@ source: %7</source>
         <translation>MTP 激活参数</translation>
     </message>
     <message>
-        <source>FP8-cast values per matmul FLOP</source>
-        <translation>每矩阵乘 FLOP 的 FP8 转换值数</translation>
-    </message>
-    <message>
         <source>t_moe_layer</source>
         <translation>t_moe_layer</translation>
     </message>
@@ -3889,6 +3909,34 @@ source: %7</source>
     <message>
         <source>host ms per sequence per step</source>
         <translation>主机每序列每步毫秒数</translation>
+    </message>
+    <message>
+        <source>NVFP4 weight copies bits</source>
+        <translation>NVFP4 权重副本位数</translation>
+    </message>
+    <message>
+        <source>matmul share kept in BF16</source>
+        <translation>保留为 BF16 的矩阵乘比例</translation>
+    </message>
+    <message>
+        <source>cast values per matmul FLOP</source>
+        <translation>每矩阵乘 FLOP 的转换值数</translation>
+    </message>
+    <message>
+        <source>amax pass bytes per value</source>
+        <translation>amax 遍历每值字节数</translation>
+    </message>
+    <message>
+        <source>post-Hadamard amax bytes per value</source>
+        <translation>Hadamard 后 amax 每值字节数</translation>
+    </message>
+    <message>
+        <source>NVFP4 scale bytes per value</source>
+        <translation>NVFP4 缩放因子每值字节数</translation>
+    </message>
+    <message>
+        <source>Hadamard FLOPs per cast value</source>
+        <translation>每个转换值的 Hadamard FLOP</translation>
     </message>
 </context>
 <context>
@@ -4981,6 +5029,10 @@ TTFT p90 %2 ms · TPOT p90 %3 ms · $%4 / 小时 · %5</translation>
         <source>cannot finish in %1 days on %2 GPUs even at the GPU&apos;s peak rate</source>
         <translation>即使以 GPU 峰值速率，%2 个 GPU 也无法在 %1 天内完成</translation>
     </message>
+    <message>
+        <source>%1: the catalogue gives no NICs for it; between systems the default network per GPU is assumed</source>
+        <translation>%1：目录中没有其网卡数据；系统之间按默认的每 GPU 网络计算</translation>
+    </message>
 </context>
 <context>
     <name>PlanTab</name>
@@ -5219,6 +5271,10 @@ token</translation>
     <message>
         <source>no price: planned at the fewest GPUs that meet the targets; add its $/GPU-hour to compare its cost</source>
         <translation>无价格：按满足目标的最少 GPU 规划；添加其 $/GPU 小时以比较成本</translation>
+    </message>
+    <message>
+        <source>%1 ships in %2, sold alone: at most %3 GPUs; no system of more of them is sold</source>
+        <translation>%1 随 %2 出售，单台销售：最多 %3 个 GPU；没有更多 GPU 的系统在售</translation>
     </message>
 </context>
 <context>
@@ -6893,6 +6949,18 @@ token</translation>
         <source>System</source>
         <translation>系统</translation>
     </message>
+    <message>
+        <source>NVFP4</source>
+        <translation>NVFP4</translation>
+    </message>
+    <message>
+        <source>BF16 blocks</source>
+        <translation>BF16 块</translation>
+    </message>
+    <message>
+        <source>Training at FP8 or NVFP4: transformer blocks kept in BF16 (Megatron&apos;s --first-last-layers-bf16)</source>
+        <translation>FP8 或 NVFP4 训练：保留为 BF16 的 Transformer 块（Megatron 的 --first-last-layers-bf16）</translation>
+    </message>
 </context>
 <context>
     <name>WorkloadRequestJson</name>
@@ -7292,6 +7360,100 @@ token</translation>
     <message>
         <source>none: each GPU&apos;s own node size and the default network</source>
         <translation>无：各 GPU 自身的节点规模和默认网络</translation>
+    </message>
+    <message>
+        <source>disaggregated serving needs --prefill-workers, --prefill-gpus, --decode-workers and --decode-gpus</source>
+        <translation>分离式服务需要 --prefill-workers、--prefill-gpus、--decode-workers 和 --decode-gpus</translation>
+    </message>
+    <message>
+        <source>disaggregated serving is simulated under load: give concurrent users or a request rate</source>
+        <translation>分离式服务在负载下模拟：请给出并发用户数或请求速率</translation>
+    </message>
+    <message>
+        <source>disaggregated serving counts its GPUs from its pools (%1 in all): leave the GPU count out</source>
+        <translation>分离式服务的 GPU 数由其池计算（共 %1 个）：请不填 GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 GPUs in the two pools: allowed up to %2</source>
+        <translation>两个池共 %1 个 GPU：最多允许 %2 个</translation>
+    </message>
+    <message>
+        <source>disaggregated workers run without a pipeline: leave pp out</source>
+        <translation>分离式工作节点不使用流水线：请不填 pp</translation>
+    </message>
+    <message>
+        <source>tp %1 does not divide the %2 GPUs of a %3</source>
+        <translation>tp %1 不能整除%3的 %2 个 GPU</translation>
+    </message>
+    <message>
+        <source>ep %1: a multiple of tp %2 that divides the %3 GPUs of a %4</source>
+        <translation>ep %1：须为 tp %2 的倍数且能整除%4的 %3 个 GPU</translation>
+    </message>
+    <message>
+        <source>prefill worker</source>
+        <translation>预填充工作节点</translation>
+    </message>
+    <message>
+        <source>decode worker</source>
+        <translation>解码工作节点</translation>
+    </message>
+    <message>
+        <source>acceptance rate %1: allowed 0 to 1</source>
+        <translation>接受率 %1：允许 0 到 1</translation>
+    </message>
+    <message>
+        <source>applies to speculative decoding: choose a method (%1)</source>
+        <translation>用于推测解码：请选择方法（%1）</translation>
+    </message>
+    <message>
+        <source>speculative %1: allowed %2</source>
+        <translation>推测解码 %1：允许 %2</translation>
+    </message>
+    <message>
+        <source>no speculative decoding drafts nothing: leave it out</source>
+        <translation>不使用推测解码时没有草稿：请不填此项</translation>
+    </message>
+    <message>
+        <source>speculative decoding is simulated under load: give concurrent users or a request rate</source>
+        <translation>推测解码在负载下模拟：请给出并发用户数或请求速率</translation>
+    </message>
+    <message>
+        <source>mtp drafts with the model&apos;s own multi-token-prediction module, and %1 has none (num_nextn_predict_layers): choose eagle3 or ngram</source>
+        <translation>mtp 使用模型自带的多 token 预测模块起草，而 %1 没有（num_nextn_predict_layers）：请选择 eagle3 或 ngram</translation>
+    </message>
+    <message>
+        <source>n-gram drafts are accepted as often as the output repeats the prompt, which no published figure fits: give the acceptance rate</source>
+        <translation>n-gram 草稿的接受率取决于输出重复提示的程度，没有公开数据可用：请给出接受率</translation>
+    </message>
+    <message>
+        <source>fp8 recipe nvfp4 runs the matmuls in nvfp4, not %1: leave the activation precision out or set nvfp4</source>
+        <translation>fp8 配方 nvfp4 以 nvfp4 运行矩阵乘，而不是 %1：请不填激活精度或设为 nvfp4</translation>
+    </message>
+    <message>
+        <source>bf16 layers %1: allowed %2 to %3</source>
+        <translation>bf16 层数 %1：允许 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>none: one pool (aggregated)</source>
+        <translation>无：单一池（聚合式）</translation>
+    </message>
+    <message>
+        <source>the prefill worker&apos;s GPUs</source>
+        <translation>预填充工作节点的 GPU</translation>
+    </message>
+    <message>
+        <source>mtp 1, eagle3 and ngram 3</source>
+        <translation>mtp 为 1，eagle3 和 ngram 为 3</translation>
+    </message>
+    <message>
+        <source>mtp 0.875 (DeepSeek-V3&apos;s report), eagle3 0.9 (EAGLE-3&apos;s paper); ngram: none, give it</source>
+        <translation>mtp 0.875（DeepSeek-V3 报告），eagle3 0.9（EAGLE-3 论文）；ngram：无，请给出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n block(s) kept in BF16</source>
+        <translation>
+            <numerusform>%n 个块保留为 BF16</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,8 @@ const char *const kAllowed[] = {
     "bench_serving", "JSONL", "AIPerf", "GenAI", "Perf", "llama", "gpucompare", "calibrate",
     // training frameworks that name measured runs ("Megatron-Core 训练")
     "llm", "foundry", "NeMo", "AutoModel", "Megatron", "Core", "LM",
+    // Megatron's flag named in a tooltip (--first-last-layers-bf16)
+    "first", "last", "layers",
     // key names in shortcuts shown in tooltips (QKeySequence::NativeText: "Ctrl+Shift+R", "Del")
     "Shift", "Del",
     // percentiles of a latency ("TTFT，p90")
