@@ -505,14 +505,7 @@ private:
         const double span = m_time - m_windowStart;
         s.windowTokens = m_generatedTokens - m_tokensBeforeWindow;
         s.windowSeconds = span;
-        double input = 0.0;
-        double output = 0.0;
-        for (const RequestShape &shape : m_shapes) {
-            input += shape.inputTokens;
-            output += shape.outputTokens;
-        }
-        s.meanInputTokens = m_shapes.empty() ? 0.0 : input / double(m_shapes.size());
-        s.meanOutputTokens = m_shapes.empty() ? 0.0 : output / double(m_shapes.size());
+        ServingStatistics::setMeanLengths(m_shapes, s);
         if (span > 0.0) {
             s.outputTokensPerS = double(m_generatedTokens - m_tokensBeforeWindow) / span;
             s.requestsPerS = double(m_completed - m_completedBeforeWindow) / span;

@@ -4,6 +4,18 @@
 
 namespace ServingStatistics {
 
+void setMeanLengths(const std::vector<RequestShape> &shapes, ServingResult &result)
+{
+    double input = 0.0;
+    double output = 0.0;
+    for (const RequestShape &shape : shapes) {
+        input += shape.inputTokens;
+        output += shape.outputTokens;
+    }
+    result.meanInputTokens = shapes.empty() ? 0.0 : input / double(shapes.size());
+    result.meanOutputTokens = shapes.empty() ? 0.0 : output / double(shapes.size());
+}
+
 LatencyStats statsMs(std::vector<double> seconds)
 {
     LatencyStats s;

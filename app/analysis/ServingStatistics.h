@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Estimate.h"
+#include "app/analysis/RequestMix.h"
 
 #include <cmath>
 #include <cstdint>
@@ -13,6 +14,9 @@ namespace ServingStatistics {
 
 // Percentiles with linear interpolation between order statistics (numpy's default), in ms.
 LatencyStats statsMs(std::vector<double> seconds);
+
+// The mean input and output lengths of the requests sent (0 without any), into result.
+void setMeanLengths(const std::vector<RequestShape> &shapes, ServingResult &result);
 
 // Weighted samples on a log scale (0.1% wide bins): inter-token gaps are one per running sequence per
 // step, millions in a long run, so they are counted, not stored.
