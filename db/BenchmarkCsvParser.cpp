@@ -1,5 +1,6 @@
 #include "db/BenchmarkCsvParser.h"
 
+#include "db/BenchmarkColumns.h"
 #include "db/CsvReader.h"
 #include "db/TextCheck.h"
 
@@ -8,34 +9,6 @@
 #include <cmath>
 
 namespace {
-
-struct TextColumn
-{
-    const char *csvName;
-    QString Benchmark::*member;
-};
-
-constexpr TextColumn kTextColumns[] = {
-    {"bench_id", &Benchmark::benchId},
-    {"category", &Benchmark::category},
-    {"gpu_id", &Benchmark::gpuId},
-    {"gpu_as_reported", &Benchmark::gpuAsReported},
-    {"system_or_submitter", &Benchmark::system},
-    {"model", &Benchmark::model},
-    {"task", &Benchmark::task},
-    {"precision_or_quant", &Benchmark::precision},
-    {"batch_size", &Benchmark::batchSize},
-    {"input_len", &Benchmark::inputLength},
-    {"output_len", &Benchmark::outputLength},
-    {"framework", &Benchmark::framework},
-    {"metric", &Benchmark::metric},
-    {"unit", &Benchmark::unit},
-    {"scenario_constraints", &Benchmark::constraints},
-    {"date_or_version", &Benchmark::dateOrVersion},
-    {"source", &Benchmark::source},
-    {"reliability", &Benchmark::reliability},
-    {"notes", &Benchmark::notes},
-};
 
 std::optional<double> finiteNumber(const QString &text)
 {
@@ -66,7 +39,7 @@ std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
     for (int i = 0; i < records->first().fields.size(); ++i)
         columns.insert(records->first().fields.at(i).trimmed(), i);
     QStringList required;
-    for (const TextColumn &column : kTextColumns)
+    for (const BenchmarkTextColumn &column : kBenchmarkTextColumns)
         required << QString::fromLatin1(column.csvName);
     required << QStringLiteral("num_gpus") << QStringLiteral("value") << QStringLiteral("value_per_gpu");
     for (const QString &column : required)
@@ -84,7 +57,7 @@ std::optional<QVector<Benchmark>> parse(const QByteArray &csv, QString *error)
             return record.fields.at(columns.value(column)).trimmed();
         };
         Benchmark benchmark;
-        for (const TextColumn &column : kTextColumns) {
+        for (const BenchmarkTextColumn &column : kBenchmarkTextColumns) {
             const QString name = QString::fromLatin1(column.csvName);
             benchmark.*column.member = cell(name);
             if (const QString problem = TextCheck::problem(benchmark.*column.member); !problem.isEmpty())

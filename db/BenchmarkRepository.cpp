@@ -1,5 +1,6 @@
 #include "db/BenchmarkRepository.h"
 
+#include "db/BenchmarkColumns.h"
 #include "db/RepositorySupport.h"
 #include "db/WriteTransaction.h"
 
@@ -9,39 +10,11 @@ namespace {
 
 using RepositorySupport::text;
 
-struct TextColumn
-{
-    const char *name;
-    QString Benchmark::*member;
-};
-
-constexpr TextColumn kTextColumns[] = {
-    {"bench_id", &Benchmark::benchId},
-    {"category", &Benchmark::category},
-    {"gpu_id", &Benchmark::gpuId},
-    {"gpu_as_reported", &Benchmark::gpuAsReported},
-    {"system", &Benchmark::system},
-    {"model", &Benchmark::model},
-    {"task", &Benchmark::task},
-    {"precision", &Benchmark::precision},
-    {"batch_size", &Benchmark::batchSize},
-    {"input_length", &Benchmark::inputLength},
-    {"output_length", &Benchmark::outputLength},
-    {"framework", &Benchmark::framework},
-    {"metric", &Benchmark::metric},
-    {"unit", &Benchmark::unit},
-    {"constraints", &Benchmark::constraints},
-    {"date_or_version", &Benchmark::dateOrVersion},
-    {"source", &Benchmark::source},
-    {"reliability", &Benchmark::reliability},
-    {"notes", &Benchmark::notes},
-};
-
 QStringList dataColumns()
 {
     QStringList names;
-    for (const TextColumn &column : kTextColumns)
-        names << QString::fromLatin1(column.name);
+    for (const BenchmarkTextColumn &column : kBenchmarkTextColumns)
+        names << QString::fromLatin1(column.column);
     names << QStringLiteral("gpu_count") << QStringLiteral("value") << QStringLiteral("value_per_gpu");
     return names;
 }
@@ -49,7 +22,7 @@ QStringList dataColumns()
 QVariantList dataValues(const Benchmark &benchmark)
 {
     QVariantList values;
-    for (const TextColumn &column : kTextColumns)
+    for (const BenchmarkTextColumn &column : kBenchmarkTextColumns)
         values << text(benchmark.*column.member);
     values << benchmark.gpuCount << benchmark.value
            << (benchmark.valuePerGpu ? QVariant(*benchmark.valuePerGpu)
@@ -96,14 +69,14 @@ QVector<Benchmark> BenchmarkRepository::select(const QString &where, const QVari
             *error = RepositorySupport::sqlError(query, QStringLiteral("cannot read the benchmarks"));
         return result;
     }
-    const int textCount = static_cast<int>(std::size(kTextColumns));
+    const int textCount = static_cast<int>(std::size(kBenchmarkTextColumns));
     while (query.next()) {
         Benchmark benchmark;
         benchmark.rowId = query.value(0).toLongLong();
         benchmark.revision = query.value(1).toInt();
         benchmark.userModified = query.value(2).toInt() != 0;
         for (int i = 0; i < textCount; ++i)
-            benchmark.*kTextColumns[i].member = query.value(3 + i).toString();
+            benchmark.*kBenchmarkTextColumns[i].member = query.value(3 + i).toString();
         benchmark.gpuCount = query.value(3 + textCount).toInt();
         benchmark.value = query.value(4 + textCount).toDouble();
         const QVariant perGpu = query.value(5 + textCount);

@@ -123,19 +123,7 @@ namespace SystemCsvParser {
 
 const QStringList &columns()
 {
-    static const QStringList names{
-        QStringLiteral("system_id"),        QStringLiteral("name"),
-        QStringLiteral("gpu_id"),           QStringLiteral("gpus_per_node"),
-        QStringLiteral("scale_up_gpus"),    QStringLiteral("scale_up_gbs_per_gpu"),
-        QStringLiteral("scale_up_kind"),    QStringLiteral("nics_per_node"),
-        QStringLiteral("nic_gbps"),         QStringLiteral("rail_optimized"),
-        QStringLiteral("host_memory_gb"),   QStringLiteral("host_link"),
-        QStringLiteral("node_power_w"),     QStringLiteral("max_systems"),
-        QStringLiteral("price_usd"),        QStringLiteral("price_date"),
-        QStringLiteral("usd_per_gpu_hour"), QStringLiteral("rental_date"),
-        QStringLiteral("sources"),          QStringLiteral("notes"),
-    };
-    return names;
+    return systemValueColumns();
 }
 
 std::optional<QVector<SystemSpec>> parse(const QByteArray &csv, QString *error)

@@ -8,24 +8,6 @@
 
 namespace {
 
-// The value columns, in the order values() binds and read() reads them: one list for every statement.
-const QStringList &valueColumns()
-{
-    static const QStringList columns{
-        QStringLiteral("system_id"),        QStringLiteral("name"),
-        QStringLiteral("gpu_id"),           QStringLiteral("gpus_per_node"),
-        QStringLiteral("scale_up_gpus"),    QStringLiteral("scale_up_gbs_per_gpu"),
-        QStringLiteral("scale_up_kind"),    QStringLiteral("nics_per_node"),
-        QStringLiteral("nic_gbps"),         QStringLiteral("rail_optimized"),
-        QStringLiteral("host_memory_gb"),   QStringLiteral("host_link"),
-        QStringLiteral("node_power_w"),     QStringLiteral("max_systems"),
-        QStringLiteral("price_usd"),        QStringLiteral("price_date"),
-        QStringLiteral("usd_per_gpu_hour"), QStringLiteral("rental_date"),
-        QStringLiteral("sources"),          QStringLiteral("notes"),
-    };
-    return columns;
-}
-
 // Unknown is NULL, never 0.
 template <typename T> QVariant nullable(const std::optional<T> &value)
 {
@@ -120,7 +102,7 @@ QVector<SystemSpec> SystemRepository::select(const QString &where, const QVarian
     QSqlQuery query(m_database);
     query.setForwardOnly(true);
     query.prepare(QStringLiteral("SELECT id, revision, user_modified, %1 FROM systems %2 ORDER BY system_id")
-                      .arg(valueColumns().join(QStringLiteral(", ")), where));
+                      .arg(systemValueColumns().join(QStringLiteral(", ")), where));
     for (const QVariant &value : values)
         query.addBindValue(value);
     if (!query.exec()) {
@@ -159,7 +141,7 @@ CatalogueError SystemRepository::insertAll(QVector<SystemSpec> &systems, bool us
         return error;
     QVector<SystemSpec> saved = systems;
     QSqlQuery query(m_database);
-    const QStringList &columns = valueColumns();
+    const QStringList &columns = systemValueColumns();
     query.prepare(
         QStringLiteral("INSERT INTO systems (%1, user_modified) VALUES (%2?)")
             .arg(columns.join(QStringLiteral(", ")), QStringLiteral("?, ").repeated(columns.size())));
@@ -190,7 +172,7 @@ CatalogueError SystemRepository::update(SystemSpec &system)
         m_database,
         QStringLiteral("UPDATE systems SET %1 = ?, user_modified = 1, revision = revision + 1 "
                        "WHERE id = ? AND revision = ?")
-            .arg(valueColumns().join(QStringLiteral(" = ?, "))),
+            .arg(systemValueColumns().join(QStringLiteral(" = ?, "))),
         bound, QStringLiteral("system '%1'").arg(system.systemId), true);
     if (!error) {
         ++system.revision;

@@ -64,3 +64,22 @@ inline QStringList all()
             QStringLiteral("ethernet"), QStringLiteral("pcie")};
 }
 } // namespace SystemKinds
+
+// The systems table's value columns in order (rowId, revision and user_modified aside): the CSV's header and
+// every statement's column list, one list for both.
+inline const QStringList &systemValueColumns()
+{
+    static const QStringList columns{
+        QStringLiteral("system_id"),        QStringLiteral("name"),
+        QStringLiteral("gpu_id"),           QStringLiteral("gpus_per_node"),
+        QStringLiteral("scale_up_gpus"),    QStringLiteral("scale_up_gbs_per_gpu"),
+        QStringLiteral("scale_up_kind"),    QStringLiteral("nics_per_node"),
+        QStringLiteral("nic_gbps"),         QStringLiteral("rail_optimized"),
+        QStringLiteral("host_memory_gb"),   QStringLiteral("host_link"),
+        QStringLiteral("node_power_w"),     QStringLiteral("max_systems"),
+        QStringLiteral("price_usd"),        QStringLiteral("price_date"),
+        QStringLiteral("usd_per_gpu_hour"), QStringLiteral("rental_date"),
+        QStringLiteral("sources"),          QStringLiteral("notes"),
+    };
+    return columns;
+}
