@@ -1,16 +1,17 @@
 #include "db/CatalogueImporter.h"
 
+#include "db/BoundedFileRead.h"
 #include "db/Catalogue.h"
 #include "db/CatalogueExporter.h"
 #include "db/CsvReader.h"
 #include "db/CsvWriter.h"
 #include "db/GpuField.h"
 #include "db/ImportPlan.h"
+#include "db/MeasuredRunBounds.h"
 #include "db/MeasuredRunJson.h"
 #include "db/WriteTransaction.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,7 +21,7 @@
 
 namespace {
 
-constexpr qint64 kMaxFileBytes = CsvReader::kMaxBytes;
+constexpr qint64 kMaxFileBytes = BoundedFileRead::kCatalogueFile.bytes;
 
 std::optional<QVector<GpuSpec>> failWith(ImportProblem *problem, const QString &location,
                                          const QString &field, const QString &reason)
@@ -175,7 +176,7 @@ std::optional<QVector<GpuSpec>> parseJson(const QByteArray &bytes, ImportProblem
 {
     if (bytes.size() > kMaxFileBytes)
         return failWith(problem, QStringLiteral("$"), QString(),
-                        QCoreApplication::translate("CatalogueImporter", "the file is too large"));
+                        BoundedFileRead::tooLargeMessage(BoundedFileRead::kCatalogueFile));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
@@ -328,6 +329,8 @@ std::optional<QVector<MeasurementRepository::FileImport>> parseJsonMeasurements(
                 MeasuredRunJson::fromJson(runObject.value(QStringLiteral("run")).toObject(), &reason);
             if (!parsed)
                 return failed(runLocation + QStringLiteral(".run"), QString(), reason);
+            if (const QString implausible = MeasuredRunBounds::problem(*parsed); !implausible.isEmpty())
+                return failed(runLocation + QStringLiteral(".run"), QString(), implausible);
             run.run = *parsed;
             import.runs.append(run);
         }
@@ -336,25 +339,34 @@ std::optional<QVector<MeasurementRepository::FileImport>> parseJsonMeasurements(
     return files;
 }
 
-std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
-                                          const Progress &progress, QVector<GpuFieldSet> *given)
+namespace {
+
+// The file read once (a FIFO cannot be read twice) and parsed; *read keeps its bytes.
+std::optional<QVector<GpuSpec>> readAndParse(const QString &path, ImportProblem *problem,
+                                             const Progress &progress, QVector<GpuFieldSet> *given,
+                                             QByteArray *read)
 {
     const std::optional<CatalogueExporter::Format> format = CatalogueExporter::formatForPath(path);
     if (!format)
         return failWith(
             problem, path, QString(),
             QCoreApplication::translate("CatalogueImporter", "the file name must end in .csv or .json"));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return failWith(
-            problem, path, QString(),
-            QCoreApplication::translate("CatalogueImporter", "cannot read: %1").arg(file.errorString()));
-    if (file.size() > kMaxFileBytes)
-        return failWith(problem, path, QString(),
-                        QCoreApplication::translate("CatalogueImporter", "the file is too large"));
-    const QByteArray bytes = file.readAll();
-    return *format == CatalogueExporter::Format::Csv ? parseCsv(bytes, problem, progress, given)
-                                                     : parseJson(bytes, problem, progress, given);
+    // At most the limit plus one byte of anything (a FIFO, /dev/zero): its size is no guide.
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kCatalogueFile);
+    if (!file.ok())
+        return failWith(problem, path, QString(), file.error);
+    if (read)
+        *read = file.bytes;
+    return *format == CatalogueExporter::Format::Csv ? parseCsv(file.bytes, problem, progress, given)
+                                                     : parseJson(file.bytes, problem, progress, given);
+}
+
+} // namespace
+
+std::optional<QVector<GpuSpec>> parseFile(const QString &path, ImportProblem *problem,
+                                          const Progress &progress, QVector<GpuFieldSet> *given)
+{
+    return readAndParse(path, problem, progress, given, nullptr);
 }
 
 CatalogueError importFile(const Catalogue &catalogue, const QString &path,
@@ -365,7 +377,8 @@ CatalogueError importFile(const Catalogue &catalogue, const QString &path,
         return error;
     ImportProblem problem;
     QVector<GpuFieldSet> given;
-    const std::optional<QVector<GpuSpec>> gpus = parseFile(path, &problem, {}, &given);
+    QByteArray bytes;
+    const std::optional<QVector<GpuSpec>> gpus = readAndParse(path, &problem, {}, &given, &bytes);
     if (!gpus)
         return CatalogueError::make(CatalogueError::Kind::Invalid,
                                     path + QStringLiteral(": ") + problem.text());
@@ -384,11 +397,7 @@ CatalogueError importFile(const Catalogue &catalogue, const QString &path,
     std::optional<QVector<MeasurementRepository::FileImport>> measurementFiles =
         QVector<MeasurementRepository::FileImport>{};
     if (CatalogueExporter::formatForPath(path) == CatalogueExporter::Format::Json) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            return CatalogueError::make(CatalogueError::Kind::Io,
-                                        path + QStringLiteral(": ") + file.errorString());
-        measurementFiles = parseJsonMeasurements(file.readAll(), &problem);
+        measurementFiles = parseJsonMeasurements(bytes, &problem);
         if (!measurementFiles)
             return CatalogueError::make(CatalogueError::Kind::Invalid,
                                         path + QStringLiteral(": ") + problem.text());

@@ -1,11 +1,11 @@
 #include "db/EditRecoveryFile.h"
 
 #include "db/AtomicFileWriter.h"
+#include "db/BoundedFileRead.h"
 #include "db/Catalogue.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -101,14 +101,14 @@ CatalogueError EditRecoveryFile::write(const QString &path, const QVector<GpuEdi
 
 std::optional<EditRecoveryFile::Contents> EditRecoveryFile::read(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kRecoveryFile);
+    if (!file.ok()) {
         if (error)
-            *error = file.errorString();
+            *error = file.error;
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonObject document = QJsonDocument::fromJson(file.readAll(), &parseError).object();
+    const QJsonObject document = QJsonDocument::fromJson(file.bytes, &parseError).object();
     if (parseError.error != QJsonParseError::NoError || document.value(QStringLiteral("format")) != kFormat) {
         if (error)
             *error = QCoreApplication::translate("EditRecoveryFile", "not a recovery file of GPU Compare");

@@ -1,5 +1,6 @@
 #include "db/MachineGpus.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -68,6 +69,23 @@ bool MachineGpus::readable() const
 {
     const QFileInfo folder(devicesPath());
     return folder.isDir() && folder.isReadable();
+}
+
+QString MachineGpus::whyUnknown() const
+{
+    if (!readable())
+        return QCoreApplication::translate("MachineGpus", "cannot read %1").arg(devicesPath());
+    const QDir folder(devicesPath());
+    const QStringList entries = folder.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    if (entries.isEmpty())
+        return QCoreApplication::translate("MachineGpus", "%1 lists no device at all").arg(devicesPath());
+    for (const QString &address : entries)
+        if (readHex(QDir(folder.filePath(address)).filePath(QStringLiteral("class"))))
+            return {};
+    return QCoreApplication::translate("MachineGpus",
+                                       "the class of none of the %n device(s) in %1 can be read", nullptr,
+                                       int(entries.size()))
+        .arg(devicesPath());
 }
 
 QVector<MachineGpus::Device> MachineGpus::devices() const

@@ -52,6 +52,10 @@ public:
     // Whether the PCI devices folder can be listed (a container without /sys has none: the machine's GPUs
     // are then unknown, not absent).
     bool readable() const;
+    // Why this machine's GPUs cannot be known from the folder, "" when they can: it cannot be listed, it
+    // is empty (every machine has a PCI host bridge, so an empty folder is a view that shows nothing), or
+    // none of its devices' class can be read. Issue 60: such a machine was "no GPU found".
+    QString whyUnknown() const;
 
     // The display controllers and processing accelerators, by address; empty when sysfs is unreadable.
     QVector<Device> devices() const;

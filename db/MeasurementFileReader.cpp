@@ -1,9 +1,10 @@
 #include "db/MeasurementFileReader.h"
 
 #include "db/CsvReader.h"
+#include "db/MeasuredRunBounds.h"
+#include "db/MessageText.h"
 #include "db/TextCheck.h"
 
-#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
@@ -922,21 +923,14 @@ MeasurementReadResult readCsv(const QByteArray &bytes, Context &context)
 
 MeasurementReadResult MeasurementFileReader::read(const QString &path)
 {
-    const QString fileName = QFileInfo(path).fileName();
-    QFile file(path);
-    MeasurementReadResult result;
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.error = QStringLiteral("%1: cannot be read (%2)").arg(fileName, file.errorString());
+    const QString fileName = MessageText::cut(QFileInfo(path).fileName());
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kMeasurementFile);
+    if (!file.ok()) {
+        MeasurementReadResult result;
+        result.error = QStringLiteral("%1: %2").arg(fileName, file.error);
         return result;
     }
-    if (file.size() > kMaxBytes) {
-        result.error = QStringLiteral("%1: %2 bytes, more than the %3 a measurement file may have")
-                           .arg(fileName)
-                           .arg(file.size())
-                           .arg(kMaxBytes);
-        return result;
-    }
-    return read(file.readAll(), fileName);
+    return read(file.bytes, fileName);
 }
 
 MeasurementReadResult MeasurementFileReader::read(const QByteArray &bytes, const QString &fileName)
@@ -945,10 +939,8 @@ MeasurementReadResult MeasurementFileReader::read(const QByteArray &bytes, const
     context.fileName = fileName;
     if (bytes.size() > kMaxBytes) {
         MeasurementReadResult result;
-        result.error = QStringLiteral("%1: %2 bytes, more than the %3 a measurement file may have")
-                           .arg(fileName)
-                           .arg(bytes.size())
-                           .arg(kMaxBytes);
+        result.error = QStringLiteral("%1: %2").arg(
+            fileName, BoundedFileRead::tooLargeMessage(BoundedFileRead::kMeasurementFile));
         return result;
     }
     QByteArray content = bytes;
@@ -957,9 +949,21 @@ MeasurementReadResult MeasurementFileReader::read(const QByteArray &bytes, const
     const QByteArray trimmed = content.trimmed();
     if (trimmed.isEmpty())
         return noRuns(fileName);
-    if (trimmed.startsWith('{') || trimmed.startsWith('['))
-        return readJson(content, context);
-    return readCsv(content, context);
+    MeasurementReadResult result = trimmed.startsWith('{') || trimmed.startsWith('[')
+                                       ? readJson(content, context)
+                                       : readCsv(content, context);
+    // Whatever the format, a number no real run can have is refused (MeasuredRunBounds).
+    for (const MeasuredRun &run : std::as_const(result.runs)) {
+        const QString problem = MeasuredRunBounds::problem(run);
+        if (problem.isEmpty())
+            continue;
+        result.error = result.runs.size() > 1
+                           ? QStringLiteral("%1: record %2: %3").arg(fileName).arg(run.record).arg(problem)
+                           : QStringLiteral("%1: %2").arg(fileName, problem);
+        result.runs.clear();
+        break;
+    }
+    return result;
 }
 
 QString MeasurementFileReader::formatName(MeasuredRun::Format format)

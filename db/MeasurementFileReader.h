@@ -1,5 +1,6 @@
 #pragma once
 
+#include "db/BoundedFileRead.h"
 #include "db/MeasuredRun.h"
 
 #include <QByteArray>
@@ -24,9 +25,10 @@ struct MeasurementReadResult
 class MeasurementFileReader
 {
 public:
-    static constexpr qsizetype kMaxBytes = 64 * 1024 * 1024;
+    static constexpr qsizetype kMaxBytes = BoundedFileRead::kMeasurementFile.bytes;
 
-    // Reads the file at path; fileName in messages is its name without the directory.
+    // Reads the file at path (BoundedFileRead: at most kMaxBytes + 1 bytes of anything); fileName in messages
+    // is its name without the directory.
     static MeasurementReadResult read(const QString &path);
     // Reads bytes that came from a file called fileName (used in messages only).
     static MeasurementReadResult read(const QByteArray &bytes, const QString &fileName);

@@ -1,14 +1,15 @@
 #include "db/MeasurementImport.h"
 
+#include "db/BoundedFileRead.h"
 #include "db/GpuLookup.h"
 #include "db/MeasuredRunJson.h"
 #include "db/MeasurementFileReader.h"
+#include "db/MessageText.h"
 #include "db/ModelNameMatch.h"
 #include "db/TextMatch.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QFile>
 #include <QFileInfo>
 #include <QSet>
 
@@ -79,13 +80,13 @@ MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportO
     // The options first: a mistyped --gpu is said once, not per run.
     if (!options.gpuId.isEmpty() && !GpuLookup::find(catalogue.gpus, options.gpuId))
         return fail(QCoreApplication::translate("MeasurementImport", "unknown GPU '%1' for --gpu")
-                        .arg(options.gpuId) +
+                        .arg(MessageText::cut(options.gpuId)) +
                     candidatesText(GpuLookup::closeMatches(catalogue.gpus, options.gpuId)));
     if (!options.modelId.isEmpty() && !catalogue.findModel(options.modelId)) {
         const ModelNameMatchResult match =
             ModelNameMatch(ModelNameMatch::presetsFrom(catalogue.models)).match(options.modelId);
         return fail(QCoreApplication::translate("MeasurementImport", "unknown model preset '%1' for --model")
-                        .arg(options.modelId) +
+                        .arg(MessageText::cut(options.modelId)) +
                     candidatesText(match.matched() ? QStringList{match.presetId} : match.candidates));
     }
     if (!options.profileId.isEmpty() && !catalogue.findProfile(options.profileId)) {
@@ -94,7 +95,7 @@ MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportO
             ids << profile.profileId;
         return fail(QCoreApplication::translate("MeasurementImport",
                                                 "unknown profile '%1' for --profile (profiles: %2)")
-                        .arg(options.profileId, ids.join(QStringLiteral(", "))));
+                        .arg(MessageText::cut(options.profileId), ids.join(QStringLiteral(", "))));
     }
     if ((options.gpuCount && *options.gpuCount < 1) ||
         (options.tensorParallel && *options.tensorParallel < 1))
@@ -111,16 +112,17 @@ MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportO
     QSet<QString> hashes;
     QStringList missing;
     for (const QString &path : paths) {
-        const QString fileName = QFileInfo(path).fileName();
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly) || file.size() > MeasurementFileReader::kMaxBytes)
-            return fail(MeasurementFileReader::read(path).error); // names the file and why
-        const QByteArray bytes = file.readAll();
+        const QString fileName = MessageText::cut(QFileInfo(path).fileName());
+        // At most the limit plus one byte of anything (a FIFO, /dev/zero), the file read once.
+        const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kMeasurementFile);
+        if (!file.ok())
+            return fail(QStringLiteral("%1: %2").arg(fileName, file.error));
+        const QByteArray &bytes = file.bytes;
         const MeasurementReadResult read = MeasurementFileReader::read(bytes, fileName);
         if (!read.ok())
             return fail(read.error);
         MeasurementRepository::FileImport import;
-        import.file.fileName = fileName;
+        import.file.fileName = QFileInfo(path).fileName(); // whole: fileName is cut for messages
         import.file.sha256 = sha256Hex(bytes);
         if (hashes.contains(import.file.sha256))
             return fail(
@@ -165,10 +167,20 @@ MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportO
                             .arg(place, run.modelName) +
                         candidatesText(match.candidates));
             }
-            if (!fileModel.isEmpty() && !optionModel.isEmpty() && fileModel != optionModel)
-                return fail(QCoreApplication::translate("MeasurementImport",
-                                                        "%1: the file says model %2, --model says %3")
-                                .arg(place, fileModel, optionModel));
+            // --model is the user's word on what ran: it wins over the file's name, said once a file.
+            if (!run.modelName.isEmpty() && !optionModel.isEmpty() && fileModel != optionModel) {
+                const QString note =
+                    fileModel.isEmpty()
+                        ? QCoreApplication::translate("MeasurementImport",
+                                                      "%1: the file names model '%2'; --model %3 taken")
+                              .arg(fileName, run.modelName, optionModel)
+                        : QCoreApplication::translate(
+                              "MeasurementImport",
+                              "%1: the file names model '%2' (preset %3); --model %4 taken")
+                              .arg(fileName, run.modelName, fileModel, optionModel);
+                if (!plan.notes.contains(note))
+                    plan.notes << note;
+            }
             stored.modelId = optionModel.isEmpty() ? fileModel : optionModel;
             if (stored.modelId.isEmpty() && !fileMissing.contains(QStringLiteral("model (--model)")))
                 fileMissing << QStringLiteral("model (--model)");
@@ -198,6 +210,16 @@ MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportO
                         .arg(place)
                         .arg(*stored.tensorParallel)
                         .arg(*gpuCount));
+            // The precision.
+            if (!options.precision.isEmpty()) {
+                if (!run.precision.isEmpty() &&
+                    TextMatch::normalized(run.precision) != TextMatch::normalized(options.precision))
+                    return fail(
+                        QCoreApplication::translate("MeasurementImport",
+                                                    "%1: the file says precision %2, --precision says %3")
+                            .arg(place, run.precision, options.precision));
+                stored.run.precision = options.precision;
+            }
             // The profile.
             stored.profileId = optionProfile;
             if (stored.profileId.isEmpty() && !run.engine.isEmpty())

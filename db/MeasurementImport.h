@@ -16,6 +16,7 @@ struct MeasurementImportOptions
     QString modelId;
     QString profileId;
     QString source;
+    QString precision; // the weights' precision of runs whose file does not state it ("fp8")
     std::optional<int> gpuCount;
     std::optional<int> tensorParallel;
 };
@@ -28,6 +29,7 @@ struct MeasurementImportPlan
     QString error;            // a file that cannot be read, a name matching nothing, a contradiction
     QStringList missing;      // "gpu (--gpu)", "model (--model)", "gpu count (--gpus)"
     QStringList missingFiles; // the files that lack them
+    QStringList notes;        // what an option overrode: "vllm.json: the file names model X; --model Y taken"
 
     bool ok() const { return error.isEmpty() && missing.isEmpty(); }
     // Whether the condition of this option ("--gpu", "--model", "--gpus") is missing.
@@ -45,10 +47,13 @@ struct MeasurementImportPlan
 // - the GPU: --gpu, else the file's GPU name when it is one of the catalogue's GPUs (its id, or its name
 //   with or without the vendor, ignoring case, spaces, '-' and '_');
 // - the model: --model, else the file's model name matched to a preset (ModelNameMatch); a name that
-//   matches nothing is named back with the close presets;
+//   matches nothing is named back with the close presets. --model overrides the model a file names (a
+//   fine-tune served under its base's name, a path the matcher reads as another preset), with a note;
+// - the precision: the file's, else --precision; a file stating another is refused;
 // - the GPU count: the file's, else --gpus; tensor parallel: the file's, else --tp (optional);
 // - the profile: --profile, else the file's engine when the catalogue has a profile of that id, else none.
-// What the file states and an option contradicts is refused, never overridden. Touches no database.
+// Other than the model, what the file states and an option contradicts is refused, never overridden.
+// Touches no database.
 namespace MeasurementImport {
 
 MeasurementImportPlan prepare(const QStringList &paths, const MeasurementImportOptions &options,

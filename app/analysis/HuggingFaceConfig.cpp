@@ -1,10 +1,10 @@
 #include "app/analysis/HuggingFaceConfig.h"
 
+#include "db/BoundedFileRead.h"
 #include "db/ModelSpecCheck.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -234,15 +234,16 @@ std::optional<ModelSpec> fromJson(const QJsonObject &original, const QString &mo
 
 std::optional<ModelSpec> fromFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // At most the limit plus one byte of anything (a FIFO, /dev/zero); a file cut at the limit is not read
+    // as if it ended there.
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kModelConfig);
+    if (!file.ok()) {
         if (error)
-            *error = QCoreApplication::translate("HuggingFaceConfig", "%1: cannot read (%2)")
-                         .arg(path, file.errorString());
+            *error = QStringLiteral("%1: %2").arg(path, file.error);
         return std::nullopt;
     }
     QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.read(16 * 1024 * 1024), &parseError);
+    const QJsonDocument document = QJsonDocument::fromJson(file.bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         if (error)
             *error = QCoreApplication::translate("HuggingFaceConfig", "%1: not a JSON object (%2)")

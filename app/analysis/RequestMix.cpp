@@ -1,5 +1,6 @@
 #include "app/analysis/RequestMix.h"
 
+#include "db/BoundedFileRead.h"
 #include "db/CsvReader.h"
 
 #include <QCoreApplication>
@@ -281,17 +282,13 @@ std::shared_ptr<const LengthTable> LengthTable::shareGpt()
 
 std::shared_ptr<const LengthTable> LengthTable::readFile(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error =
-            say(QT_TRANSLATE_NOOP("RequestMix", "%1: cannot read it (%2)")).arg(path, file.errorString());
+    // At most the limit plus one byte of anything (a FIFO, /dev/zero): its size is no guide.
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kRequestTrace);
+    if (!file.ok()) {
+        *error = QStringLiteral("%1: %2").arg(path, file.error);
         return nullptr;
     }
-    if (file.size() > CsvReader::kMaxBytes) {
-        *error = say(QT_TRANSLATE_NOOP("RequestMix", "%1: larger than 64 MiB")).arg(path);
-        return nullptr;
-    }
-    return parse(file.readAll(), QFileInfo(path).fileName(), error);
+    return parse(file.bytes, QFileInfo(path).fileName(), error);
 }
 
 std::shared_ptr<const LengthTable> LengthTable::parse(const QByteArray &data, const QString &source,

@@ -1,5 +1,7 @@
 #include "app/analysis/ScaledNumber.h"
 
+#include "db/MessageText.h"
+
 #include <array>
 #include <cmath>
 #include <limits>
@@ -22,7 +24,7 @@ QString notANumber(QStringView text, bool whole)
 {
     return (whole ? ScaledNumber::tr("'%1' is not a whole number: write digits, optionally followed by %2")
                   : ScaledNumber::tr("'%1' is not a number: write digits, optionally followed by %2"))
-        .arg(text.toString(), ScaledNumber::suffixHelp());
+        .arg(MessageText::cut(text.toString()), ScaledNumber::suffixHelp());
 }
 
 } // namespace
@@ -72,12 +74,12 @@ std::optional<qint64> ScaledNumber::parseWhole(QStringView text, const QLocale &
     constexpr double kLimit = 9223372036854775808.0;
     if (*value >= kLimit || *value < -kLimit) {
         if (problem)
-            *problem = tr("'%1' is too large").arg(text.trimmed().toString());
+            *problem = tr("'%1' is too large").arg(MessageText::cut(text.trimmed().toString()));
         return std::nullopt;
     }
     if (std::trunc(*value) != *value) {
         if (problem)
-            *problem = tr("'%1' is not a whole number").arg(text.trimmed().toString());
+            *problem = tr("'%1' is not a whole number").arg(MessageText::cut(text.trimmed().toString()));
         return std::nullopt;
     }
     return static_cast<qint64>(*value);

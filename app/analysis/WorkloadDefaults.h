@@ -1,5 +1,7 @@
 #pragma once
 
+#include "db/MeasuredRunBounds.h"
+
 // What a workload gets for a value the user leaves out, where the value does not depend on the task.
 // Written once: the resolver applies them and the window's form starts from them. The defaults that do
 // depend on the task (precisions, batch, ZeRO, recomputation, profile) are WorkloadResolver's recipes.
@@ -29,6 +31,10 @@ inline constexpr double kMaxNetworkGbps = 100000.0;
 inline constexpr int kMaxLoraRank = 65536;
 inline constexpr double kMaxUsdPerGpuHour = 10000.0;
 inline constexpr double kMaxUsdPerKwh = 100.0;
+// A plan's deadline (plan --deadline-days, a scenario's plan.deadline_days): above 0, up to a century.
+inline constexpr double kMaxDeadlineDays = 36500.0;
+// A latency target (--ttft-p90-ms, --tpot-p90-ms): at most what a measured run may take.
+inline constexpr double kMaxLatencyMs = MeasuredRunBounds::kMostLatencyMs;
 inline constexpr int kLoraRank = 16;
 inline constexpr double kUsdPerKwh = 0.15;
 // An owned card's launch price is spread over 4 years of round-the-clock use. Between the 3 years after

@@ -109,10 +109,10 @@ const QVector<WorkloadFieldSpec> &table()
          "Inference under load: the engine's most running sequences per replica."},
         {F::MaxBatchedTokens, u"maxBatchedTokens", u"max-batched-tokens", u"max_batched_tokens", &R::maxBatchedTokens, u"N", {1, kMaxTokens},
          "Inference under load: the engine's most tokens per step (chunked prefill)."},
-        {F::TtftP90, u"ttftP90Ms", u"ttft-p90-ms", u"ttft_p90_ms", &R::ttftP90Ms, u"MS", {},
+        {F::TtftP90, u"ttftP90Ms", u"ttft-p90-ms", u"ttft_p90_ms", &R::ttftP90Ms, u"MS", {0, kMaxLatencyMs},
          "Inference under load: target p90 time to first token, ms; the result says whether it "
          "is met and the most users that meet it."},
-        {F::TpotP90, u"tpotP90Ms", u"tpot-p90-ms", u"tpot_p90_ms", &R::tpotP90Ms, u"MS", {},
+        {F::TpotP90, u"tpotP90Ms", u"tpot-p90-ms", u"tpot_p90_ms", &R::tpotP90Ms, u"MS", {0, kMaxLatencyMs},
          "Inference under load: target p90 time per output token, ms."},
         {F::Dataset, u"dataset", u"dataset", u"dataset", &R::dataset, u"fixed|random|sharegpt|FILE", {},
          "Inference under load: the requests' lengths, as vllm bench serve's --dataset-name: "

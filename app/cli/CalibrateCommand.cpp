@@ -6,6 +6,7 @@
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "db/Catalogue.h"
+#include "db/MessageText.h"
 #include "db/ProfileRepository.h"
 
 #include <QCoreApplication>
@@ -39,6 +40,10 @@ QList<QCommandLineOption> options()
             QCommandLineOption(QStringList{QStringLiteral("gpu")},
                                tr("Fit only on runs of this GPU (repeatable). Default: every GPU."),
                                QStringLiteral("ID")),
+            QCommandLineOption(QStringList{QStringLiteral("keep-outliers")},
+                               tr("Fit on runs far off the others too (a measured number more than 10x "
+                                  "further from the estimate than the other runs'). Default: they are "
+                                  "named and left out.")),
             QCommandLineOption(QStringList{QStringLiteral("remove")},
                                tr("Remove the profile NAME that calibrate fitted."), QStringLiteral("NAME"))};
 }
@@ -59,10 +64,10 @@ int removeProfile(const QString &name, CliContext &context)
     const std::optional<EfficiencyParameters> parameters =
         profile ? EfficiencyParameters::fromProfile(*profile) : std::nullopt;
     if (!profile || !parameters || !parameters->userFit) {
-        complain(
-            context,
-            error ? error.message
-                  : tr("'%1' is not a profile calibrate fitted (gpucompare profiles lists them)").arg(name));
+        complain(context, error
+                              ? error.message
+                              : tr("'%1' is not a profile calibrate fitted (gpucompare profiles lists them)")
+                                    .arg(MessageText::cut(name)));
         return error ? ExitCode::forError(error.kind) : ExitCode::BadInput;
     }
     if (const CatalogueError removed = profiles.remove(profile->rowId, profiles.revisionOf(profile->rowId))) {
@@ -79,9 +84,11 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     parser.addOptions(options());
     if (!parser.parse(QStringList{QStringLiteral("calibrate")} + arguments) ||
         !parser.positionalArguments().isEmpty()) {
-        complain(context, parser.errorText().isEmpty()
-                              ? tr("unexpected argument '%1'").arg(parser.positionalArguments().value(0))
-                              : parser.errorText());
+        complain(
+            context,
+            parser.errorText().isEmpty()
+                ? tr("unexpected argument '%1'").arg(MessageText::cut(parser.positionalArguments().value(0)))
+                : parser.errorText());
         return ExitCode::BadInput;
     }
     if (parser.isSet(QStringLiteral("remove")))
@@ -95,7 +102,8 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     }
     static const QRegularExpression validName(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"));
     if (!validName.match(name).hasMatch()) {
-        complain(context, tr("--profile '%1': use letters, digits, '.', '_' and '-' (64 at most)").arg(name));
+        complain(context, tr("--profile '%1': use letters, digits, '.', '_' and '-' (64 at most)")
+                              .arg(MessageText::cut(name)));
         return ExitCode::BadInput;
     }
     const QStringList gpus = parser.values(QStringLiteral("gpu"));
@@ -107,16 +115,15 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     const std::optional<EfficiencyParameters> base =
         baseProfile ? EfficiencyParameters::fromProfile(*baseProfile) : std::nullopt;
     if (!base) {
-        complain(
-            context,
-            tr("--base '%1' is not a profile of the catalogue (gpucompare profiles lists them)").arg(baseId));
+        complain(context, tr("--base '%1' is not a profile of the catalogue (gpucompare profiles lists them)")
+                              .arg(MessageText::cut(baseId)));
         return ExitCode::BadInput;
     }
     if (const EfficiencyProfile *existing = snapshot->findProfile(name)) {
         const auto parameters = EfficiencyParameters::fromProfile(*existing);
         if (!parameters || !parameters->userFit) {
-            complain(context,
-                     tr("--profile '%1' is a profile calibrate did not fit: choose another name").arg(name));
+            complain(context, tr("--profile '%1' is a profile calibrate did not fit: choose another name")
+                                  .arg(MessageText::cut(name)));
             return ExitCode::BadInput;
         }
     }
@@ -153,11 +160,17 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
         if (fileIds.contains(file.rowId))
             files << file.fileName;
 
-    const UserProfileFit::Result result =
-        UserProfileFit::fit(cases, *base, name, files, QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+    const bool keepOutliers = parser.isSet(QStringLiteral("keep-outliers"));
+    const UserProfileFit::Result result = UserProfileFit::fit(
+        cases, *base, name, files, QDateTime::currentDateTimeUtc().toString(Qt::ISODate), keepOutliers);
     for (const QString &skipped : result.skipped)
         context.out << tr("left out: %1").arg(skipped) << Qt::endl;
-    if (!result.error.isEmpty()) {
+    for (const QString &outlier : result.outliers)
+        context.out << (keepOutliers
+                            ? tr("far off the others, kept (--keep-outliers): %1").arg(outlier)
+                            : tr("left out, far off the others (--keep-outliers keeps it): %1").arg(outlier))
+                    << Qt::endl;
+    if (!result.error.isEmpty() && !result.fitted.userFit) {
         complain(context, result.error);
         return ExitCode::BadInput;
     }
@@ -172,7 +185,7 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
     context.out << tr("  median error with %1: %2").arg(name, percent(fit.errorAfter)) << Qt::endl;
     context.out << (fit.leaveOneOutError
                         ? tr("  leave-one-run-out median error: %1").arg(percent(*fit.leaveOneOutError))
-                        : tr("  leave-one-run-out error: needs 3 runs or more"))
+                        : tr("  leave-one-run-out error: needs 2 runs or more"))
                 << Qt::endl;
     for (const UserProfileFit::Factor &factor : result.factors) {
         const QString factorName = UserProfileFit::factorName(factor.parameter);
@@ -180,11 +193,19 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
             context.out << tr("  moved %1: %2 -> %3")
                                .arg(factorName, QString::number(factor.before, 'g', 4),
                                     QString::number(factor.after, 'g', 4))
+                        << (factor.parameter.maximum == 1.0 && factor.after >= 1.0 - 1e-9
+                                ? tr(" (its bound: all of the rate it is a share of; the runs are faster "
+                                     "than the GPU's rates allow, and the rest is the error left)")
+                                : QString())
                         << Qt::endl;
         else
             context.out << tr("  kept %1 at %2: %3")
                                .arg(factorName, QString::number(factor.before, 'g', 4), factor.keptBecause)
                         << Qt::endl;
+    }
+    if (!result.error.isEmpty()) { // fitted, but it does not help: the figures above, nothing saved
+        complain(context, result.error);
+        return ExitCode::BadInput;
     }
     QStringList ownBands;
     for (const UncertaintyBand &band : fit.bands)
@@ -213,7 +234,7 @@ int runCalibrate(const QStringList &arguments, CliContext &context)
            "Median error %5 before, %6 after, %7 leaving each run out. Moved: %8.")
             .arg(fit.fittedAt, baseId, runIds.join(u", "), files.join(u", "), percent(fit.errorBefore),
                  percent(fit.errorAfter),
-                 fit.leaveOneOutError ? percent(*fit.leaveOneOutError) : tr("not measured (under 3 runs)"),
+                 fit.leaveOneOutError ? percent(*fit.leaveOneOutError) : tr("not measured (under 2 runs)"),
                  fit.moved.isEmpty() ? tr("nothing") : fit.moved.join(u", "));
     CatalogueError error;
     const std::optional<EfficiencyProfile> existing = profiles.find(name, &error);
@@ -246,13 +267,17 @@ CliCommand calibrateCommand()
         runCalibrate};
     command.help = [] {
         return CliHelp::commandText(
-            QStringLiteral("[--db FILE] calibrate --profile NAME --base PROFILE [--gpu ID]... | calibrate "
-                           "--remove NAME"),
+            QStringLiteral(
+                "[--db FILE] calibrate --profile NAME --base PROFILE [--gpu ID]... [--keep-outliers] | "
+                "calibrate --remove NAME"),
             tr("Fits NAME on your imported measurements (gpucompare measurements import) of the base "
                "profile's engine, with the fitting of the bundled profiles, started from the base's factors. "
                "Prints the median error before and after, and each run's error when the fit is made without "
                "it. Only the factors your runs can pin down move; the rest keep the base's values, each with "
-               "the reason. The profile is stored in the catalogue (gpucompare profiles, the window's "
+               "the reason. An efficiency stays at most 1 of the rate it is a share of. Runs far off the "
+               "others are named and left out. The fit is saved only when the runs, each predicted by the "
+               "fit made without it, are closer than under the base; otherwise nothing is saved. The profile "
+               "is stored in the catalogue (gpucompare profiles, the window's "
                "profile "
                "box); calibrate it again to refit it."),
             options());

@@ -1,6 +1,7 @@
 #include "app/cli/CliHelp.h"
 
 #include "app/cli/CliContext.h"
+#include "db/MessageText.h"
 
 #include <QCoreApplication>
 
@@ -46,7 +47,7 @@ bool readJsonFlag(const QString &command, const QStringList &arguments, CliConte
             context.err << programName() << ": "
                         << QCoreApplication::translate("cli",
                                                        "%1: unexpected argument '%2' (allowed: --json)")
-                               .arg(command, argument)
+                               .arg(command, MessageText::cut(argument))
                         << Qt::endl;
             return false;
         }

@@ -2,6 +2,7 @@
 
 #include "app/cli/CliCommand.h"
 #include "app/cli/CliHelp.h"
+#include "db/MessageText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -109,7 +110,11 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
     result.helpText = p.helpText();
     if (!p.parser.parse(arguments)) {
         result.action = Action::Error;
-        result.errorMessage = p.parser.errorText();
+        const QStringList unknown = p.parser.unknownOptionNames();
+        result.errorMessage = unknown.isEmpty()
+                                  ? MessageText::cut(p.parser.errorText(), 2 * MessageText::kMostCharacters)
+                                  : QCoreApplication::translate("cli", "unknown option '%1'")
+                                        .arg(MessageText::cut(unknown.first()));
         return result;
     }
     result.databasePath = p.parser.value(p.db);
@@ -121,7 +126,7 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
             result.errorMessage = QCoreApplication::translate(
                                       "cli", "--window-size '%1': expected WIDTHxHEIGHT in pixels, each "
                                              "320 to 16384, e.g. 1280x720")
-                                      .arg(p.parser.value(p.windowSize));
+                                      .arg(MessageText::cut(p.parser.value(p.windowSize)));
             return result;
         }
     }
@@ -142,8 +147,9 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
             window.errorMessage =
                 QCoreApplication::translate("cli",
                                             "the scenario %1 opens the window; '%2' cannot come with it")
-                    .arg(positional.first(),
-                         window.scenarioPath.isEmpty() ? window.command : window.scenarioPath);
+                    .arg(MessageText::cut(positional.first()),
+                         MessageText::cut(window.scenarioPath.isEmpty() ? window.command
+                                                                        : window.scenarioPath));
         }
         window.scenarioPath = positional.first();
         return window;
@@ -153,10 +159,10 @@ GlobalCommandLine GlobalCommandLine::parse(const QStringList &arguments)
         if (!CliCommands::find(result.command)) {
             result.action = Action::Error;
             const QStringList known = CliCommands::names();
-            result.errorMessage =
-                QCoreApplication::translate("cli", "unknown command '%1'; allowed: %2")
-                    .arg(result.command, known.isEmpty() ? QCoreApplication::translate("cli", "none yet")
-                                                         : known.join(u", "));
+            result.errorMessage = QCoreApplication::translate("cli", "unknown command '%1'; allowed: %2")
+                                      .arg(MessageText::cut(result.command),
+                                           known.isEmpty() ? QCoreApplication::translate("cli", "none yet")
+                                                           : known.join(u", "));
         } else if (!result.screenshotPath.isEmpty() || result.windowSize.isValid()) {
             result.action = Action::Error;
             result.errorMessage = QCoreApplication::translate("cli", "%1 opens the window and cannot "

@@ -4,6 +4,7 @@
 #include "app/cli/CliHelp.h"
 #include "db/Catalogue.h"
 #include "db/CatalogueImporter.h"
+#include "db/MessageText.h"
 
 #include <QCoreApplication>
 
@@ -28,7 +29,7 @@ int runImport(const QStringList &arguments, CliContext &context)
                 context.err << "gpucompare: "
                             << QCoreApplication::translate(
                                    "cli", "import: bad --on-conflict '%1' (allowed: update, skip)")
-                                   .arg(value)
+                                   .arg(MessageText::cut(value))
                             << Qt::endl;
                 return ExitCode::BadInput;
             }
@@ -37,7 +38,7 @@ int runImport(const QStringList &arguments, CliContext &context)
                         << QCoreApplication::translate("cli",
                                                        "import: unexpected argument '%1' (usage: import FILE "
                                                        "[--on-conflict update|skip])")
-                               .arg(argument)
+                               .arg(MessageText::cut(argument))
                         << Qt::endl;
             return ExitCode::BadInput;
         } else {

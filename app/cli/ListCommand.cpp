@@ -5,6 +5,7 @@
 #include "app/cli/SystemOutput.h"
 #include "db/GpuField.h"
 #include "db/MachineGpus.h"
+#include "db/MessageText.h"
 #include "db/Quantity.h"
 
 #include <QCoreApplication>
@@ -54,7 +55,7 @@ int runList(const QStringList &arguments, CliContext &context)
             context.err << CliHelp::programName() << ": "
                         << QCoreApplication::translate(
                                "cli", "list: unexpected argument '%1' (allowed: --here, --systems, --json)")
-                               .arg(argument)
+                               .arg(MessageText::cut(argument))
                         << Qt::endl;
             return ExitCode::BadInput;
         }
@@ -74,12 +75,12 @@ int runList(const QStringList &arguments, CliContext &context)
     // --here: only the GPUs found in this machine, each with how many.
     const MachineGpus machine;
     MachineGpus::Matches matches;
-    if (here && !machine.readable()) {
+    if (const QString why = here ? machine.whyUnknown() : QString(); !why.isEmpty()) {
         // Unknown is not none: without the PCI bus (a container without /sys) nothing can be said.
-        context.err << QCoreApplication::translate("cli", "gpucompare: list --here: cannot read %1, so this "
-                                                          "machine's GPUs are unknown (no PCI bus visible: a "
-                                                          "container without /sys?)")
-                           .arg(machine.devicesPath())
+        context.err << QCoreApplication::translate("cli", "gpucompare: list --here: could not look: %1, so "
+                                                          "this machine's GPUs are unknown (no PCI bus "
+                                                          "visible: a container without /sys?)")
+                           .arg(why)
                     << Qt::endl;
         return ExitCode::Failure;
     }

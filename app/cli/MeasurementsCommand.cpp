@@ -1,5 +1,6 @@
 #include "app/cli/MeasurementsCommand.h"
 
+#include "app/analysis/Precision.h"
 #include "app/analysis/calibration/MeasuredRunCase.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
@@ -9,6 +10,7 @@
 #include "db/MeasurementFileReader.h"
 #include "db/MeasurementImport.h"
 #include "db/MeasurementRepository.h"
+#include "db/MessageText.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -25,8 +27,8 @@ void complain(CliContext &context, const QString &message)
 QString usage()
 {
     return QStringLiteral(
-        "measurements import FILE... [--gpu ID] [--model ID] [--gpus N] [--tp N] [--profile P] "
-        "[--source TEXT] | measurements list [--json] | measurements remove ID");
+        "measurements import FILE... [--gpu ID] [--model ID] [--gpus N] [--tp N] [--precision P] "
+        "[--profile P] [--source TEXT] | measurements list [--json] | measurements remove ID");
 }
 
 // "--name VALUE" or "--name=VALUE" at arguments[*i]; true when it is that option (value read, *i moved on).
@@ -63,7 +65,8 @@ int runImport(const QStringList &arguments, CliContext &context)
         QString value;
         bool missingValue = false;
         QString option;
-        for (const char *name : {"--gpu", "--model", "--gpus", "--tp", "--profile", "--source"})
+        for (const char *name :
+             {"--gpu", "--model", "--gpus", "--tp", "--precision", "--profile", "--source"})
             if (readOption(arguments, &i, QLatin1String(name), &value, &missingValue)) {
                 option = QLatin1String(name);
                 break;
@@ -78,8 +81,8 @@ int runImport(const QStringList &arguments, CliContext &context)
                 complain(context,
                          QCoreApplication::translate("cli", "measurements import: unexpected argument '%1' "
                                                             "(allowed: --gpu, --model, --gpus, --tp, "
-                                                            "--profile, --source)")
-                             .arg(arguments.at(i)));
+                                                            "--precision, --profile, --source)")
+                             .arg(MessageText::cut(arguments.at(i))));
                 return ExitCode::BadInput;
             }
             paths << arguments.at(i);
@@ -91,13 +94,23 @@ int runImport(const QStringList &arguments, CliContext &context)
             options.profileId = value;
         } else if (option == QLatin1String("--source")) {
             options.source = value;
+        } else if (option == QLatin1String("--precision")) {
+            // The estimator's names: a run stored with another would be read as bf16 (issue 60).
+            const std::optional<Precision> precision = Precisions::parse(value);
+            if (!precision) {
+                complain(context, QCoreApplication::translate(
+                                      "cli", "measurements import: --precision '%1': allowed %2")
+                                      .arg(MessageText::cut(value), Precisions::allNames().join(u'|')));
+                return ExitCode::BadInput;
+            }
+            options.precision = Precisions::name(*precision);
         } else {
             const std::optional<int> number = positiveInt(value);
             if (!number) {
                 complain(context,
                          QCoreApplication::translate("cli", "measurements import: %1 must be a whole "
                                                             "number of at least 1 (got '%2')")
-                             .arg(option, value));
+                             .arg(option, MessageText::cut(value)));
                 return ExitCode::BadInput;
             }
             (option == QLatin1String("--gpus") ? options.gpuCount : options.tensorParallel) = number;
@@ -132,6 +145,8 @@ int runImport(const QStringList &arguments, CliContext &context)
             QCoreApplication::translate("cli", "measurements import: %1; nothing was imported").arg(problem));
         return ExitCode::BadInput;
     }
+    for (const QString &note : std::as_const(plan.notes))
+        context.out << QCoreApplication::translate("cli", "note: %1").arg(note) << Qt::endl;
     if (const CatalogueError saved = catalogue->measurements().insertAll(plan.files)) {
         complain(context, QCoreApplication::translate("cli", "measurements import: %1; nothing was imported")
                               .arg(saved.message));
@@ -313,10 +328,17 @@ CliCommand measurementsCommand()
                 .arg(MeasurementFileReader::formatsRead()),
             {option("gpu", QCoreApplication::translate("cli", "The GPU the runs ran on (an id of `list`)."),
                     "ID"),
-             option("model", QCoreApplication::translate("cli", "The model preset (an id of `models`)."),
+             option("model",
+                    QCoreApplication::translate("cli", "The model preset (an id of `models`); it overrides "
+                                                       "the model a file names, with a note."),
                     "ID"),
              option("gpus", QCoreApplication::translate("cli", "How many GPUs each run used."), "N"),
              option("tp", QCoreApplication::translate("cli", "Tensor parallel size."), "N"),
+             option("precision",
+                    QCoreApplication::translate("cli", "The weights' precision of runs whose file does not "
+                                                       "state it (fp8, bf16, ...); without it bf16 is "
+                                                       "assumed."),
+                    "P"),
              option("profile",
                     QCoreApplication::translate("cli", "The engine profile (an id of `profiles`); "
                                                        "default: the file's engine when it is one."),

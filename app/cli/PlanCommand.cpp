@@ -1,9 +1,11 @@
 #include "app/cli/PlanCommand.h"
 
 #include "app/analysis/Planner.h"
+#include "app/analysis/WorkloadDefaults.h"
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/PlanOutput.h"
 #include "app/cli/WorkloadOptions.h"
+#include "db/MessageText.h"
 #include "db/SystemGpu.h"
 
 #include <QCoreApplication>
@@ -141,8 +143,10 @@ QString readPlanValues(const PlanCommandLine &commandLine, PlanValues *values)
         const QString text = w.value(commandLine.deadlineDays);
         bool ok = false;
         const double days = text.trimmed().toDouble(&ok);
-        if (!ok || !std::isfinite(days) || days <= 0.0 || days > 36500.0)
-            return tr("--deadline-days '%1': allowed a number of days above 0, up to 36500").arg(text);
+        if (!ok || !std::isfinite(days) || days <= 0.0 || days > WorkloadDefaults::kMaxDeadlineDays)
+            return tr("--deadline-days '%1': allowed a number of days above 0, up to %2")
+                .arg(MessageText::cut(text))
+                .arg(WorkloadDefaults::kMaxDeadlineDays);
         values->deadlineDays = days;
     }
     if (w.isSet(commandLine.maxGpus)) {
@@ -150,7 +154,7 @@ QString readPlanValues(const PlanCommandLine &commandLine, PlanValues *values)
         bool ok = false;
         const qlonglong count = text.trimmed().toLongLong(&ok);
         if (!ok || count < 1 || count > 65536)
-            return tr("--max-gpus '%1': allowed a whole number from 1 to 65536").arg(text);
+            return tr("--max-gpus '%1': allowed a whole number from 1 to 65536").arg(MessageText::cut(text));
         values->maxGpus = int(count);
     }
     if (w.isSet(commandLine.precisions)) {
@@ -158,12 +162,12 @@ QString readPlanValues(const PlanCommandLine &commandLine, PlanValues *values)
         const QStringList names = text.split(u',', Qt::SkipEmptyParts);
         if (names.isEmpty())
             return tr("--precisions '%1': allowed one or more of %2, comma-separated")
-                .arg(text, Precisions::allNames().join(QStringLiteral(", ")));
+                .arg(MessageText::cut(text), Precisions::allNames().join(QStringLiteral(", ")));
         for (const QString &name : names) {
             const std::optional<Precision> precision = Precisions::parse(name.trimmed());
             if (!precision)
                 return tr("--precisions '%1': allowed %2")
-                    .arg(name.trimmed(), Precisions::allNames().join(QStringLiteral(", ")));
+                    .arg(MessageText::cut(name.trimmed()), Precisions::allNames().join(QStringLiteral(", ")));
             if (!values->precisions.contains(*precision))
                 values->precisions.append(*precision);
         }
@@ -173,7 +177,7 @@ QString readPlanValues(const PlanCommandLine &commandLine, PlanValues *values)
         const QStringList pairs = text.split(u',', Qt::SkipEmptyParts);
         if (pairs.isEmpty())
             return tr("--price '%1': expected GPU=USD pairs, comma-separated (h100_sxm5_80gb=2.49)")
-                .arg(text);
+                .arg(MessageText::cut(text));
         for (const QString &pair : pairs) {
             const qsizetype equals = pair.indexOf(u'=');
             bool ok = false;
@@ -181,9 +185,11 @@ QString readPlanValues(const PlanCommandLine &commandLine, PlanValues *values)
             if (equals <= 0 || !ok)
                 return tr("--price '%1': expected GPU=USD, a gpu_id and a price per GPU-hour "
                           "(h100_sxm5_80gb=2.49)")
-                    .arg(pair.trimmed());
-            if (!std::isfinite(usd) || usd < 0.0 || usd > 10000.0)
-                return tr("--price '%1': allowed 0 to 10000 USD per GPU-hour").arg(pair.trimmed());
+                    .arg(MessageText::cut(pair.trimmed()));
+            if (!std::isfinite(usd) || usd < 0.0 || usd > WorkloadDefaults::kMaxUsdPerGpuHour)
+                return tr("--price '%1': allowed 0 to %2 USD per GPU-hour")
+                    .arg(MessageText::cut(pair.trimmed()))
+                    .arg(WorkloadDefaults::kMaxUsdPerGpuHour);
             values->prices.append({pair.left(equals).trimmed(), usd});
         }
     }

@@ -6,6 +6,7 @@
 #include "app/report/ReportExporter.h"
 #include "app/scenario/ScenarioCatalogue.h"
 #include "app/scenario/ScenarioFile.h"
+#include "db/MessageText.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -55,12 +56,13 @@ int runReport(const QStringList &arguments, CliContext &context)
     if (positional.isEmpty())
         return fail(tr("the scenario file is missing: report SCENARIO.gpuc --out REPORT.pdf|REPORT.html"));
     if (positional.size() > 1)
-        return fail(tr("unexpected argument '%1': one scenario file per report").arg(positional.at(1)));
+        return fail(tr("unexpected argument '%1': one scenario file per report")
+                        .arg(MessageText::cut(positional.at(1))));
     const QString outPath = parser.value(out);
     if (outPath.isEmpty())
         return fail(tr("--out FILE is required (.pdf or .html)"));
     if (!ReportExporter::formatForPath(outPath))
-        return fail(tr("--out '%1': the name must end in .pdf or .html").arg(outPath));
+        return fail(tr("--out '%1': the name must end in .pdf or .html").arg(MessageText::cut(outPath)));
     // A path that cannot be written is the user's to fix (2); a write that fails there, the disk's (1).
     if (const QString reason = OutputPath::unwritableReason(outPath); !reason.isEmpty())
         return fail(

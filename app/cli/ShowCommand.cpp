@@ -5,6 +5,7 @@
 #include "app/cli/SystemOutput.h"
 #include "db/GpuField.h"
 #include "db/GpuLookup.h"
+#include "db/MessageText.h"
 #include "db/Quantity.h"
 
 #include <QCoreApplication>
@@ -53,7 +54,7 @@ int runShow(const QStringList &arguments, CliContext &context)
             context.err << "gpucompare: "
                         << QCoreApplication::translate(
                                "cli", "show: unexpected argument '%1' (usage: show GPU [--json])")
-                               .arg(argument)
+                               .arg(MessageText::cut(argument))
                         << Qt::endl;
             return ExitCode::BadInput;
         } else {
@@ -80,9 +81,9 @@ int runShow(const QStringList &arguments, CliContext &context)
                     << (matches.isEmpty()
                             ? QCoreApplication::translate(
                                   "cli", "unknown GPU '%1'; `gpucompare list` names them all")
-                                  .arg(query)
+                                  .arg(MessageText::cut(query))
                             : QCoreApplication::translate("cli", "unknown GPU '%1'; close matches: %2")
-                                  .arg(query, matches.join(QStringLiteral(", "))))
+                                  .arg(MessageText::cut(query), matches.join(QStringLiteral(", "))))
                     << Qt::endl;
         return ExitCode::BadInput;
     }

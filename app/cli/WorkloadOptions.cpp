@@ -4,6 +4,7 @@
 #include "app/cli/CliCatalogue.h"
 #include "app/cli/CliHelp.h"
 #include "db/GpuLookup.h"
+#include "db/MessageText.h"
 #include "db/SystemGpu.h"
 
 #include <QCoreApplication>
@@ -65,7 +66,8 @@ QString toWholeNumber(const QString &option, const QString &text, std::optional<
         return option + u' ' + problem;
     // Beyond any field's range: the field's own range is the resolver's to say, so this names none.
     if (*value < std::numeric_limits<int>::min() || *value > std::numeric_limits<int>::max())
-        return tr("%1 '%2': far beyond what this option allows (--help gives its range)").arg(option, text);
+        return tr("%1 '%2': far beyond what this option allows (--help gives its range)")
+            .arg(option, MessageText::cut(text));
     *target = int(*value);
     return {};
 }
@@ -86,7 +88,7 @@ QString toChoice(const QString &option, const QString &text, std::optional<Enum>
     *target = WorkloadFields::parseName<Enum>(text.trimmed());
     if (!*target)
         return tr("%1 '%2': allowed %3")
-            .arg(option, text, WorkloadFields::namesOf<Enum>().join(QStringLiteral(", ")));
+            .arg(option, MessageText::cut(text), WorkloadFields::namesOf<Enum>().join(QStringLiteral(", ")));
     return {};
 }
 
@@ -233,8 +235,9 @@ bool WorkloadOptions::parse(const QStringList &arguments, CliContext &context, i
         const QStringList unknown = m_parser.unknownOptionNames();
         QString message = m_parser.errorText();
         if (!unknown.isEmpty())
-            message = tr("unknown option '%1' (`%2 %3 --help` lists the options)")
-                          .arg(dashed(unknown.first()), CliHelp::programName(), m_command.name);
+            message =
+                tr("unknown option '%1' (`%2 %3 --help` lists the options)")
+                    .arg(MessageText::cut(dashed(unknown.first())), CliHelp::programName(), m_command.name);
         else if (message.endsWith(u'.')) // Qt's sentence ("Missing value after '--batch'.") as one of ours
             message.chop(1);
         if (!message.isEmpty())
@@ -248,9 +251,9 @@ bool WorkloadOptions::parse(const QStringList &arguments, CliContext &context, i
         return false;
     }
     if (!m_parser.positionalArguments().isEmpty()) {
-        fail(context,
-             tr("unexpected argument '%1' (`%2 %3 --help` lists the options)")
-                 .arg(m_parser.positionalArguments().constFirst(), CliHelp::programName(), m_command.name));
+        fail(context, tr("unexpected argument '%1' (`%2 %3 --help` lists the options)")
+                          .arg(MessageText::cut(m_parser.positionalArguments().constFirst()),
+                               CliHelp::programName(), m_command.name));
         return false;
     }
     const QString problem = convert();
@@ -303,7 +306,7 @@ std::optional<ParsedWorkloadArguments> WorkloadOptions::resolve(CliContext &cont
     const QStringList queries = gpuQueries();
     if (m_parser.isSet(m_gpu) && queries.size() < m_command.minimumGpus && !system) {
         fail(context, tr("--gpu '%1': needs at least %2 GPUs, comma-separated")
-                          .arg(m_parser.value(m_gpu))
+                          .arg(MessageText::cut(m_parser.value(m_gpu)))
                           .arg(m_command.minimumGpus));
         return std::nullopt;
     }
@@ -368,9 +371,10 @@ std::optional<QVector<GpuSpec>> WorkloadOptions::findGpus(const QVector<GpuSpec>
             const QStringList matches = GpuLookup::closeMatches(catalogue, query.trimmed());
             if (error)
                 *error = matches.isEmpty()
-                             ? tr("unknown GPU '%1'; `gpucompare list` names them all").arg(query)
+                             ? tr("unknown GPU '%1'; `gpucompare list` names them all")
+                                   .arg(MessageText::cut(query))
                              : tr("unknown GPU '%1'; close matches: %2")
-                                   .arg(query, matches.join(QStringLiteral(", ")));
+                                   .arg(MessageText::cut(query), matches.join(QStringLiteral(", ")));
             return std::nullopt;
         }
         gpus.append(*gpu);
@@ -393,7 +397,8 @@ std::optional<WorkloadRequest> WorkloadOptions::requestFrom(const QStringList &a
     }
     if (!options.m_parser.positionalArguments().isEmpty()) {
         if (error)
-            *error = tr("unexpected argument '%1'").arg(options.m_parser.positionalArguments().constFirst());
+            *error = tr("unexpected argument '%1'")
+                         .arg(MessageText::cut(options.m_parser.positionalArguments().constFirst()));
         return std::nullopt;
     }
     const QString problem = options.convert();

@@ -4,6 +4,7 @@
 #include "app/analysis/WorkloadResolver.h"
 #include "app/scenario/WorkloadRequestJson.h"
 #include "db/GpuField.h"
+#include "db/MessageText.h"
 #include "db/ModelSpecJson.h"
 
 #include <QFileInfo>
@@ -78,7 +79,7 @@ QStringList ScenarioCatalogue::problems(const Scenario &scenario, const Catalogu
     QStringList problems;
     for (const QString &id : scenario.gpuIds)
         if (!catalogue.findGpu(id))
-            problems << tr("The catalogue has no GPU \"%1\".").arg(id);
+            problems << tr("The catalogue has no GPU \"%1\".").arg(MessageText::cut(id));
     if (scenario.workload.modelId && !catalogue.findModel(*scenario.workload.modelId))
         problems << tr("The catalogue has no model preset \"%1\".").arg(*scenario.workload.modelId);
     if (scenario.workload.modelConfigPath && !QFileInfo(*scenario.workload.modelConfigPath).isFile())
@@ -86,12 +87,12 @@ QStringList ScenarioCatalogue::problems(const Scenario &scenario, const Catalogu
     if (scenario.workload.profileId && !catalogue.findProfile(*scenario.workload.profileId))
         problems << tr("The catalogue has no efficiency profile \"%1\".").arg(*scenario.workload.profileId);
     if (!problems.isEmpty())
-        return problems;
+        return MessageText::capped(problems);
     // The workload as the window and the command line would take it: a value they refuse ("concurrency":
     // -5) is refused here with its field, never opened as another question.
     for (const WorkloadProblem &problem : WorkloadResolver::resolve(scenario.workload, catalogue).problems)
         problems << tr("%1: %2").arg(WorkloadRequestJson::keyOf(problem.field), problem.message);
-    return problems;
+    return MessageText::capped(problems);
 }
 
 QVector<ScenarioCatalogue::Change> ScenarioCatalogue::changes(const Scenario &scenario,

@@ -1,17 +1,20 @@
 #include "app/scenario/ScenarioFile.h"
 
 #include "app/analysis/Precision.h"
+#include "app/analysis/WorkloadDefaults.h"
 #include "app/scenario/WorkloadRequestJson.h"
 #include "db/AtomicFileWriter.h"
+#include "db/BoundedFileRead.h"
 #include "db/GpuField.h"
+#include "db/MessageText.h"
 #include "db/ModelSpecJson.h"
 #include "db/TextCheck.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <cmath>
 
 namespace {
@@ -22,13 +25,25 @@ struct Messages
 };
 
 const QString kFormat = QStringLiteral("gpucompare-scenario");
-constexpr qint64 kMaxBytes = 16 * 1024 * 1024; // a scenario is a few kilobytes; refuse anything absurd
 
 // Text a user may see in a message or a table: what the catalogue accepts (TextCheck), so a GPU or model
 // whose text holds an emoji (a valid surrogate pair) opens again from the scenario it was saved into.
 bool isCleanText(const QString &text)
 {
     return TextCheck::problem(text).isEmpty();
+}
+
+// Why an id or name cannot be one: TextCheck's reasons, and the tab and line breaks it allows in a note.
+QString idProblem(const QString &text)
+{
+    if (const QString problem = TextCheck::problem(text); !problem.isEmpty())
+        return problem;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (text.at(i).unicode() < 0x20)
+            return Messages::tr("contains the control character U+%1 at character %2")
+                .arg(text.at(i).unicode(), 4, 16, QLatin1Char('0'))
+                .arg(i + 1);
+    return {};
 }
 
 QJsonObject gpuToJson(const GpuSpec &gpu)
@@ -93,18 +108,28 @@ std::optional<QStringList> stringList(const QJsonValue &value, const QString &wh
         return std::nullopt;
     }
     QStringList list;
+    QSet<QString> seen;
     const QJsonArray array = value.toArray();
     for (qsizetype i = 0; i < array.size(); ++i) {
         const QString text = array.at(i).toString();
-        if (!array.at(i).isString() || text.isEmpty() || !isCleanText(text)) {
+        if (!array.at(i).isString() || text.isEmpty()) {
             *error = Messages::tr("%1[%2]: needs a name").arg(where).arg(i);
             return std::nullopt;
         }
-        // A name twice asks nothing more; 10,000 copies of one GPU made `report` run for minutes.
-        if (list.contains(text)) {
-            *error = Messages::tr("%1[%2]: \"%3\" is already in the list").arg(where).arg(i).arg(text);
+        // What is wrong with the text itself, named: "contains the control character U+0007 at character 3".
+        if (const QString problem = idProblem(text); !problem.isEmpty()) {
+            *error = Messages::tr("%1[%2]: %3").arg(where).arg(i).arg(problem);
             return std::nullopt;
         }
+        // A name twice asks nothing more; 10,000 copies of one GPU made `report` run for minutes.
+        if (seen.contains(text)) {
+            *error = Messages::tr("%1[%2]: \"%3\" is already in the list")
+                         .arg(where)
+                         .arg(i)
+                         .arg(MessageText::cut(text));
+            return std::nullopt;
+        }
+        seen.insert(text);
         list << text;
     }
     return list;
@@ -136,7 +161,15 @@ std::optional<PlanInputValues> planFromJson(const QJsonValue &value, QString *er
                     return std::nullopt;
                 }
             plan.precisions = *names;
-        } else if (key == u"deadline_days" && v.isDouble() && v.toDouble() >= 0.0) {
+        } else if (key == u"deadline_days") {
+            // The bounds the command line's --deadline-days has (0: not given, as the window saves it).
+            if (!v.isDouble() || !(v.toDouble() >= 0.0) ||
+                v.toDouble() > WorkloadDefaults::kMaxDeadlineDays) {
+                *error = Messages::tr("%1: allowed a number of days from 0 to %2")
+                             .arg(where)
+                             .arg(WorkloadDefaults::kMaxDeadlineDays);
+                return std::nullopt;
+            }
             plan.deadlineDays = v.toDouble();
         } else if (key == u"max_gpus" && v.isDouble() && v.toDouble() >= 0.0 && v.toDouble() <= 1e6 &&
                    v.toDouble() == std::floor(v.toDouble())) {
@@ -144,9 +177,12 @@ std::optional<PlanInputValues> planFromJson(const QJsonValue &value, QString *er
         } else if (key == u"usd_per_gpu_hour" && v.isObject()) {
             const QJsonObject prices = v.toObject();
             for (auto price = prices.begin(); price != prices.end(); ++price) {
-                if (!price.value().isDouble() || price.value().toDouble() < 0.0 ||
+                if (!price.value().isDouble() || !(price.value().toDouble() >= 0.0) ||
+                    price.value().toDouble() > WorkloadDefaults::kMaxUsdPerGpuHour ||
                     !isCleanText(price.key())) {
-                    *error = Messages::tr("%1.%2: needs a price of 0 or more").arg(where, price.key());
+                    *error = Messages::tr("%1.%2: needs a price from 0 to %3 USD per GPU-hour")
+                                 .arg(where, MessageText::cut(price.key()))
+                                 .arg(WorkloadDefaults::kMaxUsdPerGpuHour);
                     return std::nullopt;
                 }
                 plan.prices.insert(price.key(), price.value().toDouble());
@@ -302,16 +338,11 @@ bool save(const Scenario &scenario, const QString &path, QString *error)
 
 std::optional<Scenario> load(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(error, Messages::tr("cannot read %1: %2").arg(path, file.errorString()));
-    if (file.size() > kMaxBytes)
-        return fail(error, Messages::tr("%1 is not a scenario: %2 MB is far more than one holds")
-                               .arg(path)
-                               .arg(file.size() / (1024 * 1024)));
-    const QByteArray data = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        return fail(error, Messages::tr("cannot read %1: %2").arg(path, file.errorString()));
+    // At most the limit plus one byte of anything (a FIFO, /dev/zero): its size is no guide.
+    const BoundedFileRead::Result file = BoundedFileRead::read(path, BoundedFileRead::kScenarioFile);
+    if (!file.ok())
+        return fail(error, QStringLiteral("%1: %2").arg(path, file.error));
+    const QByteArray &data = file.bytes;
     QString problem;
     std::optional<Scenario> scenario = fromJson(data, &problem);
     if (!scenario)

@@ -373,9 +373,16 @@ TEST(CatalogueCommands, ListHereShowsTheMachinesGpusWithCounts)
 TEST(CatalogueCommands, ListHereSaysSoWhenNoGpuIsFound)
 {
     QTemporaryDir dir;
-    // A machine whose PCI bus shows no GPU: none found, said so.
+    // A machine whose PCI bus shows no GPU (only its host bridge): none found, said so.
     const QString empty = dir.filePath(QStringLiteral("sysfs"));
-    ASSERT_TRUE(QDir().mkpath(empty + QStringLiteral("/bus/pci/devices")));
+    const QString bridge = empty + QStringLiteral("/bus/pci/devices/0000:00:00.0");
+    ASSERT_TRUE(QDir().mkpath(bridge));
+    for (const auto &[name, value] : {std::pair{"class", "0x060000\n"}, std::pair{"vendor", "0x8086\n"},
+                                      std::pair{"device", "0x1237\n"}}) {
+        QFile attribute(bridge + u'/' + QLatin1String(name));
+        ASSERT_TRUE(attribute.open(QIODevice::WriteOnly));
+        attribute.write(value);
+    }
     const ProcessResult result =
         runGpuCompare(withDb(dir, {QStringLiteral("list"), QStringLiteral("--here")}), 60000,
                       {{QStringLiteral("GPUCOMPARE_SYSFS_ROOT"), empty}});

@@ -4,11 +4,13 @@
 #include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/calibration/CalibrationDescent.h"
 #include "app/analysis/calibration/ProfileFits.h"
+#include "app/analysis/calibration/RunOutliers.h"
 
 #include <QCoreApplication>
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace UserProfileFit {
 
@@ -88,6 +90,7 @@ QVector<FitParameter> candidatesFor(const QVector<MeasuredRunCase> &cases, const
             seen.insert(p.table + u'/' + key);
             FitParameter candidate = p;
             candidate.key = key;
+            candidate.maximum = physicalMaximum(candidate);
             candidate.start = CalibrationDescent::current(base, candidate);
             candidates << candidate;
         }
@@ -126,12 +129,25 @@ double cosine(const QVector<double> &a, const QVector<double> &b)
     return aa > 0.0 && bb > 0.0 ? ab / std::sqrt(aa * bb) : 0.0;
 }
 
+// Whether the factors stay within what the runs' GPUs can do where two factors share one rate: the KV
+// cache is read at memory_efficiency x kv_read_efficiency of the bandwidth, at most all of it.
+bool withinPhysics(const QVector<MeasuredRunCase> &cases, const EfficiencyParameters &parameters)
+{
+    return std::all_of(cases.cbegin(), cases.cend(), [&parameters](const MeasuredRunCase &c) {
+        const ResolvedEfficiency r = ResolvedEfficiency::resolve(parameters, c.gpu, c.workload.model.kind);
+        return r.memory * r.kvRead <= 1.0 + 1e-9;
+    });
+}
+
 EfficiencyParameters searchFrom(const EfficiencyParameters &start, const QVector<MeasuredRunCase> &cases,
                                 const QVector<FitParameter> &parameters)
 {
     return CalibrationDescent::coordinateSearch(
         start, parameters,
-        [&cases](const EfficiencyParameters &trial) { return meanLogError(cases, predictAll(cases, trial)); },
+        [&cases](const EfficiencyParameters &trial) {
+            return withinPhysics(cases, trial) ? meanLogError(cases, predictAll(cases, trial))
+                                               : std::numeric_limits<double>::infinity();
+        },
         [](const EfficiencyParameters &state, const FitParameter &p) {
             return CalibrationDescent::current(state, p);
         },
@@ -157,6 +173,16 @@ QString summary(const EfficiencyParameters::UserFit &fit)
              fit.baseProfileId);
 }
 
+double physicalMaximum(const FitParameter &parameter)
+{
+    // Shares of a rate the GPU has (its achievable or datasheet bandwidth, matmul rate, link speed).
+    static const QStringList shares{QStringLiteral("memory_efficiency"), QStringLiteral("compute_efficiency"),
+                                    QStringLiteral("attention_efficiency"),
+                                    QStringLiteral("communication_efficiency"),
+                                    QStringLiteral("network_efficiency")};
+    return shares.contains(parameter.table) ? std::min(parameter.maximum, 1.0) : parameter.maximum;
+}
+
 QString factorName(const FitParameter &parameter)
 {
     return parameter.key == QLatin1String("default")
@@ -165,7 +191,7 @@ QString factorName(const FitParameter &parameter)
 }
 
 Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters &base, const QString &name,
-           const QStringList &files, const QString &fittedAt)
+           const QStringList &files, const QString &fittedAt, bool keepOutliers)
 {
     Result result;
     // Runs the base profile cannot estimate (they do not fit, or give no such number) cannot steer a fit.
@@ -180,13 +206,22 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
                                   .arg(c.runId)
                                   .arg(base.profileId);
     }
-    result.runs = int(cases.size());
-    for (const MeasuredRunCase &c : cases)
-        result.values += int(c.values.size());
     if (cases.isEmpty()) {
         result.error = tr("none of the runs can be estimated under %1").arg(base.profileId);
         return result;
     }
+    // Runs far off the others steer a fit of few factors wherever they are: named, and left out unless
+    // asked for.
+    const QVector<RunOutliers::Outlier> outliers = RunOutliers::find(cases, predictAll(cases, base));
+    for (const RunOutliers::Outlier &outlier : outliers)
+        result.outliers << outlier.reason;
+    result.outliersKept = keepOutliers;
+    if (!keepOutliers)
+        for (auto it = outliers.crbegin(); it != outliers.crend(); ++it)
+            cases.removeAt(it->index);
+    result.runs = int(cases.size());
+    for (const MeasuredRunCase &c : cases)
+        result.values += int(c.values.size());
 
     const Predictions basePredictions = predictAll(cases, base);
     struct Candidate
@@ -235,7 +270,12 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
     for (const Candidate *c : chosen)
         parameters << c->parameter;
 
-    EfficiencyParameters fitted = searchFrom(base, cases, parameters);
+    // A base above a factor's physical bound (an older fit) starts the search at the bound.
+    EfficiencyParameters start = base;
+    for (const FitParameter &p : parameters)
+        CalibrationDescent::assign(start, p,
+                                   std::clamp(CalibrationDescent::current(start, p), p.minimum, p.maximum));
+    EfficiencyParameters fitted = searchFrom(start, cases, parameters);
     for (Factor &factor : result.factors) {
         factor.after = CalibrationDescent::current(fitted, factor.parameter);
         factor.moved = factor.keptBecause.isEmpty();
@@ -253,14 +293,14 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
         record.moved << factorName(p);
 
     // Each run predicted by the fit without it: the error to expect on a run the profile has not seen, and
-    // the residuals of its own bands. With fewer than three runs there is nothing left to fit on.
+    // the residuals of its own bands. With one run there is nothing left to fit on.
     QVector<UncertaintyResidual> residuals;
-    if (cases.size() >= 3) {
+    if (cases.size() >= kFewestRunsToCheck) {
         Predictions held(cases.size());
         for (qsizetype i = 0; i < cases.size(); ++i) {
             QVector<MeasuredRunCase> others = cases;
             others.removeAt(i);
-            held[i] = MeasuredRunCases::predict(cases[i], searchFrom(base, others, parameters));
+            held[i] = MeasuredRunCases::predict(cases[i], searchFrom(start, others, parameters));
         }
         record.leaveOneOutError = medianError(cases, held);
         for (qsizetype i = 0; i < cases.size(); ++i)
@@ -278,6 +318,16 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
     fitted.engine = tr("your measured runs (from %1)").arg(record.baseProfileId);
     fitted.userFit = record;
     result.fitted = fitted;
+    // Kept only when it predicts runs it has not seen better than the base does.
+    const auto figure = [](double error) { return QString::number(100.0 * error, 'f', 1) + u'%'; };
+    if (!record.leaveOneOutError)
+        result.error = tr("one run cannot show that a fit helps (each run is checked against a fit made "
+                          "without it): import another run; nothing was saved");
+    else if (!(*record.leaveOneOutError < record.errorBefore))
+        result.error = tr("the fit does not help: median error %1 with %2, %3 with each run left out of the "
+                          "fit (%4 on the runs it was fitted on); nothing was saved")
+                           .arg(figure(record.errorBefore), base.profileId, figure(*record.leaveOneOutError),
+                                figure(record.errorAfter));
     return result;
 }
 

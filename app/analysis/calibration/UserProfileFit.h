@@ -21,11 +21,22 @@
 //     parallel (|cosine| > kParallel) to one taken: the runs cannot tell the two apart;
 //   - at most one factor per kValuesPerFactor measured numbers (and per run).
 // The rest keep the base profile's values, each with the reason.
+//
+// What a fit may do, and when it is kept (issue 60):
+//   - a factor that is a share of a rate (memory, compute, attention, communication, network efficiency)
+//     stays at most 1 of the rate it shares: no run is faster than its GPU can go, so a run faster than
+//     that is told by the error left, not by a factor above the peak; the KV cache's reads
+//     (memory_efficiency x kv_read_efficiency of the bandwidth) stay at most all of it;
+//   - runs far off the others (RunOutliers) are named and left out, unless keepOutliers;
+//   - a fit is kept only when each run, predicted by the fit made without it, is closer than under the
+//     base: the leave-one-run-out median error below the base's (it needs two runs). Otherwise error says
+//     so with the figures, and the caller saves nothing.
 namespace UserProfileFit {
 
 inline constexpr double kNoticeable = 0.02;
 inline constexpr double kParallel = 0.95;
 inline constexpr int kValuesPerFactor = 4;
+inline constexpr int kFewestRunsToCheck = 2; // a fit made without one run predicts it
 
 struct Factor
 {
@@ -41,15 +52,20 @@ struct Result
     EfficiencyParameters fitted; // the base's factors with the moved ones, its userFit filled
     QVector<Factor> factors;
     int runs = 0;
-    int values = 0;      // measured numbers compared
-    QStringList skipped; // "run 7: ...": runs the base profile cannot estimate (they do not fit)
-    QString error;       // why nothing was fitted
+    int values = 0;       // measured numbers compared
+    QStringList skipped;  // "run 7: ...": runs the base profile cannot estimate (they do not fit)
+    QStringList outliers; // "run 7: its TTFT median is ...": runs far off the others
+    bool outliersKept = false;
+    QString error; // why nothing was fitted, or why the fit is not kept (fitted then holds its figures)
 };
 
 // Fits NAME on the cases (every one read under the base profile). fittedAt and files describe the runs in
 // the stored profile.
 Result fit(const QVector<MeasuredRunCase> &cases, const EfficiencyParameters &base, const QString &name,
-           const QStringList &files, const QString &fittedAt);
+           const QStringList &files, const QString &fittedAt, bool keepOutliers = false);
+
+// The most a fitted factor may be: 1 for a share of a rate (the physical bound), else the listed maximum.
+double physicalMaximum(const Calibrator::FitParameter &parameter);
 
 // "fitted on 24 of your runs, ±6% (from vllm)": how the profile box, `profiles` and reports describe it;
 // the error is the leave-one-run-out median where there is one.
