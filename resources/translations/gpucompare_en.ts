@@ -151,6 +151,16 @@
     </message>
 </context>
 <context>
+    <name>MachineGpus</name>
+    <message numerus="yes">
+        <source>the class of none of the %n device(s) in %1 can be read</source>
+        <translation>
+            <numerusform>the class of the one device in %1 cannot be read</numerusform>
+            <numerusform>the class of none of the %n devices in %1 can be read</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MeasuredEstimates</name>
     <message numerus="yes">
         <source>%n user(s)</source>
@@ -181,6 +191,16 @@
         <translation>
             <numerusform>Imported %n run from %1</numerusform>
             <numerusform>Imported %n runs from %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MessageText</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
         </translation>
     </message>
 </context>

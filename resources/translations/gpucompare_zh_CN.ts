@@ -196,6 +196,49 @@
     </message>
 </context>
 <context>
+    <name>BoundedFileRead</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
+    </message>
+    <message>
+        <source>larger than %1, the most %2 may have (read no further)</source>
+        <translation>大于 %1，即%2的上限（不再继续读取）</translation>
+    </message>
+    <message>
+        <source>cannot read it (%1)</source>
+        <translation>无法读取（%1）</translation>
+    </message>
+    <message>
+        <source>a measurement file</source>
+        <translation>测量文件</translation>
+    </message>
+    <message>
+        <source>a catalogue file</source>
+        <translation>目录文件</translation>
+    </message>
+    <message>
+        <source>a scenario file</source>
+        <translation>场景文件</translation>
+    </message>
+    <message>
+        <source>a request trace or dataset</source>
+        <translation>请求轨迹或数据集</translation>
+    </message>
+    <message>
+        <source>a model&apos;s config.json</source>
+        <translation>模型的 config.json</translation>
+    </message>
+    <message>
+        <source>an edit recovery file</source>
+        <translation>编辑恢复文件</translation>
+    </message>
+</context>
+<context>
     <name>Catalogue</name>
     <message>
         <source>cannot open %1: %2</source>
@@ -689,10 +732,6 @@
         <translation>“%1”在文件中出现了两次</translation>
     </message>
     <message>
-        <source>the file is too large</source>
-        <translation>文件太大</translation>
-    </message>
-    <message>
         <source>line %1 (offset %2)</source>
         <translation>第 %1 行（偏移 %2）</translation>
     </message>
@@ -727,10 +766,6 @@
     <message>
         <source>the file name must end in .csv or .json</source>
         <translation>文件名必须以 .csv 或 .json 结尾</translation>
-    </message>
-    <message>
-        <source>cannot read: %1</source>
-        <translation>无法读取：%1</translation>
     </message>
     <message>
         <source>needs a file_name, imported_at and a known format</source>
@@ -3152,10 +3187,6 @@ source: %7</source>
         <translation>config.json：需要 num_hidden_layers、hidden_size 和 num_attention_heads（或 n_layer、n_embd、n_head）</translation>
     </message>
     <message>
-        <source>%1: cannot read (%2)</source>
-        <translation>%1：无法读取（%2）</translation>
-    </message>
-    <message>
         <source>%1: not a JSON object (%2)</source>
         <translation>%1：不是 JSON 对象（%2）</translation>
     </message>
@@ -3227,6 +3258,23 @@ source: %7</source>
     <message>
         <source>%1. Each user sends the next request when the last one is answered; continuous batching simulated step by step at each user count. Dashed: the p90 targets.</source>
         <translation>%1。每个用户在上一个请求得到回答后发送下一个；在每个用户数下逐步模拟连续批处理。虚线：p90 目标。</translation>
+    </message>
+</context>
+<context>
+    <name>MachineGpus</name>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 lists no device at all</source>
+        <translation>%1 中没有任何设备</translation>
+    </message>
+    <message numerus="yes">
+        <source>the class of none of the %n device(s) in %1 can be read</source>
+        <translation>
+            <numerusform>%1 中 %n 个设备的类别都无法读取</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4427,6 +4475,13 @@ source: %7</source>
     </message>
 </context>
 <context>
+    <name>MeasuredRunBounds</name>
+    <message>
+        <source>the %1 is %2, above the %3 a real run can have (not a measurement)</source>
+        <translation>%1 为 %2，超过真实运行可能达到的 %3（不是测量值）</translation>
+    </message>
+</context>
+<context>
     <name>MeasurementConditionsDialog</name>
     <message>
         <source>Import Measurements</source>
@@ -4508,10 +4563,6 @@ source: %7</source>
         <translation>%1：模型“%2”不匹配任何预设；请用 --model ID 指定</translation>
     </message>
     <message>
-        <source>%1: the file says model %2, --model says %3</source>
-        <translation>%1：文件写的是模型 %2，--model 给的是 %3</translation>
-    </message>
-    <message>
         <source>%1: the file says %2 GPUs, --gpus says %3</source>
         <translation>%1：文件写的是 %2 个 GPU，--gpus 给的是 %3</translation>
     </message>
@@ -4522,6 +4573,18 @@ source: %7</source>
     <message>
         <source>%1: tensor parallel %2 needs at least %2 GPUs, the run has %3</source>
         <translation>%1：张量并行 %2 至少需要 %2 个 GPU，该运行只有 %3 个</translation>
+    </message>
+    <message>
+        <source>%1: the file names model &apos;%2&apos;; --model %3 taken</source>
+        <translation>%1：文件中的模型为“%2”；采用 --model %3</translation>
+    </message>
+    <message>
+        <source>%1: the file names model &apos;%2&apos; (preset %3); --model %4 taken</source>
+        <translation>%1：文件中的模型为“%2”（预设 %3）；采用 --model %4</translation>
+    </message>
+    <message>
+        <source>%1: the file says precision %2, --precision says %3</source>
+        <translation>%1：文件给出的精度为 %2，--precision 为 %3</translation>
     </message>
 </context>
 <context>
@@ -4609,6 +4672,15 @@ source: %7</source>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+</context>
+<context>
+    <name>MessageText</name>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>另有 %n 项</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5638,14 +5710,6 @@ token</translation>
         <source>%1, line %2: %3 is missing or not a number</source>
         <translation>%1，第 %2 行：%3 缺失或不是数字</translation>
     </message>
-    <message>
-        <source>%1: cannot read it (%2)</source>
-        <translation>%1：无法读取（%2）</translation>
-    </message>
-    <message>
-        <source>%1: larger than 64 MiB</source>
-        <translation>%1：大于 64 MiB</translation>
-    </message>
 </context>
 <context>
     <name>RevertConfirmation</name>
@@ -5948,10 +6012,6 @@ token</translation>
         <translation>%1：“%2” 不是一种精度</translation>
     </message>
     <message>
-        <source>%1.%2: needs a price of 0 or more</source>
-        <translation>%1.%2：价格须不小于 0</translation>
-    </message>
-    <message>
         <source>%1: not a value the plan takes</source>
         <translation>%1：不是规划接受的值</translation>
     </message>
@@ -5988,20 +6048,28 @@ token</translation>
         <translation>workload：缺失</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is not a scenario: %2 MB is far more than one holds</source>
-        <translation>%1 不是方案：%2 MB 远超过方案的大小</translation>
-    </message>
-    <message>
         <source>%1[%2]: &quot;%3&quot; is already in the list</source>
         <translation>%1[%2]：“%3”已在列表中</translation>
     </message>
     <message>
         <source>%1: needs its profile_id</source>
         <translation>%1：需要其 profile_id</translation>
+    </message>
+    <message>
+        <source>contains the control character U+%1 at character %2</source>
+        <translation>第 %2 个字符是控制字符 U+%1</translation>
+    </message>
+    <message>
+        <source>%1[%2]: %3</source>
+        <translation>%1[%2]：%3</translation>
+    </message>
+    <message>
+        <source>%1: allowed a number of days from 0 to %2</source>
+        <translation>%1：允许 0 到 %2 之间的天数</translation>
+    </message>
+    <message>
+        <source>%1.%2: needs a price from 0 to %3 USD per GPU-hour</source>
+        <translation>%1.%2：价格须在每 GPU 小时 0 到 %3 美元之间</translation>
     </message>
 </context>
 <context>
