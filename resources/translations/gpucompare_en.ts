@@ -155,7 +155,7 @@
     <message numerus="yes">
         <source>the class of none of the %n device(s) in %1 can be read</source>
         <translation>
-            <numerusform>the class of the one device in %1 cannot be read</numerusform>
+            <numerusform>the class of the %n device in %1 cannot be read</numerusform>
             <numerusform>the class of none of the %n devices in %1 can be read</numerusform>
         </translation>
     </message>
@@ -197,10 +197,10 @@
 <context>
     <name>MessageText</name>
     <message numerus="yes">
-        <source>and %n more</source>
+        <source>and %n more problem(s)</source>
         <translation>
-            <numerusform>and %n more</numerusform>
-            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more problem</numerusform>
+            <numerusform>and %n more problems</numerusform>
         </translation>
     </message>
 </context>

@@ -4677,9 +4677,9 @@ source: %7</source>
 <context>
     <name>MessageText</name>
     <message numerus="yes">
-        <source>and %n more</source>
+        <source>and %n more problem(s)</source>
         <translation>
-            <numerusform>另有 %n 项</numerusform>
+            <numerusform>另有 %n 个问题</numerusform>
         </translation>
     </message>
 </context>

@@ -45,6 +45,7 @@ TEST(WorkloadFieldTable, ReadsAsTheCommandLineAndTheScenarioFileDo)
     EXPECT_TRUE(WorkloadFields::range(WorkloadField::Gpus).allows(1));
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::Gpus).allows(0));
     EXPECT_FALSE(WorkloadFields::range(WorkloadField::ContextParallel).allows(1025));
-    // A field without a range: its rules are the resolver's own.
-    EXPECT_TRUE(WorkloadFields::range(WorkloadField::TtftP90).allows(1e300));
+    // A latency target is bounded like a measured latency (issue 60): at most a day.
+    EXPECT_FALSE(WorkloadFields::range(WorkloadField::TtftP90).allows(1e300));
+    EXPECT_TRUE(WorkloadFields::range(WorkloadField::TtftP90).allows(86'400'000.0));
 }

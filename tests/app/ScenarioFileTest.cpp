@@ -159,7 +159,7 @@ TEST_F(ScenarioFileTest, DamagedOrForeignFilesAreRefusedWithTheReason)
         loadError(QByteArray(good).replace("\"concurrency\": 50", "\"users\": 50")).find("workload.users"),
         std::string::npos);
     EXPECT_NE(loadError(QByteArray(good).replace("\"a100_sxm4_80gb\",", "\"a100\\u0000\","))
-                  .find("gpus[1]: needs a name"),
+                  .find("gpus[1]: contains the control character"),
               std::string::npos);
     EXPECT_NE(
         loadError(QByteArray(good).replace("\"memory_bandwidth_gbs\": 3350", "\"memory_bandwidth_gbs\": -1"))

@@ -183,6 +183,6 @@ TEST(MessageText, LongValuesAreCutAndLongListsCapped)
     const QStringList capped = MessageText::capped(problems);
     ASSERT_EQ(capped.size(), 21);
     EXPECT_EQ(capped.at(19), QStringLiteral("problem 19"));
-    EXPECT_EQ(capped.last(), QStringLiteral("and 199980 more"));
+    EXPECT_EQ(capped.last(), QStringLiteral("and 199980 more problem(s)"));
     EXPECT_EQ(MessageText::capped(problems.mid(0, 20)).size(), 20);
 }
