@@ -20,7 +20,8 @@ QStringList capped(const QStringList &problems, int most)
     if (problems.size() <= most)
         return problems;
     QStringList shown = problems.mid(0, most);
-    shown << QCoreApplication::translate("MessageText", "and %n more problem(s)", nullptr, int(problems.size() - most));
+    shown << QCoreApplication::translate("MessageText", "and %n more problem(s)", nullptr,
+                                         int(problems.size() - most));
     return shown;
 }
 

@@ -4,9 +4,9 @@
 #include <QStringList>
 
 // The one place messages are kept readable whatever the input (issue 60): a value echoed in a message is
-// cut at kMostCharacters with "…", and a list of problems shows at most kMostProblems, then "and N more problems".
-// Scenario loading, option parsing and imports all go through here; a 100,000-character option value or a
-// scenario naming 200,000 unknown GPUs gives a few lines, not megabytes.
+// cut at kMostCharacters with "…", and a list of problems shows at most kMostProblems, then "and N more
+// problems". Scenario loading, option parsing and imports all go through here; a 100,000-character option
+// value or a scenario naming 200,000 unknown GPUs gives a few lines, not megabytes.
 namespace MessageText {
 
 inline constexpr int kMostCharacters = 80;
