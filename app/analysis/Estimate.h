@@ -84,6 +84,22 @@ struct ServingPool
     bool operator==(const ServingPool &) const = default;
 };
 
+// A target a serving result misses (ServingLoad::missedTargets): which, the value the estimate gives and the
+// target. Nothing served (no request fits the KV cache) misses every target: value 0, target 0.
+struct MissedTarget
+{
+    enum class Which
+    {
+        Served,  // nothing was served
+        TtftP90, // time to first token, p90
+        TpotP90, // time per output token, p90
+    };
+    Which which = Which::Served;
+    double value = 0.0;
+    double target = 0.0;
+    bool operator==(const MissedTarget &) const = default;
+};
+
 // Inference under load: continuous batching simulated step by step on the estimator's step costs
 // (ServingSimulator), over the whole deployment (every replica).
 struct ServingResult
@@ -116,8 +132,10 @@ struct ServingResult
     int maxNumSeqs = 0;                  // engine limits used, per replica
     int maxBatchedTokens = 0;
     long long kvCacheTokens = 0;                // tokens the KV cache holds, per replica
-    std::optional<bool> meetsSlo;               // set when the traffic has targets
+    std::optional<bool> meetsSlo;               // set when the traffic has targets: missedTargets empty
+    QVector<MissedTarget> missedTargets;        // the targets this result misses (ServingLoad::missedTargets)
     std::optional<int> maxConcurrencyWithinSlo; // the most users that still meet every target (0: none)
+    bool maxConcurrencyCapped = false;          // the search stopped at its cap still within them: "at least"
     QVector<ServingPool> pools;                 // the deployment's pools, every GPU of each
     std::optional<LatencyStats> kvTransferMs;   // disaggregated: the KV cache's hand-over per request
     QString kvTransferLink;                     // and what carries it ("network", "NVLink/NVSwitch")

@@ -2,6 +2,7 @@
 
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/OutputQuantity.h"
+#include "app/analysis/ServingLoad.h"
 
 #include <QJsonArray>
 #include <cmath>
@@ -105,6 +106,16 @@ QJsonObject serving(const ServingResult &s)
     object.insert(OutputQuantities::jsonKey(Q::ServingMaxUsers), s.maxConcurrencyWithinSlo
                                                                      ? QJsonValue(*s.maxConcurrencyWithinSlo)
                                                                      : QJsonValue(QJsonValue::Null));
+    if (s.meetsSlo) {
+        QJsonArray missed;
+        for (const MissedTarget &m : s.missedTargets)
+            missed.append(QJsonObject{{QStringLiteral("which"), ServingLoad::targetName(m.which)},
+                                      {QStringLiteral("value"), number(m.value)},
+                                      {QStringLiteral("target"), number(m.target)}});
+        object.insert(QStringLiteral("missed_targets"), missed);
+        // The most users is the search's cap, not a limit it found: "at least".
+        object.insert(QStringLiteral("max_concurrency_capped"), s.maxConcurrencyCapped);
+    }
     object.insert(QStringLiteral("deployment"), deploymentOf(s));
     return object;
 }

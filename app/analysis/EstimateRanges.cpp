@@ -11,7 +11,7 @@ namespace EstimateRanges {
 namespace {
 
 // What each kind is called where a number has no band: "no measurements for vllm's decode speed".
-QString kindName(const QString &kind)
+QString nameOfKind(const QString &kind)
 {
     static const QMap<QString, const char *> names{
         {UncertaintyTable::kDecode, QT_TRANSLATE_NOOP("EstimateRanges", "decode speed")},
@@ -258,11 +258,11 @@ std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind,
     const QString &profileId = e.profileId;
     if (const UncertaintyBand *band = table.find(kind, profileId))
         return Basis{*band,
-                     QCoreApplication::translate("EstimateRanges", "%1 %2").arg(profileId, kindName(kind))};
+                     QCoreApplication::translate("EstimateRanges", "%1 %2").arg(profileId, nameOfKind(kind))};
     if (const UncertaintyBand *pooled = table.find(kind, UncertaintyTable::kAnyProfile))
         return Basis{
             *pooled,
-            QCoreApplication::translate("EstimateRanges", "every serving engine's %1").arg(kindName(kind))};
+            QCoreApplication::translate("EstimateRanges", "every serving engine's %1").arg(nameOfKind(kind))};
     if (kind != UncertaintyTable::kThroughput)
         return std::nullopt;
     const UncertaintyBand *prefill = table.find(UncertaintyTable::kPrefill, profileId);
@@ -297,11 +297,10 @@ std::optional<Basis> basisOf(const UncertaintyTable &table, const QString &kind,
 constexpr double kDerivedMatmulShareLog = 0.29;
 constexpr double kDerivedMemoryShareLog = 0.08;
 
-// The band widened on both sides for the factors the estimate inherits, and named so.
-Basis widenedForInherited(Basis basis, const Estimate &e)
+// How much the factors the estimate inherits widen its band each way, and what they are.
+double inheritedWidening(const Estimate &e, QStringList &why)
 {
     double widen = 0.0;
-    QStringList why;
     if (!e.uncalibratedStack.isEmpty()) {
         widen += kUnmeasuredStackLog;
         why << QCoreApplication::translate("EstimateRanges", "no %1 measurements").arg(e.uncalibratedStack);
@@ -313,6 +312,14 @@ Basis widenedForInherited(Basis basis, const Estimate &e)
         widen += kDerivedMemoryShareLog;
         why << QCoreApplication::translate("EstimateRanges", "memory share assumed");
     }
+    return widen;
+}
+
+// The band widened on both sides for the factors the estimate inherits, and named so.
+Basis widenedForInherited(Basis basis, const Estimate &e)
+{
+    QStringList why;
+    const double widen = inheritedWidening(e, why);
     if (widen <= 0.0)
         return basis;
     basis.band.lowLog -= widen;
@@ -357,7 +364,7 @@ void attach(Estimate &e, const UncertaintyTable &table)
             text = range.text();
         } else {
             text = QCoreApplication::translate("EstimateRanges", "no measurements for %1's %2")
-                       .arg(e.profileId, kindName(number.kind));
+                       .arg(e.profileId, nameOfKind(number.kind));
             e.unranged.insert(number.path, text);
         }
         for (MathTerm &term : e.math)
@@ -378,6 +385,25 @@ QString speedPath(const Estimate &e)
 QString costPath(const Estimate &)
 {
     return OutputQuantities::jsonPath(OutputQuantity::CostPerMillion);
+}
+
+std::optional<NumberKind> kindOf(const Estimate &e, const QString &path)
+{
+    for (const Number &number : numbersOf(e))
+        if (number.path == path)
+            return NumberKind{number.kind, number.direction == Direction::Inverse};
+    return std::nullopt;
+}
+
+QString kindName(const QString &kind)
+{
+    return nameOfKind(kind);
+}
+
+double inheritedLog(const Estimate &e)
+{
+    QStringList why;
+    return e.inheritsFactors() ? inheritedWidening(e, why) : 0.0;
 }
 
 const ValueRange *find(const Estimate &e, const QString &path)

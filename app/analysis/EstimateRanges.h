@@ -28,6 +28,22 @@ void attach(Estimate &estimate, const UncertaintyTable &table);
 QString speedPath(const Estimate &estimate);
 QString costPath(const Estimate &estimate);
 
+// The kind of calibrated number behind the number at `path` (UncertaintyTable's kinds) and whether it is a
+// time or a price (its band inverted); nullopt for a number that has none (memory).
+struct NumberKind
+{
+    QString kind;
+    bool inverse = false;
+};
+std::optional<NumberKind> kindOf(const Estimate &estimate, const QString &path);
+
+// What a kind is called where it has no band: "decode speed", "throughput under load".
+QString kindName(const QString &kind);
+
+// How far beyond its band the estimate may stray, on a log scale each way, for the factors it inherits
+// rather than has measured (an unmeasured stack, an assumed matmul or memory share); 0 for none.
+double inheritedLog(const Estimate &estimate);
+
 // The range at `path`, or null.
 const ValueRange *find(const Estimate &estimate, const QString &path);
 

@@ -1107,8 +1107,11 @@ void estimateServing(Estimate &e, const InferenceModel::Inputs &inputs,
         }
     }
     ServingResult serving = ServingLoad::simulate(deployment, *w.traffic);
-    if (w.traffic->hasTargets())
-        serving.maxConcurrencyWithinSlo = ServingLoad::mostUsersWithin(deployment, *w.traffic);
+    if (w.traffic->hasTargets()) {
+        const ServingLoad::MostUsers most = ServingLoad::mostUsersWithin(deployment, *w.traffic, &serving);
+        serving.maxConcurrencyWithinSlo = most.users;
+        serving.maxConcurrencyCapped = most.capped;
+    }
     if (serving.outputTokensPerS > 0.0) {
         speed.tokensPerS = serving.outputTokensPerS;
         ServingLoad::explain(deployment, serving, math);

@@ -3,6 +3,7 @@
 #include "app/analysis/MathExpr.h"
 
 #include <QCoreApplication>
+#include <QMap>
 #include <algorithm>
 #include <cmath>
 
@@ -118,8 +119,10 @@ ServingResult simulate(const Deployment &d, const ServingTraffic &traffic)
     result.harness = BenchmarkHarnesses::name(traffic.harness);
     result.replayedTrace = traffic.replaysTrace();
     result.requestOverheadMs = d.engine.requestOverheadS * 1e3;
-    if (traffic.hasTargets())
-        result.meetsSlo = meetsTargets(result, traffic);
+    if (traffic.hasTargets()) {
+        result.missedTargets = missedTargets(result, traffic);
+        result.meetsSlo = result.missedTargets.isEmpty();
+    }
     return result;
 }
 
@@ -210,49 +213,76 @@ void explain(const Deployment &d, const ServingResult &r, MathLog *math)
     math->add(Id::ServingOutputTokensPerSecond, throughput);
 }
 
-bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic)
+QVector<MissedTarget> missedTargets(const ServingResult &result, const ServingTraffic &traffic)
 {
+    using Which = MissedTarget::Which;
     if (result.outputTokensPerS <= 0.0 && result.requestsPerS <= 0.0)
-        return false; // nothing was served (a request does not fit the KV cache)
+        return {MissedTarget{Which::Served, 0.0, 0.0}}; // nothing was served (no request fits the KV cache)
+    QVector<MissedTarget> missed;
     if (traffic.ttftP90TargetMs && result.ttftMs.p90 > *traffic.ttftP90TargetMs)
-        return false;
+        missed << MissedTarget{Which::TtftP90, result.ttftMs.p90, *traffic.ttftP90TargetMs};
     if (traffic.tpotP90TargetMs && result.tpotMs.p90 > *traffic.tpotP90TargetMs)
-        return false;
-    return true;
+        missed << MissedTarget{Which::TpotP90, result.tpotMs.p90, *traffic.tpotP90TargetMs};
+    return missed;
 }
 
-int mostUsersWithin(const Deployment &d, const ServingTraffic &traffic)
+QString targetName(MissedTarget::Which which)
 {
+    switch (which) {
+    case MissedTarget::Which::Served:
+        return QStringLiteral("served");
+    case MissedTarget::Which::TtftP90:
+        return QStringLiteral("ttft_p90");
+    case MissedTarget::Which::TpotP90:
+        return QStringLiteral("tpot_p90");
+    }
+    return {};
+}
+
+bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic)
+{
+    return missedTargets(result, traffic).isEmpty();
+}
+
+MostUsers mostUsersWithin(const Deployment &d, const ServingTraffic &traffic, const ServingResult *atTraffic)
+{
+    // Each user count is simulated as the estimate simulates the traffic's own (its harness, warm-up and
+    // request count): only the users change. (A run that left the first round out here while the estimate
+    // kept it in judged two different runs: "misses the targets at 50 users ... meets them up to 54".)
     ServingTraffic probe = traffic;
     probe.requestRate = 0.0;
-    probe.numRequests = 0;
-    // The most users a service sustains: each probe leaves its first round (the users starting together)
-    // out, or the p90 would hang on how many rounds are simulated (the first round is a tenth of them).
+    QMap<int, bool> judged;
+    if (atTraffic && traffic.concurrency > 0)
+        judged.insert(traffic.concurrency, meetsTargets(*atTraffic, traffic));
     const auto meets = [&](int users) {
+        if (const auto known = judged.constFind(users); known != judged.cend())
+            return *known;
         probe.concurrency = users;
-        probe.warmupRequests = users;
-        return meetsTargets(simulate(d, probe), probe);
+        const bool within = meetsTargets(simulate(d, probe), probe);
+        judged.insert(users, within);
+        return within;
     };
-    if (!meets(1))
-        return 0;
     // Beyond every replica's sequence limit more users only queue, so the search stops at 8x that.
     const int ceiling = std::max(1, d.engine.maxNumSeqs) * std::max(1, d.replicas) * 8;
-    int good = 1;
+    // The largest count known to meet them (0: none yet) and the smallest known to miss them (0: none yet),
+    // the estimate's own count among them.
+    int good = 0;
     int bad = 0;
-    for (int users = 2; users <= ceiling; users *= 2) {
-        if (!meets(users)) {
-            bad = users;
-            break;
+    for (auto it = judged.cbegin(); it != judged.cend(); ++it)
+        (it.value() ? good : bad) = it.key();
+    if (bad == 0) {
+        for (int users = good > 0 ? good * 2 : 1; bad == 0; users *= 2) {
+            const int probeUsers = std::min(users, ceiling);
+            if (probeUsers <= good)
+                return {good, true}; // at the cap and still within them
+            (meets(probeUsers) ? good : bad) = probeUsers;
         }
-        good = users;
     }
-    if (bad == 0)
-        return good;
-    while (bad - good > std::max(1, good / 50)) { // to 2%: finer than the model's accuracy is noise
+    while (bad - good > 1) { // to one user: a count the search calls within them is one the estimate meets
         const int middle = good + (bad - good) / 2;
         (meets(middle) ? good : bad) = middle;
     }
-    return good;
+    return {good, false};
 }
 
 } // namespace ServingLoad

@@ -42,12 +42,30 @@ ServingResult simulate(const Deployment &deployment, const ServingTraffic &traff
 // and TPOT p90 and the throughput come out of the simulation.
 void explain(const Deployment &deployment, const ServingResult &result, MathLog *math);
 
-// Whether the result meets every target the traffic sets.
+// The one judgement of a serving result against the traffic's targets: every target it misses, with the
+// value and the target (empty: it meets them). The verdict, the answer strip, the table, the planner and
+// the search below all read this list; nothing else compares a latency with a target.
+QVector<MissedTarget> missedTargets(const ServingResult &result, const ServingTraffic &traffic);
+
+// The target's name in --json ("ttft_p90", "tpot_p90", "served"), not translated.
+QString targetName(MissedTarget::Which which);
+
+// Whether the result meets every target the traffic sets: missedTargets is empty.
 bool meetsTargets(const ServingResult &result, const ServingTraffic &traffic);
 
-// The most closed-loop users (whole deployment) whose p90 TTFT and TPOT meet the traffic's targets in a
-// sustained run (each probe's first round, the users starting together, left out): 0 when even one user
-// misses them. Latency grows with users, so a doubling search then bisection finds it.
-int mostUsersWithin(const Deployment &deployment, const ServingTraffic &traffic);
+// The most closed-loop users (whole deployment) that meet the traffic's targets, each user count judged by
+// the same simulation the estimate runs at the traffic's own users (the same harness, warm-up and request
+// count: only the users change), so the two never disagree. `atTraffic`, the estimate's own result at
+// traffic.concurrency, is taken as that count's judgement: it meets them at those users exactly when they
+// are at most the answer. 0 when even one user misses them. Latency grows with users, so a doubling search
+// then bisection to one user finds it; `capped` (when given) says the search stopped at its cap, 8x every
+// replica's sequence limit, still within them: the answer is then "at least".
+struct MostUsers
+{
+    int users = 0;
+    bool capped = false;
+};
+MostUsers mostUsersWithin(const Deployment &deployment, const ServingTraffic &traffic,
+                          const ServingResult *atTraffic = nullptr);
 
 } // namespace ServingLoad

@@ -95,7 +95,7 @@ QVector<UncertaintyBand> UncertaintyTable::fit(const QVector<UncertaintyResidual
     QVector<UncertaintyResidual> pooled;
     for (const UncertaintyResidual &r : residuals)
         if (r.kind.startsWith(QLatin1String("serving_")))
-            pooled << UncertaintyResidual{r.kind, kAnyProfile, r.category, r.gpuId, r.residual};
+            pooled << UncertaintyResidual{r.kind, kAnyProfile, r.category, r.gpuId, r.residual, r.conditions};
     for (const auto &group : byGroup(pooled))
         if (const auto band = bandOf(group))
             bands << *band;
@@ -217,9 +217,9 @@ std::optional<UncertaintyTable> UncertaintyTable::fromJson(const QByteArray &jso
     for (const QJsonValue &value : root.value(QStringLiteral("residuals")).toArray()) {
         const QJsonObject o = value.toObject();
         residuals << UncertaintyResidual{
-            o.value(QStringLiteral("kind")).toString(), o.value(QStringLiteral("profile")).toString(),
+            o.value(QStringLiteral("kind")).toString(),     o.value(QStringLiteral("profile")).toString(),
             o.value(QStringLiteral("category")).toString(), o.value(QStringLiteral("gpu")).toString(),
-            o.value(QStringLiteral("residual")).toDouble()};
+            o.value(QStringLiteral("residual")).toDouble(), o.value(QStringLiteral("conditions")).toString()};
     }
     return UncertaintyTable(std::move(bands), std::move(residuals));
 }
@@ -235,12 +235,16 @@ QJsonObject UncertaintyTable::toJson() const
                                  {QStringLiteral("p90"), band.highLog},
                                  {QStringLiteral("points"), band.points}});
     QJsonArray residuals;
-    for (const UncertaintyResidual &r : m_residuals)
-        residuals.append(QJsonObject{{QStringLiteral("kind"), r.kind},
-                                     {QStringLiteral("profile"), r.profileId},
-                                     {QStringLiteral("category"), r.category},
-                                     {QStringLiteral("gpu"), r.gpuId},
-                                     {QStringLiteral("residual"), r.residual}});
+    for (const UncertaintyResidual &r : m_residuals) {
+        QJsonObject residual{{QStringLiteral("kind"), r.kind},
+                             {QStringLiteral("profile"), r.profileId},
+                             {QStringLiteral("category"), r.category},
+                             {QStringLiteral("gpu"), r.gpuId},
+                             {QStringLiteral("residual"), r.residual}};
+        if (!r.conditions.isEmpty())
+            residual.insert(QStringLiteral("conditions"), r.conditions);
+        residuals.append(residual);
+    }
     return QJsonObject{
         {QStringLiteral("generated_by"),
          QStringLiteral("gpucompare-calibrate --write-profiles; do not edit")},

@@ -32,6 +32,9 @@ struct UncertaintyResidual
     QString category;
     QString gpuId;
     double residual = 0.0; // ln(measured / predicted) of the rate
+    // The workload measured, all but the GPU (PairRatios::conditionsOf): residuals of one workload on two
+    // GPUs make a pair residual (PairRanges). Empty in a table written before pairs were kept.
+    QString conditions;
 };
 
 class UncertaintyTable

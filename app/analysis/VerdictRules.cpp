@@ -104,24 +104,38 @@ void judgeLoad(const ServingResult &s, Verdict &v)
             << QCoreApplication::translate("VerdictRules", "%1: %2").arg(load, latency);
         return;
     }
+    // The one judgement (ServingLoad::missedTargets): the same list the answer strip and the table read.
     const int most = s.maxConcurrencyWithinSlo.value_or(0);
-    if (*s.meetsSlo) {
+    const QString upTo =
+        s.maxConcurrencyCapped
+            ? QCoreApplication::translate("VerdictRules", "at least %n user(s) (the search stops there)",
+                                          nullptr, most)
+            : QCoreApplication::translate("VerdictRules", "up to %n user(s)", nullptr, most);
+    if (s.missedTargets.isEmpty()) {
         reason(v, VerdictTopic::Load)
-            << QCoreApplication::translate("VerdictRules", "meets the targets %1: %2; up to %n user(s)",
-                                           nullptr, most)
-                   .arg(load, latency);
+            << QCoreApplication::translate("VerdictRules", "meets the targets %1: %2; %3")
+                   .arg(load, latency, upTo);
         return;
     }
+    QStringList missed;
+    for (const MissedTarget &m : s.missedTargets)
+        if (m.which != MissedTarget::Which::Served)
+            missed << QCoreApplication::translate("VerdictRules", "%1 over its target of %2 ms")
+                          .arg(m.which == MissedTarget::Which::TtftP90
+                                   ? QCoreApplication::translate("VerdictRules", "TTFT p90")
+                                   : QCoreApplication::translate("VerdictRules", "TPOT p90"),
+                               fmt(m.target, m.target == std::round(m.target) ? 0 : 1));
+    const QString which = missed.isEmpty()
+                              ? latency
+                              : latency + QStringLiteral(" (") + missed.join(QStringLiteral(", ")) + u')';
     worsen(v, most == 0 ? VerdictLevel::Unsuitable : VerdictLevel::Limited);
     reason(v, VerdictTopic::Load)
-        << (most == 0 ? QCoreApplication::translate("VerdictRules",
-                                                    "misses the targets %1: %2; not even one user meets them")
-                            .arg(load, latency)
-                      : QCoreApplication::translate("VerdictRules",
-                                                    "misses the targets %1: %2; meets them up to %n "
-                                                    "user(s)",
-                                                    nullptr, most)
-                            .arg(load, latency));
+        << (most == 0
+                ? QCoreApplication::translate("VerdictRules",
+                                              "misses the targets %1: %2; not even one user meets them")
+                      .arg(load, which)
+                : QCoreApplication::translate("VerdictRules", "misses the targets %1: %2; meets them %3")
+                      .arg(load, which, upTo));
 }
 
 // What every GPU is measured against: the fastest and the cheapest fitting GPU of the comparison, and the

@@ -1,6 +1,7 @@
 #include "app/cli/EstimateCommand.h"
 
 #include "app/analysis/Estimator.h"
+#include "app/analysis/PairRanges.h"
 #include "app/analysis/WorkloadResolver.h"
 #include "app/cli/EstimateOutput.h"
 #include "app/comparison/AnswerSummary.h"
@@ -33,7 +34,9 @@ int runEstimates(const WorkloadOptions::Command &command, const QStringList &arg
     const QVector<Estimate> estimates = Estimator::estimateAll(parsed->gpus, parsed->resolved);
     // compare answers the question as the window's strip does (AnswerSummary): the same picks, in words.
     QVector<AnswerLine> answer;
+    QVector<PairRatio> pairs;
     if (command.name == QLatin1String("compare")) {
+        pairs = PairRanges::all(estimates);
         ComparisonInput input;
         input.gpus = parsed->gpus;
         input.estimates = estimates;
@@ -43,10 +46,11 @@ int runEstimates(const WorkloadOptions::Command &command, const QStringList &arg
         answer = AnswerSummary::build(input);
     }
     if (parsed->json)
-        EstimateOutput::writeJson(context.out, estimates, answer);
+        EstimateOutput::writeJson(context.out, estimates, answer, pairs);
     else {
         writeText(context.out, estimates, parsed->showMath);
         EstimateOutput::writeAnswer(context.out, answer);
+        EstimateOutput::writePairs(context.out, estimates, pairs);
     }
     return ExitCode::Ok;
 }

@@ -78,7 +78,8 @@ QString header(const Estimate &e)
 
 } // namespace
 
-void writeJson(QTextStream &out, const QVector<Estimate> &estimates, const QVector<AnswerLine> &answer)
+void writeJson(QTextStream &out, const QVector<Estimate> &estimates, const QVector<AnswerLine> &answer,
+               const QVector<PairRatio> &pairs)
 {
     QJsonArray results;
     for (const Estimate &e : estimates)
@@ -105,7 +106,31 @@ void writeJson(QTextStream &out, const QVector<Estimate> &estimates, const QVect
         root.insert(QStringLiteral("answer"),
                     QJsonObject{{QStringLiteral("lines"), lines}, {QStringLiteral("picks"), picks}});
     }
+    if (!answer.isEmpty()) { // compare: each pair of GPUs on each headline number, with the ratio's range
+        QJsonArray array;
+        const auto orNull = [](const std::optional<double> &v) { return v ? QJsonValue(*v) : QJsonValue(); };
+        for (const PairRatio &p : pairs)
+            array.append(QJsonObject{{QStringLiteral("first"), estimates.at(p.first).gpuId},
+                                     {QStringLiteral("second"), estimates.at(p.second).gpuId},
+                                     {QStringLiteral("path"), p.path},
+                                     {QStringLiteral("ratio"), p.ratio},
+                                     {QStringLiteral("ratio_low"), orNull(p.low)},
+                                     {QStringLiteral("ratio_high"), orNull(p.high)},
+                                     {QStringLiteral("calibration_pairs"), p.pairs},
+                                     {QStringLiteral("basis"), p.basis}});
+        root.insert(QStringLiteral("pairs"), array);
+    }
     out << QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
+}
+
+void writePairs(QTextStream &out, const QVector<Estimate> &estimates, const QVector<PairRatio> &pairs)
+{
+    if (pairs.isEmpty())
+        return;
+    out << "pairs (first / second, the ratio's 80% range from the calibration's GPU pairs):\n";
+    for (const PairRatio &p : pairs)
+        out << "  " << estimates.at(p.first).gpuId << " / " << estimates.at(p.second).gpuId << " " << p.path
+            << ": " << p.text() << (p.aboutTheSame() ? ", about the same" : "") << "\n";
 }
 
 void writeAnswer(QTextStream &out, const QVector<AnswerLine> &answer)
@@ -191,7 +216,9 @@ void writeDetails(QTextStream &out, const QVector<Estimate> &estimates, bool sho
                 << " sequences running on average\n";
             if (r.meetsSlo)
                 out << "    targets: " << (*r.meetsSlo ? "met" : "missed")
-                    << "; most users within them: " << r.maxConcurrencyWithinSlo.value_or(0) << "\n";
+                    << "; most users within them: " << (r.maxConcurrencyCapped ? ">= " : "")
+                    << r.maxConcurrencyWithinSlo.value_or(0)
+                    << (r.maxConcurrencyCapped ? " (the search stops there)" : "") << "\n";
         }
         if (e.training) {
             const TrainingResult &r = *e.training;
@@ -382,6 +409,9 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
                            : !e.fits && !specRow ? QStringLiteral("no fit")
                            : value               ? NumberText::fixed(*value, row.decimals)
                                                  : QStringLiteral("n/a");
+            // The search's cap is no limit found: at least that many.
+            if (value && row.quantity == Q::ServingMaxUsers && e.serving && e.serving->maxConcurrencyCapped)
+                cell = QStringLiteral(">=") + cell;
             if (value && best && *value == *best && estimates.size() > 1 && (e.fits || specRow))
                 cell += u'*';
             else
@@ -401,8 +431,14 @@ void writeComparison(QTextStream &out, const QVector<Estimate> &estimates, bool 
         out << e.gpuName << " (" << e.gpuId << ")\n";
         for (const QString &note : e.notes)
             out << "  note: " << note << "\n";
-        writeVerdict(out, QStringLiteral("training"), e.trainingVerdict);
-        writeVerdict(out, QStringLiteral("inference"), e.inferenceVerdict);
+        // The task asked for leads; the other task's verdict (its own recipe) folds to its level, as the
+        // window's companion does: its reasons are in --json and `estimate`.
+        const bool training = Tasks::isTraining(e.task);
+        writeVerdict(out, training ? QStringLiteral("training") : QStringLiteral("inference"),
+                     training ? e.trainingVerdict : e.inferenceVerdict);
+        out << "  " << (training ? "inference" : "training")
+            << " verdict (the other task, folded; --json has its reasons): "
+            << VerdictLevels::name(training ? e.inferenceVerdict.level : e.trainingVerdict.level) << "\n";
         if (showMath)
             writeMath(out, e);
     }

@@ -4,11 +4,13 @@
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/OutputQuantity.h"
+#include "app/analysis/PairRanges.h"
 #include "widgets/common/ValueFormat.h"
 #include "widgets/compare/VerdictPanel.h"
 
 #include <QMap>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace {
@@ -85,32 +87,48 @@ QVector<int> bestOf(const QMap<int, double> &values, bool lowest, const std::fun
     return columns;
 }
 
-// Adds to the best columns those whose number at path(estimate) is within the ranges' half-width of the
-// leader's (ValueRange::sameWithinPercent): the estimator cannot tell them apart. Returns the largest
-// half-width of the ranges compared (the "within ±X%"), 0 when none was added.
-int addAboutTheSame(QVector<int> &best, const QMap<int, double> &values, const QVector<Estimate> &estimates,
-                    const std::function<QString(const Estimate &)> &path)
+// Adds to the best columns those the estimator cannot tell from the leader: the 80% range of the ratio of
+// the two GPUs' numbers at path(estimate) straddles 1 (PairRanges: the ratio's own range from the
+// calibration's GPU pairs, far narrower than either number's, as both err together). Returns the leader's
+// ratio to the closest other column (the runner-up, or the closest of those added), nullopt when alone.
+std::optional<PairRatio> addAboutTheSame(QVector<int> &best, const QMap<int, double> &values,
+                                         const QVector<Estimate> &estimates,
+                                         const std::function<QString(const Estimate &)> &path)
 {
     if (best.isEmpty())
-        return 0;
-    const Estimate &leader = estimates.at(best.first());
-    const ValueRange *leaderRange = EstimateRanges::find(leader, path(leader));
-    if (!leaderRange)
-        return 0;
-    int within = 0;
+        return std::nullopt;
+    const int leader = best.first();
+    const double leading = values.value(leader);
+    std::optional<PairRatio> closest;
+    double closestGap = 0.0;
     for (auto it = values.cbegin(); it != values.cend(); ++it) {
-        if (best.contains(it.key()))
+        if (it.key() == leader)
             continue;
-        const Estimate &e = estimates.at(it.key());
-        const ValueRange *range = EstimateRanges::find(e, path(e));
-        const std::optional<int> same = range ? range->sameWithinPercent(*leaderRange) : std::nullopt;
-        if (!same)
+        const std::optional<PairRatio> ratio =
+            PairRanges::ratio(estimates, leader, it.key(), path(estimates.at(leader)));
+        if (!ratio)
             continue;
-        best << it.key();
-        within = std::max(within, *same);
+        if (ratio->aboutTheSame() && !best.contains(it.key()))
+            best << it.key();
+        const double gap = std::fabs(std::log(it.value() / leading));
+        if (!closest || gap < closestGap) {
+            closest = ratio;
+            closestGap = gap;
+        }
     }
     std::sort(best.begin(), best.end());
-    return within;
+    return closest;
+}
+
+// "B200 is 1.34x H100 (1.18-1.52x, 80%)", or for a cost "H100 costs 0.77x B200's (0.66-0.90x, 80%)".
+Parts ratioClause(const PairRatio &ratio, const QVector<GpuSpec> &gpus, const QString &rowId, bool cost)
+{
+    const QString pattern =
+        cost ? AnswerSummary::tr("%1 costs %2 %3's (%4)") : AnswerSummary::tr("%1 is %2 %3 (%4)");
+    // Plain text: the names linked to the row are the GPUs the clause before it picks.
+    Q_UNUSED(rowId);
+    return {AnswerPart{pattern.arg(gpus.at(ratio.first).displayName(), ratio.ratioText(),
+                                   gpus.at(ratio.second).displayName(), ratio.rangeText())}};
 }
 
 // "$0.42 per million output tokens": the tokens counted follow the task (CostModel::tokensCounted).
@@ -120,17 +138,17 @@ QString dollars(double usd, Task task)
         .arg(ValueFormat::number(usd), CostModel::tokensCounted(task));
 }
 
-// "TPOT p90 78.7 ms, target 50 ms" for each target the serving result misses; empty when it meets them.
-QString missedTargets(const ServingResult &r, const ServingTraffic &traffic)
+// "TPOT p90 78.7 ms, target 50 ms" for each target the serving result misses (its one judgement,
+// ServingLoad::missedTargets); empty when it meets them.
+QString missedText(const ServingResult &r)
 {
     QStringList missed;
     const auto ms = [](double value) { return ValueFormat::withUnit(value, QStringLiteral("ms")); };
-    if (traffic.ttftP90TargetMs && r.ttftMs.p90 > *traffic.ttftP90TargetMs)
-        missed << AnswerSummary::tr("TTFT p90 %1, target %2")
-                      .arg(ms(r.ttftMs.p90), ms(*traffic.ttftP90TargetMs));
-    if (traffic.tpotP90TargetMs && r.tpotMs.p90 > *traffic.tpotP90TargetMs)
-        missed << AnswerSummary::tr("TPOT p90 %1, target %2")
-                      .arg(ms(r.tpotMs.p90), ms(*traffic.tpotP90TargetMs));
+    for (const MissedTarget &m : r.missedTargets)
+        if (m.which == MissedTarget::Which::TtftP90)
+            missed << AnswerSummary::tr("TTFT p90 %1, target %2").arg(ms(m.value), ms(m.target));
+        else if (m.which == MissedTarget::Which::TpotP90)
+            missed << AnswerSummary::tr("TPOT p90 %1, target %2").arg(ms(m.value), ms(m.target));
     return missed.join(QStringLiteral(", "));
 }
 
@@ -193,8 +211,8 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         const Estimate &e = estimates.at(i);
         if (!e.fits || !e.speedKnown() || e.speedOutOfRange || speedOf(e) <= 0.0)
             continue;
-        if (e.serving && e.serving->meetsSlo && !*e.serving->meetsSlo && input.traffic) {
-            missing.insert(i, missedTargets(*e.serving, *input.traffic));
+        if (e.serving && !e.serving->missedTargets.isEmpty()) {
+            missing.insert(i, missedText(*e.serving));
             continue;
         }
         speeds.insert(i, speedOf(e));
@@ -207,8 +225,12 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
     QVector<int> cheapest = bestOf(costs, true, dollarsOf);
     const double topSpeed = speeds.value(fastest.value(0));
     const double lowestCost = costs.value(cheapest.value(0));
-    const int speedWithin = addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
-    const int costWithin = addAboutTheSame(cheapest, costs, estimates, EstimateRanges::costPath);
+    const std::optional<PairRatio> speedRatio =
+        addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
+    const std::optional<PairRatio> costRatio =
+        addAboutTheSame(cheapest, costs, estimates, EstimateRanges::costPath);
+    const bool speedSame = fastest.size() > 1 && speedRatio && speedRatio->aboutTheSame();
+    const bool costSame = cheapest.size() > 1 && costRatio && costRatio->aboutTheSame();
     if (gpus.size() == 1 && speeds.size() == 1) {
         // One GPU: nothing to compare, its numbers.
         const QString pattern =
@@ -223,18 +245,18 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
             nameList(fastest, gpus, speedRowId));
     } else if (speeds.size() > 1) {
         // Within the ranges of the estimates, GPUs are about the same, not faster or cheaper.
-        Parts fast = sentence(speedWithin > 0 ? tr("%1 about the same speed (up to %2, within ±%3%)")
-                                                    .arg(kNames, tokensPerSecond(topSpeed))
-                                                    .arg(speedWithin)
-                              : fastest.size() > 1
-                                  ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
-                              // A lead on a factor the GPU inherits (no measurements of its stack, no
-                              // microbenchmark of its rates) is said to be one, never plainly first.
-                              : estimates.at(fastest.first()).inheritsFactors()
-                                  ? tr("%1 fastest (%2) on factors it inherits, unmeasured (see its notes)")
-                                        .arg(kNames, tokensPerSecond(topSpeed))
-                                  : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
-                              nameList(fastest, gpus, speedRowId));
+        Parts fast = sentence(
+            speedSame ? tr("%1 about the same speed (up to %2)").arg(kNames, tokensPerSecond(topSpeed))
+            : fastest.size() > 1 ? tr("%1 tie for fastest (%2)").arg(kNames, tokensPerSecond(topSpeed))
+            // A lead on a factor the GPU inherits (no measurements of its stack, no
+            // microbenchmark of its rates) is said to be one, never plainly first.
+            : estimates.at(fastest.first()).inheritsFactors()
+                ? tr("%1 fastest (%2) on factors it inherits, unmeasured (see its notes)")
+                      .arg(kNames, tokensPerSecond(topSpeed))
+                : tr("%1 fastest (%2)").arg(kNames, tokensPerSecond(topSpeed)),
+            nameList(fastest, gpus, speedRowId));
+        if (speedRatio)
+            fast = joined({fast, ratioClause(*speedRatio, gpus, speedRowId, false)}, QStringLiteral(": "));
         // An owned card's cost (its purchase paid off, and its power) says so: it is not a rental price.
         const auto costOf = [&](int column, double usd) {
             return estimates.at(column).cost.basis == CostBasis::Owned ? tr("%1, owned").arg(dollarsOf(usd))
@@ -243,22 +265,23 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         const QString lowest = cheapest.isEmpty() ? QString() : costOf(cheapest.first(), lowestCost);
         Parts cheap;
         if (costs.size() > 1)
-            cheap = sentence(
-                costWithin > 0
-                    ? tr("%1 about the same cost (from %2, within ±%3%)").arg(kNames, lowest).arg(costWithin)
-                : cheapest.size() > 1 ? tr("%1 tie for cheapest (%2)").arg(kNames, lowest)
-                : estimates.at(cheapest.first()).inheritsFactors()
-                    ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
-                          .arg(kNames, lowest)
-                    : tr("%1 cheapest (%2)").arg(kNames, lowest),
-                nameList(cheapest, gpus, costRowId));
+            cheap = sentence(costSame ? tr("%1 about the same cost (from %2)").arg(kNames, lowest)
+                             : cheapest.size() > 1 ? tr("%1 tie for cheapest (%2)").arg(kNames, lowest)
+                             : estimates.at(cheapest.first()).inheritsFactors()
+                                 ? tr("%1 cheapest (%2) on factors it inherits, unmeasured (see its notes)")
+                                       .arg(kNames, lowest)
+                                 : tr("%1 cheapest (%2)").arg(kNames, lowest),
+                             nameList(cheapest, gpus, costRowId));
         else if (costs.size() == 1)
             cheap =
                 sentence(tr("only %1 has a price (%2)").arg(kNames, costOf(costs.firstKey(), costs.first())),
                          nameList(cheapest, gpus, costRowId));
         else
             cheap = {AnswerPart{tr("no prices to compare")}};
-        clauses << joined({fast, cheap}, QStringLiteral(", "));
+        if (costs.size() > 1 && costRatio)
+            cheap = joined({cheap, ratioClause(*costRatio, gpus, costRowId, true)}, QStringLiteral(": "));
+        clauses << joined({fast, cheap},
+                          speedRatio || costRatio ? QStringLiteral("; ") : QStringLiteral(", "));
     } else if (!missing.isEmpty()) {
         clauses << Parts{AnswerPart{tr("no GPU here meets the targets")}};
     } else {

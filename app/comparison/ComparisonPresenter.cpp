@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace {
@@ -330,9 +331,10 @@ void ComparisonPresentation::addWorkloadRows(const ComparisonInput &input)
         addRow(cost, Q::BudgetEnergy, true);
     }
     // The power follows how busy the estimate keeps the GPU (CostModel::powerFraction), unless the user set
-    // it.
+    // it. A share that rounds to 0% says nothing the power does not (issue 59: "171.43 (0% busy)").
     addRow(cost, Q::PowerPerGpu, true, [](const Estimate &e) {
-        return tr("%1% busy").arg(QLocale().toString(e.cost.busyFraction * 100.0, 'f', 0));
+        const double percent = std::round(e.cost.busyFraction * 100.0);
+        return percent > 0.0 ? tr("%1% busy").arg(QLocale().toString(percent, 'f', 0)) : QString();
     });
     addRow(cost, Q::EnergyPerToken, true)->label =
         OutputQuantities::label(Q::EnergyPerToken).arg(CostModel::tokenCounted(input.estimates.first().task));
@@ -445,19 +447,21 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
         }
         m_table.rows << row;
     };
-    // A p90 over its target says so in its cell (the verdicts say by how much).
-    auto overTarget = [](double value, const std::optional<double> &target) {
-        return target && value > *target ? tr("over target") : QString();
+    // A p90 over its target says so in its cell (the verdicts say by how much): the result's one judgement.
+    auto overTarget = [](const ServingResult &s, MissedTarget::Which which) {
+        const auto missed = [which](const MissedTarget &m) { return m.which == which; };
+        return std::any_of(s.missedTargets.cbegin(), s.missedTargets.cend(), missed) ? tr("over target")
+                                                                                     : QString();
     };
-    const std::optional<double> ttftTarget = input.traffic ? input.traffic->ttftP90TargetMs : std::nullopt;
-    const std::optional<double> tpotTarget = input.traffic ? input.traffic->tpotP90TargetMs : std::nullopt;
     const bool judged = std::any_of(input.estimates.cbegin(), input.estimates.cend(), [](const Estimate &e) {
         return e.serving && e.serving->maxConcurrencyWithinSlo.has_value();
     });
     addRow(Q::ServingTtftP50);
-    addRow(Q::ServingTtftP90, [&](const ServingResult &s) { return overTarget(s.ttftMs.p90, ttftTarget); });
+    addRow(Q::ServingTtftP90,
+           [&](const ServingResult &s) { return overTarget(s, MissedTarget::Which::TtftP90); });
     addRow(Q::ServingTpotP50);
-    addRow(Q::ServingTpotP90, [&](const ServingResult &s) { return overTarget(s.tpotMs.p90, tpotTarget); });
+    addRow(Q::ServingTpotP90,
+           [&](const ServingResult &s) { return overTarget(s, MissedTarget::Which::TpotP90); });
     addRow(Q::ServingQueueP90);
     addRow(Q::ServingThroughput, [](const ServingResult &s) { // one GPU: the same number twice says nothing
         return s.outputTokensPerSPerGpu == s.outputTokensPerS
@@ -466,8 +470,10 @@ void ComparisonPresentation::addServingRows(const ComparisonInput &input)
     });
     addRow(Q::ServingRequests);
     addRow(Q::ServingKvCache);
-    if (judged)
-        addRow(Q::ServingMaxUsers);
+    if (judged) // a search's cap is no limit found: "or more"
+        addRow(Q::ServingMaxUsers, [](const ServingResult &s) {
+            return s.maxConcurrencyCapped ? tr("or more: the search stops here") : QString();
+        });
 }
 
 void ComparisonPresentation::addMeasuredRows(const ComparisonInput &input)

@@ -60,11 +60,19 @@ TEST(UncertaintyTable, AKindWithTooFewMeasurementsHasNoBand)
 {
     QVector<UncertaintyResidual> residuals;
     for (int i = 0; i < UncertaintyTable::kMinimumPoints - 1; ++i)
-        residuals << UncertaintyResidual{UncertaintyTable::kDecode, QStringLiteral("x"), QStringLiteral("c"),
-                                         QStringLiteral("gpu%1").arg(i), 0.01 * i};
+        residuals << UncertaintyResidual{UncertaintyTable::kDecode,
+                                         QStringLiteral("x"),
+                                         QStringLiteral("c"),
+                                         QStringLiteral("gpu%1").arg(i),
+                                         0.01 * i,
+                                         QString()};
     EXPECT_TRUE(UncertaintyTable::fit(residuals).isEmpty());
-    residuals << UncertaintyResidual{UncertaintyTable::kDecode, QStringLiteral("x"), QStringLiteral("c"),
-                                     QStringLiteral("gpu9"), 0.5};
+    residuals << UncertaintyResidual{UncertaintyTable::kDecode,
+                                     QStringLiteral("x"),
+                                     QStringLiteral("c"),
+                                     QStringLiteral("gpu9"),
+                                     0.5,
+                                     QString()};
     ASSERT_EQ(UncertaintyTable::fit(residuals).size(), 1);
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/PairRanges.h"
 #include "app/comparison/ComparisonRun.h"
 #include "tests/app/SeedSnapshotTest.h"
 #include "widgets/common/ValueFormat.h"
@@ -44,8 +45,8 @@ struct Expected
     QStringList aboutCheapest;
 };
 
-// The names of the fitting GPUs whose range at path(estimate) overlaps the range of `best`'s, in column
-// order (best itself included).
+// The names of the fitting GPUs the estimator cannot tell from `best` at path(estimate): the 80% range of
+// their ratio to it (PairRanges) straddles 1, in column order (best itself included).
 QStringList overlapping(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, const QString &best,
                         const std::function<QString(const Estimate &)> &path)
 {
@@ -55,13 +56,12 @@ QStringList overlapping(const QVector<GpuSpec> &gpus, const QVector<Estimate> &e
             bestColumn = i;
     if (bestColumn < 0)
         return {};
-    const Estimate &leader = estimates.at(bestColumn);
-    const ValueRange *leaderRange = EstimateRanges::find(leader, path(leader));
     QStringList names;
     for (int i = 0; i < estimates.size(); ++i) {
-        const Estimate &e = estimates.at(i);
-        const ValueRange *range = EstimateRanges::find(e, path(e));
-        if (i == bestColumn || (e.fits && leaderRange && range && range->sameWithinPercent(*leaderRange)))
+        const std::optional<PairRatio> ratio =
+            i == bestColumn ? std::nullopt
+                            : PairRanges::ratio(estimates, bestColumn, i, path(estimates.at(bestColumn)));
+        if (i == bestColumn || (estimates.at(i).fits && ratio && ratio->aboutTheSame()))
             names << gpus.at(i).displayName();
     }
     return names;

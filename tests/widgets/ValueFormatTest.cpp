@@ -10,6 +10,11 @@ TEST(ValueFormat, NumberKeepsTwoDecimalsBelowAThousandWithoutTrailingZeros)
     EXPECT_EQ(ValueFormat::number(362.05, c), QStringLiteral("362.05"));
     EXPECT_EQ(ValueFormat::number(80.0, c), QStringLiteral("80"));
     EXPECT_EQ(ValueFormat::number(0.0, c), QStringLiteral("0"));
+    // A small amount is never rounded to nothing (issue 59: "Electricity per million tokens 0").
+    EXPECT_EQ(ValueFormat::number(0.0042, c), QStringLiteral("0.0042"));
+    EXPECT_EQ(ValueFormat::number(0.004, c), QStringLiteral("0.004"));
+    EXPECT_EQ(ValueFormat::compact(0.0096, c), QStringLiteral("0.0096"));
+    EXPECT_EQ(ValueFormat::number(0.012, c), QStringLiteral("0.01"));
     EXPECT_EQ(ValueFormat::number(-0.001, c), QStringLiteral("0")); // never "-0"
     EXPECT_EQ(ValueFormat::number(1978.9, c), QStringLiteral("1979"));
     EXPECT_EQ(ValueFormat::number(1.4e12, c), QStringLiteral("1.4e+12"));

@@ -1,5 +1,6 @@
 #include "widgets/common/ValueFormat.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ValueFormat {
@@ -23,6 +24,15 @@ QString fixed(double value, int decimals, const QLocale &locale)
     return text;
 }
 
+// Below 0.01 two decimals would round a small amount to "0": enough decimals for two significant digits
+// ("0.0042"), so a rounded number never reads as nothing.
+int smallDecimals(double magnitude, int decimals)
+{
+    if (magnitude > 0.0 && magnitude < 0.01)
+        return std::max(decimals, 1 - int(std::floor(std::log10(magnitude))));
+    return decimals;
+}
+
 } // namespace
 
 QString compact(double value, const QLocale &locale)
@@ -30,7 +40,7 @@ QString compact(double value, const QLocale &locale)
     const double magnitude = std::abs(value);
     if (!std::isfinite(value) || magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
         return number(value, locale);
-    return fixed(value, magnitude >= 100.0 ? 0 : magnitude >= 10.0 ? 1 : 2, locale);
+    return fixed(value, smallDecimals(magnitude, magnitude >= 100.0 ? 0 : magnitude >= 10.0 ? 1 : 2), locale);
 }
 
 QString number(double value, const QLocale &locale)
@@ -40,7 +50,7 @@ QString number(double value, const QLocale &locale)
     const double magnitude = std::abs(value);
     if (magnitude >= 1e9 || (magnitude > 0.0 && magnitude < 1e-3))
         return locale.toString(value, 'g', 4); // 1.4e+12, 2.5e-05
-    return fixed(value, magnitude >= 1000.0 ? 0 : 2, locale);
+    return fixed(value, smallDecimals(magnitude, magnitude >= 1000.0 ? 0 : 2), locale);
 }
 
 QString withUnit(double value, const QString &unit, const QLocale &locale)

@@ -1,5 +1,8 @@
 #include "app/analysis/calibration/UncertaintyResiduals.h"
 
+#include "app/analysis/PairRanges.h"
+#include "app/analysis/calibration/PairRatios.h"
+
 #include <QMap>
 #include <cmath>
 
@@ -51,6 +54,7 @@ struct Tag
     QString kind;
     QString category;
     bool isTime = false;
+    QString conditions; // the workload but the GPU (PairRatios::conditionsOf), for the pair residuals
 };
 
 // The residual of every point tagOf tags (a point it returns nullopt for is left out), from predictions in
@@ -66,7 +70,8 @@ QVector<UncertaintyResidual> residualsOf(const QVector<Point> &points, const QVe
         if (!tag)
             continue;
         if (const auto r = rateResidual(p.measured, predictions[i], tag->isTime))
-            residuals << UncertaintyResidual{tag->kind, p.profileId, tag->category, p.gpu.gpuId, *r};
+            residuals << UncertaintyResidual{tag->kind,   p.profileId, tag->category,
+                                             p.gpu.gpuId, *r,          tag->conditions};
     }
     return residuals;
 }
@@ -120,7 +125,8 @@ QVector<UncertaintyResidual> offline(const QVector<CalibrationPoint> &points,
     return residualsOf(
         points, Calibrator::leaveOneGpuOutPredictions(points, start, parameters),
         [](const CalibrationPoint &p) {
-            return Tag{offlineKind(p.metric), p.category, p.metric == CalibrationMetric::TtftMs};
+            return Tag{offlineKind(p.metric), p.category, p.metric == CalibrationMetric::TtftMs,
+                       PairRatios::conditionsOf(p.source, CalibrationData::metricName(p.metric), p.workload)};
         });
 }
 
@@ -128,49 +134,54 @@ QVector<UncertaintyResidual> serving(const QVector<ServingPoint> &points,
                                      const ServingCalibrator::Profiles &start,
                                      const QVector<ServingCalibrator::ProfileFit> &fits)
 {
-    return residualsOf(points,
-                       leaveOneGpuOutPredictions(
-                           points,
-                           [&](const QVector<ServingPoint> &training) {
-                               return ServingCalibrator::fit(training, start, fits);
-                           },
-                           [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
-                               return ServingCalibrator::predict(point, fitted[point.profileId]);
-                           }),
-                       [](const ServingPoint &p) -> std::optional<Tag> {
-                           // A row the fit leaves out measures what the simulation does not model (the spread
-                           // of request lengths): its error says nothing about the equal requests the app
-                           // simulates.
-                           if (!p.notFitted.isEmpty())
-                               return std::nullopt;
-                           const QString kind = servingKind(p.metric);
-                           return Tag{kind,
-                                      QStringLiteral("%1 serving %2")
-                                          .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
-                                      kind != UncertaintyTable::kServingThroughput};
-                       });
+    return residualsOf(
+        points,
+        leaveOneGpuOutPredictions(
+            points,
+            [&](const QVector<ServingPoint> &training) {
+                return ServingCalibrator::fit(training, start, fits);
+            },
+            [](const ServingPoint &point, const ServingCalibrator::Profiles &fitted) {
+                return ServingCalibrator::predict(point, fitted[point.profileId]);
+            }),
+        [](const ServingPoint &p) -> std::optional<Tag> {
+            // A row the fit leaves out measures what the simulation does not model (the spread
+            // of request lengths): its error says nothing about the equal requests the app
+            // simulates.
+            if (!p.notFitted.isEmpty())
+                return std::nullopt;
+            const QString kind = servingKind(p.metric);
+            return Tag{kind,
+                       QStringLiteral("%1 serving %2")
+                           .arg(p.profileId, ServingCalibrationData::metricGroup(p.metric)),
+                       kind != UncertaintyTable::kServingThroughput,
+                       PairRatios::conditionsOf(
+                           p.source, ServingCalibrationData::metricName(p.metric, p.statistic), p.workload)};
+        });
 }
 
 QVector<UncertaintyResidual> training(const QVector<TrainingPoint> &points,
                                       const TrainingCalibrator::Profiles &start,
                                       const QVector<TrainingCalibrator::ProfileFit> &fits)
 {
-    return residualsOf(points,
-                       leaveOneGpuOutPredictions(
-                           points,
-                           [&](const QVector<TrainingPoint> &training) {
-                               return TrainingCalibrator::fit(training, start, fits);
-                           },
-                           [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
-                               return TrainingCalibrator::predict(point, fitted[point.profileId]);
-                           }),
-                       [](const TrainingPoint &p) -> std::optional<Tag> {
-                           if (!p.fitted)
-                               return std::nullopt;
-                           return Tag{UncertaintyTable::kTraining,
-                                      QStringLiteral("%1 training").arg(p.source),
-                                      p.metric == TrainingMetric::StepTimeS};
-                       });
+    return residualsOf(
+        points,
+        leaveOneGpuOutPredictions(
+            points,
+            [&](const QVector<TrainingPoint> &training) {
+                return TrainingCalibrator::fit(training, start, fits);
+            },
+            [](const TrainingPoint &point, const TrainingCalibrator::Profiles &fitted) {
+                return TrainingCalibrator::predict(point, fitted[point.profileId]);
+            }),
+        [](const TrainingPoint &p) -> std::optional<Tag> {
+            if (!p.fitted)
+                return std::nullopt;
+            return Tag{UncertaintyTable::kTraining, QStringLiteral("%1 training").arg(p.source),
+                       p.metric == TrainingMetric::StepTimeS,
+                       PairRatios::conditionsOf(p.source, TrainingCalibrationData::metricName(p.metric),
+                                                p.workload)};
+        });
 }
 
 QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
@@ -236,6 +247,19 @@ QStringList reportSection(const QVector<UncertaintyResidual> &residuals)
           << QStringLiteral("Too few measurements for a band: %1. Every other kind and profile (vllm or "
                             "lmdeploy offline, memory numbers) has no measurement behind it.")
                  .arg(without.isEmpty() ? QStringLiteral("none") : without.join(QStringLiteral(", ")));
+    // The ranges of a ratio of two GPUs (compare's "pairs", the answer strip's "1.34x (1.18-1.52x, 80%)").
+    const PairRanges::Coverage pairs = PairRanges::heldOutCoverage(residuals);
+    lines << QString()
+          << QStringLiteral(
+                 "Pair ranges: the ratio of two GPUs' estimates of one number carries the 10th to 90th "
+                 "percentile of the pair residuals of its kind and profile, each the difference of two GPUs' "
+                 "leave-one-GPU-out residuals on the same workload (ln(measured ratio / predicted ratio), "
+                 "both ways round; `app/analysis/PairRanges.cpp`). Held out, each calibration pair against "
+                 "the range made from the pairs that share neither of its GPUs: **%1 of %2 (%3%)** inside "
+                 "(aim of issue 59: 80% +- 10; `PairRangesTest`).")
+                 .arg(pairs.covered)
+                 .arg(pairs.counted)
+                 .arg(QString::number(pairs.share() * 100.0, 'f', 1));
     return lines;
 }
 

@@ -307,8 +307,12 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
             for (qsizetype v = 0; v < cases[i].values.size(); ++v)
                 if (held[i].value(v) > 0.0)
                     residuals << UncertaintyResidual{
-                        MeasuredRunCases::uncertaintyKind(cases[i].values[v].metric), name, tr("your runs"),
-                        cases[i].gpu.gpuId, residualOf(cases[i].values[v], held[i].value(v))};
+                        MeasuredRunCases::uncertaintyKind(cases[i].values[v].metric),
+                        name,
+                        tr("your runs"),
+                        cases[i].gpu.gpuId,
+                        residualOf(cases[i].values[v], held[i].value(v)),
+                        QString()};
     }
     record.bands = UncertaintyTable::fit(residuals);
 
