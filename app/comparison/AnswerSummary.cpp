@@ -90,7 +90,8 @@ QVector<int> bestOf(const QMap<int, double> &values, bool lowest, const std::fun
 // Adds to the best columns those the estimator cannot tell from the leader: the 80% range of the ratio of
 // the two GPUs' numbers at path(estimate) straddles 1 (PairRanges: the ratio's own range from the
 // calibration's GPU pairs, far narrower than either number's, as both err together). Returns the leader's
-// ratio to the closest other column (the runner-up, or the closest of those added), nullopt when alone.
+// ratio to the closest other column (the runner-up, or the closest of those added; one tied with it is no
+// ratio).
 std::optional<PairRatio> addAboutTheSame(QVector<int> &best, const QMap<int, double> &values,
                                          const QVector<Estimate> &estimates,
                                          const std::function<QString(const Estimate &)> &path)
@@ -99,10 +100,11 @@ std::optional<PairRatio> addAboutTheSame(QVector<int> &best, const QMap<int, dou
         return std::nullopt;
     const int leader = best.first();
     const double leading = values.value(leader);
+    const QVector<int> tied = best; // equal numbers: a tie, no ratio to say
     std::optional<PairRatio> closest;
     double closestGap = 0.0;
     for (auto it = values.cbegin(); it != values.cend(); ++it) {
-        if (it.key() == leader)
+        if (tied.contains(it.key()))
             continue;
         const std::optional<PairRatio> ratio =
             PairRanges::ratio(estimates, leader, it.key(), path(estimates.at(leader)));
@@ -229,8 +231,8 @@ AnswerLine AnswerSummary::workloadLine(const ComparisonInput &input)
         addAboutTheSame(fastest, speeds, estimates, EstimateRanges::speedPath);
     const std::optional<PairRatio> costRatio =
         addAboutTheSame(cheapest, costs, estimates, EstimateRanges::costPath);
-    const bool speedSame = fastest.size() > 1 && speedRatio && speedRatio->aboutTheSame();
-    const bool costSame = cheapest.size() > 1 && costRatio && costRatio->aboutTheSame();
+    const bool speedSame = speedRatio && speedRatio->aboutTheSame();
+    const bool costSame = costRatio && costRatio->aboutTheSame();
     if (gpus.size() == 1 && speeds.size() == 1) {
         // One GPU: nothing to compare, its numbers.
         const QString pattern =

@@ -205,6 +205,16 @@
     </message>
 </context>
 <context>
+    <name>PairRanges</name>
+    <message numerus="yes">
+        <source>%1 %2, %n GPU pair(s), leave-one-GPU-out</source>
+        <translation>
+            <numerusform>%1 %2, %n GPU pair, leave-one-GPU-out</numerusform>
+            <numerusform>%1 %2, %n GPU pairs, leave-one-GPU-out</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Planner</name>
     <message numerus="yes">
         <source>tp %1 × pp %2 × %n replica(s)</source>
@@ -272,17 +282,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>meets the targets %1: %2; up to %n user(s)</source>
+        <source>at least %n user(s) (the search stops there)</source>
         <translation>
-            <numerusform>meets the targets %1: %2; up to %n user</numerusform>
-            <numerusform>meets the targets %1: %2; up to %n users</numerusform>
+            <numerusform>at least %n user (the search stops there)</numerusform>
+            <numerusform>at least %n users (the search stops there)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>misses the targets %1: %2; meets them up to %n user(s)</source>
+        <source>up to %n user(s)</source>
         <translation>
-            <numerusform>misses the targets %1: %2; meets them up to %n user</numerusform>
-            <numerusform>misses the targets %1: %2; meets them up to %n users</numerusform>
+            <numerusform>up to %n user</numerusform>
+            <numerusform>up to %n users</numerusform>
         </translation>
     </message>
 </context>

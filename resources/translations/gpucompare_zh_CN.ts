@@ -79,14 +79,6 @@
         <translation>%1：速度超出范围，请检查规格表数值</translation>
     </message>
     <message>
-        <source>%1 about the same speed (up to %2, within ±%3%)</source>
-        <translation>%1 速度相近（最高 %2，相差在 ±%3% 以内）</translation>
-    </message>
-    <message>
-        <source>%1 about the same cost (from %2, within ±%3%)</source>
-        <translation>%1 成本相近（最低 %2，相差在 ±%3% 以内）</translation>
-    </message>
-    <message>
         <source>%1 serve none of this load: no room in their KV cache for one request</source>
         <translation>%1 在此负载下无法服务任何请求：KV 缓存容不下一个请求</translation>
     </message>
@@ -137,6 +129,22 @@
     <message>
         <source>no prices to compare</source>
         <translation>没有可比较的价格</translation>
+    </message>
+    <message>
+        <source>%1 costs %2 %3&apos;s (%4)</source>
+        <translation>%1 的成本是 %3 的 %2（%4）</translation>
+    </message>
+    <message>
+        <source>%1 is %2 %3 (%4)</source>
+        <translation>%1 是 %3 的 %2（%4）</translation>
+    </message>
+    <message>
+        <source>%1 about the same speed (up to %2)</source>
+        <translation>%1 速度大致相同（最高 %2）</translation>
+    </message>
+    <message>
+        <source>%1 about the same cost (from %2)</source>
+        <translation>%1 成本大致相同（最低 %2）</translation>
     </message>
 </context>
 <context>
@@ -2067,6 +2075,10 @@ source: %7</source>
     <message>
         <source>%1% busy</source>
         <translation>%1% 繁忙</translation>
+    </message>
+    <message>
+        <source>or more: the search stops here</source>
+        <translation>或更多：搜索到此为止</translation>
     </message>
 </context>
 <context>
@@ -4754,6 +4766,43 @@ source: %7</source>
     </message>
 </context>
 <context>
+    <name>PairRanges</name>
+    <message>
+        <source>%1x</source>
+        <translation>%1x</translation>
+    </message>
+    <message>
+        <source>no range: %1</source>
+        <translation>无范围：%1</translation>
+    </message>
+    <message>
+        <source>%1-%2x, 80%</source>
+        <translation>%1-%2x，80%</translation>
+    </message>
+    <message>
+        <source>no calibration of this number</source>
+        <translation>此数值没有校准</translation>
+    </message>
+    <message>
+        <source>the two GPUs run different profiles</source>
+        <translation>两个 GPU 使用不同的效率配置</translation>
+    </message>
+    <message>
+        <source>fewer than %1 measured GPU pairs of %2&apos;s %3</source>
+        <translation>%2 的%3实测 GPU 对少于 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2, %n GPU pair(s), leave-one-GPU-out</source>
+        <translation>
+            <numerusform>%1 %2，%n 个 GPU 对，留一 GPU 验证</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>every engine&apos;s</source>
+        <translation>所有引擎的</translation>
+    </message>
+</context>
+<context>
     <name>ParetoChartWidget</name>
     <message>
         <source>Cost against latency</source>
@@ -6478,21 +6527,9 @@ token</translation>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
-    <message numerus="yes">
-        <source>meets the targets %1: %2; up to %n user(s)</source>
-        <translation>
-            <numerusform>%1满足目标：%2；最多 %n 个用户</numerusform>
-        </translation>
-    </message>
     <message>
         <source>misses the targets %1: %2; not even one user meets them</source>
         <translation>%1未达到目标：%2；即使 1 个用户也达不到</translation>
-    </message>
-    <message numerus="yes">
-        <source>misses the targets %1: %2; meets them up to %n user(s)</source>
-        <translation>
-            <numerusform>%1未达到目标：%2；最多 %n 个用户时能达到</numerusform>
-        </translation>
     </message>
     <message>
         <source>cannot judge it: %1 (not in the catalogue)</source>
@@ -6537,6 +6574,38 @@ token</translation>
     <message>
         <source>lowest cost here: $%1 per million %2</source>
         <translation>此处成本最低：每百万%2 $%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>at least %n user(s) (the search stops there)</source>
+        <translation>
+            <numerusform>至少 %n 个用户（搜索到此为止）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>up to %n user(s)</source>
+        <translation>
+            <numerusform>最多 %n 个用户</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>meets the targets %1: %2; %3</source>
+        <translation>%1达到目标：%2；%3</translation>
+    </message>
+    <message>
+        <source>%1 over its target of %2 ms</source>
+        <translation>%1 超过目标 %2 ms</translation>
+    </message>
+    <message>
+        <source>TTFT p90</source>
+        <translation>TTFT p90</translation>
+    </message>
+    <message>
+        <source>TPOT p90</source>
+        <translation>TPOT p90</translation>
+    </message>
+    <message>
+        <source>misses the targets %1: %2; meets them %3</source>
+        <translation>%1未达到目标：%2；%3时能达到</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 // Serving under load in the window: the Compare table's rows from Estimate::serving and the latency-under-
 // load chart's data, built from estimates and curves made by hand, so the numbers checked are known.
+#include "app/analysis/ServingLoad.h"
 #include "app/comparison/ComparisonPresenter.h"
 #include "app/comparison/LoadCurves.h"
 #include "tests/app/SeedSnapshotTest.h"
@@ -77,6 +78,10 @@ protected:
         traffic.ttftP90TargetMs = 2000.0;
         traffic.tpotP90TargetMs = 60.0;
         in.traffic = traffic;
+        // The judgement the estimator makes of each result (ServingLoad::missedTargets).
+        for (Estimate &e : in.estimates)
+            if (e.serving)
+                e.serving->missedTargets = ServingLoad::missedTargets(*e.serving, traffic);
         return in;
     }
 
@@ -178,6 +183,7 @@ TEST_F(ServingPresentation, NoTargetsNoMostUsersRow)
         if (e.serving) {
             e.serving->meetsSlo.reset();
             e.serving->maxConcurrencyWithinSlo.reset();
+            e.serving->missedTargets.clear();
         }
     const ComparisonData table = ComparisonPresentation::build(in).table();
     EXPECT_EQ(rowById(table, QStringLiteral("serve.max-users")), nullptr);

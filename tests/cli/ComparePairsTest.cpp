@@ -77,7 +77,7 @@ TEST_F(ComparePairs, EachPairOfGpusAndHeadlineNumberHasItsRatioAndRange)
         const QString first = p.value(QStringLiteral("first")).toString();
         const QString second = p.value(QStringLiteral("second")).toString();
         const QString path = p.value(QStringLiteral("path")).toString();
-        SCOPED_TRACE((first + u'/' + second + u' ' + path).toStdString());
+        SCOPED_TRACE(QString(first + u'/' + second + u' ' + path).toStdString());
         ASSERT_TRUE(results.contains(first) && results.contains(second));
         paths << path;
         gpuPairs.insert({first, second});

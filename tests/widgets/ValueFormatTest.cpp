@@ -15,7 +15,9 @@ TEST(ValueFormat, NumberKeepsTwoDecimalsBelowAThousandWithoutTrailingZeros)
     EXPECT_EQ(ValueFormat::number(0.004, c), QStringLiteral("0.004"));
     EXPECT_EQ(ValueFormat::compact(0.0096, c), QStringLiteral("0.0096"));
     EXPECT_EQ(ValueFormat::number(0.012, c), QStringLiteral("0.01"));
-    EXPECT_EQ(ValueFormat::number(-0.001, c), QStringLiteral("0")); // never "-0"
+    EXPECT_EQ(ValueFormat::number(-0.001, c), QStringLiteral("-0.001"));
+    EXPECT_EQ(ValueFormat::number(-0.0, c), QStringLiteral("0")); // never "-0"
+    EXPECT_EQ(ValueFormat::compact(-0.0001, c), QStringLiteral("-0.0001"));
     EXPECT_EQ(ValueFormat::number(1978.9, c), QStringLiteral("1979"));
     EXPECT_EQ(ValueFormat::number(1.4e12, c), QStringLiteral("1.4e+12"));
 }
