@@ -323,7 +323,8 @@ Result fit(const QVector<MeasuredRunCase> &allCases, const EfficiencyParameters 
     fitted.userFit = record;
     result.fitted = fitted;
     // Kept only when it predicts runs it has not seen better than the base does.
-    const auto figure = [](double error) { return QString::number(100.0 * error, 'f', 1) + u'%'; };
+    // -> QString: a QStringBuilder returned would refer to the temporary number (use after free).
+    const auto figure = [](double error) -> QString { return QString::number(100.0 * error, 'f', 1) + u'%'; };
     if (!record.leaveOneOutError)
         result.error = tr("one run cannot show that a fit helps (each run is checked against a fit made "
                           "without it): import another run; nothing was saved");
