@@ -27,17 +27,6 @@ int ValueRange::halfWidthPercent() const
     return low > 0.0 ? int(std::lround((std::sqrt(high / low) - 1.0) * 100.0)) : 0;
 }
 
-std::optional<int> ValueRange::sameWithinPercent(const ValueRange &other) const
-{
-    if (!(value > 0.0) || !(other.value > 0.0))
-        return std::nullopt;
-    const int within = std::max(halfWidthPercent(), other.halfWidthPercent());
-    const double gapPercent = (std::max(value, other.value) / std::min(value, other.value) - 1.0) * 100.0;
-    if (gapPercent > within)
-        return std::nullopt;
-    return within;
-}
-
 QString ValueRange::text() const
 {
     return QCoreApplication::translate("ValueRange", "%1: %2, %3 measurements, leave-one-GPU-out")

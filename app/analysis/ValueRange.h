@@ -18,12 +18,6 @@ struct ValueRange
     // What one estimate is known to err, in percent: half the range's width on a log scale, rounded
     // (sqrt(high / low) - 1: 15 for "-12% / +18%").
     int halfWidthPercent() const;
-    // The larger half-width of the two, when this number and the other differ by no more than it: the
-    // estimator cannot tell them apart, so neither is faster or cheaper. nullopt when they are further
-    // apart. One half-width, not two ranges' overlap: both numbers come from one profile and their errors
-    // move together (docs/estimator-accuracy.md, "GPU pairs"), so overlapping 80% ranges would call GPUs
-    // 2.6x apart the same.
-    std::optional<int> sameWithinPercent(const ValueRange &other) const;
     // "±18%: llama.cpp prefill speed, 66 measurements, leave-one-GPU-out"
     QString text() const;
 };

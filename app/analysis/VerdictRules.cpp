@@ -5,6 +5,7 @@
 #include "app/analysis/GpuCapabilities.h"
 #include "app/analysis/MissingSpecs.h"
 #include "app/analysis/NumberText.h"
+#include "app/analysis/PairRanges.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -77,16 +78,16 @@ void worsen(Verdict &verdict, VerdictLevel level)
     verdict.level = std::max(verdict.level, level);
 }
 
-// The larger half-width of the two ranges at `path` when the two numbers differ by no more than it: the
-// estimator cannot tell them apart, so neither is called faster or cheaper. nullopt when either has no
-// range or they are further apart (ValueRange::sameWithinPercent).
-std::optional<int> sameWithin(const Estimate &a, const Estimate &b, const QString &path)
+// The ratio of a's number at `path` to b's with its 80% range from the calibration's GPU pairs
+// (PairRanges, as the answer strip says it), when that range holds 1: the estimator cannot tell the two
+// apart, so neither is called faster or cheaper. nullopt when it can, or the ratio has no range.
+std::optional<PairRatio> sameAs(const Estimate &a, const Estimate &b, const QString &path,
+                                const UncertaintyTable &table)
 {
-    const ValueRange *ra = EstimateRanges::find(a, path);
-    const ValueRange *rb = EstimateRanges::find(b, path);
-    if (!ra || !rb)
-        return std::nullopt;
-    return ra->sameWithinPercent(*rb);
+    const std::optional<PairRatio> ratio = PairRanges::ratio({a, b}, 0, 1, path, table);
+    if (ratio && ratio->aboutTheSame())
+        return ratio;
+    return std::nullopt;
 }
 
 // The load the user described, and the targets when set: a missed target outweighs speed and price.
@@ -151,6 +152,7 @@ struct Leaders
     const Estimate *cheapestEstimate = nullptr;
     double bestDense = 0.0;
     QString bestDenseName;
+    const UncertaintyTable *table = nullptr; // the pair ranges' residuals
 
     double speedOf(const Estimate &e) const
     {
@@ -307,16 +309,14 @@ void judgeSpeed(const Estimate &e, const Leaders &l, Verdict &v)
         return;
     const double speed = l.speedOf(e);
     const double ratio = speed / l.best;
-    const std::optional<int> same = ratio < 1.0 && !l.perGpu
-                                        ? sameWithin(e, *l.bestEstimate, EstimateRanges::speedPath(e))
-                                        : std::nullopt;
+    const std::optional<PairRatio> same =
+        ratio < 1.0 && !l.perGpu ? sameAs(e, *l.bestEstimate, EstimateRanges::speedPath(e), *l.table)
+                                 : std::nullopt;
     if (same) {
         reason(v, VerdictTopic::Speed)
             << QCoreApplication::translate("VerdictRules",
-                                           "%1 %2, about the same as the fastest here (%3, within "
-                                           "±%4%)")
-                   .arg(fmt(speed), l.unit, l.bestName)
-                   .arg(*same);
+                                           "%1 %2, about the same as the fastest here (%3 %4, %5)")
+                   .arg(fmt(speed), l.unit, same->ratioText(), l.bestName, same->rangeText());
     } else if (ratio >= 0.75) {
         reason(v, VerdictTopic::Speed)
             << QCoreApplication::translate("VerdictRules", "%1 %2, %3% of the fastest here")
@@ -361,16 +361,14 @@ void judgeCost(const Estimate &e, const Leaders &l, Verdict &v)
         return;
     const double usd = *e.cost.usdPerMillionTokens;
     const double ratio = usd / l.cheapest;
-    const std::optional<int> same =
-        ratio > 1.05 ? sameWithin(e, *l.cheapestEstimate, EstimateRanges::costPath(e)) : std::nullopt;
+    const std::optional<PairRatio> same =
+        ratio > 1.05 ? sameAs(e, *l.cheapestEstimate, EstimateRanges::costPath(e), *l.table) : std::nullopt;
     if (same) {
         reason(v, VerdictTopic::Cost)
             << QCoreApplication::translate("VerdictRules",
-                                           "$%1 per million %3, about the same as the cheapest here "
-                                           "(within ±%2%)")
-                   .arg(fmt(usd, 2))
-                   .arg(*same)
-                   .arg(CostModel::tokensCounted(e.task));
+                                           "$%1 per million %2, about the same as the cheapest here "
+                                           "(%3 its cost, %4)")
+                   .arg(fmt(usd, 2), CostModel::tokensCounted(e.task), same->ratioText(), same->rangeText());
     } else if (ratio > 2.0) {
         worsen(v, v.level == VerdictLevel::Recommended ? VerdictLevel::Suitable : VerdictLevel::Limited);
         reason(v, VerdictTopic::Cost)
@@ -421,10 +419,12 @@ void judgeDenseCompute(const GpuSpec &gpu, const QVector<GpuSpec> &gpus, const L
 } // namespace
 
 // The rules in the order of VerdictRules.h; the reasons come out in that order.
-QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training)
+QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training,
+                       const UncertaintyTable &table)
 {
     QVector<Verdict> verdicts(estimates.size());
-    const Leaders leaders = leadersOf(gpus, estimates, training);
+    Leaders leaders = leadersOf(gpus, estimates, training);
+    leaders.table = &table;
     for (qsizetype i = 0; i < estimates.size(); ++i) {
         const Estimate &e = estimates[i];
         const GpuSpec &gpu = gpus[i];

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "app/analysis/Estimate.h"
+#include "app/analysis/UncertaintyTable.h"
 #include "db/GpuSpec.h"
 
 #include <QVector>
@@ -17,16 +18,18 @@
 //     several GPUs without NVLink -> at most suitable.
 //  3. Speed against the fastest fitting GPU of the comparison: >= 75% recommended, >= 35% suitable,
 //     else limited.
-//     A GPU whose speed differs from the fastest one's by no more than the half-width of their 80% ranges
-//     (Estimate::ranges) is about the same: "within ±X%", not worsened.
+//     A GPU whose speed ratio to the fastest one has an 80% range that holds 1 (PairRanges: the range of
+//     the ratio from the calibration's GPU pairs, the answer strip's rule) is about the same, not worsened.
 //  4. Cost: more than 2x the cheapest $/million tokens of the comparison -> one level down; not when the
-//     two costs differ by no more than their ranges' half-width (about the same, within ±X%).
+//     range of the two costs' ratio holds 1 (about the same, as for speed).
 //  5. Dense, not sparse: when a GPU's sparse FP16 figure (which some tables print) exceeds another
 //     GPU's dense figure but its dense figure does not (training verdicts), the reason says so: the verdict
 //     follows dense.
 namespace VerdictRules {
 
 // estimates[i] belongs to gpus[i]; all estimates are for the same task.
-QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training);
+// `table` holds the calibration's residuals the pair ranges come from.
+QVector<Verdict> judge(const QVector<GpuSpec> &gpus, const QVector<Estimate> &estimates, bool training,
+                       const UncertaintyTable &table = UncertaintyTable::bundled());
 
 } // namespace VerdictRules

@@ -6544,10 +6544,6 @@ token</translation>
         <translation>速度超出范围：该 GPU 的某个规格值偏差很大；请检查目录中的算力和带宽</translation>
     </message>
     <message>
-        <source>%1 %2, about the same as the fastest here (%3, within ±%4%)</source>
-        <translation>%1 %2，与此处最快者相近（%3，相差在 ±%4% 以内）</translation>
-    </message>
-    <message>
         <source>fastest here with an achievable share assumed, not measured (see the notes)</source>
         <translation>此处最快，但其可达比例为假定值，未经测量（见说明）</translation>
     </message>
@@ -6562,10 +6558,6 @@ token</translation>
     <message>
         <source>tokens/s per GPU</source>
         <translation>每 GPU tokens/s</translation>
-    </message>
-    <message>
-        <source>$%1 per million %3, about the same as the cheapest here (within ±%2%)</source>
-        <translation>每百万%3 $%1，与此处最便宜的大致相同（±%2% 以内）</translation>
     </message>
     <message>
         <source>costly: $%1 per million %3, %2x the cheapest here</source>
@@ -6606,6 +6598,14 @@ token</translation>
     <message>
         <source>misses the targets %1: %2; meets them %3</source>
         <translation>%1未达到目标：%2；%3时能达到</translation>
+    </message>
+    <message>
+        <source>%1 %2, about the same as the fastest here (%3 %4, %5)</source>
+        <translation>%1 %2，与此处最快者相近（%4 的 %3，%5）</translation>
+    </message>
+    <message>
+        <source>$%1 per million %2, about the same as the cheapest here (%3 its cost, %4)</source>
+        <translation>每百万%2 $%1，与此处最便宜的大致相同（其成本的 %3，%4）</translation>
     </message>
 </context>
 <context>

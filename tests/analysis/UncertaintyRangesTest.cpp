@@ -5,6 +5,7 @@
 #include "app/analysis/EstimateJson.h"
 #include "app/analysis/EstimateRanges.h"
 #include "app/analysis/Estimator.h"
+#include "app/analysis/PairRanges.h"
 #include "app/analysis/UncertaintyTable.h"
 #include "app/analysis/VerdictRules.h"
 #include "tests/analysis/TestCatalogue.h"
@@ -218,41 +219,55 @@ TEST(EstimateRanges, JsonRangesHoldTheirValue)
     }
 }
 
-// H200 decodes faster than A100 80GB (4,800 against 2,039 GB/s, bandwidth-bound at batch 1): beyond a
-// +-2% band the A100 is below 75% of the fastest and marked down; within a +-60% band the two ranges
-// overlap and the verdict calls them about the same, without marking the A100 down.
-// Two GPUs of one comparison take one band, and their errors move together: they are about the same when
-// they differ by no more than the band's half-width, not whenever their two ranges overlap.
-TEST(VerdictRules, GpusWithinTheRangesHalfWidthAreAboutTheSameAndFurtherApartKeepTheOrder)
+// Two GPUs are about the same when the 80% range of their ratio, from the calibration's GPU pairs
+// (PairRanges), holds 1, as the answer strip says; a narrower pair range keeps the order (issue 59: one
+// rule).
+TEST(VerdictRules, GpusWhosePairRangeHoldsOneAreAboutTheSameAndOthersKeepTheOrder)
 {
     const QVector<GpuSpec> gpus{TestCatalogue::a100Sxm80(), TestCatalogue::h200Sxm()};
-    QVector<Estimate> estimates =
+    const QVector<Estimate> estimates =
         Estimator::estimateAll(gpus, decodeWorkload(), TestCatalogue::profile(QStringLiteral("llama.cpp")));
     ASSERT_EQ(estimates.size(), 2);
     ASSERT_TRUE(estimates[0].inference && estimates[1].inference);
     const double ratio =
         estimates[0].inference->throughputTokensPerS / estimates[1].inference->throughputTokensPerS;
     ASSERT_LT(ratio, 0.75);
-    const double gapPercent = (1.0 / ratio - 1.0) * 100.0;
+    // The log half-width at which the A100's range of its ratio to the H200 just reaches 1 (each GPU's
+    // unmeasured factors widen it).
+    const double reach = -std::log(ratio) - EstimateRanges::inheritedLog(estimates[0]) -
+                         EstimateRanges::inheritedLog(estimates[1]);
 
-    const auto judgeWith = [&](double percent) {
-        for (Estimate &e : estimates)
-            EstimateRanges::attach(
-                e, bandOf(UncertaintyTable::kThroughput, QStringLiteral("llama.cpp"), percent));
-        return VerdictRules::judge(gpus, estimates, false);
+    // Ten workloads measured on two GPUs, one GPU's residual `halfWidth` above the other's: pair residuals
+    // of +-halfWidth, so the pair band is exactly that.
+    const auto judgeWith = [&](double halfWidth) {
+        QVector<UncertaintyResidual> residuals;
+        for (int w = 0; w < 10; ++w)
+            for (const auto &[gpu, residual] :
+                 {std::pair{QStringLiteral("x"), halfWidth}, {QStringLiteral("y"), 0.0}})
+                residuals << UncertaintyResidual{UncertaintyTable::kThroughput,
+                                                 QStringLiteral("llama.cpp"),
+                                                 QStringLiteral("llama.cpp throughput"),
+                                                 gpu,
+                                                 residual,
+                                                 QStringLiteral("workload %1").arg(w)};
+        const UncertaintyTable table(UncertaintyTable::fit(residuals), residuals);
+        return VerdictRules::judge(gpus, estimates, false, table);
     };
-    // Ranges of x/÷(1 + gap - 10 points) overlap (together they span more than the gap) but each is narrower
-    // than the gap: the A100 stays slower.
-    const QVector<Verdict> apart = judgeWith(gapPercent - 10.0);
+    const QVector<Verdict> apart = judgeWith(reach - 0.1);
     EXPECT_EQ(apart[0].level, VerdictLevel::Suitable) << apart[0].reasons.join(u'\n').toStdString();
     EXPECT_TRUE(apart[0].reasons.join(u'\n').contains(QStringLiteral("of the fastest here")));
     EXPECT_FALSE(apart[0].reasons.join(u'\n').contains(QStringLiteral("about the same")));
 
-    const QVector<Verdict> same = judgeWith(gapPercent + 10.0);
-    EXPECT_EQ(same[0].level, VerdictLevel::Recommended) << same[0].reasons.join(u'\n').toStdString();
-    EXPECT_TRUE(same[0].reasons.join(u'\n').contains(QStringLiteral("about the same as the fastest here")))
-        << same[0].reasons.join(u'\n').toStdString();
-    EXPECT_TRUE(same[0].reasons.join(u'\n').contains(
-        QStringLiteral("within ±%1%").arg(std::lround(gapPercent + 10.0))))
-        << same[0].reasons.join(u'\n').toStdString();
+    const QVector<Verdict> same = judgeWith(reach + 0.1);
+    const QString reasons = same[0].reasons.join(u'\n');
+    EXPECT_EQ(same[0].level, VerdictLevel::Recommended) << reasons.toStdString();
+    // The ratio and its range, as the answer strip writes them.
+    const std::optional<PairRatio> pair =
+        PairRanges::ratio(estimates, 0, 1, EstimateRanges::speedPath(estimates[0]),
+                          UncertaintyTable(UncertaintyTable::fit({}), {}));
+    ASSERT_TRUE(pair);
+    EXPECT_TRUE(reasons.contains(QStringLiteral("about the same as the fastest here (%1 %2, ")
+                                     .arg(pair->ratioText(), gpus[1].displayName())))
+        << reasons.toStdString();
+    EXPECT_TRUE(reasons.contains(QStringLiteral("x, 80%)"))) << reasons.toStdString();
 }
